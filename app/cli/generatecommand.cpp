@@ -1,0 +1,12 @@
+#include "app/cli/cliutil.h"
+#include "app/cli/commands.h"
+
+namespace ws::cli {
+
+int runGenerate(const QStringList& args)
+{
+    Q_UNUSED(args);
+    return fail(QStringLiteral("'generate' is not available in this build yet"));
+}
+
+} // namespace ws::cli

@@ -1,0 +1,81 @@
+#pragma once
+// Device specifications as plain data. One HardwareSpec describes one kind of
+// device (a wafer, a GPU or an LPU chip); every number carries its unit in its
+// name, and `sources` maps a field name to the citation it came from
+// (shared/facts). Specs are loaded from resources/presets/hardware/*.json by
+// HardwarePresetLoader; nothing here hard-codes a vendor figure.
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace ws {
+
+enum class HardwareKind { Wafer, Gpu, Lpu };
+
+struct WaferSpec
+{
+    // Logical mesh as the SDK exposes it (fabric dims), in cores.
+    int meshCols = 0;
+    int meshRows = 0;
+    // Cores at the fabric border reserved for host I/O (memcpy), not for applications.
+    int reservedCols = 0;
+    int reservedRows = 0;
+    // Reticle dies on the wafer (columns x rows).
+    int diesX = 0;
+    int diesY = 0;
+    int64_t coresEnabled = 0;  // marketing core count (healthy, exposed)
+    int64_t coresPhysical = 0; // including spares
+    // Row-segment redundancy: each segment has segmentPrimaryCores + segmentSpareCores.
+    int segmentPrimaryCores = 0;
+    int segmentSpareCores = 0;
+    int64_t sramBytesPerCore = 0;
+    double clockHz = 0;
+    double hopLatencyCycles = 1;      // alpha: one router hop
+    double routingStageCycles = 0;    // beta: a software routing stage on a core
+    int linkWidthBits = 32;           // one wavelet per cycle per link
+    double macsPerCyclePerCore = 1;   // 16-bit multiply-accumulates per cycle
+    double sramBytesPerCyclePerCore = 0;
+    double coreAreaMm2 = 0;
+    double waferAreaMm2 = 0;
+    double ioBandwidthBytesPerS = 0;  // off-wafer system I/O
+    double interWaferLatencyS = 0;    // wafer-to-wafer hop latency (parameter)
+    double powerWatts = 0;            // system power
+};
+
+struct GpuSpec
+{
+    int64_t hbmBytes = 0;
+    double hbmBandwidthBytesPerS = 0;
+    double bf16Flops = 0;  // dense
+    double fp8Flops = 0;   // dense
+    double nvlinkBandwidthBytesPerS = 0; // per GPU, bidirectional
+    int maxGpusPerNode = 8;
+    double powerWatts = 0;
+};
+
+struct LpuSpec
+{
+    int64_t sramBytesPerChip = 0;
+    double sramBandwidthBytesPerS = 0;
+    double int8Ops = 0;
+    double fp16Flops = 0;
+    double clockHz = 0;
+    int c2cLinks = 0;
+    double c2cLinkBandwidthBytesPerS = 0; // per link per direction
+    double systemLatencyS = 0;            // end-to-end network latency bound
+    double powerWatts = 0;
+};
+
+struct HardwareSpec
+{
+    std::string id;   // preset id, e.g. "wse3", "h100", "groq-lpu"
+    std::string name; // display name
+    HardwareKind kind = HardwareKind::Wafer;
+    WaferSpec wafer; // valid when kind == Wafer
+    GpuSpec gpu;     // valid when kind == Gpu
+    LpuSpec lpu;     // valid when kind == Lpu
+    std::map<std::string, std::string> sources; // field -> citation
+};
+
+} // namespace ws

@@ -1,0 +1,48 @@
+#include "engine/model/precision.h"
+
+#include <array>
+
+namespace ws {
+
+namespace {
+struct PrecisionInfo
+{
+    Precision precision;
+    std::string_view id;
+    double bits;
+};
+constexpr std::array<PrecisionInfo, 6> kPrecisions{{
+    {Precision::Fp32, "fp32", 32.0},
+    {Precision::Bf16, "bf16", 16.0},
+    {Precision::Fp16, "fp16", 16.0},
+    {Precision::Fp8, "fp8", 8.0},
+    {Precision::Int8, "int8", 34.0 * 8.0 / 32.0}, // Q8_0 block: 32 x int8 + f16 scale
+    {Precision::Int4, "int4", 18.0 * 8.0 / 32.0}, // Q4_0 block: 32 x 4 bit + f16 scale
+}};
+} // namespace
+
+double bitsPerParameter(Precision p)
+{
+    for (const auto& info : kPrecisions)
+        if (info.precision == p)
+            return info.bits;
+    return 16.0;
+}
+
+std::string_view precisionId(Precision p)
+{
+    for (const auto& info : kPrecisions)
+        if (info.precision == p)
+            return info.id;
+    return "bf16";
+}
+
+std::optional<Precision> parsePrecision(std::string_view id)
+{
+    for (const auto& info : kPrecisions)
+        if (info.id == id)
+            return info.precision;
+    return std::nullopt;
+}
+
+} // namespace ws

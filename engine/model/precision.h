@@ -1,0 +1,19 @@
+#pragma once
+// Numeric precision of stored weights (and KV cache). Block-quantised formats
+// carry their scales: int8 is counted as Q8_0 (32 values + one F16 scale =
+// 34 bytes per 32), int4 as Q4_0 (16 bytes + one F16 scale = 18 bytes per 32).
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ws {
+
+enum class Precision { Fp32, Bf16, Fp16, Fp8, Int8, Int4 };
+
+// Storage bits per parameter including block scales (fp32 32, bf16 16, int8 8.5, int4 4.5).
+double bitsPerParameter(Precision p);
+std::string_view precisionId(Precision p); // "fp32", "bf16", ...
+std::optional<Precision> parsePrecision(std::string_view id);
+
+} // namespace ws

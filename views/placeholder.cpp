@@ -1,0 +1,2 @@
+// Keeps the library non-empty until the first view lands.
+namespace ws::views { int placeholderSymbol() { return 0; } }
