@@ -1,0 +1,55 @@
+#pragma once
+// A mesh snapshot is what the heatmap draws: for every core of every device
+// (wafer) in a placement, one value per heatmap layer, plus the rectangles of
+// the regions that hold each layer. It is immutable once built and handed to
+// views as std::shared_ptr<const MeshSnapshot>. Per-core arrays are row-major,
+// index = y * meshCols + x, one vector per device. Details of a single core
+// (bytes by kind, tiles) are not stored here; the app asks the placement.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+enum class MeshLayer { SramOccupancy, WeightPlacement, KvCache, Dataflow, Defects };
+
+// What a core is, physically and logically (for the defects layer).
+enum class CoreState : uint8_t { Healthy, Reserved, Dead, SpareUsed, SpareIdle, Shifted };
+
+struct MeshOwner
+{
+    int layerIndex = -1;     // transformer layer, -1 for embedding / LM head / none
+    std::string tensorKind;  // "attn_q", "ffn_up", "token_embd", "output", "kv", ...
+};
+
+struct MeshRegion
+{
+    int device = 0;
+    int x = 0; // first column, in logical cores
+    int y = 0; // first row
+    int width = 0;
+    int height = 0;
+    int layerIndex = -1; // -1 for embedding / LM head
+    std::string label;   // short label, e.g. "L12", "embed", "lm_head"
+};
+
+struct MeshSnapshot
+{
+    int meshCols = 0; // logical cores per device, x
+    int meshRows = 0; // logical cores per device, y
+    int deviceCount = 0;
+    int diesX = 0; // reticle dies per device (for die outlines)
+    int diesY = 0;
+    int64_t sramBytesPerCore = 0;
+
+    std::vector<std::vector<float>> sramFraction;  // [device][core] used bytes / SRAM bytes, 0..1
+    std::vector<std::vector<uint16_t>> owner;      // [device][core] index into owners; 0 = nothing placed
+    std::vector<MeshOwner> owners;                 // owners[0] is "none"
+    std::vector<std::vector<float>> kvFraction;    // [device][core] KV bytes / SRAM bytes, 0..1
+    std::vector<std::vector<float>> activity;      // [device][core] dataflow activity 0..1 (may be empty)
+    std::vector<std::vector<CoreState>> coreState; // [device][core] (may be empty: all healthy)
+    std::vector<MeshRegion> regions;
+};
+
+} // namespace ws
