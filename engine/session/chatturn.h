@@ -1,0 +1,43 @@
+#pragma once
+// One chat turn as the session sees it: the conversation so far (system,
+// user and assistant messages, oldest first), how to turn it into a prompt
+// (the model's chat template, or plain completion for base models), the
+// sampling settings and the token limit. Plain data, built by the app from
+// the chat pane and handed to the worker thread by value.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+enum class ChatRole { System, User, Assistant };
+
+struct ChatMessage
+{
+    ChatRole role = ChatRole::User;
+    std::string content; // UTF-8
+};
+
+// Auto: the chat template when the model has one (instruct models), else
+// completion. Completion: the messages' contents are concatenated as one
+// running text (a base model continues the story).
+enum class PromptMode { Auto, Chat, Completion };
+
+struct SamplingSettings
+{
+    float temperature = 0.0f; // 0 = greedy (argmax)
+    int topK = 0;             // 0 = off
+    float topP = 1.0f;        // 1 = off
+    uint64_t seed = 0;
+};
+
+struct TurnRequest
+{
+    std::vector<ChatMessage> messages; // ends with the user message to answer
+    PromptMode mode = PromptMode::Auto;
+    SamplingSettings sampling;
+    int maxTokens = 256; // new tokens at most
+};
+
+} // namespace ws

@@ -1,0 +1,130 @@
+#include "engine/session/decodesession.h"
+
+#include "engine/session/snapshotthrottle.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace ws {
+
+namespace {
+
+// Longest single sleep while pacing, so that a stop is seen promptly.
+constexpr double kMaxSleepSeconds = 0.010;
+
+double steadySeconds()
+{
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+} // namespace
+
+DecodeSession::DecodeSession(DecodeOptions options)
+    : m_options(std::move(options))
+{
+    if (!m_options.nowSeconds)
+        m_options.nowSeconds = steadySeconds;
+    if (!m_options.sleepSeconds)
+        m_options.sleepSeconds = [](double s) { std::this_thread::sleep_for(std::chrono::duration<double>(s)); };
+}
+
+double DecodeSession::now() const
+{
+    return m_options.nowSeconds();
+}
+
+bool DecodeSession::waitUntil(double startSeconds, double dueSeconds, const StopCheck& shouldStop)
+{
+    for (;;) {
+        if (shouldStop && shouldStop())
+            return false;
+        const double left = dueSeconds - (now() - startSeconds);
+        if (left <= 0)
+            return true;
+        m_options.sleepSeconds(std::min(left, kMaxSleepSeconds));
+    }
+}
+
+std::shared_ptr<const SessionSnapshot> DecodeSession::freeze(SessionSnapshot& current) const
+{
+    if (m_options.meshFrame && current.generatedTokens > 0)
+        current.mesh = m_options.meshFrame(current.generatedTokens - 1);
+    return std::make_shared<const SessionSnapshot>(current);
+}
+
+std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, const StopCheck& shouldStop,
+                                                          const Publish& publish)
+{
+    SnapshotThrottle throttle(m_options.maxSnapshotsPerSecond);
+    SessionSnapshot current;
+    current.requestId = m_options.requestId;
+    current.systems = m_options.systems;
+    current.promptTokens = stream.promptTokenCount();
+
+    const double start = now();
+    auto finish = [&](RunState state, FinishReason reason) {
+        current.state = state;
+        current.finishReason = reason;
+    };
+
+    for (int index = 0;; ++index) {
+        if (shouldStop && shouldStop()) {
+            finish(RunState::Stopped, FinishReason::Stopped);
+            break;
+        }
+        if (index >= m_options.maxTokens) {
+            finish(RunState::Finished, FinishReason::TokenLimit);
+            break;
+        }
+        if (stream.remainingContext() <= 0) {
+            finish(RunState::Finished, FinishReason::ContextFull);
+            break;
+        }
+
+        const double stepStart = now();
+        Expected<TokenStep> step = stream.next();
+        const double stepSeconds = now() - stepStart;
+        if (!step) {
+            if (step.error().code == ErrorCode::Cancelled) {
+                finish(RunState::Stopped, FinishReason::Stopped);
+            } else {
+                current.error = step.error();
+                finish(RunState::Failed, FinishReason::Error);
+            }
+            break;
+        }
+        if (index == 0)
+            current.firstTokenSeconds = stepSeconds;
+        else
+            current.decodeSeconds += stepSeconds;
+        current.generatedTokens = index + 1;
+        current.lastToken = step->token;
+        if (current.generatedTokens > 1 && current.decodeSeconds > 0)
+            current.cpuTokensPerSecond = (current.generatedTokens - 1) / current.decodeSeconds;
+
+        if (step->endOfText) {
+            finish(RunState::Finished, FinishReason::EndOfText);
+            break;
+        }
+        if (m_options.pacer.isPaced() && !waitUntil(start, m_options.pacer.dueSeconds(index), shouldStop)) {
+            // Stopped while holding this token back: it was never shown.
+            current.generatedTokens = index;
+            finish(RunState::Stopped, FinishReason::Stopped);
+            break;
+        }
+        current.text += step->text;
+        current.elapsedSeconds = now() - start;
+        if (throttle.admit(current.elapsedSeconds) && publish)
+            publish(freeze(current));
+    }
+
+    current.elapsedSeconds = now() - start;
+    std::shared_ptr<const SessionSnapshot> last = freeze(current);
+    if (publish)
+        publish(last);
+    return last;
+}
+
+} // namespace ws

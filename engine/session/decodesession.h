@@ -1,0 +1,58 @@
+#pragma once
+// A decode session runs one chat turn: it pulls tokens from a TokenStream
+// (the generator), measures how fast this CPU produces them, holds them back
+// when pacing at a simulated system's speed, and publishes immutable
+// SessionSnapshots — at most maxSnapshotsPerSecond of them, plus always the
+// final one. It checks `shouldStop` before every step and while it waits, so
+// a stop takes effect within one decode step. It runs on whatever thread
+// calls run() (in the app: the one worker thread) and owns no thread itself.
+
+#include "engine/session/sessionsnapshot.h"
+#include "engine/session/tokenpacer.h"
+#include "engine/session/tokenstream.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace ws {
+
+struct DecodeOptions
+{
+    uint64_t requestId = 0;
+    int maxTokens = 256;
+    TokenPacer pacer = TokenPacer::asFastAsPossible();
+    double maxSnapshotsPerSecond = 30.0;
+    std::vector<SystemPace> systems; // copied into every snapshot
+    // Wafer frame to show once token `index` (0-based) is out; may be empty.
+    std::function<std::shared_ptr<const MeshSnapshot>(int index)> meshFrame;
+    // Clock and sleep, replaceable in tests; default: steady_clock and
+    // std::this_thread::sleep_for.
+    std::function<double()> nowSeconds;
+    std::function<void(double seconds)> sleepSeconds;
+};
+
+class DecodeSession
+{
+public:
+    using Publish = std::function<void(std::shared_ptr<const SessionSnapshot>)>;
+    using StopCheck = std::function<bool()>;
+
+    explicit DecodeSession(DecodeOptions options);
+
+    // Runs the turn to its end (end of text, token limit, full context, stop
+    // or an error) and returns the final snapshot, which was also published.
+    std::shared_ptr<const SessionSnapshot> run(TokenStream& stream, const StopCheck& shouldStop,
+                                               const Publish& publish);
+
+private:
+    double now() const;
+    // Waits until `dueSeconds` after start; false when stopped meanwhile.
+    bool waitUntil(double startSeconds, double dueSeconds, const StopCheck& shouldStop);
+    std::shared_ptr<const SessionSnapshot> freeze(SessionSnapshot& current) const;
+
+    DecodeOptions m_options;
+};
+
+} // namespace ws

@@ -1,0 +1,62 @@
+#pragma once
+// What the worker thread publishes while a chat turn runs: the assistant text
+// so far, token counts and timings on this CPU, and for each compared system
+// the time the engine's predictor says the same tokens would take there. A
+// snapshot is immutable once published and travels to the GUI as
+// std::shared_ptr<const SessionSnapshot>; requestId lets the receiver drop
+// snapshots of a request it has cancelled.
+
+#include "engine/core/error.h"
+#include "engine/tokenizer/tokenid.h"
+#include "engine/wafer/meshsnapshot.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+// One compared system's predicted speed for the loaded model (from the
+// engine/perf predictor of that hardware; not measured here).
+struct SystemPace
+{
+    std::string id;   // hardware preset id, e.g. "wse3"
+    std::string name; // display name
+    double tokensPerSecondPerUser = 0;
+    double firstTokenSeconds = 0; // predicted time to first token
+
+    // Predicted wall time until `tokens` new tokens are out (0 for 0 tokens).
+    double secondsForTokens(int tokens) const;
+    // Tokens out after `seconds` at this pace (fractional, not capped).
+    double tokensAfter(double seconds) const;
+};
+
+enum class RunState { Running, Finished, Stopped, Failed };
+enum class FinishReason { None, EndOfText, TokenLimit, ContextFull, Stopped, Error };
+
+struct SessionSnapshot
+{
+    uint64_t requestId = 0;
+    RunState state = RunState::Running;
+    FinishReason finishReason = FinishReason::None;
+    std::optional<Error> error; // set when state == Failed
+
+    std::string text;            // assistant text so far, whole UTF-8 characters
+    int promptTokens = 0;
+    int generatedTokens = 0;     // includes an end-of-text token when one came
+    TokenId lastToken = -1;
+
+    double elapsedSeconds = 0;     // wall time since the turn started (with pacing waits)
+    double firstTokenSeconds = 0;  // CPU: prompt evaluation + first decode step
+    double decodeSeconds = 0;      // CPU: time in decode steps after the first token
+    double cpuTokensPerSecond = 0; // (generatedTokens - 1) / decodeSeconds, 0 until known
+
+    std::vector<SystemPace> systems; // compared systems (predicted), for the stats line
+    std::shared_ptr<const MeshSnapshot> mesh; // wafer frame for lastToken, may be null
+
+    bool isFinal() const { return state != RunState::Running; }
+};
+
+} // namespace ws

@@ -1,0 +1,248 @@
+#include "engine/session/decodesession.h"
+
+#include <QTest>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+// A token stream that plays back a script and advances a fake clock by a
+// fixed time per step (the "compute" time of that step).
+class ScriptedStream : public ws::TokenStream
+{
+public:
+    ScriptedStream(std::vector<ws::TokenStep> steps, double* clock, double stepSeconds, int context = 1 << 20)
+        : m_steps(std::move(steps)), m_clock(clock), m_stepSeconds(stepSeconds), m_context(context)
+    {
+    }
+    int promptTokenCount() const override { return 5; }
+    int remainingContext() const override { return m_context - 5 - m_next; }
+    ws::Expected<ws::TokenStep> next() override
+    {
+        *m_clock += m_stepSeconds;
+        if (m_next >= int(m_steps.size()))
+            return ws::makeError(ws::ErrorCode::OutOfRange, "script exhausted");
+        return m_steps[m_next++];
+    }
+    int calls() const { return m_next; }
+
+
+private:
+    std::vector<ws::TokenStep> m_steps;
+    double* m_clock;
+    double m_stepSeconds;
+    int m_context;
+    int m_next = 0;
+};
+
+std::vector<ws::TokenStep> words(int count)
+{
+    std::vector<ws::TokenStep> steps;
+    for (int i = 0; i < count; ++i)
+        steps.push_back({100 + i, " w" + std::to_string(i), false});
+    return steps;
+}
+
+std::string joined(int count)
+{
+    std::string text;
+    for (int i = 0; i < count; ++i)
+        text += " w" + std::to_string(i);
+    return text;
+}
+
+struct Harness
+{
+    double clock = 0;
+    std::vector<std::shared_ptr<const ws::SessionSnapshot>> published;
+
+    ws::DecodeOptions options()
+    {
+        ws::DecodeOptions o;
+        o.requestId = 7;
+        o.nowSeconds = [this] { return clock; };
+        o.sleepSeconds = [this](double s) { clock += s; };
+        return o;
+    }
+    ws::DecodeSession::Publish publisher()
+    {
+        return [this](std::shared_ptr<const ws::SessionSnapshot> s) { published.push_back(std::move(s)); };
+    }
+};
+
+} // namespace
+
+class TestDecodeSession : public QObject
+{
+    Q_OBJECT
+private slots:
+    void endings_data()
+    {
+        QTest::addColumn<int>("scriptTokens");
+        QTest::addColumn<int>("endOfTextAt"); // -1: none
+        QTest::addColumn<int>("maxTokens");
+        QTest::addColumn<int>("context");
+        QTest::addColumn<int>("expectedTokens");
+        QTest::addColumn<int>("expectedReason");
+        QTest::newRow("token limit") << 50 << -1 << 20 << 1000 << 20 << int(ws::FinishReason::TokenLimit);
+        QTest::newRow("end of text is counted, not shown") << 50 << 12 << 40 << 1000 << 13
+                                                           << int(ws::FinishReason::EndOfText);
+        QTest::newRow("context full") << 50 << -1 << 40 << 5 + 9 << 9 << int(ws::FinishReason::ContextFull);
+    }
+    void endings()
+    {
+        QFETCH(int, scriptTokens);
+        QFETCH(int, endOfTextAt);
+        QFETCH(int, maxTokens);
+        QFETCH(int, context);
+        QFETCH(int, expectedTokens);
+        QFETCH(int, expectedReason);
+        std::vector<ws::TokenStep> steps = words(scriptTokens);
+        if (endOfTextAt >= 0)
+            steps[endOfTextAt] = {2, "", true};
+        Harness h;
+        ScriptedStream stream(steps, &h.clock, 0.001, context);
+        ws::DecodeOptions o = h.options();
+        o.maxTokens = maxTokens;
+        auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
+        QCOMPARE(last->state, ws::RunState::Finished);
+        QCOMPARE(int(last->finishReason), expectedReason);
+        QCOMPARE(last->generatedTokens, expectedTokens);
+        const int shown = endOfTextAt >= 0 ? expectedTokens - 1 : expectedTokens;
+        QCOMPARE(last->text, joined(shown));
+        QCOMPARE(last->requestId, uint64_t(7));
+        QCOMPARE(last->promptTokens, 5);
+        QVERIFY(!h.published.empty());
+        QCOMPARE(h.published.back(), last);
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<int>("expectedState");
+        QTest::newRow("generator error fails the turn") << int(ws::ErrorCode::Io) << int(ws::RunState::Failed);
+        QTest::newRow("generator cancel is a stop") << int(ws::ErrorCode::Cancelled) << int(ws::RunState::Stopped);
+    }
+    void errors()
+    {
+        QFETCH(int, code);
+        QFETCH(int, expectedState);
+        class FailingStream : public ws::TokenStream
+        {
+        public:
+            ws::ErrorCode code;
+            int n = 0;
+            int promptTokenCount() const override { return 1; }
+            int remainingContext() const override { return 100; }
+            ws::Expected<ws::TokenStep> next() override
+            {
+                if (n++ < 3)
+                    return ws::TokenStep{5, "x", false};
+                return ws::makeError(code, "disk went away");
+            }
+        } stream;
+        stream.code = ws::ErrorCode(code);
+        Harness h;
+        auto last = ws::DecodeSession(h.options()).run(stream, {}, h.publisher());
+        QCOMPARE(int(last->state), expectedState);
+        QCOMPARE(last->text, std::string("xxx"));
+        QCOMPARE(last->error.has_value(), expectedState == int(ws::RunState::Failed));
+        if (last->error)
+            QCOMPARE(last->error->text, std::string("disk went away"));
+    }
+
+    void stopFlag()
+    {
+        Harness h;
+        ScriptedStream stream(words(100), &h.clock, 0.001);
+        ws::DecodeOptions o = h.options();
+        o.maxTokens = 100;
+        auto last = ws::DecodeSession(o).run(
+            stream, [&] { return stream.calls() >= 10; }, h.publisher());
+        QCOMPARE(last->state, ws::RunState::Stopped);
+        QCOMPARE(last->generatedTokens, 10);
+        QCOMPARE(last->text, joined(10));
+        QCOMPARE(stream.calls(), 10); // no step after the stop
+    }
+
+    void throttlesSnapshots()
+    {
+        // 1000 tokens at 1 ms each = 1 s of generation: about 30 snapshots
+        // plus the final one, not 1000.
+        Harness h;
+        ScriptedStream stream(words(1000), &h.clock, 0.001);
+        ws::DecodeOptions o = h.options();
+        o.maxTokens = 1000;
+        o.maxSnapshotsPerSecond = 30;
+        auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
+        QCOMPARE(last->generatedTokens, 1000);
+        QVERIFY2(h.published.size() >= 30 && h.published.size() <= 32,
+                 qPrintable(QString::number(h.published.size())));
+        // Snapshots are immutable and grow monotonically.
+        for (size_t i = 1; i < h.published.size(); ++i)
+            QVERIFY(h.published[i]->generatedTokens >= h.published[i - 1]->generatedTokens);
+        QCOMPARE(last->cpuTokensPerSecond, 999 / (999 * 0.001));
+        QCOMPARE(last->firstTokenSeconds, 0.001);
+    }
+
+    void pacesAtSimulatedSystem()
+    {
+        Harness h;
+        ScriptedStream stream(words(40), &h.clock, 0.0001); // CPU much faster than the system
+        ws::SystemPace pace{"h100", "H100", 100.0, 0.2};
+        ws::DecodeOptions o = h.options();
+        o.maxTokens = 40;
+        o.maxSnapshotsPerSecond = 1000; // see every token
+        o.pacer = ws::TokenPacer::atPaceOf(pace);
+        o.systems = {pace};
+        auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
+        QCOMPARE(last->generatedTokens, 40);
+        for (const auto& s : h.published) {
+            if (s->generatedTokens == 0)
+                continue;
+            // A token is not shown before the system would have produced it.
+            QVERIFY(s->elapsedSeconds + 1e-9 >= pace.secondsForTokens(s->generatedTokens));
+            QVERIFY(s->elapsedSeconds < pace.secondsForTokens(s->generatedTokens) + 0.011);
+        }
+        QCOMPARE(last->systems.size(), size_t(1));
+        QCOMPARE(last->systems[0].id, std::string("h100"));
+    }
+
+    void stopWhilePacing()
+    {
+        Harness h;
+        ScriptedStream stream(words(40), &h.clock, 0.0001);
+        ws::DecodeOptions o = h.options();
+        o.maxTokens = 40;
+        o.pacer = ws::TokenPacer::atPaceOf(ws::SystemPace{"slow", "slow", 1.0, 0.0});
+        auto last = ws::DecodeSession(o).run(
+            stream, [&] { return h.clock > 2.5; }, h.publisher());
+        QCOMPARE(last->state, ws::RunState::Stopped);
+        QCOMPARE(last->text, joined(3)); // tokens due at 0, 1 and 2 s
+        QVERIFY(h.clock < 2.6);          // stopped within one sleep slice
+    }
+
+    void meshFramesFollowTokens()
+    {
+        Harness h;
+        ScriptedStream stream(words(10), &h.clock, 0.01);
+        ws::DecodeOptions o = h.options();
+        o.maxTokens = 10;
+        o.maxSnapshotsPerSecond = 1000;
+        o.meshFrame = [](int index) {
+            auto m = std::make_shared<ws::MeshSnapshot>();
+            m->meshCols = index; // tag the frame with the token it shows
+            return std::shared_ptr<const ws::MeshSnapshot>(m);
+        };
+        ws::DecodeSession(o).run(stream, {}, h.publisher());
+        QCOMPARE(h.published.size(), size_t(11)); // every token + final
+        for (const auto& s : h.published) {
+            QVERIFY(s->mesh);
+            QCOMPARE(s->mesh->meshCols, s->generatedTokens - 1);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDecodeSession)
+#include "tst_decodesession.moc"
