@@ -1,0 +1,53 @@
+#pragma once
+// A scenario is everything needed to reopen a layout exactly: which model on
+// which hardware at which precision, the workload, injected defects and what
+// the view showed. It is plain data; ScenarioFormat reads and writes it as a
+// `.waferscope` file (versioned JSON).
+
+#include <QPointF>
+#include <QString>
+#include <QVector>
+
+#include <cstdint>
+
+namespace ws {
+
+struct DeadCore
+{
+    int device = 0;
+    int x = 0; // physical column
+    int y = 0; // physical row
+    bool operator==(const DeadCore&) const = default;
+};
+
+struct Scenario
+{
+    // Model: a preset id ("qwen3-32b") or a GGUF file (or both: the file's weights, the preset's name).
+    QString modelPreset;
+    QString modelFile; // as written in the file; relative paths are relative to the scenario file
+    QString hardwarePreset = QStringLiteral("wse3");
+    int devices = 0; // 0: the fewest devices that hold the model
+    QString precision = QStringLiteral("bf16");
+
+    // Workload.
+    int batch = 1;
+    int64_t contextTokens = 4096;
+    int64_t promptTokens = 512;
+    int64_t outputTokens = 256;
+    QString prompt; // chat prompt text for a live run (may be empty)
+
+    // Defects: a random rate with its seed, plus explicitly killed cores.
+    double defectRate = 0.0; // fraction of physical cores that are dead, 0..1
+    uint64_t defectSeed = 1;
+    QVector<DeadCore> deadCores;
+
+    // View state.
+    QString layer = QStringLiteral("sram"); // sram | placement | kv | dataflow | defects
+    int viewDevice = 0;
+    double zoom = 1.0;  // 1 = whole device fits the view
+    QPointF center;     // view centre in core coordinates; (0, 0) with zoom 1 means "centred"
+
+    bool operator==(const Scenario&) const = default;
+};
+
+} // namespace ws
