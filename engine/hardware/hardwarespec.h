@@ -3,7 +3,7 @@
 // device (a wafer, a GPU or an LPU chip); every number carries its unit in its
 // name, and `sources` maps a field name to the citation it came from
 // (shared/facts). Specs are loaded from resources/presets/hardware/*.json by
-// HardwarePresetLoader; nothing here hard-codes a vendor figure.
+// parseHardwarePreset() (engine/hardware/hardwarepresetparser.h); nothing here hard-codes a vendor figure.
 
 #include <cstdint>
 #include <map>
@@ -21,6 +21,10 @@ struct WaferSpec
     // Cores at the fabric border reserved for host I/O (memcpy), not for applications.
     int reservedCols = 0;
     int reservedRows = 0;
+    // Where the application rectangle starts inside the fabric (the rest of
+    // reservedCols/reservedRows lies on the right and bottom edges).
+    int reservedLeftCols = 0;
+    int reservedTopRows = 0;
     // Reticle dies on the wafer (columns x rows).
     int diesX = 0;
     int diesY = 0;
@@ -30,9 +34,10 @@ struct WaferSpec
     int segmentPrimaryCores = 0;
     int segmentSpareCores = 0;
     int64_t sramBytesPerCore = 0;
+    int64_t programBytesPerCore = 0;  // code, stacks, runtime per core (a parameter; not published)
     double clockHz = 0;
     double hopLatencyCycles = 1;      // alpha: one router hop
-    double routingStageCycles = 0;    // beta: a software routing stage on a core
+    double routingStageCycles = 0;    // beta: a software routing stage on a core (0 = not published)
     int linkWidthBits = 32;           // one wavelet per cycle per link
     double macsPerCyclePerCore = 1;   // 16-bit multiply-accumulates per cycle
     double sramBytesPerCyclePerCore = 0;
@@ -41,6 +46,10 @@ struct WaferSpec
     double ioBandwidthBytesPerS = 0;  // off-wafer system I/O
     double interWaferLatencyS = 0;    // wafer-to-wafer hop latency (parameter)
     double powerWatts = 0;            // system power
+
+    // Cores an application can use when no defects shrink the mesh.
+    int usableCols() const { return meshCols - reservedCols; }
+    int usableRows() const { return meshRows - reservedRows; }
 };
 
 struct GpuSpec

@@ -3,9 +3,13 @@
 // or a GGUF header. Shapes only: no weights. Parameter and byte counts per
 // tensor come from ModelShape (engine/model/modelshape.h).
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
+
+#include "engine/core/error.h"
+#include "engine/model/precision.h"
 
 namespace ws {
 
@@ -22,20 +26,46 @@ struct ModelConfig
     int headDim = 0;          // per head; may differ from hiddenSize / headCount
     int vocabSize = 0;
     bool tiedEmbeddings = false;
-    bool attentionBias = false; // Q/K/V biases (qwen2)
-    bool qkNorm = false;        // per-head RMSNorm on q and k (qwen3)
+    bool attentionBias = false;       // Q/K/V biases (qwen2, gpt-oss)
+    bool attentionOutputBias = false; // O projection bias (gpt-oss)
+    bool qkNorm = false;              // per-head RMSNorm weights on q and k (qwen3, gemma3)
+    bool attentionSinks = false;      // one learned sink logit per head (gpt-oss)
+    int normsPerLayer = 2;            // RMSNorm weight vectors per layer (gemma3: 4)
     // Mixture of experts (expertCount == 0 for dense models).
     int expertCount = 0;
     int expertsPerToken = 0;
     int expertFfnSize = 0;
-    int sharedExpertCount = 0; // always-active experts (llama4)
-    int moeLayerStep = 1;      // every n-th layer is MoE (llama4 interleaves dense and MoE)
+    int sharedExpertCount = 0;   // always-active experts (llama4)
+    int sharedExpertFfnSize = 0; // 0 = expertFfnSize
+    int moeLayerStep = 1;        // layer i is MoE when (i + 1) % moeLayerStep == 0 (llama4: 2)
+    bool expertBias = false;     // biases on expert projections (gpt-oss)
+    bool routerBias = false;     // bias on the router (gpt-oss)
+    // Attention window: 0 = full attention on every layer. Otherwise layers use a
+    // window of slidingWindow tokens except every globalLayerPeriod-th layer
+    // ((i + 1) % period == 0), which attends to the full context (0 = none global).
+    int slidingWindow = 0;
+    int globalLayerPeriod = 0;
     int64_t contextLength = 0;
     double ropeTheta = 10000.0;
     double rmsNormEps = 1e-6;
+    Precision nativePrecision = Precision::Bf16; // precision of the released weights
     std::map<std::string, std::string> sources; // field -> citation
 
     bool isMoe() const { return expertCount > 0; }
+    bool isMoeLayer(int layer) const { return expertCount > 0 && (layer + 1) % std::max(1, moeLayerStep) == 0; }
+    // Tokens of KV a layer keeps for a given context (the window caps local layers).
+    int64_t kvTokens(int layer, int64_t context) const;
+    int64_t qDim() const { return int64_t(headCount) * headDim; }
+    int64_t kvDim() const { return int64_t(kvHeadCount) * headDim; }
+    int sharedFfn() const { return sharedExpertFfnSize > 0 ? sharedExpertFfnSize : expertFfnSize; }
 };
+
+// Checks the shape for nonsense (zero or negative sizes, heads that do not
+// divide, top-k above the expert count). `file` names the source in the error.
+// When headDim is 0 it is derived as hiddenSize / headCount (which must divide).
+Status validateModelConfig(ModelConfig& config, const std::string& file = {});
+
+// Architectures the engine knows: llama, mistral, mixtral, qwen2, qwen3, qwen3moe, gemma3, gpt-oss, llama4.
+bool isKnownArchitecture(const std::string& architecture);
 
 } // namespace ws

@@ -1,0 +1,85 @@
+#include "engine/model/modelconfig.h"
+
+#include <array>
+#include <string_view>
+
+namespace ws {
+
+namespace {
+constexpr std::array<std::string_view, 9> kArchitectures{"llama",    "mistral", "mixtral", "qwen2", "qwen3",
+                                                          "qwen3moe", "gemma3",  "gpt-oss", "llama4"};
+
+Error shapeError(const std::string& file, const std::string& field, std::string text)
+{
+    Error e = makeError(ErrorCode::InvalidArgument, std::move(text), field);
+    e.file = file;
+    return e;
+}
+} // namespace
+
+bool isKnownArchitecture(const std::string& architecture)
+{
+    for (const auto a : kArchitectures)
+        if (a == architecture)
+            return true;
+    return false;
+}
+
+int64_t ModelConfig::kvTokens(int layer, int64_t context) const
+{
+    if (slidingWindow <= 0)
+        return context;
+    const bool global = globalLayerPeriod > 0 && (layer + 1) % globalLayerPeriod == 0;
+    return global ? context : std::min<int64_t>(context, slidingWindow);
+}
+
+Status validateModelConfig(ModelConfig& c, const std::string& file)
+{
+    const struct
+    {
+        const char* name;
+        int value;
+    } positive[] = {{"layers", c.layers},       {"hiddenSize", c.hiddenSize},   {"headCount", c.headCount},
+                    {"kvHeadCount", c.kvHeadCount}, {"vocabSize", c.vocabSize},
+                    {"moeLayerStep", c.moeLayerStep}};
+    for (const auto& p : positive)
+        if (p.value <= 0)
+            return shapeError(file, p.name, "must be greater than zero, got " + std::to_string(p.value));
+    if (!isKnownArchitecture(c.architecture))
+        return shapeError(file, "architecture", "unknown architecture '" + c.architecture + "'");
+    if (c.headDim < 0)
+        return shapeError(file, "headDim", "must not be negative, got " + std::to_string(c.headDim));
+    if (c.headDim == 0) {
+        if (c.hiddenSize % c.headCount != 0)
+            return shapeError(file, "headCount",
+                              std::to_string(c.headCount) + " heads do not divide hiddenSize " +
+                                  std::to_string(c.hiddenSize) + " and no headDim is given");
+        c.headDim = c.hiddenSize / c.headCount;
+    }
+    if (c.headCount % c.kvHeadCount != 0)
+        return shapeError(file, "kvHeadCount",
+                          std::to_string(c.kvHeadCount) + " KV heads do not divide " + std::to_string(c.headCount) +
+                              " query heads");
+    if (c.expertCount < 0 || c.expertsPerToken < 0 || c.expertFfnSize < 0 || c.sharedExpertCount < 0 ||
+        c.sharedExpertFfnSize < 0 || c.slidingWindow < 0 || c.globalLayerPeriod < 0 || c.normsPerLayer < 0)
+        return shapeError(file, "fields", "expert, window and norm counts must not be negative");
+    if (c.expertCount > 0) {
+        if (c.expertsPerToken <= 0 || c.expertsPerToken > c.expertCount)
+            return shapeError(file, "expertsPerToken",
+                              "must be from 1 to expertCount (" + std::to_string(c.expertCount) + "), got " +
+                                  std::to_string(c.expertsPerToken));
+        if (c.expertFfnSize <= 0)
+            return shapeError(file, "expertFfnSize", "must be greater than zero for a mixture-of-experts model");
+    }
+    // Dense FFN is needed unless every layer is MoE.
+    const bool anyDense = c.expertCount == 0 || c.moeLayerStep > 1;
+    if (anyDense && c.ffnSize <= 0)
+        return shapeError(file, "ffnSize", "must be greater than zero, got " + std::to_string(c.ffnSize));
+    if (c.ffnSize < 0)
+        return shapeError(file, "ffnSize", "must not be negative");
+    if (c.contextLength < 0)
+        return shapeError(file, "contextLength", "must not be negative");
+    return Ok{};
+}
+
+} // namespace ws
