@@ -1,0 +1,240 @@
+#include "engine/gguf/gguffile.h"
+#include "engine/tokenizer/tokenizer.h"
+#include "engine/tokenizer/unicode.h"
+#include "tests/common/testmodels.h"
+#include "tests/engine/tokenizer/testvectors.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <map>
+#include <memory>
+
+namespace {
+
+// Loading a 150k-token vocabulary takes a moment; each test loads it once.
+std::shared_ptr<const ws::Tokenizer> loadTokenizer(const std::string& path)
+{
+    static std::map<std::string, std::shared_ptr<const ws::Tokenizer>> cache;
+    if (auto it = cache.find(path); it != cache.end())
+        return it->second;
+    std::shared_ptr<const ws::Tokenizer> result;
+    if (path.ends_with(".bin")) {
+        auto t = ws::Tokenizer::fromLlama2cFile(path, 512);
+        if (t)
+            result = std::make_shared<const ws::Tokenizer>(std::move(*t));
+        else
+            qWarning("%s", t.error().message().c_str());
+    } else {
+        auto file = ws::GgufFile::open(path);
+        if (!file) {
+            qWarning("%s", file.error().message().c_str());
+            return nullptr;
+        }
+        auto t = ws::Tokenizer::fromGguf(*file);
+        if (t)
+            result = std::make_shared<const ws::Tokenizer>(std::move(*t));
+        else
+            qWarning("%s", t.error().message().c_str());
+    }
+    cache[path] = result;
+    return result;
+}
+
+QString printable(QString shown)
+{
+    shown.replace(QLatin1Char('\n'), QLatin1String("\\n")).replace(QLatin1Char('\t'), QLatin1String("\\t"));
+    return shown;
+}
+
+QString rowName(const char* vocab, size_t index, const std::string& text)
+{
+    QString shown = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+    shown.replace(QLatin1Char('\n'), QLatin1String("\\n")).replace(QLatin1Char('\t'), QLatin1String("\\t"));
+    if (shown.size() > 40)
+        shown = shown.left(40) + QStringLiteral("...");
+    return QStringLiteral("%1 #%2 '%3'").arg(QLatin1String(vocab)).arg(index).arg(shown);
+}
+
+QJsonDocument readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll());
+}
+
+std::vector<ws::TokenId> idsFromJson(const QJsonArray& array)
+{
+    std::vector<ws::TokenId> ids;
+    for (const auto& v : array)
+        ids.push_back(v.toInt());
+    return ids;
+}
+
+struct VectorSet
+{
+    const char* name;
+    const char* model;   // tokenizer file under shared/models
+    const char* vectors; // .inp/.out prefix under shared/models
+};
+
+const VectorSet kVectorSets[] = {
+    {"stories260K", "stories260K/stories260K.gguf", "stories260K/stories260K.gguf"},
+    {"tok512.bin", "stories260K/tok512.bin", "stories260K/stories260K.gguf"},
+    {"llama-spm", "tokenizer/ggml-vocab-llama-spm.gguf", "tokenizer/ggml-vocab-llama-spm.gguf"},
+    {"llama3", "tokenizer/ggml-vocab-llama3.gguf", "tokenizer/ggml-vocab-llama3.gguf"},
+    {"qwen3", "tokenizer/ggml-vocab-qwen3.gguf", "tokenizer/ggml-vocab-qwen3.gguf"},
+};
+
+} // namespace
+
+class TestTokenizer : public QObject
+{
+    Q_OBJECT
+private slots:
+    // llama.cpp's test-tokenizer-0 vectors: every string of every vocabulary.
+    void matchesLlamaCppVectors_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        const QString dir = wstest::testModelsDir();
+        for (const VectorSet& set : kVectorSets) {
+            const auto vectors =
+                wstest::readTokenizerVectors(wstest::testModelPath(QString::fromLatin1(set.vectors) + ".inp"),
+                                             wstest::testModelPath(QString::fromLatin1(set.vectors) + ".out"));
+            if (vectors.empty()) {
+                QTest::newRow(set.name) << QString::fromLatin1(set.model) << QByteArray() << QStringLiteral("<missing vectors>");
+                continue;
+            }
+            for (size_t i = 0; i < vectors.size(); ++i) {
+                QTest::newRow(rowName(set.name, i, vectors[i].text).toUtf8().constData())
+                    << QString::fromLatin1(set.model)
+                    << QByteArray(vectors[i].text.data(), static_cast<qsizetype>(vectors[i].text.size()))
+                    << wstest::idsToString(vectors[i].ids);
+            }
+        }
+    }
+    void matchesLlamaCppVectors()
+    {
+        QFETCH(QString, model);
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        const QString path = wstest::testModelPath(model);
+        if (!QFileInfo::exists(path)) {
+            if (wstest::runningInCi())
+                QFAIL(qPrintable(QStringLiteral("test model missing: ") + path));
+            QSKIP(qPrintable(QStringLiteral("test model missing: ") + path));
+        }
+        QVERIFY2(expected != QStringLiteral("<missing vectors>"), "could not read the .inp/.out files");
+        const auto tok = loadTokenizer(path.toStdString());
+        QVERIFY(tok);
+        const auto ids = tok->encode(std::string_view(text.constData(), static_cast<size_t>(text.size())), false, false);
+        QCOMPARE(wstest::idsToString(ids), expected);
+    }
+
+    // The reference prompts of stories260K.reference.json encode (with BOS) to
+    // llama.cpp's ids, from the GGUF vocabulary and from llama2.c's tok512.bin.
+    void encodesReferencePrompts_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("prompt");
+        QTest::addColumn<QString>("expected");
+        const QJsonDocument doc = readJson(wstest::testModelPath(QStringLiteral("stories260K/stories260K.reference.json")));
+        for (const auto& r : doc.object().value(QStringLiteral("results")).toArray()) {
+            const QJsonObject o = r.toObject();
+            const QString prompt = o.value(QStringLiteral("prompt")).toString();
+            const QString ids = wstest::idsToString(idsFromJson(o.value(QStringLiteral("prompt_ids_with_bos")).toArray()));
+            for (const char* model : {"stories260K/stories260K.gguf", "stories260K/tok512.bin"}) {
+                QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(model), prompt)))
+                    << QString::fromLatin1(model) << prompt << ids;
+            }
+        }
+        const QJsonDocument random = readJson(wstest::testModelPath(QStringLiteral("random/random.reference.json")));
+        for (const auto& m : random.object().value(QStringLiteral("models")).toArray()) {
+            const QString model = QStringLiteral("random/") + m.toObject().value(QStringLiteral("model")).toString();
+            for (const auto& r : m.toObject().value(QStringLiteral("results")).toArray()) {
+                const QJsonObject o = r.toObject();
+                const QString prompt = o.value(QStringLiteral("prompt")).toString();
+                QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(model, printable(prompt))))
+                    << model << prompt
+                    << wstest::idsToString(idsFromJson(o.value(QStringLiteral("prompt_ids")).toArray()));
+            }
+        }
+    }
+    void encodesReferencePrompts()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, prompt);
+        QFETCH(QString, expected);
+        QVERIFY2(!expected.isEmpty(), "reference has no prompt ids");
+        const QString path = wstest::testModelPath(model);
+        if (!QFileInfo::exists(path))
+            QSKIP("model missing");
+        const auto tok = loadTokenizer(path.toStdString());
+        QVERIFY(tok);
+        const QByteArray utf8 = prompt.toUtf8();
+        // llama_tokenize(add_special = true, parse_special = false), as the references were made.
+        const auto ids = tok->encode(std::string_view(utf8.constData(), static_cast<size_t>(utf8.size())), true, false);
+        QCOMPARE(wstest::idsToString(ids), expected);
+    }
+
+    // Generated ids give llama.cpp's text and, id by id, its pieces.
+    void decodesReferenceGenerations_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("ids");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("pieces"); // empty: not compared
+        const QJsonDocument doc = readJson(wstest::testModelPath(QStringLiteral("stories260K/stories260K.reference.json")));
+        for (const auto& r : doc.object().value(QStringLiteral("results")).toArray()) {
+            const QJsonObject o = r.toObject();
+            const QString ids = wstest::idsToString(idsFromJson(o.value(QStringLiteral("generated_ids")).toArray()));
+            for (const char* model : {"stories260K/stories260K.gguf", "stories260K/tok512.bin"}) {
+                QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(model), o.value(QStringLiteral("prompt")).toString())))
+                    << QString::fromLatin1(model) << ids << o.value(QStringLiteral("generated_text")).toString() << QStringList();
+            }
+        }
+        const QJsonDocument random = readJson(wstest::testModelPath(QStringLiteral("random/random.reference.json")));
+        for (const auto& m : random.object().value(QStringLiteral("models")).toArray()) {
+            const QString model = QStringLiteral("random/") + m.toObject().value(QStringLiteral("model")).toString();
+            for (const auto& r : m.toObject().value(QStringLiteral("results")).toArray()) {
+                const QJsonObject o = r.toObject();
+                QStringList pieces;
+                for (const auto& p : o.value(QStringLiteral("generated_pieces")).toArray())
+                    pieces << p.toString();
+                QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(model, printable(o.value(QStringLiteral("prompt")).toString()))))
+                    << model << wstest::idsToString(idsFromJson(o.value(QStringLiteral("generated_ids")).toArray()))
+                    << o.value(QStringLiteral("generated_text")).toString() << pieces;
+            }
+        }
+    }
+    void decodesReferenceGenerations()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, ids);
+        QFETCH(QString, text);
+        QFETCH(QStringList, pieces);
+        const QString path = wstest::testModelPath(model);
+        if (!QFileInfo::exists(path))
+            QSKIP("model missing");
+        const auto tok = loadTokenizer(path.toStdString());
+        QVERIFY(tok);
+        std::vector<ws::TokenId> tokens;
+        for (const QString& s : ids.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            tokens.push_back(s.toInt());
+        QVERIFY(!tokens.empty());
+        QCOMPARE(QString::fromStdString(ws::unicode::sanitizeUtf8(tok->decode(tokens))), text);
+        if (pieces.isEmpty())
+            return;
+        QCOMPARE(static_cast<size_t>(pieces.size()), tokens.size());
+        for (size_t i = 0; i < tokens.size(); ++i)
+            QCOMPARE(QString::fromStdString(ws::unicode::sanitizeUtf8(tok->piece(tokens[i]))), pieces[static_cast<qsizetype>(i)]);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTokenizer)
+#include "tst_tokenizer.moc"
