@@ -1,0 +1,122 @@
+// buildMeshImage: one pixel per core, coloured by the layer's scale; bad input
+// gives "no data" pixels, never a crash.
+#include "views/meshimage.h"
+
+#include "tests/views/syntheticsnapshot.h"
+#include "views/colorscale.h"
+
+#include <QtTest>
+
+using namespace ws;
+using namespace ws::views;
+
+class TestMeshImage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pixelsFollowTheCores_data();
+    void pixelsFollowTheCores();
+    void placementColoursByOwner();
+    void badInput_data();
+    void badInput();
+    void formatBytes_data();
+    void formatBytes();
+};
+
+void TestMeshImage::pixelsFollowTheCores_data()
+{
+    QTest::addColumn<int>("device");
+    QTest::addColumn<QPoint>("core");
+    QTest::newRow("device 0 origin") << 0 << QPoint(0, 0);
+    QTest::newRow("device 0 far corner") << 0 << QPoint(39, 29);
+    QTest::newRow("device 0 middle") << 0 << QPoint(17, 11);
+    QTest::newRow("device 1 origin") << 1 << QPoint(0, 0);
+    QTest::newRow("device 1 odd core") << 1 << QPoint(3, 26);
+}
+
+void TestMeshImage::pixelsFollowTheCores()
+{
+    QFETCH(int, device);
+    QFETCH(QPoint, core);
+    const auto s = testing::makeSyntheticSnapshot(40, 30, 2);
+    const QImage sram = buildMeshImage(*s, device, MeshLayer::SramOccupancy);
+    QCOMPARE(sram.size(), QSize(40, 30));
+    const float f = testing::syntheticSram(device, core.x(), core.y(), 40, 30);
+    QCOMPARE(sram.pixel(core), ColorScale::sramOccupancy().map(f));
+
+    const QImage kv = buildMeshImage(*s, device, MeshLayer::KvCache);
+    QCOMPARE(kv.pixel(core), ColorScale::kvCache().map(core.x() / 39.0f));
+}
+
+void TestMeshImage::placementColoursByOwner()
+{
+    const auto s = testing::makeSyntheticSnapshot(40, 30, 2, 10);
+    const QImage image = buildMeshImage(*s, 1, MeshLayer::WeightPlacement);
+    // Device 1, row 25 is band 2 -> layer 3 + 2 = 5; column 35 is the fourth quarter -> "kv".
+    QCOMPARE(image.pixel(35, 25), PlacementPalette::color(5, MatrixKind::KvCache));
+    // Column 0 of row 0 on device 1: layer 3, attn_q.
+    QCOMPARE(image.pixel(0, 0), PlacementPalette::color(3, MatrixKind::Attention));
+}
+
+void TestMeshImage::badInput_data()
+{
+    QTest::addColumn<int>("damage");
+    QTest::newRow("SRAM array too short") << 0;
+    QTest::newRow("no SRAM arrays at all") << 1;
+    QTest::newRow("owner index past the owner table") << 2;
+    QTest::newRow("device out of range") << 3;
+    QTest::newRow("zero-sized mesh") << 4;
+}
+
+void TestMeshImage::badInput()
+{
+    QFETCH(int, damage);
+    auto s = testing::makeSyntheticSnapshot(20, 10, 1);
+    const QRgb noData = ColorScale::sramOccupancy().noDataColor().rgb();
+    switch (damage) {
+    case 0:
+        s->sramFraction[0].resize(5);
+        QCOMPARE(buildMeshImage(*s, 0, MeshLayer::SramOccupancy).pixel(3, 3), noData);
+        QVERIFY(!hasCoreData(*s, 0));
+        break;
+    case 1:
+        s->sramFraction.clear();
+        QCOMPARE(buildMeshImage(*s, 0, MeshLayer::SramOccupancy).pixel(0, 0), noData);
+        break;
+    case 2:
+        s->owner[0][0] = 60000;
+        QCOMPARE(buildMeshImage(*s, 0, MeshLayer::WeightPlacement).pixel(0, 0), PlacementPalette::emptyColor());
+        break;
+    case 3:
+        QVERIFY(buildMeshImage(*s, 1, MeshLayer::SramOccupancy).isNull());
+        QVERIFY(buildMeshImage(*s, -1, MeshLayer::SramOccupancy).isNull());
+        break;
+    case 4:
+        s->meshCols = 0;
+        QVERIFY(buildMeshImage(*s, 0, MeshLayer::SramOccupancy).isNull());
+        break;
+    }
+}
+
+void TestMeshImage::formatBytes_data()
+{
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("bytes") << 512.0 << "512 B";
+    QTest::newRow("48 KiB per core") << 49152.0 << "48.0 KiB";
+    QTest::newRow("megabytes") << 2.5e6 << "2.5 MB";
+    QTest::newRow("WSE-3 total, 44 GB") << 900000.0 * 49152 << "44.2 GB";
+    QTest::newRow("negative is n/a") << -1.0 << "n/a";
+}
+
+void TestMeshImage::formatBytes()
+{
+    QFETCH(double, bytes);
+    QFETCH(QString, text);
+    QLocale::setDefault(QLocale::c());
+    QCOMPARE(ws::views::formatBytes(bytes), text);
+}
+
+QTEST_MAIN(TestMeshImage)
+#include "tst_meshimage.moc"

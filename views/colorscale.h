@@ -1,0 +1,72 @@
+#pragma once
+// Colour scales for the heatmap layers. A ColorScale maps a fraction 0..1 to
+// a colour by linear interpolation between stops, through a 256-entry table
+// so a full wafer (about 900,000 cores) is coloured with one lookup per core.
+// Values outside 0..1 are clamped; NaN maps to the "no data" colour.
+// PlacementPalette gives each owner (transformer layer and matrix kind) a
+// colour: the hue walks the layers, the shade tells the matrix kind apart.
+
+#include "engine/wafer/meshsnapshot.h"
+
+#include <QColor>
+#include <QString>
+
+#include <array>
+#include <vector>
+
+namespace ws::views {
+
+struct ColorStop
+{
+    double position = 0; // 0..1
+    QColor color;
+};
+
+class ColorScale
+{
+public:
+    ColorScale() = default;
+    // Stops must start at 0, end at 1 and increase.
+    ColorScale(std::vector<ColorStop> stops, QColor noData);
+
+    static ColorScale sramOccupancy(); // dark blue -> teal -> yellow
+    static ColorScale kvCache();       // dark purple -> magenta -> orange
+    static ColorScale activity();      // dark -> cyan (dataflow)
+
+    QRgb map(float fraction) const
+    {
+        if (!(fraction == fraction)) // NaN
+            return m_noData.rgb();
+        const float f = fraction < 0.0f ? 0.0f : (fraction > 1.0f ? 1.0f : fraction);
+        return m_table[static_cast<size_t>(f * 255.0f + 0.5f)];
+    }
+    QColor colorAt(double fraction) const; // exact interpolation, no table
+    QColor noDataColor() const { return m_noData; }
+    const std::vector<ColorStop>& stops() const { return m_stops; }
+
+private:
+    std::vector<ColorStop> m_stops;
+    QColor m_noData;
+    std::array<QRgb, 256> m_table{};
+};
+
+// The matrix kinds a placement uses, in legend order.
+enum class MatrixKind { Attention, AttentionOutput, FfnUp, FfnDown, Embedding, LmHead, KvCache, Norm, Other };
+
+MatrixKind matrixKindOf(const std::string& tensorKind);
+
+class PlacementPalette
+{
+public:
+    static QRgb emptyColor();
+    // Colour for an owner: hue from the layer index, lightness from the matrix kind.
+    static QRgb color(const MeshOwner& owner);
+    static QRgb color(int layerIndex, MatrixKind kind);
+    // The hue (degrees) of a transformer layer; consecutive layers are far apart on the wheel.
+    static int layerHue(int layerIndex);
+};
+
+// Fixed colours for the defects layer, one per CoreState.
+QRgb coreStateColor(CoreState state);
+
+} // namespace ws::views

@@ -1,0 +1,54 @@
+#pragma once
+// DeviceStrip shows every device (wafer) of a snapshot as a small thumbnail of
+// the current layer, with its SRAM use, so several wafers are visible at once;
+// clicking one selects it (deviceSelected). Thumbnails are rebuilt only when
+// the snapshot or layer changes.
+
+#include "engine/wafer/meshsnapshot.h"
+
+#include <QImage>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+namespace ws::views {
+
+class DeviceStrip : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit DeviceStrip(QWidget* parent = nullptr);
+
+    void setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot);
+    void setLayer(MeshLayer layer);
+    void setCurrentDevice(int device);
+    int currentDevice() const { return m_current; }
+    int deviceAt(QPoint pos) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void deviceSelected(int device);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    void rebuild();
+    QRect itemRect(int device) const;
+    QSize thumbSize() const;
+
+    std::shared_ptr<const MeshSnapshot> m_snapshot;
+    MeshLayer m_layer = MeshLayer::SramOccupancy;
+    int m_current = 0;
+    std::vector<QImage> m_thumbs;
+    std::vector<double> m_usedFraction; // mean SRAM fraction per device
+};
+
+} // namespace ws::views

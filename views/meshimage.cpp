@@ -1,0 +1,143 @@
+#include "views/meshimage.h"
+
+#include "views/colorscale.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+
+namespace ws::views {
+
+namespace {
+
+size_t coreCount(const MeshSnapshot& s)
+{
+    return static_cast<size_t>(std::max(0, s.meshCols)) * static_cast<size_t>(std::max(0, s.meshRows));
+}
+
+template<typename T>
+const std::vector<T>* deviceArray(const std::vector<std::vector<T>>& arrays, int device, size_t cores)
+{
+    if (device < 0 || static_cast<size_t>(device) >= arrays.size())
+        return nullptr;
+    const auto& a = arrays[static_cast<size_t>(device)];
+    return a.size() == cores ? &a : nullptr;
+}
+
+void fillScale(QImage& image, const std::vector<float>* values, const ColorScale& scale)
+{
+    const QRgb noData = scale.noDataColor().rgb();
+    const int cols = image.width();
+    for (int y = 0; y < image.height(); ++y) {
+        auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+        if (!values) {
+            std::fill(line, line + cols, noData);
+            continue;
+        }
+        const float* row = values->data() + static_cast<size_t>(y) * cols;
+        for (int x = 0; x < cols; ++x)
+            line[x] = scale.map(row[x]);
+    }
+}
+
+} // namespace
+
+bool hasCoreData(const MeshSnapshot& s, int device)
+{
+    const size_t cores = coreCount(s);
+    return cores > 0 && device >= 0 && device < s.deviceCount && deviceArray(s.sramFraction, device, cores);
+}
+
+QImage buildMeshImage(const MeshSnapshot& s, int device, MeshLayer layer)
+{
+    if (s.meshCols <= 0 || s.meshRows <= 0 || device < 0 || device >= s.deviceCount)
+        return {};
+    QImage image(s.meshCols, s.meshRows, QImage::Format_RGB32);
+    const size_t cores = coreCount(s);
+    switch (layer) {
+    case MeshLayer::SramOccupancy:
+        fillScale(image, deviceArray(s.sramFraction, device, cores), ColorScale::sramOccupancy());
+        break;
+    case MeshLayer::KvCache:
+        fillScale(image, deviceArray(s.kvFraction, device, cores), ColorScale::kvCache());
+        break;
+    case MeshLayer::Dataflow:
+        fillScale(image, deviceArray(s.activity, device, cores), ColorScale::activity());
+        break;
+    case MeshLayer::WeightPlacement: {
+        // One colour per owner, looked up once.
+        std::vector<QRgb> colors(s.owners.size());
+        for (size_t i = 0; i < s.owners.size(); ++i)
+            colors[i] = i == 0 ? PlacementPalette::emptyColor() : PlacementPalette::color(s.owners[i]);
+        const auto* owner = deviceArray(s.owner, device, cores);
+        for (int y = 0; y < s.meshRows; ++y) {
+            auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+            for (int x = 0; x < s.meshCols; ++x) {
+                const size_t o = owner ? (*owner)[static_cast<size_t>(y) * s.meshCols + x] : 0;
+                line[x] = o < colors.size() ? colors[o] : PlacementPalette::emptyColor();
+            }
+        }
+        break;
+    }
+    case MeshLayer::Defects: {
+        const auto* state = deviceArray(s.coreState, device, cores);
+        for (int y = 0; y < s.meshRows; ++y) {
+            auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+            for (int x = 0; x < s.meshCols; ++x)
+                line[x] = coreStateColor(state ? (*state)[static_cast<size_t>(y) * s.meshCols + x] : CoreState::Healthy);
+        }
+        break;
+    }
+    }
+    return image;
+}
+
+QString meshLayerName(MeshLayer layer)
+{
+    switch (layer) {
+    case MeshLayer::SramOccupancy: return QCoreApplication::translate("ws::views::MeshLayer", "SRAM occupancy");
+    case MeshLayer::WeightPlacement: return QCoreApplication::translate("ws::views::MeshLayer", "Weight placement");
+    case MeshLayer::KvCache: return QCoreApplication::translate("ws::views::MeshLayer", "KV cache");
+    case MeshLayer::Dataflow: return QCoreApplication::translate("ws::views::MeshLayer", "Dataflow");
+    case MeshLayer::Defects: return QCoreApplication::translate("ws::views::MeshLayer", "Defects");
+    }
+    return {};
+}
+
+QString meshLayerDescription(MeshLayer layer)
+{
+    switch (layer) {
+    case MeshLayer::SramOccupancy:
+        return QCoreApplication::translate("ws::views::MeshLayer",
+                                           "Bytes placed on each core (weights and KV cache) as a share of its SRAM.");
+    case MeshLayer::WeightPlacement:
+        return QCoreApplication::translate("ws::views::MeshLayer",
+                                           "Which transformer layer and matrix each core holds: hue = layer, "
+                                           "shade = matrix kind.");
+    case MeshLayer::KvCache:
+        return QCoreApplication::translate("ws::views::MeshLayer",
+                                           "KV cache bytes on each core at the chosen context, as a share of its SRAM.");
+    case MeshLayer::Dataflow:
+        return QCoreApplication::translate("ws::views::MeshLayer", "Per-core activity during the current token.");
+    case MeshLayer::Defects:
+        return QCoreApplication::translate("ws::views::MeshLayer", "Dead cores, spares in use and shifted cores.");
+    }
+    return {};
+}
+
+QString formatBytes(double bytes)
+{
+    const QLocale locale;
+    if (!std::isfinite(bytes) || bytes < 0)
+        return QCoreApplication::translate("ws::views::Units", "n/a");
+    if (bytes < 1024)
+        return QCoreApplication::translate("ws::views::Units", "%1 B").arg(locale.toString(bytes, 'f', 0));
+    if (bytes < 1024.0 * 1024)
+        return QCoreApplication::translate("ws::views::Units", "%1 KiB").arg(locale.toString(bytes / 1024, 'f', 1));
+    if (bytes < 1e9)
+        return QCoreApplication::translate("ws::views::Units", "%1 MB").arg(locale.toString(bytes / 1e6, 'f', 1));
+    return QCoreApplication::translate("ws::views::Units", "%1 GB").arg(locale.toString(bytes / 1e9, 'f', 1));
+}
+
+} // namespace ws::views

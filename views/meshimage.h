@@ -1,0 +1,27 @@
+#pragma once
+// Builds the heatmap image of one device of a mesh snapshot: one pixel per
+// core (meshCols x meshRows), coloured by the chosen layer. MeshView paints
+// this image scaled; it is rebuilt only when the snapshot, layer or device
+// changes. Per-core arrays that are missing or of the wrong length (bad input)
+// give "no data" pixels rather than a crash.
+
+#include "engine/wafer/meshsnapshot.h"
+
+#include <QImage>
+#include <QString>
+
+namespace ws::views {
+
+QImage buildMeshImage(const MeshSnapshot& snapshot, int device, MeshLayer layer);
+
+// True when the snapshot's size fields and per-device arrays agree for `device`.
+bool hasCoreData(const MeshSnapshot& snapshot, int device);
+
+// Translated display name and short description of a layer.
+QString meshLayerName(MeshLayer layer);
+QString meshLayerDescription(MeshLayer layer);
+
+// Human-readable byte count ("39.9 KiB", "44.0 GB"), translated units.
+QString formatBytes(double bytes);
+
+} // namespace ws::views

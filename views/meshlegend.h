@@ -1,0 +1,37 @@
+#pragma once
+// The legend drawn in a corner of MeshView: the layer's name, its colour scale
+// with ticks (sequential layers) or the matrix-kind swatches and layer hues
+// (placement), and what the numbers are a share of. Painting only; MeshView
+// decides where.
+
+#include "engine/wafer/meshsnapshot.h"
+
+#include <QCoreApplication>
+#include <QRectF>
+#include <QSizeF>
+
+class QPainter;
+
+namespace ws::views {
+
+class MeshLegend
+{
+    Q_DECLARE_TR_FUNCTIONS(ws::views::MeshLegend)
+
+public:
+    MeshLegend(const MeshSnapshot* snapshot, MeshLayer layer) : m_snapshot(snapshot), m_layer(layer) {}
+
+    QSizeF sizeHint(const QFont& font) const;
+    void paint(QPainter& painter, const QRectF& rect) const;
+
+private:
+    void paintScale(QPainter& painter, const QRectF& rect) const;
+    void paintPlacement(QPainter& painter, const QRectF& rect) const;
+    void paintDefects(QPainter& painter, const QRectF& rect) const;
+    QString caption() const;
+
+    const MeshSnapshot* m_snapshot;
+    MeshLayer m_layer;
+};
+
+} // namespace ws::views

@@ -1,0 +1,97 @@
+#pragma once
+// MeshView draws one device (wafer) of a mesh snapshot as a heatmap: every
+// core is one pixel of a cached image that is rebuilt only when the snapshot,
+// layer or device changes, and painted scaled. Wheel zooms around the cursor,
+// dragging pans, double-click or fitToWindow() fits. Die outlines, region
+// labels and the per-core grid appear only when the zoom gives them room.
+// Hovering shows a tooltip; a click selects a core and emits coreClicked with
+// its coordinates (the app looks up the details).
+
+#include "engine/wafer/meshsnapshot.h"
+#include "views/viewtransform.h"
+
+#include <QImage>
+#include <QPoint>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+namespace ws::views {
+
+class MeshView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit MeshView(QWidget* parent = nullptr);
+
+    void setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot);
+    std::shared_ptr<const MeshSnapshot> snapshot() const { return m_snapshot; }
+    void setLayer(MeshLayer layer);
+    MeshLayer layer() const { return m_layer; }
+    void setDevice(int device);
+    int device() const { return m_device; }
+    // Text shown when there is no snapshot (e.g. why placement failed).
+    void setEmptyText(const QString& text);
+    void setLegendVisible(bool visible);
+
+    void setSelectedCore(std::optional<QPoint> core);
+    std::optional<QPoint> selectedCore() const { return m_selected; }
+
+    const ViewTransform& transform() const { return m_transform; }
+    // The widget position of the centre of a core (for tests and scripted views).
+    QPointF coreCentre(QPoint core) const;
+    QString toolTipForCore(QPoint core) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    void zoomIn();
+    void zoomOut();
+    void fitToWindow();
+
+signals:
+    void coreClicked(int device, int x, int y);
+    void coreHovered(int device, int x, int y); // x = y = -1 when the cursor leaves the mesh
+    void zoomChanged(double pixelsPerCore);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    void rebuildImage();
+    void resetTransform();
+    void paintMesh(QPainter& painter);
+    void setHover(std::optional<QPoint> core);
+    void emitZoom();
+
+    std::shared_ptr<const MeshSnapshot> m_snapshot;
+    MeshLayer m_layer = MeshLayer::SramOccupancy;
+    int m_device = 0;
+    QImage m_image;        // one pixel per core of the current device and layer
+    QImage m_reduced;      // m_image smoothly reduced to the current scale (when below 1 px per core)
+    double m_reducedScale = 0;
+    QImage m_frame;        // the visible cores at the current zoom (at or above 1 px per core)
+    ViewTransform m_transform;
+    QString m_emptyText;
+    bool m_legendVisible = true;
+    std::optional<QPoint> m_selected;
+    std::optional<QPoint> m_hover;
+    bool m_pressed = false;
+    bool m_dragged = false;
+    QPointF m_pressPos;
+    QPointF m_lastPos;
+};
+
+} // namespace ws::views

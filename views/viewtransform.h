@@ -1,0 +1,56 @@
+#pragma once
+// ViewTransform maps between widget pixels and mesh cores for the heatmap.
+// A core (x, y) covers the widget rectangle [offset + (x, y) * scale,
+// offset + (x + 1, y + 1) * scale), so `scale` is pixels per core and
+// `offset` is where the top-left corner of core (0, 0) lands. Zooming keeps
+// the point under the cursor fixed; clamping keeps the mesh centred when it
+// is smaller than the view and keeps the view covered when it is larger.
+// Plain value type without widgets, so the maths has its own tests.
+
+#include <QPoint>
+#include <QPointF>
+#include <QRectF>
+#include <QSizeF>
+
+#include <optional>
+
+namespace ws::views {
+
+struct ViewTransform
+{
+    QSizeF viewPx;      // widget size, in pixels
+    QSizeF meshCores;   // mesh size, in cores (columns, rows)
+    double marginPx = 0; // free border kept around the mesh by fit()
+    double scale = 1;   // pixels per core
+    QPointF offsetPx;   // widget position of the top-left corner of core (0, 0)
+
+    static constexpr double maxScale = 96.0; // a core never grows past this many pixels
+    static constexpr double zoomStep = 1.25; // one wheel notch or key press
+
+    bool isValid() const;
+
+    QPointF coreToWidget(QPointF core) const;
+    QPointF widgetToCore(QPointF px) const;
+    // The core under a widget pixel, or nothing when the pixel is off the mesh.
+    std::optional<QPoint> coreAt(QPointF px) const;
+    // Widget rectangle covered by core rectangle `cores` (in cores).
+    QRectF widgetRect(const QRectF& cores) const;
+    // The part of the mesh that is visible, in cores, clipped to the mesh.
+    QRectF visibleCores() const;
+
+    // Scale at which the whole mesh fits the view inside the margin.
+    double fitScale() const;
+    // The smallest zoom allowed: half the fitting scale (there is no point in a smaller mesh).
+    double minScale() const;
+    bool isFitted() const;
+
+    void fit();
+    // Multiplies the scale by `factor` keeping the mesh point under `px` where it is, then clamps.
+    void zoomAround(QPointF px, double factor);
+    void panBy(QPointF deltaPx);
+    // Sets a new view size keeping the mesh point at the view centre where it was (or refitting if fitted).
+    void resize(QSizeF newViewPx);
+    void clamp();
+};
+
+} // namespace ws::views
