@@ -16,4 +16,16 @@ double bitsPerParameter(Precision p);
 std::string_view precisionId(Precision p); // "fp32", "bf16", ...
 std::optional<Precision> parsePrecision(std::string_view id);
 
+// Storage block along a matrix row (the input dimension): `values` weights take
+// `bytes` bytes, scales included (int8: 32 values in 34 bytes; fp32: 1 in 4).
+struct PrecisionBlock
+{
+    int values = 1;
+    int bytes = 2;
+};
+PrecisionBlock precisionBlock(Precision p);
+// Bytes of a 1-D tensor (norm weights, biases): fp32 stays fp32, everything
+// else is kept at 16 bits (quantised formats do not quantise vectors).
+int vectorBytesPerValue(Precision p);
+
 } // namespace ws
