@@ -1,0 +1,224 @@
+// Exporter: widgets to PNG at a scale and to SVG that Qt's SVG renderer reads;
+// tables to CSV and JSON that parse back; all writes atomic.
+#include "app/io/exporter.h"
+#include "app/io/snapshottables.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QImageReader>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineSeries>
+#include <QPainter>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWidget>
+
+using namespace ws;
+
+namespace {
+
+// Left half red, right half blue: lets a test check that pixels land where they should.
+class TwoColourWidget : public QWidget
+{
+public:
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter painter(this);
+        painter.fillRect(QRect(0, 0, width() / 2, height()), Qt::red);
+        painter.fillRect(QRect(width() / 2, 0, width() - width() / 2, height()), Qt::blue);
+    }
+};
+
+DataTable sampleTable()
+{
+    DataTable table;
+    table.name = "phases";
+    table.columns = {"phase", "cycles", "seconds", "note"};
+    table.rows = {{QString("attn_q"), qlonglong(1234), 0.1, QString("plain")},
+                  {QString("ffn, up"), qlonglong(5), 1e-9, QString("says \"hi\"\nnext line")}};
+    table.inputs = QJsonObject{{"model", "qwen3-32b"}, {"hardware", "wse3"}};
+    table.sources = QJsonObject{{"clockHz", "facts/hardware-and-models.md"}};
+    return table;
+}
+
+} // namespace
+
+class TestExporter : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pngAtScale_data()
+    {
+        QTest::addColumn<double>("scale");
+        QTest::newRow("1x") << 1.0;
+        QTest::newRow("2x") << 2.0;
+        QTest::newRow("1.5x") << 1.5;
+    }
+    void pngAtScale()
+    {
+        QFETCH(double, scale);
+        TwoColourWidget widget;
+        widget.resize(120, 80);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("w.png");
+        QString error;
+        QVERIFY2(Exporter::savePng(&widget, path, scale, &error), qPrintable(error));
+        QImage image(path);
+        QCOMPARE(image.size(), QSize(int(120 * scale), int(80 * scale)));
+        QCOMPARE(QColor(image.pixel(5, image.height() / 2)), QColor(Qt::red));
+        QCOMPARE(QColor(image.pixel(image.width() - 5, image.height() / 2)), QColor(Qt::blue));
+    }
+
+    void badScaleWritesNothing()
+    {
+        TwoColourWidget widget;
+        widget.resize(20, 20);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("w.png");
+        QString error;
+        QVERIFY(!Exporter::savePng(&widget, path, 100.0, &error));
+        QVERIFY(error.contains("scale"));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void svgOfAChartReadsBack()
+    {
+        auto* series = new QLineSeries;
+        series->append(0, 1);
+        series->append(1, 3);
+        series->append(2, 2);
+        auto* chart = new QChart;
+        chart->addSeries(series);
+        chart->createDefaultAxes();
+        chart->setTitle("tokens/s");
+        QChartView view(chart);
+        view.resize(400, 300);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("chart.svg");
+        QString error;
+        QVERIFY2(Exporter::saveSvg(&view, path, "chart", &error), qPrintable(error));
+        QSvgRenderer renderer(path);
+        QVERIFY(renderer.isValid());
+        QCOMPARE(renderer.viewBox(), QRect(0, 0, 400, 300));
+        // It draws something: the rendered SVG is not a blank image.
+        QImage image(400, 300, QImage::Format_ARGB32);
+        image.fill(Qt::transparent);
+        QPainter painter(&image);
+        renderer.render(&painter);
+        painter.end();
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY(colours.size() > 2);
+    }
+
+    void svgKeepsWidgetColours()
+    {
+        TwoColourWidget widget;
+        widget.resize(100, 50);
+        QSvgRenderer renderer(Exporter::svgBytes(&widget, "two"));
+        QVERIFY(renderer.isValid());
+        QImage image(100, 50, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        renderer.render(&painter);
+        painter.end();
+        QCOMPARE(QColor(image.pixel(10, 25)), QColor(Qt::red));
+        QCOMPARE(QColor(image.pixel(90, 25)), QColor(Qt::blue));
+    }
+
+    void csvQuotesWhatNeedsIt()
+    {
+        const QByteArray csv = Exporter::toCsv(sampleTable());
+        const QByteArray expected = "phase,cycles,seconds,note\r\n"
+                                    "attn_q,1234,0.1,plain\r\n"
+                                    "\"ffn, up\",5,1e-09,\"says \"\"hi\"\"\nnext line\"\r\n";
+        QCOMPARE(csv, expected);
+    }
+
+    void jsonReadsBackWithInputsAndSources()
+    {
+        const QJsonDocument doc = QJsonDocument::fromJson(Exporter::toJson(sampleTable()));
+        QVERIFY(doc.isObject());
+        const QJsonObject root = doc.object();
+        QCOMPARE(root["name"].toString(), QString("phases"));
+        QCOMPARE(root["rows"].toArray().size(), 2);
+        const QJsonObject second = root["rows"].toArray().at(1).toObject();
+        QCOMPARE(second["phase"].toString(), QString("ffn, up"));
+        QCOMPARE(second["cycles"].toDouble(), 5.0);
+        QCOMPARE(second["seconds"].toDouble(), 1e-9);
+        QCOMPARE(root["inputs"].toObject()["hardware"].toString(), QString("wse3"));
+        QCOMPARE(root["sources"].toObject()["clockHz"].toString(), QString("facts/hardware-and-models.md"));
+    }
+
+    void tableSuffixChoosesFormat_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("csv") << "t.csv" << true;
+        QTest::newRow("json upper case") << "t.JSON" << true;
+        QTest::newRow("txt rejected") << "t.txt" << false;
+    }
+    void tableSuffixChoosesFormat()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, ok);
+        QTemporaryDir dir;
+        QString error;
+        QCOMPARE(Exporter::saveTable(sampleTable(), dir.filePath(name), &error), ok);
+        QCOMPARE(QFile::exists(dir.filePath(name)), ok);
+        QCOMPARE(error.isEmpty(), ok);
+    }
+
+    void failedWriteKeepsOldFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("locked/out.csv");
+        QString error;
+        QVERIFY(!Exporter::saveTable(sampleTable(), path, &error));
+        QVERIFY(error.contains(path));
+    }
+
+    void sramMapHasOneRowPerCore()
+    {
+        MeshSnapshot s;
+        s.meshCols = 3;
+        s.meshRows = 2;
+        s.deviceCount = 1;
+        s.sramBytesPerCore = 48 * 1024;
+        s.sramFraction = {{0.5f, 0.25f, 0.f, 1.f, 0.f, 0.f}};
+        s.owners = {MeshOwner{}, MeshOwner{7, "ffn_up"}};
+        s.owner = {{1, 1, 0, 1, 0, 0}};
+        s.coreState = {{CoreState::Healthy, CoreState::Healthy, CoreState::Dead, CoreState::Healthy,
+                        CoreState::SpareIdle, CoreState::Healthy}};
+        const DataTable table = SnapshotTables::sramMap(s);
+        QCOMPARE(table.rows.size(), 6);
+        const QVariantList& core1 = table.rows.at(1); // x = 1, y = 0
+        QCOMPARE(core1.at(1).toInt(), 1);
+        QCOMPARE(core1.at(2).toInt(), 0);
+        QCOMPARE(core1.at(3).toLongLong(), 12 * 1024LL);
+        QCOMPARE(core1.at(6).toInt(), 7);
+        QCOMPARE(core1.at(7).toString(), QString("ffn_up"));
+        QCOMPARE(table.rows.at(2).at(9).toString(), QString("dead"));
+        QCOMPARE(table.rows.at(3).at(2).toInt(), 1); // fourth core is on row 1
+    }
+
+    void sramMapSkipsMismatchedArrays()
+    {
+        MeshSnapshot s;
+        s.meshCols = 4;
+        s.meshRows = 4;
+        s.deviceCount = 2;
+        s.sramFraction = {std::vector<float>(16, 0.5f), std::vector<float>(3, 0.5f)}; // device 1 is bad input
+        QCOMPARE(SnapshotTables::sramMap(s).rows.size(), 16);
+    }
+};
+
+QTEST_MAIN(TestExporter)
+#include "tst_exporter.moc"
