@@ -1,0 +1,45 @@
+#pragma once
+// A workload says what the hardware is asked to do: how many requests run at
+// once, how long their contexts are, the prompt and answer lengths, and
+// speculative decoding. Predictors turn (model, hardware, workload) into a
+// Prediction. Defaults follow the seeds and the WaferLLM setting: one user,
+// 4K context, an agent workflow of 5 steps x 500 tokens, 1.5-2 tokens per
+// Chinese character.
+
+#include "engine/model/modelconfig.h"
+#include "engine/model/precision.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace ws {
+
+struct SpeculativeDecoding
+{
+    bool enabled = false;
+    int tokensPerStep = 4;         // k: draft tokens proposed per step
+    double acceptanceRate = 0.7;   // probability that each draft token is accepted
+    std::optional<ModelConfig> draftModel; // when absent, the draft costs draftCostFraction of a target token
+    double draftCostFraction = 0.1;
+
+    // Expected tokens produced per verify step: (1 - a^(k+1)) / (1 - a).
+    double expectedTokensPerStep() const;
+};
+
+struct Workload
+{
+    Precision precision = Precision::Bf16;
+    int concurrency = 1;          // requests in flight (users)
+    int64_t contextTokens = 4096; // tokens already in the KV cache while decoding
+    int64_t promptTokens = 512;
+    int64_t outputTokens = 256;
+    SpeculativeDecoding speculative;
+    // Scenario sizes shown with the prediction.
+    int agentSteps = 5;             // seed 003: an agent workflow of 5 rounds
+    int64_t agentTokensPerStep = 500;
+    int64_t answerCharacters = 500;   // a Chinese answer of N characters
+    double tokensPerCharacterLow = 1.5;  // seed 003: 1.5-2 tokens per Chinese character
+    double tokensPerCharacterHigh = 2.0;
+};
+
+} // namespace ws
