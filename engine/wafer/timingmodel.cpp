@@ -26,6 +26,8 @@ AllreduceTiming TimingModel::allreduce(int lineCores, int payloadWavelets) const
     t.payloadWavelets = std::max(0, payloadWavelets);
     t.fixedCycles = m_params.allreduceFixedCycles;
     t.payloadCycles = double(t.payloadWavelets) * m_params.cyclesPerWavelet;
+    t.hopCycles = m_params.hopCycles;
+    t.stageCycles = m_params.routingStageCycles;
     if (t.lineCores == 1) {
         t.groupSize = 1;
         t.groupCount = 1;

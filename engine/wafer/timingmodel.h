@@ -26,6 +26,8 @@ struct AllreduceTiming
     double broadcastCycles = 0; // global root back to every core
     double payloadCycles = 0;   // streaming the vector
     double fixedCycles = 0;
+    double hopCycles = 0;   // alpha used
+    double stageCycles = 0; // beta used
     double hops = 0;   // hops on the critical path
     double stages = 0; // routing stages on the critical path
     double totalCycles() const { return fixedCycles + phase1Cycles + phase2Cycles + broadcastCycles + payloadCycles; }
