@@ -81,7 +81,7 @@ void paintPhase(const Phase& p, double t, int device, int meshCols, int meshRows
     }
     if (p.device != device)
         return;
-    if (t < p.computeEndCycle || p.axis == MeshAxis::None || p.reductions == 0) {
+    if (t < p.computeEndCycle || p.axis == ReduceAxis::None || p.reductions == 0) {
         fillRect(out, meshCols, meshRows, p.rect, CoreActivity::Compute);
         return;
     }
@@ -95,7 +95,7 @@ void paintPhase(const Phase& p, double t, int device, int meshCols, int meshRows
     const int y1 = std::clamp(r.y + r.height, 0, meshRows);
     if (x1 <= x0)
         return;
-    if (p.axis == MeshAxis::Y) {
+    if (p.axis == ReduceAxis::Y) {
         // Lines are columns: row y of the rectangle takes the line's value at y.
         for (int y = y0; y < y1; ++y) {
             const size_t i = size_t(y - r.y);

@@ -56,18 +56,18 @@ std::vector<PhaseWork> attentionWork(const LayerDims& d, int cols, int rows, int
     const double headsPerCore = std::max(1.0, qX / std::max(1, d.headDim));
 
     std::vector<PhaseWork> w;
-    w.push_back({PhaseKind::AttnNorm, MeshAxis::Y, 0, t * dY, 0, t * 1, false});
-    w.push_back({PhaseKind::QkvGemv, MeshAxis::Y, t * dY * (qX + 2 * kvX), 0,
+    w.push_back({PhaseKind::AttnNorm, ReduceAxis::Y, 0, t * dY, 0, t * 1, false});
+    w.push_back({PhaseKind::QkvGemv, ReduceAxis::Y, t * dY * (qX + 2 * kvX), 0,
                  t * double(d.hidden) * (d.qDim + 2.0 * d.kvDim), t * (qX + 2 * kvX), false});
-    w.push_back({PhaseKind::Rope, MeshAxis::None, 0, t * (qX + kvX), 0, 0, false});
-    w.push_back({PhaseKind::AttnScores, MeshAxis::X, t * qX * ctxY, 0, t * double(d.qDim) * ctx,
+    w.push_back({PhaseKind::Rope, ReduceAxis::None, 0, t * (qX + kvX), 0, 0, false});
+    w.push_back({PhaseKind::AttnScores, ReduceAxis::X, t * qX * ctxY, 0, t * double(d.qDim) * ctx,
                  t * ctxY * headsPerCore, false});
-    w.push_back({PhaseKind::Softmax, MeshAxis::Y, 0, t * 2 * ctxY * headsPerCore, 0, t * headsPerCore, false, 2});
-    w.push_back({PhaseKind::AttnValues, MeshAxis::Y, t * qX * ctxY, 0, t * double(d.qDim) * ctx, t * qX, false});
-    w.push_back({PhaseKind::OutProj, MeshAxis::X, t * qX * dY, 0, t * double(d.qDim) * d.hidden, t * dY, false});
-    w.push_back({PhaseKind::FfnNorm, MeshAxis::Y, 0, t * 2 * dY, 0, t * 1, false});
+    w.push_back({PhaseKind::Softmax, ReduceAxis::Y, 0, t * 2 * ctxY * headsPerCore, 0, t * headsPerCore, false, 2});
+    w.push_back({PhaseKind::AttnValues, ReduceAxis::Y, t * qX * ctxY, 0, t * double(d.qDim) * ctx, t * qX, false});
+    w.push_back({PhaseKind::OutProj, ReduceAxis::X, t * qX * dY, 0, t * double(d.qDim) * d.hidden, t * dY, false});
+    w.push_back({PhaseKind::FfnNorm, ReduceAxis::Y, 0, t * 2 * dY, 0, t * 1, false});
     if (kv == KvPlacement::Shift)
-        w.push_back({PhaseKind::KvShift, MeshAxis::None, 0, 0, 0, t * 2 * kvX, false});
+        w.push_back({PhaseKind::KvShift, ReduceAxis::None, 0, 0, 0, t * 2 * kvX, false});
     return w;
 }
 
@@ -78,28 +78,28 @@ std::vector<PhaseWork> ffnWork(const LayerDims& d, int cols, int rows, int token
     std::vector<PhaseWork> w;
     if (!d.isMoe()) {
         const double fX = ceilDiv(d.ffn, cols);
-        w.push_back({PhaseKind::FfnGateUp, MeshAxis::Y, t * 2 * dY * fX, 0, t * 2.0 * d.hidden * d.ffn, t * 2 * fX,
+        w.push_back({PhaseKind::FfnGateUp, ReduceAxis::Y, t * 2 * dY * fX, 0, t * 2.0 * d.hidden * d.ffn, t * 2 * fX,
                      false});
-        w.push_back({PhaseKind::FfnDown, MeshAxis::X, t * fX * dY, t * fX, t * double(d.ffn) * d.hidden, t * dY,
+        w.push_back({PhaseKind::FfnDown, ReduceAxis::X, t * fX * dY, t * fX, t * double(d.ffn) * d.hidden, t * dY,
                      false});
-        w.push_back({PhaseKind::Residual, MeshAxis::None, 0, t * dY, 0, 0, false});
+        w.push_back({PhaseKind::Residual, ReduceAxis::None, 0, t * dY, 0, 0, false});
         return w;
     }
     const double eX = ceilDiv(d.expertCount, cols);
     const int active = d.expertsPerToken + d.sharedExperts;
-    w.push_back({PhaseKind::MoeRouter, MeshAxis::Y, t * dY * eX, t * d.expertCount, t * double(d.hidden) * d.expertCount,
+    w.push_back({PhaseKind::MoeRouter, ReduceAxis::Y, t * dY * eX, t * d.expertCount, t * double(d.hidden) * d.expertCount,
                  t * eX, false});
-    w.push_back({PhaseKind::MoeDispatch, MeshAxis::None, 0, 0, 0, t * dY, false});
+    w.push_back({PhaseKind::MoeDispatch, ReduceAxis::None, 0, 0, 0, t * dY, false});
     // Each active expert runs on its own rectangle, all in parallel; a token's
     // tokens may pick different experts, so with t tokens an expert sees up to t.
     const double edY = ceilDiv(d.hidden, expertRows);
     const double fX = ceilDiv(d.expertFfn, expertCols);
-    w.push_back({PhaseKind::FfnGateUp, MeshAxis::Y, t * 2 * edY * fX, 0,
+    w.push_back({PhaseKind::FfnGateUp, ReduceAxis::Y, t * 2 * edY * fX, 0,
                  t * active * 2.0 * d.hidden * d.expertFfn, t * 2 * fX, true});
-    w.push_back({PhaseKind::FfnDown, MeshAxis::X, t * fX * edY, t * fX, t * active * double(d.expertFfn) * d.hidden,
+    w.push_back({PhaseKind::FfnDown, ReduceAxis::X, t * fX * edY, t * fX, t * active * double(d.expertFfn) * d.hidden,
                  t * edY, true});
-    w.push_back({PhaseKind::MoeCombine, MeshAxis::None, 0, t * active * dY, 0, t * dY, false});
-    w.push_back({PhaseKind::Residual, MeshAxis::None, 0, t * dY, 0, 0, false});
+    w.push_back({PhaseKind::MoeCombine, ReduceAxis::None, 0, t * active * dY, 0, t * dY, false});
+    w.push_back({PhaseKind::Residual, ReduceAxis::None, 0, t * dY, 0, 0, false});
     return w;
 }
 

@@ -43,7 +43,7 @@ enum class PhaseKind : uint8_t {
     Count
 };
 
-enum class MeshAxis : uint8_t { None, X, Y }; // X: the reduction line runs along a row; Y: along a column
+enum class ReduceAxis : uint8_t { None, X, Y }; // X: the reduction line runs along a row; Y: along a column
 
 std::string_view phaseKindId(PhaseKind kind); // "qkv_gemv", ...
 
@@ -71,7 +71,7 @@ struct LayerDims
 struct PhaseWork
 {
     PhaseKind kind = PhaseKind::AttnNorm;
-    MeshAxis axis = MeshAxis::None; // allreduce axis; None: no reduction
+    ReduceAxis axis = ReduceAxis::None; // allreduce axis; None: no reduction
     double macsPerCore = 0;         // busiest core
     double elementOpsPerCore = 0;   // element-wise ops on the busiest core
     double totalMacs = 0;           // exact, over the whole region

@@ -67,7 +67,7 @@ public:
         p.layer = layer;
         p.device = region.device;
         p.rect = rect;
-        p.axis = w.payloadValues > 0 ? w.axis : MeshAxis::None;
+        p.axis = w.payloadValues > 0 ? w.axis : ReduceAxis::None;
         p.computes = true;
         p.concurrent = concurrent;
         p.startCycle = concurrent && !m_out.phases.empty() ? m_out.phases.back().startCycle : m_now;
@@ -75,8 +75,8 @@ public:
         p.totalMacs = w.totalMacs; // the caller splits totals over parallel experts
         p.computeEndCycle = p.startCycle + m_timing.macCycles(w.macsPerCore + w.elementOpsPerCore);
         p.endCycle = p.computeEndCycle;
-        if (p.axis != MeshAxis::None) {
-            const int line = p.axis == MeshAxis::Y ? rect.height : rect.width;
+        if (p.axis != ReduceAxis::None) {
+            const int line = p.axis == ReduceAxis::Y ? rect.height : rect.width;
             p.reductions = std::max(1, w.reductions);
             p.reduce = m_timing.allreduce(line, m_timing.wavelets(w.payloadValues));
             p.endCycle += p.reductions * p.reduce.totalCycles();
@@ -167,7 +167,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
 
     if (!options.layersOnly && nLayers > 0) {
         // Embedding: each row of the embedding region reads its slice of the row, then sends it to layer 0.
-        PhaseWork embed{PhaseKind::Embedding, MeshAxis::None, 0,
+        PhaseWork embed{PhaseKind::Embedding, ReduceAxis::None, 0,
                         t * std::ceil(hidden / std::max(1, layout.embedding.rect.height)), 0, 0};
         b.work(embed, -1, layout.embedding, layout.embedding.rect, false);
         b.hop(PhaseKind::LayerHop, -1, layout.embedding, layout.layers[0], t * hidden);
@@ -235,11 +235,11 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
         const CoreRect& h = layout.lmHead.rect;
         const double dY = std::ceil(hidden / std::max(1, h.height));
         const double vX = std::ceil(double(model.vocabSize) / std::max(1, h.width));
-        b.work({PhaseKind::FinalNorm, MeshAxis::Y, 0, t * 2 * dY, 0, double(t)}, -1, layout.lmHead, h, false);
-        b.work({PhaseKind::LmHead, MeshAxis::Y, t * dY * vX, 0, t * hidden * double(model.vocabSize), t * vX}, -1,
+        b.work({PhaseKind::FinalNorm, ReduceAxis::Y, 0, t * 2 * dY, 0, double(t)}, -1, layout.lmHead, h, false);
+        b.work({PhaseKind::LmHead, ReduceAxis::Y, t * dY * vX, 0, t * hidden * double(model.vocabSize), t * vX}, -1,
                layout.lmHead, h, false);
         // Local max over the vocabulary slice, then a (value, index) allreduce along x.
-        b.work({PhaseKind::Argmax, MeshAxis::X, 0, t * vX, 0, t * 2.0}, -1, layout.lmHead, h, false);
+        b.work({PhaseKind::Argmax, ReduceAxis::X, 0, t * vX, 0, t * 2.0}, -1, layout.lmHead, h, false);
         b.hop(PhaseKind::TokenFeedback, -1, layout.lmHead, layout.embedding, double(t));
     }
     for (const Phase& p : s.phases)

@@ -64,7 +64,7 @@ struct Phase
     int layer = -1; // -1: embedding, LM head, feedback
     int device = 0;
     CoreRect rect;  // cores that compute (or, for hops, the band they forward through)
-    MeshAxis axis = MeshAxis::None;
+    ReduceAxis axis = ReduceAxis::None;
     bool computes = true;    // false: the cores only forward (router busy, compute idle)
     bool concurrent = false; // runs alongside the previous phase (another active expert)
     double startCycle = 0;

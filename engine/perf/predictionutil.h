@@ -1,0 +1,26 @@
+#pragma once
+// Helpers shared by the wafer, GPU and LPU predictors: the scenario times
+// (agent workflow, Chinese answer), energy per token, speculative decoding
+// and the concurrency levels of the throughput curve.
+
+#include "engine/perf/prediction.h"
+#include "engine/perf/workload.h"
+
+#include <functional>
+#include <vector>
+
+namespace ws {
+
+// 1, 2, 4, ... up to 1024, plus `requested`, sorted and unique.
+std::vector<int> concurrencyLevels(int requested);
+
+// Fills agentWorkflowSeconds, answerSeconds(+range) and joulesPerToken from the
+// speeds, TTFT and power already set.
+void completeScenarios(Prediction& prediction, const Workload& workload);
+
+// Seconds per output token with speculative decoding: (k drafts + one verify of
+// k+1 tokens) / expected tokens per step. verifySeconds(k+1) times the verify.
+double speculativeSecondsPerToken(const SpeculativeDecoding& spec, double draftSecondsPerToken,
+                                  const std::function<double(int)>& verifySeconds);
+
+} // namespace ws

@@ -1,0 +1,124 @@
+#include "engine/perf/waferlayout.h"
+
+#include "engine/perf/modelbytes.h"
+#include "engine/wafer/kvcache.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+namespace {
+
+struct Grid
+{
+    int cols = 0; // regions across
+    int rows = 0; // regions down
+    int width = 0;
+    int height = 0;
+};
+
+// The grid of equal regions, each of at least `cores`, that gives the most regions per wafer.
+Grid bestGrid(int usableCols, int usableRows, int64_t cores)
+{
+    Grid best;
+    for (int nx = 1; nx <= usableCols; ++nx) {
+        const int w = usableCols / nx;
+        const int64_t h = (cores + w - 1) / w;
+        if (h > usableRows)
+            continue;
+        const int ny = int(usableRows / h);
+        if (int64_t(nx) * ny > int64_t(best.cols) * best.rows ||
+            (int64_t(nx) * ny == int64_t(best.cols) * best.rows && std::abs(w - h) < std::abs(best.width - best.height))) {
+            best = {nx, ny, w, int(usableRows / ny)};
+        }
+        if (w == 1)
+            break;
+    }
+    return best;
+}
+
+} // namespace
+
+Expected<WaferLayout> layoutWafer(const ModelConfig& model, const HardwareSpec& hw, const WaferLayoutOptions& o)
+{
+    if (hw.kind != HardwareKind::Wafer)
+        return makeError(ErrorCode::InvalidArgument, "not a wafer", "hardware");
+    const WaferSpec& w = hw.wafer;
+    const int cols = w.meshCols - w.reservedCols;
+    const int rows = w.meshRows - w.reservedRows;
+    if (cols <= 0 || rows <= 0 || w.sramBytesPerCore <= 0)
+        return makeError(ErrorCode::InvalidArgument, "wafer mesh or SRAM size is not positive", "meshCols");
+    if (model.layers <= 0 || model.hiddenSize <= 0)
+        return makeError(ErrorCode::InvalidArgument, "model has no layers", "layers");
+    const double sram = double(w.sramBytesPerCore);
+    const double weightBudget = o.weightFillFraction * sram;
+
+    // The biggest layer decides the region size (all regions equal, so the grid tiles the wafer).
+    double maxLayerBytes = 0;
+    double maxKvBytes = 0;
+    for (int l = 0; l < model.layers; ++l) {
+        maxLayerBytes = std::max(maxLayerBytes, double(layerWeightBytes(model, l, o.precision)));
+        maxKvBytes = std::max(maxKvBytes, double(layerKvBytesPerToken(model, l)) * double(o.contextTokens) *
+                                              std::max(1, o.concurrency));
+    }
+    // Weights fill at most phi_w of a core; KV takes what is left.
+    const int64_t byWeights = int64_t(std::ceil(maxLayerBytes / weightBudget));
+    const int64_t byTotal = int64_t(std::ceil((maxLayerBytes + maxKvBytes) / sram));
+    const int64_t cores = std::max<int64_t>(1, std::max(byWeights, byTotal));
+    const Grid grid = bestGrid(cols, rows, cores);
+    if (grid.cols == 0)
+        return makeError(ErrorCode::OutOfRange, "one layer needs more cores than a wafer has", "layers");
+
+    WaferLayout out;
+    out.weightFillFraction = o.weightFillFraction;
+    out.regionsPerDevice = grid.cols * grid.rows;
+    const double regionCores = double(grid.width) * grid.height;
+    const int64_t embedBytes = embeddingBytes(model, o.precision);
+    const int64_t headBytes = model.tiedEmbeddings ? 0 : lmHeadBytes(model, o.precision);
+    auto slotsFor = [&](double bytes) { return std::max(1, int(std::ceil(bytes / (weightBudget * regionCores)))); };
+    const int embedSlots = slotsFor(double(embedBytes));
+    const int headSlots = model.tiedEmbeddings ? 0 : slotsFor(double(headBytes));
+    const int totalSlots = embedSlots + model.layers + headSlots;
+    out.devicesNeeded = (totalSlots + out.regionsPerDevice - 1) / out.regionsPerDevice;
+
+    ScheduleLayout& s = out.schedule;
+    s.meshCols = w.meshCols;
+    s.meshRows = w.meshRows;
+    s.deviceCount = out.devicesNeeded;
+    const int left = w.reservedLeftCols;
+    const int top = w.reservedTopRows;
+    // Slot i in snake order: rows of regions, alternating direction, wafer after wafer.
+    auto slot = [&](int i) {
+        const int device = i / out.regionsPerDevice;
+        const int k = i % out.regionsPerDevice;
+        const int ry = k / grid.cols;
+        const int rx = (ry % 2 == 0) ? k % grid.cols : grid.cols - 1 - k % grid.cols;
+        return RegionRef{device, {left + rx * grid.width, top + ry * grid.height, grid.width, grid.height}};
+    };
+    // A multi-slot table is drawn as the bounding box of its slots on the first slot's device and row.
+    auto span = [&](int first, int count) {
+        RegionRef r = slot(first);
+        for (int i = 1; i < count; ++i) {
+            const RegionRef o2 = slot(first + i);
+            if (o2.device != r.device || o2.rect.y != r.rect.y)
+                break;
+            const int x0 = std::min(r.rect.x, o2.rect.x);
+            const int x1 = std::max(r.rect.x + r.rect.width, o2.rect.x + o2.rect.width);
+            r.rect.x = x0;
+            r.rect.width = x1 - x0;
+        }
+        return r;
+    };
+    s.embedding = span(0, embedSlots);
+    s.layers.reserve(size_t(model.layers));
+    for (int l = 0; l < model.layers; ++l)
+        s.layers.push_back(slot(embedSlots + l));
+    s.lmHead = model.tiedEmbeddings ? s.embedding : span(embedSlots + model.layers, headSlots);
+
+    out.weightBytesPerCore = int64_t(std::ceil(maxLayerBytes / regionCores));
+    out.freeBytesPerCore = std::max<int64_t>(0, w.sramBytesPerCore - w.programBytesPerCore - out.weightBytesPerCore);
+    return out;
+}
+
+} // namespace ws

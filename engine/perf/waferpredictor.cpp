@@ -1,0 +1,234 @@
+#include "engine/perf/waferpredictor.h"
+
+#include "engine/perf/predictionutil.h"
+#include "engine/perf/wafercalibration.h"
+#include "engine/perf/waferlayout.h"
+#include "engine/wafer/kvcache.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace ws {
+
+namespace {
+// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on (NP-WSE3).
+constexpr double kCalibrationMacsPerCycle = 4.0;
+
+double tokenCycles(const ModelConfig& m, const ScheduleLayout& layout, const TimingParams& p, int tokens,
+                   int64_t context, KvPlacement kv)
+{
+    ScheduleOptions o;
+    o.tokens = tokens;
+    o.context = context;
+    o.kv = kv;
+    return buildTokenSchedule(m, layout, TimingModel(p), o).totalCycles;
+}
+
+// Prompt in chunks of c tokens, pipelined through the layer regions: the first
+// chunk crosses every stage, each further chunk adds the slowest stage.
+double prefillCycles(const ModelConfig& m, const ScheduleLayout& layout, const TimingParams& p, int64_t prompt,
+                     KvPlacement kv)
+{
+    double best = 0;
+    for (int64_t c : {prompt, int64_t(512), int64_t(128)}) {
+        if (c > prompt || c <= 0)
+            continue;
+        ScheduleOptions o;
+        o.tokens = int(c);
+        o.context = std::max<int64_t>(1, prompt / 2);
+        o.kv = kv;
+        const TokenSchedule s = buildTokenSchedule(m, layout, TimingModel(p), o);
+        std::vector<double> perLayer(size_t(std::max(1, m.layers)), 0.0);
+        for (const Phase& ph : s.phases)
+            if (ph.layer >= 0 && size_t(ph.layer) < perLayer.size() && !ph.concurrent)
+                perLayer[size_t(ph.layer)] += ph.durationCycles();
+        const double slowest = *std::max_element(perLayer.begin(), perLayer.end());
+        const int64_t chunks = (prompt + c - 1) / c;
+        const double t = s.totalCycles + double(chunks - 1) * slowest;
+        if (best == 0 || t < best)
+            best = t;
+    }
+    return best;
+}
+} // namespace
+
+Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                                  const WaferPredictOptions& o)
+{
+    if (hw.kind != HardwareKind::Wafer)
+        return makeError(ErrorCode::InvalidArgument, "hardware '" + hw.id + "' is not a wafer", "hardware");
+    const auto& cal = shippedWaferCalibration();
+    if (!cal)
+        return cal.error();
+    WaferSetup s;
+    s.profile = cal->profile;
+    s.calibrationResidual = cal->fit.maxAbsRelativeResidual;
+    s.params = cal->params;
+    s.params.applyHardware(hw.wafer);
+    s.params.kvBytesPerValue = std::min(2.0, bitsPerParameter(w.precision) / 8.0);
+    if (!(o.hopStretch >= 1.0) || !std::isfinite(o.hopStretch))
+        return makeError(ErrorCode::InvalidArgument, "hop stretch must be at least 1", "hopStretch");
+    s.params.hopCycles *= o.hopStretch;
+
+    WaferLayoutOptions lo;
+    lo.precision = w.precision;
+    lo.contextTokens = w.contextTokens;
+    auto layout = layoutWafer(model, hw, lo);
+    if (!layout)
+        return layout.error();
+    s.devicesNeeded = layout->devicesNeeded;
+    s.freeBytesPerCore = layout->freeBytesPerCore;
+    s.layout = o.layout ? *o.layout : layout->schedule;
+    if (o.layout)
+        s.devicesNeeded = std::max(1, o.layout->deviceCount);
+    if (o.devices > 0 && o.devices < s.devicesNeeded)
+        return makeError(ErrorCode::OutOfRange,
+                         model.id + " needs " + std::to_string(s.devicesNeeded) + " " + hw.id + " wafers at " +
+                             std::string(precisionId(w.precision)) + " and " + std::to_string(w.contextTokens) +
+                             " tokens of context; " + std::to_string(o.devices) + " given",
+                         "devices");
+    return s;
+}
+
+Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                                  const WaferPredictOptions& o)
+{
+    auto setup = prepareWafer(model, hw, w, o);
+    if (!setup)
+        return setup.error();
+    const WaferSetup& s = *setup;
+    const ScheduleLayout& layout = s.layout;
+    const double clock = s.params.clockHz;
+
+    Prediction p;
+    p.modelId = model.id;
+    p.hardwareId = hw.id;
+    p.kind = HardwareKind::Wafer;
+    p.profile = s.profile;
+    p.devicesNeeded = s.devicesNeeded;
+    p.devices = s.devicesNeeded;
+    p.devicesChosen = o.devices <= 0;
+    if (o.devices > s.devicesNeeded)
+        p.notes.push_back(std::to_string(s.devicesNeeded) + " wafers hold the model; the other " +
+                          std::to_string(o.devices - s.devicesNeeded) + " stay idle");
+    if (p.devicesChosen)
+        p.notes.push_back("using the fewest wafers that hold the model: " + std::to_string(s.devicesNeeded));
+
+    // Requests that fit: KV capacity of a layer region over the context per request.
+    const RegionRef& r0 = layout.layers.front();
+    const LayerDims dims0 = LayerDims::fromModel(model, 0);
+    const KvCapacity kv = kvCapacity(dims0, r0.rect.width, r0.rect.height, s.freeBytesPerCore, s.params);
+    const int64_t capacity = kv.tokens(o.kv);
+    const int stages = std::max(1, int(layout.layers.size()));
+    p.maxConcurrency = int(std::clamp<int64_t>(capacity / std::max<int64_t>(1, w.contextTokens), 0, 1 << 20));
+    if (p.maxConcurrency < 1) {
+        return makeError(ErrorCode::OutOfRange,
+                         "the KV cache of one request at " + std::to_string(w.contextTokens) +
+                             " tokens does not fit beside the weights (" + std::to_string(capacity) +
+                             " tokens fit per layer region with " +
+                             (o.kv == KvPlacement::Shift ? "shift" : "concat") + " placement)",
+                         "context");
+    }
+    int concurrency = std::max(1, w.concurrency);
+    if (concurrency > p.maxConcurrency) {
+        p.notes.push_back("KV cache holds " + std::to_string(p.maxConcurrency) + " requests at this context; " +
+                          std::to_string(concurrency) + " requested, predicting " +
+                          std::to_string(p.maxConcurrency));
+        concurrency = p.maxConcurrency;
+    }
+    p.concurrency = concurrency;
+
+    // Micro-batch per stage visit, cached by size.
+    std::map<int, double> cyclesByBatch;
+    auto cyclesFor = [&](int tokensPerVisit, const TimingParams& params) {
+        return tokenCycles(model, layout, params, tokensPerVisit, w.contextTokens, o.kv);
+    };
+    auto batchCycles = [&](int m) {
+        auto it = cyclesByBatch.find(m);
+        if (it != cyclesByBatch.end())
+            return it->second;
+        const double c = cyclesFor(m, s.params);
+        cyclesByBatch[m] = c;
+        return c;
+    };
+    const int m = (concurrency + stages - 1) / stages;
+
+    ScheduleOptions so;
+    so.tokens = m;
+    so.context = w.contextTokens;
+    so.kv = o.kv;
+    const TokenSchedule schedule = buildTokenSchedule(model, layout, TimingModel(s.params), so);
+    cyclesByBatch[m] = schedule.totalCycles;
+    double secondsPerToken = schedule.totalCycles / clock;
+    double scale = 1.0;
+    double draftSeconds = 0;
+    if (w.speculative.enabled) {
+        const double plain = batchCycles(1) / clock;
+        if (w.speculative.draftModel) {
+            Workload dw = w;
+            dw.speculative.enabled = false;
+            dw.concurrency = 1;
+            auto draft = predictWafer(*w.speculative.draftModel, hw, dw, {});
+            if (!draft)
+                return draft.error();
+            draftSeconds = draft->secondsPerToken;
+        } else {
+            draftSeconds = w.speculative.draftCostFraction * plain;
+        }
+        const double spec = speculativeSecondsPerToken(
+            w.speculative, draftSeconds, [&](int k) { return batchCycles(m * k) / clock; });
+        scale = 1.0 / w.speculative.expectedTokensPerStep();
+        secondsPerToken = spec;
+        p.notes.push_back("speculative decoding: " + std::to_string(w.speculative.tokensPerStep) +
+                          " draft tokens per step, acceptance " + std::to_string(w.speculative.acceptanceRate));
+    }
+    p.secondsPerToken = secondsPerToken;
+    p.tokensPerSecondPerUser = 1.0 / secondsPerToken;
+    p.aggregateTokensPerSecond = concurrency * p.tokensPerSecondPerUser;
+
+    // Breakdown of one output token by phase.
+    if (w.speculative.enabled) {
+        ScheduleOptions vo = so;
+        vo.tokens = m * (w.speculative.tokensPerStep + 1);
+        const TokenSchedule verify = buildTokenSchedule(model, layout, TimingModel(s.params), vo);
+        for (size_t k = 0; k < verify.cyclesByKind.size(); ++k)
+            if (verify.cyclesByKind[k] > 0)
+                p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), verify.cyclesByKind[k] / clock * scale});
+        p.breakdown.push_back({"speculative_draft", w.speculative.tokensPerStep * draftSeconds /
+                                                        w.speculative.expectedTokensPerStep()});
+    } else {
+        for (size_t k = 0; k < schedule.cyclesByKind.size(); ++k)
+            if (schedule.cyclesByKind[k] > 0)
+                p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), schedule.cyclesByKind[k] / clock});
+    }
+
+    // Range: the calibration's worst residual, and the newer core's SIMD width applied or not.
+    TimingParams simd = s.params;
+    if (hw.wafer.macsPerCyclePerCore > 0)
+        simd.macCycles *= kCalibrationMacsPerCycle / hw.wafer.macsPerCyclePerCore;
+    const double alt = cyclesFor(m, simd) / clock * (secondsPerToken / (schedule.totalCycles / clock));
+    const double fast = std::min(secondsPerToken, alt) * (1.0 - s.calibrationResidual);
+    const double slow = std::max(secondsPerToken, alt) * (1.0 + s.calibrationResidual);
+    p.tokensPerSecondPerUserRange = {1.0 / slow, 1.0 / fast};
+
+    p.ttftSeconds = prefillCycles(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv) / clock;
+    const double ttftAlt = prefillCycles(model, layout, simd, std::max<int64_t>(1, w.promptTokens), o.kv) / clock;
+    p.ttftRange = {std::min(p.ttftSeconds, ttftAlt) * (1.0 - s.calibrationResidual),
+                   std::max(p.ttftSeconds, ttftAlt) * (1.0 + s.calibrationResidual)};
+
+    for (int c : concurrencyLevels(w.concurrency)) {
+        const int cc = std::min(c, p.maxConcurrency);
+        const int mm = (cc + stages - 1) / stages;
+        const double t = batchCycles(mm) / clock * (secondsPerToken / (schedule.totalCycles / clock));
+        p.concurrencyCurve.push_back({c, 1.0 / t, cc / t});
+    }
+    if (hw.wafer.powerWatts > 0)
+        p.powerWatts = hw.wafer.powerWatts * p.devices;
+    else
+        p.notes.push_back("system power not in the hardware preset: no energy per token");
+    completeScenarios(p, w);
+    return p;
+}
+
+} // namespace ws

@@ -1,0 +1,41 @@
+#pragma once
+// Loads the shipped presets (resources/presets) straight from the source tree
+// through the engine parsers, for engine tests that need real model and
+// hardware specs.
+
+#include "engine/hardware/hardwarepresetparser.h"
+#include "engine/model/modelpresetparser.h"
+#include "tests/common/testmodels.h"
+
+#include <QFile>
+#include <QTest>
+
+namespace wstest {
+
+inline std::string readSource(const QString& relative)
+{
+    QFile f(sourcePath(relative));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll().toStdString();
+}
+
+inline ws::HardwareSpec hardwarePreset(const char* id)
+{
+    const QString path = QStringLiteral("resources/presets/hardware/%1.json").arg(QLatin1String(id));
+    auto hw = ws::parseHardwarePreset(readSource(path), path.toStdString());
+    if (!hw)
+        qFatal("cannot load %s: %s", qPrintable(path), hw.error().message().c_str());
+    return *hw;
+}
+
+inline ws::ModelConfig modelPreset(const char* id)
+{
+    const QString path = QStringLiteral("resources/presets/models/%1.json").arg(QLatin1String(id));
+    auto m = ws::parseModelPreset(readSource(path), path.toStdString());
+    if (!m)
+        qFatal("cannot load %s: %s", qPrintable(path), m.error().message().c_str());
+    return *m;
+}
+
+} // namespace wstest

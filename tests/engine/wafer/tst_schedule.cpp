@@ -1,0 +1,207 @@
+// The per-token schedule: conservation of multiply-accumulates, the WaferLLM
+// op order (10 allreduces per dense layer, 7 along y and 3 along x), timing
+// that adds up, and rectangles that stay on the mesh.
+#include "engine/wafer/schedule.h"
+#include "tests/engine/perf/presetfixture.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace ws;
+
+namespace {
+ModelConfig llama70b()
+{
+    // Llama-3.1-70B (facts §3 / §6.2 [M1]).
+    ModelConfig m;
+    m.id = "llama-3.1-70b";
+    m.layers = 80;
+    m.hiddenSize = 8192;
+    m.ffnSize = 28672;
+    m.headCount = 64;
+    m.kvHeadCount = 8;
+    m.headDim = 128;
+    m.vocabSize = 128256;
+    return m;
+}
+
+ScheduleLayout gridLayout(int layers, int w, int h, int perRow, int perDevice)
+{
+    ScheduleLayout l;
+    l.meshCols = perRow * w;
+    l.meshRows = ((perDevice + perRow - 1) / perRow) * h;
+    for (int i = 0; i < layers; ++i) {
+        const int k = i % perDevice;
+        l.layers.push_back({i / perDevice, {(k % perRow) * w, (k / perRow) * h, w, h}});
+    }
+    l.deviceCount = (layers + perDevice - 1) / perDevice;
+    l.embedding = l.layers.front();
+    l.lmHead = l.layers.back();
+    return l;
+}
+
+TimingParams someParams()
+{
+    TimingParams p;
+    p.macCycles = 0.9;
+    p.allreduceFixedCycles = 300;
+    p.routingStageCycles = 15;
+    return p;
+}
+} // namespace
+
+class TestSchedule : public QObject
+{
+    Q_OBJECT
+private slots:
+    void layerMacsMatchPublishedParameterCount_data();
+    void layerMacsMatchPublishedParameterCount();
+    void denseLayerHasTenAllreduces();
+    void timesAddUp();
+    void rectanglesStayOnMesh();
+    void busiestCoreBoundsTotal();
+    void moeRoutesToActiveExperts();
+    void concatIsSlowerThanShift();
+    void hopsCrossWafers();
+};
+
+void TestSchedule::layerMacsMatchPublishedParameterCount_data()
+{
+    QTest::addColumn<int>("context");
+    QTest::newRow("ctx-1") << 1;
+    QTest::newRow("ctx-4096") << 4096;
+    QTest::newRow("ctx-8192") << 8192;
+}
+
+void TestSchedule::layerMacsMatchPublishedParameterCount()
+{
+    // Facts §6.2: a Llama-3.1-70B layer has 855.6 M matrix parameters = 8192*8192*2 + 2*8192*1024 + 3*8192*28672.
+    QFETCH(int, context);
+    const ModelConfig m = llama70b();
+    ScheduleOptions o;
+    o.context = context;
+    o.layersOnly = true;
+    const TokenSchedule s = buildTokenSchedule(m, gridLayout(1, 190, 235, 1, 1), TimingModel(someParams()), o);
+    const double expected = 855638016.0 + 2.0 * 8192 * context; // weights + q.K and scores.V
+    QCOMPARE(s.totalMacs(), expected);
+}
+
+void TestSchedule::denseLayerHasTenAllreduces()
+{
+    ScheduleOptions o;
+    o.layersOnly = true;
+    const TokenSchedule s = buildTokenSchedule(llama70b(), gridLayout(1, 190, 235, 1, 1), TimingModel(someParams()), o);
+    int alongY = 0;
+    int alongX = 0;
+    for (const Phase& p : s.phases) {
+        if (p.axis == ReduceAxis::Y)
+            alongY += p.reductions;
+        if (p.axis == ReduceAxis::X)
+            alongX += p.reductions;
+    }
+    QCOMPARE(alongY, 7);
+    QCOMPARE(alongX, 3);
+}
+
+void TestSchedule::timesAddUp()
+{
+    const TokenSchedule s = buildTokenSchedule(llama70b(), gridLayout(80, 190, 235, 4, 20), TimingModel(someParams()), {});
+    double sum = 0;
+    for (double c : s.cyclesByKind)
+        sum += c;
+    QVERIFY(std::abs(sum - s.totalCycles) < 1e-6 * s.totalCycles);
+    QVERIFY(std::abs(s.computeCycles + s.reduceCycles + s.hopCycles - s.totalCycles) < 1e-6 * s.totalCycles);
+    for (size_t i = 1; i < s.phases.size(); ++i) {
+        QVERIFY(s.phases[i].startCycle >= s.phases[i - 1].startCycle);
+        if (!s.phases[i].concurrent)
+            QVERIFY(s.phases[i].startCycle >= s.phases[i - 1].endCycle - 1e-9);
+        QVERIFY(s.phases[i].endCycle >= s.phases[i].computeEndCycle);
+    }
+}
+
+void TestSchedule::rectanglesStayOnMesh()
+{
+    const ScheduleLayout l = gridLayout(80, 190, 235, 4, 20);
+    const TokenSchedule s = buildTokenSchedule(llama70b(), l, TimingModel(someParams()), {});
+    for (const Phase& p : s.phases) {
+        QVERIFY(p.rect.x >= 0 && p.rect.y >= 0 && p.rect.width > 0 && p.rect.height > 0);
+        QVERIFY(p.rect.x + p.rect.width <= l.meshCols);
+        QVERIFY(p.rect.y + p.rect.height <= l.meshRows);
+        QVERIFY(p.device >= 0 && p.device < l.deviceCount);
+    }
+}
+
+void TestSchedule::busiestCoreBoundsTotal()
+{
+    const ScheduleLayout l = gridLayout(2, 191, 233, 2, 2); // sizes that do not divide the dims
+    const TokenSchedule s = buildTokenSchedule(llama70b(), l, TimingModel(someParams()), {});
+    for (const Phase& p : s.phases)
+        if (p.totalMacs > 0)
+            QVERIFY2(p.macsPerCore * double(p.rect.cores()) >= p.totalMacs, phaseKindId(p.kind).data());
+}
+
+void TestSchedule::moeRoutesToActiveExperts()
+{
+    const ModelConfig m = wstest::modelPreset("qwen3-30b-a3b");
+    QVERIFY(m.isMoe());
+    ScheduleLayout l = gridLayout(m.layers, 300, 300, 2, 4);
+    ScheduleOptions o;
+    o.context = 1024;
+    o.layersOnly = true;
+    const TokenSchedule s = buildTokenSchedule(m, l, TimingModel(someParams()), o);
+    // Per layer: attention + router + top-k experts (gate, up, down) of expertFfn; facts §3: 128 experts, top 8.
+    const double h = m.hiddenSize;
+    const double q = double(m.headCount) * m.headDim;
+    const double kv = double(m.kvHeadCount) * m.headDim;
+    const double perLayer = h * (q + 2 * kv) + q * h + 2 * q * 1024 + h * m.expertCount +
+                            3.0 * h * m.expertFfnSize * m.expertsPerToken;
+    QVERIFY(std::abs(s.totalMacs() - perLayer * m.layers) < 1e-9 * perLayer * m.layers);
+    // The expert phases of a layer run on distinct rectangles inside the layer's region, in parallel.
+    int expertPhasesLayer0 = 0;
+    for (const Phase& p : s.phases) {
+        if (p.layer != 0 || p.kind != PhaseKind::FfnGateUp)
+            continue;
+        ++expertPhasesLayer0;
+        const CoreRect& r = l.layers[0].rect;
+        QVERIFY(p.rect.x >= r.x && p.rect.x + p.rect.width <= r.x + r.width);
+        QVERIFY(p.rect.y >= r.y && p.rect.y + p.rect.height <= r.y + r.height);
+    }
+    QCOMPARE(expertPhasesLayer0, m.expertsPerToken);
+    // Different tokens pick different experts.
+    QVERIFY(activeExperts(1, 0, 128, 8) != activeExperts(2, 0, 128, 8));
+}
+
+void TestSchedule::concatIsSlowerThanShift()
+{
+    ScheduleOptions shift;
+    shift.context = 8192;
+    ScheduleOptions concat = shift;
+    concat.kv = KvPlacement::Concat;
+    const ScheduleLayout l = gridLayout(80, 190, 235, 4, 20);
+    const TimingModel t(someParams());
+    const double a = buildTokenSchedule(llama70b(), l, t, shift).cyclesByKind[size_t(PhaseKind::AttnScores)];
+    const double b = buildTokenSchedule(llama70b(), l, t, concat).cyclesByKind[size_t(PhaseKind::AttnScores)];
+    QVERIFY(b > 10 * a); // one row does all the attention work
+}
+
+void TestSchedule::hopsCrossWafers()
+{
+    const ScheduleLayout l = gridLayout(80, 190, 235, 4, 20); // 4 wafers
+    TimingParams p = someParams();
+    p.interWaferLatencyS = 2e-6;
+    const TokenSchedule s = buildTokenSchedule(llama70b(), l, TimingModel(p), {});
+    int waferHops = 0;
+    for (const Phase& ph : s.phases)
+        if (ph.kind == PhaseKind::WaferHop) {
+            ++waferHops;
+            QVERIFY(ph.toDevice == ph.device + 1);
+            QVERIFY(ph.durationCycles() >= 2e-6 * p.clockHz);
+        }
+    QCOMPARE(waferHops, 3);
+    QVERIFY(s.cyclesByKind[size_t(PhaseKind::LmHead)] > 0);
+    QVERIFY(s.cyclesByKind[size_t(PhaseKind::TokenFeedback)] > 0);
+}
+
+QTEST_GUILESS_MAIN(TestSchedule)
+#include "tst_schedule.moc"
