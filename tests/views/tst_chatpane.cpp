@@ -1,0 +1,287 @@
+// ChatPane on the offscreen platform: streaming answers, multi-turn
+// conversation, stop/regenerate/clear/copy, errors as messages, the empty
+// state without a model, dropped model files, and the stats line.
+#include "views/chatpane.h"
+#include "views/chatstats.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDropEvent>
+#include <QLabel>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+using ws::views::ChatMessageWidget;
+using ws::views::ChatPane;
+
+namespace {
+
+ws::SessionModelInfo storiesInfo()
+{
+    ws::SessionModelInfo info;
+    info.displayName = "stories260K";
+    info.config.architecture = "llama";
+    return info;
+}
+
+std::shared_ptr<const ws::SessionSnapshot> snapshot(const std::string& text, int tokens,
+                                                    ws::RunState state = ws::RunState::Running)
+{
+    auto s = std::make_shared<ws::SessionSnapshot>();
+    s->text = text;
+    s->generatedTokens = tokens;
+    s->promptTokens = 5;
+    s->state = state;
+    s->finishReason = state == ws::RunState::Finished ? ws::FinishReason::TokenLimit : ws::FinishReason::None;
+    if (state == ws::RunState::Stopped)
+        s->finishReason = ws::FinishReason::Stopped;
+    return s;
+}
+
+QPushButton* button(ChatPane& pane, const QString& text)
+{
+    for (QPushButton* b : pane.findChildren<QPushButton*>()) {
+        if (b->text() == text)
+            return b;
+    }
+    return nullptr;
+}
+
+// Runs one full turn: send `prompt`, stream two snapshots, finish.
+void turn(ChatPane& pane, const QString& prompt, const std::string& answer)
+{
+    pane.send(prompt);
+    pane.setSnapshot(snapshot(answer.substr(0, answer.size() / 2), 1));
+    pane.setSnapshot(snapshot(answer, 2, ws::RunState::Finished));
+}
+
+} // namespace
+
+class TestChatPane : public QObject
+{
+    Q_OBJECT
+private slots:
+    void emptyStateOffersModels()
+    {
+        ChatPane pane;
+        pane.show();
+        QSignalSpy download(&pane, &ChatPane::downloadModelRequested);
+        QSignalSpy open(&pane, &ChatPane::openModelRequested);
+        bool explains = false;
+        for (QLabel* label : pane.findChildren<QLabel*>())
+            explains = explains || (label->isVisible() && label->text().contains(QStringLiteral("Download from URL")));
+        QVERIFY(explains);
+        pane.input()->setPlainText(QStringLiteral("hello"));
+        QVERIFY(!button(pane, QStringLiteral("Send"))->isEnabled()); // no model
+        QPushButton* dl = button(pane, QStringLiteral("Download from URL…"));
+        QVERIFY(dl);
+        QTest::mouseClick(dl, Qt::LeftButton);
+        QCOMPARE(download.count(), 1);
+        QTest::mouseClick(button(pane, QStringLiteral("Open Model…")), Qt::LeftButton);
+        QCOMPARE(open.count(), 1);
+    }
+
+    void streamsAnAnswer()
+    {
+        ChatPane pane;
+        pane.setModel(storiesInfo());
+        pane.show();
+        QSignalSpy sent(&pane, &ChatPane::sendRequested);
+        pane.input()->setPlainText(QStringLiteral("Once upon a time"));
+        QVERIFY(button(pane, QStringLiteral("Send"))->isEnabled());
+        QTest::keyClick(pane.input(), Qt::Key_Return);
+        QCOMPARE(sent.count(), 1);
+        QVERIFY(pane.input()->toPlainText().isEmpty());
+        QCOMPARE(pane.messageCount(), 2);
+        QVERIFY(pane.isRunning());
+        const auto conv = pane.conversation();
+        QCOMPARE(conv.size(), size_t(1));
+        QCOMPARE(conv[0].role, ws::ChatRole::User);
+        QCOMPARE(conv[0].content, std::string("Once upon a time"));
+
+        pane.setSnapshot(snapshot(", there was", 3));
+        ChatMessageWidget* answer = pane.message(1);
+        QCOMPARE(answer->text(), QStringLiteral(", there was"));
+        QCOMPARE(answer->state(), ChatMessageWidget::State::Streaming);
+        pane.setSnapshot(snapshot(", there was a little girl", 6, ws::RunState::Finished));
+        QCOMPARE(answer->text(), QStringLiteral(", there was a little girl"));
+        QCOMPARE(answer->state(), ChatMessageWidget::State::Done);
+        QVERIFY(answer->stats().contains(QStringLiteral("6 tokens")));
+        QVERIFY(!pane.isRunning());
+        // A late snapshot (no answer streaming) changes nothing.
+        pane.setSnapshot(snapshot("stale", 1));
+        QCOMPARE(answer->text(), QStringLiteral(", there was a little girl"));
+    }
+
+    void multiTurnConversation()
+    {
+        ChatPane pane;
+        pane.setModel(storiesInfo());
+        ws::views::ChatSettings settings = pane.settings();
+        settings.systemPrompt = "Be brief.";
+        pane.setSettings(settings);
+        turn(pane, QStringLiteral("Hi"), "Hello there");
+        turn(pane, QStringLiteral("Tell me a story"), "Once upon a time");
+        pane.send(QStringLiteral("And then?"));
+        const auto conv = pane.conversation();
+        QCOMPARE(conv.size(), size_t(6));
+        QCOMPARE(conv[0].role, ws::ChatRole::System);
+        QCOMPARE(conv[0].content, std::string("Be brief."));
+        QCOMPARE(conv[2].role, ws::ChatRole::Assistant);
+        QCOMPARE(conv[2].content, std::string("Hello there"));
+        QCOMPARE(conv[4].content, std::string("Once upon a time"));
+        QCOMPARE(conv[5].role, ws::ChatRole::User);
+        QCOMPARE(conv[5].content, std::string("And then?"));
+    }
+
+    void stopRegenerateClear()
+    {
+        ChatPane pane;
+        pane.setModel(storiesInfo());
+        QSignalSpy sent(&pane, &ChatPane::sendRequested);
+        QSignalSpy stopped(&pane, &ChatPane::stopRequested);
+        QSignalSpy cleared(&pane, &ChatPane::clearRequested);
+        pane.send(QStringLiteral("Hi"));
+        pane.setSnapshot(snapshot("Hel", 1));
+        pane.stop();
+        QCOMPARE(stopped.count(), 1);
+        pane.setSnapshot(snapshot("Hel", 1, ws::RunState::Stopped));
+        QCOMPARE(pane.message(1)->state(), ChatMessageWidget::State::Stopped);
+        QVERIFY(pane.message(1)->stats().contains(QStringLiteral("stopped")));
+
+        pane.regenerate();
+        QCOMPARE(sent.count(), 2);
+        QCOMPARE(pane.messageCount(), 2); // the old answer was replaced
+        QCOMPARE(pane.message(1)->state(), ChatMessageWidget::State::Streaming);
+        QCOMPARE(pane.conversation().back().content, std::string("Hi"));
+
+        pane.clear();
+        QCOMPARE(stopped.count(), 2); // clearing a running turn stops it
+        QCOMPARE(cleared.count(), 1);
+        QCOMPARE(pane.messageCount(), 0);
+        QVERIFY(!pane.isRunning());
+        QVERIFY(pane.conversation().empty());
+    }
+
+    void errorIsAMessage()
+    {
+        ChatPane pane;
+        pane.setModel(storiesInfo());
+        pane.send(QStringLiteral("Hi"));
+        pane.showError(QStringLiteral("The prompt is longer than the context"));
+        QCOMPARE(pane.message(1)->state(), ChatMessageWidget::State::Error);
+        bool shown = false;
+        for (QLabel* label : pane.message(1)->findChildren<QLabel*>())
+            shown = shown || label->text().contains(QStringLiteral("longer than the context"));
+        QVERIFY(shown);
+        QVERIFY(!pane.isRunning());
+        QCOMPARE(pane.conversation().size(), size_t(1)); // the error is not sent back to the model
+        // Regenerate replaces the failed answer.
+        QSignalSpy sent(&pane, &ChatPane::sendRequested);
+        pane.regenerate();
+        QCOMPARE(sent.count(), 1);
+        QCOMPARE(pane.messageCount(), 2);
+    }
+
+    void copiesTranscript()
+    {
+        ChatPane pane;
+        pane.setModel(storiesInfo());
+        turn(pane, QStringLiteral("Hi"), "Hello there");
+        pane.copyTranscript();
+        QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("You: Hi\n\nModel: Hello there"));
+    }
+
+    void dropModelFile_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("gguf") << "/tmp/models/qwen3-0.6b-q8_0.gguf" << true;
+        QTest::newRow("llama2.c checkpoint") << "/tmp/stories260K.bin" << true;
+        QTest::newRow("not a model") << "/tmp/notes.txt" << false;
+    }
+    void dropModelFile()
+    {
+        QFETCH(QString, path);
+        QFETCH(bool, accepted);
+        ChatPane pane;
+        QSignalSpy dropped(&pane, &ChatPane::modelFileDropped);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&pane, &enter);
+        QCOMPARE(enter.isAccepted(), accepted);
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&pane, &drop);
+        QCOMPARE(dropped.count(), accepted ? 1 : 0);
+        if (accepted)
+            QCOMPARE(dropped.at(0).at(0).toString(), path);
+    }
+
+    void paceChoices()
+    {
+        ChatPane pane;
+        std::vector<ws::SystemPace> systems = {{"wse3", "WSE-3", 1800.0, 0.2}, {"h100", "H100", 95.0, 0.05},
+                                               {"none", "No prediction", 0.0, 0.0}};
+        pane.setSystems(systems);
+        QVERIFY(pane.paceSystem() == nullptr); // as fast as this CPU by default
+        ws::views::ChatSettings s = pane.settings();
+        s.paceSystemId = "h100";
+        pane.setSettings(s);
+        QVERIFY(pane.paceSystem());
+        QCOMPARE(pane.paceSystem()->id, std::string("h100"));
+        QCOMPARE(pane.settings().paceSystemId, std::string("h100"));
+        s.paceSystemId = "none"; // no prediction: cannot pace at it
+        pane.setSettings(s);
+        QVERIFY(pane.paceSystem() == nullptr);
+    }
+
+    void statsLine_data()
+    {
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<double>("cpuRate");
+        QTest::addColumn<QString>("expected");
+        // Predicted: WSE-3 0.1 s + 63 / 2000 = 131.5 ms -> "132 ms"; H100 0.05 + 63/100 = 0.68 s -> "680 ms".
+        QTest::newRow("finished turn with predictions")
+            << 64 << 5234.4
+            << "64 tokens (prompt 5) · 5234 tokens/s on this CPU · first token 2.0 ms · predicted: WSE-3 132 ms, "
+               "H100 680 ms · token limit reached";
+        QTest::newRow("first token only") << 1 << 0.0
+                                          << "1 tokens (prompt 5) · first token 2.0 ms · predicted: WSE-3 100 ms, "
+                                             "H100 50 ms · token limit reached";
+    }
+    void statsLine()
+    {
+        QFETCH(int, tokens);
+        QFETCH(double, cpuRate);
+        QFETCH(QString, expected);
+        auto s = std::make_shared<ws::SessionSnapshot>(*snapshot("x", tokens, ws::RunState::Finished));
+        s->cpuTokensPerSecond = cpuRate;
+        s->firstTokenSeconds = 0.002;
+        s->systems = {{"wse3", "WSE-3", 2000.0, 0.1}, {"h100", "H100", 100.0, 0.05}};
+        QCOMPARE(ws::views::ChatStats::format(*s, QLocale::c()), expected);
+    }
+
+    void formatSeconds_data()
+    {
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("sub-10 ms") << 0.00042 << "0.4 ms";
+        QTest::newRow("ms") << 0.25 << "250 ms";
+        QTest::newRow("seconds") << 3.14159 << "3.14 s";
+        QTest::newRow("minutes") << 125.0 << "2 min 05 s";
+        QTest::newRow("not a number") << std::nan("") << "n/a";
+    }
+    void formatSeconds()
+    {
+        QFETCH(double, seconds);
+        QFETCH(QString, expected);
+        QCOMPARE(ws::views::ChatStats::formatSeconds(seconds, QLocale::c()), expected);
+    }
+};
+
+QTEST_MAIN(TestChatPane)
+#include "tst_chatpane.moc"

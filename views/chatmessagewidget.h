@@ -1,0 +1,50 @@
+#pragma once
+// One message in the chat pane: who said it, the text (selectable, growing
+// while the answer streams), a stats line and a copy button.
+
+#include "engine/session/chatturn.h"
+
+#include <QFrame>
+#include <QString>
+
+class QLabel;
+class QToolButton;
+
+namespace ws::views {
+
+class ChatMessageWidget : public QFrame
+{
+    Q_OBJECT
+public:
+    enum class State { Done, Streaming, Stopped, Error };
+
+    ChatMessageWidget(ChatRole role, const QString& text, QWidget* parent = nullptr);
+
+    ChatRole role() const { return m_role; }
+    State state() const { return m_state; }
+    QString text() const { return m_text; }
+    QString stats() const;
+
+    void setText(const QString& text);
+    void setStats(const QString& stats);
+    void setState(State state);
+    // Error messages show the message instead of (or after) the text.
+    void setError(const QString& message);
+
+signals:
+    void copyRequested(const QString& text);
+
+private:
+    void updateLook();
+
+    ChatRole m_role;
+    State m_state = State::Done;
+    QString m_text;
+    QString m_error;
+    QLabel* m_roleLabel;
+    QLabel* m_textLabel;
+    QLabel* m_statsLabel;
+    QToolButton* m_copyButton;
+};
+
+} // namespace ws::views

@@ -1,0 +1,420 @@
+#include "views/chatpane.h"
+
+#include "views/chatstats.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace ws::views {
+
+namespace {
+
+QString modeText(const SessionModelInfo& info)
+{
+    if (info.hasChatTemplate)
+        return ChatPane::tr("chat template %1").arg(QString::fromStdString(info.templateName));
+    return ChatPane::tr("completion (base model)");
+}
+
+} // namespace
+
+ChatPane::ChatPane(QWidget* parent)
+    : QDockWidget(tr("Chat"), parent),
+      m_modelLabel(new QLabel),
+      m_statusLabel(new QLabel),
+      m_stack(new QStackedWidget),
+      m_emptyText(new QLabel),
+      m_scroll(new QScrollArea),
+      m_messageHost(new QWidget),
+      m_messageLayout(new QVBoxLayout(m_messageHost)),
+      m_settingsToggle(new QToolButton),
+      m_settings(new ChatSettingsPanel),
+      m_input(new QPlainTextEdit),
+      m_sendButton(new QPushButton(tr("Send"))),
+      m_stopButton(new QPushButton(tr("Stop"))),
+      m_regenerateButton(new QPushButton(tr("Regenerate"))),
+      m_copyButton(new QPushButton(tr("Copy All"))),
+      m_clearButton(new QPushButton(tr("Clear")))
+{
+    setObjectName(QStringLiteral("chatPane"));
+    setAcceptDrops(true);
+
+    // Header: the model, Open and Download.
+    auto* openButton = new QToolButton;
+    openButton->setText(tr("Open Model…"));
+    auto* downloadButton = new QToolButton;
+    downloadButton->setText(tr("Download…"));
+    connect(openButton, &QToolButton::clicked, this, &ChatPane::openModelRequested);
+    connect(downloadButton, &QToolButton::clicked, this, &ChatPane::downloadModelRequested);
+    m_modelLabel->setWordWrap(true);
+    m_statusLabel->setWordWrap(true);
+    m_statusLabel->setVisible(false);
+    auto* header = new QHBoxLayout;
+    header->addWidget(m_modelLabel, 1);
+    header->addWidget(openButton);
+    header->addWidget(downloadButton);
+
+    // Empty state: how to get a model.
+    m_emptyText->setWordWrap(true);
+    m_emptyText->setTextFormat(Qt::RichText);
+    m_emptyText->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_emptyText->setText(
+        tr("<p><b>No model loaded.</b></p>"
+           "<p>The chat runs a real language model on this computer's CPU and lights up the wafer token by "
+           "token.</p>"
+           "<p>To get one: open a GGUF file or a llama2.c checkpoint with <i>Model &gt; Open Model…</i> (or drop "
+           "the file on this pane), or fetch one with <i>Model &gt; Download from URL…</i>.</p>"
+           "<p>For a first try, Karpathy's stories260K (about 1 MB, tells short children's stories) is enough; "
+           "small Llama or Qwen GGUF files chat with their chat template.</p>"));
+    auto* emptyOpen = new QPushButton(tr("Open Model…"));
+    auto* emptyDownload = new QPushButton(tr("Download from URL…"));
+    connect(emptyOpen, &QPushButton::clicked, this, &ChatPane::openModelRequested);
+    connect(emptyDownload, &QPushButton::clicked, this, &ChatPane::downloadModelRequested);
+    auto* emptyPage = new QWidget;
+    auto* emptyLayout = new QVBoxLayout(emptyPage);
+    emptyLayout->addWidget(m_emptyText);
+    auto* emptyButtons = new QHBoxLayout;
+    emptyButtons->addWidget(emptyOpen);
+    emptyButtons->addWidget(emptyDownload);
+    emptyButtons->addStretch(1);
+    emptyLayout->addLayout(emptyButtons);
+    emptyLayout->addStretch(1);
+
+    // Messages.
+    m_messageLayout->setContentsMargins(4, 4, 4, 4);
+    m_messageLayout->setSpacing(6);
+    m_messageLayout->addStretch(1);
+    m_scroll->setWidget(m_messageHost);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_stack->addWidget(emptyPage);
+    m_stack->addWidget(m_scroll);
+
+    // Settings, folded away by default.
+    m_settingsToggle->setText(tr("Settings"));
+    m_settingsToggle->setCheckable(true);
+    m_settingsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_settingsToggle->setArrowType(Qt::RightArrow);
+    m_settings->setVisible(false);
+    connect(m_settingsToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_settings->setVisible(on);
+        m_settingsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
+    connect(m_settings, &ChatSettingsPanel::settingsChanged, this, &ChatPane::settingsChanged);
+
+    // Input and actions.
+    m_input->setPlaceholderText(tr("Type a prompt and press Enter (Shift+Enter for a new line)"));
+    m_input->setMaximumHeight(m_input->fontMetrics().lineSpacing() * 5);
+    m_input->setTabChangesFocus(true);
+    m_input->installEventFilter(this);
+    connect(m_input, &QPlainTextEdit::textChanged, this, &ChatPane::updateButtons);
+    connect(m_sendButton, &QPushButton::clicked, this, [this] { send(); });
+    connect(m_stopButton, &QPushButton::clicked, this, &ChatPane::stop);
+    connect(m_regenerateButton, &QPushButton::clicked, this, &ChatPane::regenerate);
+    connect(m_copyButton, &QPushButton::clicked, this, &ChatPane::copyTranscript);
+    connect(m_clearButton, &QPushButton::clicked, this, &ChatPane::clear);
+    m_sendButton->setDefault(true);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_sendButton);
+    buttons->addWidget(m_stopButton);
+    buttons->addWidget(m_regenerateButton);
+    buttons->addStretch(1);
+    buttons->addWidget(m_copyButton);
+    buttons->addWidget(m_clearButton);
+
+    auto* body = new QWidget;
+    auto* layout = new QVBoxLayout(body);
+    layout->addLayout(header);
+    layout->addWidget(m_statusLabel);
+    layout->addWidget(m_stack, 1);
+    layout->addWidget(m_settingsToggle, 0, Qt::AlignLeft);
+    layout->addWidget(m_settings);
+    layout->addWidget(m_input);
+    layout->addLayout(buttons);
+    setWidget(body);
+
+    setModel(std::nullopt);
+}
+
+void ChatPane::setModel(const std::optional<SessionModelInfo>& info)
+{
+    m_model = info;
+    if (m_model) {
+        QString name = QString::fromStdString(m_model->displayName);
+        m_modelLabel->setText(tr("<b>%1</b> · %2 · %3")
+                                  .arg(name.toHtmlEscaped(),
+                                       QString::fromStdString(m_model->config.architecture).toHtmlEscaped(),
+                                       modeText(*m_model).toHtmlEscaped()));
+    } else {
+        m_modelLabel->setText(tr("<b>No model</b>"));
+    }
+    m_stack->setCurrentIndex(m_model || !m_messages.empty() ? 1 : 0);
+    updateButtons();
+}
+
+void ChatPane::setModelStatus(const QString& status)
+{
+    m_statusLabel->setText(status);
+    m_statusLabel->setVisible(!status.isEmpty());
+}
+
+void ChatPane::setSystems(const std::vector<SystemPace>& systems)
+{
+    m_settings->setSystems(systems);
+}
+
+ChatSettings ChatPane::settings() const
+{
+    return m_settings->settings();
+}
+
+void ChatPane::setSettings(const ChatSettings& settings)
+{
+    m_settings->setSettings(settings);
+}
+
+const SystemPace* ChatPane::paceSystem() const
+{
+    return m_settings->paceSystem();
+}
+
+ChatMessageWidget* ChatPane::addMessage(ChatRole role, const QString& text)
+{
+    auto* widget = new ChatMessageWidget(role, text, m_messageHost);
+    connect(widget, &ChatMessageWidget::copyRequested, this,
+            [](const QString& t) { QApplication::clipboard()->setText(t); });
+    m_messageLayout->insertWidget(m_messageLayout->count() - 1, widget); // before the stretch
+    m_messages.push_back(widget);
+    m_stack->setCurrentIndex(1);
+    return widget;
+}
+
+ChatMessageWidget* ChatPane::streamingMessage() const
+{
+    if (m_messages.empty() || m_messages.back()->state() != ChatMessageWidget::State::Streaming)
+        return nullptr;
+    return m_messages.back();
+}
+
+void ChatPane::removeLastMessage()
+{
+    if (m_messages.empty())
+        return;
+    ChatMessageWidget* last = m_messages.back();
+    m_messages.pop_back();
+    m_messageLayout->removeWidget(last);
+    last->deleteLater();
+}
+
+void ChatPane::startAnswer()
+{
+    ChatMessageWidget* answer = addMessage(ChatRole::Assistant, QString());
+    answer->setState(ChatMessageWidget::State::Streaming);
+    setRunning(true);
+    scrollToEnd();
+}
+
+void ChatPane::send(const QString& prompt)
+{
+    const QString text = prompt.isEmpty() ? m_input->toPlainText().trimmed() : prompt;
+    if (text.isEmpty() || m_running)
+        return;
+    if (prompt.isEmpty())
+        m_input->clear();
+    addMessage(ChatRole::User, text);
+    startAnswer();
+    emit sendRequested();
+}
+
+void ChatPane::stop()
+{
+    if (m_running)
+        emit stopRequested();
+}
+
+void ChatPane::regenerate()
+{
+    while (!m_messages.empty() && m_messages.back()->role() != ChatRole::User)
+        removeLastMessage();
+    if (m_messages.empty())
+        return;
+    startAnswer();
+    emit sendRequested();
+}
+
+void ChatPane::clear()
+{
+    if (m_running)
+        emit stopRequested();
+    while (!m_messages.empty())
+        removeLastMessage();
+    setRunning(false);
+    m_stack->setCurrentIndex(m_model ? 1 : 0);
+    emit clearRequested();
+}
+
+void ChatPane::copyTranscript()
+{
+    QApplication::clipboard()->setText(transcript());
+}
+
+void ChatPane::setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
+{
+    ChatMessageWidget* answer = streamingMessage();
+    if (!snapshot || !answer)
+        return;
+    const QScrollBar* bar = m_scroll->verticalScrollBar();
+    const bool atEnd = bar->value() >= bar->maximum() - 4;
+    answer->setText(QString::fromStdString(snapshot->text));
+    answer->setStats(ChatStats::format(*snapshot));
+    if (snapshot->state == RunState::Finished)
+        answer->setState(ChatMessageWidget::State::Done);
+    else if (snapshot->state == RunState::Stopped)
+        answer->setState(ChatMessageWidget::State::Stopped);
+    // RunState::Failed: showError() follows with the message.
+    if (snapshot->isFinal() && snapshot->state != RunState::Failed)
+        setRunning(false);
+    if (atEnd)
+        scrollToEnd();
+}
+
+void ChatPane::showError(const QString& message)
+{
+    ChatMessageWidget* answer = streamingMessage();
+    if (!answer)
+        answer = addMessage(ChatRole::Assistant, QString());
+    answer->setError(message);
+    setRunning(false);
+    scrollToEnd();
+}
+
+void ChatPane::setRunning(bool running)
+{
+    if (!running) {
+        // A turn that ends without a final snapshot (e.g. stopped before it
+        // began) leaves no streaming message behind.
+        if (ChatMessageWidget* answer = streamingMessage())
+            answer->setState(ChatMessageWidget::State::Stopped);
+    }
+    m_running = running;
+    updateButtons();
+}
+
+std::vector<ChatMessage> ChatPane::conversation() const
+{
+    std::vector<ChatMessage> messages;
+    const ChatSettings s = m_settings->settings();
+    if (!s.systemPrompt.empty())
+        messages.push_back({ChatRole::System, s.systemPrompt});
+    for (const ChatMessageWidget* m : m_messages) {
+        if (m->state() == ChatMessageWidget::State::Error || m->state() == ChatMessageWidget::State::Streaming)
+            continue;
+        if (m->text().isEmpty())
+            continue;
+        messages.push_back({m->role(), m->text().toStdString()});
+    }
+    return messages;
+}
+
+QString ChatPane::transcript() const
+{
+    QStringList parts;
+    for (const ChatMessageWidget* m : m_messages) {
+        const QString who = m->role() == ChatRole::User ? tr("You") : tr("Model");
+        parts << tr("%1: %2").arg(who, m->text());
+    }
+    return parts.join(QStringLiteral("\n\n"));
+}
+
+int ChatPane::messageCount() const
+{
+    return int(m_messages.size());
+}
+
+ChatMessageWidget* ChatPane::message(int index) const
+{
+    return index >= 0 && index < messageCount() ? m_messages[size_t(index)] : nullptr;
+}
+
+void ChatPane::scrollToEnd()
+{
+    // After the layout has taken the new text into account.
+    QTimer::singleShot(0, this, [this] {
+        QScrollBar* bar = m_scroll->verticalScrollBar();
+        bar->setValue(bar->maximum());
+    });
+}
+
+void ChatPane::updateButtons()
+{
+    const bool hasModel = m_model.has_value();
+    bool hasUser = false;
+    for (const ChatMessageWidget* m : m_messages)
+        hasUser = hasUser || m->role() == ChatRole::User;
+    m_sendButton->setEnabled(hasModel && !m_running && !m_input->toPlainText().trimmed().isEmpty());
+    m_stopButton->setEnabled(m_running);
+    m_regenerateButton->setEnabled(hasModel && hasUser);
+    m_copyButton->setEnabled(!m_messages.empty());
+    m_clearButton->setEnabled(!m_messages.empty());
+}
+
+bool ChatPane::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_input && event->type() == QEvent::KeyPress) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            !(key->modifiers() & Qt::ShiftModifier)) {
+            if (m_sendButton->isEnabled())
+                send();
+            return true;
+        }
+    }
+    return QDockWidget::eventFilter(watched, event);
+}
+
+QString ChatPane::droppedModelPath(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        if (suffix == QLatin1String("gguf") || suffix == QLatin1String("bin"))
+            return path;
+    }
+    return {};
+}
+
+void ChatPane::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedModelPath(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void ChatPane::dropEvent(QDropEvent* event)
+{
+    const QString path = droppedModelPath(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    emit modelFileDropped(path);
+}
+
+} // namespace ws::views

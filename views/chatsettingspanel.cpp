@@ -1,0 +1,128 @@
+#include "views/chatsettingspanel.h"
+
+#include "views/chatstats.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QPlainTextEdit>
+#include <QSpinBox>
+
+namespace ws::views {
+
+ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
+    : QWidget(parent),
+      m_systemPrompt(new QPlainTextEdit(this)),
+      m_mode(new QComboBox(this)),
+      m_temperature(new QDoubleSpinBox(this)),
+      m_topK(new QSpinBox(this)),
+      m_topP(new QDoubleSpinBox(this)),
+      m_seed(new QSpinBox(this)),
+      m_maxTokens(new QSpinBox(this)),
+      m_pace(new QComboBox(this))
+{
+    m_systemPrompt->setPlaceholderText(tr("Optional instructions for instruct models"));
+    m_systemPrompt->setMaximumHeight(m_systemPrompt->fontMetrics().lineSpacing() * 4);
+    m_systemPrompt->setTabChangesFocus(true);
+    m_mode->addItem(tr("Automatic (chat template when the model has one)"), int(PromptMode::Auto));
+    m_mode->addItem(tr("Chat template"), int(PromptMode::Chat));
+    m_mode->addItem(tr("Completion (continue the text)"), int(PromptMode::Completion));
+    m_temperature->setRange(0.0, 2.0);
+    m_temperature->setSingleStep(0.1);
+    m_temperature->setDecimals(2);
+    m_temperature->setSpecialValueText(tr("0 (greedy)"));
+    m_topK->setRange(0, 1000);
+    m_topK->setSpecialValueText(tr("off"));
+    m_topP->setRange(0.01, 1.0);
+    m_topP->setSingleStep(0.05);
+    m_topP->setDecimals(2);
+    m_topP->setValue(1.0);
+    m_seed->setRange(0, 2147483647);
+    m_maxTokens->setRange(1, 32768);
+    m_maxTokens->setValue(256);
+    m_pace->setToolTip(tr("Show tokens as fast as this CPU makes them, or at the speed the selected system is "
+                          "predicted to reach for this model"));
+    selectPace({});
+
+    auto* form = new QFormLayout(this);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("System prompt:"), m_systemPrompt);
+    form->addRow(tr("Prompt:"), m_mode);
+    form->addRow(tr("Temperature:"), m_temperature);
+    form->addRow(tr("Top-k:"), m_topK);
+    form->addRow(tr("Top-p:"), m_topP);
+    form->addRow(tr("Seed:"), m_seed);
+    form->addRow(tr("Max new tokens:"), m_maxTokens);
+    form->addRow(tr("Pace:"), m_pace);
+
+    auto changed = [this] { emit settingsChanged(); };
+    connect(m_systemPrompt, &QPlainTextEdit::textChanged, this, changed);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_temperature, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(m_topK, &QSpinBox::valueChanged, this, changed);
+    connect(m_topP, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(m_seed, &QSpinBox::valueChanged, this, changed);
+    connect(m_maxTokens, &QSpinBox::valueChanged, this, changed);
+    connect(m_pace, &QComboBox::currentIndexChanged, this, changed);
+}
+
+ChatSettings ChatSettingsPanel::settings() const
+{
+    ChatSettings s;
+    s.systemPrompt = m_systemPrompt->toPlainText().toStdString();
+    s.mode = PromptMode(m_mode->currentData().toInt());
+    s.sampling.temperature = float(m_temperature->value());
+    s.sampling.topK = m_topK->value();
+    s.sampling.topP = float(m_topP->value());
+    s.sampling.seed = uint64_t(m_seed->value());
+    s.maxTokens = m_maxTokens->value();
+    s.paceSystemId = m_pace->currentData().toString().toStdString();
+    return s;
+}
+
+void ChatSettingsPanel::setSettings(const ChatSettings& s)
+{
+    m_systemPrompt->setPlainText(QString::fromStdString(s.systemPrompt));
+    m_mode->setCurrentIndex(std::max(0, m_mode->findData(int(s.mode))));
+    m_temperature->setValue(s.sampling.temperature);
+    m_topK->setValue(s.sampling.topK);
+    m_topP->setValue(s.sampling.topP);
+    m_seed->setValue(int(std::min<uint64_t>(s.sampling.seed, 2147483647u)));
+    m_maxTokens->setValue(s.maxTokens);
+    selectPace(s.paceSystemId);
+}
+
+void ChatSettingsPanel::setSystems(const std::vector<SystemPace>& systems)
+{
+    const std::string current = m_pace->currentData().toString().toStdString();
+    m_systems = systems;
+    selectPace(current);
+}
+
+void ChatSettingsPanel::selectPace(const std::string& id)
+{
+    const QSignalBlocker block(m_pace);
+    m_pace->clear();
+    m_pace->addItem(tr("As fast as this CPU"), QString());
+    for (const SystemPace& system : m_systems) {
+        if (system.tokensPerSecondPerUser <= 0)
+            continue;
+        m_pace->addItem(tr("At the pace of %1 (%2, predicted)")
+                            .arg(QString::fromStdString(system.name),
+                                 ChatStats::formatRate(system.tokensPerSecondPerUser)),
+                        QString::fromStdString(system.id));
+    }
+    m_pace->setCurrentIndex(std::max(0, m_pace->findData(QString::fromStdString(id))));
+}
+
+const SystemPace* ChatSettingsPanel::paceSystem() const
+{
+    const std::string id = m_pace->currentData().toString().toStdString();
+    for (const SystemPace& system : m_systems) {
+        if (!id.empty() && system.id == id)
+            return &system;
+    }
+    return nullptr;
+}
+
+} // namespace ws::views

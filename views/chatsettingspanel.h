@@ -1,0 +1,62 @@
+#pragma once
+// The chat pane's settings: system prompt, prompt mode (chat template or
+// completion), sampling (temperature, top-k, top-p, seed), the token limit
+// and the pace (as fast as this CPU, or at a compared system's predicted
+// speed).
+
+#include "engine/session/chatturn.h"
+#include "engine/session/sessionsnapshot.h"
+
+#include <QWidget>
+
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QPlainTextEdit;
+class QSpinBox;
+
+namespace ws::views {
+
+struct ChatSettings
+{
+    std::string systemPrompt;
+    PromptMode mode = PromptMode::Auto;
+    SamplingSettings sampling;
+    int maxTokens = 256;
+    std::string paceSystemId; // empty: as fast as this CPU
+};
+
+class ChatSettingsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ChatSettingsPanel(QWidget* parent = nullptr);
+
+    ChatSettings settings() const;
+    void setSettings(const ChatSettings& settings);
+    // The systems the pace can follow; keeps the choice when it still exists.
+    void setSystems(const std::vector<SystemPace>& systems);
+    const std::vector<SystemPace>& systems() const { return m_systems; }
+    // The system chosen for the pace, or nullptr for "as fast as this CPU".
+    const SystemPace* paceSystem() const;
+
+signals:
+    void settingsChanged();
+
+private:
+    void selectPace(const std::string& id);
+
+    std::vector<SystemPace> m_systems;
+    QPlainTextEdit* m_systemPrompt;
+    QComboBox* m_mode;
+    QDoubleSpinBox* m_temperature;
+    QSpinBox* m_topK;
+    QDoubleSpinBox* m_topP;
+    QSpinBox* m_seed;
+    QSpinBox* m_maxTokens;
+    QComboBox* m_pace;
+};
+
+} // namespace ws::views
