@@ -16,6 +16,10 @@ bool idOk(TokenId id, size_t count)
 Status Vocab::validate() const
 {
     const size_t n = tokens.size();
+    if (model == VocabModel::Bpe && preTokenizer == PreTokenizerKind::None)
+        return makeError(ErrorCode::Unsupported,
+                         "pre-tokenizer '" + preTokenizerName + "' is not supported (llama-bpe and qwen2 are)",
+                         "tokenizer.ggml.pre");
     if (n == 0)
         return makeError(ErrorCode::Format, "vocabulary has no tokens", "tokenizer.ggml.tokens");
     if (n > static_cast<size_t>(INT32_MAX))
@@ -47,10 +51,6 @@ Status Vocab::validate() const
     if (addEos && eosId == kNoToken)
         return makeError(ErrorCode::Format, "add_eos_token is set but there is no EOS token",
                          "tokenizer.ggml.eos_token_id");
-    if (model == VocabModel::Bpe && preTokenizer == PreTokenizerKind::None)
-        return makeError(ErrorCode::Unsupported,
-                         "pre-tokenizer '" + preTokenizerName + "' is not supported (llama-bpe and qwen2 are)",
-                         "tokenizer.ggml.pre");
     return Ok{};
 }
 

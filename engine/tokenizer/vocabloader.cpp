@@ -126,6 +126,8 @@ Expected<Vocab> VocabLoader::fromGguf(const GgufFile& file)
         {"tokenizer.ggml.unknown_token_id", &v.unknownId}, {"tokenizer.ggml.padding_token_id", &v.padId},
     };
     for (const auto& [key, id] : ids) {
+        if (*id != kNoToken && static_cast<size_t>(*id) >= n)
+            *id = kNoToken; // a default that this small vocabulary does not have
         if (Status s = readTokenId(file, key, n, *id); !s)
             return s.error();
     }

@@ -3,45 +3,19 @@
 #include "engine/tokenizer/unicode.h"
 #include "tests/common/testmodels.h"
 #include "tests/engine/tokenizer/testvectors.h"
+#include "tests/engine/tokenizer/tokenizerloader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
-#include <map>
-#include <memory>
+#include <algorithm>
+
 
 namespace {
 
-// Loading a 150k-token vocabulary takes a moment; each test loads it once.
-std::shared_ptr<const ws::Tokenizer> loadTokenizer(const std::string& path)
-{
-    static std::map<std::string, std::shared_ptr<const ws::Tokenizer>> cache;
-    if (auto it = cache.find(path); it != cache.end())
-        return it->second;
-    std::shared_ptr<const ws::Tokenizer> result;
-    if (path.ends_with(".bin")) {
-        auto t = ws::Tokenizer::fromLlama2cFile(path, 512);
-        if (t)
-            result = std::make_shared<const ws::Tokenizer>(std::move(*t));
-        else
-            qWarning("%s", t.error().message().c_str());
-    } else {
-        auto file = ws::GgufFile::open(path);
-        if (!file) {
-            qWarning("%s", file.error().message().c_str());
-            return nullptr;
-        }
-        auto t = ws::Tokenizer::fromGguf(*file);
-        if (t)
-            result = std::make_shared<const ws::Tokenizer>(std::move(*t));
-        else
-            qWarning("%s", t.error().message().c_str());
-    }
-    cache[path] = result;
-    return result;
-}
+using wstest::loadTokenizer;
 
 QString printable(QString shown)
 {
@@ -233,6 +207,123 @@ private slots:
         QCOMPARE(static_cast<size_t>(pieces.size()), tokens.size());
         for (size_t i = 0; i < tokens.size(); ++i)
             QCOMPARE(QString::fromStdString(ws::unicode::sanitizeUtf8(tok->piece(tokens[i]))), pieces[static_cast<qsizetype>(i)]);
+    }
+
+    // Text -> ids -> text. decode() (the pieces joined) gives the text back for
+    // every string, after the SPM space prefix; detokenize() (llama_detokenize)
+    // gives it back exactly unless the vocabulary's clean-up rules apply.
+    void roundTrip_data() { matchesLlamaCppVectors_data(); }
+    void roundTrip()
+    {
+        QFETCH(QString, model);
+        QFETCH(QByteArray, text);
+        const QString path = wstest::testModelPath(model);
+        if (!QFileInfo::exists(path))
+            QSKIP("model missing");
+        const auto tok = loadTokenizer(path.toStdString());
+        QVERIFY(tok);
+        const std::string s = text.toStdString();
+        const auto ids = tok->encode(s, false, false);
+        const bool spacePrefix = tok->vocab().addSpacePrefix && !s.empty();
+        QCOMPARE(tok->decode(ids), spacePrefix ? " " + s : s);
+        if (tok->vocab().cleanSpaces) {
+            for (const char* cleaned : {" ?", " !", " .", " ,", " 's", " 'm", " 're", " 've"}) {
+                if (s.find(cleaned) != std::string::npos)
+                    QSKIP("llama.cpp's clean_up_tokenization_spaces changes this text");
+            }
+        }
+        QCOMPARE(tok->detokenize(ids, false, false), s);
+    }
+
+    void specialTokensInText()
+    {
+        const QString qwenPath = wstest::testModelPath(QStringLiteral("tokenizer/ggml-vocab-qwen3.gguf"));
+        const QString spmPath = wstest::testModelPath(QStringLiteral("tokenizer/ggml-vocab-llama-spm.gguf"));
+        if (!QFileInfo::exists(qwenPath) || !QFileInfo::exists(spmPath))
+            QSKIP("models missing");
+        const auto qwen = loadTokenizer(qwenPath.toStdString());
+        const auto spm = loadTokenizer(spmPath.toStdString());
+        QVERIFY(qwen && spm);
+        const ws::TokenId imStart = qwen->findToken("<|im_start|>");
+        const ws::TokenId imEnd = qwen->findToken("<|im_end|>");
+        const ws::TokenId think = qwen->findToken("<think>");
+        QCOMPARE(imStart, 151644);
+        QCOMPARE(imEnd, 151645);
+        QCOMPARE(think, 151667);
+
+        // With parse_special, control tokens are cut out of the text.
+        auto ids = qwen->encode("<|im_start|>user\nhi<|im_end|>", false, true);
+        std::vector<ws::TokenId> expected{imStart};
+        for (const ws::TokenId id : qwen->encode("user\nhi", false, false))
+            expected.push_back(id);
+        expected.push_back(imEnd);
+        QCOMPARE(wstest::idsToString(ids), wstest::idsToString(expected));
+
+        // Without it they are plain text...
+        ids = qwen->encode("<|im_start|>", false, false);
+        QVERIFY(std::find(ids.begin(), ids.end(), imStart) == ids.end());
+        QCOMPARE(qwen->decode(ids), std::string("<|im_start|>"));
+        // ...but user-defined tokens are always matched, as in llama.cpp.
+        expected = qwen->encode("a", false, false);
+        expected.push_back(think);
+        for (const ws::TokenId id : qwen->encode("b", false, false))
+            expected.push_back(id);
+        QCOMPARE(wstest::idsToString(qwen->encode("a<think>b", false, false)), wstest::idsToString(expected));
+
+        // SPM puts the space prefix on text that follows a special token.
+        expected = {1};
+        for (const ws::TokenId id : spm->encode("Hello", false, false))
+            expected.push_back(id);
+        QCOMPARE(wstest::idsToString(spm->encode("<s>Hello", false, true)), wstest::idsToString(expected));
+
+        // Pieces and text of control tokens.
+        QCOMPARE(qwen->piece(imStart), std::string("<|im_start|>"));
+        QCOMPARE(qwen->decode({imStart}), std::string());
+        QCOMPARE(qwen->detokenize({imStart, think}, false, true), std::string("<|im_start|><think>"));
+    }
+
+    void bosEosAndEndOfGeneration_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<bool>("addsBos");
+        QTest::addColumn<int>("bos");
+        QTest::addColumn<QList<int>>("endOfGeneration");
+        QTest::addColumn<QList<int>>("notEndOfGeneration");
+        QTest::newRow("stories260K") << "stories260K/stories260K.gguf" << true << 1 << QList<int>{2} << QList<int>{0, 1, 13};
+        QTest::newRow("tok512.bin") << "stories260K/tok512.bin" << true << 1 << QList<int>{2} << QList<int>{0, 1, 13};
+        QTest::newRow("llama-spm") << "tokenizer/ggml-vocab-llama-spm.gguf" << true << 1 << QList<int>{2} << QList<int>{1};
+        // <|end_of_text|>, <|eot_id|> (Llama 3.0 has no <|eom_id|>: 128008 is a reserved token)
+        QTest::newRow("llama3") << "tokenizer/ggml-vocab-llama3.gguf" << true << 128000
+                                << QList<int>{128001, 128009} << QList<int>{128000, 128006, 128008, 9906};
+        // <|endoftext|>, <|im_end|>, <|fim_pad|>, <|repo_name|>, <|file_sep|>
+        QTest::newRow("qwen3") << "tokenizer/ggml-vocab-qwen3.gguf" << false << 151643
+                               << QList<int>{151643, 151645, 151662, 151663, 151664}
+                               << QList<int>{151644, 151667, 9707};
+    }
+    void bosEosAndEndOfGeneration()
+    {
+        QFETCH(QString, model);
+        QFETCH(bool, addsBos);
+        QFETCH(int, bos);
+        QFETCH(QList<int>, endOfGeneration);
+        QFETCH(QList<int>, notEndOfGeneration);
+        const QString path = wstest::testModelPath(model);
+        if (!QFileInfo::exists(path))
+            QSKIP("model missing");
+        const auto tok = loadTokenizer(path.toStdString());
+        QVERIFY(tok);
+        QCOMPARE(tok->addsBos(), addsBos);
+        QCOMPARE(tok->bosId(), bos);
+        const auto withSpecial = tok->encode("Hi", true, false);
+        const auto without = tok->encode("Hi", false, false);
+        QCOMPARE(withSpecial.size(), without.size() + (addsBos ? 1 : 0));
+        if (addsBos)
+            QCOMPARE(withSpecial.front(), bos);
+        for (const int id : endOfGeneration)
+            QVERIFY2(tok->isEndOfGeneration(id), qPrintable(QString::number(id)));
+        for (const int id : notEndOfGeneration)
+            QVERIFY2(!tok->isEndOfGeneration(id), qPrintable(QString::number(id)));
+        QCOMPARE(tok->endOfGenerationIds().size(), static_cast<size_t>(endOfGeneration.size()));
     }
 };
 
