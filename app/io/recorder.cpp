@@ -14,7 +14,6 @@ enum Outcome { Finished, Failed, Cancelled };
 
 Recorder::Recorder(QObject* parent) : QObject(parent)
 {
-    m_pumpTimer.setInterval(0);
     connect(&m_pumpTimer, &QTimer::timeout, this, &Recorder::pump);
 }
 
@@ -83,6 +82,7 @@ bool Recorder::start(const QString& path, const VideoSettings& settings, int fra
         QMetaObject::invokeMethod(
             this, [this, ok, message] { onWorkerDone(ok ? Finished : Failed, message); }, Qt::QueuedConnection);
     });
+    m_pumpTimer.setInterval(m_pacing == Pacing::RealTime ? 1000 / settings.fps : 0);
     m_pumpTimer.start();
     return true;
 }
@@ -93,7 +93,7 @@ void Recorder::pump()
         m_pumpTimer.stop();
         return;
     }
-    if (!m_queue->hasRoom()) {
+    if (m_pacing == Pacing::AsFastAsEncoded && !m_queue->hasRoom()) {
         m_pumpTimer.stop(); // resumed by onFrameEncoded
         return;
     }

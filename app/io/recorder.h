@@ -28,6 +28,9 @@ class Recorder : public QObject
 
 public:
     using FrameProvider = std::function<QImage(int frameIndex)>;
+    // AsFastAsEncoded: frame i is drawn when the encoder has room (a scripted animation: the provider draws
+    // time i / fps). RealTime: a frame is taken every 1/fps seconds (capturing a live view as it plays).
+    enum class Pacing { AsFastAsEncoded, RealTime };
 
     explicit Recorder(QObject* parent = nullptr);
     ~Recorder() override; // cancels and waits for the worker
@@ -35,6 +38,7 @@ public:
     // Returns false (see errorString()) when the settings are invalid or a recording is running.
     bool start(const QString& path, const VideoSettings& settings, int frameCount, FrameProvider provider);
     void cancel();
+    void setPacing(Pacing pacing) { m_pacing = pacing; }
     bool isRunning() const { return m_running; }
     QString errorString() const { return m_error; }
 
@@ -59,6 +63,7 @@ private:
     QTimer m_pumpTimer;
     FrameProvider m_provider;
     QString m_path;
+    Pacing m_pacing = Pacing::AsFastAsEncoded;
     int m_frameCount = 0;
     int m_nextFrame = 0;
     bool m_running = false;

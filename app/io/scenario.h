@@ -23,7 +23,7 @@ struct DeadCore
 struct Scenario
 {
     // Model: a preset id ("qwen3-32b") or a GGUF file (or both: the file's weights, the preset's name).
-    QString modelPreset;
+    QString modelPreset = QStringLiteral("llama-3.1-70b");
     QString modelFile; // as written in the file; relative paths are relative to the scenario file
     QString hardwarePreset = QStringLiteral("wse3");
     int devices = 0; // 0: the fewest devices that hold the model

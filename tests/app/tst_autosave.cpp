@@ -4,7 +4,9 @@
 #include "app/io/autosave.h"
 #include "app/io/scenarioformat.h"
 
+#include <QDirIterator>
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -20,6 +22,37 @@ Scenario scenarioWithBatch(int batch)
     s.modelPreset = QStringLiteral("qwen3-32b");
     s.batch = batch;
     return s;
+}
+
+QString findAutosave(const QString& dataDir)
+{
+    QDirIterator it(dataDir, {QStringLiteral("autosave.waferscope")}, QDir::Files, QDirIterator::Subdirectories);
+    return it.hasNext() ? it.next() : QString();
+}
+
+QProcessEnvironment appEnvironment(const QString& dataDir)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dataDir); // QStandardPaths::AppDataLocation lives under it
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dataDir + QStringLiteral("/config"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    return env;
+}
+
+// Runs the app to completion and returns its exit code (-1 if it did not finish in time).
+int runApp(const QString& dataDir, const QStringList& args, QByteArray* errors = nullptr)
+{
+    QProcess app;
+    app.setProcessEnvironment(appEnvironment(dataDir));
+    app.start(QStringLiteral(WAFERSCOPE_APP_BINARY), args);
+    if (!app.waitForFinished(60000)) {
+        app.kill();
+        app.waitForFinished();
+        return -1;
+    }
+    if (errors)
+        *errors = app.readAllStandardError();
+    return app.exitStatus() == QProcess::NormalExit ? app.exitCode() : -1;
 }
 
 } // namespace
@@ -136,6 +169,65 @@ private slots:
         first.endSession();
         QVERIFY(second.beginSession());
         second.endSession();
+    }
+
+    void processKilledAndRecovered()
+    {
+        QTemporaryDir dir;
+        const QString dataDir = dir.filePath("data");
+        const QString original = dir.filePath("original.waferscope");
+        Scenario scenario = scenarioWithBatch(12);
+        scenario.hardwarePreset = QStringLiteral("wse2");
+        scenario.deadCores = {{0, 3, 4}};
+        scenario.layer = QStringLiteral("kv");
+        QString error;
+        QVERIFY2(ScenarioFormat::save(scenario, original, &error), qPrintable(error));
+
+        // 1. The app opens the scenario, autosaves it, and is killed with SIGKILL (QProcess::kill on Unix).
+        QProcess app;
+        app.setProcessEnvironment(appEnvironment(dataDir));
+        app.start(QStringLiteral(WAFERSCOPE_APP_BINARY), {QStringLiteral("--scenario"), original});
+        QVERIFY2(app.waitForStarted(30000), qPrintable(app.errorString()));
+        QTRY_VERIFY_WITH_TIMEOUT(!findAutosave(dataDir).isEmpty() || app.state() == QProcess::NotRunning, 30000);
+        QCOMPARE(app.state(), QProcess::Running);
+        app.kill();
+        QVERIFY(app.waitForFinished(10000));
+        QCOMPARE(app.exitStatus(), QProcess::CrashExit);
+        QVERIFY(!findAutosave(dataDir).isEmpty()); // the crash left it behind
+
+        // 2. The next start recovers it (without a dialog: --recover) and exits cleanly.
+        const QString recovered = dir.filePath("recovered.waferscope");
+        QByteArray errors;
+        QCOMPARE(runApp(dataDir, {QStringLiteral("--recover"), QStringLiteral("--print-scenario"), recovered}, &errors),
+                 0);
+        const auto reopened = ScenarioFormat::load(recovered, &error);
+        QVERIFY2(reopened, qPrintable(error + QString::fromLocal8Bit(errors)));
+        QVERIFY(*reopened == scenario);
+
+        // 3. That clean exit removed the autosave: a third start has nothing to recover.
+        QVERIFY(findAutosave(dataDir).isEmpty());
+        const QString fresh = dir.filePath("fresh.waferscope");
+        QCOMPARE(runApp(dataDir, {QStringLiteral("--recover"), QStringLiteral("--print-scenario"), fresh}), 0);
+        const auto freshScenario = ScenarioFormat::load(fresh, &error);
+        QVERIFY2(freshScenario, qPrintable(error));
+        QVERIFY(*freshScenario == Scenario{});
+    }
+
+    void appRejectsABadScenarioFile()
+    {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath("bad.waferscope");
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"version\": 7}");
+        file.close();
+        QByteArray errors;
+        QCOMPARE(runApp(dir.filePath("data"),
+                        {QStringLiteral("--scenario"), bad, QStringLiteral("--print-scenario"), dir.filePath("out")},
+                        &errors),
+                 2);
+        QVERIFY2(errors.contains("newer WaferScope"), errors.constData());
+        QVERIFY(!QFile::exists(dir.filePath("out")));
     }
 };
 
