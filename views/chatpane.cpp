@@ -315,9 +315,9 @@ void ChatPane::setRunning(bool running)
     updateButtons();
 }
 
-std::vector<ChatMessage> ChatPane::conversation() const
+std::vector<TurnMessage> ChatPane::conversation() const
 {
-    std::vector<ChatMessage> messages;
+    std::vector<TurnMessage> messages;
     const ChatSettings s = m_settings->settings();
     if (!s.systemPrompt.empty())
         messages.push_back({ChatRole::System, s.systemPrompt});

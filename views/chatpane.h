@@ -57,7 +57,7 @@ public:
     // The conversation to send: system prompt (when set), then every user
     // and assistant message with text, oldest first; errors and the empty
     // answer being started are left out.
-    std::vector<ChatMessage> conversation() const;
+    std::vector<TurnMessage> conversation() const;
     // The whole transcript as plain text ("You: ...\n\nModel: ...").
     QString transcript() const;
     int messageCount() const;

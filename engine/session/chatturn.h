@@ -13,7 +13,7 @@ namespace ws {
 
 enum class ChatRole { System, User, Assistant };
 
-struct ChatMessage
+struct TurnMessage
 {
     ChatRole role = ChatRole::User;
     std::string content; // UTF-8
@@ -34,7 +34,7 @@ struct SamplingSettings
 
 struct TurnRequest
 {
-    std::vector<ChatMessage> messages; // ends with the user message to answer
+    std::vector<TurnMessage> messages; // ends with the user message to answer
     PromptMode mode = PromptMode::Auto;
     SamplingSettings sampling;
     int maxTokens = 256; // new tokens at most
