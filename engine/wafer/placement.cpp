@@ -1,0 +1,283 @@
+#include "engine/wafer/placement.h"
+
+#include <algorithm>
+
+namespace ws {
+
+namespace {
+constexpr int64_t kActivationBytes = 4; // fp32 accumulators and vector slices
+
+struct Span
+{
+    int64_t begin = 0;
+    int64_t end = 0;
+    int64_t size() const { return end - begin; }
+};
+
+// Balanced split of n items into parts: part i holds [i*n/parts, (i+1)*n/parts).
+Span split(int64_t n, int64_t parts, int64_t i)
+{
+    return {n * i / parts, n * (i + 1) / parts};
+}
+
+int64_t ceilDiv(int64_t a, int64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+struct Axes
+{
+    int64_t inParts, inIndex, outParts, outIndex;
+};
+Axes axesFor(const RegionTensor& t, const CoreRect& r, int lx, int ly)
+{
+    if (t.inputAlongY)
+        return {r.height, ly, r.width, lx};
+    return {r.width, lx, r.height, ly};
+}
+
+// fp32 buffer values a core needs for its tile: its input slice and its output
+// partial sums; for stacked experts only the routed fraction of the stacked axis.
+int64_t inputBufferValues(const RegionTensor& t, int64_t blocks)
+{
+    const int64_t values = blocks * t.blockValues;
+    return t.stackedAlongInput ? values * t.activeExperts / t.stackedExperts : values;
+}
+int64_t outputBufferValues(const RegionTensor& t, int64_t rows)
+{
+    return (!t.stackedAlongInput && t.stackedExperts > 1) ? rows * t.activeExperts / t.stackedExperts : rows;
+}
+
+// Sum over all tiles of a tensor's buffer values (exact, O(in parts + out parts)).
+int64_t totalBufferValues(const RegionTensor& t, const Axes& a)
+{
+    int64_t in = 0;
+    for (int64_t i = 0; i < a.inParts; ++i)
+        in += inputBufferValues(t, split(t.inBlocks, a.inParts, i).size());
+    int64_t out = 0;
+    for (int64_t i = 0; i < a.outParts; ++i)
+        out += outputBufferValues(t, split(t.rows, a.outParts, i).size());
+    return in * a.outParts + out * a.inParts;
+}
+} // namespace
+
+const char* placementStrategyId(PlacementStrategy s)
+{
+    return s == PlacementStrategy::TensorParallel ? "tensor-parallel" : "pipelined";
+}
+
+int64_t PlacedRegion::weightBytes() const
+{
+    int64_t n = 0;
+    for (const auto& t : tensors)
+        n += t.bytes();
+    return n;
+}
+
+int64_t CoreBytes::weightBytes() const
+{
+    int64_t n = 0;
+    for (int64_t w : weights)
+        n += w;
+    return n;
+}
+
+CoreBytes& CoreBytes::operator+=(const CoreBytes& o)
+{
+    for (size_t i = 0; i < weights.size(); ++i)
+        weights[i] += o.weights[i];
+    kv += o.kv;
+    activations += o.activations;
+    program += o.program;
+    return *this;
+}
+
+int64_t regionMaxCoreWeightBytes(const PlacedRegion& r)
+{
+    const int64_t cores = r.rect.cores();
+    int64_t n = 0;
+    for (const auto& t : r.tensors) {
+        if (t.vector) {
+            n += ceilDiv(t.inValues, cores) * t.blockBytes;
+            continue;
+        }
+        const Axes a = axesFor(t, r.rect, 0, 0);
+        n += ceilDiv(t.rows, a.outParts) * ceilDiv(t.inBlocks, a.inParts) * t.blockBytes;
+    }
+    return n;
+}
+
+int64_t regionMaxCoreBytes(const PlacedRegion& r, int64_t programBytes)
+{
+    int64_t n = regionMaxCoreWeightBytes(r) + programBytes;
+    for (const auto& t : r.tensors) {
+        if (t.vector)
+            continue;
+        const Axes a = axesFor(t, r.rect, 0, 0);
+        n += kActivationBytes * (inputBufferValues(t, ceilDiv(t.inBlocks, a.inParts)) +
+                                 outputBufferValues(t, ceilDiv(t.rows, a.outParts)));
+    }
+    if (r.kvTokens > 0) {
+        const int64_t tokens = ceilDiv(r.kvTokens, r.rect.height);
+        n += tokens * ceilDiv(r.kvColumns, r.rect.width) * r.kvBytesPerValue + kActivationBytes * tokens;
+    }
+    return n;
+}
+
+CoreBytes regionTotalBytes(const PlacedRegion& r, int64_t programBytes)
+{
+    CoreBytes b;
+    for (const auto& t : r.tensors) {
+        b.weights[size_t(t.kind)] += t.bytes();
+        if (t.vector)
+            continue;
+        const Axes a = axesFor(t, r.rect, 0, 0);
+        b.activations += kActivationBytes * totalBufferValues(t, a);
+    }
+    b.kv = r.kvBytes();
+    if (r.kvTokens > 0)
+        b.activations += kActivationBytes * r.kvTokens * r.rect.width;
+    b.program = programBytes * r.rect.cores();
+    return b;
+}
+
+std::vector<int> Placement::deviceRegions(int device) const
+{
+    std::vector<int> out;
+    for (size_t i = 0; i < regions.size(); ++i)
+        if (regions[i].device == device)
+            out.push_back(int(i));
+    return out;
+}
+
+std::vector<int> Placement::regionsAt(int device, int x, int y) const
+{
+    std::vector<int> out;
+    for (size_t i = 0; i < regions.size(); ++i)
+        if (regions[i].device == device && regions[i].rect.contains(x, y))
+            out.push_back(int(i));
+    return out;
+}
+
+void Placement::addCore(const PlacedRegion& r, int x, int y, CoreBytes& out, std::vector<CoreTile>* tiles,
+                        CoreDetail* detail) const
+{
+    const int lx = x - r.rect.x;
+    const int ly = y - r.rect.y;
+    const int64_t cores = r.rect.cores();
+    for (const auto& t : r.tensors) {
+        if (t.vector) {
+            const Span s = split(t.inValues, cores, int64_t(ly) * r.rect.width + lx);
+            const int64_t bytes = s.size() * t.blockBytes;
+            out.weights[size_t(t.kind)] += bytes;
+            if (tiles && bytes > 0)
+                tiles->push_back({t.kind, t.layer, 0, 1, s.begin, s.end, bytes});
+            continue;
+        }
+        const Axes a = axesFor(t, r.rect, lx, ly);
+        const Span blocks = split(t.inBlocks, a.inParts, a.inIndex);
+        const Span rows = split(t.rows, a.outParts, a.outIndex);
+        const int64_t bytes = rows.size() * blocks.size() * t.blockBytes;
+        out.weights[size_t(t.kind)] += bytes;
+        out.activations += kActivationBytes * (inputBufferValues(t, blocks.size()) + outputBufferValues(t, rows.size()));
+        if (tiles && bytes > 0)
+            tiles->push_back({t.kind, t.layer, t.rowOffset + rows.begin, t.rowOffset + rows.end,
+                              blocks.begin * t.blockValues, std::min(blocks.end * t.blockValues, t.inValues), bytes});
+    }
+    if (r.kvTokens > 0) {
+        const Span tokens = split(r.kvTokens, r.rect.height, ly);
+        const Span columns = split(r.kvColumns, r.rect.width, lx);
+        out.kv += tokens.size() * columns.size() * r.kvBytesPerValue;
+        out.activations += kActivationBytes * tokens.size();
+        if (detail && detail->kvTokenEnd == 0) {
+            detail->kvTokenBegin = tokens.begin;
+            detail->kvTokenEnd = tokens.end;
+            detail->kvColumnBegin = columns.begin;
+            detail->kvColumnEnd = columns.end;
+        }
+    }
+}
+
+CoreBytes Placement::coreBytes(int device, int x, int y) const
+{
+    CoreBytes b;
+    bool covered = false;
+    for (const auto& r : regions) {
+        if (r.device != device || !r.rect.contains(x, y))
+            continue;
+        addCore(r, x, y, b, nullptr, nullptr);
+        covered = true;
+    }
+    if (covered)
+        b.program = programBytesPerCore;
+    return b;
+}
+
+std::optional<CoreDetail> Placement::coreDetail(int device, int fx, int fy) const
+{
+    if (device < 0 || device >= deviceCount || fx < 0 || fy < 0 || fx >= fabricCols || fy >= fabricRows)
+        return std::nullopt;
+    CoreDetail d;
+    d.device = device;
+    d.fabricX = fx;
+    d.fabricY = fy;
+    const int x = fx - originX;
+    const int y = fy - originY;
+    if (x < 0 || y < 0 || x >= usableCols || y >= usableRows)
+        return d; // reserved border: nothing placed
+    d.usableX = x;
+    d.usableY = y;
+    d.regions = regionsAt(device, x, y);
+    for (int i : d.regions) {
+        const PlacedRegion& r = regions[size_t(i)];
+        if (d.layer < 0)
+            d.layer = r.layer;
+        addCore(r, x, y, d.bytes, &d.tiles, &d);
+    }
+    if (!d.regions.empty())
+        d.bytes.program = programBytesPerCore;
+    return d;
+}
+
+CoreBytes Placement::totalBytes() const
+{
+    CoreBytes total;
+    for (const auto& r : regions) {
+        CoreBytes b = regionTotalBytes(r, 0);
+        total += b;
+    }
+    // Program bytes once per covered core: regions are disjoint when pipelined;
+    // in the tensor-parallel layout they all share one rectangle per device.
+    int64_t coveredCores = 0;
+    if (strategy == PlacementStrategy::TensorParallel) {
+        for (int dev = 0; dev < deviceCount; ++dev) {
+            const auto ids = deviceRegions(dev);
+            if (!ids.empty())
+                coveredCores += regions[size_t(ids.front())].rect.cores();
+        }
+    } else {
+        for (const auto& r : regions)
+            coveredCores += r.rect.cores();
+    }
+    total.program = coveredCores * programBytesPerCore;
+    return total;
+}
+
+int64_t Placement::maxCoreBytes() const
+{
+    int64_t worst = 0;
+    if (strategy == PlacementStrategy::TensorParallel) {
+        for (int dev = 0; dev < deviceCount; ++dev) {
+            int64_t sum = programBytesPerCore;
+            for (int i : deviceRegions(dev))
+                sum += regionMaxCoreBytes(regions[size_t(i)], 0);
+            worst = std::max(worst, sum);
+        }
+        return worst;
+    }
+    for (const auto& r : regions)
+        worst = std::max(worst, regionMaxCoreBytes(r, programBytesPerCore));
+    return worst;
+}
+
+} // namespace ws
