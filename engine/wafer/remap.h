@@ -131,6 +131,7 @@ private:
     std::vector<int16_t> m_dx;               // (physicalRows, physicalCols), physical - nominal x
     std::vector<int16_t> m_dy;               // (physicalRows, physicalCols), physical - nominal y
     std::vector<int> m_keptRows;             // fabric row -> nominal fabric row it stands for
+    std::vector<uint8_t> m_keptRowClean;     // (fabricRows): 1 = every core at its nominal position
     std::vector<int> m_droppedRows;
     std::vector<uint8_t> m_spareCol;         // (physicalCols): 1 = spare-only column
     std::vector<uint8_t> m_spareRow;         // (physicalRows): 1 = spare-only row

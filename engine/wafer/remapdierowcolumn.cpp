@@ -138,6 +138,7 @@ void Remap::runDieRowColumn(const DefectMap& defects)
                 continue;
             }
             m_keptRows.push_back(rowStart + r);
+            m_keptRowClean.push_back(0);
             for (int x = 0; x < fabricCols; ++x) {
                 const int bx = dieOfCol[size_t(x)];
                 const PhysicalRect rect = m_layout.dieRect(bx, by);
