@@ -5,6 +5,8 @@
 // per die scheme for comparison. Prints figures; asserts nothing.
 
 #include "engine/hardware/hardwarepresetparser.h"
+#include "engine/model/modelpresetparser.h"
+#include "engine/wafer/placer.h"
 #include "engine/wafer/remap.h"
 #include "engine/wafer/yieldmodel.h"
 #include "engine/wafer/yieldmontecarlo.h"
@@ -45,17 +47,22 @@ void monteCarlo(const char* label, const ws::RemapLayout& layout, double d0, int
                 mc->meanDeadCores);
 }
 
+std::string readPreset(const std::string& kind, const std::string& id)
+{
+    std::ifstream in(std::string(WAFERSCOPE_SOURCE_DIR) + "/resources/presets/" + kind + "/" + id + ".json");
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 } // namespace
 
 int main()
 {
-    const std::string path = std::string(WAFERSCOPE_SOURCE_DIR) + "/resources/presets/hardware/wse3.json";
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto spec = ws::parseHardwarePreset(text.str(), path);
-    if (!spec) {
-        std::printf("cannot load %s: %s\n", path.c_str(), spec.error().message().c_str());
+    const auto spec = ws::parseHardwarePreset(readPreset("hardware", "wse3"), "wse3.json");
+    const auto model = ws::parseModelPreset(readPreset("models", "llama-3.1-70b"), "llama-3.1-70b.json");
+    if (!spec || !model) {
+        std::printf("cannot load the wse3 / llama-3.1-70b presets\n");
         return 1;
     }
     const auto layout = ws::RemapLayout::fromSpec(spec->wafer);
@@ -72,7 +79,9 @@ int main()
     const double rate = 1000.0 / double(layout->physicalCoreCount());
     std::vector<double> drawMs;
     std::vector<double> remapMs;
+    std::vector<double> placeMs;
     ws::DefectSummary summary;
+    int devices = 0;
     for (int run = 0; run < 21; ++run) {
         auto t0 = Clock::now();
         const auto defects = ws::DefectMap::random(*layout, rate, uint64_t(100 + run));
@@ -81,11 +90,21 @@ int main()
         const auto remap = ws::Remap::run(*layout, *defects);
         remapMs.push_back(msSince(t0));
         summary = remap->summary();
+        t0 = Clock::now();
+        ws::PlacementOptions options;
+        options.usableCols = remap->usableLogicalMesh().cols;
+        options.usableRows = remap->usableLogicalMesh().rows;
+        const auto placement = ws::placeModel(*model, spec->wafer, options);
+        placeMs.push_back(msSince(t0));
+        devices = placement ? placement->deviceCount : -1;
     }
+    std::sort(placeMs.begin(), placeMs.end());
     std::sort(drawMs.begin(), drawMs.end());
     std::sort(remapMs.begin(), remapMs.end());
-    std::printf("1000 random dead cores: draw %.2f ms, remap %.2f ms (median of 21; max remap %.2f ms)\n",
-                drawMs[10], remapMs[10], remapMs.back());
+    std::printf("1000 random dead cores: draw %.2f ms, remap %.2f ms, re-place llama-3.1-70b bf16 on %d wafers "
+                "%.2f ms; total %.2f ms (medians of 21; max remap %.2f ms)\n",
+                drawMs[10], remapMs[10], devices, placeMs[10], drawMs[10] + remapMs[10] + placeMs[10],
+                remapMs.back());
     std::printf("  last run: dead %lld, spares used %lld, unrepairable segments %lld, rows dropped %d "
                 "(displacement %d), usable cores %lld of %lld, shifted %lld\n",
                 static_cast<long long>(summary.deadCores), static_cast<long long>(summary.sparesUsed),
