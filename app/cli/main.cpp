@@ -2,11 +2,16 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 
+#include <spdlog/spdlog.h>
+
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <map>
+#include <memory>
 
 namespace {
 void printUsage()
@@ -19,7 +24,18 @@ void printUsage()
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
+    // Qt's own messages (e.g. about XDG_RUNTIME_DIR) go to the log, not stderr: stderr carries one error line.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
+        spdlog::log(type == QtFatalMsg || type == QtCriticalMsg ? spdlog::level::err : spdlog::level::debug, "qt: {}",
+                    message.toStdString());
+    });
+    // render and record draw widgets: they need a QApplication, offscreen when there is no display.
+    const bool drawsWidgets = argc > 1 && (std::strcmp(argv[1], "render") == 0 || std::strcmp(argv[1], "record") == 0);
+    if (drawsWidgets && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app = drawsWidgets ? std::make_unique<QApplication>(argc, argv)
+                                                         : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("waferscope-cli"));
     QStringList args = QCoreApplication::arguments();
     args.removeFirst();

@@ -1,12 +1,146 @@
+// waferscope-cli record: renders the per-token dataflow animation of a
+// scenario (optionally with a chat panel streaming a real model's answer)
+// and encodes it to MP4 (H.264), WebM (VP9) or GIF.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "app/cli/scenariooptions.h"
+#include "app/core/presetlibrary.h"
+#include "app/io/framecomposer.h"
+#include "app/io/meshanimation.h"
+#include "app/io/recorder.h"
+#include "app/io/scenarioscene.h"
+
+#include <QJsonObject>
+#include <QLocale>
+
+#include <cmath>
 
 namespace ws::cli {
 
+namespace {
+
+QString formatSeconds(double seconds)
+{
+    if (seconds < 1e-3)
+        return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', 1);
+    if (seconds < 1)
+        return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'f', 2);
+    return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
+}
+
+} // namespace
+
 int runRecord(const QStringList& args)
 {
-    Q_UNUSED(args);
-    return fail(QStringLiteral("'record' is not available in this build yet"));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Record the per-token dataflow animation to MP4, WebM or GIF."));
+    addScenarioOptions(parser);
+    parser.addOption({QStringLiteral("model-file"), QStringLiteral("GGUF model that writes the chat answer."),
+                      QStringLiteral("gguf")});
+    parser.addOption({QStringLiteral("prompt"), QStringLiteral("Chat prompt."), QStringLiteral("text")});
+    parser.addOption({QStringLiteral("tokens"), QStringLiteral("Tokens to animate (default 4)."), QStringLiteral("n")});
+    parser.addOption({QStringLiteral("fps"), QStringLiteral("Frames per second (default 30)."), QStringLiteral("f")});
+    parser.addOption({QStringLiteral("seconds-per-token"),
+                      QStringLiteral("Video seconds each token's dataflow takes (default 1)."), QStringLiteral("s")});
+    parser.addOption({QStringLiteral("width"), QStringLiteral("Frame width (default 1280)."), QStringLiteral("w")});
+    parser.addOption({QStringLiteral("height"), QStringLiteral("Frame height (default 720)."), QStringLiteral("h")});
+    parser.addOption({QStringLiteral("layer"), QStringLiteral("Heatmap layer (default dataflow)."),
+                      QStringLiteral("layer")});
+    parser.addOption({QStringLiteral("chat"), QStringLiteral("Show the chat panel (default with --model-file).")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Output: .mp4, .webm or .gif."), QStringLiteral("file")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print what was written as JSON.")});
+    parser.addHelpOption();
+    if (!parseArgs(parser, QStringLiteral("record"), args))
+        return kExitBadInput;
+
+    const QString out = parser.value(QStringLiteral("out"));
+    if (out.isEmpty())
+        return fail(QStringLiteral("--out FILE.mp4|FILE.webm|FILE.gif is required"));
+    const auto format = videoFormatFromPath(out);
+    if (!format)
+        return fail(QStringLiteral("--out must end in .mp4, .webm or .gif, got '%1'").arg(out));
+    const auto tokens = intOption(parser, QStringLiteral("tokens"), 4, 1, 4096);
+    const auto fps = tokens ? intOption(parser, QStringLiteral("fps"), 30, kMinVideoFps, kMaxVideoFps) : std::nullopt;
+    const auto secondsPerToken =
+        fps ? doubleOption(parser, QStringLiteral("seconds-per-token"), 1.0, 0.01, 60.0) : std::nullopt;
+    const auto width = secondsPerToken ? intOption(parser, QStringLiteral("width"), 1280, kMinVideoSide, kMaxVideoSide)
+                                       : std::nullopt;
+    const auto height =
+        width ? intOption(parser, QStringLiteral("height"), 720, kMinVideoSide, kMaxVideoSide) : std::nullopt;
+    if (!height)
+        return kExitBadInput;
+    const int frameCount = int(std::lround(double(*tokens) * double(*fps) * *secondsPerToken));
+    if (frameCount < 1)
+        return fail(QStringLiteral("--tokens x --fps x --seconds-per-token gives no frame"));
+    if (frameCount > 100000)
+        return fail(QStringLiteral("%1 frames is more than the 100000 a recording may have").arg(frameCount));
+
+    QString error;
+    auto loaded = scenarioFromOptions(parser, &error);
+    if (!loaded)
+        return fail(error);
+    Scenario& scenario = loaded->scenario;
+    const QString layerId = parser.isSet(QStringLiteral("layer")) ? parser.value(QStringLiteral("layer"))
+                                                                   : QStringLiteral("dataflow");
+    const auto layer = ScenarioScene::layerFromId(layerId);
+    if (!layer)
+        return fail(QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'").arg(layerId));
+    if (parser.isSet(QStringLiteral("prompt")))
+        scenario.prompt = parser.value(QStringLiteral("prompt"));
+    if (parser.isSet(QStringLiteral("model-file")))
+        return fail(QStringLiteral("--model-file needs the decode engine, which is not in this build yet"));
+
+    const PresetLibrary presets;
+    const auto scene = ScenarioScene::build(scenario, presets, loaded->baseDir, &error);
+    if (!scene)
+        return fail(error);
+    const auto animation = MeshAnimation::create(*scene, scenario, &error);
+    if (!animation)
+        return fail(error);
+    const int device = std::clamp(scenario.viewDevice, 0, std::max(0, scene->snapshot->deviceCount - 1));
+
+    const bool withChat = parser.isSet(QStringLiteral("chat"));
+    FrameComposer composer(QSize(int(*width), int(*height)), withChat);
+    const QString modelName = QString::fromStdString(scene->model.name);
+    const QString hardwareName = QString::fromStdString(scene->hardware.name);
+    const double tokenSeconds = animation->tokenSeconds();
+    const QLocale locale;
+    const auto provider = [&](int frame) {
+        const double videoSeconds = double(frame) / double(*fps);
+        const double tokenPosition = videoSeconds / *secondsPerToken;
+        const int token = std::min(int(tokenPosition), int(*tokens) - 1);
+        const double fraction = std::min(tokenPosition - token, 1.0);
+        const QString caption =
+            QStringLiteral("%1 on %2 · token %3 of %4 · one token takes %5 on the wafer (%6 tokens/s), shown over %7 s"
+                           " · %8")
+                .arg(modelName, hardwareName)
+                .arg(token + 1)
+                .arg(*tokens)
+                .arg(formatSeconds(tokenSeconds), locale.toString(1.0 / tokenSeconds, 'f', 0))
+                .arg(*secondsPerToken)
+                .arg(animation->activePhases(fraction));
+        ChatFrameText chat;
+        chat.prompt = scenario.prompt;
+        chat.stats = QStringLiteral("token %1 / %2").arg(token + 1).arg(*tokens);
+        return composer.compose(animation->frame(fraction, device), *layer, device, caption, chat);
+    };
+
+    Recorder recorder;
+    VideoSettings settings{*format, QSize(int(*width), int(*height)), int(*fps)};
+    if (!recorder.record(out, settings, frameCount, provider))
+        return fail(recorder.errorString());
+    if (parser.isSet(QStringLiteral("json")))
+        printJson(QJsonObject{{"out", out},
+                              {"frames", frameCount},
+                              {"fps", int(*fps)},
+                              {"width", encodedFrameSize(settings).width()},
+                              {"height", encodedFrameSize(settings).height()},
+                              {"format", videoFormatName(*format)},
+                              {"tokens", int(*tokens)},
+                              {"token_seconds", tokenSeconds},
+                              {"model", QString::fromStdString(scene->model.id)},
+                              {"hardware", QString::fromStdString(scene->hardware.id)}});
+    return kExitOk;
 }
 
 } // namespace ws::cli

@@ -6,7 +6,6 @@
 // queue over a linked list of symbols, ties to the leftmost pair). With
 // ignoreMerges (Llama 3), a word that is itself a token is emitted whole.
 
-#include "engine/tokenizer/mergeranks.h"
 #include "engine/tokenizer/pretokenizer.h"
 #include "engine/tokenizer/tokenid.h"
 #include "engine/tokenizer/tokenindex.h"
@@ -21,9 +20,9 @@ class BpeEncoder
 {
 public:
     BpeEncoder() = default;
-    // `merges`: see MergeRanks.
-    BpeEncoder(const std::vector<std::string>& merges, const TokenIndex& index, PreTokenizer preTokenizer,
-               bool ignoreMerges);
+    // `merges` are "left right" strings, split at the first space after the
+    // first byte; the rank is the index, and the first of duplicates wins.
+    BpeEncoder(const std::vector<std::string>& merges, PreTokenizer preTokenizer, bool ignoreMerges);
 
     size_t mergeCount() const { return m_ranks.size(); }
 
@@ -32,8 +31,11 @@ public:
     // One pre-tokenized word, already in the byte alphabet.
     void encodeWord(std::string_view word, const TokenIndex& index, std::vector<TokenId>& out) const;
 
+    // Rank of merging `left` with `right`, or -1.
+    int rank(std::string_view left, std::string_view right) const;
+
 private:
-    MergeRanks m_ranks;
+    StringMap<int> m_ranks; // key: left + '\0' + right
     PreTokenizer m_preTokenizer;
     bool m_ignoreMerges = false;
 };

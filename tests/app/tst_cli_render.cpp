@@ -1,0 +1,184 @@
+// waferscope-cli render and record, run as a real process: render writes a
+// PNG of the requested size and an SVG that Qt's SVG renderer reads; record
+// writes MP4, WebM and GIF files that FFmpeg's libraries decode back to the
+// requested number of frames; bad input exits 2 with one line on stderr.
+#include "app/io/scenarioformat.h"
+#include "app/io/videoprobe.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ws;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runCli(const QStringList& args)
+{
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the CLI must pick offscreen itself when there is no display
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    cli.setProcessEnvironment(env);
+    cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY), args);
+    Run run;
+    if (!cli.waitForFinished(120000)) {
+        cli.kill();
+        cli.waitForFinished();
+        return run;
+    }
+    run.exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
+    run.out = cli.readAllStandardOutput();
+    run.err = cli.readAllStandardError();
+    return run;
+}
+
+} // namespace
+
+class TestCliRender : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void renderPng_data()
+    {
+        QTest::addColumn<QString>("layer");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("sram 640x400") << "sram" << QSize(640, 400);
+        QTest::newRow("placement 333x221") << "placement" << QSize(333, 221);
+        QTest::newRow("kv 200x500") << "kv" << QSize(200, 500);
+    }
+    void renderPng()
+    {
+        QFETCH(QString, layer);
+        QFETCH(QSize, size);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("mesh.png");
+        const Run run = runCli({"render", "--model", "llama-3.1-8b", "--hardware", "wse3", "--layer", layer, "--width",
+                                QString::number(size.width()), "--height", QString::number(size.height()), "--out", out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QImage image;
+        QVERIFY(image.load(out, "PNG"));
+        QCOMPARE(image.size(), size);
+        // Not blank: a heatmap has many colours.
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 5)
+            for (int x = 0; x < image.width(); x += 5)
+                colours.insert(image.pixel(x, y));
+        QVERIFY(colours.size() > 10);
+    }
+
+    void renderSvgFromScenario()
+    {
+        QTemporaryDir dir;
+        Scenario scenario;
+        scenario.modelPreset = "qwen3-8b";
+        scenario.hardwarePreset = "wse3";
+        scenario.layer = "placement";
+        QString error;
+        const QString file = dir.filePath("s.waferscope");
+        QVERIFY2(ScenarioFormat::save(scenario, file, &error), qPrintable(error));
+        const QString out = dir.filePath("mesh.svg");
+        const Run run = runCli({"render", "--scenario", file, "--width", "500", "--height", "300", "--out", out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QSvgRenderer renderer(out);
+        QVERIFY(renderer.isValid());
+        QCOMPARE(renderer.viewBox(), QRect(0, 0, 500, 300));
+    }
+
+    void record_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("codec");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("fps");
+        QTest::newRow("mp4") << "a.mp4" << "h264" << 2 << 4;
+        QTest::newRow("webm") << "a.webm" << "vp9" << 3 << 3;
+        QTest::newRow("gif") << "a.gif" << "gif" << 2 << 5;
+    }
+    void record()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, codec);
+        QFETCH(int, tokens);
+        QFETCH(int, fps);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(file);
+        const Run run = runCli({"record", "--model", "llama-3.1-8b", "--hardware", "wse3", "--tokens",
+                                QString::number(tokens), "--fps", QString::number(fps), "--width", "320", "--height",
+                                "180", "--chat", "--prompt", "Hello", "--out", out, "--json"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QString error;
+        const auto probed = VideoProbe::probe(out, &error);
+        QVERIFY2(probed, qPrintable(error));
+        QCOMPARE(probed->frameCount, tokens * fps); // one second of video per token by default
+        QCOMPARE(probed->frameSize, QSize(320, 180));
+        QCOMPARE(probed->codecName, codec);
+        QVERIFY(run.out.contains("\"frames\":" + QByteArray::number(tokens * fps)));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("render without out") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3"}
+                                            << "--out";
+        QTest::newRow("render bmp") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3", "--out",
+                                                   "x.bmp"}
+                                    << ".png or .svg";
+        QTest::newRow("render gpu") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "h100", "--out",
+                                                   "x.png"}
+                                    << "not a wafer";
+        QTest::newRow("render unknown layer") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3",
+                                                             "--layer", "heat", "--out", "x.png"}
+                                              << "--layer";
+        QTest::newRow("render zero width") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3",
+                                                          "--width", "0", "--out", "x.png"}
+                                           << "--width";
+        QTest::newRow("render both sources") << QStringList{"render", "--scenario", "a.waferscope", "--model", "m",
+                                                            "--hardware", "wse3", "--out", "x.png"}
+                                             << "either --scenario";
+        QTest::newRow("render missing scenario") << QStringList{"render", "--scenario", "/no/such.waferscope", "--out",
+                                                                "x.png"}
+                                                 << "cannot open";
+        QTest::newRow("record avi") << QStringList{"record", "--model", "llama-3.1-8b", "--hardware", "wse3", "--out",
+                                                   "x.avi"}
+                                    << ".mp4, .webm or .gif";
+        QTest::newRow("record zero fps") << QStringList{"record", "--model", "llama-3.1-8b", "--hardware", "wse3",
+                                                        "--fps", "0", "--out", "x.mp4"}
+                                         << "--fps";
+        QTest::newRow("record unknown model") << QStringList{"record", "--model", "gpt-9", "--hardware", "wse3",
+                                                             "--out", "x.gif"}
+                                              << "gpt-9";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QStringList inDir = args;
+        for (QString& a : inDir)
+            if (a.startsWith("x."))
+                a = dir.filePath(a);
+        const Run run = runCli(inDir);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
+        QCOMPARE(run.err.count('\n'), 1);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 0); // nothing written
+    }
+};
+
+QTEST_MAIN(TestCliRender)
+#include "tst_cli_render.moc"
