@@ -15,6 +15,7 @@ struct Symbol
     int next = -1;
     size_t start = 0;  // byte offset in the word
     size_t length = 0; // bytes; 0 once merged into its left neighbour
+    TokenId id = -1;   // token whose text is this symbol's text, or -1
 };
 
 struct Bigram
@@ -34,34 +35,10 @@ struct Bigram
 
 } // namespace
 
-BpeEncoder::BpeEncoder(const std::vector<std::string>& merges, PreTokenizer preTokenizer, bool ignoreMerges)
-    : m_preTokenizer(preTokenizer), m_ignoreMerges(ignoreMerges)
+BpeEncoder::BpeEncoder(const std::vector<std::string>& merges, const TokenIndex& index, PreTokenizer preTokenizer,
+                       bool ignoreMerges)
+    : m_ranks(merges, index), m_preTokenizer(preTokenizer), m_ignoreMerges(ignoreMerges)
 {
-    m_ranks.reserve(merges.size());
-    std::string key;
-    for (size_t i = 0; i < merges.size(); ++i) {
-        const std::string& line = merges[i];
-        const size_t space = line.find(' ', 1);
-        key.clear();
-        if (space != std::string::npos) {
-            key.append(line, 0, space);
-            key.push_back('\0');
-            key.append(line, space + 1);
-        } else {
-            key.push_back('\0'); // llama.cpp keeps such a line as an empty pair
-        }
-        m_ranks.emplace(key, static_cast<int>(i));
-    }
-}
-
-int BpeEncoder::rank(std::string_view left, std::string_view right) const
-{
-    thread_local std::string key;
-    key.assign(left);
-    key.push_back('\0');
-    key.append(right);
-    const auto it = m_ranks.find(std::string_view(key));
-    return it == m_ranks.end() ? -1 : it->second;
 }
 
 void BpeEncoder::encode(std::string_view text, const TokenIndex& index, std::vector<TokenId>& out) const
@@ -104,6 +81,7 @@ void BpeEncoder::encodeWord(std::string_view word, const TokenIndex& index, std:
         offset += sym.length;
         sym.prev = static_cast<int>(symbols.size()) - 1;
         sym.next = offset == word.size() ? -1 : static_cast<int>(symbols.size()) + 1;
+        sym.id = index.find(word.substr(sym.start, sym.length));
         symbols.push_back(sym);
     }
 
@@ -113,7 +91,8 @@ void BpeEncoder::encodeWord(std::string_view word, const TokenIndex& index, std:
             return;
         const Symbol& l = symbols[static_cast<size_t>(left)];
         const Symbol& r = symbols[static_cast<size_t>(right)];
-        const int found = rank(word.substr(l.start, l.length), word.substr(r.start, r.length));
+        const int found =
+            m_ranks.find(l.id, r.id, word.substr(l.start, l.length), word.substr(r.start, r.length));
         if (found < 0)
             return;
         queue.push(Bigram{found, left, right, l.length, r.length});
@@ -132,6 +111,7 @@ void BpeEncoder::encodeWord(std::string_view word, const TokenIndex& index, std:
             right.length != bigram.rightLength)
             continue;
         left.length += right.length;
+        left.id = index.find(word.substr(left.start, left.length));
         right.length = 0;
         left.next = right.next;
         if (right.next >= 0)
@@ -143,9 +123,8 @@ void BpeEncoder::encodeWord(std::string_view word, const TokenIndex& index, std:
     for (int i = 0; i != -1; i = symbols[static_cast<size_t>(i)].next) {
         const Symbol& sym = symbols[static_cast<size_t>(i)];
         const std::string_view piece = word.substr(sym.start, sym.length);
-        const TokenId id = index.find(piece);
-        if (id >= 0) {
-            out.push_back(id);
+        if (sym.id >= 0) {
+            out.push_back(sym.id);
             continue;
         }
         // As llama.cpp: try each byte of the piece as a token, drop the ones that are not.

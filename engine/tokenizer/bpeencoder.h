@@ -6,6 +6,7 @@
 // queue over a linked list of symbols, ties to the leftmost pair). With
 // ignoreMerges (Llama 3), a word that is itself a token is emitted whole.
 
+#include "engine/tokenizer/mergeranks.h"
 #include "engine/tokenizer/pretokenizer.h"
 #include "engine/tokenizer/tokenid.h"
 #include "engine/tokenizer/tokenindex.h"
@@ -20,9 +21,9 @@ class BpeEncoder
 {
 public:
     BpeEncoder() = default;
-    // `merges` are "left right" strings, split at the first space after the
-    // first byte; the rank is the index, and the first of duplicates wins.
-    BpeEncoder(const std::vector<std::string>& merges, PreTokenizer preTokenizer, bool ignoreMerges);
+    // `merges`: see MergeRanks.
+    BpeEncoder(const std::vector<std::string>& merges, const TokenIndex& index, PreTokenizer preTokenizer,
+               bool ignoreMerges);
 
     size_t mergeCount() const { return m_ranks.size(); }
 
@@ -31,11 +32,8 @@ public:
     // One pre-tokenized word, already in the byte alphabet.
     void encodeWord(std::string_view word, const TokenIndex& index, std::vector<TokenId>& out) const;
 
-    // Rank of merging `left` with `right`, or -1.
-    int rank(std::string_view left, std::string_view right) const;
-
 private:
-    StringMap<int> m_ranks; // key: left + '\0' + right
+    MergeRanks m_ranks;
     PreTokenizer m_preTokenizer;
     bool m_ignoreMerges = false;
 };

@@ -1,10 +1,14 @@
 #pragma once
-// Text -> token id lookup for a vocabulary, with string_view keys so the
-// encoders look up substrings without allocating. When two tokens have the
-// same text the later id wins, as in llama.cpp's token_to_id.
+// Text -> token id lookup for a vocabulary. The texts are copied into one
+// contiguous arena and found through a flat open-addressing table keyed by
+// their hash, which builds and looks up several times faster than a
+// node-based map for 150k tokens. Lookups take string_views, so encoders look
+// up substrings without allocating. When two tokens have the same text the
+// later id wins, as in llama.cpp's token_to_id.
 
 #include "engine/tokenizer/tokenid.h"
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -29,14 +33,24 @@ public:
     explicit TokenIndex(const std::vector<std::string>& tokens);
 
     // The id of the token whose text is exactly `text`, or -1.
-    TokenId find(std::string_view text) const
-    {
-        const auto it = m_ids.find(text);
-        return it == m_ids.end() ? -1 : it->second;
-    }
+    TokenId find(std::string_view text) const;
 
 private:
-    StringMap<TokenId> m_ids;
+    struct Slot
+    {
+        uint32_t hash = 0; // low bits of the text's hash, to skip most string compares
+        TokenId id = -1;   // -1: empty
+    };
+
+    std::string_view text(TokenId id) const
+    {
+        const auto i = static_cast<size_t>(id);
+        return std::string_view(m_arena).substr(m_offsets[i], m_offsets[i + 1] - m_offsets[i]);
+    }
+
+    std::string m_arena;             // all token texts back to back
+    std::vector<size_t> m_offsets;   // (vocab + 1) start of each text in the arena
+    std::vector<Slot> m_slots;       // power-of-two size, at most half full
 };
 
 } // namespace ws

@@ -163,7 +163,7 @@ Expected<Tokenizer> Tokenizer::fromVocab(Vocab vocab)
     } else {
         const PreTokenizer pre(vocab.preTokenizer == PreTokenizerKind::Qwen2 ? PreTokenizer::Kind::Qwen2
                                                                              : PreTokenizer::Kind::Llama3);
-        t.m_bpe = BpeEncoder(vocab.merges, pre, vocab.ignoreMerges);
+        t.m_bpe = BpeEncoder(vocab.merges, t.m_index, pre, vocab.ignoreMerges);
         vocab.merges.clear(); // the encoder holds them now
         vocab.merges.shrink_to_fit();
     }

@@ -18,7 +18,9 @@ Status Vocab::validate() const
     const size_t n = tokens.size();
     if (model == VocabModel::Bpe && preTokenizer == PreTokenizerKind::None)
         return makeError(ErrorCode::Unsupported,
-                         "pre-tokenizer '" + preTokenizerName + "' is not supported (llama-bpe and qwen2 are)",
+                         preTokenizerName.empty()
+                             ? std::string("no pre-tokenizer named (llama-bpe and qwen2 are supported)")
+                             : "pre-tokenizer '" + preTokenizerName + "' is not supported (llama-bpe and qwen2 are)",
                          "tokenizer.ggml.pre");
     if (n == 0)
         return makeError(ErrorCode::Format, "vocabulary has no tokens", "tokenizer.ggml.tokens");

@@ -5,7 +5,8 @@
 // physical core at that cell's nominal position (where its logical core sits when
 // nothing is dead): Dead, Healthy, Shifted (it now hosts a displaced logical
 // core), Reserved (memcpy border), or SpareIdle (healthy but hosting no logical
-// core: its row was dropped or its line retired). Spare cores have no nominal
+// core: its row was dropped, its line retired, or it
+// was stepped over so that a vertical link stays within one position). Spare cores have no nominal
 // cell; a view that wants them draws Remap::states() on the physical grid
 // (layout().physicalCols() x physicalRows()), which also has SpareUsed/SpareIdle,
 // and Remap::displacementX/Y for arrows.

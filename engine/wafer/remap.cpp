@@ -25,6 +25,7 @@ Status Remap::runInto(const RemapLayout& layout, const DefectMap& defects, Remap
     out.m_summary = DefectSummary{};
     out.m_fabricToPhysical.clear();
     out.m_keptRows.clear();
+    out.m_keptRowClean.clear();
     out.m_droppedRows.clear();
     out.m_unrepairable.clear();
     out.m_spareCol.resize(size_t(layout.physicalCols()));
@@ -59,33 +60,45 @@ void Remap::finishStates(const DefectMap& defects)
     for (int x = 0; x < m_fabricCols; ++x)
         nominalX[size_t(x)] = m_layout.nominalPhysicalX(x);
 
-    const int left = m_layout.reservedLeft();
-    const int right = m_fabricCols - m_layout.reservedRight();
     const int top = m_layout.reservedTop();
     const int bottom = m_fabricRows - m_layout.reservedBottom();
-    DefectSummary& sum = m_summary;
+    std::vector<uint8_t> reservedCol(static_cast<size_t>(m_fabricCols), 0);
+    for (int x = 0; x < m_fabricCols; ++x)
+        reservedCol[size_t(x)] = x < m_layout.reservedLeft() || x >= m_fabricCols - m_layout.reservedRight();
+    const bool straightRows = m_layout.scheme() == SpareScheme::RowShift; // a logical row stays in its physical row
+    int64_t sparesUsed = 0;
+    int64_t shiftedCores = 0;
     for (int y = 0; y < m_fabricRows; ++y) {
         const int nominalY = m_layout.nominalPhysicalY(m_keptRows[size_t(y)]);
         const bool reservedRow = y < top || y >= bottom;
+        const int32_t* hosts = m_fabricToPhysical.data() + size_t(y) * size_t(m_fabricCols);
+        if (m_keptRowClean[size_t(y)]) {
+            // Fast path (most rows): no displacement, no spare in use.
+            for (int x = 0; x < m_fabricCols; ++x)
+                m_states[size_t(hosts[x])] =
+                    (reservedRow || reservedCol[size_t(x)]) ? CoreState::Reserved : CoreState::Healthy;
+            continue;
+        }
         for (int x = 0; x < m_fabricCols; ++x) {
-            const int32_t p = m_fabricToPhysical[size_t(y) * size_t(m_fabricCols) + size_t(x)];
-            const int px = p % physCols;
-            const int py = p / physCols;
+            const int32_t p = hosts[x];
+            const int py = straightRows ? nominalY : p / physCols;
+            const int px = p - py * physCols;
             const int dx = px - nominalX[size_t(x)];
             const int dy = py - nominalY;
             m_dx[size_t(p)] = int16_t(dx);
             m_dy[size_t(p)] = int16_t(dy);
             const bool spare = m_spareCol[size_t(px)] || m_spareRow[size_t(py)];
-            sum.sparesUsed += spare ? 1 : 0;
-            sum.shiftedCores += (dx != 0 || dy != 0) ? 1 : 0;
-            if (reservedRow || x < left || x >= right)
-                m_states[size_t(p)] = CoreState::Reserved;
-            else if (spare)
-                m_states[size_t(p)] = CoreState::SpareUsed;
-            else
-                m_states[size_t(p)] = (dx != 0 || dy != 0) ? CoreState::Shifted : CoreState::Healthy;
+            const bool shifted = dx != 0 || dy != 0;
+            sparesUsed += spare;
+            shiftedCores += shifted;
+            CoreState state = shifted ? CoreState::Shifted : CoreState::Healthy;
+            state = spare ? CoreState::SpareUsed : state;
+            m_states[size_t(p)] = (reservedRow || reservedCol[size_t(x)]) ? CoreState::Reserved : state;
         }
     }
+    DefectSummary& sum = m_summary;
+    sum.sparesUsed = sparesUsed;
+    sum.shiftedCores = shiftedCores;
     sum.deadCores = defects.deadCount();
     sum.droppedRows = int(m_droppedRows.size());
     sum.usableCores = usableLogicalMesh().cores();

@@ -9,7 +9,8 @@
 // cores is displaced by k (k <= s). A segment with more than s dead cores is
 // unrepairable. A vertical link joins the same logical column in two adjacent
 // logical rows; its displacement delta = |shift(x, y) - shift(x, y')| must be
-// <= 1 (one diagonal link).
+// <= 1 (one diagonal link). With s >= 2 a row may step over healthy cores (spend a
+// spare early) to stay within one position of its neighbours (remaprowshift.cpp).
 //
 // Capacity lost: the logical mesh stays rectangular, so a physical row with an
 // unrepairable segment is dropped from it (vertical skip links, patent claim 1
@@ -131,6 +132,7 @@ private:
     std::vector<int16_t> m_dx;               // (physicalRows, physicalCols), physical - nominal x
     std::vector<int16_t> m_dy;               // (physicalRows, physicalCols), physical - nominal y
     std::vector<int> m_keptRows;             // fabric row -> nominal fabric row it stands for
+    std::vector<uint8_t> m_keptRowClean;     // (fabricRows): 1 = every core at its nominal position
     std::vector<int> m_droppedRows;
     std::vector<uint8_t> m_spareCol;         // (physicalCols): 1 = spare-only column
     std::vector<uint8_t> m_spareRow;         // (physicalRows): 1 = spare-only row

@@ -32,8 +32,9 @@ std::optional<DieCover> coverDie(const DefectMap& defects, PhysicalRect rect, in
     std::vector<int> rowCount(size_t(rect.height), 0);
     std::vector<int> colCount(size_t(rect.width), 0);
     for (int y = 0; y < rect.height; ++y) {
+        const uint8_t* row = defects.cells().data() + size_t(rect.y + y) * size_t(defects.cols()) + size_t(rect.x);
         for (int x = 0; x < rect.width; ++x) {
-            if (defects.isDead(rect.x + x, rect.y + y)) {
+            if (row[x]) {
                 points.push_back({x, y, false});
                 ++rowCount[size_t(y)];
                 ++colCount[size_t(x)];
@@ -111,17 +112,23 @@ void Remap::runDieRowColumn(const DefectMap& defects)
     const int diesX = m_layout.diesX();
     m_fabricToPhysical.reserve(size_t(fabricCols) * size_t(m_layout.fabricRows()));
     std::vector<int> dieOfCol(static_cast<size_t>(fabricCols));
-    for (int d = 0; d < diesX; ++d)
-        for (int x = m_layout.dieFabricColStart(d); x < m_layout.dieFabricColStart(d + 1); ++x)
+    std::vector<int> localCol(static_cast<size_t>(fabricCols)); // column inside its die
+    for (int d = 0; d < diesX; ++d) {
+        for (int x = m_layout.dieFabricColStart(d); x < m_layout.dieFabricColStart(d + 1); ++x) {
             dieOfCol[size_t(x)] = d;
+            localCol[size_t(x)] = x - m_layout.dieFabricColStart(d);
+        }
+    }
 
     std::vector<DieCover> band(static_cast<size_t>(diesX));
+    std::vector<PhysicalRect> rects(static_cast<size_t>(diesX));
     for (int by = 0; by < m_layout.diesY(); ++by) {
         const int rowStart = m_layout.dieFabricRowStart(by);
         const int logicalRows = m_layout.dieFabricRowStart(by + 1) - rowStart;
         bool bandOk = true;
         for (int bx = 0; bx < diesX; ++bx) {
             const PhysicalRect rect = m_layout.dieRect(bx, by);
+            rects[size_t(bx)] = rect;
             const int logicalCols = m_layout.dieFabricColStart(bx + 1) - m_layout.dieFabricColStart(bx);
             auto cover = coverDie(defects, rect, logicalCols, logicalRows, m_layout.dieSpares());
             if (!cover) {
@@ -138,11 +145,12 @@ void Remap::runDieRowColumn(const DefectMap& defects)
                 continue;
             }
             m_keptRows.push_back(rowStart + r);
+            m_keptRowClean.push_back(0);
             for (int x = 0; x < fabricCols; ++x) {
                 const int bx = dieOfCol[size_t(x)];
-                const PhysicalRect rect = m_layout.dieRect(bx, by);
+                const PhysicalRect& rect = rects[size_t(bx)];
                 const DieCover& c = band[size_t(bx)];
-                const int px = rect.x + c.cols[size_t(x - m_layout.dieFabricColStart(bx))];
+                const int px = rect.x + c.cols[size_t(localCol[size_t(x)])];
                 const int py = rect.y + c.rows[size_t(r)];
                 m_fabricToPhysical.push_back(int32_t(py) * physCols + px);
             }

@@ -12,6 +12,7 @@ namespace {
 constexpr int kMaxMeshSide = 1 << 16;
 constexpr int64_t kMaxPhysicalCores = int64_t(1) << 30; // int32 indices with room to spare
 constexpr int kMaxSpares = 4096;                        // displacements fit int16
+constexpr int kMaxSegmentSpares = 100;                  // row shifts fit int8
 
 Error layoutError(std::string text, std::string field)
 {
@@ -52,7 +53,7 @@ Expected<RemapLayout> RemapLayout::rowShiftFromSpec(const WaferSpec& spec, int p
     if (spec.reservedCols < 0 || spec.reservedRows < 0 || spec.reservedCols >= spec.meshCols ||
         spec.reservedRows >= spec.meshRows)
         return layoutError("reserved border leaves no usable cores", "reservedCols");
-    layout->setReserved(spec.reservedCols, spec.reservedRows);
+    layout->setReserved(spec);
     return layout;
 }
 
@@ -65,7 +66,7 @@ Expected<RemapLayout> RemapLayout::dieRowColumnFromSpec(const WaferSpec& spec, D
     if (spec.reservedCols < 0 || spec.reservedRows < 0 || spec.reservedCols >= spec.meshCols ||
         spec.reservedRows >= spec.meshRows)
         return layoutError("reserved border leaves no usable cores", "reservedCols");
-    layout->setReserved(spec.reservedCols, spec.reservedRows);
+    layout->setReserved(spec);
     return layout;
 }
 
@@ -83,8 +84,9 @@ Expected<RemapLayout> RemapLayout::rowShift(int fabricCols, int fabricRows, int 
     l.m_coreAreaMm2 = coreAreaMm2;
     if (primaryCores < 1 || primaryCores > kMaxMeshSide)
         return layoutError("segment needs at least one primary core", "segmentPrimaryCores");
-    if (spareCores < 0 || spareCores > kMaxSpares)
-        return layoutError("spare cores per segment must be 0.." + std::to_string(kMaxSpares), "segmentSpareCores");
+    if (spareCores < 0 || spareCores > kMaxSegmentSpares)
+        return layoutError("spare cores per segment must be 0.." + std::to_string(kMaxSegmentSpares),
+                           "segmentSpareCores");
     if (auto st = l.finish(); !st)
         return st.error();
     return l;
@@ -133,13 +135,16 @@ Status RemapLayout::finish()
     return Ok{};
 }
 
-void RemapLayout::setReserved(int reservedCols, int reservedRows)
+void RemapLayout::setReserved(const WaferSpec& spec)
 {
-    // The SDK puts the memcpy border at offsets (4, 1) for 7 and 2 reserved lines: larger half first.
-    m_reservedRight = reservedCols / 2;
-    m_reservedLeft = reservedCols - m_reservedRight;
-    m_reservedBottom = reservedRows / 2;
-    m_reservedTop = reservedRows - m_reservedBottom;
+    // Offsets from the preset; without them, the larger half first (the SDK's (4, 1) for 7 and 2 lines).
+    const bool haveOffsets = spec.reservedLeftCols > 0 || spec.reservedTopRows > 0;
+    m_reservedLeft = haveOffsets ? std::min(spec.reservedLeftCols, spec.reservedCols)
+                                 : spec.reservedCols - spec.reservedCols / 2;
+    m_reservedRight = spec.reservedCols - m_reservedLeft;
+    m_reservedTop = haveOffsets ? std::min(spec.reservedTopRows, spec.reservedRows)
+                                : spec.reservedRows - spec.reservedRows / 2;
+    m_reservedBottom = spec.reservedRows - m_reservedTop;
 }
 
 int RemapLayout::nominalUsableCols() const

@@ -16,9 +16,10 @@
 //
 // Coordinates: physical cores are indexed row-major, index = y * physicalCols + x.
 // Fabric (logical) coordinates include the memcpy/I-O border (reservedCols,
-// reservedRows of the preset: the larger half on the left/top, as the SDK's
-// offsets 4,1 for 7 and 2 reserved lines); the "usable" mesh that placement uses
-// excludes it.
+// reservedRows of the preset, reservedLeftCols/reservedTopRows of it on the
+// left/top; when those are 0 the larger half goes left/top, as the SDK's offsets
+// 4,1 for 7 and 2 reserved lines); the "usable" mesh that placement uses excludes
+// it. With no defects it is WaferSpec::usableCols() x usableRows().
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
@@ -111,7 +112,7 @@ public:
 
 private:
     Status finish();
-    void setReserved(int reservedCols, int reservedRows);
+    void setReserved(const WaferSpec& spec);
 
     SpareScheme m_scheme = SpareScheme::RowShift;
     int m_fabricCols = 0;

@@ -220,27 +220,45 @@ private slots:
         }
     }
 
-    void verticalDisplacementAboveOneDropsTheRow()
+    void neighboursFollowAShiftOfTwo()
     {
-        // 2 spares per segment: two dead cores at the start of row 1 shift it by 2 against row 0.
+        // 2 spares per segment: two dead cores at the start of row 1 shift it by 2; rows 0 and 2
+        // step over a healthy core (spend one spare) so every vertical link stays diagonal.
         const RemapLayout layout = tiny(6, 3, 6, 2);
         DefectMap defects = DefectMap::forLayout(layout);
         defects.setDead(0, 1, true);
         defects.setDead(1, 1, true);
         const auto remap = Remap::run(layout, defects);
         QVERIFY(remap.hasValue());
+        QCOMPARE(remap->summary().displacementConflicts, 0);
+        QCOMPARE(remap->usableLogicalMesh(), (ws::MeshSize{6, 3}));
+        QCOMPARE(remap->physicalOfFabric(0, 1), 8 + 2);
+        QCOMPARE(remap->physicalOfFabric(0, 0), 1);
+        QCOMPARE(remap->physicalOfFabric(0, 2), 16 + 1);
+        QCOMPARE(remap->state(0), CoreState::SpareIdle); // stepped over
+        QCOMPARE(remap->linkHops(3, 0, ws::MeshAxis::Y), 2);
+        for (int x = 0; x < 6; ++x)
+            for (int y = 0; y < 2; ++y)
+                QVERIFY(std::abs(remap->displacementX(remap->physicalOfFabric(x, y)) -
+                                 remap->displacementX(remap->physicalOfFabric(x, y + 1))) <= 1);
+    }
+
+    void verticalDisplacementAboveOneDropsTheRow()
+    {
+        // As above, but row 0's spares are dead: it cannot follow, so it leaves the logical mesh.
+        const RemapLayout layout = tiny(6, 3, 6, 2);
+        DefectMap defects = DefectMap::forLayout(layout);
+        defects.setDead(0, 1, true);
+        defects.setDead(1, 1, true);
+        defects.setDead(6, 0, true);
+        defects.setDead(7, 0, true);
+        const auto remap = Remap::run(layout, defects);
+        QVERIFY(remap.hasValue());
         QCOMPARE(remap->summary().unrepairableSegments, int64_t(0));
         QCOMPARE(remap->summary().displacementConflicts, 1);
-        QCOMPARE(remap->droppedFabricRows(), std::vector<int>{1});
+        QCOMPARE(remap->droppedFabricRows(), std::vector<int>{0});
         QCOMPARE(remap->usableLogicalMesh(), (ws::MeshSize{6, 2}));
-
-        // One dead core each in rows 1 and 2 at column 0: shifts 1 and 1, all deltas <= 1.
-        DefectMap gentle = DefectMap::forLayout(layout);
-        gentle.setDead(0, 1, true);
-        gentle.setDead(3, 2, true);
-        const auto ok = Remap::run(layout, gentle);
-        QCOMPARE(ok->summary().displacementConflicts, 0);
-        QCOMPARE(ok->usableLogicalMesh(), (ws::MeshSize{6, 3}));
+        QCOMPARE(remap->summary().capacityLostCores, int64_t(6));
     }
 
     void dieSchemeRetiresLines()

@@ -1,0 +1,39 @@
+#pragma once
+// Placement on wafers with dead cores (the CLI's --defect-rate). Every wafer of a
+// multi-wafer placement has its own defects: device d gets the seeded draw
+// DefectMap::random(rate, seed + d) and its own remap. Placement needs one usable
+// rectangle per device, so it uses the smallest usable logical mesh any of the
+// wafers offers. The device count depends on that mesh and the mesh on the count,
+// so this draws, places and redraws until both settle (both only move one way).
+//
+// --defect-rate is the fraction of physical cores that are dead, 0..1 (the CLI
+// accepts 0..0.5); a density D0 per mm² is the yield model's input instead.
+
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/wafer/placer.h"
+#include "engine/wafer/remap.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ws {
+
+struct DefectPlacement
+{
+    Placement placement;
+    MeshSize usableMesh;                // the rectangle placement used on every device
+    std::vector<DefectSummary> devices; // per device, from its own remap
+    // Summed over devices; usableCores = devices * usableMesh, so a wafer whose own mesh is
+    // larger than the common rectangle counts its surplus as capacity lost.
+    DefectSummary totals;
+};
+
+// The remap of one device's wafer (deterministic in spec, rate, seed and device).
+Expected<Remap> remapDevice(const WaferSpec& wafer, double defectRate, uint64_t seed, int device);
+
+Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
+                                           PlacementOptions options, double defectRate, uint64_t seed);
+
+} // namespace ws
