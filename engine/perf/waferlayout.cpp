@@ -1,6 +1,6 @@
 #include "engine/perf/waferlayout.h"
 
-#include "engine/perf/modelbytes.h"
+#include "engine/model/modelshape.h"
 #include "engine/wafer/kvcache.h"
 
 #include <algorithm>
@@ -38,6 +38,29 @@ Grid bestGrid(int usableCols, int usableRows, int64_t cores)
     return best;
 }
 
+// The grid of at least `regions` regions, each of at least `cores`, with the biggest regions:
+// a model that does not fill its wafers spreads out (more SRAM for KV per region).
+Grid roomiestGrid(int usableCols, int usableRows, int regions, int64_t cores, Grid fallback)
+{
+    Grid best = fallback;
+    int64_t bestArea = int64_t(fallback.width) * fallback.height;
+    for (int nx = 1; nx <= std::min(usableCols, regions); ++nx) {
+        const int ny = (regions + nx - 1) / nx;
+        if (ny > usableRows)
+            continue;
+        const int w = usableCols / nx;
+        const int h = usableRows / ny;
+        const int64_t area = int64_t(w) * h;
+        if (area < cores)
+            continue;
+        if (area > bestArea || (area == bestArea && std::abs(w - h) < std::abs(best.width - best.height))) {
+            best = {nx, ny, w, h};
+            bestArea = area;
+        }
+    }
+    return best;
+}
+
 } // namespace
 
 Expected<WaferLayout> layoutWafer(const ModelConfig& model, const HardwareSpec& hw, const WaferLayoutOptions& o)
@@ -55,32 +78,45 @@ Expected<WaferLayout> layoutWafer(const ModelConfig& model, const HardwareSpec& 
     const double weightBudget = o.weightFillFraction * sram;
 
     // The biggest layer decides the region size (all regions equal, so the grid tiles the wafer).
+    const ModelShape shape(model);
+    const int kvValueBytes = bitsPerParameter(o.precision) >= 16 ? 2 : 1;
     double maxLayerBytes = 0;
     double maxKvBytes = 0;
     for (int l = 0; l < model.layers; ++l) {
-        maxLayerBytes = std::max(maxLayerBytes, double(layerWeightBytes(model, l, o.precision)));
-        maxKvBytes = std::max(maxKvBytes, double(layerKvBytesPerToken(model, l)) * double(o.contextTokens) *
+        maxLayerBytes = std::max(maxLayerBytes, double(shape.layerBytes(l, o.precision)));
+        maxKvBytes = std::max(maxKvBytes, double(shape.layerKvBytes(l, o.contextTokens, kvValueBytes)) *
                                               std::max(1, o.concurrency));
     }
     // Weights fill at most phi_w of a core; KV takes what is left.
     const int64_t byWeights = int64_t(std::ceil(maxLayerBytes / weightBudget));
     const int64_t byTotal = int64_t(std::ceil((maxLayerBytes + maxKvBytes) / sram));
     const int64_t cores = std::max<int64_t>(1, std::max(byWeights, byTotal));
-    const Grid grid = bestGrid(cols, rows, cores);
-    if (grid.cols == 0)
+    const Grid densest = bestGrid(cols, rows, cores);
+    if (densest.cols == 0)
         return makeError(ErrorCode::OutOfRange, "one layer needs more cores than a wafer has", "layers");
 
     WaferLayout out;
     out.weightFillFraction = o.weightFillFraction;
+    const int64_t embedBytes = shape.bytesByKind(TensorKind::TokenEmbedding, o.precision);
+    const int64_t headBytes = model.tiedEmbeddings ? 0 : shape.bytesByKind(TensorKind::Output, o.precision);
+    auto slotsFor = [&](double bytes, const Grid& g) {
+        return std::max(1, int(std::ceil(bytes / (weightBudget * double(g.width) * g.height))));
+    };
+    const int densestSlots = slotsFor(double(embedBytes), densest) + model.layers +
+                             (model.tiedEmbeddings ? 0 : slotsFor(double(headBytes), densest));
+    const int densestPerDevice = densest.cols * densest.rows;
+    out.devicesNeeded = (densestSlots + densestPerDevice - 1) / densestPerDevice;
+    // Spread the slots evenly over those wafers with regions as big as they can be.
+    Grid grid = roomiestGrid(cols, rows, (densestSlots + out.devicesNeeded - 1) / out.devicesNeeded, cores, densest);
+    int embedSlots = slotsFor(double(embedBytes), grid);
+    int headSlots = model.tiedEmbeddings ? 0 : slotsFor(double(headBytes), grid);
+    if ((embedSlots + model.layers + headSlots) > grid.cols * grid.rows * out.devicesNeeded) {
+        grid = densest;
+        embedSlots = slotsFor(double(embedBytes), grid);
+        headSlots = model.tiedEmbeddings ? 0 : slotsFor(double(headBytes), grid);
+    }
     out.regionsPerDevice = grid.cols * grid.rows;
     const double regionCores = double(grid.width) * grid.height;
-    const int64_t embedBytes = embeddingBytes(model, o.precision);
-    const int64_t headBytes = model.tiedEmbeddings ? 0 : lmHeadBytes(model, o.precision);
-    auto slotsFor = [&](double bytes) { return std::max(1, int(std::ceil(bytes / (weightBudget * regionCores)))); };
-    const int embedSlots = slotsFor(double(embedBytes));
-    const int headSlots = model.tiedEmbeddings ? 0 : slotsFor(double(headBytes));
-    const int totalSlots = embedSlots + model.layers + headSlots;
-    out.devicesNeeded = (totalSlots + out.regionsPerDevice - 1) / out.regionsPerDevice;
 
     ScheduleLayout& s = out.schedule;
     s.meshCols = w.meshCols;

@@ -32,8 +32,7 @@ LayerDims LayerDims::fromModel(const ModelConfig& m, int layerIndex)
     d.qDim = d.headCount * d.headDim;
     d.kvDim = std::max(1, m.kvHeadCount > 0 ? m.kvHeadCount : m.headCount) * d.headDim;
     d.ffn = m.ffnSize;
-    const int step = std::max(1, m.moeLayerStep);
-    if (m.isMoe() && (layerIndex % step) == step - 1) {
+    if (m.isMoeLayer(layerIndex)) {
         d.expertCount = m.expertCount;
         d.expertsPerToken = std::max(1, m.expertsPerToken);
         d.sharedExperts = m.sharedExpertCount;

@@ -177,7 +177,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
         const RegionRef& region = layout.layers[size_t(l)];
         const CoreRect& r = region.rect;
         const LayerDims dims = LayerDims::fromModel(model, l);
-        for (const PhaseWork& w : attentionWork(dims, r.width, r.height, t, options.context, options.kv)) {
+        for (const PhaseWork& w : attentionWork(dims, r.width, r.height, t, model.kvTokens(l, options.context), options.kv)) {
             if (w.kind == PhaseKind::KvShift) {
                 // Every row passes its oldest slice up one row, all in parallel: alpha + payload.
                 Phase& p = b.hop(PhaseKind::KvShift, l, region, region, 0,
