@@ -1,7 +1,9 @@
 #pragma once
 // The measurement files shipped in resources/measurements/*.json, compiled
 // into the engine at build time (CMake embeds their text), so the shipped
-// calibration profiles are fitted from the same cited data the app shows.
+// calibration profiles are fitted from the same cited data the app shows;
+// the shipped presets come along, so the fits know the measured hardware and
+// models without the app's resource system.
 
 #include <string>
 #include <string_view>
@@ -16,7 +18,15 @@ struct EmbeddedMeasurementFile
 };
 
 const std::vector<EmbeddedMeasurementFile>& embeddedMeasurementFiles();
+// resources/presets/{hardware,models}/*.json, named "hardware/h100.json", "models/llama-2-70b.json".
+const std::vector<EmbeddedMeasurementFile>& embeddedPresetFiles();
 // The text of a shipped file by name; empty when absent.
 std::string_view embeddedMeasurement(std::string_view name);
+
+struct HardwareSpec;
+struct ModelConfig;
+// Shipped presets by id, parsed once; null when absent or invalid.
+const HardwareSpec* shippedHardware(std::string_view id);
+const ModelConfig* shippedModel(std::string_view id);
 
 } // namespace ws

@@ -1,0 +1,83 @@
+#include "engine/perf/gpumodel.h"
+
+#include "engine/model/modelshape.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profile)
+{
+    const std::string fitted = "fitted: " + profile;
+    return {
+        {"memoryTimeFactor", "1/eta_mem", "x", e.memoryTimeFactor, true, fitted,
+         "Inverse of the achieved fraction of HBM bandwidth when streaming weights and KV (facts §1.3: 0.55-0.85)."},
+        {"computeTimeFactor", "1/eta_c", "x", e.computeTimeFactor, true, fitted,
+         "Inverse of the achieved fraction of dense tensor-core throughput."},
+        {"layerOverheadS", "t_layer", "s", e.layerOverheadS, true, fitted,
+         "Fixed time per layer per step: kernel launches and synchronisation."},
+        {"allreduceStepS", "t_step", "s", e.allreduceStepS, true, fitted,
+         "Latency of one ring all-reduce step over NVLink (facts §5: ring has 2N-2 steps; ~6 us 2-GPU all-reduce [N3])."},
+        {"interNodeStepS", "t_ib", "s", e.interNodeStepS, true, fitted,
+         "Latency of one all-reduce step between nodes (InfiniBand)."},
+        {"memoryUsableFraction", "phi_hbm", "", e.memoryUsableFraction, false,
+         "assumption: runtime, activations and fragmentation take the rest",
+         "Fraction of HBM that holds weights and KV cache."},
+    };
+}
+
+namespace {
+double peakFlops(const GpuSpec& g, Precision p)
+{
+    if ((p == Precision::Fp8 || p == Precision::Int8 || p == Precision::Int4) && g.fp8Flops > 0)
+        return g.fp8Flops;
+    return g.bf16Flops;
+}
+} // namespace
+
+GpuStepTerms gpuStepTerms(const ModelConfig& model, const GpuSpec& gpu, const GpuStep& s)
+{
+    const ModelShape shape(model);
+    const double n = std::max(1, s.gpus);
+    const double users = std::max(1, s.concurrency);
+    const double weights = double(shape.bytesReadPerToken(s.precision));
+    const double kv = users * double(shape.kvBytes(std::max<int64_t>(1, s.context), std::max(1, s.kvBytesPerValue)));
+    GpuStepTerms t;
+    t.memory = (weights + kv) / (n * gpu.hbmBandwidthBytesPerS);
+    const double tokens = users * s.tokensPerRequest * (1.0 + std::max(0.0, s.prefillPerOutput));
+    const double flops = 2.0 * double(shape.activeParameters()) * tokens;
+    t.compute = flops / (n * peakFlops(gpu, s.precision));
+    t.layers = model.layers;
+    if (s.gpus > 1) {
+        const int perNode = std::max(1, gpu.maxGpusPerNode);
+        const int inNode = std::min(s.gpus, perNode);
+        const int nodes = (s.gpus + perNode - 1) / perNode;
+        const double allreduces = 2.0 * model.layers; // after attention and after the MLP [N5]
+        t.intraSteps = allreduces * 2.0 * (inNode - 1);
+        t.interSteps = allreduces * 2.0 * (nodes - 1);
+        // Ring all-reduce moves 2(N-1)/N of the payload over each GPU's link (one direction = half the bidirectional figure).
+        const double payload = users * s.tokensPerRequest * model.hiddenSize * 2.0;
+        const double perDirection = 0.5 * gpu.nvlinkBandwidthBytesPerS;
+        if (perDirection > 0)
+            t.link = allreduces * payload * 2.0 * (n - 1) / n / perDirection;
+    }
+    return t;
+}
+
+int gpusNeeded(const ModelConfig& model, const GpuSpec& gpu, Precision precision, int64_t context, int concurrency,
+               const GpuEfficiency& e)
+{
+    const ModelShape shape(model);
+    const double need = double(shape.totalBytes(precision)) +
+                        std::max(1, concurrency) * double(shape.kvBytes(std::max<int64_t>(1, context), 2));
+    const double per = e.memoryUsableFraction * double(gpu.hbmBytes);
+    if (per <= 0)
+        return 0;
+    for (int n = 1; n <= (1 << 20); n *= 2)
+        if (n * per >= need)
+            return n;
+    return 0;
+}
+
+} // namespace ws

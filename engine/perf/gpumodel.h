@@ -1,0 +1,69 @@
+#pragma once
+// GPU decode as a sum of terms (facts §4.1, §5): streaming the weights and the
+// KV cache from HBM, tensor-core compute, a fixed overhead per layer (kernel
+// launches), and two all-reduces per layer for tensor parallelism over N GPUs
+// (ring: 2(N-1) steps, split between NVLink inside a node and the network
+// between nodes, plus the payload over NVLink). The efficiency constants
+// (memory and compute time factors, per-layer overhead, per-step latencies)
+// come from a calibration profile; everything else is the hardware preset and
+// the model shape. Terms are kept apart so the profile fit is linear and the
+// breakdown shows them.
+
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/model/precision.h"
+#include "engine/wafer/timingparams.h"
+
+#include <string>
+#include <vector>
+
+namespace ws {
+
+struct GpuEfficiency
+{
+    double memoryTimeFactor = 1.0 / 0.6; // 1 / achieved fraction of HBM bandwidth
+    double computeTimeFactor = 2.0;      // 1 / achieved fraction of dense tensor throughput
+    double layerOverheadS = 0.0;         // per layer per step: kernel launches and synchronisation
+    double allreduceStepS = 5e-6;        // per ring step inside a node (NVLink)
+    double interNodeStepS = 20e-6;       // per ring step between nodes (network)
+    double memoryUsableFraction = 0.9;   // HBM for weights and KV (rest: runtime, activations)
+};
+
+// One entry per constant, with its source (the profile for fitted ones).
+std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profile);
+
+struct GpuStep
+{
+    int gpus = 1;
+    int concurrency = 1;           // requests decoding together
+    int64_t context = 4096;        // KV tokens per request
+    double tokensPerRequest = 1;   // tokens each request processes per step (speculative verify: k+1)
+    double prefillPerOutput = 0;   // prompt tokens processed per output token (continuous batching)
+    Precision precision = Precision::Bf16;
+    int kvBytesPerValue = 2;       // 16-bit KV cache; 1 for an 8-bit cache
+};
+
+// Each term in seconds at unit factors; stepSeconds() applies a profile.
+struct GpuStepTerms
+{
+    double memory = 0;     // (weights + KV) / (N x HBM bandwidth)
+    double compute = 0;    // FLOPs / (N x peak)
+    double layers = 0;     // layer count (x layerOverheadS)
+    double intraSteps = 0; // ring steps inside nodes per token (x allreduceStepS)
+    double interSteps = 0; // ring steps between nodes (x interNodeStepS)
+    double link = 0;       // all-reduce payload over NVLink, seconds (not fitted)
+
+    double seconds(const GpuEfficiency& e) const
+    {
+        return memory * e.memoryTimeFactor + compute * e.computeTimeFactor + layers * e.layerOverheadS +
+               intraSteps * e.allreduceStepS + interSteps * e.interNodeStepS + link;
+    }
+};
+
+GpuStepTerms gpuStepTerms(const ModelConfig& model, const GpuSpec& gpu, const GpuStep& step);
+
+// The fewest GPUs (1, 2, 4, 8, 16, ...) whose HBM holds the weights and the KV of `concurrency` requests.
+int gpusNeeded(const ModelConfig& model, const GpuSpec& gpu, Precision precision, int64_t context, int concurrency,
+               const GpuEfficiency& e);
+
+} // namespace ws
