@@ -52,7 +52,7 @@ Expected<Row> parseRow(const nlohmann::json& r, const std::string& where)
             if (!(prompt >= 0) || !(output > 0))
                 return makeError(ErrorCode::Format, "prompt and output must be positive", where + "output");
             row.step.context = int64_t(prompt + output / 2); // mean context over the answer
-            row.step.prefillPerOutput = prompt / output;
+            row.step.prefillPerOutput = continuousBatchPrefill(prompt, output, row.step.concurrency);
         }
         if (row.step.gpus <= 0 || row.step.concurrency <= 0 || row.step.context <= 0)
             return makeError(ErrorCode::Format, "gpus, concurrency and context must be positive", where);

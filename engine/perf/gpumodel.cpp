@@ -36,6 +36,13 @@ double peakFlops(const GpuSpec& g, Precision p)
 }
 } // namespace
 
+double continuousBatchPrefill(double promptTokens, double outputTokens, int concurrency)
+{
+    if (outputTokens <= 0 || concurrency <= 1)
+        return 0;
+    return promptTokens / outputTokens * double(concurrency - 1) / double(concurrency);
+}
+
 GpuStepTerms gpuStepTerms(const ModelConfig& model, const GpuSpec& gpu, const GpuStep& s)
 {
     const ModelShape shape(model);

@@ -60,6 +60,10 @@ struct GpuStepTerms
     }
 };
 
+// Prompt tokens each decode step carries per output token when `concurrency`
+// requests share the GPUs: the other requests' prompts, prompt/output x (B-1)/B.
+double continuousBatchPrefill(double promptTokens, double outputTokens, int concurrency);
+
 GpuStepTerms gpuStepTerms(const ModelConfig& model, const GpuSpec& gpu, const GpuStep& step);
 
 // The fewest GPUs (1, 2, 4, 8, 16, ...) whose HBM holds the weights and the KV of `concurrency` requests.

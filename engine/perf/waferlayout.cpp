@@ -61,6 +61,50 @@ Grid roomiestGrid(int usableCols, int usableRows, int regions, int64_t cores, Gr
     return best;
 }
 
+// Layers too big for one wafer (MoE): whole wafers per layer, experts spread over them.
+WaferLayout spanWafers(const ModelConfig& model, const HardwareSpec& hw, const WaferLayoutOptions& o,
+                       const ModelShape& shape)
+{
+    const WaferSpec& w = hw.wafer;
+    const int cols = w.meshCols - w.reservedCols;
+    const int rows = w.meshRows - w.reservedRows;
+    const CoreRect full{w.reservedLeftCols, w.reservedTopRows, cols, rows};
+    const double waferBudget = o.weightFillFraction * double(w.sramBytesPerCore) * double(cols) * rows;
+    const int kvValueBytes = bitsPerParameter(o.precision) >= 16 ? 2 : 1;
+    WaferLayout out;
+    out.weightFillFraction = o.weightFillFraction;
+    out.regionsPerDevice = 1;
+    ScheduleLayout& s = out.schedule;
+    s.meshCols = w.meshCols;
+    s.meshRows = w.meshRows;
+    int device = 0;
+    s.embedding = {device++, full};
+    double worstPerCore = 0;
+    s.expertRegions.resize(size_t(model.layers));
+    for (int l = 0; l < model.layers; ++l) {
+        const double bytes = double(shape.layerBytes(l, o.precision)) +
+                             double(shape.layerKvBytes(l, o.contextTokens, kvValueBytes)) * std::max(1, o.concurrency);
+        const int wafers = std::max(1, int(std::ceil(bytes / waferBudget)));
+        s.layers.push_back({device, full});
+        worstPerCore = std::max(worstPerCore, double(shape.layerBytes(l, o.precision)) / (double(wafers) * cols * rows));
+        if (model.isMoeLayer(l)) {
+            const int experts = model.expertCount + model.sharedExpertCount;
+            const int perWafer = (experts + wafers - 1) / wafers;
+            const std::vector<CoreRect> tiles = expertTiles(full, perWafer);
+            for (int e = 0; e < experts; ++e)
+                s.expertRegions[size_t(l)].push_back({device + e / perWafer, tiles[size_t(e % perWafer)]});
+        }
+        device += wafers;
+    }
+    s.lmHead = model.tiedEmbeddings ? s.embedding : RegionRef{device++, full};
+    s.deviceCount = device;
+    out.devicesNeeded = device;
+    out.weightBytesPerCore = int64_t(std::ceil(worstPerCore));
+    out.freeBytesPerCore = std::max<int64_t>(0, w.sramBytesPerCore - w.programBytesPerCore - out.weightBytesPerCore);
+    out.note = "a layer is bigger than one wafer: each layer takes whole wafers, its experts spread over them";
+    return out;
+}
+
 } // namespace
 
 Expected<WaferLayout> layoutWafer(const ModelConfig& model, const HardwareSpec& hw, const WaferLayoutOptions& o)
@@ -92,8 +136,11 @@ Expected<WaferLayout> layoutWafer(const ModelConfig& model, const HardwareSpec& 
     const int64_t byTotal = int64_t(std::ceil((maxLayerBytes + maxKvBytes) / sram));
     const int64_t cores = std::max<int64_t>(1, std::max(byWeights, byTotal));
     const Grid densest = bestGrid(cols, rows, cores);
-    if (densest.cols == 0)
-        return makeError(ErrorCode::OutOfRange, "one layer needs more cores than a wafer has", "layers");
+    if (densest.cols == 0) {
+        if (!model.isMoe())
+            return makeError(ErrorCode::OutOfRange, "one layer needs more cores than a wafer has", "layers");
+        return spanWafers(model, hw, o, shape);
+    }
 
     WaferLayout out;
     out.weightFillFraction = o.weightFillFraction;

@@ -4,7 +4,9 @@
 // requested context (weights fill at most a fraction of each core's SRAM,
 // facts §6.2), regions tile each wafer in a grid and are taken in snake order
 // so that layer l -> l+1 is a neighbour hop; the embedding table and the LM
-// head take their own regions (one region when tied). Provisional until the
+// head take their own regions (one region when tied). A mixture-of-experts
+// layer bigger than a wafer takes whole wafers: attention and router on the
+// first, its experts spread over the rest. Provisional until the
 // placement (engine/wafer/placement.h) provides the regions; the predictor
 // only needs a ScheduleLayout.
 
@@ -15,6 +17,7 @@
 #include "engine/wafer/schedule.h"
 
 #include <cstdint>
+#include <string>
 
 namespace ws {
 
@@ -26,6 +29,7 @@ struct WaferLayout
     int64_t freeBytesPerCore = 0;   // SRAM left for KV after weights and program, on the fullest layer region
     int64_t weightBytesPerCore = 0; // on the fullest layer region
     double weightFillFraction = 0.8;
+    std::string note; // how the layout was made when it is not the plain grid
 };
 
 struct WaferLayoutOptions

@@ -78,6 +78,7 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     if (!layout)
         return layout.error();
     s.devicesNeeded = layout->devicesNeeded;
+    s.layoutNote = layout->note;
     s.freeBytesPerCore = layout->freeBytesPerCore;
     s.layout = o.layout ? *o.layout : layout->schedule;
     if (o.layout)
@@ -112,6 +113,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     if (o.devices > s.devicesNeeded)
         p.notes.push_back(std::to_string(s.devicesNeeded) + " wafers hold the model; the other " +
                           std::to_string(o.devices - s.devicesNeeded) + " stay idle");
+    if (!s.layoutNote.empty())
+        p.notes.push_back(s.layoutNote);
     if (p.devicesChosen)
         p.notes.push_back("using the fewest wafers that hold the model: " + std::to_string(s.devicesNeeded));
 

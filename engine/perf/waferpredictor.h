@@ -36,6 +36,7 @@ struct WaferSetup
     double calibrationResidual = 0; // worst relative residual of the profile's fit
     int devicesNeeded = 0;
     int64_t freeBytesPerCore = 0;
+    std::string layoutNote;
 };
 
 // Regions and constants for a model on a wafer preset (shared by predict and the animation).

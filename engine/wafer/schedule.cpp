@@ -192,21 +192,27 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
             for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, r.width, r.height))
                 b.work(w, l, region, r, false);
         } else {
-            std::vector<CoreRect> tiles = size_t(l) < layout.expertRects.size() ? layout.expertRects[size_t(l)]
-                                                                                 : std::vector<CoreRect>{};
             const int totalExperts = dims.expertCount + dims.sharedExperts;
-            if (int(tiles.size()) < totalExperts)
-                tiles = expertTiles(r, totalExperts);
+            std::vector<RegionRef> tiles;
+            if (size_t(l) < layout.expertRegions.size() && int(layout.expertRegions[size_t(l)].size()) >= totalExperts)
+                tiles = layout.expertRegions[size_t(l)];
+            else
+                for (const CoreRect& t0 : expertTiles(r, totalExperts))
+                    tiles.push_back({region.device, t0});
             std::vector<int> active = activeExperts(options.tokenIndex, l, dims.expertCount, dims.expertsPerToken);
             for (int e = 0; e < dims.sharedExperts; ++e)
                 active.push_back(dims.expertCount + e);
-            const CoreRect& tile0 = tiles[size_t(active.front())];
-            for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, tile0.width, tile0.height)) {
+            // Dispatch and combine wait for the farthest active expert (another wafer, if any).
+            RegionRef farthest = tiles[size_t(active.front())];
+            for (int e : active)
+                if (tiles[size_t(e)].device != region.device)
+                    farthest = tiles[size_t(e)];
+            for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, farthest.rect.width, farthest.rect.height)) {
                 if (w.kind == PhaseKind::MoeDispatch || w.kind == PhaseKind::MoeCombine) {
-                    const RegionRef expert{region.device, tile0};
-                    Phase& p = w.kind == PhaseKind::MoeDispatch ? b.hop(w.kind, l, region, expert, w.payloadValues)
-                                                                : b.hop(w.kind, l, expert, region, w.payloadValues);
-                    p.rect = r;
+                    Phase& p = w.kind == PhaseKind::MoeDispatch ? b.hop(w.kind, l, region, farthest, w.payloadValues)
+                                                                : b.hop(w.kind, l, farthest, region, w.payloadValues);
+                    if (farthest.device == region.device)
+                        p.rect = r;
                     continue;
                 }
                 if (!w.onExperts) {
@@ -216,7 +222,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
                 PhaseWork each = w;
                 each.totalMacs = w.totalMacs / double(active.size());
                 for (size_t i = 0; i < active.size(); ++i)
-                    b.work(each, l, region, tiles[size_t(active[i])], i > 0);
+                    b.work(each, l, tiles[size_t(active[i])], tiles[size_t(active[i])].rect, i > 0);
             }
         }
         if (options.layersOnly)

@@ -45,7 +45,7 @@ struct ScheduleLayout
     int deviceCount = 1;
     RegionRef embedding;
     std::vector<RegionRef> layers;
-    std::vector<std::vector<CoreRect>> expertRects; // per layer (may be empty: tiles of the layer region)
+    std::vector<std::vector<RegionRef>> expertRegions; // per layer, per expert (empty: tiles of the layer region)
     RegionRef lmHead;
 };
 

@@ -1,0 +1,27 @@
+#pragma once
+// GPU decode predictions from the calibrated term model (gpumodel.h): tensor
+// parallel over N GPUs, continuous batching for concurrency, prefill for the
+// time to first token, speculative decoding. Without a GPU count it uses the
+// fewest GPUs (a power of two) whose HBM holds the weights and one request's
+// KV cache. The range spans every shipped GPU profile and its residuals.
+
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/perf/prediction.h"
+#include "engine/perf/workload.h"
+
+#include <string>
+
+namespace ws {
+
+struct GpuPredictOptions
+{
+    int devices = 0;     // 0: the fewest GPUs that hold the model
+    std::string profile; // empty: the profile for this GPU (gpuCalibrationFor)
+};
+
+Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
+                                const GpuPredictOptions& options = {});
+
+} // namespace ws

@@ -1,0 +1,27 @@
+#pragma once
+// One entry point for every kind of hardware: predict() picks the wafer, GPU
+// or LPU predictor from the hardware spec and returns one Prediction.
+// Without a device count each predictor uses the fewest devices that hold the
+// model (and says so in the notes); with too few it fails with OutOfRange and
+// names the count needed.
+
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/perf/prediction.h"
+#include "engine/perf/workload.h"
+#include "engine/wafer/layerwork.h"
+
+namespace ws {
+
+struct PredictOptions
+{
+    int devices = 0;                     // 0: the fewest that hold the model
+    double waferHopStretch = 1.0;        // wafers with defects: logical hop cost from the remap (>= 1)
+    KvPlacement kv = KvPlacement::Shift; // wafers
+};
+
+Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
+                             const PredictOptions& options = {});
+
+} // namespace ws

@@ -1,0 +1,209 @@
+// predict() for every model preset on every hardware preset, GPU and LPU
+// behaviour, calibration profiles (shipped and user-fitted).
+#include "engine/perf/calibrationprofile.h"
+#include "engine/perf/lpupredictor.h"
+#include "engine/perf/predictor.h"
+#include "presetfixture.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace ws;
+
+namespace {
+QStringList presetIds(const char* folder)
+{
+    QStringList ids;
+    const QDir dir(wstest::sourcePath(QStringLiteral("resources/presets/") + QLatin1String(folder)));
+    for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
+        ids << f.chopped(5);
+    return ids;
+}
+} // namespace
+
+class TestPredictor : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everyModelOnEveryHardware_data();
+    void everyModelOnEveryHardware();
+    void gpuTooFewDevices();
+    void gpuConcurrencyTradesLatencyForThroughput();
+    void gpuTensorParallelHelpsLessThanLinearly();
+    void groqFitsItsMeasurements();
+    void groqSeventyBChipCount();
+    void shippedProfiles();
+    void userProfileFits();
+    void rejectsNonsense_data();
+    void rejectsNonsense();
+};
+
+void TestPredictor::everyModelOnEveryHardware_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("hardware");
+    const QStringList models = presetIds("models");
+    const QStringList hardware = presetIds("hardware");
+    QVERIFY(models.size() >= 20 && hardware.size() >= 7);
+    for (const QString& m : models)
+        for (const QString& h : hardware)
+            QTest::newRow(qPrintable(m + "@" + h)) << m << h;
+}
+
+void TestPredictor::everyModelOnEveryHardware()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, hardware);
+    const ModelConfig m = wstest::modelPreset(model.toLatin1().constData());
+    const HardwareSpec hw = wstest::hardwarePreset(hardware.toLatin1().constData());
+    Workload w;
+    w.contextTokens = 2048;
+    auto p = predict(m, hw, w);
+    QVERIFY2(p.hasValue(), p ? "" : p.error().message().c_str());
+    QVERIFY(p->devices >= 1 && p->devices == p->devicesNeeded);
+    QVERIFY(std::isfinite(p->tokensPerSecondPerUser) && p->tokensPerSecondPerUser > 0);
+    QVERIFY(p->tokensPerSecondPerUserRange.low <= p->tokensPerSecondPerUser * (1 + 1e-12));
+    QVERIFY(p->tokensPerSecondPerUserRange.high >= p->tokensPerSecondPerUser * (1 - 1e-12));
+    QVERIFY(p->ttftSeconds > 0 && std::isfinite(p->ttftSeconds));
+    QVERIFY(p->aggregateTokensPerSecond >= p->tokensPerSecondPerUser * (1 - 1e-12));
+    double sum = 0;
+    for (const auto& b : p->breakdown)
+        sum += b.seconds;
+    QVERIFY(std::abs(sum - p->secondsPerToken) < 1e-9 * p->secondsPerToken);
+    QVERIFY(!p->profile.empty());
+    QVERIFY(p->agentWorkflowSeconds > 0 && p->answerSeconds > 0);
+}
+
+void TestPredictor::gpuTooFewDevices()
+{
+    PredictOptions o;
+    o.devices = 1;
+    auto p = predict(wstest::modelPreset("llama-3.1-70b"), wstest::hardwarePreset("h100"), Workload{}, o);
+    QVERIFY(!p.hasValue());
+    QCOMPARE(p.error().code, ErrorCode::OutOfRange);
+    // 141 GB of bf16 weights over 80 GB x 0.9 per GPU: 2 GPUs.
+    QVERIFY2(p.error().text.find("needs 2 h100") != std::string::npos, p.error().text.c_str());
+}
+
+void TestPredictor::gpuConcurrencyTradesLatencyForThroughput()
+{
+    const ModelConfig m = wstest::modelPreset("llama-3.3-70b");
+    const HardwareSpec hw = wstest::hardwarePreset("h100");
+    Workload w;
+    w.contextTokens = 630;
+    PredictOptions o;
+    o.devices = 8;
+    auto p = predict(m, hw, w, o);
+    QVERIFY(p.hasValue());
+    const auto& curve = p->concurrencyCurve;
+    QVERIFY(curve.size() > 5);
+    for (size_t i = 1; i < curve.size(); ++i) {
+        QVERIFY(curve[i].tokensPerSecondPerUser <= curve[i - 1].tokensPerSecondPerUser * (1 + 1e-12));
+        if (curve[i].concurrency <= p->maxConcurrency)
+            QVERIFY(curve[i].aggregateTokensPerSecond > curve[i - 1].aggregateTokensPerSecond);
+    }
+}
+
+void TestPredictor::gpuTensorParallelHelpsLessThanLinearly()
+{
+    // WaferLLM §7.5: A100 decode scales only 3.3-3.6x from 1 to 8 GPUs.
+    const ModelConfig m = wstest::modelPreset("llama-3-8b");
+    const HardwareSpec hw = wstest::hardwarePreset("a100");
+    PredictOptions one;
+    one.devices = 1;
+    PredictOptions eight;
+    eight.devices = 8;
+    auto a = predict(m, hw, Workload{}, one);
+    auto b = predict(m, hw, Workload{}, eight);
+    QVERIFY(a && b);
+    const double speedup = b->tokensPerSecondPerUser / a->tokensPerSecondPerUser;
+    QVERIFY2(speedup > 1.5 && speedup < 6.0, qPrintable(QString::number(speedup)));
+}
+
+void TestPredictor::groqFitsItsMeasurements()
+{
+    const auto& c = shippedLpuCalibration();
+    QVERIFY2(c.hasValue(), c ? "" : c.error().message().c_str());
+    for (const auto& r : c->profile.rows) {
+        qInfo("%s: observed %.0f, predicted %.0f (%+.1f%%)", r.label.c_str(), r.observed, r.predicted,
+              100 * r.relativeResidual);
+        QVERIFY(std::abs(r.relativeResidual) < 0.15);
+    }
+    qInfo("fitted chip-to-chip exchange: %.2f us", 1e6 * c->efficiency.exchangeS);
+    QVERIFY(c->efficiency.exchangeS > 0);
+}
+
+void TestPredictor::groqSeventyBChipCount()
+{
+    // Facts §4: 141 GB of bf16 70B weights / 230 MB = about 614 chips just for weights; 8-bit halves it.
+    const ModelConfig m = wstest::modelPreset("llama-2-70b");
+    const HardwareSpec hw = wstest::hardwarePreset("groq-lpu");
+    Workload w;
+    w.precision = Precision::Bf16;
+    auto bf16 = predict(m, hw, w);
+    w.precision = Precision::Fp8;
+    auto fp8 = predict(m, hw, w);
+    QVERIFY(bf16 && fp8);
+    QVERIFY(bf16->devices >= 614 && bf16->devices < 760);
+    QVERIFY(fp8->devices >= 307 && fp8->devices < 380);
+}
+
+void TestPredictor::shippedProfiles()
+{
+    const auto& all = ws::shippedProfiles();
+    QCOMPARE(all.size(), size_t(5)); // wafer, 3 GPU, LPU
+    for (const auto& p : all) {
+        QVERIFY(!p.source.empty());
+        QVERIFY(!p.constants.empty());
+        QVERIFY(!p.rows.empty());
+        for (const auto& c : p.constants)
+            QVERIFY2(!c.source.empty(), c.name.c_str());
+    }
+}
+
+void TestPredictor::userProfileFits()
+{
+    // A user's own GPU measurements: two batch-1 rows on H100 (numbers made up for the test, consistent
+    // with 70 % of HBM bandwidth).
+    const char* json = R"({"kind":"gpu","id":"my-h100","source":"my lab",
+        "rows":[{"label":"8b","model":"llama-3.1-8b","hardware":"h100","gpus":1,"context":1024,"tokens_per_second_per_user":140},
+                {"label":"70b","model":"llama-3.1-70b","hardware":"h100","gpus":2,"context":1024,"tokens_per_second_per_user":16}]})";
+    auto p = fitProfile(json);
+    QVERIFY2(p.hasValue(), p ? "" : p.error().message().c_str());
+    QCOMPARE(p->id, std::string("my-h100"));
+    QCOMPARE(p->rows.size(), size_t(2));
+    QVERIFY(!fitProfile(R"({"kind":"tpu"})").hasValue());
+}
+
+void TestPredictor::rejectsNonsense_data()
+{
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("context");
+    QTest::addColumn<int>("prompt");
+    QTest::addColumn<double>("acceptance");
+    QTest::newRow("zero-batch") << 0 << 100 << 10 << 0.5;
+    QTest::newRow("zero-context") << 1 << 0 << 10 << 0.5;
+    QTest::newRow("zero-prompt") << 1 << 100 << 0 << 0.5;
+    QTest::newRow("acceptance-above-one") << 1 << 100 << 10 << 1.5;
+}
+
+void TestPredictor::rejectsNonsense()
+{
+    QFETCH(int, batch);
+    QFETCH(int, context);
+    QFETCH(int, prompt);
+    QFETCH(double, acceptance);
+    Workload w;
+    w.concurrency = batch;
+    w.contextTokens = context;
+    w.promptTokens = prompt;
+    w.speculative.enabled = true;
+    w.speculative.acceptanceRate = acceptance;
+    for (const char* hw : {"wse3", "h100", "groq-lpu"})
+        QVERIFY(!predict(wstest::modelPreset("llama-3.1-8b"), wstest::hardwarePreset(hw), w).hasValue());
+}
+
+QTEST_GUILESS_MAIN(TestPredictor)
+#include "tst_predictor.moc"
