@@ -17,7 +17,7 @@ namespace {
 
 // The remap of one wafer: `rate` of its physical cores dead at random (seed + device, so wafers differ and a
 // scenario always gives the same wafers) plus the scenario's explicitly killed cores on that wafer.
-Expected<Remap> remapDevice(const RemapLayout& layout, const Scenario& scenario, int device)
+Expected<Remap> remapScenarioDevice(const RemapLayout& layout, const Scenario& scenario, int device)
 {
     auto defects = DefectMap::random(layout, scenario.defectRate, scenario.defectSeed + uint64_t(device));
     if (!defects)
@@ -107,7 +107,7 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
         }
         for (int round = 0; round < 4 && int(remaps.size()) < placement->deviceCount; ++round) {
             while (int(remaps.size()) < placement->deviceCount) {
-                auto remap = remapDevice(*layout, scenario, int(remaps.size()));
+                auto remap = remapScenarioDevice(*layout, scenario, int(remaps.size()));
                 if (!remap) {
                     *error = QString::fromStdString(remap.error().message());
                     return std::nullopt;

@@ -98,6 +98,27 @@ private slots:
         QCOMPARE(renderer.viewBox(), QRect(0, 0, 500, 300));
     }
 
+    void renderDefectsLayer()
+    {
+        QTemporaryDir dir;
+        Scenario scenario;
+        scenario.modelPreset = "llama-3.1-8b";
+        scenario.hardwarePreset = "wse3";
+        scenario.defectRate = 0.002;
+        scenario.defectSeed = 7;
+        scenario.deadCores = {{0, 100, 100}};
+        scenario.layer = "defects";
+        QString error;
+        const QString file = dir.filePath("d.waferscope");
+        QVERIFY2(ScenarioFormat::save(scenario, file, &error), qPrintable(error));
+        const QString out = dir.filePath("defects.png");
+        const Run run = runCli({"render", "--scenario", file, "--width", "400", "--height", "600", "--out", out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QImage image;
+        QVERIFY(image.load(out, "PNG"));
+        QCOMPARE(image.size(), QSize(400, 600));
+    }
+
     void record_data()
     {
         QTest::addColumn<QString>("file");
