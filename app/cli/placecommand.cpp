@@ -1,12 +1,152 @@
+// waferscope-cli place: put a model on wafers and report devices and SRAM.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "app/core/presetlibrary.h"
+
+#include "engine/hardware/hardwarepresetparser.h"
+#include "engine/model/modelshape.h"
+#include "engine/wafer/placer.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <cstdio>
 
 namespace ws::cli {
 
+namespace {
+QString errorText(const Error& e)
+{
+    return QString::fromStdString(e.message());
+}
+} // namespace
+
 int runPlace(const QStringList& args)
 {
-    Q_UNUSED(args);
-    return fail(QStringLiteral("'place' is not available in this build yet"));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Place a model on wafers and report the devices and SRAM used."));
+    parser.addHelpOption();
+    parser.addOptions({
+        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."), QStringLiteral("PRESET|FILE")},
+        {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("PRESET")},
+        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."), QStringLiteral("P")},
+        {QStringLiteral("context"), QStringLiteral("Tokens of KV cache reserved per layer (default 8192)."), QStringLiteral("N")},
+        {QStringLiteral("defect-rate"), QStringLiteral("Defects per mm2 (0 = none)."), QStringLiteral("R")},
+        {QStringLiteral("seed"), QStringLiteral("Seed for the defect map."), QStringLiteral("S")},
+        {QStringLiteral("strategy"), QStringLiteral("pipelined (default) or tensor-parallel."), QStringLiteral("S")},
+        {QStringLiteral("weight-fill"), QStringLiteral("Weight fill fraction phi_w per core (default 0.8)."), QStringLiteral("F")},
+        {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+    });
+    if (!parseArgs(parser, QStringLiteral("place"), args))
+        return kExitBadInput;
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return kExitOk;
+    }
+    if (!parser.isSet(QStringLiteral("model")))
+        return fail(QStringLiteral("place: --model is required"));
+    if (!parser.isSet(QStringLiteral("hardware")))
+        return fail(QStringLiteral("place: --hardware is required"));
+    const auto context = intOption(parser, QStringLiteral("context"), 8192, 0, 100000000);
+    if (!context)
+        return kExitBadInput;
+    const auto defectRate = doubleOption(parser, QStringLiteral("defect-rate"), 0.0, 0.0, 1.0);
+    if (!defectRate)
+        return kExitBadInput;
+    const auto seed = intOption(parser, QStringLiteral("seed"), 1, 0, 4294967295LL);
+    if (!seed)
+        return kExitBadInput;
+    const auto weightFill = doubleOption(parser, QStringLiteral("weight-fill"), 0.8, 0.01, 1.0);
+    if (!weightFill)
+        return kExitBadInput;
+    PlacementOptions options;
+    const QString strategy = parser.value(QStringLiteral("strategy"));
+    if (strategy == QLatin1String("tensor-parallel"))
+        options.strategy = PlacementStrategy::TensorParallel;
+    else if (!strategy.isEmpty() && strategy != QLatin1String("pipelined"))
+        return fail(QStringLiteral("--strategy must be pipelined or tensor-parallel, got '%1'").arg(strategy));
+
+    const PresetLibrary library;
+    auto model = library.resolveModel(parser.value(QStringLiteral("model")));
+    if (!model)
+        return fail(errorText(model.error()));
+    auto hardware = library.hardware(parser.value(QStringLiteral("hardware")));
+    if (!hardware)
+        return fail(errorText(hardware.error()));
+    if (hardware->kind != HardwareKind::Wafer)
+        return fail(QStringLiteral("place needs wafer hardware (wse2, wse3); '%1' is a %2, use predict")
+                        .arg(QString::fromStdString(hardware->id), QLatin1String(hardwareKindId(hardware->kind))));
+    options.precision = model->nativePrecision;
+    if (parser.isSet(QStringLiteral("precision"))) {
+        const QString p = parser.value(QStringLiteral("precision"));
+        const auto precision = parsePrecision(p.toStdString());
+        if (!precision)
+            return fail(QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8 or int4, got '%1'").arg(p));
+        options.precision = *precision;
+    }
+    options.contextTokens = *context;
+    options.weightFill = *weightFill;
+
+    auto placed = placeModel(*model, hardware->wafer, options);
+    if (!placed)
+        return fail(errorText(placed.error()));
+    const Placement& p = *placed;
+    const ModelShape shape(*model);
+    const CoreBytes totals = p.totalBytes();
+    const QString chosen = QStringLiteral("device count chosen automatically: the fewest wafers that hold every layer at weight fill %1")
+                               .arg(options.weightFill);
+
+    if (!parser.isSet(QStringLiteral("json"))) {
+        QString layers;
+        for (int n : p.layersPerDevice)
+            layers += (layers.isEmpty() ? QString() : QStringLiteral(" ")) + QString::number(n);
+        std::printf("%s on %d x %s (%s, %s, context %lld)\n", model->name.c_str(), p.deviceCount, hardware->id.c_str(),
+                    std::string(precisionId(options.precision)).c_str(), placementStrategyId(options.strategy),
+                    static_cast<long long>(options.contextTokens));
+        std::printf("%s\n", qPrintable(chosen));
+        std::printf("layers per device: %s\n", qPrintable(layers));
+        std::printf("SRAM used: %.2f of %.2f GB (%.1f %%)\n", double(p.sramUsedBytes()) / 1e9,
+                    double(p.sramTotalBytes()) / 1e9, 100.0 * double(p.sramUsedBytes()) / double(p.sramTotalBytes()));
+        return kExitOk;
+    }
+    QJsonArray layersPerDevice;
+    for (int n : p.layersPerDevice)
+        layersPerDevice.append(n);
+    QJsonObject defects{
+        {QStringLiteral("dead_cores"), 0},
+        {QStringLiteral("spares_used"), 0},
+        {QStringLiteral("unrepairable_segments"), 0},
+        {QStringLiteral("usable_cores"), double(int64_t(p.usableCols) * p.usableRows)},
+    };
+    QJsonArray notes;
+    notes.append(chosen);
+    for (const std::string& n : p.notes)
+        notes.append(QString::fromStdString(n));
+    const QJsonObject out{
+        {QStringLiteral("model"), QString::fromStdString(model->id)},
+        {QStringLiteral("hardware"), QString::fromStdString(hardware->id)},
+        {QStringLiteral("precision"), QString::fromLatin1(precisionId(options.precision))},
+        {QStringLiteral("context"), double(options.contextTokens)},
+        {QStringLiteral("strategy"), QString::fromLatin1(placementStrategyId(options.strategy))},
+        {QStringLiteral("weight_fill"), options.weightFill},
+        {QStringLiteral("devices"), p.deviceCount},
+        {QStringLiteral("devices_chosen"), QStringLiteral("automatic")},
+        {QStringLiteral("layers_per_device"), layersPerDevice},
+        {QStringLiteral("sram_used_bytes"), double(p.sramUsedBytes())},
+        {QStringLiteral("sram_total_bytes"), double(p.sramTotalBytes())},
+        {QStringLiteral("weight_bytes"), double(totals.weightBytes())},
+        {QStringLiteral("kv_bytes"), double(totals.kv)},
+        {QStringLiteral("activation_bytes"), double(totals.activations)},
+        {QStringLiteral("program_bytes"), double(totals.program)},
+        {QStringLiteral("max_core_bytes"), double(p.maxCoreBytes())},
+        {QStringLiteral("parameters"), double(shape.totalParameters())},
+        {QStringLiteral("usable_mesh"), QJsonArray{p.usableCols, p.usableRows}},
+        {QStringLiteral("defects"), defects},
+        {QStringLiteral("notes"), notes},
+    };
+    printJson(out);
+    return kExitOk;
 }
 
 } // namespace ws::cli

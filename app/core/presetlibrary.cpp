@@ -1,7 +1,12 @@
 #include "app/core/presetlibrary.h"
 
 #include "engine/hardware/hardwarepresetparser.h"
+#include "engine/model/ggufmodelimporter.h"
+#include "engine/model/hfconfigimporter.h"
 #include "engine/model/modelpresetparser.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <QDir>
 #include <QFile>
@@ -130,11 +135,17 @@ Expected<ModelConfig> PresetLibrary::resolveModel(const QString& idOrPath) const
         e.file = idOrPath.toStdString();
         return e;
     }
+    if (idOrPath.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive))
+        return importGgufModel(idOrPath.toStdString());
     auto bytes = readFile(idOrPath);
     if (!bytes)
         return bytes.error();
     const std::string_view text(bytes->constData(), size_t(bytes->size()));
-    return parseModelPreset(text, idOrPath.toStdString());
+    // Our own preset schema says "kind": "model"; anything else is read as a Hugging Face config.json.
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes);
+    if (doc.isObject() && doc.object().value(QLatin1String("kind")).toString() == QLatin1String("model"))
+        return parseModelPreset(text, idOrPath.toStdString());
+    return importHfConfig(text, idOrPath.toStdString());
 }
 
 } // namespace ws

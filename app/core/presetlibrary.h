@@ -33,8 +33,9 @@ public:
     Expected<HardwareSpec> hardware(const QString& id) const;
     Expected<ModelConfig> model(const QString& id) const;
 
-    // A preset id, or a path to a model file: a model preset (.json with "kind": "model"),
-    // a Hugging Face config.json or a GGUF file (header only).
+    // A preset id, or a path to a model file (contains '/' or ends in .json/.gguf):
+    // a model preset (.json with "kind": "model"), a Hugging Face config.json, or
+    // a GGUF file (header only).
     Expected<ModelConfig> resolveModel(const QString& idOrPath) const;
 
     // "file: message" for each preset file that failed to load.
