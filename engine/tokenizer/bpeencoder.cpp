@@ -27,10 +27,7 @@ struct Bigram
     size_t rightLength = 0;
 
     // Max-heap order of llama.cpp's llm_bigram_bpe: lowest rank first, then the leftmost pair.
-    bool operator<(const Bigram& other) const
-    {
-        return rank > other.rank || (rank == other.rank && left > other.left);
-    }
+    bool operator<(const Bigram& other) const { return rank > other.rank || (rank == other.rank && left > other.left); }
 };
 
 } // namespace
@@ -91,8 +88,7 @@ void BpeEncoder::encodeWord(std::string_view word, const TokenIndex& index, std:
             return;
         const Symbol& l = symbols[static_cast<size_t>(left)];
         const Symbol& r = symbols[static_cast<size_t>(right)];
-        const int found =
-            m_ranks.find(l.id, r.id, word.substr(l.start, l.length), word.substr(r.start, r.length));
+        const int found = m_ranks.find(l.id, r.id, word.substr(l.start, l.length), word.substr(r.start, r.length));
         if (found < 0)
             return;
         queue.push(Bigram{found, left, right, l.length, r.length});

@@ -35,7 +35,12 @@ struct ChatMessage
 class ChatTemplate
 {
 public:
-    enum class Kind { Plain, ChatMl, Llama3 };
+    enum class Kind
+    {
+        Plain,
+        ChatMl,
+        Llama3
+    };
 
     explicit ChatTemplate(Kind kind = Kind::Plain) : m_kind(kind) {}
 

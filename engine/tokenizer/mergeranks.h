@@ -43,10 +43,7 @@ private:
     };
     static constexpr uint64_t kEmpty = ~uint64_t(0);
 
-    static uint64_t pairKey(TokenId left, TokenId right)
-    {
-        return (uint64_t(uint32_t(left)) << 32) | uint32_t(right);
-    }
+    static uint64_t pairKey(TokenId left, TokenId right) { return (uint64_t(uint32_t(left)) << 32) | uint32_t(right); }
     static size_t hash(uint64_t key)
     {
         key ^= key >> 33;

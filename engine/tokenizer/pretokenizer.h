@@ -20,7 +20,8 @@ namespace ws {
 class PreTokenizer
 {
 public:
-    enum class Kind {
+    enum class Kind
+    {
         Llama3, // digits in groups of up to 3
         Qwen2,  // single digits
     };

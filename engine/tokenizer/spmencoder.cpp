@@ -14,7 +14,7 @@ struct Symbol
 {
     int prev = -1;
     int next = -1;
-    size_t start = 0; // byte offset in the text
+    size_t start = 0;  // byte offset in the text
     size_t length = 0; // bytes; 0 once merged into its left neighbour
 };
 

@@ -22,8 +22,7 @@ public:
     SpmEncoder() = default;
     SpmEncoder(const Vocab& vocab, const TokenIndex& index);
 
-    void encode(std::string_view text, const Vocab& vocab, const TokenIndex& index,
-                std::vector<TokenId>& out) const;
+    void encode(std::string_view text, const Vocab& vocab, const TokenIndex& index, std::vector<TokenId>& out) const;
 
 private:
     std::array<TokenId, 256> m_byteTokens{}; // <0xHH> token per byte value (or the 1-byte token, or unk)

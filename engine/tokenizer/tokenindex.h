@@ -23,8 +23,7 @@ struct StringViewHash
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
 
-template<typename T>
-using StringMap = std::unordered_map<std::string, T, StringViewHash, std::equal_to<>>;
+template <typename T> using StringMap = std::unordered_map<std::string, T, StringViewHash, std::equal_to<>>;
 
 class TokenIndex
 {
@@ -48,9 +47,9 @@ private:
         return std::string_view(m_arena).substr(m_offsets[i], m_offsets[i + 1] - m_offsets[i]);
     }
 
-    std::string m_arena;             // all token texts back to back
-    std::vector<size_t> m_offsets;   // (vocab + 1) start of each text in the arena
-    std::vector<Slot> m_slots;       // power-of-two size, at most half full
+    std::string m_arena;           // all token texts back to back
+    std::vector<size_t> m_offsets; // (vocab + 1) start of each text in the arena
+    std::vector<Slot> m_slots;     // power-of-two size, at most half full
 };
 
 } // namespace ws

@@ -14,13 +14,23 @@ constexpr std::string_view kSpaceEscape = "\xE2\x96\x81"; // U+2581 LOWER ONE EI
 
 // Texts llama.cpp treats as end of generation (and forces to control type).
 constexpr std::string_view kEndOfGenerationTexts[] = {
-    "<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>", "<|endoftext|>", "<|eom_id|>", "<EOT>", "_<EOT>",
+    "<|eot_id|>",
+    "<|im_end|>",
+    "<|end|>",
+    "<end_of_turn>",
+    "<|endoftext|>",
+    "<|eom_id|>",
+    "<EOT>",
+    "_<EOT>",
     // FIM pad / repo / file separator tokens, which llama.cpp also adds.
-    "<|fim_pad|>", "<|repo_name|>", "<|fim_repo|>", "<|file_sep|>",
+    "<|fim_pad|>",
+    "<|repo_name|>",
+    "<|fim_repo|>",
+    "<|file_sep|>",
 };
 // End-of-turn token by text when the metadata names none, in llama.cpp's order of preference.
-constexpr std::string_view kEndOfTurnTexts[] = {"<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>",
-                                                "<|endoftext|>", "<EOT>", "_<EOT>"};
+constexpr std::string_view kEndOfTurnTexts[] = {"<|eot_id|>",    "<|im_end|>", "<|end|>", "<end_of_turn>",
+                                                "<|endoftext|>", "<EOT>",      "_<EOT>"};
 
 std::string escapeSpaces(std::string_view text)
 {

@@ -37,9 +37,9 @@ Status Vocab::validate() const
                              std::to_string(n),
                          "tokenizer.ggml.scores");
     const std::pair<TokenId, const char*> ids[] = {
-        {bosId, "tokenizer.ggml.bos_token_id"},     {eosId, "tokenizer.ggml.eos_token_id"},
+        {bosId, "tokenizer.ggml.bos_token_id"},         {eosId, "tokenizer.ggml.eos_token_id"},
         {unknownId, "tokenizer.ggml.unknown_token_id"}, {eotId, "tokenizer.ggml.eot_token_id"},
-        {eomId, "tokenizer.ggml.eom_token_id"},     {padId, "tokenizer.ggml.padding_token_id"},
+        {eomId, "tokenizer.ggml.eom_token_id"},         {padId, "tokenizer.ggml.padding_token_id"},
     };
     for (const auto& [id, field] : ids) {
         if (!idOk(id, n))

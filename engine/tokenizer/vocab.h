@@ -23,9 +23,14 @@
 
 namespace ws {
 
-enum class VocabModel { Spm, Bpe };
+enum class VocabModel
+{
+    Spm,
+    Bpe
+};
 
-enum class TokenType : int32_t {
+enum class TokenType : int32_t
+{
     Undefined = 0,
     Normal = 1,
     Unknown = 2,
@@ -36,7 +41,12 @@ enum class TokenType : int32_t {
 };
 
 // Pre-tokenizer of a Bpe vocabulary, from GGUF tokenizer.ggml.pre.
-enum class PreTokenizerKind { None, Llama3, Qwen2 };
+enum class PreTokenizerKind
+{
+    None,
+    Llama3,
+    Qwen2
+};
 
 constexpr TokenId kNoToken = -1;
 

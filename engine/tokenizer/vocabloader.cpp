@@ -121,8 +121,8 @@ Expected<Vocab> VocabLoader::fromGguf(const GgufFile& file)
     }
 
     const std::pair<const char*, TokenId*> ids[] = {
-        {"tokenizer.ggml.bos_token_id", &v.bosId},     {"tokenizer.ggml.eos_token_id", &v.eosId},
-        {"tokenizer.ggml.eot_token_id", &v.eotId},     {"tokenizer.ggml.eom_token_id", &v.eomId},
+        {"tokenizer.ggml.bos_token_id", &v.bosId},         {"tokenizer.ggml.eos_token_id", &v.eosId},
+        {"tokenizer.ggml.eot_token_id", &v.eotId},         {"tokenizer.ggml.eom_token_id", &v.eomId},
         {"tokenizer.ggml.unknown_token_id", &v.unknownId}, {"tokenizer.ggml.padding_token_id", &v.padId},
     };
     for (const auto& [key, id] : ids) {
@@ -131,9 +131,9 @@ Expected<Vocab> VocabLoader::fromGguf(const GgufFile& file)
         if (Status s = readTokenId(file, key, n, *id); !s)
             return s.error();
     }
-    for (const auto& [key, flag] : {std::pair{"tokenizer.ggml.add_bos_token", &v.addBos},
-                                    std::pair{"tokenizer.ggml.add_eos_token", &v.addEos},
-                                    std::pair{"tokenizer.ggml.add_space_prefix", &v.addSpacePrefix}}) {
+    for (const auto& [key, flag] :
+         {std::pair{"tokenizer.ggml.add_bos_token", &v.addBos}, std::pair{"tokenizer.ggml.add_eos_token", &v.addEos},
+          std::pair{"tokenizer.ggml.add_space_prefix", &v.addSpacePrefix}}) {
         if (Status s = readFlag(file, key, *flag); !s)
             return s.error();
     }

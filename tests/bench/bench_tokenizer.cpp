@@ -47,8 +47,8 @@ int main(int argc, char** argv)
         big += sample;
     const std::string prompt = big.substr(0, 2000); // a long chat message
 
-    std::printf("%-40s %9s %9s %11s %11s %10s %10s\n", "vocabulary", "tokens", "load ms", "enc MB/s",
-                "enc tok/s", "2KB us", "dec MB/s");
+    std::printf("%-40s %9s %9s %11s %11s %10s %10s\n", "vocabulary", "tokens", "load ms", "enc MB/s", "enc tok/s",
+                "2KB us", "dec MB/s");
     for (const char* model : models) {
         const std::string path = wstest::testModelPath(model).toStdString();
         std::vector<double> loads;

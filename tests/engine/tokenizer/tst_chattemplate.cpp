@@ -23,11 +23,16 @@ private slots:
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("kind");
-        QTest::newRow("Qwen3 template is ChatML") << "tokenizer/ggml-vocab-qwen3.gguf" << "chatml";
-        QTest::newRow("Llama 3 template") << "tokenizer/ggml-vocab-llama3.gguf" << "llama3";
-        QTest::newRow("qwen2 random model (copied template)") << "random/qwen2-tiny-random.gguf" << "chatml";
-        QTest::newRow("stories260K has none: plain") << "stories260K/stories260K.gguf" << "plain";
-        QTest::newRow("Llama 2 vocabulary has none: plain") << "tokenizer/ggml-vocab-llama-spm.gguf" << "plain";
+        QTest::newRow("Qwen3 template is ChatML") << "tokenizer/ggml-vocab-qwen3.gguf"
+                                                  << "chatml";
+        QTest::newRow("Llama 3 template") << "tokenizer/ggml-vocab-llama3.gguf"
+                                          << "llama3";
+        QTest::newRow("qwen2 random model (copied template)") << "random/qwen2-tiny-random.gguf"
+                                                              << "chatml";
+        QTest::newRow("stories260K has none: plain") << "stories260K/stories260K.gguf"
+                                                     << "plain";
+        QTest::newRow("Llama 2 vocabulary has none: plain") << "tokenizer/ggml-vocab-llama-spm.gguf"
+                                                            << "plain";
     }
     void detectsFromModel()
     {
@@ -52,10 +57,9 @@ private slots:
     void appliesChatMl()
     {
         const ChatTemplate t(ChatTemplate::Kind::ChatMl);
-        QCOMPARE(t.apply(kConversation, true),
-                 std::string("<|im_start|>system\nYou are terse.<|im_end|>\n"
-                             "<|im_start|>user\n  Hi there \n<|im_end|>\n"
-                             "<|im_start|>assistant\n"));
+        QCOMPARE(t.apply(kConversation, true), std::string("<|im_start|>system\nYou are terse.<|im_end|>\n"
+                                                           "<|im_start|>user\n  Hi there \n<|im_end|>\n"
+                                                           "<|im_start|>assistant\n"));
         QCOMPARE(t.apply({{"user", "x"}}, false), std::string("<|im_start|>user\nx<|im_end|>\n"));
     }
     void appliesLlama3()
@@ -82,11 +86,11 @@ private slots:
         const std::string prompt = ChatTemplate::forTokenizer(*tok).apply({{"user", "Hi"}}, true);
         const auto ids = tok->encode(prompt, true, true);
         QVERIFY(ids.size() >= 8);
-        QCOMPARE(ids[0], 128000); // BOS from the tokenizer
-        QCOMPARE(ids[1], 128006); // <|start_header_id|>
-        QCOMPARE(ids[3], 128007); // <|end_header_id|>
+        QCOMPARE(ids[0], 128000);                                 // BOS from the tokenizer
+        QCOMPARE(ids[1], 128006);                                 // <|start_header_id|>
+        QCOMPARE(ids[3], 128007);                                 // <|end_header_id|>
         QCOMPARE(std::count(ids.begin(), ids.end(), 128009), 1L); // <|eot_id|>
-        QCOMPARE(ids[ids.size() - 4], 128006); // assistant header ...
+        QCOMPARE(ids[ids.size() - 4], 128006);                    // assistant header ...
         QCOMPARE(ids[ids.size() - 2], 128007);
         QCOMPARE(tok->decode({ids.back()}), std::string("\n\n"));
     }

@@ -62,7 +62,8 @@ private slots:
         vocab.push_back({"<0xA9>", 0, TokenType::Byte});
         QCOMPARE(encode(vocab, "a\xC3\xA9"), QStringLiteral("a|<0xC3>|<0xA9>"));
         // Without byte tokens the bytes become <unk>.
-        QCOMPARE(encode({{"<unk>", 0, TokenType::Unknown}, {"a", -1}}, "\xC3\xA9" "a"),
+        QCOMPARE(encode({{"<unk>", 0, TokenType::Unknown}, {"a", -1}}, "\xC3\xA9"
+                                                                       "a"),
                  QStringLiteral("<unk>|<unk>|a"));
     }
 };

@@ -14,7 +14,6 @@
 #include <iterator>
 #include <random>
 
-
 namespace {
 
 using wstest::loadTokenizer;
@@ -83,7 +82,8 @@ private slots:
                 wstest::readTokenizerVectors(wstest::testModelPath(QString::fromLatin1(set.vectors) + ".inp"),
                                              wstest::testModelPath(QString::fromLatin1(set.vectors) + ".out"));
             if (vectors.empty()) {
-                QTest::newRow(set.name) << QString::fromLatin1(set.model) << QByteArray() << QStringLiteral("<missing vectors>");
+                QTest::newRow(set.name) << QString::fromLatin1(set.model) << QByteArray()
+                                        << QStringLiteral("<missing vectors>");
                 continue;
             }
             for (size_t i = 0; i < vectors.size(); ++i) {
@@ -108,7 +108,8 @@ private slots:
         QVERIFY2(expected != QStringLiteral("<missing vectors>"), "could not read the .inp/.out files");
         const auto tok = loadTokenizer(path.toStdString());
         QVERIFY(tok);
-        const auto ids = tok->encode(std::string_view(text.constData(), static_cast<size_t>(text.size())), false, false);
+        const auto ids =
+            tok->encode(std::string_view(text.constData(), static_cast<size_t>(text.size())), false, false);
         QCOMPARE(wstest::idsToString(ids), expected);
     }
 
@@ -119,11 +120,13 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("prompt");
         QTest::addColumn<QString>("expected");
-        const QJsonDocument doc = readJson(wstest::testModelPath(QStringLiteral("stories260K/stories260K.reference.json")));
+        const QJsonDocument doc =
+            readJson(wstest::testModelPath(QStringLiteral("stories260K/stories260K.reference.json")));
         for (const auto& r : doc.object().value(QStringLiteral("results")).toArray()) {
             const QJsonObject o = r.toObject();
             const QString prompt = o.value(QStringLiteral("prompt")).toString();
-            const QString ids = wstest::idsToString(idsFromJson(o.value(QStringLiteral("prompt_ids_with_bos")).toArray()));
+            const QString ids =
+                wstest::idsToString(idsFromJson(o.value(QStringLiteral("prompt_ids_with_bos")).toArray()));
             for (const char* model : {"stories260K/stories260K.gguf", "stories260K/tok512.bin"}) {
                 QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(model), prompt)))
                     << QString::fromLatin1(model) << prompt << ids;
@@ -165,13 +168,16 @@ private slots:
         QTest::addColumn<QString>("ids");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("pieces"); // empty: not compared
-        const QJsonDocument doc = readJson(wstest::testModelPath(QStringLiteral("stories260K/stories260K.reference.json")));
+        const QJsonDocument doc =
+            readJson(wstest::testModelPath(QStringLiteral("stories260K/stories260K.reference.json")));
         for (const auto& r : doc.object().value(QStringLiteral("results")).toArray()) {
             const QJsonObject o = r.toObject();
             const QString ids = wstest::idsToString(idsFromJson(o.value(QStringLiteral("generated_ids")).toArray()));
             for (const char* model : {"stories260K/stories260K.gguf", "stories260K/tok512.bin"}) {
-                QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(model), o.value(QStringLiteral("prompt")).toString())))
-                    << QString::fromLatin1(model) << ids << o.value(QStringLiteral("generated_text")).toString() << QStringList();
+                QTest::newRow(qPrintable(
+                    QStringLiteral("%1: %2").arg(QLatin1String(model), o.value(QStringLiteral("prompt")).toString())))
+                    << QString::fromLatin1(model) << ids << o.value(QStringLiteral("generated_text")).toString()
+                    << QStringList();
             }
         }
         const QJsonDocument random = readJson(wstest::testModelPath(QStringLiteral("random/random.reference.json")));
@@ -182,7 +188,8 @@ private slots:
                 QStringList pieces;
                 for (const auto& p : o.value(QStringLiteral("generated_pieces")).toArray())
                     pieces << p.toString();
-                QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(model, printable(o.value(QStringLiteral("prompt")).toString()))))
+                QTest::newRow(qPrintable(
+                    QStringLiteral("%1: %2").arg(model, printable(o.value(QStringLiteral("prompt")).toString()))))
                     << model << wstest::idsToString(idsFromJson(o.value(QStringLiteral("generated_ids")).toArray()))
                     << o.value(QStringLiteral("generated_text")).toString() << pieces;
             }
@@ -208,7 +215,8 @@ private slots:
             return;
         QCOMPARE(static_cast<size_t>(pieces.size()), tokens.size());
         for (size_t i = 0; i < tokens.size(); ++i)
-            QCOMPARE(QString::fromStdString(ws::unicode::sanitizeUtf8(tok->piece(tokens[i]))), pieces[static_cast<qsizetype>(i)]);
+            QCOMPARE(QString::fromStdString(ws::unicode::sanitizeUtf8(tok->piece(tokens[i]))),
+                     pieces[static_cast<qsizetype>(i)]);
     }
 
     // Text -> ids -> text. decode() (the pieces joined) gives the text back for
@@ -291,12 +299,14 @@ private slots:
         QTest::addColumn<int>("bos");
         QTest::addColumn<QList<int>>("endOfGeneration");
         QTest::addColumn<QList<int>>("notEndOfGeneration");
-        QTest::newRow("stories260K") << "stories260K/stories260K.gguf" << true << 1 << QList<int>{2} << QList<int>{0, 1, 13};
+        QTest::newRow("stories260K") << "stories260K/stories260K.gguf" << true << 1 << QList<int>{2}
+                                     << QList<int>{0, 1, 13};
         QTest::newRow("tok512.bin") << "stories260K/tok512.bin" << true << 1 << QList<int>{2} << QList<int>{0, 1, 13};
-        QTest::newRow("llama-spm") << "tokenizer/ggml-vocab-llama-spm.gguf" << true << 1 << QList<int>{2} << QList<int>{1};
+        QTest::newRow("llama-spm") << "tokenizer/ggml-vocab-llama-spm.gguf" << true << 1 << QList<int>{2}
+                                   << QList<int>{1};
         // <|end_of_text|>, <|eot_id|> (Llama 3.0 has no <|eom_id|>: 128008 is a reserved token)
-        QTest::newRow("llama3") << "tokenizer/ggml-vocab-llama3.gguf" << true << 128000
-                                << QList<int>{128001, 128009} << QList<int>{128000, 128006, 128008, 9906};
+        QTest::newRow("llama3") << "tokenizer/ggml-vocab-llama3.gguf" << true << 128000 << QList<int>{128001, 128009}
+                                << QList<int>{128000, 128006, 128008, 9906};
         // <|endoftext|>, <|im_end|>, <|fim_pad|>, <|repo_name|>, <|file_sep|>
         QTest::newRow("qwen3") << "tokenizer/ggml-vocab-qwen3.gguf" << false << 151643
                                << QList<int>{151643, 151645, 151662, 151663, 151664}
@@ -347,8 +357,8 @@ private slots:
         QVERIFY(tok);
         const bool spm = tok->vocab().model == ws::VocabModel::Spm;
         // Blocks to draw from: ASCII, Latin-1, Cyrillic, Devanagari, Khmer, CJK, Hangul, emoji, spaces.
-        const std::pair<char32_t, char32_t> blocks[] = {{0x20, 0x7E},     {0xA0, 0xFF},     {0x400, 0x4FF},
-                                                        {0x900, 0x97F},   {0x1780, 0x17FF}, {0x4E00, 0x9FFF},
+        const std::pair<char32_t, char32_t> blocks[] = {{0x20, 0x7E},     {0xA0, 0xFF},       {0x400, 0x4FF},
+                                                        {0x900, 0x97F},   {0x1780, 0x17FF},   {0x4E00, 0x9FFF},
                                                         {0xAC00, 0xD7A3}, {0x1F300, 0x1FAFF}, {0x2000, 0x200F}};
         std::mt19937 rng(20261129);
         for (int round = 0; round < 200; ++round) {

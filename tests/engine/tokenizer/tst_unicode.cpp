@@ -76,10 +76,13 @@ private slots:
         QTest::newRow("valid text unchanged") << QByteArray("h\xC3\xA9 \xE4\xB8\xAD\xF0\x9F\xA6\x99")
                                               << QByteArray("h\xC3\xA9 \xE4\xB8\xAD\xF0\x9F\xA6\x99");
         // The example of the Unicode Standard, section 3.9 (U+FFFD substitution of maximal subparts).
-        QTest::newRow("Unicode 3.9 example")
-            << QByteArray("\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64")
-            << QByteArray("a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD\xEF\xBF\xBD" "d");
-        QTest::newRow("surrogate is ill-formed") << QByteArray("\xED\xA0\x80") << QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+        QTest::newRow("Unicode 3.9 example") << QByteArray("\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64")
+                                             << QByteArray("a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+                                                           "b\xEF\xBF\xBD"
+                                                           "c\xEF\xBF\xBD\xEF\xBF\xBD"
+                                                           "d");
+        QTest::newRow("surrogate is ill-formed")
+            << QByteArray("\xED\xA0\x80") << QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
         QTest::newRow("overlong is ill-formed") << QByteArray("\xC0\xAF") << QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD");
         QTest::newRow("truncated at end") << QByteArray("x\xF0\x9F\xA6") << QByteArray("x\xEF\xBF\xBD");
     }
@@ -100,7 +103,9 @@ private slots:
         QTest::newRow("whole CJK character") << QByteArray("a\xE4\xB8\xAD") << 4;
         QTest::newRow("three quarters of an emoji held") << QByteArray("\xF0\x9F\xA6") << 0;
         QTest::newRow("stray continuation is final") << QByteArray("\x80") << 1;
-        QTest::newRow("broken sequence is final") << QByteArray("\xE4" "a") << 2;
+        QTest::newRow("broken sequence is final") << QByteArray("\xE4"
+                                                                "a")
+                                                  << 2;
     }
     void completePrefix()
     {

@@ -137,7 +137,8 @@ private slots:
         QTest::addColumn<QString>("change");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("field");
-        QTest::newRow("unknown tokenizer model") << "model bert" << int(ErrorCode::Unsupported) << "tokenizer.ggml.model";
+        QTest::newRow("unknown tokenizer model")
+            << "model bert" << int(ErrorCode::Unsupported) << "tokenizer.ggml.model";
         QTest::newRow("unknown pre-tokenizer") << "pre gpt-4o" << int(ErrorCode::Unsupported) << "tokenizer.ggml.pre";
         QTest::newRow("no merges") << "no merges" << int(ErrorCode::NotFound) << "tokenizer.ggml.merges";
         QTest::newRow("no tokens") << "no tokens" << int(ErrorCode::NotFound) << "tokenizer.ggml.tokens";
@@ -159,8 +160,8 @@ private slots:
             w.addString("tokenizer.ggml.tokens", "a");
         else if (change != "no tokens")
             w.addStringArray("tokenizer.ggml.tokens", {"a", "b", "ab"});
-        w.addI32Array("tokenizer.ggml.token_type", change == "short types" ? std::vector<int32_t>{1, 1}
-                                                                          : std::vector<int32_t>{1, 1, 1});
+        w.addI32Array("tokenizer.ggml.token_type",
+                      change == "short types" ? std::vector<int32_t>{1, 1} : std::vector<int32_t>{1, 1, 1});
         if (change == "short scores")
             w.addF32Array("tokenizer.ggml.scores", {0.0f});
         if (change != "no merges")
