@@ -1,16 +1,12 @@
 #pragma once
-// Layer regions on wafers for the timing model: every transformer layer gets
-// a rectangle of cores big enough for its weights and its KV cache at the
-// requested context (weights fill at most a fraction of each core's SRAM,
-// facts §6.2), regions tile each wafer in a grid and are taken in snake order
-// so that layer l -> l+1 is a neighbour hop; the embedding table and the LM
-// head take their own regions (one region when tied). A mixture-of-experts
-// layer bigger than a wafer takes whole wafers: attention and router on the
-// first, its experts spread over the rest. Provisional until the
-// placement (engine/wafer/placement.h) provides the regions; the predictor
-// only needs a ScheduleLayout.
+// Fallback layer regions for a mixture-of-experts model whose single layer is
+// bigger than one wafer, which the placement (engine/wafer/placer.h) rejects:
+// each layer takes whole wafers, attention and router on the first, its
+// experts spread over the others (facts §1.6: WaferLLM proposes NoC multicast
+// for MoE; expert parallelism across systems is our assumption). The
+// embedding and the LM head take a wafer each. Timing only: the SRAM map of
+// such a layout is not drawn.
 
-#include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/model/precision.h"
@@ -21,26 +17,15 @@
 
 namespace ws {
 
-struct WaferLayout
+struct SpannedLayout
 {
     ScheduleLayout schedule;
     int devicesNeeded = 0;
-    int regionsPerDevice = 0;
-    int64_t freeBytesPerCore = 0;   // SRAM left for KV after weights and program, on the fullest layer region
-    int64_t weightBytesPerCore = 0; // on the fullest layer region
-    double weightFillFraction = 0.8;
-    std::string note; // how the layout was made when it is not the plain grid
+    int64_t kvBytesPerCore = 0; // SRAM per core left for KV on the fullest layer
+    std::string note;
 };
 
-struct WaferLayoutOptions
-{
-    Precision precision = Precision::Bf16;
-    int64_t contextTokens = 4096;   // KV each region must hold
-    int concurrency = 1;            // requests whose KV is held at once
-    double weightFillFraction = 0.8; // facts §6.2: phi_w
-};
-
-Expected<WaferLayout> layoutWafer(const ModelConfig& model, const HardwareSpec& hardware,
-                                  const WaferLayoutOptions& options);
+SpannedLayout spanWafers(const ModelConfig& model, const WaferSpec& wafer, Precision precision, int64_t contextTokens,
+                         double weightFill, int usableCols, int usableRows);
 
 } // namespace ws

@@ -2,7 +2,9 @@
 
 #include "engine/perf/predictionutil.h"
 #include "engine/perf/wafercalibration.h"
+#include "engine/perf/placementlayout.h"
 #include "engine/perf/waferlayout.h"
+#include "engine/wafer/placer.h"
 #include "engine/wafer/kvcache.h"
 
 #include <algorithm>
@@ -71,18 +73,32 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         return makeError(ErrorCode::InvalidArgument, "hop stretch must be at least 1", "hopStretch");
     s.params.hopCycles *= o.hopStretch;
 
-    WaferLayoutOptions lo;
-    lo.precision = w.precision;
-    lo.contextTokens = w.contextTokens;
-    auto layout = layoutWafer(model, hw, lo);
-    if (!layout)
-        return layout.error();
-    s.devicesNeeded = layout->devicesNeeded;
-    s.layoutNote = layout->note;
-    s.freeBytesPerCore = layout->freeBytesPerCore;
-    s.layout = o.layout ? *o.layout : layout->schedule;
-    if (o.layout)
-        s.devicesNeeded = std::max(1, o.layout->deviceCount);
+    PlacementOptions po;
+    po.precision = w.precision;
+    po.contextTokens = w.contextTokens;
+    po.weightFill = o.weightFill;
+    po.usableCols = o.usableCols;
+    po.usableRows = o.usableRows;
+    auto placement = placeModel(model, hw.wafer, po);
+    if (placement) {
+        s.layout = scheduleLayoutFromPlacement(*placement);
+        s.devicesNeeded = placement->deviceCount;
+        s.kvBytesPerCore = kvBytesAvailablePerCore(*placement);
+        s.layoutNotes = placement->notes;
+    } else if (model.isMoe()) {
+        const int cols = o.usableCols > 0 ? o.usableCols : hw.wafer.meshCols - hw.wafer.reservedCols;
+        const int rows = o.usableRows > 0 ? o.usableRows : hw.wafer.meshRows - hw.wafer.reservedRows;
+        const SpannedLayout span =
+            spanWafers(model, hw.wafer, w.precision, w.contextTokens, o.weightFill, cols, rows);
+        s.layout = span.schedule;
+        s.devicesNeeded = span.devicesNeeded;
+        s.kvBytesPerCore = span.kvBytesPerCore;
+        s.layoutNotes = {"placement: " + placement.error().text, span.note};
+    } else {
+        return placement.error();
+    }
+    if (s.layout.layers.empty())
+        return makeError(ErrorCode::InvalidArgument, "the placement has no layer regions", "layers");
     if (o.devices > 0 && o.devices < s.devicesNeeded)
         return makeError(ErrorCode::OutOfRange,
                          model.id + " needs " + std::to_string(s.devicesNeeded) + " " + hw.id + " wafers at " +
@@ -113,15 +129,15 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     if (o.devices > s.devicesNeeded)
         p.notes.push_back(std::to_string(s.devicesNeeded) + " wafers hold the model; the other " +
                           std::to_string(o.devices - s.devicesNeeded) + " stay idle");
-    if (!s.layoutNote.empty())
-        p.notes.push_back(s.layoutNote);
+    for (const std::string& n : s.layoutNotes)
+        p.notes.push_back(n);
     if (p.devicesChosen)
         p.notes.push_back("using the fewest wafers that hold the model: " + std::to_string(s.devicesNeeded));
 
     // Requests that fit: KV capacity of a layer region over the context per request.
     const RegionRef& r0 = layout.layers.front();
     const LayerDims dims0 = LayerDims::fromModel(model, 0);
-    const KvCapacity kv = kvCapacity(dims0, r0.rect.width, r0.rect.height, s.freeBytesPerCore, s.params);
+    const KvCapacity kv = kvCapacity(dims0, r0.rect.width, r0.rect.height, s.kvBytesPerCore, s.params);
     const int64_t capacity = kv.tokens(o.kv);
     const int stages = std::max(1, int(layout.layers.size()));
     p.maxConcurrency = int(std::clamp<int64_t>(capacity / std::max<int64_t>(1, w.contextTokens), 0, 1 << 20));

@@ -17,6 +17,7 @@
 #include "engine/wafer/timingparams.h"
 
 #include <string>
+#include <vector>
 
 namespace ws {
 
@@ -25,7 +26,9 @@ struct WaferPredictOptions
     int devices = 0;                       // 0: the fewest wafers that hold the model
     KvPlacement kv = KvPlacement::Shift;
     double hopStretch = 1.0;               // defects: each logical hop costs this many hops (remap S_max)
-    const ScheduleLayout* layout = nullptr; // from the placement; null: the predictor's own layer regions
+    int usableCols = 0;                    // defects: the usable mesh the remap leaves (0: the spec's)
+    int usableRows = 0;
+    double weightFill = 0.8;               // phi_w (facts §6.2)
 };
 
 struct WaferSetup
@@ -35,11 +38,12 @@ struct WaferSetup
     std::string profile;
     double calibrationResidual = 0; // worst relative residual of the profile's fit
     int devicesNeeded = 0;
-    int64_t freeBytesPerCore = 0;
-    std::string layoutNote;
+    int64_t kvBytesPerCore = 0; // SRAM per core for KV on the fullest layer region
+    std::vector<std::string> layoutNotes;
 };
 
-// Regions and constants for a model on a wafer preset (shared by predict and the animation).
+// Regions (from the placement) and constants for a model on a wafer preset,
+// shared by predict and the animation.
 Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
                                   const WaferPredictOptions& options);
 

@@ -101,22 +101,22 @@ public:
         const int perLink = m_timing.wavelets(payloadValues / links);
         double cycles = 0;
         if (from.device == to.device) {
-            const double dist = std::abs(from.rect.centreX() - to.rect.centreX()) +
-                                std::abs(from.rect.centreY() - to.rect.centreY());
+            const double dist = std::abs(centreX(from.rect) - centreX(to.rect)) +
+                                std::abs(centreY(from.rect) - centreY(to.rect));
             cycles = m_timing.hopCycles(dist, perLink);
-            const int x0 = int(std::min(from.rect.centreX(), to.rect.centreX()));
-            const int y0 = int(std::min(from.rect.centreY(), to.rect.centreY()));
-            const int x1 = int(std::max(from.rect.centreX(), to.rect.centreX()));
-            const int y1 = int(std::max(from.rect.centreY(), to.rect.centreY()));
+            const int x0 = int(std::min(centreX(from.rect), centreX(to.rect)));
+            const int y0 = int(std::min(centreY(from.rect), centreY(to.rect)));
+            const int x1 = int(std::max(centreX(from.rect), centreX(to.rect)));
+            const int y1 = int(std::max(centreY(from.rect), centreY(to.rect)));
             p.rect = {x0, y0, std::max(1, x1 - x0 + 1), std::max(1, y1 - y0 + 1)};
         } else {
             const double bytes = payloadValues * m_timing.params().activationBytes;
-            const double edgeFrom = m_meshCols - from.rect.centreX();
-            const double edgeTo = to.rect.centreX();
+            const double edgeFrom = m_meshCols - centreX(from.rect);
+            const double edgeTo = centreX(to.rect);
             cycles = m_timing.interWaferSeconds(std::max(0.0, edgeFrom) + std::max(0.0, edgeTo), bytes) *
                      m_timing.params().clockHz;
-            const int x0 = int(from.rect.centreX());
-            p.rect = {x0, int(from.rect.centreY()), std::max(1, m_meshCols - x0), 1};
+            const int x0 = int(centreX(from.rect));
+            p.rect = {x0, int(centreY(from.rect)), std::max(1, m_meshCols - x0), 1};
         }
         p.computeEndCycle = p.startCycle;
         p.endCycle = p.startCycle + cycles + extraCycles;
@@ -240,9 +240,10 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
               layout.lmHead, t * hidden);
         const CoreRect& h = layout.lmHead.rect;
         const double dY = std::ceil(hidden / std::max(1, h.height));
-        const double vX = std::ceil(double(model.vocabSize) / std::max(1, h.width));
+        const double vocab = layout.lmHeadVocabRows > 0 ? double(layout.lmHeadVocabRows) : double(model.vocabSize);
+        const double vX = std::ceil(vocab / std::max(1, h.width));
         b.work({PhaseKind::FinalNorm, ReduceAxis::Y, 0, t * 2 * dY, 0, double(t)}, -1, layout.lmHead, h, false);
-        b.work({PhaseKind::LmHead, ReduceAxis::Y, t * dY * vX, 0, t * hidden * double(model.vocabSize), t * vX}, -1,
+        b.work({PhaseKind::LmHead, ReduceAxis::Y, t * dY * vX, 0, t * hidden * vocab, t * vX}, -1,
                layout.lmHead, h, false);
         // Local max over the vocabulary slice, then a (value, index) allreduce along x.
         b.work({PhaseKind::Argmax, ReduceAxis::X, 0, t * vX, 0, t * 2.0}, -1, layout.lmHead, h, false);

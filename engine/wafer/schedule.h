@@ -11,6 +11,7 @@
 
 #include "engine/model/modelconfig.h"
 #include "engine/wafer/layerwork.h"
+#include "engine/wafer/regionlayout.h"
 #include "engine/wafer/timingmodel.h"
 
 #include <array>
@@ -19,16 +20,14 @@
 
 namespace ws {
 
-struct CoreRect
+inline double centreX(const CoreRect& r)
 {
-    int x = 0; // first column
-    int y = 0; // first row
-    int width = 0;
-    int height = 0;
-    int64_t cores() const { return int64_t(width) * height; }
-    double centreX() const { return x + width / 2.0; }
-    double centreY() const { return y + height / 2.0; }
-};
+    return r.x + r.width / 2.0;
+}
+inline double centreY(const CoreRect& r)
+{
+    return r.y + r.height / 2.0;
+}
 
 struct RegionRef
 {
@@ -38,6 +37,7 @@ struct RegionRef
 
 // Where things sit, from the placement: one region per transformer layer, and
 // the embedding and LM head regions (the same region for tied embeddings).
+// Rectangles are in mesh (fabric) coordinates, the indices of MeshSnapshot.
 struct ScheduleLayout
 {
     int meshCols = 0;
@@ -47,6 +47,7 @@ struct ScheduleLayout
     std::vector<RegionRef> layers;
     std::vector<std::vector<RegionRef>> expertRegions; // per layer, per expert (empty: tiles of the layer region)
     RegionRef lmHead;
+    int64_t lmHeadVocabRows = 0; // vocabulary rows the LM head region computes (0: the whole vocabulary)
 };
 
 struct ScheduleOptions
