@@ -141,20 +141,30 @@ CoreBytes regionTotalBytes(const PlacedRegion& r, int64_t programBytes)
     return b;
 }
 
+std::pair<size_t, size_t> Placement::deviceRange(int device) const
+{
+    // The placer emits regions grouped by device in ascending order.
+    const auto lo = std::lower_bound(regions.begin(), regions.end(), device,
+                                     [](const PlacedRegion& r, int d) { return r.device < d; });
+    const auto hi = std::upper_bound(lo, regions.end(), device, [](int d, const PlacedRegion& r) { return d < r.device; });
+    return {size_t(lo - regions.begin()), size_t(hi - regions.begin())};
+}
+
 std::vector<int> Placement::deviceRegions(int device) const
 {
     std::vector<int> out;
-    for (size_t i = 0; i < regions.size(); ++i)
-        if (regions[i].device == device)
-            out.push_back(int(i));
+    const auto [lo, hi] = deviceRange(device);
+    for (size_t i = lo; i < hi; ++i)
+        out.push_back(int(i));
     return out;
 }
 
 std::vector<int> Placement::regionsAt(int device, int x, int y) const
 {
     std::vector<int> out;
-    for (size_t i = 0; i < regions.size(); ++i)
-        if (regions[i].device == device && regions[i].rect.contains(x, y))
+    const auto [lo, hi] = deviceRange(device);
+    for (size_t i = lo; i < hi; ++i)
+        if (regions[i].rect.contains(x, y))
             out.push_back(int(i));
     return out;
 }
@@ -202,8 +212,10 @@ CoreBytes Placement::coreBytes(int device, int x, int y) const
 {
     CoreBytes b;
     bool covered = false;
-    for (const auto& r : regions) {
-        if (r.device != device || !r.rect.contains(x, y))
+    const auto [lo, hi] = deviceRange(device);
+    for (size_t i = lo; i < hi; ++i) {
+        const PlacedRegion& r = regions[i];
+        if (!r.rect.contains(x, y))
             continue;
         addCore(r, x, y, b, nullptr, nullptr);
         covered = true;

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ws {
@@ -150,6 +151,7 @@ public:
     std::vector<int> deviceRegions(int device) const;
 
 private:
+    std::pair<size_t, size_t> deviceRange(int device) const; // [first, last) region indices of a device
     void addCore(const PlacedRegion& r, int x, int y, CoreBytes& out, std::vector<CoreTile>* tiles,
                  CoreDetail* detail) const;
 };
