@@ -2,6 +2,7 @@
 // tables to CSV and JSON that parse back; all writes atomic.
 #include "app/io/exporter.h"
 #include "app/io/snapshottables.h"
+#include "app/io/widgetframesource.h"
 
 #include <QChart>
 #include <QChartView>
@@ -207,6 +208,26 @@ private slots:
         QCOMPARE(core1.at(7).toString(), QString("ffn_up"));
         QCOMPARE(table.rows.at(2).at(9).toString(), QString("dead"));
         QCOMPARE(table.rows.at(3).at(2).toInt(), 1); // fourth core is on row 1
+    }
+
+    void widgetFrameSideBySide()
+    {
+        TwoColourWidget heatmap; // red | blue
+        heatmap.resize(200, 100);
+        QWidget chat;
+        chat.setAutoFillBackground(true);
+        QPalette palette = chat.palette();
+        palette.setColor(QPalette::Window, Qt::green);
+        chat.setPalette(palette);
+        chat.resize(100, 100);
+        const QImage frame = WidgetFrameSource::grab(&heatmap, &chat, QSize(300, 100));
+        QCOMPARE(frame.size(), QSize(300, 100));
+        QCOMPARE(QColor(frame.pixel(20, 50)), QColor(Qt::red));
+        QCOMPARE(QColor(frame.pixel(180, 50)), QColor(Qt::blue));
+        QCOMPARE(QColor(frame.pixel(280, 50)), QColor(Qt::green));
+        const QImage alone = WidgetFrameSource::grab(&heatmap, nullptr, QSize(400, 400)); // letterboxed
+        QCOMPARE(QColor(alone.pixel(20, 200)), QColor(Qt::red));
+        QVERIFY(QColor(alone.pixel(200, 10)) != QColor(Qt::red));
     }
 
     void sramMapSkipsMismatchedArrays()
