@@ -95,6 +95,12 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
             }
             break;
         }
+        if (step->endOfText) {
+            // Not a shown token; it may still release held-back bytes.
+            current.text += step->text;
+            finish(RunState::Finished, FinishReason::EndOfText);
+            break;
+        }
         if (index == 0)
             current.firstTokenSeconds = stepSeconds;
         else
@@ -103,11 +109,6 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         current.lastToken = step->token;
         if (current.generatedTokens > 1 && current.decodeSeconds > 0)
             current.cpuTokensPerSecond = (current.generatedTokens - 1) / current.decodeSeconds;
-
-        if (step->endOfText) {
-            finish(RunState::Finished, FinishReason::EndOfText);
-            break;
-        }
         if (m_options.pacer.isPaced() && !waitUntil(start, m_options.pacer.dueSeconds(index), shouldStop)) {
             // Stopped while holding this token back: it was never shown.
             current.generatedTokens = index;

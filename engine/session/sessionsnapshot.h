@@ -45,7 +45,7 @@ struct SessionSnapshot
 
     std::string text;            // assistant text so far, whole UTF-8 characters
     int promptTokens = 0;
-    int generatedTokens = 0;     // includes an end-of-text token when one came
+    int generatedTokens = 0;     // new tokens shown (an end-of-text token is not counted)
     TokenId lastToken = -1;
 
     double elapsedSeconds = 0;     // wall time since the turn started (with pacing waits)

@@ -133,7 +133,7 @@ private slots:
         QCOMPARE(last->state, ws::RunState::Finished);
         QCOMPARE(last->finishReason, ws::FinishReason::EndOfText);
         QCOMPARE(last->text, expectedText(40));
-        QCOMPARE(last->generatedTokens, 41);
+        QCOMPARE(last->generatedTokens, 40);
         QCOMPARE(controller.latestSnapshot(), last);
         for (const auto& args : snapshots)
             QCOMPARE(args.at(0).value<SnapshotPtr>()->requestId, id);
