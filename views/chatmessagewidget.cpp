@@ -1,5 +1,7 @@
 #include "views/chatmessagewidget.h"
 
+#include "views/chattextview.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -12,15 +14,12 @@ ChatMessageWidget::ChatMessageWidget(ChatRole role, const QString& text, QWidget
       m_role(role),
       m_text(text),
       m_roleLabel(new QLabel(this)),
-      m_textLabel(new QLabel(this)),
+      m_textView(new ChatTextView(this)),
       m_statsLabel(new QLabel(this)),
       m_copyButton(new QToolButton(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
-    m_textLabel->setWordWrap(true);
-    m_textLabel->setTextFormat(Qt::PlainText);
-    m_textLabel->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_statsLabel->setWordWrap(true);
     m_statsLabel->setTextFormat(Qt::PlainText);
     QFont small = m_statsLabel->font();
@@ -41,20 +40,9 @@ ChatMessageWidget::ChatMessageWidget(ChatRole role, const QString& text, QWidget
     layout->setContentsMargins(8, 4, 8, 6);
     layout->setSpacing(2);
     layout->addLayout(header);
-    layout->addWidget(m_textLabel);
+    layout->addWidget(m_textView);
     layout->addWidget(m_statsLabel);
 
-    switch (role) {
-    case ChatRole::User:
-        m_roleLabel->setText(tr("You"));
-        break;
-    case ChatRole::Assistant:
-        m_roleLabel->setText(tr("Model"));
-        break;
-    case ChatRole::System:
-        m_roleLabel->setText(tr("System"));
-        break;
-    }
     QFont bold = m_roleLabel->font();
     bold.setBold(true);
     m_roleLabel->setFont(bold);
@@ -71,7 +59,7 @@ void ChatMessageWidget::setText(const QString& text)
     if (text == m_text)
         return;
     m_text = text;
-    updateLook();
+    updateText();
 }
 
 void ChatMessageWidget::setStats(const QString& stats)
@@ -95,15 +83,19 @@ void ChatMessageWidget::setError(const QString& message)
     updateLook();
 }
 
-void ChatMessageWidget::updateLook()
+void ChatMessageWidget::updateText()
 {
     QString shown = m_text;
-    if (m_state == State::Streaming)
-        shown += QChar(0x258D); // a block cursor while the answer streams
     if (m_state == State::Error)
         shown = shown.isEmpty() ? m_error : shown + QStringLiteral("\n\n") + m_error;
-    m_textLabel->setText(shown);
+    m_textView->setChatText(shown);
+    m_copyButton->setEnabled(!m_text.isEmpty());
+}
 
+// Colours change only with the state, not with every streamed token
+// (palette and style changes are far dearer than new text).
+void ChatMessageWidget::updateLook()
+{
     QPalette pal = palette();
     const QPalette base = QPalette();
     QColor background = base.color(QPalette::Base);
@@ -113,8 +105,21 @@ void ChatMessageWidget::updateLook()
         background = QColor(255, 228, 225);
     pal.setColor(QPalette::Window, background);
     setPalette(pal);
-    m_textLabel->setStyleSheet(m_state == State::Error ? QStringLiteral("color: #a40000;") : QString());
-    m_copyButton->setEnabled(!m_text.isEmpty());
+    QPalette textPal = m_textView->palette();
+    textPal.setColor(QPalette::Text, m_state == State::Error ? QColor(164, 0, 0) : base.color(QPalette::Text));
+    m_textView->setPalette(textPal);
+    switch (m_role) {
+    case ChatRole::User:
+        m_roleLabel->setText(tr("You"));
+        break;
+    case ChatRole::Assistant:
+        m_roleLabel->setText(m_state == State::Streaming ? tr("Model (writing…)") : tr("Model"));
+        break;
+    case ChatRole::System:
+        m_roleLabel->setText(tr("System"));
+        break;
+    }
+    updateText();
 }
 
 } // namespace ws::views

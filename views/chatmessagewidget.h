@@ -11,6 +11,10 @@ class QLabel;
 class QToolButton;
 
 namespace ws::views {
+class ChatTextView;
+}
+
+namespace ws::views {
 
 class ChatMessageWidget : public QFrame
 {
@@ -36,13 +40,14 @@ signals:
 
 private:
     void updateLook();
+    void updateText();
 
     ChatRole m_role;
     State m_state = State::Done;
     QString m_text;
     QString m_error;
     QLabel* m_roleLabel;
-    QLabel* m_textLabel;
+    ChatTextView* m_textView;
     QLabel* m_statsLabel;
     QToolButton* m_copyButton;
 };

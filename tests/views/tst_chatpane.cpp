@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextEdit>
 
 using ws::views::ChatMessageWidget;
 using ws::views::ChatPane;
@@ -108,6 +109,8 @@ private slots:
         QCOMPARE(answer->state(), ChatMessageWidget::State::Streaming);
         pane.setSnapshot(snapshot(", there was a little girl", 6, ws::RunState::Finished));
         QCOMPARE(answer->text(), QStringLiteral(", there was a little girl"));
+        // The shown text grew by appending, and equals the snapshot's text.
+        QCOMPARE(answer->findChild<QTextEdit*>()->toPlainText(), QStringLiteral(", there was a little girl"));
         QCOMPARE(answer->state(), ChatMessageWidget::State::Done);
         QVERIFY(answer->stats().contains(QStringLiteral("6 tokens")));
         QVERIFY(!pane.isRunning());
@@ -174,8 +177,8 @@ private slots:
         pane.showError(QStringLiteral("The prompt is longer than the context"));
         QCOMPARE(pane.message(1)->state(), ChatMessageWidget::State::Error);
         bool shown = false;
-        for (QLabel* label : pane.message(1)->findChildren<QLabel*>())
-            shown = shown || label->text().contains(QStringLiteral("longer than the context"));
+        for (QTextEdit* text : pane.message(1)->findChildren<QTextEdit*>())
+            shown = shown || text->toPlainText().contains(QStringLiteral("longer than the context"));
         QVERIFY(shown);
         QVERIFY(!pane.isRunning());
         QCOMPARE(pane.conversation().size(), size_t(1)); // the error is not sent back to the model
