@@ -1,7 +1,8 @@
 #include "app/io/meshanimation.h"
 
-#include "app/io/placementregions.h"
+#include "engine/perf/placementlayout.h"
 #include "engine/perf/waferpredictor.h"
+#include "engine/wafer/placement.h"
 #include "engine/wafer/activity.h"
 
 #include <QStringList>
@@ -9,29 +10,6 @@
 #include <algorithm>
 
 namespace ws {
-
-namespace {
-
-RegionRef regionRef(const PlacedRect& r)
-{
-    return RegionRef{r.device, CoreRect{r.x, r.y, r.width, r.height}};
-}
-
-// The schedule runs over the placement's regions, so activity lands where the heatmap shows each layer.
-ScheduleLayout scheduleLayoutOf(const PlacementRegions& regions)
-{
-    ScheduleLayout layout;
-    layout.meshCols = regions.meshCols;
-    layout.meshRows = regions.meshRows;
-    layout.deviceCount = regions.deviceCount;
-    layout.embedding = regionRef(regions.embedding);
-    layout.lmHead = regionRef(regions.lmHead);
-    for (const PlacedRect& r : regions.layers)
-        layout.layers.push_back(regionRef(r));
-    return layout;
-}
-
-} // namespace
 
 std::optional<MeshAnimation> MeshAnimation::create(const ScenarioScene& scene, const Scenario& scenario,
                                                    QString* error)
@@ -42,13 +20,13 @@ std::optional<MeshAnimation> MeshAnimation::create(const ScenarioScene& scene, c
     workload.contextTokens = scenario.contextTokens;
     workload.promptTokens = scenario.promptTokens;
     workload.outputTokens = scenario.outputTokens;
-    const ScheduleLayout layout = scheduleLayoutOf(PlacementRegions::of(*scene.placement, scene.model.layers));
+    // The schedule runs over the scene's own placement, so activity lands where the heatmap shows each layer;
+    // the predictor supplies the calibrated timing constants for the same wafer and usable mesh.
+    const ScheduleLayout layout = scheduleLayoutFromPlacement(*scene.placement);
     WaferPredictOptions options;
-    options.devices = layout.deviceCount;
-    const bool complete = std::all_of(layout.layers.begin(), layout.layers.end(),
-                                      [](const RegionRef& r) { return r.rect.cores() > 0; }) &&
-                          layout.embedding.rect.cores() > 0 && layout.lmHead.rect.cores() > 0;
-    options.layout = complete ? &layout : nullptr; // else the predictor's own regions
+    options.devices = scene.placement->deviceCount;
+    options.usableCols = scene.placement->usableCols;
+    options.usableRows = scene.placement->usableRows;
     auto setup = prepareWafer(scene.model, scene.hardware, workload, options);
     if (!setup) {
         *error = QString::fromStdString(setup.error().message());
@@ -59,7 +37,7 @@ std::optional<MeshAnimation> MeshAnimation::create(const ScenarioScene& scene, c
     MeshAnimation animation;
     animation.m_base = scene.snapshot;
     animation.m_schedule =
-        buildTokenSchedule(scene.model, setup->layout, TimingModel(setup->params), scheduleOptions);
+        buildTokenSchedule(scene.model, layout, TimingModel(setup->params), scheduleOptions);
     if (animation.m_schedule.phases.empty() || !(animation.m_schedule.totalCycles > 0)) {
         *error = tr("the engine gave no dataflow schedule for %1 on %2")
                      .arg(QString::fromStdString(scene.model.name), QString::fromStdString(scene.hardware.name));

@@ -19,7 +19,7 @@
 namespace ws {
 
 class PresetLibrary;
-class Placement; // engine/wafer/placement.h (kept out of this header: its CoreRect clashes with schedule.h's)
+class Placement;
 
 struct ScenarioScene
 {
