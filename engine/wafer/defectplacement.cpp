@@ -74,7 +74,30 @@ Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const Wafer
     }
     t.usableCores = int64_t(out.devices.size()) * out.usableMesh.cores();
     t.capacityLostCores = t.nominalUsableCores - t.usableCores;
+    if (defectRate > 0) {
+        if (auto st = measureHopStretch(wafer, defectRate, seed, out); !st)
+            return st.error();
+    }
     return out;
+}
+
+Status measureHopStretch(const WaferSpec& wafer, double defectRate, uint64_t seed, DefectPlacement& placed)
+{
+    placed.hopStretchX = 1.0;
+    placed.hopStretchY = 1.0;
+    for (int device = 0; device < placed.placement.deviceCount; ++device) {
+        auto remap = remapDevice(wafer, defectRate, seed, device);
+        if (!remap)
+            return remap.error();
+        for (const PlacedRegion& region : placed.placement.regions) {
+            if (region.device != device)
+                continue;
+            const LogicalRect rect{region.rect.x, region.rect.y, region.rect.width, region.rect.height};
+            placed.hopStretchX = std::max(placed.hopStretchX, remap->hopStretch(rect, MeshAxis::X).maxStretch);
+            placed.hopStretchY = std::max(placed.hopStretchY, remap->hopStretch(rect, MeshAxis::Y).maxStretch);
+        }
+    }
+    return Ok{};
 }
 
 } // namespace ws

@@ -28,7 +28,15 @@ struct DefectPlacement
     // Summed over devices; usableCores = devices * usableMesh, so a wafer whose own mesh is
     // larger than the common rectangle counts its surplus as capacity lost.
     DefectSummary totals;
+    // Remap cost for timing (facts §6.6 option B): the largest S_max over every placed
+    // region of every wafer, along rows (X) and columns (Y). 1 when nothing is dead.
+    double hopStretchX = 1.0;
+    double hopStretchY = 1.0;
+    double hopStretch() const { return hopStretchX > hopStretchY ? hopStretchX : hopStretchY; }
 };
+
+// Fills hopStretchX/Y of a placement made with these defects (recomputes each wafer's remap).
+Status measureHopStretch(const WaferSpec& wafer, double defectRate, uint64_t seed, DefectPlacement& placed);
 
 // The remap of one device's wafer (deterministic in spec, rate, seed and device).
 Expected<Remap> remapDevice(const WaferSpec& wafer, double defectRate, uint64_t seed, int device);

@@ -23,6 +23,7 @@ private slots:
         QCOMPARE(d->totals.deadCores, int64_t(0));
         QCOMPARE(d->totals.capacityLostCores, int64_t(0));
         QCOMPARE(d->totals.usableCores, int64_t(clean->deviceCount) * hw.wafer.usableCols() * hw.wafer.usableRows());
+        QCOMPARE(d->hopStretch(), 1.0);
     }
 
     void eachWaferHasItsOwnDefects()
@@ -53,6 +54,11 @@ private slots:
         const auto r0 = ws::remapDevice(hw.wafer, rate, 5, 0);
         const auto r1 = ws::remapDevice(hw.wafer, rate, 5, 1);
         QVERIFY(r0->summary().shiftedCores != r1->summary().shiftedCores);
+        // Dead cores under the placed regions stretch some line: a skipped core or a diagonal adds a hop.
+        QVERIFY(d->hopStretchX > 1.0);
+        QVERIFY(d->hopStretchY > 1.0);
+        // Short lines crossing a diagonal or a dropped row stretch most: 1 + (1 or 2) / (P - 1).
+        QVERIFY(d->hopStretch() < 3.0);
     }
 
     void tooManyDefectsIsAClearError()
