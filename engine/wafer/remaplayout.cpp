@@ -57,6 +57,20 @@ Expected<RemapLayout> RemapLayout::rowShiftFromSpec(const WaferSpec& spec, int p
     return layout;
 }
 
+Expected<RemapLayout> RemapLayout::rowShiftForSpareFraction(const WaferSpec& spec, double spareFraction,
+                                                            int sparesPerSegment)
+{
+    if (!std::isfinite(spareFraction) || spareFraction < 0 || spareFraction >= 0.5)
+        return layoutError("spare fraction must be 0 <= f < 0.5", "spareFraction");
+    if (sparesPerSegment < 1 || sparesPerSegment > kMaxSegmentSpares)
+        return layoutError("spares per segment must be 1.." + std::to_string(kMaxSegmentSpares), "segmentSpareCores");
+    if (spareFraction == 0)
+        return rowShiftFromSpec(spec, std::max(spec.meshCols, 1), 0);
+    const double n = std::round(sparesPerSegment * (1.0 - spareFraction) / spareFraction);
+    const int primary = int(std::clamp(n, 1.0, double(std::max(spec.meshCols, 1))));
+    return rowShiftFromSpec(spec, primary, sparesPerSegment);
+}
+
 Expected<RemapLayout> RemapLayout::dieRowColumnFromSpec(const WaferSpec& spec, DieSpares spares)
 {
     auto layout = dieRowColumn(spec.meshCols, spec.meshRows, std::max(spec.diesX, 1), std::max(spec.diesY, 1), spares,

@@ -59,6 +59,11 @@ public:
     // The same wafer with a different row-segment layout (n primary + s spare cores).
     static Expected<RemapLayout> rowShiftFromSpec(const WaferSpec& spec, int primaryCores, int spareCores);
 
+    // Row segments with about the given spare fraction s / (n + s) (0 = no spares), s spares each:
+    // n = round(s (1 - f) / f). For yield studies over the spare fraction.
+    static Expected<RemapLayout> rowShiftForSpareFraction(const WaferSpec& spec, double spareFraction,
+                                                          int sparesPerSegment = 1);
+
     // Direct construction (tests, the yield panel): fabric size, segment layout, no reserved border.
     static Expected<RemapLayout> rowShift(int fabricCols, int fabricRows, int primaryCores, int spareCores,
                                           double coreAreaMm2, int diesX = 1, int diesY = 1);

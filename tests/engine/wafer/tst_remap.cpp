@@ -294,6 +294,31 @@ private slots:
         QCOMPARE(remap.error().code, ws::ErrorCode::InvalidArgument);
     }
 
+    void spareFractionChoosesTheSegments_data()
+    {
+        QTest::addColumn<double>("fraction");
+        QTest::addColumn<int>("spares");
+        QTest::addColumn<int>("primary");
+        QTest::newRow("1 % with 1 spare") << 0.0099 << 1 << 100;
+        QTest::newRow("2 % with 2 spares") << 0.0196 << 2 << 100;
+        QTest::newRow("none") << 0.0 << 1 << 762;
+        QTest::newRow("more than a row") << 0.001 << 1 << 762; // clamped to one segment per row
+    }
+    void spareFractionChoosesTheSegments()
+    {
+        QFETCH(double, fraction);
+        QFETCH(int, spares);
+        QFETCH(int, primary);
+        ws::WaferSpec spec = smallSpec();
+        spec.meshCols = 762;
+        const auto l = RemapLayout::rowShiftForSpareFraction(spec, fraction, spares);
+        QVERIFY(l.hasValue());
+        QCOMPARE(l->segmentPrimaryCores(), primary);
+        QCOMPARE(l->segmentSpareCores(), fraction == 0 ? 0 : spares);
+        QVERIFY(!RemapLayout::rowShiftForSpareFraction(smallSpec(), 0.6).hasValue());
+        QVERIFY(!RemapLayout::rowShiftForSpareFraction(smallSpec(), -0.1).hasValue());
+    }
+
     void badLayoutsAreRejected()
     {
         QVERIFY(!RemapLayout::rowShift(0, 10, 4, 1, 0.05).hasValue());
