@@ -1,0 +1,27 @@
+#pragma once
+// The transformer forward pass (llama, qwen2, qwen3): embedding lookup, then
+// per layer RMSNorm -> Q/K/V projections (+ biases, + per-head q/k RMSNorm)
+// -> RoPE -> KV cache write -> causal softmax attention with GQA -> output
+// projection -> residual; RMSNorm -> SwiGLU FFN -> residual; final RMSNorm
+// and the output (classifier) matrix. A batch of consecutive tokens goes
+// through in one call (prompt processing), each token attending to the cache
+// up to its own position; the logits are those of the batch's last token.
+// Every step reproduces llama.cpp's CPU arithmetic (see kernels.h).
+
+#include "engine/core/error.h"
+#include "engine/decode/runstate.h"
+#include "engine/decode/threadpool.h"
+#include "engine/decode/transformerconfig.h"
+#include "engine/decode/weights.h"
+#include "engine/tokenizer/tokenid.h"
+
+#include <span>
+
+namespace ws {
+
+// Runs `tokens` at positions startPos, startPos+1, ... (tokens.size() <= state.maxBatch,
+// startPos + tokens.size() <= state.contextLength); leaves the last token's logits in state.logits.
+Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state,
+               ThreadPool& pool, std::span<const TokenId> tokens, int startPos);
+
+} // namespace ws

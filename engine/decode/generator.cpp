@@ -1,0 +1,160 @@
+#include "engine/decode/generator.h"
+
+#include "engine/decode/forward.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace ws {
+
+namespace {
+constexpr int kMaxBatch = 512; // llama.cpp's default n_batch: the prompt goes through as one batch
+
+double secondsSince(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+} // namespace
+
+const char* stopReasonName(StopReason reason)
+{
+    switch (reason) {
+    case StopReason::None: return "none";
+    case StopReason::MaxTokens: return "max_tokens";
+    case StopReason::EndOfGeneration: return "end_of_generation";
+    case StopReason::StopString: return "stop_string";
+    case StopReason::ContextFull: return "context_full";
+    case StopReason::Cancelled: return "cancelled";
+    }
+    return "none";
+}
+
+Generator::Generator(const DecodeModel& model, int contextLength, int threads) : m_model(model), m_pool(threads)
+{
+    m_maxContext = std::max(1, model.config().contextLength);
+    const int ctx = std::clamp(contextLength, 1, m_maxContext);
+    m_state = std::make_unique<RunState>(model.config(), ctx, std::min(kMaxBatch, ctx), m_pool.threadCount());
+}
+
+bool Generator::isStopToken(TokenId id) const
+{
+    const auto& stops = m_model.stopTokens();
+    return std::find(stops.begin(), stops.end(), id) != stops.end();
+}
+
+Status Generator::start(std::span<const TokenId> prompt, const GenerationSettings& settings)
+{
+    m_cancel.store(false, std::memory_order_relaxed);
+    if (prompt.empty())
+        return makeError(ErrorCode::InvalidArgument, "the prompt has no tokens (at least BOS is needed)");
+    if (settings.maxTokens < 0)
+        return makeError(ErrorCode::InvalidArgument, "the token limit must not be negative", "max_tokens");
+    if (auto v = settings.sampling.validate(); !v)
+        return v.error();
+    if (!settings.stopStrings.empty() && !m_pieceOf)
+        return makeError(ErrorCode::InvalidArgument, "stop strings need a piece function");
+    const int needed = int(std::min<int64_t>(int64_t(prompt.size()) + settings.maxTokens, m_maxContext));
+    if (int(prompt.size()) > m_maxContext)
+        return makeError(ErrorCode::OutOfRange, "the prompt has " + std::to_string(prompt.size()) +
+                                                    " tokens, more than the model's context of " +
+                                                    std::to_string(m_maxContext));
+    if (needed > m_state->contextLength)
+        m_state = std::make_unique<RunState>(m_model.config(), needed, std::min(kMaxBatch, needed), m_pool.threadCount());
+    m_settings = settings;
+    m_sampler.emplace(settings.sampling, m_model.config().vocabSize);
+    m_history.assign(prompt.begin(), prompt.end());
+    m_history.reserve(prompt.size() + size_t(settings.maxTokens));
+    m_generated.clear();
+    m_generated.reserve(size_t(settings.maxTokens));
+    m_text.clear();
+    m_position = 0;
+    m_needForward = false;
+    m_reason = StopReason::None;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (size_t at = 0; at < prompt.size(); at += size_t(m_state->maxBatch)) {
+        if (m_cancel.load(std::memory_order_relaxed)) {
+            m_reason = StopReason::Cancelled;
+            return Ok{};
+        }
+        const size_t n = std::min(prompt.size() - at, size_t(m_state->maxBatch));
+        auto status = forward(m_model.config(), m_model.weights(), *m_state, m_pool, prompt.subspan(at, n), m_position);
+        if (!status)
+            return status.error();
+        m_position += int(n);
+    }
+    m_promptSeconds = secondsSince(t0);
+    if (settings.maxTokens == 0)
+        m_reason = StopReason::MaxTokens;
+    return Ok{};
+}
+
+Expected<std::optional<TokenId>> Generator::step()
+{
+    if (m_reason != StopReason::None)
+        return std::optional<TokenId>();
+    if (m_cancel.load(std::memory_order_relaxed)) {
+        m_reason = StopReason::Cancelled;
+        return std::optional<TokenId>();
+    }
+    if (m_needForward) {
+        if (m_position >= m_state->contextLength) {
+            m_reason = StopReason::ContextFull;
+            return std::optional<TokenId>();
+        }
+        const TokenId last = m_history.back();
+        auto status = forward(m_model.config(), m_model.weights(), *m_state, m_pool, std::span<const TokenId>(&last, 1),
+                              m_position);
+        if (!status)
+            return status.error();
+        ++m_position;
+        m_needForward = false;
+    }
+    const TokenId next = m_sampler->sample(m_state->logits, m_history);
+    if (m_settings.stopAtEndOfGeneration && isStopToken(next)) {
+        m_reason = StopReason::EndOfGeneration;
+        return std::optional<TokenId>();
+    }
+    m_history.push_back(next);
+    m_generated.push_back(next);
+    m_needForward = true;
+    if (!m_settings.stopStrings.empty()) {
+        m_text += m_pieceOf(next);
+        for (const auto& stop : m_settings.stopStrings) {
+            if (!stop.empty() && m_text.find(stop) != std::string::npos) {
+                m_reason = StopReason::StopString;
+                break;
+            }
+        }
+    }
+    if (m_reason == StopReason::None && int(m_generated.size()) >= m_settings.maxTokens)
+        m_reason = StopReason::MaxTokens;
+    return std::optional<TokenId>(next);
+}
+
+Expected<GenerationResult> Generator::generate(std::span<const TokenId> prompt, const GenerationSettings& settings,
+                                               const std::function<bool(TokenId)>& onToken)
+{
+    auto started = start(prompt, settings);
+    if (!started)
+        return started.error();
+    GenerationResult result;
+    result.promptSeconds = m_promptSeconds;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (;;) {
+        auto next = step();
+        if (!next)
+            return next.error();
+        if (!next->has_value())
+            break;
+        if (onToken && !onToken(**next)) {
+            m_reason = StopReason::Cancelled;
+            break;
+        }
+    }
+    result.generateSeconds = secondsSince(t0);
+    result.tokens = m_generated;
+    result.reason = m_reason;
+    return result;
+}
+
+} // namespace ws

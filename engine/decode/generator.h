@@ -1,0 +1,101 @@
+#pragma once
+// The generation loop: runs the prompt through the forward pass in batches,
+// then alternates sampling and a one-token forward step until end of
+// generation (an EOS/EOT id), a stop string, the token limit, a full context
+// or cancellation. It owns the run state (KV cache sized to the context it
+// is asked for) and the thread pool; the model is shared read-only.
+//
+// Two ways to drive it: generate() with a per-token callback, or start() then
+// step() repeatedly (a worker thread can emit one event per step). cancel()
+// may be called from any thread; the loop checks it before every forward
+// step and returns with StopReason::Cancelled.
+
+#include "engine/core/error.h"
+#include "engine/decode/decodemodel.h"
+#include "engine/decode/runstate.h"
+#include "engine/decode/sampler.h"
+#include "engine/decode/threadpool.h"
+#include "engine/tokenizer/tokenid.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+enum class StopReason { None, MaxTokens, EndOfGeneration, StopString, ContextFull, Cancelled };
+const char* stopReasonName(StopReason reason);
+
+struct GenerationSettings
+{
+    int maxTokens = 256;
+    SamplerSettings sampling;
+    std::vector<std::string> stopStrings; // need a piece function (setPieceFunction)
+    bool stopAtEndOfGeneration = true;
+};
+
+struct GenerationResult
+{
+    std::vector<TokenId> tokens; // generated ids (an end-of-generation id is not included)
+    StopReason reason = StopReason::None;
+    double promptSeconds = 0.0;
+    double generateSeconds = 0.0; // time of the token loop after the prompt
+    double tokensPerSecond() const { return generateSeconds > 0.0 ? double(tokens.size()) / generateSeconds : 0.0; }
+};
+
+class Generator
+{
+public:
+    // contextLength: KV cache positions (clamped to the model's context); threads <= 0: all cores.
+    Generator(const DecodeModel& model, int contextLength, int threads);
+
+    const DecodeModel& model() const { return m_model; }
+    int threadCount() const { return m_pool.threadCount(); }
+    int contextLength() const { return m_state->contextLength; }
+
+    // Bytes of one token's text, for stop strings.
+    void setPieceFunction(std::function<std::string(TokenId)> pieceOf) { m_pieceOf = std::move(pieceOf); }
+
+    // Resets the KV cache, processes the prompt (at least one token).
+    Status start(std::span<const TokenId> prompt, const GenerationSettings& settings);
+    // Samples and returns the next token, or nullopt once stopped (see stopReason()).
+    Expected<std::optional<TokenId>> step();
+    StopReason stopReason() const { return m_reason; }
+    const std::vector<TokenId>& generated() const { return m_generated; }
+    // Logits that the next step() samples from (vocab).
+    std::span<const float> logits() const { return m_state->logits; }
+
+    // start() + step() until stopped; onToken(id) is called for each generated token and may return
+    // false to stop (reason Cancelled).
+    Expected<GenerationResult> generate(std::span<const TokenId> prompt, const GenerationSettings& settings,
+                                        const std::function<bool(TokenId)>& onToken = {});
+
+    // Thread-safe: stops the running start()/step()/generate() at the next check.
+    void cancel() { m_cancel.store(true, std::memory_order_relaxed); }
+
+private:
+    bool isStopToken(TokenId id) const;
+
+    const DecodeModel& m_model;
+    ThreadPool m_pool;
+    std::unique_ptr<RunState> m_state;
+    int m_maxContext = 0;
+    std::function<std::string(TokenId)> m_pieceOf;
+    std::atomic<bool> m_cancel{false};
+
+    GenerationSettings m_settings;
+    std::optional<Sampler> m_sampler;
+    std::vector<TokenId> m_history;   // prompt + generated
+    std::vector<TokenId> m_generated;
+    std::string m_text;               // generated text, for stop strings
+    int m_position = 0;               // tokens in the KV cache
+    bool m_needForward = false;       // the last sampled token has not been run yet
+    StopReason m_reason = StopReason::None;
+    double m_promptSeconds = 0.0;
+};
+
+} // namespace ws

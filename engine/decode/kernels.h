@@ -1,0 +1,53 @@
+#pragma once
+// The arithmetic kernels of the decode engine, written to give the same
+// floating-point results as llama.cpp's x86 CPU backend (AVX2/FMA/F16C build):
+// - dot products keep ggml's summation order: a single 8-lane FMA accumulator
+//   per output reduced as ((l0+l4)+(l2+l6))+((l1+l5)+(l3+l7)) ("lanes", the
+//   tinyBLAS order llama.cpp uses when the length is a multiple of 8), or four
+//   such accumulators over steps of 32 with a pairwise reduction ("ggml" order,
+//   ggml_vec_dot_f32/f16, used for other lengths);
+// - quantised rows are multiplied with the activation quantised to Q8_0 (or
+//   Q8_K for K-quants): integer products summed in groups of four per lane,
+//   then scaled by the product of the two F16 block scales;
+// - exp and SiLU use the same polynomial exp approximation as ggml (not libm),
+//   so softmax and SwiGLU agree to the last bit.
+// All functions are pure and thread-safe.
+
+#include "engine/decode/quantblocks.h"
+#include "engine/gguf/ggmltype.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ws::kernels {
+
+// Activation conversion (one row of n values; n a multiple of the block size).
+void quantizeRowQ8_0(const float* x, BlockQ8_0* y, int n);
+void quantizeRowQ8_K(const float* x, BlockQ8_K* y, int n);
+void convertRowF16(const float* x, uint16_t* y, int n);
+void convertRowBf16(const float* x, uint16_t* y, int n);
+
+// Dot products. F32/F16: `lanes` needs n % 8 == 0.
+float dotF32Lanes(const float* a, const float* b, int n);
+float dotF32Ggml(const float* a, const float* b, int n);
+float dotF16Lanes(const uint16_t* a, const uint16_t* b, int n);
+float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n);
+float dotBf16(const uint16_t* a, const uint16_t* b, int n);
+float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks);
+float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks);
+float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks);
+float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
+
+// Decodes n values of a row stored as `type` (as ggml's dequantize_row_*).
+void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n);
+
+// Sum of the 8 lanes in ggml's order: ((l0+l4)+(l2+l6))+((l1+l5)+(l3+l7)).
+float hsum8(__m256 v);
+// ggml's vector exp approximation (ggml_v_expf).
+__m256 exp8(__m256 x);
+// In place: x[i] = x[i] / (1 + exp(-x[i])), ggml's vector SiLU (libm expf for the tail, as ggml).
+void siluRow(float* x, int n);
+// In place: x = x * (1 / sqrt(mean(x^2) + eps)), mean summed in double as ggml does; then x *= weight.
+void rmsNormRow(const float* x, const float* weight, float* out, int n, float eps);
+
+} // namespace ws::kernels

@@ -1,0 +1,165 @@
+#include "engine/decode/matmul.h"
+
+#include "engine/decode/kernels.h"
+
+namespace ws {
+
+namespace {
+
+constexpr int64_t kParallelThreshold = 1 << 15; // multiply-adds below which one thread does the work
+
+enum class DotInput { F32, F16, Bf16, Q8_0, Q8_K };
+
+DotInput dotInputFor(GgmlType t)
+{
+    switch (t) {
+    case GgmlType::F32: return DotInput::F32;
+    case GgmlType::F16: return DotInput::F16;
+    case GgmlType::BF16: return DotInput::Bf16;
+    case GgmlType::Q8_0:
+    case GgmlType::Q4_0: return DotInput::Q8_0;
+    case GgmlType::Q4_K:
+    case GgmlType::Q6_K: return DotInput::Q8_K;
+    }
+    return DotInput::F32;
+}
+
+// Converts the activation rows for `in`; returns the converted rows and their stride in bytes.
+const uint8_t* convertInput(DotInput in, const float* x, int tokens, int cols, RunState& s, size_t& strideBytes)
+{
+    switch (in) {
+    case DotInput::F32:
+        strideBytes = size_t(cols) * sizeof(float);
+        return reinterpret_cast<const uint8_t*>(x);
+    case DotInput::F16:
+    case DotInput::Bf16:
+        strideBytes = size_t(cols) * sizeof(uint16_t);
+        for (int t = 0; t < tokens; ++t) {
+            if (in == DotInput::F16)
+                kernels::convertRowF16(x + size_t(t) * cols, s.act16.data() + size_t(t) * cols, cols);
+            else
+                kernels::convertRowBf16(x + size_t(t) * cols, s.act16.data() + size_t(t) * cols, cols);
+        }
+        return reinterpret_cast<const uint8_t*>(s.act16.data());
+    case DotInput::Q8_0:
+        strideBytes = size_t(cols / 32) * sizeof(BlockQ8_0);
+        for (int t = 0; t < tokens; ++t)
+            kernels::quantizeRowQ8_0(x + size_t(t) * cols, s.actQ8_0.data() + size_t(t) * (cols / 32), cols);
+        return reinterpret_cast<const uint8_t*>(s.actQ8_0.data());
+    case DotInput::Q8_K:
+        strideBytes = size_t(cols / 256) * sizeof(BlockQ8_K);
+        for (int t = 0; t < tokens; ++t)
+            kernels::quantizeRowQ8_K(x + size_t(t) * cols, s.actQ8_K.data() + size_t(t) * (cols / 256), cols);
+        return reinterpret_cast<const uint8_t*>(s.actQ8_K.data());
+    }
+    return nullptr;
+}
+
+float dot(const WeightMatrix& w, const uint8_t* row, const uint8_t* in, bool lanes)
+{
+    const int n = w.cols;
+    switch (w.type) {
+    case GgmlType::F32: {
+        const auto* a = reinterpret_cast<const float*>(row);
+        const auto* b = reinterpret_cast<const float*>(in);
+        return lanes ? kernels::dotF32Lanes(a, b, n) : kernels::dotF32Ggml(a, b, n);
+    }
+    case GgmlType::F16: {
+        const auto* a = reinterpret_cast<const uint16_t*>(row);
+        const auto* b = reinterpret_cast<const uint16_t*>(in);
+        return lanes ? kernels::dotF16Lanes(a, b, n) : kernels::dotF16Ggml(a, b, n);
+    }
+    case GgmlType::BF16:
+        return kernels::dotBf16(reinterpret_cast<const uint16_t*>(row), reinterpret_cast<const uint16_t*>(in), n);
+    case GgmlType::Q8_0:
+        return kernels::dotQ8_0(reinterpret_cast<const BlockQ8_0*>(row), reinterpret_cast<const BlockQ8_0*>(in), n / 32);
+    case GgmlType::Q4_0:
+        return kernels::dotQ4_0(reinterpret_cast<const BlockQ4_0*>(row), reinterpret_cast<const BlockQ8_0*>(in), n / 32);
+    case GgmlType::Q4_K:
+        return kernels::dotQ4_K(reinterpret_cast<const BlockQ4_K*>(row), reinterpret_cast<const BlockQ8_K*>(in),
+                                n / 256);
+    case GgmlType::Q6_K:
+        return kernels::dotQ6_K(reinterpret_cast<const BlockQ6_K*>(row), reinterpret_cast<const BlockQ8_K*>(in),
+                                n / 256);
+    }
+    return 0.0f;
+}
+
+struct PreparedJob
+{
+    const WeightMatrix* w;
+    float* out;
+    const uint8_t* in;
+    size_t inStride;
+    bool lanes;
+};
+
+void runRows(const PreparedJob& j, int tokens, int r0, int r1)
+{
+    const WeightMatrix& w = *j.w;
+    for (int r = r0; r < r1; ++r) {
+        const uint8_t* row = w.row(r);
+        for (int t = 0; t < tokens; ++t)
+            j.out[size_t(t) * w.rows + r] = dot(w, row, j.in + j.inStride * size_t(t), j.lanes);
+    }
+}
+
+} // namespace
+
+void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int tokens, RunState& state, ThreadPool& pool)
+{
+    PreparedJob prepared[4];
+    int64_t work = 0;
+    int totalRows = 0;
+    // Conversions are shared between jobs of the same input type (the buffers hold one type each).
+    for (int i = 0; i < jobCount; ++i) {
+        const WeightMatrix& w = *jobs[i].w;
+        PreparedJob& p = prepared[i];
+        p.w = &w;
+        p.out = jobs[i].out;
+        const DotInput in = dotInputFor(w.type);
+        bool reused = false;
+        for (int k = 0; k < i; ++k) {
+            if (dotInputFor(prepared[k].w->type) == in) {
+                p.in = prepared[k].in;
+                p.inStride = prepared[k].inStride;
+                reused = true;
+                break;
+            }
+        }
+        if (!reused)
+            p.in = convertInput(in, x, tokens, w.cols, state, p.inStride);
+        // llama.cpp takes the tinyBLAS path (one 8-lane accumulator) when the row length is a multiple of 8
+        // and the row count a multiple of 4; otherwise ggml_vec_dot (four accumulators).
+        p.lanes = w.cols % 8 == 0 && w.rows % 4 == 0;
+        work += int64_t(w.rows) * w.cols * tokens;
+        totalRows += w.rows;
+    }
+    if (pool.threadCount() == 1 || work < kParallelThreshold) {
+        for (int i = 0; i < jobCount; ++i)
+            runRows(prepared[i], tokens, 0, prepared[i].w->rows);
+        return;
+    }
+    // Split the concatenated rows of all jobs evenly across threads.
+    pool.run([&](int index, int count) {
+        int begin, end;
+        ThreadPool::split(totalRows, index, count, begin, end);
+        int base = 0;
+        for (int i = 0; i < jobCount; ++i) {
+            const int rows = prepared[i].w->rows;
+            const int r0 = std::max(begin - base, 0);
+            const int r1 = std::min(end - base, rows);
+            if (r0 < r1)
+                runRows(prepared[i], tokens, r0, r1);
+            base += rows;
+        }
+    });
+}
+
+void matmul(const WeightMatrix& w, const float* x, int tokens, float* out, RunState& state, ThreadPool& pool)
+{
+    const MatmulJob job{&w, out};
+    matmulShared(&job, 1, x, tokens, state, pool);
+}
+
+} // namespace ws

@@ -1,0 +1,27 @@
+#pragma once
+// out = W x for a batch of activation rows, in the weight's stored type.
+// The activation is first converted to the matrix's dot-product type, once
+// per row (Q8_0 for Q8_0/Q4_0 weights, Q8_K for K-quants, F16 for F16, BF16
+// for BF16, unchanged for F32), exactly as llama.cpp's CPU backend does, then
+// the output rows are split across the thread pool. Small products run on
+// the calling thread only: below a few tens of thousands of multiply-adds,
+// waking other threads costs more than it saves.
+
+#include "engine/decode/runstate.h"
+#include "engine/decode/threadpool.h"
+#include "engine/decode/weights.h"
+
+namespace ws {
+
+// x: (tokens, w.cols) F32; out: (tokens, w.rows). Uses state's conversion buffers.
+void matmul(const WeightMatrix& w, const float* x, int tokens, float* out, RunState& state, ThreadPool& pool);
+
+// Several matrices with the same input (Q, K, V or gate, up): the input is converted once per type.
+struct MatmulJob
+{
+    const WeightMatrix* w;
+    float* out;
+};
+void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int tokens, RunState& state, ThreadPool& pool);
+
+} // namespace ws

@@ -1,0 +1,63 @@
+#pragma once
+// A small persistent thread pool for the per-token matrix-vector work. The
+// threads are started once; run() hands every thread (the caller is thread
+// 0) the same job and returns when all have finished. Nothing is allocated
+// per call: the job is passed as a plain function pointer plus context. Idle
+// workers spin briefly (a token's matmuls follow each other within
+// microseconds) and then sleep on an atomic wait, so an idle pool costs no CPU.
+
+#include <atomic>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+namespace ws {
+
+class ThreadPool
+{
+public:
+    // threadCount <= 0 means one thread per hardware core.
+    explicit ThreadPool(int threadCount = 0);
+    ~ThreadPool();
+    ThreadPool(const ThreadPool&) = delete;
+    ThreadPool& operator=(const ThreadPool&) = delete;
+
+    int threadCount() const { return m_threadCount; }
+
+    // Calls job(threadIndex, threadCount) on every thread and waits for all.
+    template<typename Job>
+    void run(Job&& job)
+    {
+        if (m_threadCount == 1) {
+            job(0, 1);
+            return;
+        }
+        runImpl(
+            [](void* ctx, int index, int count) { (*static_cast<std::remove_reference_t<Job>*>(ctx))(index, count); },
+            &job);
+    }
+
+    // Splits [0, n) into one contiguous range per thread: [begin, end) for `index`.
+    static void split(int n, int index, int count, int& begin, int& end)
+    {
+        const int64_t b = int64_t(n) * index / count;
+        const int64_t e = int64_t(n) * (index + 1) / count;
+        begin = static_cast<int>(b);
+        end = static_cast<int>(e);
+    }
+
+private:
+    using JobFunction = void (*)(void*, int, int);
+    void runImpl(JobFunction fn, void* ctx);
+    void workerLoop(int index);
+
+    int m_threadCount = 1;
+    std::vector<std::thread> m_workers;
+    std::atomic<uint32_t> m_generation{0};
+    std::atomic<int> m_pending{0};
+    std::atomic<bool> m_stop{false};
+    JobFunction m_fn = nullptr;
+    void* m_ctx = nullptr;
+};
+
+} // namespace ws

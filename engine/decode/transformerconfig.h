@@ -1,0 +1,51 @@
+#pragma once
+// The hyper-parameters the forward pass needs, read from a GGUF header
+// (`<arch>.embedding_length`, `<arch>.attention.head_count`, ...) or a
+// llama2.c checkpoint header. Supported architectures: llama (Llama 2/3,
+// Mistral), qwen2 (Q/K/V biases) and qwen3 (per-head RMSNorm on q and k).
+// Everything that differs between them is a field here, so the forward pass
+// has no per-architecture branches beyond these flags.
+
+#include "engine/core/error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ws {
+
+class GgufFile;
+struct Llama2cHeader;
+
+enum class RopeStyle {
+    Normal, // rotate adjacent pairs (x[2i], x[2i+1]): llama, llama2.c
+    Neox,   // rotate split halves (x[i], x[i + n/2]): qwen2, qwen3
+};
+
+struct TransformerConfig
+{
+    std::string architecture; // "llama", "qwen2", "qwen3"
+    int dim = 0;              // residual width (n_embd)
+    int hiddenDim = 0;        // FFN width
+    int layerCount = 0;
+    int headCount = 0;
+    int kvHeadCount = 0;
+    int headDim = 0;          // attention.key_length when present, else dim / headCount
+    int vocabSize = 0;
+    int contextLength = 0;    // trained context (the KV cache may be smaller)
+    float rmsNormEps = 1e-5f;
+    float ropeTheta = 10000.0f;
+    float ropeFreqScale = 1.0f; // linear RoPE scaling (1 / factor)
+    int ropeDims = 0;           // rotated dims per head (rope.dimension_count), <= headDim
+    RopeStyle ropeStyle = RopeStyle::Normal;
+    bool qkvBias = false;
+    bool qkNorm = false;
+    float attentionScale = 0.0f; // 0: 1 / sqrt(headDim)
+
+    int qDim() const { return headCount * headDim; }
+    int kvDim() const { return kvHeadCount * headDim; }
+
+    static Expected<TransformerConfig> fromGguf(const GgufFile& file);
+    static Expected<TransformerConfig> fromLlama2c(const Llama2cHeader& header);
+};
+
+} // namespace ws

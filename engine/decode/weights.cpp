@@ -1,0 +1,178 @@
+#include "engine/decode/weights.h"
+
+#include "engine/gguf/gguffile.h"
+#include "engine/gguf/llama2ccheckpoint.h"
+
+namespace ws {
+
+namespace {
+
+class GgufWeightReader
+{
+public:
+    explicit GgufWeightReader(const GgufFile& file) : m_file(file) {}
+
+    std::optional<Error> matrix(const std::string& name, int rows, int cols, WeightMatrix& out, bool optional = false)
+    {
+        const GgufTensorInfo* t = m_file.findTensor(name);
+        if (!t) {
+            if (optional)
+                return std::nullopt;
+            return m_file.error(ErrorCode::Format, "tensor is missing", name);
+        }
+        if (t->dimCount > 2 || t->dims[0] != uint64_t(cols) || t->dims[1] != uint64_t(rows))
+            return m_file.error(ErrorCode::Format,
+                                "has shape " + shape(*t) + ", expected [" + std::to_string(cols) + ", " +
+                                    std::to_string(rows) + "]",
+                                name);
+        const auto traits = ggmlTypeTraits(static_cast<uint32_t>(t->type));
+        out.type = t->type;
+        out.rows = rows;
+        out.cols = cols;
+        out.rowBytes = size_t(cols) / traits->blockValues * traits->blockBytes;
+        out.data = m_file.tensorData(*t);
+        return std::nullopt;
+    }
+
+    std::optional<Error> vector(const std::string& name, int length, const float*& out, bool optional = false)
+    {
+        const GgufTensorInfo* t = m_file.findTensor(name);
+        if (!t) {
+            if (optional)
+                return std::nullopt;
+            return m_file.error(ErrorCode::Format, "tensor is missing", name);
+        }
+        if (t->type != GgmlType::F32)
+            return m_file.error(ErrorCode::Unsupported,
+                                std::string("is ") + ggmlTypeName(t->type) + ", norms and biases must be F32", name);
+        if (t->elementCount() != uint64_t(length) || t->dims[0] != uint64_t(length))
+            return m_file.error(ErrorCode::Format,
+                                "has shape " + shape(*t) + ", expected [" + std::to_string(length) + "]", name);
+        out = reinterpret_cast<const float*>(m_file.tensorData(*t));
+        return std::nullopt;
+    }
+
+private:
+    static std::string shape(const GgufTensorInfo& t)
+    {
+        std::string s = "[";
+        for (uint32_t i = 0; i < t.dimCount; ++i)
+            s += (i ? ", " : "") + std::to_string(t.dims[i]);
+        return s + "]";
+    }
+
+    const GgufFile& m_file;
+};
+
+WeightMatrix f32Matrix(const float* data, int rows, int cols)
+{
+    WeightMatrix m;
+    m.type = GgmlType::F32;
+    m.rows = rows;
+    m.cols = cols;
+    m.rowBytes = size_t(cols) * sizeof(float);
+    m.data = reinterpret_cast<const uint8_t*>(data);
+    return m;
+}
+
+} // namespace
+
+uint64_t TransformerWeights::bytesPerToken() const
+{
+    uint64_t bytes = output.sizeBytes() + tokenEmbedding.rowBytes;
+    for (const auto& l : layers)
+        bytes += l.wq.sizeBytes() + l.wk.sizeBytes() + l.wv.sizeBytes() + l.wo.sizeBytes() + l.gate.sizeBytes() +
+                 l.up.sizeBytes() + l.down.sizeBytes();
+    return bytes;
+}
+
+Expected<TransformerWeights> TransformerWeights::fromGguf(const GgufFile& file, const TransformerConfig& c)
+{
+    TransformerWeights w;
+    w.mapping = file.mapping();
+    GgufWeightReader r(file);
+    const GgufTensorInfo* emb = file.findTensor("token_embd.weight");
+    if (!emb)
+        return file.error(ErrorCode::Format, "tensor is missing", "token_embd.weight");
+    if (emb->dims[1] > (1u << 24) || emb->dims[1] == 0)
+        return file.error(ErrorCode::Format, "vocabulary size is out of range", "token_embd.weight");
+    const int vocab = static_cast<int>(emb->dims[1]);
+    if (c.vocabSize != vocab)
+        return file.error(ErrorCode::Format, "vocabulary size does not match the embedding", "token_embd.weight");
+    if (auto e = r.matrix("token_embd.weight", vocab, c.dim, w.tokenEmbedding))
+        return *e;
+    if (auto e = r.vector("output_norm.weight", c.dim, w.outputNorm))
+        return *e;
+    if (auto e = r.matrix("output.weight", vocab, c.dim, w.output, true))
+        return *e;
+    w.tiedOutput = w.output.data == nullptr;
+    if (w.tiedOutput)
+        w.output = w.tokenEmbedding;
+    if (auto e = r.vector("rope_freqs.weight", c.ropeDims / 2, w.ropeFreqFactors, true))
+        return *e;
+    w.layers.resize(static_cast<size_t>(c.layerCount));
+    for (int i = 0; i < c.layerCount; ++i) {
+        LayerWeights& l = w.layers[static_cast<size_t>(i)];
+        const std::string p = "blk." + std::to_string(i) + ".";
+        if (auto e = r.vector(p + "attn_norm.weight", c.dim, l.attnNorm))
+            return *e;
+        if (auto e = r.matrix(p + "attn_q.weight", c.qDim(), c.dim, l.wq))
+            return *e;
+        if (auto e = r.matrix(p + "attn_k.weight", c.kvDim(), c.dim, l.wk))
+            return *e;
+        if (auto e = r.matrix(p + "attn_v.weight", c.kvDim(), c.dim, l.wv))
+            return *e;
+        if (auto e = r.matrix(p + "attn_output.weight", c.dim, c.qDim(), l.wo))
+            return *e;
+        if (c.qkvBias) {
+            if (auto e = r.vector(p + "attn_q.bias", c.qDim(), l.bq))
+                return *e;
+            if (auto e = r.vector(p + "attn_k.bias", c.kvDim(), l.bk))
+                return *e;
+            if (auto e = r.vector(p + "attn_v.bias", c.kvDim(), l.bv))
+                return *e;
+        }
+        if (c.qkNorm) {
+            if (auto e = r.vector(p + "attn_q_norm.weight", c.headDim, l.qNorm))
+                return *e;
+            if (auto e = r.vector(p + "attn_k_norm.weight", c.headDim, l.kNorm))
+                return *e;
+        }
+        if (auto e = r.vector(p + "ffn_norm.weight", c.dim, l.ffnNorm))
+            return *e;
+        if (auto e = r.matrix(p + "ffn_gate.weight", c.hiddenDim, c.dim, l.gate))
+            return *e;
+        if (auto e = r.matrix(p + "ffn_up.weight", c.hiddenDim, c.dim, l.up))
+            return *e;
+        if (auto e = r.matrix(p + "ffn_down.weight", c.dim, c.hiddenDim, l.down))
+            return *e;
+    }
+    return w;
+}
+
+Expected<TransformerWeights> TransformerWeights::fromLlama2c(const Llama2cCheckpoint& ck, const TransformerConfig& c)
+{
+    TransformerWeights w;
+    w.mapping = ck.mapping();
+    const size_t dim = size_t(c.dim), q = size_t(c.qDim()), kv = size_t(c.kvDim()), hidden = size_t(c.hiddenDim);
+    w.tokenEmbedding = f32Matrix(ck.tokenEmbedding(), c.vocabSize, c.dim);
+    w.output = f32Matrix(ck.classifier(), c.vocabSize, c.dim);
+    w.tiedOutput = ck.header().sharedClassifier;
+    w.outputNorm = ck.rmsFinal();
+    w.layers.resize(static_cast<size_t>(c.layerCount));
+    for (size_t i = 0; i < w.layers.size(); ++i) {
+        LayerWeights& l = w.layers[i];
+        l.attnNorm = ck.rmsAttention() + i * dim;
+        l.ffnNorm = ck.rmsFfn() + i * dim;
+        l.wq = f32Matrix(ck.wq() + i * q * dim, c.qDim(), c.dim);
+        l.wk = f32Matrix(ck.wk() + i * kv * dim, c.kvDim(), c.dim);
+        l.wv = f32Matrix(ck.wv() + i * kv * dim, c.kvDim(), c.dim);
+        l.wo = f32Matrix(ck.wo() + i * dim * q, c.dim, c.qDim());
+        l.gate = f32Matrix(ck.w1() + i * hidden * dim, c.hiddenDim, c.dim);
+        l.down = f32Matrix(ck.w2() + i * dim * hidden, c.dim, c.hiddenDim);
+        l.up = f32Matrix(ck.w3() + i * hidden * dim, c.hiddenDim, c.dim);
+    }
+    return w;
+}
+
+} // namespace ws

@@ -1,0 +1,72 @@
+#pragma once
+// Read-only views of a model's weights, pointing into the memory-mapped file
+// (GGUF or llama2.c). Nothing is copied or dequantised at load: a matrix is
+// its element type, shape and a pointer to its rows, and the matmul kernels
+// read it in its stored form. The views keep the mapping alive.
+//
+// Shapes: a matrix with `rows` outputs and `cols` inputs is stored row by row
+// (ggml dims {cols, rows}); norms and biases are F32 vectors.
+
+#include "engine/core/error.h"
+#include "engine/decode/transformerconfig.h"
+#include "engine/gguf/ggmltype.h"
+#include "engine/gguf/mappedfile.h"
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace ws {
+
+class GgufFile;
+class Llama2cCheckpoint;
+
+struct WeightMatrix
+{
+    GgmlType type = GgmlType::F32;
+    int rows = 0;            // outputs
+    int cols = 0;            // inputs (row length)
+    size_t rowBytes = 0;
+    const uint8_t* data = nullptr;
+
+    const uint8_t* row(int r) const { return data + rowBytes * static_cast<size_t>(r); }
+    size_t sizeBytes() const { return rowBytes * static_cast<size_t>(rows); }
+};
+
+struct LayerWeights
+{
+    const float* attnNorm = nullptr; // (dim)
+    WeightMatrix wq;                 // (qDim, dim)
+    WeightMatrix wk;                 // (kvDim, dim)
+    WeightMatrix wv;                 // (kvDim, dim)
+    WeightMatrix wo;                 // (dim, qDim)
+    const float* bq = nullptr;       // (qDim), qwen2 only
+    const float* bk = nullptr;       // (kvDim)
+    const float* bv = nullptr;       // (kvDim)
+    const float* qNorm = nullptr;    // (headDim), qwen3 only
+    const float* kNorm = nullptr;    // (headDim)
+    const float* ffnNorm = nullptr;  // (dim)
+    WeightMatrix gate;               // (hiddenDim, dim)  w1
+    WeightMatrix up;                 // (hiddenDim, dim)  w3
+    WeightMatrix down;               // (dim, hiddenDim)  w2
+};
+
+struct TransformerWeights
+{
+    WeightMatrix tokenEmbedding;     // (vocab, dim)
+    std::vector<LayerWeights> layers;
+    const float* outputNorm = nullptr; // (dim)
+    WeightMatrix output;             // (vocab, dim); the embedding itself when tied
+    bool tiedOutput = false;
+    const float* ropeFreqFactors = nullptr; // (ropeDims / 2), Llama-3.1 style scaling, or null
+    std::shared_ptr<const MappedFile> mapping;
+
+    // Bytes of weights one decode step reads (every matrix once, plus norms).
+    uint64_t bytesPerToken() const;
+
+    static Expected<TransformerWeights> fromGguf(const GgufFile& file, const TransformerConfig& config);
+    static Expected<TransformerWeights> fromLlama2c(const Llama2cCheckpoint& checkpoint,
+                                                    const TransformerConfig& config);
+};
+
+} // namespace ws

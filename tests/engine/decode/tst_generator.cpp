@@ -1,0 +1,287 @@
+// Golden tests against llama.cpp: the expected ids come from the reference JSON files in
+// shared/models (made with llama.cpp, F32 KV cache), read at run time.
+#include "engine/decode/decodemodel.h"
+#include "engine/decode/generator.h"
+#include "engine/gguf/syntheticmodel.h"
+#include "tests/common/testmodels.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <thread>
+
+using ws::DecodeModel;
+using ws::GenerationSettings;
+using ws::Generator;
+using ws::StopReason;
+using ws::TokenId;
+
+namespace {
+
+nlohmann::json loadJson(const QString& relative)
+{
+    std::ifstream f(wstest::testModelPath(relative).toStdString());
+    return nlohmann::json::parse(f, nullptr, false);
+}
+
+std::vector<TokenId> ids(const nlohmann::json& j)
+{
+    return j.get<std::vector<TokenId>>();
+}
+
+struct GoldenCase
+{
+    QString name;
+    QString model;
+    std::vector<TokenId> prompt;
+    std::vector<TokenId> expected;
+};
+
+std::vector<GoldenCase> goldenCases()
+{
+    std::vector<GoldenCase> cases;
+    const auto f32 = loadJson("stories260K/stories260K.reference.json");
+    if (!f32.is_discarded()) {
+        for (const auto& r : f32["results"]) {
+            const QString prompt = QString::fromStdString(r["prompt"].get<std::string>());
+            for (const char* file : {"stories260K.gguf", "stories260K.bin"})
+                cases.push_back({QStringLiteral("%1 | %2").arg(QLatin1String(file), prompt),
+                                 QStringLiteral("stories260K/") + QLatin1String(file), ids(r["prompt_ids_with_bos"]),
+                                 ids(r["generated_ids"])});
+        }
+    }
+    const auto quant = loadJson("stories260K/stories260K.quantized.reference.json");
+    if (!quant.is_discarded()) {
+        for (const auto& m : quant["models"]) {
+            const QString file = QString::fromStdString(m["model"].get<std::string>());
+            for (const auto& r : m["results"])
+                cases.push_back({file + " | " + QString::fromStdString(r["prompt"].get<std::string>()),
+                                 "stories260K/" + file, ids(r["prompt_ids_with_bos"]), ids(r["generated_ids"])});
+        }
+    }
+    const auto random = loadJson("random/random.reference.json");
+    if (!random.is_discarded()) {
+        for (const auto& m : random["models"]) {
+            const QString file = QString::fromStdString(m["model"].get<std::string>());
+            for (const auto& r : m["results"])
+                cases.push_back({file + " | " + QString::fromStdString(r["prompt"].get<std::string>()).left(12),
+                                 "random/" + file, ids(r["prompt_ids"]), ids(r["generated_ids"])});
+        }
+    }
+    return cases;
+}
+
+} // namespace
+
+class TestGenerator : public QObject
+{
+    Q_OBJECT
+private slots:
+    void greedyMatchesLlamaCpp_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<std::vector<TokenId>>("prompt");
+        QTest::addColumn<std::vector<TokenId>>("expected");
+        QTest::addColumn<int>("threads");
+        const auto cases = goldenCases();
+        if (cases.empty()) {
+            QTest::newRow("references missing") << QString() << std::vector<TokenId>{} << std::vector<TokenId>{} << 1;
+            return;
+        }
+        for (const auto& c : cases) {
+            QString name = c.name;
+            name.replace(QLatin1Char('\n'), QLatin1String("\\n"));
+            QTest::newRow(qPrintable(name)) << c.model << c.prompt << c.expected << 1;
+            QTest::newRow(qPrintable(name + " | 2 threads")) << c.model << c.prompt << c.expected << 2;
+        }
+    }
+    void greedyMatchesLlamaCpp()
+    {
+        QFETCH(QString, model);
+        QFETCH(std::vector<TokenId>, prompt);
+        QFETCH(std::vector<TokenId>, expected);
+        QFETCH(int, threads);
+        if (model.isEmpty()) {
+            if (wstest::runningInCi())
+                QFAIL("reference JSON files missing");
+            QSKIP("reference JSON files missing");
+        }
+        const QString path = wstest::testModelPath(model);
+        if (!QFileInfo::exists(path)) {
+            if (wstest::runningInCi())
+                QFAIL("test model missing");
+            QSKIP("test model missing");
+        }
+        auto m = DecodeModel::load(path.toStdString());
+        QVERIFY2(m, m ? "" : m.error().message().c_str());
+        Generator gen(*m, 512, threads);
+        GenerationSettings settings;
+        settings.maxTokens = int(expected.size());
+        settings.stopAtEndOfGeneration = false;
+        auto result = gen.generate(prompt, settings);
+        QVERIFY2(result, result ? "" : result.error().message().c_str());
+        QCOMPARE(result->reason, StopReason::MaxTokens);
+        QCOMPARE(result->tokens, expected);
+    }
+
+    void stepApiEqualsGenerate()
+    {
+        WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
+        auto m = DecodeModel::load(path);
+        QVERIFY(m);
+        const std::vector<TokenId> prompt{1, 403, 407, 261, 378};
+        GenerationSettings settings;
+        settings.maxTokens = 20;
+        Generator a(*m, 64, 1);
+        auto full = a.generate(prompt, settings);
+        QVERIFY(full);
+        Generator b(*m, 64, 1);
+        QVERIFY(b.start(prompt, settings));
+        std::vector<TokenId> stepped;
+        for (;;) {
+            auto next = b.step();
+            QVERIFY(next);
+            if (!next->has_value())
+                break;
+            stepped.push_back(**next);
+        }
+        QCOMPARE(stepped, full->tokens);
+        QCOMPARE(b.stopReason(), StopReason::MaxTokens);
+        // A second run on the same generator starts from an empty cache and gives the same tokens.
+        auto again = b.generate(prompt, settings);
+        QVERIFY(again);
+        QCOMPARE(again->tokens, full->tokens);
+    }
+
+    void seededSamplingIsReproducible()
+    {
+        WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
+        auto m = DecodeModel::load(path);
+        QVERIFY(m);
+        const std::vector<TokenId> prompt{1, 403, 407, 261, 378};
+        GenerationSettings settings;
+        settings.maxTokens = 40;
+        settings.sampling.temperature = 1.0f;
+        settings.sampling.topK = 40;
+        settings.sampling.topP = 0.95f;
+        settings.sampling.seed = 42;
+        Generator gen(*m, 128, 1);
+        auto a = gen.generate(prompt, settings);
+        auto b = gen.generate(prompt, settings);
+        QVERIFY(a && b);
+        QCOMPARE(a->tokens, b->tokens);
+        settings.sampling.seed = 43;
+        auto c = gen.generate(prompt, settings);
+        QVERIFY(c);
+        QVERIFY(c->tokens != a->tokens);
+    }
+
+    void stopsOnEndOfGeneration()
+    {
+        // A synthetic model whose EOS id is the token greedy decoding picks third.
+        QTemporaryDir dir;
+        ws::SyntheticModelSpec spec;
+        const std::string plain = dir.filePath("plain.gguf").toStdString();
+        QVERIFY(ws::writeSyntheticModel(plain, spec));
+        auto m = DecodeModel::load(plain);
+        QVERIFY2(m, m ? "" : m.error().message().c_str());
+        QVERIFY(m->stopTokens().empty());
+        Generator gen(*m, 64, 1);
+        GenerationSettings settings;
+        settings.maxTokens = 8;
+        auto free = gen.generate(std::vector<TokenId>{5, 6, 7}, settings);
+        QVERIFY(free);
+        QCOMPARE(free->tokens.size(), size_t(8));
+        const TokenId third = free->tokens[2];
+        const auto firstAt = std::find(free->tokens.begin(), free->tokens.end(), third) - free->tokens.begin();
+        spec.eosTokenId = third;
+        const std::string withEos = dir.filePath("eos.gguf").toStdString();
+        QVERIFY(ws::writeSyntheticModel(withEos, spec));
+        auto m2 = DecodeModel::load(withEos);
+        QVERIFY(m2);
+        Generator gen2(*m2, 64, 1);
+        auto stopped = gen2.generate(std::vector<TokenId>{5, 6, 7}, settings);
+        QVERIFY(stopped);
+        QCOMPARE(stopped->reason, StopReason::EndOfGeneration);
+        QCOMPARE(stopped->tokens, std::vector<TokenId>(free->tokens.begin(), free->tokens.begin() + firstAt));
+    }
+
+    void stopsOnStopString()
+    {
+        WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
+        auto m = DecodeModel::load(path);
+        QVERIFY(m);
+        const auto pieces = m->gguf()->getStringArray("tokenizer.ggml.tokens");
+        QVERIFY(pieces);
+        Generator gen(*m, 128, 1);
+        gen.setPieceFunction([&](TokenId id) { return std::string((*pieces)[size_t(id)]); });
+        GenerationSettings settings;
+        settings.maxTokens = 64;
+        settings.stopStrings = {"Lily"};
+        auto r = gen.generate(std::vector<TokenId>{1, 403, 407, 261, 378}, settings);
+        QVERIFY(r);
+        QCOMPARE(r->reason, StopReason::StopString);
+        // ", there was a little girl named Lily": " Lily" is the 10th generated token (id 317).
+        QCOMPARE(r->tokens.size(), size_t(10));
+        QCOMPARE(r->tokens.back(), TokenId(317));
+    }
+
+    void cancelsFromAnotherThread()
+    {
+        QTemporaryDir dir;
+        ws::SyntheticModelSpec spec;
+        spec.dim = 256;
+        spec.hiddenDim = 512;
+        spec.layerCount = 4;
+        spec.contextLength = 4096;
+        const std::string path = dir.filePath("slow.gguf").toStdString();
+        QVERIFY(ws::writeSyntheticModel(path, spec));
+        auto m = DecodeModel::load(path);
+        QVERIFY(m);
+        Generator gen(*m, 4096, 1);
+        GenerationSettings settings;
+        settings.maxTokens = 4000;
+        settings.stopAtEndOfGeneration = false;
+        std::atomic<int> produced{0};
+        std::thread canceller([&] {
+            while (produced.load() < 5)
+                std::this_thread::yield();
+            gen.cancel();
+        });
+        auto r = gen.generate(std::vector<TokenId>{1}, settings, [&](TokenId) {
+            ++produced;
+            return true;
+        });
+        canceller.join();
+        QVERIFY(r);
+        QCOMPARE(r->reason, StopReason::Cancelled);
+        QVERIFY(r->tokens.size() >= 5);
+        QVERIFY(r->tokens.size() < 4000);
+    }
+
+    void rejectsBadInput()
+    {
+        WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
+        auto m = DecodeModel::load(path);
+        QVERIFY(m);
+        Generator gen(*m, 64, 1);
+        GenerationSettings settings;
+        QVERIFY(!gen.generate(std::vector<TokenId>{}, settings));
+        QCOMPARE(gen.generate(std::vector<TokenId>{1, 512}, settings).error().code, ws::ErrorCode::InvalidArgument);
+        QVERIFY(!gen.generate(std::vector<TokenId>{1, -3}, settings));
+        settings.sampling.topP = 0.0f;
+        QVERIFY(!gen.generate(std::vector<TokenId>{1}, settings));
+        settings.sampling.topP = 1.0f;
+        settings.maxTokens = 5000; // beyond the model's 2048 context: stops when the context is full
+        auto r = gen.generate(std::vector<TokenId>(2040, 1), settings);
+        QVERIFY(r);
+        QCOMPARE(r->reason, StopReason::ContextFull);
+        QCOMPARE(r->tokens.size(), size_t(2048 - 2040 + 1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGenerator)
+#include "tst_generator.moc"
