@@ -2,6 +2,7 @@
 
 #include "engine/decode/kernels.h"
 #include "engine/decode/matmul.h"
+#include "engine/decode/simd.h"
 
 #include <cmath>
 #include <limits>
@@ -86,9 +87,9 @@ void attendHead(const TransformerConfig& c, const float* q, const float* keys, c
     double sum = 0.0;
     const __m256 maxV = _mm256_set1_ps(maxScore);
     for (int p = 0; p < padded; p += 8) {
-        const __m256 e = kernels::exp8(_mm256_sub_ps(_mm256_loadu_ps(scores + p), maxV));
+        const __m256 e = simd::exp8(_mm256_sub_ps(_mm256_loadu_ps(scores + p), maxV));
         _mm256_storeu_ps(scores + p, e);
-        sum += static_cast<double>(kernels::hsum8(e));
+        sum += static_cast<double>(simd::hsum8(e));
     }
     const float inv = static_cast<float>(1.0 / sum);
     for (int p = 0; p < n; ++p)
@@ -185,7 +186,7 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
             }
         };
         const int64_t attnWork = int64_t(tasks) * (startPos + n) * hd * 2;
-        if (attnWork < (1 << 15) || pool.threadCount() == 1)
+        if (attnWork < (1 << 17) || pool.threadCount() == 1)
             attend(0, 1);
         else
             pool.run(attend);

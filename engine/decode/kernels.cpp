@@ -1,16 +1,10 @@
 #include "engine/decode/kernels.h"
 
+#include "engine/decode/simd.h"
+
 #include <cmath>
 
 namespace ws::kernels {
-
-float hsum8(__m256 v)
-{
-    __m128 r = _mm_add_ps(_mm256_extractf128_ps(v, 1), _mm256_castps256_ps128(v));
-    r = _mm_add_ps(r, _mm_movehl_ps(r, r));
-    r = _mm_add_ss(r, _mm_movehdup_ps(r));
-    return _mm_cvtss_f32(r);
-}
 
 namespace {
 
@@ -86,7 +80,7 @@ void quantizeRowQ8_0(const float* x, BlockQ8_0* y, int n)
         m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
         m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
         const float maxAbs = _mm_cvtss_f32(m4);
-        y[b].d = f32ToF16(maxAbs / 127.f);
+        y[b].d = simd::toF16(maxAbs / 127.f);
         const __m256 mul = _mm256_set1_ps(maxAbs != 0.0f ? 127.f / maxAbs : 0.0f);
         // Round to nearest, ties to even (the AVX2 build; the scalar reference uses roundf).
         constexpr int kRound = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
@@ -142,7 +136,7 @@ void convertRowF16(const float* x, uint16_t* y, int n)
         _mm_storeu_si128(reinterpret_cast<__m128i*>(y + i),
                          _mm256_cvtps_ph(_mm256_loadu_ps(x + i), _MM_FROUND_TO_NEAREST_INT));
     for (; i < n; ++i)
-        y[i] = f32ToF16(x[i]);
+        y[i] = simd::toF16(x[i]);
 }
 
 void convertRowBf16(const float* x, uint16_t* y, int n)
@@ -156,7 +150,7 @@ float dotF32Lanes(const float* a, const float* b, int n)
     __m256 acc = _mm256_setzero_ps();
     for (int i = 0; i < n; i += 8)
         acc = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i), acc);
-    return hsum8(acc);
+    return simd::hsum8(acc);
 }
 
 float dotF32Ggml(const float* a, const float* b, int n)
@@ -180,7 +174,7 @@ float dotF16Lanes(const uint16_t* a, const uint16_t* b, int n)
     __m256 acc = _mm256_setzero_ps();
     for (int i = 0; i < n; i += 8)
         acc = _mm256_fmadd_ps(loadF16(a + i), loadF16(b + i), acc);
-    return hsum8(acc);
+    return simd::hsum8(acc);
 }
 
 float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n)
@@ -195,7 +189,7 @@ float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n)
     }
     double sum = reduce4(s0, s1, s2, s3);
     for (int i = np; i < n; ++i)
-        sum += static_cast<double>(f16ToF32(a[i]) * f16ToF32(b[i]));
+        sum += static_cast<double>(simd::f16(a[i]) * simd::f16(b[i]));
     return static_cast<float>(sum);
 }
 
@@ -211,7 +205,7 @@ float dotBf16(const uint16_t* a, const uint16_t* b, int n)
         c4 = _mm256_add_ps(_mm256_mul_ps(loadBf16(a + i + 24), loadBf16(b + i + 24)), c4);
     }
     c1 = _mm256_add_ps(_mm256_add_ps(c1, c3), _mm256_add_ps(c2, c4));
-    sum += hsum8(c1);
+    sum += simd::hsum8(c1);
     for (; i < n; ++i)
         sum += static_cast<double>(bf16ToF32(a[i]) * bf16ToF32(b[i]));
     return static_cast<float>(sum);
@@ -221,24 +215,24 @@ float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
-        const __m256 d = _mm256_set1_ps(f16ToF32(w[b].d) * f16ToF32(x[b].d));
+        const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         const __m256i qw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qs));
         const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
         acc = _mm256_fmadd_ps(d, dotI8Lanes(qw, qx), acc);
     }
-    return hsum8(acc);
+    return simd::hsum8(acc);
 }
 
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
-        const __m256 d = _mm256_set1_ps(f16ToF32(w[b].d) * f16ToF32(x[b].d));
+        const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         const __m256i qw = unpackQ4_0(w[b].qs);
         const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
         acc = _mm256_fmadd_ps(d, dotI8Lanes(qw, qx), acc);
     }
-    return hsum8(acc);
+    return simd::hsum8(acc);
 }
 
 // K-quants: exact integer sums per sub-block, scaled per super-block in float.
@@ -266,8 +260,8 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks)
             q4 += 32;
             q8 += 64;
         }
-        sum += f16ToF32(w[b].d) * x[b].d * static_cast<float>(sumQ) -
-               f16ToF32(w[b].dmin) * x[b].d * static_cast<float>(sumMin);
+        sum += simd::f16(w[b].d) * x[b].d * static_cast<float>(sumQ) -
+               simd::f16(w[b].dmin) * x[b].d * static_cast<float>(sumMin);
     }
     return sum;
 }
@@ -301,7 +295,7 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
             sc += 8;
             q8 += 128;
         }
-        sum += f16ToF32(w[b].d) * x[b].d * static_cast<float>(sumQ);
+        sum += simd::f16(w[b].d) * x[b].d * static_cast<float>(sumQ);
     }
     return sum;
 }
@@ -313,7 +307,7 @@ void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n)
     case GgmlType::F16: {
         const auto* h = reinterpret_cast<const uint16_t*>(src);
         for (int i = 0; i < n; ++i)
-            dst[i] = f16ToF32(h[i]);
+            dst[i] = simd::f16(h[i]);
         return;
     }
     case GgmlType::BF16: {
@@ -325,7 +319,7 @@ void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n)
     case GgmlType::Q8_0: {
         const auto* b = reinterpret_cast<const BlockQ8_0*>(src);
         for (int i = 0; i < n / 32; ++i) {
-            const float d = f16ToF32(b[i].d);
+            const float d = simd::f16(b[i].d);
             for (int j = 0; j < 32; ++j)
                 dst[i * 32 + j] = static_cast<float>(b[i].qs[j]) * d;
         }
@@ -334,7 +328,7 @@ void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n)
     case GgmlType::Q4_0: {
         const auto* b = reinterpret_cast<const BlockQ4_0*>(src);
         for (int i = 0; i < n / 32; ++i) {
-            const float d = f16ToF32(b[i].d);
+            const float d = simd::f16(b[i].d);
             for (int j = 0; j < 16; ++j) {
                 dst[i * 32 + j] = static_cast<float>((b[i].qs[j] & 0x0F) - 8) * d;
                 dst[i * 32 + j + 16] = static_cast<float>((b[i].qs[j] >> 4) - 8) * d;
@@ -345,8 +339,8 @@ void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n)
     case GgmlType::Q4_K: {
         const auto* b = reinterpret_cast<const BlockQ4_K*>(src);
         for (int i = 0; i < n / 256; ++i) {
-            const float d = f16ToF32(b[i].d);
-            const float dmin = f16ToF32(b[i].dmin);
+            const float d = simd::f16(b[i].d);
+            const float dmin = simd::f16(b[i].dmin);
             const uint8_t* q = b[i].qs;
             float* y = dst + i * 256;
             for (int j = 0; j < 4; ++j) {
@@ -367,7 +361,7 @@ void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n)
     case GgmlType::Q6_K: {
         const auto* b = reinterpret_cast<const BlockQ6_K*>(src);
         for (int i = 0; i < n / 256; ++i) {
-            const float d = f16ToF32(b[i].d);
+            const float d = simd::f16(b[i].d);
             const uint8_t* ql = b[i].ql;
             const uint8_t* qh = b[i].qh;
             const int8_t* sc = b[i].scales;
@@ -395,37 +389,10 @@ void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n)
     }
 }
 
-// The exp approximation of ggml (after ARM's optimized-routines expf): a
-// degree-5 polynomial on the reduced argument, with special handling for
-// large |x| (overflow to inf, underflow to 0).
-__m256 exp8(__m256 x)
+void expRow(const float* x, float* y, int n)
 {
-    const __m256 shift = _mm256_set1_ps(0x1.8p23f);
-    const __m256 z = _mm256_fmadd_ps(x, _mm256_set1_ps(0x1.715476p+0f), shift);
-    const __m256 n = _mm256_sub_ps(z, shift);
-    const __m256 b = _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.7f7d1cp-20f),
-                                      _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.62e4p-1f), x));
-    const __m256i e = _mm256_slli_epi32(_mm256_castps_si256(z), 23);
-    const __m256 k = _mm256_castsi256_ps(_mm256_add_epi32(e, _mm256_castps_si256(_mm256_set1_ps(1))));
-    const __m256 absN = _mm256_andnot_ps(_mm256_set1_ps(-0.f), n);
-    const __m256i c = _mm256_castps_si256(_mm256_cmp_ps(absN, _mm256_set1_ps(126), _CMP_GT_OQ));
-    const __m256 u = _mm256_mul_ps(b, b);
-    const __m256 p45 = _mm256_fmadd_ps(_mm256_set1_ps(0x1.0e4020p-7f), b, _mm256_set1_ps(0x1.573e2ep-5f));
-    const __m256 p23 = _mm256_fmadd_ps(_mm256_set1_ps(0x1.555e66p-3f), b, _mm256_set1_ps(0x1.fffdb6p-2f));
-    const __m256 j = _mm256_fmadd_ps(_mm256_fmadd_ps(p45, u, p23), u, _mm256_mul_ps(_mm256_set1_ps(0x1.ffffecp-1f), b));
-    if (!_mm256_movemask_ps(_mm256_castsi256_ps(c)))
-        return _mm256_fmadd_ps(j, k, k);
-    const __m256i g = _mm256_and_si256(_mm256_castps_si256(_mm256_cmp_ps(n, _mm256_setzero_ps(), _CMP_LE_OQ)),
-                                       _mm256_set1_epi32(static_cast<int>(0x82000000u)));
-    const __m256 s1 = _mm256_castsi256_ps(_mm256_add_epi32(g, _mm256_set1_epi32(0x7f000000)));
-    const __m256 s2 = _mm256_castsi256_ps(_mm256_sub_epi32(e, g));
-    const __m256i dd = _mm256_castps_si256(_mm256_cmp_ps(absN, _mm256_set1_ps(192), _CMP_GT_OQ));
-    const __m256 dMask = _mm256_castsi256_ps(dd);
-    const __m256 cMask = _mm256_castsi256_ps(c);
-    const __m256 scaled = _mm256_mul_ps(_mm256_fmadd_ps(s2, j, s2), s1);
-    const __m256 normal = _mm256_fmadd_ps(k, j, k);
-    const __m256 inner = _mm256_or_ps(_mm256_and_ps(cMask, scaled), _mm256_andnot_ps(cMask, normal));
-    return _mm256_or_ps(_mm256_and_ps(dMask, _mm256_mul_ps(s1, s1)), _mm256_andnot_ps(dMask, inner));
+    for (int i = 0; i + 8 <= n; i += 8)
+        _mm256_storeu_ps(y + i, simd::exp8(_mm256_loadu_ps(x + i)));
 }
 
 void siluRow(float* x, int n)
@@ -434,7 +401,7 @@ void siluRow(float* x, int n)
     const __m256 one = _mm256_set1_ps(1.0f);
     for (; i + 8 <= n; i += 8) {
         const __m256 v = _mm256_loadu_ps(x + i);
-        const __m256 e = exp8(_mm256_sub_ps(_mm256_setzero_ps(), v));
+        const __m256 e = simd::exp8(_mm256_sub_ps(_mm256_setzero_ps(), v));
         _mm256_storeu_ps(x + i, _mm256_div_ps(v, _mm256_add_ps(one, e)));
     }
     for (; i < n; ++i)
@@ -453,3 +420,8 @@ void rmsNormRow(const float* x, const float* weight, float* out, int n, float ep
 }
 
 } // namespace ws::kernels
+
+namespace ws {
+float f16ToF32(uint16_t h) { return simd::f16(h); }
+uint16_t f32ToF16(float f) { return simd::toF16(f); }
+} // namespace ws

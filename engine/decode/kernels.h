@@ -41,10 +41,8 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
 // Decodes n values of a row stored as `type` (as ggml's dequantize_row_*).
 void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n);
 
-// Sum of the 8 lanes in ggml's order: ((l0+l4)+(l2+l6))+((l1+l5)+(l3+l7)).
-float hsum8(__m256 v);
-// ggml's vector exp approximation (ggml_v_expf).
-__m256 exp8(__m256 x);
+// y = exp(x) with ggml's vector approximation (ggml_v_expf), n a multiple of 8.
+void expRow(const float* x, float* y, int n);
 // In place: x[i] = x[i] / (1 + exp(-x[i])), ggml's vector SiLU (libm expf for the tail, as ggml).
 void siluRow(float* x, int n);
 // In place: x = x * (1 / sqrt(mean(x^2) + eps)), mean summed in double as ggml does; then x *= weight.

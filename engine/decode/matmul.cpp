@@ -6,7 +6,7 @@ namespace ws {
 
 namespace {
 
-constexpr int64_t kParallelThreshold = 1 << 15; // multiply-adds below which one thread does the work
+constexpr int64_t kParallelThreshold = 1 << 17; // multiply-adds below which one thread does the work
 
 enum class DotInput { F32, F16, Bf16, Q8_0, Q8_K };
 

@@ -9,12 +9,11 @@
 #include <cstdint>
 #include <cstring>
 
-#include <immintrin.h>
-
 namespace ws {
 
-inline float f16ToF32(uint16_t h) { return _cvtsh_ss(h); }
-inline uint16_t f32ToF16(float f) { return static_cast<uint16_t>(_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT)); }
+// IEEE half precision; round to nearest even (as F16C's vcvtps2ph with mode 0).
+float f16ToF32(uint16_t h);
+uint16_t f32ToF16(float f);
 
 inline float bf16ToF32(uint16_t h)
 {

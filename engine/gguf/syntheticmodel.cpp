@@ -39,6 +39,7 @@ public:
         switch (m_type) {
         case GgmlType::Q4_K: return randomBlocks(rng, dst, 144, 256);
         case GgmlType::Q6_K: return randomBlocks(rng, dst, 210, 256);
+        case GgmlType::Q8_0: return randomQ8_0(rng, dst);
         default: break;
         }
         std::normal_distribution<float> normal(0.0f, m_std);
@@ -50,6 +51,23 @@ public:
     }
 
 private:
+    // Uniform int8 quants in [-127, 127] (standard deviation 73.3): fast enough for multi-GB files.
+    void randomQ8_0(std::mt19937_64& rng, uint8_t* dst) const
+    {
+        const uint16_t d = toF16(m_std / 73.3f);
+        for (int b = 0; b < m_cols / 32; ++b) {
+            uint8_t* blk = dst + size_t(b) * 34;
+            std::memcpy(blk, &d, 2);
+            for (int j = 0; j < 32; j += 8) {
+                uint64_t r = rng();
+                for (int k = 0; k < 8; ++k, r >>= 8) {
+                    const int8_t q = static_cast<int8_t>(r & 0xff);
+                    blk[2 + j + k] = static_cast<uint8_t>(q == -128 ? int8_t(-127) : q);
+                }
+            }
+        }
+    }
+
     // Random quants with scales giving values of about m_std.
     void randomBlocks(std::mt19937_64& rng, uint8_t* dst, int blockBytes, int values) const
     {

@@ -1,0 +1,57 @@
+#pragma once
+// Engine-internal AVX2/FMA/F16C helpers, for translation units of the engine
+// (built with -march=x86-64-v3); never include from code built without it.
+
+#include <cstdint>
+
+#include <immintrin.h>
+
+namespace ws::simd {
+
+inline float f16(uint16_t h) { return _cvtsh_ss(h); }
+inline uint16_t toF16(float f) { return static_cast<uint16_t>(_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT)); }
+
+// Sum of the 8 lanes in ggml's order: ((l0+l4)+(l2+l6))+((l1+l5)+(l3+l7)).
+inline float hsum8(__m256 v)
+{
+    __m128 r = _mm_add_ps(_mm256_extractf128_ps(v, 1), _mm256_castps256_ps128(v));
+    r = _mm_add_ps(r, _mm_movehl_ps(r, r));
+    r = _mm_add_ss(r, _mm_movehdup_ps(r));
+    return _mm_cvtss_f32(r);
+}
+
+// The exp approximation of ggml (after ARM's optimized-routines expf): a
+// degree-5 polynomial on the reduced argument, with special handling for
+// large |x| (overflow to inf, underflow to 0).
+inline __m256 exp8(__m256 x)
+{
+    const __m256 shift = _mm256_set1_ps(0x1.8p23f);
+    const __m256 z = _mm256_fmadd_ps(x, _mm256_set1_ps(0x1.715476p+0f), shift);
+    const __m256 n = _mm256_sub_ps(z, shift);
+    const __m256 b = _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.7f7d1cp-20f),
+                                      _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.62e4p-1f), x));
+    const __m256i e = _mm256_slli_epi32(_mm256_castps_si256(z), 23);
+    const __m256 k = _mm256_castsi256_ps(_mm256_add_epi32(e, _mm256_castps_si256(_mm256_set1_ps(1))));
+    const __m256 absN = _mm256_andnot_ps(_mm256_set1_ps(-0.f), n);
+    const __m256i c = _mm256_castps_si256(_mm256_cmp_ps(absN, _mm256_set1_ps(126), _CMP_GT_OQ));
+    const __m256 u = _mm256_mul_ps(b, b);
+    const __m256 p45 = _mm256_fmadd_ps(_mm256_set1_ps(0x1.0e4020p-7f), b, _mm256_set1_ps(0x1.573e2ep-5f));
+    const __m256 p23 = _mm256_fmadd_ps(_mm256_set1_ps(0x1.555e66p-3f), b, _mm256_set1_ps(0x1.fffdb6p-2f));
+    const __m256 j = _mm256_fmadd_ps(_mm256_fmadd_ps(p45, u, p23), u, _mm256_mul_ps(_mm256_set1_ps(0x1.ffffecp-1f), b));
+    if (!_mm256_movemask_ps(_mm256_castsi256_ps(c)))
+        return _mm256_fmadd_ps(j, k, k);
+    const __m256i g = _mm256_and_si256(_mm256_castps_si256(_mm256_cmp_ps(n, _mm256_setzero_ps(), _CMP_LE_OQ)),
+                                       _mm256_set1_epi32(static_cast<int>(0x82000000u)));
+    const __m256 s1 = _mm256_castsi256_ps(_mm256_add_epi32(g, _mm256_set1_epi32(0x7f000000)));
+    const __m256 s2 = _mm256_castsi256_ps(_mm256_sub_epi32(e, g));
+    const __m256i dd = _mm256_castps_si256(_mm256_cmp_ps(absN, _mm256_set1_ps(192), _CMP_GT_OQ));
+    const __m256 dMask = _mm256_castsi256_ps(dd);
+    const __m256 cMask = _mm256_castsi256_ps(c);
+    const __m256 scaled = _mm256_mul_ps(_mm256_fmadd_ps(s2, j, s2), s1);
+    const __m256 normal = _mm256_fmadd_ps(k, j, k);
+    const __m256 inner = _mm256_or_ps(_mm256_and_ps(cMask, scaled), _mm256_andnot_ps(cMask, normal));
+    return _mm256_or_ps(_mm256_and_ps(dMask, _mm256_mul_ps(s1, s1)), _mm256_andnot_ps(dMask, inner));
+}
+
+
+} // namespace ws::simd

@@ -1,0 +1,182 @@
+// Decode speed: tokens/s of greedy generation (256 tokens) for stories260K
+// with 1 and 2 threads, and for a model larger than the CPU caches (a
+// qwen3-0.6B-shaped model with random Q8_0 weights, written to a temporary
+// folder), together with the memory bandwidth this machine gives (measured
+// here by streaming a 1 GiB buffer) and the fraction of it the decode uses
+// (weight bytes read per token x tokens/s). Prints; asserts nothing.
+//
+// Usage: bench_decode [--large-tokens N] [--skip-large] [--runs N]
+#include "engine/decode/decodemodel.h"
+#include "engine/decode/generator.h"
+#include "engine/gguf/syntheticmodel.h"
+#include "tests/common/testmodels.h"
+
+#include <QCoreApplication>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include <immintrin.h>
+
+using namespace ws;
+
+namespace {
+
+double now()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+// Sums floats [b, e) with four AVX accumulators (this file is not built with -march, hence the attribute).
+__attribute__((target("avx2"))) float sumRange(const float* data, size_t b, size_t e)
+{
+    __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+    for (size_t i = b; i + 32 <= e; i += 32) {
+        a0 = _mm256_add_ps(a0, _mm256_loadu_ps(data + i));
+        a1 = _mm256_add_ps(a1, _mm256_loadu_ps(data + i + 8));
+        a2 = _mm256_add_ps(a2, _mm256_loadu_ps(data + i + 16));
+        a3 = _mm256_add_ps(a3, _mm256_loadu_ps(data + i + 24));
+    }
+    alignas(32) float out[8];
+    _mm256_store_ps(out, _mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)));
+    return out[0] + out[1] + out[2] + out[3] + out[4] + out[5] + out[6] + out[7];
+}
+
+// Read bandwidth: each thread sums its share of a 1 GiB buffer; best of `reps`.
+double measureBandwidthGBs(int threads, int reps)
+{
+    const size_t bytes = size_t(1) << 30;
+    std::vector<float> buffer(bytes / sizeof(float));
+    for (size_t i = 0; i < buffer.size(); i += 1024)
+        buffer[i] = float(i & 7); // touch every page
+    double best = 0.0;
+    std::atomic<float> sink{0.0f};
+    for (int r = 0; r < reps; ++r) {
+        const double t0 = now();
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t) {
+            pool.emplace_back([&, t] {
+                const size_t n = buffer.size(), b = n * size_t(t) / size_t(threads), e = n * size_t(t + 1) / size_t(threads);
+                sink.store(sink.load() + sumRange(buffer.data(), b, e));
+            });
+        }
+        for (auto& th : pool)
+            th.join();
+        best = std::max(best, double(bytes) / (now() - t0) / 1e9);
+    }
+    return best;
+}
+
+double tokensPerSecond(const DecodeModel& model, const std::vector<TokenId>& prompt, int tokens, int threads, int runs)
+{
+    Generator gen(model, int(prompt.size()) + tokens, threads);
+    GenerationSettings settings;
+    settings.maxTokens = tokens;
+    settings.stopAtEndOfGeneration = false;
+    std::vector<double> rates;
+    for (int r = 0; r < runs; ++r) {
+        auto result = gen.generate(prompt, settings);
+        if (!result) {
+            std::printf("  error: %s\n", result.error().message().c_str());
+            return 0.0;
+        }
+        rates.push_back(result->tokensPerSecond());
+    }
+    return median(rates);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    int largeTokens = 64;
+    int runs = 5;
+    bool skipLarge = false;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--large-tokens") && i + 1 < argc)
+            largeTokens = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--skip-large"))
+            skipLarge = true;
+    }
+    std::printf("bench_decode: %u hardware threads; numbers vary with load from other processes\n",
+                std::thread::hardware_concurrency());
+
+    const std::string stories = wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf")).toStdString();
+    const std::vector<TokenId> prompt{1, 403, 407, 261, 378}; // <s> Once upon a time
+    for (const char* file : {"stories260K.gguf", "stories260K-Q8_0.gguf", "stories260K.bin"}) {
+        const std::string path = wstest::testModelPath(QStringLiteral("stories260K/") + QLatin1String(file)).toStdString();
+        auto model = DecodeModel::load(path);
+        if (!model) {
+            std::printf("%s: %s\n", file, model.error().message().c_str());
+            continue;
+        }
+        const double t1 = tokensPerSecond(*model, prompt, 256, 1, runs);
+        const double t2 = tokensPerSecond(*model, prompt, 256, 2, runs);
+        std::printf("%-22s greedy 256 tokens, median of %d: 1 thread %8.0f tokens/s   2 threads %8.0f tokens/s\n", file,
+                    runs, t1, t2);
+    }
+    std::printf("  (llama.cpp on this machine, models README section 4: llama-cli F32 KV 6,290 / 4,810 t/s for "
+                "stories260K F32, 6,120 / 4,690 for Q8_0; llama-bench tg128 8,283 / 4,449)\n");
+
+    if (skipLarge)
+        return 0;
+    QTemporaryDir dir;
+    SyntheticModelSpec spec; // Qwen3-0.6B shape
+    spec.architecture = "qwen3";
+    spec.dim = 1024;
+    spec.hiddenDim = 3072;
+    spec.layerCount = 28;
+    spec.headCount = 16;
+    spec.kvHeadCount = 8;
+    spec.headDim = 128;
+    spec.vocabSize = 151936;
+    spec.contextLength = 4096;
+    spec.ropeTheta = 1000000.0f;
+    spec.matrixType = GgmlType::Q8_0;
+    spec.embeddingType = GgmlType::Q8_0;
+    spec.tiedOutput = true;
+    const std::string path = dir.filePath(QStringLiteral("qwen3-0.6b-shape-random-q8_0.gguf")).toStdString();
+    double t0 = now();
+    if (auto s = writeSyntheticModel(path, spec); !s) {
+        std::printf("cannot write the large model: %s\n", s.error().message().c_str());
+        return 1;
+    }
+    std::printf("\nqwen3-0.6B-shaped model, random Q8_0 weights, written in %.1f s\n", now() - t0);
+    auto model = DecodeModel::load(path);
+    if (!model) {
+        std::printf("%s\n", model.error().message().c_str());
+        return 1;
+    }
+    const double bytesPerToken = double(model->weights().bytesPerToken());
+    std::printf("  weights read per token: %.1f MB (every matrix once, the tied 151936 x 1024 output included)\n",
+                bytesPerToken / 1e6);
+    const std::vector<TokenId> largePrompt{1, 2, 3, 4};
+    const int threadCounts[] = {1, 2, int(std::max(2u, std::thread::hardware_concurrency()))};
+    for (int i = 0; i < 3; ++i) {
+        const int threads = threadCounts[i];
+        if (i == 2 && threads == 2)
+            break;
+        const double bandwidth = measureBandwidthGBs(threads, 3);
+        const double tps = tokensPerSecond(*model, largePrompt, largeTokens, threads, std::min(runs, 3));
+        const double used = bytesPerToken * tps / 1e9;
+        std::printf("  %2d thread(s): %6.2f tokens/s (greedy %d tokens) -> %5.1f GB/s of weights; measured read "
+                    "bandwidth %5.1f GB/s; fraction used %3.0f%%\n",
+                    threads, tps, largeTokens, used, bandwidth, 100.0 * used / bandwidth);
+    }
+    return 0;
+}

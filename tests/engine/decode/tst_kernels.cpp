@@ -1,0 +1,210 @@
+#include "engine/decode/kernels.h"
+#include "engine/gguf/syntheticmodel.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+using namespace ws;
+
+namespace {
+std::vector<float> randomVector(int n, uint64_t seed, float stddev = 1.0f)
+{
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<float> d(0.0f, stddev);
+    std::vector<float> v(static_cast<size_t>(n));
+    for (float& x : v)
+        x = d(rng);
+    return v;
+}
+
+double dotDouble(const std::vector<float>& a, const std::vector<float>& b)
+{
+    double s = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        s += double(a[i]) * double(b[i]);
+    return s;
+}
+} // namespace
+
+class TestKernels : public QObject
+{
+    Q_OBJECT
+private slots:
+    // ggml's AVX2 quantiser rounds half to even (the scalar reference would use roundf, half away from zero).
+    void q8_0RoundsTiesToEven()
+    {
+        std::vector<float> x(32, 0.0f);
+        x[0] = 127.0f; // amax 127: scale 1, multiplier exactly 1
+        x[1] = 2.5f;
+        x[2] = -3.5f;
+        x[3] = 0.5f;
+        x[4] = -126.5f;
+        BlockQ8_0 b{};
+        kernels::quantizeRowQ8_0(x.data(), &b, 32);
+        QCOMPARE(f16ToF32(b.d), 1.0f);
+        QCOMPARE(int(b.qs[0]), 127);
+        QCOMPARE(int(b.qs[1]), 2);
+        QCOMPARE(int(b.qs[2]), -4);
+        QCOMPARE(int(b.qs[3]), 0);
+        QCOMPARE(int(b.qs[4]), -126);
+        QCOMPARE(int(b.qs[5]), 0);
+    }
+
+    void q8_0ZeroBlock()
+    {
+        std::vector<float> x(64, 0.0f);
+        BlockQ8_0 b[2]{};
+        kernels::quantizeRowQ8_0(x.data(), b, 64);
+        QCOMPARE(f16ToF32(b[1].d), 0.0f);
+        for (int8_t q : b[1].qs)
+            QCOMPARE(int(q), 0);
+    }
+
+    void dotProductsAgreeWithDouble_data()
+    {
+        QTest::addColumn<int>("type");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<double>("tolerance"); // relative to sqrt(n) (the size of the dot of two N(0,1) vectors)
+        QTest::newRow("F32 lanes 64") << int(GgmlType::F32) << 64 << 1e-6;
+        QTest::newRow("F32 ggml 172") << int(GgmlType::F32) << 172 << 1e-6;
+        QTest::newRow("F16 1024") << int(GgmlType::F16) << 1024 << 2e-3;
+        QTest::newRow("F16 ggml 172") << int(GgmlType::F16) << 172 << 2e-3;
+        QTest::newRow("BF16 1024") << int(GgmlType::BF16) << 1024 << 2e-2;
+        QTest::newRow("Q8_0 1024") << int(GgmlType::Q8_0) << 1024 << 2e-2;
+        QTest::newRow("Q4_0 1024") << int(GgmlType::Q4_0) << 1024 << 0.25;
+    }
+    void dotProductsAgreeWithDouble()
+    {
+        QFETCH(int, type);
+        QFETCH(int, n);
+        QFETCH(double, tolerance);
+        const GgmlType t = static_cast<GgmlType>(type);
+        const auto w = randomVector(n, 1), x = randomVector(n, 2);
+        const auto traits = ggmlTypeTraits(uint32_t(type));
+        std::vector<uint8_t> row(size_t(n) / traits->blockValues * traits->blockBytes);
+        encodeRow(t, w.data(), row.data(), n);
+        // The weights as stored (dequantised), so only the kernel's own error is measured.
+        std::vector<float> wq(static_cast<size_t>(n));
+        kernels::dequantizeRow(t, row.data(), wq.data(), n);
+        const double expected = dotDouble(wq, x);
+        float got = 0;
+        switch (t) {
+        case GgmlType::F32:
+            got = n % 8 == 0 ? kernels::dotF32Lanes(wq.data(), x.data(), n) : kernels::dotF32Ggml(wq.data(), x.data(), n);
+            break;
+        case GgmlType::F16:
+        case GgmlType::BF16: {
+            std::vector<uint16_t> xh(static_cast<size_t>(n));
+            if (t == GgmlType::F16)
+                kernels::convertRowF16(x.data(), xh.data(), n);
+            else
+                kernels::convertRowBf16(x.data(), xh.data(), n);
+            const auto* wh = reinterpret_cast<const uint16_t*>(row.data());
+            got = t == GgmlType::BF16 ? kernels::dotBf16(wh, xh.data(), n)
+                  : n % 8 == 0       ? kernels::dotF16Lanes(wh, xh.data(), n)
+                                     : kernels::dotF16Ggml(wh, xh.data(), n);
+            break;
+        }
+        default: {
+            std::vector<BlockQ8_0> xq(static_cast<size_t>(n) / 32);
+            kernels::quantizeRowQ8_0(x.data(), xq.data(), n);
+            got = t == GgmlType::Q8_0 ? kernels::dotQ8_0(reinterpret_cast<const BlockQ8_0*>(row.data()), xq.data(), n / 32)
+                                      : kernels::dotQ4_0(reinterpret_cast<const BlockQ4_0*>(row.data()), xq.data(), n / 32);
+        }
+        }
+        QVERIFY2(std::fabs(got - expected) <= tolerance * std::sqrt(double(n)),
+                 qPrintable(QStringLiteral("got %1, expected %2").arg(got).arg(expected)));
+    }
+
+    // K-quant dot products equal the dequantised weights times the Q8_K activation (exact integer sums).
+    void kQuantDotsMatchDequantised_data()
+    {
+        QTest::addColumn<int>("type");
+        QTest::newRow("Q4_K") << int(GgmlType::Q4_K);
+        QTest::newRow("Q6_K") << int(GgmlType::Q6_K);
+    }
+    void kQuantDotsMatchDequantised()
+    {
+        QFETCH(int, type);
+        const GgmlType t = static_cast<GgmlType>(type);
+        const int n = 512;
+        const auto traits = ggmlTypeTraits(uint32_t(type));
+        std::vector<uint8_t> row(size_t(n) / traits->blockValues * traits->blockBytes);
+        std::mt19937_64 rng(7);
+        for (auto& b : row)
+            b = uint8_t(rng());
+        const size_t blockBytes = traits->blockBytes;
+        for (size_t b = 0; b < row.size() / blockBytes; ++b) { // sane F16 scales
+            const uint16_t d = f32ToF16(0.01f), dmin = f32ToF16(0.005f);
+            if (t == GgmlType::Q4_K) {
+                std::memcpy(&row[b * blockBytes], &d, 2);
+                std::memcpy(&row[b * blockBytes + 2], &dmin, 2);
+            } else {
+                std::memcpy(&row[b * blockBytes + 208], &d, 2);
+            }
+        }
+        std::vector<float> w(static_cast<size_t>(n));
+        kernels::dequantizeRow(t, row.data(), w.data(), n);
+        const auto x = randomVector(n, 3);
+        std::vector<BlockQ8_K> xq(static_cast<size_t>(n) / 256);
+        kernels::quantizeRowQ8_K(x.data(), xq.data(), n);
+        std::vector<float> xd(static_cast<size_t>(n));
+        for (int i = 0; i < n; ++i)
+            xd[size_t(i)] = xq[size_t(i) / 256].d * float(xq[size_t(i) / 256].qs[i % 256]);
+        const double expected = dotDouble(w, xd);
+        const float got = t == GgmlType::Q4_K
+                              ? kernels::dotQ4_K(reinterpret_cast<const BlockQ4_K*>(row.data()), xq.data(), n / 256)
+                              : kernels::dotQ6_K(reinterpret_cast<const BlockQ6_K*>(row.data()), xq.data(), n / 256);
+        QVERIFY2(std::fabs(got - expected) <= 1e-4 * (std::fabs(expected) + 1.0),
+                 qPrintable(QStringLiteral("got %1, expected %2").arg(got).arg(expected)));
+        // And the Q8_K activation is a faithful quantisation of x.
+        for (int i = 0; i < n; ++i)
+            QVERIFY(std::fabs(xd[size_t(i)] - x[size_t(i)]) <= std::fabs(xq[size_t(i) / 256].d) * 0.5f + 1e-6f);
+    }
+
+    void expMatchesLibm()
+    {
+        std::vector<float> x, y;
+        for (float v = -20.0f; v <= 20.0f; v += 0.37f)
+            x.push_back(v);
+        x.push_back(-INFINITY);
+        x.push_back(-150.0f);
+        while (x.size() % 8)
+            x.push_back(0.0f);
+        y.resize(x.size());
+        kernels::expRow(x.data(), y.data(), int(x.size()));
+        for (size_t i = 0; i < x.size(); ++i)
+            QVERIFY2(std::fabs(y[i] - std::exp(x[i])) <= 3e-7f * std::exp(x[i]), qPrintable(QString::number(x[i])));
+    }
+
+    void siluAndRmsNorm()
+    {
+        std::vector<float> x{-3.0f, -1.0f, 0.0f, 0.5f, 1.0f, 2.0f, 4.0f, 8.0f, -0.25f, 10.0f, -10.0f};
+        auto y = x;
+        kernels::siluRow(y.data(), int(y.size())); // 8 vector lanes + 3 scalar
+        for (size_t i = 0; i < x.size(); ++i)
+            QVERIFY(std::fabs(y[i] - x[i] / (1.0f + std::exp(-x[i]))) <= 1e-6f * (1.0f + std::fabs(x[i])));
+        std::vector<float> w(x.size(), 2.0f), out(x.size());
+        kernels::rmsNormRow(x.data(), w.data(), out.data(), int(x.size()), 1e-5f);
+        double ss = 0;
+        for (float v : x)
+            ss += double(v) * v;
+        const double scale = 1.0 / std::sqrt(ss / double(x.size()) + 1e-5);
+        for (size_t i = 0; i < x.size(); ++i)
+            QVERIFY(std::fabs(out[i] - 2.0 * x[i] * scale) <= 1e-5);
+    }
+
+    void bf16RoundTrip()
+    {
+        QCOMPARE(bf16ToF32(f32ToBf16(1.0f)), 1.0f);
+        QCOMPARE(bf16ToF32(f32ToBf16(-2.5f)), -2.5f);
+        QCOMPARE(f32ToBf16(1.00390625f), uint16_t(0x3f80)); // exactly halfway: rounds to even
+        QVERIFY(std::isnan(bf16ToF32(f32ToBf16(NAN))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKernels)
+#include "tst_kernels.moc"
