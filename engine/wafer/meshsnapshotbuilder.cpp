@@ -37,13 +37,17 @@ void accumulate(const PlacedRegion& r, int usableCols, DeviceBuffers& buf)
         }
         // Bytes = rows(x or y) * blocks(y or x) * blockBytes, plus fp32 buffers
         // for the same slices (stacked experts: routed fraction), as Placement::coreBytes.
-        const bool inY = t.inputAlongY;
-        const std::vector<int64_t> rowsLen = splitLengths(t.rows, inY ? rect.width : rect.height);
-        const std::vector<int64_t> blocksLen = splitLengths(t.inBlocks, inY ? rect.height : rect.width);
+        const TileGrid g = tileGrid(t, rect);
+        const std::vector<int64_t> rowsLen = splitLengths(t.rows, g.outParts);
+        const std::vector<int64_t> blocksLen = splitLengths(t.inBlocks, g.inParts);
         for (int ly = 0; ly < rect.height; ++ly) {
             for (int lx = 0; lx < rect.width; ++lx) {
-                const int64_t rows = rowsLen[size_t(inY ? lx : ly)];
-                const int64_t blocks = blocksLen[size_t(inY ? ly : lx)];
+                int64_t inIndex = 0;
+                int64_t outIndex = 0;
+                if (!tileIndex(t, g, lx, ly, inIndex, outIndex))
+                    continue;
+                const int64_t rows = rowsLen[size_t(outIndex)];
+                const int64_t blocks = blocksLen[size_t(inIndex)];
                 int64_t inBuf = blocks * t.blockValues;
                 int64_t outBuf = rows;
                 if (t.stackedAlongInput)

@@ -25,16 +25,6 @@ int64_t ceilDiv(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-struct Axes
-{
-    int64_t inParts, inIndex, outParts, outIndex;
-};
-Axes axesFor(const RegionTensor& t, const CoreRect& r, int lx, int ly)
-{
-    if (t.inputAlongY)
-        return {r.height, ly, r.width, lx};
-    return {r.width, lx, r.height, ly};
-}
 
 // fp32 buffer values a core needs for its tile: its input slice and its output
 // partial sums; for stacked experts only the routed fraction of the stacked axis.
@@ -49,7 +39,7 @@ int64_t outputBufferValues(const RegionTensor& t, int64_t rows)
 }
 
 // Sum over all tiles of a tensor's buffer values (exact, O(in parts + out parts)).
-int64_t totalBufferValues(const RegionTensor& t, const Axes& a)
+int64_t totalBufferValues(const RegionTensor& t, const TileGrid& a)
 {
     int64_t in = 0;
     for (int64_t i = 0; i < a.inParts; ++i)
@@ -60,6 +50,29 @@ int64_t totalBufferValues(const RegionTensor& t, const Axes& a)
     return in * a.outParts + out * a.inParts;
 }
 } // namespace
+
+TileGrid tileGrid(const RegionTensor& t, const CoreRect& r)
+{
+    const int64_t inLines = t.inputAlongY ? r.height : r.width;
+    const int64_t outLines = t.inputAlongY ? r.width : r.height;
+    TileGrid g;
+    g.fold = std::max<int64_t>(1, t.fold);
+    g.inParts = t.inGroups > 0 ? std::min(t.inGroups, inLines / g.fold) : inLines / g.fold;
+    g.inParts = std::max<int64_t>(1, g.inParts);
+    g.outParts = outLines * g.fold;
+    return g;
+}
+
+bool tileIndex(const RegionTensor& t, const TileGrid& g, int lx, int ly, int64_t& inIndex, int64_t& outIndex)
+{
+    const int64_t a = t.inputAlongY ? ly : lx; // position along the input axis
+    const int64_t b = t.inputAlongY ? lx : ly;
+    if (a >= g.inParts * g.fold)
+        return false;
+    inIndex = a / g.fold;
+    outIndex = b * g.fold + a % g.fold;
+    return true;
+}
 
 const char* placementStrategyId(PlacementStrategy s)
 {
@@ -101,7 +114,7 @@ int64_t regionMaxCoreWeightBytes(const PlacedRegion& r)
             n += ceilDiv(t.inValues, cores) * t.blockBytes;
             continue;
         }
-        const Axes a = axesFor(t, r.rect, 0, 0);
+        const TileGrid a = tileGrid(t, r.rect);
         n += ceilDiv(t.rows, a.outParts) * ceilDiv(t.inBlocks, a.inParts) * t.blockBytes;
     }
     return n;
@@ -113,7 +126,7 @@ int64_t regionMaxCoreBytes(const PlacedRegion& r, int64_t programBytes)
     for (const auto& t : r.tensors) {
         if (t.vector)
             continue;
-        const Axes a = axesFor(t, r.rect, 0, 0);
+        const TileGrid a = tileGrid(t, r.rect);
         n += kActivationBytes * (inputBufferValues(t, ceilDiv(t.inBlocks, a.inParts)) +
                                  outputBufferValues(t, ceilDiv(t.rows, a.outParts)));
     }
@@ -131,7 +144,7 @@ CoreBytes regionTotalBytes(const PlacedRegion& r, int64_t programBytes)
         b.weights[size_t(t.kind)] += t.bytes();
         if (t.vector)
             continue;
-        const Axes a = axesFor(t, r.rect, 0, 0);
+        const TileGrid a = tileGrid(t, r.rect);
         b.activations += kActivationBytes * totalBufferValues(t, a);
     }
     b.kv = r.kvBytes();
@@ -184,9 +197,13 @@ void Placement::addCore(const PlacedRegion& r, int x, int y, CoreBytes& out, std
                 tiles->push_back({t.kind, t.layer, 0, 1, s.begin, s.end, bytes});
             continue;
         }
-        const Axes a = axesFor(t, r.rect, lx, ly);
-        const Span blocks = split(t.inBlocks, a.inParts, a.inIndex);
-        const Span rows = split(t.rows, a.outParts, a.outIndex);
+        const TileGrid g = tileGrid(t, r.rect);
+        int64_t inIndex = 0;
+        int64_t outIndex = 0;
+        if (!tileIndex(t, g, lx, ly, inIndex, outIndex))
+            continue;
+        const Span blocks = split(t.inBlocks, g.inParts, inIndex);
+        const Span rows = split(t.rows, g.outParts, outIndex);
         const int64_t bytes = rows.size() * blocks.size() * t.blockBytes;
         out.weights[size_t(t.kind)] += bytes;
         out.activations += kActivationBytes * (inputBufferValues(t, blocks.size()) + outputBufferValues(t, rows.size()));

@@ -54,8 +54,28 @@ struct RegionTensor
     int64_t stackedExperts = 1;
     int64_t activeExperts = 1;
     bool stackedAlongInput = false; // ffn_down_exps: experts follow each other along the input
+    // Tile grid (see TileGrid): 0 input groups = one per line of cores along the input axis.
+    int64_t inGroups = 0;
+    int64_t fold = 1;
     int64_t bytes() const { return vector ? inValues * blockBytes : rows * inBlocks * blockBytes; }
 };
+
+// How a tensor's tiles map onto a rectangle. Along the input axis the cores
+// form `inParts` groups of `fold` consecutive lines; group i holds input blocks
+// part i. The output rows split into outParts = (cores along the output axis) *
+// fold parts, so folding trades input parts for output parts when there are
+// fewer input blocks than lines of cores (e.g. 160 int4 blocks over 1,174
+// rows). Lines beyond inParts * fold hold none of the tensor. Default (fold 1,
+// inParts = lines along the input axis) is WaferLLM's plain 2-D tiling.
+struct TileGrid
+{
+    int64_t inParts = 1;
+    int64_t outParts = 1;
+    int64_t fold = 1;
+};
+TileGrid tileGrid(const RegionTensor& t, const CoreRect& r);
+// The tile of the core at region-local (lx, ly); false when the core holds none of t.
+bool tileIndex(const RegionTensor& t, const TileGrid& g, int lx, int ly, int64_t& inIndex, int64_t& outIndex);
 
 struct PlacedRegion
 {

@@ -56,25 +56,67 @@ RegionTensor regionTensor(const TensorShape& t, Precision p)
     return r;
 }
 
+// Largest bytes one core needs for a tensor: its tile plus its fp32 buffers
+// (input slice and output partial sums), as Placement counts them.
 int64_t maxTileBytes(const RegionTensor& t, const CoreRect& r)
 {
-    const int64_t inParts = t.inputAlongY ? r.height : r.width;
-    const int64_t outParts = t.inputAlongY ? r.width : r.height;
-    return (t.rows + outParts - 1) / outParts * ((t.inBlocks + inParts - 1) / inParts) * t.blockBytes;
+    const TileGrid g = tileGrid(t, r);
+    const int64_t rows = (t.rows + g.outParts - 1) / g.outParts;
+    const int64_t blocks = (t.inBlocks + g.inParts - 1) / g.inParts;
+    int64_t inBuf = blocks * t.blockValues;
+    int64_t outBuf = rows;
+    if (t.stackedAlongInput)
+        inBuf = inBuf * t.activeExperts / t.stackedExperts;
+    else if (t.stackedExperts > 1)
+        outBuf = outBuf * t.activeExperts / t.stackedExperts;
+    return rows * blocks * t.blockBytes + 4 * (inBuf + outBuf);
+}
+
+// Picks the tile grid with the smallest largest tile: the plain 2-D split, or
+// one folded so that the input splits into parts of whole blocks (TileGrid).
+void chooseGrid(RegionTensor& t, const CoreRect& r)
+{
+    const int64_t lines = t.inputAlongY ? r.height : r.width;
+    t.inGroups = 0;
+    t.fold = 1;
+    int64_t best = maxTileBytes(t, r);
+    RegionTensor c = t;
+    auto consider = [&](int64_t groups, int64_t fold) {
+        if (groups < 1 || fold < 1 || groups * fold > lines)
+            return;
+        c.inGroups = groups;
+        c.fold = fold;
+        const int64_t bytes = maxTileBytes(c, r);
+        if (bytes < best) {
+            best = bytes;
+            t.inGroups = groups;
+            t.fold = fold;
+        }
+    };
+    for (int64_t fold = 2; fold <= 8; ++fold)
+        consider(lines / fold, fold);
+    for (int64_t k = 1; k <= 8; ++k) {
+        const int64_t groups = (t.inBlocks + k - 1) / k;
+        consider(groups, lines / std::max<int64_t>(1, groups));
+    }
 }
 
 // Dense matrices keep WaferLLM's alternating axes (no transposes between
 // GEMVs); a stack of experts is routed, not chained, so it takes whichever
 // orientation gives the smaller largest tile on this rectangle.
-void orientExperts(std::vector<RegionTensor>& tensors, const CoreRect& rect)
+void layoutTensors(std::vector<RegionTensor>& tensors, const CoreRect& rect)
 {
     for (RegionTensor& t : tensors) {
-        if (t.vector || t.stackedExperts <= 1)
+        if (t.vector)
+            continue;
+        chooseGrid(t, rect);
+        if (t.stackedExperts <= 1)
             continue;
         RegionTensor flipped = t;
         flipped.inputAlongY = !t.inputAlongY;
+        chooseGrid(flipped, rect);
         if (maxTileBytes(flipped, rect) < maxTileBytes(t, rect))
-            t.inputAlongY = flipped.inputAlongY;
+            t = flipped;
     }
 }
 
@@ -161,7 +203,7 @@ PlacedRegion Placer::layerRegion(int layer, int device, const CoreRect& rect) co
     r.rect = rect;
     r.layer = layer;
     r.tensors = m_layerTensors[size_t(layer)];
-    orientExperts(r.tensors, rect);
+    layoutTensors(r.tensors, rect);
     r.kvTokens = m_shape.config().kvTokens(layer, m_options.contextTokens);
     r.kvColumns = 2 * m_shape.config().kvDim();
     r.kvBytesPerValue = m_kvBytes;
@@ -285,6 +327,7 @@ bool Placer::addTables(Placement& p, bool spreadOverAll) const
                 RegionTensor slice = whole;
                 slice.rows = rowEnd - rowBegin;
                 slice.rowOffset = rowBegin;
+                chooseGrid(slice, p.regions[size_t(i)].rect);
                 p.regions[size_t(i)].tensors.push_back(slice);
             }
             rowBegin = rowEnd;
@@ -307,6 +350,7 @@ Expected<Placement> Placer::tensorParallel()
     tables.rect = all;
     for (const TensorShape* t : m_shape.layerTensors(-1))
         tables.tensors.push_back(regionTensor(*t, m_options.precision));
+    layoutTensors(tables.tensors, all);
     p.regions.push_back(std::move(tables));
     p.layersPerDevice = {m_shape.config().layers};
     int64_t weights = 0;

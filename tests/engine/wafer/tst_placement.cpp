@@ -185,6 +185,12 @@ private slots:
         const ws::Placement& p = *placed;
         if (!tensorParallel)
             QVERIFY2(p.deviceCount >= 2, "the tiny case should span several devices");
+        int folded = 0;
+        for (const auto& r : p.regions)
+            for (const auto& t : r.tensors)
+                folded += t.fold > 1 || t.inGroups > 0;
+        if (precision == QLatin1String("int4"))
+            QVERIFY2(folded > 0, "3 int4 blocks per row over 9 lines of cores should use a folded grid");
 
         // Count each (layer, kind, row, input value) once per covering tile.
         std::map<std::pair<int, int>, std::vector<uint8_t>> seen;
