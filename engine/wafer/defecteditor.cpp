@@ -1,5 +1,6 @@
 #include "engine/wafer/defecteditor.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -54,6 +55,19 @@ Status DefectEditor::setCores(const std::vector<PhysicalCore>& cores, bool dead)
     }
     record(std::move(cmd));
     return Ok{};
+}
+
+Status DefectEditor::setRect(PhysicalRect rect, bool dead)
+{
+    std::vector<PhysicalCore> cores;
+    const int x0 = std::max(rect.x, 0);
+    const int y0 = std::max(rect.y, 0);
+    const int x1 = std::min(rect.x + std::max(rect.width, 0), m_defects.cols());
+    const int y1 = std::min(rect.y + std::max(rect.height, 0), m_defects.rows());
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x)
+            cores.push_back({x, y});
+    return setCores(cores, dead);
 }
 
 Status DefectEditor::unite(DefectEdit kind, Expected<DefectMap> drawn)

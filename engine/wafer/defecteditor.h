@@ -32,6 +32,8 @@ public:
 
     // Clicked or brushed physical cores, marked dead (or healthy again).
     Status setCores(const std::vector<PhysicalCore>& cores, bool dead);
+    // A brushed rectangle of physical cores (clipped to the mesh), one undo step.
+    Status setRect(PhysicalRect rect, bool dead);
     // Adds the dead cores of a seeded draw to the map (see DefectMap).
     Status injectRandom(double rate, uint64_t seed);
     Status injectPoisson(double defectsPerMm2, uint64_t seed);

@@ -124,6 +124,11 @@ bool Remap::isFreeBypass(int32_t physicalIndex) const
 
 int Remap::linkHops(int x, int y, MeshAxis axis) const
 {
+    const MeshSize usable = usableLogicalMesh();
+    const int endX = axis == MeshAxis::X ? x + 1 : x;
+    const int endY = axis == MeshAxis::Y ? y + 1 : y;
+    if (x < 0 || y < 0 || endX >= usable.cols || endY >= usable.rows)
+        return 0;
     const int physCols = m_layout.physicalCols();
     const int32_t a = physicalOfUsable(x, y);
     const int32_t b = axis == MeshAxis::X ? physicalOfUsable(x + 1, y) : physicalOfUsable(x, y + 1);

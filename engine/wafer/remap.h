@@ -114,7 +114,7 @@ public:
 
     // Option-B hop stretch over a usable-mesh region: lines along `axis` (X: rows, Y: columns).
     HopStretch hopStretch(LogicalRect region, MeshAxis axis) const;
-    // hops(link) for the link from usable (x, y) to its +1 neighbour along axis.
+    // hops(link) for the link from usable (x, y) to its +1 neighbour along axis; 0 when there is no such link.
     int linkHops(int x, int y, MeshAxis axis) const;
 
 private:

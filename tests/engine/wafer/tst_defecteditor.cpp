@@ -62,6 +62,16 @@ private slots:
         QVERIFY(!editor.canRedo());
     }
 
+    void brushIsOneStep()
+    {
+        DefectEditor editor(layout());
+        QVERIFY(editor.setRect({-2, -2, 5, 4}, true).hasValue()); // clipped to 3 x 2
+        QCOMPARE(editor.defects().deadCount(), int64_t(6));
+        QVERIFY(editor.undo());
+        QCOMPARE(editor.defects().deadCount(), int64_t(0));
+        QVERIFY(!editor.canUndo());
+    }
+
     void noOpEditsAreNotRecorded()
     {
         DefectEditor editor(layout());

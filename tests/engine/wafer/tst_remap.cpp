@@ -167,6 +167,9 @@ private slots:
         QCOMPARE(remap->linkHops(3, 1, ws::MeshAxis::X), 1); // the spare's idle neighbour is bypassed free
         QCOMPARE(remap->linkHops(1, 0, ws::MeshAxis::Y), 2);
         QCOMPARE(remap->linkHops(0, 0, ws::MeshAxis::Y), 1);
+        QCOMPARE(remap->linkHops(7, 0, ws::MeshAxis::X), 0); // no link past the edge
+        QCOMPARE(remap->linkHops(0, 2, ws::MeshAxis::Y), 0);
+        QCOMPARE(remap->linkHops(-1, 0, ws::MeshAxis::X), 0);
         const ws::HopStretch rows = remap->hopStretch({0, 0, 8, 3}, ws::MeshAxis::X);
         QCOMPARE(rows.worstLine, 1);
         QCOMPARE(rows.maxStretch, 8.0 / 7.0);
