@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/scenariooptions.h"
 #include "app/core/presetlibrary.h"
+#include "app/io/chatscript.h"
 #include "app/io/framecomposer.h"
 #include "app/io/meshanimation.h"
 #include "app/io/recorder.h"
@@ -87,8 +88,6 @@ int runRecord(const QStringList& args)
         return fail(QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'").arg(layerId));
     if (parser.isSet(QStringLiteral("prompt")))
         scenario.prompt = parser.value(QStringLiteral("prompt"));
-    if (parser.isSet(QStringLiteral("model-file")))
-        return fail(QStringLiteral("--model-file needs the decode engine, which is not in this build yet"));
 
     const PresetLibrary presets;
     const auto scene = ScenarioScene::build(scenario, presets, loaded->baseDir, &error);
@@ -99,7 +98,14 @@ int runRecord(const QStringList& args)
         return fail(error);
     const int device = std::clamp(scenario.viewDevice, 0, std::max(0, scene->snapshot->deviceCount - 1));
 
-    const bool withChat = parser.isSet(QStringLiteral("chat"));
+    // The chat answer is real: generated up front on this CPU by the model file, streamed in step with the tokens.
+    std::optional<ChatScript> chatScript;
+    if (parser.isSet(QStringLiteral("model-file"))) {
+        chatScript = ChatScript::generate(parser.value(QStringLiteral("model-file")), scenario.prompt, int(*tokens), &error);
+        if (!chatScript)
+            return fail(error);
+    }
+    const bool withChat = parser.isSet(QStringLiteral("chat")) || chatScript.has_value();
     FrameComposer composer(QSize(int(*width), int(*height)), withChat);
     const QString modelName = QString::fromStdString(scene->model.name);
     const QString hardwareName = QString::fromStdString(scene->hardware.name);
@@ -122,6 +128,13 @@ int runRecord(const QStringList& args)
         ChatFrameText chat;
         chat.prompt = scenario.prompt;
         chat.stats = QStringLiteral("token %1 / %2").arg(token + 1).arg(*tokens);
+        if (chatScript) {
+            // Tokens out by the end of this frame: token k is out once its dataflow has run.
+            const double endPosition = double(frame + 1) / double(*fps) / *secondsPerToken;
+            chat.answer = chatScript->textAt(int(std::floor(endPosition + 1e-9)));
+            chat.stats += QStringLiteral(" · text by %1 on this CPU (%2 tokens/s)")
+                              .arg(chatScript->modelName, locale.toString(chatScript->cpuTokensPerSecond, 'f', 0));
+        }
         return composer.compose(animation->frame(fraction, device), *layer, device, caption, chat);
     };
 
@@ -137,6 +150,7 @@ int runRecord(const QStringList& args)
                               {"height", encodedFrameSize(settings).height()},
                               {"format", videoFormatName(*format)},
                               {"tokens", int(*tokens)},
+                              {"answer", chatScript ? chatScript->textAt(int(*tokens)) : QString()},
                               {"token_seconds", tokenSeconds},
                               {"model", QString::fromStdString(scene->model.id)},
                               {"hardware", QString::fromStdString(scene->hardware.id)}});

@@ -78,7 +78,7 @@ void FrameComposer::paintChat(QPainter& painter, const QRect& area, const ChatFr
     block(QCoreApplication::translate("ws::FrameComposer", "Prompt"), chat.prompt, kText);
     block(QCoreApplication::translate("ws::FrameComposer", "Answer"), chat.answer, QColor(140, 200, 255));
     painter.setPen(kDim);
-    painter.drawText(inner, Qt::AlignBottom | Qt::AlignLeft, chat.stats);
+    painter.drawText(inner, Qt::AlignBottom | Qt::AlignLeft | Qt::TextWordWrap, chat.stats);
 }
 
 } // namespace ws

@@ -4,10 +4,14 @@
 // requested number of frames; bad input exits 2 with one line on stderr.
 #include "app/io/scenarioformat.h"
 #include "app/io/videoprobe.h"
+#include "tests/common/testmodels.h"
 
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -150,6 +154,35 @@ private slots:
         QVERIFY(run.out.contains("\"frames\":" + QByteArray::number(tokens * fps)));
     }
 
+    void recordStreamsARealAnswer()
+    {
+        WS_REQUIRE_MODEL(model, "stories260K/stories260K.gguf");
+        WS_REQUIRE_MODEL(reference, "stories260K/stories260K.reference.json");
+        // Expected text: llama.cpp's greedy pieces for the same prompt (not produced by our code).
+        QFile file(reference_q);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString expected;
+        for (const QJsonValue& result : QJsonDocument::fromJson(file.readAll()).object()["results"].toArray())
+            if (result["prompt"].toString() == "Once upon a time") {
+                const QJsonArray pieces = result["generated_pieces"].toArray();
+                for (int i = 0; i < 4; ++i)
+                    expected += pieces.at(i).toString();
+            }
+        QVERIFY(!expected.isEmpty());
+        QTemporaryDir dir;
+        const QString out = dir.filePath("chat.gif");
+        const Run run = runCli({"record", "--model", "llama-3.1-8b", "--hardware", "wse3", "--model-file", model_q,
+                                "--prompt", "Once upon a time", "--tokens", "4", "--fps", "2", "--width", "320",
+                                "--height", "180", "--out", out, "--json"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject printed = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(printed["answer"].toString(), expected);
+        QString error;
+        const auto probed = VideoProbe::probe(out, &error);
+        QVERIFY2(probed, qPrintable(error));
+        QCOMPARE(probed->frameCount, 8);
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -180,6 +213,10 @@ private slots:
         QTest::newRow("record zero fps") << QStringList{"record", "--model", "llama-3.1-8b", "--hardware", "wse3",
                                                         "--fps", "0", "--out", "x.mp4"}
                                          << "--fps";
+        QTest::newRow("record model file missing") << QStringList{"record", "--model", "llama-3.1-8b", "--hardware",
+                                                                  "wse3", "--model-file", "/no/such.gguf", "--out",
+                                                                  "x.mp4"}
+                                                   << "/no/such.gguf";
         QTest::newRow("record unknown model") << QStringList{"record", "--model", "gpt-9", "--hardware", "wse3",
                                                              "--out", "x.gif"}
                                               << "gpt-9";
