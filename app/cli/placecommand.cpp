@@ -5,6 +5,7 @@
 
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelshape.h"
+#include "engine/wafer/defectplacement.h"
 #include "engine/wafer/placer.h"
 
 #include <QCommandLineParser>
@@ -32,7 +33,7 @@ int runPlace(const QStringList& args)
         {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("PRESET")},
         {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."), QStringLiteral("P")},
         {QStringLiteral("context"), QStringLiteral("Tokens of KV cache reserved per layer (default 8192)."), QStringLiteral("N")},
-        {QStringLiteral("defect-rate"), QStringLiteral("Defects per mm2 (0 = none)."), QStringLiteral("R")},
+        {QStringLiteral("defect-rate"), QStringLiteral("Fraction of physical cores that are dead, 0 to 0.5 (default 0)."), QStringLiteral("R")},
         {QStringLiteral("seed"), QStringLiteral("Seed for the defect map."), QStringLiteral("S")},
         {QStringLiteral("strategy"), QStringLiteral("pipelined (default) or tensor-parallel."), QStringLiteral("S")},
         {QStringLiteral("weight-fill"), QStringLiteral("Weight fill fraction phi_w per core (default 0.8)."), QStringLiteral("F")},
@@ -51,7 +52,7 @@ int runPlace(const QStringList& args)
     const auto context = intOption(parser, QStringLiteral("context"), 8192, 0, 100000000);
     if (!context)
         return kExitBadInput;
-    const auto defectRate = doubleOption(parser, QStringLiteral("defect-rate"), 0.0, 0.0, 1.0);
+    const auto defectRate = doubleOption(parser, QStringLiteral("defect-rate"), 0.0, 0.0, 0.5);
     if (!defectRate)
         return kExitBadInput;
     const auto seed = intOption(parser, QStringLiteral("seed"), 1, 0, 4294967295LL);
@@ -88,10 +89,13 @@ int runPlace(const QStringList& args)
     options.contextTokens = *context;
     options.weightFill = *weightFill;
 
-    auto placed = placeModel(*model, hardware->wafer, options);
+    // Every wafer gets its own seeded defect map and remap; placement uses the
+    // smallest usable mesh they leave (engine/wafer/defectplacement.h).
+    auto placed = placeWithDefects(*model, hardware->wafer, options, *defectRate, uint64_t(*seed));
     if (!placed)
         return fail(errorText(placed.error()));
-    const Placement& p = *placed;
+    const Placement& p = placed->placement;
+    const DefectSummary& defectTotals = placed->totals;
     const ModelShape shape(*model);
     const CoreBytes totals = p.totalBytes();
     const QString chosen = QStringLiteral("device count chosen automatically: the fewest wafers that hold every layer at weight fill %1")
@@ -108,16 +112,23 @@ int runPlace(const QStringList& args)
         std::printf("layers per device: %s\n", qPrintable(layers));
         std::printf("SRAM used: %.2f of %.2f GB (%.1f %%)\n", double(p.sramUsedBytes()) / 1e9,
                     double(p.sramTotalBytes()) / 1e9, 100.0 * double(p.sramUsedBytes()) / double(p.sramTotalBytes()));
+        std::printf("defects: %lld dead cores, %lld spares used, %lld unrepairable segments, usable mesh %d x %d\n",
+                    static_cast<long long>(defectTotals.deadCores), static_cast<long long>(defectTotals.sparesUsed),
+                    static_cast<long long>(defectTotals.unrepairableSegments), p.usableCols, p.usableRows);
         return kExitOk;
     }
     QJsonArray layersPerDevice;
     for (int n : p.layersPerDevice)
         layersPerDevice.append(n);
+    // Totals over all devices (usable_cores = devices x the usable mesh placement used).
     QJsonObject defects{
-        {QStringLiteral("dead_cores"), 0},
-        {QStringLiteral("spares_used"), 0},
-        {QStringLiteral("unrepairable_segments"), 0},
-        {QStringLiteral("usable_cores"), double(int64_t(p.usableCols) * p.usableRows)},
+        {QStringLiteral("dead_cores"), double(defectTotals.deadCores)},
+        {QStringLiteral("spares_used"), double(defectTotals.sparesUsed)},
+        {QStringLiteral("unrepairable_segments"), double(defectTotals.unrepairableSegments)},
+        {QStringLiteral("usable_cores"), double(int64_t(p.deviceCount) * p.usableCols * p.usableRows)},
+        {QStringLiteral("defect_rate"), *defectRate},
+        {QStringLiteral("seed"), double(*seed)},
+        {QStringLiteral("hop_stretch"), placed->hopStretch()},
     };
     QJsonArray notes;
     notes.append(chosen);

@@ -70,7 +70,8 @@ private slots:
         const QJsonObject defects = o.value("defects").toObject();
         for (const char* key : {"dead_cores", "spares_used", "unrepairable_segments", "usable_cores"})
             QVERIFY2(defects.contains(QLatin1String(key)), key);
-        QCOMPARE(defects.value("usable_cores").toDouble(), 755.0 * 1174.0);
+        QCOMPARE(defects.value("usable_cores").toDouble(), devices * 755.0 * 1174.0);
+        QCOMPARE(defects.value("dead_cores").toDouble(), 0.0);
     }
 
     void importsConfigJsonAndGguf()
@@ -95,6 +96,22 @@ private slots:
         QCOMPARE(o.value("precision").toString(), QStringLiteral("fp32"));
     }
 
+    void defectsShrinkTheMesh()
+    {
+        const Run r = runCli({"place", "--model", "llama-3.1-70b", "--hardware", "wse3", "--defect-rate", "0.002",
+                              "--seed", "7", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject defects = o.value("defects").toObject();
+        QVERIFY(defects.value("dead_cores").toDouble() > 0);
+        QVERIFY(o.value("devices").toInt() >= 4);
+        QVERIFY(defects.value("usable_cores").toDouble() <= o.value("devices").toInt() * 755.0 * 1174.0);
+        // Same seed, same answer.
+        const Run again = runCli({"place", "--model", "llama-3.1-70b", "--hardware", "wse3", "--defect-rate", "0.002",
+                                  "--seed", "7", "--json"});
+        QCOMPARE(again.out, r.out);
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -105,7 +122,8 @@ private slots:
         QTest::newRow("nonsense context") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--context", "lots"} << "--context";
         QTest::newRow("nonsense precision") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--precision", "fp12"} << "--precision";
         QTest::newRow("missing file") << QStringList{"--model", "/nonexistent/config.json", "--hardware", "wse3"} << "no such file";
-        QTest::newRow("defect rate above one") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--defect-rate", "2"} << "--defect-rate";
+        QTest::newRow("defect rate above one half") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--defect-rate", "0.9"} << "--defect-rate";
+        QTest::newRow("negative seed") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--seed", "-1"} << "--seed";
         QTest::newRow("unknown strategy") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--strategy", "magic"} << "--strategy";
         QTest::newRow("gpu hardware") << QStringList{"--model", "qwen3-32b", "--hardware", "h100"} << "wafer";
         QTest::newRow("too big for tensor-parallel") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--strategy", "tensor-parallel"} << "pipelined";
