@@ -10,6 +10,8 @@ QString ChatStats::formatSeconds(double seconds, const QLocale& locale)
 {
     if (!(seconds >= 0) || !std::isfinite(seconds))
         return tr("n/a");
+    if (seconds < 0.0001)
+        return tr("< 0.1 ms");
     if (seconds < 0.01)
         return tr("%1 ms").arg(locale.toString(seconds * 1e3, 'f', 1));
     if (seconds < 1.0)

@@ -15,7 +15,6 @@
 #include "engine/session/sessionsnapshot.h"
 #include "engine/session/tokenpacer.h"
 
-#include <QMetaType>
 #include <QObject>
 #include <QString>
 
@@ -106,5 +105,3 @@ private:
 };
 
 } // namespace ws
-
-Q_DECLARE_METATYPE(std::shared_ptr<const ws::SessionSnapshot>)

@@ -272,6 +272,7 @@ private slots:
     {
         QTest::addColumn<double>("seconds");
         QTest::addColumn<QString>("expected");
+        QTest::newRow("below what one decimal shows") << 0.00002 << "< 0.1 ms";
         QTest::newRow("sub-10 ms") << 0.00042 << "0.4 ms";
         QTest::newRow("ms") << 0.25 << "250 ms";
         QTest::newRow("seconds") << 3.14159 << "3.14 s";

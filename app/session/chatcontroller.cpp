@@ -1,0 +1,206 @@
+#include "app/session/chatcontroller.h"
+
+#include "app/session/downloaddialog.h"
+#include "app/session/modeldownloader.h"
+#include "app/session/runcontroller.h"
+#include "app/session/systempaces.h"
+#include "app/core/presetlibrary.h"
+#include "engine/session/generatorsessionmodel.h"
+#include "views/chatpane.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMenu>
+#include <QSettings>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace ws {
+
+namespace {
+const char* kRecentKey = "session/recentModels";
+const char* kLastDirKey = "session/lastModelDirectory";
+} // namespace
+
+ChatController::ChatController(QWidget* window)
+    : QObject(window),
+      m_window(window),
+      m_pane(new views::ChatPane(window)),
+      m_run(new RunController(this)),
+      m_downloader(new ModelDownloader(this)),
+      m_modelMenu(new QMenu(tr("&Model"), window)),
+      m_recentMenu(new QMenu(tr("Open &Recent"), window))
+{
+    m_modelMenu->addAction(tr("&Open Model…"), this, &ChatController::chooseModelFile);
+    m_modelMenu->addMenu(m_recentMenu);
+    m_modelMenu->addAction(tr("&Download from URL…"), this, &ChatController::showDownloadDialog);
+    m_modelMenu->addSeparator();
+    m_modelMenu->addAction(m_pane->toggleViewAction());
+    rebuildRecentMenu();
+
+    connect(m_pane, &views::ChatPane::openModelRequested, this, &ChatController::chooseModelFile);
+    connect(m_pane, &views::ChatPane::downloadModelRequested, this, &ChatController::showDownloadDialog);
+    connect(m_pane, &views::ChatPane::modelFileDropped, this, &ChatController::openModelFile);
+    connect(m_pane, &views::ChatPane::sendRequested, this, &ChatController::sendTurn);
+    connect(m_pane, &views::ChatPane::stopRequested, m_run, &RunController::stop);
+    connect(m_pane, &views::ChatPane::clearRequested, m_run, &RunController::stop);
+
+    connect(m_run, &RunController::snapshotReady, this, [this](std::shared_ptr<const SessionSnapshot> s) {
+        m_pane->setSnapshot(s);
+        if (s->mesh)
+            emit meshFrameReady(s->mesh);
+        emit sessionSnapshotReady(s);
+    });
+    connect(m_run, &RunController::runFailed, m_pane, [this](quint64, const QString& message) {
+        m_pane->showError(message);
+    });
+    connect(m_run, &RunController::modelLoaded, this, [this] {
+        m_pane->setModelStatus({});
+        m_pane->setModel(m_run->modelInfo());
+        if (m_run->modelInfo()) {
+            addRecent(QString::fromStdString(m_run->modelInfo()->filePath));
+            if (!m_systemsFromWindow)
+                predictSystems(m_run->modelInfo()->config);
+            emit modelChanged(m_run->modelInfo()->config);
+        }
+    });
+    connect(m_run, &RunController::modelLoadFailed, this, [this](const QString& message) {
+        m_pane->setModelStatus(tr("Could not open %1: %2").arg(QDir::toNativeSeparators(m_loadingPath), message));
+    });
+}
+
+ChatController::~ChatController() = default;
+
+void ChatController::setSystems(std::vector<SystemPace> systems)
+{
+    m_systemsFromWindow = true;
+    applySystems(std::move(systems));
+}
+
+void ChatController::applySystems(std::vector<SystemPace> systems)
+{
+    m_systems = std::move(systems);
+    m_pane->setSystems(m_systems);
+}
+
+void ChatController::predictSystems(const ModelConfig& model)
+{
+    // Off the GUI thread: a wafer prediction places the model first.
+    const int64_t outputTokens = m_pane->settings().maxTokens;
+    auto* watcher = new QFutureWatcher<SystemPaces>(this);
+    connect(watcher, &QFutureWatcher<SystemPaces>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        if (!m_systemsFromWindow)
+            applySystems(watcher->result().systems);
+    });
+    watcher->setFuture(QtConcurrent::run([model, outputTokens] {
+        const PresetLibrary presets;
+        QStringList ids;
+        for (const char* id : {"wse3", "wse2", "b200", "h200", "h100", "a100", "groq-lpu"})
+            ids << QString::fromLatin1(id);
+        for (const QString& id : presets.hardwareIds()) {
+            if (!ids.contains(id))
+                ids << id;
+        }
+        return SystemPaces::predict(model, presets, ids, SystemPaces::chatWorkload(128, outputTokens));
+    }));
+}
+
+void ChatController::setMeshFrameSource(MeshFrameSource source)
+{
+    m_meshFrames = std::move(source);
+}
+
+void ChatController::openModelFile(const QString& path)
+{
+    m_loadingPath = path;
+    m_pane->setModelStatus(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    const std::string file = path.toStdString();
+    GeneratorSessionModel::Options options;
+    options.threads = defaultGeneratorThreads();
+    m_run->loadModel([file, options]() -> Expected<std::unique_ptr<SessionModel>> {
+        Expected<std::unique_ptr<GeneratorSessionModel>> model = GeneratorSessionModel::load(file, options);
+        if (!model)
+            return model.error();
+        return std::unique_ptr<SessionModel>(std::move(*model));
+    });
+}
+
+void ChatController::chooseModelFile()
+{
+    QSettings settings;
+    const QString dir = settings.value(QLatin1String(kLastDirKey), ModelDownloader::defaultDirectory()).toString();
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Model"), dir,
+                                                      tr("Models (*.gguf *.bin);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(QLatin1String(kLastDirKey), QFileInfo(path).absolutePath());
+    openModelFile(path);
+}
+
+void ChatController::showDownloadDialog()
+{
+    if (!m_downloadDialog) {
+        m_downloadDialog = new DownloadDialog(m_downloader, m_window);
+        connect(m_downloadDialog, &DownloadDialog::modelDownloaded, this, &ChatController::openModelFile);
+    }
+    m_downloadDialog->show();
+    m_downloadDialog->raise();
+    m_downloadDialog->activateWindow();
+}
+
+void ChatController::sendTurn()
+{
+    const views::ChatSettings settings = m_pane->settings();
+    RunRequest request;
+    request.turn.messages = m_pane->conversation();
+    request.turn.mode = settings.mode;
+    request.turn.sampling = settings.sampling;
+    request.turn.maxTokens = settings.maxTokens;
+    if (const SystemPace* pace = m_pane->paceSystem())
+        request.pacer = TokenPacer::atPaceOf(*pace);
+    request.systems = m_systems;
+    request.meshFrame = m_meshFrames;
+    m_run->start(std::move(request));
+}
+
+int ChatController::defaultGeneratorThreads()
+{
+    return std::max(1, QThread::idealThreadCount() - 1);
+}
+
+QStringList ChatController::recentModels() const
+{
+    return QSettings().value(QLatin1String(kRecentKey)).toStringList();
+}
+
+void ChatController::addRecent(const QString& path)
+{
+    QStringList recent = recentModels();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentModels)
+        recent.removeLast();
+    QSettings().setValue(QLatin1String(kRecentKey), recent);
+    rebuildRecentMenu();
+}
+
+void ChatController::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = recentModels();
+    for (const QString& path : recent) {
+        QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openModelFile(path); });
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setEnabled(QFileInfo::exists(path));
+    }
+    if (recent.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+}
+
+} // namespace ws

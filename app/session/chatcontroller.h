@@ -1,0 +1,100 @@
+#pragma once
+// Wires the live session together for the main window: the chat pane (a dock
+// widget), the run controller (worker thread and model), the Model menu
+// (open, recent files, download from URL) and the per-token wafer frames.
+// The main window needs only:
+//
+//     auto* chat = new ws::ChatController(this);
+//     addDockWidget(Qt::RightDockWidgetArea, chat->pane());
+//     menuBar()->addMenu(chat->modelMenu());
+//     connect(chat, &ws::ChatController::meshFrameReady, meshView, &ws::views::MeshView::setSnapshot);
+//     connect(chat, &ws::ChatController::modelChanged, this, &MainWindow::placeModel); // optional
+//
+// plus setSystems() / setMeshFrameSource() when the placement changes.
+
+#include "engine/model/modelconfig.h"
+#include "engine/session/sessionsnapshot.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QMenu;
+class QWidget;
+
+namespace ws {
+
+namespace views {
+class ChatPane;
+}
+class DownloadDialog;
+class ModelDownloader;
+class RunController;
+
+class ChatController : public QObject
+{
+    Q_OBJECT
+public:
+    // `window` parents the pane, the menu and the dialogs.
+    explicit ChatController(QWidget* window);
+    ~ChatController() override;
+
+    views::ChatPane* pane() const { return m_pane; }
+    QMenu* modelMenu() const { return m_modelMenu; }
+    RunController* runController() const { return m_run; }
+    ModelDownloader* downloader() const { return m_downloader; }
+
+    // Predicted speed of each compared system for the loaded model (from the
+    // engine's predictors): the pace choices and the stats line use them.
+    // Without this call, every hardware preset is predicted for one user at
+    // BF16 when a model loads.
+    void setSystems(std::vector<SystemPace> systems);
+    // Builds the wafer frame shown once token `index` is out. Called on the
+    // worker thread: it must only read data it owns.
+    using MeshFrameSource = std::function<std::shared_ptr<const MeshSnapshot>(int index)>;
+    void setMeshFrameSource(MeshFrameSource source);
+
+    QStringList recentModels() const;
+    // Threads for the generator: all cores but one (the GUI thread's), at least one.
+    static int defaultGeneratorThreads();
+    static constexpr int kMaxRecentModels = 8;
+
+public slots:
+    void openModelFile(const QString& path);
+    void chooseModelFile();
+    void showDownloadDialog();
+
+signals:
+    // The loaded model's architecture: becomes the placed model.
+    void modelChanged(const ws::ModelConfig& config);
+    // In step with the tokens of the chat (the snapshot's wafer frame).
+    void meshFrameReady(std::shared_ptr<const ws::MeshSnapshot> frame);
+    // Every accepted session snapshot (for the race view).
+    void sessionSnapshotReady(std::shared_ptr<const ws::SessionSnapshot> snapshot);
+
+private:
+    void sendTurn();
+    void applySystems(std::vector<SystemPace> systems);
+    // Predicts the compared systems' speeds for `model` from the hardware presets.
+    void predictSystems(const ModelConfig& model);
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+
+    QWidget* m_window;
+    views::ChatPane* m_pane;
+    RunController* m_run;
+    ModelDownloader* m_downloader;
+    QPointer<DownloadDialog> m_downloadDialog;
+    QMenu* m_modelMenu;
+    QMenu* m_recentMenu;
+    std::vector<SystemPace> m_systems;
+    bool m_systemsFromWindow = false; // setSystems() was called: keep the window's systems
+    MeshFrameSource m_meshFrames;
+    QString m_loadingPath;
+};
+
+} // namespace ws

@@ -1,0 +1,157 @@
+// A full chat turn on the real stories260K model through the run controller
+// (worker thread, real Generator and Tokenizer), and through the chat
+// controller and chat pane as a user drives it. The text must equal the
+// greedy reference made with llama.cpp (shared/models/stories260K/
+// stories260K.reference.json: "Once upon a time", 64 greedy tokens).
+#include "app/session/chatcontroller.h"
+#include "app/session/runcontroller.h"
+#include "engine/session/generatorsessionmodel.h"
+#include "tests/common/testmodels.h"
+#include "views/chatpane.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMainWindow>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+namespace {
+
+struct Reference
+{
+    QString prompt;
+    QString text;       // generated text after the prompt
+    int promptTokens = 0;
+    int tokens = 0;
+};
+
+Reference loadReference(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    for (const QJsonValue& v : root.value(QStringLiteral("results")).toArray()) {
+        const QJsonObject r = v.toObject();
+        if (r.value(QStringLiteral("prompt")).toString() != QLatin1String("Once upon a time"))
+            continue;
+        Reference ref;
+        ref.prompt = r.value(QStringLiteral("prompt")).toString();
+        ref.text = r.value(QStringLiteral("generated_text")).toString();
+        ref.promptTokens = r.value(QStringLiteral("prompt_ids_with_bos")).toArray().size();
+        ref.tokens = r.value(QStringLiteral("generated_ids")).toArray().size();
+        return ref;
+    }
+    return {};
+}
+
+using SnapshotPtr = std::shared_ptr<const ws::SessionSnapshot>;
+
+} // namespace
+
+class TestChatTurn : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // recent files go to a test settings file
+    }
+
+    void greedyTurnMatchesReference_data()
+    {
+        QTest::addColumn<QString>("modelFile");
+        QTest::newRow("gguf") << "stories260K/stories260K.gguf";
+        QTest::newRow("llama2.c checkpoint with tok512.bin") << "stories260K/stories260K.bin";
+    }
+    void greedyTurnMatchesReference()
+    {
+        QFETCH(QString, modelFile);
+        WS_REQUIRE_MODEL(referencePath, "stories260K/stories260K.reference.json");
+        const QString modelPath = wstest::testModelPath(modelFile);
+        QVERIFY(QFileInfo::exists(modelPath));
+        const Reference ref = loadReference(referencePath_q);
+        QCOMPARE(ref.tokens, 64);
+        QVERIFY(!ref.text.isEmpty());
+
+        ws::RunController controller;
+        QSignalSpy loaded(&controller, &ws::RunController::modelLoaded);
+        QSignalSpy loadFailed(&controller, &ws::RunController::modelLoadFailed);
+        const std::string path = modelPath.toStdString();
+        controller.loadModel([path]() -> ws::Expected<std::unique_ptr<ws::SessionModel>> {
+            ws::GeneratorSessionModel::Options options;
+            options.threads = 1;
+            auto model = ws::GeneratorSessionModel::load(path, options);
+            if (!model)
+                return model.error();
+            return std::unique_ptr<ws::SessionModel>(std::move(*model));
+        });
+        QVERIFY2(loaded.wait(20000), loadFailed.isEmpty() ? "timeout" : qPrintable(loadFailed.at(0).at(0).toString()));
+        QCOMPARE(controller.modelInfo()->config.architecture, std::string("llama"));
+        QCOMPARE(controller.modelInfo()->config.layers, 5);
+        QCOMPARE(controller.modelInfo()->config.hiddenSize, 64);
+        QVERIFY(!controller.modelInfo()->hasChatTemplate); // base model: completion
+
+        ws::RunRequest request;
+        request.turn.messages = {{ws::ChatRole::User, ref.prompt.toStdString()}};
+        request.turn.sampling.temperature = 0;
+        request.turn.maxTokens = ref.tokens;
+        QSignalSpy finished(&controller, &ws::RunController::runFinished);
+        QSignalSpy failed(&controller, &ws::RunController::runFailed);
+        QSignalSpy snapshots(&controller, &ws::RunController::snapshotReady);
+        controller.start(request);
+        QVERIFY2(finished.wait(30000), failed.isEmpty() ? "timeout" : qPrintable(failed.at(0).at(1).toString()));
+        const auto last = finished.at(0).at(0).value<SnapshotPtr>();
+        QCOMPARE(QString::fromStdString(last->text), ref.text);
+        QCOMPARE(last->generatedTokens, ref.tokens);
+        QCOMPARE(last->promptTokens, ref.promptTokens);
+        QCOMPARE(last->finishReason, ws::FinishReason::TokenLimit);
+        QVERIFY(last->cpuTokensPerSecond > 0);
+        // Every streamed snapshot is a prefix of the final text.
+        for (const auto& args : snapshots)
+            QVERIFY(ref.text.startsWith(QString::fromStdString(args.at(0).value<SnapshotPtr>()->text)));
+    }
+
+    void chatPaneTurnThroughChatController()
+    {
+        WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
+        WS_REQUIRE_MODEL(referencePath, "stories260K/stories260K.reference.json");
+        const Reference ref = loadReference(referencePath_q);
+        QMainWindow window;
+        ws::ChatController chat(&window);
+        window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
+        window.show();
+        QSignalSpy modelChanged(&chat, &ws::ChatController::modelChanged);
+        chat.openModelFile(modelPath_q);
+        QVERIFY(modelChanged.wait(20000));
+        QCOMPARE(modelChanged.at(0).at(0).value<ws::ModelConfig>().architecture, std::string("llama"));
+        QVERIFY(chat.recentModels().contains(QFileInfo(modelPath_q).absoluteFilePath()));
+        // The compared systems are predicted for the loaded model (off the GUI thread).
+        QTRY_VERIFY_WITH_TIMEOUT(!chat.pane()->settingsPanel()->systems().empty(), 20000);
+        for (const ws::SystemPace& system : chat.pane()->settingsPanel()->systems())
+            QVERIFY2(system.tokensPerSecondPerUser > 0, system.id.c_str());
+
+        ws::views::ChatSettings settings = chat.pane()->settings();
+        settings.maxTokens = ref.tokens;
+        settings.sampling.temperature = 0;
+        chat.pane()->setSettings(settings);
+        QSignalSpy finished(chat.runController(), &ws::RunController::runFinished);
+        chat.pane()->input()->setPlainText(ref.prompt);
+        QTest::keyClick(chat.pane()->input(), Qt::Key_Return);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(chat.pane()->messageCount(), 2);
+        QCOMPARE(chat.pane()->message(1)->text(), ref.text);
+        QCOMPARE(chat.pane()->message(1)->state(), ws::views::ChatMessageWidget::State::Done);
+        const QString stats = chat.pane()->message(1)->stats();
+        QVERIFY2(stats.contains(QStringLiteral("64 tokens")), qPrintable(stats));
+        QVERIFY2(stats.contains(QStringLiteral("predicted: ")), qPrintable(stats));
+        qInfo("stats line: %s", qPrintable(stats));
+    }
+};
+
+QTEST_MAIN(TestChatTurn)
+#include "tst_chatturn.moc"
