@@ -39,6 +39,9 @@ const QByteArray kQwen3_30b = R"({"model_type": "qwen3_moe", "hidden_size": 2048
   "num_attention_heads": 32, "num_hidden_layers": 48, "num_key_value_heads": 4, "head_dim": 128,
   "vocab_size": 151936, "num_experts": 128, "num_experts_per_tok": 8, "moe_intermediate_size": 768,
   "decoder_sparse_step": 1, "max_position_embeddings": 40960, "tie_word_embeddings": false})";
+const QByteArray kMistral = R"({"model_type": "mistral", "hidden_size": 4096, "intermediate_size": 14336,
+  "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 32000,
+  "max_position_embeddings": 32768, "sliding_window": 4096, "tie_word_embeddings": false})";
 const QByteArray kMixtral = R"({"model_type": "mixtral", "hidden_size": 4096, "intermediate_size": 14336,
   "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 32000,
   "num_local_experts": 8, "num_experts_per_tok": 2, "max_position_embeddings": 32768, "sliding_window": null})";
@@ -72,6 +75,7 @@ private slots:
         QTest::newRow("qwen3 (head_dim != hidden/heads)") << kQwen3_32b << "qwen3-32b" << "qwen3";
         QTest::newRow("qwen2 (q/k/v biases)") << kQwen2_72b << "qwen2-72b" << "qwen2";
         QTest::newRow("qwen3_moe") << kQwen3_30b << "qwen3-30b-a3b" << "qwen3moe";
+        QTest::newRow("mistral (sliding window)") << kMistral << "mistral-7b" << "mistral";
         QTest::newRow("mixtral") << kMixtral << "mixtral-8x7b" << "mixtral";
         QTest::newRow("gemma3 (text_config)") << kGemma3 << "gemma-3-27b" << "gemma3";
         QTest::newRow("gpt_oss") << kGptOss << "gpt-oss-120b" << "gpt-oss";
