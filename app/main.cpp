@@ -1,24 +1,139 @@
 // waferscope: the desktop application.
+//   waferscope [--scenario FILE] [--lang zh_CN] [--screenshot FILE.png] [--verbose]
+//              [--recover] [--print-scenario FILE]
+// --screenshot renders the main window (offscreen unless a platform is set),
+// saves it as a PNG and exits: 0 on success, 2 with one line on stderr if not.
+// --scenario, --recover and --print-scenario belong to the File menu
+// controller (app/io/filemenucontroller.h).
+#include "app/core/languagemanager.h"
+#include "app/core/logging.h"
+#include "app/core/mainwindow.h"
+#include "app/core/presetlibrary.h"
+#include "app/core/theme.h"
 #include "app/io/filemenucontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QMainWindow>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QSettings>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+int fail(const QString& message)
+{
+    std::fprintf(stderr, "waferscope: %s\n", message.toLocal8Bit().constData());
+    return 2;
+}
+
+// Waits for the window's placement to finish (or fail); false on timeout.
+bool waitForPlacement(ws::MainWindow& window, int timeoutMs)
+{
+    if (!window.isBusy())
+        return true;
+    QEventLoop loop;
+    QTimer timer;
+    timer.setSingleShot(true);
+    QObject::connect(&timer, &QTimer::timeout, &loop, [&loop] { loop.exit(1); });
+    QObject::connect(&window, &ws::MainWindow::placementFinished, &loop, [&loop, &window] {
+        if (!window.isBusy())
+            loop.exit(0);
+    });
+    timer.start(timeoutMs);
+    return loop.exec() == 0;
+}
+
+int saveScreenshot(ws::MainWindow& window, const QString& file)
+{
+    if (!waitForPlacement(window, 120000))
+        return fail(QStringLiteral("the placement did not finish within 120 s"));
+    QCoreApplication::processEvents();
+    const QImage image = window.grab().toImage();
+    QImageWriter writer(file, "png");
+    if (!writer.write(image))
+        return fail(QStringLiteral("cannot write %1: %2").arg(file, writer.errorString()));
+    spdlog::info("screenshot saved: {} ({}x{})", QFileInfo(file).absoluteFilePath().toStdString(), image.width(),
+                 image.height());
+    return 0;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
-    QCommandLineParser parser;
-    parser.addHelpOption();
-    ws::FileMenuController::addCommandLineOptions(parser);
-    parser.process(app);
+    // A screenshot needs no display: render offscreen unless a platform was chosen.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--screenshot") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
 
-    QMainWindow window;
-    window.resize(1600, 1000);
-    auto* files = new ws::FileMenuController(&window);
-    files->buildFileMenu();
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("WaferScope"));
+    QApplication::setOrganizationName(QStringLiteral("WaferScope"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Places a transformer on a wafer-scale engine and shows it."));
+    parser.addHelpOption();
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+                                              QStringLiteral("Render the main window to FILE.png and exit."),
+                                              QStringLiteral("FILE"));
+    const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."),
+                                        QStringLiteral("CODE"));
+    const QCommandLineOption verboseOption(QStringLiteral("verbose"), QStringLiteral("Log debug messages."));
+    parser.addOptions({screenshotOption, langOption, verboseOption});
+    ws::FileMenuController::addCommandLineOptions(parser);
+    if (!parser.parse(QApplication::arguments()))
+        return fail(parser.errorText());
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+
+    ws::setupLogging(parser.isSet(verboseOption));
+    const bool screenshot = parser.isSet(screenshotOption);
+
+    ws::LanguageManager languages;
+    QString language = ws::LanguageManager::systemLanguage();
+    if (!screenshot)
+        language = QSettings().value(QStringLiteral("language"), language).toString();
+    if (parser.isSet(langOption)) {
+        language = parser.value(langOption);
+        if (!ws::LanguageManager::availableLanguages().contains(language))
+            return fail(QStringLiteral("unknown language '%1' (known: %2)")
+                            .arg(language, ws::LanguageManager::availableLanguages().join(QStringLiteral(", "))));
+    }
+    languages.setLanguage(language);
+    if (!screenshot)
+        QObject::connect(&languages, &ws::LanguageManager::languageChanged, [](const QString& code) {
+            QSettings().setValue(QStringLiteral("language"), code);
+        });
+    ws::applyTheme(app);
+
+    const ws::PresetLibrary presets;
+    for (const QString& error : presets.loadErrors())
+        spdlog::warn("preset skipped: {}", error.toStdString());
+
+    ws::MainWindow window(presets, languages);
+    ws::FileMenuController* files = window.fileMenu();
+    if (screenshot) {
+        // No dialogs and no autosave session: open the scenario (if any), render, exit.
+        files->setInteractive(false);
+        QObject::connect(files, &ws::FileMenuController::errorOccurred,
+                         [](const QString& message) { fail(message); });
+        const QString scenario = parser.value(QStringLiteral("scenario"));
+        if (!scenario.isEmpty() && !files->openFile(scenario))
+            return 2;
+        window.ensurePlacement();
+        window.show();
+        return saveScreenshot(window, parser.value(screenshotOption));
+    }
     if (const int exitCode = files->startFromCommandLine(parser); exitCode >= 0)
         return exitCode;
+    window.ensurePlacement();
     window.show();
     return app.exec();
 }

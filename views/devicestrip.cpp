@@ -10,7 +10,6 @@
 #include <QPainter>
 #include <QToolTip>
 
-#include <numeric>
 
 namespace ws::views {
 
@@ -62,15 +61,26 @@ void DeviceStrip::rebuild()
     m_usedFraction.clear();
     if (m_snapshot) {
         const size_t cores = static_cast<size_t>(std::max(0, m_snapshot->meshCols)) * std::max(0, m_snapshot->meshRows);
+        const double range = meshLayerRange(*m_snapshot, m_layer);
         for (int d = 0; d < m_snapshot->deviceCount; ++d) {
-            const QImage full = buildMeshImage(*m_snapshot, d, m_layer);
+            const QImage full = buildMeshImage(*m_snapshot, d, m_layer, range);
             m_thumbs.push_back(full.isNull() ? full
                                              : full.scaled(thumbSize(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
             double used = -1;
-            if (static_cast<size_t>(d) < m_snapshot->sramFraction.size() &&
-                m_snapshot->sramFraction[static_cast<size_t>(d)].size() == cores && cores > 0) {
-                const auto& a = m_snapshot->sramFraction[static_cast<size_t>(d)];
-                used = std::accumulate(a.begin(), a.end(), 0.0) / static_cast<double>(cores);
+            const auto dd = static_cast<size_t>(d);
+            if (dd < m_snapshot->sramFraction.size() && m_snapshot->sramFraction[dd].size() == cores && cores > 0) {
+                // Mean over the cores applications may use: the reserved I/O border does not count.
+                const auto& a = m_snapshot->sramFraction[dd];
+                const bool states = dd < m_snapshot->coreState.size() && m_snapshot->coreState[dd].size() == cores;
+                double sum = 0;
+                size_t counted = 0;
+                for (size_t i = 0; i < cores; ++i) {
+                    if (states && m_snapshot->coreState[dd][i] == CoreState::Reserved)
+                        continue;
+                    sum += a[i];
+                    ++counted;
+                }
+                used = counted > 0 ? sum / static_cast<double>(counted) : 0;
             }
             m_usedFraction.push_back(used);
         }

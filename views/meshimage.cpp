@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws::views {
@@ -25,8 +26,9 @@ const std::vector<T>* deviceArray(const std::vector<std::vector<T>>& arrays, int
     return a.size() == cores ? &a : nullptr;
 }
 
-void fillScale(QImage& image, const std::vector<float>* values, const ColorScale& scale)
+void fillScale(QImage& image, const std::vector<float>* values, const ColorScale& scale, double range)
 {
+    const float inverse = static_cast<float>(range > 0 ? 1.0 / range : 1.0);
     const QRgb noData = scale.noDataColor().rgb();
     const int cols = image.width();
     for (int y = 0; y < image.height(); ++y) {
@@ -37,7 +39,7 @@ void fillScale(QImage& image, const std::vector<float>* values, const ColorScale
         }
         const float* row = values->data() + static_cast<size_t>(y) * cols;
         for (int x = 0; x < cols; ++x)
-            line[x] = scale.map(row[x]);
+            line[x] = scale.map(row[x] * inverse);
     }
 }
 
@@ -49,7 +51,26 @@ bool hasCoreData(const MeshSnapshot& s, int device)
     return cores > 0 && device >= 0 && device < s.deviceCount && deviceArray(s.sramFraction, device, cores);
 }
 
-QImage buildMeshImage(const MeshSnapshot& s, int device, MeshLayer layer)
+double meshLayerRange(const MeshSnapshot& s, MeshLayer layer)
+{
+    if (layer != MeshLayer::KvCache)
+        return 1.0;
+    float largest = 0;
+    const size_t cores = coreCount(s);
+    for (const auto& device : s.kvFraction)
+        if (device.size() == cores)
+            for (float v : device)
+                largest = std::max(largest, v); // NaN compares false: skipped
+    if (!(largest > 0))
+        return 1.0;
+    const double exponent = std::pow(10.0, std::floor(std::log10(double(largest))));
+    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (double(largest) <= step * exponent * (1 + 1e-9))
+            return std::min(1.0, step * exponent);
+    return 1.0;
+}
+
+QImage buildMeshImage(const MeshSnapshot& s, int device, MeshLayer layer, double range)
 {
     if (s.meshCols <= 0 || s.meshRows <= 0 || device < 0 || device >= s.deviceCount)
         return {};
@@ -57,13 +78,13 @@ QImage buildMeshImage(const MeshSnapshot& s, int device, MeshLayer layer)
     const size_t cores = coreCount(s);
     switch (layer) {
     case MeshLayer::SramOccupancy:
-        fillScale(image, deviceArray(s.sramFraction, device, cores), ColorScale::sramOccupancy());
+        fillScale(image, deviceArray(s.sramFraction, device, cores), ColorScale::sramOccupancy(), range);
         break;
     case MeshLayer::KvCache:
-        fillScale(image, deviceArray(s.kvFraction, device, cores), ColorScale::kvCache());
+        fillScale(image, deviceArray(s.kvFraction, device, cores), ColorScale::kvCache(), range);
         break;
     case MeshLayer::Dataflow:
-        fillScale(image, deviceArray(s.activity, device, cores), ColorScale::activity());
+        fillScale(image, deviceArray(s.activity, device, cores), ColorScale::activity(), range);
         break;
     case MeshLayer::WeightPlacement: {
         // One colour per owner, looked up once.

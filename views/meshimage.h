@@ -12,7 +12,14 @@
 
 namespace ws::views {
 
-QImage buildMeshImage(const MeshSnapshot& snapshot, int device, MeshLayer layer);
+// `range` is the value drawn at the top of the colour scale (see meshLayerRange).
+QImage buildMeshImage(const MeshSnapshot& snapshot, int device, MeshLayer layer, double range = 1.0);
+
+// The top of a layer's colour scale, as a fraction of core SRAM. SRAM occupancy
+// always spans 0..100 % (capacity is the point); the KV cache spans 0 to its
+// largest value over all devices, rounded up to 1, 2, 2.5 or 5 x 10^k, so a
+// small cache is still visible and the legend says exactly what the top means.
+double meshLayerRange(const MeshSnapshot& snapshot, MeshLayer layer);
 
 // True when the snapshot's size fields and per-device arrays agree for `device`.
 bool hasCoreData(const MeshSnapshot& snapshot, int device);

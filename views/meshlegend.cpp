@@ -9,6 +9,9 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <cmath>
+#include <iterator>
+
 namespace ws::views {
 
 namespace {
@@ -80,19 +83,19 @@ QSizeF MeshLegend::sizeHint(const QFont& font) const
 {
     const QFontMetricsF fm(font);
     const double line = fm.height();
-    double width = std::max(220.0, fm.horizontalAdvance(meshLayerName(m_layer)) + 2 * kPad);
+    double width = std::max(200.0, fm.horizontalAdvance(meshLayerName(m_layer)) + 2 * kPad);
     width = std::max(width, fm.horizontalAdvance(caption()) + 2 * kPad);
     double height = kPad + line + 4; // title
     if (scaleFor(m_layer)) {
         height += kBarHeight + 4 + line + line;
     } else if (m_layer == MeshLayer::WeightPlacement) {
-        height += kBarHeight + 4 + line + 4 + 4 * (line + 2); // hue strip, ticks, kinds in two columns
+        height += kBarHeight + 4 + line + 4 + std::size(kKinds) * (line + 2); // hue strip, ends, kinds
         for (const auto& k : kKinds)
-            width = std::max(width, 2 * (fm.horizontalAdvance(tr(k.name)) + 28) + 2 * kPad);
+            width = std::max(width, fm.horizontalAdvance(tr(k.name)) + 24 + 2 * kPad);
     } else {
-        height += 3 * (line + 2);
+        height += std::size(kStates) * (line + 2);
         for (const auto& s : kStates)
-            width = std::max(width, 2 * (fm.horizontalAdvance(tr(s.name)) + 28) + 2 * kPad);
+            width = std::max(width, fm.horizontalAdvance(tr(s.name)) + 24 + 2 * kPad);
     }
     return {width, height + kPad};
 }
@@ -144,7 +147,9 @@ void MeshLegend::paintScale(QPainter& p, const QRectF& r) const
     for (int i = 0; i <= 4; ++i) {
         const double x = bar.left() + bar.width() * i / 4.0;
         p.drawLine(QPointF(x, bar.bottom()), QPointF(x, bar.bottom() + 3));
-        const QString text = locale.toString(i * 25) + QLatin1Char('%');
+        // Exact tick values: up to three decimals, trailing zeros dropped (1.25%, 2.5%, 5%).
+        const double percent = std::round(100.0 * m_range * i / 4.0 * 1000.0) / 1000.0;
+        const QString text = locale.toString(percent, 'g', 6) + QLatin1Char('%');
         const double w = fm.horizontalAdvance(text);
         const double left = std::clamp(x - w / 2, r.left(), r.right() - w);
         p.drawText(QPointF(left, bar.bottom() + 4 + fm.ascent()), text);
@@ -178,13 +183,12 @@ void MeshLegend::paintPlacement(QPainter& p, const QRectF& r) const
     p.setPen(QColor(160, 166, 178));
     p.drawText(QPointF(bar.center().x() - fm.horizontalAdvance(cap) / 2, bar.bottom() + 4 + fm.ascent()), cap);
 
-    // Matrix kinds, shown with layer 0's hue, two columns.
+    // Matrix kinds, shown with layer 0's hue.
     const double top = bar.bottom() + 8 + fm.height();
-    const double colWidth = r.width() / 2;
     int i = 0;
     for (const auto& k : kKinds) {
-        const double x = r.left() + (i % 2) * colWidth;
-        const double y = top + (i / 2) * (fm.height() + 2);
+        const double x = r.left();
+        const double y = top + i * (fm.height() + 2);
         p.fillRect(QRectF(x, y + 2, 18, fm.height() - 4), QColor(PlacementPalette::color(0, k.kind)));
         p.setPen(QColor(200, 205, 215));
         p.drawText(QPointF(x + 24, y + fm.ascent()), tr(k.name));
@@ -195,11 +199,10 @@ void MeshLegend::paintPlacement(QPainter& p, const QRectF& r) const
 void MeshLegend::paintDefects(QPainter& p, const QRectF& r) const
 {
     const QFontMetricsF fm(p.font());
-    const double colWidth = r.width() / 2;
     int i = 0;
     for (const auto& s : kStates) {
-        const double x = r.left() + (i % 2) * colWidth;
-        const double y = r.top() + (i / 2) * (fm.height() + 2);
+        const double x = r.left();
+        const double y = r.top() + i * (fm.height() + 2);
         p.fillRect(QRectF(x, y + 2, 18, fm.height() - 4), QColor(coreStateColor(s.state)));
         p.setPen(QColor(200, 205, 215));
         p.drawText(QPointF(x + 24, y + fm.ascent()), tr(s.name));

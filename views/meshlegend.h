@@ -19,7 +19,11 @@ class MeshLegend
     Q_DECLARE_TR_FUNCTIONS(ws::views::MeshLegend)
 
 public:
-    MeshLegend(const MeshSnapshot* snapshot, MeshLayer layer) : m_snapshot(snapshot), m_layer(layer) {}
+    // `range`: the value at the top of the colour scale (meshLayerRange).
+    MeshLegend(const MeshSnapshot* snapshot, MeshLayer layer, double range = 1.0)
+        : m_snapshot(snapshot), m_layer(layer), m_range(range)
+    {
+    }
 
     QSizeF sizeHint(const QFont& font) const;
     void paint(QPainter& painter, const QRectF& rect) const;
@@ -32,6 +36,7 @@ private:
 
     const MeshSnapshot* m_snapshot;
     MeshLayer m_layer;
+    double m_range;
 };
 
 } // namespace ws::views

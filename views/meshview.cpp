@@ -102,7 +102,8 @@ QPointF MeshView::coreCentre(QPoint core) const
 
 void MeshView::rebuildImage()
 {
-    m_image = m_snapshot ? buildMeshImage(*m_snapshot, m_device, m_layer) : QImage();
+    m_range = m_snapshot ? meshLayerRange(*m_snapshot, m_layer) : 1.0;
+    m_image = m_snapshot ? buildMeshImage(*m_snapshot, m_device, m_layer, m_range) : QImage();
     m_reduced = QImage();
     m_reducedScale = 0;
     update();
@@ -176,16 +177,24 @@ void MeshView::paintEvent(QPaintEvent*)
                             .arg(locale.toString(m_snapshot->meshCols), locale.toString(m_snapshot->meshRows),
                                  locale.toString(m_transform.scale, 'g', 3));
     const QFontMetricsF fm(font());
-    const QRectF hudRect(10, 8, fm.horizontalAdvance(hud) + 16, fm.height() + 8);
+    // Bottom-left, clear of the region labels along the mesh's top edge; the legend sits bottom-right.
+    const QRectF hudRect(10, height() - fm.height() - 18, fm.horizontalAdvance(hud) + 16, fm.height() + 8);
     p.fillRect(hudRect, QColor(18, 20, 26, 200));
     p.setPen(QColor(210, 214, 224));
     p.drawText(hudRect, Qt::AlignCenter, hud);
 
     if (m_legendVisible) {
-        const MeshLegend legend(m_snapshot.get(), m_layer);
+        const MeshLegend legend(m_snapshot.get(), m_layer, m_range);
         const QSizeF size = legend.sizeHint(font());
-        if (size.width() + 24 < width() && size.height() + 24 < height())
-            legend.paint(p, QRectF(QPointF(width() - size.width() - 12, height() - size.height() - 12), size));
+        if (size.width() + 24 < width() && size.height() + 24 < height()) {
+            // Bottom-right unless that covers the mesh and the top-right does not.
+            const QRectF mesh = m_transform.widgetRect(QRectF(0, 0, m_image.width(), m_image.height()));
+            QRectF box(QPointF(width() - size.width() - 12, height() - size.height() - 12), size);
+            const QRectF top(QPointF(width() - size.width() - 12, 12), size);
+            if (box.intersects(mesh) && !top.intersects(mesh))
+                box = top;
+            legend.paint(p, box);
+        }
     }
 }
 

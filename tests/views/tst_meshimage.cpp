@@ -18,6 +18,8 @@ private slots:
     void pixelsFollowTheCores_data();
     void pixelsFollowTheCores();
     void placementColoursByOwner();
+    void kvRange_data();
+    void kvRange();
     void badInput_data();
     void badInput();
     void formatBytes_data();
@@ -57,6 +59,34 @@ void TestMeshImage::placementColoursByOwner()
     QCOMPARE(image.pixel(35, 25), PlacementPalette::color(5, MatrixKind::KvCache));
     // Column 0 of row 0 on device 1: layer 3, attn_q.
     QCOMPARE(image.pixel(0, 0), PlacementPalette::color(3, MatrixKind::Attention));
+}
+
+void TestMeshImage::kvRange_data()
+{
+    QTest::addColumn<float>("largest");
+    QTest::addColumn<double>("range");
+    QTest::newRow("2.4% rounds up to 2.5%") << 0.024f << 0.025;
+    QTest::newRow("exactly 2% stays") << 0.02f << 0.02;
+    QTest::newRow("30% rounds up to 50%") << 0.3f << 0.5;
+    QTest::newRow("7% rounds up to 10%") << 0.07f << 0.1;
+    QTest::newRow("0.13% rounds up to 0.2%") << 0.0013f << 0.002;
+    QTest::newRow("full cores: 100%") << 1.0f << 1.0;
+    QTest::newRow("no KV at all: 100%") << 0.0f << 1.0;
+}
+
+void TestMeshImage::kvRange()
+{
+    QFETCH(float, largest);
+    QFETCH(double, range);
+    auto s = testing::makeSyntheticSnapshot(20, 10, 2);
+    for (auto& device : s->kvFraction)
+        std::fill(device.begin(), device.end(), 0.0f);
+    s->kvFraction[1][57] = largest;
+    QCOMPARE(meshLayerRange(*s, MeshLayer::KvCache), range);
+    QCOMPARE(meshLayerRange(*s, MeshLayer::SramOccupancy), 1.0);
+    // The image puts the largest value at the top of the scale.
+    const QImage image = buildMeshImage(*s, 1, MeshLayer::KvCache, range);
+    QCOMPARE(image.pixel(57 % 20, 57 / 20), ColorScale::kvCache().map(float(largest / range)));
 }
 
 void TestMeshImage::badInput_data()

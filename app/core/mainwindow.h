@@ -1,0 +1,106 @@
+#pragma once
+// The main window: scenario pickers on top, the wafer heatmap in the centre
+// with a strip of all wafers beside it, the inspector dock on the right and
+// a status bar with devices and SRAM used. A change of picker runs the
+// engine's placement on a worker thread; a newer request makes older
+// results stale, and they are dropped.
+
+#include "app/core/placementjob.h"
+#include "app/io/scenario.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QActionGroup;
+class QLabel;
+class QMenu;
+class QScrollArea;
+
+namespace ws {
+
+namespace views {
+class DeviceStrip;
+class MeshView;
+} // namespace views
+
+class FileMenuController;
+class InspectorDock;
+class LanguageManager;
+class PresetLibrary;
+class ScenarioBar;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    MainWindow(const PresetLibrary& presets, LanguageManager& languages, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Qwen3-32B at bf16 on WSE-3, 8,192 tokens of context.
+    static PlacementRequest defaultRequest();
+
+    void setRequest(const PlacementRequest& request);
+    // Starts the default placement if nothing was requested yet (no scenario opened).
+    void ensurePlacement();
+    // The scenario as File > Save writes it, and opening one (what FileMenuController calls).
+    Scenario scenario() const { return m_scenario; }
+    void applyScenario(const Scenario& scenario);
+    FileMenuController* fileMenu() const { return m_files; }
+    PlacementRequest request() const;
+    bool isBusy() const { return m_pending > 0; }
+    std::shared_ptr<const PlacementResult> result() const { return m_result; }
+    QString lastError() const { return m_error; }
+
+    views::MeshView* meshView() const { return m_meshView; }
+    InspectorDock* inspector() const { return m_inspector; }
+    void setLayer(MeshLayer layer);
+    void setDevice(int device);
+
+signals:
+    void placementFinished(bool ok);
+
+public slots:
+    void recompute();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void createActions();
+    void retranslate();
+    void showResult(std::shared_ptr<const PlacementResult> result);
+    void showError(const QString& message);
+    void updateStatus();
+    void onCoreClicked(int device, int x, int y);
+    void onCoreHovered(int device, int x, int y);
+    void userChangedRequest();
+    void userSetLayer(MeshLayer layer);
+    void userSetDevice(int device);
+
+    const PresetLibrary& m_presets;
+    LanguageManager& m_languages;
+    ScenarioBar* m_scenarioBar = nullptr;
+    views::MeshView* m_meshView = nullptr;
+    views::DeviceStrip* m_strip = nullptr;
+    QScrollArea* m_stripArea = nullptr;
+    InspectorDock* m_inspector = nullptr;
+    FileMenuController* m_files = nullptr;
+    QLabel* m_hoverLabel = nullptr;
+    QLabel* m_devicesLabel = nullptr;
+    QLabel* m_sramLabel = nullptr;
+    QLabel* m_zoomLabel = nullptr;
+
+    struct Actions;
+    std::unique_ptr<Actions> m_actions;
+
+    std::shared_ptr<const PlacementResult> m_result;
+    QString m_error;
+    Scenario m_scenario;    // what Save writes: as opened, plus the user's changes
+    int m_pendingDevice = 0; // device to show once the placement of an opened scenario arrives
+    quint64 m_requestId = 0;
+    int m_pending = 0;
+};
+
+} // namespace ws

@@ -1,0 +1,157 @@
+#include "app/core/scenariobar.h"
+
+#include "app/core/presetlibrary.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+
+namespace ws {
+
+namespace {
+const Precision kPrecisions[] = {Precision::Fp32, Precision::Bf16, Precision::Fp16,
+                                 Precision::Fp8,  Precision::Int8, Precision::Int4};
+} // namespace
+
+ScenarioBar::ScenarioBar(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(6, 2, 6, 2);
+    layout->setSpacing(6);
+    auto add = [this, layout](QLabel*& label, QComboBox*& combo, int minWidth) {
+        label = new QLabel(this);
+        combo = new QComboBox(this);
+        combo->setMinimumContentsLength(minWidth);
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        label->setBuddy(combo);
+        layout->addWidget(label);
+        layout->addWidget(combo);
+        layout->addSpacing(10);
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_quiet)
+                emit requestChanged();
+        });
+    };
+    add(m_modelLabel, m_model, 16);
+    add(m_hardwareLabel, m_hardware, 18);
+    add(m_precisionLabel, m_precision, 5);
+    add(m_contextLabel, m_context, 12);
+    layout->addStretch(1);
+    for (Precision p : kPrecisions)
+        m_precision->addItem(QString::fromLatin1(precisionId(p).data()).toUpper(), static_cast<int>(p));
+    // The context choices depend on the model.
+    connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_presets)
+            return;
+        const auto model = m_presets->model(m_model->currentData().toString());
+        const bool quiet = m_quiet;
+        m_quiet = true;
+        fillContexts(model ? model->contextLength : 0, request().contextTokens);
+        m_quiet = quiet;
+    });
+    retranslate();
+}
+
+QList<int64_t> ScenarioBar::contextChoices()
+{
+    return {2048, 4096, 8192, 16384, 32768, 65536, 131072};
+}
+
+void ScenarioBar::fillContexts(int64_t modelContextTokens, int64_t keep)
+{
+    const QLocale locale;
+    m_context->clear();
+    for (int64_t c : contextChoices()) {
+        if (modelContextTokens > 0 && c > modelContextTokens)
+            break;
+        m_context->addItem(tr("%1 tokens").arg(locale.toString(qlonglong(c))), qlonglong(c));
+    }
+    int index = m_context->findData(qlonglong(keep));
+    if (index < 0 && keep > 0 && (modelContextTokens <= 0 || keep <= modelContextTokens)) {
+        // A context from a scenario file that is not one of the usual choices: offer it too.
+        int at = 0;
+        while (at < m_context->count() && m_context->itemData(at).toLongLong() < keep)
+            ++at;
+        m_context->insertItem(at, tr("%1 tokens").arg(locale.toString(qlonglong(keep))), qlonglong(keep));
+        index = at;
+    }
+    if (index < 0)
+        index = m_context->findData(qlonglong(8192));
+    m_context->setCurrentIndex(index < 0 ? m_context->count() - 1 : index);
+}
+
+void ScenarioBar::setPresets(const PresetLibrary& presets)
+{
+    m_presets = &presets;
+    m_quiet = true;
+    m_model->clear();
+    for (const QString& id : presets.modelIds()) {
+        const auto model = presets.model(id);
+        m_model->addItem(model ? QString::fromStdString(model->name) : id, id);
+    }
+    m_hardware->clear();
+    for (const QString& id : presets.hardwareIds()) {
+        const auto hw = presets.hardware(id);
+        // The heatmap draws a core mesh, so only wafer-scale hardware is offered here.
+        if (hw && hw->kind == HardwareKind::Wafer)
+            m_hardware->addItem(QString::fromStdString(hw->name), id);
+    }
+    const auto model = presets.model(m_model->currentData().toString());
+    fillContexts(model ? model->contextLength : 0, 8192);
+    m_quiet = false;
+}
+
+PlacementRequest ScenarioBar::request() const
+{
+    PlacementRequest r;
+    r.modelId = m_model->currentData().toString();
+    r.hardwareId = m_hardware->currentData().toString();
+    r.precision = static_cast<Precision>(m_precision->currentData().toInt());
+    r.contextTokens = m_context->currentData().toLongLong();
+    return r;
+}
+
+void ScenarioBar::setRequest(const PlacementRequest& request)
+{
+    m_quiet = true;
+    if (const int i = m_model->findData(request.modelId); i >= 0)
+        m_model->setCurrentIndex(i);
+    if (const int i = m_hardware->findData(request.hardwareId); i >= 0)
+        m_hardware->setCurrentIndex(i);
+    if (const int i = m_precision->findData(static_cast<int>(request.precision)); i >= 0)
+        m_precision->setCurrentIndex(i);
+    const auto model = m_presets ? m_presets->model(request.modelId) : Expected<ModelConfig>(ModelConfig{});
+    fillContexts(model ? model->contextLength : 0, request.contextTokens);
+    m_quiet = false;
+}
+
+void ScenarioBar::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ScenarioBar::retranslate()
+{
+    m_modelLabel->setText(tr("&Model"));
+    m_hardwareLabel->setText(tr("&Hardware"));
+    m_precisionLabel->setText(tr("&Precision"));
+    m_contextLabel->setText(tr("&Context"));
+    m_model->setToolTip(tr("Model architecture from the built-in presets (layers, sizes and heads cite their "
+                           "Hugging Face config)."));
+    m_hardware->setToolTip(tr("Wafer-scale hardware preset. Every figure in a preset cites its source."));
+    m_precision->setToolTip(tr("Storage precision of the weights. INT8 and INT4 include their block scales "
+                               "(8.5 and 4.5 bits per weight)."));
+    m_context->setToolTip(tr("Tokens of context the KV cache is sized for. Limited to the model's maximum."));
+    const QLocale locale;
+    const bool quiet = m_quiet;
+    m_quiet = true;
+    for (int i = 0; i < m_context->count(); ++i)
+        m_context->setItemText(i, tr("%1 tokens").arg(locale.toString(m_context->itemData(i).toLongLong())));
+    m_quiet = quiet;
+}
+
+} // namespace ws

@@ -1,0 +1,53 @@
+#pragma once
+// The scenario pickers above the heatmap: model, wafer hardware, precision
+// and context length, filled from the PresetLibrary. Emits requestChanged
+// whenever the user changes one of them.
+
+#include "app/core/placementjob.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace ws {
+
+class PresetLibrary;
+
+class ScenarioBar : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ScenarioBar(QWidget* parent = nullptr);
+
+    void setPresets(const PresetLibrary& presets);
+    PlacementRequest request() const;
+    // Selects the request's values; unknown ids leave that picker as it is. Emits nothing.
+    void setRequest(const PlacementRequest& request);
+
+    static QList<int64_t> contextChoices();
+
+signals:
+    void requestChanged();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void fillContexts(int64_t modelContextTokens, int64_t keep);
+
+    const PresetLibrary* m_presets = nullptr;
+    QLabel* m_modelLabel = nullptr;
+    QLabel* m_hardwareLabel = nullptr;
+    QLabel* m_precisionLabel = nullptr;
+    QLabel* m_contextLabel = nullptr;
+    QComboBox* m_model = nullptr;
+    QComboBox* m_hardware = nullptr;
+    QComboBox* m_precision = nullptr;
+    QComboBox* m_context = nullptr;
+    bool m_quiet = false;
+};
+
+} // namespace ws

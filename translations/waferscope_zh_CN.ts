@@ -1,0 +1,1449 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ChatStats</name>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/秒</translation>
+    </message>
+    <message>
+        <source>%1 tokens (prompt %2)</source>
+        <translation>%1 个 token（提示词 %2）</translation>
+    </message>
+    <message>
+        <source>%1 on this CPU</source>
+        <translation>本机 CPU 上 %1</translation>
+    </message>
+    <message>
+        <source>first token %1</source>
+        <translation>首个 token %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>predicted: %1</source>
+        <translation>预测：%1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>token limit reached</source>
+        <translation>已达 token 上限</translation>
+    </message>
+    <message>
+        <source>context full</source>
+        <translation>上下文已满</translation>
+    </message>
+</context>
+<context>
+    <name>ws::Autosave</name>
+    <message>
+        <source>cannot create the autosave folder %1</source>
+        <translation>无法创建自动保存文件夹 %1</translation>
+    </message>
+    <message>
+        <source>another WaferScope is running; this window is not autosaved</source>
+        <translation>另一个 WaferScope 正在运行；此窗口不会自动保存</translation>
+    </message>
+    <message>
+        <source>cannot autosave to %1: %2</source>
+        <translation>无法自动保存到 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ws::Exporter</name>
+    <message>
+        <source>cannot encode the image as PNG for %1</source>
+        <translation>无法将图像编码为 PNG 以写入 %1</translation>
+    </message>
+    <message>
+        <source>scale must be from %1 to %2, got %3</source>
+        <translation>缩放比例必须在 %1 到 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <source>Exported from WaferScope</source>
+        <translation>由 WaferScope 导出</translation>
+    </message>
+    <message>
+        <source>cannot draw the view as SVG for %1</source>
+        <translation>无法将视图绘制为 SVG 以写入 %1</translation>
+    </message>
+    <message>
+        <source>%1: choose a .csv or .json file name for data</source>
+        <translation>%1：数据请选择 .csv 或 .json 文件名</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ws::FfmpegWriter</name>
+    <message>
+        <source>FFmpeg cannot write %1 files: %2</source>
+        <translation>FFmpeg 无法写入 %1 文件：%2</translation>
+    </message>
+    <message>
+        <source>FFmpeg was built without the %1 encoder</source>
+        <translation>FFmpeg 构建时未包含 %1 编码器</translation>
+    </message>
+    <message>
+        <source>out of memory while setting up the video encoder</source>
+        <translation>设置视频编码器时内存不足</translation>
+    </message>
+    <message>
+        <source>cannot start the %1 encoder: %2</source>
+        <translation>无法启动 %1 编码器：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the video header: %1</source>
+        <translation>无法写入视频文件头：%1</translation>
+    </message>
+    <message>
+        <source>cannot set up the colour conversion for the video</source>
+        <translation>无法设置视频的颜色转换</translation>
+    </message>
+    <message>
+        <source>video encoder error: %1</source>
+        <translation>视频编码器错误：%1</translation>
+    </message>
+    <message>
+        <source>cannot write video data: %1</source>
+        <translation>无法写入视频数据：%1</translation>
+    </message>
+    <message>
+        <source>cannot finish the video file: %1</source>
+        <translation>无法完成视频文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::FileMenuController</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>%1 as PNG…</source>
+        <translation>%1 导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>%1 as SVG…</source>
+        <translation>%1 导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出%1</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>%1 as CSV or JSON…</source>
+        <translation>%1 导出为 CSV 或 JSON…</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet</source>
+        <translation>暂无可导出的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Record…</source>
+        <translation>录制(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Recover Scenario</source>
+        <translation>恢复场景</translation>
+    </message>
+    <message>
+        <source>WaferScope did not close normally last time. Recover the scenario it was showing?</source>
+        <translation>WaferScope 上次未正常关闭。是否恢复当时显示的场景？</translation>
+    </message>
+    <message>
+        <source>Recovered the autosaved scenario</source>
+        <translation>已恢复自动保存的场景</translation>
+    </message>
+    <message>
+        <source>Open a .waferscope scenario.</source>
+        <translation>打开 .waferscope 场景。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Recover an autosaved scenario without asking.</source>
+        <translation>不经询问直接恢复自动保存的场景。</translation>
+    </message>
+    <message>
+        <source>Write the scenario (after opening or recovering) to a file and exit.</source>
+        <translation>将场景（打开或恢复之后）写入文件并退出。</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — WaferScope</source>
+        <translation>%1[*] — WaferScope</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>WaferScope scenarios (*.waferscope);;All files (*)</source>
+        <translation>WaferScope 场景 (*.waferscope);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>WaferScope scenarios (*.waferscope)</source>
+        <translation>WaferScope 场景 (*.waferscope)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scenario has been modified. Save your changes?</source>
+        <translation>场景已修改。是否保存更改？</translation>
+    </message>
+    <message>
+        <source>No recent scenarios</source>
+        <translation>没有最近的场景</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Scale (device pixels per pixel):</source>
+        <translation>缩放（每像素的设备像素数）：</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;JSON files (*.json)</source>
+        <translation>CSV 文件 (*.csv);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>录制</translation>
+    </message>
+    <message>
+        <source>There is nothing to record yet.</source>
+        <translation>暂无可录制的内容。</translation>
+    </message>
+    <message>
+        <source>%1 (*.%2)</source>
+        <translation>%1 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Recording %1…</source>
+        <translation>正在录制 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Recorded %1</source>
+        <translation>已录制 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::GifWriter</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>cannot start the GIF file</source>
+        <translation>无法创建 GIF 文件</translation>
+    </message>
+    <message>
+        <source>out of memory while setting up the GIF palette</source>
+        <translation>设置 GIF 调色板时内存不足</translation>
+    </message>
+    <message>
+        <source>cannot write the GIF header</source>
+        <translation>无法写入 GIF 文件头</translation>
+    </message>
+    <message>
+        <source>cannot write GIF frame %1</source>
+        <translation>无法写入 GIF 第 %1 帧</translation>
+    </message>
+    <message>
+        <source>cannot finish the GIF file</source>
+        <translation>无法完成 GIF 文件</translation>
+    </message>
+</context>
+<context>
+    <name>ws::InspectorDock</name>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <source>Property</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>No placement</source>
+        <translation>无放置结果</translation>
+    </message>
+    <message>
+        <source>Choose a model and wafer hardware above.</source>
+        <translation>请在上方选择模型和晶圆硬件。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Architecture from the model preset (%1 layers, hidden size %2).</source>
+        <translation>架构来自模型预设（%1 层，隐藏维度 %2）。</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>Hardware preset &apos;%1&apos;.</source>
+        <translation>硬件预设“%1”。</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Storage precision of the weights, including block scales for int8/int4.</source>
+        <translation>权重的存储精度，int8/int4 含分块缩放因子。</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>KV cache is sized for this many tokens per layer.</source>
+        <translation>KV 缓存按每层这么多个 token 分配。</translation>
+    </message>
+    <message>
+        <source>Devices used</source>
+        <translation>使用设备数</translation>
+    </message>
+    <message>
+        <source>The fewest wafers that hold the model&apos;s weights and KV cache, from the engine&apos;s placement.</source>
+        <translation>容纳模型权重和 KV 缓存所需的最少晶圆数，来自引擎的放置结果。</translation>
+    </message>
+    <message>
+        <source>Mesh per wafer</source>
+        <translation>每片晶圆的网格</translation>
+    </message>
+    <message>
+        <source>%1 × %2 cores</source>
+        <translation>%1 × %2 个核心</translation>
+    </message>
+    <message>
+        <source>Logical fabric as the SDK exposes it. Source: %1</source>
+        <translation>SDK 提供的逻辑网格。来源：%1</translation>
+    </message>
+    <message>
+        <source>SRAM per core</source>
+        <translation>每核片上SRAM</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>SRAM used</source>
+        <translation>已用 SRAM</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 / %2（%3%）</translation>
+    </message>
+    <message>
+        <source>Bytes the placement puts on cores (weights and KV cache), summed over all wafers, against the SRAM of all their cores.</source>
+        <translation>放置到各核心上的字节（权重和 KV 缓存），对所有晶圆求和，与这些晶圆全部核心的 SRAM 总量相比。</translation>
+    </message>
+    <message>
+        <source>Layers per wafer</source>
+        <translation>每片晶圆的层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers the placement puts on each wafer, in order.</source>
+        <translation>按顺序放置到每片晶圆上的 Transformer 层数。</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>选择</translation>
+    </message>
+    <message>
+        <source>Click a core on the heatmap</source>
+        <translation>在热力图上点击一个核心</translation>
+    </message>
+    <message>
+        <source>Details come from the engine&apos;s placement.</source>
+        <translation>详细信息来自引擎的放置结果。</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Wafer</source>
+        <translation>晶圆</translation>
+    </message>
+    <message>
+        <source>Logical (x, y)</source>
+        <translation>逻辑坐标 (x, y)</translation>
+    </message>
+    <message>
+        <source>Position in the healthy rectangular mesh software sees.</source>
+        <translation>在软件可见的健康矩形网格中的位置。</translation>
+    </message>
+    <message>
+        <source>Physical (x, y)</source>
+        <translation>物理坐标 (x, y)</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>存放</translation>
+    </message>
+    <message>
+        <source>nothing placed</source>
+        <translation>未放置内容</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>none (embedding or LM head)</source>
+        <translation>无（嵌入层或 LM 输出头）</translation>
+    </message>
+    <message>
+        <source>Transformer layer whose data this core holds.</source>
+        <translation>该核心存放其数据的 Transformer 层。</translation>
+    </message>
+    <message>
+        <source>Matrix</source>
+        <translation>矩阵</translation>
+    </message>
+    <message>
+        <source>Tensor kind, as named in GGUF files.</source>
+        <translation>张量类型，沿用 GGUF 文件中的命名。</translation>
+    </message>
+    <message>
+        <source>Matrix tile</source>
+        <translation>矩阵分块</translation>
+    </message>
+    <message>
+        <source>Bytes: %1</source>
+        <translation>字节：%1</translation>
+    </message>
+    <message>
+        <source>Bytes of this kind on the core, from the engine&apos;s per-core SRAM map.</source>
+        <translation>该核心上此类数据的字节数，来自引擎的逐核 SRAM 映射。</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>All bytes on this core against its SRAM.</source>
+        <translation>该核心上的全部字节与其 SRAM 容量之比。</translation>
+    </message>
+    <message>
+        <source>activation buffers</source>
+        <translation>激活缓冲区</translation>
+    </message>
+    <message>
+        <source>program and runtime</source>
+        <translation>程序和运行时</translation>
+    </message>
+    <message>
+        <source>Placement (x, y)</source>
+        <translation>放置坐标 (x, y)</translation>
+    </message>
+    <message>
+        <source>Position inside the application rectangle: the mesh minus the cores reserved for host I/O.</source>
+        <translation>在应用矩形内的位置：网格去掉为主机 I/O 保留的核心。</translation>
+    </message>
+    <message>
+        <source>reserved for host I/O</source>
+        <translation>为主机 I/O 保留</translation>
+    </message>
+    <message>
+        <source>The fabric border the SDK keeps for memcpy host I/O; applications do not use it.</source>
+        <translation>SDK 为 memcpy 主机 I/O 保留的网格边缘；应用程序不使用。</translation>
+    </message>
+    <message>
+        <source>Position on the silicon grid, spare cores included, from the redundancy remap (no defects injected).</source>
+        <translation>在硅片网格上的位置（含备用核心），来自冗余重映射（未注入缺陷）。</translation>
+    </message>
+    <message>
+        <source>Output rows and input values of the matrix this core holds (half-open ranges).</source>
+        <translation>该核心存放的矩阵输出行和输入值（半开区间）。</translation>
+    </message>
+    <message>
+        <source>Tokens and K|V columns of the layer&apos;s KV cache this core holds.</source>
+        <translation>该核心存放的本层 KV 缓存的 token 范围和 K|V 列。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::MainWindow</name>
+    <message>
+        <source>Zoom: %1 px per core</source>
+        <translation>缩放：每核心 %1 像素</translation>
+    </message>
+    <message>
+        <source>About WaferScope</source>
+        <translation>关于 WaferScope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;WaferScope&lt;/h3&gt;&lt;p&gt;Places a transformer on the core mesh of a wafer-scale engine and shows what every core holds.&lt;/p&gt;&lt;p&gt;Every number comes from the engine and the cited presets.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;WaferScope&lt;/h3&gt;&lt;p&gt;将 Transformer 模型放置到晶圆级引擎的核心网格上，并展示每个核心存放的内容。&lt;/p&gt;&lt;p&gt;所有数字均来自引擎和注明出处的预设。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Layer</source>
+        <translation>图层(&amp;L)</translation>
+    </message>
+    <message>
+        <source>L&amp;anguage</source>
+        <translation>语言(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom in around the centre (Ctrl++, or the mouse wheel around the cursor)</source>
+        <translation>以中心放大（Ctrl++，或用鼠标滚轮以光标为中心缩放）</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+-)</source>
+        <translation>缩小（Ctrl+-）</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show the whole wafer (Ctrl+0, or double-click the heatmap)</source>
+        <translation>显示整片晶圆（Ctrl+0，或双击热力图）</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Wafer</source>
+        <translation>上一片晶圆(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Wafer</source>
+        <translation>下一片晶圆(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Inspector</source>
+        <translation>检查器(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;About WaferScope</source>
+        <translation>关于 WaferScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>All wafers of the placement. Click one to show it (Page Up / Page Down).</source>
+        <translation>放置所用的全部晶圆。点击一片即可查看（Page Up / Page Down）。</translation>
+    </message>
+    <message>
+        <source>Computing the placement…</source>
+        <translation>正在计算放置…</translation>
+    </message>
+    <message>
+        <source>the placement did not finish</source>
+        <translation>放置计算未完成</translation>
+    </message>
+    <message>
+        <source>No placement for this choice:
+%1</source>
+        <translation>当前选择无法放置：
+%1</translation>
+    </message>
+    <message>
+        <source>Wafer %1, core (%2, %3)</source>
+        <translation>晶圆 %1，核心 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>Devices: –</source>
+        <translation>设备：–</translation>
+    </message>
+    <message>
+        <source>SRAM used: –</source>
+        <translation>已用 SRAM：–</translation>
+    </message>
+    <message>
+        <source>WaferScope</source>
+        <translation>WaferScope</translation>
+    </message>
+    <message>
+        <source>Devices: %1 × %2</source>
+        <translation>设备：%1 × %2</translation>
+    </message>
+    <message>
+        <source>Wafers the engine&apos;s placement needs for the model&apos;s weights and KV cache at %1 tokens of context.</source>
+        <translation>在 %1 个 token 的上下文下，引擎放置模型权重和 KV 缓存所需的晶圆数。</translation>
+    </message>
+    <message>
+        <source>SRAM used: %1 of %2 (%3%)</source>
+        <translation>已用 SRAM：%1 / %2（%3%）</translation>
+    </message>
+    <message>
+        <source>Sum over all cores of the bytes the placement puts there (weights and KV cache), against %1 per core from the hardware preset.</source>
+        <translation>放置到所有核心上的字节（权重和 KV 缓存）之和，对比硬件预设中每核 %1 的容量。</translation>
+    </message>
+    <message>
+        <source>WaferScope — %1 on %2 × %3 (%4)</source>
+        <translation>WaferScope — %1 运行于 %2 × %3（%4）</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>the heatmap needs a model preset; this scenario names only the file %1</source>
+        <translation>热力图需要模型预设；此场景只指定了文件 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not wafer-scale hardware; the heatmap shows wafers only</source>
+        <translation>%1 不是晶圆级硬件；热力图只显示晶圆</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ModelDownloader</name>
+    <message>
+        <source>Not a download address (http or https): %1</source>
+        <translation>不是下载地址（http 或 https）：%1</translation>
+    </message>
+    <message>
+        <source>The SHA-256 checksum must be 64 hexadecimal digits.</source>
+        <translation>SHA-256 校验和必须是 64 位十六进制数字。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The server resumed at the wrong place (asked for byte %1).</source>
+        <translation>服务器从错误的位置续传（请求的是第 %1 字节）。</translation>
+    </message>
+    <message>
+        <source>The server answered %1 %2.</source>
+        <translation>服务器返回 %1 %2。</translation>
+    </message>
+    <message>
+        <source>Download of %1 stopped: %2</source>
+        <translation>%1 的下载已停止：%2</translation>
+    </message>
+    <message>
+        <source>The connection closed after %1 of %2 bytes; start the download again to resume.</source>
+        <translation>连接在 %1 / %2 字节后关闭；重新开始下载即可续传。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 to check it.</source>
+        <translation>无法读取 %1 进行校验。</translation>
+    </message>
+    <message>
+        <source>Checksum mismatch: the downloaded file has SHA-256 %1, expected %2. The file was deleted.</source>
+        <translation>校验和不匹配：下载文件的 SHA-256 为 %1，应为 %2。文件已删除。</translation>
+    </message>
+    <message>
+        <source>Cannot move the download to %1</source>
+        <translation>无法将下载文件移动到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::RecordDialog</name>
+    <message>
+        <source>Record</source>
+        <translation>录制</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source> fps</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Include the chat pane</source>
+        <translation>包含聊天面板</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Frame size:</source>
+        <translation>帧尺寸：</translation>
+    </message>
+    <message>
+        <source>Frame rate:</source>
+        <translation>帧率：</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>Record…</source>
+        <translation>录制…</translation>
+    </message>
+</context>
+<context>
+    <name>ws::Recorder</name>
+    <message>
+        <source>a recording is already running</source>
+        <translation>已有录制正在进行</translation>
+    </message>
+    <message>
+        <source>a recording needs at least one frame, got %1</source>
+        <translation>录制至少需要一帧，实际为 %1</translation>
+    </message>
+    <message>
+        <source>frame %1 could not be drawn</source>
+        <translation>无法绘制第 %1 帧</translation>
+    </message>
+    <message>
+        <source>recording cancelled</source>
+        <translation>录制已取消</translation>
+    </message>
+</context>
+<context>
+    <name>ws::RunController</name>
+    <message>
+        <source>Not found: %1</source>
+        <translation>未找到：%1</translation>
+    </message>
+    <message>
+        <source>Cannot read the model: %1</source>
+        <translation>无法读取模型：%1</translation>
+    </message>
+    <message>
+        <source>The file is damaged or not a model: %1</source>
+        <translation>文件已损坏或不是模型文件：%1</translation>
+    </message>
+    <message>
+        <source>Not supported yet: %1</source>
+        <translation>暂不支持：%1</translation>
+    </message>
+    <message>
+        <source>Out of range: %1</source>
+        <translation>超出范围：%1</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>Invalid input: %1</source>
+        <translation>输入无效：%1</translation>
+    </message>
+    <message>
+        <source>No model is loaded. Open a GGUF or llama2.c file (Model &gt; Open) or download one (Model &gt; Download from URL).</source>
+        <translation>未加载模型。请打开 GGUF 或 llama2.c 文件（模型 &gt; 打开），或下载一个模型（模型 &gt; 从网址下载）。</translation>
+    </message>
+    <message>
+        <source>Generation failed.</source>
+        <translation>生成失败。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ScenarioBar</name>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Hardware</source>
+        <translation>硬件(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Precision</source>
+        <translation>精度(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Context</source>
+        <translation>上下文(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Model architecture from the built-in presets (layers, sizes and heads cite their Hugging Face config).</source>
+        <translation>来自内置预设的模型架构（层数、维度和注意力头数均注明其 Hugging Face 配置出处）。</translation>
+    </message>
+    <message>
+        <source>Wafer-scale hardware preset. Every figure in a preset cites its source.</source>
+        <translation>晶圆级硬件预设。预设中的每个数字都注明了来源。</translation>
+    </message>
+    <message>
+        <source>Storage precision of the weights. INT8 and INT4 include their block scales (8.5 and 4.5 bits per weight).</source>
+        <translation>权重的存储精度。INT8 和 INT4 含分块缩放因子（每个权重 8.5 和 4.5 位）。</translation>
+    </message>
+    <message>
+        <source>Tokens of context the KV cache is sized for. Limited to the model&apos;s maximum.</source>
+        <translation>KV 缓存按此上下文 token 数分配，不超过模型支持的最大值。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ScenarioFormat</name>
+    <message>
+        <source>unknown key (expected one of: %1)</source>
+        <translation>未知的键（应为以下之一：%1）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>must be a number from %1 to %2, got %3</source>
+        <translation>必须是 %1 到 %2 之间的数，实际为 %3</translation>
+    </message>
+    <message>
+        <source>must be an integer from %1 to %2, got %3</source>
+        <translation>必须是 %1 到 %2 之间的整数，实际为 %3</translation>
+    </message>
+    <message>
+        <source>the file is empty, not a WaferScope scenario</source>
+        <translation>文件为空，不是 WaferScope 场景</translation>
+    </message>
+    <message>
+        <source>not valid JSON (corrupt or truncated): %1 at byte %2</source>
+        <translation>不是有效的 JSON（已损坏或被截断）：%1，位于第 %2 字节</translation>
+    </message>
+    <message>
+        <source>not a WaferScope scenario: the top level must be a JSON object</source>
+        <translation>不是 WaferScope 场景：顶层必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not a WaferScope scenario: no &quot;version&quot; field</source>
+        <translation>不是 WaferScope 场景：缺少 &quot;version&quot; 字段</translation>
+    </message>
+    <message>
+        <source>written by a newer WaferScope (scenario format version %1; this version reads up to %2)</source>
+        <translation>由更新版本的 WaferScope 写入（场景格式版本 %1；本版本最高支持 %2）</translation>
+    </message>
+    <message>
+        <source>a model preset or a model file is required</source>
+        <translation>需要模型预设或模型文件</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a preset id (lower case, digits, dashes)</source>
+        <translation>&quot;%1&quot; 不是预设标识（应为小写字母、数字和连字符）</translation>
+    </message>
+    <message>
+        <source>unknown precision &quot;%1&quot; (expected fp32, bf16, fp16, fp8, int8 or int4)</source>
+        <translation>未知精度 &quot;%1&quot;（应为 fp32、bf16、fp16、fp8、int8 或 int4）</translation>
+    </message>
+    <message>
+        <source>prompt_tokens + output_tokens (%1) exceed context_tokens (%2)</source>
+        <translation>prompt_tokens + output_tokens（%1）超过 context_tokens（%2）</translation>
+    </message>
+    <message>
+        <source>must be an array of {&quot;device&quot;, &quot;x&quot;, &quot;y&quot;} objects</source>
+        <translation>必须是 {&quot;device&quot;, &quot;x&quot;, &quot;y&quot;} 对象的数组</translation>
+    </message>
+    <message>
+        <source>must be an object {&quot;device&quot;, &quot;x&quot;, &quot;y&quot;}</source>
+        <translation>必须是对象 {&quot;device&quot;, &quot;x&quot;, &quot;y&quot;}</translation>
+    </message>
+    <message>
+        <source>unknown layer &quot;%1&quot; (expected one of: %2)</source>
+        <translation>未知图层 &quot;%1&quot;（应为以下之一：%2）</translation>
+    </message>
+    <message>
+        <source>must be an array of two numbers [x, y] in cores</source>
+        <translation>必须是以核心为单位的两个数 [x, y] 组成的数组</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a WaferScope scenario: %2 bytes is far larger than a scenario</source>
+        <translation>%1：不是 WaferScope 场景：%2 字节远大于场景文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot save: %2</source>
+        <translation>%1：无法保存：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ws::VideoEncoder</name>
+    <message>
+        <source>frame rate must be from %1 to %2 frames per second, got %3</source>
+        <translation>帧率必须在每秒 %1 到 %2 帧之间，实际为 %3</translation>
+    </message>
+    <message>
+        <source>frame size must be from %1 to %2 pixels per side, got %3x%4</source>
+        <translation>帧尺寸每边必须在 %1 到 %2 像素之间，实际为 %3x%4</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>no video file is open</source>
+        <translation>没有打开的视频文件</translation>
+    </message>
+    <message>
+        <source>frame %1 is empty</source>
+        <translation>第 %1 帧为空</translation>
+    </message>
+    <message>
+        <source>no frames to write to %1</source>
+        <translation>没有可写入 %1 的帧</translation>
+    </message>
+</context>
+<context>
+    <name>ws::VideoProbe</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds no video stream that FFmpeg can decode</source>
+        <translation>%1 中没有 FFmpeg 可解码的视频流</translation>
+    </message>
+    <message>
+        <source>cannot start the %1 decoder: %2</source>
+        <translation>无法启动 %1 解码器：%2</translation>
+    </message>
+    <message>
+        <source>cannot decode frame %1 of %2: %3</source>
+        <translation>无法解码 %2 的第 %1 帧：%3</translation>
+    </message>
+    <message>
+        <source>cannot decode %1: %2</source>
+        <translation>无法解码 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ws::VideoSettings</name>
+    <message>
+        <source>MP4 (H.264)</source>
+        <translation>MP4（H.264）</translation>
+    </message>
+    <message>
+        <source>WebM (VP9)</source>
+        <translation>WebM（VP9）</translation>
+    </message>
+    <message>
+        <source>GIF</source>
+        <translation>GIF</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::ChatMessageWidget</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy this message to the clipboard</source>
+        <translation>将此消息复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::ChatPane</name>
+    <message>
+        <source>chat template %1</source>
+        <translation>聊天模板 %1</translation>
+    </message>
+    <message>
+        <source>completion (base model)</source>
+        <translation>续写（基础模型）</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Copy All</source>
+        <translation>全部复制</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Open Model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation>下载…</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No model loaded.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;The chat runs a real language model on this computer&apos;s CPU and lights up the wafer token by token.&lt;/p&gt;&lt;p&gt;To get one: open a GGUF file or a llama2.c checkpoint with &lt;i&gt;Model &amp;gt; Open Model…&lt;/i&gt; (or drop the file on this pane), or fetch one with &lt;i&gt;Model &amp;gt; Download from URL…&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;For a first try, Karpathy&apos;s stories260K (about 1 MB, tells short children&apos;s stories) is enough; small Llama or Qwen GGUF files chat with their chat template.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;未加载模型。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;聊天会在本机 CPU 上运行真实的语言模型，并逐个 token 点亮晶圆。&lt;/p&gt;&lt;p&gt;获取模型：通过 &lt;i&gt;模型 &amp;gt; 打开模型…&lt;/i&gt; 打开 GGUF 文件或 llama2.c 检查点（或将文件拖到此面板），或通过 &lt;i&gt;模型 &amp;gt; 从网址下载…&lt;/i&gt; 下载。&lt;/p&gt;&lt;p&gt;初次尝试用 Karpathy 的 stories260K（约 1 MB，会讲简短的儿童故事）就足够了；小型 Llama 或 Qwen GGUF 文件会使用其聊天模板对话。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Download from URL…</source>
+        <translation>从网址下载…</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Type a prompt and press Enter (Shift+Enter for a new line)</source>
+        <translation>输入提示词并按 Enter（Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No model&lt;/b&gt;</source>
+        <translation>&lt;b&gt;无模型&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::ChatSettingsPanel</name>
+    <message>
+        <source>Optional instructions for instruct models</source>
+        <translation>指令模型的可选指令</translation>
+    </message>
+    <message>
+        <source>Automatic (chat template when the model has one)</source>
+        <translation>自动（模型有聊天模板时使用）</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>聊天模板</translation>
+    </message>
+    <message>
+        <source>Completion (continue the text)</source>
+        <translation>续写（接着文本往下写）</translation>
+    </message>
+    <message>
+        <source>0 (greedy)</source>
+        <translation>0（贪心）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Show tokens as fast as this CPU makes them, or at the speed the selected system is predicted to reach for this model</source>
+        <translation>按本机 CPU 生成的速度显示 token，或按所选系统对该模型的预测速度显示</translation>
+    </message>
+    <message>
+        <source>System prompt:</source>
+        <translation>系统提示词：</translation>
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <source>Top-k:</source>
+        <translation>Top-k：</translation>
+    </message>
+    <message>
+        <source>Top-p:</source>
+        <translation>Top-p：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <source>Max new tokens:</source>
+        <translation>最大新 token 数：</translation>
+    </message>
+    <message>
+        <source>Pace:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <source>As fast as this CPU</source>
+        <translation>按本机 CPU 速度</translation>
+    </message>
+    <message>
+        <source>At the pace of %1 (%2, predicted)</source>
+        <translation>按 %1 的速度（%2，预测值）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::DeviceStrip</name>
+    <message>
+        <source>Wafer %1</source>
+        <translation>晶圆 %1</translation>
+    </message>
+    <message>
+        <source>SRAM %1% used</source>
+        <translation>已用 SRAM %1%</translation>
+    </message>
+    <message>
+        <source>no SRAM data</source>
+        <translation>无 SRAM 数据</translation>
+    </message>
+    <message>
+        <source>Mean SRAM use over all cores of this wafer, from the engine&apos;s placement. Click to show this wafer.</source>
+        <translation>该晶圆全部核心的平均 SRAM 占用，来自引擎的放置结果。点击以查看该晶圆。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::MeshLayer</name>
+    <message>
+        <source>SRAM occupancy</source>
+        <translation>SRAM 占用</translation>
+    </message>
+    <message>
+        <source>Weight placement</source>
+        <translation>权重放置</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Dataflow</source>
+        <translation>数据流</translation>
+    </message>
+    <message>
+        <source>Defects</source>
+        <translation>缺陷</translation>
+    </message>
+    <message>
+        <source>Bytes placed on each core (weights and KV cache) as a share of its SRAM.</source>
+        <translation>每个核心上放置的字节（权重和 KV 缓存）占其 SRAM 的比例。</translation>
+    </message>
+    <message>
+        <source>Which transformer layer and matrix each core holds: hue = layer, shade = matrix kind.</source>
+        <translation>每个核心存放哪一层的哪个矩阵：色相 = 层，明暗 = 矩阵类型。</translation>
+    </message>
+    <message>
+        <source>KV cache bytes on each core at the chosen context, as a share of its SRAM.</source>
+        <translation>在所选上下文长度下，每个核心上的 KV 缓存字节占其 SRAM 的比例。</translation>
+    </message>
+    <message>
+        <source>Per-core activity during the current token.</source>
+        <translation>当前 token 期间每个核心的活动。</translation>
+    </message>
+    <message>
+        <source>Dead cores, spares in use and shifted cores.</source>
+        <translation>失效核心、已启用的备用核心和移位核心。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::MeshLegend</name>
+    <message>
+        <source>Attention Q/K/V</source>
+        <translation>注意力 Q/K/V</translation>
+    </message>
+    <message>
+        <source>Attention output</source>
+        <translation>注意力输出</translation>
+    </message>
+    <message>
+        <source>FFN up/gate</source>
+        <translation>FFN 上投影/门控</translation>
+    </message>
+    <message>
+        <source>FFN down</source>
+        <translation>FFN 下投影</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM 输出头</translation>
+    </message>
+    <message>
+        <source>Healthy</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>失效</translation>
+    </message>
+    <message>
+        <source>Spare in use</source>
+        <translation>已启用备用</translation>
+    </message>
+    <message>
+        <source>Spare, idle</source>
+        <translation>备用，空闲</translation>
+    </message>
+    <message>
+        <source>Shifted</source>
+        <translation>已移位</translation>
+    </message>
+    <message>
+        <source>Reserved (I/O)</source>
+        <translation>保留（I/O）</translation>
+    </message>
+    <message>
+        <source>share of %1 SRAM per core</source>
+        <translation>占每核 %1 SRAM 的比例</translation>
+    </message>
+    <message>
+        <source>share of core SRAM</source>
+        <translation>占核心 SRAM 的比例</translation>
+    </message>
+    <message>
+        <source>hue = transformer layer</source>
+        <translation>色相 = Transformer 层</translation>
+    </message>
+    <message>
+        <source>activity this token</source>
+        <translation>本 token 的活动</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::MeshView</name>
+    <message>
+        <source>No placement to show</source>
+        <translation>没有可显示的放置结果</translation>
+    </message>
+    <message>
+        <source>Wafer %1 of %2 · %3 × %4 cores · %5 px per core</source>
+        <translation>晶圆 %1 / %2 · %3 × %4 个核心 · 每核心 %5 像素</translation>
+    </message>
+    <message>
+        <source>Core (%1, %2) on wafer %3</source>
+        <translation>晶圆 %3 上的核心 (%1, %2)</translation>
+    </message>
+    <message>
+        <source>SRAM used: %1% of %2 (%3)</source>
+        <translation>已用 SRAM：%2 的 %1%（%3）</translation>
+    </message>
+    <message>
+        <source>Holds: nothing placed</source>
+        <translation>存放：无</translation>
+    </message>
+    <message>
+        <source>Holds: layer %1, %2</source>
+        <translation>存放：第 %1 层，%2</translation>
+    </message>
+    <message>
+        <source>Holds: %1</source>
+        <translation>存放：%1</translation>
+    </message>
+    <message>
+        <source>KV cache: %1% of SRAM (%2)</source>
+        <translation>KV 缓存：占 SRAM 的 %1%（%2）</translation>
+    </message>
+    <message>
+        <source>Numbers from the engine&apos;s placement. Click for details.</source>
+        <translation>数字来自引擎的放置结果。点击查看详情。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::Units</name>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+</context>
+</TS>
