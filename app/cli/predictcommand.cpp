@@ -1,12 +1,206 @@
+// waferscope-cli predict: decode speed of a model on a hardware preset (wafer,
+// GPU or LPU), with a per-phase breakdown and an uncertainty range.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "app/core/presetlibrary.h"
+
+#include "engine/perf/defectcost.h"
+#include "engine/perf/predictor.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <cstdio>
 
 namespace ws::cli {
 
+namespace {
+QJsonArray pair(double a, double b)
+{
+    return QJsonArray{a, b};
+}
+} // namespace
+
 int runPredict(const QStringList& args)
 {
-    Q_UNUSED(args);
-    return fail(QStringLiteral("'predict' is not available in this build yet"));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Predict decode speed of a model on a hardware preset."));
+    parser.addHelpOption();
+    parser.addOptions({
+        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."), QStringLiteral("PRESET|FILE")},
+        {QStringLiteral("hardware"), QStringLiteral("Hardware preset id (wse2, wse3, a100, h100, h200, b200, groq-lpu)."), QStringLiteral("PRESET")},
+        {QStringLiteral("devices"), QStringLiteral("Wafers, GPUs or chips (default: the fewest that hold the model)."), QStringLiteral("N")},
+        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."), QStringLiteral("P")},
+        {QStringLiteral("batch"), QStringLiteral("Concurrent requests (default 1)."), QStringLiteral("B")},
+        {QStringLiteral("context"), QStringLiteral("Tokens in the KV cache while decoding (default 4096)."), QStringLiteral("N")},
+        {QStringLiteral("prompt-tokens"), QStringLiteral("Prompt length for the time to first token (default 512)."), QStringLiteral("N")},
+        {QStringLiteral("output-tokens"), QStringLiteral("Answer length (default 256)."), QStringLiteral("N")},
+        {QStringLiteral("defect-rate"), QStringLiteral("Fraction of dead cores per wafer, 0 to 1 (default 0)."), QStringLiteral("R")},
+        {QStringLiteral("seed"), QStringLiteral("Seed for the defect map (default 1)."), QStringLiteral("S")},
+        {QStringLiteral("kv"), QStringLiteral("Wafer KV cache placement: shift (default) or concat."), QStringLiteral("MODE")},
+        {QStringLiteral("speculative-tokens"), QStringLiteral("Speculative decoding: draft tokens per step (0 = off)."), QStringLiteral("K")},
+        {QStringLiteral("acceptance"), QStringLiteral("Speculative decoding: acceptance rate (default 0.7)."), QStringLiteral("A")},
+        {QStringLiteral("draft"), QStringLiteral("Speculative decoding: draft model preset or file."), QStringLiteral("PRESET|FILE")},
+        {QStringLiteral("draft-cost"), QStringLiteral("Without --draft: a draft token's cost as a fraction of a target token (default 0.1)."), QStringLiteral("F")},
+        {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+    });
+    if (!parseArgs(parser, QStringLiteral("predict"), args))
+        return kExitBadInput;
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return kExitOk;
+    }
+    if (!parser.isSet(QStringLiteral("model")))
+        return fail(QStringLiteral("predict: --model is required"));
+    if (!parser.isSet(QStringLiteral("hardware")))
+        return fail(QStringLiteral("predict: --hardware is required"));
+    const auto devices = intOption(parser, QStringLiteral("devices"), 0, 1, 1000000);
+    const auto batch = intOption(parser, QStringLiteral("batch"), 1, 1, 1000000);
+    const auto context = intOption(parser, QStringLiteral("context"), 4096, 1, 100000000);
+    const auto prompt = intOption(parser, QStringLiteral("prompt-tokens"), 512, 1, 100000000);
+    const auto output = intOption(parser, QStringLiteral("output-tokens"), 256, 1, 100000000);
+    const auto defectRate = doubleOption(parser, QStringLiteral("defect-rate"), 0.0, 0.0, 1.0);
+    const auto seed = intOption(parser, QStringLiteral("seed"), 1, 0, 4294967295LL);
+    const auto specTokens = intOption(parser, QStringLiteral("speculative-tokens"), 0, 0, 64);
+    const auto acceptance = doubleOption(parser, QStringLiteral("acceptance"), 0.7, 0.0, 1.0);
+    const auto draftCost = doubleOption(parser, QStringLiteral("draft-cost"), 0.1, 0.0, 10.0);
+    if (!devices || !batch || !context || !prompt || !output || !defectRate || !seed || !specTokens || !acceptance ||
+        !draftCost)
+        return kExitBadInput;
+    PredictOptions options;
+    options.devices = parser.isSet(QStringLiteral("devices")) ? int(*devices) : 0;
+    const QString kv = parser.value(QStringLiteral("kv"));
+    if (kv == QLatin1String("concat"))
+        options.kv = KvPlacement::Concat;
+    else if (!kv.isEmpty() && kv != QLatin1String("shift"))
+        return fail(QStringLiteral("--kv must be shift or concat, got '%1'").arg(kv));
+
+    const PresetLibrary library;
+    auto model = library.resolveModel(parser.value(QStringLiteral("model")));
+    if (!model)
+        return fail(QString::fromStdString(model.error().message()));
+    auto hardware = library.hardware(parser.value(QStringLiteral("hardware")));
+    if (!hardware)
+        return fail(QString::fromStdString(hardware.error().message()));
+
+    Workload w;
+    w.precision = model->nativePrecision;
+    if (parser.isSet(QStringLiteral("precision"))) {
+        const QString p = parser.value(QStringLiteral("precision"));
+        const auto precision = parsePrecision(p.toStdString());
+        if (!precision)
+            return fail(QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8 or int4, got '%1'").arg(p));
+        w.precision = *precision;
+    }
+    w.concurrency = int(*batch);
+    w.contextTokens = *context;
+    w.promptTokens = *prompt;
+    w.outputTokens = *output;
+    if (*specTokens > 0) {
+        w.speculative.enabled = true;
+        w.speculative.tokensPerStep = int(*specTokens);
+        w.speculative.acceptanceRate = *acceptance;
+        w.speculative.draftCostFraction = *draftCost;
+        if (parser.isSet(QStringLiteral("draft"))) {
+            auto draft = library.resolveModel(parser.value(QStringLiteral("draft")));
+            if (!draft)
+                return fail(QString::fromStdString(draft.error().message()));
+            w.speculative.draftModel = *draft;
+        }
+    } else if (parser.isSet(QStringLiteral("draft")) || parser.isSet(QStringLiteral("acceptance"))) {
+        return fail(QStringLiteral("--draft and --acceptance need --speculative-tokens K (K >= 1)"));
+    }
+
+    QJsonObject defects;
+    QJsonArray notes;
+    if (*defectRate > 0) {
+        if (hardware->kind != HardwareKind::Wafer) {
+            notes.append(QStringLiteral("--defect-rate applies to wafers only; ignored for %1")
+                             .arg(QString::fromStdString(hardware->id)));
+        } else {
+            auto cost = waferDefectCost(*model, *hardware, w, *defectRate, uint64_t(*seed));
+            if (!cost)
+                return fail(QString::fromStdString(cost.error().message()));
+            options.waferHopStretch = cost->hopStretch;
+            options.waferUsableCols = cost->usableCols;
+            options.waferUsableRows = cost->usableRows;
+            defects = QJsonObject{
+                {QStringLiteral("dead_cores"), double(cost->summary.deadCores)},
+                {QStringLiteral("spares_used"), double(cost->summary.sparesUsed)},
+                {QStringLiteral("unrepairable_segments"), double(cost->summary.unrepairableSegments)},
+                {QStringLiteral("usable_cores"), double(cost->summary.usableCores)},
+                {QStringLiteral("hop_stretch"), cost->hopStretch},
+            };
+            notes.append(QStringLiteral("one defect map (seed %1) applied to every wafer").arg(*seed));
+        }
+    }
+
+    auto result = predict(*model, *hardware, w, options);
+    if (!result)
+        return fail(QString::fromStdString(result.error().message()));
+    const Prediction& p = *result;
+    for (const std::string& n : p.notes)
+        notes.append(QString::fromStdString(n));
+
+    if (!parser.isSet(QStringLiteral("json"))) {
+        std::printf("%s on %d x %s (%s, profile %s)%s\n", model->name.c_str(), p.devices, hardware->id.c_str(),
+                    std::string(precisionId(w.precision)).c_str(), p.profile.c_str(),
+                    p.devicesChosen ? " - the fewest devices that hold the model" : "");
+        std::printf("%.1f tokens/s per user (range %.1f to %.1f), time to first token %.1f ms\n",
+                    p.tokensPerSecondPerUser, p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high,
+                    1e3 * p.ttftSeconds);
+        std::printf("%.1f tokens/s aggregate at %d concurrent requests\n", p.aggregateTokensPerSecond, p.concurrency);
+        std::printf("time per token by phase:\n");
+        for (const auto& b : p.breakdown)
+            std::printf("  %-20s %10.4f ms  %5.1f %%\n", b.id.c_str(), 1e3 * b.seconds,
+                        100.0 * b.seconds / p.secondsPerToken);
+        for (const auto& n : notes)
+            std::printf("note: %s\n", qPrintable(n.toString()));
+        return kExitOk;
+    }
+    QJsonObject breakdown;
+    for (const auto& b : p.breakdown)
+        breakdown.insert(QString::fromStdString(b.id), 1e3 * b.seconds);
+    QJsonArray curve;
+    for (const auto& c : p.concurrencyCurve)
+        curve.append(QJsonObject{{QStringLiteral("concurrency"), c.concurrency},
+                                 {QStringLiteral("tokens_per_second_per_user"), c.tokensPerSecondPerUser},
+                                 {QStringLiteral("aggregate_tokens_per_second"), c.aggregateTokensPerSecond}});
+    QJsonObject out{
+        {QStringLiteral("model"), QString::fromStdString(model->id)},
+        {QStringLiteral("hardware"), QString::fromStdString(hardware->id)},
+        {QStringLiteral("precision"), QString::fromLatin1(precisionId(w.precision))},
+        {QStringLiteral("batch"), p.concurrency},
+        {QStringLiteral("context"), double(w.contextTokens)},
+        {QStringLiteral("tokens_per_second_per_user"), p.tokensPerSecondPerUser},
+        {QStringLiteral("tokens_per_second_per_user_range"),
+         pair(p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high)},
+        {QStringLiteral("ms_per_token"), 1e3 * p.secondsPerToken},
+        {QStringLiteral("ttft_ms"), 1e3 * p.ttftSeconds},
+        {QStringLiteral("ttft_ms_range"), pair(1e3 * p.ttftRange.low, 1e3 * p.ttftRange.high)},
+        {QStringLiteral("aggregate_tokens_per_second"), p.aggregateTokensPerSecond},
+        {QStringLiteral("max_concurrency"), p.maxConcurrency},
+        {QStringLiteral("devices"), p.devices},
+        {QStringLiteral("devices_needed"), p.devicesNeeded},
+        {QStringLiteral("devices_chosen"), p.devicesChosen ? QStringLiteral("automatic") : QStringLiteral("given")},
+        {QStringLiteral("profile"), QString::fromStdString(p.profile)},
+        {QStringLiteral("breakdown"), breakdown},
+        {QStringLiteral("breakdown_unit"), QStringLiteral("ms per token")},
+        {QStringLiteral("concurrency_curve"), curve},
+        {QStringLiteral("agent_workflow_s"), p.agentWorkflowSeconds},
+        {QStringLiteral("answer_s"), p.answerSeconds},
+        {QStringLiteral("answer_s_range"), pair(p.answerSecondsRange.low, p.answerSecondsRange.high)},
+        {QStringLiteral("notes"), notes},
+    };
+    if (p.powerWatts > 0) {
+        out.insert(QStringLiteral("power_watts"), p.powerWatts);
+        out.insert(QStringLiteral("joules_per_token"), p.joulesPerToken);
+    }
+    if (!defects.isEmpty())
+        out.insert(QStringLiteral("defects"), defects);
+    printJson(out);
+    return kExitOk;
 }
 
 } // namespace ws::cli

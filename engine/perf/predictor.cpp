@@ -43,6 +43,8 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
         WaferPredictOptions o;
         o.devices = options.devices;
         o.hopStretch = options.waferHopStretch;
+        o.usableCols = options.waferUsableCols;
+        o.usableRows = options.waferUsableRows;
         o.kv = options.kv;
         return predictWafer(model, hardware, workload, o);
     }

@@ -18,6 +18,8 @@ struct PredictOptions
 {
     int devices = 0;                     // 0: the fewest that hold the model
     double waferHopStretch = 1.0;        // wafers with defects: logical hop cost from the remap (>= 1)
+    int waferUsableCols = 0;             // wafers with defects: usable mesh after the remap (0: the spec's)
+    int waferUsableRows = 0;
     KvPlacement kv = KvPlacement::Shift; // wafers
 };
 

@@ -10,6 +10,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
 
 namespace ws {
 
@@ -24,35 +27,73 @@ double tokenCycles(const ModelConfig& m, const ScheduleLayout& layout, const Tim
     o.tokens = tokens;
     o.context = context;
     o.kv = kv;
+    o.timingOnly = true;
     return buildTokenSchedule(m, layout, TimingModel(p), o).totalCycles;
 }
 
 // Prompt in chunks of c tokens, pipelined through the layer regions: the first
 // chunk crosses every stage, each further chunk adds the slowest stage.
-double prefillCycles(const ModelConfig& m, const ScheduleLayout& layout, const TimingParams& p, int64_t prompt,
-                     KvPlacement kv)
+struct PrefillCycles
 {
-    double best = 0;
-    for (int64_t c : {prompt, int64_t(512), int64_t(128)}) {
+    double cycles = 0;    // with the calibrated constants
+    double simdCycles = 0; // with the compute part scaled by the SIMD ratio
+};
+
+PrefillCycles prefillCycles(const ModelConfig& m, const ScheduleLayout& layout, const TimingParams& p, int64_t prompt,
+                            KvPlacement kv, double simdRatio)
+{
+    PrefillCycles best;
+    for (int64_t c : {prompt, int64_t(128)}) {
         if (c > prompt || c <= 0)
             continue;
         ScheduleOptions o;
         o.tokens = int(c);
         o.context = std::max<int64_t>(1, prompt / 2);
         o.kv = kv;
+        o.timingOnly = true;
         const TokenSchedule s = buildTokenSchedule(m, layout, TimingModel(p), o);
-        std::vector<double> perLayer(size_t(std::max(1, m.layers)), 0.0);
-        for (const Phase& ph : s.phases)
-            if (ph.layer >= 0 && size_t(ph.layer) < perLayer.size() && !ph.concurrent)
-                perLayer[size_t(ph.layer)] += ph.durationCycles();
-        const double slowest = *std::max_element(perLayer.begin(), perLayer.end());
         const int64_t chunks = (prompt + c - 1) / c;
-        const double t = s.totalCycles + double(chunks - 1) * slowest;
-        if (best == 0 || t < best)
-            best = t;
+        // The slowest stage is mostly local compute at prefill sizes: scale it with the compute share.
+        const double share = s.totalCycles > 0 ? s.computeCycles / s.totalCycles : 0;
+        const double t = s.totalCycles + double(chunks - 1) * s.slowestLayerCycles;
+        const double simdTotal = s.totalCycles - s.computeCycles * (1 - simdRatio);
+        const double simd = simdTotal + double(chunks - 1) * s.slowestLayerCycles * (1 - share * (1 - simdRatio));
+        if (best.cycles == 0 || t < best.cycles)
+            best.cycles = t;
+        if (best.simdCycles == 0 || simd < best.simdCycles)
+            best.simdCycles = simd;
     }
     return best;
 }
+// Placements are deterministic in their inputs and cost milliseconds; sweeps over
+// concurrency and workloads reuse them. Keyed by every input the placer reads.
+std::shared_ptr<const Expected<Placement>> cachedPlacement(const ModelConfig& m, const WaferSpec& w,
+                                                           const PlacementOptions& o)
+{
+    std::ostringstream key;
+    key << m.id << '|' << m.architecture << '|' << m.layers << '|' << m.hiddenSize << '|' << m.ffnSize << '|'
+        << m.headCount << '|' << m.kvHeadCount << '|' << m.headDim << '|' << m.vocabSize << '|' << m.tiedEmbeddings
+        << '|' << m.expertCount << '|' << m.expertsPerToken << '|' << m.expertFfnSize << '|' << m.sharedExpertCount
+        << '|' << m.moeLayerStep << '|' << m.slidingWindow << '|' << m.globalLayerPeriod << '|' << w.meshCols << 'x'
+        << w.meshRows << '|' << w.reservedCols << '|' << w.reservedRows << '|' << w.sramBytesPerCore << '|'
+        << w.programBytesPerCore << '|' << int(o.precision) << '|' << o.contextTokens << '|' << o.weightFill << '|'
+        << o.usableCols << 'x' << o.usableRows << '|' << int(o.strategy);
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<const Expected<Placement>>> cache;
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        auto it = cache.find(key.str());
+        if (it != cache.end())
+            return it->second;
+    }
+    auto placed = std::make_shared<const Expected<Placement>>(placeModel(m, w, o));
+    std::lock_guard<std::mutex> lock(mutex);
+    if (cache.size() >= 256)
+        cache.clear();
+    cache.emplace(key.str(), placed);
+    return placed;
+}
+
 } // namespace
 
 Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
@@ -79,7 +120,8 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     po.weightFill = o.weightFill;
     po.usableCols = o.usableCols;
     po.usableRows = o.usableRows;
-    auto placement = placeModel(model, hw.wafer, po);
+    const auto cached = cachedPlacement(model, hw.wafer, po);
+    const Expected<Placement>& placement = *cached;
     if (placement) {
         s.layout = scheduleLayoutFromPlacement(*placement);
         s.devicesNeeded = placement->deviceCount;
@@ -96,6 +138,10 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         s.layoutNotes = {"placement: " + placement.error().text, span.note};
     } else {
         return placement.error();
+    }
+    if (o.layout) {
+        s.layout = *o.layout;
+        s.devicesNeeded = std::max(1, o.layout->deviceCount);
     }
     if (s.layout.layers.empty())
         return makeError(ErrorCode::InvalidArgument, "the placement has no layer regions", "layers");
@@ -177,6 +223,7 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     so.tokens = m;
     so.context = w.contextTokens;
     so.kv = o.kv;
+    so.timingOnly = true;
     const TokenSchedule schedule = buildTokenSchedule(model, layout, TimingModel(s.params), so);
     cyclesByBatch[m] = schedule.totalCycles;
     double secondsPerToken = schedule.totalCycles / clock;
@@ -210,6 +257,7 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     if (w.speculative.enabled) {
         ScheduleOptions vo = so;
         vo.tokens = m * (w.speculative.tokensPerStep + 1);
+        vo.timingOnly = true;
         const TokenSchedule verify = buildTokenSchedule(model, layout, TimingModel(s.params), vo);
         for (size_t k = 0; k < verify.cyclesByKind.size(); ++k)
             if (verify.cyclesByKind[k] > 0)
@@ -222,17 +270,20 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
                 p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), schedule.cyclesByKind[k] / clock});
     }
 
-    // Range: the calibration's worst residual, and the newer core's SIMD width applied or not.
-    TimingParams simd = s.params;
-    if (hw.wafer.macsPerCyclePerCore > 0)
-        simd.macCycles *= kCalibrationMacsPerCycle / hw.wafer.macsPerCyclePerCore;
-    const double alt = cyclesFor(m, simd) / clock * (secondsPerToken / (schedule.totalCycles / clock));
+    // Range: the calibration's worst residual, and the newer core's SIMD width applied or not
+    // (the local compute part of the schedule scales with cycles per MAC).
+    const double simdRatio =
+        hw.wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / hw.wafer.macsPerCyclePerCore : 1.0;
+    const double altCycles = schedule.totalCycles - schedule.computeCycles * (1.0 - simdRatio);
+    const double alt = altCycles / clock * (secondsPerToken / (schedule.totalCycles / clock));
     const double fast = std::min(secondsPerToken, alt) * (1.0 - s.calibrationResidual);
     const double slow = std::max(secondsPerToken, alt) * (1.0 + s.calibrationResidual);
     p.tokensPerSecondPerUserRange = {1.0 / slow, 1.0 / fast};
 
-    p.ttftSeconds = prefillCycles(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv) / clock;
-    const double ttftAlt = prefillCycles(model, layout, simd, std::max<int64_t>(1, w.promptTokens), o.kv) / clock;
+    const PrefillCycles pre =
+        prefillCycles(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv, simdRatio);
+    p.ttftSeconds = pre.cycles / clock;
+    const double ttftAlt = pre.simdCycles / clock;
     p.ttftRange = {std::min(p.ttftSeconds, ttftAlt) * (1.0 - s.calibrationResidual),
                    std::max(p.ttftSeconds, ttftAlt) * (1.0 + s.calibrationResidual)};
 

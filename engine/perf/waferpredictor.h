@@ -29,6 +29,7 @@ struct WaferPredictOptions
     int usableCols = 0;                    // defects: the usable mesh the remap leaves (0: the spec's)
     int usableRows = 0;
     double weightFill = 0.8;               // phi_w (facts §6.2)
+    const ScheduleLayout* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)
 };
 
 struct WaferSetup

@@ -70,7 +70,7 @@ public:
         p.axis = w.payloadValues > 0 ? w.axis : ReduceAxis::None;
         p.computes = true;
         p.concurrent = concurrent;
-        p.startCycle = concurrent && !m_out.phases.empty() ? m_out.phases.back().startCycle : m_now;
+        p.startCycle = concurrent ? m_lastStart : m_now;
         p.macsPerCore = w.macsPerCore;
         p.totalMacs = w.totalMacs; // the caller splits totals over parallel experts
         p.computeEndCycle = p.startCycle + m_timing.macCycles(w.macsPerCore + w.elementOpsPerCore);
@@ -129,6 +129,8 @@ private:
     Phase& push(Phase p)
     {
         const auto k = size_t(p.kind);
+        m_lastStart = p.startCycle;
+        m_end = std::max(m_end, p.endCycle);
         if (!p.concurrent) {
             const double d = p.endCycle - p.startCycle;
             m_out.cyclesByKind[k] += d;
@@ -141,13 +143,30 @@ private:
             m_now = p.endCycle;
         }
         m_out.macsByKind[k] += p.totalMacs;
+        if (!m_keep) {
+            m_scratch = std::move(p);
+            return m_scratch;
+        }
         m_out.phases.push_back(std::move(p));
         return m_out.phases.back();
     }
 
+public:
+    double now() const { return m_now; }
+    double end() const { return m_end; }
+    void keepPhases(bool keep) { m_keep = keep; }
+    // Replays a recorded layer: adds its totals and moves the clock on (timing only).
+    void advance(double cycles) { m_now += cycles; m_end = std::max(m_end, m_now); }
+
+private:
+
     const TimingModel& m_timing;
     TokenSchedule& m_out;
     double m_now = 0;
+    double m_end = 0;
+    double m_lastStart = 0;
+    bool m_keep = true;
+    Phase m_scratch;
     int m_meshCols = 0;
 };
 
@@ -162,6 +181,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
     s.phases.reserve(size_t(nLayers) * 16 + 8);
     Builder b(timing, s);
     b.setMeshCols(layout.meshCols);
+    b.keepPhases(!options.timingOnly);
     const int t = std::max(1, options.tokens);
     const double hidden = model.hiddenSize;
 
@@ -173,9 +193,40 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
         b.hop(PhaseKind::LayerHop, -1, layout.embedding, layout.layers[0], t * hidden);
     }
 
+    // Timing only: layers with the same region size, kind and KV length take the same time; replay them.
+    struct LayerTotals
+    {
+        int width, height;
+        bool moe;
+        int64_t kvTokens;
+        std::array<double, size_t(PhaseKind::Count)> cycles, macs;
+        double compute, reduce, hop, duration;
+    };
+    std::vector<LayerTotals> memo;
     for (int l = 0; l < nLayers; ++l) {
         const RegionRef& region = layout.layers[size_t(l)];
         const CoreRect& r = region.rect;
+        const bool moe = model.isMoeLayer(l);
+        const int64_t kvTokens = model.kvTokens(l, options.context);
+        // MoE layers are timed each: the active experts (and so the dispatch distance) differ per layer.
+        const bool ownExperts = moe;
+        const LayerTotals* hit = nullptr;
+        if (options.timingOnly && !ownExperts)
+            for (const LayerTotals& m : memo)
+                if (m.width == r.width && m.height == r.height && m.moe == moe && m.kvTokens == kvTokens)
+                    hit = &m;
+        const TokenSchedule before = options.timingOnly && !hit ? s : TokenSchedule{};
+        const double layerStart = b.now();
+        if (hit) {
+            for (size_t k = 0; k < hit->cycles.size(); ++k) {
+                s.cyclesByKind[k] += hit->cycles[k];
+                s.macsByKind[k] += hit->macs[k];
+            }
+            s.computeCycles += hit->compute;
+            s.reduceCycles += hit->reduce;
+            s.hopCycles += hit->hop;
+            b.advance(hit->duration);
+        } else {
         const LayerDims dims = LayerDims::fromModel(model, l);
         for (const PhaseWork& w : attentionWork(dims, r.width, r.height, t, model.kvTokens(l, options.context), options.kv)) {
             if (w.kind == PhaseKind::KvShift) {
@@ -225,6 +276,19 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
                     b.work(each, l, tiles[size_t(active[i])], tiles[size_t(active[i])].rect, i > 0);
             }
         }
+        if (options.timingOnly && !ownExperts) {
+            LayerTotals m{r.width, r.height, moe, kvTokens, {}, {}, 0, 0, 0, b.now() - layerStart};
+            for (size_t k = 0; k < m.cycles.size(); ++k) {
+                m.cycles[k] = s.cyclesByKind[k] - before.cyclesByKind[k];
+                m.macs[k] = s.macsByKind[k] - before.macsByKind[k];
+            }
+            m.compute = s.computeCycles - before.computeCycles;
+            m.reduce = s.reduceCycles - before.reduceCycles;
+            m.hop = s.hopCycles - before.hopCycles;
+            memo.push_back(m);
+        }
+        }
+        s.slowestLayerCycles = std::max(s.slowestLayerCycles, b.now() - layerStart);
         if (options.layersOnly)
             continue;
         if (l + 1 < nLayers) {
@@ -249,10 +313,8 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleLayout&
         b.work({PhaseKind::Argmax, ReduceAxis::X, 0, t * vX, 0, t * 2.0}, -1, layout.lmHead, h, false);
         b.hop(PhaseKind::TokenFeedback, -1, layout.lmHead, layout.embedding, double(t));
     }
-    for (const Phase& p : s.phases)
-        s.totalCycles = std::max(s.totalCycles, p.endCycle);
-    std::stable_sort(s.phases.begin(), s.phases.end(),
-                     [](const Phase& a, const Phase& b2) { return a.startCycle < b2.startCycle; });
+    // Phases were pushed in start order (parallel experts share the start of the first).
+    s.totalCycles = b.end();
     return s;
 }
 

@@ -57,6 +57,7 @@ struct ScheduleOptions
     KvPlacement kv = KvPlacement::Shift;
     uint64_t tokenIndex = 0; // picks the active experts of MoE layers (deterministic)
     bool layersOnly = false; // WaferLLM's kernel measurement: layers only, no hops, no embedding or LM head
+    bool timingOnly = false; // totals only: no phase list, identical layers timed once (predictions, sweeps)
 };
 
 struct Phase
@@ -90,6 +91,7 @@ struct TokenSchedule
     double computeCycles = 0; // sequential time spent in local compute
     double reduceCycles = 0;  // in allreduces
     double hopCycles = 0;     // in hops between regions and wafers
+    double slowestLayerCycles = 0; // the longest layer (without its hop): the pipeline's stage time
     double seconds() const { return totalCycles / clockHz; }
     double totalMacs() const;
 };

@@ -64,6 +64,8 @@ private slots:
     void moeRoutesToActiveExperts();
     void concatIsSlowerThanShift();
     void hopsCrossWafers();
+    void timingOnlyGivesTheSameTotals_data();
+    void timingOnlyGivesTheSameTotals();
 };
 
 void TestSchedule::layerMacsMatchPublishedParameterCount_data()
@@ -201,6 +203,36 @@ void TestSchedule::hopsCrossWafers()
     QCOMPARE(waferHops, 3);
     QVERIFY(s.cyclesByKind[size_t(PhaseKind::LmHead)] > 0);
     QVERIFY(s.cyclesByKind[size_t(PhaseKind::TokenFeedback)] > 0);
+}
+
+void TestSchedule::timingOnlyGivesTheSameTotals_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::newRow("dense-70b") << "llama-3.1-70b";
+    QTest::newRow("moe-30b") << "qwen3-30b-a3b";
+    QTest::newRow("sliding-window-gemma") << "gemma-3-27b";
+}
+
+void TestSchedule::timingOnlyGivesTheSameTotals()
+{
+    QFETCH(QString, model);
+    const ModelConfig m = wstest::modelPreset(model.toLatin1().constData());
+    const ScheduleLayout l = gridLayout(m.layers, 190, 235, 4, 20);
+    ScheduleOptions full;
+    full.context = 8192;
+    full.tokens = 3;
+    ScheduleOptions fast = full;
+    fast.timingOnly = true;
+    const TimingModel t(someParams());
+    const TokenSchedule a = buildTokenSchedule(m, l, t, full);
+    const TokenSchedule b = buildTokenSchedule(m, l, t, fast);
+    QVERIFY(b.phases.empty());
+    QVERIFY(std::abs(a.totalCycles - b.totalCycles) < 1e-9 * a.totalCycles);
+    QVERIFY(std::abs(a.totalMacs() - b.totalMacs()) < 1e-9 * a.totalMacs());
+    QVERIFY(std::abs(a.computeCycles - b.computeCycles) < 1e-9 * a.computeCycles);
+    QCOMPARE(a.slowestLayerCycles, b.slowestLayerCycles);
+    for (size_t k = 0; k < a.cyclesByKind.size(); ++k)
+        QVERIFY(std::abs(a.cyclesByKind[k] - b.cyclesByKind[k]) <= 1e-9 * a.totalCycles);
 }
 
 QTEST_GUILESS_MAIN(TestSchedule)

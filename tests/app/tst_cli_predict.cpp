@@ -1,0 +1,164 @@
+// waferscope-cli predict, run as a real process: the JSON contract of
+// DESIGN.md for every hardware preset, the device count chosen or checked,
+// and exit 2 with one line on stderr for bad input.
+#include "tests/common/testmodels.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runCli(const QStringList& args)
+{
+    QProcess cli;
+    cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY), args);
+    Run r;
+    if (!cli.waitForFinished(120000) || cli.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = cli.exitCode();
+    r.out = cli.readAllStandardOutput();
+    r.err = cli.readAllStandardError();
+    return r;
+}
+
+QJsonObject predictJson(const QStringList& args, Run* run = nullptr)
+{
+    const Run r = runCli(QStringList{"predict"} + args + QStringList{"--json"});
+    if (run)
+        *run = r;
+    return QJsonDocument::fromJson(r.out).object();
+}
+} // namespace
+
+class TestCliPredict : public QObject
+{
+    Q_OBJECT
+private slots:
+    void contract_data()
+    {
+        QTest::addColumn<QString>("hardware");
+        for (const char* h : {"wse2", "wse3", "a100", "h100", "h200", "b200", "groq-lpu"})
+            QTest::newRow(h) << QString::fromLatin1(h);
+    }
+    void contract()
+    {
+        QFETCH(QString, hardware);
+        Run r;
+        const QJsonObject o = predictJson({"--model", "llama-3.1-70b", "--hardware", hardware}, &r);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        for (const char* key : {"tokens_per_second_per_user", "tokens_per_second_per_user_range", "ttft_ms",
+                                "aggregate_tokens_per_second", "devices", "profile", "breakdown"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        const double tps = o.value("tokens_per_second_per_user").toDouble();
+        const QJsonArray range = o.value("tokens_per_second_per_user_range").toArray();
+        QCOMPARE(range.size(), 2);
+        QVERIFY(tps > 0 && range[0].toDouble() <= tps && tps <= range[1].toDouble());
+        QVERIFY(o.value("devices").toInt() >= 1);
+        QCOMPARE(o.value("devices_chosen").toString(), QStringLiteral("automatic"));
+        // The breakdown (ms per token) adds up to the token time.
+        double sum = 0;
+        for (const auto& v : o.value("breakdown").toObject())
+            sum += v.toDouble();
+        QVERIFY(std::abs(sum - 1000.0 / tps) < 1e-6 * sum);
+        bool said = false;
+        for (const auto& n : o.value("notes").toArray())
+            said |= n.toString().contains(QLatin1String("fewest"));
+        QVERIFY2(said, "without --devices the output says it chose the fewest devices");
+    }
+
+    void seventyBOnFourWafers()
+    {
+        // Facts §6.7: 70B in BF16 needs at least 4 WSE-3 wafers.
+        const QJsonObject o = predictJson({"--model", "llama-3.1-70b", "--hardware", "wse3", "--precision", "bf16"});
+        QCOMPARE(o.value("devices").toInt(), 4);
+    }
+
+    void tooFewDevicesSaysHowMany_data()
+    {
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<QString>("devices");
+        QTest::newRow("wse3") << "wse3" << "2";
+        QTest::newRow("h100") << "h100" << "1";
+        QTest::newRow("groq") << "groq-lpu" << "10";
+    }
+    void tooFewDevicesSaysHowMany()
+    {
+        QFETCH(QString, hardware);
+        QFETCH(QString, devices);
+        const Run r = runCli({"predict", "--model", "llama-3.1-70b", "--hardware", hardware, "--devices", devices, "--json"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("needs"), r.err.constData());
+    }
+
+    void moreDevicesAreUsedOnGpus()
+    {
+        const QJsonObject two = predictJson({"--model", "llama-3.1-70b", "--hardware", "h100", "--devices", "2"});
+        const QJsonObject eight = predictJson({"--model", "llama-3.1-70b", "--hardware", "h100", "--devices", "8"});
+        QCOMPARE(eight.value("devices").toInt(), 8);
+        QCOMPARE(eight.value("devices_chosen").toString(), QStringLiteral("given"));
+        QVERIFY(eight.value("tokens_per_second_per_user").toDouble() > two.value("tokens_per_second_per_user").toDouble());
+    }
+
+    void batchRaisesAggregate()
+    {
+        const QJsonObject one = predictJson({"--model", "llama-3.1-8b", "--hardware", "h200", "--batch", "1"});
+        const QJsonObject many = predictJson({"--model", "llama-3.1-8b", "--hardware", "h200", "--batch", "64"});
+        QVERIFY(many.value("aggregate_tokens_per_second").toDouble() > 10 * one.value("aggregate_tokens_per_second").toDouble());
+        QVERIFY(many.value("tokens_per_second_per_user").toDouble() <= one.value("tokens_per_second_per_user").toDouble());
+    }
+
+    void defectsCostTime()
+    {
+        const QJsonObject clean = predictJson({"--model", "llama-3.1-8b", "--hardware", "wse3"});
+        Run r;
+        const QJsonObject bad =
+            predictJson({"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "0.002", "--seed", "7"}, &r);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject d = bad.value("defects").toObject();
+        QVERIFY(d.value("dead_cores").toDouble() > 0);
+        QVERIFY(d.value("hop_stretch").toDouble() >= 1.0);
+        QVERIFY(bad.value("tokens_per_second_per_user").toDouble() <= clean.value("tokens_per_second_per_user").toDouble());
+        // Same seed, same answer.
+        const QJsonObject again =
+            predictJson({"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "0.002", "--seed", "7"});
+        QCOMPARE(again.value("tokens_per_second_per_user").toDouble(), bad.value("tokens_per_second_per_user").toDouble());
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("no-model") << QStringList{"--hardware", "wse3"};
+        QTest::newRow("no-hardware") << QStringList{"--model", "llama-3.1-8b"};
+        QTest::newRow("unknown-hardware") << QStringList{"--model", "llama-3.1-8b", "--hardware", "tpu9"};
+        QTest::newRow("unknown-model") << QStringList{"--model", "no-such-model", "--hardware", "wse3"};
+        QTest::newRow("zero-batch") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--batch", "0"};
+        QTest::newRow("text-context") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--context", "lots"};
+        QTest::newRow("bad-precision") << QStringList{"--model", "llama-3.1-8b", "--hardware", "h100", "--precision", "fp12"};
+        QTest::newRow("defect-rate-above-one") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "2"};
+        QTest::newRow("negative-devices") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--devices", "-1"};
+        QTest::newRow("acceptance-without-k") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--acceptance", "0.5"};
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        const Run r = runCli(QStringList{"predict"} + args + QStringList{"--json"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliPredict)
+#include "tst_cli_predict.moc"

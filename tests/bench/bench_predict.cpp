@@ -1,0 +1,119 @@
+// Prediction speed: one token of llama-3.1-405b on WSE-3 (target < 1 ms), the
+// per-frame activity cost on a full WSE-3 (target < 8 ms for 30 fps), and a
+// sweep of 1,000 predictions over models x hardware x concurrency (target < 1 s).
+// Measures and prints; asserts nothing.
+#include "engine/perf/measurementdata.h"
+#include "engine/perf/predictor.h"
+#include "engine/perf/waferpredictor.h"
+#include "engine/wafer/activity.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace ws;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+double msSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+} // namespace
+
+int main()
+{
+    const ModelConfig* m405 = shippedModel("llama-3.1-405b");
+    const HardwareSpec* wse3 = shippedHardware("wse3");
+    if (!m405 || !wse3) {
+        std::fprintf(stderr, "shipped presets missing\n");
+        return 1;
+    }
+    Workload w;
+    // The first call fits the calibration profiles and places the model; later calls reuse both.
+    auto t0 = Clock::now();
+    (void)predict(*m405, *wse3, w);
+    const double first = msSince(t0);
+
+    // 1. One token of 405B: the schedule on a ready placement, and a whole predict() from scratch.
+    auto setup = prepareWafer(*m405, *wse3, w, {});
+    if (!setup) {
+        std::fprintf(stderr, "%s\n", setup.error().message().c_str());
+        return 1;
+    }
+    const TimingModel timing(setup->params);
+    ScheduleOptions so;
+    so.context = w.contextTokens;
+    TokenSchedule schedule;
+    const int reps = 200;
+    t0 = Clock::now();
+    for (int i = 0; i < reps; ++i) {
+        so.tokenIndex = uint64_t(i);
+        schedule = buildTokenSchedule(*m405, setup->layout, timing, so);
+    }
+    const double perSchedule = msSince(t0) / reps;
+    t0 = Clock::now();
+    const int predictReps = 20;
+    double tps = 0;
+    for (int i = 0; i < predictReps; ++i)
+        tps = predict(*m405, *wse3, w)->tokensPerSecondPerUser;
+    const double perPredict = msSince(t0) / predictReps;
+    std::printf("llama-3.1-405b on %d x wse3: %zu phases per token, %.1f tokens/s per user\n", setup->devicesNeeded,
+                schedule.phases.size(), tps);
+    std::printf("  time to predict one token (schedule + timing): %.3f ms (target < 1 ms)\n", perSchedule);
+    std::printf("  first predict() (calibration fits + placement + prediction): %.3f ms\n", first);
+    std::printf("  predict() with the placement cached (TTFT, range, curve included): %.3f ms\n", perPredict);
+
+    // 2. Activity per frame on a full WSE-3 device, sampled over the token; 1 and 8 requests in flight.
+    std::vector<CoreActivity> frame;
+    fillActivity(schedule, 0, wse3->wafer.meshCols, wse3->wafer.meshRows, 0, frame); // allocate once
+    for (int inFlight : {1, 8}) {
+        const int frames = 600;
+        std::vector<double> times;
+        t0 = Clock::now();
+        for (int f = 0; f < frames; ++f) {
+            const auto f0 = Clock::now();
+            const double t = schedule.totalCycles * (f + 0.5) / frames;
+            fillActivity(schedule, f % std::max(1, setup->devicesNeeded), wse3->wafer.meshCols, wse3->wafer.meshRows,
+                         t, frame, inFlight);
+            times.push_back(msSince(f0));
+        }
+        const double mean = msSince(t0) / frames;
+        std::sort(times.begin(), times.end());
+        std::printf("activity frame on a full wse3 (%d x %d cores), %d request(s) in flight: %.3f ms mean, %.3f ms "
+                    "median, %.3f ms p99, %.3f ms worst (target < 8 ms)\n",
+                    wse3->wafer.meshCols, wse3->wafer.meshRows, inFlight, mean, times[times.size() / 2],
+                    times[times.size() * 99 / 100], times.back());
+    }
+
+    // 3. Sweep: models x hardware x concurrency, 1,000 predictions.
+    std::vector<const ModelConfig*> models;
+    for (const char* id : {"qwen3-0.6b", "qwen3-8b", "llama-3.1-8b", "mistral-7b", "qwen3-32b", "gemma-3-27b",
+                           "llama-3.1-70b", "qwen3-30b-a3b", "llama-3.1-405b", "qwen3-235b-a22b"})
+        if (const ModelConfig* m = shippedModel(id))
+            models.push_back(m);
+    std::vector<const HardwareSpec*> hardware;
+    for (const char* id : {"wse2", "wse3", "a100", "h100", "h200", "b200", "groq-lpu"})
+        if (const HardwareSpec* h = shippedHardware(id))
+            hardware.push_back(h);
+    const std::vector<int> concurrency{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
+    int done = 0;
+    int failed = 0;
+    t0 = Clock::now();
+    for (size_t i = 0; done < 1000; ++i) {
+        const ModelConfig* m = models[i % models.size()];
+        const HardwareSpec* h = hardware[(i / models.size()) % hardware.size()];
+        Workload sw;
+        sw.concurrency = concurrency[(i / (models.size() * hardware.size())) % concurrency.size()];
+        sw.contextTokens = 2048;
+        if (!predict(*m, *h, sw))
+            ++failed;
+        ++done;
+    }
+    std::printf("sweep: %d predictions (%zu models x %zu hardware x concurrency) in %.1f ms (target < 1000 ms), %d "
+                "errors\n",
+                done, models.size(), hardware.size(), msSince(t0), failed);
+    return 0;
+}
