@@ -155,11 +155,13 @@ void ChatPane::setModel(const std::optional<SessionModelInfo>& info)
 {
     m_model = info;
     if (m_model) {
-        QString name = QString::fromStdString(m_model->displayName);
-        m_modelLabel->setText(tr("<b>%1</b> · %2 · %3")
-                                  .arg(name.toHtmlEscaped(),
+        const QString name = QString::fromStdString(m_model->displayName);
+        const QString file = QFileInfo(QString::fromStdString(m_model->filePath)).fileName();
+        m_modelLabel->setText(tr("<b>%1</b> (%2) · %3 · %4")
+                                  .arg(name.toHtmlEscaped(), file.toHtmlEscaped(),
                                        QString::fromStdString(m_model->config.architecture).toHtmlEscaped(),
                                        modeText(*m_model).toHtmlEscaped()));
+        m_modelLabel->setToolTip(QString::fromStdString(m_model->filePath));
     } else {
         m_modelLabel->setText(tr("<b>No model</b>"));
     }

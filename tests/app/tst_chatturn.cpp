@@ -4,10 +4,14 @@
 // greedy reference made with llama.cpp (shared/models/stories260K/
 // stories260K.reference.json: "Once upon a time", 64 greedy tokens).
 #include "app/session/chatcontroller.h"
+#include "app/session/chatwafer.h"
 #include "app/session/runcontroller.h"
+#include "app/core/presetlibrary.h"
+#include "app/io/scenario.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "tests/common/testmodels.h"
 #include "views/chatpane.h"
+#include "views/meshview.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -18,6 +22,9 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <algorithm>
+#include <set>
 
 namespace {
 
@@ -150,6 +157,80 @@ private slots:
         QVERIFY2(stats.contains(QStringLiteral("64 tokens")), qPrintable(stats));
         QVERIFY2(stats.contains(QStringLiteral("predicted: ")), qPrintable(stats));
         qInfo("stats line: %s", qPrintable(stats));
+    }
+
+    // The chat beside the wafer: the loaded model is placed on a WSE-3 and
+    // every snapshot of the turn carries the dataflow frame of its token.
+    // With WAFERSCOPE_SCREENSHOT_OUT=file.png the window is saved there
+    // (packaging/screenshots/chat.png is made this way).
+    void chatBesideAnimatedWafer()
+    {
+        WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
+        WS_REQUIRE_MODEL(referencePath, "stories260K/stories260K.reference.json");
+        const Reference ref = loadReference(referencePath_q);
+        const ws::PresetLibrary presets;
+        ws::Scenario scenario;
+        scenario.modelPreset.clear();
+        scenario.modelFile = modelPath_q;
+        scenario.hardwarePreset = QStringLiteral("wse3");
+        scenario.precision = QStringLiteral("fp32");
+        scenario.contextTokens = 512;
+        QString error;
+        const std::optional<ws::ScenarioScene> scene = ws::ScenarioScene::build(scenario, presets, QString(), &error);
+        QVERIFY2(scene, qPrintable(error));
+        const std::optional<ws::ChatWafer> wafer = ws::ChatWafer::build(*scene, 512, &error);
+        QVERIFY2(wafer, qPrintable(error));
+
+        QMainWindow window;
+        window.resize(1500, 860);
+        auto* mesh = new ws::views::MeshView;
+        mesh->setLayer(ws::MeshLayer::Dataflow);
+        mesh->setSnapshot(wafer->snapshot);
+        window.setCentralWidget(mesh);
+        ws::ChatController chat(&window);
+        window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
+        chat.pane()->setMinimumWidth(560);
+        chat.setMeshFrameSource(wafer->frameSource());
+        std::vector<std::shared_ptr<const ws::MeshSnapshot>> frames;
+        int sessionSnapshots = 0;
+        connect(&chat, &ws::ChatController::meshFrameReady, mesh, &ws::views::MeshView::setSnapshot);
+        connect(&chat, &ws::ChatController::meshFrameReady, this,
+                [&](std::shared_ptr<const ws::MeshSnapshot> f) { frames.push_back(f); });
+        connect(&chat, &ws::ChatController::sessionSnapshotReady, this, [&] { ++sessionSnapshots; });
+        window.show();
+
+        QSignalSpy modelChanged(&chat, &ws::ChatController::modelChanged);
+        chat.openModelFile(modelPath_q);
+        QVERIFY(modelChanged.wait(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(!chat.pane()->settingsPanel()->systems().empty(), 20000);
+        ws::views::ChatSettings settings = chat.pane()->settings();
+        settings.maxTokens = ref.tokens;
+        chat.pane()->setSettings(settings);
+        QSignalSpy finished(chat.runController(), &ws::RunController::runFinished);
+        chat.pane()->send(ref.prompt);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(chat.pane()->message(1)->text(), ref.text);
+
+        // Every snapshot brought its token's frame; the frames differ from token to token.
+        QVERIFY(!frames.empty());
+        QCOMPARE(int(frames.size()), sessionSnapshots);
+        std::set<int> activeCounts;
+        for (const auto& f : frames) {
+            QCOMPARE(f->meshCols, wafer->snapshot->meshCols);
+            QVERIFY(!f->activity.empty());
+            activeCounts.insert(int(std::count_if(f->activity[0].begin(), f->activity[0].end(),
+                                                  [](float v) { return v > 0; })));
+        }
+        QVERIFY(*activeCounts.rbegin() > 0);
+        if (frames.size() > 2)
+            QVERIFY(activeCounts.size() > 1);
+        QCOMPARE(mesh->snapshot(), frames.back()); // the view shows the latest token's frame
+
+        const QByteArray out = qgetenv("WAFERSCOPE_SCREENSHOT_OUT");
+        if (!out.isEmpty()) {
+            QTest::qWait(300); // let the nested layouts settle
+            QVERIFY(window.grab().save(QString::fromLocal8Bit(out)));
+        }
     }
 };
 
