@@ -31,7 +31,7 @@ void ropeTables(const TransformerConfig& c, const TransformerWeights& w, RunStat
     }
 }
 
-// ggml's C is built as gnu11, where GCC contracts a*b - c*d into fma(a, b, -(c*d)); the same here.
+// Plain multiplies and adds, no FMA contraction (this file is built with -ffp-contract=off, as ggml's C).
 void applyRope(const TransformerConfig& c, float* vec, int heads, const float* cosT, const float* sinT)
 {
     const int pairs = c.ropeDims / 2;
@@ -40,14 +40,14 @@ void applyRope(const TransformerConfig& c, float* vec, int heads, const float* c
         if (c.ropeStyle == RopeStyle::Normal) {
             for (int i = 0; i < pairs; ++i) {
                 const float x0 = x[2 * i], x1 = x[2 * i + 1];
-                x[2 * i] = std::fma(x0, cosT[i], -(x1 * sinT[i]));
-                x[2 * i + 1] = std::fma(x0, sinT[i], x1 * cosT[i]);
+                x[2 * i] = x0 * cosT[i] - x1 * sinT[i];
+                x[2 * i + 1] = x0 * sinT[i] + x1 * cosT[i];
             }
         } else {
             for (int i = 0; i < pairs; ++i) {
                 const float x0 = x[i], x1 = x[i + pairs];
-                x[i] = std::fma(x0, cosT[i], -(x1 * sinT[i]));
-                x[i + pairs] = std::fma(x0, sinT[i], x1 * cosT[i]);
+                x[i] = x0 * cosT[i] - x1 * sinT[i];
+                x[i + pairs] = x0 * sinT[i] + x1 * cosT[i];
             }
         }
     }
@@ -66,18 +66,17 @@ void addBias(float* x, const float* bias, int n, int tokens)
 // Scores: the dot product in tinyBLAS lane order (head size a multiple of 8) or ggml_vec_dot order.
 // Softmax: scale, max, ggml's vector exp over groups of 8 (sums of each group added in double), 1/sum.
 // Output: each of the 8 FMA lanes sums positions p with p % 8 == lane, then the lanes are reduced as hsum8.
-// llama.cpp computes K.q with tinyBLAS only when q is contiguous, i.e. for a single-token batch;
-// a multi-token batch (prompt) goes through ggml_vec_dot_f32.
+// K.q goes through ggml_vec_dot_f32 in llama.cpp (the K cache view is not contiguous, so tinyBLAS is
+// not used), the probability-weighted sum of V through tinyBLAS (8 lanes over positions).
 void attendHead(const TransformerConfig& c, const float* q, const float* keys, const float* values, int n,
-                float scale, bool batched, float* scores, float* lanes, float* out)
+                float scale, float* scores, float* lanes, float* out)
 {
     const int hd = c.headDim;
     const size_t stride = size_t(c.kvDim());
-    const bool laneDot = hd % 8 == 0 && !batched;
     float maxScore = -std::numeric_limits<float>::infinity();
     for (int p = 0; p < n; ++p) {
         const float* k = keys + stride * size_t(p);
-        const float d = laneDot ? kernels::dotF32Lanes(k, q, hd) : kernels::dotF32Ggml(k, q, hd);
+        const float d = kernels::dotF32Ggml(k, q, hd);
         scores[p] = d * scale;
         maxScore = std::max(maxScore, scores[p]);
     }
@@ -181,7 +180,7 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
                 const int t = task / c.headCount, h = task % c.headCount;
                 const int kvh = h / group;
                 attendHead(c, s.q.data() + size_t(t) * qDim + size_t(h) * hd, keyCache + size_t(kvh) * hd,
-                           valueCache + size_t(kvh) * hd, startPos + t + 1, scale, n > 1, scores, lanes,
+                           valueCache + size_t(kvh) * hd, startPos + t + 1, scale, scores, lanes,
                            s.xb.data() + size_t(t) * qDim + size_t(h) * hd);
             }
         };

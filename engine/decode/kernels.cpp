@@ -164,8 +164,9 @@ float dotF32Ggml(const float* a, const float* b, int n)
         s3 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 24), _mm256_loadu_ps(b + i + 24), s3);
     }
     float sum = reduce4(s0, s1, s2, s3);
+    // Separate multiply and add (ggml's C is not FMA-contracted; this file is built with -ffp-contract=off).
     for (int i = np; i < n; ++i)
-        sum = std::fma(a[i], b[i], sum);
+        sum += a[i] * b[i];
     return sum;
 }
 

@@ -92,6 +92,7 @@ private slots:
         float maxDiff = 0;
         for (size_t i = 0; i < logits.size(); ++i)
             maxDiff = std::max(maxDiff, std::fabs(logits[i] - expected[i]));
+        qInfo("max |diff| %g", double(maxDiff));
         QVERIFY2(maxDiff <= 1e-4f, qPrintable(QStringLiteral("max |diff| %1").arg(maxDiff)));
     }
 
