@@ -72,6 +72,21 @@
     </message>
 </context>
 <context>
+    <name>ws::ChatScript</name>
+    <message>
+        <source>%1: --model-file must be a GGUF file (it carries its tokenizer)</source>
+        <translation>%1：--model-file 必须是 GGUF 文件（其中带有分词器）</translation>
+    </message>
+    <message>
+        <source>the prompt is empty and the model adds no BOS token: give --prompt</source>
+        <translation>提示为空且模型不添加 BOS 词元：请提供 --prompt</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 tokens, the model&apos;s context only %2</source>
+        <translation>提示有 %1 个词元，而模型的上下文只有 %2</translation>
+    </message>
+</context>
+<context>
     <name>ws::Exporter</name>
     <message>
         <source>cannot encode the image as PNG for %1</source>
@@ -306,6 +321,17 @@
     <message>
         <source>Recorded %1</source>
         <translation>已录制 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::FrameComposer</name>
+    <message>
+        <source>Prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>回答</translation>
     </message>
 </context>
 <context>
@@ -724,6 +750,13 @@
     </message>
 </context>
 <context>
+    <name>ws::MeshAnimation</name>
+    <message>
+        <source>the engine gave no dataflow schedule for %1 on %2</source>
+        <translation>引擎未给出 %1 在 %2 上的数据流调度</translation>
+    </message>
+</context>
+<context>
     <name>ws::ModelDownloader</name>
     <message>
         <source>Not a download address (http or https): %1</source>
@@ -1003,6 +1036,21 @@
     <message>
         <source>%1: cannot save: %2</source>
         <translation>%1：无法保存：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ScenarioScene</name>
+    <message>
+        <source>&apos;%1&apos; is not a wafer: only wafer-scale hardware has a core mesh to draw (try wse3)</source>
+        <translation>“%1”不是晶圆：只有晶圆级硬件才有可绘制的核心网格（可试 wse3）</translation>
+    </message>
+    <message>
+        <source>unknown precision &apos;%1&apos; (expected fp32, bf16, fp16, fp8, int8 or int4)</source>
+        <translation>未知精度“%1”（应为 fp32、bf16、fp16、fp8、int8 或 int4）</translation>
+    </message>
+    <message>
+        <source>the defects leave no usable cores on a wafer</source>
+        <translation>缺陷使晶圆上没有可用核心</translation>
     </message>
 </context>
 <context>
