@@ -4,10 +4,12 @@
 #include "app/cli/commands.h"
 #include "app/core/presetlibrary.h"
 
+#include "engine/perf/calibrationprofile.h"
 #include "engine/perf/defectcost.h"
 #include "engine/perf/predictor.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -19,6 +21,36 @@ namespace {
 QJsonArray pair(double a, double b)
 {
     return QJsonArray{a, b};
+}
+
+QJsonObject profileJson(const CalibrationProfile& p)
+{
+    QJsonArray constants;
+    for (const ParamInfo& c : p.constants)
+        constants.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(c.name)},
+                                     {QStringLiteral("label"), QString::fromStdString(c.label)},
+                                     {QStringLiteral("unit"), QString::fromStdString(c.unit)},
+                                     {QStringLiteral("value"), c.value},
+                                     {QStringLiteral("fitted"), c.fitted},
+                                     {QStringLiteral("source"), QString::fromStdString(c.source)},
+                                     {QStringLiteral("description"), QString::fromStdString(c.description)}});
+    QJsonArray rows;
+    for (const CalibrationRow& r : p.rows)
+        rows.append(QJsonObject{{QStringLiteral("label"), QString::fromStdString(r.label)},
+                                {QStringLiteral("metric"), QString::fromStdString(r.metric)},
+                                {QStringLiteral("observed"), r.observed},
+                                {QStringLiteral("predicted"), r.predicted},
+                                {QStringLiteral("relative_residual"), r.relativeResidual},
+                                {QStringLiteral("fitted"), r.fitted},
+                                {QStringLiteral("note"), QString::fromStdString(r.note)}});
+    return QJsonObject{{QStringLiteral("id"), QString::fromStdString(p.id)},
+                       {QStringLiteral("kind"), QString::fromStdString(p.kind)},
+                       {QStringLiteral("description"), QString::fromStdString(p.description)},
+                       {QStringLiteral("source"), QString::fromStdString(p.source)},
+                       {QStringLiteral("rms_relative_residual"), p.rmsRelativeResidual},
+                       {QStringLiteral("max_abs_relative_residual"), p.maxAbsRelativeResidual},
+                       {QStringLiteral("constants"), constants},
+                       {QStringLiteral("rows"), rows}};
 }
 } // namespace
 
@@ -43,12 +75,31 @@ int runPredict(const QStringList& args)
         {QStringLiteral("acceptance"), QStringLiteral("Speculative decoding: acceptance rate (default 0.7)."), QStringLiteral("A")},
         {QStringLiteral("draft"), QStringLiteral("Speculative decoding: draft model preset or file."), QStringLiteral("PRESET|FILE")},
         {QStringLiteral("draft-cost"), QStringLiteral("Without --draft: a draft token's cost as a fraction of a target token (default 0.1)."), QStringLiteral("F")},
+        {QStringLiteral("profiles"), QStringLiteral("Print the shipped calibration profiles with their fits, as JSON, and exit.")},
+        {QStringLiteral("fit"), QStringLiteral("Fit a calibration profile to a measurement file (resources/measurements format), print it as JSON and exit."), QStringLiteral("FILE")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     if (!parseArgs(parser, QStringLiteral("predict"), args))
         return kExitBadInput;
     if (parser.isSet(QStringLiteral("help"))) {
         std::fputs(qPrintable(parser.helpText()), stdout);
+        return kExitOk;
+    }
+    if (parser.isSet(QStringLiteral("profiles"))) {
+        QJsonArray all;
+        for (const CalibrationProfile& p : shippedProfiles())
+            all.append(profileJson(p));
+        printJson(QJsonObject{{QStringLiteral("profiles"), all}});
+        return kExitOk;
+    }
+    if (parser.isSet(QStringLiteral("fit"))) {
+        QFile file(parser.value(QStringLiteral("fit")));
+        if (!file.open(QIODevice::ReadOnly))
+            return fail(QStringLiteral("%1: cannot open: %2").arg(file.fileName(), file.errorString()));
+        auto profile = fitProfile(file.readAll().toStdString());
+        if (!profile)
+            return fail(QStringLiteral("%1: %2").arg(file.fileName(), QString::fromStdString(profile.error().message())));
+        printJson(profileJson(*profile));
         return kExitOk;
     }
     if (!parser.isSet(QStringLiteral("model")))

@@ -136,6 +136,32 @@ private slots:
         QCOMPARE(again.value("tokens_per_second_per_user").toDouble(), bad.value("tokens_per_second_per_user").toDouble());
     }
 
+    void profilesShowTheirFits()
+    {
+        const QJsonObject o = QJsonDocument::fromJson(runCli({"predict", "--profiles"}).out).object();
+        const QJsonArray profiles = o.value("profiles").toArray();
+        QVERIFY(profiles.size() >= 5);
+        for (const auto& v : profiles) {
+            const QJsonObject p = v.toObject();
+            QVERIFY(!p.value("source").toString().isEmpty());
+            QVERIFY(!p.value("rows").toArray().isEmpty());
+            QVERIFY(p.value("max_abs_relative_residual").toDouble() < 0.15);
+        }
+    }
+
+    void fitsAUserFile()
+    {
+        // The shipped WaferLLM file, fitted as a user would fit their own.
+        const Run r = runCli({"predict", "--fit", wstest::sourcePath("resources/measurements/waferllm-wse2-decode.json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject p = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(p.value("id").toString(), QStringLiteral("waferllm-wse2-decode"));
+        QCOMPARE(p.value("rows").toArray().size(), 6);
+        const Run missing = runCli({"predict", "--fit", "/nonexistent/measurements.json"});
+        QCOMPARE(missing.exitCode, 2);
+        QCOMPARE(missing.err.count('\n'), 1);
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
