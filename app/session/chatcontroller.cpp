@@ -7,6 +7,7 @@
 #include "app/core/presetlibrary.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "views/chatpane.h"
+#include "views/racepane.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -30,6 +31,7 @@ ChatController::ChatController(QWidget* window)
     : QObject(window),
       m_window(window),
       m_pane(new views::ChatPane(window)),
+      m_race(new views::RacePane(window)),
       m_run(new RunController(this)),
       m_downloader(new ModelDownloader(this)),
       m_modelMenu(new QMenu(tr("&Model"), window)),
@@ -40,6 +42,7 @@ ChatController::ChatController(QWidget* window)
     m_modelMenu->addAction(tr("&Download from URL…"), this, &ChatController::showDownloadDialog);
     m_modelMenu->addSeparator();
     m_modelMenu->addAction(m_pane->toggleViewAction());
+    m_modelMenu->addAction(m_race->toggleViewAction());
     rebuildRecentMenu();
 
     connect(m_pane, &views::ChatPane::openModelRequested, this, &ChatController::chooseModelFile);
@@ -51,6 +54,7 @@ ChatController::ChatController(QWidget* window)
 
     connect(m_run, &RunController::snapshotReady, this, [this](std::shared_ptr<const SessionSnapshot> s) {
         m_pane->setSnapshot(s);
+        m_race->setSnapshot(s);
         if (s->mesh)
             emit meshFrameReady(s->mesh);
         emit sessionSnapshotReady(s);

@@ -6,6 +6,7 @@
 //
 //     auto* chat = new ws::ChatController(this);
 //     addDockWidget(Qt::RightDockWidgetArea, chat->pane());
+//     addDockWidget(Qt::BottomDockWidgetArea, chat->racePane());
 //     menuBar()->addMenu(chat->modelMenu());
 //     connect(chat, &ws::ChatController::meshFrameReady, meshView, &ws::views::MeshView::setSnapshot);
 //     connect(chat, &ws::ChatController::modelChanged, this, &MainWindow::placeModel); // optional
@@ -30,6 +31,7 @@ namespace ws {
 
 namespace views {
 class ChatPane;
+class RacePane;
 }
 class DownloadDialog;
 class ModelDownloader;
@@ -44,6 +46,8 @@ public:
     ~ChatController() override;
 
     views::ChatPane* pane() const { return m_pane; }
+    // The race view: the same stream, every system's time for the answer so far.
+    views::RacePane* racePane() const { return m_race; }
     QMenu* modelMenu() const { return m_modelMenu; }
     RunController* runController() const { return m_run; }
     ModelDownloader* downloader() const { return m_downloader; }
@@ -86,6 +90,7 @@ private:
 
     QWidget* m_window;
     views::ChatPane* m_pane;
+    views::RacePane* m_race;
     RunController* m_run;
     ModelDownloader* m_downloader;
     QPointer<DownloadDialog> m_downloadDialog;

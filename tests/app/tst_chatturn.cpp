@@ -12,6 +12,7 @@
 #include "tests/common/testmodels.h"
 #include "views/chatpane.h"
 #include "views/meshview.h"
+#include "views/racepane.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -189,6 +190,7 @@ private slots:
         window.setCentralWidget(mesh);
         ws::ChatController chat(&window);
         window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
+        window.addDockWidget(Qt::RightDockWidgetArea, chat.racePane());
         chat.pane()->setMinimumWidth(560);
         chat.setMeshFrameSource(wafer->frameSource());
         std::vector<std::shared_ptr<const ws::MeshSnapshot>> frames;
@@ -225,6 +227,8 @@ private slots:
         if (frames.size() > 2)
             QVERIFY(activeCounts.size() > 1);
         QCOMPARE(mesh->snapshot(), frames.back()); // the view shows the latest token's frame
+        // The race view follows the same stream: this CPU and every predicted system.
+        QCOMPARE(chat.racePane()->chart()->rows().size(), chat.pane()->settingsPanel()->systems().size() + 1);
 
         const QByteArray out = qgetenv("WAFERSCOPE_SCREENSHOT_OUT");
         if (!out.isEmpty()) {
