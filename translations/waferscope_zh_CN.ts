@@ -322,6 +322,26 @@
         <source>Recorded %1</source>
         <translation>已录制 %1</translation>
     </message>
+    <message>
+        <source>SRAM map (per core)</source>
+        <translation>SRAM 分布（逐核心）</translation>
+    </message>
+    <message>
+        <source>Token schedule (per-phase timings)</source>
+        <translation>词元调度（各阶段耗时）</translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Prediction breakdown</source>
+        <translation>预测分解</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
 </context>
 <context>
     <name>ws::FrameComposer</name>
@@ -1051,6 +1071,13 @@
     <message>
         <source>the defects leave no usable cores on a wafer</source>
         <translation>缺陷使晶圆上没有可用核心</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ScenarioTables</name>
+    <message>
+        <source>unknown precision &apos;%1&apos;</source>
+        <translation>未知精度“%1”</translation>
     </message>
 </context>
 <context>

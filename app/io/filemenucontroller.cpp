@@ -3,6 +3,7 @@
 #include "app/io/exporter.h"
 #include "app/io/recorder.h"
 #include "app/io/scenarioformat.h"
+#include "app/io/scenariotables.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -85,7 +86,7 @@ QMenu* FileMenuController::buildFileMenu()
             m_exportMenu->addSeparator();
         for (const DataExport& e : m_dataExports)
             m_exportMenu->addAction(tr("%1 as CSV or JSON…").arg(e.name), this,
-                                    [this, e] { exportData(e.name, e.table()); });
+                                    [this, e] { exportData(e.name, e.table); });
         if (m_exportMenu->isEmpty())
             m_exportMenu->addAction(tr("Nothing to export yet"))->setEnabled(false);
     });
@@ -102,7 +103,29 @@ void FileMenuController::addImageExport(const QString& name, std::function<QWidg
 
 void FileMenuController::addDataExport(const QString& name, std::function<DataTable()> table)
 {
+    m_dataExports.push_back({name, [table = std::move(table)](QString*) { return std::optional<DataTable>(table()); }});
+}
+
+void FileMenuController::addDataExport(const QString& name, TableSource table)
+{
     m_dataExports.push_back({name, std::move(table)});
+}
+
+void FileMenuController::addScenarioDataExports(const PresetLibrary& presets)
+{
+    const PresetLibrary* library = &presets; // outlives the window (owned by main)
+    addDataExport(tr("SRAM map (per core)"), TableSource([this, library](QString* error) {
+                      return ScenarioTables::sramMap(scenario(), *library, error);
+                  }));
+    addDataExport(tr("Token schedule (per-phase timings)"), TableSource([this, library](QString* error) {
+                      return ScenarioTables::schedule(scenario(), *library, error);
+                  }));
+    addDataExport(tr("Prediction"), TableSource([this, library](QString* error) {
+                      return ScenarioTables::prediction(scenario(), *library, error);
+                  }));
+    addDataExport(tr("Prediction breakdown"), TableSource([this, library](QString* error) {
+                      return ScenarioTables::breakdown(scenario(), *library, error);
+                  }));
 }
 
 bool FileMenuController::startSession(const QString& scenarioPath, Recovery recovery)
@@ -310,13 +333,22 @@ void FileMenuController::exportImage(const QString& name, QWidget* widget)
         showError(tr("Export"), error);
 }
 
-void FileMenuController::exportData(const QString& name, const DataTable& table)
+void FileMenuController::exportData(const QString& name, const TableSource& source)
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(name), {},
-                                                      tr("CSV files (*.csv);;JSON files (*.json)"));
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(name), {},
+                                                tr("CSV files (*.csv);;JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".csv");
     QString error;
-    if (!path.isEmpty() && !Exporter::saveTable(table, path, &error))
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const std::optional<DataTable> table = source(&error);
+    QApplication::restoreOverrideCursor();
+    if (!table || !Exporter::saveTable(*table, path, &error))
         showError(tr("Export"), error);
+    else
+        emit statusMessage(tr("Exported %1").arg(path));
 }
 
 void FileMenuController::record()

@@ -17,14 +17,18 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QCommandLineParser;
+
 class QMainWindow;
 class QMenu;
 class QMenuBar;
 
 namespace ws {
+
+class PresetLibrary;
 
 class FileMenuController : public QObject
 {
@@ -45,6 +49,11 @@ public:
     QMenu* buildFileMenu();
     void addImageExport(const QString& name, std::function<QWidget*()> widget);
     void addDataExport(const QString& name, std::function<DataTable()> table);
+    // A table that can fail to build (the error is shown instead of writing a file).
+    using TableSource = std::function<std::optional<DataTable>(QString* error)>;
+    void addDataExport(const QString& name, TableSource table);
+    // SRAM map, token schedule (per-phase timings), prediction and its breakdown of the current scenario.
+    void addScenarioDataExports(const PresetLibrary& presets);
     void setFrameSource(FrameSource source) { m_frameSource = std::move(source); }
     // false in tests and scripts: errors go to errorOccurred only, no dialogs.
     void setInteractive(bool interactive) { m_interactive = interactive; }
@@ -92,7 +101,7 @@ private:
     void fillRecentMenu();
     void showError(const QString& title, const QString& message);
     void exportImage(const QString& name, QWidget* widget);
-    void exportData(const QString& name, const DataTable& table);
+    void exportData(const QString& name, const TableSource& table);
 
     QMainWindow* m_window;
     Autosave m_autosave;
@@ -112,7 +121,7 @@ private:
     struct DataExport
     {
         QString name;
-        std::function<DataTable()> table;
+        TableSource table;
     };
     std::vector<ImageExport> m_imageExports;
     std::vector<DataExport> m_dataExports;
