@@ -43,28 +43,41 @@ double continuousBatchPrefill(double promptTokens, double outputTokens, int conc
     return promptTokens / outputTokens * double(concurrency - 1) / double(concurrency);
 }
 
-GpuStepTerms gpuStepTerms(const ModelConfig& model, const GpuSpec& gpu, const GpuStep& s)
+GpuModelFacts gpuModelFacts(const ModelConfig& model, Precision precision, int64_t context, int kvBytesPerValue)
 {
     const ModelShape shape(model);
+    GpuModelFacts f;
+    f.layers = model.layers;
+    f.hidden = model.hiddenSize;
+    f.weightBytesRead = double(shape.bytesReadPerToken(precision));
+    f.activeParameters = double(shape.activeParameters());
+    f.kvBytesPerRequest = double(shape.kvBytes(std::max<int64_t>(1, context), std::max(1, kvBytesPerValue)));
+    return f;
+}
+
+GpuStepTerms gpuStepTerms(const ModelConfig& model, const GpuSpec& gpu, const GpuStep& s)
+{
+    return gpuStepTerms(gpuModelFacts(model, s.precision, s.context, s.kvBytesPerValue), gpu, s);
+}
+
+GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuStep& s)
+{
     const double n = std::max(1, s.gpus);
     const double users = std::max(1, s.concurrency);
-    const double weights = double(shape.bytesReadPerToken(s.precision));
-    const double kv = users * double(shape.kvBytes(std::max<int64_t>(1, s.context), std::max(1, s.kvBytesPerValue)));
     GpuStepTerms t;
-    t.memory = (weights + kv) / (n * gpu.hbmBandwidthBytesPerS);
+    t.memory = (f.weightBytesRead + users * f.kvBytesPerRequest) / (n * gpu.hbmBandwidthBytesPerS);
     const double tokens = users * s.tokensPerRequest * (1.0 + std::max(0.0, s.prefillPerOutput));
-    const double flops = 2.0 * double(shape.activeParameters()) * tokens;
-    t.compute = flops / (n * peakFlops(gpu, s.precision));
-    t.layers = model.layers;
+    t.compute = 2.0 * f.activeParameters * tokens / (n * peakFlops(gpu, s.precision));
+    t.layers = f.layers;
     if (s.gpus > 1) {
         const int perNode = std::max(1, gpu.maxGpusPerNode);
         const int inNode = std::min(s.gpus, perNode);
         const int nodes = (s.gpus + perNode - 1) / perNode;
-        const double allreduces = 2.0 * model.layers; // after attention and after the MLP [N5]
+        const double allreduces = 2.0 * f.layers; // after attention and after the MLP [N5]
         t.intraSteps = allreduces * 2.0 * (inNode - 1);
         t.interSteps = allreduces * 2.0 * (nodes - 1);
         // Ring all-reduce moves 2(N-1)/N of the payload over each GPU's link (one direction = half the bidirectional figure).
-        const double payload = users * s.tokensPerRequest * model.hiddenSize * 2.0;
+        const double payload = users * s.tokensPerRequest * f.hidden * 2.0;
         const double perDirection = 0.5 * gpu.nvlinkBandwidthBytesPerS;
         if (perDirection > 0)
             t.link = allreduces * payload * 2.0 * (n - 1) / n / perDirection;

@@ -66,6 +66,18 @@ double continuousBatchPrefill(double promptTokens, double outputTokens, int conc
 
 GpuStepTerms gpuStepTerms(const ModelConfig& model, const GpuSpec& gpu, const GpuStep& step);
 
+// The model numbers a step needs (from ModelShape), computed once per precision, context and KV width.
+struct GpuModelFacts
+{
+    int layers = 0;
+    int hidden = 0;
+    double weightBytesRead = 0;    // per step
+    double activeParameters = 0;
+    double kvBytesPerRequest = 0;  // at the step's context
+};
+GpuModelFacts gpuModelFacts(const ModelConfig& model, Precision precision, int64_t context, int kvBytesPerValue);
+GpuStepTerms gpuStepTerms(const GpuModelFacts& facts, const GpuSpec& gpu, const GpuStep& step);
+
 // The fewest GPUs (1, 2, 4, 8, 16, ...) whose HBM holds the weights and the KV of `concurrency` requests.
 int gpusNeeded(const ModelConfig& model, const GpuSpec& gpu, Precision precision, int64_t context, int concurrency,
                const GpuEfficiency& e);

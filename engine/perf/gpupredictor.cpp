@@ -70,6 +70,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     }
     p.concurrency = concurrency;
 
+    const GpuModelFacts facts = gpuModelFacts(model, w.precision, w.contextTokens, kvBytes);
     auto step = [&](int users, double tokensPerRequest) {
         GpuStep s;
         s.gpus = n;
@@ -79,7 +80,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
         s.prefillPerOutput = continuousBatchPrefill(double(w.promptTokens), double(w.outputTokens), users);
         s.precision = w.precision;
         s.kvBytesPerValue = kvBytes;
-        return gpuStepTerms(model, g, s);
+        return gpuStepTerms(facts, g, s);
     };
     const GpuStepTerms terms = step(concurrency, 1);
     double seconds = terms.seconds(e);
