@@ -55,6 +55,10 @@
         <source>context full</source>
         <translation>上下文已满</translation>
     </message>
+    <message>
+        <source>&lt; 0.1 ms</source>
+        <translation>&lt; 0.1 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>ws::Autosave</name>
@@ -72,6 +76,45 @@
     </message>
 </context>
 <context>
+    <name>ws::ChatController</name>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Model…</source>
+        <translation>打开模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Download from URL…</source>
+        <translation>从网址下载(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Models (*.gguf *.bin);;All files (*)</source>
+        <translation>模型 (*.gguf *.bin);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+</context>
+<context>
     <name>ws::ChatScript</name>
     <message>
         <source>%1: --model-file must be a GGUF file (it carries its tokenizer)</source>
@@ -84,6 +127,80 @@
     <message>
         <source>the prompt has %1 tokens, the model&apos;s context only %2</source>
         <translation>提示有 %1 个词元，而模型的上下文只有 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ChatWafer</name>
+    <message>
+        <source>the model is not placed on a wafer</source>
+        <translation>模型尚未放置到晶圆上</translation>
+    </message>
+    <message>
+        <source>the engine gave no dataflow schedule for %1 on %2</source>
+        <translation>引擎未能给出 %1 在 %2 上的数据流调度</translation>
+    </message>
+</context>
+<context>
+    <name>ws::DownloadDialog</name>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Cancel Download</source>
+        <translation>取消下载</translation>
+    </message>
+    <message>
+        <source>Download Model</source>
+        <translation>下载模型</translation>
+    </message>
+    <message>
+        <source>https://…/model.gguf</source>
+        <translation>https://…/model.gguf</translation>
+    </message>
+    <message>
+        <source>optional: 64 hexadecimal digits</source>
+        <translation>可选：64 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>Saved in %1</source>
+        <translation>保存到 %1</translation>
+    </message>
+    <message>
+        <source>Address (GGUF or llama2.c file):</source>
+        <translation>地址（GGUF 或 llama2.c 文件）：</translation>
+    </message>
+    <message>
+        <source>SHA-256 checksum:</source>
+        <translation>SHA-256 校验和：</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Done: %1
+SHA-256 %2</source>
+        <translation>完成：%1
+SHA-256 %2</translation>
+    </message>
+    <message>
+        <source>%1
+Press Resume to continue where it stopped.</source>
+        <translation>%1
+按“继续”从中断处接着下载。</translation>
+    </message>
+    <message>
+        <source>Cancelled. Press Resume to continue later.</source>
+        <translation>已取消。稍后可按“继续”接着下载。</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
     </message>
 </context>
 <context>
@@ -1171,6 +1288,10 @@
         <source>System</source>
         <translation>系统</translation>
     </message>
+    <message>
+        <source>Model (writing…)</source>
+        <translation>模型（正在生成…）</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ChatPane</name>
@@ -1231,10 +1352,6 @@
         <translation>输入提示词并按 Enter（Shift+Enter 换行）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;No model&lt;/b&gt;</source>
         <translation>&lt;b&gt;无模型&lt;/b&gt;</translation>
     </message>
@@ -1249,6 +1366,10 @@
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2) · %3 · %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2）· %3 · %4</translation>
     </message>
 </context>
 <context>
@@ -1499,6 +1620,36 @@
     </message>
 </context>
 <context>
+    <name>ws::views::RaceChart</name>
+    <message>
+        <source>Send a prompt: every system races to the same answer.</source>
+        <translation>发送一个提示词：所有系统竞速生成同一个回答。</translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation>%1（实测）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::RacePane</name>
+    <message>
+        <source>Race</source>
+        <translation>竞速</translation>
+    </message>
+    <message>
+        <source>Time for the answer so far: this CPU measured, the other systems predicted.</source>
+        <translation>目前回答所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
+    </message>
+    <message>
+        <source>This CPU</source>
+        <translation>本机 CPU</translation>
+    </message>
+    <message>
+        <source>Time for the %1 tokens so far: this CPU measured, the other systems predicted.</source>
+        <translation>目前 %1 个 token 所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::Units</name>
     <message>
         <source>n/a</source>
@@ -1519,6 +1670,49 @@
     <message>
         <source>%1 GB</source>
         <translation>%1 GB</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::YieldPanel</name>
+    <message>
+        <source>Yield against defect density: classical models for %1 mm² without spares; redundant wafer with %2 + %3 segments (%4 % spares)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yield against defect density</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defect density D0 (defects per mm²)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yield</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poisson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Murphy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Negative binomial α = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redundant wafer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monte Carlo (remap)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
