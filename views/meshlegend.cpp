@@ -92,6 +92,9 @@ QSizeF MeshLegend::sizeHint(const QFont& font) const
         height += kBarHeight + 4 + line + 4 + std::size(kKinds) * (line + 2); // hue strip, ends, kinds
         for (const auto& k : kKinds)
             width = std::max(width, fm.horizontalAdvance(tr(k.name)) + 24 + 2 * kPad);
+        // "L0   caption   L<n>" on one line under the hue strip.
+        const QString last = tr("L%1").arg(QLocale().toString(99));
+        width = std::max(width, 2 * fm.horizontalAdvance(last) + fm.horizontalAdvance(caption()) + 24 + 2 * kPad);
     } else {
         height += std::size(kStates) * (line + 2);
         for (const auto& s : kStates)
@@ -144,16 +147,37 @@ void MeshLegend::paintScale(QPainter& p, const QRectF& r) const
 
     const QLocale locale;
     p.setPen(QColor(200, 205, 215));
+    // Five ticks; a label is drawn only where it does not touch its neighbours
+    // (the ends always, then the middle, then the quarters).
+    struct Label
+    {
+        QString text;
+        double left = 0;
+        double right = 0;
+        bool shown = false;
+    };
+    Label labels[5];
     for (int i = 0; i <= 4; ++i) {
         const double x = bar.left() + bar.width() * i / 4.0;
         p.drawLine(QPointF(x, bar.bottom()), QPointF(x, bar.bottom() + 3));
         // Exact tick values: up to three decimals, trailing zeros dropped (1.25%, 2.5%, 5%).
         const double percent = std::round(100.0 * m_range * i / 4.0 * 1000.0) / 1000.0;
-        const QString text = locale.toString(percent, 'g', 6) + QLatin1Char('%');
-        const double w = fm.horizontalAdvance(text);
-        const double left = std::clamp(x - w / 2, r.left(), r.right() - w);
-        p.drawText(QPointF(left, bar.bottom() + 4 + fm.ascent()), text);
+        labels[i].text = locale.toString(percent, 'g', 6) + QLatin1Char('%');
+        const double w = fm.horizontalAdvance(labels[i].text);
+        labels[i].left = std::clamp(x - w / 2, r.left(), r.right() - w);
+        labels[i].right = labels[i].left + w;
     }
+    auto fits = [&labels](int i) {
+        for (const Label& other : labels)
+            if (&other != &labels[i] && other.shown && labels[i].left < other.right + 6 && other.left < labels[i].right + 6)
+                return false;
+        return true;
+    };
+    for (int i : {0, 4, 2, 1, 3})
+        labels[i].shown = fits(i);
+    for (const Label& label : labels)
+        if (label.shown)
+            p.drawText(QPointF(label.left, bar.bottom() + 4 + fm.ascent()), label.text);
     p.setPen(QColor(160, 166, 178));
     p.drawText(QPointF(r.left(), bar.bottom() + 4 + fm.height() + fm.ascent()), caption());
 }

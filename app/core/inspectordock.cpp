@@ -124,8 +124,10 @@ void InspectorDock::refresh()
            tr("Storage precision of the weights, including block scales for int8/int4."));
     addRow(scenario, tr("Context"), tr("%1 tokens").arg(locale.toString(qlonglong(r.request.contextTokens))),
            tr("KV cache is sized for this many tokens per layer."));
-    addRow(scenario, tr("Devices used"), locale.toString(r.devices),
-           tr("The fewest wafers that hold the model's weights and KV cache, from the engine's placement."));
+    QString devicesTip = tr("The fewest wafers that hold the model's weights and KV cache, from the engine's placement.");
+    for (const std::string& note : r.notes)
+        devicesTip += QLatin1Char('\n') + QString::fromStdString(note);
+    addRow(scenario, tr("Devices used"), locale.toString(r.devices), devicesTip);
     addRow(scenario, tr("Mesh per wafer"),
            tr("%1 × %2 cores").arg(locale.toString(w.meshCols), locale.toString(w.meshRows)),
            tr("Logical fabric as the SDK exposes it. Source: %1").arg(source(r.hardware.sources, "meshCols")));

@@ -320,6 +320,8 @@ void MainWindow::ensurePlacement()
     m_scenario.hardwarePreset = r.hardwareId;
     m_scenario.precision = QString::fromLatin1(precisionId(r.precision).data());
     m_scenario.contextTokens = r.contextTokens;
+    // Start on what every core holds: layers in snake order over the wafers (SRAM is a click away).
+    m_scenario.layer = QString::fromLatin1(layerId(MeshLayer::WeightPlacement));
     applyScenario(m_scenario);
 }
 
