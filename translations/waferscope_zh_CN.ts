@@ -1676,43 +1676,43 @@ Press Resume to continue where it stopped.</source>
     <name>ws::views::YieldPanel</name>
     <message>
         <source>Yield against defect density: classical models for %1 mm² without spares; redundant wafer with %2 + %3 segments (%4 % spares)</source>
-        <translation type="unfinished"></translation>
+        <translation>良率与缺陷密度的关系：无备用核心的 %1 mm² 经典模型；带 %2 + %3 分段冗余的晶圆（%4 % 备用）</translation>
     </message>
     <message>
         <source>Yield against defect density</source>
-        <translation type="unfinished"></translation>
+        <translation>良率与缺陷密度</translation>
     </message>
     <message>
         <source>Defect density D0 (defects per mm²)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺陷密度 D0（每 mm² 缺陷数）</translation>
     </message>
     <message>
         <source>Yield</source>
-        <translation type="unfinished"></translation>
+        <translation>良率</translation>
     </message>
     <message>
         <source>Poisson</source>
-        <translation type="unfinished"></translation>
+        <translation>泊松</translation>
     </message>
     <message>
         <source>Murphy</source>
-        <translation type="unfinished"></translation>
+        <translation>Murphy</translation>
     </message>
     <message>
         <source>Seeds</source>
-        <translation type="unfinished"></translation>
+        <translation>Seeds</translation>
     </message>
     <message>
         <source>Negative binomial α = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>负二项 α = %1</translation>
     </message>
     <message>
         <source>Redundant wafer</source>
-        <translation type="unfinished"></translation>
+        <translation>冗余晶圆</translation>
     </message>
     <message>
         <source>Monte Carlo (remap)</source>
-        <translation type="unfinished"></translation>
+        <translation>蒙特卡洛（重映射）</translation>
     </message>
 </context>
 </TS>
