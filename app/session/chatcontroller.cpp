@@ -1,5 +1,6 @@
 #include "app/session/chatcontroller.h"
 
+#include "app/session/chatwafer.h"
 #include "app/session/downloaddialog.h"
 #include "app/session/modeldownloader.h"
 #include "app/session/runcontroller.h"
@@ -69,6 +70,7 @@ ChatController::ChatController(QWidget* window)
             addRecent(QString::fromStdString(m_run->modelInfo()->filePath));
             if (!m_systemsFromWindow)
                 predictSystems(m_run->modelInfo()->config);
+            placeChatModel();
             emit modelChanged(m_run->modelInfo()->config);
         }
     });
@@ -117,6 +119,48 @@ void ChatController::predictSystems(const ModelConfig& model)
 void ChatController::setMeshFrameSource(MeshFrameSource source)
 {
     m_meshFrames = std::move(source);
+}
+
+void ChatController::setWaferScenario(const Scenario& scenario)
+{
+    m_waferScenario = scenario;
+    placeChatModel();
+}
+
+void ChatController::placeChatModel()
+{
+    if (!m_run->modelInfo())
+        return;
+    Scenario scenario = m_waferScenario;
+    scenario.modelPreset.clear();
+    scenario.modelFile = QString::fromStdString(m_run->modelInfo()->filePath);
+    const quint64 request = ++m_waferRequest;
+    struct Placed
+    {
+        std::optional<ChatWafer> wafer;
+        QString error;
+    };
+    auto* watcher = new QFutureWatcher<Placed>(this);
+    connect(watcher, &QFutureWatcher<Placed>::finished, this, [this, watcher, request] {
+        watcher->deleteLater();
+        if (request != m_waferRequest)
+            return; // a newer model or scenario is being placed
+        const Placed placed = watcher->result();
+        if (!placed.wafer) {
+            emit waferFailed(placed.error);
+            return;
+        }
+        setMeshFrameSource(placed.wafer->frameSource());
+        emit waferReady(placed.wafer->snapshot);
+    });
+    watcher->setFuture(QtConcurrent::run([scenario] {
+        Placed placed;
+        const PresetLibrary presets;
+        const std::optional<ScenarioScene> scene = ScenarioScene::build(scenario, presets, QString(), &placed.error);
+        if (scene)
+            placed.wafer = ChatWafer::build(*scene, scenario.contextTokens, &placed.error);
+        return placed;
+    }));
 }
 
 void ChatController::openModelFile(const QString& path)

@@ -9,10 +9,12 @@
 //     addDockWidget(Qt::BottomDockWidgetArea, chat->racePane());
 //     menuBar()->addMenu(chat->modelMenu());
 //     connect(chat, &ws::ChatController::meshFrameReady, meshView, &ws::views::MeshView::setSnapshot);
-//     connect(chat, &ws::ChatController::modelChanged, this, &MainWindow::placeModel); // optional
+//     connect(chat, &ws::ChatController::waferReady, meshView, &ws::views::MeshView::setSnapshot);
+//     chat->setWaferScenario(scenario()); // and again when the scenario changes
 //
-// plus setSystems() / setMeshFrameSource() when the placement changes.
+// setSystems() / setMeshFrameSource() override what the controller works out itself.
 
+#include "app/io/scenario.h"
 #include "engine/model/modelconfig.h"
 #include "engine/session/sessionsnapshot.h"
 
@@ -61,6 +63,11 @@ public:
     // worker thread: it must only read data it owns.
     using MeshFrameSource = std::function<std::shared_ptr<const MeshSnapshot>(int index)>;
     void setMeshFrameSource(MeshFrameSource source);
+    // The wafer the chat's model is placed on (hardware, precision, context,
+    // defects; the model is always the loaded file). When a model loads, or
+    // this changes, the model is placed off the GUI thread, waferReady()
+    // gives its heatmap and the frame source follows the new placement.
+    void setWaferScenario(const Scenario& scenario);
 
     QStringList recentModels() const;
     // Threads for the generator: all cores but one (the GUI thread's), at least one.
@@ -77,6 +84,9 @@ signals:
     void modelChanged(const ws::ModelConfig& config);
     // In step with the tokens of the chat (the snapshot's wafer frame).
     void meshFrameReady(std::shared_ptr<const ws::MeshSnapshot> frame);
+    // The loaded model placed on the wafer scenario (no dataflow yet).
+    void waferReady(std::shared_ptr<const ws::MeshSnapshot> snapshot);
+    void waferFailed(const QString& message);
     // Every accepted session snapshot (for the race view).
     void sessionSnapshotReady(std::shared_ptr<const ws::SessionSnapshot> snapshot);
 
@@ -86,6 +96,7 @@ private:
     // Predicts the compared systems' speeds for `model` from the hardware presets.
     void predictSystems(const ModelConfig& model);
     void addRecent(const QString& path);
+    void placeChatModel();
     void rebuildRecentMenu();
 
     QWidget* m_window;
@@ -99,6 +110,8 @@ private:
     std::vector<SystemPace> m_systems;
     bool m_systemsFromWindow = false; // setSystems() was called: keep the window's systems
     MeshFrameSource m_meshFrames;
+    Scenario m_waferScenario;
+    quint64 m_waferRequest = 0; // drops placements of an older model or scenario
     QString m_loadingPath;
 };
 

@@ -169,30 +169,23 @@ private slots:
         WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
         WS_REQUIRE_MODEL(referencePath, "stories260K/stories260K.reference.json");
         const Reference ref = loadReference(referencePath_q);
-        const ws::PresetLibrary presets;
-        ws::Scenario scenario;
-        scenario.modelPreset.clear();
-        scenario.modelFile = modelPath_q;
-        scenario.hardwarePreset = QStringLiteral("wse3");
-        scenario.precision = QStringLiteral("fp32");
-        scenario.contextTokens = 512;
-        QString error;
-        const std::optional<ws::ScenarioScene> scene = ws::ScenarioScene::build(scenario, presets, QString(), &error);
-        QVERIFY2(scene, qPrintable(error));
-        const std::optional<ws::ChatWafer> wafer = ws::ChatWafer::build(*scene, 512, &error);
-        QVERIFY2(wafer, qPrintable(error));
-
         QMainWindow window;
         window.resize(1500, 860);
         auto* mesh = new ws::views::MeshView;
         mesh->setLayer(ws::MeshLayer::Dataflow);
-        mesh->setSnapshot(wafer->snapshot);
         window.setCentralWidget(mesh);
         ws::ChatController chat(&window);
+        ws::Scenario scenario; // the wafer: WSE-3, FP32 weights as in the file, 512 tokens of context
+        scenario.hardwarePreset = QStringLiteral("wse3");
+        scenario.precision = QStringLiteral("fp32");
+        scenario.contextTokens = 512;
+        chat.setWaferScenario(scenario);
+        QSignalSpy waferReady(&chat, &ws::ChatController::waferReady);
+        QSignalSpy waferFailed(&chat, &ws::ChatController::waferFailed);
+        connect(&chat, &ws::ChatController::waferReady, mesh, &ws::views::MeshView::setSnapshot);
         window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
         window.addDockWidget(Qt::RightDockWidgetArea, chat.racePane());
         chat.pane()->setMinimumWidth(560);
-        chat.setMeshFrameSource(wafer->frameSource());
         std::vector<std::shared_ptr<const ws::MeshSnapshot>> frames;
         int sessionSnapshots = 0;
         connect(&chat, &ws::ChatController::meshFrameReady, mesh, &ws::views::MeshView::setSnapshot);
@@ -205,6 +198,16 @@ private slots:
         chat.openModelFile(modelPath_q);
         QVERIFY(modelChanged.wait(20000));
         QTRY_VERIFY_WITH_TIMEOUT(!chat.pane()->settingsPanel()->systems().empty(), 20000);
+        // The loaded model is the placed model: stories260K's 5 layers on the wafer.
+        QTRY_VERIFY_WITH_TIMEOUT(!waferReady.isEmpty() || !waferFailed.isEmpty(), 30000);
+        QVERIFY2(waferFailed.isEmpty(), waferFailed.isEmpty() ? "" : qPrintable(waferFailed.at(0).at(0).toString()));
+        const auto placed = waferReady.at(0).at(0).value<std::shared_ptr<const ws::MeshSnapshot>>();
+        QVERIFY(placed);
+        QCOMPARE(mesh->snapshot(), placed);
+        int layerRegions = 0;
+        for (const ws::MeshRegion& region : placed->regions)
+            layerRegions += region.layerIndex >= 0 ? 1 : 0;
+        QCOMPARE(layerRegions, 5);
         ws::views::ChatSettings settings = chat.pane()->settings();
         settings.maxTokens = ref.tokens;
         chat.pane()->setSettings(settings);
@@ -218,7 +221,7 @@ private slots:
         QCOMPARE(int(frames.size()), sessionSnapshots);
         std::set<int> activeCounts;
         for (const auto& f : frames) {
-            QCOMPARE(f->meshCols, wafer->snapshot->meshCols);
+            QCOMPARE(f->meshCols, placed->meshCols);
             QVERIFY(!f->activity.empty());
             activeCounts.insert(int(std::count_if(f->activity[0].begin(), f->activity[0].end(),
                                                   [](float v) { return v > 0; })));
