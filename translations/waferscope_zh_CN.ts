@@ -1223,6 +1223,10 @@ Press Resume to continue where it stopped.</source>
         <source>no frames to write to %1</source>
         <translation>没有可写入 %1 的帧</translation>
     </message>
+    <message>
+        <source>a GIF plays at most %1 frames per second (its frame delays are in hundredths of a second, and players slow shorter ones down), got %2</source>
+        <translation>GIF 每秒最多播放 %1 帧（其帧延迟以百分之一秒计，更短的延迟会被播放器放慢），收到 %2</translation>
+    </message>
 </context>
 <context>
     <name>ws::VideoProbe</name>

@@ -32,6 +32,11 @@ bool VideoEncoder::open(const QString& path, const VideoSettings& settings)
                         .arg(kMinVideoFps)
                         .arg(kMaxVideoFps)
                         .arg(settings.fps));
+    if (settings.format == VideoFormat::Gif && settings.fps > kMaxGifFps)
+        return fail(tr("a GIF plays at most %1 frames per second (its frame delays are in hundredths of a second, and "
+                       "players slow shorter ones down), got %2")
+                        .arg(kMaxGifFps)
+                        .arg(settings.fps));
     m_size = encodedFrameSize(settings);
     if (m_size.width() < kMinVideoSide || m_size.height() < kMinVideoSide || m_size.width() > kMaxVideoSide ||
         m_size.height() > kMaxVideoSide)

@@ -28,6 +28,7 @@ QSize encodedFrameSize(const VideoSettings& settings);
 
 constexpr int kMinVideoFps = 1;
 constexpr int kMaxVideoFps = 120;
+constexpr int kMaxGifFps = 50; // GIF delays are whole hundredths of a second; below 2 players use 10
 constexpr int kMinVideoSide = 16;
 constexpr int kMaxVideoSide = 7680;
 

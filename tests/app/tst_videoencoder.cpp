@@ -143,6 +143,7 @@ private slots:
         QTest::addColumn<int>("fps");
         QTest::newRow("zero fps") << "a.mp4" << QSize(64, 64) << 0;
         QTest::newRow("huge fps") << "a.webm" << QSize(64, 64) << 1000;
+        QTest::newRow("gif faster than 50 fps") << "a.gif" << QSize(64, 64) << 60;
         QTest::newRow("tiny size") << "a.gif" << QSize(4, 4) << 10;
         QTest::newRow("missing directory") << "no/such/dir/a.mp4" << QSize(64, 64) << 10;
     }
