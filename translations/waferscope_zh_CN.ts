@@ -113,6 +113,18 @@
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
+    <message>
+        <source>Live Wafer</source>
+        <translation>实时晶圆</translation>
+    </message>
+    <message>
+        <source>Open a model: it is placed on the wafer here and lights up token by token.</source>
+        <translation>打开一个模型：它会在这里放置到晶圆上，并随每个 token 亮起。</translation>
+    </message>
+    <message>
+        <source>The model could not be placed on this wafer: %1</source>
+        <translation>无法将模型放置到此晶圆上：%1</translation>
+    </message>
 </context>
 <context>
     <name>ws::ChatScript</name>

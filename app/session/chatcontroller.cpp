@@ -8,9 +8,11 @@
 #include "app/core/presetlibrary.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "views/chatpane.h"
+#include "views/meshview.h"
 #include "views/racepane.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -33,6 +35,8 @@ ChatController::ChatController(QWidget* window)
       m_window(window),
       m_pane(new views::ChatPane(window)),
       m_race(new views::RacePane(window)),
+      m_waferDock(new QDockWidget(tr("Live Wafer"), window)),
+      m_waferView(new views::MeshView(m_waferDock)),
       m_run(new RunController(this)),
       m_downloader(new ModelDownloader(this)),
       m_modelMenu(new QMenu(tr("&Model"), window)),
@@ -44,6 +48,17 @@ ChatController::ChatController(QWidget* window)
     m_modelMenu->addSeparator();
     m_modelMenu->addAction(m_pane->toggleViewAction());
     m_modelMenu->addAction(m_race->toggleViewAction());
+    m_modelMenu->addAction(m_waferDock->toggleViewAction());
+    m_waferDock->setObjectName(QStringLiteral("liveWaferDock"));
+    m_waferDock->setWidget(m_waferView);
+    m_waferView->setLayer(MeshLayer::Dataflow);
+    m_waferView->setEmptyText(tr("Open a model: it is placed on the wafer here and lights up token by token."));
+    connect(this, &ChatController::waferReady, m_waferView, &views::MeshView::setSnapshot);
+    connect(this, &ChatController::meshFrameReady, m_waferView, &views::MeshView::setSnapshot);
+    connect(this, &ChatController::waferFailed, m_waferView, [this](const QString& message) {
+        m_waferView->setSnapshot(nullptr);
+        m_waferView->setEmptyText(tr("The model could not be placed on this wafer: %1").arg(message));
+    });
     rebuildRecentMenu();
 
     connect(m_pane, &views::ChatPane::openModelRequested, this, &ChatController::chooseModelFile);
@@ -165,6 +180,8 @@ void ChatController::placeChatModel()
 
 void ChatController::openModelFile(const QString& path)
 {
+    if (m_pane->isRunning())
+        m_pane->setRunning(false); // the running turn is dropped with the old model
     m_loadingPath = path;
     m_pane->setModelStatus(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     const std::string file = path.toStdString();

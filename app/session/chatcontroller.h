@@ -6,10 +6,9 @@
 //
 //     auto* chat = new ws::ChatController(this);
 //     addDockWidget(Qt::RightDockWidgetArea, chat->pane());
-//     addDockWidget(Qt::BottomDockWidgetArea, chat->racePane());
+//     addDockWidget(Qt::RightDockWidgetArea, chat->racePane());
+//     addDockWidget(Qt::LeftDockWidgetArea, chat->waferDock());
 //     menuBar()->addMenu(chat->modelMenu());
-//     connect(chat, &ws::ChatController::meshFrameReady, meshView, &ws::views::MeshView::setSnapshot);
-//     connect(chat, &ws::ChatController::waferReady, meshView, &ws::views::MeshView::setSnapshot);
 //     chat->setWaferScenario(scenario()); // and again when the scenario changes
 //
 // setSystems() / setMeshFrameSource() override what the controller works out itself.
@@ -26,6 +25,7 @@
 #include <memory>
 #include <vector>
 
+class QDockWidget;
 class QMenu;
 class QWidget;
 
@@ -33,6 +33,7 @@ namespace ws {
 
 namespace views {
 class ChatPane;
+class MeshView;
 class RacePane;
 }
 class DownloadDialog;
@@ -50,6 +51,10 @@ public:
     views::ChatPane* pane() const { return m_pane; }
     // The race view: the same stream, every system's time for the answer so far.
     views::RacePane* racePane() const { return m_race; }
+    // "Live wafer": the chat's model on the wafer scenario, lit token by token
+    // (its own heatmap, so the main view's placement and inspector stay as they are).
+    QDockWidget* waferDock() const { return m_waferDock; }
+    views::MeshView* waferView() const { return m_waferView; }
     QMenu* modelMenu() const { return m_modelMenu; }
     RunController* runController() const { return m_run; }
     ModelDownloader* downloader() const { return m_downloader; }
@@ -102,6 +107,8 @@ private:
     QWidget* m_window;
     views::ChatPane* m_pane;
     views::RacePane* m_race;
+    QDockWidget* m_waferDock;
+    views::MeshView* m_waferView;
     RunController* m_run;
     ModelDownloader* m_downloader;
     QPointer<DownloadDialog> m_downloadDialog;

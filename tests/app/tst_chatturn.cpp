@@ -230,6 +230,7 @@ private slots:
         if (frames.size() > 2)
             QVERIFY(activeCounts.size() > 1);
         QCOMPARE(mesh->snapshot(), frames.back()); // the view shows the latest token's frame
+        QCOMPARE(chat.waferView()->snapshot(), frames.back()); // and so does the Live Wafer dock
         // The race view follows the same stream: this CPU and every predicted system.
         QCOMPARE(chat.racePane()->chart()->rows().size(), chat.pane()->settingsPanel()->systems().size() + 1);
 
