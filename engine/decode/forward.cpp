@@ -22,7 +22,9 @@ void ropeTables(const TransformerConfig& c, const TransformerWeights& w, RunStat
         float* cosOut = s.ropeCos.data() + size_t(t) * pairs;
         float* sinOut = s.ropeSin.data() + size_t(t) * pairs;
         for (int i = 0; i < pairs; ++i) {
-            const float ff = w.ropeFreqFactors ? w.ropeFreqFactors[i] : 1.0f;
+            const float ff = w.ropeFreqFactors            ? w.ropeFreqFactors[i]
+                             : !c.ropeFreqFactors.empty() ? c.ropeFreqFactors[size_t(i)]
+                                                          : 1.0f;
             const float angle = c.ropeFreqScale * (theta / ff);
             cosOut[i] = std::cos(angle);
             sinOut[i] = std::sin(angle);

@@ -3,6 +3,8 @@
 #include "engine/gguf/gguffile.h"
 #include "engine/gguf/llama2ccheckpoint.h"
 
+#include <cmath>
+
 namespace ws {
 
 namespace {
@@ -102,8 +104,19 @@ Expected<TransformerConfig> TransformerConfig::fromGguf(const GgufFile& file)
             if (!(*factor > 0.0f))
                 return configError(file, p + "rope.scaling.factor", "factor must be positive");
             c.ropeFreqScale = 1.0f / *factor;
-        } else if (*type != "none" && *type != "llama3") {
-            // llama3 scaling is carried by the rope_freqs tensor (read with the weights).
+        } else if (*type == "llama3") {
+            auto factor = file.getF32(p + "rope.scaling.factor");
+            if (!factor)
+                return factor.error();
+            auto low = file.getF32Or(p + "rope.scaling.low_freq_factor", 1.0f);
+            auto high = file.getF32Or(p + "rope.scaling.high_freq_factor", 4.0f);
+            auto original = file.getU32Or(p + "rope.scaling.original_context_length", 8192);
+            if (!low || !high || !original)
+                return !low ? low.error() : !high ? high.error() : original.error();
+            if (!(*factor >= 1.0f) || !(*low > 0.0f) || !(*high > *low) || *original == 0)
+                return configError(file, p + "rope.scaling.factor", "llama3 RoPE scaling parameters are out of range");
+            c.ropeFreqFactors = llama3FreqFactors(c.ropeDims, c.ropeTheta, *factor, *low, *high, float(*original));
+        } else if (*type != "none") {
             return file.error(ErrorCode::Unsupported, "RoPE scaling '" + std::string(*type) + "' is not supported",
                               p + "rope.scaling.type");
         }
@@ -116,6 +129,27 @@ Expected<TransformerConfig> TransformerConfig::fromGguf(const GgufFile& file)
     if (const auto* emb = file.findTensor("token_embd.weight"))
         c.vocabSize = static_cast<int>(std::min<uint64_t>(emb->dims[1], 1 << 24));
     return c;
+}
+
+std::vector<float> TransformerConfig::llama3FreqFactors(int ropeDims, float theta, float factor, float lowFreqFactor,
+                                                        float highFreqFactor, float originalContext)
+{
+    std::vector<float> out(size_t(ropeDims / 2));
+    const double lowWavelength = double(originalContext) / lowFreqFactor;
+    const double highWavelength = double(originalContext) / highFreqFactor;
+    for (size_t i = 0; i < out.size(); ++i) {
+        const double freq = 1.0 / std::pow(double(theta), double(2 * i) / ropeDims);
+        const double wavelength = 2.0 * 3.14159265358979323846 / freq;
+        if (wavelength < highWavelength) {
+            out[i] = 1.0f;
+        } else if (wavelength > lowWavelength) {
+            out[i] = factor;
+        } else {
+            const double smooth = (originalContext / wavelength - lowFreqFactor) / (highFreqFactor - lowFreqFactor);
+            out[i] = float(1.0 / ((1.0 - smooth) / factor + smooth));
+        }
+    }
+    return out;
 }
 
 Expected<TransformerConfig> TransformerConfig::fromLlama2c(const Llama2cHeader& h)

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ws {
 
@@ -40,11 +41,18 @@ struct TransformerConfig
     bool qkvBias = false;
     bool qkNorm = false;
     float attentionScale = 0.0f; // 0: 1 / sqrt(headDim)
+    // Llama-3.1 style per-pair frequency divisors (ropeDims / 2), from rope.scaling.* metadata; empty: none.
+    // A rope_freqs.weight tensor in the file takes precedence (see TransformerWeights).
+    std::vector<float> ropeFreqFactors;
 
     int qDim() const { return headCount * headDim; }
     int kvDim() const { return kvHeadCount * headDim; }
 
     static Expected<TransformerConfig> fromGguf(const GgufFile& file);
+    // Llama 3.1's rule: pairs whose wavelength exceeds originalContext / lowFreqFactor are divided by
+    // `factor`, those below originalContext / highFreqFactor are kept, the band between is blended.
+    static std::vector<float> llama3FreqFactors(int ropeDims, float theta, float factor, float lowFreqFactor,
+                                                float highFreqFactor, float originalContext);
     static Expected<TransformerConfig> fromLlama2c(const Llama2cHeader& header);
 };
 

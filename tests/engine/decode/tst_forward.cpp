@@ -1,6 +1,7 @@
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/forward.h"
 #include "engine/decode/kernels.h"
+#include "engine/gguf/ggufwriter.h"
 #include "engine/gguf/syntheticmodel.h"
 #include "tests/common/testmodels.h"
 
@@ -232,6 +233,39 @@ private slots:
         rms = std::sqrt(rms / double(logits.size()));
         QVERIFY(rms > 0.1);
         QVERIFY2(maxDiff <= tolerance * rms, qPrintable(QStringLiteral("max diff %1, rms %2").arg(maxDiff).arg(rms)));
+    }
+
+    void rejectsIncompleteModels()
+    {
+        QTemporaryDir dir;
+        auto header = [](GgufWriter& w) {
+            w.addString("general.architecture", "llama");
+            w.addU32("llama.embedding_length", 32);
+            w.addU32("llama.feed_forward_length", 64);
+            w.addU32("llama.block_count", 1);
+            w.addU32("llama.attention.head_count", 4);
+            w.addTensor("token_embd.weight", GgmlType::F32, {32, 16}, std::vector<uint8_t>(32 * 16 * 4));
+            w.addTensor("output_norm.weight", GgmlType::F32, {32}, std::vector<uint8_t>(32 * 4));
+            w.addTensor("blk.0.attn_norm.weight", GgmlType::F32, {32}, std::vector<uint8_t>(32 * 4));
+        };
+        GgufWriter missing;
+        header(missing);
+        const std::string a = dir.filePath("missing.gguf").toStdString();
+        QVERIFY(missing.writeFile(a));
+        auto m = DecodeModel::load(a);
+        QVERIFY(!m);
+        QVERIFY2(m.error().message().find("blk.0.attn_q.weight: tensor is missing") != std::string::npos,
+                 m.error().message().c_str());
+        GgufWriter wrongShape;
+        header(wrongShape);
+        wrongShape.addTensor("blk.0.attn_q.weight", GgmlType::F32, {32, 31}, std::vector<uint8_t>(32 * 31 * 4));
+        const std::string b = dir.filePath("shape.gguf").toStdString();
+        QVERIFY(wrongShape.writeFile(b));
+        m = DecodeModel::load(b);
+        QVERIFY(!m);
+        QVERIFY2(m.error().message().find("shape.gguf: blk.0.attn_q.weight: has shape [32, 31], expected [32, 32]") !=
+                     std::string::npos,
+                 m.error().message().c_str());
     }
 
     void rejectsBadCalls()

@@ -1,0 +1,145 @@
+#include "engine/decode/transformerconfig.h"
+#include "engine/gguf/gguffile.h"
+#include "engine/gguf/ggufwriter.h"
+#include "tests/common/testmodels.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <functional>
+
+using namespace ws;
+
+using Editor = std::function<void(GgufWriter&)>;
+Q_DECLARE_METATYPE(Editor)
+
+namespace {
+Expected<TransformerConfig> configOf(const QTemporaryDir& dir, const std::string& arch, const Editor& edit)
+{
+    GgufWriter w;
+    w.addString("general.architecture", arch);
+    w.addU32(arch + ".embedding_length", 64);
+    w.addU32(arch + ".feed_forward_length", 128);
+    w.addU32(arch + ".block_count", 2);
+    w.addU32(arch + ".attention.head_count", 4);
+    edit(w);
+    const std::string path = dir.filePath("c.gguf").toStdString();
+    if (auto s = w.writeFile(path); !s)
+        return s.error();
+    auto f = GgufFile::open(path);
+    if (!f)
+        return f.error();
+    return TransformerConfig::fromGguf(*f);
+}
+} // namespace
+
+class TestTransformerConfig : public QObject
+{
+    Q_OBJECT
+private slots:
+    void readsSharedModels_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("headDim");
+        QTest::addColumn<int>("kvHeads");
+        QTest::addColumn<float>("theta");
+        QTest::addColumn<float>("eps");
+        QTest::addColumn<bool>("neox");
+        QTest::addColumn<bool>("bias");
+        QTest::newRow("stories260K") << "stories260K/stories260K.gguf" << 8 << 4 << 10000.0f << 1e-5f << false << false;
+        QTest::newRow("qwen2 random") << "random/qwen2-tiny-random.gguf" << 16 << 2 << 1e6f << 1e-6f << true << true;
+        QTest::newRow("llama3 random: head_dim from key_length") << "random/llama3-tiny-random.gguf" << 16 << 2
+                                                                 << 500000.0f << 1e-5f << false << false;
+    }
+    void readsSharedModels()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, headDim);
+        QFETCH(int, kvHeads);
+        QFETCH(float, theta);
+        QFETCH(float, eps);
+        QFETCH(bool, neox);
+        QFETCH(bool, bias);
+        const QString path = wstest::testModelPath(file);
+        if (!QFileInfo::exists(path)) {
+            if (wstest::runningInCi())
+                QFAIL("test model missing");
+            QSKIP("test model missing");
+        }
+        auto f = GgufFile::open(path.toStdString());
+        QVERIFY(f);
+        auto c = TransformerConfig::fromGguf(*f);
+        QVERIFY2(c, c ? "" : c.error().message().c_str());
+        QCOMPARE(c->headDim, headDim);
+        QCOMPARE(c->kvHeadCount, kvHeads);
+        QCOMPARE(c->ropeTheta, theta);
+        QCOMPARE(c->rmsNormEps, eps);
+        QCOMPARE(c->ropeStyle == RopeStyle::Neox, neox);
+        QCOMPARE(c->qkvBias, bias);
+    }
+
+    void llama3FrequencyScaling()
+    {
+        QTemporaryDir dir;
+        auto c = configOf(dir, "llama", [](GgufWriter& w) {
+            w.addU32("llama.attention.key_length", 128);
+            w.addF32("llama.rope.freq_base", 500000.0f);
+            w.addString("llama.rope.scaling.type", "llama3");
+            w.addF32("llama.rope.scaling.factor", 8.0f);
+            w.addF32("llama.rope.scaling.low_freq_factor", 1.0f);
+            w.addF32("llama.rope.scaling.high_freq_factor", 4.0f);
+            w.addU32("llama.rope.scaling.original_context_length", 8192);
+        });
+        QVERIFY2(c, c ? "" : c.error().message().c_str());
+        QCOMPARE(c->ropeFreqFactors.size(), size_t(64));
+        QCOMPARE(c->ropeFreqFactors.front(), 1.0f); // highest frequency: unchanged
+        QCOMPARE(c->ropeFreqFactors.back(), 8.0f);  // lowest: divided by the factor
+        for (size_t i = 1; i < c->ropeFreqFactors.size(); ++i)
+            QVERIFY(c->ropeFreqFactors[i] >= c->ropeFreqFactors[i - 1]);
+        // Pair 30: wavelength 2*pi*500000^(60/128) = 2947 is between 2048 and 8192: blended.
+        const double wavelength = 2 * M_PI * std::pow(500000.0, 60.0 / 128.0);
+        const double smooth = (8192.0 / wavelength - 1.0) / 3.0;
+        QVERIFY(smooth > 0.0 && smooth < 1.0);
+        QVERIFY(std::fabs(c->ropeFreqFactors[30] - 1.0 / ((1.0 - smooth) / 8.0 + smooth)) < 1e-5);
+    }
+
+    void rejectsBadHeaders_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<Editor>("edit");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("unknown architecture") << "gpt2" << Editor([](GgufWriter&) {}) << "not supported";
+        QTest::newRow("kv heads do not divide heads")
+            << "llama" << Editor([](GgufWriter& w) { w.addU32("llama.attention.head_count_kv", 3); }) << "KV head count";
+        QTest::newRow("zero epsilon")
+            << "llama" << Editor([](GgufWriter& w) { w.addF32("llama.attention.layer_norm_rms_epsilon", 0.0f); })
+            << "epsilon";
+        QTest::newRow("rope dims above head dim")
+            << "llama" << Editor([](GgufWriter& w) { w.addU32("llama.rope.dimension_count", 64); }) << "out of range";
+        QTest::newRow("unknown rope scaling")
+            << "llama" << Editor([](GgufWriter& w) { w.addString("llama.rope.scaling.type", "yarn"); }) << "yarn";
+        QTest::newRow("wrong value type")
+            << "qwen3" << Editor([](GgufWriter& w) { w.addString("qwen3.attention.head_count_kv", "two"); })
+            << "expected an integer";
+        QTest::newRow("key and value sizes differ") << "qwen3" << Editor([](GgufWriter& w) {
+            w.addU32("qwen3.attention.key_length", 128);
+            w.addU32("qwen3.attention.value_length", 64);
+        }) << "differ";
+    }
+    void rejectsBadHeaders()
+    {
+        QFETCH(QString, arch);
+        QFETCH(Editor, edit);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        auto c = configOf(dir, arch.toStdString(), edit);
+        QVERIFY(!c);
+        const std::string msg = c.error().message();
+        QVERIFY2(msg.find(expected.toStdString()) != std::string::npos, msg.c_str());
+        QVERIFY2(msg.find("c.gguf") != std::string::npos, msg.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransformerConfig)
+#include "tst_transformerconfig.moc"
