@@ -33,7 +33,8 @@ void ropeTables(const TransformerConfig& c, const TransformerWeights& w, RunStat
     }
 }
 
-// Plain multiplies and adds, no FMA contraction (this file is built with -ffp-contract=off, as ggml's C).
+// ggml's `x0*cos - x1*sin` and `x0*sin + x1*cos` as GCC 12 -O3 contracts them (checked on random inputs):
+// the first product fused, the second rounded. Written out because this file is built with -ffp-contract=off.
 void applyRope(const TransformerConfig& c, float* vec, int heads, const float* cosT, const float* sinT)
 {
     const int pairs = c.ropeDims / 2;
@@ -42,14 +43,14 @@ void applyRope(const TransformerConfig& c, float* vec, int heads, const float* c
         if (c.ropeStyle == RopeStyle::Normal) {
             for (int i = 0; i < pairs; ++i) {
                 const float x0 = x[2 * i], x1 = x[2 * i + 1];
-                x[2 * i] = x0 * cosT[i] - x1 * sinT[i];
-                x[2 * i + 1] = x0 * sinT[i] + x1 * cosT[i];
+                x[2 * i] = std::fma(x0, cosT[i], -(x1 * sinT[i]));
+                x[2 * i + 1] = std::fma(x0, sinT[i], x1 * cosT[i]);
             }
         } else {
             for (int i = 0; i < pairs; ++i) {
                 const float x0 = x[i], x1 = x[i + pairs];
-                x[i] = x0 * cosT[i] - x1 * sinT[i];
-                x[i + pairs] = x0 * sinT[i] + x1 * cosT[i];
+                x[i] = std::fma(x0, cosT[i], -(x1 * sinT[i]));
+                x[i + pairs] = std::fma(x0, sinT[i], x1 * cosT[i]);
             }
         }
     }

@@ -164,9 +164,16 @@ float dotF32Ggml(const float* a, const float* b, int n)
         s3 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 24), _mm256_loadu_ps(b + i + 24), s3);
     }
     float sum = reduce4(s0, s1, s2, s3);
-    // Separate multiply and add (ggml's C is not FMA-contracted; this file is built with -ffp-contract=off).
-    for (int i = np; i < n; ++i)
-        sum += a[i] * b[i];
+    // The leftover loop as GCC 12 -O3 compiles ggml's `sumf += x[i]*y[i]`: groups of four products
+    // (rounded) added in order, then a fused multiply-add for the last n % 4 (this file is built
+    // with -ffp-contract=off, so every rounding here is explicit).
+    int i = np;
+    for (; i + 4 <= n; i += 4) {
+        const float p0 = a[i] * b[i], p1 = a[i + 1] * b[i + 1], p2 = a[i + 2] * b[i + 2], p3 = a[i + 3] * b[i + 3];
+        sum = (((sum + p0) + p1) + p2) + p3;
+    }
+    for (; i < n; ++i)
+        sum = std::fma(a[i], b[i], sum);
     return sum;
 }
 
