@@ -5,6 +5,7 @@
 #include "app/core/presetlibrary.h"
 #include "app/core/scenariobar.h"
 #include "app/io/filemenucontroller.h"
+#include "app/io/widgetframesource.h"
 #include "views/devicestrip.h"
 #include "views/meshimage.h"
 #include "views/meshview.h"
@@ -132,6 +133,8 @@ void MainWindow::createActions()
     m_files->setScenarioAccess([this] { return m_scenario; }, [this](const Scenario& s) { applyScenario(s); });
     m_files->buildFileMenu();
     m_files->addImageExport(tr("Heatmap"), [this]() -> QWidget* { return m_meshView; });
+    m_files->addScenarioDataExports(m_presets);
+    m_files->setFrameSource(WidgetFrameSource::make(m_meshView));
     connect(m_files, &FileMenuController::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 5000); });
 
