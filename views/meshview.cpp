@@ -143,6 +143,30 @@ void MeshView::fitToWindow()
     update();
 }
 
+double MeshView::zoomFactor() const
+{
+    const double fit = m_transform.fitScale();
+    return fit > 0 ? m_transform.scale / fit : 1.0;
+}
+
+QPointF MeshView::centreCore() const
+{
+    return m_transform.widgetToCore(QPointF(m_transform.viewPx.width() / 2, m_transform.viewPx.height() / 2));
+}
+
+void MeshView::setViewState(double zoomFactor, QPointF centreCore)
+{
+    if (!m_snapshot || !(zoomFactor > 0) || !std::isfinite(zoomFactor) || !std::isfinite(centreCore.x()) ||
+        !std::isfinite(centreCore.y()))
+        return;
+    m_transform.scale = m_transform.fitScale() * zoomFactor;
+    m_transform.offsetPx =
+        QPointF(m_transform.viewPx.width() / 2, m_transform.viewPx.height() / 2) - centreCore * m_transform.scale;
+    m_transform.clamp();
+    emitZoom();
+    update();
+}
+
 void MeshView::resizeEvent(QResizeEvent*)
 {
     m_transform.resize(QSizeF(size()));
@@ -231,6 +255,7 @@ void MeshView::wheelEvent(QWheelEvent* event)
     emitZoom();
     update();
     event->accept();
+    emit viewChangedByUser();
 }
 
 void MeshView::mousePressEvent(QMouseEvent* event)
@@ -270,6 +295,8 @@ void MeshView::mouseReleaseEvent(QMouseEvent* event)
     }
     m_pressed = false;
     unsetCursor();
+    if (m_dragged)
+        emit viewChangedByUser();
     if (m_dragged || !m_snapshot)
         return;
     if (const auto core = m_transform.coreAt(event->position())) {
@@ -281,8 +308,10 @@ void MeshView::mouseReleaseEvent(QMouseEvent* event)
 
 void MeshView::mouseDoubleClickEvent(QMouseEvent* event)
 {
-    if (event->button() == Qt::LeftButton)
+    if (event->button() == Qt::LeftButton) {
         fitToWindow();
+        emit viewChangedByUser();
+    }
 }
 
 void MeshView::leaveEvent(QEvent*)
@@ -315,6 +344,7 @@ void MeshView::keyPressEvent(QKeyEvent* event)
     default: QWidget::keyPressEvent(event); return;
     }
     event->accept();
+    emit viewChangedByUser();
 }
 
 bool MeshView::event(QEvent* event)

@@ -40,6 +40,11 @@ public:
     std::optional<QPoint> selectedCore() const { return m_selected; }
 
     const ViewTransform& transform() const { return m_transform; }
+    // Zoom relative to fit-to-window (1 = the whole device fits) and the core at the view centre.
+    double zoomFactor() const;
+    QPointF centreCore() const;
+    // Restores a view saved with zoomFactor() and centreCore() (clamped as usual).
+    void setViewState(double zoomFactor, QPointF centreCore);
     // The widget position of the centre of a core (for tests and scripted views).
     QPointF coreCentre(QPoint core) const;
     QString toolTipForCore(QPoint core) const;
@@ -56,6 +61,8 @@ signals:
     void coreClicked(int device, int x, int y);
     void coreHovered(int device, int x, int y); // x = y = -1 when the cursor leaves the mesh
     void zoomChanged(double pixelsPerCore);
+    // The user zoomed or panned (wheel, drag, keys, double-click), as opposed to a programmatic change.
+    void viewChangedByUser();
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -27,6 +27,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cmath>
+
 namespace ws {
 
 struct MainWindow::Actions
@@ -80,6 +82,7 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     connect(m_strip, &views::DeviceStrip::deviceSelected, this, &MainWindow::userSetDevice);
     connect(m_meshView, &views::MeshView::coreClicked, this, &MainWindow::onCoreClicked);
     connect(m_meshView, &views::MeshView::coreHovered, this, &MainWindow::onCoreHovered);
+    connect(m_meshView, &views::MeshView::viewChangedByUser, this, &MainWindow::userChangedView);
 
     m_inspector = new InspectorDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
@@ -141,12 +144,15 @@ void MainWindow::createActions()
     a.zoomIn = new QAction(this);
     a.zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
     connect(a.zoomIn, &QAction::triggered, m_meshView, &views::MeshView::zoomIn);
+    connect(a.zoomIn, &QAction::triggered, this, &MainWindow::userChangedView);
     a.zoomOut = new QAction(this);
     a.zoomOut->setShortcut(QKeySequence::ZoomOut);
     connect(a.zoomOut, &QAction::triggered, m_meshView, &views::MeshView::zoomOut);
+    connect(a.zoomOut, &QAction::triggered, this, &MainWindow::userChangedView);
     a.fit = new QAction(this);
     a.fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     connect(a.fit, &QAction::triggered, m_meshView, &views::MeshView::fitToWindow);
+    connect(a.fit, &QAction::triggered, this, &MainWindow::userChangedView);
     a.previousWafer = new QAction(this);
     a.previousWafer->setShortcut(QKeySequence(Qt::Key_PageUp));
     connect(a.previousWafer, &QAction::triggered, this, [this] { userSetDevice(m_meshView->device() - 1); });
@@ -291,6 +297,7 @@ void MainWindow::applyScenario(const Scenario& scenario)
     request.contextTokens = scenario.contextTokens;
     setLayer(layerFromId(scenario.layer));
     m_pendingDevice = scenario.viewDevice;
+    m_pendingView = scenario.zoom != 1.0 || !scenario.center.isNull();
     const auto model = m_presets.model(request.modelId);
     const auto hardware = m_presets.hardware(request.hardwareId);
     if (scenario.modelPreset.isEmpty() && !scenario.modelFile.isEmpty()) {
@@ -355,6 +362,17 @@ void MainWindow::userSetDevice(int device)
     m_files->markModified();
 }
 
+void MainWindow::userChangedView()
+{
+    if (!m_result)
+        return;
+    // Scenario convention: zoom 1 with centre (0, 0) means "fitted and centred".
+    const bool fitted = std::abs(m_meshView->zoomFactor() - 1.0) < 1e-9;
+    m_scenario.zoom = fitted ? 1.0 : m_meshView->zoomFactor();
+    m_scenario.center = fitted ? QPointF() : m_meshView->centreCore();
+    m_files->markModified();
+}
+
 void MainWindow::setRequest(const PlacementRequest& request)
 {
     m_scenarioBar->setRequest(request);
@@ -414,6 +432,13 @@ void MainWindow::showResult(std::shared_ptr<const PlacementResult> result)
     if (m_pendingDevice > 0 && m_pendingDevice < m_result->snapshot->deviceCount)
         setDevice(m_pendingDevice);
     m_pendingDevice = 0;
+    if (m_pendingView) {
+        const auto& snap = *m_result->snapshot;
+        const QPointF centre = m_scenario.center.isNull() ? QPointF(snap.meshCols / 2.0, snap.meshRows / 2.0)
+                                                          : m_scenario.center;
+        m_meshView->setViewState(m_scenario.zoom, centre);
+        m_pendingView = false;
+    }
     m_zoomLabel->setText(tr("Zoom: %1 px per core").arg(QLocale().toString(m_meshView->transform().scale, 'g', 3)));
     updateStatus();
 }

@@ -78,6 +78,7 @@ private:
     void userChangedRequest();
     void userSetLayer(MeshLayer layer);
     void userSetDevice(int device);
+    void userChangedView();
 
     const PresetLibrary& m_presets;
     LanguageManager& m_languages;
@@ -99,6 +100,7 @@ private:
     QString m_error;
     Scenario m_scenario;    // what Save writes: as opened, plus the user's changes
     int m_pendingDevice = 0; // device to show once the placement of an opened scenario arrives
+    bool m_pendingView = false; // apply the scenario's zoom and centre once the placement arrives
     quint64 m_requestId = 0;
     int m_pending = 0;
 };

@@ -26,6 +26,7 @@ private slots:
     void defaultScenarioOnTwoWafers();
     void clickInspectsCore_data();
     void clickInspectsCore();
+    void scenarioViewIsRestored();
 
 private:
     QString viewMenuTitle(MainWindow& window) const;
@@ -150,6 +151,33 @@ void TestMainWindow::clickInspectsCore()
     QVERIFY(!window.inspector()->valueFor(QStringLiteral("Placement (x, y)")).isEmpty());
     QVERIFY(!window.inspector()->valueFor(QStringLiteral("Physical (x, y)")).isEmpty());
     QVERIFY(!window.inspector()->valueFor(QStringLiteral("SRAM used")).isEmpty());
+}
+
+void TestMainWindow::scenarioViewIsRestored()
+{
+    LanguageManager languages;
+    MainWindow window(*m_presets, languages);
+    window.resize(1600, 1000);
+    window.show();
+    Scenario scenario;
+    scenario.modelPreset = QStringLiteral("qwen3-32b");
+    scenario.hardwarePreset = QStringLiteral("wse3");
+    scenario.precision = QStringLiteral("bf16");
+    scenario.contextTokens = 8192;
+    scenario.layer = QStringLiteral("kv");
+    scenario.viewDevice = 1;
+    scenario.zoom = 4;
+    scenario.center = QPointF(300, 500);
+    QSignalSpy finished(&window, &MainWindow::placementFinished);
+    window.applyScenario(scenario);
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(window.meshView()->layer(), MeshLayer::KvCache);
+    QCOMPARE(window.meshView()->device(), 1);
+    QCOMPARE(window.meshView()->zoomFactor(), 4.0);
+    QVERIFY(qAbs(window.meshView()->centreCore().x() - 300) < 1e-6);
+    QVERIFY(qAbs(window.meshView()->centreCore().y() - 500) < 1e-6);
+    // Opening and showing a scenario does not change what Save would write.
+    QVERIFY(window.scenario() == scenario);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -25,6 +25,8 @@ private slots:
     void dragPansWithoutClicking();
     void wheelZoomKeepsCoreUnderCursor();
     void levelOfDetailShowsGrid();
+    void viewStateRoundTrip_data();
+    void viewStateRoundTrip();
     void badSnapshots();
 };
 
@@ -192,6 +194,37 @@ void TestMeshView::levelOfDetailShowsGrid()
     small.setSnapshot(snapshot);
     QVERIFY(small.transform().scale < 6); // 64 cores in 168 px
     QCOMPARE(boundaryPixel(small), fill);
+}
+
+void TestMeshView::viewStateRoundTrip_data()
+{
+    QTest::addColumn<double>("zoom");
+    QTest::addColumn<QPointF>("centre");
+    QTest::addColumn<double>("expectedZoom");
+    QTest::addColumn<QPointF>("expectedCentre");
+    // 64 x 48 cores in 640 x 480 with a 16 px margin: fit is 9.33 px per core.
+    QTest::newRow("fitted, centred") << 1.0 << QPointF(32, 24) << 1.0 << QPointF(32, 24);
+    QTest::newRow("zoom 3 around (20, 12)") << 3.0 << QPointF(20, 12) << 3.0 << QPointF(20, 12);
+    // Near a corner the mesh edge stops at the 16 px margin, so the centre moves inwards.
+    QTest::newRow("zoom 5 near a corner is clamped") << 5.0 << QPointF(1, 1) << 5.0
+                                                      << QPointF((320.0 - 16) / (5 * 448.0 / 48), (240.0 - 16) / (5 * 448.0 / 48));
+    QTest::newRow("zoom below the minimum: half the fit, centred") << 0.1 << QPointF(3, 3) << 0.5 << QPointF(32, 24);
+}
+
+void TestMeshView::viewStateRoundTrip()
+{
+    QFETCH(double, zoom);
+    QFETCH(QPointF, centre);
+    QFETCH(double, expectedZoom);
+    QFETCH(QPointF, expectedCentre);
+    MeshView view;
+    view.resize(640, 480);
+    view.setSnapshot(testing::makeSyntheticSnapshot(64, 48, 1));
+    view.setViewState(zoom, centre);
+    QCOMPARE(view.zoomFactor(), expectedZoom);
+    QVERIFY2(qAbs(view.centreCore().x() - expectedCentre.x()) < 1e-6 &&
+                 qAbs(view.centreCore().y() - expectedCentre.y()) < 1e-6,
+             qPrintable(QStringLiteral("centre (%1, %2)").arg(view.centreCore().x()).arg(view.centreCore().y())));
 }
 
 void TestMeshView::badSnapshots()
