@@ -225,6 +225,26 @@ private slots:
         QCOMPARE(probed->frameCount, 9);
     }
 
+    void recorderRealTimePacing()
+    {
+        // Live capture: one frame every 1/fps seconds, whatever the encoder's speed.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("live.gif");
+        Recorder recorder;
+        recorder.setPacing(Recorder::Pacing::RealTime);
+        QList<int> asked;
+        const bool ok = recorder.record(path, VideoSettings{VideoFormat::Gif, QSize(40, 30), 25}, 6, [&](int i) {
+            asked << i;
+            return testFrame(QSize(40, 30), i);
+        });
+        QVERIFY2(ok, qPrintable(recorder.errorString()));
+        QCOMPARE(asked, QList<int>({0, 1, 2, 3, 4, 5}));
+        QString error;
+        const auto probed = VideoProbe::probe(path, &error);
+        QVERIFY2(probed, qPrintable(error));
+        QCOMPARE(probed->frameCount, 6);
+    }
+
     void recorderCancelWritesNothing()
     {
         QTemporaryDir dir;
