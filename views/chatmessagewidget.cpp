@@ -2,6 +2,7 @@
 
 #include "views/chattextview.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -26,8 +27,6 @@ ChatMessageWidget::ChatMessageWidget(ChatRole role, const QString& text, QWidget
     small.setPointSizeF(small.pointSizeF() * 0.85);
     m_statsLabel->setFont(small);
     m_statsLabel->setVisible(false);
-    m_copyButton->setText(tr("Copy"));
-    m_copyButton->setToolTip(tr("Copy this message to the clipboard"));
     m_copyButton->setAutoRaise(true);
     connect(m_copyButton, &QToolButton::clicked, this, [this] { emit copyRequested(m_text); });
 
@@ -83,6 +82,13 @@ void ChatMessageWidget::setError(const QString& message)
     updateLook();
 }
 
+void ChatMessageWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        updateLook();
+    QFrame::changeEvent(event);
+}
+
 void ChatMessageWidget::updateText()
 {
     QString shown = m_text;
@@ -108,6 +114,8 @@ void ChatMessageWidget::updateLook()
     QPalette textPal = m_textView->palette();
     textPal.setColor(QPalette::Text, m_state == State::Error ? QColor(164, 0, 0) : base.color(QPalette::Text));
     m_textView->setPalette(textPal);
+    m_copyButton->setText(tr("Copy"));
+    m_copyButton->setToolTip(tr("Copy this message to the clipboard"));
     switch (m_role) {
     case ChatRole::User:
         m_roleLabel->setText(tr("You"));

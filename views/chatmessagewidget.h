@@ -38,6 +38,9 @@ public:
 signals:
     void copyRequested(const QString& text);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void updateLook();
     void updateText();

@@ -34,7 +34,7 @@ QString modeText(const SessionModelInfo& info)
 } // namespace
 
 ChatPane::ChatPane(QWidget* parent)
-    : QDockWidget(tr("Chat"), parent),
+    : QDockWidget(parent),
       m_modelLabel(new QLabel),
       m_statusLabel(new QLabel),
       m_stack(new QStackedWidget),
@@ -45,20 +45,31 @@ ChatPane::ChatPane(QWidget* parent)
       m_settingsToggle(new QToolButton),
       m_settings(new ChatSettingsPanel),
       m_input(new QPlainTextEdit),
-      m_sendButton(new QPushButton(tr("Send"))),
-      m_stopButton(new QPushButton(tr("Stop"))),
-      m_regenerateButton(new QPushButton(tr("Regenerate"))),
-      m_copyButton(new QPushButton(tr("Copy All"))),
-      m_clearButton(new QPushButton(tr("Clear")))
+      m_sendButton(new QPushButton),
+      m_stopButton(new QPushButton),
+      m_regenerateButton(new QPushButton),
+      m_copyButton(new QPushButton),
+      m_clearButton(new QPushButton)
 {
     setObjectName(QStringLiteral("chatPane"));
     setAcceptDrops(true);
+    // Every text is set through `tx`, which runs it now and again on a language change.
+    auto tx = [this](std::function<void()> setText) {
+        setText();
+        m_retranslate.push_back(std::move(setText));
+    };
+    tx([this] { setWindowTitle(tr("Chat")); });
+    tx([this] { m_sendButton->setText(tr("Send")); });
+    tx([this] { m_stopButton->setText(tr("Stop")); });
+    tx([this] { m_regenerateButton->setText(tr("Regenerate")); });
+    tx([this] { m_copyButton->setText(tr("Copy All")); });
+    tx([this] { m_clearButton->setText(tr("Clear")); });
 
     // Header: the model, Open and Download.
     auto* openButton = new QToolButton;
-    openButton->setText(tr("Open Model…"));
+    tx([openButton] { openButton->setText(tr("Open Model…")); });
     auto* downloadButton = new QToolButton;
-    downloadButton->setText(tr("Download…"));
+    tx([downloadButton] { downloadButton->setText(tr("Download…")); });
     connect(openButton, &QToolButton::clicked, this, &ChatPane::openModelRequested);
     connect(downloadButton, &QToolButton::clicked, this, &ChatPane::downloadModelRequested);
     m_modelLabel->setWordWrap(true);
@@ -73,16 +84,19 @@ ChatPane::ChatPane(QWidget* parent)
     m_emptyText->setWordWrap(true);
     m_emptyText->setTextFormat(Qt::RichText);
     m_emptyText->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_emptyText->setText(
-        tr("<p><b>No model loaded.</b></p>"
+    tx([this] {
+        m_emptyText->setText(tr("<p><b>No model loaded.</b></p>"
            "<p>The chat runs a real language model on this computer's CPU and lights up the wafer token by "
            "token.</p>"
            "<p>To get one: open a GGUF file or a llama2.c checkpoint with <i>Model &gt; Open Model…</i> (or drop "
            "the file on this pane), or fetch one with <i>Model &gt; Download from URL…</i>.</p>"
            "<p>For a first try, Karpathy's stories260K (about 1 MB, tells short children's stories) is enough; "
            "small Llama or Qwen GGUF files chat with their chat template.</p>"));
-    auto* emptyOpen = new QPushButton(tr("Open Model…"));
-    auto* emptyDownload = new QPushButton(tr("Download from URL…"));
+    });
+    auto* emptyOpen = new QPushButton;
+    auto* emptyDownload = new QPushButton;
+    tx([emptyOpen] { emptyOpen->setText(tr("Open Model…")); });
+    tx([emptyDownload] { emptyDownload->setText(tr("Download from URL…")); });
     connect(emptyOpen, &QPushButton::clicked, this, &ChatPane::openModelRequested);
     connect(emptyDownload, &QPushButton::clicked, this, &ChatPane::downloadModelRequested);
     auto* emptyPage = new QWidget;
@@ -106,7 +120,7 @@ ChatPane::ChatPane(QWidget* parent)
     m_stack->addWidget(m_scroll);
 
     // Settings, folded away by default.
-    m_settingsToggle->setText(tr("Settings"));
+    tx([this] { m_settingsToggle->setText(tr("Settings")); });
     m_settingsToggle->setCheckable(true);
     m_settingsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_settingsToggle->setArrowType(Qt::RightArrow);
@@ -118,7 +132,7 @@ ChatPane::ChatPane(QWidget* parent)
     connect(m_settings, &ChatSettingsPanel::settingsChanged, this, &ChatPane::settingsChanged);
 
     // Input and actions.
-    m_input->setPlaceholderText(tr("Type a prompt and press Enter (Shift+Enter for a new line)"));
+    tx([this] { m_input->setPlaceholderText(tr("Type a prompt and press Enter (Shift+Enter for a new line)")); });
     m_input->setMaximumHeight(m_input->fontMetrics().lineSpacing() * 5);
     m_input->setTabChangesFocus(true);
     m_input->installEventFilter(this);
@@ -149,6 +163,16 @@ ChatPane::ChatPane(QWidget* parent)
     setWidget(body);
 
     setModel(std::nullopt);
+}
+
+void ChatPane::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        for (const auto& setText : m_retranslate)
+            setText();
+        setModel(m_model);
+    }
+    QDockWidget::changeEvent(event);
 }
 
 void ChatPane::setModel(const std::optional<SessionModelInfo>& info)

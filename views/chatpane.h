@@ -16,6 +16,7 @@
 
 #include <QDockWidget>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -84,6 +85,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -96,6 +98,7 @@ private:
     void updateButtons();
     static QString droppedModelPath(const QMimeData* mime);
 
+    std::vector<std::function<void()>> m_retranslate; // text setters, run again on a language change
     std::optional<SessionModelInfo> m_model;
     bool m_running = false;
     QLabel* m_modelLabel;

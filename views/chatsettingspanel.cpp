@@ -4,7 +4,9 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSpinBox>
 
@@ -21,18 +23,12 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
       m_maxTokens(new QSpinBox(this)),
       m_pace(new QComboBox(this))
 {
-    m_systemPrompt->setPlaceholderText(tr("Optional instructions for instruct models"));
     m_systemPrompt->setMaximumHeight(m_systemPrompt->fontMetrics().lineSpacing() * 4);
     m_systemPrompt->setTabChangesFocus(true);
-    m_mode->addItem(tr("Automatic (chat template when the model has one)"), int(PromptMode::Auto));
-    m_mode->addItem(tr("Chat template"), int(PromptMode::Chat));
-    m_mode->addItem(tr("Completion (continue the text)"), int(PromptMode::Completion));
     m_temperature->setRange(0.0, 2.0);
     m_temperature->setSingleStep(0.1);
     m_temperature->setDecimals(2);
-    m_temperature->setSpecialValueText(tr("0 (greedy)"));
     m_topK->setRange(0, 1000);
-    m_topK->setSpecialValueText(tr("off"));
     m_topP->setRange(0.01, 1.0);
     m_topP->setSingleStep(0.05);
     m_topP->setDecimals(2);
@@ -40,20 +36,13 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
     m_seed->setRange(0, 2147483647);
     m_maxTokens->setRange(1, 32768);
     m_maxTokens->setValue(256);
-    m_pace->setToolTip(tr("Show tokens as fast as this CPU makes them, or at the speed the selected system is "
-                          "predicted to reach for this model"));
-    selectPace({});
 
-    auto* form = new QFormLayout(this);
-    form->setContentsMargins(0, 0, 0, 0);
-    form->addRow(tr("System prompt:"), m_systemPrompt);
-    form->addRow(tr("Prompt:"), m_mode);
-    form->addRow(tr("Temperature:"), m_temperature);
-    form->addRow(tr("Top-k:"), m_topK);
-    form->addRow(tr("Top-p:"), m_topP);
-    form->addRow(tr("Seed:"), m_seed);
-    form->addRow(tr("Max new tokens:"), m_maxTokens);
-    form->addRow(tr("Pace:"), m_pace);
+    m_form = new QFormLayout(this);
+    m_form->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* field : std::initializer_list<QWidget*>{m_systemPrompt, m_mode, m_temperature, m_topK, m_topP, m_seed,
+                                                          m_maxTokens, m_pace})
+        m_form->addRow(new QLabel(this), field);
+    retranslate();
 
     auto changed = [this] { emit settingsChanged(); };
     connect(m_systemPrompt, &QPlainTextEdit::textChanged, this, changed);
@@ -64,6 +53,36 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
     connect(m_seed, &QSpinBox::valueChanged, this, changed);
     connect(m_maxTokens, &QSpinBox::valueChanged, this, changed);
     connect(m_pace, &QComboBox::currentIndexChanged, this, changed);
+}
+
+void ChatSettingsPanel::retranslate()
+{
+    const QSignalBlocker blockMode(m_mode);
+    const int mode = m_mode->currentIndex() < 0 ? int(PromptMode::Auto) : m_mode->currentData().toInt();
+    m_mode->clear();
+    m_mode->addItem(tr("Automatic (chat template when the model has one)"), int(PromptMode::Auto));
+    m_mode->addItem(tr("Chat template"), int(PromptMode::Chat));
+    m_mode->addItem(tr("Completion (continue the text)"), int(PromptMode::Completion));
+    m_mode->setCurrentIndex(std::max(0, m_mode->findData(mode)));
+    m_systemPrompt->setPlaceholderText(tr("Optional instructions for instruct models"));
+    m_temperature->setSpecialValueText(tr("0 (greedy)"));
+    m_topK->setSpecialValueText(tr("off"));
+    m_pace->setToolTip(tr("Show tokens as fast as this CPU makes them, or at the speed the selected system is "
+                          "predicted to reach for this model"));
+    selectPace(m_pace->currentData().toString().toStdString());
+    const QString labels[] = {tr("System prompt:"), tr("Prompt:"),         tr("Temperature:"), tr("Top-k:"),
+                              tr("Top-p:"),         tr("Seed:"),           tr("Max new tokens:"), tr("Pace:")};
+    for (int row = 0; row < m_form->rowCount() && row < 8; ++row) {
+        if (auto* label = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
+            label->setText(labels[row]);
+    }
+}
+
+void ChatSettingsPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 ChatSettings ChatSettingsPanel::settings() const

@@ -14,6 +14,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QPlainTextEdit;
 class QSpinBox;
 
@@ -45,7 +46,11 @@ public:
 signals:
     void settingsChanged();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void selectPace(const std::string& id);
 
     std::vector<SystemPace> m_systems;
@@ -57,6 +62,7 @@ private:
     QSpinBox* m_seed;
     QSpinBox* m_maxTokens;
     QComboBox* m_pace;
+    QFormLayout* m_form = nullptr;
 };
 
 } // namespace ws::views

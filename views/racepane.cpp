@@ -1,16 +1,17 @@
 #include "views/racepane.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
 namespace ws::views {
 
 RacePane::RacePane(QWidget* parent)
-    : QDockWidget(tr("Race"), parent), m_caption(new QLabel), m_chart(new RaceChart)
+    : QDockWidget(parent), m_caption(new QLabel), m_chart(new RaceChart)
 {
     setObjectName(QStringLiteral("racePane"));
     m_caption->setWordWrap(true);
-    m_caption->setText(tr("Time for the answer so far: this CPU measured, the other systems predicted."));
+    retranslate();
     auto* body = new QWidget;
     auto* layout = new QVBoxLayout(body);
     layout->addWidget(m_caption);
@@ -37,9 +38,25 @@ void RacePane::setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
     if (!snapshot)
         return;
     m_chart->setRows(rowsFor(*snapshot), snapshot->generatedTokens);
-    if (snapshot->generatedTokens > 0)
+    m_tokens = snapshot->generatedTokens;
+    retranslate();
+}
+
+void RacePane::retranslate()
+{
+    setWindowTitle(tr("Race"));
+    if (m_tokens > 0)
         m_caption->setText(tr("Time for the %1 tokens so far: this CPU measured, the other systems predicted.")
-                               .arg(snapshot->generatedTokens));
+                               .arg(m_tokens));
+    else
+        m_caption->setText(tr("Time for the answer so far: this CPU measured, the other systems predicted."));
+}
+
+void RacePane::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDockWidget::changeEvent(event);
 }
 
 } // namespace ws::views

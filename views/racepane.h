@@ -28,7 +28,13 @@ public:
     static std::vector<RaceRow> rowsFor(const SessionSnapshot& snapshot);
     RaceChart* chart() const { return m_chart; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+
+    int m_tokens = 0;
     QLabel* m_caption;
     RaceChart* m_chart;
 };

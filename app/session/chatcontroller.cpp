@@ -13,6 +13,7 @@
 
 #include <QDir>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -35,16 +36,16 @@ ChatController::ChatController(QWidget* window)
       m_window(window),
       m_pane(new views::ChatPane(window)),
       m_race(new views::RacePane(window)),
-      m_waferDock(new QDockWidget(tr("Live Wafer"), window)),
+      m_waferDock(new QDockWidget(window)),
       m_waferView(new views::MeshView(m_waferDock)),
       m_run(new RunController(this)),
       m_downloader(new ModelDownloader(this)),
-      m_modelMenu(new QMenu(tr("&Model"), window)),
-      m_recentMenu(new QMenu(tr("Open &Recent"), window))
+      m_modelMenu(new QMenu(window)),
+      m_recentMenu(new QMenu(window))
 {
-    m_modelMenu->addAction(tr("&Open Model…"), this, &ChatController::chooseModelFile);
+    m_openAction = m_modelMenu->addAction(QString(), this, &ChatController::chooseModelFile);
     m_modelMenu->addMenu(m_recentMenu);
-    m_modelMenu->addAction(tr("&Download from URL…"), this, &ChatController::showDownloadDialog);
+    m_downloadAction = m_modelMenu->addAction(QString(), this, &ChatController::showDownloadDialog);
     m_modelMenu->addSeparator();
     m_modelMenu->addAction(m_pane->toggleViewAction());
     m_modelMenu->addAction(m_race->toggleViewAction());
@@ -52,7 +53,8 @@ ChatController::ChatController(QWidget* window)
     m_waferDock->setObjectName(QStringLiteral("liveWaferDock"));
     m_waferDock->setWidget(m_waferView);
     m_waferView->setLayer(MeshLayer::Dataflow);
-    m_waferView->setEmptyText(tr("Open a model: it is placed on the wafer here and lights up token by token."));
+    retranslate();
+    window->installEventFilter(this); // its LanguageChange retranslates the menu and the wafer dock
     connect(this, &ChatController::waferReady, m_waferView, &views::MeshView::setSnapshot);
     connect(this, &ChatController::meshFrameReady, m_waferView, &views::MeshView::setSnapshot);
     connect(this, &ChatController::waferFailed, m_waferView, [this](const QString& message) {
@@ -95,6 +97,25 @@ ChatController::ChatController(QWidget* window)
 }
 
 ChatController::~ChatController() = default;
+
+void ChatController::retranslate()
+{
+    m_modelMenu->setTitle(tr("&Model"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_openAction->setText(tr("&Open Model…"));
+    m_downloadAction->setText(tr("&Download from URL…"));
+    m_waferDock->setWindowTitle(tr("Live Wafer"));
+    if (!m_waferView->snapshot())
+        m_waferView->setEmptyText(tr("Open a model: it is placed on the wafer here and lights up token by token."));
+    rebuildRecentMenu();
+}
+
+bool ChatController::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_window && event->type() == QEvent::LanguageChange)
+        retranslate();
+    return QObject::eventFilter(watched, event);
+}
 
 void ChatController::setSystems(std::vector<SystemPace> systems)
 {

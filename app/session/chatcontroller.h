@@ -25,6 +25,7 @@
 #include <memory>
 #include <vector>
 
+class QAction;
 class QDockWidget;
 class QMenu;
 class QWidget;
@@ -95,7 +96,11 @@ signals:
     // Every accepted session snapshot (for the race view).
     void sessionSnapshotReady(std::shared_ptr<const ws::SessionSnapshot> snapshot);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void retranslate();
     void sendTurn();
     void applySystems(std::vector<SystemPace> systems);
     // Predicts the compared systems' speeds for `model` from the hardware presets.
@@ -114,6 +119,8 @@ private:
     QPointer<DownloadDialog> m_downloadDialog;
     QMenu* m_modelMenu;
     QMenu* m_recentMenu;
+    QAction* m_openAction = nullptr;
+    QAction* m_downloadAction = nullptr;
     std::vector<SystemPace> m_systems;
     bool m_systemsFromWindow = false; // setSystems() was called: keep the window's systems
     MeshFrameSource m_meshFrames;

@@ -19,7 +19,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QMenu>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTranslator>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -164,6 +167,29 @@ private slots:
     // every snapshot of the turn carries the dataflow frame of its token.
     // With WAFERSCOPE_SCREENSHOT_OUT=file.png the window is saved there
     // (packaging/screenshots/chat.png is made this way).
+    // Switching the language while the app runs retranslates the chat's texts.
+    void liveLanguageSwitch()
+    {
+        QMainWindow window;
+        ws::ChatController chat(&window);
+        window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
+        QPushButton* send = nullptr;
+        for (QPushButton* b : chat.pane()->findChildren<QPushButton*>())
+            send = b->text() == QLatin1String("Send") ? b : send;
+        QVERIFY(send);
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/waferscope_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        QCoreApplication::processEvents();
+        const QString translated = QCoreApplication::translate("ws::views::ChatPane", "Send");
+        QVERIFY(translated != QLatin1String("Send"));
+        QCOMPARE(send->text(), translated);
+        QCOMPARE(chat.modelMenu()->title(), QCoreApplication::translate("ws::ChatController", "&Model"));
+        QCoreApplication::removeTranslator(&zh);
+        QCoreApplication::processEvents();
+        QCOMPARE(send->text(), QStringLiteral("Send"));
+    }
+
     void chatBesideAnimatedWafer()
     {
         WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
