@@ -107,6 +107,7 @@ int runRecord(const QStringList& args)
     }
     const bool withChat = parser.isSet(QStringLiteral("chat")) || chatScript.has_value();
     FrameComposer composer(QSize(int(*width), int(*height)), withChat);
+    composer.setViewState(scenario.zoom, scenario.center);
     const QString modelName = QString::fromStdString(scene->model.name);
     const QString hardwareName = QString::fromStdString(scene->hardware.name);
     const double tokenSeconds = animation->tokenSeconds();

@@ -68,6 +68,9 @@ int runRender(const QStringList& args)
     view.setSnapshot(scene->snapshot);
     view.setLayer(*layer);
     view.setDevice(int(*device));
+    // The scenario's view: zoom 1 with centre (0, 0) means fitted and centred (the default).
+    if (scenario.zoom != 1.0 || !scenario.center.isNull())
+        view.setViewState(scenario.zoom, scenario.center);
     const bool ok = suffix == QLatin1String("svg")
                         ? Exporter::saveSvg(&view, out, QString::fromStdString(scene->model.name), &error)
                         : Exporter::savePng(&view, out, 1.0, &error);

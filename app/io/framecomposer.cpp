@@ -18,6 +18,13 @@ FrameComposer::FrameComposer(QSize frameSize, bool withChat) : m_size(frameSize)
     m_view.resize(meshRect().size());
 }
 
+void FrameComposer::setViewState(double zoomFactor, QPointF centreCore)
+{
+    m_zoom = zoomFactor;
+    m_centre = centreCore;
+    m_viewStatePending = zoomFactor != 1.0 || !centreCore.isNull();
+}
+
 QRect FrameComposer::meshRect() const
 {
     const int chatWidth = m_withChat ? m_size.width() * 32 / 100 : 0;
@@ -33,6 +40,10 @@ QImage FrameComposer::compose(std::shared_ptr<const MeshSnapshot> snapshot, Mesh
         m_view.setLayer(layer);
     if (m_view.device() != device)
         m_view.setDevice(device);
+    if (m_viewStatePending) { // once the view has a mesh; it keeps the transform while the mesh size stays
+        m_view.setViewState(m_zoom, m_centre);
+        m_viewStatePending = false;
+    }
 
     QImage frame(m_size, QImage::Format_RGB32);
     frame.fill(kPanel);

@@ -7,6 +7,7 @@
 #include "views/meshview.h"
 
 #include <QImage>
+#include <QPointF>
 #include <QSize>
 #include <QString>
 
@@ -29,6 +30,8 @@ public:
     QImage compose(std::shared_ptr<const MeshSnapshot> snapshot, MeshLayer layer, int device, const QString& caption,
                    const ChatFrameText& chat = {});
 
+    // Zoom relative to fit and the core at the centre, as in Scenario (1 and (0, 0): fitted).
+    void setViewState(double zoomFactor, QPointF centreCore);
     QSize frameSize() const { return m_size; }
     QRect meshRect() const;
 
@@ -37,6 +40,9 @@ private:
 
     QSize m_size;
     bool m_withChat;
+    bool m_viewStatePending = false;
+    double m_zoom = 1.0;
+    QPointF m_centre;
     views::MeshView m_view;
 };
 

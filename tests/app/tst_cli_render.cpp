@@ -123,6 +123,33 @@ private slots:
         QCOMPARE(image.size(), QSize(400, 600));
     }
 
+    void renderHonoursTheScenarioView()
+    {
+        // Zoomed 8x on a corner of the mesh, the image differs from the fitted one.
+        QTemporaryDir dir;
+        Scenario scenario;
+        scenario.modelPreset = "llama-3.1-8b";
+        scenario.hardwarePreset = "wse3";
+        scenario.layer = "placement";
+        QString error;
+        const QString fitted = dir.filePath("fitted.waferscope");
+        QVERIFY(ScenarioFormat::save(scenario, fitted, &error));
+        scenario.zoom = 8;
+        scenario.center = QPointF(100, 100);
+        const QString zoomed = dir.filePath("zoomed.waferscope");
+        QVERIFY(ScenarioFormat::save(scenario, zoomed, &error));
+        QImage images[2];
+        int i = 0;
+        for (const QString& file : {fitted, zoomed}) {
+            const QString out = dir.filePath(QString("v%1.png").arg(i));
+            const Run run = runCli({"render", "--scenario", file, "--width", "300", "--height", "300", "--out", out});
+            QVERIFY2(run.exitCode == 0, run.err.constData());
+            QVERIFY(images[i++].load(out));
+        }
+        QCOMPARE(images[0].size(), images[1].size());
+        QVERIFY(images[0] != images[1]);
+    }
+
     void record_data()
     {
         QTest::addColumn<QString>("file");
