@@ -5,11 +5,24 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
+#include <tuple>
 
 namespace ws {
 
 namespace {
+
+// Two layers whose tensors and KV need the same bytes on any rectangle (the
+// layer index itself does not matter for fit).
+bool sameFootprint(const RegionTensor& a, const RegionTensor& b)
+{
+    return a.kind == b.kind && a.rows == b.rows && a.rowOffset == b.rowOffset && a.inValues == b.inValues &&
+           a.inBlocks == b.inBlocks && a.blockValues == b.blockValues && a.blockBytes == b.blockBytes &&
+           a.inputAlongY == b.inputAlongY && a.vector == b.vector && a.stackedExperts == b.stackedExperts &&
+           a.activeExperts == b.activeExperts && a.stackedAlongInput == b.stackedAlongInput &&
+           a.inGroups == b.inGroups && a.fold == b.fold;
+}
 
 class Placer
 {
@@ -38,6 +51,7 @@ public:
             }
             m_layerTensors.push_back(std::move(ts));
             m_layerBytes.push_back(double(m_shape.layerBytes(l, o.precision)));
+            m_layerClass.push_back(layerClassOf(l));
         }
     }
 
@@ -47,6 +61,11 @@ private:
     Placement skeleton() const;
     PlacedRegion layerRegion(int layer, int device, const CoreRect& rect) const;
     bool layerFits(const PlacedRegion& r) const;
+    // layerFits for layer `layer` on a width x height rectangle, memoised per layer class
+    // (the fit depends only on the rectangle's size and the layer's footprint).
+    bool layerFitsSize(int layer, int width, int height) const;
+    // The first layer with the same footprint as `layer` (its tensors are already recorded).
+    int layerClassOf(int layer) const;
     // Rectangles for layers [first, first + n) on one device, or empty when they do not fit.
     std::vector<CoreRect> layoutDevice(int first, int n) const;
     // Device assignment: consecutive layers, at most `cap` per device.
@@ -64,7 +83,39 @@ private:
     int m_kvBytes = 2;
     std::vector<std::vector<RegionTensor>> m_layerTensors;
     std::vector<double> m_layerBytes;
+    std::vector<int> m_layerClass;
+    mutable std::map<std::tuple<int, int, int>, bool> m_fits;
 };
+
+int Placer::layerClassOf(int layer) const
+{
+    const auto& mine = m_layerTensors[size_t(layer)];
+    const int64_t kv = m_shape.config().kvTokens(layer, m_options.contextTokens);
+    for (int c = 0; c < layer; ++c) {
+        if (m_layerClass[size_t(c)] != c)
+            continue;
+        const auto& theirs = m_layerTensors[size_t(c)];
+        if (theirs.size() != mine.size() || m_shape.config().kvTokens(c, m_options.contextTokens) != kv)
+            continue;
+        bool same = true;
+        for (size_t i = 0; i < mine.size() && same; ++i)
+            same = sameFootprint(mine[i], theirs[i]);
+        if (same)
+            return c;
+    }
+    return layer;
+}
+
+bool Placer::layerFitsSize(int layer, int width, int height) const
+{
+    const auto key = std::make_tuple(m_layerClass[size_t(layer)], width, height);
+    auto it = m_fits.find(key);
+    if (it != m_fits.end())
+        return it->second;
+    const bool fits = layerFits(layerRegion(layer, 0, CoreRect{0, 0, width, height}));
+    m_fits.emplace(key, fits);
+    return fits;
+}
 
 Placement Placer::skeleton() const
 {
@@ -125,7 +176,7 @@ std::vector<CoreRect> Placer::layoutDevice(int first, int n) const
             continue;
         bool ok = true;
         for (int i = 0; i < n && ok; ++i)
-            ok = layerFits(layerRegion(first + i, 0, rects[size_t(i)]));
+            ok = layerFitsSize(first + i, rects[size_t(i)].width, rects[size_t(i)].height);
         if (!ok)
             continue;
         const double aspect = worstAspect(rects);
