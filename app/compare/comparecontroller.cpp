@@ -1,0 +1,297 @@
+#include "app/compare/comparecontroller.h"
+
+#include "app/compare/calibrationdialog.h"
+#include "app/compare/chartexport.h"
+#include "app/compare/compareinputs.h"
+#include "app/core/presetlibrary.h"
+#include "engine/perf/gpucalibration.h"
+#include "engine/perf/gpupredictor.h"
+#include "engine/perf/predictor.h"
+#include "views/comparisonpanel.h"
+#include "views/tokenrace.h"
+
+#include <QRegularExpression>
+#include <QWidget>
+
+namespace ws {
+
+namespace {
+// "NVIDIA H100 SXM5" -> "H100", "Cerebras WSE-3 (CS-3)" -> "WSE-3", "Groq LPU (GroqChip 1 / TSP v1)" -> "Groq LPU":
+// bar and legend labels must fit under a bar; the full name stays in tooltips and the inputs table.
+QString shortName(const QString& name)
+{
+    QString s = name;
+    s.remove(QRegularExpression(QStringLiteral("\\s*\\(.*\\)")));
+    s.remove(QRegularExpression(QStringLiteral("^(NVIDIA|Cerebras|AMD)\\s+")));
+    s.remove(QRegularExpression(QStringLiteral("\\s+(SXM\\d*|PCIe|HGX.*)$")));
+    return s.trimmed().isEmpty() ? name : s.trimmed();
+}
+} // namespace
+
+ComparisonController::ComparisonController(const PresetLibrary& presets, views::ComparisonPanel* panel,
+                                           views::TokenRace* race, QObject* parent)
+    : QObject(parent)
+    , m_presets(presets)
+    , m_panel(panel)
+    , m_race(race)
+    , m_systems(defaultSystems())
+    , m_settings(defaultSettings())
+{
+    if (m_panel) {
+        connect(m_panel, &views::ComparisonPanel::settingsChanged, this, &ComparisonController::setSettings);
+        connect(m_panel, &views::ComparisonPanel::exportRequested, this, &ComparisonController::exportInteractive);
+        connect(m_panel, &views::ComparisonPanel::fitProfileRequested, this, &ComparisonController::openFitDialog);
+    }
+}
+
+std::vector<CompareSystemChoice> ComparisonController::defaultSystems()
+{
+    return {
+        {QStringLiteral("wse3"), 0, QColor(0xe6, 0x7e, 0x22), true},
+        {QStringLiteral("h100"), 8, QColor(0x76, 0xb9, 0x00), true},
+        {QStringLiteral("h200"), 8, QColor(0x3e, 0x8e, 0x41), false},
+        {QStringLiteral("b200"), 8, QColor(0x1f, 0x6f, 0x8b), true},
+        {QStringLiteral("groq-lpu"), 0, QColor(0xc0, 0x39, 0x2b), true},
+    };
+}
+
+views::ComparisonSettings ComparisonController::defaultSettings()
+{
+    views::ComparisonSettings s;
+    const Workload w; // the engine's defaults (seed 003: 5 x 500-token agent steps, 1.5-2 tokens per character)
+    s.modelId = QStringLiteral("llama-3.1-70b");
+    s.concurrency = w.concurrency;
+    s.contextTokens = w.contextTokens;
+    s.promptTokens = w.promptTokens;
+    s.outputTokens = w.outputTokens;
+    s.agentSteps = w.agentSteps;
+    s.agentTokensPerStep = w.agentTokensPerStep;
+    s.answerCharacters = 1000; // seed 003: "一篇千字文章" (a 1,000-character article)
+    s.tokensPerCharacterLow = w.tokensPerCharacterLow;
+    s.tokensPerCharacterHigh = w.tokensPerCharacterHigh;
+    return s;
+}
+
+views::ReadingSpeed ComparisonController::defaultReadingSpeed()
+{
+    views::ReadingSpeed r;
+    r.charactersPerMinuteLow = 300;
+    r.charactersPerMinuteHigh = 500;
+    r.source = tr("seed article 003 (shared/seeds): 普通人的中文阅读速度约为每分钟300-500字");
+    return r;
+}
+
+Workload ComparisonController::workloadFor(const views::ComparisonSettings& s, Precision precision)
+{
+    Workload w;
+    w.precision = precision;
+    w.concurrency = s.concurrency;
+    w.contextTokens = s.contextTokens;
+    w.promptTokens = s.promptTokens;
+    w.outputTokens = s.outputTokens;
+    w.agentSteps = s.agentSteps;
+    w.agentTokensPerStep = s.agentTokensPerStep;
+    w.answerCharacters = s.answerCharacters;
+    w.tokensPerCharacterLow = s.tokensPerCharacterLow;
+    w.tokensPerCharacterHigh = s.tokensPerCharacterHigh;
+    return w;
+}
+
+void ComparisonController::setSystems(std::vector<CompareSystemChoice> systems)
+{
+    m_systems = std::move(systems);
+    recompute();
+}
+
+void ComparisonController::setSettings(const views::ComparisonSettings& settings)
+{
+    m_settings = settings;
+    recompute();
+}
+
+void ComparisonController::addUserProfile(const CalibrationProfile& profile)
+{
+    std::erase_if(m_userProfiles, [&](const CalibrationProfile& p) { return p.id == profile.id; });
+    m_userProfiles.push_back(profile);
+    recompute();
+}
+
+void ComparisonController::recompute()
+{
+    auto snap = std::make_shared<views::ComparisonSnapshot>();
+    snap->settings = m_settings;
+    snap->modelIds = m_presets.modelIds();
+    for (const GpuCalibration& c : shippedGpuCalibrations())
+        snap->gpuProfileIds << QString::fromStdString(c.profile.id);
+    snap->reading = defaultReadingSpeed();
+    snap->tokensPerCharacterSource = tr("seed article 003 (shared/seeds): 一个中文汉字大约对应1.5到2个token");
+    snap->profiles = shippedProfiles();
+    for (const CalibrationProfile& p : m_userProfiles) {
+        snap->profiles.push_back(p);
+        snap->userProfileIds << QString::fromStdString(p.id);
+    }
+
+    auto model = m_presets.resolveModel(m_settings.modelId);
+    if (!model) {
+        snap->modelName = m_settings.modelId;
+        for (const CompareSystemChoice& c : m_systems)
+            snap->systems.push_back({c.hardwareId, c.hardwareId, c.hardwareId, c.color, false, {},
+                                     QString::fromStdString(model.error().message())});
+    } else {
+        snap->modelName = QString::fromStdString(model->name);
+        snap->inputs = CompareInputs::model(*model);
+        const Workload workload = workloadFor(m_settings, model->nativePrecision);
+        for (const CompareSystemChoice& c : m_systems) {
+            views::ComparisonSystem sys;
+            sys.hardwareId = c.hardwareId;
+            sys.color = c.color;
+            auto hw = m_presets.hardware(c.hardwareId);
+            if (!hw) {
+                sys.label = c.hardwareId;
+                sys.error = QString::fromStdString(hw.error().message());
+                snap->systems.push_back(sys);
+                continue;
+            }
+            const QString name = shortName(QString::fromStdString(hw->name));
+            sys.name = name;
+            auto run = [&](int devices) -> Expected<Prediction> {
+                if (hw->kind == HardwareKind::Gpu && !m_settings.gpuProfile.isEmpty()) {
+                    GpuPredictOptions o;
+                    o.devices = devices;
+                    o.profile = m_settings.gpuProfile.toStdString();
+                    return predictGpu(*model, *hw, workload, o);
+                }
+                PredictOptions o;
+                o.devices = devices;
+                return predict(*model, *hw, workload, o);
+            };
+            auto p = run(c.devices);
+            // Too few devices for this model: fall back to the fewest that hold it (the label shows the count).
+            if (!p && c.devices > 0 && p.error().code == ErrorCode::OutOfRange)
+                p = run(0);
+            if (!p) {
+                sys.label = name;
+                sys.error = QString::fromStdString(p.error().message());
+            } else {
+                sys.ok = true;
+                sys.prediction = *p;
+                sys.label = p->devices > 1 ? tr("%1 × %2").arg(p->devices).arg(name) : name;
+            }
+            std::vector<views::ComparisonInput> hwRows = CompareInputs::hardware(*hw, sys.label);
+            if (sys.ok)
+                hwRows.push_back(CompareInputs::profile(sys.prediction, sys.label));
+            snap->inputs.insert(snap->inputs.end(), hwRows.begin(), hwRows.end());
+            snap->systems.push_back(sys);
+        }
+    }
+    const auto rows = CompareInputs::workload(m_settings, snap->reading, snap->tokensPerCharacterSource);
+    snap->inputs.insert(snap->inputs.end(), rows.begin(), rows.end());
+
+    m_snapshot = snap;
+    if (m_panel)
+        m_panel->setSnapshot(m_snapshot);
+    updateRace();
+    emit snapshotReady(m_snapshot);
+}
+
+std::vector<views::RaceSystem> ComparisonController::raceSystems() const
+{
+    std::vector<views::RaceSystem> out;
+    if (!m_snapshot)
+        return out;
+    for (size_t i = 0; i < m_snapshot->systems.size() && i < m_systems.size(); ++i) {
+        const views::ComparisonSystem& s = m_snapshot->systems[i];
+        if (!s.ok || !m_systems[i].inRace)
+            continue;
+        views::RaceSystem r;
+        r.pace.id = s.hardwareId.toStdString();
+        r.pace.name = s.label.toStdString();
+        r.pace.tokensPerSecondPerUser = s.prediction.tokensPerSecondPerUser;
+        r.pace.firstTokenSeconds = s.prediction.ttftSeconds;
+        r.label = s.label;
+        r.color = s.color;
+        r.tooltip = tr("%1 for %2: %3 tokens/s per user after a %4 ms first token (engine prediction, profile %5)")
+                        .arg(s.label, m_snapshot->modelName)
+                        .arg(s.prediction.tokensPerSecondPerUser, 0, 'f', 1)
+                        .arg(s.prediction.ttftSeconds * 1000, 0, 'f', 0)
+                        .arg(QString::fromStdString(s.prediction.profile));
+        out.push_back(r);
+    }
+    return out;
+}
+
+void ComparisonController::setRaceText(const QStringList& pieces, const QString& source)
+{
+    m_racePieces = pieces;
+    m_raceSource = source;
+    updateRace();
+}
+
+void ComparisonController::updateRace()
+{
+    if (!m_race || !m_snapshot)
+        return;
+    m_race->setRace(m_racePieces, raceSystems(),
+                    tr("Text: %1. Paces: engine predictions for %2 at %3 user(s).")
+                        .arg(m_raceSource, m_snapshot->modelName)
+                        .arg(m_settings.concurrency));
+    const auto [lo, hi] = views::ComparisonPanel::readingTokensPerSecond(
+        m_snapshot->reading, m_settings.tokensPerCharacterLow, m_settings.tokensPerCharacterHigh);
+    m_race->setReadingSpeed((lo + hi) / 2, m_snapshot->reading.source);
+}
+
+void ComparisonController::followSession(std::shared_ptr<const SessionSnapshot> snapshot)
+{
+    if (!m_race || !snapshot)
+        return;
+    if (snapshot->requestId != m_liveRequest) {
+        m_liveRequest = snapshot->requestId;
+        m_liveTokens = 0;
+        m_liveTextLength = 0;
+        setRaceText({}, tr("the live chat answer"));
+        m_race->setStreaming(true);
+        m_race->start();
+    }
+
+    const QString text = QString::fromStdString(snapshot->text);
+    const int newTokens = snapshot->generatedTokens - m_liveTokens;
+    if (newTokens > 0 && text.size() >= m_liveTextLength) {
+        appendLive(text.mid(m_liveTextLength), newTokens);
+        m_liveTokens = snapshot->generatedTokens;
+        m_liveTextLength = text.size();
+    }
+    if (snapshot->isFinal())
+        m_race->setStreaming(false);
+}
+
+void ComparisonController::appendLive(const QString& text, int tokens)
+{
+    const QList<uint> chars = text.toUcs4();
+    for (int t = 0; t < tokens; ++t) {
+        const qsizetype from = chars.size() * t / tokens;
+        const qsizetype to = chars.size() * (t + 1) / tokens;
+        const QString piece = QString::fromUcs4(reinterpret_cast<const char32_t*>(chars.constData() + from), to - from);
+        m_racePieces << piece;
+        m_race->appendPiece(piece);
+    }
+}
+
+bool ComparisonController::exportTo(QWidget* content, const views::ChartData& data, const QString& title,
+                                    const QString& path, double scale, QString* error) const
+{
+    return ChartExport::write(content, data, m_snapshot.get(), title, path, scale, error);
+}
+
+void ComparisonController::exportInteractive(QWidget* content, const views::ChartData& data, const QString& title)
+{
+    ChartExport::askAndWrite(m_panel, content, data, m_snapshot.get(), title);
+}
+
+void ComparisonController::openFitDialog()
+{
+    CalibrationDialog dialog(m_panel);
+    if (dialog.exec() == QDialog::Accepted && dialog.profile())
+        addUserProfile(*dialog.profile());
+}
+
+} // namespace ws

@@ -1,0 +1,104 @@
+#pragma once
+// The app side of the comparison: given a model, the systems to compare and a
+// workload, it runs the engine's predictors (predict, or the GPU predictor
+// with a chosen calibration profile), gathers every input with its source,
+// and feeds one ComparisonSnapshot to the panel and the predicted paces to
+// the race. It also answers the panel's export and fit requests. The main
+// window needs only: create the panel (and race), create this controller
+// with them, call recompute().
+
+#include "engine/session/sessionsnapshot.h"
+#include "views/chartdata.h"
+#include "views/comparisonsnapshot.h"
+#include "views/tokenrace.h"
+
+#include <QColor>
+#include <QObject>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+class QWidget;
+
+namespace ws {
+
+class PresetLibrary;
+
+namespace views {
+class ComparisonPanel;
+class TokenRace;
+} // namespace views
+
+struct CompareSystemChoice
+{
+    QString hardwareId;
+    int devices = 0;      // 0: the fewest that hold the model
+    QColor color;
+    bool inRace = false;  // also a lane in the race
+};
+
+class ComparisonController : public QObject
+{
+    Q_OBJECT
+
+public:
+    ComparisonController(const PresetLibrary& presets, views::ComparisonPanel* panel, views::TokenRace* race = nullptr,
+                         QObject* parent = nullptr);
+
+    // WSE-3, 8 x H100, 8 x H200, 8 x B200 and Groq LPU (wafer, GPU and LPU counts as the predictors pick them).
+    static std::vector<CompareSystemChoice> defaultSystems();
+    static views::ComparisonSettings defaultSettings();
+    static views::ReadingSpeed defaultReadingSpeed();
+    static Workload workloadFor(const views::ComparisonSettings& settings, Precision precision);
+
+    void setSystems(std::vector<CompareSystemChoice> systems);
+    void setSettings(const views::ComparisonSettings& settings); // recomputes
+    views::ComparisonSettings settings() const { return m_settings; }
+
+    // A profile a user fitted: shown with the shipped ones (predictions keep using shipped profiles).
+    void addUserProfile(const CalibrationProfile& profile);
+
+    // Text for the race (token pieces) and where it came from; the paces come from the last snapshot.
+    void setRaceText(const QStringList& pieces, const QString& source);
+    std::vector<views::RaceSystem> raceSystems() const;
+
+    std::shared_ptr<const views::ComparisonSnapshot> snapshot() const { return m_snapshot; }
+
+    // Live chat: the race follows the session's token stream (connect RunController::snapshotReady to it).
+    // Each snapshot's new text is split over its new tokens (a snapshot may carry several).
+    // Not a slot, so moc never instantiates the snapshot's metatype before runcontroller.h declares it.
+    void followSession(std::shared_ptr<const SessionSnapshot> snapshot);
+
+    // Writes `content` (PNG at `scale`, SVG) or `data` (CSV, JSON) to `path`, chosen by its suffix.
+    bool exportTo(QWidget* content, const views::ChartData& data, const QString& title, const QString& path,
+                  double scale, QString* error) const;
+
+public slots:
+    void recompute();
+    // Asks for a file (and a scale for PNG) and writes it; errors in a message box.
+    void exportInteractive(QWidget* content, const ws::views::ChartData& data, const QString& title);
+    void openFitDialog();
+
+signals:
+    void snapshotReady(std::shared_ptr<const ws::views::ComparisonSnapshot> snapshot);
+
+private:
+    void updateRace();
+    void appendLive(const QString& text, int tokens);
+
+    const PresetLibrary& m_presets;
+    views::ComparisonPanel* m_panel = nullptr;
+    views::TokenRace* m_race = nullptr;
+    std::vector<CompareSystemChoice> m_systems;
+    views::ComparisonSettings m_settings;
+    std::vector<CalibrationProfile> m_userProfiles;
+    std::shared_ptr<const views::ComparisonSnapshot> m_snapshot;
+    quint64 m_liveRequest = 0;
+    int m_liveTokens = 0;
+    qsizetype m_liveTextLength = 0;
+    QStringList m_racePieces;
+    QString m_raceSource;
+};
+
+} // namespace ws

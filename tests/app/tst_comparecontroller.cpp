@@ -1,0 +1,265 @@
+#include "app/compare/calibrationdialog.h"
+#include "app/compare/comparecontroller.h"
+#include "app/compare/racesample.h"
+#include "app/core/presetlibrary.h"
+#include "engine/perf/measurementdata.h"
+#include "engine/perf/predictor.h"
+#include "views/comparisonpanel.h"
+#include "views/racelane.h"
+#include "views/tokenrace.h"
+#include "views/rangebarchart.h"
+
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStackedBarSeries>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ws;
+
+class TestComparisonController : public QObject
+{
+    Q_OBJECT
+
+    const PresetLibrary m_presets{QString{}};
+
+    const views::ComparisonSystem* find(const views::ComparisonSnapshot& s, const QString& id)
+    {
+        for (const auto& sys : s.systems)
+            if (sys.hardwareId == id)
+                return &sys;
+        return nullptr;
+    }
+
+private slots:
+    void predictionsAreTheEngines_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("users");
+        QTest::newRow("llama-3.1-70b, 1 user") << QStringLiteral("llama-3.1-70b") << 1;
+        QTest::newRow("qwen3-32b, 8 users") << QStringLiteral("qwen3-32b") << 8;
+    }
+
+    void predictionsAreTheEngines()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, users);
+        views::ComparisonPanel panel;
+        ComparisonController c(m_presets, &panel);
+        views::ComparisonSettings s = ComparisonController::defaultSettings();
+        s.modelId = model;
+        s.concurrency = users;
+        c.setSettings(s);
+        auto snap = c.snapshot();
+        QVERIFY(snap);
+        QCOMPARE(panel.snapshot(), snap);
+        QCOMPARE(snap->systems.size(), ComparisonController::defaultSystems().size());
+        const ModelConfig m = *m_presets.model(model);
+        const Workload w = ComparisonController::workloadFor(s, m.nativePrecision);
+        QCOMPARE(w.concurrency, users);
+        QCOMPARE(w.agentSteps, 5);
+        for (const CompareSystemChoice& choice : ComparisonController::defaultSystems()) {
+            const views::ComparisonSystem* sys = find(*snap, choice.hardwareId);
+            QVERIFY(sys);
+            QVERIFY2(sys->ok, qPrintable(sys->error));
+            // The same call the controller makes, made here: the panel shows the engine's numbers.
+            PredictOptions o;
+            o.devices = choice.devices;
+            auto direct = predict(m, *m_presets.hardware(choice.hardwareId), w, o);
+            QVERIFY(direct);
+            QCOMPARE(sys->prediction.tokensPerSecondPerUser, direct->tokensPerSecondPerUser);
+            QCOMPARE(sys->prediction.ttftSeconds, direct->ttftSeconds);
+            QCOMPARE(sys->prediction.devices, direct->devices);
+            // Short names ("H100" of "NVIDIA H100 SXM5") with the device count the predictor used.
+            QVERIFY(!sys->name.isEmpty());
+            QVERIFY(QString::fromStdString(m_presets.hardware(choice.hardwareId)->name).contains(sys->name));
+            QVERIFY(sys->label.contains(sys->name));
+            QCOMPARE(sys->label.startsWith(QString::number(direct->devices) + QStringLiteral(" × ")), direct->devices > 1);
+        }
+        // Hardware inputs carry the preset's own source notes.
+        const HardwareSpec h100 = *m_presets.hardware(QStringLiteral("h100"));
+        bool found = false;
+        for (const views::ComparisonInput& in : snap->inputs)
+            if (in.group.contains(QLatin1String("H100")) && in.name == QLatin1String("HBM bandwidth")) {
+                QCOMPARE(in.source, QString::fromStdString(h100.sources.at("hbmBandwidthBytesPerS")));
+                found = true;
+            }
+        QVERIFY(found);
+    }
+
+    void gpuProfileSwitches()
+    {
+        views::ComparisonPanel panel;
+        ComparisonController c(m_presets, &panel);
+        views::ComparisonSettings s = ComparisonController::defaultSettings();
+        c.setSettings(s);
+        const QString automatic = QString::fromStdString(find(*c.snapshot(), QStringLiteral("h100"))->prediction.profile);
+        QVERIFY(c.snapshot()->gpuProfileIds.size() >= 2);
+        const QStringList ids = c.snapshot()->gpuProfileIds; // a copy: each setSettings replaces the snapshot
+        for (const QString& id : ids) {
+            s.gpuProfile = id;
+            c.setSettings(s);
+            const auto* h100 = find(*c.snapshot(), QStringLiteral("h100"));
+            QVERIFY2(h100->ok, qPrintable(h100->error));
+            QCOMPARE(QString::fromStdString(h100->prediction.profile), id);
+        }
+        QVERIFY(!automatic.isEmpty());
+    }
+
+    void badModelIsAnErrorNotACrash()
+    {
+        views::ComparisonPanel panel;
+        ComparisonController c(m_presets, &panel);
+        views::ComparisonSettings s = ComparisonController::defaultSettings();
+        s.modelId = QStringLiteral("no-such-model");
+        c.setSettings(s);
+        for (const auto& sys : c.snapshot()->systems) {
+            QVERIFY(!sys.ok);
+            QVERIFY(!sys.error.isEmpty());
+        }
+        QCOMPARE(panel.speedChart()->barSeries()->count(), 0);
+    }
+
+    void exportsEveryFormat()
+    {
+        views::ComparisonPanel panel;
+        panel.resize(1200, 800);
+        ComparisonController c(m_presets, &panel);
+        c.recompute();
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTemporaryDir dir;
+        QWidget* chart = panel.speedChart();
+        const views::ChartData data = panel.speedChart()->chartData();
+        QString error;
+        QVERIFY2(c.exportTo(chart, data, QStringLiteral("speed"), dir.filePath(QStringLiteral("s.png")), 2.0, &error),
+                 qPrintable(error));
+        const QImage png(dir.filePath(QStringLiteral("s.png")));
+        QCOMPARE(png.size(), chart->size() * 2);
+        QVERIFY(c.exportTo(chart, data, QStringLiteral("speed"), dir.filePath(QStringLiteral("s.svg")), 1.0, &error));
+        QFile svg(dir.filePath(QStringLiteral("s.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+        QVERIFY(c.exportTo(chart, data, {}, dir.filePath(QStringLiteral("s.json")), 1.0, &error));
+        QFile json(dir.filePath(QStringLiteral("s.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(json.readAll()).object();
+        QCOMPARE(o.value(QLatin1String("rows")).toArray().size(), data.rows.size());
+        QCOMPARE(o.value(QLatin1String("inputs")).toObject().value(QLatin1String("model")).toString(),
+                 QStringLiteral("llama-3.1-70b"));
+        QVERIFY(!o.value(QLatin1String("sources")).toObject().isEmpty());
+        QVERIFY(c.exportTo(chart, data, {}, dir.filePath(QStringLiteral("s.csv")), 1.0, &error));
+        QFile csv(dir.filePath(QStringLiteral("s.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QVERIFY(csv.readLine().startsWith("system,tokens_per_second_per_user"));
+        QVERIFY(!c.exportTo(chart, data, {}, dir.filePath(QStringLiteral("s.bmp")), 1.0, &error));
+        QVERIFY(error.contains(QLatin1String("bmp")));
+    }
+
+    void raceGetsThePredictedPaces()
+    {
+        views::ComparisonPanel panel;
+        views::TokenRace race;
+        ComparisonController c(m_presets, &panel, &race);
+        c.setRaceText(RaceSample::pieces(), RaceSample::source());
+        c.recompute();
+        const auto systems = c.raceSystems();
+        QVERIFY(systems.size() >= 3);
+        QCOMPARE(race.laneCount(), int(systems.size()));
+        QCOMPARE(race.pieces().size(), RaceSample::pieces().size());
+        const auto* wse3 = find(*c.snapshot(), QStringLiteral("wse3"));
+        QCOMPARE(systems[0].pace.tokensPerSecondPerUser, wse3->prediction.tokensPerSecondPerUser);
+        QCOMPARE(systems[0].pace.firstTokenSeconds, wse3->prediction.ttftSeconds);
+        race.advanceTo(1.0);
+        QCOMPARE(race.lane(0)->revealed(),
+                 views::TokenRace::tokensAt(systems[0].pace, 1.0, int(RaceSample::pieces().size())));
+    }
+
+    void raceFollowsALiveSession()
+    {
+        views::ComparisonPanel panel;
+        views::TokenRace race;
+        ComparisonController c(m_presets, &panel, &race);
+        c.recompute();
+        auto snap = std::make_shared<SessionSnapshot>();
+        snap->requestId = 7;
+        snap->text = "Hello";
+        snap->generatedTokens = 1;
+        c.followSession(snap);
+        QVERIFY(race.isStreaming());
+        QCOMPARE(race.pieces(), QStringList{QStringLiteral("Hello")});
+        auto more = std::make_shared<SessionSnapshot>(*snap);
+        more->text = "Hello, 世界";
+        more->generatedTokens = 3;
+        more->state = RunState::Finished;
+        c.followSession(more);
+        QCOMPARE(race.pieces().size(), 3);
+        QCOMPARE(race.pieces().join(QString()), QStringLiteral("Hello, 世界"));
+        QVERIFY(!race.isStreaming());
+        // A new request starts a new race.
+        auto next = std::make_shared<SessionSnapshot>();
+        next->requestId = 8;
+        next->text = "Hi";
+        next->generatedTokens = 1;
+        c.followSession(next);
+        QCOMPARE(race.pieces(), QStringList{QStringLiteral("Hi")});
+        race.pause();
+    }
+
+    void fitsAProfileFromMeasurements()
+    {
+        CalibrationDialog dialog;
+        const std::string_view text = embeddedMeasurement("gpu-oci-serving.json");
+        QVERIFY(!text.empty());
+        QVERIFY(dialog.setMeasurementsJson(QString::fromUtf8(text.data(), qsizetype(text.size()))));
+        QCOMPARE(dialog.measurementsTable()->rowCount(), 6);
+        QVERIFY2(dialog.fit(), qPrintable(dialog.errorText()));
+        const CalibrationProfile* shipped = nullptr;
+        for (const CalibrationProfile& p : shippedProfiles())
+            if (p.id == "gpu-oci-serving")
+                shipped = &p;
+        QVERIFY(shipped);
+        // The table round-trips the file, so the fit equals the shipped profile's.
+        QCOMPARE(dialog.profile()->rows.size(), shipped->rows.size());
+        for (size_t i = 0; i < shipped->rows.size(); ++i)
+            QCOMPARE(dialog.profile()->rows[i].predicted, shipped->rows[i].predicted);
+        QCOMPARE(dialog.residualsTable()->rowCount(), 6);
+    }
+
+    void badMeasurementsAreExplained_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::newRow("not JSON") << QStringLiteral("{ rows: [");
+        QTest::newRow("unknown kind") << QStringLiteral(R"({"id":"x","kind":"tpu","rows":[]})");
+        QTest::newRow("unknown model") << QStringLiteral(
+            R"({"id":"x","kind":"gpu","rows":[{"label":"a","model":"nope","hardware":"h100","gpus":1,"context":100,"tokens_per_second_per_user":10}]})");
+    }
+
+    void badMeasurementsAreExplained()
+    {
+        QFETCH(QString, json);
+        CalibrationDialog dialog;
+        if (dialog.setMeasurementsJson(json))
+            QVERIFY(!dialog.fit());
+        QVERIFY(!dialog.errorText().isEmpty());
+        QVERIFY(!dialog.profile());
+    }
+
+    void userProfileIsListed()
+    {
+        views::ComparisonPanel panel;
+        ComparisonController c(m_presets, &panel);
+        CalibrationProfile p = shippedProfiles().front();
+        p.id = "my-profile";
+        c.addUserProfile(p);
+        QVERIFY(c.snapshot()->userProfileIds.contains(QStringLiteral("my-profile")));
+        QCOMPARE(c.snapshot()->profiles.size(), shippedProfiles().size() + 1);
+    }
+};
+
+QTEST_MAIN(TestComparisonController)
+#include "tst_comparecontroller.moc"

@@ -1,0 +1,83 @@
+#pragma once
+// What the comparison panel shows: one engine Prediction per compared system
+// (or the error that stopped it), the inputs they rest on with their sources,
+// the calibration profiles with their measured-vs-predicted rows, and the
+// settings that produced them. The app builds a snapshot (ComparisonController)
+// and hands it to ComparisonPanel::setSnapshot; the panel computes nothing
+// beyond unit conversions and the reading-speed figures.
+
+#include "engine/perf/calibrationprofile.h"
+#include "engine/perf/prediction.h"
+#include "engine/perf/workload.h"
+
+#include <QColor>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace ws::views {
+
+struct ComparisonSystem
+{
+    QString hardwareId;  // preset id, e.g. "h100"
+    QString label;       // e.g. "8 × H100"
+    QString name;        // short hardware name, e.g. "H100" (axis and legend labels)
+    QColor color;
+    bool ok = false;     // false: `error` says why there is no prediction
+    Prediction prediction;
+    QString error;
+};
+
+struct ComparisonInput
+{
+    QString group;  // "Model", "WSE-3", "Workload", ...
+    QString name;   // e.g. "HBM bandwidth"
+    QString value;  // formatted with its unit
+    QString source; // citation, "user setting" or "fitted: <profile>"
+};
+
+// The settings a user can change in the panel; the app recomputes on change.
+struct ComparisonSettings
+{
+    QString modelId;
+    int concurrency = 1;
+    qint64 contextTokens = 4096;
+    qint64 promptTokens = 512;
+    qint64 outputTokens = 256;
+    int agentSteps = 5;
+    qint64 agentTokensPerStep = 500;
+    qint64 answerCharacters = 1000;
+    double tokensPerCharacterLow = 1.5;
+    double tokensPerCharacterHigh = 2.0;
+    QString gpuProfile; // empty: the profile measured on each GPU (engine default)
+
+    bool operator==(const ComparisonSettings&) const = default;
+};
+
+// Human reading speed in Chinese characters per minute (a range), with its source.
+struct ReadingSpeed
+{
+    double charactersPerMinuteLow = 300;
+    double charactersPerMinuteHigh = 500;
+    QString source;
+};
+
+struct ComparisonSnapshot
+{
+    QString modelName;
+    ComparisonSettings settings;
+    QStringList modelIds;          // choices for the model selector
+    QStringList gpuProfileIds;     // shipped GPU profiles to switch between
+    std::vector<ComparisonSystem> systems;
+    std::vector<ComparisonInput> inputs;
+    std::vector<CalibrationProfile> profiles; // shipped, then user-fitted
+    QStringList userProfileIds;               // which of `profiles` a user fitted
+    ReadingSpeed reading;
+    QString tokensPerCharacterSource;
+};
+
+} // namespace ws::views
+
+Q_DECLARE_METATYPE(ws::views::ComparisonSettings)

@@ -1,0 +1,160 @@
+#include "views/concurrencychart.h"
+
+#include "views/chartformat.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ws::views {
+
+std::vector<ConcurrencyPoint> drawnPoints(const ConcurrencyCurve& curve)
+{
+    std::vector<ConcurrencyPoint> out;
+    for (const ConcurrencyPoint& p : curve.points) {
+        if (curve.maxConcurrency > 0 && p.concurrency > std::max(1, curve.maxConcurrency))
+            continue;
+        if (p.tokensPerSecondPerUser > 0 && p.aggregateTokensPerSecond > 0)
+            out.push_back(p);
+    }
+    return out;
+}
+
+ConcurrencyChart::ConcurrencyChart(QWidget* parent)
+    : QWidget(parent)
+{
+    m_chart = new QChart;
+    m_chart->setTitle(tr("Throughput vs speed per user, as concurrency grows"));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont small = m_chart->legend()->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    m_chart->legend()->setFont(small);
+    m_axisX = new QLogValueAxis;
+    m_axisX->setTitleText(tr("tokens/s per user (log)"));
+    m_axisX->setLabelFormat(QStringLiteral("%g"));
+    m_axisX->setMinorTickCount(-1);
+    m_axisY = new QLogValueAxis;
+    m_axisY->setTitleText(tr("aggregate tokens/s (log)"));
+    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_markers = new QScatterSeries;
+    m_markers->setName(tr("chosen users"));
+    m_markers->setMarkerSize(13);
+    m_markers->setColor(Qt::white);
+    m_markers->setBorderColor(QColor(30, 30, 30));
+    m_chart->addSeries(m_markers);
+    m_markers->attachAxis(m_axisX);
+    m_markers->attachAxis(m_axisY);
+    connect(m_markers, &QScatterSeries::hovered, this, &ConcurrencyChart::showTip);
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    m_view->setToolTip(tr("Each point is one concurrency (1, 2, 4, …) from the engine's predictor for that system. "
+                          "Hover a point for its concurrency."));
+}
+
+void ConcurrencyChart::setCurves(const std::vector<ConcurrencyCurve>& curves)
+{
+    m_curves = curves;
+    for (QLineSeries* s : m_lines) {
+        m_chart->removeSeries(s);
+        delete s;
+    }
+    m_lines.clear();
+    double xMin = std::numeric_limits<double>::max(), xMax = 0, yMin = xMin, yMax = 0;
+    QList<QPointF> marks;
+    QStringList cappedNotes;
+    for (const ConcurrencyCurve& c : curves) {
+        auto* s = new QLineSeries;
+        const std::vector<ConcurrencyPoint> drawn = drawnPoints(c);
+        const bool capped = drawn.size() < c.points.size();
+        s->setName(c.label);
+        if (capped)
+            cappedNotes << tr("%1: ≤ %2").arg(c.label).arg(std::max(1, c.maxConcurrency));
+        QPen pen(c.color);
+        pen.setWidthF(2.4);
+        s->setPen(pen);
+        s->setPointsVisible(true);
+        QList<QPointF> pts;
+        for (const ConcurrencyPoint& p : drawn) {
+            pts.append({p.tokensPerSecondPerUser, p.aggregateTokensPerSecond});
+            xMin = std::min(xMin, p.tokensPerSecondPerUser);
+            xMax = std::max(xMax, p.tokensPerSecondPerUser);
+            yMin = std::min(yMin, p.aggregateTokensPerSecond);
+            yMax = std::max(yMax, p.aggregateTokensPerSecond);
+            if (p.concurrency == c.concurrency)
+                marks.append(pts.back());
+        }
+        s->replace(pts);
+        m_chart->addSeries(s);
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+        connect(s, &QLineSeries::hovered, this, &ConcurrencyChart::showTip);
+        m_lines.push_back(s);
+    }
+    m_markers->replace(marks);
+    const QString title = tr("Throughput vs speed per user, as concurrency grows");
+    m_chart->setTitle(cappedNotes.isEmpty()
+                          ? title
+                          : title + QStringLiteral("<br><span style='font-size:small; color:#666'>") +
+                                tr("requests that fit in memory: %1").arg(cappedNotes.join(QStringLiteral(", "))) +
+                                QStringLiteral("</span>"));
+    if (xMax > 0) {
+        m_axisX->setRange(std::pow(10.0, std::floor(std::log10(xMin))), std::pow(10.0, std::ceil(std::log10(xMax))));
+        m_axisY->setRange(std::pow(10.0, std::floor(std::log10(yMin))), std::pow(10.0, std::ceil(std::log10(yMax))));
+    }
+}
+
+void ConcurrencyChart::showTip(const QPointF& point, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    // The nearest curve point (log distance) names the system and concurrency.
+    double best = std::numeric_limits<double>::max();
+    QString text;
+    for (const ConcurrencyCurve& c : m_curves)
+        for (const ConcurrencyPoint& p : drawnPoints(c)) {
+            const double dx = std::log(p.tokensPerSecondPerUser / point.x());
+            const double dy = std::log(p.aggregateTokensPerSecond / point.y());
+            if (dx * dx + dy * dy < best) {
+                best = dx * dx + dy * dy;
+                text = tr("%1, concurrency %2: %3 tokens/s per user, %4 tokens/s in all (engine prediction)")
+                           .arg(c.label)
+                           .arg(p.concurrency)
+                           .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(p.aggregateTokensPerSecond));
+            }
+        }
+    QToolTip::showText(QCursor::pos(), text, m_view);
+}
+
+ChartData ConcurrencyChart::chartData() const
+{
+    ChartData d;
+    d.name = QStringLiteral("concurrency_curves");
+    d.columns = {QStringLiteral("system"), QStringLiteral("concurrency"), QStringLiteral("tokens_per_second_per_user"),
+                 QStringLiteral("aggregate_tokens_per_second")};
+    for (const ConcurrencyCurve& c : m_curves)
+        for (const ConcurrencyPoint& p : drawnPoints(c))
+            d.rows.append(QVariantList{c.label, p.concurrency, p.tokensPerSecondPerUser, p.aggregateTokensPerSecond});
+    return d;
+}
+
+} // namespace ws::views

@@ -1,0 +1,44 @@
+#pragma once
+// One lane of the race: a system's name and predicted speed, the token stream
+// revealed so far, a live tokens/s counter and a progress track with a marker
+// where a human reader would be. TokenRace decides how many tokens each lane
+// shows; the lane only draws.
+
+#include <QColor>
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+
+namespace ws::views {
+
+class RaceTrack;
+
+class RaceLane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RaceLane(QWidget* parent = nullptr);
+
+    void setSystem(const QString& label, const QColor& color, double predictedTokensPerSecond, const QString& tooltip);
+    // Shows the first `revealed` of `pieces`; appends only what is new when the text grows.
+    void show(const QStringList& pieces, int revealed, int total, double elapsedSeconds, double tokensPerSecondNow);
+    // Where a reader is (0..1 of the track), or < 0 for no marker.
+    void setReaderFraction(double fraction);
+
+    int revealed() const { return m_revealed; }
+    QString text() const;
+    QString counterText() const;
+    double progress() const;
+    double readerFraction() const;
+
+private:
+    int m_revealed = 0;
+    QLabel* m_header = nullptr;
+    QPlainTextEdit* m_text = nullptr;
+    QLabel* m_counter = nullptr;
+    RaceTrack* m_track = nullptr;
+};
+
+} // namespace ws::views

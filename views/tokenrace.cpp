@@ -1,0 +1,205 @@
+#include "views/tokenrace.h"
+
+#include "views/chartformat.h"
+#include "views/racelane.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ws::views {
+
+TokenRace::TokenRace(QWidget* parent)
+    : QWidget(parent)
+{
+    m_title = new QLabel(tr("<b>The same answer, at each system's predicted pace</b>"));
+    m_play = new QPushButton(tr("Start"));
+    m_restart = new QPushButton(tr("Restart"));
+    m_speed = new QComboBox;
+    m_speed->setToolTip(tr("Slow motion: how fast race time runs against wall time"));
+    for (double s : {1.0, 0.5, 0.25, 0.1})
+        m_speed->addItem(s == 1.0 ? tr("real time") : tr("%1× slow motion").arg(s), s);
+    connect(m_speed, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setTimeScale(m_speed->itemData(i).toDouble()); });
+    connect(m_play, &QPushButton::clicked, this, [this] { isRunning() ? pause() : start(); });
+    connect(m_restart, &QPushButton::clicked, this, &TokenRace::restart);
+
+    auto* top = new QHBoxLayout;
+    m_readerNote = new QLabel;
+    m_readerNote->setStyleSheet(QStringLiteral("color: #333;"));
+    top->addWidget(m_title);
+    top->addSpacing(16);
+    top->addWidget(m_readerNote, 1);
+    top->addWidget(m_speed);
+    top->addWidget(m_play);
+    top->addWidget(m_restart);
+
+    m_laneBox = new QWidget;
+    new QHBoxLayout(m_laneBox);
+    m_laneBox->layout()->setContentsMargins(0, 0, 0, 0);
+    m_laneBox->layout()->setSpacing(8);
+    m_source = new QLabel;
+    m_source->setWordWrap(true);
+    m_source->setStyleSheet(QStringLiteral("color: #555;"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_laneBox, 1);
+    layout->addWidget(m_source);
+
+    m_timer = new QTimer(this);
+    m_timer->setInterval(16);
+    connect(m_timer, &QTimer::timeout, this, &TokenRace::tick);
+    refreshButtons();
+}
+
+void TokenRace::setRace(const QStringList& pieces, const std::vector<RaceSystem>& systems, const QString& textSource)
+{
+    m_timer->stop();
+    m_pieces = pieces;
+    m_systems = systems;
+    for (RaceLane* l : m_lanes)
+        delete l;
+    m_lanes.clear();
+    for (const RaceSystem& s : systems) {
+        auto* lane = new RaceLane;
+        lane->setSystem(s.label, s.color, s.pace.tokensPerSecondPerUser, s.tooltip);
+        QPalette pal = lane->palette();
+        // A light tint of the system's colour: 12 % colour over white.
+        const QColor tint(255 - (255 - s.color.red()) * 12 / 100, 255 - (255 - s.color.green()) * 12 / 100,
+                          255 - (255 - s.color.blue()) * 12 / 100);
+        pal.setColor(QPalette::Window, tint);
+        lane->setPalette(pal);
+        m_laneBox->layout()->addWidget(lane);
+        m_lanes.push_back(lane);
+    }
+    m_source->setText(textSource);
+    m_elapsed = 0;
+    m_elapsedAtResume = 0;
+    advanceTo(0);
+    refreshButtons();
+}
+
+void TokenRace::appendPiece(const QString& piece)
+{
+    m_pieces.append(piece);
+    advanceTo(m_elapsed);
+}
+
+void TokenRace::setStreaming(bool streaming)
+{
+    m_streaming = streaming;
+    advanceTo(m_elapsed);
+}
+
+void TokenRace::setReadingSpeed(double tokensPerSecond, const QString& source)
+{
+    m_readingTokensPerSecond = tokensPerSecond > 0 ? tokensPerSecond : 0;
+    m_readerNote->setText(m_readingTokensPerSecond > 0
+                              ? tr("▍ black line: a human reader at %1 tokens/s").arg(formatSignificant(m_readingTokensPerSecond))
+                              : QString());
+    m_readerNote->setToolTip(source);
+    advanceTo(m_elapsed);
+}
+
+int TokenRace::tokensAt(const SystemPace& pace, double seconds, int available)
+{
+    const double due = pace.tokensAfter(seconds);
+    // A whole token is out once its moment has passed; the small slack absorbs rounding at exact moments.
+    const int whole = static_cast<int>(std::floor(due + 1e-9));
+    return std::clamp(whole, 0, std::max(0, available));
+}
+
+void TokenRace::advanceTo(double seconds)
+{
+    m_elapsed = std::max(0.0, seconds);
+    const int total = int(m_pieces.size());
+    for (size_t i = 0; i < m_lanes.size(); ++i) {
+        const SystemPace& pace = m_systems[i].pace;
+        const int out = tokensAt(pace, m_elapsed, total);
+        // Once the last token is out, the lane's clock stops at that token's moment.
+        const double laneSeconds = total > 0 && out >= total ? std::min(m_elapsed, pace.secondsForTokens(total))
+                                                               : m_elapsed;
+        // Live rate: decode steps since the first token over the time since it.
+        const double decode = laneSeconds - pace.firstTokenSeconds;
+        const double rate = out > 1 && decode > 0 ? (out - 1) / decode : 0;
+        m_lanes[i]->show(m_pieces, out, total, laneSeconds, rate);
+        if (m_readingTokensPerSecond > 0 && total > 0)
+            m_lanes[i]->setReaderFraction(std::min(1.0, m_elapsed * m_readingTokensPerSecond / total));
+        else
+            m_lanes[i]->setReaderFraction(-1);
+    }
+    if (isFinished() && m_timer->isActive() && !m_streaming) {
+        m_timer->stop();
+        refreshButtons();
+        emit finished();
+    }
+}
+
+bool TokenRace::isFinished() const
+{
+    if (m_pieces.isEmpty() || m_lanes.empty())
+        return false;
+    for (const RaceLane* l : m_lanes)
+        if (l->revealed() < m_pieces.size())
+            return false;
+    return true;
+}
+
+void TokenRace::start()
+{
+    if (m_lanes.empty())
+        return;
+    if (isFinished())
+        advanceTo(0);
+    m_elapsedAtResume = m_elapsed;
+    m_clock.start();
+    m_timer->start();
+    refreshButtons();
+}
+
+void TokenRace::pause()
+{
+    m_timer->stop();
+    refreshButtons();
+}
+
+void TokenRace::restart()
+{
+    m_timer->stop();
+    advanceTo(0);
+    start();
+}
+
+bool TokenRace::isRunning() const
+{
+    return m_timer->isActive();
+}
+
+void TokenRace::setTimeScale(double scale)
+{
+    if (!(scale > 0))
+        return;
+    m_elapsedAtResume = m_elapsed;
+    m_clock.restart();
+    m_timeScale = scale;
+}
+
+void TokenRace::tick()
+{
+    advanceTo(m_elapsedAtResume + m_clock.elapsed() / 1000.0 * m_timeScale);
+}
+
+void TokenRace::refreshButtons()
+{
+    m_play->setText(isRunning() ? tr("Pause") : tr("Start"));
+    m_play->setEnabled(!m_lanes.empty());
+    m_restart->setEnabled(!m_lanes.empty());
+}
+
+} // namespace ws::views

@@ -1,0 +1,100 @@
+#pragma once
+// The race: the same token stream in one lane per system, each revealed at
+// that system's predicted pace (time to first token, then tokens/s per user,
+// as ws::SystemPace counts them), with a live tokens/s counter and a marker
+// for where a human reader would be. A QTimer drives the reveal; advanceTo()
+// is the one place that decides what every lane shows, so a test can step
+// time by hand. The token pieces come from a finished text (replay) or grow
+// while a live session streams (appendPiece): a lane never runs ahead of the
+// tokens that exist.
+
+#include "engine/session/sessionsnapshot.h"
+
+#include <QColor>
+#include <QElapsedTimer>
+#include <QStringList>
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QComboBox;
+class QTimer;
+
+namespace ws::views {
+
+class RaceLane;
+
+struct RaceSystem
+{
+    SystemPace pace; // id, name, predicted tokens/s per user and time to first token
+    QString label;   // shown name, e.g. "8 × H100"
+    QColor color;
+    QString tooltip; // where the predicted pace comes from
+};
+
+class TokenRace : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TokenRace(QWidget* parent = nullptr);
+
+    // New race: pieces (token texts, in order), the systems, and a line saying where the text came from.
+    void setRace(const QStringList& pieces, const std::vector<RaceSystem>& systems, const QString& textSource);
+    // Live stream: one more token piece (the race keeps running while pieces arrive).
+    void appendPiece(const QString& piece);
+    // While streaming, the race clock keeps running after the lanes catch up (more pieces will come).
+    void setStreaming(bool streaming);
+    bool isStreaming() const { return m_streaming; }
+    // Human reading speed in tokens/s (0: no marker) and where it comes from.
+    void setReadingSpeed(double tokensPerSecond, const QString& source);
+
+    void start();
+    void pause();
+    void restart();
+    bool isRunning() const;
+    // Slow motion: race seconds per wall second (1 = real time).
+    void setTimeScale(double scale);
+    double timeScale() const { return m_timeScale; }
+
+    // Shows the race as it stands `seconds` after it started.
+    void advanceTo(double seconds);
+    double elapsedSeconds() const { return m_elapsed; }
+
+    // Tokens a system has out `seconds` after the start, capped at `available`.
+    static int tokensAt(const SystemPace& pace, double seconds, int available);
+
+    int laneCount() const { return int(m_lanes.size()); }
+    RaceLane* lane(int index) const { return m_lanes.at(size_t(index)); }
+    const QStringList& pieces() const { return m_pieces; }
+    bool isFinished() const;
+
+signals:
+    void finished();
+
+private:
+    void tick();
+    void refreshButtons();
+
+    QStringList m_pieces;
+    std::vector<RaceSystem> m_systems;
+    std::vector<RaceLane*> m_lanes;
+    double m_readingTokensPerSecond = 0;
+    double m_elapsed = 0;
+    double m_elapsedAtResume = 0;
+    double m_timeScale = 1.0;
+    bool m_streaming = false;
+    QElapsedTimer m_clock;
+    QTimer* m_timer = nullptr;
+    QWidget* m_laneBox = nullptr;
+    QLabel* m_title = nullptr;
+    QLabel* m_source = nullptr;
+    QLabel* m_readerNote = nullptr;
+    QPushButton* m_play = nullptr;
+    QPushButton* m_restart = nullptr;
+    QComboBox* m_speed = nullptr;
+};
+
+} // namespace ws::views
