@@ -31,7 +31,7 @@ CalibrationChart::CalibrationChart(QWidget* parent)
     m_chart->setTitle(tr("Predicted vs measured decode speed (calibration rows)"));
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_axisX = new QLogValueAxis;
     m_axisX->setTitleText(tr("measured tokens/s (log)"));
     m_axisX->setLabelFormat(QStringLiteral("%g"));

@@ -79,6 +79,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 3);
+    split->setSizes({240, 640, 640});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
 

@@ -1,5 +1,6 @@
 #include "app/compare/calibrationdialog.h"
 #include "app/compare/comparecontroller.h"
+#include "app/compare/comparisondocks.h"
 #include "app/compare/racesample.h"
 #include "app/core/presetlibrary.h"
 #include "engine/perf/measurementdata.h"
@@ -9,7 +10,9 @@
 #include "views/tokenrace.h"
 #include "views/rangebarchart.h"
 
+#include <QDockWidget>
 #include <QFile>
+#include <QMainWindow>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -247,6 +250,24 @@ private slots:
             QVERIFY(!dialog.fit());
         QVERIFY(!dialog.errorText().isEmpty());
         QVERIFY(!dialog.profile());
+    }
+
+    void attachesToAMainWindow()
+    {
+        QMainWindow window;
+        ComparisonController* c = attachComparison(&window, m_presets);
+        QVERIFY(c);
+        const auto docks = window.findChildren<QDockWidget*>();
+        QCOMPARE(docks.size(), 2);
+        auto* panelDock = window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
+        auto* raceDock = window.findChild<QDockWidget*>(QStringLiteral("tokenRaceDock"));
+        QVERIFY(panelDock && raceDock);
+        auto* panel = qobject_cast<views::ComparisonPanel*>(panelDock->widget());
+        auto* race = qobject_cast<views::TokenRace*>(raceDock->widget());
+        QVERIFY(panel && race);
+        QCOMPARE(panel->snapshot(), c->snapshot());
+        QVERIFY(race->laneCount() >= 3);
+        QCOMPARE(race->pieces(), RaceSample::pieces());
     }
 
     void userProfileIsListed()
