@@ -13,6 +13,7 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws::views {
@@ -192,6 +193,12 @@ void MeshView::paintEvent(QPaintEvent*)
         overlay.paintCoreMark(p, *m_hover, false);
     if (m_selected)
         overlay.paintCoreMark(p, *m_selected, true);
+    if (m_brushRect) {
+        p.setPen(QPen(QColor(255, 220, 90), 1.5, Qt::DashLine));
+        p.setBrush(QColor(255, 220, 90, 40));
+        p.drawRect(m_transform.widgetRect(QRectF(*m_brushRect)));
+        p.setBrush(Qt::NoBrush);
+    }
 
     // Heads-up line: which device, mesh size, zoom.
     const QLocale locale;
@@ -258,10 +265,39 @@ void MeshView::wheelEvent(QWheelEvent* event)
     emit viewChangedByUser();
 }
 
+void MeshView::setBrushMode(bool on)
+{
+    m_brushMode = on;
+    m_brushStart.reset();
+    m_brushRect.reset();
+    if (on)
+        setCursor(Qt::CrossCursor);
+    else
+        unsetCursor();
+    update();
+}
+
+void MeshView::zoomToCore(QPointF core, double pixelsPerCore)
+{
+    if (!m_transform.isValid())
+        return;
+    m_transform.zoomAround(m_transform.coreToWidget(core), pixelsPerCore / m_transform.scale);
+    m_transform.panBy(QPointF(width() / 2.0, height() / 2.0) - m_transform.coreToWidget(core));
+    m_transform.clamp();
+    emitZoom();
+    update();
+}
+
 void MeshView::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() != Qt::LeftButton) {
         QWidget::mousePressEvent(event);
+        return;
+    }
+    if (m_brushMode && m_snapshot) {
+        m_brushStart = m_transform.coreAt(event->position());
+        m_brushRect = m_brushStart ? std::optional<QRect>(QRect(*m_brushStart, QSize(1, 1))) : std::nullopt;
+        update();
         return;
     }
     m_pressed = true;
@@ -272,6 +308,14 @@ void MeshView::mousePressEvent(QMouseEvent* event)
 
 void MeshView::mouseMoveEvent(QMouseEvent* event)
 {
+    if (m_brushMode && m_brushStart) {
+        const QPointF c = m_transform.widgetToCore(event->position());
+        const QPoint end(std::clamp(int(std::floor(c.x())), 0, m_snapshot->meshCols - 1),
+                         std::clamp(int(std::floor(c.y())), 0, m_snapshot->meshRows - 1));
+        m_brushRect = QRect(*m_brushStart, end).normalized();
+        update();
+        return;
+    }
     if (m_pressed) {
         if (!m_dragged && (event->position() - m_pressPos).manhattanLength() >= kDragThresholdPx) {
             m_dragged = true;
@@ -289,6 +333,15 @@ void MeshView::mouseMoveEvent(QMouseEvent* event)
 
 void MeshView::mouseReleaseEvent(QMouseEvent* event)
 {
+    if (m_brushMode && m_brushStart && event->button() == Qt::LeftButton) {
+        const std::optional<QRect> cores = m_brushRect;
+        m_brushStart.reset();
+        m_brushRect.reset();
+        update();
+        if (cores)
+            emit brushed(m_device, *cores);
+        return;
+    }
     if (event->button() != Qt::LeftButton || !m_pressed) {
         QWidget::mouseReleaseEvent(event);
         return;

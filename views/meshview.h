@@ -12,6 +12,7 @@
 
 #include <QImage>
 #include <QPoint>
+#include <QRect>
 #include <QWidget>
 
 #include <memory>
@@ -35,6 +36,13 @@ public:
     // Text shown when there is no snapshot (e.g. why placement failed).
     void setEmptyText(const QString& text);
     void setLegendVisible(bool visible);
+
+    // Brush mode (the Defects dock): a click or drag selects a rectangle of cores and emits brushed
+    // instead of panning.
+    void setBrushMode(bool on);
+    bool brushMode() const { return m_brushMode; }
+    // Centres core (x, y) at the given zoom (scripted views, screenshots).
+    void zoomToCore(QPointF core, double pixelsPerCore);
 
     void setSelectedCore(std::optional<QPoint> core);
     std::optional<QPoint> selectedCore() const { return m_selected; }
@@ -63,6 +71,7 @@ signals:
     void zoomChanged(double pixelsPerCore);
     // The user zoomed or panned (wheel, drag, keys, double-click), as opposed to a programmatic change.
     void viewChangedByUser();
+    void brushed(int device, QRect cores); // brush mode: the cores under a click or drag (inclusive)
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -100,6 +109,9 @@ private:
     bool m_dragged = false;
     QPointF m_pressPos;
     QPointF m_lastPos;
+    bool m_brushMode = false;
+    std::optional<QPoint> m_brushStart;
+    std::optional<QRect> m_brushRect;
 };
 
 } // namespace ws::views

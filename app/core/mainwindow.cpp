@@ -4,6 +4,7 @@
 #include "app/core/languagemanager.h"
 #include "app/core/presetlibrary.h"
 #include "app/core/scenariobar.h"
+#include "app/defects/defectsdock.h"
 #include "app/io/filemenucontroller.h"
 #include "app/io/widgetframesource.h"
 #include "views/devicestrip.h"
@@ -87,6 +88,10 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     m_inspector = new InspectorDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
     resizeDocks({m_inspector}, {340}, Qt::Horizontal);
+    m_defects = new DefectsDock(m_meshView, this);
+    tabifyDockWidget(m_inspector, m_defects);
+    m_inspector->raise();
+    connect(m_defects, &DefectsDock::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
 
     m_hoverLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);
@@ -195,6 +200,7 @@ void MainWindow::createActions()
     a.view->addAction(a.nextWafer);
     a.view->addSeparator();
     a.view->addAction(a.inspector);
+    a.view->addAction(m_defects->toggleViewAction());
     a.language = a.view->addMenu(QString());
     a.languageGroup = new QActionGroup(this);
     for (const QString& code : LanguageManager::availableLanguages()) {
@@ -296,6 +302,7 @@ void MainWindow::applyScenario(const Scenario& scenario)
         request.precision = *precision;
     request.contextTokens = scenario.contextTokens;
     setLayer(layerFromId(scenario.layer));
+    m_defects->setScenarioDefects(scenario.defectRate, scenario.defectSeed, scenario.deadCores);
     m_pendingDevice = scenario.viewDevice;
     m_pendingView = scenario.zoom != 1.0 || !scenario.center.isNull();
     const auto model = m_presets.model(request.modelId);
@@ -429,6 +436,7 @@ void MainWindow::showResult(std::shared_ptr<const PlacementResult> result)
     m_strip->setCurrentDevice(m_meshView->device());
     m_strip->resize(m_strip->sizeHint());
     m_inspector->setResult(m_result);
+    m_defects->setPlacement(m_result, m_pendingDevice > 0 ? m_pendingDevice : m_meshView->device());
     if (m_pendingDevice > 0 && m_pendingDevice < m_result->snapshot->deviceCount)
         setDevice(m_pendingDevice);
     m_pendingDevice = 0;

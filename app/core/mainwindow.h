@@ -24,6 +24,7 @@ class DeviceStrip;
 class MeshView;
 } // namespace views
 
+class DefectsDock;
 class FileMenuController;
 class InspectorDock;
 class LanguageManager;
@@ -55,6 +56,7 @@ public:
 
     views::MeshView* meshView() const { return m_meshView; }
     InspectorDock* inspector() const { return m_inspector; }
+    DefectsDock* defectsDock() const { return m_defects; }
     void setLayer(MeshLayer layer);
     void setDevice(int device);
 
@@ -87,6 +89,7 @@ private:
     views::DeviceStrip* m_strip = nullptr;
     QScrollArea* m_stripArea = nullptr;
     InspectorDock* m_inspector = nullptr;
+    DefectsDock* m_defects = nullptr;
     FileMenuController* m_files = nullptr;
     QLabel* m_hoverLabel = nullptr;
     QLabel* m_devicesLabel = nullptr;

@@ -1,0 +1,271 @@
+#include "app/defects/defectscontroller.h"
+
+#include "engine/perf/predictor.h"
+#include "engine/perf/waferpredictor.h"
+#include "engine/wafer/defectlayer.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace ws {
+
+namespace {
+
+QString text(const Error& e)
+{
+    return QString::fromStdString(e.message());
+}
+
+// Hop stretch of the remap over the layer regions the placement makes on the remapped usable mesh.
+double regionStretch(const DefectsContext& c, const RemapLayout& layout, const Remap& remap, MeshSize usable)
+{
+    WaferPredictOptions o;
+    o.usableCols = usable.cols;
+    o.usableRows = usable.rows;
+    auto setup = prepareWafer(c.model, c.hardware, c.workload, o);
+    if (!setup)
+        return 1.0;
+    double stretch = 1.0;
+    for (const RegionRef& r : setup->layout.layers) {
+        const LogicalRect rect{r.rect.x - layout.reservedLeft(), r.rect.y - layout.reservedTop(), r.rect.width,
+                               r.rect.height};
+        if (rect.x < 0 || rect.y < 0 || rect.x + rect.width > usable.cols || rect.y + rect.height > usable.rows)
+            continue; // outside the remapped mesh: no stretch known
+        stretch = std::max({stretch, remap.hopStretch(rect, MeshAxis::X).maxStretch,
+                            remap.hopStretch(rect, MeshAxis::Y).maxStretch});
+    }
+    return stretch;
+}
+
+} // namespace
+
+DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const RemapLayout& layout, const DefectMap& defects,
+                                     bool withYieldCurves)
+{
+    DefectsOutcome out;
+    if (withYieldCurves) {
+        YieldCurveRequest request;
+        request.layout = layout;
+        if (auto curves = computeYieldCurves(request))
+            out.yieldCurves = std::make_shared<const YieldCurves>(std::move(*curves));
+    }
+    auto remap = Remap::run(layout, defects);
+    if (!remap) {
+        out.error = text(remap.error());
+        return out;
+    }
+    out.remapped = true;
+    out.summary = remap->summary();
+    const MeshSize usable = remap->usableLogicalMesh();
+    out.usableCols = usable.cols;
+    out.usableRows = usable.rows;
+    if (c.snapshot) {
+        auto snapshot = std::make_shared<MeshSnapshot>(*c.snapshot);
+        if (const Status s = fillDefectLayer(*snapshot, c.device, *remap); !s)
+            out.error = text(s.error());
+        out.snapshot = std::move(snapshot);
+    }
+    auto shared = std::make_shared<const Remap>(std::move(*remap));
+    out.remap = shared;
+
+    PredictOptions before;
+    auto p0 = predict(c.model, c.hardware, c.workload, before);
+    if (p0)
+        out.secondsPerTokenBefore = p0->secondsPerToken;
+    else
+        out.predictionError = text(p0.error());
+    if (usable.cols <= 0 || usable.rows <= 0) {
+        if (out.error.isEmpty())
+            out.error = QStringLiteral("the defects leave no usable mesh");
+        return out;
+    }
+    out.hopStretch = regionStretch(c, layout, *shared, usable);
+    PredictOptions after;
+    after.waferHopStretch = out.hopStretch;
+    after.waferUsableCols = usable.cols;
+    after.waferUsableRows = usable.rows;
+    auto p1 = predict(c.model, c.hardware, c.workload, after);
+    if (p1)
+        out.secondsPerTokenAfter = p1->secondsPerToken;
+    else if (out.predictionError.isEmpty())
+        out.predictionError = text(p1.error());
+    return out;
+}
+
+DefectsController::DefectsController(QObject* parent) : QObject(parent) {}
+
+DefectsController::~DefectsController() = default;
+
+Status DefectsController::setContext(DefectsContext context)
+{
+    if (context.hardware.kind != HardwareKind::Wafer)
+        return makeError(ErrorCode::InvalidArgument, "defects apply to wafers only", "hardware");
+    const bool sameWafer = m_context && m_editor && m_context->hardware.id == context.hardware.id;
+    m_context = std::move(context);
+    if (!sameWafer) {
+        if (Status s = rebuildEditor(); !s)
+            return s;
+        m_curvesStale = true;
+        emit historyChanged();
+    }
+    start();
+    return Ok{};
+}
+
+Status DefectsController::rebuildEditor()
+{
+    if (!m_context)
+        return makeError(ErrorCode::InvalidArgument, "no placement to put defects on");
+    auto layout = m_scheme == SpareScheme::RowShift
+                      ? RemapLayout::fromSpec(m_context->hardware.wafer)
+                      : RemapLayout::dieRowColumnFromSpec(m_context->hardware.wafer,
+                                                          DieSpares{m_dieSpares, m_dieSpares});
+    if (!layout) {
+        m_editor.reset();
+        return layout.error();
+    }
+    m_editor = std::make_unique<DefectEditor>(*layout);
+    return Ok{};
+}
+
+Status DefectsController::setScheme(SpareScheme scheme, int dieSpares)
+{
+    if (dieSpares < 0)
+        return makeError(ErrorCode::InvalidArgument, "spare rows and columns per die cannot be negative",
+                         "dieSpares");
+    m_scheme = scheme;
+    m_dieSpares = dieSpares;
+    if (!m_context)
+        return Ok{};
+    Status s = rebuildEditor();
+    m_curvesStale = true;
+    emit historyChanged();
+    if (s)
+        start();
+    return s;
+}
+
+Status DefectsController::edited(Status status)
+{
+    emit historyChanged();
+    if (status)
+        start();
+    return status;
+}
+
+namespace {
+Status noEditor()
+{
+    return makeError(ErrorCode::InvalidArgument, "no wafer placement to put defects on");
+}
+} // namespace
+
+Status DefectsController::injectPoisson(double d0, uint64_t seed)
+{
+    return m_editor ? edited(m_editor->injectPoisson(d0, seed)) : noEditor();
+}
+
+Status DefectsController::injectClustered(double d0, double alpha, uint64_t seed)
+{
+    return m_editor ? edited(m_editor->injectClustered(d0, alpha, ClusterScope::Die, seed)) : noEditor();
+}
+
+Status DefectsController::injectRandom(double deadFraction, uint64_t seed)
+{
+    return m_editor ? edited(m_editor->injectRandom(deadFraction, seed)) : noEditor();
+}
+
+Status DefectsController::killDie(int dieX, int dieY)
+{
+    return m_editor ? edited(m_editor->killDie(dieX, dieY)) : noEditor();
+}
+
+Status DefectsController::setCores(const std::vector<PhysicalCore>& cores, bool dead)
+{
+    return m_editor ? edited(m_editor->setCores(cores, dead)) : noEditor();
+}
+
+Status DefectsController::setMeshRect(QRect cells, bool dead)
+{
+    if (!m_editor || !m_context || !m_context->snapshot)
+        return noEditor();
+    const RemapLayout& l = m_editor->layout();
+    const MeshSnapshot& s = *m_context->snapshot;
+    // The snapshot's mesh is the fabric, or the usable mesh inside the reserved border.
+    const bool fabric = s.meshCols == l.fabricCols() && s.meshRows == l.fabricRows();
+    const int ox = fabric ? 0 : l.reservedLeft();
+    const int oy = fabric ? 0 : l.reservedTop();
+    cells = cells.normalized().intersected(QRect(0, 0, s.meshCols, s.meshRows));
+    if (cells.isEmpty())
+        return makeError(ErrorCode::OutOfRange, "the brushed cells are off the mesh");
+    const int x0 = l.nominalPhysicalX(cells.left() + ox);
+    const int y0 = l.nominalPhysicalY(cells.top() + oy);
+    const int x1 = l.nominalPhysicalX(cells.right() + ox);
+    const int y1 = l.nominalPhysicalY(cells.bottom() + oy);
+    return edited(m_editor->setRect(PhysicalRect{x0, y0, x1 - x0 + 1, y1 - y0 + 1}, dead));
+}
+
+Status DefectsController::clear()
+{
+    return m_editor ? edited(m_editor->clear()) : noEditor();
+}
+
+bool DefectsController::undo()
+{
+    if (!m_editor || !m_editor->undo())
+        return false;
+    edited(Ok{});
+    return true;
+}
+
+bool DefectsController::redo()
+{
+    if (!m_editor || !m_editor->redo())
+        return false;
+    edited(Ok{});
+    return true;
+}
+
+void DefectsController::start()
+{
+    if (!m_editor || !m_context)
+        return;
+    const quint64 id = ++m_requestId;
+    const bool curves = m_curvesStale;
+    m_curvesStale = false;
+    if (curves)
+        m_curvesRequestId = id;
+    if (m_running++ == 0)
+        emit busyChanged(true);
+    auto* watcher = new QFutureWatcher<DefectsOutcome>(this);
+    connect(watcher, &QFutureWatcher<DefectsOutcome>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        DefectsOutcome outcome = watcher->result();
+        --m_running;
+        acceptOutcome(std::move(outcome));
+        if (m_running == 0)
+            emit busyChanged(false);
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [context = *m_context, layout = m_editor->layout(), defects = m_editor->defects(), id, curves] {
+            DefectsOutcome outcome = computeDefectsOutcome(context, layout, defects, curves);
+            outcome.requestId = id;
+            return outcome;
+        }));
+}
+
+bool DefectsController::acceptOutcome(DefectsOutcome outcome)
+{
+    // The layout's curves stay valid for later maps of the same layout; a newer layout's replace them.
+    if (outcome.yieldCurves && outcome.requestId == m_curvesRequestId)
+        m_yieldCurves = outcome.yieldCurves;
+    if (outcome.requestId != m_requestId)
+        return false; // a newer edit is on its way: drop this one
+    m_outcome = std::make_shared<const DefectsOutcome>(std::move(outcome));
+    emit outcomeChanged();
+    return true;
+}
+
+} // namespace ws

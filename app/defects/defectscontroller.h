@@ -1,0 +1,125 @@
+#pragma once
+// The engine side of the Defects dock. The controller owns one wafer's
+// DefectEditor (engine/wafer/defecteditor.h: dead cores, undo and redo) for the
+// placement the main window shows, and after every edit runs the rest of the
+// chain on a worker thread: the redundancy remap of the edited map, the hop
+// stretch S_max of the remap over the placement's layer regions (facts
+// wafer-mapping §6.6 option B), the prediction's time per token before and after
+// (engine/perf/predictor.h with the remapped usable mesh and stretch), the
+// yield curves of the spare layout, and a copy of the mesh snapshot whose
+// Defects layer shows the remap. Every job carries a request number; a result
+// that is not the latest request's is dropped.
+
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/perf/workload.h"
+#include "engine/wafer/defecteditor.h"
+#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/remap.h"
+#include "engine/wafer/yieldcurves.h"
+
+#include <QObject>
+#include <QRect>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace ws {
+
+// What the defects apply to: the placement the main window shows.
+struct DefectsContext
+{
+    HardwareSpec hardware;
+    ModelConfig model;
+    Workload workload;
+    std::shared_ptr<const MeshSnapshot> snapshot; // the placement's, without defects
+    int device = 0;                               // the wafer the defects are on
+};
+
+// One finished job. Numbers are the engine's; 0 seconds means "not predicted" (see predictionError).
+struct DefectsOutcome
+{
+    quint64 requestId = 0;
+    QString error;      // the remap failed or left no usable mesh (the summary is still valid when remapped)
+    bool remapped = false;
+    DefectSummary summary;
+    int usableCols = 0;
+    int usableRows = 0;
+    double hopStretch = 1.0;              // S_max over the placement's layer regions, both axes
+    double secondsPerTokenBefore = 0;     // no defects
+    double secondsPerTokenAfter = 0;      // remapped usable mesh and hop stretch
+    QString predictionError;
+    std::shared_ptr<const MeshSnapshot> snapshot; // the context's snapshot with coreState of the device
+    std::shared_ptr<const Remap> remap;
+    std::shared_ptr<const YieldCurves> yieldCurves; // null when unchanged since the last job
+};
+
+// The whole chain for one defect map; plain values in and out, safe on any thread.
+DefectsOutcome computeDefectsOutcome(const DefectsContext& context, const RemapLayout& layout,
+                                     const DefectMap& defects, bool withYieldCurves);
+
+class DefectsController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit DefectsController(QObject* parent = nullptr);
+    ~DefectsController() override;
+
+    // A new placement: keeps the defects when the wafer (preset and scheme) is the same, else starts empty.
+    Status setContext(DefectsContext context);
+    bool hasContext() const { return m_editor != nullptr; }
+    // The spare scheme: row-shift segments from the preset, or spare rows and columns per die
+    // (dieSpares of each, a parameter: not published). Changing it starts an empty map.
+    Status setScheme(SpareScheme scheme, int dieSpares = 2);
+    SpareScheme scheme() const { return m_scheme; }
+    const RemapLayout* layout() const { return m_editor ? &m_editor->layout() : nullptr; }
+    const DefectEditor* editor() const { return m_editor.get(); }
+
+    // Edits; each starts a new job. Seeds make random draws repeatable.
+    Status injectPoisson(double defectsPerMm2, uint64_t seed);
+    Status injectClustered(double defectsPerMm2, double alpha, uint64_t seed);
+    Status injectRandom(double deadFraction, uint64_t seed);
+    Status killDie(int dieX, int dieY);
+    Status setCores(const std::vector<PhysicalCore>& cores, bool dead);
+    // Cells of the heatmap (the snapshot's mesh: fabric or usable coordinates) as their nominal physical cores.
+    Status setMeshRect(QRect cells, bool dead);
+    Status clear();
+    bool undo();
+    bool redo();
+    bool canUndo() const { return m_editor && m_editor->canUndo(); }
+    bool canRedo() const { return m_editor && m_editor->canRedo(); }
+
+    // The latest accepted outcome (null before the first), and whether a job is running.
+    std::shared_ptr<const DefectsOutcome> outcome() const { return m_outcome; }
+    std::shared_ptr<const YieldCurves> yieldCurves() const { return m_yieldCurves; }
+    bool isBusy() const { return m_running > 0; }
+    quint64 latestRequest() const { return m_requestId; }
+    // Where finished jobs land: accepted only when it answers the latest request.
+    bool acceptOutcome(DefectsOutcome outcome);
+
+signals:
+    void outcomeChanged();
+    void historyChanged();
+    void busyChanged(bool busy);
+
+private:
+    Status rebuildEditor();
+    Status edited(Status status);
+    void start();
+
+    std::optional<DefectsContext> m_context;
+    std::unique_ptr<DefectEditor> m_editor;
+    SpareScheme m_scheme = SpareScheme::RowShift;
+    int m_dieSpares = 2;
+    bool m_curvesStale = true;
+    std::shared_ptr<const DefectsOutcome> m_outcome;
+    std::shared_ptr<const YieldCurves> m_yieldCurves;
+    quint64 m_requestId = 0;
+    quint64 m_curvesRequestId = 0;
+    int m_running = 0;
+};
+
+} // namespace ws

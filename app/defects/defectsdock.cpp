@@ -1,0 +1,151 @@
+#include "app/defects/defectsdock.h"
+
+#include "views/defectspanel.h"
+#include "views/meshview.h"
+#include "views/yieldpanel.h"
+
+#include <QEvent>
+
+#include <spdlog/spdlog.h>
+
+namespace ws {
+
+namespace {
+
+views::DefectsPanelNumbers numbersOf(const DefectsOutcome* o)
+{
+    views::DefectsPanelNumbers n;
+    if (!o)
+        return n;
+    n.valid = o->remapped;
+    n.summary = o->summary;
+    n.usableCols = o->usableCols;
+    n.usableRows = o->usableRows;
+    n.hopStretch = o->hopStretch;
+    n.secondsPerTokenBefore = o->secondsPerTokenBefore;
+    n.secondsPerTokenAfter = o->secondsPerTokenAfter;
+    n.error = o->error;
+    n.predictionError = o->predictionError;
+    return n;
+}
+
+} // namespace
+
+DefectsDock::DefectsDock(views::MeshView* meshView, QWidget* parent)
+    : QDockWidget(parent), m_meshView(meshView)
+{
+    setObjectName(QStringLiteral("defectsDock"));
+    m_panel = new views::DefectsPanel(this);
+    m_controller = new DefectsController(this);
+    setWidget(m_panel);
+    setWindowTitle(tr("Defects"));
+
+    auto act = [this](const Status& s) {
+        emit defectsLayerRequested();
+        report(s);
+    };
+    connect(m_panel, &views::DefectsPanel::poissonRequested, this,
+            [this, act](double d0, quint64 seed) { act(m_controller->injectPoisson(d0, seed)); });
+    connect(m_panel, &views::DefectsPanel::clusteredRequested, this, [this, act](double d0, double alpha, quint64 seed) {
+        act(m_controller->injectClustered(d0, alpha, seed));
+    });
+    connect(m_panel, &views::DefectsPanel::dieRequested, this,
+            [this, act](int x, int y) { act(m_controller->killDie(x, y)); });
+    connect(m_panel, &views::DefectsPanel::clearRequested, this, [this, act] { act(m_controller->clear()); });
+    connect(m_panel, &views::DefectsPanel::undoRequested, this, [this] { m_controller->undo(); });
+    connect(m_panel, &views::DefectsPanel::redoRequested, this, [this] { m_controller->redo(); });
+    connect(m_panel, &views::DefectsPanel::schemeRequested, this, [this, act](int scheme, int spares) {
+        act(m_controller->setScheme(scheme == views::DefectsPanel::DieRowColumn ? SpareScheme::DieRowColumn
+                                                                                 : SpareScheme::RowShift,
+                                    spares));
+    });
+    connect(m_panel, &views::DefectsPanel::brushChanged, this, [this](bool active, bool) {
+        m_meshView->setBrushMode(active);
+        if (active)
+            emit defectsLayerRequested();
+    });
+    connect(m_meshView, &views::MeshView::brushed, this, [this](int, QRect cores) {
+        report(m_controller->setMeshRect(cores, m_panel->brushKills()));
+    });
+    connect(m_controller, &DefectsController::historyChanged, this,
+            [this] { m_panel->setHistory(m_controller->canUndo(), m_controller->canRedo()); });
+    connect(m_controller, &DefectsController::outcomeChanged, this, &DefectsDock::showOutcome);
+    connect(m_controller, &DefectsController::busyChanged, this, [this](bool busy) {
+        if (!busy)
+            emit idle();
+    });
+}
+
+void DefectsDock::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        setWindowTitle(tr("Defects"));
+    QDockWidget::changeEvent(event);
+}
+
+void DefectsDock::setPlacement(std::shared_ptr<const PlacementResult> result, int device)
+{
+    m_result = std::move(result);
+    if (!m_result)
+        return;
+    DefectsContext c;
+    c.hardware = m_result->hardware;
+    c.model = m_result->model;
+    c.workload.precision = m_result->request.precision;
+    c.workload.contextTokens = m_result->request.contextTokens;
+    c.snapshot = m_result->snapshot;
+    c.device = device;
+    const int shown = c.device;
+    report(m_controller->setContext(std::move(c)));
+    if (m_scenarioDefects && m_controller->hasContext()) {
+        const ScenarioDefects d = *m_scenarioDefects;
+        m_scenarioDefects.reset();
+        m_controller->clear();
+        if (d.deadFraction > 0)
+            report(m_controller->injectRandom(d.deadFraction, d.seed));
+        std::vector<PhysicalCore> cores;
+        for (const DeadCore& core : d.cores)
+            if (core.device == shown)
+                cores.push_back(PhysicalCore{core.x, core.y});
+        if (!cores.empty())
+            report(m_controller->setCores(cores, true));
+        if (d.deadFraction > 0 || !cores.empty())
+            raise();
+    }
+    if (const RemapLayout* l = m_controller->layout())
+        m_panel->setWafer(QString::fromStdString(m_result->hardware.name), l->coreAreaMm2(), l->diesX(), l->diesY(),
+                          l->segmentPrimaryCores(), l->segmentSpareCores());
+}
+
+void DefectsDock::setScenarioDefects(double deadFraction, uint64_t seed, const QVector<DeadCore>& cores)
+{
+    m_scenarioDefects = ScenarioDefects{deadFraction, seed, cores};
+}
+
+void DefectsDock::report(const Status& status)
+{
+    if (status)
+        return;
+    m_lastError = QString::fromStdString(status.error().message());
+    spdlog::warn("defects: {}", m_lastError.toStdString());
+    views::DefectsPanelNumbers n = numbersOf(m_controller->outcome().get());
+    n.error = m_lastError;
+    m_panel->setNumbers(n);
+}
+
+void DefectsDock::showOutcome()
+{
+    const auto o = m_controller->outcome();
+    if (!o)
+        return;
+    views::DefectsPanelNumbers n = numbersOf(o.get());
+    n.busy = m_controller->isBusy();
+    m_panel->setNumbers(n);
+    if (auto curves = m_controller->yieldCurves(); curves && curves != m_panel->yieldPanel()->curves())
+        m_panel->setYieldCurves(curves);
+    if (o->snapshot && m_meshView->snapshot() != o->snapshot) {
+        m_meshView->setSnapshot(o->snapshot);
+    }
+}
+
+} // namespace ws

@@ -1,0 +1,185 @@
+// DefectsController: edits on a full WSE-3 go through the remap and the prediction off the GUI
+// thread; every rate is handled, undo gives back the previous numbers exactly, stale results
+// are dropped.
+#include "app/core/placementjob.h"
+#include "app/core/presetlibrary.h"
+#include "app/defects/defectscontroller.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+using namespace ws;
+
+namespace {
+
+bool sameSummary(const DefectSummary& a, const DefectSummary& b)
+{
+    return a.deadCores == b.deadCores && a.sparesUsed == b.sparesUsed &&
+           a.unrepairableSegments == b.unrepairableSegments && a.usableCores == b.usableCores &&
+           a.nominalUsableCores == b.nominalUsableCores && a.capacityLostCores == b.capacityLostCores &&
+           a.shiftedCores == b.shiftedCores && a.droppedRows == b.droppedRows &&
+           a.displacementConflicts == b.displacementConflicts;
+}
+
+} // namespace
+
+class TestDefectsController : public QObject
+{
+    Q_OBJECT
+
+private:
+    DefectsContext m_context;
+
+    // Waits until no job runs and returns the latest outcome.
+    std::shared_ptr<const DefectsOutcome> settle(DefectsController& c)
+    {
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), 120000); }();
+        return c.outcome();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const PresetLibrary presets{QString()};
+        auto hw = presets.hardware(QStringLiteral("wse3"));
+        auto model = presets.model(QStringLiteral("qwen3-8b"));
+        QVERIFY(hw.hasValue());
+        QVERIFY(model.hasValue());
+        PlacementRequest request;
+        request.modelId = QStringLiteral("qwen3-8b");
+        request.hardwareId = QStringLiteral("wse3");
+        auto placed = computePlacement(request, *hw, *model);
+        QVERIFY2(placed.hasValue(), placed ? "" : placed.error().message().c_str());
+        m_context.hardware = *hw;
+        m_context.model = *model;
+        m_context.workload.precision = request.precision;
+        m_context.workload.contextTokens = request.contextTokens;
+        m_context.snapshot = placed->snapshot;
+    }
+
+    void rates_data()
+    {
+        QTest::addColumn<double>("rate");
+        QTest::newRow("none") << 0.0;
+        QTest::newRow("one-percent") << 0.01;
+        QTest::newRow("half") << 0.5;
+    }
+
+    void rates()
+    {
+        QFETCH(double, rate);
+        DefectsController c;
+        QVERIFY(c.setContext(m_context).hasValue());
+        auto clean = settle(c);
+        QVERIFY(clean);
+        QVERIFY(clean->remapped);
+        QCOMPARE(clean->summary.deadCores, int64_t(0));
+        QCOMPARE(clean->summary.capacityLostCores, int64_t(0));
+        QVERIFY(clean->secondsPerTokenBefore > 0);
+
+        QVERIFY(c.injectRandom(rate, 7).hasValue());
+        auto o = settle(c);
+        QVERIFY(o);
+        QVERIFY(o->remapped);
+        const RemapLayout* layout = c.layout();
+        QVERIFY(layout);
+        // DefectMap::random's contract: exactly round(rate * physical cores) dead.
+        QCOMPARE(o->summary.deadCores, int64_t(std::llround(rate * double(layout->physicalCoreCount()))));
+        QCOMPARE(o->summary.nominalUsableCores,
+                 int64_t(layout->nominalUsableCols()) * int64_t(layout->nominalUsableRows()));
+        QCOMPARE(o->summary.capacityLostCores, o->summary.nominalUsableCores - o->summary.usableCores);
+        QCOMPARE(o->summary.usableCores, int64_t(o->usableCols) * int64_t(o->usableRows));
+        QVERIFY(o->snapshot);
+        QVERIFY(!o->snapshot->coreState.empty());
+        if (rate == 0.0) {
+            QCOMPARE(o->summary.capacityLostCores, int64_t(0));
+            QCOMPARE(o->hopStretch, 1.0);
+        } else {
+            QVERIFY(o->summary.capacityLostCores > 0);
+        }
+        if (rate == 0.5) {
+            QVERIFY(!o->error.isEmpty() || o->summary.usableCores < o->summary.nominalUsableCores / 2);
+        }
+        if (o->secondsPerTokenAfter > 0 && o->secondsPerTokenBefore > 0) {
+            QVERIFY(o->hopStretch >= 1.0);
+            QVERIFY2(o->secondsPerTokenAfter >= o->secondsPerTokenBefore * (1 - 1e-12),
+                     "defects cannot make a token faster");
+        }
+    }
+
+    void undoRestoresSummary()
+    {
+        DefectsController c;
+        QVERIFY(c.setContext(m_context).hasValue());
+        settle(c);
+        QVERIFY(c.injectPoisson(0.002, 3).hasValue());
+        const auto first = settle(c);
+        QVERIFY(first && first->remapped);
+        QVERIFY(first->summary.deadCores > 0);
+        QVERIFY(c.killDie(1, 1).hasValue());
+        const auto second = settle(c);
+        QVERIFY(second && second->remapped);
+        QVERIFY(!sameSummary(first->summary, second->summary));
+        QVERIFY(c.canUndo());
+        QVERIFY(c.undo());
+        const auto undone = settle(c);
+        QVERIFY(sameSummary(undone->summary, first->summary));
+        QCOMPARE(undone->hopStretch, first->hopStretch);
+        QCOMPARE(undone->secondsPerTokenAfter, first->secondsPerTokenAfter);
+        QVERIFY(c.canRedo());
+        QVERIFY(c.redo());
+        const auto redone = settle(c);
+        QVERIFY(sameSummary(redone->summary, second->summary));
+    }
+
+    void brushOnHeatmapCells()
+    {
+        DefectsController c;
+        QVERIFY(c.setContext(m_context).hasValue());
+        settle(c);
+        QVERIFY(c.setMeshRect(QRect(100, 100, 3, 2), true).hasValue());
+        const auto o = settle(c);
+        QVERIFY(o && o->remapped);
+        QVERIFY(o->summary.deadCores >= 6); // the 3 x 2 nominal cores (and any spares between them)
+        QVERIFY(c.setMeshRect(QRect(100, 100, 3, 2), false).hasValue());
+        QCOMPARE(settle(c)->summary.deadCores, int64_t(0));
+        QVERIFY(!c.setMeshRect(QRect(-10, -10, 2, 2), true).hasValue());
+    }
+
+    void staleResultsAreDropped()
+    {
+        DefectsController c;
+        QVERIFY(c.setContext(m_context).hasValue());
+        settle(c);
+        QSignalSpy changed(&c, &DefectsController::outcomeChanged);
+        // Two edits before any result arrives: only the second one's result may be shown.
+        QVERIFY(c.injectPoisson(0.001, 11).hasValue());
+        QVERIFY(c.injectPoisson(0.001, 12).hasValue());
+        const auto o = settle(c);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(o->requestId, c.latestRequest());
+        QCOMPARE(o->summary.deadCores, c.editor()->defects().deadCount());
+        // A result for an older request is refused and leaves the shown one alone.
+        DefectsOutcome old;
+        old.requestId = c.latestRequest() - 1;
+        old.remapped = true;
+        QVERIFY(!c.acceptOutcome(old));
+        QCOMPARE(c.outcome(), o);
+    }
+
+    void notAWafer()
+    {
+        const PresetLibrary presets{QString()};
+        DefectsContext gpu = m_context;
+        gpu.hardware = *presets.hardware(QStringLiteral("h100"));
+        DefectsController c;
+        QVERIFY(!c.setContext(gpu).hasValue());
+        QVERIFY(!c.injectPoisson(0.001, 1).hasValue());
+        QVERIFY(!c.undo());
+    }
+};
+
+QTEST_MAIN(TestDefectsController)
+#include "tst_defectscontroller.moc"
