@@ -5,7 +5,6 @@
 #include "app/core/presetlibrary.h"
 
 #include "engine/perf/calibrationprofile.h"
-#include "engine/perf/defectcost.h"
 #include "engine/perf/predictor.h"
 
 #include <QCommandLineParser>
@@ -163,27 +162,15 @@ int runPredict(const QStringList& args)
         return fail(QStringLiteral("--draft and --acceptance need --speculative-tokens K (K >= 1)"));
     }
 
-    QJsonObject defects;
     QJsonArray notes;
     if (*defectRate > 0) {
         if (hardware->kind != HardwareKind::Wafer) {
             notes.append(QStringLiteral("--defect-rate applies to wafers only; ignored for %1")
                              .arg(QString::fromStdString(hardware->id)));
         } else {
-            auto cost = waferDefectCost(*model, *hardware, w, *defectRate, uint64_t(*seed));
-            if (!cost)
-                return fail(QString::fromStdString(cost.error().message()));
-            options.waferHopStretch = cost->hopStretch;
-            options.waferUsableCols = cost->usableCols;
-            options.waferUsableRows = cost->usableRows;
-            defects = QJsonObject{
-                {QStringLiteral("dead_cores"), double(cost->summary.deadCores)},
-                {QStringLiteral("spares_used"), double(cost->summary.sparesUsed)},
-                {QStringLiteral("unrepairable_segments"), double(cost->summary.unrepairableSegments)},
-                {QStringLiteral("usable_cores"), double(cost->summary.usableCores)},
-                {QStringLiteral("hop_stretch"), cost->hopStretch},
-            };
-            notes.append(QStringLiteral("one defect map (seed %1) applied to every wafer").arg(*seed));
+            // Each wafer draws its own map (seed + wafer index), as `place` does.
+            options.waferDefectRate = *defectRate;
+            options.waferDefectSeed = uint64_t(*seed);
         }
     }
 
@@ -248,8 +235,19 @@ int runPredict(const QStringList& args)
         out.insert(QStringLiteral("power_watts"), p.powerWatts);
         out.insert(QStringLiteral("joules_per_token"), p.joulesPerToken);
     }
-    if (!defects.isEmpty())
-        out.insert(QStringLiteral("defects"), defects);
+    if (p.defects.applied) {
+        // The same object as `place --json` prints: totals over the wafers used.
+        const WaferDefects& d = p.defects;
+        out.insert(QStringLiteral("defects"),
+                   QJsonObject{{QStringLiteral("dead_cores"), double(d.deadCores)},
+                               {QStringLiteral("spares_used"), double(d.sparesUsed)},
+                               {QStringLiteral("unrepairable_segments"), double(d.unrepairableSegments)},
+                               {QStringLiteral("usable_cores"), double(d.usableCores)},
+                               {QStringLiteral("defect_rate"), d.defectRate},
+                               {QStringLiteral("seed"), double(d.seed)},
+                               {QStringLiteral("hop_stretch"), d.hopStretch}});
+        out.insert(QStringLiteral("usable_mesh"), QJsonArray{d.usableCols, d.usableRows});
+    }
     printJson(out);
     return kExitOk;
 }

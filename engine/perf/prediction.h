@@ -9,6 +9,7 @@
 
 #include "engine/hardware/hardwarespec.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,22 @@ struct Range
 {
     double low = 0;
     double high = 0;
+};
+
+// Dead cores on wafers (--defect-rate): totals over the devices the placement
+// uses, each wafer with its own seeded map and remap (engine/wafer/defectplacement.h).
+struct WaferDefects
+{
+    bool applied = false;             // false: no defects asked for (or not a wafer)
+    double defectRate = 0;            // fraction of physical cores dead
+    uint64_t seed = 0;                // device d draws with seed + d
+    int64_t deadCores = 0;
+    int64_t sparesUsed = 0;
+    int64_t unrepairableSegments = 0;
+    int64_t usableCores = 0;          // devices x the usable mesh the placement used
+    int usableCols = 0;               // that mesh
+    int usableRows = 0;
+    double hopStretch = 1.0;          // S_max over every placed region of every wafer, both axes
 };
 
 struct Prediction
@@ -60,6 +77,8 @@ struct Prediction
     double agentWorkflowSeconds = 0;  // steps x (TTFT + tokens per step / speed)
     double answerSeconds = 0;         // TTFT + characters x tokens per character / speed (midpoint)
     Range answerSecondsRange;         // over the tokens-per-character range and the speed range
+
+    WaferDefects defects;             // wafers with dead cores
 
     std::vector<std::string> notes;   // assumptions and choices, English
 };

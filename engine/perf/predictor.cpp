@@ -42,9 +42,8 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
     case HardwareKind::Wafer: {
         WaferPredictOptions o;
         o.devices = options.devices;
-        o.hopStretch = options.waferHopStretch;
-        o.usableCols = options.waferUsableCols;
-        o.usableRows = options.waferUsableRows;
+        o.defectRate = options.waferDefectRate;
+        o.defectSeed = options.waferDefectSeed;
         o.kv = options.kv;
         return predictWafer(model, hardware, workload, o);
     }

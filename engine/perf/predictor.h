@@ -12,14 +12,15 @@
 #include "engine/perf/workload.h"
 #include "engine/wafer/layerwork.h"
 
+#include <cstdint>
+
 namespace ws {
 
 struct PredictOptions
 {
     int devices = 0;                     // 0: the fewest that hold the model
-    double waferHopStretch = 1.0;        // wafers with defects: logical hop cost from the remap (>= 1)
-    int waferUsableCols = 0;             // wafers with defects: usable mesh after the remap (0: the spec's)
-    int waferUsableRows = 0;
+    double waferDefectRate = 0;          // wafers: fraction of physical cores dead, each wafer its own map
+    uint64_t waferDefectSeed = 1;        // wafers: wafer d draws its map with seed + d
     KvPlacement kv = KvPlacement::Shift; // wafers
 };
 

@@ -4,6 +4,7 @@
 #include "engine/perf/wafercalibration.h"
 #include "engine/perf/placementlayout.h"
 #include "engine/perf/waferlayout.h"
+#include "engine/wafer/defectplacement.h"
 #include "engine/wafer/placer.h"
 #include "engine/wafer/kvcache.h"
 
@@ -94,6 +95,59 @@ std::shared_ptr<const Expected<Placement>> cachedPlacement(const ModelConfig& m,
     return placed;
 }
 
+WaferDefects defectsFrom(const DefectPlacement& d, double rate, uint64_t seed)
+{
+    WaferDefects out;
+    out.applied = true;
+    out.defectRate = rate;
+    out.seed = seed;
+    out.deadCores = d.totals.deadCores;
+    out.sparesUsed = d.totals.sparesUsed;
+    out.unrepairableSegments = d.totals.unrepairableSegments;
+    out.usableCores = d.totals.usableCores;
+    out.usableCols = d.usableMesh.cols;
+    out.usableRows = d.usableMesh.rows;
+    out.hopStretch = d.hopStretch();
+    return out;
+}
+
+// A model no placement holds (MoE spanning wafers) with dead cores: wafers are drawn
+// as placeWithDefects draws them (wafer d with seed + d) until the span's wafer count
+// and the smallest usable mesh settle. No regions are placed, so no hop stretch is known.
+Expected<std::pair<SpannedLayout, WaferDefects>> spanWithDefects(const ModelConfig& model, const WaferSpec& wafer,
+                                                                 const Workload& w, double weightFill, double rate,
+                                                                 uint64_t seed)
+{
+    DefectPlacement d;
+    SpannedLayout span;
+    for (int round = 0; round < 64; ++round) {
+        auto remap = remapDevice(wafer, rate, seed, int(d.devices.size()));
+        if (!remap)
+            return remap.error();
+        const MeshSize mesh = remap->usableLogicalMesh();
+        if (mesh.cores() == 0)
+            return makeError(ErrorCode::OutOfRange,
+                             "defects leave no usable cores on wafer " + std::to_string(d.devices.size()),
+                             "defect-rate");
+        d.usableMesh = d.devices.empty() ? mesh
+                                         : MeshSize{std::min(d.usableMesh.cols, mesh.cols),
+                                                    std::min(d.usableMesh.rows, mesh.rows)};
+        d.devices.push_back(remap->summary());
+        span = spanWafers(model, wafer, w.precision, w.contextTokens, weightFill, d.usableMesh.cols,
+                          d.usableMesh.rows);
+        if (span.devicesNeeded <= int(d.devices.size()))
+            break;
+    }
+    d.devices.resize(size_t(std::max(1, span.devicesNeeded)));
+    for (const DefectSummary& x : d.devices) {
+        d.totals.deadCores += x.deadCores;
+        d.totals.sparesUsed += x.sparesUsed;
+        d.totals.unrepairableSegments += x.unrepairableSegments;
+    }
+    d.totals.usableCores = int64_t(d.devices.size()) * d.usableMesh.cores();
+    return std::make_pair(std::move(span), defectsFrom(d, rate, seed));
+}
+
 } // namespace
 
 Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
@@ -120,7 +174,25 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     po.weightFill = o.weightFill;
     po.usableCols = o.usableCols;
     po.usableRows = o.usableRows;
-    const auto cached = cachedPlacement(model, hw.wafer, po);
+    if (!(o.defectRate >= 0.0 && o.defectRate <= 1.0))
+        return makeError(ErrorCode::InvalidArgument, "defect rate must be a fraction of cores from 0 to 1",
+                         "defect-rate");
+    std::shared_ptr<const Expected<Placement>> cached;
+    if (o.defectRate > 0) {
+        // One code path with `waferscope-cli place`: every wafer its own seeded map and remap.
+        auto placed = placeWithDefects(model, hw.wafer, po, o.defectRate, o.defectSeed);
+        if (placed) {
+            s.defects = defectsFrom(*placed, o.defectRate, o.defectSeed);
+            s.params.hopCycles *= placed->hopStretch();
+            cached = std::make_shared<const Expected<Placement>>(std::move(placed->placement));
+        } else if (placed.error().field == "defect-rate" || !model.isMoe()) {
+            return placed.error();
+        } else {
+            cached = std::make_shared<const Expected<Placement>>(placed.error());
+        }
+    } else {
+        cached = cachedPlacement(model, hw.wafer, po);
+    }
     const Expected<Placement>& placement = *cached;
     if (placement) {
         s.layout = scheduleLayoutFromPlacement(*placement);
@@ -130,12 +202,22 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     } else if (model.isMoe()) {
         const int cols = o.usableCols > 0 ? o.usableCols : hw.wafer.meshCols - hw.wafer.reservedCols;
         const int rows = o.usableRows > 0 ? o.usableRows : hw.wafer.meshRows - hw.wafer.reservedRows;
-        const SpannedLayout span =
-            spanWafers(model, hw.wafer, w.precision, w.contextTokens, o.weightFill, cols, rows);
+        SpannedLayout span;
+        if (o.defectRate > 0) {
+            auto spanned = spanWithDefects(model, hw.wafer, w, o.weightFill, o.defectRate, o.defectSeed);
+            if (!spanned)
+                return spanned.error();
+            span = std::move(spanned->first);
+            s.defects = spanned->second;
+        } else {
+            span = spanWafers(model, hw.wafer, w.precision, w.contextTokens, o.weightFill, cols, rows);
+        }
         s.layout = span.schedule;
         s.devicesNeeded = span.devicesNeeded;
         s.kvBytesPerCore = span.kvBytesPerCore;
         s.layoutNotes = {"placement: " + placement.error().text, span.note};
+        if (s.defects.applied)
+            s.layoutNotes.push_back("defects: no layer regions placed, so the remap's hop stretch is not known; 1 assumed");
     } else {
         return placement.error();
     }
@@ -172,6 +254,12 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     p.devicesNeeded = s.devicesNeeded;
     p.devices = s.devicesNeeded;
     p.devicesChosen = o.devices <= 0;
+    p.defects = s.defects;
+    if (s.defects.applied)
+        p.notes.push_back("defects: " + std::to_string(s.defects.deadCores) + " dead cores over " +
+                          std::to_string(s.devicesNeeded) + " wafers, each with its own map (seed " +
+                          std::to_string(s.defects.seed) + " + wafer index); usable mesh " +
+                          std::to_string(s.defects.usableCols) + " x " + std::to_string(s.defects.usableRows));
     if (o.devices > s.devicesNeeded)
         p.notes.push_back(std::to_string(s.devicesNeeded) + " wafers hold the model; the other " +
                           std::to_string(o.devices - s.devicesNeeded) + " stay idle");

@@ -25,8 +25,13 @@ struct WaferPredictOptions
 {
     int devices = 0;                       // 0: the fewest wafers that hold the model
     KvPlacement kv = KvPlacement::Shift;
-    double hopStretch = 1.0;               // defects: each logical hop costs this many hops (remap S_max)
-    int usableCols = 0;                    // defects: the usable mesh the remap leaves (0: the spec's)
+    // Dead cores: a fraction of each wafer's physical cores, seeded per wafer (seed + wafer
+    // index); the placement, device count, usable mesh and hop stretch then come from
+    // placeWithDefects (engine/wafer/defectplacement.h), as in `waferscope-cli place`.
+    double defectRate = 0;
+    uint64_t defectSeed = 1;
+    double hopStretch = 1.0;               // a further factor on each logical hop's cost (>= 1)
+    int usableCols = 0;                    // usable mesh without defects (0: the spec's)
     int usableRows = 0;
     double weightFill = 0.8;               // phi_w (facts §6.2)
     const ScheduleLayout* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)
@@ -40,6 +45,7 @@ struct WaferSetup
     double calibrationResidual = 0; // worst relative residual of the profile's fit
     int devicesNeeded = 0;
     int64_t kvBytesPerCore = 0; // SRAM per core for KV on the fullest layer region
+    WaferDefects defects;       // with a defect rate: what the dead cores cost
     std::vector<std::string> layoutNotes;
 };
 

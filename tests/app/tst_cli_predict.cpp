@@ -136,6 +136,52 @@ private slots:
         QCOMPARE(again.value("tokens_per_second_per_user").toDouble(), bad.value("tokens_per_second_per_user").toDouble());
     }
 
+    // predict counts dead cores as place does: every wafer its own seeded map (seed +
+    // wafer index), the same wafers, remap totals, usable mesh and hop stretch.
+    void defectsMatchPlace_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("minDevices");
+        QTest::newRow("llama-3.1-70b-wse3-five-wafers")
+            << QStringList{"--model", "llama-3.1-70b", "--hardware", "wse3", "--defect-rate", "0.002", "--seed", "1",
+                           "--context", "4096"}
+            << 2;
+        QTest::newRow("llama-3.1-8b-wse3-one-wafer")
+            << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "0.002", "--seed", "7",
+                           "--context", "8192"}
+            << 1;
+        QTest::newRow("llama-3.1-405b-wse2-int8")
+            << QStringList{"--model", "llama-3.1-405b", "--hardware", "wse2", "--precision", "int8", "--defect-rate",
+                           "0.001", "--seed", "42", "--context", "2048"}
+            << 2;
+        QTest::newRow("qwen3-30b-a3b-moe-wse3")
+            << QStringList{"--model", "qwen3-30b-a3b", "--hardware", "wse3", "--defect-rate", "0.005", "--seed", "3",
+                           "--context", "4096"}
+            << 1;
+    }
+    void defectsMatchPlace()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, minDevices);
+        const Run placeRun = runCli(QStringList{"place"} + args + QStringList{"--json"});
+        QCOMPARE(placeRun.exitCode, 0);
+        const QJsonObject place = QJsonDocument::fromJson(placeRun.out).object();
+        Run predictRun;
+        const QJsonObject predicted = predictJson(args, &predictRun);
+        QVERIFY2(predictRun.exitCode == 0, predictRun.err.constData());
+        QVERIFY(place.value("devices").toInt() >= minDevices);
+        QCOMPARE(predicted.value("devices").toInt(), place.value("devices").toInt());
+        const QJsonObject a = place.value("defects").toObject();
+        const QJsonObject b = predicted.value("defects").toObject();
+        QVERIFY(a.value("dead_cores").toDouble() > 0);
+        for (const char* key : {"dead_cores", "spares_used", "unrepairable_segments", "usable_cores", "hop_stretch",
+                                "defect_rate", "seed"}) {
+            QVERIFY2(b.contains(QLatin1String(key)), key);
+            QVERIFY2(a.value(QLatin1String(key)).toDouble() == b.value(QLatin1String(key)).toDouble(), key);
+        }
+        QCOMPARE(predicted.value("usable_mesh").toArray(), place.value("usable_mesh").toArray());
+    }
+
     void profilesShowTheirFits()
     {
         const QJsonObject o = QJsonDocument::fromJson(runCli({"predict", "--profiles"}).out).object();

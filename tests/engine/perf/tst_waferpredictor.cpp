@@ -2,6 +2,7 @@
 // come from the layer regions, the time per token is explained by phase, and
 // concurrency, speculative decoding and bad inputs behave.
 #include "engine/perf/waferpredictor.h"
+#include "engine/wafer/defectplacement.h"
 #include "engine/wafer/placer.h"
 #include "presetfixture.h"
 
@@ -22,6 +23,7 @@ private slots:
     void concurrencyFillsThePipeline();
     void speculativeDecoding();
     void defectsStretchHops();
+    void defectsPerWaferAsPlaced();
     void contextThatCannotFit();
 };
 
@@ -148,6 +150,45 @@ void TestWaferPredictor::defectsStretchHops()
     QVERIFY(stretched->secondsPerToken > clean->secondsPerToken);
     o.hopStretch = 0.5;
     QVERIFY(!predictWafer(m, hw, Workload{}, o).hasValue());
+}
+
+// With a defect rate the predictor places through placeWithDefects: every wafer its own
+// seeded map, so dead cores, devices, usable mesh and hop stretch are the placement's.
+void TestWaferPredictor::defectsPerWaferAsPlaced()
+{
+    const ModelConfig m = wstest::modelPreset("llama-3.1-70b");
+    const HardwareSpec hw = wstest::hardwarePreset("wse3");
+    Workload w;
+    WaferPredictOptions o;
+    o.defectRate = 0.002;
+    o.defectSeed = 5;
+    auto p = predictWafer(m, hw, w, o);
+    QVERIFY2(p, p ? "" : p.error().message().c_str());
+    PlacementOptions po;
+    po.precision = w.precision;
+    po.contextTokens = w.contextTokens;
+    po.weightFill = o.weightFill;
+    auto placed = placeWithDefects(m, hw.wafer, po, o.defectRate, o.defectSeed);
+    QVERIFY(placed);
+    QVERIFY(placed->placement.deviceCount > 1);
+    QVERIFY(p->defects.applied);
+    QCOMPARE(p->devices, placed->placement.deviceCount);
+    QCOMPARE(p->defects.deadCores, placed->totals.deadCores);
+    QCOMPARE(p->defects.sparesUsed, placed->totals.sparesUsed);
+    QCOMPARE(p->defects.unrepairableSegments, placed->totals.unrepairableSegments);
+    QCOMPARE(p->defects.usableCores, placed->totals.usableCores);
+    QCOMPARE(p->defects.hopStretch, placed->hopStretch());
+    // More than one wafer's worth: wafer 1 draws its own map.
+    auto wafer0 = remapDevice(hw.wafer, o.defectRate, o.defectSeed, 0);
+    QVERIFY(wafer0);
+    QVERIFY(p->defects.deadCores > wafer0->summary().deadCores);
+    // The stretch costs time against the same mesh with no stretch.
+    WaferPredictOptions flat;
+    flat.usableCols = placed->usableMesh.cols;
+    flat.usableRows = placed->usableMesh.rows;
+    auto unstretched = predictWafer(m, hw, w, flat);
+    QVERIFY(unstretched);
+    QVERIFY(p->secondsPerToken >= unstretched->secondsPerToken);
 }
 
 void TestWaferPredictor::contextThatCannotFit()
