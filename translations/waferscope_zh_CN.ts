@@ -76,6 +76,164 @@
     </message>
 </context>
 <context>
+    <name>ws::CalibrationDialog</name>
+    <message>
+        <source>Fit a calibration profile</source>
+        <translation>拟合校准配置</translation>
+    </message>
+    <message>
+        <source>Name of the new profile</source>
+        <translation>新校准配置的名称</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Model preset</source>
+        <translation>模型预设</translation>
+    </message>
+    <message>
+        <source>GPU preset</source>
+        <translation>GPU 预设</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>用户数</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Measured tokens/s per user</source>
+        <translation>实测每用户 token/秒</translation>
+    </message>
+    <message>
+        <source>One decode measurement per row. Give either a context (decode only) or prompt and output lengths (continuous batching).</source>
+        <translation>每行一条解码测量。请给出上下文长度（仅解码），或提示词与输出长度（连续批处理）。</translation>
+    </message>
+    <message>
+        <source>Measurement</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>Load measurement file…</source>
+        <translation>载入测量文件…</translation>
+    </message>
+    <message>
+        <source>Add row</source>
+        <translation>添加一行</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>拟合</translation>
+    </message>
+    <message>
+        <source>Add profile</source>
+        <translation>添加校准配置</translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation>配置名称</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>测量数据</translation>
+    </message>
+    <message>
+        <source>Fit: residual per measurement</source>
+        <translation>拟合：每条测量的残差</translation>
+    </message>
+    <message>
+        <source>Not a measurement file: %1 (at byte %2)</source>
+        <translation>不是测量文件：%1（第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>Fitted from your measurements</source>
+        <translation>由您的测量数据拟合</translation>
+    </message>
+    <message>
+        <source>your measurements</source>
+        <translation>您的测量数据</translation>
+    </message>
+    <message>
+        <source>The fit failed: %1</source>
+        <translation>拟合失败：%1</translation>
+    </message>
+    <message>
+        <source>rms relative residual %1 %, worst %2 % over %3 measurements</source>
+        <translation>相对残差均方根 %1 %，最大 %2 %，共 %3 条测量</translation>
+    </message>
+    <message>
+        <source>Load measurements</source>
+        <translation>载入测量数据</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON（*.json）</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ChartExport</name>
+    <message>
+        <source>Unknown export format “%1”: use .png, .svg, .csv or .json</source>
+        <translation>未知的导出格式“%1”：请使用 .png、.svg、.csv 或 .json</translation>
+    </message>
+    <message>
+        <source>Export “%1”</source>
+        <translation>导出“%1”</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv);;JSON data (*.json)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv);;JSON 数据 (*.json)</translation>
+    </message>
+    <message>
+        <source>PNG scale</source>
+        <translation>PNG 缩放</translation>
+    </message>
+    <message>
+        <source>Pixels per screen pixel:</source>
+        <translation>每个屏幕像素对应的像素数：</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
     <name>ws::ChatController</name>
     <message>
         <source>&amp;Model</source>
@@ -150,6 +308,255 @@
     <message>
         <source>the engine gave no dataflow schedule for %1 on %2</source>
         <translation>引擎未能给出 %1 在 %2 上的数据流调度</translation>
+    </message>
+</context>
+<context>
+    <name>ws::CompareDocks</name>
+    <message>
+        <source>GPU, Groq and wafer compared</source>
+        <translation>GPU、Groq 与晶圆级引擎对比</translation>
+    </message>
+    <message>
+        <source>Token race</source>
+        <translation>Token 竞速</translation>
+    </message>
+</context>
+<context>
+    <name>ws::CompareInputs</name>
+    <message>
+        <source>preset (no source given)</source>
+        <translation>预设（未注明来源）</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每 token 激活专家数</translation>
+    </message>
+    <message>
+        <source>Cores (mesh)</source>
+        <translation>核心（网格）</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>SRAM per core</source>
+        <translation>每核心片上SRAM</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>时钟频率</translation>
+    </message>
+    <message>
+        <source>GHz</source>
+        <translation>GHz</translation>
+    </message>
+    <message>
+        <source>Hop latency</source>
+        <translation>单跳延迟</translation>
+    </message>
+    <message>
+        <source>cycles</source>
+        <translation>周期</translation>
+    </message>
+    <message>
+        <source>System power</source>
+        <translation>系统功耗</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM 容量</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 内存带宽</translation>
+    </message>
+    <message>
+        <source>TB/s</source>
+        <translation>TB/s</translation>
+    </message>
+    <message>
+        <source>BF16 dense</source>
+        <translation>BF16 稠密算力</translation>
+    </message>
+    <message>
+        <source>TFLOPS</source>
+        <translation>TFLOPS</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Power per GPU</source>
+        <translation>每 GPU 功耗</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>SRAM per chip</source>
+        <translation>每芯片 SRAM</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <source>SRAM bandwidth</source>
+        <translation>SRAM 带宽</translation>
+    </message>
+    <message>
+        <source>Chip-to-chip links</source>
+        <translation>芯片间链路</translation>
+    </message>
+    <message>
+        <source>Power per chip</source>
+        <translation>每芯片功耗</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>your setting</source>
+        <translation>您的设置</translation>
+    </message>
+    <message>
+        <source>Users decoding at once</source>
+        <translation>同时解码的用户数</translation>
+    </message>
+    <message>
+        <source>Context in the KV cache</source>
+        <translation>KV 缓存中的上下文</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Agent workflow</source>
+        <translation>Agent 工作流</translation>
+    </message>
+    <message>
+        <source>%1 steps × %2 tokens</source>
+        <translation>%1 轮 × %2 个 token</translation>
+    </message>
+    <message>
+        <source>your setting (default: seed article 003, 5 rounds × 500 tokens)</source>
+        <translation>您的设置（默认值：种子文章 003，5 轮 × 500 个 token）</translation>
+    </message>
+    <message>
+        <source>Chinese answer</source>
+        <translation>中文回答</translation>
+    </message>
+    <message>
+        <source>%1 characters</source>
+        <translation>%1 个汉字</translation>
+    </message>
+    <message>
+        <source>your setting (default: seed article 003, a 1,000-character article)</source>
+        <translation>您的设置（默认值：种子文章 003，一篇千字文章）</translation>
+    </message>
+    <message>
+        <source>Tokens per Chinese character</source>
+        <translation>每个汉字的 token 数</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Human reading speed</source>
+        <translation>人类阅读速度</translation>
+    </message>
+    <message>
+        <source>%1 – %2 characters/min</source>
+        <translation>每分钟 %1 – %2 字</translation>
+    </message>
+    <message>
+        <source>engine default</source>
+        <translation>引擎默认</translation>
+    </message>
+    <message>
+        <source>Calibration profile</source>
+        <translation>校准配置</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ComparisonController</name>
+    <message>
+        <source>seed article 003 (shared/seeds): 普通人的中文阅读速度约为每分钟300-500字</source>
+        <translation>种子文章 003（shared/seeds）：普通人的中文阅读速度约为每分钟300-500字</translation>
+    </message>
+    <message>
+        <source>seed article 003 (shared/seeds): 一个中文汉字大约对应1.5到2个token</source>
+        <translation>种子文章 003（shared/seeds）：一个中文汉字大约对应1.5到2个token</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 for %2: %3 tokens/s per user after a %4 ms first token (engine prediction, profile %5)</source>
+        <translation>%1 运行 %2：首个 token %4 毫秒后，每用户 %3 token/秒（引擎预测，校准配置 %5）</translation>
+    </message>
+    <message>
+        <source>Text: %1. Paces: engine predictions for %2 at %3 user(s).</source>
+        <translation>文本：%1。速度：%2 在 %3 个用户时的引擎预测。</translation>
+    </message>
+    <message>
+        <source>the live chat answer</source>
+        <translation>实时对话回答</translation>
     </message>
 </context>
 <context>
@@ -953,6 +1360,13 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::RaceSample</name>
+    <message>
+        <source>four greedy runs of the stories260K model (llama.cpp reference output, shared/models), token by token</source>
+        <translation>stories260K 模型的四次贪心生成（llama.cpp 参考输出，shared/models），逐 token</translation>
+    </message>
+</context>
+<context>
     <name>ws::RecordDialog</name>
     <message>
         <source>Record</source>
@@ -1283,6 +1697,153 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::views::CalibrationChart</name>
+    <message>
+        <source>Predicted vs measured decode speed (calibration rows)</source>
+        <translation>预测与实测解码速度（校准数据）</translation>
+    </message>
+    <message>
+        <source>measured tokens/s (log)</source>
+        <translation>实测 token/秒（对数）</translation>
+    </message>
+    <message>
+        <source>predicted tokens/s (log)</source>
+        <translation>预测 token/秒（对数）</translation>
+    </message>
+    <message>
+        <source>predicted = measured</source>
+        <translation>预测 = 实测</translation>
+    </message>
+    <message>
+        <source>%1
+measured %2, predicted %3 (%4 %)
+profile %5
+source: %6</source>
+        <translation>%1
+实测 %2，预测 %3（%4 %）
+校准配置 %5
+来源：%6</translation>
+    </message>
+    <message>
+        <source>not fitted: %1</source>
+        <translation>未参与拟合：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::CalibrationPanel</name>
+    <message>
+        <source>Calibration profiles: efficiency constants fitted by least squares to published measurements (resources/measurements)</source>
+        <translation>校准配置：用最小二乘法对公开测量数据拟合的效率常数（resources/measurements）</translation>
+    </message>
+    <message>
+        <source>Fit from my measurements…</source>
+        <translation>用我的测量数据拟合…</translation>
+    </message>
+    <message>
+        <source>Enter or load your own decode measurements and fit a new profile with the engine&apos;s least-squares fitter</source>
+        <translation>输入或载入您自己的解码测量数据，并用引擎的最小二乘拟合器拟合新的校准配置</translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation>校准配置</translation>
+    </message>
+    <message>
+        <source>Measurement</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Measured tok/s</source>
+        <translation>实测 token/秒</translation>
+    </message>
+    <message>
+        <source>Predicted tok/s</source>
+        <translation>预测 token/秒</translation>
+    </message>
+    <message>
+        <source>Residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>Fitted</source>
+        <translation>参与拟合</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>常数</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Measurements and residuals</source>
+        <translation>测量数据与残差</translation>
+    </message>
+    <message>
+        <source>Constants</source>
+        <translation>常数</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — rms %3 %</source>
+        <translation>%1（%2）— 均方根 %3 %</translation>
+    </message>
+    <message>
+        <source>[yours]</source>
+        <translation>[您的]</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;Source: %3&lt;br&gt;Fit: rms relative residual %4 %, worst %5 %</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;来源：%3&lt;br&gt;拟合：相对残差均方根 %4 %，最大 %5 %</translation>
+    </message>
+    <message>
+        <source>aggregate</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>per user</source>
+        <translation>每用户</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s predictor with this profile</source>
+        <translation>引擎预测器（使用此校准配置）</translation>
+    </message>
+    <message>
+        <source>(predicted − measured) / measured</source>
+        <translation>（预测 − 实测）/ 实测</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::ChartCard</name>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save this chart as PNG (at a chosen scale) or SVG, or its data as CSV or JSON</source>
+        <translation>将此图表保存为 PNG（可选缩放）或 SVG，或将其数据保存为 CSV 或 JSON</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::ChatMessageWidget</name>
     <message>
         <source>Copy</source>
@@ -1457,6 +2018,334 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>At the pace of %1 (%2, predicted)</source>
         <translation>按 %1 的速度（%2，预测值）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::ComparisonInputModel</name>
+    <message>
+        <source>%1 — %2: %3
+Source: %4</source>
+        <translation>%1 — %2：%3
+来源：%4</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::ComparisonPanel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Tokens per second per user</source>
+        <translation>每用户每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>Energy per token</source>
+        <translation>每 token 能耗</translation>
+    </message>
+    <message>
+        <source>Throughput vs latency</source>
+        <translation>吞吐量与延迟</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What it means&lt;/b&gt;</source>
+        <translation>&lt;b&gt;这意味着什么&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The fastest and slowest systems by tokens/s per user; figures from the table above</source>
+        <translation>按每用户 token/秒 计最快与最慢的系统；数值来自上表</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>这意味着什么</translation>
+    </message>
+    <message>
+        <source>Predicted vs measured</source>
+        <translation>预测与实测</translation>
+    </message>
+    <message>
+        <source>Inputs and sources</source>
+        <translation>输入与来源</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 on %2: engine prediction (%3 devices, concurrency %4, profile %5).</source>
+        <translation>%1 运行于 %2：引擎预测（%3 个设备，并发 %4，校准配置 %5）。</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s per user (range %2 – %3)
+%4
+%5</source>
+        <translation>每用户 %1 token/秒（范围 %2 – %3）
+%4
+%5</translation>
+    </message>
+    <message>
+        <source>Time to first token %1 ms (range %2 – %3) for a %4-token prompt
+%5</source>
+        <translation>首 token 延迟 %1 毫秒（范围 %2 – %3），提示词 %4 个 token
+%5</translation>
+    </message>
+    <message>
+        <source>%1 J per token = %2 W for all %3 devices / %4 tokens/s in all
+Range from the speed range at the same power. Power: hardware preset (see Inputs).
+%5</source>
+        <translation>每 token %1 焦耳 = %3 个设备共 %2 瓦 / 总计 %4 token/秒
+范围由相同功耗下的速度范围得出。功耗：硬件预设（见“输入与来源”）。
+%5</translation>
+    </message>
+    <message>
+        <source>No published power figure for this hardware preset, so no energy per token.</source>
+        <translation>此硬件预设没有公开的功耗数据，因此没有每 token 能耗。</translation>
+    </message>
+    <message>
+        <source>Decode speed per user (%1)</source>
+        <translation>每用户解码速度（%1）</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <source>Time to first token (%1-token prompt)</source>
+        <translation>首 token 延迟（提示词 %1 个 token）</translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>Energy per token (concurrency %1)</source>
+        <translation>每 token 能耗（并发 %1）</translation>
+    </message>
+    <message>
+        <source>joules per token</source>
+        <translation>焦耳/token</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <source>First token</source>
+        <translation>首 token</translation>
+    </message>
+    <message>
+        <source>Agent %1 × %2 tokens</source>
+        <translation>Agent %1 轮 × %2 个 token</translation>
+    </message>
+    <message>
+        <source>%1-character answer</source>
+        <translation>%1 字回答</translation>
+    </message>
+    <message>
+        <source>vs. reading</source>
+        <translation>与阅读相比</translation>
+    </message>
+    <message>
+        <source>Engine prediction (see the charts&apos; tooltips for the basis)</source>
+        <translation>引擎预测（依据见图表的提示）</translation>
+    </message>
+    <message>
+        <source>Steps × (time to first token + tokens per step / tokens/s): engine</source>
+        <translation>轮数 ×（首 token 延迟 + 每轮 token 数 / token/秒）：引擎</translation>
+    </message>
+    <message>
+        <source>Time to first token + characters × %1–%2 tokens per character / tokens/s; tokens per character: %3</source>
+        <translation>首 token 延迟 + 字数 × 每字 %1–%2 个 token / token/秒；每字 token 数：%3</translation>
+    </message>
+    <message>
+        <source>%1 – %2 × faster</source>
+        <translation>快 %1 – %2 倍</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user ÷ reading speed in tokens/s (%1 – %2)</source>
+        <translation>每用户 token/秒 ÷ 以 token/秒计的阅读速度（%1 – %2）</translation>
+    </message>
+    <message>
+        <source>Reading %1–%2 characters a minute: %3</source>
+        <translation>每分钟阅读 %1–%2 字：%3</translation>
+    </message>
+    <message>
+        <source>Human reader</source>
+        <translation>人类读者</translation>
+    </message>
+    <message>
+        <source>A %1-character Chinese answer: %2 on %3, %4 on %5; a person needs %6 to read it.</source>
+        <translation>一篇 %1 字的中文回答：%3 需要 %2，%5 需要 %4；一个人读完需要 %6。</translation>
+    </message>
+    <message>
+        <source>An agent workflow of %1 steps × %2 tokens: %3 on %4, %5 on %6.</source>
+        <translation>%1 轮 × %2 个 token 的 Agent 工作流：%4 需要 %3，%6 需要 %5。</translation>
+    </message>
+    <message>
+        <source>A reader takes in %1–%2 Chinese characters a minute (%3), i.e. %4–%5 tokens/s at %6–%7 tokens per character. Predictions are the engine&apos;s, with the ranges of its calibration profiles.</source>
+        <translation>读者每分钟阅读 %1–%2 个汉字（%3），按每字 %6–%7 个 token 计即 %4–%5 token/秒。预测值来自引擎，范围来自其校准配置。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::ComparisonSettingsBar</name>
+    <message>
+        <source>Model preset (resources/presets/models); every system runs the same model</source>
+        <translation>模型预设（resources/presets/models）；所有系统运行同一模型</translation>
+    </message>
+    <message>
+        <source>Requests decoding at once (users); the bars are per user at this concurrency</source>
+        <translation>同时解码的请求数（用户）；柱状图为此并发下的每用户数值</translation>
+    </message>
+    <message>
+        <source>Tokens already in the KV cache while decoding</source>
+        <translation>解码时 KV 缓存中已有的 token 数</translation>
+    </message>
+    <message>
+        <source>Agent workflow: steps (seed article: 5 rounds)</source>
+        <translation>Agent 工作流：轮数（种子文章：5 轮）</translation>
+    </message>
+    <message>
+        <source>Agent workflow: tokens generated per step (seed article: 500)</source>
+        <translation>Agent 工作流：每轮生成的 token 数（种子文章：500）</translation>
+    </message>
+    <message>
+        <source>Length of a Chinese answer in characters</source>
+        <translation>中文回答的字数</translation>
+    </message>
+    <message>
+        <source>Tokens per Chinese character, low end (seed article: 1.5–2)</source>
+        <translation>每个汉字的 token 数，下限（种子文章：1.5–2）</translation>
+    </message>
+    <message>
+        <source>Tokens per Chinese character, high end (seed article: 1.5–2)</source>
+        <translation>每个汉字的 token 数，上限（种子文章：1.5–2）</translation>
+    </message>
+    <message>
+        <source>Calibration profile for the GPU predictions; automatic uses the profile measured on each GPU, else the TensorRT-LLM H200 profile</source>
+        <translation>GPU 预测使用的校准配置；“自动”使用在该 GPU 上测得的配置，否则使用 TensorRT-LLM H200 配置</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Users</source>
+        <translation>用户(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Conte&amp;xt</source>
+        <translation>上下文(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Agent steps</source>
+        <translation>Agent 轮数(&amp;A)</translation>
+    </message>
+    <message>
+        <source>× tokens</source>
+        <translation>× token 数</translation>
+    </message>
+    <message>
+        <source>Answer (c&amp;haracters)</source>
+        <translation>回答字数(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Tokens/character</source>
+        <translation>每字 token 数</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>GPU &amp;profile</source>
+        <translation>GPU 校准配置(&amp;P)</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::ConcurrencyChart</name>
+    <message>
+        <source>Throughput vs speed per user, as concurrency grows</source>
+        <translation>并发增加时的吞吐量与每用户速度</translation>
+    </message>
+    <message>
+        <source>tokens/s per user (log)</source>
+        <translation>每用户 token/秒（对数）</translation>
+    </message>
+    <message>
+        <source>aggregate tokens/s (log)</source>
+        <translation>总吞吐量 token/秒（对数）</translation>
+    </message>
+    <message>
+        <source>chosen users</source>
+        <translation>所选用户数</translation>
+    </message>
+    <message>
+        <source>Each point is one concurrency (1, 2, 4, …) from the engine&apos;s predictor for that system. Hover a point for its concurrency.</source>
+        <translation>每个点对应一个并发数（1、2、4……），来自该系统的引擎预测器。将鼠标悬停在点上可查看并发数。</translation>
+    </message>
+    <message>
+        <source>%1: ≤ %2</source>
+        <translation>%1：≤ %2</translation>
+    </message>
+    <message>
+        <source>requests that fit in memory: %1</source>
+        <translation>内存可容纳的请求数：%1</translation>
+    </message>
+    <message>
+        <source>%1, concurrency %2: %3 tokens/s per user, %4 tokens/s in all (engine prediction)</source>
+        <translation>%1，并发 %2：每用户 %3 token/秒，总计 %4 token/秒（引擎预测）</translation>
     </message>
 </context>
 <context>
@@ -1647,6 +2536,21 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::views::RaceLane</name>
+    <message>
+        <source>Filled: tokens out so far. Black line: where a human reader would be.</source>
+        <translation>填充部分：已输出的 token。黑线：人类读者读到的位置。</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;font-size:13pt; font-weight:600; color:%1&apos;&gt;%2&lt;/span&gt;&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;predicted %3 tokens/s&lt;/span&gt;</source>
+        <translation>&lt;span style='font-size:13pt; font-weight:600; color:%1'&gt;%2&lt;/span&gt;&amp;nbsp;&amp;nbsp;&lt;span style='color:#555'&gt;预测 %3 token/秒&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>%1 / %2 tokens   %3 tokens/s   %4 s</source>
+        <translation>%1 / %2 个 token   %3 token/秒   %4 秒</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::RacePane</name>
     <message>
         <source>Race</source>
@@ -1663,6 +2567,48 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Time for the %1 tokens so far: this CPU measured, the other systems predicted.</source>
         <translation>目前 %1 个 token 所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::RangeBarChart</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::TokenRace</name>
+    <message>
+        <source>&lt;b&gt;The same answer, at each system&apos;s predicted pace&lt;/b&gt;</source>
+        <translation>&lt;b&gt;同一个回答，按各系统的预测速度输出&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Slow motion: how fast race time runs against wall time</source>
+        <translation>慢动作：比赛时间相对真实时间的速度</translation>
+    </message>
+    <message>
+        <source>real time</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>%1× slow motion</source>
+        <translation>%1× 慢动作</translation>
+    </message>
+    <message>
+        <source>▍ black line: a human reader at %1 tokens/s</source>
+        <translation>▍ 黑线：以 %1 token/秒阅读的人类读者</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
 </context>
 <context>

@@ -32,16 +32,26 @@ ComparisonController::ComparisonController(const PresetLibrary& presets, views::
                                            views::TokenRace* race, QObject* parent)
     : QObject(parent)
     , m_presets(presets)
-    , m_panel(panel)
-    , m_race(race)
     , m_systems(defaultSystems())
     , m_settings(defaultSettings())
 {
+    setViews(panel, race);
+}
+
+void ComparisonController::setViews(views::ComparisonPanel* panel, views::TokenRace* race)
+{
+    if (m_panel)
+        disconnect(m_panel, nullptr, this, nullptr);
+    m_panel = panel;
+    m_race = race;
     if (m_panel) {
         connect(m_panel, &views::ComparisonPanel::settingsChanged, this, &ComparisonController::setSettings);
         connect(m_panel, &views::ComparisonPanel::exportRequested, this, &ComparisonController::exportInteractive);
         connect(m_panel, &views::ComparisonPanel::fitProfileRequested, this, &ComparisonController::openFitDialog);
+        if (m_snapshot)
+            m_panel->setSnapshot(m_snapshot);
     }
+    updateRace();
 }
 
 std::vector<CompareSystemChoice> ComparisonController::defaultSystems()

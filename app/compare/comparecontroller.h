@@ -52,6 +52,8 @@ public:
     static views::ReadingSpeed defaultReadingSpeed();
     static Workload workloadFor(const views::ComparisonSettings& settings, Precision precision);
 
+    // The views it feeds (either may be null); the new ones show the current snapshot at once.
+    void setViews(views::ComparisonPanel* panel, views::TokenRace* race);
     void setSystems(std::vector<CompareSystemChoice> systems);
     void setSettings(const views::ComparisonSettings& settings); // recomputes
     views::ComparisonSettings settings() const { return m_settings; }

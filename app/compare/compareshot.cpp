@@ -2,10 +2,11 @@
 // files (the README screenshots), with the real presets, predictors and the
 // sample token stream. Works on the offscreen platform.
 //   waferscope-compare-shot [--model ID] [--users N] [--tab 0|1|2] [--compare FILE.png]
-//                           [--race FILE.png] [--race-seconds S] [--scale X]
+//                           [--race FILE.png] [--race-seconds S] [--scale X] [--lang zh_CN] [--print-data]
 
 #include "app/compare/comparecontroller.h"
 #include "app/compare/racesample.h"
+#include "app/core/languagemanager.h"
 #include "app/core/presetlibrary.h"
 #include "app/io/exporter.h"
 #include "views/comparisonpanel.h"
@@ -36,10 +37,17 @@ int main(int argc, char** argv)
                                         QStringLiteral("s"), QStringLiteral("2.5"));
     const QCommandLineOption scaleOpt(QStringLiteral("scale"), QStringLiteral("pixel scale"), QStringLiteral("x"),
                                       QStringLiteral("1"));
+    const QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("code"),
+                                     QStringLiteral("en"));
     const QCommandLineOption csvOpt(QStringLiteral("print-data"), QStringLiteral("print every chart's data as CSV"));
-    cli.addOptions({modelOpt, usersOpt, tabOpt, compareOpt, raceOpt, secondsOpt, scaleOpt, csvOpt});
+    cli.addOptions({modelOpt, usersOpt, tabOpt, compareOpt, raceOpt, secondsOpt, scaleOpt, csvOpt, langOpt});
     cli.process(app);
 
+    ws::LanguageManager languages;
+    if (!languages.setLanguage(cli.value(langOpt))) {
+        std::fprintf(stderr, "unknown language %s\n", qPrintable(cli.value(langOpt)));
+        return 2;
+    }
     const ws::PresetLibrary presets(QString{}); // built-in presets only: the same picture on every machine
     ws::views::ComparisonPanel panel;
     ws::views::TokenRace race;

@@ -6,16 +6,57 @@
 #include "views/tokenrace.h"
 
 #include <QDockWidget>
+#include <QEvent>
 #include <QMainWindow>
+#include <QMenu>
+
+#include <functional>
 
 namespace ws {
 
 namespace {
+// Calls back when the dock receives a LanguageChange (a translator was installed or removed).
+class LanguageWatcher : public QObject
+{
+public:
+    LanguageWatcher(QObject* parent, std::function<void()> onChange)
+        : QObject(parent)
+        , m_onChange(std::move(onChange))
+    {
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        // Rebuilt after the event has gone through: the old views may still be receiving it.
+        if (event->type() == QEvent::LanguageChange)
+            QMetaObject::invokeMethod(this, m_onChange, Qt::QueuedConnection);
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void()> m_onChange;
+};
+
 class CompareDocks
 {
     Q_DECLARE_TR_FUNCTIONS(ws::CompareDocks)
 
 public:
+    // The views build their texts once; a language switch rebuilds them (and the dock titles).
+    static void retranslate(QDockWidget* panelDock, QDockWidget* raceDock, ComparisonController* controller)
+    {
+        panelDock->setWindowTitle(tr("GPU, Groq and wafer compared"));
+        raceDock->setWindowTitle(tr("Token race"));
+        auto* panel = new views::ComparisonPanel;
+        auto* race = new views::TokenRace;
+        panelDock->widget()->deleteLater();
+        raceDock->widget()->deleteLater();
+        panelDock->setWidget(panel);
+        raceDock->setWidget(race);
+        controller->setViews(panel, race);
+    }
+
     static QDockWidget* dock(QMainWindow* window, const QString& objectName, const QString& title, QWidget* content)
     {
         auto* d = new QDockWidget(title, window);
@@ -27,7 +68,7 @@ public:
 };
 } // namespace
 
-ComparisonController* attachComparison(QMainWindow* window, const PresetLibrary& presets)
+ComparisonController* attachComparison(QMainWindow* window, const PresetLibrary& presets, QMenu* viewMenu)
 {
     auto* panel = new views::ComparisonPanel;
     auto* race = new views::TokenRace;
@@ -37,9 +78,21 @@ ComparisonController* attachComparison(QMainWindow* window, const PresetLibrary&
         CompareDocks::dock(window, QStringLiteral("tokenRaceDock"), CompareDocks::tr("Token race"), race);
     window->tabifyDockWidget(panelDock, raceDock);
     panelDock->raise();
+    panelDock->hide();
+    raceDock->hide();
+    if (viewMenu) {
+        QAction* showPanel = panelDock->toggleViewAction();
+        showPanel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+        viewMenu->addAction(showPanel);
+        viewMenu->addAction(raceDock->toggleViewAction());
+    }
     auto* controller = new ComparisonController(presets, panel, race, window);
     controller->setRaceText(RaceSample::pieces(), RaceSample::source());
     controller->recompute();
+    auto* filter = new LanguageWatcher(panelDock, [panelDock, raceDock, controller] {
+        CompareDocks::retranslate(panelDock, raceDock, controller);
+    });
+    panelDock->installEventFilter(filter);
     return controller;
 }
 

@@ -1,21 +1,23 @@
 #pragma once
 // Puts the comparison into a main window with one call: a "Comparison" dock
 // (ComparisonPanel) and a "Token race" dock (TokenRace, replaying the sample
-// token stream until a live session feeds it), tabified at the bottom, and
+// token stream until a live session feeds it), tabified at the bottom and
+// hidden until their actions (added to `viewMenu` when given) show them, and
 // the ComparisonController that fills both. The window owns everything.
 //
-//   auto* compare = ws::attachComparison(this, m_presets);          // in MainWindow's constructor
+//   auto* compare = ws::attachComparison(this, m_presets, viewMenu);
 //   connect(run, &RunController::snapshotReady, compare, &ComparisonController::followSession); // live chat
 
 #include <QCoreApplication>
 
 class QMainWindow;
+class QMenu;
 
 namespace ws {
 
 class ComparisonController;
 class PresetLibrary;
 
-ComparisonController* attachComparison(QMainWindow* window, const PresetLibrary& presets);
+ComparisonController* attachComparison(QMainWindow* window, const PresetLibrary& presets, QMenu* viewMenu = nullptr);
 
 } // namespace ws

@@ -13,6 +13,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QMainWindow>
+#include <QMenu>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -255,19 +256,35 @@ private slots:
     void attachesToAMainWindow()
     {
         QMainWindow window;
-        ComparisonController* c = attachComparison(&window, m_presets);
+        QMenu view;
+        ComparisonController* c = attachComparison(&window, m_presets, &view);
+        QCOMPARE(view.actions().size(), 2);
         QVERIFY(c);
         const auto docks = window.findChildren<QDockWidget*>();
         QCOMPARE(docks.size(), 2);
         auto* panelDock = window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
         auto* raceDock = window.findChild<QDockWidget*>(QStringLiteral("tokenRaceDock"));
         QVERIFY(panelDock && raceDock);
+        // Hidden until asked for; the menu's action shows the dock.
+        window.show();
+        QVERIFY(!panelDock->isVisible());
+        view.actions()[0]->trigger();
+        QVERIFY(panelDock->isVisible());
         auto* panel = qobject_cast<views::ComparisonPanel*>(panelDock->widget());
         auto* race = qobject_cast<views::TokenRace*>(raceDock->widget());
         QVERIFY(panel && race);
         QCOMPARE(panel->snapshot(), c->snapshot());
         QVERIFY(race->laneCount() >= 3);
         QCOMPARE(race->pieces(), RaceSample::pieces());
+        // A language switch rebuilds the views; the controller feeds the new ones at once.
+        const int lanes = race->laneCount();
+        QEvent change(QEvent::LanguageChange);
+        QCoreApplication::sendEvent(panelDock, &change);
+        QTRY_VERIFY(panelDock->widget() != panel);
+        auto* rebuilt = qobject_cast<views::ComparisonPanel*>(panelDock->widget());
+        QVERIFY(rebuilt);
+        QCOMPARE(rebuilt->snapshot(), c->snapshot());
+        QCOMPARE(qobject_cast<views::TokenRace*>(raceDock->widget())->laneCount(), lanes);
     }
 
     void userProfileIsListed()
