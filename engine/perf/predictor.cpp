@@ -44,6 +44,9 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
         o.devices = options.devices;
         o.defectRate = options.waferDefectRate;
         o.defectSeed = options.waferDefectSeed;
+        o.hopStretch = options.waferHopStretch;
+        o.usableCols = options.waferUsableCols;
+        o.usableRows = options.waferUsableRows;
         o.kv = options.kv;
         return predictWafer(model, hardware, workload, o);
     }
