@@ -10,6 +10,7 @@
 #include "app/core/mainwindow.h"
 #include "app/core/presetlibrary.h"
 #include "app/core/theme.h"
+#include "app/defects/defectsdock.h"
 #include "app/io/filemenucontroller.h"
 
 #include <QApplication>
@@ -54,6 +55,14 @@ int saveScreenshot(ws::MainWindow& window, const QString& file)
 {
     if (!waitForPlacement(window, 120000))
         return fail(QStringLiteral("the placement did not finish within 120 s"));
+    if (ws::DefectsDock* defects = window.defectsDock(); defects && defects->isBusy()) {
+        // A scenario's defects are remapped after the placement: show them.
+        QEventLoop loop;
+        QTimer::singleShot(120000, &loop, [&loop] { loop.exit(1); });
+        QObject::connect(defects, &ws::DefectsDock::idle, &loop, [&loop] { loop.exit(0); });
+        if (loop.exec() != 0)
+            return fail(QStringLiteral("the defect remap did not finish within 120 s"));
+    }
     QCoreApplication::processEvents();
     const QImage image = window.grab().toImage();
     QImageWriter writer(file, "png");

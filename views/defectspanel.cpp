@@ -182,7 +182,7 @@ QLabel* DefectsPanel::addValue(QFormLayout* form, const QString& key)
     auto* value = new QLabel(QStringLiteral("–"), this);
     value->setObjectName(QStringLiteral("value_") + key);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    value->setWordWrap(key == QLatin1String("status"));
+    value->setWordWrap(true);
     form->addRow(name, value);
     m_names.insert(key, name);
     m_values.insert(key, value);
@@ -283,8 +283,14 @@ void DefectsPanel::showNumbers()
         s.nominalUsableCores > 0 ? 100.0 * double(s.capacityLostCores) / double(s.nominalUsableCores) : 0.0;
     set("lost", tr("%1 cores (%2%)").arg(count(s.capacityLostCores), locale.toString(lostShare, 'f', 3)));
     set("stretch", locale.toString(n.hopStretch, 'f', 4));
-    set("before", seconds(n.secondsPerTokenBefore));
-    set("after", seconds(n.secondsPerTokenAfter));
+    auto onWafers = [this](double s, int wafers) {
+        if (s <= 0 || wafers <= 0)
+            return seconds(s);
+        return wafers == 1 ? tr("%1 on 1 wafer").arg(seconds(s))
+                           : tr("%1 on %2 wafers").arg(seconds(s), QLocale().toString(wafers));
+    };
+    set("before", onWafers(n.secondsPerTokenBefore, n.devicesBefore));
+    set("after", onWafers(n.secondsPerTokenAfter, n.devicesAfter));
     if (n.secondsPerTokenBefore > 0 && n.secondsPerTokenAfter > 0) {
         const double delta = n.secondsPerTokenAfter - n.secondsPerTokenBefore;
         const QString sign = delta > 0 ? QStringLiteral("+") : delta < 0 ? QStringLiteral("−") : QString();
@@ -377,9 +383,11 @@ void DefectsPanel::retranslate()
         {"stretch", tr("Hop stretch S_max"),
          tr("Worst line stretch over the placement's layer regions: hops(link) = 1 + skipped + δ (facts §6.6 "
             "option B).")},
-        {"before", tr("Time per token, no defects"), tr("The wafer predictor for this placement.")},
+        {"before", tr("Time per token, no defects"),
+         tr("The wafer predictor for this model, precision and context on the fewest wafers that hold it.")},
         {"after", tr("Time per token, remapped"),
-         tr("The same prediction on the remapped usable mesh, every hop costing S_max hops.")},
+         tr("The same prediction on the remapped usable mesh, every hop costing S_max hops, on the fewest "
+            "wafers that still hold the model (more wafers can make it faster).")},
         {"change", tr("Change"), tr("After minus before.")},
         {"status", tr("Status"), QString()},
     };

@@ -43,6 +43,8 @@ struct DefectsPanelNumbers
     double hopStretch = 1.0;
     double secondsPerTokenBefore = 0; // 0: not predicted
     double secondsPerTokenAfter = 0;
+    int devicesBefore = 0; // wafers of each prediction (0: unknown)
+    int devicesAfter = 0;
     QString error;
     QString predictionError;
 };

@@ -189,6 +189,7 @@ void MeshView::paintEvent(QPaintEvent*)
     overlay.paintDies(p);
     overlay.paintRegions(p);
     overlay.paintCoreText(p);
+    paintDisplacement(p);
     if (m_hover && m_hover != m_selected)
         overlay.paintCoreMark(p, *m_hover, false);
     if (m_selected)
@@ -275,6 +276,54 @@ void MeshView::setBrushMode(bool on)
     else
         unsetCursor();
     update();
+}
+
+void MeshView::setDisplacement(std::shared_ptr<const CoreDisplacement> displacement)
+{
+    m_displacement = std::move(displacement);
+    update();
+}
+
+void MeshView::paintDisplacement(QPainter& p) const
+{
+    const CoreDisplacement* d = m_displacement.get();
+    const double s = m_transform.scale;
+    if (!d || m_layer != MeshLayer::Defects || d->device != m_device || s < 8 || !m_snapshot ||
+        d->cols != m_snapshot->meshCols || d->rows != m_snapshot->meshRows)
+        return;
+    const QRectF visible = m_transform.visibleCores();
+    const int x0 = std::max(0, int(std::floor(visible.left())) - 1);
+    const int y0 = std::max(0, int(std::floor(visible.top())) - 1);
+    const int x1 = std::min(d->cols - 1, int(std::ceil(visible.right())) + 1);
+    const int y1 = std::min(d->rows - 1, int(std::ceil(visible.bottom())) + 1);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    const QColor colour(20, 20, 24, 220);
+    p.setPen(QPen(colour, std::clamp(s / 10.0, 1.0, 2.5)));
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x) {
+            const size_t i = size_t(y) * size_t(d->cols) + size_t(x);
+            const int dx = d->dx[i];
+            const int dy = d->dy[i];
+            if (dx == 0 && dy == 0)
+                continue;
+            // From the cell the logical core came from towards this one, stopping short of the centres.
+            const QPointF to = m_transform.coreToWidget(QPointF(x + 0.5, y + 0.5));
+            const QPointF from = m_transform.coreToWidget(QPointF(x - dx + 0.5, y - dy + 0.5));
+            const QPointF v = to - from;
+            const double len = std::hypot(v.x(), v.y());
+            if (len < 1)
+                continue;
+            const QPointF u = v / len;
+            const QPointF a = from + u * (s * 0.3);
+            const QPointF b = to - u * (s * 0.15);
+            p.drawLine(a, b);
+            const double head = std::min(s * 0.3, 10.0);
+            const QPointF n(-u.y(), u.x());
+            p.drawLine(b, b - u * head + n * head * 0.5);
+            p.drawLine(b, b - u * head - n * head * 0.5);
+        }
+    p.restore();
 }
 
 void MeshView::zoomToCore(QPointF core, double pixelsPerCore)

@@ -15,10 +15,23 @@
 #include <QRect>
 #include <QWidget>
 
+#include <cstdint>
 #include <memory>
+#include <vector>
 #include <optional>
 
 namespace ws::views {
+
+// Defects layer arrows: for each cell of one device's mesh, how far (in cores) the logical core the
+// cell's physical core now hosts was moved from its nominal cell (0, 0 where nothing moved).
+struct CoreDisplacement
+{
+    int device = 0;
+    int cols = 0;
+    int rows = 0;
+    std::vector<int8_t> dx; // (rows, cols)
+    std::vector<int8_t> dy;
+};
 
 class MeshView : public QWidget
 {
@@ -41,6 +54,8 @@ public:
     // instead of panning.
     void setBrushMode(bool on);
     bool brushMode() const { return m_brushMode; }
+    // Arrows drawn on the Defects layer when the zoom gives room (null: none).
+    void setDisplacement(std::shared_ptr<const CoreDisplacement> displacement);
     // Centres core (x, y) at the given zoom (scripted views, screenshots).
     void zoomToCore(QPointF core, double pixelsPerCore);
 
@@ -89,6 +104,7 @@ private:
     void rebuildImage();
     void resetTransform();
     void paintMesh(QPainter& painter);
+    void paintDisplacement(QPainter& painter) const;
     void setHover(std::optional<QPoint> core);
     void emitZoom();
 
@@ -109,6 +125,7 @@ private:
     bool m_dragged = false;
     QPointF m_pressPos;
     QPointF m_lastPos;
+    std::shared_ptr<const CoreDisplacement> m_displacement;
     bool m_brushMode = false;
     std::optional<QPoint> m_brushStart;
     std::optional<QRect> m_brushRect;

@@ -39,6 +39,36 @@ double regionStretch(const DefectsContext& c, const RemapLayout& layout, const R
     return stretch;
 }
 
+// Per heatmap cell: the displacement of the logical core the cell's physical core hosts.
+std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot& s, int device,
+                                                               const RemapLayout& l, const Remap& remap)
+{
+    auto d = std::make_shared<views::CoreDisplacement>();
+    d->device = device;
+    d->cols = s.meshCols;
+    d->rows = s.meshRows;
+    d->dx.assign(size_t(s.meshCols) * size_t(s.meshRows), 0);
+    d->dy.assign(d->dx.size(), 0);
+    const bool fabric = s.meshCols == l.fabricCols() && s.meshRows == l.fabricRows();
+    const int ox = fabric ? 0 : l.reservedLeft();
+    const int oy = fabric ? 0 : l.reservedTop();
+    for (int y = 0; y < s.meshRows; ++y) {
+        const int py = l.nominalPhysicalY(y + oy);
+        for (int x = 0; x < s.meshCols; ++x) {
+            const int px = l.nominalPhysicalX(x + ox);
+            if (px < 0 || py < 0 || px >= l.physicalCols() || py >= l.physicalRows())
+                continue;
+            const int32_t index = py * l.physicalCols() + px;
+            if (remap.state(index) != CoreState::Shifted)
+                continue;
+            const size_t i = size_t(y) * size_t(s.meshCols) + size_t(x);
+            d->dx[i] = int8_t(std::clamp(remap.displacementX(index), -127, 127));
+            d->dy[i] = int8_t(std::clamp(remap.displacementY(index), -127, 127));
+        }
+    }
+    return d;
+}
+
 } // namespace
 
 DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const RemapLayout& layout, const DefectMap& defects,
@@ -66,14 +96,17 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const RemapLayout&
         if (const Status s = fillDefectLayer(*snapshot, c.device, *remap); !s)
             out.error = text(s.error());
         out.snapshot = std::move(snapshot);
+        out.displacement = displacementOf(*c.snapshot, c.device, layout, *remap);
     }
     auto shared = std::make_shared<const Remap>(std::move(*remap));
     out.remap = shared;
 
     PredictOptions before;
     auto p0 = predict(c.model, c.hardware, c.workload, before);
-    if (p0)
+    if (p0) {
         out.secondsPerTokenBefore = p0->secondsPerToken;
+        out.devicesBefore = p0->devices;
+    }
     else
         out.predictionError = text(p0.error());
     if (usable.cols <= 0 || usable.rows <= 0) {
@@ -86,9 +119,12 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const RemapLayout&
     after.waferHopStretch = out.hopStretch;
     after.waferUsableCols = usable.cols;
     after.waferUsableRows = usable.rows;
+    // The fewest wafers that hold the model on the smaller mesh: may be more than before (shown).
     auto p1 = predict(c.model, c.hardware, c.workload, after);
-    if (p1)
+    if (p1) {
         out.secondsPerTokenAfter = p1->secondsPerToken;
+        out.devicesAfter = p1->devices;
+    }
     else if (out.predictionError.isEmpty())
         out.predictionError = text(p1.error());
     return out;

@@ -18,6 +18,7 @@
 #include "engine/wafer/meshsnapshot.h"
 #include "engine/wafer/remap.h"
 #include "engine/wafer/yieldcurves.h"
+#include "views/meshview.h"
 
 #include <QObject>
 #include <QRect>
@@ -50,9 +51,12 @@ struct DefectsOutcome
     double hopStretch = 1.0;              // S_max over the placement's layer regions, both axes
     double secondsPerTokenBefore = 0;     // no defects
     double secondsPerTokenAfter = 0;      // remapped usable mesh and hop stretch
+    int devicesBefore = 0;                // wafers each prediction uses (the fewest that hold the model)
+    int devicesAfter = 0;
     QString predictionError;
     std::shared_ptr<const MeshSnapshot> snapshot; // the context's snapshot with coreState of the device
     std::shared_ptr<const Remap> remap;
+    std::shared_ptr<const views::CoreDisplacement> displacement; // arrows for the heatmap's cells
     std::shared_ptr<const YieldCurves> yieldCurves; // null when unchanged since the last job
 };
 

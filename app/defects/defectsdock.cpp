@@ -24,6 +24,8 @@ views::DefectsPanelNumbers numbersOf(const DefectsOutcome* o)
     n.hopStretch = o->hopStretch;
     n.secondsPerTokenBefore = o->secondsPerTokenBefore;
     n.secondsPerTokenAfter = o->secondsPerTokenAfter;
+    n.devicesBefore = o->devicesBefore;
+    n.devicesAfter = o->devicesAfter;
     n.error = o->error;
     n.predictionError = o->predictionError;
     return n;
@@ -37,6 +39,7 @@ DefectsDock::DefectsDock(views::MeshView* meshView, QWidget* parent)
     setObjectName(QStringLiteral("defectsDock"));
     m_panel = new views::DefectsPanel(this);
     m_controller = new DefectsController(this);
+    m_panel->setMinimumWidth(400);
     setWidget(m_panel);
     setWindowTitle(tr("Defects"));
 
@@ -143,9 +146,9 @@ void DefectsDock::showOutcome()
     m_panel->setNumbers(n);
     if (auto curves = m_controller->yieldCurves(); curves && curves != m_panel->yieldPanel()->curves())
         m_panel->setYieldCurves(curves);
-    if (o->snapshot && m_meshView->snapshot() != o->snapshot) {
+    if (o->snapshot && m_meshView->snapshot() != o->snapshot)
         m_meshView->setSnapshot(o->snapshot);
-    }
+    m_meshView->setDisplacement(o->displacement);
 }
 
 } // namespace ws

@@ -63,6 +63,12 @@ private slots:
         QCOMPARE(panel.valueText(QStringLiteral("after")), QStringLiteral("2.500 ms"));
         QCOMPARE(panel.valueText(QStringLiteral("change")), QString::fromUtf8("+500.0 µs (+25.000%)"));
 
+        n.devicesBefore = 2;
+        n.devicesAfter = 3;
+        panel.setNumbers(n);
+        QCOMPARE(panel.valueText(QStringLiteral("before")), QStringLiteral("2.000 ms on 2 wafers"));
+        QCOMPARE(panel.valueText(QStringLiteral("after")), QStringLiteral("2.500 ms on 3 wafers"));
+
         views::DefectsPanelNumbers none;
         none.error = QStringLiteral("the defects leave no usable mesh");
         panel.setNumbers(none);
