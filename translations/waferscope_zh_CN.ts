@@ -2677,4 +2677,274 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <translation>蒙特卡洛（重映射）</translation>
     </message>
 </context>
+<context>
+    <name>ws::views::DefectsPanel</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Computing the remap…</source>
+        <translation>正在计算重映射…</translation>
+    </message>
+    <message>
+        <source>%1 (%2 × %3)</source>
+        <translation>%1（%2 × %3）</translation>
+    </message>
+    <message>
+        <source>%1 cores (%2%)</source>
+        <translation>%1 个核（%2%）</translation>
+    </message>
+    <message>
+        <source>%1 on 1 wafer</source>
+        <translation>%1（1 片晶圆）</translation>
+    </message>
+    <message>
+        <source>%1 on %2 wafers</source>
+        <translation>%1（%2 片晶圆）</translation>
+    </message>
+    <message>
+        <source>%1%2 (%1%3%)</source>
+        <translation>%1%2（%1%3%）</translation>
+    </message>
+    <message>
+        <source>No prediction: %1</source>
+        <translation>无预测：%1</translation>
+    </message>
+    <message>
+        <source>Defects</source>
+        <translation>缺陷</translation>
+    </message>
+    <message>
+        <source>Yield</source>
+        <translation>良率</translation>
+    </message>
+    <message>
+        <source>Inject</source>
+        <translation>注入</translation>
+    </message>
+    <message>
+        <source>Redundancy</source>
+        <translation>冗余</translation>
+    </message>
+    <message>
+        <source>Remap</source>
+        <translation>重映射</translation>
+    </message>
+    <message>
+        <source>the hardware preset</source>
+        <translation>硬件预设</translation>
+    </message>
+    <message>
+        <source>D0 (defects/mm²)</source>
+        <translation>D0（缺陷/mm²）</translation>
+    </message>
+    <message>
+        <source>Defect density D0. Each core dies with p = 1 − exp(−D0 · a_c), the Poisson model (facts wafer-mapping §3.4, §6.6), with core area a_c = %1 mm² from the %2 preset.</source>
+        <translation>缺陷密度 D0。每个核以 p = 1 − exp(−D0 · a_c) 的概率失效，即泊松模型（facts wafer-mapping §3.4、§6.6），核面积 a_c = %1 mm²，取自 %2 预设。</translation>
+    </message>
+    <message>
+        <source>Cluster α</source>
+        <translation>聚集 α</translation>
+    </message>
+    <message>
+        <source>Negative-binomial clustering: each die's density is drawn from Gamma(α, D0/α), then Poisson as above. Smaller α clusters more.</source>
+        <translation>负二项聚集：每个裸片的密度取自 Gamma(α, D0/α)，再按上述泊松模型抽取。α 越小，缺陷越聚集。</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Random draws are repeatable: the same seed kills the same cores. Each draw moves the seed on by one.</source>
+        <translation>随机抽取可重复：相同的种子使相同的核失效。每次抽取后种子加一。</translation>
+    </message>
+    <message>
+        <source>Random (Poisson)</source>
+        <translation>随机（泊松）</translation>
+    </message>
+    <message>
+        <source>Clustered</source>
+        <translation>聚集</translation>
+    </message>
+    <message>
+        <source>Die (column, row)</source>
+        <translation>裸片（列，行）</translation>
+    </message>
+    <message>
+        <source>Die column, 1 to the preset's dies across</source>
+        <translation>裸片列号，从 1 到预设的横向裸片数</translation>
+    </message>
+    <message>
+        <source>Die row, 1 to the preset's dies down</source>
+        <translation>裸片行号，从 1 到预设的纵向裸片数</translation>
+    </message>
+    <message>
+        <source>Kill die</source>
+        <translation>整片失效</translation>
+    </message>
+    <message>
+        <source>Marks every core of the chosen reticle die dead.</source>
+        <translation>将所选光罩裸片的所有核标记为失效。</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>画笔</translation>
+    </message>
+    <message>
+        <source>Click or drag on the heatmap to mark cores dead or healthy (the heatmap switches to the Defects layer). Dragging then paints instead of panning.</source>
+        <translation>在热力图上点击或拖动，将核标记为失效或正常（热力图切换到缺陷图层）。此时拖动为绘制而不是平移。</translation>
+    </message>
+    <message>
+        <source>Kill cores</source>
+        <translation>使核失效</translation>
+    </message>
+    <message>
+        <source>Revive cores</source>
+        <translation>恢复核</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Undo the last defect edit (Ctrl+Z)</source>
+        <translation>撤销上一次缺陷编辑（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Redo the edit undone last (Ctrl+Shift+Z)</source>
+        <translation>重做上一次撤销的编辑（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Marks every core healthy (can be undone).</source>
+        <translation>将所有核标记为正常（可撤销）。</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Row-shift segments</source>
+        <translation>行移位分段</translation>
+    </message>
+    <message>
+        <source>Die spare rows/columns</source>
+        <translation>裸片备用行/列</translation>
+    </message>
+    <message>
+        <source>Row-shift: each physical row is cut into segments of %1 primary + %2 spare cores (preset); a row's logical cores skip dead ones (facts wafer-mapping §3.3). Die spare rows/columns: each die retires whole rows and columns holding dead cores (§3.2), for comparison. Changing the scheme starts an empty map.</source>
+        <translation>行移位：每个物理行被切分为 %1 个主核 + %2 个备用核的分段（预设）；该行的逻辑核跳过失效核（facts wafer-mapping §3.3）。裸片备用行/列：每个裸片停用含失效核的整行和整列（§3.2），用于对比。更换方案会从空缺陷图开始。</translation>
+    </message>
+    <message>
+        <source>Spares per die</source>
+        <translation>每裸片备用数</translation>
+    </message>
+    <message>
+        <source>Spare rows and spare columns per die for the die scheme. A parameter: no vendor publishes it.</source>
+        <translation>裸片方案中每个裸片的备用行数和备用列数。这是一个参数：没有厂商公布该值。</translation>
+    </message>
+    <message>
+        <source>Dead cores</source>
+        <translation>失效核</translation>
+    </message>
+    <message>
+        <source>Physical cores marked dead (spares included), from the defect map.</source>
+        <translation>缺陷图中标记为失效的物理核（含备用核）。</translation>
+    </message>
+    <message>
+        <source>Spares used</source>
+        <translation>已用备用核</translation>
+    </message>
+    <message>
+        <source>Spare-position cores that now host a logical core (engine remap).</source>
+        <translation>现在承载逻辑核的备用位置核（引擎重映射）。</translation>
+    </message>
+    <message>
+        <source>Shifted cores</source>
+        <translation>移位核</translation>
+    </message>
+    <message>
+        <source>Logical cores away from their nominal physical position (engine remap).</source>
+        <translation>偏离其标称物理位置的逻辑核（引擎重映射）。</translation>
+    </message>
+    <message>
+        <source>Unrepairable</source>
+        <translation>不可修复</translation>
+    </message>
+    <message>
+        <source>Row segments (or dies) with more dead cores than spares; their rows leave the logical mesh.</source>
+        <translation>失效核多于备用核的行分段（或裸片）；其所在行被移出逻辑网格。</translation>
+    </message>
+    <message>
+        <source>Usable cores</source>
+        <translation>可用核</translation>
+    </message>
+    <message>
+        <source>The rectangle placement may use after the remap (reserved border excluded).</source>
+        <translation>重映射后放置可使用的矩形（不含保留边框）。</translation>
+    </message>
+    <message>
+        <source>Capacity lost</source>
+        <translation>容量损失</translation>
+    </message>
+    <message>
+        <source>Usable cores without defects minus usable cores now.</source>
+        <translation>无缺陷时的可用核数减去当前可用核数。</translation>
+    </message>
+    <message>
+        <source>Hop stretch S_max</source>
+        <translation>跳数拉伸 S_max</translation>
+    </message>
+    <message>
+        <source>Worst line stretch over the placement's layer regions: hops(link) = 1 + skipped + δ (facts §6.6 option B).</source>
+        <translation>放置的各层区域中最差的线路拉伸：hops(link) = 1 + 跳过数 + δ（facts §6.6 方案 B）。</translation>
+    </message>
+    <message>
+        <source>Time per token, no defects</source>
+        <translation>每词元时间（无缺陷）</translation>
+    </message>
+    <message>
+        <source>The wafer predictor for this model, precision and context on the fewest wafers that hold it.</source>
+        <translation>晶圆预测器对该模型、精度和上下文的预测，使用能容纳模型的最少晶圆数。</translation>
+    </message>
+    <message>
+        <source>Time per token, remapped</source>
+        <translation>每词元时间（重映射后）</translation>
+    </message>
+    <message>
+        <source>The same prediction on the remapped usable mesh, every hop costing S_max hops, on the fewest wafers that still hold the model (more wafers can make it faster).</source>
+        <translation>在重映射后的可用网格上做同样的预测，每一跳计为 S_max 跳，使用仍能容纳模型的最少晶圆数（晶圆更多时可能更快）。</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>After minus before.</source>
+        <translation>之后减去之前。</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>ws::DefectsDock</name>
+    <message>
+        <source>Defects</source>
+        <translation>缺陷</translation>
+    </message>
+</context>
 </TS>
