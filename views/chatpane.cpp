@@ -118,6 +118,7 @@ ChatPane::ChatPane(QWidget* parent)
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_stack->addWidget(emptyPage);
     m_stack->addWidget(m_scroll);
+    m_stack->setMinimumHeight(fontMetrics().lineSpacing() * 9); // room for a conversation in a shared dock area
 
     // Settings, folded away by default.
     tx([this] { m_settingsToggle->setText(tr("Settings")); });

@@ -7,9 +7,12 @@
 #include "app/defects/defectsdock.h"
 #include "app/io/filemenucontroller.h"
 #include "app/io/widgetframesource.h"
+#include "app/session/chatcontroller.h"
+#include "views/chatpane.h"
 #include "views/devicestrip.h"
 #include "views/meshimage.h"
 #include "views/meshview.h"
+#include "views/racepane.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -92,6 +95,13 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     tabifyDockWidget(m_inspector, m_defects);
     m_inspector->raise();
     connect(m_defects, &DefectsDock::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
+    // The live session: chat dock, race (beside the inspector), Live Wafer dock (shown once a model is placed).
+    m_chat = new ChatController(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_chat->pane());
+    tabifyDockWidget(m_inspector, m_chat->racePane());
+    m_inspector->raise();
+    addDockWidget(Qt::LeftDockWidgetArea, m_chat->waferDock());
+    m_chat->waferDock()->hide();
 
     m_hoverLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);
@@ -216,6 +226,7 @@ void MainWindow::createActions()
             action->setChecked(action->data().toString() == code);
     });
     a.help = menuBar()->addMenu(QString());
+    menuBar()->insertMenu(a.help->menuAction(), m_chat->modelMenu());
     a.help->addAction(a.about);
 
     a.viewToolBar->addActions(a.layerGroup->actions());
@@ -294,6 +305,7 @@ MeshLayer layerFromId(const QString& id)
 void MainWindow::applyScenario(const Scenario& scenario)
 {
     m_scenario = scenario;
+    m_chat->setWaferScenario(m_scenario);
     PlacementRequest request = defaultRequest();
     if (!scenario.modelPreset.isEmpty())
         request.modelId = scenario.modelPreset;
@@ -349,6 +361,7 @@ void MainWindow::userChangedRequest()
     m_scenario.hardwarePreset = r.hardwareId;
     m_scenario.precision = QString::fromLatin1(precisionId(r.precision).data());
     m_scenario.contextTokens = r.contextTokens;
+    m_chat->setWaferScenario(m_scenario);
     m_files->markModified();
     recompute();
 }

@@ -24,6 +24,7 @@ class DeviceStrip;
 class MeshView;
 } // namespace views
 
+class ChatController;
 class DefectsDock;
 class FileMenuController;
 class InspectorDock;
@@ -57,6 +58,7 @@ public:
     views::MeshView* meshView() const { return m_meshView; }
     InspectorDock* inspector() const { return m_inspector; }
     DefectsDock* defectsDock() const { return m_defects; }
+    ChatController* chat() const { return m_chat; }
     void setLayer(MeshLayer layer);
     void setDevice(int device);
 
@@ -90,6 +92,7 @@ private:
     QScrollArea* m_stripArea = nullptr;
     InspectorDock* m_inspector = nullptr;
     DefectsDock* m_defects = nullptr;
+    ChatController* m_chat = nullptr; // the live session (app/session)
     FileMenuController* m_files = nullptr;
     QLabel* m_hoverLabel = nullptr;
     QLabel* m_devicesLabel = nullptr;

@@ -168,9 +168,14 @@ void ChatController::placeChatModel()
     if (!m_run->modelInfo())
         return;
     Scenario scenario = m_waferScenario;
+    const bool newModel = m_placedModel != m_run->modelInfo()->filePath;
     scenario.modelPreset.clear();
     scenario.modelFile = QString::fromStdString(m_run->modelInfo()->filePath);
     const quint64 request = ++m_waferRequest;
+    if (newModel) {
+        m_placedModel = m_run->modelInfo()->filePath;
+        m_firstWaferOfModel = request;
+    }
     struct Placed
     {
         std::optional<ChatWafer> wafer;
@@ -188,6 +193,8 @@ void ChatController::placeChatModel()
         }
         setMeshFrameSource(placed.wafer->frameSource());
         emit waferReady(placed.wafer->snapshot);
+        if (request == m_firstWaferOfModel)
+            m_waferDock->show(); // a newly loaded model: show where it sits
     });
     watcher->setFuture(QtConcurrent::run([scenario] {
         Placed placed;

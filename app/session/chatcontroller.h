@@ -126,6 +126,8 @@ private:
     MeshFrameSource m_meshFrames;
     Scenario m_waferScenario;
     quint64 m_waferRequest = 0; // drops placements of an older model or scenario
+    quint64 m_firstWaferOfModel = 0; // the placement request that first places a newly loaded model
+    std::string m_placedModel;
     QString m_loadingPath;
 };
 
