@@ -76,8 +76,7 @@ ComparisonController* attachComparison(QMainWindow* window, const PresetLibrary&
                                                 CompareDocks::tr("GPU, Groq and wafer compared"), panel);
     QDockWidget* raceDock =
         CompareDocks::dock(window, QStringLiteral("tokenRaceDock"), CompareDocks::tr("Token race"), race);
-    window->tabifyDockWidget(panelDock, raceDock);
-    panelDock->raise();
+    // Hidden, and not tabified: a tabified pair keeps its tab bar in the window's layout even when hidden.
     panelDock->hide();
     raceDock->hide();
     if (viewMenu) {

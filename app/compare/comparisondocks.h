@@ -1,7 +1,7 @@
 #pragma once
 // Puts the comparison into a main window with one call: a "Comparison" dock
 // (ComparisonPanel) and a "Token race" dock (TokenRace, replaying the sample
-// token stream until a live session feeds it), tabified at the bottom and
+// token stream until a live session feeds it), in the bottom dock area,
 // hidden until their actions (added to `viewMenu` when given) show them, and
 // the ComparisonController that fills both. The window owns everything.
 //

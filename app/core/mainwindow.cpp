@@ -4,6 +4,7 @@
 #include "app/core/languagemanager.h"
 #include "app/core/presetlibrary.h"
 #include "app/core/scenariobar.h"
+#include "app/compare/comparisondocks.h"
 #include "app/defects/defectsdock.h"
 #include "app/io/filemenucontroller.h"
 #include "app/io/widgetframesource.h"
@@ -211,6 +212,7 @@ void MainWindow::createActions()
     a.view->addSeparator();
     a.view->addAction(a.inspector);
     a.view->addAction(m_defects->toggleViewAction());
+    attachComparison(this, m_presets, a.view); // GPU/Groq/wafer comparison and token race docks (hidden)
     a.language = a.view->addMenu(QString());
     a.languageGroup = new QActionGroup(this);
     for (const QString& code : LanguageManager::availableLanguages()) {
