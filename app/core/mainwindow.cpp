@@ -4,11 +4,13 @@
 #include "app/core/languagemanager.h"
 #include "app/core/presetlibrary.h"
 #include "app/core/scenariobar.h"
+#include "app/compare/comparecontroller.h"
 #include "app/compare/comparisondocks.h"
 #include "app/defects/defectsdock.h"
 #include "app/io/filemenucontroller.h"
 #include "app/io/widgetframesource.h"
 #include "app/session/chatcontroller.h"
+#include "app/session/runcontroller.h"
 #include "views/chatpane.h"
 #include "views/devicestrip.h"
 #include "views/meshimage.h"
@@ -212,7 +214,9 @@ void MainWindow::createActions()
     a.view->addSeparator();
     a.view->addAction(a.inspector);
     a.view->addAction(m_defects->toggleViewAction());
-    attachComparison(this, m_presets, a.view); // GPU/Groq/wafer comparison and token race docks (hidden)
+    // GPU/Groq/wafer comparison and token race docks (hidden); the race follows the live chat.
+    auto* compare = attachComparison(this, m_presets, a.view);
+    connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
     a.language = a.view->addMenu(QString());
     a.languageGroup = new QActionGroup(this);
     for (const QString& code : LanguageManager::availableLanguages()) {
