@@ -1,16 +1,18 @@
 // waferscope: the desktop application.
 //   waferscope [--scenario FILE] [--lang zh_CN] [--screenshot FILE.png] [--verbose]
-//              [--recover] [--print-scenario FILE]
+//              [--recover] [--print-scenario FILE] [--dataflow-time FRACTION]
 // --screenshot renders the main window (offscreen unless a platform is set),
 // saves it as a PNG and exits: 0 on success, 2 with one line on stderr if not.
 // --scenario, --recover and --print-scenario belong to the File menu
-// controller (app/io/filemenucontroller.h).
+// controller (app/io/filemenucontroller.h). --dataflow-time shows the Dataflow
+// layer at that fraction (0..1) of a token's schedule.
 #include "app/core/languagemanager.h"
 #include "app/core/logging.h"
 #include "app/core/mainwindow.h"
 #include "app/core/presetlibrary.h"
 #include "app/core/theme.h"
 #include "app/defects/defectsdock.h"
+#include "app/dataflow/dataflowdock.h"
 #include "app/io/filemenucontroller.h"
 
 #include <QApplication>
@@ -95,7 +97,11 @@ int main(int argc, char** argv)
     const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."),
                                         QStringLiteral("CODE"));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"), QStringLiteral("Log debug messages."));
-    parser.addOptions({screenshotOption, langOption, verboseOption});
+    const QCommandLineOption dataflowTimeOption(
+        QStringLiteral("dataflow-time"),
+        QStringLiteral("Show the Dataflow layer at this fraction (0..1) of a token's schedule."),
+        QStringLiteral("FRACTION"));
+    parser.addOptions({screenshotOption, langOption, verboseOption, dataflowTimeOption});
     ws::FileMenuController::addCommandLineOptions(parser);
     if (!parser.parse(QApplication::arguments()))
         return fail(parser.errorText());
@@ -138,6 +144,19 @@ int main(int argc, char** argv)
             return 2;
         window.ensurePlacement();
         window.show();
+        if (parser.isSet(dataflowTimeOption)) {
+            bool ok = false;
+            const double fraction = parser.value(dataflowTimeOption).toDouble(&ok);
+            if (!ok || !(fraction >= 0 && fraction <= 1))
+                return fail(QStringLiteral("--dataflow-time needs a fraction from 0 to 1, not '%1'")
+                                .arg(parser.value(dataflowTimeOption)));
+            if (!waitForPlacement(window, 120000))
+                return fail(QStringLiteral("the placement did not finish within 120 s"));
+            window.setLayer(ws::MeshLayer::Dataflow);
+            window.dataflowDock()->controller()->seekFraction(fraction);
+            if (!window.dataflowDock()->errorText().isEmpty())
+                return fail(window.dataflowDock()->errorText());
+        }
         return saveScreenshot(window, parser.value(screenshotOption));
     }
     if (const int exitCode = files->startFromCommandLine(parser); exitCode >= 0)

@@ -2477,8 +2477,8 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <translation>色相 = Transformer 层</translation>
     </message>
     <message>
-        <source>activity this token</source>
-        <translation>本 token 的活动</translation>
+        <source>blue: forwarding, orange: computing; dim: earlier</source>
+        <translation>蓝：转发，橙：计算；暗：较早</translation>
     </message>
     <message>
         <source>L%1</source>
@@ -2945,6 +2945,277 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>Defects</source>
         <translation>缺陷</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::PlaybackBar</name>
+    <message>
+        <source>%1 / %2 µs · cycle %3</source>
+        <translation>%1 / %2 µs · 第 %3 周期</translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation>暂停（空格）</translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation>播放（空格）</translation>
+    </message>
+    <message>
+        <source>between phases</source>
+        <translation>阶段之间</translation>
+    </message>
+    <message>
+        <source>no schedule</source>
+        <translation>无调度</translation>
+    </message>
+    <message>
+        <source>Previous phase (Left)</source>
+        <translation>上一阶段（左方向键）</translation>
+    </message>
+    <message>
+        <source>Next phase (Right)</source>
+        <translation>下一阶段（右方向键）</translation>
+    </message>
+    <message>
+        <source>Time into the token</source>
+        <translation>当前 token 内的时间</translation>
+    </message>
+    <message>
+        <source>Time dilation: wafer time shown per second</source>
+        <translation>时间缩放：每秒显示的晶圆时间</translation>
+    </message>
+    <message>
+        <source>%1 ms / s</source>
+        <translation>%1 ms / 秒</translation>
+    </message>
+    <message>
+        <source>%1 µs / s</source>
+        <translation>%1 µs / 秒</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::TimelineChart</name>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>attention RMSNorm</source>
+        <translation>注意力 RMSNorm</translation>
+    </message>
+    <message>
+        <source>QKV projection</source>
+        <translation>QKV 投影</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>attention scores</source>
+        <translation>注意力分数</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <translation>softmax</translation>
+    </message>
+    <message>
+        <source>scores × V</source>
+        <translation>分数 × V</translation>
+    </message>
+    <message>
+        <source>output projection</source>
+        <translation>输出投影</translation>
+    </message>
+    <message>
+        <source>FFN RMSNorm</source>
+        <translation>FFN RMSNorm</translation>
+    </message>
+    <message>
+        <source>MoE router</source>
+        <translation>MoE 路由</translation>
+    </message>
+    <message>
+        <source>MoE dispatch</source>
+        <translation>MoE 分发</translation>
+    </message>
+    <message>
+        <source>FFN gate/up</source>
+        <translation>FFN gate/up 投影</translation>
+    </message>
+    <message>
+        <source>FFN down</source>
+        <translation>FFN down 投影</translation>
+    </message>
+    <message>
+        <source>MoE combine</source>
+        <translation>MoE 合并</translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>KV shift</source>
+        <translation>KV 移位</translation>
+    </message>
+    <message>
+        <source>hop to next layer</source>
+        <translation>传到下一层</translation>
+    </message>
+    <message>
+        <source>hop to next wafer</source>
+        <translation>传到下一晶圆</translation>
+    </message>
+    <message>
+        <source>final RMSNorm</source>
+        <translation>最终 RMSNorm</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM head</translation>
+    </message>
+    <message>
+        <source>argmax</source>
+        <translation>argmax</translation>
+    </message>
+    <message>
+        <source>token feedback</source>
+        <translation>token 回送</translation>
+    </message>
+    <message>
+        <source>L%1 · %2</source>
+        <translation>L%1 · %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;cycles %2 – %3 (%4 cycles, %5 µs)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;周期 %2 – %3（%4 周期，%5 µs）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;local compute %1 cycles, %2 MACs per core</source>
+        <translation>&lt;br&gt;本地计算 %1 周期，每核 %2 次乘加</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 allreduce(s) along %2 over %3 cores, %4 cycles each</source>
+        <translation>&lt;br&gt;沿 %2 方向在 %3 个核上做 %1 次 allreduce，每次 %4 周期</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;cores only forward (wafer %1 → %2)</source>
+        <translation>&lt;br&gt;核仅转发（晶圆 %1 → %2）</translation>
+    </message>
+    <message>
+        <source>local compute</source>
+        <translation>本地计算</translation>
+    </message>
+    <message>
+        <source>allreduce</source>
+        <translation>allreduce</translation>
+    </message>
+    <message>
+        <source>forwarding (hops)</source>
+        <translation>转发（跳）</translation>
+    </message>
+    <message>
+        <source>wafer time (µs)</source>
+        <translation>晶圆时间（µs）</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::MeshOverlay</name>
+    <message>
+        <source>to wafer %1</source>
+        <translation>到晶圆 %1</translation>
+    </message>
+    <message>
+        <source>from wafer %1</source>
+        <translation>来自晶圆 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::DataflowDock</name>
+    <message>
+        <source>frame %1 ms</source>
+        <translation>帧 %1 ms</translation>
+    </message>
+    <message>
+        <source>KV capacity of layer 0&apos;s region (%1 × %2 cores): concat %3 tokens, shift %4 tokens</source>
+        <translation>第 0 层区域（%1 × %2 核）的 KV 容量：concat %3 个 token，shift %4 个 token</translation>
+    </message>
+    <message>
+        <source>Dataflow</source>
+        <translation>数据流</translation>
+    </message>
+    <message>
+        <source>KV: shift</source>
+        <translation>KV：shift（移位）</translation>
+    </message>
+    <message>
+        <source>KV: concat</source>
+        <translation>KV：concat（拼接）</translation>
+    </message>
+    <message>
+        <source>KV cache layout: shift spreads the sequence over every row, concat fills one row</source>
+        <translation>KV 缓存布局：shift 把序列分布到每一行，concat 只填满一行</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Phase cycles</source>
+        <translation>阶段周期</translation>
+    </message>
+    <message>
+        <source>Timing constants</source>
+        <translation>时序常数</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation>周期</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>% of token</source>
+        <translation>占 token 的 %</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>常数</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>ws::DataflowSetup</name>
+    <message>
+        <source>the model is not placed on a wafer</source>
+        <translation>模型未放置到晶圆上</translation>
+    </message>
+    <message>
+        <source>the engine gave no dataflow schedule for %1 on %2</source>
+        <translation>引擎未给出 %1 在 %2 上的数据流调度</translation>
     </message>
 </context>
 </TS>

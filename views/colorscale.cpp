@@ -32,7 +32,12 @@ ColorScale ColorScale::kvCache()
 
 ColorScale ColorScale::activity()
 {
-    return ColorScale({{0.0, QColor(0x10, 0x14, 0x1c)}, {0.5, QColor(0x1c, 0x6e, 0xa4)}, {1.0, QColor(0x7f, 0xf6, 0xff)}},
+    // Two ramps (MeshSnapshot::activity): forwarding 0..0.5 dark -> blue, computing 0.5..1 orange -> yellow.
+    // The glow of an earlier event is a lower value on its ramp; luminance still rises over the whole scale.
+    return ColorScale({{0.0, QColor(0x10, 0x14, 0x1c)},
+                       {0.499, QColor(0x2a, 0x7f, 0xd0)},
+                       {0.501, QColor(0xd7, 0x64, 0x1e)},
+                       {1.0, QColor(0xff, 0xe0, 0x5a)}},
                       QColor(0x30, 0x30, 0x36));
 }
 

@@ -31,7 +31,7 @@ public:
 
     static ColorScale sramOccupancy(); // dark blue -> teal -> yellow
     static ColorScale kvCache();       // dark purple -> magenta -> orange
-    static ColorScale activity();      // dark -> cyan (dataflow)
+    static ColorScale activity();      // dataflow: forward dark -> blue, compute orange -> yellow
 
     QRgb map(float fraction) const
     {

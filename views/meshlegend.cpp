@@ -73,7 +73,7 @@ QString MeshLegend::caption() const
     case MeshLayer::KvCache:
         return perCore > 0 ? tr("share of %1 SRAM per core").arg(formatBytes(perCore)) : tr("share of core SRAM");
     case MeshLayer::WeightPlacement: return tr("hue = transformer layer");
-    case MeshLayer::Dataflow: return tr("activity this token");
+    case MeshLayer::Dataflow: return tr("blue: forwarding, orange: computing; dim: earlier");
     case MeshLayer::Defects: return {};
     }
     return {};

@@ -2,10 +2,12 @@
 
 #include "views/meshimage.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws::views {
@@ -176,6 +178,54 @@ void MeshOverlay::paintCoreMark(QPainter& p, QPoint core, bool selected) const
     } else {
         p.setPen(QPen(QColor(255, 255, 255, 170), 1));
         p.drawRect(r);
+    }
+    p.restore();
+}
+
+void MeshOverlay::paintHops(QPainter& p) const
+{
+    if (layer != MeshLayer::Dataflow || snapshot.hops.empty())
+        return;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QColor color(120, 200, 255, 230);
+    for (const MeshHop& h : snapshot.hops) {
+        if (h.fromDevice != device && h.toDevice != device)
+            continue;
+        QPointF from = transform.coreToWidget(QPointF(h.fromX, h.fromY));
+        QPointF to = transform.coreToWidget(QPointF(h.toX, h.toY));
+        QString label;
+        if (h.fromDevice != h.toDevice) {
+            // Wafer to wafer: the arrow leaves (or enters) through the mesh's right edge.
+            const QPointF edge = transform.coreToWidget(QPointF(snapshot.meshCols, h.fromDevice == device ? h.fromY : h.toY));
+            if (h.fromDevice == device) {
+                to = edge;
+                label = QCoreApplication::translate("ws::views::MeshOverlay", "to wafer %1").arg(h.toDevice + 1);
+            } else {
+                from = edge;
+                label = QCoreApplication::translate("ws::views::MeshOverlay", "from wafer %1").arg(h.fromDevice + 1);
+            }
+        }
+        const QLineF line(from, to);
+        if (line.length() < 2)
+            continue;
+        p.setPen(QPen(QColor(color.red(), color.green(), color.blue(), 110), 7, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(line); // the band
+        p.setPen(QPen(color, 2.5, Qt::SolidLine, Qt::RoundCap));
+        const QPointF head = line.pointAt(std::clamp(h.progress, 0.05, 1.0));
+        p.drawLine(QLineF(from, head));
+        // Arrow head at the data's current position.
+        const QLineF back(head, from);
+        QLineF wing = back;
+        wing.setLength(12);
+        wing.setAngle(back.angle() + 28);
+        p.drawLine(wing);
+        wing.setAngle(back.angle() - 28);
+        p.drawLine(wing);
+        if (!label.isEmpty()) {
+            p.setPen(QColor(220, 235, 255));
+            p.drawText(head + QPointF(-p.fontMetrics().horizontalAdvance(label) - 6, -8), label);
+        }
     }
     p.restore();
 }

@@ -35,6 +35,7 @@ struct MeshOverlay
     void paintDies(QPainter& painter) const;
     void paintRegions(QPainter& painter) const;
     void paintCoreText(QPainter& painter) const;
+    void paintHops(QPainter& painter) const; // dataflow layer: arrows for the hops of the moment
     void paintCoreMark(QPainter& painter, QPoint core, bool selected) const;
 };
 

@@ -190,6 +190,7 @@ void MeshView::paintEvent(QPaintEvent*)
     overlay.paintRegions(p);
     overlay.paintCoreText(p);
     paintDisplacement(p);
+    overlay.paintHops(p);
     if (m_hover && m_hover != m_selected)
         overlay.paintCoreMark(p, *m_hover, false);
     if (m_selected)

@@ -7,6 +7,7 @@
 #include "app/compare/comparecontroller.h"
 #include "app/compare/comparisondocks.h"
 #include "app/defects/defectsdock.h"
+#include "app/dataflow/dataflowdock.h"
 #include "app/io/filemenucontroller.h"
 #include "app/io/widgetframesource.h"
 #include "app/session/chatcontroller.h"
@@ -105,6 +106,10 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     m_inspector->raise();
     addDockWidget(Qt::LeftDockWidgetArea, m_chat->waferDock());
     m_chat->waferDock()->hide();
+    m_dataflow = new DataflowDock(m_meshView, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_dataflow);
+    m_dataflow->hide(); // shown with the Dataflow layer
+    resizeDocks({m_dataflow}, {300}, Qt::Vertical);
 
     m_hoverLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);
@@ -456,6 +461,7 @@ void MainWindow::showResult(std::shared_ptr<const PlacementResult> result)
     m_strip->resize(m_strip->sizeHint());
     m_inspector->setResult(m_result);
     m_defects->setPlacement(m_result, m_pendingDevice > 0 ? m_pendingDevice : m_meshView->device());
+    m_dataflow->setResult(m_result);
     if (m_pendingDevice > 0 && m_pendingDevice < m_result->snapshot->deviceCount)
         setDevice(m_pendingDevice);
     m_pendingDevice = 0;
@@ -477,6 +483,7 @@ void MainWindow::showError(const QString& message)
     m_meshView->setSnapshot(nullptr);
     m_strip->setSnapshot(nullptr);
     m_inspector->setResult(nullptr);
+    m_dataflow->setResult(nullptr);
     m_meshView->setEmptyText(tr("No placement for this choice:\n%1").arg(message));
     spdlog::warn("placement failed: {}", message.toStdString());
     updateStatus();
@@ -486,6 +493,7 @@ void MainWindow::setLayer(MeshLayer layer)
 {
     m_meshView->setLayer(layer);
     m_strip->setLayer(layer);
+    m_dataflow->layerChanged();
     for (QAction* action : m_actions->layerGroup->actions())
         action->setChecked(action->data().toInt() == static_cast<int>(layer));
 }
@@ -495,6 +503,7 @@ void MainWindow::setDevice(int device)
     if (!m_result || !m_result->snapshot || device < 0 || device >= m_result->snapshot->deviceCount)
         return;
     m_meshView->setDevice(device);
+    m_dataflow->layerChanged();
     m_strip->setCurrentDevice(device);
     m_inspector->clearCore();
 }

@@ -26,6 +26,7 @@ class MeshView;
 
 class ChatController;
 class DefectsDock;
+class DataflowDock;
 class FileMenuController;
 class InspectorDock;
 class LanguageManager;
@@ -59,6 +60,7 @@ public:
     InspectorDock* inspector() const { return m_inspector; }
     DefectsDock* defectsDock() const { return m_defects; }
     ChatController* chat() const { return m_chat; }
+    DataflowDock* dataflowDock() const { return m_dataflow; }
     void setLayer(MeshLayer layer);
     void setDevice(int device);
 
@@ -93,6 +95,7 @@ private:
     InspectorDock* m_inspector = nullptr;
     DefectsDock* m_defects = nullptr;
     ChatController* m_chat = nullptr; // the live session (app/session)
+    DataflowDock* m_dataflow = nullptr;
     FileMenuController* m_files = nullptr;
     QLabel* m_hoverLabel = nullptr;
     QLabel* m_devicesLabel = nullptr;

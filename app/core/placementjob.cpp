@@ -71,6 +71,11 @@ std::string tileText(const CoreTile& t)
 
 } // namespace
 
+const Placement* enginePlacement(const PlacementResult& result)
+{
+    return result.engineState ? &result.engineState->placement : nullptr;
+}
+
 Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, int y)
 {
     const auto& s = result.snapshot;

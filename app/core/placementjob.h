@@ -21,6 +21,7 @@
 
 namespace ws {
 
+class Placement;
 struct PlacementEngineState; // the engine's Placement and the (defect-free) redundancy remap
 
 struct PlacementRequest
@@ -66,6 +67,9 @@ struct CoreInfo
 
 Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
                                            const ModelConfig& model);
+
+// The engine's placement behind a result (for schedules); null when the result has none.
+const Placement* enginePlacement(const PlacementResult& result);
 
 // Details of core (x, y) on `device`; an error for coordinates off the mesh.
 Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, int y);

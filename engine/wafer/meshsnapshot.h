@@ -34,6 +34,18 @@ struct MeshRegion
     std::string label;   // short label, e.g. "L12", "embed", "lm_head"
 };
 
+// Data moving between regions or wafers at the moment a dataflow frame shows (drawn as an arrow).
+struct MeshHop
+{
+    int fromDevice = 0;
+    double fromX = 0; // centre of the sending region, in cores
+    double fromY = 0;
+    int toDevice = 0;
+    double toX = 0; // centre of the receiving region (on toDevice)
+    double toY = 0;
+    double progress = 0; // 0..1 through the hop
+};
+
 struct MeshSnapshot
 {
     int meshCols = 0; // logical cores per device, x
@@ -47,9 +59,10 @@ struct MeshSnapshot
     std::vector<std::vector<uint16_t>> owner;      // [device][core] index into owners; 0 = nothing placed
     std::vector<MeshOwner> owners;                 // owners[0] is "none"
     std::vector<std::vector<float>> kvFraction;    // [device][core] KV bytes / SRAM bytes, 0..1
-    std::vector<std::vector<float>> activity;      // [device][core] dataflow activity 0..1 (may be empty)
+    std::vector<std::vector<float>> activity;      // [device][core] dataflow: compute 0.5..1, forward 0..0.5, idle 0 (may be empty)
     std::vector<std::vector<CoreState>> coreState; // [device][core] (may be empty: all healthy)
     std::vector<MeshRegion> regions;
+    std::vector<MeshHop> hops; // dataflow frames only: hops running at this moment
 };
 
 } // namespace ws

@@ -1,0 +1,156 @@
+#include "app/dataflow/dataflowcontroller.h"
+
+#include "app/dataflow/dataflowframe.h"
+#include "engine/wafer/activity.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+DataflowController::DataflowController(QObject* parent) : QObject(parent)
+{
+    m_timer.setInterval(frameIntervalMs);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &DataflowController::tick);
+}
+
+void DataflowController::setSchedule(std::shared_ptr<const TokenSchedule> schedule,
+                                     std::shared_ptr<const MeshSnapshot> base)
+{
+    m_schedule = std::move(schedule);
+    m_base = std::move(base);
+    m_pool.clear();
+    m_frame.reset();
+    m_boundaries.clear();
+    if (m_schedule) {
+        for (const Phase& p : m_schedule->phases)
+            m_boundaries.push_back(p.startCycle);
+        std::sort(m_boundaries.begin(), m_boundaries.end());
+        m_boundaries.erase(std::unique(m_boundaries.begin(), m_boundaries.end()), m_boundaries.end());
+    }
+    if (!m_schedule || !(m_schedule->totalCycles > 0))
+        pause();
+    m_cycle = std::clamp(m_cycle, 0.0, std::max(0.0, totalCycles()));
+    render();
+}
+
+void DataflowController::setDevice(int device)
+{
+    if (device == m_device)
+        return;
+    m_device = device;
+    render();
+}
+
+int DataflowController::currentPhase() const
+{
+    if (!m_schedule)
+        return -1;
+    const std::vector<size_t> active = activePhases(*m_schedule, m_cycle);
+    return active.empty() ? -1 : int(*std::min_element(active.begin(), active.end()));
+}
+
+void DataflowController::play()
+{
+    if (!m_schedule || !(m_schedule->totalCycles > 0) || m_timer.isActive())
+        return;
+    m_clock.start();
+    m_timer.start();
+    emit stateChanged();
+}
+
+void DataflowController::pause()
+{
+    if (!m_timer.isActive())
+        return;
+    m_timer.stop();
+    emit stateChanged();
+}
+
+void DataflowController::togglePlay()
+{
+    isPlaying() ? pause() : play();
+}
+
+void DataflowController::seek(double cycle)
+{
+    const double total = totalCycles();
+    m_cycle = total > 0 && std::isfinite(cycle) ? std::clamp(cycle, 0.0, total) : 0.0;
+    render();
+}
+
+void DataflowController::seekFraction(double fraction)
+{
+    seek(fraction * totalCycles());
+}
+
+void DataflowController::stepPhase(int direction)
+{
+    if (m_boundaries.empty())
+        return;
+    // A boundary within a hundredth of a cycle counts as the current position.
+    const double eps = 1e-2;
+    if (direction > 0) {
+        auto it = std::upper_bound(m_boundaries.begin(), m_boundaries.end(), m_cycle + eps);
+        seek(it == m_boundaries.end() ? m_boundaries.back() : *it);
+    } else if (direction < 0) {
+        auto it = std::lower_bound(m_boundaries.begin(), m_boundaries.end(), m_cycle - eps);
+        seek(it == m_boundaries.begin() ? m_boundaries.front() : *(it - 1));
+    }
+}
+
+void DataflowController::setWaferSecondsPerSecond(double seconds)
+{
+    if (!(seconds > 0) || !std::isfinite(seconds) || seconds == m_dilation)
+        return;
+    m_dilation = seconds;
+    render();
+}
+
+void DataflowController::tick()
+{
+    const double total = totalCycles();
+    if (!(total > 0)) {
+        pause();
+        return;
+    }
+    const double elapsedS = m_clock.nsecsElapsed() * 1e-9;
+    m_clock.start();
+    m_cycle = std::fmod(m_cycle + elapsedS * m_dilation * m_schedule->clockHz, total);
+    render();
+}
+
+void DataflowController::render()
+{
+    if (!m_schedule || !m_base) {
+        m_frame = m_base;
+        emit frameReady(m_frame);
+        emit stateChanged();
+        return;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    DataflowFrameOptions options;
+    options.device = std::clamp(m_device, 0, std::max(0, m_base->deviceCount - 1));
+    options.cycle = m_cycle;
+    options.trailCycles = std::min(trailSeconds * m_dilation * m_schedule->clockHz, totalCycles() / 4);
+    std::shared_ptr<MeshSnapshot> target;
+    for (const auto& candidate : m_pool)
+        if (candidate.use_count() == 1) {
+            target = candidate;
+            break;
+        }
+    if (!target) {
+        target = std::make_shared<MeshSnapshot>(*m_base);
+        if (m_pool.size() < 3)
+            m_pool.push_back(target);
+    }
+    fillDataflowFrame(*target, *m_schedule, options);
+    m_frame = std::move(target);
+    m_lastFrameMs = timer.nsecsElapsed() * 1e-6;
+    emit frameReady(m_frame);
+    emit stateChanged();
+}
+
+} // namespace ws

@@ -1,0 +1,81 @@
+#pragma once
+// Plays one token's dataflow schedule on the heatmap: a QTimer at up to 30
+// frames per second advances the wafer time by the real time elapsed times
+// the dilation (wafer seconds per real second), wraps at the end of the
+// token, and hands out a new mesh snapshot (the placement's, with the
+// activity of the visible device only) per frame. Seeking and stepping from
+// phase boundary to phase boundary work while playing or paused.
+
+#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/schedule.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace ws {
+
+class DataflowController : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int frameIntervalMs = 33; // about 30 frames per second
+    static constexpr double trailSeconds = 0.3; // real seconds of glow behind each event
+
+    explicit DataflowController(QObject* parent = nullptr);
+
+    void setSchedule(std::shared_ptr<const TokenSchedule> schedule, std::shared_ptr<const MeshSnapshot> base);
+    std::shared_ptr<const TokenSchedule> schedule() const { return m_schedule; }
+    std::shared_ptr<const MeshSnapshot> currentFrame() const { return m_frame; }
+    void setDevice(int device);
+    int device() const { return m_device; }
+
+    double cycle() const { return m_cycle; }
+    double totalCycles() const { return m_schedule ? m_schedule->totalCycles : 0.0; }
+    bool isPlaying() const { return m_timer.isActive(); }
+    // Time dilation: wafer seconds shown per real second (1e-6: one microsecond per second).
+    double waferSecondsPerSecond() const { return m_dilation; }
+    // The phase boundaries (distinct start cycles), ascending.
+    const std::vector<double>& boundaries() const { return m_boundaries; }
+    // The phase running at the current cycle (the first of concurrent ones), -1 when none.
+    int currentPhase() const;
+    // Wall time of the last frame computation, milliseconds.
+    double lastFrameMs() const { return m_lastFrameMs; }
+
+public slots:
+    void play();
+    void pause();
+    void togglePlay();
+    void seek(double cycle);
+    void seekFraction(double fraction);
+    void stepPhase(int direction); // +1: next phase boundary, -1: previous
+    void setWaferSecondsPerSecond(double seconds);
+
+signals:
+    void frameReady(std::shared_ptr<const MeshSnapshot> frame);
+    void stateChanged(); // cycle, playing, phase or dilation changed
+
+private:
+    void tick();
+    void render();
+
+    std::shared_ptr<const TokenSchedule> m_schedule;
+    std::shared_ptr<const MeshSnapshot> m_base;
+    std::shared_ptr<const MeshSnapshot> m_frame;
+    // Copies of the base reused as frames: one is refilled only when nobody else holds it any more, so a frame
+    // handed out never changes, and a frame costs the activity of one device instead of a copy of every wafer.
+    std::vector<std::shared_ptr<MeshSnapshot>> m_pool;
+    std::vector<double> m_boundaries;
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    int m_device = 0;
+    double m_cycle = 0;
+    double m_dilation = 1e-4; // 100 us of wafer time per second: a token of about 1.6 ms plays in 16 s
+    double m_lastFrameMs = 0;
+};
+
+} // namespace ws

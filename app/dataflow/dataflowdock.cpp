@@ -1,0 +1,217 @@
+#include "app/dataflow/dataflowdock.h"
+
+#include "views/meshview.h"
+#include "views/playbackbar.h"
+#include "views/timelinechart.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QShortcut>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ws {
+
+DataflowDock::DataflowDock(views::MeshView* view, QWidget* parent) : QDockWidget(parent), m_view(view)
+{
+    setObjectName(QStringLiteral("dataflowDock"));
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(2);
+    m_bar = new views::PlaybackBar(body);
+    layout->addWidget(m_bar);
+
+    auto* row = new QHBoxLayout;
+    m_kv = new QComboBox(body);
+    m_kv->addItems({QString(), QString()});
+    m_kvLabel = new QLabel(body);
+    m_frameLabel = new QLabel(body);
+    m_frameLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    row->addWidget(m_kv);
+    row->addWidget(m_kvLabel, 1);
+    row->addWidget(m_frameLabel);
+    layout->addLayout(row);
+
+    m_tabs = new QTabWidget(body);
+    m_timeline = new views::TimelineChart(m_tabs);
+    m_breakdown = new QTableWidget(m_tabs);
+    m_params = new QTableWidget(m_tabs);
+    for (QTableWidget* t : {m_breakdown, m_params}) {
+        t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        t->verticalHeader()->setVisible(false);
+        t->horizontalHeader()->setStretchLastSection(true);
+    }
+    m_tabs->addTab(m_timeline, QString());
+    m_tabs->addTab(m_breakdown, QString());
+    m_tabs->addTab(m_params, QString());
+    layout->addWidget(m_tabs, 1);
+    setWidget(body);
+
+    connect(m_bar, &views::PlaybackBar::playToggled, &m_controller, &DataflowController::togglePlay);
+    connect(m_bar, &views::PlaybackBar::seekRequested, &m_controller, &DataflowController::seek);
+    connect(m_bar, &views::PlaybackBar::stepRequested, &m_controller, &DataflowController::stepPhase);
+    connect(m_bar, &views::PlaybackBar::dilationRequested, &m_controller,
+            &DataflowController::setWaferSecondsPerSecond);
+    connect(m_timeline, &views::TimelineChart::seekRequested, &m_controller, &DataflowController::seek);
+    connect(&m_controller, &DataflowController::frameReady, this, &DataflowDock::showFrame);
+    connect(&m_controller, &DataflowController::stateChanged, this, &DataflowDock::updateState);
+    connect(m_kv, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setKvPlacement(index == 1 ? KvPlacement::Concat : KvPlacement::Shift); });
+
+    QWidget* window = parent ? parent : this;
+    auto shortcut = [this, window](Qt::Key key, auto slot) {
+        auto* s = new QShortcut(QKeySequence(key), window);
+        s->setContext(Qt::WindowShortcut);
+        connect(s, &QShortcut::activated, this, [this, slot] {
+            if (isVisible())
+                slot();
+        });
+    };
+    shortcut(Qt::Key_Space, [this] { m_controller.togglePlay(); });
+    shortcut(Qt::Key_Left, [this] { m_controller.stepPhase(-1); });
+    shortcut(Qt::Key_Right, [this] { m_controller.stepPhase(+1); });
+    retranslate();
+}
+
+void DataflowDock::setResult(std::shared_ptr<const PlacementResult> result)
+{
+    m_result = std::move(result);
+    rebuild();
+}
+
+void DataflowDock::setKvPlacement(KvPlacement kv)
+{
+    if (kv == m_kvPlacement)
+        return;
+    m_kvPlacement = kv;
+    m_kv->setCurrentIndex(kv == KvPlacement::Concat ? 1 : 0);
+    rebuild();
+}
+
+void DataflowDock::rebuild()
+{
+    m_setup.reset();
+    m_error.clear();
+    if (m_result) {
+        m_setup = buildDataflowSetup(*m_result, m_kvPlacement, &m_error);
+    }
+    m_controller.setSchedule(m_setup ? m_setup->schedule : nullptr, m_setup && m_result ? m_result->snapshot : nullptr);
+    m_timeline->setSchedule(m_setup ? m_setup->schedule : nullptr);
+    fillTables();
+    updateState();
+}
+
+void DataflowDock::layerChanged()
+{
+    // The panel belongs to the Dataflow layer: it shows with it and pauses without it.
+    const bool dataflow = m_view && m_view->layer() == MeshLayer::Dataflow;
+    setVisible(dataflow);
+    if (!dataflow)
+        m_controller.pause();
+    showFrame(m_controller.currentFrame());
+}
+
+void DataflowDock::showFrame(std::shared_ptr<const MeshSnapshot> frame)
+{
+    if (!m_view || !frame || m_view->layer() != MeshLayer::Dataflow)
+        return;
+    if (m_view->device() != m_controller.device()) {
+        m_controller.setDevice(m_view->device()); // renders again for the visible device
+        return;
+    }
+    m_view->setSnapshot(std::move(frame));
+}
+
+void DataflowDock::updateState()
+{
+    views::PlaybackState s;
+    s.cycle = m_controller.cycle();
+    s.totalCycles = m_controller.totalCycles();
+    s.playing = m_controller.isPlaying();
+    s.waferSecondsPerSecond = m_controller.waferSecondsPerSecond();
+    if (const auto schedule = m_controller.schedule()) {
+        s.clockHz = schedule->clockHz;
+        const int phase = m_controller.currentPhase();
+        if (phase >= 0)
+            s.phase = views::phaseLabel(schedule->phases[size_t(phase)]);
+    }
+    m_bar->setState(s);
+    m_timeline->setCursorCycle(s.cycle);
+    m_frameLabel->setText(m_error.isEmpty() ? tr("frame %1 ms").arg(QLocale().toString(m_controller.lastFrameMs(), 'f', 1))
+                                            : m_error);
+}
+
+void DataflowDock::fillTables()
+{
+    const QLocale locale;
+    m_breakdown->clearContents();
+    m_params->clearContents();
+    m_breakdown->setRowCount(0);
+    m_params->setRowCount(0);
+    m_kvLabel->clear();
+    if (!m_setup)
+        return;
+    const TokenSchedule& s = *m_setup->schedule;
+    int row = 0;
+    for (size_t k = 0; k < size_t(PhaseKind::Count); ++k) {
+        if (!(s.cyclesByKind[k] > 0))
+            continue;
+        m_breakdown->setRowCount(row + 1);
+        const double cycles = s.cyclesByKind[k];
+        m_breakdown->setItem(row, 0, new QTableWidgetItem(views::phaseKindName(PhaseKind(k))));
+        m_breakdown->setItem(row, 1, new QTableWidgetItem(locale.toString(qint64(std::llround(cycles)))));
+        m_breakdown->setItem(row, 2, new QTableWidgetItem(locale.toString(cycles / s.clockHz * 1e6, 'f', 3)));
+        m_breakdown->setItem(row, 3, new QTableWidgetItem(locale.toString(100.0 * cycles / s.totalCycles, 'f', 1)));
+        ++row;
+    }
+    m_params->setRowCount(int(m_setup->params.size()));
+    for (size_t i = 0; i < m_setup->params.size(); ++i) {
+        const ParamInfo& p = m_setup->params[i];
+        m_params->setItem(int(i), 0, new QTableWidgetItem(QString::fromStdString(p.label)));
+        m_params->setItem(int(i), 1, new QTableWidgetItem(locale.toString(p.value, 'g', 6)));
+        m_params->setItem(int(i), 2, new QTableWidgetItem(QString::fromStdString(p.unit)));
+        auto* source = new QTableWidgetItem(QString::fromStdString(p.source));
+        source->setToolTip(QString::fromStdString(p.description));
+        m_params->setItem(int(i), 3, source);
+    }
+    if (m_setup->kv)
+        m_kvLabel->setText(tr("KV capacity of layer 0's region (%1 × %2 cores): concat %3 tokens, shift %4 tokens")
+                               .arg(m_setup->kv->cols)
+                               .arg(m_setup->kv->rows)
+                               .arg(locale.toString(qint64(m_setup->kv->concatTokens)),
+                                    locale.toString(qint64(m_setup->kv->shiftTokens))));
+}
+
+void DataflowDock::retranslate()
+{
+    setWindowTitle(tr("Dataflow"));
+    m_kv->setItemText(0, tr("KV: shift"));
+    m_kv->setItemText(1, tr("KV: concat"));
+    m_kv->setToolTip(tr("KV cache layout: shift spreads the sequence over every row, concat fills one row"));
+    m_tabs->setTabText(0, tr("Timeline"));
+    m_tabs->setTabText(1, tr("Phase cycles"));
+    m_tabs->setTabText(2, tr("Timing constants"));
+    m_breakdown->setColumnCount(4);
+    m_breakdown->setHorizontalHeaderLabels({tr("Phase"), tr("Cycles"), tr("µs"), tr("% of token")});
+    m_params->setColumnCount(4);
+    m_params->setHorizontalHeaderLabels({tr("Constant"), tr("Value"), tr("Unit"), tr("Source")});
+    fillTables();
+    updateState();
+}
+
+void DataflowDock::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDockWidget::changeEvent(event);
+}
+
+} // namespace ws

@@ -1,0 +1,74 @@
+#pragma once
+// The "Dataflow" dock: plays one decode token of the shown placement on the
+// heatmap (when its Dataflow layer is on) with a playback bar, the per-token
+// timeline, the KV layout toggle (concat vs shift, with both capacities) and
+// the timing constants with their sources. It is shown while the heatmap's
+// Dataflow layer is. It owns the DataflowController;
+// Space plays or pauses, Left and Right step from phase to phase.
+
+#include "app/core/placementjob.h"
+#include "app/dataflow/dataflowcontroller.h"
+#include "app/dataflow/dataflowschedule.h"
+
+#include <QDockWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QTabWidget;
+class QTableWidget;
+
+namespace ws {
+
+namespace views {
+class MeshView;
+class PlaybackBar;
+class TimelineChart;
+} // namespace views
+
+class DataflowDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    DataflowDock(views::MeshView* view, QWidget* parent = nullptr);
+
+    void setResult(std::shared_ptr<const PlacementResult> result);
+    // Called when the heatmap's layer changes: frames go to the view only on the Dataflow layer.
+    void layerChanged();
+    void setKvPlacement(KvPlacement kv);
+
+    DataflowController* controller() { return &m_controller; }
+    views::PlaybackBar* playbackBar() const { return m_bar; }
+    views::TimelineChart* timeline() const { return m_timeline; }
+    QString errorText() const { return m_error; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void showFrame(std::shared_ptr<const MeshSnapshot> frame);
+    void updateState();
+    void fillTables();
+    void retranslate();
+
+    views::MeshView* m_view = nullptr;
+    DataflowController m_controller;
+    views::PlaybackBar* m_bar = nullptr;
+    views::TimelineChart* m_timeline = nullptr;
+    QComboBox* m_kv = nullptr;
+    QLabel* m_kvLabel = nullptr;
+    QLabel* m_frameLabel = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QTableWidget* m_breakdown = nullptr;
+    QTableWidget* m_params = nullptr;
+    std::shared_ptr<const PlacementResult> m_result;
+    std::optional<DataflowSetup> m_setup;
+    KvPlacement m_kvPlacement = KvPlacement::Shift;
+    QString m_error;
+};
+
+} // namespace ws

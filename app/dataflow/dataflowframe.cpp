@@ -1,0 +1,93 @@
+#include "app/dataflow/dataflowframe.h"
+
+#include "engine/wafer/activity.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+double trailWeight(int sample)
+{
+    static constexpr double weights[DataflowFrameOptions::trailSamples] = {1.0, 0.62, 0.38, 0.2};
+    return weights[std::clamp(sample, 0, DataflowFrameOptions::trailSamples - 1)];
+}
+
+void fillDataflowGlow(const TokenSchedule& schedule, int meshCols, int meshRows, const DataflowFrameOptions& o,
+                      std::vector<float>& out)
+{
+    const size_t cores = size_t(std::max(0, meshCols)) * size_t(std::max(0, meshRows));
+    out.assign(cores, 0.0f);
+    if (cores == 0 || !(schedule.totalCycles > 0))
+        return;
+    std::vector<CoreActivity> activity;
+    const int samples = o.trailCycles > 0 ? DataflowFrameOptions::trailSamples : 1;
+    // Oldest first: a newer event overwrites an older one on the same core.
+    for (int k = samples - 1; k >= 0; --k) {
+        const double lag = samples > 1 ? o.trailCycles * k / (samples - 1) : 0.0;
+        fillActivity(schedule, o.device, meshCols, meshRows, o.cycle - lag, activity);
+        const float w = float(trailWeight(k));
+        const float compute = 0.5f + 0.5f * w;
+        const float forward = 0.5f * w;
+        for (size_t i = 0; i < cores; ++i) {
+            if (activity[i] == CoreActivity::Compute)
+                out[i] = compute;
+            else if (activity[i] == CoreActivity::Forward)
+                out[i] = forward;
+        }
+    }
+}
+
+std::vector<MeshHop> activeHops(const TokenSchedule& schedule, double cycle)
+{
+    std::vector<MeshHop> hops;
+    for (size_t i : activePhases(schedule, cycle)) {
+        const Phase& p = schedule.phases[i];
+        const bool hop = p.kind == PhaseKind::LayerHop || p.kind == PhaseKind::WaferHop ||
+                         p.kind == PhaseKind::TokenFeedback || p.kind == PhaseKind::MoeDispatch ||
+                         p.kind == PhaseKind::MoeCombine;
+        if (!hop || p.toRect.width <= 0 || p.toRect.height <= 0)
+            continue;
+        // The source is the region that computed last before the hop (the hop's own rect is the band it crosses).
+        const Phase* from = &p;
+        for (size_t j = i; j-- > 0;)
+            if (schedule.phases[j].computes) {
+                from = &schedule.phases[j];
+                break;
+            }
+        MeshHop h;
+        h.fromDevice = from->device;
+        h.fromX = centreX(from->rect);
+        h.fromY = centreY(from->rect);
+        h.toDevice = p.toDevice;
+        h.toX = centreX(p.toRect);
+        h.toY = centreY(p.toRect);
+        h.progress = p.durationCycles() > 0 ? std::clamp((cycle - p.startCycle) / p.durationCycles(), 0.0, 1.0) : 1.0;
+        hops.push_back(h);
+    }
+    return hops;
+}
+
+void fillDataflowFrame(MeshSnapshot& frame, const TokenSchedule& schedule, const DataflowFrameOptions& o)
+{
+    const size_t device = size_t(std::max(0, o.device));
+    frame.activity.resize(std::max(size_t(std::max(0, frame.deviceCount)), device + 1));
+    for (size_t d = 0; d < frame.activity.size(); ++d)
+        if (d != device)
+            frame.activity[d].clear();
+    fillDataflowGlow(schedule, frame.meshCols, frame.meshRows, o, frame.activity[device]);
+    double t = schedule.totalCycles > 0 ? std::fmod(o.cycle, schedule.totalCycles) : 0.0;
+    if (t < 0)
+        t += schedule.totalCycles;
+    frame.hops = activeHops(schedule, t);
+}
+
+std::shared_ptr<const MeshSnapshot> dataflowFrame(const MeshSnapshot& base, const TokenSchedule& schedule,
+                                                  const DataflowFrameOptions& o)
+{
+    auto frame = std::make_shared<MeshSnapshot>(base);
+    fillDataflowFrame(*frame, schedule, o);
+    return frame;
+}
+
+} // namespace ws

@@ -1,0 +1,31 @@
+#pragma once
+// The dataflow of one decode token for the placement the main window shows:
+// the engine's schedule over the placement's own regions, timed with the
+// wafer's calibrated constants (the same setup predict and the recorder use),
+// the constants with their sources, and the KV capacity of the first layer's
+// region under both KV layouts (concat vs shift).
+
+#include "app/core/placementjob.h"
+#include "engine/wafer/kvcache.h"
+#include "engine/wafer/schedule.h"
+#include "engine/wafer/timingparams.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ws {
+
+struct DataflowSetup
+{
+    std::shared_ptr<const TokenSchedule> schedule;
+    std::vector<ParamInfo> params; // TimingParams with sources
+    std::optional<KvCapacity> kv;  // layer 0's region
+    KvPlacement kvPlacement = KvPlacement::Shift;
+};
+
+std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, KvPlacement kv, QString* error);
+
+} // namespace ws

@@ -1,0 +1,248 @@
+// DataflowController: stepping lands on the engine schedule's phase
+// boundaries, seeking maps fractions to cycles, frames carry the engine's
+// activity (compute vs forward, with a fading trail) for the visible device
+// only, and playback advances and wraps within the token.
+#include "app/dataflow/dataflowcontroller.h"
+#include "app/dataflow/dataflowframe.h"
+
+#include "engine/wafer/activity.h"
+#include "tests/views/smallschedule.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <set>
+
+using namespace ws;
+
+namespace {
+std::shared_ptr<const MeshSnapshot> baseSnapshot()
+{
+    auto s = std::make_shared<MeshSnapshot>();
+    s->meshCols = 80;
+    s->meshRows = 40;
+    s->deviceCount = 2;
+    s->sramFraction.assign(2, std::vector<float>(80 * 40, 0.5f));
+    return s;
+}
+} // namespace
+
+class TestDataflowController : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void stepsLandOnPhaseStarts_data();
+    void stepsLandOnPhaseStarts();
+    void stepBackFromMidPhase();
+    void seekMapsToCycles_data();
+    void seekMapsToCycles();
+    void frameMatchesEngineActivity_data();
+    void frameMatchesEngineActivity();
+    void trailFadesButKeepsKind();
+    void hopsDrawnDuringHops();
+    void playAdvancesAndWraps();
+    void heldFramesNeverChange();
+    void noScheduleIsHarmless();
+};
+
+void TestDataflowController::stepsLandOnPhaseStarts_data()
+{
+    QTest::addColumn<int>("kv");
+    QTest::newRow("shift") << int(KvPlacement::Shift);
+    QTest::newRow("concat") << int(KvPlacement::Concat);
+}
+
+void TestDataflowController::stepsLandOnPhaseStarts()
+{
+    QFETCH(int, kv);
+    const auto schedule = ws::testing::smallSchedule(KvPlacement(kv));
+    std::set<double> starts;
+    for (const Phase& p : schedule->phases)
+        starts.insert(p.startCycle);
+    DataflowController c;
+    c.setSchedule(schedule, baseSnapshot());
+    c.seek(0);
+    std::vector<double> visited;
+    for (size_t i = 0; i < starts.size() + 3; ++i) {
+        c.stepPhase(+1);
+        visited.push_back(c.cycle());
+    }
+    // Every step is the next distinct phase start, in order, and it stops at the last one.
+    auto it = std::next(starts.begin()); // 0 is the first start: the first step goes to the second
+    for (size_t i = 0; i + 1 < starts.size(); ++i, ++it)
+        QCOMPARE(visited[i], *it);
+    QCOMPARE(visited.back(), *starts.rbegin());
+    QVERIFY(c.currentPhase() >= 0);
+    QCOMPARE(schedule->phases[size_t(c.currentPhase())].startCycle, *starts.rbegin());
+}
+
+void TestDataflowController::stepBackFromMidPhase()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    DataflowController c;
+    c.setSchedule(schedule, baseSnapshot());
+    const Phase& p = schedule->phases[schedule->phases.size() / 2];
+    c.seek((p.startCycle + p.endCycle) / 2);
+    c.stepPhase(-1);
+    QCOMPARE(c.cycle(), p.startCycle); // back to the start of the phase we were in
+    c.stepPhase(-1);
+    QVERIFY(c.cycle() < p.startCycle);
+}
+
+void TestDataflowController::seekMapsToCycles_data()
+{
+    QTest::addColumn<double>("fraction");
+    QTest::addColumn<double>("expected"); // fraction of the token, after clamping
+    QTest::newRow("start") << 0.0 << 0.0;
+    QTest::newRow("third") << 1.0 / 3 << 1.0 / 3;
+    QTest::newRow("end") << 1.0 << 1.0;
+    QTest::newRow("past the end clamps") << 1.7 << 1.0;
+    QTest::newRow("negative clamps") << -0.2 << 0.0;
+}
+
+void TestDataflowController::seekMapsToCycles()
+{
+    QFETCH(double, fraction);
+    QFETCH(double, expected);
+    const auto schedule = ws::testing::smallSchedule();
+    DataflowController c;
+    c.setSchedule(schedule, baseSnapshot());
+    QSignalSpy frames(&c, &DataflowController::frameReady);
+    c.seekFraction(fraction);
+    QCOMPARE(c.cycle(), expected * schedule->totalCycles);
+    QCOMPARE(frames.count(), 1);
+}
+
+void TestDataflowController::frameMatchesEngineActivity_data()
+{
+    QTest::addColumn<int>("device");
+    QTest::addColumn<double>("fraction");
+    QTest::newRow("wafer 1 early") << 0 << 0.1;
+    QTest::newRow("wafer 1 middle") << 0 << 0.3;
+    QTest::newRow("wafer 2 late") << 1 << 0.8;
+}
+
+void TestDataflowController::frameMatchesEngineActivity()
+{
+    QFETCH(int, device);
+    QFETCH(double, fraction);
+    const auto schedule = ws::testing::smallSchedule();
+    DataflowController c;
+    c.setSchedule(schedule, baseSnapshot());
+    c.setDevice(device);
+    c.seekFraction(fraction);
+    const auto frame = c.currentFrame();
+    QVERIFY(frame);
+    QCOMPARE(int(frame->activity.size()), 2);
+    QVERIFY(frame->activity[size_t(1 - device)].empty()); // only the visible device is computed
+    std::vector<CoreActivity> now;
+    fillActivity(*schedule, device, 80, 40, c.cycle(), now);
+    const auto& glow = frame->activity[size_t(device)];
+    QCOMPARE(glow.size(), now.size());
+    for (size_t i = 0; i < now.size(); ++i) {
+        // The current event is drawn at full strength on its ramp: compute 1, forward 0.5.
+        if (now[i] == CoreActivity::Compute)
+            QCOMPARE(glow[i], 1.0f);
+        else if (now[i] == CoreActivity::Forward)
+            QCOMPARE(glow[i], 0.5f);
+        else
+            QVERIFY(glow[i] != 1.0f && glow[i] != 0.5f); // idle now: at most a fading trail
+    }
+}
+
+void TestDataflowController::trailFadesButKeepsKind()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    // A moment when device 0 has idle cores that were busy a little earlier.
+    const double trail = schedule->totalCycles / 50;
+    std::vector<float> glow;
+    std::vector<CoreActivity> now;
+    std::vector<CoreActivity> before;
+    bool checked = false;
+    for (int step = 1; step < 50 && !checked; ++step) {
+        const double t = schedule->totalCycles * step / 50;
+        DataflowFrameOptions o;
+        o.cycle = t;
+        o.trailCycles = trail;
+        fillDataflowGlow(*schedule, 80, 40, o, glow);
+        fillActivity(*schedule, 0, 80, 40, t, now);
+        fillActivity(*schedule, 0, 80, 40, t - trail, before);
+        for (size_t i = 0; i < glow.size(); ++i) {
+            if (now[i] != CoreActivity::Idle || before[i] == CoreActivity::Idle)
+                continue;
+            // Busy at the oldest sample only (unless a middle sample saw it): dimmer than now, same ramp.
+            QVERIFY(glow[i] > 0);
+            if (before[i] == CoreActivity::Compute && glow[i] > 0.5f)
+                QVERIFY(glow[i] < 1.0f);
+            if (before[i] == CoreActivity::Forward && glow[i] <= 0.5f)
+                QVERIFY(glow[i] < 0.5f);
+            checked = true;
+        }
+    }
+    QVERIFY(checked);
+}
+
+void TestDataflowController::hopsDrawnDuringHops()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    bool sawWaferHop = false;
+    for (const Phase& p : schedule->phases) {
+        if (p.kind != PhaseKind::WaferHop && p.kind != PhaseKind::LayerHop)
+            continue;
+        const double mid = (p.startCycle + p.endCycle) / 2;
+        const auto hops = activeHops(*schedule, mid);
+        QCOMPARE(int(hops.size()), 1);
+        QCOMPARE(hops[0].toDevice, p.toDevice);
+        QCOMPARE(hops[0].toX, centreX(p.toRect));
+        QVERIFY(hops[0].progress > 0.4 && hops[0].progress < 0.6);
+        sawWaferHop |= hops[0].fromDevice != hops[0].toDevice;
+    }
+    QVERIFY(sawWaferHop); // the small layout puts layers 2 and 3 on the second wafer
+}
+
+void TestDataflowController::playAdvancesAndWraps()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    DataflowController c;
+    c.setSchedule(schedule, baseSnapshot());
+    // So fast that a few frames run past the end of the token.
+    c.setWaferSecondsPerSecond(schedule->seconds() * 20);
+    c.seekFraction(0.95);
+    QSignalSpy frames(&c, &DataflowController::frameReady);
+    c.play();
+    QVERIFY(c.isPlaying());
+    QTRY_VERIFY(frames.count() >= 4);
+    c.pause();
+    QVERIFY(!c.isPlaying());
+    QVERIFY(c.cycle() >= 0 && c.cycle() < schedule->totalCycles);
+}
+
+void TestDataflowController::heldFramesNeverChange()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    DataflowController c;
+    c.setSchedule(schedule, baseSnapshot());
+    c.seekFraction(0.1);
+    const auto held = c.currentFrame();
+    const std::vector<float> before = held->activity[0];
+    for (double f : {0.6, 0.3, 0.8, 0.2})
+        c.seekFraction(f);
+    QVERIFY(c.currentFrame() != held);
+    QVERIFY(held->activity[0] == before); // frames are reused only once nobody holds them
+}
+
+void TestDataflowController::noScheduleIsHarmless()
+{
+    DataflowController c;
+    c.setSchedule(nullptr, nullptr);
+    c.play();
+    QVERIFY(!c.isPlaying());
+    c.stepPhase(1);
+    c.seekFraction(0.5);
+    QCOMPARE(c.cycle(), 0.0);
+    QCOMPARE(c.currentPhase(), -1);
+}
+
+QTEST_MAIN(TestDataflowController)
+#include "tst_dataflowcontroller.moc"

@@ -1,0 +1,73 @@
+#pragma once
+// The per-token timeline: every phase of the engine's schedule as a bar on
+// the row of its layer (embedding at the top, LM head and token feedback at
+// the bottom) over wafer time in microseconds, coloured by what the cores do
+// (local compute, allreduce, forwarding between regions and wafers), with a
+// vertical cursor at the animation time. Clicking scrubs; hovering names the
+// phase with its cycles. Series points are replaced in one call per schedule.
+
+#include "engine/wafer/schedule.h"
+
+#include <QChartView>
+#include <QString>
+
+#include <memory>
+
+class QAreaSeries;
+class QLineSeries;
+class QValueAxis;
+
+namespace ws::views {
+
+// Translated name of a phase kind, and "L12 · QKV projection" for a phase.
+QString phaseKindName(PhaseKind kind);
+QString phaseLabel(const Phase& phase);
+
+class TimelineChart : public QChartView
+{
+    Q_OBJECT
+
+public:
+    enum class Band { Compute, Allreduce, Forward };
+
+    explicit TimelineChart(QWidget* parent = nullptr);
+
+    void setSchedule(std::shared_ptr<const TokenSchedule> schedule);
+    void setCursorCycle(double cycle);
+    double cursorCycle() const { return m_cursorCycle; }
+
+    // The chart row of a phase: 0 embedding, layer + 1, layers + 1 for the LM head and feedback.
+    int rowOf(const Phase& phase) const;
+    int rowCount() const { return m_layers + 2; }
+    // The index of the phase drawn at (cycle, row), -1 when none.
+    int phaseAt(double cycle, int row) const;
+    // Cycle and row under a widget position.
+    QPointF valueAt(QPoint widgetPos) const;
+    QPoint positionOf(double cycle, double row) const;
+    // Points in one band's upper series (4 per bar), for tests.
+    int bandPointCount(Band band) const;
+    QString toolTipAt(QPoint widgetPos) const;
+
+signals:
+    void seekRequested(double cycle);
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    std::shared_ptr<const TokenSchedule> m_schedule;
+    int m_layers = 0;
+    double m_cursorCycle = 0;
+    QAreaSeries* m_bands[3] = {};
+    QLineSeries* m_upper[3] = {};
+    QLineSeries* m_lower[3] = {};
+    QLineSeries* m_cursor = nullptr;
+    QValueAxis* m_axisX = nullptr;
+    QValueAxis* m_axisY = nullptr;
+};
+
+} // namespace ws::views
