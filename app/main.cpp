@@ -152,6 +152,14 @@ int main(int argc, char** argv)
                                 .arg(parser.value(dataflowTimeOption)));
             if (!waitForPlacement(window, 120000))
                 return fail(QStringLiteral("the placement did not finish within 120 s"));
+            if (ws::DefectsDock* defects = window.defectsDock(); defects && defects->isBusy()) {
+                // The defects remap replaces the heatmap's snapshot when it ends: animate on that one.
+                QEventLoop loop;
+                QTimer::singleShot(120000, &loop, [&loop] { loop.exit(1); });
+                QObject::connect(defects, &ws::DefectsDock::idle, &loop, [&loop] { loop.exit(0); });
+                if (loop.exec() != 0)
+                    return fail(QStringLiteral("the defect remap did not finish within 120 s"));
+            }
             window.setLayer(ws::MeshLayer::Dataflow);
             window.dataflowDock()->controller()->seekFraction(fraction);
             if (!window.dataflowDock()->errorText().isEmpty())

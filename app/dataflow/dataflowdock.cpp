@@ -123,10 +123,19 @@ void DataflowDock::showFrame(std::shared_ptr<const MeshSnapshot> frame)
 {
     if (!m_view || !frame || m_view->layer() != MeshLayer::Dataflow)
         return;
+    // Another part (the defects remap) may have put its own snapshot of the same mesh in the view: play on that one.
+    const auto shown = m_view->snapshot();
+    if (shown && shown != m_lastFrame && shown != m_adoptedBase && shown->meshCols == frame->meshCols &&
+        shown->meshRows == frame->meshRows && shown->deviceCount == frame->deviceCount) {
+        m_adoptedBase = shown;
+        m_controller.setSchedule(m_controller.schedule(), shown); // renders again on the new base
+        return;
+    }
     if (m_view->device() != m_controller.device()) {
         m_controller.setDevice(m_view->device()); // renders again for the visible device
         return;
     }
+    m_lastFrame = frame;
     m_view->setSnapshot(std::move(frame));
 }
 
