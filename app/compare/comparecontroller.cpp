@@ -122,7 +122,18 @@ void ComparisonController::setSettings(const views::ComparisonSettings& settings
 void ComparisonController::addUserProfile(const CalibrationProfile& profile)
 {
     std::erase_if(m_userProfiles, [&](const CalibrationProfile& p) { return p.id == profile.id; });
+    std::erase_if(m_userGpuCalibrations, [&](const auto& c) { return c->profile.id == profile.id; });
     m_userProfiles.push_back(profile);
+    recompute();
+}
+
+void ComparisonController::addUserProfile(const GpuCalibration& calibration)
+{
+    const std::string& id = calibration.profile.id;
+    std::erase_if(m_userProfiles, [&](const CalibrationProfile& p) { return p.id == id; });
+    std::erase_if(m_userGpuCalibrations, [&](const auto& c) { return c->profile.id == id; });
+    m_userProfiles.push_back(calibration.profile);
+    m_userGpuCalibrations.push_back(std::make_shared<const GpuCalibration>(calibration));
     recompute();
 }
 
@@ -133,6 +144,14 @@ void ComparisonController::recompute()
     snap->modelIds = m_presets.modelIds();
     for (const GpuCalibration& c : shippedGpuCalibrations())
         snap->gpuProfileIds << QString::fromStdString(c.profile.id);
+    std::shared_ptr<const GpuCalibration> userGpu; // the picked profile, when a user fitted it
+    for (const auto& c : m_userGpuCalibrations) {
+        const QString id = QString::fromStdString(c->profile.id);
+        if (!snap->gpuProfileIds.contains(id))
+            snap->gpuProfileIds << id;
+        if (id == m_settings.gpuProfile)
+            userGpu = c;
+    }
     snap->reading = defaultReadingSpeed();
     snap->tokensPerCharacterSource = tr("seed article 003 (shared/seeds): 一个中文汉字大约对应1.5到2个token");
     snap->profiles = shippedProfiles();
@@ -169,6 +188,7 @@ void ComparisonController::recompute()
                     GpuPredictOptions o;
                     o.devices = devices;
                     o.profile = m_settings.gpuProfile.toStdString();
+                    o.calibration = userGpu;
                     return predictGpu(*model, *hw, workload, o);
                 }
                 PredictOptions o;
@@ -188,8 +208,12 @@ void ComparisonController::recompute()
                 sys.label = p->devices > 1 ? tr("%1 × %2").arg(p->devices).arg(name) : name;
             }
             std::vector<views::ComparisonInput> hwRows = CompareInputs::hardware(*hw, sys.label);
-            if (sys.ok)
-                hwRows.push_back(CompareInputs::profile(sys.prediction, sys.label));
+            if (sys.ok) {
+                views::ComparisonInput row = CompareInputs::profile(sys.prediction, sys.label);
+                if (userGpu && sys.prediction.profile == userGpu->profile.id)
+                    row.source = QString::fromStdString(userGpu->profile.source);
+                hwRows.push_back(row);
+            }
             snap->inputs.insert(snap->inputs.end(), hwRows.begin(), hwRows.end());
             snap->systems.push_back(sys);
         }
@@ -300,8 +324,18 @@ void ComparisonController::exportInteractive(QWidget* content, const views::Char
 void ComparisonController::openFitDialog()
 {
     CalibrationDialog dialog(m_panel);
-    if (dialog.exec() == QDialog::Accepted && dialog.profile())
-        addUserProfile(*dialog.profile());
+    if (dialog.exec() != QDialog::Accepted || !dialog.profile())
+        return;
+    if (dialog.profile()->kind == "gpu") {
+        // The same measurements give the same fit; this one carries the efficiency the predictor needs.
+        auto fitted = fitGpuProfile(dialog.measurementsJson().toStdString());
+        if (fitted) {
+            fitted->profile = *dialog.profile();
+            addUserProfile(*fitted);
+            return;
+        }
+    }
+    addUserProfile(*dialog.profile());
 }
 
 } // namespace ws

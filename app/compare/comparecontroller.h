@@ -7,6 +7,7 @@
 // window needs only: create the panel (and race), create this controller
 // with them, call recompute().
 
+#include "engine/perf/gpucalibration.h"
 #include "engine/session/sessionsnapshot.h"
 #include "views/chartdata.h"
 #include "views/comparisonsnapshot.h"
@@ -58,8 +59,10 @@ public:
     void setSettings(const views::ComparisonSettings& settings); // recomputes
     views::ComparisonSettings settings() const { return m_settings; }
 
-    // A profile a user fitted: shown with the shipped ones (predictions keep using shipped profiles).
+    // A profile a user fitted: shown with the shipped ones. A GPU profile with its fitted efficiency also
+    // joins the GPU profile picker; choosing it (settings().gpuProfile == its id) drives the GPU predictions.
     void addUserProfile(const CalibrationProfile& profile);
+    void addUserProfile(const GpuCalibration& calibration);
 
     // Text for the race (token pieces) and where it came from; the paces come from the last snapshot.
     void setRaceText(const QStringList& pieces, const QString& source);
@@ -95,6 +98,7 @@ private:
     std::vector<CompareSystemChoice> m_systems;
     views::ComparisonSettings m_settings;
     std::vector<CalibrationProfile> m_userProfiles;
+    std::vector<std::shared_ptr<const GpuCalibration>> m_userGpuCalibrations;
     std::shared_ptr<const views::ComparisonSnapshot> m_snapshot;
     quint64 m_liveRequest = 0;
     int m_liveTokens = 0;

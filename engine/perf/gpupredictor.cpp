@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace ws {
 
@@ -22,7 +23,9 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     if (hw.kind != HardwareKind::Gpu)
         return makeError(ErrorCode::InvalidArgument, "hardware '" + hw.id + "' is not a GPU", "hardware");
     const GpuCalibration* cal = nullptr;
-    if (!o.profile.empty()) {
+    if (o.calibration) {
+        cal = o.calibration.get();
+    } else if (!o.profile.empty()) {
         for (const auto& c : shippedGpuCalibrations())
             if (c.profile.id == o.profile)
                 cal = &c;
@@ -125,12 +128,18 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     const GpuStepTerms pre = gpuStepTerms(model, g, prefill);
     p.ttftSeconds = pre.seconds(e);
 
-    // Range over every shipped GPU profile and its worst residual.
+    // Range over every shipped GPU profile (and a user-fitted one) and its worst residual.
     double lo = seconds;
     double hi = seconds;
     double ttftLo = p.ttftSeconds;
     double ttftHi = p.ttftSeconds;
-    for (const auto& c : shippedGpuCalibrations()) {
+    std::vector<const GpuCalibration*> rangeProfiles;
+    for (const auto& c : shippedGpuCalibrations())
+        rangeProfiles.push_back(&c);
+    if (o.calibration)
+        rangeProfiles.push_back(o.calibration.get());
+    for (const GpuCalibration* pc : rangeProfiles) {
+        const GpuCalibration& c = *pc;
         const double r = c.profile.maxAbsRelativeResidual;
         const double t = seconds / terms.seconds(e) * terms.seconds(c.efficiency);
         lo = std::min(lo, t * (1 - r));

@@ -3,14 +3,17 @@
 // parallel over N GPUs, continuous batching for concurrency, prefill for the
 // time to first token, speculative decoding. Without a GPU count it uses the
 // fewest GPUs (a power of two) whose HBM holds the weights and one request's
-// KV cache. The range spans every shipped GPU profile and its residuals.
+// KV cache. The range spans every shipped GPU profile and its residuals (and
+// a user-fitted profile's, when one is given).
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
+#include "engine/perf/gpucalibration.h"
 #include "engine/perf/prediction.h"
 #include "engine/perf/workload.h"
 
+#include <memory>
 #include <string>
 
 namespace ws {
@@ -19,6 +22,8 @@ struct GpuPredictOptions
 {
     int devices = 0;     // 0: the fewest GPUs that hold the model
     std::string profile; // empty: the profile for this GPU (gpuCalibrationFor)
+    // A profile a user fitted (fitGpuProfile); when set it is used instead of `profile`.
+    std::shared_ptr<const GpuCalibration> calibration;
 };
 
 Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,

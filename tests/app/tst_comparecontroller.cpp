@@ -3,13 +3,17 @@
 #include "app/compare/comparisondocks.h"
 #include "app/compare/racesample.h"
 #include "app/core/presetlibrary.h"
+#include "engine/perf/gpucalibration.h"
+#include "engine/perf/gpupredictor.h"
 #include "engine/perf/measurementdata.h"
 #include "engine/perf/predictor.h"
 #include "views/comparisonpanel.h"
+#include "views/comparisonsettingsbar.h"
 #include "views/racelane.h"
 #include "views/tokenrace.h"
 #include "views/rangebarchart.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QMainWindow>
@@ -296,6 +300,53 @@ private slots:
         c.addUserProfile(p);
         QVERIFY(c.snapshot()->userProfileIds.contains(QStringLiteral("my-profile")));
         QCOMPARE(c.snapshot()->profiles.size(), shippedProfiles().size() + 1);
+    }
+
+    void userGpuProfileDrivesH100()
+    {
+        // A lab whose H100 stack decodes about a third as fast as the shipped profiles expect (made-up numbers).
+        const char* json = R"({"kind":"gpu","id":"my-slow-h100","source":"my lab",
+            "rows":[{"label":"8b","model":"llama-3.1-8b","hardware":"h100","gpus":1,"context":1024,"tokens_per_second_per_user":45},
+                    {"label":"70b","model":"llama-3.1-70b","hardware":"h100","gpus":2,"context":1024,"tokens_per_second_per_user":5}]})";
+        auto fitted = fitGpuProfile(json);
+        QVERIFY2(fitted.hasValue(), fitted ? "" : fitted.error().message().c_str());
+
+        views::ComparisonPanel panel;
+        ComparisonController c(m_presets, &panel);
+        views::ComparisonSettings s = ComparisonController::defaultSettings();
+        c.setSettings(s);
+        const double automatic = find(*c.snapshot(), QStringLiteral("h100"))->prediction.tokensPerSecondPerUser;
+        c.addUserProfile(*fitted);
+        QVERIFY(c.snapshot()->gpuProfileIds.contains(QStringLiteral("my-slow-h100")));
+        QVERIFY(c.snapshot()->userProfileIds.contains(QStringLiteral("my-slow-h100")));
+        // Listed, not yet chosen: the prediction is unchanged.
+        QCOMPARE(find(*c.snapshot(), QStringLiteral("h100"))->prediction.tokensPerSecondPerUser, automatic);
+
+        // The picker offers it; choosing it there drives the H100 prediction.
+        QComboBox* picker = panel.settingsBar()->profileCombo();
+        const int index = picker->findData(QStringLiteral("my-slow-h100"));
+        QVERIFY(index > 0);
+        s.gpuProfile = picker->itemData(index).toString();
+        c.setSettings(s);
+        const views::ComparisonSystem* h100 = find(*c.snapshot(), QStringLiteral("h100"));
+        QVERIFY2(h100->ok, qPrintable(h100->error));
+        QCOMPARE(QString::fromStdString(h100->prediction.profile), QStringLiteral("my-slow-h100"));
+
+        const ModelConfig m = *m_presets.model(s.modelId);
+        GpuPredictOptions o;
+        o.devices = h100->prediction.devices;
+        o.calibration = std::make_shared<const GpuCalibration>(*fitted);
+        auto direct = predictGpu(m, *m_presets.hardware(QStringLiteral("h100")),
+                                 ComparisonController::workloadFor(s, m.nativePrecision), o);
+        QVERIFY2(direct.hasValue(), direct ? "" : direct.error().message().c_str());
+        QCOMPARE(h100->prediction.tokensPerSecondPerUser, direct->tokensPerSecondPerUser);
+        QVERIFY2(h100->prediction.tokensPerSecondPerUser < 0.6 * automatic,
+                 qPrintable(QString::number(h100->prediction.tokensPerSecondPerUser)));
+
+        // Back to automatic: the shipped numbers return.
+        s.gpuProfile.clear();
+        c.setSettings(s);
+        QCOMPARE(find(*c.snapshot(), QStringLiteral("h100"))->prediction.tokensPerSecondPerUser, automatic);
     }
 };
 

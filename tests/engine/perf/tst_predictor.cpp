@@ -1,6 +1,8 @@
 // predict() for every model preset on every hardware preset, GPU and LPU
 // behaviour, calibration profiles (shipped and user-fitted).
 #include "engine/perf/calibrationprofile.h"
+#include "engine/perf/gpucalibration.h"
+#include "engine/perf/gpupredictor.h"
 #include "engine/perf/lpupredictor.h"
 #include "engine/perf/predictor.h"
 #include "presetfixture.h"
@@ -36,6 +38,7 @@ private slots:
     void groqSeventyBChipCount();
     void shippedProfiles();
     void userProfileFits();
+    void userGpuProfileDrivesPrediction();
     void rejectsNonsense_data();
     void rejectsNonsense();
 };
@@ -175,6 +178,44 @@ void TestPredictor::userProfileFits()
     QCOMPARE(p->id, std::string("my-h100"));
     QCOMPARE(p->rows.size(), size_t(2));
     QVERIFY(!fitProfile(R"({"kind":"tpu"})").hasValue());
+}
+
+void TestPredictor::userGpuProfileDrivesPrediction()
+{
+    // A lab whose H100 stack decodes about a third as fast as the shipped profiles expect (numbers made up
+    // for the test): its fitted profile must slow the prediction down and be named in it.
+    const char* json = R"({"kind":"gpu","id":"my-slow-h100","source":"my lab",
+        "rows":[{"label":"8b","model":"llama-3.1-8b","hardware":"h100","gpus":1,"context":1024,"tokens_per_second_per_user":45},
+                {"label":"70b","model":"llama-3.1-70b","hardware":"h100","gpus":2,"context":1024,"tokens_per_second_per_user":5}]})";
+    auto fitted = fitGpuProfile(json);
+    QVERIFY2(fitted.hasValue(), fitted ? "" : fitted.error().message().c_str());
+    const ModelConfig m = wstest::modelPreset("llama-3.1-70b");
+    const HardwareSpec hw = wstest::hardwarePreset("h100");
+    Workload w;
+    w.contextTokens = 1024;
+
+    GpuPredictOptions shipped;
+    shipped.devices = 2;
+    auto base = predictGpu(m, hw, w, shipped);
+    QVERIFY2(base.hasValue(), base ? "" : base.error().message().c_str());
+
+    GpuPredictOptions mine = shipped;
+    mine.profile = "gpu-a100-sglang"; // the fitted profile overrides a shipped id
+    mine.calibration = std::make_shared<const GpuCalibration>(*fitted);
+    auto p = predictGpu(m, hw, w, mine);
+    QVERIFY2(p.hasValue(), p ? "" : p.error().message().c_str());
+    QCOMPARE(p->profile, std::string("my-slow-h100"));
+    qInfo("llama-3.1-70b on 2 x H100: %.1f tokens/s per user (profile %s), %.1f (profile %s)",
+          base->tokensPerSecondPerUser, base->profile.c_str(), p->tokensPerSecondPerUser, p->profile.c_str());
+    QVERIFY2(p->tokensPerSecondPerUser < 0.6 * base->tokensPerSecondPerUser,
+             qPrintable(QString::number(p->tokensPerSecondPerUser)));
+    QVERIFY(p->tokensPerSecondPerUserRange.low <= p->tokensPerSecondPerUser);
+    QVERIFY(p->tokensPerSecondPerUserRange.high >= p->tokensPerSecondPerUser);
+
+    // Shipped profiles behave as before: no calibration, same numbers.
+    auto again = predictGpu(m, hw, w, shipped);
+    QVERIFY(again.hasValue());
+    QCOMPARE(again->tokensPerSecondPerUser, base->tokensPerSecondPerUser);
 }
 
 void TestPredictor::rejectsNonsense_data()
