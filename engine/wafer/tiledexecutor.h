@@ -1,0 +1,94 @@
+#pragma once
+// Runs a decode step the way a placement lays it out on the wafer: every
+// weight-matrix GEMV is computed as one partial product per core over the
+// core's tile (its output rows x input columns, as Placement::coreDetail()
+// reports them), then the partial sums of the cores that share output rows
+// are reduced along the input axis in a fixed binary-tree order (the cores
+// sorted by their first input column, neighbours added pairwise, level by
+// level). Everything between the GEMVs (RMSNorm, RoPE, attention over the KV
+// cache, SwiGLU, residuals) is done densely with the decode engine's kernels.
+//
+// Building the executor checks that the placement covers every element of
+// every weight matrix exactly once (and nothing outside it) and that tiles
+// sharing output rows share the same row span; otherwise it is an error. So
+// matching logits with the dense forward pass (decode/forward.h) shows that
+// the placement places every weight once and that every partial sum is
+// reduced. The matrices are dequantised to fp32 once, so this is meant for
+// models small enough to run on the CPU (the test models).
+
+#include "engine/core/error.h"
+#include "engine/decode/transformerconfig.h"
+#include "engine/decode/weights.h"
+#include "engine/model/modelshape.h"
+#include "engine/tokenizer/tokenid.h"
+#include "engine/wafer/placement.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ws {
+
+// A core that holds at least one weight tile, with the magnitude of its
+// partial products over the steps run so far (sum of |partial|).
+struct TiledCore
+{
+    int device = 0;
+    int usableX = 0;
+    int usableY = 0;
+    int tiles = 0;
+    double partialMagnitude = 0.0;
+};
+
+class TiledExecutor
+{
+public:
+    // Fails when the placement and the weights disagree (shapes, a missing
+    // matrix, an element covered twice or not at all).
+    static Expected<TiledExecutor> create(const Placement& placement, const TransformerConfig& config,
+                                          const TransformerWeights& weights, int contextLength);
+
+    // One decode step: `token` at position `pos` (positions fed in order from 0).
+    Status step(TokenId token, int pos);
+    const std::vector<float>& logits() const { return m_logits; }
+
+    const std::vector<TiledCore>& cores() const { return m_cores; }
+    int tileCount() const;
+    // Cores holding tiles of one matrix (layer -1: the tables); 0 when the model has no such matrix.
+    int matrixCores(TensorKind kind, int layer) const;
+
+private:
+    struct Tile
+    {
+        int core = 0; // index into m_cores
+        int64_t rowBegin = 0, rowEnd = 0, colBegin = 0, colEnd = 0;
+    };
+    struct RowGroup
+    {
+        int64_t rowBegin = 0, rowEnd = 0;
+        std::vector<Tile> tiles; // sorted by colBegin: the reduction order
+    };
+    struct Matrix
+    {
+        TensorKind kind = TensorKind::AttnQ;
+        int layer = -1;
+        int64_t rows = 0, cols = 0;
+        std::vector<float> values; // rows x cols, fp32
+        std::vector<RowGroup> groups;
+        int cores = 0;
+    };
+
+    TiledExecutor() = default;
+    Matrix* find(TensorKind kind, int layer);
+    void gemv(Matrix& m, const float* x, float* y);
+
+    TransformerConfig m_config;
+    TransformerWeights m_weights;
+    int m_contextLength = 0;
+    std::vector<Matrix> m_matrices;
+    std::vector<int> m_layerMatrix; // (layer, 7) indices into m_matrices: q k v o gate up down
+    int m_outputMatrix = -1;
+    std::vector<TiledCore> m_cores;
+    std::vector<float> m_keyCache, m_valueCache, m_logits;
+};
+
+} // namespace ws
