@@ -2,6 +2,7 @@
 // the fraction of physical cores that are dead on every wafer (each wafer its own
 // seeded draw); the defects object reports what the redundancy remap made of it,
 // summed over the wafers.
+#include "tests/common/clirunner.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,26 +13,11 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    bool crashed = true;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = wstest::CliRun;
 
 Run runCli(const QStringList& args)
 {
-    QProcess cli;
-    cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY), args);
-    Run r;
-    if (!cli.waitForFinished(240000))
-        return r;
-    r.crashed = cli.exitStatus() != QProcess::NormalExit;
-    r.exitCode = cli.exitCode();
-    r.out = cli.readAllStandardOutput();
-    r.err = cli.readAllStandardError();
-    return r;
+    return wstest::runCli(args);
 }
 
 QJsonObject place(const QString& model, const QString& rate, const QString& seed)

@@ -1,4 +1,5 @@
 // waferscope-cli generate, run as a process: text in, text out, against the llama.cpp references.
+#include "tests/common/clirunner.h"
 #include "tests/common/testmodels.h"
 
 #include <QJsonArray>
@@ -10,24 +11,11 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = wstest::CliRun;
 
 Run runCli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(WAFERSCOPE_CLI_BINARY), QStringList{QStringLiteral("generate")} + args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return wstest::runCli(QStringList{QStringLiteral("generate")} + args);
 }
 
 QList<int> intList(const QJsonArray& a)

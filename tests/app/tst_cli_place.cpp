@@ -1,5 +1,6 @@
 // waferscope-cli place, run as a real process: JSON on success, exit 2 and
 // exactly one line on stderr for bad input.
+#include "tests/common/clirunner.h"
 #include "tests/common/testmodels.h"
 
 #include <QJsonArray>
@@ -10,24 +11,11 @@
 #include <QTest>
 
 namespace {
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = wstest::CliRun;
 
 Run runCli(const QStringList& args)
 {
-    QProcess cli;
-    cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY), args);
-    Run r;
-    if (!cli.waitForFinished(120000) || cli.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = cli.exitCode();
-    r.out = cli.readAllStandardOutput();
-    r.err = cli.readAllStandardError();
-    return r;
+    return wstest::runCli(args);
 }
 } // namespace
 

@@ -1,6 +1,7 @@
 // waferscope-cli predict, run as a real process: the JSON contract of
 // DESIGN.md for every hardware preset, the device count chosen or checked,
 // and exit 2 with one line on stderr for bad input.
+#include "tests/common/clirunner.h"
 #include "tests/common/testmodels.h"
 
 #include <QJsonArray>
@@ -10,24 +11,11 @@
 #include <QTest>
 
 namespace {
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = wstest::CliRun;
 
 Run runCli(const QStringList& args)
 {
-    QProcess cli;
-    cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY), args);
-    Run r;
-    if (!cli.waitForFinished(120000) || cli.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = cli.exitCode();
-    r.out = cli.readAllStandardOutput();
-    r.err = cli.readAllStandardError();
-    return r;
+    return wstest::runCli(args);
 }
 
 QJsonObject predictJson(const QStringList& args, Run* run = nullptr)

@@ -2,6 +2,7 @@
 // PNG of the requested size and an SVG that Qt's SVG renderer reads; record
 // writes MP4, WebM and GIF files that FFmpeg's libraries decode back to the
 // requested number of frames; bad input exits 2 with one line on stderr.
+#include "tests/common/clirunner.h"
 #include "app/io/scenarioformat.h"
 #include "app/io/videoprobe.h"
 #include "tests/common/testmodels.h"
@@ -21,32 +22,11 @@ using namespace ws;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = wstest::CliRun;
 
 Run runCli(const QStringList& args)
 {
-    QProcess cli;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the CLI must pick offscreen itself when there is no display
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    cli.setProcessEnvironment(env);
-    cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY), args);
-    Run run;
-    if (!cli.waitForFinished(120000)) {
-        cli.kill();
-        cli.waitForFinished();
-        return run;
-    }
-    run.exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
-    run.out = cli.readAllStandardOutput();
-    run.err = cli.readAllStandardError();
-    return run;
+    return wstest::runCli(args, wstest::headlessEnvironment());
 }
 
 } // namespace
