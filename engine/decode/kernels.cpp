@@ -27,6 +27,9 @@ __m256 loadBf16(const uint16_t* p)
     return _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
 }
 
+// How far ahead of the current block quantised weights are prefetched.
+constexpr int kPrefetchBytes = 4096;
+
 // Sum over 32 int8 pairs, as 8 int32 lanes (each the sum of 4 adjacent products), converted to float.
 inline __m256 dotI8Lanes(__m256i x, __m256i y)
 {
@@ -223,6 +226,11 @@ float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
+        // Weights come from a file mapping in 4 KiB pages, where the hardware
+        // prefetcher stops at every page boundary; prefetching a few pages
+        // ahead in software keeps the stream going. (No effect on the result.)
+        if ((b & 1) == 0)
+            _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
         const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         const __m256i qw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qs));
         const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
@@ -235,6 +243,8 @@ float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
+        if ((b & 3) == 0) // 4 blocks of 18 bytes span about one cache line
+            _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
         const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         const __m256i qw = unpackQ4_0(w[b].qs);
         const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
