@@ -41,24 +41,12 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     const int needed = gpusNeeded(model, g, w.precision, w.contextTokens, 1, e);
     if (needed <= 0)
         return makeError(ErrorCode::OutOfRange, "the model does not fit in any number of " + hw.id + " GPUs", "devices");
-    if (o.devices > 0 && o.devices < needed)
-        return makeError(ErrorCode::OutOfRange,
-                         model.id + " needs " + std::to_string(needed) + " " + hw.id + " GPUs at " +
-                             std::string(precisionId(w.precision)) + " and " + std::to_string(w.contextTokens) +
-                             " tokens of context; " + std::to_string(o.devices) + " given",
-                         "devices");
-    const int n = o.devices > 0 ? o.devices : needed;
-
-    Prediction p;
-    p.modelId = model.id;
-    p.hardwareId = hw.id;
-    p.kind = HardwareKind::Gpu;
-    p.profile = cal->profile.id;
-    p.devices = n;
-    p.devicesNeeded = needed;
-    p.devicesChosen = o.devices <= 0;
-    if (p.devicesChosen)
-        p.notes.push_back("using the fewest GPUs that hold the model: " + std::to_string(n));
+    auto started = startPrediction(model, hw, cal->profile.id, w, needed, o.devices, "GPUs",
+                                   "using the fewest GPUs that hold the model");
+    if (!started)
+        return started.error();
+    Prediction p = std::move(started.value());
+    const int n = p.devices;
 
     const ModelShape shape(model);
     const int kvBytes = kvBytesFor(w.precision);

@@ -172,23 +172,12 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
     const int needed = lpuChipsNeeded(model, l, w.precision, w.contextTokens, 1, e);
     if (needed <= 0)
         return makeError(ErrorCode::OutOfRange, "LPU preset has no SRAM", "hardware");
-    if (o.devices > 0 && o.devices < needed)
-        return makeError(ErrorCode::OutOfRange,
-                         model.id + " needs " + std::to_string(needed) + " " + hw.id + " chips at " +
-                             std::string(precisionId(w.precision)) + " and " + std::to_string(w.contextTokens) +
-                             " tokens of context; " + std::to_string(o.devices) + " given",
-                         "devices");
-    const int chips = o.devices > 0 ? o.devices : needed;
-    Prediction p;
-    p.modelId = model.id;
-    p.hardwareId = hw.id;
-    p.kind = HardwareKind::Lpu;
-    p.profile = cal->profile.id;
-    p.devices = chips;
-    p.devicesNeeded = needed;
-    p.devicesChosen = o.devices <= 0;
-    if (p.devicesChosen)
-        p.notes.push_back("using the fewest chips whose SRAM holds the model: " + std::to_string(chips));
+    auto started = startPrediction(model, hw, cal->profile.id, w, needed, o.devices, "chips",
+                                   "using the fewest chips whose SRAM holds the model");
+    if (!started)
+        return started.error();
+    Prediction p = std::move(started.value());
+    const int chips = p.devices;
 
     const ModelShape shape(model);
     const double free = e.sramUsableFraction * double(l.sramBytesPerChip) * chips - double(shape.totalBytes(w.precision));

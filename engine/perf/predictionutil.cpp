@@ -43,4 +43,28 @@ double speculativeSecondsPerToken(const SpeculativeDecoding& spec, double draftS
     return step / spec.expectedTokensPerStep();
 }
 
+Expected<Prediction> startPrediction(const ModelConfig& model, const HardwareSpec& hardware, const std::string& profile,
+                                     const Workload& workload, int needed, int requested, const std::string& unit,
+                                     const std::string& chosenNote)
+{
+    if (requested > 0 && requested < needed)
+        return makeError(ErrorCode::OutOfRange,
+                         model.id + " needs " + std::to_string(needed) + " " + hardware.id + " " + unit + " at " +
+                             std::string(precisionId(workload.precision)) + " and " +
+                             std::to_string(workload.contextTokens) + " tokens of context; " +
+                             std::to_string(requested) + " given",
+                         "devices");
+    Prediction p;
+    p.modelId = model.id;
+    p.hardwareId = hardware.id;
+    p.kind = hardware.kind;
+    p.profile = profile;
+    p.devicesNeeded = needed;
+    p.devicesChosen = requested <= 0;
+    p.devices = p.devicesChosen ? needed : requested;
+    if (p.devicesChosen)
+        p.notes.push_back(chosenNote + ": " + std::to_string(p.devices));
+    return p;
+}
+
 } // namespace ws

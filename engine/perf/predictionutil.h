@@ -6,7 +6,12 @@
 #include "engine/perf/prediction.h"
 #include "engine/perf/workload.h"
 
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace ws {
@@ -22,5 +27,13 @@ void completeScenarios(Prediction& prediction, const Workload& workload);
 // k+1 tokens) / expected tokens per step. verifySeconds(k+1) times the verify.
 double speculativeSecondsPerToken(const SpeculativeDecoding& spec, double draftSecondsPerToken,
                                   const std::function<double(int)>& verifySeconds);
+
+// Checks a requested device count against the fewest devices that hold the
+// model (`needed`; requested <= 0 means "choose") and starts a Prediction with
+// the model, hardware, profile and device fields set. `unit` names the device
+// in messages ("GPUs", "chips"), `chosenNote` explains an automatic choice.
+Expected<Prediction> startPrediction(const ModelConfig& model, const HardwareSpec& hardware, const std::string& profile,
+                                     const Workload& workload, int needed, int requested, const std::string& unit,
+                                     const std::string& chosenNote);
 
 } // namespace ws
