@@ -4,16 +4,16 @@
 // --screenshot renders the main window (offscreen unless a platform is set),
 // saves it as a PNG and exits: 0 on success, 2 with one line on stderr if not.
 // --scenario, --recover and --print-scenario belong to the File menu
-// controller (app/io/filemenucontroller.h). --dataflow-time shows the Dataflow
+// controller (app/scenario/filemenucontroller.h). --dataflow-time shows the Dataflow
 // layer at that fraction (0..1) of a token's schedule.
-#include "app/core/languagemanager.h"
+#include "app/common/languagemanager.h"
 #include "app/core/logging.h"
 #include "app/core/mainwindow.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 #include "app/core/theme.h"
 #include "app/defects/defectsdock.h"
 #include "app/dataflow/dataflowdock.h"
-#include "app/io/filemenucontroller.h"
+#include "app/scenario/filemenucontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -6,7 +6,7 @@
 // PlacementPalette gives each owner (transformer layer and matrix kind) a
 // colour: the hue walks the layers, the shade tells the matrix kind apart.
 
-#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QColor>
 #include <QString>

@@ -7,8 +7,8 @@
 // setWafer, setHistory, setYieldCurves) and asks for edits through signals;
 // the app's DefectsController does the work.
 
-#include "engine/wafer/remap.h"
-#include "engine/wafer/yieldcurves.h"
+#include "engine/wafer/redundancy/remap.h"
+#include "engine/wafer/redundancy/yieldcurves.h"
 
 #include <QHash>
 #include <QString>

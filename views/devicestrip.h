@@ -4,7 +4,7 @@
 // clicking one selects it (deviceSelected). Thumbnails are rebuilt only when
 // the snapshot or layer changes.
 
-#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QImage>
 #include <QWidget>

@@ -5,7 +5,7 @@
 // changes. Per-core arrays that are missing or of the wrong length (bad input)
 // give "no data" pixels rather than a crash.
 
-#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QImage>
 #include <QString>

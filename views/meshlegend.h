@@ -4,7 +4,7 @@
 // (placement), and what the numbers are a share of. Painting only; MeshView
 // decides where.
 
-#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QCoreApplication>
 #include <QRectF>

@@ -3,7 +3,7 @@
 // room (level of detail): die outlines, region outlines and labels, the
 // per-core grid and per-core values, and the hover and selection marks.
 
-#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 #include "views/viewtransform.h"
 
 #include <QPoint>

@@ -7,7 +7,7 @@
 // Hovering shows a tooltip; a click selects a core and emits coreClicked with
 // its coordinates (the app looks up the details).
 
-#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 #include "views/viewtransform.h"
 
 #include <QImage>

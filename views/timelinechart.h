@@ -6,7 +6,7 @@
 // vertical cursor at the animation time. Clicking scrubs; hovering names the
 // phase with its cycles. Series points are replaced in one call per schedule.
 
-#include "engine/wafer/schedule.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <QChartView>
 #include <QString>

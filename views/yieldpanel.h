@@ -5,7 +5,7 @@
 // engine value (setCurves); the app computes the curves off the GUI thread and
 // writes exports: csv() and renderImage() hand it the data and the picture.
 
-#include "engine/wafer/yieldcurves.h"
+#include "engine/wafer/redundancy/yieldcurves.h"
 
 #include <QImage>
 #include <QString>

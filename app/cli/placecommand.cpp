@@ -1,12 +1,12 @@
 // waferscope-cli place: put a model on wafers and report devices and SRAM.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelshape.h"
-#include "engine/wafer/defectplacement.h"
-#include "engine/wafer/placer.h"
+#include "engine/wafer/redundancy/defectplacement.h"
+#include "engine/wafer/placement/placer.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -90,7 +90,7 @@ int runPlace(const QStringList& args)
     options.weightFill = *weightFill;
 
     // Every wafer gets its own seeded defect map and remap; placement uses the
-    // smallest usable mesh they leave (engine/wafer/defectplacement.h).
+    // smallest usable mesh they leave (engine/wafer/redundancy/defectplacement.h).
     auto placed = placeWithDefects(*model, hardware->wafer, options, *defectRate, uint64_t(*seed));
     if (!placed)
         return fail(errorText(placed.error()));

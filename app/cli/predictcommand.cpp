@@ -2,7 +2,7 @@
 // GPU or LPU), with a per-phase breakdown and an uncertainty range.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 
 #include "engine/perf/calibrationprofile.h"
 #include "engine/perf/predictor.h"

@@ -4,12 +4,12 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/scenariooptions.h"
-#include "app/core/presetlibrary.h"
-#include "app/io/chatscript.h"
-#include "app/io/framecomposer.h"
-#include "app/io/meshanimation.h"
-#include "app/io/recorder.h"
-#include "app/io/scenarioscene.h"
+#include "app/common/presetlibrary.h"
+#include "app/record/chatscript.h"
+#include "app/record/framecomposer.h"
+#include "app/record/meshanimation.h"
+#include "app/record/recorder.h"
+#include "app/scenario/scenarioscene.h"
 
 #include <QJsonObject>
 #include <QLocale>

@@ -3,9 +3,9 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/scenariooptions.h"
-#include "app/core/presetlibrary.h"
-#include "app/io/exporter.h"
-#include "app/io/scenarioscene.h"
+#include "app/common/presetlibrary.h"
+#include "app/export/exporter.h"
+#include "app/scenario/scenarioscene.h"
 #include "views/meshview.h"
 
 #include <QFileInfo>

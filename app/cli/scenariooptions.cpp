@@ -1,6 +1,6 @@
 #include "app/cli/scenariooptions.h"
 
-#include "app/io/scenarioformat.h"
+#include "app/scenario/scenarioformat.h"
 #include "engine/model/precision.h"
 
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 // Options shared by render and record: a scenario file, or a model and a
 // hardware preset (with precision and context) to build one.
 
-#include "app/io/scenario.h"
+#include "app/scenario/scenario.h"
 
 #include <QCommandLineParser>
 

@@ -1,6 +1,6 @@
 #include "app/compare/chartexport.h"
 
-#include "app/io/exporter.h"
+#include "app/export/exporter.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

@@ -4,7 +4,7 @@
 // JSON) as a DataTable that carries the inputs and their sources. The format
 // follows the file's suffix.
 
-#include "app/io/datatable.h"
+#include "app/export/datatable.h"
 #include "views/chartdata.h"
 #include "views/comparisonsnapshot.h"
 

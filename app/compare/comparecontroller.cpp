@@ -3,7 +3,7 @@
 #include "app/compare/calibrationdialog.h"
 #include "app/compare/chartexport.h"
 #include "app/compare/compareinputs.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/predictor.h"

@@ -6,9 +6,9 @@
 
 #include "app/compare/comparecontroller.h"
 #include "app/compare/racesample.h"
-#include "app/core/languagemanager.h"
-#include "app/core/presetlibrary.h"
-#include "app/io/exporter.h"
+#include "app/common/languagemanager.h"
+#include "app/common/presetlibrary.h"
+#include "app/export/exporter.h"
 #include "views/comparisonpanel.h"
 #include "views/concurrencychart.h"
 #include "views/tokenrace.h"

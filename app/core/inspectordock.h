@@ -5,7 +5,7 @@
 // carries a tooltip saying where its number comes from. It re-reads its
 // strings on a language change.
 
-#include "app/core/placementjob.h"
+#include "app/common/placementresult.h"
 
 #include <QDockWidget>
 

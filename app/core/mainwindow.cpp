@@ -1,15 +1,15 @@
 #include "app/core/mainwindow.h"
 
 #include "app/core/inspectordock.h"
-#include "app/core/languagemanager.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/languagemanager.h"
+#include "app/common/presetlibrary.h"
 #include "app/core/scenariobar.h"
 #include "app/compare/comparecontroller.h"
 #include "app/compare/comparisondocks.h"
 #include "app/defects/defectsdock.h"
 #include "app/dataflow/dataflowdock.h"
-#include "app/io/filemenucontroller.h"
-#include "app/io/widgetframesource.h"
+#include "app/scenario/filemenucontroller.h"
+#include "app/record/widgetframesource.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
 #include "views/chatpane.h"
@@ -154,7 +154,7 @@ void MainWindow::createActions()
     a.viewToolBar->setMovable(false);
     a.viewToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
-    // File menu (open, save, export, record, quit): app/io's controller, fed with this window's scenario.
+    // File menu (open, save, export, record, quit): app/scenario's controller, fed with this window's scenario.
     m_files = new FileMenuController(this);
     m_files->setScenarioAccess([this] { return m_scenario; }, [this](const Scenario& s) { applyScenario(s); });
     m_files->buildFileMenu();

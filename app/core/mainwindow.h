@@ -5,8 +5,8 @@
 // engine's placement on a worker thread; a newer request makes older
 // results stale, and they are dropped.
 
-#include "app/core/placementjob.h"
-#include "app/io/scenario.h"
+#include "app/common/placementresult.h"
+#include "app/scenario/scenario.h"
 
 #include <QMainWindow>
 

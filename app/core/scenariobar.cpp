@@ -1,6 +1,6 @@
 #include "app/core/scenariobar.h"
 
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 
 #include <QComboBox>
 #include <QEvent>

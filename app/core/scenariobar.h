@@ -3,7 +3,7 @@
 // and context length, filled from the PresetLibrary. Emits requestChanged
 // whenever the user changes one of them.
 
-#include "app/core/placementjob.h"
+#include "app/common/placementresult.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "app/dataflow/dataflowcontroller.h"
 
 #include "app/dataflow/dataflowframe.h"
-#include "engine/wafer/activity.h"
+#include "engine/wafer/dataflow/activity.h"
 
 #include <algorithm>
 #include <cmath>

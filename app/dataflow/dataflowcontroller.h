@@ -6,8 +6,8 @@
 // activity of the visible device only) per frame. Seeking and stepping from
 // phase boundary to phase boundary work while playing or paused.
 
-#include "engine/wafer/meshsnapshot.h"
-#include "engine/wafer/schedule.h"
+#include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <QElapsedTimer>
 #include <QObject>

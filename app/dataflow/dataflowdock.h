@@ -6,7 +6,7 @@
 // Dataflow layer is. It owns the DataflowController;
 // Space plays or pauses, Left and Right step from phase to phase.
 
-#include "app/core/placementjob.h"
+#include "app/common/placementresult.h"
 #include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowschedule.h"
 

@@ -1,6 +1,6 @@
 #include "app/dataflow/dataflowframe.h"
 
-#include "engine/wafer/activity.h"
+#include "engine/wafer/dataflow/activity.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,13 +1,13 @@
 #pragma once
 // One frame of the dataflow animation: the engine's closed-form activity
-// (engine/wafer/activity.h) sampled at the current cycle and a few earlier
+// (engine/wafer/dataflow/activity.h) sampled at the current cycle and a few earlier
 // ones, so a core keeps glowing for a while after its last event. The value
 // per core is what MeshSnapshot::activity holds: compute 0.5..1 and forward
 // 0..0.5, scaled by how recent the event was (1 = now), 0 = idle. A frame
 // is a function of the time alone, so scrubbing back and forth is exact.
 
-#include "engine/wafer/meshsnapshot.h"
-#include "engine/wafer/schedule.h"
+#include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <memory>
 #include <vector>

@@ -1,8 +1,8 @@
 #include "app/dataflow/dataflowschedule.h"
 
-#include "engine/perf/placementlayout.h"
+#include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/perf/waferpredictor.h"
-#include "engine/wafer/placement.h"
+#include "engine/wafer/placement/placement.h"
 
 #include <QCoreApplication>
 
@@ -27,7 +27,7 @@ std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, K
         *error = QString::fromStdString(setup.error().message());
         return std::nullopt;
     }
-    const ScheduleLayout layout = scheduleLayoutFromPlacement(*placement);
+    const ScheduleRegions layout = scheduleRegionsFromPlacement(*placement);
     ScheduleOptions scheduleOptions;
     scheduleOptions.context = result.request.contextTokens;
     scheduleOptions.kv = kv;

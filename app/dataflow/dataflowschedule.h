@@ -5,10 +5,10 @@
 // the constants with their sources, and the KV capacity of the first layer's
 // region under both KV layouts (concat vs shift).
 
-#include "app/core/placementjob.h"
-#include "engine/wafer/kvcache.h"
-#include "engine/wafer/schedule.h"
-#include "engine/wafer/timingparams.h"
+#include "app/common/placementresult.h"
+#include "engine/wafer/dataflow/kvcapacity.h"
+#include "engine/wafer/dataflow/schedule.h"
+#include "engine/wafer/dataflow/timingparams.h"
 
 #include <QString>
 

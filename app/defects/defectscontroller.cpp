@@ -2,7 +2,7 @@
 
 #include "engine/perf/predictor.h"
 #include "engine/perf/waferpredictor.h"
-#include "engine/wafer/defectlayer.h"
+#include "engine/wafer/redundancy/defectlayer.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -19,7 +19,7 @@ QString text(const Error& e)
 }
 
 // Hop stretch of the remap over the layer regions the placement makes on the remapped usable mesh.
-double regionStretch(const DefectsContext& c, const RemapLayout& layout, const Remap& remap, MeshSize usable)
+double regionStretch(const DefectsContext& c, const SpareLayout& layout, const Remap& remap, MeshSize usable)
 {
     WaferPredictOptions o;
     o.usableCols = usable.cols;
@@ -41,7 +41,7 @@ double regionStretch(const DefectsContext& c, const RemapLayout& layout, const R
 
 // Per heatmap cell: the displacement of the logical core the cell's physical core hosts.
 std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot& s, int device,
-                                                               const RemapLayout& l, const Remap& remap)
+                                                               const SpareLayout& l, const Remap& remap)
 {
     auto d = std::make_shared<views::CoreDisplacement>();
     d->device = device;
@@ -71,7 +71,7 @@ std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot
 
 } // namespace
 
-DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const RemapLayout& layout, const DefectMap& defects,
+DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout& layout, const DefectMap& defects,
                                      bool withYieldCurves)
 {
     DefectsOutcome out;
@@ -155,8 +155,8 @@ Status DefectsController::rebuildEditor()
     if (!m_context)
         return makeError(ErrorCode::InvalidArgument, "no placement to put defects on");
     auto layout = m_scheme == SpareScheme::RowShift
-                      ? RemapLayout::fromSpec(m_context->hardware.wafer)
-                      : RemapLayout::dieRowColumnFromSpec(m_context->hardware.wafer,
+                      ? SpareLayout::fromSpec(m_context->hardware.wafer)
+                      : SpareLayout::dieRowColumnFromSpec(m_context->hardware.wafer,
                                                           DieSpares{m_dieSpares, m_dieSpares});
     if (!layout) {
         m_editor.reset();
@@ -227,7 +227,7 @@ Status DefectsController::setMeshRect(QRect cells, bool dead)
 {
     if (!m_editor || !m_context || !m_context->snapshot)
         return noEditor();
-    const RemapLayout& l = m_editor->layout();
+    const SpareLayout& l = m_editor->layout();
     const MeshSnapshot& s = *m_context->snapshot;
     // The snapshot's mesh is the fabric, or the usable mesh inside the reserved border.
     const bool fabric = s.meshCols == l.fabricCols() && s.meshRows == l.fabricRows();

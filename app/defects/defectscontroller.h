@@ -1,6 +1,6 @@
 #pragma once
 // The engine side of the Defects dock. The controller owns one wafer's
-// DefectEditor (engine/wafer/defecteditor.h: dead cores, undo and redo) for the
+// DefectEditor (engine/wafer/redundancy/defecteditor.h: dead cores, undo and redo) for the
 // placement the main window shows, and after every edit runs the rest of the
 // chain on a worker thread: the redundancy remap of the edited map, the hop
 // stretch S_max of the remap over the placement's layer regions (facts
@@ -14,10 +14,10 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/perf/workload.h"
-#include "engine/wafer/defecteditor.h"
-#include "engine/wafer/meshsnapshot.h"
-#include "engine/wafer/remap.h"
-#include "engine/wafer/yieldcurves.h"
+#include "engine/wafer/redundancy/defecteditor.h"
+#include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/redundancy/remap.h"
+#include "engine/wafer/redundancy/yieldcurves.h"
 #include "views/meshview.h"
 
 #include <QObject>
@@ -61,7 +61,7 @@ struct DefectsOutcome
 };
 
 // The whole chain for one defect map; plain values in and out, safe on any thread.
-DefectsOutcome computeDefectsOutcome(const DefectsContext& context, const RemapLayout& layout,
+DefectsOutcome computeDefectsOutcome(const DefectsContext& context, const SpareLayout& layout,
                                      const DefectMap& defects, bool withYieldCurves);
 
 class DefectsController : public QObject
@@ -79,7 +79,7 @@ public:
     // (dieSpares of each, a parameter: not published). Changing it starts an empty map.
     Status setScheme(SpareScheme scheme, int dieSpares = 2);
     SpareScheme scheme() const { return m_scheme; }
-    const RemapLayout* layout() const { return m_editor ? &m_editor->layout() : nullptr; }
+    const SpareLayout* layout() const { return m_editor ? &m_editor->layout() : nullptr; }
     const DefectEditor* editor() const { return m_editor.get(); }
 
     // Edits; each starts a new job. Seeds make random draws repeatable.

@@ -115,7 +115,7 @@ void DefectsDock::setPlacement(std::shared_ptr<const PlacementResult> result, in
         if (d.deadFraction > 0 || !cores.empty())
             raise();
     }
-    if (const RemapLayout* l = m_controller->layout())
+    if (const SpareLayout* l = m_controller->layout())
         m_panel->setWafer(QString::fromStdString(m_result->hardware.name), l->coreAreaMm2(), l->diesX(), l->diesY(),
                           l->segmentPrimaryCores(), l->segmentSpareCores());
 }

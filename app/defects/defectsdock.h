@@ -6,9 +6,9 @@
 // tool is used. With the brush on, clicks and drags on the heatmap kill or
 // revive cores.
 
-#include "app/core/placementjob.h"
+#include "app/common/placementresult.h"
 #include "app/defects/defectscontroller.h"
-#include "app/io/scenario.h"
+#include "app/scenario/scenario.h"
 
 #include <QDockWidget>
 

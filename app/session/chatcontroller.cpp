@@ -5,7 +5,7 @@
 #include "app/session/modeldownloader.h"
 #include "app/session/runcontroller.h"
 #include "app/session/systempaces.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "views/chatpane.h"
 #include "views/meshview.h"

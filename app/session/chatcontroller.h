@@ -13,7 +13,7 @@
 //
 // setSystems() / setMeshFrameSource() override what the controller works out itself.
 
-#include "app/io/scenario.h"
+#include "app/scenario/scenario.h"
 #include "engine/model/modelconfig.h"
 #include "engine/session/sessionsnapshot.h"
 

@@ -1,9 +1,9 @@
 #include "app/session/chatwafer.h"
 
-#include "engine/perf/placementlayout.h"
+#include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/perf/waferpredictor.h"
-#include "engine/wafer/placement.h"
-#include "engine/wafer/schedule.h"
+#include "engine/wafer/placement/placement.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <QCoreApplication>
 
@@ -30,7 +30,7 @@ std::optional<ChatWafer> ChatWafer::build(const ScenarioScene& scene, int64_t co
     ScheduleOptions scheduleOptions;
     scheduleOptions.context = contextTokens;
     auto schedule = std::make_shared<TokenSchedule>(buildTokenSchedule(
-        scene.model, scheduleLayoutFromPlacement(*scene.placement), TimingModel(setup->params), scheduleOptions));
+        scene.model, scheduleRegionsFromPlacement(*scene.placement), TimingModel(setup->params), scheduleOptions));
     if (schedule->phases.empty() || !(schedule->totalCycles > 0)) {
         *error = QCoreApplication::translate("ws::ChatWafer", "the engine gave no dataflow schedule for %1 on %2")
                      .arg(QString::fromStdString(scene.model.name), QString::fromStdString(scene.hardware.name));

@@ -5,7 +5,7 @@
 // the wafer predictor's timing constants (as the recorder's animation does),
 // so activity lands where the heatmap shows each layer.
 
-#include "app/io/scenarioscene.h"
+#include "app/scenario/scenarioscene.h"
 #include "engine/session/meshanimator.h"
 
 #include <QString>

@@ -1,6 +1,6 @@
 #include "app/session/systempaces.h"
 
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 #include "engine/perf/predictor.h"
 
 namespace ws {

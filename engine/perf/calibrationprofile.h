@@ -6,7 +6,7 @@
 // profile from their own file of the same format (fitProfile).
 
 #include "engine/core/error.h"
-#include "engine/wafer/timingparams.h"
+#include "engine/wafer/dataflow/timingparams.h"
 
 #include <string>
 #include <vector>

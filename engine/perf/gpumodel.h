@@ -12,7 +12,7 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/model/precision.h"
-#include "engine/wafer/timingparams.h"
+#include "engine/wafer/dataflow/timingparams.h"
 
 #include <string>
 #include <vector>

@@ -35,7 +35,7 @@ struct Range
 };
 
 // Dead cores on wafers (--defect-rate): totals over the devices the placement
-// uses, each wafer with its own seeded map and remap (engine/wafer/defectplacement.h).
+// uses, each wafer with its own seeded map and remap (engine/wafer/redundancy/defectplacement.h).
 struct WaferDefects
 {
     bool applied = false;             // false: no defects asked for (or not a wafer)

@@ -10,7 +10,7 @@
 #include "engine/model/modelconfig.h"
 #include "engine/perf/prediction.h"
 #include "engine/perf/workload.h"
-#include "engine/wafer/layerwork.h"
+#include "engine/wafer/dataflow/layerwork.h"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 #include "engine/perf/wafercalibration.h"
 
 #include "engine/perf/measurementdata.h"
-#include "engine/wafer/schedule.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <nlohmann/json.hpp>
 
@@ -99,7 +99,7 @@ Expected<WaferKernelSet> parseWaferKernelSet(const std::string& jsonText)
 double waferKernelLayerCycles(const WaferKernelMeasurement& row, const TimingParams& params)
 {
     const ModelConfig m = kernelModel(row);
-    ScheduleLayout layout;
+    ScheduleRegions layout;
     layout.meshCols = row.grid;
     layout.meshRows = row.grid;
     layout.layers.push_back({0, {0, 0, row.grid, row.grid}});

@@ -10,7 +10,7 @@
 
 #include "engine/core/error.h"
 #include "engine/perf/leastsquares.h"
-#include "engine/wafer/timingparams.h"
+#include "engine/wafer/dataflow/timingparams.h"
 
 #include <string>
 #include <vector>

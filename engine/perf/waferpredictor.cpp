@@ -2,11 +2,11 @@
 
 #include "engine/perf/predictionutil.h"
 #include "engine/perf/wafercalibration.h"
-#include "engine/perf/placementlayout.h"
-#include "engine/perf/waferlayout.h"
-#include "engine/wafer/defectplacement.h"
-#include "engine/wafer/placer.h"
-#include "engine/wafer/kvcache.h"
+#include "engine/wafer/dataflow/scheduleregions.h"
+#include "engine/wafer/dataflow/spannedregions.h"
+#include "engine/wafer/redundancy/defectplacement.h"
+#include "engine/wafer/placement/placer.h"
+#include "engine/wafer/dataflow/kvcapacity.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +21,7 @@ namespace {
 // WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on (NP-WSE3).
 constexpr double kCalibrationMacsPerCycle = 4.0;
 
-double tokenCycles(const ModelConfig& m, const ScheduleLayout& layout, const TimingParams& p, int tokens,
+double tokenCycles(const ModelConfig& m, const ScheduleRegions& layout, const TimingParams& p, int tokens,
                    int64_t context, KvPlacement kv)
 {
     ScheduleOptions o;
@@ -40,7 +40,7 @@ struct PrefillCycles
     double simdCycles = 0; // with the compute part scaled by the SIMD ratio
 };
 
-PrefillCycles prefillCycles(const ModelConfig& m, const ScheduleLayout& layout, const TimingParams& p, int64_t prompt,
+PrefillCycles prefillCycles(const ModelConfig& m, const ScheduleRegions& layout, const TimingParams& p, int64_t prompt,
                             KvPlacement kv, double simdRatio)
 {
     PrefillCycles best;
@@ -114,12 +114,12 @@ WaferDefects defectsFrom(const DefectPlacement& d, double rate, uint64_t seed)
 // A model no placement holds (MoE spanning wafers) with dead cores: wafers are drawn
 // as placeWithDefects draws them (wafer d with seed + d) until the span's wafer count
 // and the smallest usable mesh settle. No regions are placed, so no hop stretch is known.
-Expected<std::pair<SpannedLayout, WaferDefects>> spanWithDefects(const ModelConfig& model, const WaferSpec& wafer,
+Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelConfig& model, const WaferSpec& wafer,
                                                                  const Workload& w, double weightFill, double rate,
                                                                  uint64_t seed)
 {
     DefectPlacement d;
-    SpannedLayout span;
+    SpannedRegions span;
     for (int round = 0; round < 64; ++round) {
         auto remap = remapDevice(wafer, rate, seed, int(d.devices.size()));
         if (!remap)
@@ -195,14 +195,14 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     }
     const Expected<Placement>& placement = *cached;
     if (placement) {
-        s.layout = scheduleLayoutFromPlacement(*placement);
+        s.layout = scheduleRegionsFromPlacement(*placement);
         s.devicesNeeded = placement->deviceCount;
         s.kvBytesPerCore = kvBytesAvailablePerCore(*placement);
         s.layoutNotes = placement->notes;
     } else if (model.isMoe()) {
         const int cols = o.usableCols > 0 ? o.usableCols : hw.wafer.meshCols - hw.wafer.reservedCols;
         const int rows = o.usableRows > 0 ? o.usableRows : hw.wafer.meshRows - hw.wafer.reservedRows;
-        SpannedLayout span;
+        SpannedRegions span;
         if (o.defectRate > 0) {
             auto spanned = spanWithDefects(model, hw.wafer, w, o.weightFill, o.defectRate, o.defectSeed);
             if (!spanned)
@@ -243,7 +243,7 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     if (!setup)
         return setup.error();
     const WaferSetup& s = *setup;
-    const ScheduleLayout& layout = s.layout;
+    const ScheduleRegions& layout = s.layout;
     const double clock = s.params.clockHz;
 
     Prediction p;

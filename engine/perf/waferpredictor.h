@@ -13,8 +13,8 @@
 #include "engine/model/modelconfig.h"
 #include "engine/perf/prediction.h"
 #include "engine/perf/workload.h"
-#include "engine/wafer/schedule.h"
-#include "engine/wafer/timingparams.h"
+#include "engine/wafer/dataflow/schedule.h"
+#include "engine/wafer/dataflow/timingparams.h"
 
 #include <string>
 #include <vector>
@@ -27,19 +27,19 @@ struct WaferPredictOptions
     KvPlacement kv = KvPlacement::Shift;
     // Dead cores: a fraction of each wafer's physical cores, seeded per wafer (seed + wafer
     // index); the placement, device count, usable mesh and hop stretch then come from
-    // placeWithDefects (engine/wafer/defectplacement.h), as in `waferscope-cli place`.
+    // placeWithDefects (engine/wafer/redundancy/defectplacement.h), as in `waferscope-cli place`.
     double defectRate = 0;
     uint64_t defectSeed = 1;
     double hopStretch = 1.0;               // a further factor on each logical hop's cost (>= 1)
     int usableCols = 0;                    // usable mesh without defects (0: the spec's)
     int usableRows = 0;
     double weightFill = 0.8;               // phi_w (facts §6.2)
-    const ScheduleLayout* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)
+    const ScheduleRegions* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)
 };
 
 struct WaferSetup
 {
-    ScheduleLayout layout;
+    ScheduleRegions layout;
     TimingParams params;
     std::string profile;
     double calibrationResidual = 0; // worst relative residual of the profile's fit

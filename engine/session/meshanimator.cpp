@@ -1,6 +1,6 @@
 #include "engine/session/meshanimator.h"
 
-#include "engine/wafer/activity.h"
+#include "engine/wafer/dataflow/activity.h"
 
 #include <cmath>
 

@@ -8,8 +8,8 @@
 // its inputs read-only, so the session's worker thread may call frame()
 // while the GUI keeps the same base snapshot.
 
-#include "engine/wafer/meshsnapshot.h"
-#include "engine/wafer/schedule.h"
+#include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <memory>
 

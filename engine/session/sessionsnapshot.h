@@ -8,7 +8,7 @@
 
 #include "engine/core/error.h"
 #include "engine/tokenizer/tokenid.h"
-#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <cstdint>
 #include <memory>

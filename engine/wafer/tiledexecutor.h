@@ -21,7 +21,7 @@
 #include "engine/decode/weights.h"
 #include "engine/model/modelshape.h"
 #include "engine/tokenizer/tokenid.h"
-#include "engine/wafer/placement.h"
+#include "engine/wafer/placement/placement.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,8 +1,8 @@
 // Autosave: periodic atomic autosave, recovery after a session that did not
 // end cleanly, one session per folder. processKilledAndRecovered runs the real
 // `waferscope` binary, kills it with SIGKILL and checks the next start recovers.
-#include "app/io/autosave.h"
-#include "app/io/scenarioformat.h"
+#include "app/scenario/autosave.h"
+#include "app/scenario/scenarioformat.h"
 
 #include <QDirIterator>
 #include <QFile>

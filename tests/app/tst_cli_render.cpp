@@ -3,8 +3,8 @@
 // writes MP4, WebM and GIF files that FFmpeg's libraries decode back to the
 // requested number of frames; bad input exits 2 with one line on stderr.
 #include "tests/common/clirunner.h"
-#include "app/io/scenarioformat.h"
-#include "app/io/videoprobe.h"
+#include "app/scenario/scenarioformat.h"
+#include "app/record/videoprobe.h"
 #include "tests/common/testmodels.h"
 
 #include <QDir>

@@ -2,7 +2,7 @@
 #include "app/compare/comparecontroller.h"
 #include "app/compare/comparisondocks.h"
 #include "app/compare/racesample.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/measurementdata.h"

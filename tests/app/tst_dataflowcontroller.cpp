@@ -5,7 +5,7 @@
 #include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowframe.h"
 
-#include "engine/wafer/activity.h"
+#include "engine/wafer/dataflow/activity.h"
 #include "tests/views/smallschedule.h"
 
 #include <QSignalSpy>

@@ -1,8 +1,8 @@
 // DefectsController: edits on a full WSE-3 go through the remap and the prediction off the GUI
 // thread; every rate is handled, undo gives back the previous numbers exactly, stale results
 // are dropped.
-#include "app/core/placementjob.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/placementresult.h"
+#include "app/common/presetlibrary.h"
 #include "app/defects/defectscontroller.h"
 
 #include <QSignalSpy>
@@ -83,7 +83,7 @@ private slots:
         auto o = settle(c);
         QVERIFY(o);
         QVERIFY(o->remapped);
-        const RemapLayout* layout = c.layout();
+        const SpareLayout* layout = c.layout();
         QVERIFY(layout);
         // DefectMap::random's contract: exactly round(rate * physical cores) dead.
         QCOMPARE(o->summary.deadCores, int64_t(std::llround(rate * double(layout->physicalCoreCount()))));

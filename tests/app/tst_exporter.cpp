@@ -1,8 +1,8 @@
 // Exporter: widgets to PNG at a scale and to SVG that Qt's SVG renderer reads;
 // tables to CSV and JSON that parse back; all writes atomic.
-#include "app/io/exporter.h"
-#include "app/io/snapshottables.h"
-#include "app/io/widgetframesource.h"
+#include "app/export/exporter.h"
+#include "app/export/snapshottables.h"
+#include "app/record/widgetframesource.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,7 +1,7 @@
 // FileMenuController: the modified marker, open/save through the scenario
 // callbacks, recent files, and that a bad file changes nothing.
-#include "app/io/filemenucontroller.h"
-#include "app/io/scenarioformat.h"
+#include "app/scenario/filemenucontroller.h"
+#include "app/scenario/scenarioformat.h"
 
 #include <QFile>
 #include <QMainWindow>

@@ -2,9 +2,9 @@
 // the default scenario, unknown preset ids never reach the engine, and the
 // language switches live.
 #include "app/core/inspectordock.h"
-#include "app/core/languagemanager.h"
+#include "app/common/languagemanager.h"
 #include "app/core/mainwindow.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 #include "views/meshview.h"
 
 #include <QMenuBar>

@@ -1,8 +1,8 @@
 // PredictionTables: predictions, their breakdown and the token schedule as
 // tables, with the workload and the preset sources alongside.
-#include "app/io/exporter.h"
-#include "app/io/predictiontables.h"
-#include "engine/wafer/schedule.h"
+#include "app/export/exporter.h"
+#include "app/export/predictiontables.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "app/core/presetlibrary.h"
+#include "app/common/presetlibrary.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 // ScenarioFormat: .waferscope files round-trip byte for byte, and every kind
 // of bad file gives one clear error that names the file and the field.
-#include "app/io/scenarioformat.h"
+#include "app/scenario/scenarioformat.h"
 
 #include <QFile>
 #include <QTemporaryDir>

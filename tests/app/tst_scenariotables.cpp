@@ -1,7 +1,7 @@
 // ScenarioTables: a scenario's SRAM map, token schedule and prediction as
 // tables, computed by the engine, with the scenario's inputs and sources.
-#include "app/core/presetlibrary.h"
-#include "app/io/scenariotables.h"
+#include "app/common/presetlibrary.h"
+#include "app/export/scenariotables.h"
 
 #include <QJsonArray>
 #include <QTest>

@@ -1,9 +1,9 @@
 // VideoEncoder, GifWriter, Recorder and VideoProbe: files written with FFmpeg's
 // libraries and giflib decode back (with FFmpeg) to the frames that went in.
-#include "app/io/gifwriter.h"
-#include "app/io/recorder.h"
-#include "app/io/videoencoder.h"
-#include "app/io/videoprobe.h"
+#include "app/record/gifwriter.h"
+#include "app/record/recorder.h"
+#include "app/record/videoencoder.h"
+#include "app/record/videoprobe.h"
 
 #include <QFile>
 #include <QPainter>

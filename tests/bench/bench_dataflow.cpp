@@ -21,7 +21,7 @@ int main()
     m.headDim = 128;
     m.vocabSize = 128256;
     const int cols = 762, rows = 1176, w = 190, h = 235; // 4 x 5 regions per wafer, 20 layers per wafer
-    ScheduleLayout l;
+    ScheduleRegions l;
     l.meshCols = cols;
     l.meshRows = rows;
     for (int i = 0; i < m.layers; ++i) {

@@ -6,10 +6,10 @@
 
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelpresetparser.h"
-#include "engine/wafer/placer.h"
-#include "engine/wafer/remap.h"
-#include "engine/wafer/yieldmodel.h"
-#include "engine/wafer/yieldmontecarlo.h"
+#include "engine/wafer/placement/placer.h"
+#include "engine/wafer/redundancy/remap.h"
+#include "engine/wafer/redundancy/yieldmodel.h"
+#include "engine/wafer/redundancy/yieldmontecarlo.h"
 
 #include <algorithm>
 #include <chrono>
@@ -27,7 +27,7 @@ double msSince(Clock::time_point t0)
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-void monteCarlo(const char* label, const ws::RemapLayout& layout, double d0, int trials, double formula)
+void monteCarlo(const char* label, const ws::SpareLayout& layout, double d0, int trials, double formula)
 {
     ws::MonteCarloOptions o;
     o.defectsPerMm2 = d0;
@@ -65,7 +65,7 @@ int main()
         std::printf("cannot load the wse3 / llama-3.1-70b presets\n");
         return 1;
     }
-    const auto layout = ws::RemapLayout::fromSpec(spec->wafer);
+    const auto layout = ws::SpareLayout::fromSpec(spec->wafer);
     if (!layout) {
         std::printf("layout: %s\n", layout.error().message().c_str());
         return 1;
@@ -116,10 +116,10 @@ int main()
     for (double d0 : {0.001, 0.002}) {
         monteCarlo("WSE-3 preset segments", *layout, d0, trials,
                    ws::YieldModel::redundantWafer(*layout, d0).waferYield);
-        const auto l101 = ws::RemapLayout::rowShiftFromSpec(spec->wafer, 100, 1);
+        const auto l101 = ws::SpareLayout::rowShiftFromSpec(spec->wafer, 100, 1);
         monteCarlo("WSE-3 with 100+1 segments", *l101, d0, trials,
                    ws::YieldModel::redundantWafer(*l101, d0).waferYield);
-        const auto die = ws::RemapLayout::dieRowColumnFromSpec(spec->wafer, ws::DieSpares{2, 1});
+        const auto die = ws::SpareLayout::dieRowColumnFromSpec(spec->wafer, ws::DieSpares{2, 1});
         monteCarlo("WSE-3 2 spare rows + 1 col per die", *die, d0, trials, -1);
     }
     return 0;

@@ -1,8 +1,8 @@
 // The Defects dock's costs on a full WSE-3 with Qwen3-32B at bf16: the editor's edit (draw and
 // remap, on the GUI thread) and the worker's job (remap, hop stretch over the layer regions, the
 // predictions before and after, the Defects-layer snapshot and arrows). Prints median times.
-#include "app/core/placementjob.h"
-#include "app/core/presetlibrary.h"
+#include "app/common/placementresult.h"
+#include "app/common/presetlibrary.h"
 #include "app/defects/defectscontroller.h"
 
 #include <QCoreApplication>
@@ -43,7 +43,7 @@ int main(int argc, char** argv)
     request.modelId = QStringLiteral("qwen3-32b");
     request.hardwareId = QStringLiteral("wse3");
     auto placed = ws::computePlacement(request, *hw, *model);
-    auto layout = ws::RemapLayout::fromSpec(hw->wafer);
+    auto layout = ws::SpareLayout::fromSpec(hw->wafer);
     if (!placed || !layout) {
         std::fprintf(stderr, "bench_defectsui: no placement\n");
         return 1;

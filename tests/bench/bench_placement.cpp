@@ -3,8 +3,8 @@
 // and a full per-core sweep for scale. Prints figures; asserts nothing.
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelpresetparser.h"
-#include "engine/wafer/meshsnapshotbuilder.h"
-#include "engine/wafer/placer.h"
+#include "engine/wafer/placement/meshsnapshotbuilder.h"
+#include "engine/wafer/placement/placer.h"
 
 #include "tests/common/testmodels.h"
 

@@ -5,7 +5,7 @@
 #include "engine/perf/measurementdata.h"
 #include "engine/perf/predictor.h"
 #include "engine/perf/waferpredictor.h"
-#include "engine/wafer/activity.h"
+#include "engine/wafer/dataflow/activity.h"
 
 #include <algorithm>
 #include <chrono>

@@ -5,12 +5,12 @@
 // this thread, encoding on its worker) as `waferscope-cli record` does.
 // The machine may be shared: each figure is given per wall-clock second and
 // per CPU second of this process (all its threads). Prints figures; asserts nothing.
-#include "app/core/presetlibrary.h"
-#include "app/io/framecomposer.h"
-#include "app/io/meshanimation.h"
-#include "app/io/recorder.h"
-#include "app/io/scenarioscene.h"
-#include "app/io/videoencoder.h"
+#include "app/common/presetlibrary.h"
+#include "app/record/framecomposer.h"
+#include "app/record/meshanimation.h"
+#include "app/record/recorder.h"
+#include "app/scenario/scenarioscene.h"
+#include "app/record/videoencoder.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 // model on two wafers (2 layers each, side by side on an 80 x 40 mesh), timed
 // by the engine's own TimingModel, so phases, hops and allreduces are real.
 
-#include "engine/wafer/schedule.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <memory>
 
@@ -24,9 +24,9 @@ inline ModelConfig smallModel()
     return m;
 }
 
-inline ScheduleLayout smallLayout()
+inline ScheduleRegions smallLayout()
 {
-    ScheduleLayout l;
+    ScheduleRegions l;
     l.meshCols = 80;
     l.meshRows = 40;
     for (int i = 0; i < 4; ++i)

@@ -7,7 +7,7 @@
 //   kvFraction   = x / (cols - 1)
 // Regions: one per band, labelled "L<layer>".
 
-#include "engine/wafer/meshsnapshot.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <algorithm>
 #include <memory>

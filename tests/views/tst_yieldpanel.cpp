@@ -10,7 +10,7 @@ namespace {
 std::shared_ptr<const ws::YieldCurves> sampleCurves(int monteCarloPoints)
 {
     ws::YieldCurveRequest r;
-    r.layout = *ws::RemapLayout::rowShift(200, 100, 100, 1, 46225.0 / 970000.0);
+    r.layout = *ws::SpareLayout::rowShift(200, 100, 100, 1, 46225.0 / 970000.0);
     r.points = 21;
     r.monteCarloPoints = monteCarloPoints;
     r.monteCarloTrials = 20;

@@ -1,6 +1,6 @@
 // Per-core activity for the animation: compute during local GEMVs, moving
 // wavefronts during allreduces, forwarding bands during hops.
-#include "engine/wafer/activity.h"
+#include "engine/wafer/dataflow/activity.h"
 
 #include <QTest>
 
@@ -12,7 +12,7 @@ namespace {
 struct Fixture
 {
     ModelConfig model;
-    ScheduleLayout layout;
+    ScheduleRegions layout;
     TokenSchedule schedule;
     Fixture()
     {

@@ -1,15 +1,15 @@
-#include "engine/wafer/defecteditor.h"
+#include "engine/wafer/redundancy/defecteditor.h"
 
 #include <QTest>
 
 using ws::DefectEditor;
-using ws::RemapLayout;
+using ws::SpareLayout;
 
 class TestDefectEditor : public QObject
 {
     Q_OBJECT
 private:
-    static RemapLayout layout() { return *RemapLayout::rowShift(40, 20, 10, 1, 0.05, 2, 2); }
+    static SpareLayout layout() { return *SpareLayout::rowShift(40, 20, 10, 1, 0.05, 2, 2); }
 
 private slots:
     void editsRemapAtOnce()

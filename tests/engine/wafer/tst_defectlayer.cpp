@@ -1,4 +1,4 @@
-#include "engine/wafer/defectlayer.h"
+#include "engine/wafer/redundancy/defectlayer.h"
 
 #include <QTest>
 
@@ -25,7 +25,7 @@ private slots:
         spec.segmentPrimaryCores = 6;
         spec.segmentSpareCores = 1;
         spec.coreAreaMm2 = 0.05;
-        const ws::RemapLayout layout = *ws::RemapLayout::fromSpec(spec);
+        const ws::SpareLayout layout = *ws::SpareLayout::fromSpec(spec);
         ws::DefectMap defects = ws::DefectMap::forLayout(layout);
         defects.setDead(3, 2, true); // fabric (3, 2): cores 4, 5 of that segment shift
         defects.setDead(8, 4, true); // physical 8 = fabric 7 in segment 1 (starts at physical 7)
@@ -55,7 +55,7 @@ private slots:
 
     void wrongGridIsAnError()
     {
-        const ws::RemapLayout layout = *ws::RemapLayout::rowShift(12, 6, 6, 1, 0.05);
+        const ws::SpareLayout layout = *ws::SpareLayout::rowShift(12, 6, 6, 1, 0.05);
         const auto remap = ws::Remap::run(layout, ws::DefectMap::forLayout(layout));
         ws::MeshSnapshot snap;
         snap.meshCols = 5;

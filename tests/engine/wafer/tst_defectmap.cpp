@@ -1,18 +1,18 @@
-#include "engine/wafer/defectmap.h"
+#include "engine/wafer/redundancy/defectmap.h"
 
 #include <QTest>
 
 #include <cmath>
 
 using ws::DefectMap;
-using ws::RemapLayout;
+using ws::SpareLayout;
 
 namespace {
 
-RemapLayout layout200()
+SpareLayout layout200()
 {
     // 200 x 100 fabric, 20 + 1 segments, 4 x 2 dies, 0.05 mm² cores.
-    return *RemapLayout::rowShift(200, 100, 20, 1, 0.05, 4, 2);
+    return *SpareLayout::rowShift(200, 100, 20, 1, 0.05, 4, 2);
 }
 
 } // namespace
@@ -34,7 +34,7 @@ private slots:
     void randomKillsExactlyTheRate()
     {
         QFETCH(double, rate);
-        const RemapLayout layout = layout200();
+        const SpareLayout layout = layout200();
         const auto map = DefectMap::random(layout, rate, 42);
         QVERIFY(map.hasValue());
         QCOMPARE(map->cols(), layout.physicalCols());
@@ -45,7 +45,7 @@ private slots:
 
     void sameSeedSameMap()
     {
-        const RemapLayout layout = layout200();
+        const SpareLayout layout = layout200();
         QVERIFY(*DefectMap::random(layout, 0.01, 7) == *DefectMap::random(layout, 0.01, 7));
         QVERIFY(!(*DefectMap::random(layout, 0.01, 7) == *DefectMap::random(layout, 0.01, 8)));
         QVERIFY(*DefectMap::poisson(layout, 0.02, 7) == *DefectMap::poisson(layout, 0.02, 7));
@@ -56,7 +56,7 @@ private slots:
     void poissonMatchesTheCoreFailureProbability()
     {
         // Mean dead cores over many maps ~ p N, p = 1 - exp(-D0 a_c); 6 sigma bound.
-        const RemapLayout layout = layout200();
+        const SpareLayout layout = layout200();
         const double d0 = 0.2;
         const double p = -std::expm1(-d0 * layout.coreAreaMm2());
         const double n = double(layout.physicalCoreCount());
@@ -72,7 +72,7 @@ private slots:
     void clusteringSpreadsTheCounts()
     {
         // Same mean density, but the Gamma-mixed draw has a far larger variance than Poisson.
-        const RemapLayout layout = layout200();
+        const SpareLayout layout = layout200();
         auto variance = [&](bool clustered) {
             double sum = 0;
             double sq = 0;
@@ -92,7 +92,7 @@ private slots:
 
     void dieKillsItsRectangle()
     {
-        const RemapLayout layout = layout200();
+        const SpareLayout layout = layout200();
         const auto map = DefectMap::die(layout, 1, 1);
         QVERIFY(map.hasValue());
         const ws::PhysicalRect r = layout.dieRect(1, 1);
@@ -106,7 +106,7 @@ private slots:
 
     void coreListAndBadInput()
     {
-        const RemapLayout layout = layout200();
+        const SpareLayout layout = layout200();
         const auto map = DefectMap::fromCores(layout, {{0, 0}, {5, 7}, {5, 7}});
         QVERIFY(map.hasValue());
         QCOMPARE(map->deadCount(), int64_t(2));
@@ -119,7 +119,7 @@ private slots:
         QVERIFY(!DefectMap::random(layout, std::nan(""), 1).hasValue());
         QVERIFY(!DefectMap::poisson(layout, -1, 1).hasValue());
         QVERIFY(!DefectMap::clustered(layout, 0.01, 0.0, ws::ClusterScope::Wafer, 1).hasValue());
-        const RemapLayout noArea = *RemapLayout::rowShift(10, 10, 5, 1, 0.0);
+        const SpareLayout noArea = *SpareLayout::rowShift(10, 10, 5, 1, 0.0);
         QVERIFY(!DefectMap::poisson(noArea, 0.01, 1).hasValue());
     }
 };

@@ -1,4 +1,4 @@
-#include "engine/wafer/defectplacement.h"
+#include "engine/wafer/redundancy/defectplacement.h"
 
 #include "tests/engine/wafer/presetfixtures.h"
 
@@ -36,7 +36,7 @@ private slots:
         const int devices = d->placement.deviceCount;
         QVERIFY(devices >= 2);
         QCOMPARE(int(d->devices.size()), devices);
-        const auto layout = ws::RemapLayout::fromSpec(hw.wafer);
+        const auto layout = ws::SpareLayout::fromSpec(hw.wafer);
         const int64_t perWafer = std::llround(rate * double(layout->physicalCoreCount()));
         QCOMPARE(d->totals.deadCores, devices * perWafer);
         QCOMPARE(d->totals.usableCores, devices * d->usableMesh.cores());

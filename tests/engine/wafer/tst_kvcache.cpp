@@ -1,7 +1,7 @@
 // KV cache placement: WaferLLM Table 5 measured 382 tokens with concat and
 // 137,548 with shift for LLaMA3-8B on 360 x 360 cores; shift spreads the
 // sequence over every row, so the ratio must come out at the row count.
-#include "engine/wafer/kvcache.h"
+#include "engine/wafer/dataflow/kvcapacity.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 #include "engine/model/modelshape.h"
-#include "engine/wafer/meshsnapshotbuilder.h"
-#include "engine/wafer/placer.h"
+#include "engine/wafer/placement/meshsnapshotbuilder.h"
+#include "engine/wafer/placement/placer.h"
 
 #include "tests/engine/wafer/presetfixtures.h"
 

@@ -1,4 +1,4 @@
-#include "engine/wafer/regionlayout.h"
+#include "engine/wafer/placement/regioncut.h"
 
 #include <QTest>
 
@@ -28,7 +28,7 @@ private slots:
         QFETCH(int, rows);
         QFETCH(std::vector<double>, sizes);
         QFETCH(int, bands);
-        const auto rects = ws::snakeLayout(cols, rows, sizes, bands);
+        const auto rects = ws::snakeRegions(cols, rows, sizes, bands);
         QCOMPARE(rects.size(), sizes.size());
         std::vector<int> cover(size_t(cols) * size_t(rows), 0);
         for (const auto& r : rects) {
@@ -51,16 +51,16 @@ private slots:
 
     void areaFollowsSize()
     {
-        const auto rects = ws::snakeLayout(300, 200, {1, 3}, 1);
+        const auto rects = ws::snakeRegions(300, 200, {1, 3}, 1);
         QCOMPARE(rects.size(), size_t(2));
         QCOMPARE(rects[1].cores(), 3 * rects[0].cores());
     }
 
     void tooSmallMeshGivesNothing()
     {
-        QVERIFY(ws::snakeLayout(3, 10, std::vector<double>(4, 1.0), 1).empty());
-        QVERIFY(ws::snakeLayout(10, 2, std::vector<double>(4, 1.0), 3).empty());
-        QVERIFY(ws::snakeLayout(10, 10, {}, 1).empty());
+        QVERIFY(ws::snakeRegions(3, 10, std::vector<double>(4, 1.0), 1).empty());
+        QVERIFY(ws::snakeRegions(10, 2, std::vector<double>(4, 1.0), 3).empty());
+        QVERIFY(ws::snakeRegions(10, 10, {}, 1).empty());
     }
 };
 

@@ -1,4 +1,4 @@
-#include "engine/wafer/remap.h"
+#include "engine/wafer/redundancy/remap.h"
 
 #include <QTest>
 
@@ -7,7 +7,7 @@
 using ws::CoreState;
 using ws::DefectMap;
 using ws::Remap;
-using ws::RemapLayout;
+using ws::SpareLayout;
 
 Q_DECLARE_METATYPE(ws::SpareScheme)
 
@@ -28,18 +28,18 @@ ws::WaferSpec smallSpec()
     return w;
 }
 
-RemapLayout layoutFor(ws::SpareScheme scheme)
+SpareLayout layoutFor(ws::SpareScheme scheme)
 {
     const ws::WaferSpec spec = smallSpec();
-    auto l = scheme == ws::SpareScheme::RowShift ? RemapLayout::fromSpec(spec)
-                                                 : RemapLayout::dieRowColumnFromSpec(spec, ws::DieSpares{1, 1});
+    auto l = scheme == ws::SpareScheme::RowShift ? SpareLayout::fromSpec(spec)
+                                                 : SpareLayout::dieRowColumnFromSpec(spec, ws::DieSpares{1, 1});
     return *l;
 }
 
 // A tiny fabric with no reserved border and no die structure: hand-checkable.
-RemapLayout tiny(int cols, int rows, int n, int s)
+SpareLayout tiny(int cols, int rows, int n, int s)
 {
-    return *RemapLayout::rowShift(cols, rows, n, s, 0.05);
+    return *SpareLayout::rowShift(cols, rows, n, s, 0.05);
 }
 
 } // namespace
@@ -61,7 +61,7 @@ private slots:
     {
         QFETCH(ws::SpareScheme, scheme);
         QFETCH(double, rate);
-        const RemapLayout layout = layoutFor(scheme);
+        const SpareLayout layout = layoutFor(scheme);
         for (uint64_t seed : {1u, 2u, 3u}) {
             const DefectMap defects = *DefectMap::random(layout, rate, seed);
             const auto remap = Remap::run(layout, defects);
@@ -111,7 +111,7 @@ private slots:
     {
         QFETCH(ws::SpareScheme, scheme);
         const ws::WaferSpec spec = smallSpec();
-        const RemapLayout layout = layoutFor(scheme);
+        const SpareLayout layout = layoutFor(scheme);
         const auto remap = Remap::run(layout, DefectMap::forLayout(layout));
         QVERIFY(remap.hasValue());
         const ws::MeshSize usable{spec.meshCols - spec.reservedCols, spec.meshRows - spec.reservedRows};
@@ -138,7 +138,7 @@ private slots:
     void deadCoreShiftsItsRowIntoTheSpare()
     {
         // 2 segments of 4 + 1 per row: physical columns 0..4 | 5..9.
-        const RemapLayout layout = tiny(8, 3, 4, 1);
+        const SpareLayout layout = tiny(8, 3, 4, 1);
         QCOMPARE(layout.physicalCols(), 10);
         DefectMap defects = DefectMap::forLayout(layout);
         defects.setDead(1, 1, true); // second core of row 1, segment 0
@@ -198,7 +198,7 @@ private slots:
         QFETCH(int, spares);
         QFETCH(int, dead);
         QFETCH(bool, repairable);
-        const RemapLayout layout = tiny(12, 5, 6, spares);
+        const SpareLayout layout = tiny(12, 5, 6, spares);
         DefectMap defects = DefectMap::forLayout(layout);
         // Dead cores at the right end of segment 1 of row 2 (including its spares), so shifts stay small.
         const int segmentEnd = 2 * (6 + spares);
@@ -227,7 +227,7 @@ private slots:
     {
         // 2 spares per segment: two dead cores at the start of row 1 shift it by 2; rows 0 and 2
         // step over a healthy core (spend one spare) so every vertical link stays diagonal.
-        const RemapLayout layout = tiny(6, 3, 6, 2);
+        const SpareLayout layout = tiny(6, 3, 6, 2);
         DefectMap defects = DefectMap::forLayout(layout);
         defects.setDead(0, 1, true);
         defects.setDead(1, 1, true);
@@ -249,7 +249,7 @@ private slots:
     void verticalDisplacementAboveOneDropsTheRow()
     {
         // As above, but row 0's spares are dead: it cannot follow, so it leaves the logical mesh.
-        const RemapLayout layout = tiny(6, 3, 6, 2);
+        const SpareLayout layout = tiny(6, 3, 6, 2);
         DefectMap defects = DefectMap::forLayout(layout);
         defects.setDead(0, 1, true);
         defects.setDead(1, 1, true);
@@ -267,7 +267,7 @@ private slots:
     void dieSchemeRetiresLines()
     {
         // One die of 6x4 logical cores with 1 spare row and 1 spare column.
-        const RemapLayout layout = *RemapLayout::dieRowColumn(6, 4, 1, 1, ws::DieSpares{1, 1}, 0.05);
+        const SpareLayout layout = *SpareLayout::dieRowColumn(6, 4, 1, 1, ws::DieSpares{1, 1}, 0.05);
         QCOMPARE(layout.physicalCols(), 7);
         QCOMPARE(layout.physicalRows(), 5);
         DefectMap defects = DefectMap::forLayout(layout);
@@ -291,7 +291,7 @@ private slots:
 
     void mismatchedMapIsAnError()
     {
-        const RemapLayout layout = tiny(8, 3, 4, 1);
+        const SpareLayout layout = tiny(8, 3, 4, 1);
         const auto remap = Remap::run(layout, DefectMap(3, 3));
         QVERIFY(!remap.hasValue());
         QCOMPARE(remap.error().code, ws::ErrorCode::InvalidArgument);
@@ -314,26 +314,26 @@ private slots:
         QFETCH(int, primary);
         ws::WaferSpec spec = smallSpec();
         spec.meshCols = 762;
-        const auto l = RemapLayout::rowShiftForSpareFraction(spec, fraction, spares);
+        const auto l = SpareLayout::rowShiftForSpareFraction(spec, fraction, spares);
         QVERIFY(l.hasValue());
         QCOMPARE(l->segmentPrimaryCores(), primary);
         QCOMPARE(l->segmentSpareCores(), fraction == 0 ? 0 : spares);
-        QVERIFY(!RemapLayout::rowShiftForSpareFraction(smallSpec(), 0.6).hasValue());
-        QVERIFY(!RemapLayout::rowShiftForSpareFraction(smallSpec(), -0.1).hasValue());
+        QVERIFY(!SpareLayout::rowShiftForSpareFraction(smallSpec(), 0.6).hasValue());
+        QVERIFY(!SpareLayout::rowShiftForSpareFraction(smallSpec(), -0.1).hasValue());
     }
 
     void badLayoutsAreRejected()
     {
-        QVERIFY(!RemapLayout::rowShift(0, 10, 4, 1, 0.05).hasValue());
-        QVERIFY(!RemapLayout::rowShift(10, 10, 0, 1, 0.05).hasValue());
-        QVERIFY(!RemapLayout::rowShift(10, 10, 4, -1, 0.05).hasValue());
-        QVERIFY(!RemapLayout::rowShift(10, 10, 4, 1, -1.0).hasValue());
+        QVERIFY(!SpareLayout::rowShift(0, 10, 4, 1, 0.05).hasValue());
+        QVERIFY(!SpareLayout::rowShift(10, 10, 0, 1, 0.05).hasValue());
+        QVERIFY(!SpareLayout::rowShift(10, 10, 4, -1, 0.05).hasValue());
+        QVERIFY(!SpareLayout::rowShift(10, 10, 4, 1, -1.0).hasValue());
         ws::WaferSpec spec = smallSpec();
         spec.reservedCols = spec.meshCols;
-        QVERIFY(!RemapLayout::fromSpec(spec).hasValue());
+        QVERIFY(!SpareLayout::fromSpec(spec).hasValue());
         spec = smallSpec();
         spec.segmentPrimaryCores = 0; // no segments: one per row, no spares
-        const auto noSpares = RemapLayout::fromSpec(spec);
+        const auto noSpares = SpareLayout::fromSpec(spec);
         QVERIFY(noSpares.hasValue());
         QCOMPARE(noSpares->physicalCols(), spec.meshCols);
     }

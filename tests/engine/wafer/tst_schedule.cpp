@@ -1,7 +1,7 @@
 // The per-token schedule: conservation of multiply-accumulates, the WaferLLM
 // op order (10 allreduces per dense layer, 7 along y and 3 along x), timing
 // that adds up, and rectangles that stay on the mesh.
-#include "engine/wafer/schedule.h"
+#include "engine/wafer/dataflow/schedule.h"
 #include "tests/engine/perf/presetfixture.h"
 
 #include <QTest>
@@ -26,9 +26,9 @@ ModelConfig llama70b()
     return m;
 }
 
-ScheduleLayout gridLayout(int layers, int w, int h, int perRow, int perDevice)
+ScheduleRegions gridLayout(int layers, int w, int h, int perRow, int perDevice)
 {
-    ScheduleLayout l;
+    ScheduleRegions l;
     l.meshCols = perRow * w;
     l.meshRows = ((perDevice + perRow - 1) / perRow) * h;
     for (int i = 0; i < layers; ++i) {
@@ -124,7 +124,7 @@ void TestSchedule::timesAddUp()
 
 void TestSchedule::rectanglesStayOnMesh()
 {
-    const ScheduleLayout l = gridLayout(80, 190, 235, 4, 20);
+    const ScheduleRegions l = gridLayout(80, 190, 235, 4, 20);
     const TokenSchedule s = buildTokenSchedule(llama70b(), l, TimingModel(someParams()), {});
     for (const Phase& p : s.phases) {
         QVERIFY(p.rect.x >= 0 && p.rect.y >= 0 && p.rect.width > 0 && p.rect.height > 0);
@@ -136,7 +136,7 @@ void TestSchedule::rectanglesStayOnMesh()
 
 void TestSchedule::busiestCoreBoundsTotal()
 {
-    const ScheduleLayout l = gridLayout(2, 191, 233, 2, 2); // sizes that do not divide the dims
+    const ScheduleRegions l = gridLayout(2, 191, 233, 2, 2); // sizes that do not divide the dims
     const TokenSchedule s = buildTokenSchedule(llama70b(), l, TimingModel(someParams()), {});
     for (const Phase& p : s.phases)
         if (p.totalMacs > 0)
@@ -147,7 +147,7 @@ void TestSchedule::moeRoutesToActiveExperts()
 {
     const ModelConfig m = wstest::modelPreset("qwen3-30b-a3b");
     QVERIFY(m.isMoe());
-    ScheduleLayout l = gridLayout(m.layers, 300, 300, 2, 4);
+    ScheduleRegions l = gridLayout(m.layers, 300, 300, 2, 4);
     ScheduleOptions o;
     o.context = 1024;
     o.layersOnly = true;
@@ -180,7 +180,7 @@ void TestSchedule::concatIsSlowerThanShift()
     shift.context = 8192;
     ScheduleOptions concat = shift;
     concat.kv = KvPlacement::Concat;
-    const ScheduleLayout l = gridLayout(80, 190, 235, 4, 20);
+    const ScheduleRegions l = gridLayout(80, 190, 235, 4, 20);
     const TimingModel t(someParams());
     const double a = buildTokenSchedule(llama70b(), l, t, shift).cyclesByKind[size_t(PhaseKind::AttnScores)];
     const double b = buildTokenSchedule(llama70b(), l, t, concat).cyclesByKind[size_t(PhaseKind::AttnScores)];
@@ -189,7 +189,7 @@ void TestSchedule::concatIsSlowerThanShift()
 
 void TestSchedule::hopsCrossWafers()
 {
-    const ScheduleLayout l = gridLayout(80, 190, 235, 4, 20); // 4 wafers
+    const ScheduleRegions l = gridLayout(80, 190, 235, 4, 20); // 4 wafers
     TimingParams p = someParams();
     p.interWaferLatencyS = 2e-6;
     const TokenSchedule s = buildTokenSchedule(llama70b(), l, TimingModel(p), {});
@@ -217,7 +217,7 @@ void TestSchedule::timingOnlyGivesTheSameTotals()
 {
     QFETCH(QString, model);
     const ModelConfig m = wstest::modelPreset(model.toLatin1().constData());
-    const ScheduleLayout l = gridLayout(m.layers, 190, 235, 4, 20);
+    const ScheduleRegions l = gridLayout(m.layers, 190, 235, 4, 20);
     ScheduleOptions full;
     full.context = 8192;
     full.tokens = 3;

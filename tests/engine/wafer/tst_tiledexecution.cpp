@@ -7,7 +7,7 @@
 #include "engine/decode/runstate.h"
 #include "engine/decode/threadpool.h"
 #include "engine/model/ggufmodelimporter.h"
-#include "engine/wafer/placer.h"
+#include "engine/wafer/placement/placer.h"
 #include "engine/wafer/tiledexecutor.h"
 
 #include "tests/engine/wafer/presetfixtures.h"

@@ -1,5 +1,5 @@
-#include "engine/wafer/yieldcurves.h"
-#include "engine/wafer/yieldmodel.h"
+#include "engine/wafer/redundancy/yieldcurves.h"
+#include "engine/wafer/redundancy/yieldmodel.h"
 
 #include <QTest>
 
@@ -12,7 +12,7 @@ private slots:
     void samplesTheModels()
     {
         ws::YieldCurveRequest r;
-        r.layout = *ws::RemapLayout::rowShift(300, 100, 100, 1, 46225.0 / 970000.0);
+        r.layout = *ws::SpareLayout::rowShift(300, 100, 100, 1, 46225.0 / 970000.0);
         r.areaMm2 = 800;
         r.alpha = 3;
         r.points = 13;
@@ -45,7 +45,7 @@ private slots:
     {
         ws::YieldCurveRequest r;
         QVERIFY(!ws::computeYieldCurves(r).hasValue()); // no layout
-        r.layout = *ws::RemapLayout::rowShift(30, 10, 10, 1, 0.05);
+        r.layout = *ws::SpareLayout::rowShift(30, 10, 10, 1, 0.05);
         QVERIFY(ws::computeYieldCurves(r).hasValue());
         r.minDefectsPerMm2 = 0;
         QVERIFY(!ws::computeYieldCurves(r).hasValue());

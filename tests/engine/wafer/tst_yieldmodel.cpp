@@ -1,4 +1,4 @@
-#include "engine/wafer/yieldmodel.h"
+#include "engine/wafer/redundancy/yieldmodel.h"
 
 #include <QTest>
 
@@ -109,7 +109,7 @@ private slots:
     void layoutWithShortLastSegment()
     {
         // 25 columns in segments of 10: two full segments and one of 5 (+1 spare each).
-        auto layout = ws::RemapLayout::rowShift(25, 4, 10, 1, 0.05);
+        auto layout = ws::SpareLayout::rowShift(25, 4, 10, 1, 0.05);
         QVERIFY(layout.hasValue());
         const double d0 = 0.5;
         const double p = ws::YieldModel::coreFailureProbability(0.05, d0);

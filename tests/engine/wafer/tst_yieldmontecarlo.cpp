@@ -1,5 +1,5 @@
-#include "engine/wafer/yieldmontecarlo.h"
-#include "engine/wafer/yieldmodel.h"
+#include "engine/wafer/redundancy/yieldmontecarlo.h"
+#include "engine/wafer/redundancy/yieldmodel.h"
 
 #include <QTest>
 
@@ -45,7 +45,7 @@ private slots:
         QFETCH(double, d0);
         QFETCH(double, alpha);
         QFETCH(int, trials);
-        const ws::RemapLayout layout = *ws::RemapLayout::rowShift(cols, rows, n, s, kCoreAreaMm2);
+        const ws::SpareLayout layout = *ws::SpareLayout::rowShift(cols, rows, n, s, kCoreAreaMm2);
         ws::MonteCarloOptions options;
         options.defectsPerMm2 = d0;
         options.alpha = alpha;
@@ -71,7 +71,7 @@ private slots:
 
     void capacityFallsWithDensity()
     {
-        const ws::RemapLayout layout = *ws::RemapLayout::rowShift(200, 100, 50, 1, kCoreAreaMm2);
+        const ws::SpareLayout layout = *ws::SpareLayout::rowShift(200, 100, 50, 1, kCoreAreaMm2);
         ws::MonteCarloOptions options;
         options.trials = 200;
         double previous = 2;
@@ -88,7 +88,7 @@ private slots:
 
     void badOptionsAreErrors()
     {
-        const ws::RemapLayout layout = *ws::RemapLayout::rowShift(20, 10, 10, 1, kCoreAreaMm2);
+        const ws::SpareLayout layout = *ws::SpareLayout::rowShift(20, 10, 10, 1, kCoreAreaMm2);
         QVERIFY(!ws::YieldMonteCarlo::run(layout, {0.001, 0, ws::ClusterScope::Wafer, 0, 1}).hasValue());
         QVERIFY(!ws::YieldMonteCarlo::run(layout, {-0.001, 0, ws::ClusterScope::Wafer, 10, 1}).hasValue());
     }

@@ -1,0 +1,141 @@
+#include "app/common/placementresult.h"
+
+#include "engine/wafer/placement/meshsnapshotbuilder.h"
+#include "engine/wafer/placement/placer.h"
+#include "engine/wafer/redundancy/remap.h"
+
+#include <cmath>
+#include <optional>
+
+namespace ws {
+
+struct PlacementEngineState
+{
+    Placement placement;
+    std::optional<Remap> remap; // no defects: logical fabric -> physical grid with its spare cores
+};
+
+Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
+                                           const ModelConfig& model)
+{
+    if (hardware.kind != HardwareKind::Wafer)
+        return makeError(ErrorCode::Unsupported, "the heatmap needs wafer-scale hardware", "hardware");
+    PlacementOptions options;
+    options.precision = request.precision;
+    options.contextTokens = request.contextTokens;
+    auto placed = placeModel(model, hardware.wafer, options);
+    if (!placed)
+        return placed.error();
+    auto state = std::make_shared<PlacementEngineState>();
+    state->placement = std::move(*placed);
+    if (auto layout = SpareLayout::fromSpec(hardware.wafer)) {
+        if (auto remap = Remap::run(*layout, DefectMap::forLayout(*layout)))
+            state->remap = std::move(*remap);
+    }
+    const Placement& p = state->placement;
+    PlacementResult result;
+    result.request = request;
+    result.hardware = hardware;
+    result.model = model;
+    result.snapshot = std::make_shared<const MeshSnapshot>(buildMeshSnapshot(p));
+    result.devices = p.deviceCount;
+    result.layersPerDevice = p.layersPerDevice;
+    result.sramUsedBytes = p.sramUsedBytes();
+    result.sramTotalBytes = p.sramTotalBytes();
+    result.notes = p.notes;
+    result.engineState = std::move(state);
+    return result;
+}
+
+namespace {
+
+// (Built with append: operator+ on a literal trips GCC 12's -Wrestrict at -O3.)
+std::string range(int64_t begin, int64_t end)
+{
+    std::string s(1, '[');
+    s.append(std::to_string(begin)).append(", ").append(std::to_string(end)).append(")");
+    return s;
+}
+
+std::string tileText(const CoreTile& t)
+{
+    std::string s;
+    if (t.layer >= 0)
+        s.append(1, 'L').append(std::to_string(t.layer)).append(" ");
+    s.append(tensorKindId(t.kind));
+    if (t.rowEnd - t.rowBegin > 1 || t.rowBegin > 0)
+        s.append(" rows ").append(range(t.rowBegin, t.rowEnd)).append(" x");
+    s.append(" inputs ").append(range(t.colBegin, t.colEnd));
+    return s;
+}
+
+} // namespace
+
+const Placement* enginePlacement(const PlacementResult& result)
+{
+    return result.engineState ? &result.engineState->placement : nullptr;
+}
+
+Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, int y)
+{
+    const auto& s = result.snapshot;
+    if (!s || device < 0 || device >= s->deviceCount || x < 0 || y < 0 || x >= s->meshCols || y >= s->meshRows)
+        return makeError(ErrorCode::OutOfRange, "core is off the mesh");
+    CoreInfo info;
+    info.device = device;
+    info.x = x;
+    info.y = y;
+    info.sramBytes = s->sramBytesPerCore;
+    const size_t cores = static_cast<size_t>(s->meshCols) * static_cast<size_t>(s->meshRows);
+    const size_t i = static_cast<size_t>(y) * s->meshCols + x;
+    const auto d = static_cast<size_t>(device);
+    if (d < s->owner.size() && s->owner[d].size() == cores) {
+        const size_t o = s->owner[d][i];
+        if (o > 0 && o < s->owners.size()) {
+            info.layerIndex = s->owners[o].layerIndex;
+            info.tensorKind = s->owners[o].tensorKind;
+        }
+    }
+    const PlacementEngineState* state = result.engineState.get();
+    const auto detail = state ? state->placement.coreDetail(device, x, y) : std::nullopt;
+    if (!detail) {
+        // Without the engine's placement, only what the snapshot carries.
+        if (d < s->sramFraction.size() && s->sramFraction[d].size() == cores)
+            info.usedBytes = std::llround(double(s->sramFraction[d][i]) * double(s->sramBytesPerCore));
+        return info;
+    }
+    if (detail->usableX >= 0) {
+        info.usableX = detail->usableX;
+        info.usableY = detail->usableY;
+    }
+    if (state->remap && x < state->remap->fabricCols() && y < state->remap->fabricRows()) {
+        const int32_t physical = state->remap->physicalOfFabric(x, y);
+        const int cols = state->remap->layout().physicalCols();
+        if (physical >= 0 && cols > 0) {
+            info.physicalX = physical % cols;
+            info.physicalY = physical / cols;
+        }
+    }
+    if (detail->layer >= 0)
+        info.layerIndex = detail->layer;
+    for (const CoreTile& t : detail->tiles)
+        info.tiles.push_back(tileText(t));
+    if (detail->bytes.kv > 0)
+        info.kvRange.append("tokens ")
+            .append(range(detail->kvTokenBegin, detail->kvTokenEnd))
+            .append(" x K|V columns ")
+            .append(range(detail->kvColumnBegin, detail->kvColumnEnd));
+    for (int k = 0; k < kTensorKindCount; ++k)
+        if (detail->bytes.weights[size_t(k)] > 0)
+            info.bytesByKind.push_back({tensorKindId(TensorKind(k)), detail->bytes.weights[size_t(k)]});
+    if (detail->bytes.kv > 0)
+        info.bytesByKind.push_back({"kv", detail->bytes.kv});
+    if (detail->bytes.activations > 0)
+        info.bytesByKind.push_back({"activations", detail->bytes.activations});
+    if (detail->bytes.program > 0)
+        info.bytesByKind.push_back({"program", detail->bytes.program});
+    info.usedBytes = detail->bytes.used();
+    return info;
+}
+
+} // namespace ws

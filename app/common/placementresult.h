@@ -1,0 +1,77 @@
+#pragma once
+// One placement of a model on wafer hardware, as the main window shows it:
+// the request (what the pickers say), the engine's mesh snapshot and totals,
+// and the per-core details the inspector asks for on click. computePlacement()
+// takes plain values and touches no Qt widget or shared state, so the window
+// can run it on a worker thread and drop stale results.
+
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/model/precision.h"
+#include "engine/wafer/placement/meshsnapshot.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+class Placement;
+struct PlacementEngineState; // the engine's Placement and the (defect-free) redundancy remap
+
+struct PlacementRequest
+{
+    QString modelId;
+    QString hardwareId;
+    Precision precision = Precision::Bf16;
+    int64_t contextTokens = 8192;
+};
+
+struct PlacementResult
+{
+    PlacementRequest request;
+    HardwareSpec hardware;
+    ModelConfig model;
+    std::shared_ptr<const MeshSnapshot> snapshot;
+    int devices = 0;
+    std::vector<int> layersPerDevice;
+    int64_t sramUsedBytes = 0;  // over all devices
+    int64_t sramTotalBytes = 0; // over all devices
+    std::vector<std::string> notes; // how the engine chose the device count and table placement
+    std::shared_ptr<const PlacementEngineState> engineState; // for coreInfo()
+};
+
+// What the inspector shows for one core. Fields the engine could not provide stay empty.
+struct CoreInfo
+{
+    int device = 0;
+    int x = 0; // logical fabric coordinates (the heatmap's)
+    int y = 0;
+    std::optional<int> usableX; // placement coordinates inside the application rectangle
+    std::optional<int> usableY;
+    std::optional<int> physicalX; // on the silicon, spare cores included (redundancy remap)
+    std::optional<int> physicalY;
+    int layerIndex = -1;
+    std::string tensorKind;   // "" when nothing is placed
+    std::vector<std::string> tiles; // e.g. "L12 attn_q rows [0, 40) x inputs [256, 384)"
+    std::string kvRange;            // KV tokens and columns held, when any
+    std::vector<std::pair<std::string, int64_t>> bytesByKind; // kind -> bytes on this core
+    int64_t usedBytes = 0;
+    int64_t sramBytes = 0;
+};
+
+Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
+                                           const ModelConfig& model);
+
+// The engine's placement behind a result (for schedules); null when the result has none.
+const Placement* enginePlacement(const PlacementResult& result);
+
+// Details of core (x, y) on `device`; an error for coordinates off the mesh.
+Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, int y);
+
+} // namespace ws

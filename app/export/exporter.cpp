@@ -1,0 +1,152 @@
+#include "app/export/exporter.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QWidget>
+
+#include <cmath>
+
+namespace ws {
+
+namespace {
+
+QString csvField(const QVariant& value)
+{
+    // Doubles in their shortest form that reads back to the same value.
+    QString text = value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Float
+                       ? QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest)
+                       : value.toString();
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')) ||
+        text.contains(QLatin1Char('\r'))) {
+        text.replace(QLatin1String("\""), QLatin1String("\"\""));
+        text = QLatin1Char('"') + text + QLatin1Char('"');
+    }
+    return text;
+}
+
+} // namespace
+
+QImage Exporter::renderWidget(QWidget* widget, double scale)
+{
+    scale = std::clamp(scale, kMinScale, kMaxScale);
+    const QSize size(int(std::lround(widget->width() * scale)), int(std::lround(widget->height() * scale)));
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(widget->palette().window().color());
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    widget->render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
+    painter.end();
+    image.setDevicePixelRatio(1.0);
+    return image;
+}
+
+bool Exporter::saveImage(const QImage& image, const QString& path, QString* error)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (image.isNull() || !image.save(&buffer, "PNG")) {
+        *error = tr("cannot encode the image as PNG for %1").arg(path);
+        return false;
+    }
+    return saveBytes(bytes, path, error);
+}
+
+bool Exporter::savePng(QWidget* widget, const QString& path, double scale, QString* error)
+{
+    if (!(scale >= kMinScale && scale <= kMaxScale)) {
+        *error = tr("scale must be from %1 to %2, got %3").arg(kMinScale).arg(kMaxScale).arg(scale);
+        return false;
+    }
+    return saveImage(renderWidget(widget, scale), path, error);
+}
+
+QByteArray Exporter::svgBytes(QWidget* widget, const QString& title)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(widget->size());
+    generator.setResolution(96); // QSvgGenerator writes the size in mm; 96 dpi is CSS pixels (browsers, Inkscape)
+    generator.setViewBox(QRect(QPoint(0, 0), widget->size()));
+    generator.setTitle(title);
+    generator.setDescription(tr("Exported from WaferScope"));
+    QPainter painter(&generator);
+    widget->render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
+    painter.end();
+    return bytes;
+}
+
+bool Exporter::saveSvg(QWidget* widget, const QString& path, const QString& title, QString* error)
+{
+    const QByteArray bytes = svgBytes(widget, title);
+    if (bytes.isEmpty()) {
+        *error = tr("cannot draw the view as SVG for %1").arg(path);
+        return false;
+    }
+    return saveBytes(bytes, path, error);
+}
+
+QByteArray Exporter::toCsv(const DataTable& table)
+{
+    QString text;
+    QStringList fields;
+    for (const QString& column : table.columns)
+        fields << csvField(column);
+    text += fields.join(QLatin1Char(',')) + QLatin1String("\r\n");
+    for (const QVariantList& row : table.rows) {
+        fields.clear();
+        for (const QVariant& value : row)
+            fields << csvField(value);
+        text += fields.join(QLatin1Char(',')) + QLatin1String("\r\n");
+    }
+    return text.toUtf8();
+}
+
+QByteArray Exporter::toJson(const DataTable& table)
+{
+    QJsonArray rows;
+    for (const QVariantList& row : table.rows) {
+        QJsonObject object;
+        for (qsizetype i = 0; i < row.size() && i < table.columns.size(); ++i)
+            object.insert(table.columns.at(i), QJsonValue::fromVariant(row.at(i)));
+        rows.append(object);
+    }
+    const QJsonObject root{{"name", table.name},
+                           {"columns", QJsonArray::fromStringList(table.columns)},
+                           {"rows", rows},
+                           {"inputs", table.inputs},
+                           {"sources", table.sources}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+bool Exporter::saveTable(const DataTable& table, const QString& path, QString* error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv"))
+        return saveBytes(toCsv(table), path, error);
+    if (suffix == QLatin1String("json"))
+        return saveBytes(toJson(table), path, error);
+    *error = tr("%1: choose a .csv or .json file name for data").arg(path);
+    return false;
+}
+
+bool Exporter::saveBytes(const QByteArray& bytes, const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = tr("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace ws

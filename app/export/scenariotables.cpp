@@ -1,0 +1,124 @@
+#include "app/export/scenariotables.h"
+
+#include "app/common/presetlibrary.h"
+#include "app/record/meshanimation.h"
+#include "app/export/predictiontables.h"
+#include "app/scenario/scenarioscene.h"
+#include "app/export/snapshottables.h"
+#include "engine/model/precision.h"
+#include "engine/perf/predictor.h"
+
+#include <QJsonArray>
+
+namespace ws {
+
+namespace {
+
+void addInputs(DataTable& table, const Scenario& scenario)
+{
+    const QJsonObject inputs = ScenarioTables::scenarioInputs(scenario);
+    for (auto it = inputs.begin(); it != inputs.end(); ++it)
+        table.inputs.insert(it.key(), it.value());
+}
+
+std::optional<Prediction> predictScenario(const Scenario& s, const PresetLibrary& presets, Workload& workload,
+                                          HardwareSpec& hardware, QString* error)
+{
+    auto spec = presets.hardware(s.hardwarePreset);
+    auto model = presets.resolveModel(s.modelFile.isEmpty() ? s.modelPreset : s.modelFile);
+    const auto precision = parsePrecision(s.precision.toStdString());
+    if (!spec || !model || !precision) {
+        *error = !spec ? QString::fromStdString(spec.error().message())
+                 : !model ? QString::fromStdString(model.error().message())
+                          : ScenarioTables::tr("unknown precision '%1'").arg(s.precision);
+        return std::nullopt;
+    }
+    hardware = *spec;
+    workload.precision = *precision;
+    workload.concurrency = s.batch;
+    workload.contextTokens = s.contextTokens;
+    workload.promptTokens = s.promptTokens;
+    workload.outputTokens = s.outputTokens;
+    PredictOptions options;
+    options.devices = s.devices;
+    auto prediction = predict(*model, hardware, workload, options);
+    if (!prediction) {
+        *error = QString::fromStdString(prediction.error().message());
+        return std::nullopt;
+    }
+    return *prediction;
+}
+
+} // namespace
+
+QJsonObject ScenarioTables::scenarioInputs(const Scenario& s)
+{
+    QJsonArray dead;
+    for (const DeadCore& core : s.deadCores)
+        dead.append(QJsonArray{core.device, core.x, core.y});
+    return QJsonObject{{"model", s.modelPreset},
+                       {"model_file", s.modelFile},
+                       {"hardware", s.hardwarePreset},
+                       {"devices_requested", s.devices},
+                       {"precision", s.precision},
+                       {"batch", s.batch},
+                       {"context_tokens", double(s.contextTokens)},
+                       {"prompt_tokens", double(s.promptTokens)},
+                       {"output_tokens", double(s.outputTokens)},
+                       {"defect_rate", s.defectRate},
+                       {"defect_seed", double(s.defectSeed)},
+                       {"dead_cores", dead}};
+}
+
+std::optional<DataTable> ScenarioTables::sramMap(const Scenario& scenario, const PresetLibrary& presets,
+                                                 QString* error)
+{
+    const auto scene = ScenarioScene::build(scenario, presets, {}, error);
+    if (!scene)
+        return std::nullopt;
+    DataTable table = SnapshotTables::sramMap(*scene->snapshot);
+    addInputs(table, scenario);
+    return table;
+}
+
+std::optional<DataTable> ScenarioTables::schedule(const Scenario& scenario, const PresetLibrary& presets,
+                                                  QString* error)
+{
+    const auto scene = ScenarioScene::build(scenario, presets, {}, error);
+    if (!scene)
+        return std::nullopt;
+    const auto animation = MeshAnimation::create(*scene, scenario, error);
+    if (!animation)
+        return std::nullopt;
+    DataTable table = PredictionTables::schedule(animation->schedule());
+    addInputs(table, scenario);
+    return table;
+}
+
+std::optional<DataTable> ScenarioTables::prediction(const Scenario& scenario, const PresetLibrary& presets,
+                                                    QString* error)
+{
+    Workload workload;
+    HardwareSpec hardware;
+    const auto prediction = predictScenario(scenario, presets, workload, hardware, error);
+    if (!prediction)
+        return std::nullopt;
+    DataTable table = PredictionTables::predictions({*prediction}, workload, {hardware});
+    addInputs(table, scenario);
+    return table;
+}
+
+std::optional<DataTable> ScenarioTables::breakdown(const Scenario& scenario, const PresetLibrary& presets,
+                                                   QString* error)
+{
+    Workload workload;
+    HardwareSpec hardware;
+    const auto prediction = predictScenario(scenario, presets, workload, hardware, error);
+    if (!prediction)
+        return std::nullopt;
+    DataTable table = PredictionTables::breakdown(*prediction);
+    addInputs(table, scenario);
+    return table;
+}
+
+} // namespace ws

@@ -1,0 +1,414 @@
+#include "app/scenario/filemenucontroller.h"
+
+#include "app/export/exporter.h"
+#include "app/record/recorder.h"
+#include "app/scenario/scenarioformat.h"
+#include "app/export/scenariotables.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QCommandLineParser>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QSettings>
+
+#include <cstdio>
+
+namespace ws {
+
+namespace {
+constexpr int kMaxRecentFiles = 8;
+const char* const kRecentKey = "recentScenarios";
+} // namespace
+
+FileMenuController::FileMenuController(QMainWindow* window) : QObject(window), m_window(window)
+{
+    m_window->installEventFilter(this);
+    // Every clean exit ends the autosave session; only a crash leaves the autosave for recovery.
+    connect(qApp, &QCoreApplication::aboutToQuit, this, [this] { m_autosave.endSession(); });
+    connect(&m_autosave, &Autosave::autosaveFailed, this, &FileMenuController::statusMessage);
+    setDocument({}, false);
+}
+
+FileMenuController::~FileMenuController() = default;
+
+void FileMenuController::setScenarioAccess(ScenarioGetter getter, ScenarioSetter setter)
+{
+    m_getter = std::move(getter);
+    m_setter = std::move(setter);
+}
+
+Scenario FileMenuController::scenario() const
+{
+    return m_getter ? m_getter() : m_own;
+}
+
+void FileMenuController::apply(const Scenario& scenario)
+{
+    m_own = scenario;
+    if (m_setter)
+        m_setter(scenario);
+}
+
+QMenu* FileMenuController::buildFileMenu()
+{
+    QMenu* menu = m_window->menuBar()->addMenu(tr("&File"));
+    menu->addAction(tr("&New"), QKeySequence::New, this, &FileMenuController::newScenario);
+    menu->addAction(tr("&Open…"), QKeySequence::Open, this, &FileMenuController::open);
+    m_recentMenu = menu->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &FileMenuController::fillRecentMenu);
+    menu->addAction(tr("&Save"), QKeySequence::Save, this, &FileMenuController::save);
+    menu->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &FileMenuController::saveAs);
+    menu->addSeparator();
+    m_exportMenu = menu->addMenu(tr("&Export"));
+    connect(m_exportMenu, &QMenu::aboutToShow, this, [this] {
+        m_exportMenu->clear();
+        for (const ImageExport& e : m_imageExports) {
+            m_exportMenu->addAction(tr("%1 as PNG…").arg(e.name), this, [this, e] { exportImage(e.name, e.widget()); });
+            m_exportMenu->addAction(tr("%1 as SVG…").arg(e.name), this, [this, e] {
+                QWidget* widget = e.widget();
+                if (!widget)
+                    return;
+                const QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(e.name), {},
+                                                                  tr("SVG images (*.svg)"));
+                QString error;
+                if (!path.isEmpty() && !Exporter::saveSvg(widget, path, e.name, &error))
+                    showError(tr("Export"), error);
+            });
+        }
+        if (!m_imageExports.empty() && !m_dataExports.empty())
+            m_exportMenu->addSeparator();
+        for (const DataExport& e : m_dataExports)
+            m_exportMenu->addAction(tr("%1 as CSV or JSON…").arg(e.name), this,
+                                    [this, e] { exportData(e.name, e.table); });
+        if (m_exportMenu->isEmpty())
+            m_exportMenu->addAction(tr("Nothing to export yet"))->setEnabled(false);
+    });
+    menu->addAction(tr("&Record…"), this, &FileMenuController::record);
+    menu->addSeparator();
+    menu->addAction(tr("&Quit"), QKeySequence::Quit, m_window, &QWidget::close);
+    return menu;
+}
+
+void FileMenuController::addImageExport(const QString& name, std::function<QWidget*()> widget)
+{
+    m_imageExports.push_back({name, std::move(widget)});
+}
+
+void FileMenuController::addDataExport(const QString& name, std::function<DataTable()> table)
+{
+    m_dataExports.push_back({name, [table = std::move(table)](QString*) { return std::optional<DataTable>(table()); }});
+}
+
+void FileMenuController::addDataExport(const QString& name, TableSource table)
+{
+    m_dataExports.push_back({name, std::move(table)});
+}
+
+void FileMenuController::addScenarioDataExports(const PresetLibrary& presets)
+{
+    const PresetLibrary* library = &presets; // outlives the window (owned by main)
+    addDataExport(tr("SRAM map (per core)"), TableSource([this, library](QString* error) {
+                      return ScenarioTables::sramMap(scenario(), *library, error);
+                  }));
+    addDataExport(tr("Token schedule (per-phase timings)"), TableSource([this, library](QString* error) {
+                      return ScenarioTables::schedule(scenario(), *library, error);
+                  }));
+    addDataExport(tr("Prediction"), TableSource([this, library](QString* error) {
+                      return ScenarioTables::prediction(scenario(), *library, error);
+                  }));
+    addDataExport(tr("Prediction breakdown"), TableSource([this, library](QString* error) {
+                      return ScenarioTables::breakdown(scenario(), *library, error);
+                  }));
+}
+
+bool FileMenuController::startSession(const QString& scenarioPath, Recovery recovery)
+{
+    m_autosave.setProvider([this] { return scenario(); });
+    if (m_autosave.beginSession() && m_autosave.hasRecovery()) {
+        Recovery choice = recovery;
+        if (choice == Recovery::Ask && m_interactive) {
+            const auto answer = QMessageBox::question(
+                m_window, tr("Recover Scenario"),
+                tr("WaferScope did not close normally last time. Recover the scenario it was showing?"),
+                QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+            choice = answer == QMessageBox::Yes ? Recovery::Accept : Recovery::Discard;
+        }
+        if (choice == Recovery::Accept) {
+            QString error;
+            if (const auto recovered = m_autosave.takeRecovery(&error)) {
+                apply(*recovered);
+                setDocument({}, true); // not saved anywhere yet
+                emit statusMessage(tr("Recovered the autosaved scenario"));
+                m_autosave.saveNow();
+                return true;
+            }
+            showError(tr("Recover Scenario"), error);
+        } else if (choice == Recovery::Discard) {
+            m_autosave.discardRecovery();
+        }
+        // Recovery::Ask without dialogs: the left-over autosave stays for a later, interactive start.
+    }
+    if (!scenarioPath.isEmpty() && !openFile(scenarioPath))
+        return false;
+    m_autosave.saveNow();
+    return true;
+}
+
+void FileMenuController::addCommandLineOptions(QCommandLineParser& parser)
+{
+    parser.addOption({QStringLiteral("scenario"), tr("Open a .waferscope scenario."), tr("file")});
+    parser.addOption({QStringLiteral("recover"), tr("Recover an autosaved scenario without asking.")});
+    parser.addOption({QStringLiteral("print-scenario"),
+                      tr("Write the scenario (after opening or recovering) to a file and exit."), tr("file")});
+}
+
+int FileMenuController::startFromCommandLine(const QCommandLineParser& parser)
+{
+    const bool printOnly = parser.isSet(QStringLiteral("print-scenario"));
+    if (printOnly) {
+        setInteractive(false);
+        connect(this, &FileMenuController::errorOccurred, this,
+                [](const QString& message) { std::fprintf(stderr, "waferscope: %s\n", qPrintable(message)); });
+    }
+    const Recovery recovery = parser.isSet(QStringLiteral("recover")) ? Recovery::Accept : Recovery::Ask;
+    const bool started = startSession(parser.value(QStringLiteral("scenario")), recovery);
+    if (!printOnly)
+        return -1;
+    QString error;
+    const bool written = started && ScenarioFormat::save(scenario(), parser.value(QStringLiteral("print-scenario")), &error);
+    m_autosave.endSession();
+    if (!written) {
+        if (started)
+            std::fprintf(stderr, "waferscope: %s\n", qPrintable(error));
+        return 2;
+    }
+    return 0;
+}
+
+void FileMenuController::markModified()
+{
+    if (!m_modified)
+        setDocument(m_path, true);
+}
+
+void FileMenuController::setDocument(const QString& path, bool modified)
+{
+    m_path = path;
+    m_modified = modified;
+    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
+    m_window->setWindowTitle(tr("%1[*] — WaferScope").arg(name));
+    m_window->setWindowFilePath(path);
+    m_window->setWindowModified(modified);
+}
+
+void FileMenuController::newScenario()
+{
+    if (!maybeSave())
+        return;
+    apply(Scenario{});
+    setDocument({}, false);
+}
+
+bool FileMenuController::open()
+{
+    if (!maybeSave())
+        return false;
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Scenario"), {},
+                                                      tr("WaferScope scenarios (*.waferscope);;All files (*)"));
+    return !path.isEmpty() && openFile(path);
+}
+
+bool FileMenuController::openFile(const QString& path)
+{
+    QString error;
+    const auto loaded = ScenarioFormat::load(path, &error);
+    if (!loaded) {
+        showError(tr("Open Scenario"), error); // the current scenario is left as it was
+        return false;
+    }
+    apply(*loaded);
+    setDocument(QFileInfo(path).absoluteFilePath(), false);
+    addRecentFile(m_path);
+    m_autosave.saveNow();
+    emit scenarioOpened(m_path);
+    return true;
+}
+
+bool FileMenuController::save()
+{
+    return m_path.isEmpty() ? saveAs() : saveTo(m_path);
+}
+
+bool FileMenuController::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Scenario"), m_path,
+                                                tr("WaferScope scenarios (*.waferscope)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".waferscope");
+    return saveTo(path);
+}
+
+bool FileMenuController::saveTo(const QString& path)
+{
+    QString error;
+    if (!ScenarioFormat::save(scenario(), path, &error)) {
+        showError(tr("Save Scenario"), error);
+        return false;
+    }
+    setDocument(QFileInfo(path).absoluteFilePath(), false);
+    addRecentFile(m_path);
+    emit scenarioSaved(m_path);
+    emit statusMessage(tr("Saved %1").arg(m_path));
+    return true;
+}
+
+bool FileMenuController::maybeSave()
+{
+    if (!m_modified || !m_interactive)
+        return true;
+    const auto answer = QMessageBox::warning(m_window, tr("Unsaved Changes"),
+                                             tr("The scenario has been modified. Save your changes?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+QStringList FileMenuController::recentFiles() const
+{
+    return QSettings().value(QLatin1String(kRecentKey)).toStringList();
+}
+
+void FileMenuController::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(QLatin1String(kRecentKey), files);
+}
+
+void FileMenuController::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    for (const QString& path : recentFiles())
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        })->setToolTip(path);
+    if (m_recentMenu->isEmpty())
+        m_recentMenu->addAction(tr("No recent scenarios"))->setEnabled(false);
+}
+
+void FileMenuController::showError(const QString& title, const QString& message)
+{
+    emit errorOccurred(message);
+    if (m_interactive)
+        QMessageBox::warning(m_window, title, message);
+}
+
+void FileMenuController::exportImage(const QString& name, QWidget* widget)
+{
+    if (!widget)
+        return;
+    const QString path =
+        QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(name), {}, tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    bool ok = false;
+    const double scale = QInputDialog::getDouble(m_window, tr("Export %1").arg(name), tr("Scale (device pixels per pixel):"),
+                                                 2.0, Exporter::kMinScale, Exporter::kMaxScale, 2, &ok);
+    QString error;
+    if (ok && !Exporter::savePng(widget, path, scale, &error))
+        showError(tr("Export"), error);
+}
+
+void FileMenuController::exportData(const QString& name, const TableSource& source)
+{
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(name), {},
+                                                tr("CSV files (*.csv);;JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".csv");
+    QString error;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const std::optional<DataTable> table = source(&error);
+    QApplication::restoreOverrideCursor();
+    if (!table || !Exporter::saveTable(*table, path, &error))
+        showError(tr("Export"), error);
+    else
+        emit statusMessage(tr("Exported %1").arg(path));
+}
+
+void FileMenuController::record()
+{
+    if (!m_frameSource) {
+        showError(tr("Record"), tr("There is nothing to record yet."));
+        return;
+    }
+    RecordDialog dialog(m_window);
+    dialog.setOptions(m_recordOptions);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const RecordOptions options = dialog.options();
+    m_recordOptions = options;
+    const QString suffix = options.video.format == VideoFormat::Mp4   ? QStringLiteral("mp4")
+                           : options.video.format == VideoFormat::WebM ? QStringLiteral("webm")
+                                                                       : QStringLiteral("gif");
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Record"), QStringLiteral("waferscope.") + suffix,
+                                                tr("%1 (*.%2)").arg(videoFormatName(options.video.format), suffix));
+    if (path.isEmpty())
+        return;
+    if (videoFormatFromPath(path) != options.video.format)
+        path += QLatin1Char('.') + suffix;
+
+    auto* recorder = new Recorder(this);
+    recorder->setPacing(Recorder::Pacing::RealTime); // the view is live: take what is on screen every 1/fps s
+    auto* progress = new QProgressDialog(tr("Recording %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0,
+                                         options.frameCount(), m_window);
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(0);
+    connect(progress, &QProgressDialog::canceled, recorder, &Recorder::cancel);
+    connect(recorder, &Recorder::progressChanged, progress, &QProgressDialog::setValue);
+    const auto done = [recorder, progress] {
+        progress->deleteLater();
+        recorder->deleteLater();
+    };
+    connect(recorder, &Recorder::finished, this, [this, done](const QString& file) {
+        emit statusMessage(tr("Recorded %1").arg(file));
+        done();
+    });
+    connect(recorder, &Recorder::failed, this, [this, done](const QString& message) {
+        showError(tr("Record"), message);
+        done();
+    });
+    connect(recorder, &Recorder::cancelled, this, done);
+    const FrameSource source = m_frameSource;
+    if (!recorder->start(path, options.video, options.frameCount(),
+                         [source, options](int frame) { return source(frame, options); })) {
+        showError(tr("Record"), recorder->errorString());
+        done();
+    }
+}
+
+bool FileMenuController::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_window && event->type() == QEvent::Close && !maybeSave()) {
+        event->ignore();
+        return true;
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace ws

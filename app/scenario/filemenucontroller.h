@@ -1,0 +1,132 @@
+#pragma once
+// FileMenuController gives a main window its File menu: New, Open, Open
+// Recent, Save, Save As, Export (images of registered views, data tables),
+// Record, Quit; the window title's file name and "modified" marker; asking
+// before unsaved changes are lost (also when the window closes, through an
+// event filter); and autosave with crash recovery. The window supplies the
+// scenario through two callbacks and calls markModified() on every change, so
+// adopting it takes a few lines. Without callbacks it keeps its own copy.
+
+#include "app/scenario/autosave.h"
+#include "app/export/datatable.h"
+#include "app/record/recorddialog.h"
+#include "app/scenario/scenario.h"
+
+#include <QImage>
+#include <QObject>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+class QCommandLineParser;
+
+class QMainWindow;
+class QMenu;
+class QMenuBar;
+
+namespace ws {
+
+class PresetLibrary;
+
+class FileMenuController : public QObject
+{
+    Q_OBJECT
+
+public:
+    using ScenarioGetter = std::function<Scenario()>;
+    using ScenarioSetter = std::function<void(const Scenario&)>;
+    // Draws frame `frameIndex` of a recording with the given options (size, chat pane).
+    using FrameSource = std::function<QImage(int frameIndex, const RecordOptions& options)>;
+    enum class Recovery { Ask, Accept, Discard };
+
+    explicit FileMenuController(QMainWindow* window);
+    ~FileMenuController() override;
+
+    void setScenarioAccess(ScenarioGetter getter, ScenarioSetter setter);
+    // Adds "File" to the window's menu bar and returns it.
+    QMenu* buildFileMenu();
+    void addImageExport(const QString& name, std::function<QWidget*()> widget);
+    void addDataExport(const QString& name, std::function<DataTable()> table);
+    // A table that can fail to build (the error is shown instead of writing a file).
+    using TableSource = std::function<std::optional<DataTable>(QString* error)>;
+    void addDataExport(const QString& name, TableSource table);
+    // SRAM map, token schedule (per-phase timings), prediction and its breakdown of the current scenario.
+    void addScenarioDataExports(const PresetLibrary& presets);
+    void setFrameSource(FrameSource source) { m_frameSource = std::move(source); }
+    // false in tests and scripts: errors go to errorOccurred only, no dialogs.
+    void setInteractive(bool interactive) { m_interactive = interactive; }
+
+    Autosave* autosave() { return &m_autosave; }
+    // Starts autosave; recovers a crashed session's scenario (asking, or as told), else opens scenarioPath if given.
+    bool startSession(const QString& scenarioPath, Recovery recovery);
+
+    // Adds --scenario FILE, --recover and --print-scenario FILE to the application's parser.
+    static void addCommandLineOptions(QCommandLineParser& parser);
+    // Starts the session as the options say. Returns -1 to go on into the event loop, or an exit code:
+    // with --print-scenario the scenario (after any recovery) is written to FILE and the session ends.
+    int startFromCommandLine(const QCommandLineParser& parser);
+
+    Scenario scenario() const;
+    QString filePath() const { return m_path; }
+    bool isModified() const { return m_modified; }
+    QStringList recentFiles() const;
+
+public slots:
+    void markModified();
+    void newScenario();
+    bool open();
+    bool openFile(const QString& path);
+    bool save();
+    bool saveAs();
+    bool saveTo(const QString& path);
+    // When there are unsaved changes: asks Save / Discard / Cancel. True when it is fine to go on.
+    bool maybeSave();
+    void record();
+
+signals:
+    void scenarioOpened(const QString& path);
+    void scenarioSaved(const QString& path);
+    void errorOccurred(const QString& message);
+    void statusMessage(const QString& message);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void apply(const Scenario& scenario);
+    void setDocument(const QString& path, bool modified);
+    void addRecentFile(const QString& path);
+    void fillRecentMenu();
+    void showError(const QString& title, const QString& message);
+    void exportImage(const QString& name, QWidget* widget);
+    void exportData(const QString& name, const TableSource& table);
+
+    QMainWindow* m_window;
+    Autosave m_autosave;
+    ScenarioGetter m_getter;
+    ScenarioSetter m_setter;
+    Scenario m_own; // the scenario when no callbacks are set
+    QString m_path;
+    bool m_modified = false;
+    bool m_interactive = true;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_exportMenu = nullptr;
+    struct ImageExport
+    {
+        QString name;
+        std::function<QWidget*()> widget;
+    };
+    struct DataExport
+    {
+        QString name;
+        TableSource table;
+    };
+    std::vector<ImageExport> m_imageExports;
+    std::vector<DataExport> m_dataExports;
+    FrameSource m_frameSource;
+    RecordOptions m_recordOptions;
+};
+
+} // namespace ws

@@ -1,0 +1,318 @@
+#include "app/scenario/scenarioformat.h"
+
+#include "engine/model/precision.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <cmath>
+
+namespace ws {
+
+namespace {
+
+constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53: JSON numbers are doubles
+
+// Reads one JSON object strictly; the first problem is kept as a message "<field>: <text>".
+class ObjectReader
+{
+public:
+    ObjectReader(const QJsonObject& object, QString path, QString* problem)
+        : m_object(object), m_path(std::move(path)), m_problem(problem)
+    {
+    }
+
+    bool ok() const { return m_problem->isEmpty(); }
+
+    void fail(const QString& key, const QString& text)
+    {
+        if (ok())
+            *m_problem = field(key) + QStringLiteral(": ") + text;
+    }
+
+    QString field(const QString& key) const { return m_path.isEmpty() ? key : m_path + QLatin1Char('.') + key; }
+
+    // Every key present must be one of `known`.
+    void allowOnly(const QStringList& known)
+    {
+        for (auto it = m_object.begin(); it != m_object.end(); ++it)
+            if (!known.contains(it.key())) {
+                fail(it.key(), ScenarioFormat::tr("unknown key (expected one of: %1)").arg(known.join(", ")));
+                return;
+            }
+    }
+
+    bool has(const QString& key) const { return m_object.contains(key); }
+
+    QJsonObject object(const QString& key, bool required)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined()) {
+            if (required)
+                fail(key, ScenarioFormat::tr("missing"));
+            return {};
+        }
+        if (!v.isObject())
+            fail(key, ScenarioFormat::tr("must be an object"));
+        return v.toObject();
+    }
+
+    QString string(const QString& key, const QString& fallback, bool required = false)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined()) {
+            if (required)
+                fail(key, ScenarioFormat::tr("missing"));
+            return fallback;
+        }
+        if (!v.isString()) {
+            fail(key, ScenarioFormat::tr("must be a string"));
+            return fallback;
+        }
+        return v.toString();
+    }
+
+    double number(const QString& key, double fallback, double lo, double hi)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined())
+            return fallback;
+        const double d = v.toDouble(std::nan(""));
+        if (!v.isDouble() || !std::isfinite(d) || d < lo || d > hi) {
+            fail(key, ScenarioFormat::tr("must be a number from %1 to %2, got %3").arg(lo).arg(hi).arg(shown(v)));
+            return fallback;
+        }
+        return d;
+    }
+
+    int64_t integer(const QString& key, int64_t fallback, int64_t lo, int64_t hi, bool required = false)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined()) {
+            if (required)
+                fail(key, ScenarioFormat::tr("missing"));
+            return fallback;
+        }
+        return integerValue(key, v, fallback, lo, hi);
+    }
+
+    int64_t integerValue(const QString& key, const QJsonValue& v, int64_t fallback, int64_t lo, int64_t hi)
+    {
+        const double d = v.toDouble(std::nan(""));
+        if (!v.isDouble() || !std::isfinite(d) || std::floor(d) != d || d < double(lo) || d > double(hi)) {
+            fail(key, ScenarioFormat::tr("must be an integer from %1 to %2, got %3").arg(lo).arg(hi).arg(shown(v)));
+            return fallback;
+        }
+        return int64_t(d);
+    }
+
+    QJsonValue value(const QString& key) const { return m_object.value(key); }
+
+    static QString shown(const QJsonValue& v)
+    {
+        if (v.isDouble())
+            return QString::number(v.toDouble(), 'g', 17);
+        if (v.isString())
+            return QLatin1Char('"') + v.toString().left(40) + QLatin1Char('"');
+        if (v.isBool())
+            return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        if (v.isNull())
+            return QStringLiteral("null");
+        return v.isArray() ? QStringLiteral("an array") : QStringLiteral("an object");
+    }
+
+private:
+    QJsonObject m_object;
+    QString m_path;
+    QString* m_problem;
+};
+
+bool isPresetId(const QString& id)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9._-]{0,63}$"));
+    return pattern.match(id).hasMatch();
+}
+
+} // namespace
+
+QStringList ScenarioFormat::layerIds()
+{
+    return {QStringLiteral("sram"), QStringLiteral("placement"), QStringLiteral("kv"), QStringLiteral("dataflow"),
+            QStringLiteral("defects")};
+}
+
+QByteArray ScenarioFormat::toJson(const Scenario& s)
+{
+    QJsonArray dead;
+    for (const DeadCore& core : s.deadCores)
+        dead.append(QJsonObject{{"device", core.device}, {"x", core.x}, {"y", core.y}});
+    const QJsonObject root{
+        {"version", kVersion},
+        {"model", QJsonObject{{"preset", s.modelPreset}, {"file", s.modelFile}}},
+        {"hardware", QJsonObject{{"preset", s.hardwarePreset}, {"devices", s.devices}}},
+        {"precision", s.precision},
+        {"workload", QJsonObject{{"batch", s.batch},
+                                 {"context_tokens", double(s.contextTokens)},
+                                 {"prompt_tokens", double(s.promptTokens)},
+                                 {"output_tokens", double(s.outputTokens)},
+                                 {"prompt", s.prompt}}},
+        {"defects", QJsonObject{{"rate", s.defectRate}, {"seed", double(s.defectSeed)}, {"dead_cores", dead}}},
+        {"view", QJsonObject{{"layer", s.layer},
+                             {"device", s.viewDevice},
+                             {"zoom", s.zoom},
+                             {"center", QJsonArray{s.center.x(), s.center.y()}}}},
+    };
+    // QJsonObject keeps keys sorted, and Qt writes doubles in their shortest round-trip form: canonical output.
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const QString& source, QString* error)
+{
+    const auto failed = [&](const QString& text) {
+        *error = source + QStringLiteral(": ") + text;
+        return std::nullopt;
+    };
+    if (json.trimmed().isEmpty())
+        return failed(tr("the file is empty, not a WaferScope scenario"));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return failed(tr("not valid JSON (corrupt or truncated): %1 at byte %2")
+                          .arg(parseError.errorString())
+                          .arg(parseError.offset));
+    if (!document.isObject())
+        return failed(tr("not a WaferScope scenario: the top level must be a JSON object"));
+
+    QString problem;
+    ObjectReader root(document.object(), {}, &problem);
+    if (!root.has(QStringLiteral("version")))
+        return failed(tr("not a WaferScope scenario: no \"version\" field"));
+    const int64_t version = root.integer(QStringLiteral("version"), 0, 1, 1000000);
+    if (!root.ok())
+        return failed(problem);
+    if (version > kVersion)
+        return failed(tr("written by a newer WaferScope (scenario format version %1; this version reads up to %2)")
+                          .arg(version)
+                          .arg(kVersion));
+
+    Scenario s;
+    root.allowOnly({"version", "model", "hardware", "precision", "workload", "defects", "view"});
+
+    ObjectReader model(root.object(QStringLiteral("model"), true), QStringLiteral("model"), &problem);
+    model.allowOnly({"preset", "file"});
+    s.modelPreset = model.string(QStringLiteral("preset"), {});
+    s.modelFile = model.string(QStringLiteral("file"), {});
+    if (model.ok() && s.modelPreset.isEmpty() && s.modelFile.isEmpty())
+        model.fail(QStringLiteral("preset"), tr("a model preset or a model file is required"));
+    if (model.ok() && !s.modelPreset.isEmpty() && !isPresetId(s.modelPreset))
+        model.fail(QStringLiteral("preset"), tr("\"%1\" is not a preset id (lower case, digits, dashes)")
+                                                 .arg(s.modelPreset.left(64)));
+
+    ObjectReader hardware(root.object(QStringLiteral("hardware"), true), QStringLiteral("hardware"), &problem);
+    hardware.allowOnly({"preset", "devices"});
+    s.hardwarePreset = hardware.string(QStringLiteral("preset"), {}, true);
+    if (hardware.ok() && !isPresetId(s.hardwarePreset))
+        hardware.fail(QStringLiteral("preset"), tr("\"%1\" is not a preset id (lower case, digits, dashes)")
+                                                    .arg(s.hardwarePreset.left(64)));
+    s.devices = int(hardware.integer(QStringLiteral("devices"), 0, 0, 100000));
+
+    s.precision = root.string(QStringLiteral("precision"), {}, true);
+    if (root.ok() && !parsePrecision(s.precision.toStdString()))
+        root.fail(QStringLiteral("precision"),
+                  tr("unknown precision \"%1\" (expected fp32, bf16, fp16, fp8, int8 or int4)").arg(s.precision.left(16)));
+
+    ObjectReader workload(root.object(QStringLiteral("workload"), false), QStringLiteral("workload"), &problem);
+    workload.allowOnly({"batch", "context_tokens", "prompt_tokens", "output_tokens", "prompt"});
+    s.batch = int(workload.integer(QStringLiteral("batch"), s.batch, 1, 1 << 20));
+    s.contextTokens = workload.integer(QStringLiteral("context_tokens"), s.contextTokens, 1, int64_t(1) << 30);
+    s.promptTokens = workload.integer(QStringLiteral("prompt_tokens"), s.promptTokens, 0, int64_t(1) << 30);
+    s.outputTokens = workload.integer(QStringLiteral("output_tokens"), s.outputTokens, 1, int64_t(1) << 30);
+    s.prompt = workload.string(QStringLiteral("prompt"), {});
+    if (workload.ok() && s.promptTokens + s.outputTokens > s.contextTokens)
+        workload.fail(QStringLiteral("output_tokens"),
+                      tr("prompt_tokens + output_tokens (%1) exceed context_tokens (%2)")
+                          .arg(s.promptTokens + s.outputTokens)
+                          .arg(s.contextTokens));
+
+    ObjectReader defects(root.object(QStringLiteral("defects"), false), QStringLiteral("defects"), &problem);
+    defects.allowOnly({"rate", "seed", "dead_cores"});
+    s.defectRate = defects.number(QStringLiteral("rate"), 0.0, 0.0, 1.0);
+    s.defectSeed = uint64_t(defects.integer(QStringLiteral("seed"), 1, 0, int64_t(kMaxExactInteger)));
+    const QJsonValue dead = defects.value(QStringLiteral("dead_cores"));
+    if (!dead.isUndefined() && !dead.isArray())
+        defects.fail(QStringLiteral("dead_cores"), tr("must be an array of {\"device\", \"x\", \"y\"} objects"));
+    const QJsonArray deadArray = dead.toArray();
+    for (qsizetype i = 0; i < deadArray.size() && defects.ok(); ++i) {
+        const QString path = QStringLiteral("defects.dead_cores[%1]").arg(i);
+        if (!deadArray.at(i).isObject()) {
+            problem = path + QStringLiteral(": ") + tr("must be an object {\"device\", \"x\", \"y\"}");
+            break;
+        }
+        ObjectReader core(deadArray.at(i).toObject(), path, &problem);
+        core.allowOnly({"device", "x", "y"});
+        DeadCore c;
+        c.device = int(core.integer(QStringLiteral("device"), 0, 0, 100000, true));
+        c.x = int(core.integer(QStringLiteral("x"), 0, 0, 100000, true));
+        c.y = int(core.integer(QStringLiteral("y"), 0, 0, 100000, true));
+        s.deadCores.append(c);
+    }
+
+    ObjectReader view(root.object(QStringLiteral("view"), false), QStringLiteral("view"), &problem);
+    view.allowOnly({"layer", "device", "zoom", "center"});
+    s.layer = view.string(QStringLiteral("layer"), s.layer);
+    if (view.ok() && !layerIds().contains(s.layer))
+        view.fail(QStringLiteral("layer"),
+                  tr("unknown layer \"%1\" (expected one of: %2)").arg(s.layer.left(16), layerIds().join(", ")));
+    s.viewDevice = int(view.integer(QStringLiteral("device"), 0, 0, 100000));
+    s.zoom = view.number(QStringLiteral("zoom"), 1.0, 0.01, 10000.0);
+    const QJsonValue center = view.value(QStringLiteral("center"));
+    if (!center.isUndefined()) {
+        const QJsonArray xy = center.toArray();
+        if (!center.isArray() || xy.size() != 2 || !xy.at(0).isDouble() || !xy.at(1).isDouble() ||
+            std::abs(xy.at(0).toDouble()) > 1e6 || std::abs(xy.at(1).toDouble()) > 1e6)
+            view.fail(QStringLiteral("center"), tr("must be an array of two numbers [x, y] in cores"));
+        else
+            s.center = QPointF(xy.at(0).toDouble(), xy.at(1).toDouble());
+    }
+
+    if (!problem.isEmpty())
+        return failed(problem);
+    return s;
+}
+
+std::optional<Scenario> ScenarioFormat::load(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("%1: cannot open: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    if (file.size() > kMaxFileBytes) {
+        *error = tr("%1: not a WaferScope scenario: %2 bytes is far larger than a scenario").arg(path).arg(file.size());
+        return std::nullopt;
+    }
+    const QByteArray bytes = file.readAll();
+    if (file.error() != QFile::NoError) {
+        *error = tr("%1: cannot read: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    return fromJson(bytes, path, error);
+}
+
+bool ScenarioFormat::save(const Scenario& scenario, const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    const QByteArray bytes = toJson(scenario);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = tr("%1: cannot save: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace ws

@@ -1,0 +1,40 @@
+#pragma once
+// ScenarioFormat reads and writes `.waferscope` files: UTF-8 JSON with a
+// top-level integer "version" (currently 1). Reading is strict: unknown keys,
+// wrong types, numbers out of range, corrupt or truncated JSON and files from
+// a newer version are rejected with one clear line naming the file and field,
+// and nothing is changed. Writing is canonical (sorted keys, fixed layout,
+// shortest round-trip numbers), so save, open, save gives identical bytes;
+// files are written through QSaveFile, so a failed save leaves the old file.
+
+#include "app/scenario/scenario.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace ws {
+
+class ScenarioFormat
+{
+    Q_DECLARE_TR_FUNCTIONS(ws::ScenarioFormat)
+
+public:
+    static constexpr int kVersion = 1;
+    static constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
+
+    static QByteArray toJson(const Scenario& scenario);
+    // `source` names the file in error messages.
+    static std::optional<Scenario> fromJson(const QByteArray& json, const QString& source, QString* error);
+
+    static std::optional<Scenario> load(const QString& path, QString* error);
+    static bool save(const Scenario& scenario, const QString& path, QString* error);
+
+    // Ids accepted for Scenario::layer, in display order.
+    static QStringList layerIds();
+};
+
+} // namespace ws

@@ -1,0 +1,116 @@
+#include "engine/wafer/dataflow/layerwork.h"
+
+#include <array>
+#include <cmath>
+
+namespace ws {
+
+namespace {
+constexpr std::array<std::string_view, size_t(PhaseKind::Count)> kPhaseIds{
+    "embedding", "attn_norm", "qkv_gemv",  "rope",        "attn_scores", "softmax",  "attn_values", "out_proj",
+    "ffn_norm",  "moe_router", "moe_dispatch", "ffn_gate_up", "ffn_down", "moe_combine", "residual",   "kv_shift",
+    "layer_hop", "wafer_hop", "final_norm", "lm_head",     "argmax",     "token_feedback"};
+
+double ceilDiv(double a, int b)
+{
+    return b > 0 ? std::ceil(a / b) : a;
+}
+} // namespace
+
+std::string_view phaseKindId(PhaseKind kind)
+{
+    const auto i = size_t(kind);
+    return i < kPhaseIds.size() ? kPhaseIds[i] : std::string_view("unknown");
+}
+
+LayerDims LayerDims::fromModel(const ModelConfig& m, int layerIndex)
+{
+    LayerDims d;
+    d.hidden = m.hiddenSize;
+    d.headCount = std::max(1, m.headCount);
+    d.headDim = m.headDim > 0 ? m.headDim : (m.headCount > 0 ? m.hiddenSize / m.headCount : m.hiddenSize);
+    d.qDim = d.headCount * d.headDim;
+    d.kvDim = std::max(1, m.kvHeadCount > 0 ? m.kvHeadCount : m.headCount) * d.headDim;
+    d.ffn = m.ffnSize;
+    if (m.isMoeLayer(layerIndex)) {
+        d.expertCount = m.expertCount;
+        d.expertsPerToken = std::max(1, m.expertsPerToken);
+        d.sharedExperts = m.sharedExpertCount;
+        d.expertFfn = m.expertFfnSize > 0 ? m.expertFfnSize : m.ffnSize;
+    }
+    return d;
+}
+
+std::vector<PhaseWork> attentionWork(const LayerDims& d, int cols, int rows, int tokens, int64_t context,
+                                     KvPlacement kv)
+{
+    const double t = std::max(1, tokens);
+    const double ctx = double(std::max<int64_t>(1, context));
+    const double dY = ceilDiv(d.hidden, rows);
+    const double qX = ceilDiv(d.qDim, cols);
+    const double kvX = ceilDiv(d.kvDim, cols);
+    // Shift spreads the sequence over every row; concat keeps it in the last row.
+    const double ctxY = kv == KvPlacement::Shift ? ceilDiv(ctx, rows) : ctx;
+    // Heads whose dims touch one core along x: scores are reduced per head.
+    const double headsPerCore = std::max(1.0, qX / std::max(1, d.headDim));
+
+    std::vector<PhaseWork> w;
+    w.push_back({PhaseKind::AttnNorm, ReduceAxis::Y, 0, t * dY, 0, t * 1, false});
+    w.push_back({PhaseKind::QkvGemv, ReduceAxis::Y, t * dY * (qX + 2 * kvX), 0,
+                 t * double(d.hidden) * (d.qDim + 2.0 * d.kvDim), t * (qX + 2 * kvX), false});
+    w.push_back({PhaseKind::Rope, ReduceAxis::None, 0, t * (qX + kvX), 0, 0, false});
+    w.push_back({PhaseKind::AttnScores, ReduceAxis::X, t * qX * ctxY, 0, t * double(d.qDim) * ctx,
+                 t * ctxY * headsPerCore, false});
+    w.push_back({PhaseKind::Softmax, ReduceAxis::Y, 0, t * 2 * ctxY * headsPerCore, 0, t * headsPerCore, false, 2});
+    w.push_back({PhaseKind::AttnValues, ReduceAxis::Y, t * qX * ctxY, 0, t * double(d.qDim) * ctx, t * qX, false});
+    w.push_back({PhaseKind::OutProj, ReduceAxis::X, t * qX * dY, 0, t * double(d.qDim) * d.hidden, t * dY, false});
+    w.push_back({PhaseKind::FfnNorm, ReduceAxis::Y, 0, t * 2 * dY, 0, t * 1, false});
+    if (kv == KvPlacement::Shift)
+        w.push_back({PhaseKind::KvShift, ReduceAxis::None, 0, 0, 0, t * 2 * kvX, false});
+    return w;
+}
+
+std::vector<PhaseWork> ffnWork(const LayerDims& d, int cols, int rows, int tokens, int expertCols, int expertRows)
+{
+    const double t = std::max(1, tokens);
+    const double dY = ceilDiv(d.hidden, rows);
+    std::vector<PhaseWork> w;
+    if (!d.isMoe()) {
+        const double fX = ceilDiv(d.ffn, cols);
+        w.push_back({PhaseKind::FfnGateUp, ReduceAxis::Y, t * 2 * dY * fX, 0, t * 2.0 * d.hidden * d.ffn, t * 2 * fX,
+                     false});
+        w.push_back({PhaseKind::FfnDown, ReduceAxis::X, t * fX * dY, t * fX, t * double(d.ffn) * d.hidden, t * dY,
+                     false});
+        w.push_back({PhaseKind::Residual, ReduceAxis::None, 0, t * dY, 0, 0, false});
+        return w;
+    }
+    const double eX = ceilDiv(d.expertCount, cols);
+    const int active = d.expertsPerToken + d.sharedExperts;
+    w.push_back({PhaseKind::MoeRouter, ReduceAxis::Y, t * dY * eX, t * d.expertCount, t * double(d.hidden) * d.expertCount,
+                 t * eX, false});
+    w.push_back({PhaseKind::MoeDispatch, ReduceAxis::None, 0, 0, 0, t * dY, false});
+    // Each active expert runs on its own rectangle, all in parallel; a token's
+    // tokens may pick different experts, so with t tokens an expert sees up to t.
+    const double edY = ceilDiv(d.hidden, expertRows);
+    const double fX = ceilDiv(d.expertFfn, expertCols);
+    w.push_back({PhaseKind::FfnGateUp, ReduceAxis::Y, t * 2 * edY * fX, 0,
+                 t * active * 2.0 * d.hidden * d.expertFfn, t * 2 * fX, true});
+    w.push_back({PhaseKind::FfnDown, ReduceAxis::X, t * fX * edY, t * fX, t * active * double(d.expertFfn) * d.hidden,
+                 t * edY, true});
+    w.push_back({PhaseKind::MoeCombine, ReduceAxis::None, 0, t * active * dY, 0, t * dY, false});
+    w.push_back({PhaseKind::Residual, ReduceAxis::None, 0, t * dY, 0, 0, false});
+    return w;
+}
+
+double layerMacsPerToken(const LayerDims& d, int64_t context)
+{
+    const double h = d.hidden;
+    double macs = h * (d.qDim + 2.0 * d.kvDim) + double(d.qDim) * h + 2.0 * d.qDim * double(std::max<int64_t>(1, context));
+    if (d.isMoe())
+        macs += h * d.expertCount + 3.0 * h * d.expertFfn * (d.expertsPerToken + d.sharedExperts);
+    else
+        macs += 3.0 * h * d.ffn;
+    return macs;
+}
+
+} // namespace ws

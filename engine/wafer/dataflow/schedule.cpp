@@ -1,0 +1,321 @@
+#include "engine/wafer/dataflow/schedule.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+double TokenSchedule::totalMacs() const
+{
+    double s = 0;
+    for (double m : macsByKind)
+        s += m;
+    return s;
+}
+
+std::vector<CoreRect> expertTiles(const CoreRect& region, int count)
+{
+    std::vector<CoreRect> tiles;
+    if (count <= 0 || region.width <= 0 || region.height <= 0)
+        return tiles;
+    const double aspect = double(region.width) / region.height;
+    int gridCols = std::clamp(int(std::ceil(std::sqrt(count * aspect))), 1, std::max(1, region.width));
+    int gridRows = (count + gridCols - 1) / gridCols;
+    gridRows = std::clamp(gridRows, 1, std::max(1, region.height));
+    const int w = std::max(1, region.width / gridCols);
+    const int h = std::max(1, region.height / gridRows);
+    tiles.reserve(size_t(count));
+    for (int i = 0; i < count; ++i) {
+        const int cx = i % gridCols;
+        const int cy = std::min(i / gridCols, gridRows - 1);
+        tiles.push_back({region.x + cx * w, region.y + cy * h, w, h});
+    }
+    return tiles;
+}
+
+std::vector<int> activeExperts(uint64_t tokenIndex, int layer, int expertCount, int perToken)
+{
+    std::vector<int> picked;
+    if (expertCount <= 0)
+        return picked;
+    perToken = std::min(perToken, expertCount);
+    uint64_t state = tokenIndex * 0x9E3779B97F4A7C15ull + uint64_t(layer + 1) * 0xBF58476D1CE4E5B9ull;
+    while (int(picked.size()) < perToken) {
+        state ^= state >> 31;
+        state *= 0x94D049BB133111EBull;
+        state ^= state >> 29;
+        const int e = int(state % uint64_t(expertCount));
+        if (std::find(picked.begin(), picked.end(), e) == picked.end())
+            picked.push_back(e);
+        state += 0x9E3779B97F4A7C15ull;
+    }
+    return picked;
+}
+
+namespace {
+
+class Builder
+{
+public:
+    Builder(const TimingModel& timing, TokenSchedule& out) : m_timing(timing), m_out(out) {}
+
+    // A local compute part followed by `reductions` allreduces along `axis` of `rect`.
+    Phase& work(const PhaseWork& w, int layer, const RegionRef& region, const CoreRect& rect, bool concurrent)
+    {
+        Phase p;
+        p.kind = w.kind;
+        p.layer = layer;
+        p.device = region.device;
+        p.rect = rect;
+        p.axis = w.payloadValues > 0 ? w.axis : ReduceAxis::None;
+        p.computes = true;
+        p.concurrent = concurrent;
+        p.startCycle = concurrent ? m_lastStart : m_now;
+        p.macsPerCore = w.macsPerCore;
+        p.totalMacs = w.totalMacs; // the caller splits totals over parallel experts
+        p.computeEndCycle = p.startCycle + m_timing.macCycles(w.macsPerCore + w.elementOpsPerCore);
+        p.endCycle = p.computeEndCycle;
+        if (p.axis != ReduceAxis::None) {
+            const int line = p.axis == ReduceAxis::Y ? rect.height : rect.width;
+            p.reductions = std::max(1, w.reductions);
+            p.reduce = m_timing.allreduce(line, m_timing.wavelets(w.payloadValues));
+            p.endCycle += p.reductions * p.reduce.totalCycles();
+        }
+        return push(std::move(p));
+    }
+
+    // Data moving between two rectangles; the cores between only forward.
+    Phase& hop(PhaseKind kind, int layer, const RegionRef& from, const RegionRef& to, double payloadValues,
+               double extraCycles = 0)
+    {
+        Phase p;
+        p.kind = kind;
+        p.layer = layer;
+        p.device = from.device;
+        p.toDevice = to.device;
+        p.toRect = to.rect;
+        p.computes = false;
+        p.startCycle = m_now;
+        // Each row (or column) of the source sends its slice over its own link.
+        const int links = std::max(1, std::min(from.rect.height, to.rect.height));
+        const int perLink = m_timing.wavelets(payloadValues / links);
+        double cycles = 0;
+        if (from.device == to.device) {
+            const double dist = std::abs(centreX(from.rect) - centreX(to.rect)) +
+                                std::abs(centreY(from.rect) - centreY(to.rect));
+            cycles = m_timing.hopCycles(dist, perLink);
+            const int x0 = int(std::min(centreX(from.rect), centreX(to.rect)));
+            const int y0 = int(std::min(centreY(from.rect), centreY(to.rect)));
+            const int x1 = int(std::max(centreX(from.rect), centreX(to.rect)));
+            const int y1 = int(std::max(centreY(from.rect), centreY(to.rect)));
+            p.rect = {x0, y0, std::max(1, x1 - x0 + 1), std::max(1, y1 - y0 + 1)};
+        } else {
+            const double bytes = payloadValues * m_timing.params().activationBytes;
+            const double edgeFrom = m_meshCols - centreX(from.rect);
+            const double edgeTo = centreX(to.rect);
+            cycles = m_timing.interWaferSeconds(std::max(0.0, edgeFrom) + std::max(0.0, edgeTo), bytes) *
+                     m_timing.params().clockHz;
+            const int x0 = int(centreX(from.rect));
+            p.rect = {x0, int(centreY(from.rect)), std::max(1, m_meshCols - x0), 1};
+        }
+        p.computeEndCycle = p.startCycle;
+        p.endCycle = p.startCycle + cycles + extraCycles;
+        return push(std::move(p));
+    }
+
+    void setMeshCols(int cols) { m_meshCols = cols; }
+
+private:
+    Phase& push(Phase p)
+    {
+        const auto k = size_t(p.kind);
+        m_lastStart = p.startCycle;
+        m_end = std::max(m_end, p.endCycle);
+        if (!p.concurrent) {
+            const double d = p.endCycle - p.startCycle;
+            m_out.cyclesByKind[k] += d;
+            if (p.computes) {
+                m_out.computeCycles += p.computeEndCycle - p.startCycle;
+                m_out.reduceCycles += p.endCycle - p.computeEndCycle;
+            } else {
+                m_out.hopCycles += d;
+            }
+            m_now = p.endCycle;
+        }
+        m_out.macsByKind[k] += p.totalMacs;
+        if (!m_keep) {
+            m_scratch = std::move(p);
+            return m_scratch;
+        }
+        m_out.phases.push_back(std::move(p));
+        return m_out.phases.back();
+    }
+
+public:
+    double now() const { return m_now; }
+    double end() const { return m_end; }
+    void keepPhases(bool keep) { m_keep = keep; }
+    // Replays a recorded layer: adds its totals and moves the clock on (timing only).
+    void advance(double cycles) { m_now += cycles; m_end = std::max(m_end, m_now); }
+
+private:
+
+    const TimingModel& m_timing;
+    TokenSchedule& m_out;
+    double m_now = 0;
+    double m_end = 0;
+    double m_lastStart = 0;
+    bool m_keep = true;
+    Phase m_scratch;
+    int m_meshCols = 0;
+};
+
+} // namespace
+
+TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions& layout, const TimingModel& timing,
+                                 const ScheduleOptions& options)
+{
+    TokenSchedule s;
+    s.clockHz = timing.params().clockHz;
+    const int nLayers = int(layout.layers.size());
+    s.phases.reserve(size_t(nLayers) * 16 + 8);
+    Builder b(timing, s);
+    b.setMeshCols(layout.meshCols);
+    b.keepPhases(!options.timingOnly);
+    const int t = std::max(1, options.tokens);
+    const double hidden = model.hiddenSize;
+
+    if (!options.layersOnly && nLayers > 0) {
+        // Embedding: each row of the embedding region reads its slice of the row, then sends it to layer 0.
+        PhaseWork embed{PhaseKind::Embedding, ReduceAxis::None, 0,
+                        t * std::ceil(hidden / std::max(1, layout.embedding.rect.height)), 0, 0};
+        b.work(embed, -1, layout.embedding, layout.embedding.rect, false);
+        b.hop(PhaseKind::LayerHop, -1, layout.embedding, layout.layers[0], t * hidden);
+    }
+
+    // Timing only: layers with the same region size, kind and KV length take the same time; replay them.
+    struct LayerTotals
+    {
+        int width, height;
+        bool moe;
+        int64_t kvTokens;
+        std::array<double, size_t(PhaseKind::Count)> cycles, macs;
+        double compute, reduce, hop, duration;
+    };
+    std::vector<LayerTotals> memo;
+    for (int l = 0; l < nLayers; ++l) {
+        const RegionRef& region = layout.layers[size_t(l)];
+        const CoreRect& r = region.rect;
+        const bool moe = model.isMoeLayer(l);
+        const int64_t kvTokens = model.kvTokens(l, options.context);
+        // MoE layers are timed each: the active experts (and so the dispatch distance) differ per layer.
+        const bool ownExperts = moe;
+        const LayerTotals* hit = nullptr;
+        if (options.timingOnly && !ownExperts)
+            for (const LayerTotals& m : memo)
+                if (m.width == r.width && m.height == r.height && m.moe == moe && m.kvTokens == kvTokens)
+                    hit = &m;
+        const TokenSchedule before = options.timingOnly && !hit ? s : TokenSchedule{};
+        const double layerStart = b.now();
+        if (hit) {
+            for (size_t k = 0; k < hit->cycles.size(); ++k) {
+                s.cyclesByKind[k] += hit->cycles[k];
+                s.macsByKind[k] += hit->macs[k];
+            }
+            s.computeCycles += hit->compute;
+            s.reduceCycles += hit->reduce;
+            s.hopCycles += hit->hop;
+            b.advance(hit->duration);
+        } else {
+        const LayerDims dims = LayerDims::fromModel(model, l);
+        for (const PhaseWork& w : attentionWork(dims, r.width, r.height, t, model.kvTokens(l, options.context), options.kv)) {
+            if (w.kind == PhaseKind::KvShift) {
+                // Every row passes its oldest slice up one row, all in parallel: alpha + payload.
+                Phase& p = b.hop(PhaseKind::KvShift, l, region, region, 0,
+                                 timing.params().hopCycles + timing.wavelets(w.payloadValues));
+                p.rect = r;
+                p.toRect = r;
+                continue;
+            }
+            b.work(w, l, region, r, false);
+        }
+        if (!dims.isMoe()) {
+            for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, r.width, r.height))
+                b.work(w, l, region, r, false);
+        } else {
+            const int totalExperts = dims.expertCount + dims.sharedExperts;
+            std::vector<RegionRef> tiles;
+            if (size_t(l) < layout.expertRegions.size() && int(layout.expertRegions[size_t(l)].size()) >= totalExperts)
+                tiles = layout.expertRegions[size_t(l)];
+            else
+                for (const CoreRect& t0 : expertTiles(r, totalExperts))
+                    tiles.push_back({region.device, t0});
+            std::vector<int> active = activeExperts(options.tokenIndex, l, dims.expertCount, dims.expertsPerToken);
+            for (int e = 0; e < dims.sharedExperts; ++e)
+                active.push_back(dims.expertCount + e);
+            // Dispatch and combine wait for the farthest active expert (another wafer, if any).
+            RegionRef farthest = tiles[size_t(active.front())];
+            for (int e : active)
+                if (tiles[size_t(e)].device != region.device)
+                    farthest = tiles[size_t(e)];
+            for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, farthest.rect.width, farthest.rect.height)) {
+                if (w.kind == PhaseKind::MoeDispatch || w.kind == PhaseKind::MoeCombine) {
+                    Phase& p = w.kind == PhaseKind::MoeDispatch ? b.hop(w.kind, l, region, farthest, w.payloadValues)
+                                                                : b.hop(w.kind, l, farthest, region, w.payloadValues);
+                    if (farthest.device == region.device)
+                        p.rect = r;
+                    continue;
+                }
+                if (!w.onExperts) {
+                    b.work(w, l, region, r, false);
+                    continue;
+                }
+                PhaseWork each = w;
+                each.totalMacs = w.totalMacs / double(active.size());
+                for (size_t i = 0; i < active.size(); ++i)
+                    b.work(each, l, tiles[size_t(active[i])], tiles[size_t(active[i])].rect, i > 0);
+            }
+        }
+        if (options.timingOnly && !ownExperts) {
+            LayerTotals m{r.width, r.height, moe, kvTokens, {}, {}, 0, 0, 0, b.now() - layerStart};
+            for (size_t k = 0; k < m.cycles.size(); ++k) {
+                m.cycles[k] = s.cyclesByKind[k] - before.cyclesByKind[k];
+                m.macs[k] = s.macsByKind[k] - before.macsByKind[k];
+            }
+            m.compute = s.computeCycles - before.computeCycles;
+            m.reduce = s.reduceCycles - before.reduceCycles;
+            m.hop = s.hopCycles - before.hopCycles;
+            memo.push_back(m);
+        }
+        }
+        s.slowestLayerCycles = std::max(s.slowestLayerCycles, b.now() - layerStart);
+        if (options.layersOnly)
+            continue;
+        if (l + 1 < nLayers) {
+            const RegionRef& next = layout.layers[size_t(l + 1)];
+            b.hop(next.device == region.device ? PhaseKind::LayerHop : PhaseKind::WaferHop, l, region, next,
+                  t * hidden);
+        }
+    }
+
+    if (!options.layersOnly && nLayers > 0) {
+        const RegionRef& last = layout.layers.back();
+        b.hop(last.device == layout.lmHead.device ? PhaseKind::LayerHop : PhaseKind::WaferHop, nLayers - 1, last,
+              layout.lmHead, t * hidden);
+        const CoreRect& h = layout.lmHead.rect;
+        const double dY = std::ceil(hidden / std::max(1, h.height));
+        const double vocab = layout.lmHeadVocabRows > 0 ? double(layout.lmHeadVocabRows) : double(model.vocabSize);
+        const double vX = std::ceil(vocab / std::max(1, h.width));
+        b.work({PhaseKind::FinalNorm, ReduceAxis::Y, 0, t * 2 * dY, 0, double(t)}, -1, layout.lmHead, h, false);
+        b.work({PhaseKind::LmHead, ReduceAxis::Y, t * dY * vX, 0, t * hidden * vocab, t * vX}, -1,
+               layout.lmHead, h, false);
+        // Local max over the vocabulary slice, then a (value, index) allreduce along x.
+        b.work({PhaseKind::Argmax, ReduceAxis::X, 0, t * vX, 0, t * 2.0}, -1, layout.lmHead, h, false);
+        b.hop(PhaseKind::TokenFeedback, -1, layout.lmHead, layout.embedding, double(t));
+    }
+    // Phases were pushed in start order (parallel experts share the start of the first).
+    s.totalCycles = b.end();
+    return s;
+}
+
+} // namespace ws

@@ -1,0 +1,18 @@
+#pragma once
+// Fills a MeshSnapshot (the heatmap contract) from a Placement: per core of
+// each device the SRAM occupancy, the owner (layer and the tensor kind with
+// the most bytes in its region) and the KV share; the reserved border marked
+// CoreState::Reserved; one MeshRegion per layer region. Per-core values are
+// computed from the region tiles on the fly (a sum of row-length x
+// block-length products per tensor), so nothing per core is kept beyond the
+// snapshot itself. A device range keeps snapshots of 20+ wafer models small.
+
+#include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/placement/placement.h"
+
+namespace ws {
+
+// Devices [firstDevice, firstDevice + deviceCount); deviceCount < 0 means all from firstDevice.
+MeshSnapshot buildMeshSnapshot(const Placement& placement, int firstDevice = 0, int deviceCount = -1);
+
+} // namespace ws

@@ -1,0 +1,42 @@
+#pragma once
+// Places a model on wafers (facts wafer-mapping §6.2).
+//
+// Pipelined: each layer gets a rectangle of cores sized so that its own
+// weights fill at most `weightFill` (phi_w) of every core's SRAM; the rest is
+// for KV, buffers and code. Consecutive layers fill a wafer in snake order
+// (regioncut.h); when a wafer is full the next layer starts the next wafer.
+// The device count is the fewest wafers that hold every layer (greedy over
+// consecutive layers, then rebalanced to even counts). The token embedding
+// and LM head are sliced by vocabulary rows over the SRAM left free in the
+// layer regions of the first and last wafer (or of all wafers when that is
+// not enough); if even that fails a wafer is added.
+//
+// Tensor-parallel (WaferLLM): every layer, the tables and all KV spread over
+// the whole usable mesh of one wafer; an error when the model does not fit.
+//
+// The usable mesh (cols, rows) can be given, so the defect remap can shrink it.
+
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/wafer/placement/placement.h"
+
+#include <optional>
+
+namespace ws {
+
+struct PlacementOptions
+{
+    PlacementStrategy strategy = PlacementStrategy::Pipelined;
+    Precision precision = Precision::Bf16;
+    std::optional<Precision> kvPrecision; // default: 16-bit (fp32 when weights are fp32)
+    int64_t contextTokens = 8192;         // KV reserved per layer (window-capped)
+    double weightFill = 0.8;              // phi_w, facts §6.2
+    int usableCols = 0;                   // 0: the spec's meshCols - reservedCols
+    int usableRows = 0;
+    int maxDevices = 1024;
+};
+
+Expected<Placement> placeModel(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options);
+
+} // namespace ws
