@@ -1,11 +1,14 @@
 // waferscope: the desktop application.
 //   waferscope [--scenario FILE] [--lang zh_CN] [--screenshot FILE.png] [--verbose]
-//              [--recover] [--print-scenario FILE] [--dataflow-time FRACTION]
+//              [--recover] [--print-scenario FILE] [--dataflow-time FRACTION] [--version] [FILE]
+// A FILE argument is the same as --scenario FILE (the desktop file opens scenarios so).
+// --version prints the version and git revision, with no display needed.
 // --screenshot renders the main window (offscreen unless a platform is set),
 // saves it as a PNG and exits: 0 on success, 2 with one line on stderr if not.
 // --scenario, --recover and --print-scenario belong to the File menu
 // controller (app/scenario/filemenucontroller.h). --dataflow-time shows the Dataflow
 // layer at that fraction (0..1) of a token's schedule.
+#include "app/common/buildinfo.h"
 #include "app/common/languagemanager.h"
 #include "app/core/logging.h"
 #include "app/core/mainwindow.h"
@@ -79,6 +82,11 @@ int saveScreenshot(ws::MainWindow& window, const QString& file)
 
 int main(int argc, char** argv)
 {
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::printf("waferscope %s\n", ws::BuildInfo::versionText().toUtf8().constData());
+            return 0;
+        }
     // A screenshot needs no display: render offscreen unless a platform was chosen.
     for (int i = 1; i < argc; ++i)
         if (std::strcmp(argv[i], "--screenshot") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -87,10 +95,16 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("WaferScope"));
     QApplication::setOrganizationName(QStringLiteral("WaferScope"));
+    QApplication::setApplicationVersion(ws::BuildInfo::versionText());
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.waferscope.WaferScope")); // packaging/*.desktop
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Places a transformer on a wafer-scale engine and shows it."));
     parser.addHelpOption();
+    // Handled before the QApplication (no display needed); listed here for --help.
+    parser.addOption({QStringLiteral("version"), QStringLiteral("Print the version and git revision, and exit.")});
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .waferscope scenario to open (as --scenario)."),
+                                 QStringLiteral("[FILE]"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
                                               QStringLiteral("Render the main window to FILE.png and exit."),
                                               QStringLiteral("FILE"));
@@ -105,6 +119,15 @@ int main(int argc, char** argv)
     ws::FileMenuController::addCommandLineOptions(parser);
     if (!parser.parse(QApplication::arguments()))
         return fail(parser.errorText());
+    if (const QStringList files = parser.positionalArguments(); !files.isEmpty()) {
+        // A file argument means --scenario FILE: parse again with it said so, for everything that reads --scenario.
+        if (files.size() > 1 || parser.isSet(QStringLiteral("scenario")))
+            return fail(QStringLiteral("give one scenario file, either as FILE or as --scenario FILE"));
+        QStringList arguments = QApplication::arguments();
+        arguments.removeAt(arguments.lastIndexOf(files.first()));
+        if (!parser.parse(arguments << QStringLiteral("--scenario") << files.first()))
+            return fail(parser.errorText());
+    }
     if (parser.isSet(QStringLiteral("help")))
         parser.showHelp(0);
 

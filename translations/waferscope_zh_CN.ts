@@ -61,6 +61,61 @@
     </message>
 </context>
 <context>
+    <name>ws::AboutDialog</name>
+    <message>
+        <source>About WaferScope</source>
+        <translation>关于 WaferScope</translation>
+    </message>
+    <message>
+        <source>WaferScope</source>
+        <translation>WaferScope</translation>
+    </message>
+    <message>
+        <source>Libraries</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Data sources</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;WaferScope %1&lt;/h3&gt;&lt;p&gt;Built from git revision %2.&lt;/p&gt;&lt;p&gt;Places a transformer on the core mesh of a wafer-scale engine and shows what every core holds.&lt;/p&gt;&lt;p&gt;Every number comes from the engine and the cited presets and measurements; the Data sources tab lists where each came from.&lt;/p&gt;&lt;p&gt;Licence: %3. This program comes with absolutely no warranty.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;WaferScope %1&lt;/h3&gt;&lt;p&gt;构建自 git 修订版 %2。&lt;/p&gt;&lt;p&gt;把 Transformer 放到晶圆级引擎的核心网格上，显示每个核心存放的内容。&lt;/p&gt;&lt;p&gt;每个数字都来自引擎以及有出处的预设和测量数据；“数据来源”标签页列出了每项的出处。&lt;/p&gt;&lt;p&gt;许可证：%3。本程序不提供任何担保。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>Web site</source>
+        <translation>网站</translation>
+    </message>
+    <message>
+        <source>Versions are those loaded at run time where the library reports one. FFmpeg states its own licence, which depends on how it was built.</source>
+        <translation>版本为运行时加载的版本（若该库提供）。FFmpeg 自行声明其许可证，取决于它的构建方式。</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Every shipped preset and measurement file, with the sources its numbers cite.</source>
+        <translation>随程序提供的每个预设和测量数据文件，以及其中数字引用的出处。</translation>
+    </message>
+</context>
+<context>
     <name>ws::Autosave</name>
     <message>
         <source>cannot create the autosave folder %1</source>
@@ -1165,14 +1220,6 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Zoom: %1 px per core</source>
         <translation>缩放：每核心 %1 像素</translation>
-    </message>
-    <message>
-        <source>About WaferScope</source>
-        <translation>关于 WaferScope</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;WaferScope&lt;/h3&gt;&lt;p&gt;Places a transformer on the core mesh of a wafer-scale engine and shows what every core holds.&lt;/p&gt;&lt;p&gt;Every number comes from the engine and the cited presets.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;WaferScope&lt;/h3&gt;&lt;p&gt;将 Transformer 模型放置到晶圆级引擎的核心网格上，并展示每个核心存放的内容。&lt;/p&gt;&lt;p&gt;所有数字均来自引擎和注明出处的预设。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Scenario</source>

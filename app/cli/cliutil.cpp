@@ -3,6 +3,7 @@
 #include <QJsonDocument>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace ws::cli {
 
@@ -21,6 +22,11 @@ bool parseArgs(QCommandLineParser& parser, const QString& command, const QString
     if (!parser.parse(full)) {
         fail(parser.errorText());
         return false;
+    }
+    if (parser.optionNames().contains(QStringLiteral("help")) || parser.optionNames().contains(QStringLiteral("h"))) {
+        // Every command's --help (the man page is made from these): print it and exit 0, as QCommandLineParser does.
+        std::fputs(parser.helpText().toUtf8().constData(), stdout);
+        std::exit(kExitOk);
     }
     if (!parser.positionalArguments().isEmpty()) {
         fail(QStringLiteral("unexpected argument: %1").arg(parser.positionalArguments().first()));

@@ -1,6 +1,7 @@
 // waferscope-cli: scripted access to the engine (contract in shared/DESIGN.md).
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "app/common/buildinfo.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -17,7 +18,8 @@ namespace {
 void printUsage()
 {
     std::fputs("usage: waferscope-cli <generate|place|predict|render|record> [options]\n"
-               "       waferscope-cli <command> --help\n",
+               "       waferscope-cli <command> --help\n"
+               "       waferscope-cli --version\n",
                stderr);
 }
 } // namespace
@@ -44,6 +46,10 @@ int main(int argc, char** argv)
         return ws::cli::kExitBadInput;
     }
     const QString command = args.takeFirst();
+    if (command == QLatin1String("--version")) {
+        std::printf("waferscope-cli %s\n", ws::BuildInfo::versionText().toUtf8().constData());
+        return ws::cli::kExitOk;
+    }
     const std::map<QString, std::function<int(const QStringList&)>> commands{
         {QStringLiteral("generate"), ws::cli::runGenerate}, {QStringLiteral("place"), ws::cli::runPlace},
         {QStringLiteral("predict"), ws::cli::runPredict},   {QStringLiteral("render"), ws::cli::runRender},

@@ -1,5 +1,6 @@
 #include "app/core/mainwindow.h"
 
+#include "app/core/aboutdialog.h"
 #include "app/core/inspectordock.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
@@ -200,12 +201,7 @@ void MainWindow::createActions()
     a.inspector = m_inspector->toggleViewAction();
     a.inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     a.about = new QAction(this);
-    connect(a.about, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About WaferScope"),
-                           tr("<h3>WaferScope</h3><p>Places a transformer on the core mesh of a wafer-scale "
-                              "engine and shows what every core holds.</p><p>Every number comes from the "
-                              "engine and the cited presets.</p>"));
-    });
+    connect(a.about, &QAction::triggered, this, [this] { AboutDialog(this).exec(); });
 
     a.view = menuBar()->addMenu(QString());
     a.view->addAction(a.zoomIn);
