@@ -5,10 +5,12 @@
 #include "app/cli/commands.h"
 #include "app/cli/scenariooptions.h"
 #include "app/common/presetlibrary.h"
+#include "app/export/exportstamp.h"
 #include "app/record/chatscript.h"
 #include "app/record/framecomposer.h"
 #include "app/record/meshanimation.h"
 #include "app/record/recorder.h"
+#include "app/scenario/scenarioformat.h"
 #include "app/scenario/scenarioscene.h"
 
 #include <QJsonObject>
@@ -140,7 +142,8 @@ int runRecord(const QStringList& args)
     };
 
     Recorder recorder;
-    VideoSettings settings{*format, QSize(int(*width), int(*height)), int(*fps)};
+    VideoSettings settings{*format, QSize(int(*width), int(*height)), int(*fps),
+                           ExportStamp::forScenario(ScenarioFormat::toJson(scenario)).text()};
     if (!recorder.record(out, settings, frameCount, provider))
         return fail(recorder.errorString());
     if (parser.isSet(QStringLiteral("json")))

@@ -5,6 +5,7 @@
 #include "app/cli/scenariooptions.h"
 #include "app/common/presetlibrary.h"
 #include "app/export/exporter.h"
+#include "app/scenario/scenarioformat.h"
 #include "app/scenario/scenarioscene.h"
 #include "views/meshview.h"
 
@@ -71,9 +72,10 @@ int runRender(const QStringList& args)
     // The scenario's view: zoom 1 with centre (0, 0) means fitted and centred (the default).
     if (scenario.zoom != 1.0 || !scenario.center.isNull())
         view.setViewState(scenario.zoom, scenario.center);
+    const ExportStamp stamp = ExportStamp::forScenario(ScenarioFormat::toJson(scenario));
     const bool ok = suffix == QLatin1String("svg")
-                        ? Exporter::saveSvg(&view, out, QString::fromStdString(scene->model.name), &error)
-                        : Exporter::savePng(&view, out, 1.0, &error);
+                        ? Exporter::saveSvg(&view, out, QString::fromStdString(scene->model.name), &error, stamp)
+                        : Exporter::savePng(&view, out, 1.0, &error, stamp);
     if (!ok)
         return fail(error);
     if (parser.isSet(QStringLiteral("json")))

@@ -29,6 +29,16 @@ QString csvField(const QVariant& value)
     return text;
 }
 
+// A table's stamp: its inputs stand for the scenario when the caller gave none.
+ExportStamp tableStamp(const DataTable& table, const ExportStamp& stamp)
+{
+    if (!stamp.scenario.isEmpty() || table.inputs.isEmpty())
+        return stamp;
+    ExportStamp withInputs = ExportStamp::forScenario(table.inputs);
+    withInputs.generator = stamp.generator;
+    return withInputs;
+}
+
 } // namespace
 
 QImage Exporter::renderWidget(QWidget* widget, double scale)
@@ -46,28 +56,31 @@ QImage Exporter::renderWidget(QWidget* widget, double scale)
     return image;
 }
 
-bool Exporter::saveImage(const QImage& image, const QString& path, QString* error)
+bool Exporter::saveImage(const QImage& image, const QString& path, QString* error, const ExportStamp& stamp)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    if (image.isNull() || !image.save(&buffer, "PNG")) {
+    QImage stamped = image;
+    stamp.addTo(stamped);
+    if (image.isNull() || !stamped.save(&buffer, "PNG")) {
         *error = tr("cannot encode the image as PNG for %1").arg(path);
         return false;
     }
     return saveBytes(bytes, path, error);
 }
 
-bool Exporter::savePng(QWidget* widget, const QString& path, double scale, QString* error)
+bool Exporter::savePng(QWidget* widget, const QString& path, double scale, QString* error,
+                       const ExportStamp& stamp)
 {
     if (!(scale >= kMinScale && scale <= kMaxScale)) {
         *error = tr("scale must be from %1 to %2, got %3").arg(kMinScale).arg(kMaxScale).arg(scale);
         return false;
     }
-    return saveImage(renderWidget(widget, scale), path, error);
+    return saveImage(renderWidget(widget, scale), path, error, stamp);
 }
 
-QByteArray Exporter::svgBytes(QWidget* widget, const QString& title)
+QByteArray Exporter::svgBytes(QWidget* widget, const QString& title, const ExportStamp& stamp)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -82,12 +95,20 @@ QByteArray Exporter::svgBytes(QWidget* widget, const QString& title)
     QPainter painter(&generator);
     widget->render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
     painter.end();
+    if (bytes.isEmpty())
+        return bytes;
+    // The stamp goes on its own line right after the XML declaration (or first, when there is none).
+    if (bytes.startsWith("<?xml") && bytes.contains("?>"))
+        bytes.insert(bytes.indexOf("?>") + 2, "\n" + stamp.svgComment());
+    else
+        bytes.prepend(stamp.svgComment() + "\n");
     return bytes;
 }
 
-bool Exporter::saveSvg(QWidget* widget, const QString& path, const QString& title, QString* error)
+bool Exporter::saveSvg(QWidget* widget, const QString& path, const QString& title, QString* error,
+                       const ExportStamp& stamp)
 {
-    const QByteArray bytes = svgBytes(widget, title);
+    const QByteArray bytes = svgBytes(widget, title, stamp);
     if (bytes.isEmpty()) {
         *error = tr("cannot draw the view as SVG for %1").arg(path);
         return false;
@@ -95,7 +116,7 @@ bool Exporter::saveSvg(QWidget* widget, const QString& path, const QString& titl
     return saveBytes(bytes, path, error);
 }
 
-QByteArray Exporter::toCsv(const DataTable& table)
+QByteArray Exporter::toCsv(const DataTable& table, const ExportStamp& stamp)
 {
     QString text;
     QStringList fields;
@@ -108,10 +129,10 @@ QByteArray Exporter::toCsv(const DataTable& table)
             fields << csvField(value);
         text += fields.join(QLatin1Char(',')) + QLatin1String("\r\n");
     }
-    return text.toUtf8();
+    return tableStamp(table, stamp).csvComment() + text.toUtf8();
 }
 
-QByteArray Exporter::toJson(const DataTable& table)
+QByteArray Exporter::toJson(const DataTable& table, const ExportStamp& stamp)
 {
     QJsonArray rows;
     for (const QVariantList& row : table.rows) {
@@ -120,7 +141,10 @@ QByteArray Exporter::toJson(const DataTable& table)
             object.insert(table.columns.at(i), QJsonValue::fromVariant(row.at(i)));
         rows.append(object);
     }
-    const QJsonObject root{{"name", table.name},
+    const ExportStamp stamped = tableStamp(table, stamp);
+    const QJsonObject root{{"generator", stamped.generator},
+                           {"scenario", QJsonDocument::fromJson(stamped.scenario).object()},
+                           {"name", table.name},
                            {"columns", QJsonArray::fromStringList(table.columns)},
                            {"rows", rows},
                            {"inputs", table.inputs},
@@ -128,13 +152,13 @@ QByteArray Exporter::toJson(const DataTable& table)
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-bool Exporter::saveTable(const DataTable& table, const QString& path, QString* error)
+bool Exporter::saveTable(const DataTable& table, const QString& path, QString* error, const ExportStamp& stamp)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv"))
-        return saveBytes(toCsv(table), path, error);
+        return saveBytes(toCsv(table, stamp), path, error);
     if (suffix == QLatin1String("json"))
-        return saveBytes(toJson(table), path, error);
+        return saveBytes(toJson(table, stamp), path, error);
     *error = tr("%1: choose a .csv or .json file name for data").arg(path);
     return false;
 }

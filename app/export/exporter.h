@@ -3,8 +3,13 @@
 // heatmap, a whole pane) as PNG at a chosen scale or as SVG (QSvgGenerator),
 // and data tables as CSV or JSON. Every file is written through QSaveFile:
 // either the whole new file appears or the old one is left as it was.
+// Every file records the version and scenario that made it (ExportStamp):
+// PNG text chunks, an SVG comment, CSV comment lines before the header row,
+// JSON "generator" and "scenario" fields. A table exported without a
+// scenario records its inputs as the scenario.
 
 #include "app/export/datatable.h"
+#include "app/export/exportstamp.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -25,17 +30,21 @@ public:
 
     // The widget drawn at `scale` device pixels per widget pixel (vector content stays sharp).
     static QImage renderWidget(QWidget* widget, double scale);
-    static bool savePng(QWidget* widget, const QString& path, double scale, QString* error);
-    static bool saveSvg(QWidget* widget, const QString& path, const QString& title, QString* error);
-    static QByteArray svgBytes(QWidget* widget, const QString& title);
-    static bool saveImage(const QImage& image, const QString& path, QString* error); // PNG
+    static bool savePng(QWidget* widget, const QString& path, double scale, QString* error,
+                        const ExportStamp& stamp = {});
+    static bool saveSvg(QWidget* widget, const QString& path, const QString& title, QString* error,
+                        const ExportStamp& stamp = {});
+    static QByteArray svgBytes(QWidget* widget, const QString& title, const ExportStamp& stamp = {});
+    static bool saveImage(const QImage& image, const QString& path, QString* error,
+                          const ExportStamp& stamp = {}); // PNG
 
-    // RFC 4180 CSV: header row, quoted fields where needed, CRLF line ends. Inputs and sources are not in CSV.
-    static QByteArray toCsv(const DataTable& table);
-    // {"name", "columns", "rows": [{column: value}], "inputs", "sources"}, indented.
-    static QByteArray toJson(const DataTable& table);
+    // "# generator: ..." and "# scenario: ..." lines, then RFC 4180 CSV: header row, quoted fields where needed,
+    // CRLF line ends. Inputs and sources are not in CSV.
+    static QByteArray toCsv(const DataTable& table, const ExportStamp& stamp = {});
+    // {"generator", "scenario", "name", "columns", "rows": [{column: value}], "inputs", "sources"}, indented.
+    static QByteArray toJson(const DataTable& table, const ExportStamp& stamp = {});
     // Chooses CSV or JSON by the suffix of `path`.
-    static bool saveTable(const DataTable& table, const QString& path, QString* error);
+    static bool saveTable(const DataTable& table, const QString& path, QString* error, const ExportStamp& stamp = {});
 
     static bool saveBytes(const QByteArray& bytes, const QString& path, QString* error);
 };

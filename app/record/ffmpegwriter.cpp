@@ -153,6 +153,8 @@ bool FfmpegWriter::open(QIODevice* device, const VideoSettings& settings, QStrin
     }
     s.format->pb = s.io;
     s.format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    if (!settings.comment.isEmpty())
+        av_dict_set(&s.format->metadata, "comment", settings.comment.toUtf8().constData(), 0);
     rc = avformat_write_header(s.format, nullptr);
     if (rc < 0) {
         *error = tr("cannot write the video header: %1").arg(avError(rc));

@@ -120,6 +120,9 @@ bool GifWriter::open(QIODevice* device, const VideoSettings& settings, QString* 
         EGifPutExtensionBlock(m_gif, sizeof(kLoopForever), kLoopForever) == GIF_ERROR ||
         EGifPutExtensionTrailer(m_gif) == GIF_ERROR)
         return gifFailed(tr("cannot write the GIF header"), m_gif->Error, error);
+    // Comment extension (giflib splits it into 255-byte sub-blocks): the version and scenario that made it.
+    if (!settings.comment.isEmpty() && EGifPutComment(m_gif, settings.comment.toUtf8().constData()) == GIF_ERROR)
+        return gifFailed(tr("cannot write the GIF header"), m_gif->Error, error);
 
     m_current.assign(size_t(m_size.width()) * size_t(m_size.height()), 0);
     m_previous.clear();

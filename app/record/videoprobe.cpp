@@ -124,6 +124,9 @@ std::optional<VideoProbeResult> VideoProbe::probe(const QString& path, QString* 
     avcodec_send_packet(d.codec, nullptr);
     if (!drain())
         return std::nullopt;
+    // Read at the end: a GIF's comment extension is met while demuxing.
+    if (const AVDictionaryEntry* comment = av_dict_get(d.format->metadata, "comment", nullptr, 0))
+        result.comment = QString::fromUtf8(comment->value);
     return result;
 }
 

@@ -17,6 +17,9 @@ struct VideoSettings
     VideoFormat format = VideoFormat::Mp4;
     QSize frameSize{1280, 720}; // requested output size; frames of another size are scaled to it
     int fps = 30;
+    // Written into the file's metadata (MP4/WebM "comment" tag, GIF comment extension): the version and
+    // scenario that made it (ExportStamp::text()). Empty: nothing is written.
+    QString comment;
 };
 
 // .mp4 -> Mp4 (H.264), .webm -> WebM (VP9), .gif -> Gif; nullopt for anything else.

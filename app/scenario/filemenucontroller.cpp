@@ -78,7 +78,7 @@ QMenu* FileMenuController::buildFileMenu()
                 const QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(e.name), {},
                                                                   tr("SVG images (*.svg)"));
                 QString error;
-                if (!path.isEmpty() && !Exporter::saveSvg(widget, path, e.name, &error))
+                if (!path.isEmpty() && !Exporter::saveSvg(widget, path, e.name, &error, ExportStamp::forScenario(ScenarioFormat::toJson(scenario()))))
                     showError(tr("Export"), error);
             });
         }
@@ -329,7 +329,7 @@ void FileMenuController::exportImage(const QString& name, QWidget* widget)
     const double scale = QInputDialog::getDouble(m_window, tr("Export %1").arg(name), tr("Scale (device pixels per pixel):"),
                                                  2.0, Exporter::kMinScale, Exporter::kMaxScale, 2, &ok);
     QString error;
-    if (ok && !Exporter::savePng(widget, path, scale, &error))
+    if (ok && !Exporter::savePng(widget, path, scale, &error, ExportStamp::forScenario(ScenarioFormat::toJson(scenario()))))
         showError(tr("Export"), error);
 }
 
@@ -345,7 +345,7 @@ void FileMenuController::exportData(const QString& name, const TableSource& sour
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const std::optional<DataTable> table = source(&error);
     QApplication::restoreOverrideCursor();
-    if (!table || !Exporter::saveTable(*table, path, &error))
+    if (!table || !Exporter::saveTable(*table, path, &error, ExportStamp::forScenario(ScenarioFormat::toJson(scenario()))))
         showError(tr("Export"), error);
     else
         emit statusMessage(tr("Exported %1").arg(path));
@@ -395,7 +395,9 @@ void FileMenuController::record()
     });
     connect(recorder, &Recorder::cancelled, this, done);
     const FrameSource source = m_frameSource;
-    if (!recorder->start(path, options.video, options.frameCount(),
+    VideoSettings video = options.video;
+    video.comment = ExportStamp::forScenario(ScenarioFormat::toJson(scenario())).text();
+    if (!recorder->start(path, video, options.frameCount(),
                          [source, options](int frame) { return source(frame, options); })) {
         showError(tr("Record"), recorder->errorString());
         done();

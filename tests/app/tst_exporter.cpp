@@ -1,6 +1,9 @@
 // Exporter: widgets to PNG at a scale and to SVG that Qt's SVG renderer reads;
-// tables to CSV and JSON that parse back; all writes atomic.
+// tables to CSV and JSON that parse back; all writes atomic; every file records
+// the version and scenario that made it, and they read back.
+#include "app/common/buildinfo.h"
 #include "app/export/exporter.h"
+#include "app/scenario/scenarioformat.h"
 #include "app/export/snapshottables.h"
 #include "app/record/widgetframesource.h"
 
@@ -137,7 +140,10 @@ private slots:
     void csvQuotesWhatNeedsIt()
     {
         const QByteArray csv = Exporter::toCsv(sampleTable());
-        const QByteArray expected = "phase,cycles,seconds,note\r\n"
+        // Without a scenario, the table's inputs stand for it (compact JSON, sorted keys).
+        const QByteArray expected = "# generator: " + BuildInfo::generator().toUtf8() + "\r\n"
+                                    "# scenario: {\"hardware\":\"wse3\",\"model\":\"qwen3-32b\"}\r\n"
+                                    "phase,cycles,seconds,note\r\n"
                                     "attn_q,1234,0.1,plain\r\n"
                                     "\"ffn, up\",5,1e-09,\"says \"\"hi\"\"\nnext line\"\r\n";
         QCOMPARE(csv, expected);
@@ -156,6 +162,113 @@ private slots:
         QCOMPARE(second["seconds"].toDouble(), 1e-9);
         QCOMPARE(root["inputs"].toObject()["hardware"].toString(), QString("wse3"));
         QCOMPARE(root["sources"].toObject()["clockHz"].toString(), QString("facts/hardware-and-models.md"));
+    }
+
+    void pngTextCarriesVersionAndScenario()
+    {
+        TwoColourWidget widget;
+        widget.resize(40, 30);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("stamped.png");
+        const QByteArray scenario = ScenarioFormat::toJson(Scenario{});
+        QString error;
+        QVERIFY2(Exporter::savePng(&widget, path, 1.0, &error, ExportStamp::forScenario(scenario)), qPrintable(error));
+        QImageReader reader(path);
+        QVERIFY(reader.text("Software").startsWith("WaferScope " WAFERSCOPE_TEST_VERSION " (git "));
+        QCOMPARE(reader.text("Software"), BuildInfo::generator());
+        // The scenario reads back into the same scenario: the figure can be reopened.
+        const auto reopened = ScenarioFormat::fromJson(reader.text("WaferScope-Scenario").toUtf8(), "png", &error);
+        QVERIFY2(reopened, qPrintable(error));
+        QCOMPARE(*reopened, Scenario{});
+        QCOMPARE(QColor(reader.read().pixel(5, 15)), QColor(Qt::red)); // still the picture
+    }
+
+    void pngWithoutScenarioStillNamesTheVersion()
+    {
+        TwoColourWidget widget;
+        widget.resize(20, 20);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(Exporter::savePng(&widget, dir.filePath("w.png"), 1.0, &error));
+        QImageReader reader(dir.filePath("w.png"));
+        QCOMPARE(reader.text("Software"), BuildInfo::generator());
+        QVERIFY(reader.text("WaferScope-Scenario").isEmpty());
+    }
+
+    void svgCommentCarriesVersionAndScenario()
+    {
+        TwoColourWidget widget;
+        widget.resize(100, 50);
+        Scenario scenario;
+        scenario.prompt = QStringLiteral("a -- b --> c --- 晶圆"); // "--" may not appear in an XML comment
+        QTemporaryDir dir;
+        const QString path = dir.filePath("stamped.svg");
+        QString error;
+        QVERIFY2(Exporter::saveSvg(&widget, path, "two", &error,
+                                   ExportStamp::forScenario(ScenarioFormat::toJson(scenario))),
+                 qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray svg = file.readAll();
+        QVERIFY(svg.startsWith("<?xml"));
+        const qsizetype open = svg.indexOf("<!-- ");
+        const qsizetype close = svg.indexOf(" -->", open);
+        QVERIFY(open > svg.indexOf("?>") && close > open);
+        const QByteArray body = svg.mid(open + 5, close - open - 5);
+        QVERIFY(!body.contains("--"));
+        const QByteArray prefix = BuildInfo::generator().toUtf8() + "; scenario: ";
+        QVERIFY(body.startsWith(prefix));
+        const auto reopened = ScenarioFormat::fromJson(body.mid(prefix.size()), "svg", &error);
+        QVERIFY2(reopened, qPrintable(error));
+        QCOMPARE(reopened->prompt, scenario.prompt);
+        QCOMPARE(*reopened, scenario);
+        QSvgRenderer renderer(svg); // still a valid SVG
+        QVERIFY(renderer.isValid());
+    }
+
+    void tablesCarryVersionAndScenario()
+    {
+        Scenario scenario;
+        scenario.modelPreset = QStringLiteral("qwen3-32b");
+        const ExportStamp stamp = ExportStamp::forScenario(ScenarioFormat::toJson(scenario));
+        const QList<QByteArray> lines = Exporter::toCsv(sampleTable(), stamp).split('\n');
+        QCOMPARE(lines.at(0), "# generator: " + BuildInfo::generator().toUtf8() + "\r");
+        QVERIFY(lines.at(1).startsWith("# scenario: {"));
+        QString error;
+        const auto fromCsv = ScenarioFormat::fromJson(lines.at(1).mid(12).trimmed(), "csv", &error);
+        QVERIFY2(fromCsv, qPrintable(error));
+        QCOMPARE(*fromCsv, scenario);
+        QCOMPARE(lines.at(2), QByteArray("phase,cycles,seconds,note\r"));
+
+        const QJsonObject root = QJsonDocument::fromJson(Exporter::toJson(sampleTable(), stamp)).object();
+        QCOMPARE(root["generator"].toString(), BuildInfo::generator());
+        const auto fromJson = ScenarioFormat::fromJson(QJsonDocument(root["scenario"].toObject()).toJson(), "json", &error);
+        QVERIFY2(fromJson, qPrintable(error));
+        QCOMPARE(*fromJson, scenario);
+        // Without a scenario the inputs stand for it.
+        const QJsonObject plain = QJsonDocument::fromJson(Exporter::toJson(sampleTable())).object();
+        QCOMPARE(plain["scenario"].toObject(), sampleTable().inputs);
+        QCOMPARE(plain["generator"].toString(), BuildInfo::generator());
+    }
+
+    void savedTablesAreStamped_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("csv") << "t.csv";
+        QTest::newRow("json") << "t.json";
+    }
+    void savedTablesAreStamped()
+    {
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(Exporter::saveTable(sampleTable(), dir.filePath(name), &error,
+                                    ExportStamp::forScenario(ScenarioFormat::toJson(Scenario{}))));
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QVERIFY(bytes.contains(BuildInfo::generator().toUtf8()));
+        QVERIFY(bytes.contains("llama-3.1-70b")); // the default scenario's model preset
     }
 
     void tableSuffixChoosesFormat_data()

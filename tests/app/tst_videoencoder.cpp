@@ -102,6 +102,49 @@ private slots:
                  qPrintable(QString("decoded %1, wrote %2").arg(decoded, 0, 16).arg(background, 0, 16)));
     }
 
+    void metadataCarriesTheComment_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::newRow("mp4") << int(VideoFormat::Mp4);
+        QTest::newRow("webm") << int(VideoFormat::WebM);
+        QTest::newRow("gif") << int(VideoFormat::Gif);
+    }
+    void metadataCarriesTheComment()
+    {
+        QFETCH(int, format);
+        // Longer than one 255-byte GIF sub-block, and not ASCII only: the scenario's prompt can be anything.
+        const QString comment = QStringLiteral("WaferScope 9.8.7 (git 0123456789); scenario: {\"prompt\":\"晶圆 %1\"}")
+                                    .arg(QString(300, QLatin1Char('x')));
+        QTemporaryDir dir;
+        const QString suffix = format == int(VideoFormat::Mp4) ? "mp4" : format == int(VideoFormat::WebM) ? "webm" : "gif";
+        const QString path = dir.filePath("stamped." + suffix);
+        VideoEncoder encoder;
+        QVERIFY2(encoder.open(path, VideoSettings{VideoFormat(format), QSize(32, 32), 10, comment}),
+                 qPrintable(encoder.errorString()));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(encoder.addFrame(testFrame(QSize(32, 32), i)), qPrintable(encoder.errorString()));
+        QVERIFY2(encoder.finish(), qPrintable(encoder.errorString()));
+        QString error;
+        const auto probed = VideoProbe::probe(path, &error);
+        QVERIFY2(probed, qPrintable(error));
+        QCOMPARE(probed->frameCount, 3);
+        QCOMPARE(probed->comment, comment);
+    }
+
+    void noCommentWritesNone()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("plain.gif");
+        VideoEncoder encoder;
+        QVERIFY(encoder.open(path, VideoSettings{VideoFormat::Gif, QSize(16, 16), 10}));
+        QVERIFY(encoder.addFrame(testFrame(QSize(16, 16), 0)));
+        QVERIFY(encoder.finish());
+        QString error;
+        const auto probed = VideoProbe::probe(path, &error);
+        QVERIFY2(probed, qPrintable(error));
+        QVERIFY(probed->comment.isEmpty());
+    }
+
     void gifPaletteKeepsCubeColoursExactly()
     {
         for (int index = 0; index < 252; index += 5) {
