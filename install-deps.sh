@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages WaferScope needs to build, test and run.
+# Installs the Debian 12 packages WaferScope needs to build, test, run and package
+# (dpkg-dev for cpack's dpkg-shlibdeps; desktop-file-utils and appstream validate the desktop files).
 # Idempotent: checks each package with dpkg-query and installs only what is missing.
 set -euo pipefail
 packages=(
@@ -9,6 +10,7 @@ packages=(
   libeigen3-dev libspdlog-dev libfmt-dev nlohmann-json3-dev
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libgif-dev
   fonts-wqy-microhei xvfb xauth
+  dpkg-dev desktop-file-utils appstream
 )
 missing=()
 for p in "${packages[@]}"; do
