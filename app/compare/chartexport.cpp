@@ -62,10 +62,12 @@ bool ChartExport::write(QWidget* content, const views::ChartData& data, const vi
                         const QString& title, const QString& path, double scale, QString* error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
+    // Images record what was compared as their scenario (tables carry the same inputs).
+    const ExportStamp stamp = snapshot ? ExportStamp::forScenario(inputsJson(*snapshot)) : ExportStamp();
     if (suffix == QLatin1String("png"))
-        return Exporter::savePng(content, path, scale, error);
+        return Exporter::savePng(content, path, scale, error, stamp);
     if (suffix == QLatin1String("svg"))
-        return Exporter::saveSvg(content, path, title, error);
+        return Exporter::saveSvg(content, path, title, error, stamp);
     if (suffix == QLatin1String("csv") || suffix == QLatin1String("json"))
         return Exporter::saveTable(table(data, snapshot), path, error);
     if (error)

@@ -101,6 +101,11 @@ private slots:
         QImage image;
         QVERIFY(image.load(out, "PNG"));
         QCOMPARE(image.size(), QSize(400, 600));
+        // The PNG records the version and reopens as the scenario it shows.
+        QVERIFY2(image.text("Software").startsWith("WaferScope "), qPrintable(image.text("Software")));
+        const auto recorded = ScenarioFormat::fromJson(image.text("WaferScope-Scenario").toUtf8(), out, &error);
+        QVERIFY2(recorded, qPrintable(error));
+        QCOMPARE(*recorded, scenario);
     }
 
     void renderHonoursTheScenarioView()
@@ -159,6 +164,14 @@ private slots:
         QCOMPARE(probed->frameSize, QSize(320, 180));
         QCOMPARE(probed->codecName, codec);
         QVERIFY(run.out.contains("\"frames\":" + QByteArray::number(tokens * fps)));
+        // The file's comment records the version and the scenario it shows.
+        QVERIFY2(probed->comment.startsWith("WaferScope "), qPrintable(probed->comment));
+        const qsizetype at = probed->comment.indexOf("; scenario: ");
+        QVERIFY(at > 0);
+        const auto recorded = ScenarioFormat::fromJson(probed->comment.mid(at + 12).toUtf8(), out, &error);
+        QVERIFY2(recorded, qPrintable(error));
+        QCOMPARE(recorded->modelPreset, QString("llama-3.1-8b"));
+        QCOMPARE(recorded->prompt, QString("Hello"));
     }
 
     void recordStreamsARealAnswer()
