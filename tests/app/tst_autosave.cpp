@@ -213,6 +213,27 @@ private slots:
         QVERIFY(*freshScenario == Scenario{});
     }
 
+    void appOpensAFileArgumentAsTheDesktopFileDoes()
+    {
+        // The desktop file runs "waferscope %f": a bare FILE is the same as --scenario FILE.
+        QTemporaryDir dir;
+        Scenario scenario;
+        scenario.modelPreset = QStringLiteral("qwen3-32b");
+        scenario.batch = 3;
+        const QString file = dir.filePath("opened.waferscope");
+        QString error;
+        QVERIFY2(ScenarioFormat::save(scenario, file, &error), qPrintable(error));
+        const QString out = dir.filePath("out.waferscope");
+        QByteArray errors;
+        QCOMPARE(runApp(dir.filePath("data"), {file, QStringLiteral("--print-scenario"), out}, &errors), 0);
+        const auto printed = ScenarioFormat::load(out, &error);
+        QVERIFY2(printed, qPrintable(error + errors));
+        QCOMPARE(*printed, scenario);
+        // Two files, or a file and --scenario, is a mistake, said on one line.
+        QCOMPARE(runApp(dir.filePath("data"), {file, file, QStringLiteral("--print-scenario"), out}, &errors), 2);
+        QVERIFY2(errors.contains("one scenario file"), errors.constData());
+    }
+
     void appRejectsABadScenarioFile()
     {
         QTemporaryDir dir;
