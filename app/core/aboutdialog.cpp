@@ -11,7 +11,13 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ws {
+
+namespace {
+constexpr int kMaxColumnWidth = 220; // pixels
+} // namespace
 
 AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent)
 {
@@ -25,7 +31,7 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(tabs);
     layout->addWidget(buttons);
-    resize(760, 520);
+    resize(900, 540);
 }
 
 QString AboutDialog::summaryText() const
@@ -46,6 +52,7 @@ QWidget* AboutDialog::buildSummary()
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    label->setMargin(12);
     return label;
 }
 
@@ -66,6 +73,9 @@ QWidget* AboutDialog::buildLibraries()
     m_libraries->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_libraries->verticalHeader()->hide();
     m_libraries->resizeColumnsToContents();
+    // FFmpeg's version names its four libraries: long cells are cut short, their tooltips hold all of it.
+    for (int column = 0; column < m_libraries->columnCount(); ++column)
+        m_libraries->setColumnWidth(column, std::min(m_libraries->columnWidth(column), kMaxColumnWidth));
     m_libraries->horizontalHeader()->setStretchLastSection(true);
 
     auto* page = new QWidget;
