@@ -2,8 +2,11 @@
 
 #include "engine/gguf/gguffile.h"
 #include "engine/gguf/llama2ccheckpoint.h"
+#include "engine/model/ggufhyperparams.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace ws {
 
@@ -16,11 +19,16 @@ Error configError(const GgufFile& file, const std::string& field, std::string te
 
 Expected<TransformerConfig> TransformerConfig::fromGguf(const GgufFile& file)
 {
+    auto params = GgufHyperParams::read(file);
+    if (!params)
+        return params.error();
+    return fromHyperParams(*params, file);
+}
+
+Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperParams& h, const GgufFile& file)
+{
     TransformerConfig c;
-    auto arch = file.getString("general.architecture");
-    if (!arch)
-        return arch.error();
-    c.architecture = std::string(*arch);
+    c.architecture = h.architecture;
     if (c.architecture == "qwen2") {
         c.qkvBias = true;
         c.ropeStyle = RopeStyle::Neox;
@@ -33,98 +41,63 @@ Expected<TransformerConfig> TransformerConfig::fromGguf(const GgufFile& file)
                           "general.architecture");
     }
     const std::string p = c.architecture + ".";
-    auto u32 = [&](const std::string& key, int& out, uint32_t lo, uint32_t hi) -> std::optional<Error> {
-        auto v = file.getU32(p + key);
-        if (!v)
-            return v.error();
-        if (*v < lo || *v > hi)
-            return configError(file, p + key, "value " + std::to_string(*v) + " is out of range");
-        out = static_cast<int>(*v);
+    auto inRange = [&](const char* key, uint32_t value, uint32_t lo, uint32_t hi, int& out) -> std::optional<Error> {
+        if (value < lo || value > hi)
+            return configError(file, p + key, "value " + std::to_string(value) + " is out of range");
+        out = static_cast<int>(value);
         return std::nullopt;
     };
-    if (auto e = u32("embedding_length", c.dim, 1, 1 << 16))
+    if (auto e = inRange("embedding_length", h.embeddingLength, 1, 1 << 16, c.dim))
         return *e;
-    if (auto e = u32("feed_forward_length", c.hiddenDim, 1, 1 << 18))
+    if (auto e = inRange("feed_forward_length", h.feedForwardLength, 1, 1 << 18, c.hiddenDim))
         return *e;
-    if (auto e = u32("block_count", c.layerCount, 1, 1024))
+    if (auto e = inRange("block_count", h.blockCount, 1, 1024, c.layerCount))
         return *e;
-    if (auto e = u32("attention.head_count", c.headCount, 1, 1024))
+    if (auto e = inRange("attention.head_count", h.headCount, 1, 1024, c.headCount))
         return *e;
-    c.kvHeadCount = c.headCount;
-    if (file.has(p + "attention.head_count_kv"))
-        if (auto e = u32("attention.head_count_kv", c.kvHeadCount, 1, 1024))
+    if (auto e = inRange("attention.head_count_kv", h.headCountKv, 1, 1024, c.kvHeadCount))
+        return *e;
+    if (auto e = inRange("context_length", h.contextLength, 1, 1 << 24, c.contextLength))
+        return *e;
+    if (h.keyLength != 0) {
+        if (auto e = inRange("attention.key_length", h.keyLength, 2, 1 << 12, c.headDim))
             return *e;
-    c.contextLength = 2048;
-    if (file.has(p + "context_length"))
-        if (auto e = u32("context_length", c.contextLength, 1, 1 << 24))
-            return *e;
-    if (file.has(p + "attention.key_length")) {
-        if (auto e = u32("attention.key_length", c.headDim, 2, 1 << 12))
-            return *e;
-        int valueLength = c.headDim;
-        if (file.has(p + "attention.value_length"))
-            if (auto e = u32("attention.value_length", valueLength, 2, 1 << 12))
-                return *e;
-        if (valueLength != c.headDim)
-            return file.error(ErrorCode::Unsupported, "key and value head sizes differ",
-                              p + "attention.value_length");
     } else {
         if (c.dim % c.headCount != 0)
             return configError(file, p + "attention.head_count", "embedding length is not a multiple of the head count");
         c.headDim = c.dim / c.headCount;
     }
+    if (h.valueLength != 0 && int(h.valueLength) != c.headDim)
+        return file.error(ErrorCode::Unsupported, "key and value head sizes differ", p + "attention.value_length");
     if (c.headCount % c.kvHeadCount != 0)
         return configError(file, p + "attention.head_count_kv", "head count is not a multiple of the KV head count");
     c.ropeDims = c.headDim;
-    if (file.has(p + "rope.dimension_count"))
-        if (auto e = u32("rope.dimension_count", c.ropeDims, 2, static_cast<uint32_t>(c.headDim)))
+    if (h.ropeDimensionCount != 0)
+        if (auto e = inRange("rope.dimension_count", h.ropeDimensionCount, 2, uint32_t(c.headDim), c.ropeDims))
             return *e;
     if (c.ropeDims % 2 != 0 || c.headDim % 2 != 0)
         return configError(file, p + "rope.dimension_count", "rotated dimensions must be even");
-    auto eps = file.getF32Or(p + "attention.layer_norm_rms_epsilon", 1e-5f);
-    if (!eps)
-        return eps.error();
-    if (!(*eps > 0.0f && *eps < 1.0f))
+    if (!(h.rmsNormEps > 0.0f && h.rmsNormEps < 1.0f))
         return configError(file, p + "attention.layer_norm_rms_epsilon", "epsilon is out of range");
-    c.rmsNormEps = *eps;
-    auto theta = file.getF32Or(p + "rope.freq_base", 10000.0f);
-    if (!theta)
-        return theta.error();
-    if (!(*theta > 1.0f && *theta < 1e12f))
+    c.rmsNormEps = h.rmsNormEps;
+    if (!(h.ropeFreqBase > 1.0f && h.ropeFreqBase < 1e12f))
         return configError(file, p + "rope.freq_base", "RoPE base is out of range");
-    c.ropeTheta = *theta;
-    if (file.has(p + "rope.scaling.type")) {
-        auto type = file.getString(p + "rope.scaling.type");
-        if (!type)
-            return type.error();
-        if (*type == "linear") {
-            auto factor = file.getF32(p + "rope.scaling.factor");
-            if (!factor)
-                return factor.error();
-            if (!(*factor > 0.0f))
-                return configError(file, p + "rope.scaling.factor", "factor must be positive");
-            c.ropeFreqScale = 1.0f / *factor;
-        } else if (*type == "llama3") {
-            auto factor = file.getF32(p + "rope.scaling.factor");
-            if (!factor)
-                return factor.error();
-            auto low = file.getF32Or(p + "rope.scaling.low_freq_factor", 1.0f);
-            auto high = file.getF32Or(p + "rope.scaling.high_freq_factor", 4.0f);
-            auto original = file.getU32Or(p + "rope.scaling.original_context_length", 8192);
-            if (!low || !high || !original)
-                return !low ? low.error() : !high ? high.error() : original.error();
-            if (!(*factor >= 1.0f) || !(*low > 0.0f) || !(*high > *low) || *original == 0)
-                return configError(file, p + "rope.scaling.factor", "llama3 RoPE scaling parameters are out of range");
-            c.ropeFreqFactors = llama3FreqFactors(c.ropeDims, c.ropeTheta, *factor, *low, *high, float(*original));
-        } else if (*type != "none") {
-            return file.error(ErrorCode::Unsupported, "RoPE scaling '" + std::string(*type) + "' is not supported",
-                              p + "rope.scaling.type");
-        }
+    c.ropeTheta = h.ropeFreqBase;
+    if (h.ropeScalingType == "linear") {
+        if (!(h.ropeScalingFactor > 0.0f))
+            return configError(file, p + "rope.scaling.factor", "factor must be positive");
+        c.ropeFreqScale = 1.0f / h.ropeScalingFactor;
+    } else if (h.ropeScalingType == "llama3") {
+        if (!(h.ropeScalingFactor >= 1.0f) || !(h.ropeLowFreqFactor > 0.0f) ||
+            !(h.ropeHighFreqFactor > h.ropeLowFreqFactor) || h.ropeOriginalContext == 0)
+            return configError(file, p + "rope.scaling.factor", "llama3 RoPE scaling parameters are out of range");
+        c.ropeFreqFactors = llama3FreqFactors(c.ropeDims, c.ropeTheta, h.ropeScalingFactor, h.ropeLowFreqFactor,
+                                              h.ropeHighFreqFactor, float(h.ropeOriginalContext));
+    } else if (h.hasRopeScaling()) {
+        return file.error(ErrorCode::Unsupported, "RoPE scaling '" + h.ropeScalingType + "' is not supported",
+                          p + "rope.scaling.type");
     }
-    auto scale = file.getF32Or(p + "attention.scale", 0.0f);
-    if (!scale)
-        return scale.error();
-    c.attentionScale = *scale;
+    c.attentionScale = h.attentionScale;
     // The vocabulary size is the embedding's row count (checked with the weights).
     if (const auto* emb = file.findTensor("token_embd.weight"))
         c.vocabSize = static_cast<int>(std::min<uint64_t>(emb->dims[1], 1 << 24));
@@ -164,7 +137,7 @@ Expected<TransformerConfig> TransformerConfig::fromLlama2c(const Llama2cHeader& 
     c.headDim = h.headSize();
     c.vocabSize = h.vocabSize;
     c.contextLength = h.seqLen;
-    c.rmsNormEps = 1e-5f; // run.c's constant
+    c.rmsNormEps = GgufHyperParams{}.rmsNormEps; // run.c's constant, the GGUF default
     c.ropeTheta = 10000.0f;
     c.ropeDims = c.headDim;
     c.ropeStyle = RopeStyle::Normal;

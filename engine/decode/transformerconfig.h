@@ -1,7 +1,7 @@
 #pragma once
-// The hyper-parameters the forward pass needs, read from a GGUF header
-// (`<arch>.embedding_length`, `<arch>.attention.head_count`, ...) or a
-// llama2.c checkpoint header. Supported architectures: llama (Llama 2/3,
+// The hyper-parameters the forward pass needs, derived from a GGUF header's
+// one read (GgufHyperParams: the key table and its defaults, shared with the
+// placement's ModelConfig) or from a llama2.c checkpoint header. Supported architectures: llama (Llama 2/3,
 // Mistral), qwen2 (Q/K/V biases) and qwen3 (per-head RMSNorm on q and k).
 // Everything that differs between them is a field here, so the forward pass
 // has no per-architecture branches beyond these flags.
@@ -15,6 +15,7 @@
 namespace ws {
 
 class GgufFile;
+struct GgufHyperParams;
 struct Llama2cHeader;
 
 enum class RopeStyle {
@@ -49,6 +50,8 @@ struct TransformerConfig
     int kvDim() const { return kvHeadCount * headDim; }
 
     static Expected<TransformerConfig> fromGguf(const GgufFile& file);
+    // Checks the header's values for what this decoder supports; `file` names the source in errors.
+    static Expected<TransformerConfig> fromHyperParams(const GgufHyperParams& params, const GgufFile& file);
     // Llama 3.1's rule: pairs whose wavelength exceeds originalContext / lowFreqFactor are divided by
     // `factor`, those below originalContext / highFreqFactor are kept, the band between is blended.
     static std::vector<float> llama3FreqFactors(int ropeDims, float theta, float factor, float lowFreqFactor,

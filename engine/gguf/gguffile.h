@@ -47,6 +47,8 @@ enum class GgufValueType : uint32_t {
 };
 
 const char* ggufValueTypeName(GgufValueType type);
+// Bytes of one scalar value; 0 for strings and arrays.
+uint64_t ggufScalarBytes(GgufValueType type);
 
 // One metadata value, not yet converted. Scalars and numeric arrays point at
 // their little-endian bytes in the mapping; strings and string arrays are views.
@@ -142,5 +144,8 @@ private:
     std::vector<GgufTensorInfo> m_tensors;
     std::unordered_map<std::string_view, size_t> m_tensorIndex; // views into m_tensors names
 };
+
+// Whether the file starts with GGUF's magic (else it may be a llama2.c checkpoint). IO errors name the file.
+Expected<bool> isGgufFile(const std::string& path);
 
 } // namespace ws

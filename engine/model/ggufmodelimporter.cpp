@@ -1,6 +1,5 @@
 #include "engine/model/ggufmodelimporter.h"
 
-#include <cctype>
 #include <optional>
 
 namespace ws {
@@ -32,64 +31,37 @@ std::optional<Precision> precisionOf(GgmlType type)
 
 Expected<ModelConfig> importGgufModel(const GgufFile& f)
 {
-    auto archName = f.getString("general.architecture");
-    if (!archName)
-        return archName.error();
-    const std::string gguArch(archName.value());
+    auto params = GgufHyperParams::read(f);
+    if (!params)
+        return params.error();
+    return importGgufModel(*params, f);
+}
+
+Expected<ModelConfig> importGgufModel(const GgufHyperParams& h, const GgufFile& f)
+{
+    const std::string& gguArch = h.architecture;
     ModelConfig c;
     c.architecture = architectureFromGguf(gguArch);
     if (c.architecture.empty())
         return f.error(ErrorCode::Unsupported, "unsupported architecture '" + gguArch + "'", "general.architecture");
-    const std::string p = gguArch + ".";
-    auto u32 = [&](const std::string& key) -> Expected<uint32_t> { return f.getU32(key); };
-    auto layers = u32(p + "block_count");
-    auto hidden = u32(p + "embedding_length");
-    auto heads = u32(p + "attention.head_count");
-    if (!layers)
-        return layers.error();
-    if (!hidden)
-        return hidden.error();
-    if (!heads)
-        return heads.error();
-    auto kvHeads = f.getU32Or(p + "attention.head_count_kv", heads.value());
-    auto ffn = f.getU32Or(p + "feed_forward_length", 0);
-    auto headDim = f.getU32Or(p + "attention.key_length", 0);
-    auto context = f.getU32Or(p + "context_length", 0);
-    auto experts = f.getU32Or(p + "expert_count", 0);
-    auto expertsUsed = f.getU32Or(p + "expert_used_count", 0);
-    auto expertFfn = f.getU32Or(p + "expert_feed_forward_length", 0);
-    auto shared = f.getU32Or(p + "expert_shared_count", 0);
-    auto window = f.getU32Or(p + "attention.sliding_window", 0);
-    auto eps = f.getF32Or(p + "attention.layer_norm_rms_epsilon", 1e-6f);
-    auto theta = f.getF32Or(p + "rope.freq_base", 10000.0f);
-    for (const Expected<uint32_t>* v : {&kvHeads, &ffn, &headDim, &context, &experts, &expertsUsed, &expertFfn, &shared, &window})
-        if (!*v)
-            return v->error();
-    if (!eps)
-        return eps.error();
-    if (!theta)
-        return theta.error();
-
-    c.layers = int(layers.value());
-    c.hiddenSize = int(hidden.value());
-    c.headCount = int(heads.value());
-    c.kvHeadCount = int(kvHeads.value());
-    c.headDim = int(headDim.value());
-    c.ffnSize = int(ffn.value());
-    c.contextLength = context.value();
-    c.expertCount = int(experts.value());
-    c.expertsPerToken = int(expertsUsed.value());
-    c.expertFfnSize = int(expertFfn.value() ? expertFfn.value() : (c.expertCount ? ffn.value() : 0));
-    c.sharedExpertCount = int(shared.value());
-    c.slidingWindow = int(window.value());
-    c.rmsNormEps = double(eps.value());
-    c.ropeTheta = double(theta.value());
+    c.layers = int(h.blockCount);
+    c.hiddenSize = int(h.embeddingLength);
+    c.headCount = int(h.headCount);
+    c.kvHeadCount = int(h.headCountKv);
+    c.headDim = int(h.keyLength);
+    c.ffnSize = int(h.feedForwardLength);
+    c.contextLength = h.contextLength;
+    c.expertCount = int(h.expertCount);
+    c.expertsPerToken = int(h.expertUsedCount);
+    c.expertFfnSize = int(h.expertFeedForwardLength ? h.expertFeedForwardLength
+                                                    : (c.expertCount ? h.feedForwardLength : 0));
+    c.sharedExpertCount = int(h.expertSharedCount);
+    c.slidingWindow = int(h.slidingWindow);
+    c.rmsNormEps = double(h.rmsNormEps);
+    c.ropeTheta = double(h.ropeFreqBase);
 
     // Vocabulary: the explicit key, else the token list, else the embedding rows.
-    auto vocab = f.getU32Or(p + "vocab_size", 0);
-    if (!vocab)
-        return vocab.error();
-    c.vocabSize = int(vocab.value());
+    c.vocabSize = int(h.vocabSize);
     if (c.vocabSize == 0 && f.has("tokenizer.ggml.tokens")) {
         auto n = f.arrayLength("tokenizer.ggml.tokens");
         if (!n)
@@ -112,14 +84,8 @@ Expected<ModelConfig> importGgufModel(const GgufFile& f)
         if (auto prec = precisionOf(q->type))
             c.nativePrecision = *prec;
 
-    const std::string name = f.has("general.name") ? std::string(f.getString("general.name").value()) : gguArch;
-    c.name = name;
-    std::string stem = f.path().substr(f.path().find_last_of('/') + 1);
-    if (const auto dot = stem.rfind('.'); dot != std::string::npos)
-        stem = stem.substr(0, dot);
-    c.id = "import-";
-    for (char ch : stem)
-        c.id += (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ((std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-') ? ch : '-');
+    c.name = h.name.empty() ? gguArch : h.name;
+    c.id = importedModelId(f.path());
     for (const char* field : {"layers", "hiddenSize", "ffnSize", "headCount", "kvHeadCount", "headDim", "vocabSize",
                               "tiedEmbeddings", "contextLength", "expertCount", "expertsPerToken", "expertFfnSize"})
         c.sources[field] = "GGUF header: " + f.path();

@@ -1,8 +1,7 @@
 #pragma once
-// Imports a transformer's shape from a GGUF file's header: the
-// "<arch>.block_count", "<arch>.embedding_length", "<arch>.feed_forward_length",
-// "<arch>.attention.head_count(_kv)", "<arch>.attention.key_length",
-// "<arch>.context_length" and "<arch>.expert_*" metadata, the vocabulary size
+// Imports a transformer's shape from a GGUF file's header: the hyper-parameters
+// of the one header read (GgufHyperParams, the key table shared with the
+// decoder's TransformerConfig, with the same defaults), the vocabulary size
 // from the token list, tied embeddings from the absence of "output.weight",
 // biases and q/k norms from the tensor index, and the stored precision from
 // the type of the first attention matrix. Only metadata and the tensor index
@@ -10,6 +9,7 @@
 
 #include "engine/core/error.h"
 #include "engine/gguf/gguffile.h"
+#include "engine/model/ggufhyperparams.h"
 #include "engine/model/modelconfig.h"
 
 #include <string>
@@ -17,6 +17,8 @@
 namespace ws {
 
 Expected<ModelConfig> importGgufModel(const GgufFile& file);
+// From a header already read (DecodeModel reads it once for both configs).
+Expected<ModelConfig> importGgufModel(const GgufHyperParams& params, const GgufFile& file);
 Expected<ModelConfig> importGgufModel(const std::string& path);
 
 } // namespace ws

@@ -1,6 +1,7 @@
 #include "engine/model/modelconfig.h"
 
 #include <array>
+#include <cctype>
 #include <string_view>
 
 namespace ws {
@@ -16,6 +17,18 @@ Error shapeError(const std::string& file, const std::string& field, std::string 
     return e;
 }
 } // namespace
+
+std::string importedModelId(const std::string& path)
+{
+    std::string stem = path.substr(path.find_last_of('/') + 1);
+    if (const auto dot = stem.rfind('.'); dot != std::string::npos)
+        stem = stem.substr(0, dot);
+    std::string id = "import-";
+    for (char ch : stem)
+        id += (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a')
+                                       : ((std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-') ? ch : '-');
+    return id;
+}
 
 bool isKnownArchitecture(const std::string& architecture)
 {

@@ -65,6 +65,11 @@ struct ModelConfig
 // When headDim is 0 it is derived as hiddenSize / headCount (which must divide).
 Status validateModelConfig(ModelConfig& config, const std::string& file = {});
 
+// The id of a model imported from a file: "import-" and the file's name
+// without its extension, lower case, anything but letters, digits, '.' and
+// '-' as '-'.
+std::string importedModelId(const std::string& path);
+
 // Architectures the engine knows: llama, mistral, mixtral, qwen2, qwen3, qwen3moe, gemma3, gpt-oss, llama4.
 bool isKnownArchitecture(const std::string& architecture);
 

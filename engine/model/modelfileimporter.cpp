@@ -1,0 +1,52 @@
+#include "engine/model/modelfileimporter.h"
+
+#include "engine/gguf/llama2ccheckpoint.h"
+#include "engine/gguf/gguffile.h"
+#include "engine/model/ggufhyperparams.h"
+#include "engine/model/ggufmodelimporter.h"
+
+namespace ws {
+
+Expected<ModelConfig> importLlama2cModel(const Llama2cHeader& header, const std::string& path)
+{
+    const GgufHyperParams defaults; // the same RMS epsilon and RoPE base a GGUF file without them gets
+    ModelConfig c;
+    c.id = importedModelId(path);
+    c.name = path.substr(path.find_last_of('/') + 1);
+    if (const auto dot = c.name.rfind('.'); dot != std::string::npos)
+        c.name = c.name.substr(0, dot);
+    c.architecture = "llama";
+    c.layers = header.layerCount;
+    c.hiddenSize = header.dim;
+    c.ffnSize = header.hiddenDim;
+    c.headCount = header.headCount;
+    c.kvHeadCount = header.kvHeadCount;
+    c.headDim = header.headCount > 0 ? header.headSize() : 0;
+    c.vocabSize = header.vocabSize;
+    c.tiedEmbeddings = header.sharedClassifier;
+    c.contextLength = header.seqLen;
+    c.rmsNormEps = double(defaults.rmsNormEps);
+    c.ropeTheta = double(defaults.ropeFreqBase);
+    c.nativePrecision = Precision::Fp32;
+    for (const char* field : {"layers", "hiddenSize", "ffnSize", "headCount", "kvHeadCount", "headDim", "vocabSize",
+                              "tiedEmbeddings", "contextLength"})
+        c.sources[field] = "llama2.c header: " + path;
+    if (auto s = validateModelConfig(c, path); !s)
+        return s.error();
+    return c;
+}
+
+Expected<ModelConfig> importModelFile(const std::string& path)
+{
+    auto gguf = isGgufFile(path);
+    if (!gguf)
+        return gguf.error();
+    if (*gguf)
+        return importGgufModel(path);
+    auto checkpoint = Llama2cCheckpoint::open(path);
+    if (!checkpoint)
+        return checkpoint.error();
+    return importLlama2cModel(checkpoint->header(), path);
+}
+
+} // namespace ws
