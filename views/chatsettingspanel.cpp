@@ -10,6 +10,8 @@
 #include <QPlainTextEdit>
 #include <QSpinBox>
 
+#include <iterator>
+
 namespace ws::views {
 
 ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
@@ -19,6 +21,8 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
       m_temperature(new QDoubleSpinBox(this)),
       m_topK(new QSpinBox(this)),
       m_topP(new QDoubleSpinBox(this)),
+      m_minP(new QDoubleSpinBox(this)),
+      m_repeatPenalty(new QDoubleSpinBox(this)),
       m_seed(new QSpinBox(this)),
       m_maxTokens(new QSpinBox(this)),
       m_pace(new QComboBox(this))
@@ -33,14 +37,24 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
     m_topP->setSingleStep(0.05);
     m_topP->setDecimals(2);
     m_topP->setValue(1.0);
+    // The CLI's --min-p and --repeat-penalty ranges; the defaults are the sampler's (off).
+    const SamplerSettings off;
+    m_minP->setRange(0.0, 1.0);
+    m_minP->setSingleStep(0.01);
+    m_minP->setDecimals(2);
+    m_minP->setValue(off.minP);
+    m_repeatPenalty->setRange(0.01, 10.0);
+    m_repeatPenalty->setSingleStep(0.05);
+    m_repeatPenalty->setDecimals(2);
+    m_repeatPenalty->setValue(off.repetitionPenalty);
     m_seed->setRange(0, 2147483647);
     m_maxTokens->setRange(1, 32768);
     m_maxTokens->setValue(256);
 
     m_form = new QFormLayout(this);
     m_form->setContentsMargins(0, 0, 0, 0);
-    for (QWidget* field : std::initializer_list<QWidget*>{m_systemPrompt, m_mode, m_temperature, m_topK, m_topP, m_seed,
-                                                          m_maxTokens, m_pace})
+    for (QWidget* field : std::initializer_list<QWidget*>{m_systemPrompt, m_mode, m_temperature, m_topK, m_topP, m_minP,
+                                                          m_repeatPenalty, m_seed, m_maxTokens, m_pace})
         m_form->addRow(new QLabel(this), field);
     retranslate();
 
@@ -50,6 +64,8 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
     connect(m_temperature, &QDoubleSpinBox::valueChanged, this, changed);
     connect(m_topK, &QSpinBox::valueChanged, this, changed);
     connect(m_topP, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(m_minP, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(m_repeatPenalty, &QDoubleSpinBox::valueChanged, this, changed);
     connect(m_seed, &QSpinBox::valueChanged, this, changed);
     connect(m_maxTokens, &QSpinBox::valueChanged, this, changed);
     connect(m_pace, &QComboBox::currentIndexChanged, this, changed);
@@ -67,12 +83,15 @@ void ChatSettingsPanel::retranslate()
     m_systemPrompt->setPlaceholderText(tr("Optional instructions for instruct models"));
     m_temperature->setSpecialValueText(tr("0 (greedy)"));
     m_topK->setSpecialValueText(tr("off"));
+    m_minP->setSpecialValueText(tr("off"));
+    m_repeatPenalty->setToolTip(tr("Above 1 discourages repeating the last 64 tokens (1 = off)"));
     m_pace->setToolTip(tr("Show tokens as fast as this CPU makes them, or at the speed the selected system is "
                           "predicted to reach for this model"));
     selectPace(m_pace->currentData().toString().toStdString());
-    const QString labels[] = {tr("System prompt:"), tr("Prompt:"),         tr("Temperature:"), tr("Top-k:"),
-                              tr("Top-p:"),         tr("Seed:"),           tr("Max new tokens:"), tr("Pace:")};
-    for (int row = 0; row < m_form->rowCount() && row < 8; ++row) {
+    const QString labels[] = {tr("System prompt:"),      tr("Prompt:"), tr("Temperature:"),    tr("Top-k:"),
+                              tr("Top-p:"),              tr("Min-p:"),  tr("Repetition penalty:"), tr("Seed:"),
+                              tr("Max new tokens:"),     tr("Pace:")};
+    for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row) {
         if (auto* label = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
             label->setText(labels[row]);
     }
@@ -93,6 +112,8 @@ ChatSettings ChatSettingsPanel::settings() const
     s.sampling.temperature = float(m_temperature->value());
     s.sampling.topK = m_topK->value();
     s.sampling.topP = float(m_topP->value());
+    s.sampling.minP = float(m_minP->value());
+    s.sampling.repetitionPenalty = float(m_repeatPenalty->value());
     s.sampling.seed = uint64_t(m_seed->value());
     s.maxTokens = m_maxTokens->value();
     s.paceSystemId = m_pace->currentData().toString().toStdString();
@@ -106,6 +127,8 @@ void ChatSettingsPanel::setSettings(const ChatSettings& s)
     m_temperature->setValue(s.sampling.temperature);
     m_topK->setValue(s.sampling.topK);
     m_topP->setValue(s.sampling.topP);
+    m_minP->setValue(s.sampling.minP);
+    m_repeatPenalty->setValue(s.sampling.repetitionPenalty);
     m_seed->setValue(int(std::min<uint64_t>(s.sampling.seed, 2147483647u)));
     m_maxTokens->setValue(s.maxTokens);
     selectPace(s.paceSystemId);

@@ -1,6 +1,7 @@
 #pragma once
 // The chat pane's settings: system prompt, prompt mode (chat template or
-// completion), sampling (temperature, top-k, top-p, seed), the token limit
+// completion), sampling (temperature, top-k, top-p, min-p, repetition
+// penalty, seed: the sampler's own SamplerSettings), the token limit
 // and the pace (as fast as this CPU, or at a compared system's predicted
 // speed).
 
@@ -24,7 +25,7 @@ struct ChatSettings
 {
     std::string systemPrompt;
     PromptMode mode = PromptMode::Auto;
-    SamplingSettings sampling;
+    SamplerSettings sampling;
     int maxTokens = 256;
     std::string paceSystemId; // empty: as fast as this CPU
 };
@@ -59,6 +60,8 @@ private:
     QDoubleSpinBox* m_temperature;
     QSpinBox* m_topK;
     QDoubleSpinBox* m_topP;
+    QDoubleSpinBox* m_minP;
+    QDoubleSpinBox* m_repeatPenalty;
     QSpinBox* m_seed;
     QSpinBox* m_maxTokens;
     QComboBox* m_pace;

@@ -150,7 +150,6 @@ void RunController::runTurn(quint64 requestId, const RunRequest& request)
     }
     DecodeOptions options;
     options.requestId = requestId;
-    options.maxTokens = request.turn.maxTokens;
     options.pacer = request.pacer;
     options.maxSnapshotsPerSecond = request.maxSnapshotsPerSecond;
     options.systems = request.systems;

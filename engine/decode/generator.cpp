@@ -1,6 +1,7 @@
 #include "engine/decode/generator.h"
 
 #include "engine/decode/forward.h"
+#include "engine/tokenizer/tokenizer.h"
 
 #include <algorithm>
 #include <chrono>
@@ -36,10 +37,25 @@ Generator::Generator(const DecodeModel& model, int contextLength, int threads) :
     m_state = std::make_unique<RunState>(model.config(), ctx, std::min(kMaxBatch, ctx), m_pool.threadCount());
 }
 
+void Generator::setTokenizer(const Tokenizer& tokenizer)
+{
+    m_tokenizer = &tokenizer;
+    if (!m_pieceOf)
+        m_pieceOf = [&tokenizer](TokenId id) { return tokenizer.piece(id); };
+}
+
 bool Generator::isStopToken(TokenId id) const
 {
-    const auto& stops = m_model.stopTokens();
-    return std::find(stops.begin(), stops.end(), id) != stops.end();
+    return m_tokenizer && m_tokenizer->isEndOfGeneration(id);
+}
+
+Status Generator::checkPromptLength(size_t promptTokens) const
+{
+    if (promptTokens > size_t(m_maxContext))
+        return makeError(ErrorCode::OutOfRange, "the prompt has " + std::to_string(promptTokens) +
+                                                    " tokens, more than the model's context of " +
+                                                    std::to_string(m_maxContext));
+    return Ok{};
 }
 
 Status Generator::start(std::span<const TokenId> prompt, const GenerationSettings& settings)
@@ -53,11 +69,9 @@ Status Generator::start(std::span<const TokenId> prompt, const GenerationSetting
         return v.error();
     if (!settings.stopStrings.empty() && !m_pieceOf)
         return makeError(ErrorCode::InvalidArgument, "stop strings need a piece function");
+    if (Status fits = checkPromptLength(prompt.size()); !fits)
+        return fits.error();
     const int needed = int(std::min<int64_t>(int64_t(prompt.size()) + settings.maxTokens, m_maxContext));
-    if (int(prompt.size()) > m_maxContext)
-        return makeError(ErrorCode::OutOfRange, "the prompt has " + std::to_string(prompt.size()) +
-                                                    " tokens, more than the model's context of " +
-                                                    std::to_string(m_maxContext));
     if (needed > m_state->contextLength)
         m_state = std::make_unique<RunState>(m_model.config(), needed, std::min(kMaxBatch, needed), m_pool.threadCount());
     m_settings = settings;

@@ -5,6 +5,11 @@
 // or cancellation. It owns the run state (KV cache sized to the context it
 // is asked for) and the thread pool; the model is shared read-only.
 //
+// End of generation is the vocabulary's: the tokenizer given with
+// setTokenizer() says which ids end it (Tokenizer::isEndOfGeneration, as
+// llama.cpp's llama_vocab_is_eog); without one no token does. The prompt
+// length, the token limit and the context are checked here and nowhere else.
+//
 // Two ways to drive it: generate() with a per-token callback, or start() then
 // step() repeatedly (a worker thread can emit one event per step). cancel()
 // may be called from any thread; the loop checks it before every forward
@@ -26,6 +31,8 @@
 #include <vector>
 
 namespace ws {
+
+class Tokenizer;
 
 enum class StopReason { None, MaxTokens, EndOfGeneration, StopString, ContextFull, Cancelled };
 const char* stopReasonName(StopReason reason);
@@ -59,6 +66,11 @@ public:
 
     // Bytes of one token's text, for stop strings.
     void setPieceFunction(std::function<std::string(TokenId)> pieceOf) { m_pieceOf = std::move(pieceOf); }
+    // The vocabulary: its end-of-generation ids, and its pieces for stop strings (unless a piece
+    // function is set). It must outlive the generator.
+    void setTokenizer(const Tokenizer& tokenizer);
+    // OutOfRange when `promptTokens` do not fit the model's context (the one prompt-length check).
+    Status checkPromptLength(size_t promptTokens) const;
 
     // Resets the KV cache, processes the prompt (at least one token).
     Status start(std::span<const TokenId> prompt, const GenerationSettings& settings);
@@ -81,6 +93,7 @@ private:
     bool isStopToken(TokenId id) const;
 
     const DecodeModel& m_model;
+    const Tokenizer* m_tokenizer = nullptr;
     ThreadPool m_pool;
     std::unique_ptr<RunState> m_state;
     int m_maxContext = 0;

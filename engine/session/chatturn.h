@@ -3,7 +3,11 @@
 // user and assistant messages, oldest first), how to turn it into a prompt
 // (the model's chat template, or plain completion for base models), the
 // sampling settings and the token limit. Plain data, built by the app from
-// the chat pane and handed to the worker thread by value.
+// the chat pane and handed to the worker thread by value. The sampling
+// settings are the sampler's own type (SamplerSettings): the chat pane, the
+// CLI and the recording fill the one struct the sampler reads.
+
+#include "engine/decode/sampler.h"
 
 #include <cstdint>
 #include <string>
@@ -24,19 +28,11 @@ struct TurnMessage
 // running text (a base model continues the story).
 enum class PromptMode { Auto, Chat, Completion };
 
-struct SamplingSettings
-{
-    float temperature = 0.0f; // 0 = greedy (argmax)
-    int topK = 0;             // 0 = off
-    float topP = 1.0f;        // 1 = off
-    uint64_t seed = 0;
-};
-
 struct TurnRequest
 {
     std::vector<TurnMessage> messages; // ends with the user message to answer
     PromptMode mode = PromptMode::Auto;
-    SamplingSettings sampling;
+    SamplerSettings sampling;
     int maxTokens = 256; // new tokens at most
 };
 

@@ -19,6 +19,19 @@ double steadySeconds()
     return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
+FinishReason finishReasonOf(StreamEnd end)
+{
+    switch (end) {
+    case StreamEnd::EndOfText:
+        return FinishReason::EndOfText;
+    case StreamEnd::TokenLimit:
+        return FinishReason::TokenLimit;
+    case StreamEnd::ContextFull:
+        return FinishReason::ContextFull;
+    }
+    return FinishReason::EndOfText;
+}
+
 } // namespace
 
 DecodeSession::DecodeSession(DecodeOptions options)
@@ -51,7 +64,9 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::freeze(SessionSnapshot& cu
 {
     if (m_options.meshFrame && current.generatedTokens > 0)
         current.mesh = m_options.meshFrame(current.generatedTokens - 1);
-    return std::make_shared<const SessionSnapshot>(current);
+    auto frozen = std::make_shared<const SessionSnapshot>(current);
+    current.newPieces.clear(); // the next snapshot carries only what comes after this one
+    return frozen;
 }
 
 std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, const StopCheck& shouldStop,
@@ -74,15 +89,6 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
             finish(RunState::Stopped, FinishReason::Stopped);
             break;
         }
-        if (index >= m_options.maxTokens) {
-            finish(RunState::Finished, FinishReason::TokenLimit);
-            break;
-        }
-        if (stream.remainingContext() <= 0) {
-            finish(RunState::Finished, FinishReason::ContextFull);
-            break;
-        }
-
         const double stepStart = now();
         Expected<TokenStep> step = stream.next();
         const double stepSeconds = now() - stepStart;
@@ -97,8 +103,11 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         }
         if (step->endOfText) {
             // Not a shown token; it may still release held-back bytes.
-            current.text += step->text;
-            finish(RunState::Finished, FinishReason::EndOfText);
+            if (!step->text.empty()) {
+                current.text += step->text;
+                current.newPieces.push_back({-1, step->text});
+            }
+            finish(RunState::Finished, finishReasonOf(step->end));
             break;
         }
         if (index == 0)
@@ -116,6 +125,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
             break;
         }
         current.text += step->text;
+        current.newPieces.push_back({step->token, std::move(step->text)});
         current.elapsedSeconds = now() - start;
         if (throttle.admit(current.elapsedSeconds) && publish)
             publish(freeze(current));

@@ -4,7 +4,9 @@
 // when pacing at a simulated system's speed, and publishes immutable
 // SessionSnapshots — at most maxSnapshotsPerSecond of them, plus always the
 // final one. It checks `shouldStop` before every step and while it waits, so
-// a stop takes effect within one decode step. It runs on whatever thread
+// a stop takes effect within one decode step. The token limit, the context
+// and end of generation are the stream's to check (TokenStep::end): the
+// session only reports them. It runs on whatever thread
 // calls run() (in the app: the one worker thread) and owns no thread itself.
 
 #include "engine/session/sessionsnapshot.h"
@@ -21,7 +23,6 @@ namespace ws {
 struct DecodeOptions
 {
     uint64_t requestId = 0;
-    int maxTokens = 256;
     TokenPacer pacer = TokenPacer::asFastAsPossible();
     double maxSnapshotsPerSecond = 30.0;
     std::vector<SystemPace> systems; // copied into every snapshot
@@ -50,6 +51,7 @@ private:
     double now() const;
     // Waits until `dueSeconds` after start; false when stopped meanwhile.
     bool waitUntil(double startSeconds, double dueSeconds, const StopCheck& shouldStop);
+    // Publishable copy of `current`; moves the pending pieces into it.
     std::shared_ptr<const SessionSnapshot> freeze(SessionSnapshot& current) const;
 
     DecodeOptions m_options;

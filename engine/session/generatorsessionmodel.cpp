@@ -47,44 +47,23 @@ std::string completionText(const std::vector<TurnMessage>& messages)
     return text;
 }
 
+// llama2.c keeps no vocabulary in the checkpoint; its tokenizer lies beside it.
+// tok<vocab>.bin first: its name says it is for this vocabulary size (llama2.c's
+// tok512.bin for stories260K); then run.c's default name, tokenizer.bin.
 Expected<std::string> findLlama2cTokenizer(const std::string& modelPath, int vocabSize)
 {
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(modelPath).parent_path();
-    for (const std::string& name : {std::string("tokenizer.bin"), "tok" + std::to_string(vocabSize) + ".bin"}) {
+    const std::string sized = "tok" + std::to_string(vocabSize) + ".bin";
+    for (const std::string& name : {sized, std::string("tokenizer.bin")}) {
         std::error_code ec;
         if (fs::is_regular_file(dir / name, ec))
             return (dir / name).string();
     }
-    Error e = makeError(ErrorCode::NotFound,
-                        "a llama2.c checkpoint needs its tokenizer beside it (tokenizer.bin or tok" +
-                            std::to_string(vocabSize) + ".bin)");
+    Error e = makeError(ErrorCode::NotFound, "a llama2.c checkpoint needs its tokenizer beside it (" + sized +
+                                                 " or tokenizer.bin) or its path");
     e.file = modelPath;
     return e;
-}
-
-ModelConfig modelConfigFrom(const DecodeModel& model, const std::string& name)
-{
-    const TransformerConfig& c = model.config();
-    ModelConfig m;
-    m.id = name;
-    m.name = name;
-    m.architecture = c.architecture;
-    m.layers = c.layerCount;
-    m.hiddenSize = c.dim;
-    m.ffnSize = c.hiddenDim;
-    m.headCount = c.headCount;
-    m.kvHeadCount = c.kvHeadCount;
-    m.headDim = c.headDim;
-    m.vocabSize = c.vocabSize;
-    m.tiedEmbeddings = model.weights().tiedOutput;
-    m.attentionBias = c.qkvBias;
-    m.qkNorm = c.qkNorm;
-    m.contextLength = c.contextLength;
-    m.ropeTheta = c.ropeTheta;
-    m.rmsNormEps = c.rmsNormEps;
-    m.sources["*"] = "read from " + model.path();
-    return m;
 }
 
 class GeneratorStream : public TokenStream
@@ -97,10 +76,6 @@ public:
     }
 
     int promptTokenCount() const override { return int(m_prompt.size()); }
-    int remainingContext() const override
-    {
-        return m_generator.contextLength() - int(m_prompt.size()) - m_produced;
-    }
 
     Expected<TokenStep> next() override
     {
@@ -113,15 +88,27 @@ public:
         if (!token)
             return token.error();
         if (!*token) {
-            // Stopped: end of generation, or cancelled / full.
+            // Stopped: the generator says why.
             TokenStep end;
             end.endOfText = true;
             end.text = m_decoder.flush();
-            if (m_generator.stopReason() == StopReason::Cancelled)
+            switch (m_generator.stopReason()) {
+            case StopReason::Cancelled:
                 return makeError(ErrorCode::Cancelled, "cancelled");
+            case StopReason::MaxTokens:
+                end.end = StreamEnd::TokenLimit;
+                break;
+            case StopReason::ContextFull:
+                end.end = StreamEnd::ContextFull;
+                break;
+            case StopReason::None:
+            case StopReason::EndOfGeneration:
+            case StopReason::StopString:
+                end.end = StreamEnd::EndOfText;
+                break;
+            }
             return end;
         }
-        ++m_produced;
         TokenStep step;
         step.token = **token;
         step.text = m_decoder.push(step.token);
@@ -134,7 +121,6 @@ private:
     std::vector<TokenId> m_prompt;
     GenerationSettings m_settings;
     bool m_started = false;
-    int m_produced = 0;
 };
 
 } // namespace
@@ -168,7 +154,10 @@ Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(con
         return tokenizer.error();
     session->m_tokenizer = std::make_unique<Tokenizer>(std::move(*tokenizer));
     session->m_template = std::make_unique<ChatTemplate>(ChatTemplate::forTokenizer(*session->m_tokenizer));
-    session->m_generator = std::make_unique<Generator>(m, m.config().contextLength, options.threads);
+    // The KV cache starts at one position and grows to what each turn needs (prompt + token limit, at
+    // most the model's context), so a long-context model does not reserve its whole context up front.
+    session->m_generator = std::make_unique<Generator>(m, 1, options.threads);
+    session->m_generator->setTokenizer(*session->m_tokenizer);
 
     SessionModelInfo& info = session->m_info;
     info.filePath = path;
@@ -178,7 +167,7 @@ Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(con
             name = std::string(*general);
     }
     info.displayName = name;
-    info.config = modelConfigFrom(m, name);
+    info.config = m.modelConfig(); // from the header read that loaded the weights
     info.hasChatTemplate = session->m_template->isChat();
     info.templateName = info.hasChatTemplate ? ChatTemplate::kindName(session->m_template->kind()) : "";
     std::error_code ec;
@@ -190,9 +179,7 @@ Expected<std::string> GeneratorSessionModel::promptText(const TurnRequest& reque
 {
     if (request.messages.empty() || request.messages.back().role != ChatRole::User)
         return makeError(ErrorCode::InvalidArgument, "the conversation must end with a user message");
-    const bool chat = request.mode == PromptMode::Chat ||
-                      (request.mode == PromptMode::Auto && m_template->isChat());
-    if (!chat)
+    if (!isChat(request))
         return completionText(request.messages);
     if (!m_template->isChat())
         return makeError(ErrorCode::InvalidArgument,
@@ -203,34 +190,44 @@ Expected<std::string> GeneratorSessionModel::promptText(const TurnRequest& reque
     return m_template->apply(messages, true);
 }
 
-Expected<std::unique_ptr<TokenStream>> GeneratorSessionModel::startTurn(const TurnRequest& request)
+bool GeneratorSessionModel::isChat(const TurnRequest& request) const
+{
+    return request.mode == PromptMode::Chat || (request.mode == PromptMode::Auto && m_template->isChat());
+}
+
+Expected<std::vector<TokenId>> GeneratorSessionModel::promptTokens(const TurnRequest& request) const
 {
     Expected<std::string> text = promptText(request);
     if (!text)
         return text.error();
-    const bool chat = request.mode == PromptMode::Chat ||
-                      (request.mode == PromptMode::Auto && m_template->isChat());
     // Chat markup must become control tokens; plain text must not.
-    std::vector<TokenId> prompt = m_tokenizer->encode(*text, true, chat);
+    std::vector<TokenId> prompt = m_tokenizer->encode(*text, true, isChat(request));
     if (prompt.empty())
-        return makeError(ErrorCode::InvalidArgument, "the prompt is empty");
-    if (int(prompt.size()) >= m_model->config().contextLength)
-        return makeError(ErrorCode::OutOfRange, "the conversation has " + std::to_string(prompt.size()) +
-                                                    " tokens, more than the model's context of " +
-                                                    std::to_string(m_model->config().contextLength) +
-                                                    "; clear the chat");
+        return makeError(ErrorCode::InvalidArgument, "the prompt is empty and the model adds no BOS token");
+    if (Status fits = m_generator->checkPromptLength(prompt.size()); !fits)
+        return fits.error();
+    return prompt;
+}
+
+int GeneratorSessionModel::threadCount() const
+{
+    return m_generator->threadCount();
+}
+
+Expected<std::unique_ptr<TokenStream>> GeneratorSessionModel::startTurn(const TurnRequest& request)
+{
+    Expected<std::vector<TokenId>> prompt = promptTokens(request);
+    if (!prompt)
+        return prompt.error();
     if (request.maxTokens < 1)
         return makeError(ErrorCode::InvalidArgument, "the token limit must be at least 1", "max_tokens");
     GenerationSettings settings;
     settings.maxTokens = request.maxTokens;
-    settings.sampling.temperature = request.sampling.temperature;
-    settings.sampling.topK = request.sampling.topK;
-    settings.sampling.topP = request.sampling.topP;
-    settings.sampling.seed = request.sampling.seed;
+    settings.sampling = request.sampling;
     if (Status valid = settings.sampling.validate(); !valid)
         return valid.error();
     return std::unique_ptr<TokenStream>(
-        new GeneratorStream(*m_generator, *m_tokenizer, std::move(prompt), std::move(settings)));
+        new GeneratorStream(*m_generator, *m_tokenizer, std::move(*prompt), std::move(settings)));
 }
 
 } // namespace ws

@@ -7,14 +7,20 @@
 // model continues what was written so far. Each turn re-evaluates the prompt
 // (no KV reuse across turns).
 //
-// A llama2.c checkpoint has no vocabulary inside; its tokenizer is looked
-// for beside it: "tokenizer.bin", then "tok<vocab size>.bin" (llama2.c's
-// names, e.g. tok512.bin for stories260K).
+// This is the one place a model file becomes a runnable model: the chat,
+// `waferscope-cli generate` and the recording's chat script all load it
+// here and run turns through its token stream. A llama2.c checkpoint has no
+// vocabulary inside; unless a tokenizer is named, it is looked for beside
+// it: "tok<vocab size>.bin" (llama2.c's name, e.g. tok512.bin for
+// stories260K), then "tokenizer.bin" (run.c's default).
 
 #include "engine/session/sessionmodel.h"
 
+#include "engine/tokenizer/tokenid.h"
+
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ws {
 
@@ -44,10 +50,15 @@ public:
 
     // The prompt text a turn would use (for tests and the CLI).
     Expected<std::string> promptText(const TurnRequest& request) const;
+    // The prompt's token ids (BOS first when the vocabulary adds one); errors
+    // for an empty prompt or one longer than the context.
+    Expected<std::vector<TokenId>> promptTokens(const TurnRequest& request) const;
     const Tokenizer& tokenizer() const { return *m_tokenizer; }
+    int threadCount() const;
 
 private:
     GeneratorSessionModel();
+    bool isChat(const TurnRequest& request) const;
 
     std::unique_ptr<DecodeModel> m_model; // stable address: the generator refers to it
     std::unique_ptr<Tokenizer> m_tokenizer;

@@ -33,6 +33,15 @@ struct SystemPace
     double tokensAfter(double seconds) const;
 };
 
+// One shown token and the text it completed (whole UTF-8 characters, may be
+// empty). token is -1 for bytes that were held back for the rest of a
+// character and came out only when the turn ended.
+struct TokenPiece
+{
+    TokenId token = -1;
+    std::string text;
+};
+
 enum class RunState { Running, Finished, Stopped, Failed };
 enum class FinishReason { None, EndOfText, TokenLimit, ContextFull, Stopped, Error };
 
@@ -47,6 +56,10 @@ struct SessionSnapshot
     int promptTokens = 0;
     int generatedTokens = 0;     // new tokens shown (an end-of-text token is not counted)
     TokenId lastToken = -1;
+    // The tokens shown since the previous snapshot of this turn, in order,
+    // with their text: their texts joined are exactly what `text` gained
+    // since then (snapshots are throttled, so one may carry many tokens).
+    std::vector<TokenPiece> newPieces;
 
     double elapsedSeconds = 0;     // wall time since the turn started (with pacing waits)
     double firstTokenSeconds = 0;  // CPU: prompt evaluation + first decode step

@@ -5,6 +5,10 @@
 // UTF-8 characters (a token that ends inside a multi-byte character gives an
 // empty piece and the character comes with a later token). A stream is used
 // by one thread only.
+//
+// The stream, not its consumer, decides when generation ends: the generator
+// behind it is the one place that checks end of generation, the token limit
+// of the turn and the model's context, and a final step says which it was.
 
 #include "engine/core/error.h"
 #include "engine/tokenizer/tokenid.h"
@@ -13,11 +17,21 @@
 
 namespace ws {
 
+// Why a stream ended (the generator's reason).
+enum class StreamEnd
+{
+    EndOfText,   // the model emitted an end-of-generation token (or a stop string matched)
+    TokenLimit,  // the turn's maxTokens are out
+    ContextFull, // the model's context has no position left
+};
+
 struct TokenStep
 {
     TokenId token = 0;
     std::string text;       // UTF-8 text this token completes (may be empty)
-    bool endOfText = false; // the model emitted an end-of-generation token (not shown)
+    bool endOfText = false; // the stream is over: this step has no new token (why: `end`); text may
+                            // still hold bytes that were waiting for the rest of a character
+    StreamEnd end = StreamEnd::EndOfText;
 };
 
 class TokenStream
@@ -27,9 +41,8 @@ public:
 
     // Prompt length in tokens (including BOS when the model adds one).
     virtual int promptTokenCount() const = 0;
-    // Positions left before the context is full.
-    virtual int remainingContext() const = 0;
-    // One decode step (the first call also evaluates the prompt).
+    // One decode step (the first call also evaluates the prompt); after the
+    // last token, one more call returns the end step.
     virtual Expected<TokenStep> next() = 0;
 };
 

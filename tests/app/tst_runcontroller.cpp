@@ -38,14 +38,16 @@ std::string expectedText(int count)
     return text;
 }
 
+// Like the generator it stands for, the stream ends the turn at its token limit.
 class ScriptedStream : public ws::TokenStream
 {
 public:
-    explicit ScriptedStream(Script script) : m_script(script) {}
+    ScriptedStream(Script script, int maxTokens) : m_script(script), m_maxTokens(maxTokens) {}
     int promptTokenCount() const override { return 3; }
-    int remainingContext() const override { return 100000; }
     ws::Expected<ws::TokenStep> next() override
     {
+        if (m_step >= m_maxTokens)
+            return ws::TokenStep{0, "", true, ws::StreamEnd::TokenLimit};
         if (m_script.ranOn)
             m_script.ranOn->store(QThread::currentThread());
         if (m_script.stepTime.count() > 0)
@@ -60,6 +62,7 @@ public:
 
 private:
     Script m_script;
+    int m_maxTokens;
     int m_step = 0;
 };
 
@@ -76,7 +79,7 @@ public:
     {
         if (m_script.failStart || request.messages.empty())
             return ws::makeError(ws::ErrorCode::OutOfRange, "the prompt is longer than the context (512 tokens)");
-        return std::unique_ptr<ws::TokenStream>(new ScriptedStream(m_script));
+        return std::unique_ptr<ws::TokenStream>(new ScriptedStream(m_script, request.maxTokens));
     }
 
 private:

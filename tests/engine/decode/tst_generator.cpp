@@ -3,6 +3,7 @@
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/generator.h"
 #include "engine/gguf/syntheticmodel.h"
+#include "engine/tokenizer/tokenizer.h"
 #include "tests/common/testmodels.h"
 
 #include <nlohmann/json.hpp>
@@ -72,6 +73,21 @@ std::vector<GoldenCase> goldenCases()
         }
     }
     return cases;
+}
+
+// A plain vocabulary of `size` tokens "t0", "t1", ... with the given EOS id (kNoToken: none).
+ws::Expected<ws::Tokenizer> vocabulary(int size, TokenId eos)
+{
+    ws::Vocab v;
+    for (int i = 0; i < size; ++i) {
+        std::string text = std::to_string(i);
+        text.insert(text.begin(), 't'); // (not "t" + ...: GCC 12 -Wrestrict false positive at -O3)
+        v.tokens.push_back(std::move(text));
+    }
+    v.scores.assign(size_t(size), 0.0f);
+    v.types.assign(size_t(size), ws::TokenType::Normal);
+    v.eosId = eos;
+    return ws::Tokenizer::fromVocab(std::move(v));
 }
 
 } // namespace
@@ -181,15 +197,19 @@ private slots:
 
     void stopsOnEndOfGeneration()
     {
-        // A synthetic model whose EOS id is the token greedy decoding picks third.
+        // A synthetic model (it has no vocabulary inside) with a vocabulary whose EOS id is the token
+        // greedy decoding picks third: the vocabulary says what ends generation.
         QTemporaryDir dir;
         ws::SyntheticModelSpec spec;
         const std::string plain = dir.filePath("plain.gguf").toStdString();
         QVERIFY(ws::writeSyntheticModel(plain, spec));
         auto m = DecodeModel::load(plain);
         QVERIFY2(m, m ? "" : m.error().message().c_str());
-        QVERIFY(m->stopTokens().empty());
+        auto plainVocab = vocabulary(spec.vocabSize, ws::kNoToken);
+        QVERIFY(plainVocab);
+        QVERIFY(plainVocab->endOfGenerationIds().empty());
         Generator gen(*m, 64, 1);
+        gen.setTokenizer(*plainVocab);
         GenerationSettings settings;
         settings.maxTokens = 8;
         auto free = gen.generate(std::vector<TokenId>{5, 6, 7}, settings);
@@ -197,12 +217,10 @@ private slots:
         QCOMPARE(free->tokens.size(), size_t(8));
         const TokenId third = free->tokens[2];
         const auto firstAt = std::find(free->tokens.begin(), free->tokens.end(), third) - free->tokens.begin();
-        spec.eosTokenId = third;
-        const std::string withEos = dir.filePath("eos.gguf").toStdString();
-        QVERIFY(ws::writeSyntheticModel(withEos, spec));
-        auto m2 = DecodeModel::load(withEos);
-        QVERIFY(m2);
-        Generator gen2(*m2, 64, 1);
+        auto eosVocab = vocabulary(spec.vocabSize, third);
+        QVERIFY(eosVocab);
+        Generator gen2(*m, 64, 1);
+        gen2.setTokenizer(*eosVocab);
         auto stopped = gen2.generate(std::vector<TokenId>{5, 6, 7}, settings);
         QVERIFY(stopped);
         QCOMPARE(stopped->reason, StopReason::EndOfGeneration);

@@ -8,7 +8,9 @@
 namespace {
 
 // A token stream that plays back a script and advances a fake clock by a
-// fixed time per step (the "compute" time of that step).
+// fixed time per step (the "compute" time of that step). Like the generator
+// it stands for, it ends the turn itself at its token limit or when the
+// context (5 prompt tokens + the generated ones) is full.
 class ScriptedStream : public ws::TokenStream
 {
 public:
@@ -17,15 +19,19 @@ public:
     {
     }
     int promptTokenCount() const override { return 5; }
-    int remainingContext() const override { return m_context - 5 - m_next; }
     ws::Expected<ws::TokenStep> next() override
     {
+        if (m_next >= limit)
+            return ws::TokenStep{0, "", true, ws::StreamEnd::TokenLimit};
+        if (5 + m_next >= m_context)
+            return ws::TokenStep{0, "", true, ws::StreamEnd::ContextFull};
         *m_clock += m_stepSeconds;
         if (m_next >= int(m_steps.size()))
             return ws::makeError(ws::ErrorCode::OutOfRange, "script exhausted");
         return m_steps[m_next++];
     }
     int calls() const { return m_next; }
+    int limit = 1 << 20; // the turn's maxTokens
 
 
 private:
@@ -103,8 +109,8 @@ private slots:
             steps[endOfTextAt] = {2, "", true};
         Harness h;
         ScriptedStream stream(steps, &h.clock, 0.001, context);
+        stream.limit = maxTokens;
         ws::DecodeOptions o = h.options();
-        o.maxTokens = maxTokens;
         auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
         QCOMPARE(last->state, ws::RunState::Finished);
         QCOMPARE(int(last->finishReason), expectedReason);
@@ -133,7 +139,6 @@ private slots:
             ws::ErrorCode code;
             int n = 0;
             int promptTokenCount() const override { return 1; }
-            int remainingContext() const override { return 100; }
             ws::Expected<ws::TokenStep> next() override
             {
                 if (n++ < 3)
@@ -155,8 +160,8 @@ private slots:
     {
         Harness h;
         ScriptedStream stream(words(100), &h.clock, 0.001);
+        stream.limit = 100;
         ws::DecodeOptions o = h.options();
-        o.maxTokens = 100;
         auto last = ws::DecodeSession(o).run(
             stream, [&] { return stream.calls() >= 10; }, h.publisher());
         QCOMPARE(last->state, ws::RunState::Stopped);
@@ -171,8 +176,8 @@ private slots:
         // plus the final one, not 1000.
         Harness h;
         ScriptedStream stream(words(1000), &h.clock, 0.001);
+        stream.limit = 1000;
         ws::DecodeOptions o = h.options();
-        o.maxTokens = 1000;
         o.maxSnapshotsPerSecond = 30;
         auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
         QCOMPARE(last->generatedTokens, 1000);
@@ -190,8 +195,8 @@ private slots:
         Harness h;
         ScriptedStream stream(words(40), &h.clock, 0.0001); // CPU much faster than the system
         ws::SystemPace pace{"h100", "H100", 100.0, 0.2};
+        stream.limit = 40;
         ws::DecodeOptions o = h.options();
-        o.maxTokens = 40;
         o.maxSnapshotsPerSecond = 1000; // see every token
         o.pacer = ws::TokenPacer::atPaceOf(pace);
         o.systems = {pace};
@@ -212,8 +217,8 @@ private slots:
     {
         Harness h;
         ScriptedStream stream(words(40), &h.clock, 0.0001);
+        stream.limit = 40;
         ws::DecodeOptions o = h.options();
-        o.maxTokens = 40;
         o.pacer = ws::TokenPacer::atPaceOf(ws::SystemPace{"slow", "slow", 1.0, 0.0});
         auto last = ws::DecodeSession(o).run(
             stream, [&] { return h.clock > 2.5; }, h.publisher());
@@ -222,12 +227,54 @@ private slots:
         QVERIFY(h.clock < 2.6);          // stopped within one sleep slice
     }
 
+    void snapshotsCarryTheirNewPieces_data()
+    {
+        QTest::addColumn<double>("snapshotsPerSecond");
+        QTest::newRow("every token its own snapshot") << 1000.0;
+        QTest::newRow("throttled: many tokens a snapshot") << 30.0;
+    }
+    void snapshotsCarryTheirNewPieces()
+    {
+        QFETCH(double, snapshotsPerSecond);
+        Harness h;
+        std::vector<ws::TokenStep> steps = words(300);
+        steps[7].text = "";                    // a token that ends inside a character: an empty piece
+        steps[8].text = "\xE4\xB8\xAD";         // ... and the token that completes it
+        steps[299] = {2, "\xEF\xBF\xBD", true}; // end of text with bytes that were held back
+        ScriptedStream stream(steps, &h.clock, 0.001);
+        ws::DecodeOptions o = h.options();
+        o.maxSnapshotsPerSecond = snapshotsPerSecond;
+        auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
+        QCOMPARE(last->generatedTokens, 299);
+        std::string before;
+        std::vector<ws::TokenId> shown;
+        for (const auto& s : h.published) {
+            std::string added;
+            for (const ws::TokenPiece& piece : s->newPieces) {
+                added += piece.text;
+                if (piece.token >= 0)
+                    shown.push_back(piece.token);
+            }
+            // Each snapshot's pieces are exactly what its text gained since the previous one.
+            QCOMPARE(before + added, s->text);
+            before = s->text;
+        }
+        std::vector<ws::TokenId> expected;
+        for (int i = 0; i < 299; ++i)
+            expected.push_back(100 + i);
+        QCOMPARE(shown, expected);
+        QCOMPARE(last->newPieces.back().token, ws::TokenId(-1)); // the held-back bytes, no token
+        QCOMPARE(last->newPieces.back().text, std::string("\xEF\xBF\xBD"));
+        if (snapshotsPerSecond < 100)
+            QVERIFY(h.published.size() < 20); // throttled: the pieces were gathered, not lost
+    }
+
     void meshFramesFollowTokens()
     {
         Harness h;
         ScriptedStream stream(words(10), &h.clock, 0.01);
+        stream.limit = 10;
         ws::DecodeOptions o = h.options();
-        o.maxTokens = 10;
         o.maxSnapshotsPerSecond = 1000;
         o.meshFrame = [](int index) {
             auto m = std::make_shared<ws::MeshSnapshot>();

@@ -1,6 +1,7 @@
 // GeneratorSessionModel on the real test models: prompt building (chat
 // template for instruct models, running text for base models), errors, and
 // token streams that reproduce llama.cpp's greedy ids.
+#include "engine/model/modelfileimporter.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "tests/common/testmodels.h"
 
@@ -112,6 +113,57 @@ private slots:
         auto stream = model->startTurn(request);
         QVERIFY(!stream);
         QVERIFY(!stream.error().text.empty());
+    }
+
+    // The session's architecture is the one the placement imports from the same file (the same
+    // header read and defaults); the llama2.c checkpoint gives the shape of its GGUF conversion
+    // (shared/models/README.md: dim 64, hidden_dim 172, 5 layers, 8 heads, 4 KV heads, vocab 512).
+    void modelConfigIsTheImportersOwn_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("tied");
+        QTest::addColumn<int>("context");
+        QTest::newRow("gguf: its context_length") << "stories260K/stories260K.gguf" << false << 2048;
+        QTest::newRow("llama2.c checkpoint: seq_len") << "stories260K/stories260K.bin" << true << 512;
+    }
+    void modelConfigIsTheImportersOwn()
+    {
+        QFETCH(QString, file);
+        QFETCH(bool, tied);
+        QFETCH(int, context);
+        const QString full = wstest::testModelPath(file);
+        if (!QFileInfo::exists(full)) {
+            if (wstest::runningInCi())
+                QFAIL("test model missing");
+            QSKIP("test model missing");
+        }
+        auto model = load(full.toStdString());
+        QVERIFY(model);
+        const ws::ModelConfig& c = model->info().config;
+        auto imported = ws::importModelFile(full.toStdString());
+        QVERIFY2(imported, imported ? "" : imported.error().message().c_str());
+        QCOMPARE(c.id, imported->id);
+        QCOMPARE(c.architecture, std::string("llama"));
+        QCOMPARE(c.layers, 5);
+        QCOMPARE(c.hiddenSize, 64);
+        QCOMPARE(c.ffnSize, 172);
+        QCOMPARE(c.headCount, 8);
+        QCOMPARE(c.kvHeadCount, 4);
+        QCOMPARE(c.headDim, 8);
+        QCOMPARE(c.vocabSize, 512);
+        QCOMPARE(c.contextLength, int64_t(context));
+        QCOMPARE(c.tiedEmbeddings, tied);
+        QCOMPARE(c.rmsNormEps, double(1e-5f));
+        QCOMPARE(c.ropeTheta, 10000.0);
+        QCOMPARE(c.nativePrecision, ws::Precision::Fp32);
+        for (const auto* other : {&imported->layers, &imported->hiddenSize, &imported->ffnSize, &imported->headCount,
+                                  &imported->kvHeadCount, &imported->headDim, &imported->vocabSize})
+            QVERIFY(*other > 0);
+        QCOMPARE(imported->layers, c.layers);
+        QCOMPARE(imported->ffnSize, c.ffnSize);
+        QCOMPARE(imported->vocabSize, c.vocabSize);
+        QCOMPARE(imported->rmsNormEps, c.rmsNormEps);
+        QCOMPARE(imported->tiedEmbeddings, c.tiedEmbeddings);
     }
 
     void missingFileIsAnError()
