@@ -1,62 +1,38 @@
 // waferscope-cli generate: text in, text out through the decode engine.
-// Loads a GGUF model (tokenizer from its metadata) or a llama2.c checkpoint
-// (tokenizer from --tokenizer, else tok512.bin / tokenizer.bin beside the
-// model), encodes the prompt as llama.cpp does (BOS when the vocabulary adds
-// one), generates, and prints the text as it streams, or one JSON object
-// with --json.
+// The model is loaded as the chat loads it (GeneratorSessionModel: a GGUF
+// file with its own tokenizer, or a llama2.c checkpoint with --tokenizer or
+// the tokenizer beside it), the prompt is one completion turn (BOS when the
+// vocabulary adds one, as llama.cpp), and the turn runs through the chat's
+// pipeline (runTurn). The text is printed as it streams, or as one JSON
+// object with --json.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 
-#include "engine/decode/decodemodel.h"
-#include "engine/decode/generator.h"
-#include "engine/tokenizer/streamingdecoder.h"
-#include "engine/tokenizer/tokenizer.h"
+#include "engine/session/generatorsessionmodel.h"
+#include "engine/session/turnrun.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 
 #include <cstdio>
 #include <limits>
-#include <optional>
 
 namespace ws::cli {
 
 namespace {
 
-std::optional<Tokenizer> loadTokenizer(const DecodeModel& model, const QString& tokenizerOption, QString& error)
+// The Generator's stop reason names, which the JSON has always used.
+const char* stopReasonName(FinishReason reason)
 {
-    if (const GgufFile* gguf = model.gguf()) {
-        auto t = Tokenizer::fromGguf(*gguf);
-        if (!t) {
-            error = QString::fromStdString(t.error().message());
-            return std::nullopt;
-        }
-        return std::move(*t);
+    switch (reason) {
+    case FinishReason::EndOfText: return "end_of_generation";
+    case FinishReason::TokenLimit: return "max_tokens";
+    case FinishReason::ContextFull: return "context_full";
+    case FinishReason::Stopped: return "cancelled";
+    case FinishReason::None:
+    case FinishReason::Error: break;
     }
-    QString path = tokenizerOption;
-    if (path.isEmpty()) {
-        const QDir dir = QFileInfo(QString::fromStdString(model.path())).absoluteDir();
-        for (const char* name : {"tok512.bin", "tokenizer.bin"}) {
-            if (QFileInfo::exists(dir.filePath(QLatin1String(name)))) {
-                path = dir.filePath(QLatin1String(name));
-                break;
-            }
-        }
-        if (path.isEmpty()) {
-            error = QStringLiteral("%1: a llama2.c model needs a tokenizer: pass --tokenizer FILE or put "
-                                   "tokenizer.bin beside the model")
-                        .arg(QString::fromStdString(model.path()));
-            return std::nullopt;
-        }
-    }
-    auto t = Tokenizer::fromLlama2cFile(path.toStdString(), model.config().vocabSize);
-    if (!t) {
-        error = QString::fromStdString(t.error().message());
-        return std::nullopt;
-    }
-    return std::move(*t);
+    return "none";
 }
 
 } // namespace
@@ -84,7 +60,7 @@ int runGenerate(const QStringList& args)
         return kExitBadInput;
     if (!parser.isSet(QStringLiteral("model")))
         return fail(QStringLiteral("generate: --model FILE is required"));
-    const auto tokens = intOption(parser, QStringLiteral("tokens"), 128, 0, 1 << 20);
+    const auto tokens = intOption(parser, QStringLiteral("tokens"), 128, 1, 1 << 20);
     const auto temperature = doubleOption(parser, QStringLiteral("temperature"), 0.0, 0.0, 100.0);
     const auto topK = intOption(parser, QStringLiteral("top-k"), 0, 0, 1 << 24);
     const auto topP = doubleOption(parser, QStringLiteral("top-p"), 1.0, 1e-6, 1.0);
@@ -96,66 +72,58 @@ int runGenerate(const QStringList& args)
         return kExitBadInput;
     const bool json = parser.isSet(QStringLiteral("json"));
 
-    auto model = DecodeModel::load(parser.value(QStringLiteral("model")).toStdString());
+    GeneratorSessionModel::Options options;
+    options.threads = int(*threads);
+    options.tokenizerPath = parser.value(QStringLiteral("tokenizer")).toStdString();
+    auto model = GeneratorSessionModel::load(parser.value(QStringLiteral("model")).toStdString(), options);
     if (!model)
         return fail(QString::fromStdString(model.error().message()));
-    QString tokenizerError;
-    const auto tokenizer = loadTokenizer(*model, parser.value(QStringLiteral("tokenizer")), tokenizerError);
-    if (!tokenizer)
-        return fail(tokenizerError);
-    const std::string prompt = parser.value(QStringLiteral("prompt")).toStdString();
-    const std::vector<TokenId> promptTokens = tokenizer->encode(prompt, true, false);
-    if (promptTokens.empty())
-        return fail(QStringLiteral("generate: the prompt is empty and the model adds no BOS token"));
-    if (int64_t(promptTokens.size()) > model->config().contextLength)
-        return fail(QStringLiteral("generate: the prompt has %1 tokens, more than the model's context of %2")
-                        .arg(promptTokens.size())
-                        .arg(model->config().contextLength));
 
-    GenerationSettings settings;
-    settings.maxTokens = int(*tokens);
-    settings.sampling.temperature = float(*temperature);
-    settings.sampling.topK = int(*topK);
-    settings.sampling.topP = float(*topP);
-    settings.sampling.minP = float(*minP);
-    settings.sampling.repetitionPenalty = float(*penalty);
-    settings.sampling.seed = uint64_t(*seed);
-    const int context = int(std::min<int64_t>(int64_t(promptTokens.size()) + *tokens, model->config().contextLength));
-    Generator generator(*model, context, int(*threads));
+    TurnRequest request;
+    request.messages = {{ChatRole::User, parser.value(QStringLiteral("prompt")).toStdString()}};
+    request.mode = PromptMode::Completion;
+    request.maxTokens = int(*tokens);
+    request.sampling.temperature = float(*temperature);
+    request.sampling.topK = int(*topK);
+    request.sampling.topP = float(*topP);
+    request.sampling.minP = float(*minP);
+    request.sampling.repetitionPenalty = float(*penalty);
+    request.sampling.seed = uint64_t(*seed);
+    const auto promptTokens = (*model)->promptTokens(request);
+    if (!promptTokens)
+        return fail(QStringLiteral("generate: ") + QString::fromStdString(promptTokens.error().message()));
 
-    StreamingDecoder stream(*tokenizer);
-    std::string text;
-    auto result = generator.generate(promptTokens, settings, [&](TokenId id) {
-        const std::string piece = stream.push(id);
-        text += piece;
-        if (!json) {
-            std::fwrite(piece.data(), 1, piece.size(), stdout);
-            std::fflush(stdout);
-        }
-        return true;
+    auto run = runTurn(**model, request, [json](const SessionSnapshot& snapshot) {
+        if (json)
+            return;
+        for (const TokenPiece& piece : snapshot.newPieces)
+            std::fwrite(piece.text.data(), 1, piece.text.size(), stdout);
+        std::fflush(stdout);
     });
-    if (!result)
-        return fail(QString::fromStdString(result.error().message()));
-    const std::string tail = stream.flush();
-    text += tail;
+    if (!run)
+        return fail(QString::fromStdString(run.error().message()));
+    const SessionSnapshot& last = *run->last;
     if (!json) {
-        std::fwrite(tail.data(), 1, tail.size(), stdout);
         std::fputc('\n', stdout);
         return kExitOk;
     }
     QJsonArray promptArray, tokenArray;
-    for (TokenId id : promptTokens)
+    for (TokenId id : *promptTokens)
         promptArray.append(id);
-    for (TokenId id : result->tokens)
+    for (TokenId id : run->tokens())
         tokenArray.append(id);
+    // Decode speed after the first token (as llama.cpp's eval time); with one token, that token's.
+    const double tokensPerSecond = last.cpuTokensPerSecond > 0 ? last.cpuTokensPerSecond
+                                   : last.firstTokenSeconds > 0 ? last.generatedTokens / last.firstTokenSeconds
+                                                                : 0.0;
     QJsonObject out;
     out.insert(QStringLiteral("prompt_tokens"), promptArray);
     out.insert(QStringLiteral("tokens"), tokenArray);
-    out.insert(QStringLiteral("text"), QString::fromStdString(text));
-    out.insert(QStringLiteral("tokens_per_second"), result->tokensPerSecond());
-    out.insert(QStringLiteral("prompt_seconds"), result->promptSeconds);
-    out.insert(QStringLiteral("stop_reason"), QString::fromLatin1(stopReasonName(result->reason)));
-    out.insert(QStringLiteral("threads"), generator.threadCount());
+    out.insert(QStringLiteral("text"), QString::fromStdString(last.text));
+    out.insert(QStringLiteral("tokens_per_second"), tokensPerSecond);
+    out.insert(QStringLiteral("prompt_seconds"), last.firstTokenSeconds); // prompt evaluation + first token
+    out.insert(QStringLiteral("stop_reason"), QString::fromLatin1(stopReasonName(last.finishReason)));
+    out.insert(QStringLiteral("threads"), (*model)->threadCount());
     printJson(out);
     return kExitOk;
 }

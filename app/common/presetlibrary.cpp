@@ -1,7 +1,7 @@
 #include "app/common/presetlibrary.h"
 
 #include "engine/hardware/hardwarepresetparser.h"
-#include "engine/model/ggufmodelimporter.h"
+#include "engine/model/modelfileimporter.h"
 #include "engine/model/hfconfigimporter.h"
 #include "engine/model/modelpresetparser.h"
 
@@ -135,8 +135,10 @@ Expected<ModelConfig> PresetLibrary::resolveModel(const QString& idOrPath) const
         e.file = idOrPath.toStdString();
         return e;
     }
-    if (idOrPath.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive))
-        return importGgufModel(idOrPath.toStdString());
+    // A weights file (GGUF or a llama2.c checkpoint): its header, as the chat's decoder reads it.
+    if (idOrPath.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive) ||
+        idOrPath.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive))
+        return importModelFile(idOrPath.toStdString());
     auto bytes = readFile(idOrPath);
     if (!bytes)
         return bytes.error();
