@@ -13,10 +13,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QStackedWidget>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -39,9 +36,7 @@ ChatPane::ChatPane(QWidget* parent)
       m_statusLabel(new QLabel),
       m_stack(new QStackedWidget),
       m_emptyText(new QLabel),
-      m_scroll(new QScrollArea),
-      m_messageHost(new QWidget),
-      m_messageLayout(new QVBoxLayout(m_messageHost)),
+      m_messages(new ChatMessageList),
       m_settingsToggle(new QToolButton),
       m_settings(new ChatSettingsPanel),
       m_input(new QPlainTextEdit),
@@ -109,15 +104,8 @@ ChatPane::ChatPane(QWidget* parent)
     emptyLayout->addLayout(emptyButtons);
     emptyLayout->addStretch(1);
 
-    // Messages.
-    m_messageLayout->setContentsMargins(4, 4, 4, 4);
-    m_messageLayout->setSpacing(6);
-    m_messageLayout->addStretch(1);
-    m_scroll->setWidget(m_messageHost);
-    m_scroll->setWidgetResizable(true);
-    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_stack->addWidget(emptyPage);
-    m_stack->addWidget(m_scroll);
+    m_stack->addWidget(m_messages);
     m_stack->setMinimumHeight(fontMetrics().lineSpacing() * 9); // room for a conversation in a shared dock area
 
     // Settings, folded away by default.
@@ -190,7 +178,7 @@ void ChatPane::setModel(const std::optional<SessionModelInfo>& info)
     } else {
         m_modelLabel->setText(tr("<b>No model</b>"));
     }
-    m_stack->setCurrentIndex(m_model || !m_messages.empty() ? 1 : 0);
+    m_stack->setCurrentIndex(m_model || !m_messages->isEmpty() ? 1 : 0);
     updateButtons();
 }
 
@@ -200,52 +188,11 @@ void ChatPane::setModelStatus(const QString& status)
     m_statusLabel->setVisible(!status.isEmpty());
 }
 
-void ChatPane::setSystems(const std::vector<SystemPace>& systems)
-{
-    m_settings->setSystems(systems);
-}
-
-ChatSettings ChatPane::settings() const
-{
-    return m_settings->settings();
-}
-
-void ChatPane::setSettings(const ChatSettings& settings)
-{
-    m_settings->setSettings(settings);
-}
-
-const SystemPace* ChatPane::paceSystem() const
-{
-    return m_settings->paceSystem();
-}
-
 ChatMessageWidget* ChatPane::addMessage(ChatRole role, const QString& text)
 {
-    auto* widget = new ChatMessageWidget(role, text, m_messageHost);
-    connect(widget, &ChatMessageWidget::copyRequested, this,
-            [](const QString& t) { QApplication::clipboard()->setText(t); });
-    m_messageLayout->insertWidget(m_messageLayout->count() - 1, widget); // before the stretch
-    m_messages.push_back(widget);
+    ChatMessageWidget* widget = m_messages->add(role, text);
     m_stack->setCurrentIndex(1);
     return widget;
-}
-
-ChatMessageWidget* ChatPane::streamingMessage() const
-{
-    if (m_messages.empty() || m_messages.back()->state() != ChatMessageWidget::State::Streaming)
-        return nullptr;
-    return m_messages.back();
-}
-
-void ChatPane::removeLastMessage()
-{
-    if (m_messages.empty())
-        return;
-    ChatMessageWidget* last = m_messages.back();
-    m_messages.pop_back();
-    m_messageLayout->removeWidget(last);
-    last->deleteLater();
 }
 
 void ChatPane::startAnswer()
@@ -253,7 +200,7 @@ void ChatPane::startAnswer()
     ChatMessageWidget* answer = addMessage(ChatRole::Assistant, QString());
     answer->setState(ChatMessageWidget::State::Streaming);
     setRunning(true);
-    scrollToEnd();
+    m_messages->scrollToEnd();
 }
 
 void ChatPane::send(const QString& prompt)
@@ -276,9 +223,9 @@ void ChatPane::stop()
 
 void ChatPane::regenerate()
 {
-    while (!m_messages.empty() && m_messages.back()->role() != ChatRole::User)
-        removeLastMessage();
-    if (m_messages.empty())
+    while (!m_messages->isEmpty() && m_messages->last()->role() != ChatRole::User)
+        m_messages->removeLast();
+    if (m_messages->isEmpty())
         return;
     startAnswer();
     emit sendRequested();
@@ -288,8 +235,8 @@ void ChatPane::clear()
 {
     if (m_running)
         emit stopRequested();
-    while (!m_messages.empty())
-        removeLastMessage();
+    while (!m_messages->isEmpty())
+        m_messages->removeLast();
     setRunning(false);
     m_stack->setCurrentIndex(m_model ? 1 : 0);
     emit clearRequested();
@@ -302,11 +249,10 @@ void ChatPane::copyTranscript()
 
 void ChatPane::setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
 {
-    ChatMessageWidget* answer = streamingMessage();
+    ChatMessageWidget* answer = m_messages->streaming();
     if (!snapshot || !answer)
         return;
-    const QScrollBar* bar = m_scroll->verticalScrollBar();
-    const bool atEnd = bar->value() >= bar->maximum() - 4;
+    const bool atEnd = m_messages->isAtEnd();
     answer->setText(QString::fromStdString(snapshot->text));
     answer->setStats(ChatStats::format(*snapshot));
     if (snapshot->state == RunState::Finished)
@@ -317,17 +263,17 @@ void ChatPane::setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
     if (snapshot->isFinal() && snapshot->state != RunState::Failed)
         setRunning(false);
     if (atEnd)
-        scrollToEnd();
+        m_messages->scrollToEnd();
 }
 
 void ChatPane::showError(const QString& message)
 {
-    ChatMessageWidget* answer = streamingMessage();
+    ChatMessageWidget* answer = m_messages->streaming();
     if (!answer)
         answer = addMessage(ChatRole::Assistant, QString());
     answer->setError(message);
     setRunning(false);
-    scrollToEnd();
+    m_messages->scrollToEnd();
 }
 
 void ChatPane::setRunning(bool running)
@@ -335,7 +281,7 @@ void ChatPane::setRunning(bool running)
     if (!running) {
         // A turn that ends without a final snapshot (e.g. stopped before it
         // began) leaves no streaming message behind.
-        if (ChatMessageWidget* answer = streamingMessage())
+        if (ChatMessageWidget* answer = m_messages->streaming())
             answer->setState(ChatMessageWidget::State::Stopped);
     }
     m_running = running;
@@ -348,7 +294,7 @@ std::vector<TurnMessage> ChatPane::conversation() const
     const ChatSettings s = m_settings->settings();
     if (!s.systemPrompt.empty())
         messages.push_back({ChatRole::System, s.systemPrompt});
-    for (const ChatMessageWidget* m : m_messages) {
+    for (const ChatMessageWidget* m : m_messages->messages()) {
         if (m->state() == ChatMessageWidget::State::Error || m->state() == ChatMessageWidget::State::Streaming)
             continue;
         if (m->text().isEmpty())
@@ -361,7 +307,7 @@ std::vector<TurnMessage> ChatPane::conversation() const
 QString ChatPane::transcript() const
 {
     QStringList parts;
-    for (const ChatMessageWidget* m : m_messages) {
+    for (const ChatMessageWidget* m : m_messages->messages()) {
         const QString who = m->role() == ChatRole::User ? tr("You") : tr("Model");
         parts << tr("%1: %2").arg(who, m->text());
     }
@@ -370,34 +316,23 @@ QString ChatPane::transcript() const
 
 int ChatPane::messageCount() const
 {
-    return int(m_messages.size());
+    return m_messages->count();
 }
 
 ChatMessageWidget* ChatPane::message(int index) const
 {
-    return index >= 0 && index < messageCount() ? m_messages[size_t(index)] : nullptr;
-}
-
-void ChatPane::scrollToEnd()
-{
-    // After the layout has taken the new text into account.
-    QTimer::singleShot(0, this, [this] {
-        QScrollBar* bar = m_scroll->verticalScrollBar();
-        bar->setValue(bar->maximum());
-    });
+    return m_messages->at(index);
 }
 
 void ChatPane::updateButtons()
 {
     const bool hasModel = m_model.has_value();
-    bool hasUser = false;
-    for (const ChatMessageWidget* m : m_messages)
-        hasUser = hasUser || m->role() == ChatRole::User;
+    const bool hasUser = m_messages->hasUserMessage();
     m_sendButton->setEnabled(hasModel && !m_running && !m_input->toPlainText().trimmed().isEmpty());
     m_stopButton->setEnabled(m_running);
     m_regenerateButton->setEnabled(hasModel && hasUser);
-    m_copyButton->setEnabled(!m_messages.empty());
-    m_clearButton->setEnabled(!m_messages.empty());
+    m_copyButton->setEnabled(!m_messages->isEmpty());
+    m_clearButton->setEnabled(!m_messages->isEmpty());
 }
 
 bool ChatPane::eventFilter(QObject* watched, QEvent* event)

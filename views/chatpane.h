@@ -11,6 +11,7 @@
 #include "engine/session/chatturn.h"
 #include "engine/session/sessionmodel.h"
 #include "engine/session/sessionsnapshot.h"
+#include "views/chatmessagelist.h"
 #include "views/chatmessagewidget.h"
 #include "views/chatsettingspanel.h"
 
@@ -25,10 +26,8 @@ class QLabel;
 class QMimeData;
 class QPlainTextEdit;
 class QPushButton;
-class QScrollArea;
 class QStackedWidget;
 class QToolButton;
-class QVBoxLayout;
 
 namespace ws::views {
 
@@ -42,7 +41,7 @@ public:
     void setModel(const std::optional<SessionModelInfo>& info);
     // A model is being loaded (or downloaded): a line in the header.
     void setModelStatus(const QString& status);
-    void setSystems(const std::vector<SystemPace>& systems);
+    void setSystems(const std::vector<SystemPace>& systems) { m_settings->setSystems(systems); }
     // The streaming answer: text and stats of the last assistant message.
     void setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot);
     // Ends the streaming answer with an error (or adds an error notice).
@@ -50,10 +49,10 @@ public:
     void setRunning(bool running);
     bool isRunning() const { return m_running; }
 
-    ChatSettings settings() const;
-    void setSettings(const ChatSettings& settings);
+    ChatSettings settings() const { return m_settings->settings(); }
+    void setSettings(const ChatSettings& settings) { m_settings->setSettings(settings); }
     ChatSettingsPanel* settingsPanel() const { return m_settings; }
-    const SystemPace* paceSystem() const;
+    const SystemPace* paceSystem() const { return m_settings->paceSystem(); }
 
     // The conversation to send: system prompt (when set), then every user
     // and assistant message with text, oldest first; errors and the empty
@@ -91,10 +90,7 @@ protected:
 
 private:
     ChatMessageWidget* addMessage(ChatRole role, const QString& text);
-    ChatMessageWidget* streamingMessage() const;
-    void removeLastMessage();
     void startAnswer();
-    void scrollToEnd();
     void updateButtons();
     static QString droppedModelPath(const QMimeData* mime);
 
@@ -105,10 +101,7 @@ private:
     QLabel* m_statusLabel;
     QStackedWidget* m_stack;
     QLabel* m_emptyText;
-    QScrollArea* m_scroll;
-    QWidget* m_messageHost;
-    QVBoxLayout* m_messageLayout;
-    std::vector<ChatMessageWidget*> m_messages;
+    ChatMessageList* m_messages;
     QToolButton* m_settingsToggle;
     ChatSettingsPanel* m_settings;
     QPlainTextEdit* m_input;

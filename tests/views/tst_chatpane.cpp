@@ -242,6 +242,35 @@ private slots:
         QVERIFY(pane.paceSystem() == nullptr);
     }
 
+    // The pane's sampling settings are the sampler's own: min-p and the repetition penalty are
+    // there (off by default, as the CLI's) and come back as they were set.
+    void samplingSettingsRoundTrip()
+    {
+        ChatPane pane;
+        const ws::views::ChatSettings defaults = pane.settings();
+        QCOMPARE(defaults.sampling.minP, 0.0f);
+        QCOMPARE(defaults.sampling.repetitionPenalty, 1.0f);
+        QCOMPARE(defaults.sampling.temperature, 0.0f);
+        ws::views::ChatSettings s = defaults;
+        s.sampling.temperature = 0.7f;
+        s.sampling.topK = 40;
+        s.sampling.topP = 0.9f;
+        s.sampling.minP = 0.05f;
+        s.sampling.repetitionPenalty = 1.1f;
+        s.sampling.seed = 42;
+        QSignalSpy changed(&pane, &ChatPane::settingsChanged);
+        pane.setSettings(s);
+        QVERIFY(!changed.isEmpty());
+        const ws::SamplerSettings back = pane.settings().sampling;
+        QCOMPARE(back.temperature, 0.7f);
+        QCOMPARE(back.topK, 40);
+        QCOMPARE(back.topP, 0.9f);
+        QCOMPARE(back.minP, 0.05f);
+        QCOMPARE(back.repetitionPenalty, 1.1f);
+        QCOMPARE(back.seed, uint64_t(42));
+        QVERIFY(back.validate());
+    }
+
     void statsLine_data()
     {
         QTest::addColumn<int>("tokens");
