@@ -340,21 +340,6 @@
     </message>
 </context>
 <context>
-    <name>ws::ChatScript</name>
-    <message>
-        <source>%1: --model-file must be a GGUF file (it carries its tokenizer)</source>
-        <translation>%1：--model-file 必须是 GGUF 文件（其中带有分词器）</translation>
-    </message>
-    <message>
-        <source>the prompt is empty and the model adds no BOS token: give --prompt</source>
-        <translation>提示为空且模型不添加 BOS 词元：请提供 --prompt</translation>
-    </message>
-    <message>
-        <source>the prompt has %1 tokens, the model&apos;s context only %2</source>
-        <translation>提示有 %1 个词元，而模型的上下文只有 %2</translation>
-    </message>
-</context>
-<context>
     <name>ws::ChatWafer</name>
     <message>
         <source>the model is not placed on a wafer</source>
@@ -1998,6 +1983,18 @@ source: %6</source>
 </context>
 <context>
     <name>ws::views::ChatSettingsPanel</name>
+    <message>
+        <source>Above 1 discourages repeating the last 64 tokens (1 = off)</source>
+        <translation>大于 1 时抑制重复最近 64 个 token（1 = 关闭）</translation>
+    </message>
+    <message>
+        <source>Min-p:</source>
+        <translation>Min-p：</translation>
+    </message>
+    <message>
+        <source>Repetition penalty:</source>
+        <translation>重复惩罚：</translation>
+    </message>
     <message>
         <source>Optional instructions for instruct models</source>
         <translation>指令模型的可选指令</translation>
