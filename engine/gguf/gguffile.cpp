@@ -1,3 +1,5 @@
+// GgufFile: parsing the header, metadata and tensor index of a mapped file
+// (the typed metadata getters are in ggufmetadata.cpp).
 #include "engine/gguf/gguffile.h"
 
 #include <cstring>
