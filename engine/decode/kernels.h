@@ -11,7 +11,10 @@
 //   then scaled by the product of the two F16 block scales;
 // - exp and SiLU use the same polynomial exp approximation as ggml (not libm),
 //   so softmax and SwiGLU agree to the last bit.
-// All functions are pure and thread-safe.
+// All functions are pure and thread-safe. One source file per weight-type
+// family: floatkernels.cpp (F32, F16, BF16), legacyquantkernels.cpp (Q8_0,
+// Q4_0), kquantkernels.cpp (Q4_K, Q6_K, Q8_K); kernels.cpp holds the type
+// dispatch and the element-wise kernels.
 
 #include "engine/decode/quantblocks.h"
 #include "engine/gguf/ggmltype.h"
@@ -40,6 +43,12 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
 
 // Decodes n values of a row stored as `type` (as ggml's dequantize_row_*).
 void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n);
+void dequantizeRowF16(const uint16_t* x, float* y, int n);
+void dequantizeRowBf16(const uint16_t* x, float* y, int n);
+void dequantizeRowQ8_0(const BlockQ8_0* x, float* y, int n);
+void dequantizeRowQ4_0(const BlockQ4_0* x, float* y, int n);
+void dequantizeRowQ4_K(const BlockQ4_K* x, float* y, int n);
+void dequantizeRowQ6_K(const BlockQ6_K* x, float* y, int n);
 
 // y = exp(x) with ggml's vector approximation (ggml_v_expf), n a multiple of 8.
 void expRow(const float* x, float* y, int n);

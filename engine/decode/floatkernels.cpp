@@ -1,0 +1,136 @@
+// Kernels for unquantised weights: F32, F16 and BF16 (conversion of the activation, dot products, decoding).
+#include "engine/decode/kernels.h"
+
+#include "engine/decode/simd.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace ws::kernels {
+
+namespace {
+
+// Four accumulators reduced pairwise, then within the vector with two horizontal adds (GGML_F32x8_REDUCE).
+float reduce4(__m256 s0, __m256 s1, __m256 s2, __m256 s3)
+{
+    s0 = _mm256_add_ps(s0, s2);
+    s1 = _mm256_add_ps(s1, s3);
+    s0 = _mm256_add_ps(s0, s1);
+    const __m128 t0 = _mm_add_ps(_mm256_castps256_ps128(s0), _mm256_extractf128_ps(s0, 1));
+    const __m128 t1 = _mm_hadd_ps(t0, t0);
+    return _mm_cvtss_f32(_mm_hadd_ps(t1, t1));
+}
+
+__m256 loadF16(const uint16_t* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
+
+__m256 loadBf16(const uint16_t* p)
+{
+    const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
+}
+
+} // namespace
+
+void convertRowF16(const float* x, uint16_t* y, int n)
+{
+    int i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(y + i),
+                         _mm256_cvtps_ph(_mm256_loadu_ps(x + i), _MM_FROUND_TO_NEAREST_INT));
+    for (; i < n; ++i)
+        y[i] = simd::toF16(x[i]);
+}
+
+void convertRowBf16(const float* x, uint16_t* y, int n)
+{
+    for (int i = 0; i < n; ++i)
+        y[i] = f32ToBf16(x[i]);
+}
+
+float dotF32Lanes(const float* a, const float* b, int n)
+{
+    __m256 acc = _mm256_setzero_ps();
+    for (int i = 0; i < n; i += 8)
+        acc = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i), acc);
+    return simd::hsum8(acc);
+}
+
+float dotF32Ggml(const float* a, const float* b, int n)
+{
+    const int np = n & ~31;
+    __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+    for (int i = 0; i < np; i += 32) {
+        s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i), s0);
+        s1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8), s1);
+        s2 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 16), _mm256_loadu_ps(b + i + 16), s2);
+        s3 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 24), _mm256_loadu_ps(b + i + 24), s3);
+    }
+    float sum = reduce4(s0, s1, s2, s3);
+    // The leftover loop as GCC 12 -O3 compiles ggml's `sumf += x[i]*y[i]`: groups of four products
+    // (rounded) added in order, then a fused multiply-add for the last n % 4 (this file is built
+    // with -ffp-contract=off, so every rounding here is explicit).
+    int i = np;
+    for (; i + 4 <= n; i += 4) {
+        const float p0 = a[i] * b[i], p1 = a[i + 1] * b[i + 1], p2 = a[i + 2] * b[i + 2], p3 = a[i + 3] * b[i + 3];
+        sum = (((sum + p0) + p1) + p2) + p3;
+    }
+    for (; i < n; ++i)
+        sum = std::fma(a[i], b[i], sum);
+    return sum;
+}
+
+float dotF16Lanes(const uint16_t* a, const uint16_t* b, int n)
+{
+    __m256 acc = _mm256_setzero_ps();
+    for (int i = 0; i < n; i += 8)
+        acc = _mm256_fmadd_ps(loadF16(a + i), loadF16(b + i), acc);
+    return simd::hsum8(acc);
+}
+
+float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n)
+{
+    const int np = n & ~31;
+    __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+    for (int i = 0; i < np; i += 32) {
+        s0 = _mm256_fmadd_ps(loadF16(a + i), loadF16(b + i), s0);
+        s1 = _mm256_fmadd_ps(loadF16(a + i + 8), loadF16(b + i + 8), s1);
+        s2 = _mm256_fmadd_ps(loadF16(a + i + 16), loadF16(b + i + 16), s2);
+        s3 = _mm256_fmadd_ps(loadF16(a + i + 24), loadF16(b + i + 24), s3);
+    }
+    double sum = reduce4(s0, s1, s2, s3);
+    for (int i = np; i < n; ++i)
+        sum += static_cast<double>(simd::f16(a[i]) * simd::f16(b[i]));
+    return static_cast<float>(sum);
+}
+
+float dotBf16(const uint16_t* a, const uint16_t* b, int n)
+{
+    int i = 0;
+    double sum = 0;
+    __m256 c1 = _mm256_setzero_ps(), c2 = c1, c3 = c1, c4 = c1;
+    for (; i + 32 <= n; i += 32) {
+        c1 = _mm256_add_ps(_mm256_mul_ps(loadBf16(a + i), loadBf16(b + i)), c1);
+        c2 = _mm256_add_ps(_mm256_mul_ps(loadBf16(a + i + 8), loadBf16(b + i + 8)), c2);
+        c3 = _mm256_add_ps(_mm256_mul_ps(loadBf16(a + i + 16), loadBf16(b + i + 16)), c3);
+        c4 = _mm256_add_ps(_mm256_mul_ps(loadBf16(a + i + 24), loadBf16(b + i + 24)), c4);
+    }
+    c1 = _mm256_add_ps(_mm256_add_ps(c1, c3), _mm256_add_ps(c2, c4));
+    sum += simd::hsum8(c1);
+    for (; i < n; ++i)
+        sum += static_cast<double>(bf16ToF32(a[i]) * bf16ToF32(b[i]));
+    return static_cast<float>(sum);
+}
+
+void dequantizeRowF16(const uint16_t* h, float* dst, int n)
+{
+    for (int i = 0; i < n; ++i)
+        dst[i] = simd::f16(h[i]);
+}
+
+void dequantizeRowBf16(const uint16_t* h, float* dst, int n)
+{
+    for (int i = 0; i < n; ++i)
+        dst[i] = bf16ToF32(h[i]);
+}
+
+} // namespace ws::kernels
