@@ -6,9 +6,11 @@
 // and the output (classifier) matrix. A batch of consecutive tokens goes
 // through in one call (prompt processing), each token attending to the cache
 // up to its own position; the logits are those of the batch's last token.
-// Every step reproduces llama.cpp's CPU arithmetic (see kernels.h).
+// Every step reproduces llama.cpp's CPU arithmetic (see kernels.h); the steps
+// between the matrix products are the blocks of blocks.h.
 
 #include "engine/core/error.h"
+#include "engine/decode/matmul.h"
 #include "engine/decode/runstate.h"
 #include "engine/decode/threadpool.h"
 #include "engine/decode/transformerconfig.h"
@@ -19,9 +21,23 @@
 
 namespace ws {
 
+// The matrix products of a forward pass: out = W x for each job, all jobs sharing the input x
+// (tokens, cols). The dense pass multiplies the stored matrices (matmul.h); the tiled executor
+// (engine/wafer/tiledexecutor.h) sums per-core tile products instead.
+class Projection
+{
+public:
+    virtual ~Projection() = default;
+    virtual void project(const MatmulJob* jobs, int jobCount, const float* x, int tokens, RunState& state,
+                         ThreadPool& pool) = 0;
+};
+
 // Runs `tokens` at positions startPos, startPos+1, ... (tokens.size() <= state.maxBatch,
 // startPos + tokens.size() <= state.contextLength); leaves the last token's logits in state.logits.
 Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state,
                ThreadPool& pool, std::span<const TokenId> tokens, int startPos);
+// The same pass with its matrix products computed by `projection`.
+Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state,
+               ThreadPool& pool, std::span<const TokenId> tokens, int startPos, Projection& projection);
 
 } // namespace ws

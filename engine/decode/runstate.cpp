@@ -25,7 +25,8 @@ RunState::RunState(const TransformerConfig& c, int contextLen, int batch, int th
     actQ8_0.resize(b * size_t((maxCols + 31) / 32));
     actQ8_K.resize(b * size_t((maxCols + 255) / 256));
     act16.resize(b * size_t(maxCols));
-    const size_t cache = size_t(c.layerCount) * size_t(contextLen) * size_t(c.kvDim());
+    m_layerCacheSize = size_t(contextLen) * size_t(c.kvDim());
+    const size_t cache = size_t(c.layerCount) * m_layerCacheSize;
     keyCache.resize(cache);
     valueCache.resize(cache);
 }

@@ -46,6 +46,12 @@ struct RunState
     std::vector<float> valueCache; // (layer, contextLength, kvDim)
 
     int scoresStride() const { return (contextLength + 7) / 8 * 8; }
+    // One layer's (contextLength, kvDim) slice of the caches.
+    float* layerKeys(int layer) { return keyCache.data() + size_t(layer) * m_layerCacheSize; }
+    float* layerValues(int layer) { return valueCache.data() + size_t(layer) * m_layerCacheSize; }
+
+private:
+    size_t m_layerCacheSize = 0; // contextLength * kvDim
 };
 
 } // namespace ws

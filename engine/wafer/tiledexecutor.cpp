@@ -42,7 +42,6 @@ Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const 
     TiledExecutor e;
     e.m_config = config;
     e.m_weights = weights;
-    e.m_contextLength = contextLength;
 
     auto addMatrix = [&](TensorKind kind, int layer, const WeightMatrix& w) {
         Matrix m;
@@ -53,8 +52,8 @@ Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const 
         m.values.resize(size_t(w.rows) * size_t(w.cols));
         for (int r = 0; r < w.rows; ++r)
             kernels::dequantizeRow(w.type, w.row(r), m.values.data() + size_t(r) * size_t(w.cols), w.cols);
+        e.m_matrixOf[w.data] = e.m_matrices.size();
         e.m_matrices.push_back(std::move(m));
-        return int(e.m_matrices.size()) - 1;
     };
     const TensorKind layerKinds[kLayerMatrices] = {TensorKind::AttnQ,  TensorKind::AttnK,   TensorKind::AttnV,
                                                    TensorKind::AttnO,  TensorKind::FfnGate, TensorKind::FfnUp,
@@ -63,10 +62,11 @@ Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const 
         const LayerWeights& L = weights.layers[size_t(l)];
         const WeightMatrix* ms[kLayerMatrices] = {&L.wq, &L.wk, &L.wv, &L.wo, &L.gate, &L.up, &L.down};
         for (int i = 0; i < kLayerMatrices; ++i)
-            e.m_layerMatrix.push_back(addMatrix(layerKinds[i], l, *ms[i]));
+            addMatrix(layerKinds[i], l, *ms[i]);
     }
-    const int embedding = addMatrix(TensorKind::TokenEmbedding, -1, weights.tokenEmbedding);
-    e.m_outputMatrix = weights.tiedOutput ? embedding : addMatrix(TensorKind::Output, -1, weights.output);
+    addMatrix(TensorKind::TokenEmbedding, -1, weights.tokenEmbedding);
+    if (!weights.tiedOutput) // tied: the output is the embedding's matrix
+        addMatrix(TensorKind::Output, -1, weights.output);
 
     // Collect every core's tiles.
     std::vector<std::vector<uint8_t>> covered(e.m_matrices.size());
@@ -138,9 +138,8 @@ Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const 
         }
         m.cores = int(matrixCores[mi].size());
     }
-    e.m_keyCache.assign(size_t(config.layerCount) * size_t(contextLength) * size_t(config.kvDim()), 0.0f);
-    e.m_valueCache.assign(e.m_keyCache.size(), 0.0f);
-    e.m_logits.assign(size_t(config.vocabSize), 0.0f);
+    e.m_state = std::make_unique<RunState>(config, contextLength, 1, 1);
+    e.m_pool = std::make_unique<ThreadPool>(1);
     return e;
 }
 
@@ -197,123 +196,18 @@ void TiledExecutor::gemv(Matrix& m, const float* x, float* y)
     }
 }
 
+void TiledExecutor::project(const MatmulJob* jobs, int jobCount, const float* x, int tokens, RunState&, ThreadPool&)
+{
+    for (int j = 0; j < jobCount; ++j) {
+        Matrix& m = m_matrices[m_matrixOf.at(jobs[j].w->data)];
+        for (int t = 0; t < tokens; ++t)
+            gemv(m, x + size_t(t) * size_t(m.cols), jobs[j].out + size_t(t) * size_t(m.rows));
+    }
+}
+
 Status TiledExecutor::step(TokenId token, int pos)
 {
-    const TransformerConfig& c = m_config;
-    if (token < 0 || token >= c.vocabSize)
-        return makeError(ErrorCode::InvalidArgument, "token id " + std::to_string(token) +
-                                                         " is outside the vocabulary (" + std::to_string(c.vocabSize) +
-                                                         ")");
-    if (pos < 0 || pos >= m_contextLength)
-        return makeError(ErrorCode::OutOfRange, "position " + std::to_string(pos) + " exceeds the context length " +
-                                                    std::to_string(m_contextLength));
-    const int dim = c.dim, qDim = c.qDim(), kvDim = c.kvDim(), hd = c.headDim, hidden = c.hiddenDim;
-    const auto sz = [](int n) { return static_cast<size_t>(n); };
-    std::vector<float> x(sz(dim)), xb(sz(std::max(dim, qDim))), xb2(sz(dim)), q(sz(qDim)), k(sz(kvDim)), v(sz(kvDim)),
-        hb(sz(hidden)), hb2(sz(hidden)), scores(sz(pos + 1));
-    kernels::dequantizeRow(m_weights.tokenEmbedding.type, m_weights.tokenEmbedding.row(token), x.data(), dim);
-
-    // RoPE angles as the dense engine's rope cache (forward.cpp).
-    const int pairs = c.ropeDims / 2;
-    std::vector<float> cosT(sz(pairs)), sinT(sz(pairs));
-    const float thetaScale = std::pow(c.ropeTheta, -2.0f / static_cast<float>(c.ropeDims));
-    float theta = static_cast<float>(pos);
-    for (int i = 0; i < pairs; ++i) {
-        const float ff = m_weights.ropeFreqFactors    ? m_weights.ropeFreqFactors[i]
-                         : !c.ropeFreqFactors.empty() ? c.ropeFreqFactors[size_t(i)]
-                                                      : 1.0f;
-        const float angle = c.ropeFreqScale * (theta / ff);
-        cosT[size_t(i)] = std::cos(angle);
-        sinT[size_t(i)] = std::sin(angle);
-        theta *= thetaScale;
-    }
-    auto rope = [&](float* vec, int heads) {
-        for (int h = 0; h < heads; ++h) {
-            float* p = vec + size_t(h) * hd;
-            for (int i = 0; i < pairs; ++i) {
-                const int a = c.ropeStyle == RopeStyle::Normal ? 2 * i : i;
-                const int b = c.ropeStyle == RopeStyle::Normal ? 2 * i + 1 : i + pairs;
-                const float x0 = p[a], x1 = p[b];
-                p[a] = x0 * cosT[size_t(i)] - x1 * sinT[size_t(i)];
-                p[b] = x0 * sinT[size_t(i)] + x1 * cosT[size_t(i)];
-            }
-        }
-    };
-    auto addBias = [](float* out, const float* bias, int n) {
-        if (bias)
-            for (int i = 0; i < n; ++i)
-                out[i] += bias[i];
-    };
-    const float scale = c.attentionScale != 0.0f ? c.attentionScale : 1.0f / std::sqrt(static_cast<float>(hd));
-    const int group = c.headCount / c.kvHeadCount;
-
-    for (int l = 0; l < c.layerCount; ++l) {
-        const LayerWeights& L = m_weights.layers[size_t(l)];
-        Matrix* m = &m_matrices[size_t(m_layerMatrix[size_t(l) * kLayerMatrices])];
-        kernels::rmsNormRow(x.data(), L.attnNorm, xb.data(), dim, c.rmsNormEps);
-        gemv(m[0], xb.data(), q.data());
-        gemv(m[1], xb.data(), k.data());
-        gemv(m[2], xb.data(), v.data());
-        addBias(q.data(), L.bq, qDim);
-        addBias(k.data(), L.bk, kvDim);
-        addBias(v.data(), L.bv, kvDim);
-        if (c.qkNorm) {
-            for (int h = 0; h < c.headCount; ++h)
-                kernels::rmsNormRow(q.data() + size_t(h) * hd, L.qNorm, q.data() + size_t(h) * hd, hd, c.rmsNormEps);
-            for (int h = 0; h < c.kvHeadCount; ++h)
-                kernels::rmsNormRow(k.data() + size_t(h) * hd, L.kNorm, k.data() + size_t(h) * hd, hd, c.rmsNormEps);
-        }
-        rope(q.data(), c.headCount);
-        rope(k.data(), c.kvHeadCount);
-        float* keys = m_keyCache.data() + size_t(l) * size_t(m_contextLength) * kvDim;
-        float* values = m_valueCache.data() + size_t(l) * size_t(m_contextLength) * kvDim;
-        std::copy(k.begin(), k.end(), keys + size_t(pos) * kvDim);
-        std::copy(v.begin(), v.end(), values + size_t(pos) * kvDim);
-        // Causal softmax attention with grouped KV heads.
-        for (int h = 0; h < c.headCount; ++h) {
-            const float* qh = q.data() + size_t(h) * hd;
-            const size_t kvOffset = size_t(h / group) * hd;
-            float maxScore = -INFINITY;
-            for (int p = 0; p <= pos; ++p) {
-                const float* kp = keys + size_t(p) * kvDim + kvOffset;
-                float s = 0.0f;
-                for (int d = 0; d < hd; ++d)
-                    s += qh[d] * kp[d];
-                scores[size_t(p)] = s * scale;
-                maxScore = std::max(maxScore, scores[size_t(p)]);
-            }
-            double sum = 0.0;
-            for (int p = 0; p <= pos; ++p) {
-                scores[size_t(p)] = std::exp(scores[size_t(p)] - maxScore);
-                sum += scores[size_t(p)];
-            }
-            float* out = xb.data() + size_t(h) * hd;
-            std::fill(out, out + hd, 0.0f);
-            for (int p = 0; p <= pos; ++p) {
-                const float w = static_cast<float>(scores[size_t(p)] / sum);
-                const float* vp = values + size_t(p) * kvDim + kvOffset;
-                for (int d = 0; d < hd; ++d)
-                    out[d] += w * vp[d];
-            }
-        }
-        gemv(m[3], xb.data(), xb2.data());
-        for (int i = 0; i < dim; ++i)
-            x[size_t(i)] += xb2[size_t(i)];
-
-        kernels::rmsNormRow(x.data(), L.ffnNorm, xb.data(), dim, c.rmsNormEps);
-        gemv(m[4], xb.data(), hb.data());
-        gemv(m[5], xb.data(), hb2.data());
-        for (int i = 0; i < hidden; ++i) {
-            const float g = hb[size_t(i)];
-            hb[size_t(i)] = g / (1.0f + std::exp(-g)) * hb2[size_t(i)];
-        }
-        gemv(m[6], hb.data(), xb2.data());
-        for (int i = 0; i < dim; ++i)
-            x[size_t(i)] += xb2[size_t(i)];
-    }
-    kernels::rmsNormRow(x.data(), m_weights.outputNorm, xb.data(), dim, c.rmsNormEps);
-    gemv(m_matrices[size_t(m_outputMatrix)], xb.data(), m_logits.data());
-    return Ok{};
+    return forward(m_config, m_weights, *m_state, *m_pool, {&token, 1}, pos, *this);
 }
 
 } // namespace ws

@@ -5,8 +5,9 @@
 // reports them), then the partial sums of the cores that share output rows
 // are reduced along the input axis in a fixed binary-tree order (the cores
 // sorted by their first input column, neighbours added pairwise, level by
-// level). Everything between the GEMVs (RMSNorm, RoPE, attention over the KV
-// cache, SwiGLU, residuals) is done densely with the decode engine's kernels.
+// level). Everything between the GEMVs is the decode engine's own forward pass
+// (decode/forward.h: its blocks for RMSNorm, RoPE, attention over the KV cache,
+// SwiGLU and residuals, and its run state); only the matrix products differ.
 //
 // Building the executor checks that the placement covers every element of
 // every weight matrix exactly once (and nothing outside it) and that tiles
@@ -17,6 +18,9 @@
 // models small enough to run on the CPU (the test models).
 
 #include "engine/core/error.h"
+#include "engine/decode/forward.h"
+#include "engine/decode/runstate.h"
+#include "engine/decode/threadpool.h"
 #include "engine/decode/transformerconfig.h"
 #include "engine/decode/weights.h"
 #include "engine/model/modelshape.h"
@@ -24,6 +28,8 @@
 #include "engine/wafer/placement/placement.h"
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <vector>
 
 namespace ws {
@@ -39,7 +45,7 @@ struct TiledCore
     double partialMagnitude = 0.0;
 };
 
-class TiledExecutor
+class TiledExecutor : private Projection
 {
 public:
     // Fails when the placement and the weights disagree (shapes, a missing
@@ -49,7 +55,7 @@ public:
 
     // One decode step: `token` at position `pos` (positions fed in order from 0).
     Status step(TokenId token, int pos);
-    const std::vector<float>& logits() const { return m_logits; }
+    const std::vector<float>& logits() const { return m_state->logits; }
 
     const std::vector<TiledCore>& cores() const { return m_cores; }
     int tileCount() const;
@@ -80,15 +86,17 @@ private:
     TiledExecutor() = default;
     Matrix* find(TensorKind kind, int layer);
     void gemv(Matrix& m, const float* x, float* y);
+    // The forward pass's matrix products, as tiles.
+    void project(const MatmulJob* jobs, int jobCount, const float* x, int tokens, RunState& state,
+                 ThreadPool& pool) override;
 
     TransformerConfig m_config;
     TransformerWeights m_weights;
-    int m_contextLength = 0;
     std::vector<Matrix> m_matrices;
-    std::vector<int> m_layerMatrix; // (layer, 7) indices into m_matrices: q k v o gate up down
-    int m_outputMatrix = -1;
+    std::map<const uint8_t*, size_t> m_matrixOf; // a weight matrix's stored rows -> its index in m_matrices
     std::vector<TiledCore> m_cores;
-    std::vector<float> m_keyCache, m_valueCache, m_logits;
+    std::unique_ptr<RunState> m_state; // the decoder's KV cache and activations, one token per step
+    std::unique_ptr<ThreadPool> m_pool;
 };
 
 } // namespace ws

@@ -1,0 +1,189 @@
+#include "engine/decode/blocks.h"
+
+#include "engine/decode/kernels.h"
+#include "engine/decode/simd.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ws::blocks {
+
+namespace {
+
+// One query head of one token against cache positions [0, n).
+// Scores: the dot product in ggml_vec_dot order.
+// Softmax: scale, max, ggml's vector exp over groups of 8 (sums of each group added in double), 1/sum.
+// Output: each of the 8 FMA lanes sums positions p with p % 8 == lane, then the lanes are reduced as hsum8.
+// K.q goes through ggml_vec_dot_f32 in llama.cpp (the K cache view is not contiguous, so tinyBLAS is
+// not used), the probability-weighted sum of V through tinyBLAS (8 lanes over positions).
+void attendHead(const TransformerConfig& c, const float* q, const float* keys, const float* values, int n,
+                float scale, float* scores, float* lanes, float* out)
+{
+    const int hd = c.headDim;
+    const size_t stride = size_t(c.kvDim());
+    float maxScore = -std::numeric_limits<float>::infinity();
+    for (int p = 0; p < n; ++p) {
+        const float* k = keys + stride * size_t(p);
+        const float d = kernels::dotF32Ggml(k, q, hd);
+        scores[p] = d * scale;
+        maxScore = std::max(maxScore, scores[p]);
+    }
+    const int padded = (n + 7) / 8 * 8;
+    for (int p = n; p < padded; ++p)
+        scores[p] = -std::numeric_limits<float>::infinity();
+    double sum = 0.0;
+    const __m256 maxV = _mm256_set1_ps(maxScore);
+    for (int p = 0; p < padded; p += 8) {
+        const __m256 e = simd::exp8(_mm256_sub_ps(_mm256_loadu_ps(scores + p), maxV));
+        _mm256_storeu_ps(scores + p, e);
+        sum += static_cast<double>(simd::hsum8(e));
+    }
+    const float inv = static_cast<float>(1.0 / sum);
+    for (int p = 0; p < n; ++p)
+        scores[p] *= inv;
+
+    std::fill(lanes, lanes + 8 * size_t(hd), 0.0f);
+    for (int p = 0; p < n; ++p) {
+        const float* v = values + stride * size_t(p);
+        float* acc = lanes + size_t(p & 7) * hd;
+        const __m256 w = _mm256_set1_ps(scores[p]);
+        int d = 0;
+        for (; d + 8 <= hd; d += 8)
+            _mm256_storeu_ps(acc + d, _mm256_fmadd_ps(_mm256_loadu_ps(v + d), w, _mm256_loadu_ps(acc + d)));
+        for (; d < hd; ++d)
+            acc[d] = std::fma(v[d], scores[p], acc[d]);
+    }
+    for (int d = 0; d < hd; ++d) {
+        const float* a = lanes + d;
+        const size_t L = size_t(hd);
+        out[d] = ((a[0] + a[4 * L]) + (a[2 * L] + a[6 * L])) + ((a[L] + a[5 * L]) + (a[3 * L] + a[7 * L]));
+    }
+}
+
+} // namespace
+
+void embed(const TransformerWeights& w, std::span<const TokenId> tokens, float* x, int dim)
+{
+    for (size_t t = 0; t < tokens.size(); ++t)
+        kernels::dequantizeRow(w.tokenEmbedding.type, w.tokenEmbedding.row(tokens[t]), x + t * size_t(dim), dim);
+}
+
+void rmsNorm(const float* x, const float* weight, float* out, int n, int rows, float eps)
+{
+    for (int r = 0; r < rows; ++r)
+        kernels::rmsNormRow(x + size_t(r) * n, weight, out + size_t(r) * n, n, eps);
+}
+
+void ropeTables(const TransformerConfig& c, const float* freqFactors, int tokens, int startPos, float* cosT,
+                float* sinT)
+{
+    const int pairs = c.ropeDims / 2;
+    const float thetaScale = std::pow(c.ropeTheta, -2.0f / static_cast<float>(c.ropeDims));
+    for (int t = 0; t < tokens; ++t) {
+        float theta = static_cast<float>(startPos + t);
+        float* cosOut = cosT + size_t(t) * pairs;
+        float* sinOut = sinT + size_t(t) * pairs;
+        for (int i = 0; i < pairs; ++i) {
+            const float ff = freqFactors                  ? freqFactors[i]
+                             : !c.ropeFreqFactors.empty() ? c.ropeFreqFactors[size_t(i)]
+                                                          : 1.0f;
+            const float angle = c.ropeFreqScale * (theta / ff);
+            cosOut[i] = std::cos(angle);
+            sinOut[i] = std::sin(angle);
+            theta *= thetaScale;
+        }
+    }
+}
+
+// ggml's `x0*cos - x1*sin` and `x0*sin + x1*cos` as GCC 12 -O3 contracts them (checked on random inputs):
+// the first product fused, the second rounded. Written out because this file is built with -ffp-contract=off.
+void rope(const TransformerConfig& c, float* vec, int tokens, int heads, const float* cosTable,
+          const float* sinTable)
+{
+    const int pairs = c.ropeDims / 2;
+    for (int t = 0; t < tokens; ++t) {
+        const float* cosT = cosTable + size_t(t) * pairs;
+        const float* sinT = sinTable + size_t(t) * pairs;
+        for (int h = 0; h < heads; ++h) {
+            float* x = vec + (size_t(t) * heads + size_t(h)) * c.headDim;
+            if (c.ropeStyle == RopeStyle::Normal) { // adjacent pairs (2i, 2i+1)
+                for (int i = 0; i < pairs; ++i) {
+                    const float x0 = x[2 * i], x1 = x[2 * i + 1];
+                    x[2 * i] = std::fma(x0, cosT[i], -(x1 * sinT[i]));
+                    x[2 * i + 1] = std::fma(x0, sinT[i], x1 * cosT[i]);
+                }
+            } else { // NeoX: the halves (i, i + pairs)
+                for (int i = 0; i < pairs; ++i) {
+                    const float x0 = x[i], x1 = x[i + pairs];
+                    x[i] = std::fma(x0, cosT[i], -(x1 * sinT[i]));
+                    x[i + pairs] = std::fma(x0, sinT[i], x1 * cosT[i]);
+                }
+            }
+        }
+    }
+}
+
+void addBias(float* x, const float* bias, int n, int tokens)
+{
+    if (!bias)
+        return;
+    for (int t = 0; t < tokens; ++t)
+        for (int i = 0; i < n; ++i)
+            x[size_t(t) * n + i] += bias[i];
+}
+
+void storeKv(const TransformerConfig& c, RunState& s, int layer, int tokens, int startPos)
+{
+    const size_t kvDim = size_t(c.kvDim());
+    const size_t at = size_t(startPos) * kvDim, count = size_t(tokens) * kvDim;
+    std::copy(s.k.begin(), s.k.begin() + std::ptrdiff_t(count), s.layerKeys(layer) + at);
+    std::copy(s.v.begin(), s.v.begin() + std::ptrdiff_t(count), s.layerValues(layer) + at);
+}
+
+void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int layer, int n, int startPos)
+{
+    const int qDim = c.qDim(), hd = c.headDim;
+    const float scale = c.attentionScale != 0.0f ? c.attentionScale : 1.0f / std::sqrt(static_cast<float>(hd));
+    const int group = c.headCount / c.kvHeadCount;
+    const float* keyCache = s.layerKeys(layer);
+    const float* valueCache = s.layerValues(layer);
+    const int tasks = n * c.headCount;
+    auto attend = [&](int index, int count) {
+        int begin, end;
+        ThreadPool::split(tasks, index, count, begin, end);
+        float* scores = s.scores.data() + size_t(index) * s.scoresStride();
+        float* lanes = s.laneAcc.data() + size_t(index) * 8 * hd;
+        for (int task = begin; task < end; ++task) {
+            const int t = task / c.headCount, h = task % c.headCount;
+            const int kvh = h / group;
+            attendHead(c, s.q.data() + size_t(t) * qDim + size_t(h) * hd, keyCache + size_t(kvh) * hd,
+                       valueCache + size_t(kvh) * hd, startPos + t + 1, scale, scores, lanes,
+                       s.xb.data() + size_t(t) * qDim + size_t(h) * hd);
+        }
+    };
+    const int64_t attnWork = int64_t(tasks) * (startPos + n) * hd * 2;
+    if (attnWork < (1 << 17) || pool.threadCount() == 1)
+        attend(0, 1);
+    else
+        pool.run(attend);
+}
+
+void swiglu(float* gate, const float* up, int hidden, int tokens)
+{
+    for (int t = 0; t < tokens; ++t) {
+        float* g = gate + size_t(t) * hidden;
+        const float* u = up + size_t(t) * hidden;
+        kernels::siluRow(g, hidden);
+        for (int i = 0; i < hidden; ++i)
+            g[i] *= u[i];
+    }
+}
+
+void addResidual(float* x, const float* delta, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        x[i] += delta[i];
+}
+
+} // namespace ws::blocks

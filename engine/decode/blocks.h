@@ -1,0 +1,54 @@
+#pragma once
+// The building blocks of the transformer forward pass, everything between its
+// matrix products: the embedding lookup, RMSNorm, RoPE (normal and NeoX pair
+// order, with Llama-3.1 frequency factors), the KV-cache write, causal softmax
+// attention over the cache with grouped KV heads, SwiGLU and the residual add.
+// Each block reproduces llama.cpp's CPU arithmetic to the bit (kernels.h) and
+// works on a batch of `tokens` consecutive rows. forward.h composes them with
+// the matrix products; the tiled executor (engine/wafer/tiledexecutor.h) runs
+// the same composition with per-core tile products instead.
+
+#include "engine/decode/runstate.h"
+#include "engine/decode/threadpool.h"
+#include "engine/decode/transformerconfig.h"
+#include "engine/decode/weights.h"
+#include "engine/tokenizer/tokenid.h"
+
+#include <cstddef>
+#include <span>
+
+namespace ws::blocks {
+
+// x (tokens, dim): the embedding rows of `tokens`, dequantised.
+void embed(const TransformerWeights& weights, std::span<const TokenId> tokens, float* x, int dim);
+
+// out (rows, n) = each row of x (rows, n) scaled to unit RMS, times weight (n). out may be x.
+void rmsNorm(const float* x, const float* weight, float* out, int n, int rows, float eps);
+
+// cosT, sinT (tokens, ropeDims / 2): the rotation of every pair for positions startPos, startPos+1, ...
+// as ggml's rope cache (theta starts at the position and is multiplied by base^(-2/ropeDims) per pair).
+// freqFactors (ropeDims / 2) are the weights' Llama-3.1 factors, or null to use the config's (or none).
+void ropeTables(const TransformerConfig& config, const float* freqFactors, int tokens, int startPos, float* cosT,
+                float* sinT);
+
+// Rotates vec (tokens, heads, headDim) in place with the tables of ropeTables.
+void rope(const TransformerConfig& config, float* vec, int tokens, int heads, const float* cosT, const float* sinT);
+
+// x (tokens, n) += bias (n); nothing when bias is null.
+void addBias(float* x, const float* bias, int n, int tokens);
+
+// Copies state.k and state.v (tokens, kvDim) into the layer's cache at positions startPos...
+void storeKv(const TransformerConfig& config, RunState& state, int layer, int tokens, int startPos);
+
+// state.xb (tokens, qDim) = causal softmax attention of state.q (tokens, qDim) over the layer's cache,
+// token t attending to positions [0, startPos + t]. One task per (token, head) on the pool.
+void attention(const TransformerConfig& config, RunState& state, ThreadPool& pool, int layer, int tokens,
+               int startPos);
+
+// gate (tokens, hidden) = SiLU(gate) * up, ggml's vector SiLU.
+void swiglu(float* gate, const float* up, int hidden, int tokens);
+
+// x (n) += delta (n).
+void addResidual(float* x, const float* delta, size_t n);
+
+} // namespace ws::blocks
