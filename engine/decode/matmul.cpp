@@ -129,9 +129,7 @@ void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int token
         }
         if (!reused)
             p.in = convertInput(in, x, tokens, w.cols, state, p.inStride);
-        // llama.cpp takes the tinyBLAS path (one 8-lane accumulator) when the row length is a multiple of 8
-        // and the row count a multiple of 4; otherwise ggml_vec_dot (four accumulators).
-        p.lanes = w.cols % 8 == 0 && w.rows % 4 == 0;
+        p.lanes = usesLaneOrder(w);
         work += int64_t(w.rows) * w.cols * tokens;
         totalRows += w.rows;
     }

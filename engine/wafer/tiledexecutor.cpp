@@ -1,6 +1,7 @@
 #include "engine/wafer/tiledexecutor.h"
 
 #include "engine/decode/kernels.h"
+#include "engine/decode/matmul.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,6 +29,61 @@ bool isMatrixKind(TensorKind k)
     return k != TensorKind::Norm && k != TensorKind::Bias;
 }
 
+// The running sums of one output row in the dense F32 kernel's order (kernels.h), fed column by column
+// in ascending order. Lane order: 8 FMA lanes (column c in lane c % 8) reduced as hsum8. ggml order:
+// 32 FMA lanes (c % 32) up to the last whole step of 32, reduced as GGML_F32x8_REDUCE, then the rest
+// added one rounded product at a time, the last cols % 4 fused. (This file is built with
+// -ffp-contract=off, so every rounding is the one written.)
+class DenseOrderSum
+{
+public:
+    DenseOrderSum(int cols, bool lanes)
+        : m_lanes(lanes), m_vectorEnd(cols & ~31), m_roundedEnd(m_vectorEnd + (cols - m_vectorEnd) / 4 * 4)
+    {
+    }
+
+    void add(int c, float w, float x)
+    {
+        if (m_lanes) {
+            m_acc[c & 7] = std::fma(w, x, m_acc[c & 7]);
+        } else if (c < m_vectorEnd) {
+            m_acc[c & 31] = std::fma(w, x, m_acc[c & 31]);
+        } else {
+            if (!m_reduced)
+                reduce32();
+            const float p = w * x;
+            m_sum = c < m_roundedEnd ? m_sum + p : std::fma(w, x, m_sum);
+        }
+    }
+
+    float result()
+    {
+        if (m_lanes) {
+            const float* l = m_acc;
+            return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]));
+        }
+        if (!m_reduced)
+            reduce32();
+        return m_sum;
+    }
+
+private:
+    void reduce32()
+    {
+        float v[8];
+        for (int l = 0; l < 8; ++l)
+            v[l] = (m_acc[l] + m_acc[16 + l]) + (m_acc[8 + l] + m_acc[24 + l]);
+        m_sum = ((v[0] + v[4]) + (v[1] + v[5])) + ((v[2] + v[6]) + (v[3] + v[7]));
+        m_reduced = true;
+    }
+
+    bool m_lanes;
+    int m_vectorEnd, m_roundedEnd;
+    float m_acc[32] = {};
+    float m_sum = 0.0f;
+    bool m_reduced = false;
+};
+
 } // namespace
 
 Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const TransformerConfig& config,
@@ -49,6 +105,7 @@ Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const 
         m.layer = layer;
         m.rows = w.rows;
         m.cols = w.cols;
+        m.laneOrder = usesLaneOrder(w);
         m.values.resize(size_t(w.rows) * size_t(w.cols));
         for (int r = 0; r < w.rows; ++r)
             kernels::dequantizeRow(w.type, w.row(r), m.values.data() + size_t(r) * size_t(w.cols), w.cols);
@@ -169,30 +226,21 @@ int TiledExecutor::matrixCores(TensorKind kind, int layer) const
 
 void TiledExecutor::gemv(Matrix& m, const float* x, float* y)
 {
-    std::vector<std::vector<float>> partials;
+    const bool lanes = m.laneOrder;
     for (const RowGroup& g : m.groups) {
-        const size_t rows = size_t(g.rowEnd - g.rowBegin);
-        partials.assign(g.tiles.size(), std::vector<float>(rows, 0.0f));
-        // Each core's partial product over its tile.
-        for (size_t i = 0; i < g.tiles.size(); ++i) {
-            const Tile& t = g.tiles[i];
-            double magnitude = 0.0;
-            for (int64_t r = t.rowBegin; r < t.rowEnd; ++r) {
-                const float* w = m.values.data() + size_t(r * m.cols);
-                float s = 0.0f;
-                for (int64_t c = t.colBegin; c < t.colEnd; ++c)
-                    s += w[c] * x[c];
-                partials[i][size_t(r - t.rowBegin)] = s;
-                magnitude += std::fabs(double(s));
+        for (int64_t r = g.rowBegin; r < g.rowEnd; ++r) {
+            const float* w = m.values.data() + size_t(r * m.cols);
+            DenseOrderSum sum(int(m.cols), lanes);
+            for (const Tile& t : g.tiles) { // column order: each core continues its neighbour's running sums
+                double own = 0.0;
+                for (int64_t c = t.colBegin; c < t.colEnd; ++c) {
+                    sum.add(int(c), w[c], x[c]);
+                    own += double(w[c]) * double(x[c]);
+                }
+                m_cores[size_t(t.core)].partialMagnitude += std::fabs(own);
             }
-            m_cores[size_t(t.core)].partialMagnitude += magnitude;
+            y[r] = sum.result();
         }
-        // Reduction along the input axis: a binary tree over the cores in column order.
-        for (size_t stride = 1; stride < partials.size(); stride *= 2)
-            for (size_t i = 0; i + stride < partials.size(); i += 2 * stride)
-                for (size_t r = 0; r < rows; ++r)
-                    partials[i][r] += partials[i + stride][r];
-        std::copy(partials[0].begin(), partials[0].end(), y + g.rowBegin);
     }
 }
 
