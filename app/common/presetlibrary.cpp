@@ -4,6 +4,7 @@
 #include "engine/model/modelfileimporter.h"
 #include "engine/model/hfconfigimporter.h"
 #include "engine/model/modelpresetparser.h"
+#include "engine/perf/measurementdata.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -36,8 +37,13 @@ Error notFound(const char* what, const QString& id, const QStringList& known)
 
 PresetLibrary::PresetLibrary(const QString& userDir)
 {
-    loadDir(QStringLiteral(":/presets/hardware"), true, false);
-    loadDir(QStringLiteral(":/presets/models"), false, false);
+    // The engine's embedded copy of resources/presets, named "hardware/h100.json", "models/qwen3-8b.json".
+    for (const EmbeddedMeasurementFile& f : embeddedPresetFiles()) {
+        const bool hardware = f.name.starts_with("hardware/");
+        if (hardware || f.name.starts_with("models/"))
+            add(f.text, QStringLiteral("presets/") + QString::fromUtf8(f.name.data(), qsizetype(f.name.size())),
+                hardware, false);
+    }
     if (!userDir.isEmpty()) {
         loadDir(QDir(userDir).filePath(QStringLiteral("hardware")), true, true);
         loadDir(QDir(userDir).filePath(QStringLiteral("models")), false, true);
@@ -63,29 +69,33 @@ void PresetLibrary::loadDir(const QString& dir, bool hardware, bool user)
             m_errors << QString::fromStdString(bytes.error().message());
             continue;
         }
-        const std::string_view text(bytes->constData(), size_t(bytes->size()));
-        const std::string file = path.toStdString();
-        if (hardware) {
-            auto spec = parseHardwarePreset(text, file);
-            if (!spec) {
-                m_errors << QString::fromStdString(spec.error().message());
-                continue;
-            }
-            const QString id = QString::fromStdString(spec->id);
-            if (!user && m_hardware.count(id))
-                m_errors << path + QStringLiteral(": duplicate hardware id '%1'").arg(id);
-            m_hardware[id] = std::move(*spec);
-        } else {
-            auto model = parseModelPreset(text, file);
-            if (!model) {
-                m_errors << QString::fromStdString(model.error().message());
-                continue;
-            }
-            const QString id = QString::fromStdString(model->id);
-            if (!user && m_models.count(id))
-                m_errors << path + QStringLiteral(": duplicate model id '%1'").arg(id);
-            m_models[id] = std::move(*model);
+        add(std::string_view(bytes->constData(), size_t(bytes->size())), path, hardware, user);
+    }
+}
+
+void PresetLibrary::add(std::string_view text, const QString& path, bool hardware, bool user)
+{
+    const std::string file = path.toStdString();
+    if (hardware) {
+        auto spec = parseHardwarePreset(text, file);
+        if (!spec) {
+            m_errors << QString::fromStdString(spec.error().message());
+            return;
         }
+        const QString id = QString::fromStdString(spec->id);
+        if (!user && m_hardware.count(id))
+            m_errors << path + QStringLiteral(": duplicate hardware id '%1'").arg(id);
+        m_hardware[id] = std::move(*spec);
+    } else {
+        auto model = parseModelPreset(text, file);
+        if (!model) {
+            m_errors << QString::fromStdString(model.error().message());
+            return;
+        }
+        const QString id = QString::fromStdString(model->id);
+        if (!user && m_models.count(id))
+            m_errors << path + QStringLiteral(": duplicate model id '%1'").arg(id);
+        m_models[id] = std::move(*model);
     }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The preset library: every hardware and model preset the app and the CLI
-// know, by id. Built-in presets come from the Qt resources
-// (":/presets/hardware/*.json", ":/presets/models/*.json", compiled from
-// resources/presets); user presets from <AppDataLocation>/presets/{hardware,models}
+// know, by id. Built-in presets are the engine's embedded copy of
+// resources/presets/{hardware,models}/*.json (engine/perf/measurementdata.h:
+// embeddedPresetFiles()); user presets from <AppDataLocation>/presets/{hardware,models}
 // override a built-in preset with the same id. Parsing and validation are the
 // engine's (parseHardwarePreset, parseModelPreset); a file that fails to load
 // is skipped and its error kept in loadErrors(), so one bad user file never
@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <map>
+#include <string_view>
 
 namespace ws {
 
@@ -43,6 +44,8 @@ public:
 
 private:
     void loadDir(const QString& dir, bool hardware, bool user);
+    // Parses one preset file's text (`path` names it in errors) and adds it.
+    void add(std::string_view text, const QString& path, bool hardware, bool user);
 
     std::map<QString, HardwareSpec> m_hardware;
     std::map<QString, ModelConfig> m_models;

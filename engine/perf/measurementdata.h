@@ -3,7 +3,8 @@
 // into the engine at build time (CMake embeds their text), so the shipped
 // calibration profiles are fitted from the same cited data the app shows;
 // the shipped presets come along, so the fits know the measured hardware and
-// models without the app's resource system.
+// models. This is the presets' only embedded copy: the app's PresetLibrary
+// reads its built-in presets from embeddedPresetFiles() too.
 
 #include <string>
 #include <string_view>
