@@ -16,20 +16,19 @@
 #include "app/core/theme.h"
 #include "app/defects/defectsdock.h"
 #include "app/dataflow/dataflowdock.h"
+#include "app/export/screenshot.h"
 #include "app/scenario/filemenucontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QEventLoop>
 #include <QFileInfo>
-#include <QImageWriter>
 #include <QSettings>
-#include <QTimer>
 
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 namespace {
 
@@ -39,42 +38,21 @@ int fail(const QString& message)
     return 2;
 }
 
-// Waits for the window's placement to finish (or fail); false on timeout.
-bool waitForPlacement(ws::MainWindow& window, int timeoutMs)
+// What a screenshot of the window waits for: its placement, then the defect remap that follows it.
+std::vector<ws::PendingWork> pendingWork(ws::MainWindow& window)
 {
-    if (!window.isBusy())
-        return true;
-    QEventLoop loop;
-    QTimer timer;
-    timer.setSingleShot(true);
-    QObject::connect(&timer, &QTimer::timeout, &loop, [&loop] { loop.exit(1); });
-    QObject::connect(&window, &ws::MainWindow::placementFinished, &loop, [&loop, &window] {
-        if (!window.isBusy())
-            loop.exit(0);
-    });
-    timer.start(timeoutMs);
-    return loop.exec() == 0;
+    return {{[&window] { return window.isBusy(); }, QStringLiteral("the placement")},
+            {[&window] { return window.defectsDock() && window.defectsDock()->isBusy(); },
+             QStringLiteral("the defect remap")}};
 }
 
 int saveScreenshot(ws::MainWindow& window, const QString& file)
 {
-    if (!waitForPlacement(window, 120000))
-        return fail(QStringLiteral("the placement did not finish within 120 s"));
-    if (ws::DefectsDock* defects = window.defectsDock(); defects && defects->isBusy()) {
-        // A scenario's defects are remapped after the placement: show them.
-        QEventLoop loop;
-        QTimer::singleShot(120000, &loop, [&loop] { loop.exit(1); });
-        QObject::connect(defects, &ws::DefectsDock::idle, &loop, [&loop] { loop.exit(0); });
-        if (loop.exec() != 0)
-            return fail(QStringLiteral("the defect remap did not finish within 120 s"));
-    }
-    QCoreApplication::processEvents();
-    const QImage image = window.grab().toImage();
-    QImageWriter writer(file, "png");
-    if (!writer.write(image))
-        return fail(QStringLiteral("cannot write %1: %2").arg(file, writer.errorString()));
-    spdlog::info("screenshot saved: {} ({}x{})", QFileInfo(file).absoluteFilePath().toStdString(), image.width(),
-                 image.height());
+    QString error;
+    if (!ws::saveScreenshot(&window, file, pendingWork(window), 1.0, &error))
+        return fail(error);
+    spdlog::info("screenshot saved: {} ({}x{})", QFileInfo(file).absoluteFilePath().toStdString(), window.width(),
+                 window.height());
     return 0;
 }
 
@@ -173,16 +151,9 @@ int main(int argc, char** argv)
             if (!ok || !(fraction >= 0 && fraction <= 1))
                 return fail(QStringLiteral("--dataflow-time needs a fraction from 0 to 1, not '%1'")
                                 .arg(parser.value(dataflowTimeOption)));
-            if (!waitForPlacement(window, 120000))
-                return fail(QStringLiteral("the placement did not finish within 120 s"));
-            if (ws::DefectsDock* defects = window.defectsDock(); defects && defects->isBusy()) {
-                // The defects remap replaces the heatmap's snapshot when it ends: animate on that one.
-                QEventLoop loop;
-                QTimer::singleShot(120000, &loop, [&loop] { loop.exit(1); });
-                QObject::connect(defects, &ws::DefectsDock::idle, &loop, [&loop] { loop.exit(0); });
-                if (loop.exec() != 0)
-                    return fail(QStringLiteral("the defect remap did not finish within 120 s"));
-            }
+            // The defects remap replaces the heatmap's snapshot when it ends: animate on that one.
+            if (QString error; !ws::waitForPendingWork(pendingWork(window), 120000, &error))
+                return fail(error);
             window.setLayer(ws::MeshLayer::Dataflow);
             window.dataflowDock()->controller()->seekFraction(fraction);
             if (!window.dataflowDock()->errorText().isEmpty())

@@ -9,6 +9,7 @@
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/export/exporter.h"
+#include "app/export/screenshot.h"
 #include "views/comparisonpanel.h"
 #include "views/concurrencychart.h"
 #include "views/tokenrace.h"
@@ -73,7 +74,7 @@ int main(int argc, char** argv)
     int status = 0;
     auto save = [&](QWidget* w, const QString& path) {
         QString error;
-        if (!ws::Exporter::savePng(w, path, scale, &error)) {
+        if (!ws::saveScreenshot(w, path, {}, scale, &error)) {
             std::fprintf(stderr, "%s\n", qPrintable(error));
             status = 2;
         }
@@ -81,8 +82,6 @@ int main(int argc, char** argv)
     if (cli.isSet(compareOpt)) {
         panel.resize(1600, 940);
         panel.tabs()->setCurrentIndex(cli.value(tabOpt).toInt());
-        panel.show();
-        QApplication::processEvents();
         save(&panel, cli.value(compareOpt));
     }
     if (cli.isSet(raceOpt)) {
@@ -90,7 +89,6 @@ int main(int argc, char** argv)
         race.show();
         QApplication::processEvents();
         race.advanceTo(cli.value(secondsOpt).toDouble());
-        QApplication::processEvents();
         save(&race, cli.value(raceOpt));
     }
     return status;
