@@ -31,7 +31,7 @@ bool waitForPendingWork(const std::vector<PendingWork>& pending, int timeoutMs, 
         });
         poll.start(kPollMs);
         if (loop.exec() != 0) {
-            *error = QStringLiteral("%1 did not finish within %2 s").arg(work.what).arg(timeoutMs / 1000);
+            *error = QStringLiteral("%1 did not finish within %2 s").arg(work.what).arg(timeoutMs / 1000.0);
             return false;
         }
     }
