@@ -33,6 +33,22 @@ Error notFound(const char* what, const QString& id, const QStringList& known)
     return makeError(ErrorCode::NotFound, std::string("unknown ") + what + " preset '" + id.toStdString() +
                                               "' (known: " + known.join(QStringLiteral(", ")).toStdString() + ")");
 }
+
+// Parses one preset and adds it to `into` by id; a parse error or a built-in duplicate goes to `errors`.
+template<typename T, typename Parse>
+void addPreset(std::map<QString, T>& into, Parse parse, const char* kind, std::string_view text, const QString& path,
+               bool user, QStringList& errors)
+{
+    auto preset = parse(text, path.toStdString());
+    if (!preset) {
+        errors << QString::fromStdString(preset.error().message());
+        return;
+    }
+    const QString id = QString::fromStdString(preset->id);
+    if (!user && into.count(id))
+        errors << path + QStringLiteral(": duplicate %1 id '%2'").arg(QLatin1String(kind), id);
+    into[id] = std::move(*preset);
+}
 } // namespace
 
 PresetLibrary::PresetLibrary(const QString& userDir)
@@ -75,28 +91,10 @@ void PresetLibrary::loadDir(const QString& dir, bool hardware, bool user)
 
 void PresetLibrary::add(std::string_view text, const QString& path, bool hardware, bool user)
 {
-    const std::string file = path.toStdString();
-    if (hardware) {
-        auto spec = parseHardwarePreset(text, file);
-        if (!spec) {
-            m_errors << QString::fromStdString(spec.error().message());
-            return;
-        }
-        const QString id = QString::fromStdString(spec->id);
-        if (!user && m_hardware.count(id))
-            m_errors << path + QStringLiteral(": duplicate hardware id '%1'").arg(id);
-        m_hardware[id] = std::move(*spec);
-    } else {
-        auto model = parseModelPreset(text, file);
-        if (!model) {
-            m_errors << QString::fromStdString(model.error().message());
-            return;
-        }
-        const QString id = QString::fromStdString(model->id);
-        if (!user && m_models.count(id))
-            m_errors << path + QStringLiteral(": duplicate model id '%1'").arg(id);
-        m_models[id] = std::move(*model);
-    }
+    if (hardware)
+        addPreset(m_hardware, parseHardwarePreset, "hardware", text, path, user, m_errors);
+    else
+        addPreset(m_models, parseModelPreset, "model", text, path, user, m_errors);
 }
 
 QStringList PresetLibrary::hardwareIds() const

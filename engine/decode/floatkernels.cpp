@@ -21,12 +21,39 @@ float reduce4(__m256 s0, __m256 s1, __m256 s2, __m256 s3)
     return _mm_cvtss_f32(_mm_hadd_ps(t1, t1));
 }
 
+__m256 loadF32(const float* p) { return _mm256_loadu_ps(p); }
+
 __m256 loadF16(const uint16_t* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
 
 __m256 loadBf16(const uint16_t* p)
 {
     const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
     return _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
+}
+
+// tinyBLAS's order: one 8-lane FMA accumulator over the n values (a multiple of 8), reduced as hsum8.
+template<typename T, typename Load>
+inline float dotLanes8(const T* a, const T* b, int n, Load load)
+{
+    __m256 acc = _mm256_setzero_ps();
+    for (int i = 0; i < n; i += 8)
+        acc = _mm256_fmadd_ps(load(a + i), load(b + i), acc);
+    return simd::hsum8(acc);
+}
+
+// ggml_vec_dot's vector part over the first np values (a multiple of 32): four 8-lane FMA
+// accumulators over steps of 32, reduced as GGML_F32x8_REDUCE.
+template<typename T, typename Load>
+inline float dotSteps32(const T* a, const T* b, int np, Load load)
+{
+    __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+    for (int i = 0; i < np; i += 32) {
+        s0 = _mm256_fmadd_ps(load(a + i), load(b + i), s0);
+        s1 = _mm256_fmadd_ps(load(a + i + 8), load(b + i + 8), s1);
+        s2 = _mm256_fmadd_ps(load(a + i + 16), load(b + i + 16), s2);
+        s3 = _mm256_fmadd_ps(load(a + i + 24), load(b + i + 24), s3);
+    }
+    return reduce4(s0, s1, s2, s3);
 }
 
 } // namespace
@@ -49,23 +76,13 @@ void convertRowBf16(const float* x, uint16_t* y, int n)
 
 float dotF32Lanes(const float* a, const float* b, int n)
 {
-    __m256 acc = _mm256_setzero_ps();
-    for (int i = 0; i < n; i += 8)
-        acc = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i), acc);
-    return simd::hsum8(acc);
+    return dotLanes8(a, b, n, loadF32);
 }
 
 float dotF32Ggml(const float* a, const float* b, int n)
 {
     const int np = n & ~31;
-    __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
-    for (int i = 0; i < np; i += 32) {
-        s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i), s0);
-        s1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8), s1);
-        s2 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 16), _mm256_loadu_ps(b + i + 16), s2);
-        s3 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 24), _mm256_loadu_ps(b + i + 24), s3);
-    }
-    float sum = reduce4(s0, s1, s2, s3);
+    float sum = dotSteps32(a, b, np, loadF32);
     // The leftover loop as GCC 12 -O3 compiles ggml's `sumf += x[i]*y[i]`: groups of four products
     // (rounded) added in order, then a fused multiply-add for the last n % 4 (this file is built
     // with -ffp-contract=off, so every rounding here is explicit).
@@ -81,23 +98,13 @@ float dotF32Ggml(const float* a, const float* b, int n)
 
 float dotF16Lanes(const uint16_t* a, const uint16_t* b, int n)
 {
-    __m256 acc = _mm256_setzero_ps();
-    for (int i = 0; i < n; i += 8)
-        acc = _mm256_fmadd_ps(loadF16(a + i), loadF16(b + i), acc);
-    return simd::hsum8(acc);
+    return dotLanes8(a, b, n, loadF16);
 }
 
 float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n)
 {
     const int np = n & ~31;
-    __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
-    for (int i = 0; i < np; i += 32) {
-        s0 = _mm256_fmadd_ps(loadF16(a + i), loadF16(b + i), s0);
-        s1 = _mm256_fmadd_ps(loadF16(a + i + 8), loadF16(b + i + 8), s1);
-        s2 = _mm256_fmadd_ps(loadF16(a + i + 16), loadF16(b + i + 16), s2);
-        s3 = _mm256_fmadd_ps(loadF16(a + i + 24), loadF16(b + i + 24), s3);
-    }
-    double sum = reduce4(s0, s1, s2, s3);
+    double sum = dotSteps32(a, b, np, loadF16);
     for (int i = np; i < n; ++i)
         sum += static_cast<double>(simd::f16(a[i]) * simd::f16(b[i]));
     return static_cast<float>(sum);

@@ -30,6 +30,19 @@ inline void scaleMinK4(int j, const uint8_t* q, uint8_t& d, uint8_t& m)
     }
 }
 
+// The four 6-bit values of a Q6_K half-block at position l (of 32), each minus 32: for
+// the value groups l, l + 32, l + 64 and l + 96.
+struct Q6Values
+{
+    int q1, q2, q3, q4;
+};
+
+inline Q6Values q6Values(const uint8_t* ql, const uint8_t* qh, int l)
+{
+    return {((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32, ((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32,
+            ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32, ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32};
+}
+
 } // namespace
 
 void quantizeRowQ8_K(const float* x, BlockQ8_K* y, int n)
@@ -109,14 +122,11 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
             int32_t part[8] = {};
             for (int l = 0; l < 32; ++l) {
                 const int is = l / 16;
-                const int q1 = ((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32;
-                const int q2 = ((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32;
-                const int q3 = ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32;
-                const int q4 = ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32;
-                part[is + 0] += q1 * q8[l];
-                part[is + 2] += q2 * q8[l + 32];
-                part[is + 4] += q3 * q8[l + 64];
-                part[is + 6] += q4 * q8[l + 96];
+                const Q6Values q = q6Values(ql, qh, l);
+                part[is + 0] += q.q1 * q8[l];
+                part[is + 2] += q.q2 * q8[l + 32];
+                part[is + 4] += q.q3 * q8[l + 64];
+                part[is + 6] += q.q4 * q8[l + 96];
             }
             for (int k = 0; k < 8; ++k)
                 sumQ += sc[k] * part[k];
@@ -163,14 +173,11 @@ void dequantizeRowQ6_K(const BlockQ6_K* b, float* dst, int n)
         for (int half = 0; half < 2; ++half) {
             for (int l = 0; l < 32; ++l) {
                 const int is = l / 16;
-                const int q1 = ((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32;
-                const int q2 = ((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32;
-                const int q3 = ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32;
-                const int q4 = ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32;
-                y[l + 0] = d * sc[is + 0] * static_cast<float>(q1);
-                y[l + 32] = d * sc[is + 2] * static_cast<float>(q2);
-                y[l + 64] = d * sc[is + 4] * static_cast<float>(q3);
-                y[l + 96] = d * sc[is + 6] * static_cast<float>(q4);
+                const Q6Values q = q6Values(ql, qh, l);
+                y[l + 0] = d * sc[is + 0] * static_cast<float>(q.q1);
+                y[l + 32] = d * sc[is + 2] * static_cast<float>(q.q2);
+                y[l + 64] = d * sc[is + 4] * static_cast<float>(q.q3);
+                y[l + 96] = d * sc[is + 6] * static_cast<float>(q.q4);
             }
             y += 128;
             ql += 64;
