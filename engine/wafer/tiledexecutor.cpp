@@ -226,11 +226,10 @@ int TiledExecutor::matrixCores(TensorKind kind, int layer) const
 
 void TiledExecutor::gemv(Matrix& m, const float* x, float* y)
 {
-    const bool lanes = m.laneOrder;
     for (const RowGroup& g : m.groups) {
         for (int64_t r = g.rowBegin; r < g.rowEnd; ++r) {
             const float* w = m.values.data() + size_t(r * m.cols);
-            DenseOrderSum sum(int(m.cols), lanes);
+            DenseOrderSum sum(int(m.cols), m.laneOrder);
             for (const Tile& t : g.tiles) { // column order: each core continues its neighbour's running sums
                 double own = 0.0;
                 for (int64_t c = t.colBegin; c < t.colEnd; ++c) {
