@@ -70,7 +70,11 @@ double meshLayerRange(const MeshSnapshot& s, MeshLayer layer)
     return 1.0;
 }
 
-QImage buildMeshImage(const MeshSnapshot& s, int device, MeshLayer layer, double range)
+namespace {
+
+// `activity` is the Dataflow layer's overlay ([device][core]), from a frame or none.
+QImage buildImage(const MeshSnapshot& s, const std::vector<std::vector<float>>& activity, int device,
+                  MeshLayer layer, double range)
 {
     if (s.meshCols <= 0 || s.meshRows <= 0 || device < 0 || device >= s.deviceCount)
         return {};
@@ -84,7 +88,7 @@ QImage buildMeshImage(const MeshSnapshot& s, int device, MeshLayer layer, double
         fillScale(image, deviceArray(s.kvFraction, device, cores), ColorScale::kvCache(), range);
         break;
     case MeshLayer::Dataflow:
-        fillScale(image, deviceArray(s.activity, device, cores), ColorScale::activity(), range);
+        fillScale(image, deviceArray(activity, device, cores), ColorScale::activity(), range);
         break;
     case MeshLayer::WeightPlacement: {
         // One colour per owner, looked up once.
@@ -112,6 +116,21 @@ QImage buildMeshImage(const MeshSnapshot& s, int device, MeshLayer layer, double
     }
     }
     return image;
+}
+
+} // namespace
+
+QImage buildMeshImage(const MeshFrame& frame, int device, MeshLayer layer, double range)
+{
+    if (!frame.base)
+        return {};
+    return buildImage(*frame.base, frame.activity, device, layer, range);
+}
+
+QImage buildMeshImage(const MeshSnapshot& snapshot, int device, MeshLayer layer, double range)
+{
+    static const std::vector<std::vector<float>> noActivity;
+    return buildImage(snapshot, noActivity, device, layer, range);
 }
 
 QString meshLayerName(MeshLayer layer)

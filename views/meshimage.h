@@ -1,6 +1,8 @@
 #pragma once
 // Builds the heatmap image of one device of a mesh snapshot: one pixel per
-// core (meshCols x meshRows), coloured by the chosen layer. MeshView paints
+// core (meshCols x meshRows), coloured by the chosen layer; a frame's
+// Dataflow layer comes from its activity overlay, every other layer from its
+// base snapshot. MeshView paints
 // this image scaled; it is rebuilt only when the snapshot, layer or device
 // changes. Per-core arrays that are missing or of the wrong length (bad input)
 // give "no data" pixels rather than a crash.
@@ -13,6 +15,8 @@
 namespace ws::views {
 
 // `range` is the value drawn at the top of the colour scale (see meshLayerRange).
+QImage buildMeshImage(const MeshFrame& frame, int device, MeshLayer layer, double range = 1.0);
+// A snapshot alone has no activity overlay: its Dataflow layer is drawn as "no data".
 QImage buildMeshImage(const MeshSnapshot& snapshot, int device, MeshLayer layer, double range = 1.0);
 
 // The top of a layer's colour scale, as a fraction of core SRAM. SRAM occupancy

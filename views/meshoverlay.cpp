@@ -14,13 +14,14 @@ namespace ws::views {
 
 namespace {
 
-const std::vector<float>* layerValues(const MeshSnapshot& s, int device, MeshLayer layer)
+const std::vector<float>* layerValues(const MeshFrame& frame, int device, MeshLayer layer)
 {
+    const MeshSnapshot& s = *frame.base;
     const std::vector<std::vector<float>>* arrays = nullptr;
     switch (layer) {
     case MeshLayer::SramOccupancy: arrays = &s.sramFraction; break;
     case MeshLayer::KvCache: arrays = &s.kvFraction; break;
-    case MeshLayer::Dataflow: arrays = &s.activity; break;
+    case MeshLayer::Dataflow: arrays = &frame.activity; break;
     default: return nullptr;
     }
     if (device < 0 || static_cast<size_t>(device) >= arrays->size())
@@ -51,26 +52,26 @@ bool MeshOverlay::showsDies(const MeshSnapshot& s, double scale)
 
 void MeshOverlay::paintDies(QPainter& p) const
 {
-    if (!showsDies(snapshot, transform.scale))
+    if (!showsDies(snapshot(), transform.scale))
         return;
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(QPen(QColor(255, 255, 255, 70), 1, Qt::DashLine));
     // Clip to the view first: dashing a line that runs far off screen costs time per dash.
-    const QRectF mesh = transform.widgetRect(QRectF(0, 0, snapshot.meshCols, snapshot.meshRows))
+    const QRectF mesh = transform.widgetRect(QRectF(0, 0, snapshot().meshCols, snapshot().meshRows))
                             .intersected(QRectF(QPointF(-2, -2), transform.viewPx + QSizeF(4, 4)));
     if (mesh.isEmpty()) {
         p.restore();
         return;
     }
-    for (int i = 1; i < snapshot.diesX; ++i) {
-        const double x = transform.coreToWidget(QPointF(double(snapshot.meshCols) * i / snapshot.diesX, 0)).x();
+    for (int i = 1; i < snapshot().diesX; ++i) {
+        const double x = transform.coreToWidget(QPointF(double(snapshot().meshCols) * i / snapshot().diesX, 0)).x();
         if (x < mesh.left() || x > mesh.right())
             continue;
         p.drawLine(QPointF(std::round(x), mesh.top()), QPointF(std::round(x), mesh.bottom()));
     }
-    for (int j = 1; j < snapshot.diesY; ++j) {
-        const double y = transform.coreToWidget(QPointF(0, double(snapshot.meshRows) * j / snapshot.diesY)).y();
+    for (int j = 1; j < snapshot().diesY; ++j) {
+        const double y = transform.coreToWidget(QPointF(0, double(snapshot().meshRows) * j / snapshot().diesY)).y();
         if (y < mesh.top() || y > mesh.bottom())
             continue;
         p.drawLine(QPointF(mesh.left(), std::round(y)), QPointF(mesh.right(), std::round(y)));
@@ -86,7 +87,7 @@ void MeshOverlay::paintRegions(QPainter& p) const
     p.setFont(font);
     const QFontMetricsF fm(font);
     const QRectF view(QPointF(0, 0), transform.viewPx);
-    for (const MeshRegion& region : snapshot.regions) {
+    for (const MeshRegion& region : snapshot().regions) {
         if (region.device != device || region.width <= 0 || region.height <= 0)
             continue;
         const QRectF r = transform.widgetRect(QRectF(region.x, region.y, region.width, region.height));
@@ -127,11 +128,11 @@ void MeshOverlay::paintCoreText(QPainter& p) const
     const int x1 = static_cast<int>(std::ceil(vis.right()));
     const int y0 = static_cast<int>(std::floor(vis.top()));
     const int y1 = static_cast<int>(std::ceil(vis.bottom()));
-    const auto* values = layerValues(snapshot, device, layer);
-    const auto* owners = device >= 0 && static_cast<size_t>(device) < snapshot.owner.size()
-                             ? &snapshot.owner[static_cast<size_t>(device)]
+    const auto* values = layerValues(frame, device, layer);
+    const auto* owners = device >= 0 && static_cast<size_t>(device) < snapshot().owner.size()
+                             ? &snapshot().owner[static_cast<size_t>(device)]
                              : nullptr;
-    const size_t cores = static_cast<size_t>(snapshot.meshCols) * static_cast<size_t>(snapshot.meshRows);
+    const size_t cores = static_cast<size_t>(snapshot().meshCols) * static_cast<size_t>(snapshot().meshRows);
     if (owners && owners->size() != cores)
         owners = nullptr;
     p.save();
@@ -142,12 +143,12 @@ void MeshOverlay::paintCoreText(QPainter& p) const
     const QLocale locale;
     for (int y = y0; y < y1; ++y) {
         for (int x = x0; x < x1; ++x) {
-            const size_t i = static_cast<size_t>(y) * snapshot.meshCols + x;
+            const size_t i = static_cast<size_t>(y) * snapshot().meshCols + x;
             QString text;
             if (values) {
                 text = locale.toString(100.0 * (*values)[i], 'f', 1) + QLatin1Char('%');
-            } else if (owners && (*owners)[i] < snapshot.owners.size() && (*owners)[i] != 0) {
-                const MeshOwner& o = snapshot.owners[(*owners)[i]];
+            } else if (owners && (*owners)[i] < snapshot().owners.size() && (*owners)[i] != 0) {
+                const MeshOwner& o = snapshot().owners[(*owners)[i]];
                 text = o.layerIndex >= 0 ? QStringLiteral("L%1\n%2").arg(o.layerIndex).arg(QString::fromStdString(o.tensorKind))
                                          : QString::fromStdString(o.tensorKind);
             }
@@ -184,12 +185,12 @@ void MeshOverlay::paintCoreMark(QPainter& p, QPoint core, bool selected) const
 
 void MeshOverlay::paintHops(QPainter& p) const
 {
-    if (layer != MeshLayer::Dataflow || snapshot.hops.empty())
+    if (layer != MeshLayer::Dataflow || frame.hops.empty())
         return;
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     const QColor color(120, 200, 255, 230);
-    for (const MeshHop& h : snapshot.hops) {
+    for (const MeshHop& h : frame.hops) {
         if (h.fromDevice != device && h.toDevice != device)
             continue;
         QPointF from = transform.coreToWidget(QPointF(h.fromX, h.fromY));
@@ -197,7 +198,7 @@ void MeshOverlay::paintHops(QPainter& p) const
         QString label;
         if (h.fromDevice != h.toDevice) {
             // Wafer to wafer: the arrow leaves (or enters) through the mesh's right edge.
-            const QPointF edge = transform.coreToWidget(QPointF(snapshot.meshCols, h.fromDevice == device ? h.fromY : h.toY));
+            const QPointF edge = transform.coreToWidget(QPointF(snapshot().meshCols, h.fromDevice == device ? h.fromY : h.toY));
             if (h.fromDevice == device) {
                 to = edge;
                 label = QCoreApplication::translate("ws::views::MeshOverlay", "to wafer %1").arg(h.toDevice + 1);
@@ -227,6 +228,47 @@ void MeshOverlay::paintHops(QPainter& p) const
             p.drawText(head + QPointF(-p.fontMetrics().horizontalAdvance(label) - 6, -8), label);
         }
     }
+    p.restore();
+}
+
+void MeshOverlay::paintDisplacement(QPainter& p, const CoreDisplacement* d) const
+{
+    const double s = transform.scale;
+    if (!d || layer != MeshLayer::Defects || d->device != device || s < 8 || d->cols != snapshot().meshCols ||
+        d->rows != snapshot().meshRows)
+        return;
+    const QRectF visible = transform.visibleCores();
+    const int x0 = std::max(0, int(std::floor(visible.left())) - 1);
+    const int y0 = std::max(0, int(std::floor(visible.top())) - 1);
+    const int x1 = std::min(d->cols - 1, int(std::ceil(visible.right())) + 1);
+    const int y1 = std::min(d->rows - 1, int(std::ceil(visible.bottom())) + 1);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    const QColor colour(20, 20, 24, 220);
+    p.setPen(QPen(colour, std::clamp(s / 10.0, 1.0, 2.5)));
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x) {
+            const size_t i = size_t(y) * size_t(d->cols) + size_t(x);
+            const int dx = d->dx[i];
+            const int dy = d->dy[i];
+            if (dx == 0 && dy == 0)
+                continue;
+            // From the cell the logical core came from towards this one, stopping short of the centres.
+            const QPointF to = transform.coreToWidget(QPointF(x + 0.5, y + 0.5));
+            const QPointF from = transform.coreToWidget(QPointF(x - dx + 0.5, y - dy + 0.5));
+            const QPointF v = to - from;
+            const double len = std::hypot(v.x(), v.y());
+            if (len < 1)
+                continue;
+            const QPointF u = v / len;
+            const QPointF a = from + u * (s * 0.3);
+            const QPointF b = to - u * (s * 0.15);
+            p.drawLine(a, b);
+            const double head = std::min(s * 0.3, 10.0);
+            const QPointF n(-u.y(), u.x());
+            p.drawLine(b, b - u * head + n * head * 0.5);
+            p.drawLine(b, b - u * head - n * head * 0.5);
+        }
     p.restore();
 }
 

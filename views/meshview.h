@@ -1,13 +1,16 @@
 #pragma once
-// MeshView draws one device (wafer) of a mesh snapshot as a heatmap: every
-// core is one pixel of a cached image that is rebuilt only when the snapshot,
-// layer or device changes, and painted scaled. Wheel zooms around the cursor,
+// MeshView draws one device (wafer) of a mesh frame as a heatmap: the frame's
+// base snapshot, with the activity and hops of the moment on the Dataflow
+// layer (setSnapshot shows a snapshot alone). Every core is one pixel of a
+// cached image that is rebuilt only when what the layer shows, the layer or
+// the device changes, and painted scaled. Wheel zooms around the cursor,
 // dragging pans, double-click or fitToWindow() fits. Die outlines, region
 // labels and the per-core grid appear only when the zoom gives them room.
 // Hovering shows a tooltip; a click selects a core and emits coreClicked with
 // its coordinates (the app looks up the details).
 
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "views/meshoverlay.h"
 #include "views/viewtransform.h"
 
 #include <QImage>
@@ -22,17 +25,6 @@
 
 namespace ws::views {
 
-// Defects layer arrows: for each cell of one device's mesh, how far (in cores) the logical core the
-// cell's physical core now hosts was moved from its nominal cell (0, 0 where nothing moved).
-struct CoreDisplacement
-{
-    int device = 0;
-    int cols = 0;
-    int rows = 0;
-    std::vector<int8_t> dx; // (rows, cols)
-    std::vector<int8_t> dy;
-};
-
 class MeshView : public QWidget
 {
     Q_OBJECT
@@ -40,7 +32,11 @@ class MeshView : public QWidget
 public:
     explicit MeshView(QWidget* parent = nullptr);
 
+    void setFrame(std::shared_ptr<const MeshFrame> frame);
+    std::shared_ptr<const MeshFrame> frame() const { return m_meshFrame; }
+    // A snapshot alone (a frame with no activity or hops).
     void setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot);
+    // The base of the shown frame.
     std::shared_ptr<const MeshSnapshot> snapshot() const { return m_snapshot; }
     void setLayer(MeshLayer layer);
     MeshLayer layer() const { return m_layer; }
@@ -104,11 +100,11 @@ private:
     void rebuildImage();
     void resetTransform();
     void paintMesh(QPainter& painter);
-    void paintDisplacement(QPainter& painter) const;
     void setHover(std::optional<QPoint> core);
     void emitZoom();
 
-    std::shared_ptr<const MeshSnapshot> m_snapshot;
+    std::shared_ptr<const MeshFrame> m_meshFrame;
+    std::shared_ptr<const MeshSnapshot> m_snapshot; // m_meshFrame's base
     MeshLayer m_layer = MeshLayer::SramOccupancy;
     int m_device = 0;
     QImage m_image;        // one pixel per core of the current device and layer

@@ -8,7 +8,6 @@
 #include "app/export/exportstamp.h"
 #include "app/record/chatscript.h"
 #include "app/record/framecomposer.h"
-#include "app/record/meshanimation.h"
 #include "app/record/recorder.h"
 #include "app/scenario/scenarioformat.h"
 #include "app/scenario/scenarioscene.h"
@@ -85,19 +84,17 @@ int runRecord(const QStringList& args)
     Scenario& scenario = loaded->scenario;
     const QString layerId = parser.isSet(QStringLiteral("layer")) ? parser.value(QStringLiteral("layer"))
                                                                    : QStringLiteral("dataflow");
-    const auto layer = ScenarioScene::layerFromId(layerId);
+    const auto layer = meshLayerFromId(layerId.toStdString());
     if (!layer)
         return fail(QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'").arg(layerId));
     if (parser.isSet(QStringLiteral("prompt")))
         scenario.prompt = parser.value(QStringLiteral("prompt"));
 
     const PresetLibrary presets;
-    const auto scene = ScenarioScene::build(scenario, presets, loaded->baseDir, &error);
+    const auto scene = ScenarioScene::build(scenario, presets, loaded->baseDir, &error, true);
     if (!scene)
         return fail(error);
-    const auto animation = MeshAnimation::create(*scene, scenario, &error);
-    if (!animation)
-        return fail(error);
+    const TokenSchedule& schedule = *scene->timing->schedule;
     const int device = std::clamp(scenario.viewDevice, 0, std::max(0, scene->snapshot->deviceCount - 1));
 
     // The chat answer is real: generated up front on this CPU by the model file, streamed in step with the tokens.
@@ -110,9 +107,9 @@ int runRecord(const QStringList& args)
     const bool withChat = parser.isSet(QStringLiteral("chat")) || chatScript.has_value();
     FrameComposer composer(QSize(int(*width), int(*height)), withChat);
     composer.setViewState(scenario.zoom, scenario.center);
-    const QString modelName = QString::fromStdString(scene->model.name);
-    const QString hardwareName = QString::fromStdString(scene->hardware.name);
-    const double tokenSeconds = animation->tokenSeconds();
+    const QString modelName = QString::fromStdString(scene->model().name);
+    const QString hardwareName = QString::fromStdString(scene->hardware().name);
+    const double tokenSeconds = schedule.seconds();
     const QLocale locale;
     const auto provider = [&](int frame) {
         const double videoSeconds = double(frame) / double(*fps);
@@ -127,7 +124,7 @@ int runRecord(const QStringList& args)
                 .arg(*tokens)
                 .arg(formatSeconds(tokenSeconds), locale.toString(1.0 / tokenSeconds, 'f', 0))
                 .arg(*secondsPerToken)
-                .arg(animation->activePhases(fraction));
+                .arg(FrameComposer::activePhases(schedule, fraction));
         ChatFrameText chat;
         chat.prompt = scenario.prompt;
         chat.stats = QStringLiteral("token %1 / %2").arg(token + 1).arg(*tokens);
@@ -138,7 +135,8 @@ int runRecord(const QStringList& args)
             chat.stats += QStringLiteral(" · text by %1 on this CPU (%2 tokens/s)")
                               .arg(chatScript->modelName, locale.toString(chatScript->cpuTokensPerSecond, 'f', 0));
         }
-        return composer.compose(animation->frame(fraction, device), *layer, device, caption, chat);
+        return composer.compose(FrameComposer::tokenFrame(scene->snapshot, schedule, fraction, device), *layer, device,
+                                caption, chat);
     };
 
     Recorder recorder;
@@ -156,8 +154,8 @@ int runRecord(const QStringList& args)
                               {"tokens", int(*tokens)},
                               {"answer", chatScript ? chatScript->textAt(int(*tokens)) : QString()},
                               {"token_seconds", tokenSeconds},
-                              {"model", QString::fromStdString(scene->model.id)},
-                              {"hardware", QString::fromStdString(scene->hardware.id)}});
+                              {"model", QString::fromStdString(scene->model().id)},
+                              {"hardware", QString::fromStdString(scene->hardware().id)}});
     return kExitOk;
 }
 

@@ -50,7 +50,7 @@ int runRender(const QStringList& args)
     Scenario& scenario = loaded->scenario;
     if (parser.isSet(QStringLiteral("layer")))
         scenario.layer = parser.value(QStringLiteral("layer"));
-    const auto layer = ScenarioScene::layerFromId(scenario.layer);
+    const auto layer = meshLayerFromId(scenario.layer.toStdString());
     if (!layer)
         return fail(QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'")
                         .arg(scenario.layer));
@@ -74,7 +74,7 @@ int runRender(const QStringList& args)
         view.setViewState(scenario.zoom, scenario.center);
     const ExportStamp stamp = ExportStamp::forScenario(ScenarioFormat::toJson(scenario));
     const bool ok = suffix == QLatin1String("svg")
-                        ? Exporter::saveSvg(&view, out, QString::fromStdString(scene->model.name), &error, stamp)
+                        ? Exporter::saveSvg(&view, out, QString::fromStdString(scene->model().name), &error, stamp)
                         : Exporter::savePng(&view, out, 1.0, &error, stamp);
     if (!ok)
         return fail(error);
@@ -85,8 +85,8 @@ int runRender(const QStringList& args)
                               {"layer", scenario.layer},
                               {"device", int(*device)},
                               {"devices", scene->snapshot->deviceCount},
-                              {"model", QString::fromStdString(scene->model.id)},
-                              {"hardware", QString::fromStdString(scene->hardware.id)}});
+                              {"model", QString::fromStdString(scene->model().id)},
+                              {"hardware", QString::fromStdString(scene->hardware().id)}});
     return kExitOk;
 }
 

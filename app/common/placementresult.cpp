@@ -1,50 +1,48 @@
 #include "app/common/placementresult.h"
 
-#include "engine/wafer/placement/meshsnapshotbuilder.h"
-#include "engine/wafer/placement/placer.h"
-#include "engine/wafer/redundancy/remap.h"
+#include <QCoreApplication>
 
 #include <cmath>
 #include <optional>
 
 namespace ws {
 
-struct PlacementEngineState
-{
-    Placement placement;
-    std::optional<Remap> remap; // no defects: logical fabric -> physical grid with its spare cores
-};
-
 Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
                                            const ModelConfig& model)
 {
-    if (hardware.kind != HardwareKind::Wafer)
-        return makeError(ErrorCode::Unsupported, "the heatmap needs wafer-scale hardware", "hardware");
-    PlacementOptions options;
-    options.precision = request.precision;
-    options.contextTokens = request.contextTokens;
-    auto placed = placeModel(model, hardware.wafer, options);
-    if (!placed)
-        return placed.error();
-    auto state = std::make_shared<PlacementEngineState>();
-    state->placement = std::move(*placed);
-    if (auto layout = SpareLayout::fromSpec(hardware.wafer)) {
-        if (auto remap = Remap::run(*layout, DefectMap::forLayout(*layout)))
-            state->remap = std::move(*remap);
-    }
-    const Placement& p = state->placement;
+    SceneRequest sceneRequest;
+    sceneRequest.model = model;
+    sceneRequest.hardware = hardware;
+    sceneRequest.workload.precision = request.precision;
+    sceneRequest.workload.contextTokens = request.contextTokens;
+    sceneRequest.defects = request.defects;
+    auto built = buildWaferScene(sceneRequest);
+    if (!built)
+        return built.error();
+    auto scene = std::make_shared<const WaferScene>(std::move(*built));
+    const Placement& p = *scene->placement;
     PlacementResult result;
     result.request = request;
     result.hardware = hardware;
     result.model = model;
-    result.snapshot = std::make_shared<const MeshSnapshot>(buildMeshSnapshot(p));
+    result.snapshot = scene->snapshot;
     result.devices = p.deviceCount;
     result.layersPerDevice = p.layersPerDevice;
     result.sramUsedBytes = p.sramUsedBytes();
     result.sramTotalBytes = p.sramTotalBytes();
     result.notes = p.notes;
-    result.engineState = std::move(state);
+    result.scene = std::move(scene);
     return result;
+}
+
+QString sceneErrorText(const Error& error, const SceneRequest& request)
+{
+    if (error.field == "schedule")
+        return QCoreApplication::translate("ws::WaferScene", "the engine gave no dataflow schedule for %1 on %2")
+            .arg(QString::fromStdString(request.model.name), QString::fromStdString(request.hardware.name));
+    if (error.field == "placement")
+        return QCoreApplication::translate("ws::WaferScene", "the model is not placed on a wafer");
+    return QString::fromStdString(error.message());
 }
 
 namespace {
@@ -73,7 +71,7 @@ std::string tileText(const CoreTile& t)
 
 const Placement* enginePlacement(const PlacementResult& result)
 {
-    return result.engineState ? &result.engineState->placement : nullptr;
+    return result.scene ? result.scene->placement.get() : nullptr;
 }
 
 Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, int y)
@@ -96,8 +94,8 @@ Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, in
             info.tensorKind = s->owners[o].tensorKind;
         }
     }
-    const PlacementEngineState* state = result.engineState.get();
-    const auto detail = state ? state->placement.coreDetail(device, x, y) : std::nullopt;
+    const Placement* placement = enginePlacement(result);
+    const auto detail = placement ? placement->coreDetail(device, x, y) : std::nullopt;
     if (!detail) {
         // Without the engine's placement, only what the snapshot carries.
         if (d < s->sramFraction.size() && s->sramFraction[d].size() == cores)
@@ -108,9 +106,10 @@ Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, in
         info.usableX = detail->usableX;
         info.usableY = detail->usableY;
     }
-    if (state->remap && x < state->remap->fabricCols() && y < state->remap->fabricRows()) {
-        const int32_t physical = state->remap->physicalOfFabric(x, y);
-        const int cols = state->remap->layout().physicalCols();
+    const Remap* remap = result.scene->remap(device);
+    if (remap && x < remap->fabricCols() && y < remap->fabricRows()) {
+        const int32_t physical = remap->physicalOfFabric(x, y);
+        const int cols = remap->layout().physicalCols();
         if (physical >= 0 && cols > 0) {
             info.physicalX = physical % cols;
             info.physicalY = physical / cols;

@@ -1,15 +1,18 @@
 #pragma once
 // One placement of a model on wafer hardware, as the main window shows it:
-// the request (what the pickers say), the engine's mesh snapshot and totals,
-// and the per-core details the inspector asks for on click. computePlacement()
-// takes plain values and touches no Qt widget or shared state, so the window
-// can run it on a worker thread and drop stale results.
+// the request (what the pickers say, and the scenario's defects), the
+// engine's wafer scene (engine/wafer/scene.h: placement, remaps, mesh
+// snapshot) with its totals, and the per-core details the inspector asks for
+// on click. computePlacement() takes plain values and touches no Qt widget or
+// shared state, so the window can run it on a worker thread and drop stale
+// results.
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/model/precision.h"
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/scene.h"
 
 #include <QString>
 
@@ -21,15 +24,13 @@
 
 namespace ws {
 
-class Placement;
-struct PlacementEngineState; // the engine's Placement and the (defect-free) redundancy remap
-
 struct PlacementRequest
 {
     QString modelId;
     QString hardwareId;
     Precision precision = Precision::Bf16;
     int64_t contextTokens = 8192;
+    DefectRequest defects; // dead cores on the wafers (a scenario's); none by default
 };
 
 struct PlacementResult
@@ -43,7 +44,7 @@ struct PlacementResult
     int64_t sramUsedBytes = 0;  // over all devices
     int64_t sramTotalBytes = 0; // over all devices
     std::vector<std::string> notes; // how the engine chose the device count and table placement
-    std::shared_ptr<const PlacementEngineState> engineState; // for coreInfo()
+    std::shared_ptr<const WaferScene> scene; // the engine's placement and remaps, for coreInfo() and schedules
 };
 
 // What the inspector shows for one core. Fields the engine could not provide stay empty.
@@ -73,5 +74,8 @@ const Placement* enginePlacement(const PlacementResult& result);
 
 // Details of core (x, y) on `device`; an error for coordinates off the mesh.
 Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, int y);
+
+// An engine error from building or timing a scene, translated where the app knows the message.
+QString sceneErrorText(const Error& error, const SceneRequest& request);
 
 } // namespace ws

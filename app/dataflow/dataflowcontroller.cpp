@@ -1,7 +1,7 @@
 #include "app/dataflow/dataflowcontroller.h"
 
-#include "app/dataflow/dataflowframe.h"
 #include "engine/wafer/dataflow/activity.h"
+#include "engine/wafer/dataflow/meshframe.h"
 
 #include <algorithm>
 #include <cmath>
@@ -124,7 +124,7 @@ void DataflowController::tick()
 void DataflowController::render()
 {
     if (!m_schedule || !m_base) {
-        m_frame = m_base;
+        m_frame = dataflowFrame(m_base, nullptr, {});
         emit frameReady(m_frame);
         emit stateChanged();
         return;
@@ -135,14 +135,15 @@ void DataflowController::render()
     options.device = std::clamp(m_device, 0, std::max(0, m_base->deviceCount - 1));
     options.cycle = m_cycle;
     options.trailCycles = std::min(trailSeconds * m_dilation * m_schedule->clockHz, totalCycles() / 4);
-    std::shared_ptr<MeshSnapshot> target;
+    std::shared_ptr<MeshFrame> target;
     for (const auto& candidate : m_pool)
         if (candidate.use_count() == 1) {
             target = candidate;
             break;
         }
     if (!target) {
-        target = std::make_shared<MeshSnapshot>(*m_base);
+        target = std::make_shared<MeshFrame>();
+        target->base = m_base;
         if (m_pool.size() < 3)
             m_pool.push_back(target);
     }

@@ -2,8 +2,9 @@
 // Plays one token's dataflow schedule on the heatmap: a QTimer at up to 30
 // frames per second advances the wafer time by the real time elapsed times
 // the dilation (wafer seconds per real second), wraps at the end of the
-// token, and hands out a new mesh snapshot (the placement's, with the
-// activity of the visible device only) per frame. Seeking and stepping from
+// token, and hands out a new frame (the placement's snapshot as base, with
+// the activity of the visible device only and the hops of the moment,
+// engine/wafer/dataflow/meshframe.h) per frame. Seeking and stepping from
 // phase boundary to phase boundary work while playing or paused.
 
 #include "engine/wafer/placement/meshsnapshot.h"
@@ -30,7 +31,7 @@ public:
 
     void setSchedule(std::shared_ptr<const TokenSchedule> schedule, std::shared_ptr<const MeshSnapshot> base);
     std::shared_ptr<const TokenSchedule> schedule() const { return m_schedule; }
-    std::shared_ptr<const MeshSnapshot> currentFrame() const { return m_frame; }
+    std::shared_ptr<const MeshFrame> currentFrame() const { return m_frame; }
     void setDevice(int device);
     int device() const { return m_device; }
 
@@ -56,7 +57,7 @@ public slots:
     void setWaferSecondsPerSecond(double seconds);
 
 signals:
-    void frameReady(std::shared_ptr<const MeshSnapshot> frame);
+    void frameReady(std::shared_ptr<const MeshFrame> frame);
     void stateChanged(); // cycle, playing, phase or dilation changed
 
 private:
@@ -65,10 +66,10 @@ private:
 
     std::shared_ptr<const TokenSchedule> m_schedule;
     std::shared_ptr<const MeshSnapshot> m_base;
-    std::shared_ptr<const MeshSnapshot> m_frame;
-    // Copies of the base reused as frames: one is refilled only when nobody else holds it any more, so a frame
-    // handed out never changes, and a frame costs the activity of one device instead of a copy of every wafer.
-    std::vector<std::shared_ptr<MeshSnapshot>> m_pool;
+    std::shared_ptr<const MeshFrame> m_frame;
+    // Frames reused: one is refilled only when nobody else holds it any more, so a frame handed out never
+    // changes, and a frame costs the activity of one device without allocating it again.
+    std::vector<std::shared_ptr<MeshFrame>> m_pool;
     std::vector<double> m_boundaries;
     QTimer m_timer;
     QElapsedTimer m_clock;

@@ -119,16 +119,17 @@ void DataflowDock::layerChanged()
     showFrame(m_controller.currentFrame());
 }
 
-void DataflowDock::showFrame(std::shared_ptr<const MeshSnapshot> frame)
+void DataflowDock::showFrame(std::shared_ptr<const MeshFrame> frame)
 {
     if (!m_view || !frame || m_view->layer() != MeshLayer::Dataflow)
         return;
     // Another part (the defects remap) may have put its own snapshot of the same mesh in the view: play on that one.
-    const auto shown = m_view->snapshot();
-    if (shown && shown != m_lastFrame && shown != m_adoptedBase && shown->meshCols == frame->meshCols &&
-        shown->meshRows == frame->meshRows && shown->deviceCount == frame->deviceCount) {
-        m_adoptedBase = shown;
-        m_controller.setSchedule(m_controller.schedule(), shown); // renders again on the new base
+    const auto shown = m_view->frame();
+    const MeshSnapshot& base = *frame->base;
+    if (shown && shown != m_lastFrame && shown->base != m_adoptedBase && shown->base->meshCols == base.meshCols &&
+        shown->base->meshRows == base.meshRows && shown->base->deviceCount == base.deviceCount) {
+        m_adoptedBase = shown->base;
+        m_controller.setSchedule(m_controller.schedule(), shown->base); // renders again on the new base
         return;
     }
     if (m_view->device() != m_controller.device()) {
@@ -136,7 +137,7 @@ void DataflowDock::showFrame(std::shared_ptr<const MeshSnapshot> frame)
         return;
     }
     m_lastFrame = frame;
-    m_view->setSnapshot(std::move(frame));
+    m_view->setFrame(std::move(frame));
 }
 
 void DataflowDock::updateState()

@@ -50,7 +50,7 @@ protected:
 
 private:
     void rebuild();
-    void showFrame(std::shared_ptr<const MeshSnapshot> frame);
+    void showFrame(std::shared_ptr<const MeshFrame> frame);
     void updateState();
     void fillTables();
     void retranslate();
@@ -67,7 +67,7 @@ private:
     QTableWidget* m_params = nullptr;
     std::shared_ptr<const PlacementResult> m_result;
     std::optional<DataflowSetup> m_setup;
-    std::shared_ptr<const MeshSnapshot> m_lastFrame;    // the frame last put in the view
+    std::shared_ptr<const MeshFrame> m_lastFrame;       // the frame last put in the view
     std::shared_ptr<const MeshSnapshot> m_adoptedBase;  // a snapshot someone else put in the view, adopted as base
     KvPlacement m_kvPlacement = KvPlacement::Shift;
     QString m_error;

@@ -1,9 +1,9 @@
 #pragma once
 // The dataflow of one decode token for the placement the main window shows:
-// the engine's schedule over the placement's own regions, timed with the
-// wafer's calibrated constants (the same setup predict and the recorder use),
-// the constants with their sources, and the KV capacity of the first layer's
-// region under both KV layouts (concat vs shift).
+// the engine's schedule of the result's scene (scheduleScene,
+// engine/wafer/scene.h), the constants it was timed with and their sources,
+// and the KV capacity of the first layer's region under both KV layouts
+// (concat vs shift).
 
 #include "app/common/placementresult.h"
 #include "engine/wafer/dataflow/kvcapacity.h"

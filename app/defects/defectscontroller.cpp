@@ -3,6 +3,7 @@
 #include "engine/perf/predictor.h"
 #include "engine/perf/waferpredictor.h"
 #include "engine/wafer/redundancy/defectlayer.h"
+#include "engine/wafer/redundancy/defectplacement.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -27,16 +28,11 @@ double regionStretch(const DefectsContext& c, const SpareLayout& layout, const R
     auto setup = prepareWafer(c.model, c.hardware, c.workload, o);
     if (!setup)
         return 1.0;
-    double stretch = 1.0;
-    for (const RegionRef& r : setup->layout.layers) {
-        const LogicalRect rect{r.rect.x - layout.reservedLeft(), r.rect.y - layout.reservedTop(), r.rect.width,
-                               r.rect.height};
-        if (rect.x < 0 || rect.y < 0 || rect.x + rect.width > usable.cols || rect.y + rect.height > usable.rows)
-            continue; // outside the remapped mesh: no stretch known
-        stretch = std::max({stretch, remap.hopStretch(rect, MeshAxis::X).maxStretch,
-                            remap.hopStretch(rect, MeshAxis::Y).maxStretch});
-    }
-    return stretch;
+    std::vector<LogicalRect> regions; // in usable (placement) coordinates
+    for (const RegionRef& r : setup->layout.layers)
+        regions.push_back({r.rect.x - layout.reservedLeft(), r.rect.y - layout.reservedTop(), r.rect.width,
+                           r.rect.height});
+    return regionHopStretch(remap, regions).max();
 }
 
 // Per heatmap cell: the displacement of the logical core the cell's physical core hosts.

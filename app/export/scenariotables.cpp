@@ -1,7 +1,6 @@
 #include "app/export/scenariotables.h"
 
 #include "app/common/presetlibrary.h"
-#include "app/record/meshanimation.h"
 #include "app/export/predictiontables.h"
 #include "app/scenario/scenarioscene.h"
 #include "app/export/snapshottables.h"
@@ -84,13 +83,10 @@ std::optional<DataTable> ScenarioTables::sramMap(const Scenario& scenario, const
 std::optional<DataTable> ScenarioTables::schedule(const Scenario& scenario, const PresetLibrary& presets,
                                                   QString* error)
 {
-    const auto scene = ScenarioScene::build(scenario, presets, {}, error);
+    const auto scene = ScenarioScene::build(scenario, presets, {}, error, true);
     if (!scene)
         return std::nullopt;
-    const auto animation = MeshAnimation::create(*scene, scenario, error);
-    if (!animation)
-        return std::nullopt;
-    DataTable table = PredictionTables::schedule(animation->schedule());
+    DataTable table = PredictionTables::schedule(*scene->timing->schedule);
     addInputs(table, scenario);
     return table;
 }

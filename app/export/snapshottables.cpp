@@ -23,7 +23,7 @@ const char* SnapshotTables::coreStateId(CoreState state)
     return "unknown";
 }
 
-DataTable SnapshotTables::sramMap(const MeshSnapshot& s)
+DataTable SnapshotTables::sramMap(const MeshSnapshot& s, const MeshFrame* frame)
 {
     DataTable table;
     table.name = QStringLiteral("sram_map");
@@ -42,7 +42,7 @@ DataTable SnapshotTables::sramMap(const MeshSnapshot& s)
             continue;
         const bool hasOwner = fits(s.owner, d);
         const bool hasKv = fits(s.kvFraction, d);
-        const bool hasActivity = fits(s.activity, d);
+        const bool hasActivity = frame && fits(frame->activity, d);
         const bool hasState = fits(s.coreState, d);
         for (size_t i = 0; i < cores; ++i) {
             const float fraction = s.sramFraction[d][i];
@@ -54,7 +54,7 @@ DataTable SnapshotTables::sramMap(const MeshSnapshot& s)
                 qlonglong(std::llround(double(fraction) * double(s.sramBytesPerCore))), double(fraction),
                 hasKv ? QVariant(double(s.kvFraction[d][i])) : QVariant(0.0),
                 owner ? owner->layerIndex : -1, owner ? QString::fromStdString(owner->tensorKind) : QString(),
-                hasActivity ? QVariant(double(s.activity[d][i])) : QVariant(0.0),
+                hasActivity ? QVariant(double(frame->activity[d][i])) : QVariant(0.0),
                 QString::fromLatin1(hasState ? coreStateId(s.coreState[d][i]) : "healthy")});
         }
     }

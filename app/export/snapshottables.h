@@ -12,7 +12,8 @@ class SnapshotTables
 public:
     // Columns: device, x, y, sram_used_bytes, sram_fraction, kv_fraction, layer_index, tensor_kind,
     // activity, state. Devices whose arrays do not match the mesh size are skipped.
-    static DataTable sramMap(const MeshSnapshot& snapshot);
+    // The activity column comes from `frame` (a dataflow frame of this snapshot) when given, else 0.
+    static DataTable sramMap(const MeshSnapshot& snapshot, const MeshFrame* frame = nullptr);
     static const char* coreStateId(CoreState state);
 };
 

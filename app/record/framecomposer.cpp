@@ -1,7 +1,13 @@
 #include "app/record/framecomposer.h"
 
+#include "engine/wafer/dataflow/activity.h"
+#include "engine/wafer/dataflow/meshframe.h"
+
 #include <QCoreApplication>
 #include <QPainter>
+#include <QStringList>
+
+#include <algorithm>
 
 namespace ws {
 
@@ -18,6 +24,27 @@ FrameComposer::FrameComposer(QSize frameSize, bool withChat) : m_size(frameSize)
     m_view.resize(meshRect().size());
 }
 
+std::shared_ptr<const MeshFrame> FrameComposer::tokenFrame(std::shared_ptr<const MeshSnapshot> base,
+                                                           const TokenSchedule& schedule, double fraction, int device)
+{
+    DataflowFrameOptions options;
+    options.device = device;
+    options.cycle = std::clamp(fraction, 0.0, 1.0) * schedule.totalCycles;
+    options.hops = false; // a recording shows the activity only
+    return dataflowFrame(std::move(base), &schedule, options);
+}
+
+QString FrameComposer::activePhases(const TokenSchedule& schedule, double fraction)
+{
+    QStringList ids;
+    for (size_t index : ws::activePhases(schedule, std::clamp(fraction, 0.0, 1.0) * schedule.totalCycles)) {
+        const QString id = QString::fromLatin1(phaseKindId(schedule.phases[index].kind));
+        if (!ids.contains(id))
+            ids << id;
+    }
+    return ids.join(QStringLiteral(", "));
+}
+
 void FrameComposer::setViewState(double zoomFactor, QPointF centreCore)
 {
     m_zoom = zoomFactor;
@@ -31,11 +58,11 @@ QRect FrameComposer::meshRect() const
     return QRect(0, 0, m_size.width() - chatWidth, m_size.height() - kCaptionHeightPx);
 }
 
-QImage FrameComposer::compose(std::shared_ptr<const MeshSnapshot> snapshot, MeshLayer layer, int device,
+QImage FrameComposer::compose(std::shared_ptr<const MeshFrame> meshFrame, MeshLayer layer, int device,
                               const QString& caption, const ChatFrameText& chat)
 {
-    if (m_view.snapshot() != snapshot)
-        m_view.setSnapshot(std::move(snapshot));
+    if (m_view.frame() != meshFrame)
+        m_view.setFrame(std::move(meshFrame));
     if (m_view.layer() != layer)
         m_view.setLayer(layer);
     if (m_view.device() != device)

@@ -3,6 +3,7 @@
 // offscreen) with a caption line and, optionally, a chat panel on the right
 // with the prompt and the answer streamed so far. Runs on the GUI thread.
 
+#include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 #include "views/meshview.h"
 
@@ -27,8 +28,14 @@ class FrameComposer
 public:
     FrameComposer(QSize frameSize, bool withChat);
 
-    QImage compose(std::shared_ptr<const MeshSnapshot> snapshot, MeshLayer layer, int device, const QString& caption,
+    QImage compose(std::shared_ptr<const MeshFrame> meshFrame, MeshLayer layer, int device, const QString& caption,
                    const ChatFrameText& chat = {});
+
+    // The frame of `device` at `fraction` (0..1) of one token of `schedule`: what a recording shows.
+    static std::shared_ptr<const MeshFrame> tokenFrame(std::shared_ptr<const MeshSnapshot> base,
+                                                       const TokenSchedule& schedule, double fraction, int device);
+    // Ids of the phases running at `fraction` of the token ("qkv_gemv", ...), for captions.
+    static QString activePhases(const TokenSchedule& schedule, double fraction);
 
     // Zoom relative to fit and the core at the centre, as in Scenario (1 and (0, 0): fitted).
     void setViewState(double zoomFactor, QPointF centreCore);

@@ -1,41 +1,34 @@
 #pragma once
 // What a scenario looks like on the wafer: its hardware and model resolved
-// from the presets, the model placed on the wafers (with the scenario's
-// defects remapped away) and the mesh snapshot the heatmap draws. The CLI's
-// render and record build one; the app builds the same from its own state.
+// from the presets (or its model file), then the engine's wafer scene
+// (engine/wafer/scene.h) for the scenario's precision, workload and defects:
+// the placement on the wafers with the defects remapped away, the mesh
+// snapshot the heatmap draws and, when asked, the token schedule. The CLI's
+// render and record, the chat's live wafer and the data exports build one;
+// the main window builds the same scene from its own request.
 
 #include "app/scenario/scenario.h"
-#include "engine/hardware/hardwarespec.h"
-#include "engine/model/modelconfig.h"
-#include "engine/model/precision.h"
-#include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/scene.h"
 
 #include <QCoreApplication>
 #include <QString>
 
-#include <memory>
 #include <optional>
 
 namespace ws {
 
 class PresetLibrary;
-class Placement;
 
-struct ScenarioScene
+struct ScenarioScene : WaferScene
 {
     Q_DECLARE_TR_FUNCTIONS(ws::ScenarioScene)
 
 public:
-    HardwareSpec hardware;
-    ModelConfig model;
-    Precision precision = Precision::Bf16;
-    std::shared_ptr<const Placement> placement;
-    std::shared_ptr<const MeshSnapshot> snapshot;
-
     // `baseDir` resolves a relative Scenario::modelFile (the scenario file's folder).
     static std::optional<ScenarioScene> build(const Scenario& scenario, const PresetLibrary& presets,
-                                              const QString& baseDir, QString* error);
-    static std::optional<MeshLayer> layerFromId(const QString& id); // "sram", "placement", "kv", ...
+                                              const QString& baseDir, QString* error, bool withSchedule = false);
+    // The scenario's defects as the engine takes them (its random rate and seed, its dead cores).
+    static DefectRequest defectRequest(const Scenario& scenario);
 };
 
 } // namespace ws

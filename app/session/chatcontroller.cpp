@@ -56,7 +56,7 @@ ChatController::ChatController(QWidget* window)
     retranslate();
     window->installEventFilter(this); // its LanguageChange retranslates the menu and the wafer dock
     connect(this, &ChatController::waferReady, m_waferView, &views::MeshView::setSnapshot);
-    connect(this, &ChatController::meshFrameReady, m_waferView, &views::MeshView::setSnapshot);
+    connect(this, &ChatController::meshFrameReady, m_waferView, &views::MeshView::setFrame);
     connect(this, &ChatController::waferFailed, m_waferView, [this](const QString& message) {
         m_waferView->setSnapshot(nullptr);
         m_waferView->setEmptyText(tr("The model could not be placed on this wafer: %1").arg(message));
@@ -199,9 +199,10 @@ void ChatController::placeChatModel()
     watcher->setFuture(QtConcurrent::run([scenario] {
         Placed placed;
         const PresetLibrary presets;
-        const std::optional<ScenarioScene> scene = ScenarioScene::build(scenario, presets, QString(), &placed.error);
+        const std::optional<ScenarioScene> scene =
+            ScenarioScene::build(scenario, presets, QString(), &placed.error, true);
         if (scene)
-            placed.wafer = ChatWafer::build(*scene, scenario.contextTokens, &placed.error);
+            placed.wafer = ChatWafer::build(*scene, &placed.error);
         return placed;
     }));
 }

@@ -67,7 +67,7 @@ public:
     void setSystems(std::vector<SystemPace> systems);
     // Builds the wafer frame shown once token `index` is out. Called on the
     // worker thread: it must only read data it owns.
-    using MeshFrameSource = std::function<std::shared_ptr<const MeshSnapshot>(int index)>;
+    using MeshFrameSource = std::function<std::shared_ptr<const MeshFrame>(int index)>;
     void setMeshFrameSource(MeshFrameSource source);
     // The wafer the chat's model is placed on (hardware, precision, context,
     // defects; the model is always the loaded file). When a model loads, or
@@ -89,7 +89,7 @@ signals:
     // The loaded model's architecture: becomes the placed model.
     void modelChanged(const ws::ModelConfig& config);
     // In step with the tokens of the chat (the snapshot's wafer frame).
-    void meshFrameReady(std::shared_ptr<const ws::MeshSnapshot> frame);
+    void meshFrameReady(std::shared_ptr<const ws::MeshFrame> frame);
     // The loaded model placed on the wafer scenario (no dataflow yet).
     void waferReady(std::shared_ptr<const ws::MeshSnapshot> snapshot);
     void waferFailed(const QString& message);

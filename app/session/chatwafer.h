@@ -1,12 +1,12 @@
 #pragma once
 // The wafer side of the live session: a scene (the chat's model placed on a
-// wafer preset) and the per-token dataflow frames the heatmap shows while
-// the chat streams. The schedule runs over the scene's own placement with
-// the wafer predictor's timing constants (as the recorder's animation does),
-// so activity lands where the heatmap shows each layer.
+// wafer preset, with its token schedule) and the per-token dataflow frames the
+// heatmap shows while the chat streams. Each new token is shown a
+// golden-ratio step through the token's cycles after the previous one
+// (goldenRatioCycle, engine/wafer/dataflow/meshframe.h), with every wafer's
+// activity, so a stream of tokens sweeps through every phase.
 
 #include "app/scenario/scenarioscene.h"
-#include "engine/session/meshanimator.h"
 
 #include <QString>
 
@@ -19,11 +19,14 @@ namespace ws {
 struct ChatWafer
 {
     std::shared_ptr<const MeshSnapshot> snapshot; // the placement heatmap (no activity)
-    std::shared_ptr<const MeshAnimator> animator;
+    std::shared_ptr<const TokenSchedule> schedule;
 
-    static std::optional<ChatWafer> build(const ScenarioScene& scene, int64_t contextTokens, QString* error);
-    // For ChatController::setMeshFrameSource: thread-safe (shares only immutable data).
-    std::function<std::shared_ptr<const MeshSnapshot>(int index)> frameSource() const;
+    // The scene must have been built with its schedule (ScenarioScene::build(..., withSchedule = true)).
+    static std::optional<ChatWafer> build(const ScenarioScene& scene, QString* error);
+    // The frame for token `index`. Thread-safe: shares only immutable data.
+    std::shared_ptr<const MeshFrame> frame(int index) const;
+    // For ChatController::setMeshFrameSource.
+    std::function<std::shared_ptr<const MeshFrame>(int index)> frameSource() const;
 };
 
 } // namespace ws

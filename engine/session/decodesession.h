@@ -27,7 +27,7 @@ struct DecodeOptions
     double maxSnapshotsPerSecond = 30.0;
     std::vector<SystemPace> systems; // copied into every snapshot
     // Wafer frame to show once token `index` (0-based) is out; may be empty.
-    std::function<std::shared_ptr<const MeshSnapshot>(int index)> meshFrame;
+    std::function<std::shared_ptr<const MeshFrame>(int index)> meshFrame;
     // Clock and sleep, replaceable in tests; default: steady_clock and
     // std::this_thread::sleep_for.
     std::function<double()> nowSeconds;

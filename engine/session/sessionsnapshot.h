@@ -67,7 +67,7 @@ struct SessionSnapshot
     double cpuTokensPerSecond = 0; // (generatedTokens - 1) / decodeSeconds, 0 until known
 
     std::vector<SystemPace> systems; // compared systems (predicted), for the stats line
-    std::shared_ptr<const MeshSnapshot> mesh; // wafer frame for lastToken, may be null
+    std::shared_ptr<const MeshFrame> mesh; // wafer frame for lastToken, may be null
 
     bool isFinal() const { return state != RunState::Running; }
 };

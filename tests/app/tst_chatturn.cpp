@@ -212,11 +212,11 @@ private slots:
         window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
         window.addDockWidget(Qt::RightDockWidgetArea, chat.racePane());
         chat.pane()->setMinimumWidth(560);
-        std::vector<std::shared_ptr<const ws::MeshSnapshot>> frames;
+        std::vector<std::shared_ptr<const ws::MeshFrame>> frames;
         int sessionSnapshots = 0;
-        connect(&chat, &ws::ChatController::meshFrameReady, mesh, &ws::views::MeshView::setSnapshot);
+        connect(&chat, &ws::ChatController::meshFrameReady, mesh, &ws::views::MeshView::setFrame);
         connect(&chat, &ws::ChatController::meshFrameReady, this,
-                [&](std::shared_ptr<const ws::MeshSnapshot> f) { frames.push_back(f); });
+                [&](std::shared_ptr<const ws::MeshFrame> f) { frames.push_back(f); });
         connect(&chat, &ws::ChatController::sessionSnapshotReady, this, [&] { ++sessionSnapshots; });
         window.show();
 
@@ -247,7 +247,7 @@ private slots:
         QCOMPARE(int(frames.size()), sessionSnapshots);
         std::set<int> activeCounts;
         for (const auto& f : frames) {
-            QCOMPARE(f->meshCols, placed->meshCols);
+            QCOMPARE(f->base->meshCols, placed->meshCols);
             QVERIFY(!f->activity.empty());
             activeCounts.insert(int(std::count_if(f->activity[0].begin(), f->activity[0].end(),
                                                   [](float v) { return v > 0; })));
@@ -255,8 +255,8 @@ private slots:
         QVERIFY(*activeCounts.rbegin() > 0);
         if (frames.size() > 2)
             QVERIFY(activeCounts.size() > 1);
-        QCOMPARE(mesh->snapshot(), frames.back()); // the view shows the latest token's frame
-        QCOMPARE(chat.waferView()->snapshot(), frames.back()); // and so does the Live Wafer dock
+        QCOMPARE(mesh->frame(), frames.back()); // the view shows the latest token's frame
+        QCOMPARE(chat.waferView()->frame(), frames.back()); // and so does the Live Wafer dock
         // The race view follows the same stream: this CPU and every predicted system.
         QCOMPARE(chat.racePane()->chart()->rows().size(), chat.pane()->settingsPanel()->systems().size() + 1);
 

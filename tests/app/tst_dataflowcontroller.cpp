@@ -3,7 +3,7 @@
 // activity (compute vs forward, with a fading trail) for the visible device
 // only, and playback advances and wraps within the token.
 #include "app/dataflow/dataflowcontroller.h"
-#include "app/dataflow/dataflowframe.h"
+#include "engine/wafer/dataflow/meshframe.h"
 
 #include "engine/wafer/dataflow/activity.h"
 #include "tests/views/smallschedule.h"

@@ -7,7 +7,6 @@
 // per CPU second of this process (all its threads). Prints figures; asserts nothing.
 #include "app/common/presetlibrary.h"
 #include "app/record/framecomposer.h"
-#include "app/record/meshanimation.h"
 #include "app/record/recorder.h"
 #include "app/scenario/scenarioscene.h"
 #include "app/record/videoencoder.h"
@@ -45,21 +44,22 @@ int main(int argc, char** argv)
     scenario.hardwarePreset = QStringLiteral("wse3");
     const ws::PresetLibrary presets;
     QString error;
-    const auto scene = ws::ScenarioScene::build(scenario, presets, {}, &error);
-    const auto animation = scene ? ws::MeshAnimation::create(*scene, scenario, &error) : std::nullopt;
-    if (!animation) {
+    const auto scene = ws::ScenarioScene::build(scenario, presets, {}, &error, true);
+    if (!scene) {
         std::fprintf(stderr, "bench_record: %s\n", qPrintable(error));
         return 1;
     }
-    std::printf("Recording benchmark: %s on %s, %d x %d cores, frames %d x %d, %d frames\n", scene->model.name.c_str(),
-                scene->hardware.name.c_str(), scene->snapshot->meshCols, scene->snapshot->meshRows, size.width(),
+    std::printf("Recording benchmark: %s on %s, %d x %d cores, frames %d x %d, %d frames\n", scene->model().name.c_str(),
+                scene->hardware().name.c_str(), scene->snapshot->meshCols, scene->snapshot->meshRows, size.width(),
                 size.height(), kFrames);
 
     ws::FrameComposer composer(size, true);
     const auto draw = [&](int i) {
         const double fraction = double(i) / kFrames;
-        return composer.compose(animation->frame(fraction, 0), ws::MeshLayer::Dataflow, 0,
-                                animation->activePhases(fraction), {QStringLiteral("Why is the sky blue?"), {}, {}});
+        const ws::TokenSchedule& schedule = *scene->timing->schedule;
+        return composer.compose(ws::FrameComposer::tokenFrame(scene->snapshot, schedule, fraction, 0),
+                                ws::MeshLayer::Dataflow, 0, ws::FrameComposer::activePhases(schedule, fraction),
+                                {QStringLiteral("Why is the sky blue?"), {}, {}});
     };
     std::vector<QImage> frames;
     QElapsedTimer timer;

@@ -5,14 +5,26 @@
 // views as std::shared_ptr<const MeshSnapshot>. Per-core arrays are row-major,
 // index = y * meshCols + x, one vector per device. Details of a single core
 // (bytes by kind, tiles) are not stored here; the app asks the placement.
+//
+// What moves (the dataflow activity and hops of one instant) is not part of
+// the snapshot: a MeshFrame refers to its shared base snapshot and adds only
+// that overlay, so an animation never copies the wafers
+// (engine/wafer/dataflow/meshframe.h computes frames).
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ws {
 
 enum class MeshLayer { SramOccupancy, WeightPlacement, KvCache, Dataflow, Defects };
+
+// The layer ids of scenario files and the CLI: "sram", "placement", "kv", "dataflow", "defects".
+const char* meshLayerId(MeshLayer layer);
+std::optional<MeshLayer> meshLayerFromId(std::string_view id);
 
 // What a core is, physically and logically (for the defects layer).
 enum class CoreState : uint8_t { Healthy, Reserved, Dead, SpareUsed, SpareIdle, Shifted };
@@ -59,10 +71,17 @@ struct MeshSnapshot
     std::vector<std::vector<uint16_t>> owner;      // [device][core] index into owners; 0 = nothing placed
     std::vector<MeshOwner> owners;                 // owners[0] is "none"
     std::vector<std::vector<float>> kvFraction;    // [device][core] KV bytes / SRAM bytes, 0..1
-    std::vector<std::vector<float>> activity;      // [device][core] dataflow: compute 0.5..1, forward 0..0.5, idle 0 (may be empty)
     std::vector<std::vector<CoreState>> coreState; // [device][core] (may be empty: all healthy)
     std::vector<MeshRegion> regions;
-    std::vector<MeshHop> hops; // dataflow frames only: hops running at this moment
+};
+
+// One instant of an animation over a snapshot: the shared, immutable base plus what moves.
+struct MeshFrame
+{
+    std::shared_ptr<const MeshSnapshot> base;
+    std::vector<std::vector<float>> activity; // [device][core] dataflow: compute 0.5..1, forward 0..0.5, idle 0
+                                              // (a device not computed, or every device, may be empty)
+    std::vector<MeshHop> hops;                // hops running at this moment
 };
 
 } // namespace ws

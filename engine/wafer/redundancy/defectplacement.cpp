@@ -5,24 +5,52 @@
 
 namespace ws {
 
-Expected<Remap> remapDevice(const WaferSpec& wafer, double defectRate, uint64_t seed, int device)
+AxisStretch regionHopStretch(const Remap& remap, const std::vector<LogicalRect>& regions)
+{
+    AxisStretch s;
+    const MeshSize usable = remap.usableLogicalMesh();
+    for (const LogicalRect& r : regions) {
+        if (r.x < 0 || r.y < 0 || r.x + r.width > usable.cols || r.y + r.height > usable.rows)
+            continue;
+        s.x = std::max(s.x, remap.hopStretch(r, MeshAxis::X).maxStretch);
+        s.y = std::max(s.y, remap.hopStretch(r, MeshAxis::Y).maxStretch);
+    }
+    return s;
+}
+
+Expected<Remap> remapDevice(const WaferSpec& wafer, const DefectRequest& request, int device)
 {
     auto layout = SpareLayout::fromSpec(wafer);
     if (!layout)
         return layout.error();
-    auto defects = DefectMap::random(*layout, defectRate, seed + uint64_t(device));
+    auto defects = DefectMap::random(*layout, request.rate, request.seed + uint64_t(device));
     if (!defects)
         return defects.error();
+    std::vector<PhysicalCore> killed;
+    for (const DeadPhysicalCore& dead : request.cores)
+        if (dead.device == device)
+            killed.push_back(dead.core);
+    if (!killed.empty()) {
+        auto explicitMap = DefectMap::fromCores(*layout, killed);
+        if (!explicitMap)
+            return explicitMap.error();
+        defects->unite(*explicitMap);
+    }
     return Remap::run(*layout, *defects);
 }
 
+Expected<Remap> remapDevice(const WaferSpec& wafer, double defectRate, uint64_t seed, int device)
+{
+    return remapDevice(wafer, DefectRequest{defectRate, seed, {}}, device);
+}
+
 Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
-                                           PlacementOptions options, double defectRate, uint64_t seed)
+                                           PlacementOptions options, const DefectRequest& defects)
 {
     DefectPlacement out;
     auto addDevice = [&]() -> Status {
         const int device = int(out.devices.size());
-        auto remap = remapDevice(wafer, defectRate, seed, device);
+        auto remap = remapDevice(wafer, defects, device);
         if (!remap)
             return remap.error();
         const MeshSize mesh = remap->usableLogicalMesh();
@@ -40,6 +68,7 @@ Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const Wafer
                              ? mesh
                              : MeshSize{std::min(out.usableMesh.cols, mesh.cols), std::min(out.usableMesh.rows, mesh.rows)};
         out.devices.push_back(remap->summary());
+        out.remaps.push_back(std::move(*remap));
         return Ok{};
     };
     if (auto st = addDevice(); !st)
@@ -62,42 +91,28 @@ Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const Wafer
     }
     // Only the devices the placement uses count.
     out.devices.resize(size_t(out.placement.deviceCount));
-    DefectSummary& t = out.totals;
-    for (const DefectSummary& s : out.devices) {
-        t.deadCores += s.deadCores;
-        t.sparesUsed += s.sparesUsed;
-        t.unrepairableSegments += s.unrepairableSegments;
-        t.shiftedCores += s.shiftedCores;
-        t.droppedRows += s.droppedRows;
-        t.displacementConflicts += s.displacementConflicts;
-        t.nominalUsableCores += s.nominalUsableCores;
-    }
-    t.usableCores = int64_t(out.devices.size()) * out.usableMesh.cores();
-    t.capacityLostCores = t.nominalUsableCores - t.usableCores;
-    if (defectRate > 0) {
-        if (auto st = measureHopStretch(wafer, defectRate, seed, out); !st)
-            return st.error();
+    out.remaps.erase(out.remaps.begin() + std::min<std::ptrdiff_t>(out.placement.deviceCount, out.remaps.size()),
+                     out.remaps.end());
+    out.totals = sumDefects(out.devices, out.usableMesh);
+    if (defects.any()) {
+        std::vector<LogicalRect> regions;
+        for (int device = 0; device < int(out.remaps.size()); ++device) {
+            regions.clear();
+            for (const PlacedRegion& region : out.placement.regions)
+                if (region.device == device)
+                    regions.push_back({region.rect.x, region.rect.y, region.rect.width, region.rect.height});
+            const AxisStretch s = regionHopStretch(out.remaps[size_t(device)], regions);
+            out.hopStretchX = std::max(out.hopStretchX, s.x);
+            out.hopStretchY = std::max(out.hopStretchY, s.y);
+        }
     }
     return out;
 }
 
-Status measureHopStretch(const WaferSpec& wafer, double defectRate, uint64_t seed, DefectPlacement& placed)
+Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
+                                           PlacementOptions options, double defectRate, uint64_t seed)
 {
-    placed.hopStretchX = 1.0;
-    placed.hopStretchY = 1.0;
-    for (int device = 0; device < placed.placement.deviceCount; ++device) {
-        auto remap = remapDevice(wafer, defectRate, seed, device);
-        if (!remap)
-            return remap.error();
-        for (const PlacedRegion& region : placed.placement.regions) {
-            if (region.device != device)
-                continue;
-            const LogicalRect rect{region.rect.x, region.rect.y, region.rect.width, region.rect.height};
-            placed.hopStretchX = std::max(placed.hopStretchX, remap->hopStretch(rect, MeshAxis::X).maxStretch);
-            placed.hopStretchY = std::max(placed.hopStretchY, remap->hopStretch(rect, MeshAxis::Y).maxStretch);
-        }
-    }
-    return Ok{};
+    return placeWithDefects(model, wafer, std::move(options), DefectRequest{defectRate, seed, {}});
 }
 
 } // namespace ws

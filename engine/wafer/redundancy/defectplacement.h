@@ -1,7 +1,8 @@
 #pragma once
-// Placement on wafers with dead cores (the CLI's --defect-rate). Every wafer of a
-// multi-wafer placement has its own defects: device d gets the seeded draw
-// DefectMap::random(rate, seed + d) and its own remap. Placement needs one usable
+// Placement on wafers with dead cores (the CLI's --defect-rate, a scenario's
+// defects). Every wafer of a multi-wafer placement has its own defects: device d
+// gets the seeded draw DefectMap::random(rate, seed + d), plus the explicitly
+// killed cores on that wafer, and its own remap. Placement needs one usable
 // rectangle per device, so it uses the smallest usable logical mesh any of the
 // wafers offers. The device count depends on that mesh and the mesh on the count,
 // so this draws, places and redraws until both settle (both only move one way).
@@ -13,6 +14,7 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/wafer/placement/placer.h"
+#include "engine/wafer/redundancy/defectmap.h"
 #include "engine/wafer/redundancy/remap.h"
 
 #include <cstdint>
@@ -20,27 +22,57 @@
 
 namespace ws {
 
+struct DeadPhysicalCore
+{
+    int device = 0;
+    PhysicalCore core; // on the physical grid, spares included
+    bool operator==(const DeadPhysicalCore&) const = default;
+};
+
+// Which cores are dead on each wafer: a random fraction (seeded per wafer) and explicit cores.
+struct DefectRequest
+{
+    double rate = 0;   // fraction of physical cores dead at random, 0..1
+    uint64_t seed = 1; // wafer d draws with seed + d
+    std::vector<DeadPhysicalCore> cores;
+    bool any() const { return rate > 0 || !cores.empty(); }
+    bool operator==(const DefectRequest&) const = default;
+};
+
+// The largest hop stretch S_max (facts §6.6 option B) of a remap over regions, along rows (X) and columns (Y).
+struct AxisStretch
+{
+    double x = 1.0;
+    double y = 1.0;
+    double max() const { return x > y ? x : y; }
+};
+
+// S_max of `remap` over `regions` (logical rectangles in placement coordinates), at least 1; a region not inside
+// the remap's usable logical mesh is skipped (no stretch known there).
+AxisStretch regionHopStretch(const Remap& remap, const std::vector<LogicalRect>& regions);
+
 struct DefectPlacement
 {
     Placement placement;
     MeshSize usableMesh;                // the rectangle placement used on every device
     std::vector<DefectSummary> devices; // per device, from its own remap
+    std::vector<Remap> remaps;          // per device
     // Summed over devices; usableCores = devices * usableMesh, so a wafer whose own mesh is
     // larger than the common rectangle counts its surplus as capacity lost.
     DefectSummary totals;
-    // Remap cost for timing (facts §6.6 option B): the largest S_max over every placed
-    // region of every wafer, along rows (X) and columns (Y). 1 when nothing is dead.
+    // Remap cost for timing: the largest S_max over every placed region of every wafer,
+    // along rows (X) and columns (Y). 1 when nothing is dead.
     double hopStretchX = 1.0;
     double hopStretchY = 1.0;
     double hopStretch() const { return hopStretchX > hopStretchY ? hopStretchX : hopStretchY; }
 };
 
-// Fills hopStretchX/Y of a placement made with these defects (recomputes each wafer's remap).
-Status measureHopStretch(const WaferSpec& wafer, double defectRate, uint64_t seed, DefectPlacement& placed);
-
-// The remap of one device's wafer (deterministic in spec, rate, seed and device).
+// The remap of one device's wafer (deterministic in spec, defects and device).
+Expected<Remap> remapDevice(const WaferSpec& wafer, const DefectRequest& defects, int device);
 Expected<Remap> remapDevice(const WaferSpec& wafer, double defectRate, uint64_t seed, int device);
 
+Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
+                                           PlacementOptions options, const DefectRequest& defects);
 Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
                                            PlacementOptions options, double defectRate, uint64_t seed);
 

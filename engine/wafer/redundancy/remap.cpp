@@ -5,6 +5,30 @@
 
 namespace ws {
 
+DefectSummary& DefectSummary::operator+=(const DefectSummary& o)
+{
+    deadCores += o.deadCores;
+    sparesUsed += o.sparesUsed;
+    unrepairableSegments += o.unrepairableSegments;
+    usableCores += o.usableCores;
+    nominalUsableCores += o.nominalUsableCores;
+    capacityLostCores += o.capacityLostCores;
+    shiftedCores += o.shiftedCores;
+    droppedRows += o.droppedRows;
+    displacementConflicts += o.displacementConflicts;
+    return *this;
+}
+
+DefectSummary sumDefects(const std::vector<DefectSummary>& wafers, MeshSize usableMesh)
+{
+    DefectSummary t;
+    for (const DefectSummary& s : wafers)
+        t += s;
+    t.usableCores = int64_t(wafers.size()) * usableMesh.cores();
+    t.capacityLostCores = t.nominalUsableCores - t.usableCores;
+    return t;
+}
+
 Expected<Remap> Remap::run(const SpareLayout& layout, const DefectMap& defects)
 {
     Remap out;

@@ -67,7 +67,13 @@ struct DefectSummary
     int64_t shiftedCores = 0;         // logical cores away from their nominal physical position
     int droppedRows = 0;              // fabric rows removed from the logical mesh
     int displacementConflicts = 0;    // of those, rows dropped for a vertical displacement > 1
+
+    DefectSummary& operator+=(const DefectSummary& other); // every count summed
 };
+
+// Totals over wafers placed on one common usable rectangle: the counts summed, but usableCores =
+// wafers x usableMesh, so a wafer whose own mesh is larger counts its surplus as capacity lost.
+DefectSummary sumDefects(const std::vector<DefectSummary>& wafers, MeshSize usableMesh);
 
 struct HopStretch
 {

@@ -279,13 +279,13 @@ private slots:
         o.meshFrame = [](int index) {
             auto m = std::make_shared<ws::MeshSnapshot>();
             m->meshCols = index; // tag the frame with the token it shows
-            return std::shared_ptr<const ws::MeshSnapshot>(m);
+            return std::make_shared<const ws::MeshFrame>(ws::MeshFrame{m, {}, {}});
         };
         ws::DecodeSession(o).run(stream, {}, h.publisher());
         QCOMPARE(h.published.size(), size_t(11)); // every token + final
         for (const auto& s : h.published) {
             QVERIFY(s->mesh);
-            QCOMPARE(s->mesh->meshCols, s->generatedTokens - 1);
+            QCOMPARE(s->mesh->base->meshCols, s->generatedTokens - 1);
         }
     }
 };

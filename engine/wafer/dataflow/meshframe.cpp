@@ -1,4 +1,4 @@
-#include "app/dataflow/dataflowframe.h"
+#include "engine/wafer/dataflow/meshframe.h"
 
 #include "engine/wafer/dataflow/activity.h"
 
@@ -6,6 +6,10 @@
 #include <cmath>
 
 namespace ws {
+
+namespace {
+constexpr double kGoldenStep = 0.6180339887498949; // fractional part of the golden ratio
+}
 
 double trailWeight(int sample)
 {
@@ -68,26 +72,51 @@ std::vector<MeshHop> activeHops(const TokenSchedule& schedule, double cycle)
     return hops;
 }
 
-void fillDataflowFrame(MeshSnapshot& frame, const TokenSchedule& schedule, const DataflowFrameOptions& o)
+void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const DataflowFrameOptions& o)
 {
+    frame.hops.clear();
+    if (!frame.base) {
+        frame.activity.clear();
+        return;
+    }
+    const MeshSnapshot& base = *frame.base;
+    const bool all = o.device == DataflowFrameOptions::allDevices;
     const size_t device = size_t(std::max(0, o.device));
-    frame.activity.resize(std::max(size_t(std::max(0, frame.deviceCount)), device + 1));
-    for (size_t d = 0; d < frame.activity.size(); ++d)
-        if (d != device)
+    frame.activity.resize(std::max(size_t(std::max(0, base.deviceCount)), all ? 0 : device + 1));
+    DataflowFrameOptions one = o;
+    for (size_t d = 0; d < frame.activity.size(); ++d) {
+        if (!all && d != device) {
             frame.activity[d].clear();
-    fillDataflowGlow(schedule, frame.meshCols, frame.meshRows, o, frame.activity[device]);
+            continue;
+        }
+        one.device = int(d);
+        fillDataflowGlow(schedule, base.meshCols, base.meshRows, one, frame.activity[d]);
+    }
+    if (!o.hops)
+        return;
     double t = schedule.totalCycles > 0 ? std::fmod(o.cycle, schedule.totalCycles) : 0.0;
     if (t < 0)
         t += schedule.totalCycles;
     frame.hops = activeHops(schedule, t);
 }
 
-std::shared_ptr<const MeshSnapshot> dataflowFrame(const MeshSnapshot& base, const TokenSchedule& schedule,
-                                                  const DataflowFrameOptions& o)
+std::shared_ptr<const MeshFrame> dataflowFrame(std::shared_ptr<const MeshSnapshot> base,
+                                               const TokenSchedule* schedule, const DataflowFrameOptions& o)
 {
-    auto frame = std::make_shared<MeshSnapshot>(base);
-    fillDataflowFrame(*frame, schedule, o);
+    if (!base)
+        return nullptr;
+    auto frame = std::make_shared<MeshFrame>();
+    frame->base = std::move(base);
+    if (schedule && schedule->totalCycles > 0 && frame->base->meshCols > 0 && frame->base->meshRows > 0)
+        fillDataflowFrame(*frame, *schedule, o);
     return frame;
+}
+
+double goldenRatioCycle(const TokenSchedule& schedule, int index)
+{
+    if (!(schedule.totalCycles > 0) || index < 0)
+        return 0;
+    return std::fmod(double(index) * kGoldenStep, 1.0) * schedule.totalCycles;
 }
 
 } // namespace ws

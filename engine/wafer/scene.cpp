@@ -1,0 +1,98 @@
+#include "engine/wafer/scene.h"
+
+#include "engine/perf/waferpredictor.h"
+#include "engine/wafer/dataflow/scheduleregions.h"
+#include "engine/wafer/placement/meshsnapshotbuilder.h"
+#include "engine/wafer/placement/placer.h"
+#include "engine/wafer/redundancy/defectlayer.h"
+
+namespace ws {
+
+const Remap* WaferScene::remap(int device) const
+{
+    if (remaps.empty() || device < 0)
+        return nullptr;
+    if (!request.defects.any())
+        return &remaps.front();
+    return size_t(device) < remaps.size() ? &remaps[size_t(device)] : nullptr;
+}
+
+Expected<WaferScene> buildWaferScene(const SceneRequest& request)
+{
+    const HardwareSpec& hardware = request.hardware;
+    if (hardware.kind != HardwareKind::Wafer)
+        return makeError(ErrorCode::Unsupported, "the heatmap needs wafer-scale hardware", "hardware");
+    WaferScene scene;
+    scene.request = request;
+    PlacementOptions options;
+    options.precision = request.workload.precision;
+    options.contextTokens = request.workload.contextTokens;
+    options.weightFill = request.weightFill;
+    if (request.defects.any()) {
+        auto placed = placeWithDefects(request.model, hardware.wafer, options, request.defects);
+        if (!placed)
+            return placed.error();
+        scene.placement = std::make_shared<const Placement>(std::move(placed->placement));
+        scene.remaps = std::move(placed->remaps);
+        scene.defectsPerDevice = std::move(placed->devices);
+        scene.defectTotals = placed->totals;
+        scene.hopStretch = AxisStretch{placed->hopStretchX, placed->hopStretchY};
+    } else {
+        auto placed = placeModel(request.model, hardware.wafer, options);
+        if (!placed)
+            return placed.error();
+        scene.placement = std::make_shared<const Placement>(std::move(*placed));
+        if (auto layout = SpareLayout::fromSpec(hardware.wafer)) {
+            if (auto remap = Remap::run(*layout, DefectMap::forLayout(*layout)))
+                scene.remaps.push_back(std::move(*remap));
+        }
+    }
+    auto snapshot = std::make_shared<MeshSnapshot>(buildMeshSnapshot(*scene.placement));
+    if (request.defects.any()) {
+        for (int device = 0; device < int(scene.remaps.size()) && device < snapshot->deviceCount; ++device)
+            if (Status filled = fillDefectLayer(*snapshot, device, scene.remaps[size_t(device)]); !filled)
+                return filled.error();
+    }
+    scene.snapshot = std::move(snapshot);
+    if (request.withSchedule) {
+        auto timing = scheduleScene(scene, request.kv);
+        if (!timing)
+            return timing.error();
+        scene.timing = std::move(*timing);
+    }
+    return scene;
+}
+
+Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
+{
+    if (!scene.placement)
+        return makeError(ErrorCode::InvalidArgument, "the model is not placed on a wafer", "placement");
+    const Placement& placement = *scene.placement;
+    const SceneRequest& r = scene.request;
+    // The predictor supplies the calibrated constants for the same wafer, device count and usable mesh.
+    WaferPredictOptions options;
+    options.devices = placement.deviceCount;
+    options.usableCols = placement.usableCols;
+    options.usableRows = placement.usableRows;
+    options.weightFill = r.weightFill;
+    Expected<WaferSetup> setup = prepareWafer(r.model, r.hardware, r.workload, options);
+    if (!setup)
+        return setup.error();
+    SceneSchedule out;
+    out.regions = scheduleRegionsFromPlacement(placement);
+    ScheduleOptions scheduleOptions;
+    scheduleOptions.context = r.workload.contextTokens;
+    scheduleOptions.kv = kv;
+    auto schedule = std::make_shared<const TokenSchedule>(
+        buildTokenSchedule(r.model, out.regions, TimingModel(setup->params), scheduleOptions));
+    if (schedule->phases.empty() || !(schedule->totalCycles > 0))
+        return makeError(ErrorCode::Unsupported,
+                         "the engine gave no dataflow schedule for " + r.model.name + " on " + r.hardware.name,
+                         "schedule");
+    out.schedule = std::move(schedule);
+    out.params = setup->params;
+    out.profile = setup->profile;
+    return out;
+}
+
+} // namespace ws

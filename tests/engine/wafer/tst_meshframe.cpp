@@ -1,0 +1,156 @@
+// The frame function (engine/wafer/dataflow/meshframe.h) as the live session,
+// the recordings and the Dataflow dock use it: a frame shares its base
+// snapshot and carries only the activity of the moment; the live session's
+// golden-ratio cycle choice sweeps through the token; without a trail a
+// frame's activity is the engine's activity as numbers (compute 1,
+// forward 0.5, idle 0). (Merged from the live session's MeshAnimator test.)
+#include "engine/wafer/dataflow/activity.h"
+#include "engine/wafer/dataflow/meshframe.h"
+
+#include <QTest>
+
+#include <set>
+
+namespace {
+
+// A 6 x 4 mesh, one device, and a token of two local phases: cores
+// (0..1, 0..1) compute during cycles [0, 50), cores (3..5, 2..3) during [50, 100).
+std::shared_ptr<const ws::MeshSnapshot> baseSnapshot(int devices = 1)
+{
+    auto s = std::make_shared<ws::MeshSnapshot>();
+    s->meshCols = 6;
+    s->meshRows = 4;
+    s->deviceCount = devices;
+    s->sramFraction.assign(size_t(devices), std::vector<float>(24, 0.25f));
+    return s;
+}
+
+std::shared_ptr<const ws::TokenSchedule> twoPhaseSchedule()
+{
+    auto schedule = std::make_shared<ws::TokenSchedule>();
+    ws::Phase a;
+    a.kind = ws::PhaseKind::AttnNorm;
+    a.rect = {0, 0, 2, 2};
+    a.startCycle = 0;
+    a.computeEndCycle = 50;
+    a.endCycle = 50;
+    ws::Phase b = a;
+    b.rect = {3, 2, 3, 2};
+    b.startCycle = 50;
+    b.computeEndCycle = 100;
+    b.endCycle = 100;
+    schedule->phases = {a, b};
+    schedule->totalCycles = 100;
+    return schedule;
+}
+
+int activeCores(const ws::MeshFrame& s)
+{
+    int n = 0;
+    for (float v : s.activity.at(0))
+        n += v > 0 ? 1 : 0;
+    return n;
+}
+
+// The live session's frame for token `index`: every device, no trail, no hops.
+std::shared_ptr<const ws::MeshFrame> tokenFrame(std::shared_ptr<const ws::MeshSnapshot> base,
+                                                const std::shared_ptr<const ws::TokenSchedule>& schedule, int index)
+{
+    ws::DataflowFrameOptions o;
+    o.device = ws::DataflowFrameOptions::allDevices;
+    o.hops = false;
+    o.cycle = schedule ? ws::goldenRatioCycle(*schedule, index) : 0;
+    return ws::dataflowFrame(std::move(base), schedule.get(), o);
+}
+
+} // namespace
+
+class TestMeshFrame : public QObject
+{
+    Q_OBJECT
+private slots:
+    void framesFollowTheSchedule_data()
+    {
+        QTest::addColumn<int>("token");
+        QTest::addColumn<int>("expectedActive");
+        // token 0 -> cycle 0 (first phase, 4 cores); token 1 -> cycle 61.8 (second phase, 6 cores);
+        // token 2 -> cycle 23.6 (first phase).
+        QTest::newRow("token 0") << 0 << 4;
+        QTest::newRow("token 1") << 1 << 6;
+        QTest::newRow("token 2") << 2 << 4;
+    }
+    void framesFollowTheSchedule()
+    {
+        QFETCH(int, token);
+        QFETCH(int, expectedActive);
+        const auto base = baseSnapshot();
+        const auto frame = tokenFrame(base, twoPhaseSchedule(), token);
+        QVERIFY(frame);
+        QCOMPARE(frame->activity.size(), size_t(1));
+        QCOMPARE(frame->activity[0].size(), size_t(24));
+        QCOMPARE(activeCores(*frame), expectedActive);
+        QCOMPARE(frame->base, base); // the rest of the frame is the placement's snapshot, shared, not copied
+        QVERIFY(frame->hops.empty());
+    }
+
+    void sweepsThroughTheToken()
+    {
+        const auto schedule = twoPhaseSchedule();
+        std::set<int> tenths;
+        for (int i = 0; i < 30; ++i) {
+            const double c = ws::goldenRatioCycle(*schedule, i);
+            QVERIFY(c >= 0 && c < 100);
+            tenths.insert(int(c / 10));
+        }
+        QCOMPARE(tenths.size(), size_t(10)); // every tenth of the token is shown within 30 tokens
+    }
+
+    void withoutScheduleShowsTheBase()
+    {
+        const auto base = baseSnapshot();
+        const auto frame = tokenFrame(base, nullptr, 3);
+        QVERIFY(frame);
+        QCOMPARE(frame->base, base);
+        QVERIFY(frame->activity.empty());
+        QVERIFY(!tokenFrame(nullptr, twoPhaseSchedule(), 0));
+    }
+
+    // Without a trail, a frame holds the engine's activity as numbers (what the recordings always drew).
+    void withoutTrailIsTheEngineActivity_data()
+    {
+        QTest::addColumn<double>("cycle");
+        QTest::newRow("first phase") << 10.0;
+        QTest::newRow("second phase") << 75.0;
+        QTest::newRow("wraps") << 110.0;
+    }
+    void withoutTrailIsTheEngineActivity()
+    {
+        QFETCH(double, cycle);
+        auto twoWafers = std::make_shared<ws::TokenSchedule>(*twoPhaseSchedule());
+        twoWafers->phases[1].device = 1; // the second phase runs on the second wafer
+        const std::shared_ptr<const ws::TokenSchedule> schedule = twoWafers;
+        const auto base = baseSnapshot(2);
+        ws::DataflowFrameOptions o;
+        o.device = 1;
+        o.cycle = cycle;
+        const auto one = ws::dataflowFrame(base, schedule.get(), o);
+        QCOMPARE(one->activity.size(), size_t(2));
+        QVERIFY(one->activity[0].empty()); // only the chosen device is computed
+        std::vector<ws::CoreActivity> cores;
+        std::vector<float> expected;
+        ws::fillActivity(*schedule, 1, 6, 4, cycle, cores);
+        ws::activityToFraction(cores, expected);
+        QCOMPARE(one->activity[1], expected);
+        // Every device: each one as if it were chosen alone.
+        o.device = ws::DataflowFrameOptions::allDevices;
+        const auto all = ws::dataflowFrame(base, schedule.get(), o);
+        QCOMPARE(all->activity.size(), size_t(2));
+        QCOMPARE(all->activity[1], expected);
+        ws::fillActivity(*schedule, 0, 6, 4, cycle, cores);
+        ws::activityToFraction(cores, expected);
+        QCOMPARE(all->activity[0], expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeshFrame)
+#include "tst_meshframe.moc"
