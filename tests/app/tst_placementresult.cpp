@@ -1,0 +1,111 @@
+// computePlacement (the main window's placement) and ScenarioScene (the CLI's
+// render and record, the chat's wafer) build the same engine scene: a
+// scenario's defects are honoured in the placement the window shows, and the
+// window and the CLI path give the same wafers, core for core.
+#include "app/common/placementresult.h"
+#include "app/common/presetlibrary.h"
+#include "app/scenario/scenarioscene.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace ws;
+
+class TestPlacementResult : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void windowAndCliShowTheSameWafers_data()
+    {
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<bool>("explicitCores");
+        QTest::newRow("no defects") << 0.0 << false;
+        QTest::newRow("random defects") << 0.001 << false;
+        QTest::newRow("random and explicit defects") << 0.001 << true;
+    }
+    void windowAndCliShowTheSameWafers()
+    {
+        QFETCH(double, rate);
+        QFETCH(bool, explicitCores);
+        Scenario scenario;
+        scenario.modelPreset = QStringLiteral("llama-3.1-70b");
+        scenario.hardwarePreset = QStringLiteral("wse3");
+        scenario.contextTokens = 4096;
+        scenario.defectRate = rate;
+        scenario.defectSeed = 7;
+        if (explicitCores)
+            scenario.deadCores = {{0, 100, 120}, {1, 300, 410}, {1, 301, 410}};
+        const PresetLibrary presets{QString()};
+        QString error;
+        const auto cli = ScenarioScene::build(scenario, presets, {}, &error);
+        QVERIFY2(cli, qPrintable(error));
+
+        PlacementRequest request;
+        request.modelId = scenario.modelPreset;
+        request.hardwareId = scenario.hardwarePreset;
+        request.contextTokens = scenario.contextTokens;
+        request.defects = ScenarioScene::defectRequest(scenario);
+        const auto hw = presets.hardware(request.hardwareId);
+        const auto model = presets.model(request.modelId);
+        QVERIFY(hw.hasValue() && model.hasValue());
+        const auto window = computePlacement(request, *hw, *model);
+        QVERIFY2(window.hasValue(), window ? "" : window.error().message().c_str());
+
+        const MeshSnapshot& a = *window->snapshot;
+        const MeshSnapshot& b = *cli->snapshot;
+        QCOMPARE(window->devices, cli->placement->deviceCount);
+        QCOMPARE(a.meshCols, b.meshCols);
+        QCOMPARE(a.meshRows, b.meshRows);
+        QCOMPARE(enginePlacement(*window)->usableCols, cli->placement->usableCols);
+        QCOMPARE(enginePlacement(*window)->usableRows, cli->placement->usableRows);
+        QVERIFY(a.sramFraction == b.sramFraction);
+        QVERIFY(a.owner == b.owner);
+        QVERIFY(a.coreState == b.coreState);
+
+        // Defects are honoured: the Defects layer shows dead cores and the placement avoids them.
+        const auto deadOn = [&](int device) {
+            return device < int(a.coreState.size())
+                       ? std::count(a.coreState[size_t(device)].begin(), a.coreState[size_t(device)].end(),
+                                    CoreState::Dead)
+                       : 0;
+        };
+        if (rate > 0 || explicitCores) {
+            QCOMPARE(int(a.coreState.size()), window->devices);
+            QVERIFY(deadOn(0) > 0);
+            QVERIFY(deadOn(1) > 0);
+            for (int d = 0; d < window->devices; ++d)
+                QCOMPARE(window->scene->remap(d)->summary().deadCores,
+                         cli->remap(d)->summary().deadCores);
+        } else {
+            QCOMPARE(deadOn(0), 0);
+        }
+    }
+
+    void defectsShrinkTheWindowsPlacement()
+    {
+        const PresetLibrary presets{QString()};
+        const auto hw = presets.hardware(QStringLiteral("wse3"));
+        const auto model = presets.model(QStringLiteral("llama-3.1-70b"));
+        PlacementRequest request;
+        request.modelId = QStringLiteral("llama-3.1-70b");
+        request.hardwareId = QStringLiteral("wse3");
+        const auto clean = computePlacement(request, *hw, *model);
+        request.defects.rate = 0.001;
+        request.defects.seed = 7;
+        const auto defective = computePlacement(request, *hw, *model);
+        QVERIFY(clean.hasValue() && defective.hasValue());
+        const Placement* c = enginePlacement(*clean);
+        const Placement* d = enginePlacement(*defective);
+        QVERIFY(int64_t(d->usableCols) * d->usableRows < int64_t(c->usableCols) * c->usableRows);
+        QVERIFY(defective->sramTotalBytes / defective->devices < clean->sramTotalBytes / clean->devices);
+        // The inspector's physical coordinates come from each wafer's own remap.
+        const auto info = coreInfo(*defective, 1, 10, 10);
+        QVERIFY(info.hasValue());
+        QVERIFY(info->physicalX.has_value());
+    }
+};
+
+QTEST_MAIN(TestPlacementResult)
+#include "tst_placementresult.moc"
