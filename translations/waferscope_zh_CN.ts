@@ -340,17 +340,6 @@
     </message>
 </context>
 <context>
-    <name>ws::ChatWafer</name>
-    <message>
-        <source>the model is not placed on a wafer</source>
-        <translation>模型尚未放置到晶圆上</translation>
-    </message>
-    <message>
-        <source>the engine gave no dataflow schedule for %1 on %2</source>
-        <translation>引擎未能给出 %1 在 %2 上的数据流调度</translation>
-    </message>
-</context>
-<context>
     <name>ws::CompareDocks</name>
     <message>
         <source>GPU, Groq and wafer compared</source>
@@ -1338,13 +1327,6 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
-    <name>ws::MeshAnimation</name>
-    <message>
-        <source>the engine gave no dataflow schedule for %1 on %2</source>
-        <translation>引擎未给出 %1 在 %2 上的数据流调度</translation>
-    </message>
-</context>
-<context>
     <name>ws::ModelDownloader</name>
     <message>
         <source>Not a download address (http or https): %1</source>
@@ -1642,10 +1624,6 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>unknown precision &apos;%1&apos; (expected fp32, bf16, fp16, fp8, int8 or int4)</source>
         <translation>未知精度“%1”（应为 fp32、bf16、fp16、fp8、int8 或 int4）</translation>
-    </message>
-    <message>
-        <source>the defects leave no usable cores on a wafer</source>
-        <translation>缺陷使晶圆上没有可用核心</translation>
     </message>
 </context>
 <context>
@@ -3252,14 +3230,14 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     </message>
 </context>
 <context>
-    <name>ws::DataflowSetup</name>
-    <message>
-        <source>the model is not placed on a wafer</source>
-        <translation>模型未放置到晶圆上</translation>
-    </message>
+    <name>ws::WaferScene</name>
     <message>
         <source>the engine gave no dataflow schedule for %1 on %2</source>
         <translation>引擎未给出 %1 在 %2 上的数据流调度</translation>
+    </message>
+    <message>
+        <source>the model is not placed on a wafer</source>
+        <translation>模型未放置到晶圆上</translation>
     </message>
 </context>
 </TS>
