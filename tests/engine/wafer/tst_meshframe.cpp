@@ -6,10 +6,13 @@
 // forward 0.5, idle 0). (Merged from the live session's MeshAnimator test.)
 #include "engine/wafer/dataflow/activity.h"
 #include "engine/wafer/dataflow/meshframe.h"
+#include "tests/views/smallschedule.h"
 
 #include <QTest>
 
 #include <set>
+
+using namespace ws;
 
 namespace {
 
@@ -149,6 +152,57 @@ private slots:
         ws::fillActivity(*schedule, 0, 6, 4, cycle, cores);
         ws::activityToFraction(cores, expected);
         QCOMPARE(all->activity[0], expected);
+    }
+
+    // The Dataflow dock's frames (moved from tst_dataflowcontroller with the frame function).
+    void trailFadesButKeepsKind()
+    {
+        const auto schedule = ws::testing::smallSchedule();
+        // A moment when device 0 has idle cores that were busy a little earlier.
+        const double trail = schedule->totalCycles / 50;
+        std::vector<float> glow;
+        std::vector<CoreActivity> now;
+        std::vector<CoreActivity> before;
+        bool checked = false;
+        for (int step = 1; step < 50 && !checked; ++step) {
+            const double t = schedule->totalCycles * step / 50;
+            DataflowFrameOptions o;
+            o.cycle = t;
+            o.trailCycles = trail;
+            fillDataflowGlow(*schedule, 80, 40, o, glow);
+            fillActivity(*schedule, 0, 80, 40, t, now);
+            fillActivity(*schedule, 0, 80, 40, t - trail, before);
+            for (size_t i = 0; i < glow.size(); ++i) {
+                if (now[i] != CoreActivity::Idle || before[i] == CoreActivity::Idle)
+                    continue;
+                // Busy at the oldest sample only (unless a middle sample saw it): dimmer than now, same ramp.
+                QVERIFY(glow[i] > 0);
+                if (before[i] == CoreActivity::Compute && glow[i] > 0.5f)
+                    QVERIFY(glow[i] < 1.0f);
+                if (before[i] == CoreActivity::Forward && glow[i] <= 0.5f)
+                    QVERIFY(glow[i] < 0.5f);
+                checked = true;
+            }
+        }
+        QVERIFY(checked);
+    }
+
+    void hopsDrawnDuringHops()
+    {
+        const auto schedule = ws::testing::smallSchedule();
+        bool sawWaferHop = false;
+        for (const Phase& p : schedule->phases) {
+            if (p.kind != PhaseKind::WaferHop && p.kind != PhaseKind::LayerHop)
+                continue;
+            const double mid = (p.startCycle + p.endCycle) / 2;
+            const auto hops = activeHops(*schedule, mid);
+            QCOMPARE(int(hops.size()), 1);
+            QCOMPARE(hops[0].toDevice, p.toDevice);
+            QCOMPARE(hops[0].toX, centreX(p.toRect));
+            QVERIFY(hops[0].progress > 0.4 && hops[0].progress < 0.6);
+            sawWaferHop |= hops[0].fromDevice != hops[0].toDevice;
+        }
+        QVERIFY(sawWaferHop); // the small layout puts layers 2 and 3 on the second wafer
     }
 };
 
