@@ -18,6 +18,7 @@ private slots:
     void pixelsFollowTheCores_data();
     void pixelsFollowTheCores();
     void placementColoursByOwner();
+    void frameOverlaysActivity();
     void kvRange_data();
     void kvRange();
     void badInput_data();
@@ -49,6 +50,31 @@ void TestMeshImage::pixelsFollowTheCores()
 
     const QImage kv = buildMeshImage(*s, device, MeshLayer::KvCache);
     QCOMPARE(kv.pixel(core), ColorScale::kvCache().map(core.x() / 39.0f));
+}
+
+void TestMeshImage::frameOverlaysActivity()
+{
+    // A frame: the shared base plus the activity of one moment, here on device 1 only.
+    const std::shared_ptr<const MeshSnapshot> base = testing::makeSyntheticSnapshot(40, 30, 2);
+    MeshFrame frame{base, {}, {}};
+    frame.activity.resize(2);
+    frame.activity[1].assign(40 * 30, 0.0f);
+    frame.activity[1][size_t(5) * 40 + 7] = 1.0f;  // computing
+    frame.activity[1][size_t(6) * 40 + 8] = 0.5f;  // forwarding
+    frame.activity[1][size_t(7) * 40 + 9] = 0.31f; // forwarding, an earlier sample of the trail
+    const QImage dataflow = buildMeshImage(frame, 1, MeshLayer::Dataflow);
+    QCOMPARE(dataflow.pixel(7, 5), ColorScale::activity().map(1.0f));
+    QCOMPARE(dataflow.pixel(8, 6), ColorScale::activity().map(0.5f));
+    QCOMPARE(dataflow.pixel(9, 7), ColorScale::activity().map(0.31f));
+    QCOMPARE(dataflow.pixel(0, 0), ColorScale::activity().map(0.0f));
+    // A device without activity draws "no data", as does the base alone.
+    const QRgb noData = ColorScale::activity().noDataColor().rgb();
+    QCOMPARE(buildMeshImage(frame, 0, MeshLayer::Dataflow).pixel(7, 5), noData);
+    QCOMPARE(buildMeshImage(*base, 1, MeshLayer::Dataflow).pixel(7, 5), noData);
+    // Every other layer is the base's.
+    for (MeshLayer layer : {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache,
+                            MeshLayer::Defects})
+        QCOMPARE(buildMeshImage(frame, 1, layer), buildMeshImage(*base, 1, layer));
 }
 
 void TestMeshImage::placementColoursByOwner()

@@ -28,6 +28,7 @@ private slots:
     void viewStateRoundTrip_data();
     void viewStateRoundTrip();
     void badSnapshots();
+    void framesShareTheBase();
 };
 
 namespace {
@@ -249,6 +250,33 @@ void TestMeshView::badSnapshots()
     QSignalSpy clicked(&view, &MeshView::coreClicked);
     QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(160, 120));
     QCOMPARE(clicked.count(), 0);
+}
+
+void TestMeshView::framesShareTheBase()
+{
+    // Frames of one base (the Dataflow dock, the chat's wafer): the view keeps its zoom and selection, shows the
+    // frame's activity on the Dataflow layer, and snapshot() is the shared base.
+    const std::shared_ptr<const MeshSnapshot> base = testing::makeSyntheticSnapshot(64, 48, 1);
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(640, 480);
+    view.setSnapshot(base);
+    view.setLayer(MeshLayer::Dataflow);
+    view.zoomIn();
+    view.setSelectedCore(QPoint(3, 4));
+    const double scale = view.transform().scale;
+    auto frame = std::make_shared<MeshFrame>(MeshFrame{base, {}, {}});
+    frame->activity.assign(1, std::vector<float>(64 * 48, 0.0f));
+    frame->activity[0][size_t(24) * 64 + 32] = 1.0f; // computing
+    view.setFrame(frame);
+    QCOMPARE(view.frame(), std::shared_ptr<const MeshFrame>(frame));
+    QCOMPARE(view.snapshot(), base);
+    QCOMPARE(view.transform().scale, scale);
+    QCOMPARE(view.selectedCore(), std::optional<QPoint>(QPoint(3, 4)));
+    const QImage image = view.grab().toImage();
+    const QPoint centre = view.coreCentre(QPoint(32, 24)).toPoint();
+    QCOMPARE(image.pixel(centre), ColorScale::activity().map(1.0f));
+    QVERIFY(image.pixel(view.coreCentre(QPoint(33, 24)).toPoint()) != ColorScale::activity().map(1.0f));
 }
 
 QTEST_MAIN(TestMeshView)
