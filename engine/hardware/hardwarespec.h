@@ -50,6 +50,8 @@ struct WaferSpec
     // Cores an application can use when no defects shrink the mesh.
     int usableCols() const { return meshCols - reservedCols; }
     int usableRows() const { return meshRows - reservedRows; }
+
+    bool operator==(const WaferSpec&) const = default; // every field (a cache key: engine/perf/placementcache.h)
 };
 
 struct GpuSpec

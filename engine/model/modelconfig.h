@@ -58,6 +58,8 @@ struct ModelConfig
     int64_t qDim() const { return int64_t(headCount) * headDim; }
     int64_t kvDim() const { return int64_t(kvHeadCount) * headDim; }
     int sharedFfn() const { return sharedExpertFfnSize > 0 ? sharedExpertFfnSize : expertFfnSize; }
+
+    bool operator==(const ModelConfig&) const = default; // every field (a cache key: engine/perf/placementcache.h)
 };
 
 // Checks the shape for nonsense (zero or negative sizes, heads that do not

@@ -48,6 +48,7 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
         o.usableCols = options.waferUsableCols;
         o.usableRows = options.waferUsableRows;
         o.kv = options.kv;
+        o.placements = options.waferPlacements;
         return predictWafer(model, hardware, workload, o);
     }
     case HardwareKind::Gpu: {

@@ -15,6 +15,10 @@
 #include <cstdint>
 
 namespace ws {
+class PlacementCache;
+}
+
+namespace ws {
 
 struct PredictOptions
 {
@@ -26,6 +30,7 @@ struct PredictOptions
     int waferUsableCols = 0;             // usable mesh that remap leaves (0: the spec's)
     int waferUsableRows = 0;
     KvPlacement kv = KvPlacement::Shift; // wafers
+    PlacementCache* waferPlacements = nullptr; // wafers: placements to reuse (a sweep's); null: place afresh
 };
 
 Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,

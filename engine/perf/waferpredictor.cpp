@@ -12,8 +12,6 @@
 #include <cmath>
 #include <map>
 #include <memory>
-#include <mutex>
-#include <sstream>
 
 namespace ws {
 
@@ -66,35 +64,6 @@ PrefillCycles prefillCycles(const ModelConfig& m, const ScheduleRegions& layout,
     }
     return best;
 }
-// Placements are deterministic in their inputs and cost milliseconds; sweeps over
-// concurrency and workloads reuse them. Keyed by every input the placer reads.
-std::shared_ptr<const Expected<Placement>> cachedPlacement(const ModelConfig& m, const WaferSpec& w,
-                                                           const PlacementOptions& o)
-{
-    std::ostringstream key;
-    key << m.id << '|' << m.architecture << '|' << m.layers << '|' << m.hiddenSize << '|' << m.ffnSize << '|'
-        << m.headCount << '|' << m.kvHeadCount << '|' << m.headDim << '|' << m.vocabSize << '|' << m.tiedEmbeddings
-        << '|' << m.expertCount << '|' << m.expertsPerToken << '|' << m.expertFfnSize << '|' << m.sharedExpertCount
-        << '|' << m.moeLayerStep << '|' << m.slidingWindow << '|' << m.globalLayerPeriod << '|' << w.meshCols << 'x'
-        << w.meshRows << '|' << w.reservedCols << '|' << w.reservedRows << '|' << w.sramBytesPerCore << '|'
-        << w.programBytesPerCore << '|' << int(o.precision) << '|' << o.contextTokens << '|' << o.weightFill << '|'
-        << o.usableCols << 'x' << o.usableRows << '|' << int(o.strategy);
-    static std::mutex mutex;
-    static std::map<std::string, std::shared_ptr<const Expected<Placement>>> cache;
-    {
-        std::lock_guard<std::mutex> lock(mutex);
-        auto it = cache.find(key.str());
-        if (it != cache.end())
-            return it->second;
-    }
-    auto placed = std::make_shared<const Expected<Placement>>(placeModel(m, w, o));
-    std::lock_guard<std::mutex> lock(mutex);
-    if (cache.size() >= 256)
-        cache.clear();
-    cache.emplace(key.str(), placed);
-    return placed;
-}
-
 WaferDefects defectsFrom(const DefectPlacement& d, double rate, uint64_t seed)
 {
     WaferDefects out;
@@ -191,7 +160,7 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
             cached = std::make_shared<const Expected<Placement>>(placed.error());
         }
     } else {
-        cached = cachedPlacement(model, hw.wafer, po);
+        cached = placeThrough(o.placements, model, hw.wafer, po);
     }
     const Expected<Placement>& placement = *cached;
     if (placement) {
@@ -323,7 +292,9 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
             Workload dw = w;
             dw.speculative.enabled = false;
             dw.concurrency = 1;
-            auto draft = predictWafer(*w.speculative.draftModel, hw, dw, {});
+            WaferPredictOptions draftOptions;
+            draftOptions.placements = o.placements;
+            auto draft = predictWafer(*w.speculative.draftModel, hw, dw, draftOptions);
             if (!draft)
                 return draft.error();
             draftSeconds = draft->secondsPerToken;

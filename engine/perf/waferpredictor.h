@@ -11,6 +11,7 @@
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
+#include "engine/perf/placementcache.h"
 #include "engine/perf/prediction.h"
 #include "engine/perf/workload.h"
 #include "engine/wafer/dataflow/schedule.h"
@@ -35,6 +36,7 @@ struct WaferPredictOptions
     int usableRows = 0;
     double weightFill = 0.8;               // phi_w (facts §6.2)
     const ScheduleRegions* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)
+    PlacementCache* placements = nullptr;    // placements to reuse (engine/perf/placementcache.h); null: place afresh
 };
 
 struct WaferSetup

@@ -1,0 +1,102 @@
+#include "engine/perf/placementcache.h"
+
+#include <algorithm>
+
+namespace ws {
+
+WaferPlacementRequest WaferPlacementRequest::of(const ModelConfig& model, const WaferSpec& wafer,
+                                                const PlacementOptions& o)
+{
+    WaferPlacementRequest r;
+    r.model = model;
+    r.wafer = wafer;
+    r.strategy = o.strategy;
+    r.precision = o.precision;
+    r.kvPrecision = o.kvPrecision;
+    r.contextTokens = o.contextTokens;
+    r.weightFill = o.weightFill;
+    r.usableCols = o.usableCols;
+    r.usableRows = o.usableRows;
+    r.maxDevices = o.maxDevices;
+    return r;
+}
+
+PlacementOptions WaferPlacementRequest::options() const
+{
+    PlacementOptions o;
+    o.strategy = strategy;
+    o.precision = precision;
+    o.kvPrecision = kvPrecision;
+    o.contextTokens = contextTokens;
+    o.weightFill = weightFill;
+    o.usableCols = usableCols;
+    o.usableRows = usableRows;
+    o.maxDevices = maxDevices;
+    return o;
+}
+
+PlacementCache::PlacementCache(size_t capacity) : m_capacity(std::max<size_t>(1, capacity)) {}
+
+SharedPlacement PlacementCache::find(const WaferPlacementRequest& request)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto it = std::find_if(m_entries.begin(), m_entries.end(),
+                                 [&](const Entry& e) { return e.request == request; });
+    if (it == m_entries.end()) {
+        ++m_misses;
+        return nullptr;
+    }
+    ++m_hits;
+    m_entries.splice(m_entries.begin(), m_entries, it);
+    return it->placement;
+}
+
+SharedPlacement PlacementCache::place(const WaferPlacementRequest& request)
+{
+    if (SharedPlacement cached = find(request))
+        return cached;
+    // Placed outside the lock: other threads keep using the cache meanwhile (two may place the same request once
+    // each; both results are equal).
+    auto placed = std::make_shared<const Expected<Placement>>(placeModel(request.model, request.wafer, request.options()));
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (std::none_of(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.request == request; })) {
+        m_entries.push_front({request, placed});
+        if (m_entries.size() > m_capacity)
+            m_entries.pop_back();
+    }
+    return placed;
+}
+
+size_t PlacementCache::size() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_entries.size();
+}
+
+size_t PlacementCache::hits() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_hits;
+}
+
+size_t PlacementCache::misses() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_misses;
+}
+
+void PlacementCache::clear()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_entries.clear();
+}
+
+SharedPlacement placeThrough(PlacementCache* cache, const ModelConfig& model, const WaferSpec& wafer,
+                             const PlacementOptions& options)
+{
+    if (cache)
+        return cache->place(WaferPlacementRequest::of(model, wafer, options));
+    return std::make_shared<const Expected<Placement>>(placeModel(model, wafer, options));
+}
+
+} // namespace ws
