@@ -5,9 +5,6 @@
 #include "engine/wafer/redundancy/defectlayer.h"
 #include "engine/wafer/redundancy/defectplacement.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 
 namespace ws {
@@ -20,9 +17,11 @@ QString text(const Error& e)
 }
 
 // Hop stretch of the remap over the layer regions the placement makes on the remapped usable mesh.
-double regionStretch(const DefectsContext& c, const SpareLayout& layout, const Remap& remap, MeshSize usable)
+double regionStretch(const DefectsContext& c, const SpareLayout& layout, const Remap& remap, MeshSize usable,
+                     PlacementCache* placements)
 {
     WaferPredictOptions o;
+    o.placements = placements;
     o.usableCols = usable.cols;
     o.usableRows = usable.rows;
     auto setup = prepareWafer(c.model, c.hardware, c.workload, o);
@@ -68,7 +67,7 @@ std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot
 } // namespace
 
 DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout& layout, const DefectMap& defects,
-                                     bool withYieldCurves)
+                                     bool withYieldCurves, PlacementCache* placements)
 {
     DefectsOutcome out;
     if (withYieldCurves) {
@@ -98,6 +97,7 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout&
     out.remap = shared;
 
     PredictOptions before;
+    before.waferPlacements = placements;
     auto p0 = predict(c.model, c.hardware, c.workload, before);
     if (p0) {
         out.secondsPerTokenBefore = p0->secondsPerToken;
@@ -110,8 +110,9 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout&
             out.error = QStringLiteral("the defects leave no usable mesh");
         return out;
     }
-    out.hopStretch = regionStretch(c, layout, *shared, usable);
+    out.hopStretch = regionStretch(c, layout, *shared, usable, placements);
     PredictOptions after;
+    after.waferPlacements = placements;
     after.waferHopStretch = out.hopStretch;
     after.waferUsableCols = usable.cols;
     after.waferUsableRows = usable.rows;
@@ -126,7 +127,11 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout&
     return out;
 }
 
-DefectsController::DefectsController(QObject* parent) : QObject(parent) {}
+DefectsController::DefectsController(QObject* parent)
+    : QObject(parent), m_jobs(this), m_placements(std::make_shared<PlacementCache>())
+{
+    m_jobs.onBusyChanged([this](bool busy) { emit busyChanged(busy); });
+}
 
 DefectsController::~DefectsController() = default;
 
@@ -264,28 +269,19 @@ void DefectsController::start()
 {
     if (!m_editor || !m_context)
         return;
-    const quint64 id = ++m_requestId;
     const bool curves = m_curvesStale;
     m_curvesStale = false;
+    const JobTracker::JobId id = m_jobs.start(
+        [context = *m_context, layout = m_editor->layout(), defects = m_editor->defects(), curves,
+         placements = m_placements](JobTracker::JobId job) {
+            DefectsOutcome outcome = computeDefectsOutcome(context, layout, defects, curves, placements.get());
+            outcome.requestId = job;
+            return outcome;
+        },
+        [this](DefectsOutcome outcome) { acceptOutcome(std::move(outcome)); },
+        [this](DefectsOutcome outcome) { acceptOutcome(std::move(outcome)); });
     if (curves)
         m_curvesRequestId = id;
-    if (m_running++ == 0)
-        emit busyChanged(true);
-    auto* watcher = new QFutureWatcher<DefectsOutcome>(this);
-    connect(watcher, &QFutureWatcher<DefectsOutcome>::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        DefectsOutcome outcome = watcher->result();
-        --m_running;
-        acceptOutcome(std::move(outcome));
-        if (m_running == 0)
-            emit busyChanged(false);
-    });
-    watcher->setFuture(QtConcurrent::run(
-        [context = *m_context, layout = m_editor->layout(), defects = m_editor->defects(), id, curves] {
-            DefectsOutcome outcome = computeDefectsOutcome(context, layout, defects, curves);
-            outcome.requestId = id;
-            return outcome;
-        }));
 }
 
 bool DefectsController::acceptOutcome(DefectsOutcome outcome)
@@ -293,7 +289,7 @@ bool DefectsController::acceptOutcome(DefectsOutcome outcome)
     // The layout's curves stay valid for later maps of the same layout; a newer layout's replace them.
     if (outcome.yieldCurves && outcome.requestId == m_curvesRequestId)
         m_yieldCurves = outcome.yieldCurves;
-    if (outcome.requestId != m_requestId)
+    if (outcome.requestId != m_jobs.latestId())
         return false; // a newer edit is on its way: drop this one
     m_outcome = std::make_shared<const DefectsOutcome>(std::move(outcome));
     emit outcomeChanged();

@@ -7,12 +7,17 @@
 // wafer-mapping §6.6 option B), the prediction's time per token before and after
 // (engine/perf/predictor.h with the remapped usable mesh and stretch), the
 // yield curves of the spare layout, and a copy of the mesh snapshot whose
-// Defects layer shows the remap. Every job carries a request number; a result
-// that is not the latest request's is dropped.
+// Defects layer shows the remap. Jobs run through app/common/jobtracker.h:
+// every job carries its job id; a result that is not the latest job's is
+// dropped (its yield curves are kept when they are the latest layout's). The
+// controller owns the placement cache its jobs share (the placement of the
+// model does not change with the defect map).
 
+#include "app/common/jobtracker.h"
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
+#include "engine/perf/placementcache.h"
 #include "engine/perf/workload.h"
 #include "engine/wafer/redundancy/defecteditor.h"
 #include "engine/wafer/placement/meshsnapshot.h"
@@ -61,8 +66,10 @@ struct DefectsOutcome
 };
 
 // The whole chain for one defect map; plain values in and out, safe on any thread.
+// `placements` (may be null) keeps the placements the predictions make for reuse by later calls.
 DefectsOutcome computeDefectsOutcome(const DefectsContext& context, const SpareLayout& layout,
-                                     const DefectMap& defects, bool withYieldCurves);
+                                     const DefectMap& defects, bool withYieldCurves,
+                                     PlacementCache* placements = nullptr);
 
 class DefectsController : public QObject
 {
@@ -99,8 +106,8 @@ public:
     // The latest accepted outcome (null before the first), and whether a job is running.
     std::shared_ptr<const DefectsOutcome> outcome() const { return m_outcome; }
     std::shared_ptr<const YieldCurves> yieldCurves() const { return m_yieldCurves; }
-    bool isBusy() const { return m_running > 0; }
-    quint64 latestRequest() const { return m_requestId; }
+    bool isBusy() const { return m_jobs.isBusy(); }
+    quint64 latestRequest() const { return m_jobs.latestId(); }
     // Where finished jobs land: accepted only when it answers the latest request.
     bool acceptOutcome(DefectsOutcome outcome);
 
@@ -121,9 +128,9 @@ private:
     bool m_curvesStale = true;
     std::shared_ptr<const DefectsOutcome> m_outcome;
     std::shared_ptr<const YieldCurves> m_yieldCurves;
-    quint64 m_requestId = 0;
+    JobTracker m_jobs;
     quint64 m_curvesRequestId = 0;
-    int m_running = 0;
+    std::shared_ptr<PlacementCache> m_placements; // shared with the jobs (thread-safe)
 };
 
 } // namespace ws

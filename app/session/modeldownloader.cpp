@@ -3,13 +3,11 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRegularExpression>
 #include <QStandardPaths>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace ws {
 
@@ -266,10 +264,7 @@ void ModelDownloader::verifyAndPublish()
 {
     m_file.close();
     const QString partial = m_file.fileName();
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, partial] {
-        watcher->deleteLater();
-        const QString sha = watcher->result();
+    m_verify.start([partial] { return sha256OfFile(partial); }, [this, partial](const QString& sha) {
         if (m_cancelling) {
             reset();
             emit downloadCancelled();
@@ -294,7 +289,6 @@ void ModelDownloader::verifyAndPublish()
         reset();
         emit downloadFinished(target, sha);
     });
-    watcher->setFuture(QtConcurrent::run(sha256OfFile, partial));
 }
 
 void ModelDownloader::fail(const QString& message, bool keepPartial)

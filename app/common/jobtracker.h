@@ -1,0 +1,98 @@
+#pragma once
+// One background job helper for every controller: start() runs a piece of
+// work on Qt's global thread pool and hands its result to a callback on the
+// context object's thread. Each start() gets a new job id and makes every
+// earlier job stale: a stale job still runs to its end, but its result goes
+// to the (optional) stale callback, never to the current one, so a
+// controller only ever shows the answer to its latest request. cancel()
+// makes every running job stale without starting a new one. The work must
+// own what it reads (capture by value): it runs on a worker thread.
+//
+//     m_jobs.start([request] { return compute(request); },
+//                  [this](Result r) { show(r); });
+//
+// The tracker is a member of its context object; jobs still running when
+// the context is destroyed deliver nothing.
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace ws {
+
+class JobTracker
+{
+public:
+    using JobId = quint64;
+
+    explicit JobTracker(QObject* context) : m_context(context) {}
+    JobTracker(const JobTracker&) = delete;
+    JobTracker& operator=(const JobTracker&) = delete;
+
+    // Runs `work()` (or `work(id)`, given the job's own id) off the GUI thread; `done(result)` runs on the
+    // context's thread if this job is still the latest when it finishes, else `stale(result)` does.
+    // Returns the job's id.
+    template <typename Work, typename Done, typename Stale>
+    JobId start(Work work, Done done, Stale stale)
+    {
+        const JobId id = ++m_latest;
+        auto run = [work = std::move(work), id]() mutable {
+            if constexpr (std::is_invocable_v<Work&, JobId>)
+                return work(id);
+            else
+                return work();
+        };
+        using Result = std::invoke_result_t<decltype(run)&>;
+        using Holder = std::shared_ptr<Result>;
+        if (m_running++ == 0 && m_busyChanged)
+            m_busyChanged(true);
+        auto* watcher = new QFutureWatcher<Holder>(m_context);
+        QObject::connect(watcher, &QFutureWatcher<Holder>::finished, m_context,
+                         [this, watcher, id, done = std::move(done), stale = std::move(stale)]() mutable {
+                             watcher->deleteLater();
+                             Holder result = watcher->result();
+                             --m_running;
+                             if (id == m_latest.load())
+                                 done(std::move(*result));
+                             else
+                                 stale(std::move(*result));
+                             if (m_running == 0 && m_busyChanged)
+                                 m_busyChanged(false);
+                         });
+        watcher->setFuture(QtConcurrent::run(
+            [run = std::move(run)]() mutable { return std::make_shared<Result>(run()); }));
+        return id;
+    }
+
+    template <typename Work, typename Done>
+    JobId start(Work work, Done done)
+    {
+        return start(std::move(work), std::move(done), [](auto&&) {});
+    }
+
+    // Makes every running job stale (their results are dropped).
+    void cancel() { ++m_latest; }
+    // The id of the latest start() or cancel() (0 before any).
+    JobId latestId() const { return m_latest.load(); }
+    // Whether job `id` is still the latest; safe on any thread (long work may poll it to stop early).
+    bool isCurrent(JobId id) const { return id == m_latest.load(); }
+    // Jobs started and not yet delivered, stale ones included.
+    int running() const { return m_running; }
+    bool isBusy() const { return m_running > 0; }
+    // Called on the context's thread when the first job starts (true) and the last one is delivered (false).
+    void onBusyChanged(std::function<void(bool)> callback) { m_busyChanged = std::move(callback); }
+
+private:
+    QObject* m_context;
+    std::atomic<JobId> m_latest{0};
+    int m_running = 0;
+    std::function<void(bool)> m_busyChanged;
+};
+
+} // namespace ws

@@ -1,0 +1,155 @@
+// JobTracker: results of stale jobs are dropped whatever order the jobs finish in,
+// cancel() drops running jobs, results arrive on the context's thread, busy
+// goes up with the first job and down after the last delivery, and a destroyed
+// context gets nothing.
+#include "app/common/jobtracker.h"
+
+#include <QSemaphore>
+#include <QTest>
+#include <QThread>
+
+#include <memory>
+#include <vector>
+
+using ws::JobTracker;
+
+namespace {
+// A job that waits until the test releases it, then returns `value`.
+auto gated(std::shared_ptr<QSemaphore> gate, int value)
+{
+    return [gate, value] {
+        gate->acquire();
+        return value;
+    };
+}
+} // namespace
+
+class TestJobTracker : public QObject
+{
+    Q_OBJECT
+private slots:
+    void olderJobFinishingLastIsDropped()
+    {
+        QObject context;
+        JobTracker jobs(&context);
+        auto firstGate = std::make_shared<QSemaphore>();
+        auto secondGate = std::make_shared<QSemaphore>();
+        std::vector<int> delivered, dropped;
+        const auto first = jobs.start(gated(firstGate, 1), [&](int v) { delivered.push_back(v); },
+                                      [&](int v) { dropped.push_back(v); });
+        const auto second = jobs.start(gated(secondGate, 2), [&](int v) { delivered.push_back(v); },
+                                       [&](int v) { dropped.push_back(v); });
+        QVERIFY(second > first);
+        QVERIFY(!jobs.isCurrent(first));
+        QVERIFY(jobs.isCurrent(second));
+        QCOMPARE(jobs.running(), 2);
+        secondGate->release(); // the newer job finishes first ...
+        QTRY_COMPARE(delivered, std::vector<int>{2});
+        firstGate->release(); // ... the older one after it: dropped
+        QTRY_COMPARE(dropped, std::vector<int>{1});
+        QCOMPARE(delivered, std::vector<int>{2});
+        QCOMPARE(jobs.running(), 0);
+    }
+
+    void olderJobFinishingFirstIsDropped()
+    {
+        QObject context;
+        JobTracker jobs(&context);
+        auto firstGate = std::make_shared<QSemaphore>();
+        auto secondGate = std::make_shared<QSemaphore>();
+        std::vector<int> delivered, dropped;
+        jobs.start(gated(firstGate, 1), [&](int v) { delivered.push_back(v); }, [&](int v) { dropped.push_back(v); });
+        jobs.start(gated(secondGate, 2), [&](int v) { delivered.push_back(v); }, [&](int v) { dropped.push_back(v); });
+        firstGate->release();
+        QTRY_COMPARE(dropped, std::vector<int>{1});
+        QVERIFY(delivered.empty()); // the stale result never reaches the current callback
+        QVERIFY(jobs.isBusy());
+        secondGate->release();
+        QTRY_COMPARE(delivered, std::vector<int>{2});
+        QVERIFY(!jobs.isBusy());
+    }
+
+    void manyJobsOnlyTheLatestIsDelivered()
+    {
+        QObject context;
+        JobTracker jobs(&context);
+        std::vector<int> delivered;
+        int droppedCount = 0;
+        for (int i = 1; i <= 20; ++i)
+            jobs.start([i] { return i * 10; }, [&](int v) { delivered.push_back(v); }, [&](int) { ++droppedCount; });
+        QTRY_VERIFY(!jobs.isBusy());
+        QCOMPARE(delivered, std::vector<int>{200});
+        QCOMPARE(droppedCount, 19);
+    }
+
+    void workMayTakeItsJobId()
+    {
+        QObject context;
+        JobTracker jobs(&context);
+        JobTracker::JobId seen = 0;
+        const auto id = jobs.start([](JobTracker::JobId job) { return job; }, [&](JobTracker::JobId v) { seen = v; });
+        QTRY_VERIFY(seen != 0);
+        QCOMPARE(seen, id);
+    }
+
+    void cancelDropsTheRunningJob()
+    {
+        QObject context;
+        JobTracker jobs(&context);
+        auto gate = std::make_shared<QSemaphore>();
+        bool delivered = false;
+        bool dropped = false;
+        const auto id = jobs.start(gated(gate, 7), [&](int) { delivered = true; }, [&](int) { dropped = true; });
+        jobs.cancel();
+        QVERIFY(!jobs.isCurrent(id));
+        QVERIFY(jobs.latestId() > id);
+        gate->release();
+        QTRY_VERIFY(dropped);
+        QVERIFY(!delivered);
+    }
+
+    void deliversOnTheContextThreadWithBusyAroundIt()
+    {
+        QObject context;
+        JobTracker jobs(&context);
+        std::vector<bool> busy;
+        jobs.onBusyChanged([&](bool b) { busy.push_back(b); });
+        QThread* workThread = nullptr;
+        QThread* doneThread = nullptr;
+        bool busyWhileDelivering = true;
+        jobs.start(
+            [&workThread] {
+                workThread = QThread::currentThread();
+                return std::make_unique<int>(5); // move-only results travel too
+            },
+            [&](std::unique_ptr<int> v) {
+                doneThread = QThread::currentThread();
+                busyWhileDelivering = jobs.isBusy();
+                QCOMPARE(*v, 5);
+            });
+        QCOMPARE(busy, std::vector<bool>{true});
+        QTRY_VERIFY(doneThread != nullptr);
+        QCOMPARE(doneThread, context.thread());
+        QVERIFY(workThread != context.thread());
+        QVERIFY(!busyWhileDelivering);
+        QCOMPARE(busy, (std::vector<bool>{true, false}));
+    }
+
+    void destroyedContextGetsNothing()
+    {
+        auto gate = std::make_shared<QSemaphore>();
+        bool delivered = false;
+        {
+            QObject context;
+            JobTracker jobs(&context);
+            jobs.start(gated(gate, 1), [&](int) { delivered = true; });
+        }
+        gate->release();
+        QTest::qWait(100);
+        QCoreApplication::processEvents();
+        QVERIFY(!delivered);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJobTracker)
+#include "tst_jobtracker.moc"
