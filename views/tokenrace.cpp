@@ -1,5 +1,6 @@
 #include "views/tokenrace.h"
 
+#include "engine/session/tokenpacer.h"
 #include "views/chartformat.h"
 #include "views/racelane.h"
 
@@ -10,7 +11,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include <cmath>
+#include <algorithm>
 
 namespace ws::views {
 
@@ -47,10 +48,18 @@ TokenRace::TokenRace(QWidget* parent)
     m_source->setWordWrap(true);
     m_source->setStyleSheet(QStringLiteral("color: #555;"));
 
+    m_chartCaption = new QLabel;
+    m_chartCaption->setWordWrap(true);
+    m_chart = new RaceChart;
+    m_chartCaption->hide(); // shown with the first session times
+    m_chart->hide();
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_laneBox, 1);
     layout->addWidget(m_source);
+    layout->addWidget(m_chartCaption);
+    layout->addWidget(m_chart);
 
     m_timer = new QTimer(this);
     m_timer->setInterval(16);
@@ -85,10 +94,36 @@ void TokenRace::setRace(const QStringList& pieces, const std::vector<RaceSystem>
     refreshButtons();
 }
 
-void TokenRace::appendPiece(const QString& piece)
+void TokenRace::appendPieces(const QStringList& pieces)
 {
-    m_pieces.append(piece);
+    m_pieces.append(pieces);
     advanceTo(m_elapsed);
+}
+
+std::vector<RaceRow> TokenRace::rowsFor(const SessionSnapshot& s)
+{
+    std::vector<RaceRow> rows;
+    if (s.generatedTokens <= 0)
+        return rows;
+    rows.push_back({tr("This CPU"), s.firstTokenSeconds + s.decodeSeconds, true});
+    for (const SystemPace& system : s.systems) {
+        if (system.tokensPerSecondPerUser > 0)
+            rows.push_back({QString::fromStdString(system.name),
+                            TokenPacer::atPaceOf(system).dueSeconds(s.generatedTokens - 1), false});
+    }
+    return rows;
+}
+
+void TokenRace::showSessionTimes(const SessionSnapshot& snapshot)
+{
+    m_chart->setRows(rowsFor(snapshot), snapshot.generatedTokens);
+    m_chartCaption->setText(
+        snapshot.generatedTokens > 0
+            ? tr("Time for the %1 tokens so far: this CPU measured, the other systems predicted.")
+                  .arg(snapshot.generatedTokens)
+            : tr("Time for the answer so far: this CPU measured, the other systems predicted."));
+    m_chartCaption->show();
+    m_chart->show();
 }
 
 void TokenRace::setStreaming(bool streaming)
@@ -107,28 +142,14 @@ void TokenRace::setReadingSpeed(double tokensPerSecond, const QString& source)
     advanceTo(m_elapsed);
 }
 
-int TokenRace::tokensAt(const SystemPace& pace, double seconds, int available)
-{
-    const double due = pace.tokensAfter(seconds);
-    // A whole token is out once its moment has passed; the small slack absorbs rounding at exact moments.
-    const int whole = static_cast<int>(std::floor(due + 1e-9));
-    return std::clamp(whole, 0, std::max(0, available));
-}
-
 void TokenRace::advanceTo(double seconds)
 {
     m_elapsed = std::max(0.0, seconds);
     const int total = int(m_pieces.size());
     for (size_t i = 0; i < m_lanes.size(); ++i) {
-        const SystemPace& pace = m_systems[i].pace;
-        const int out = tokensAt(pace, m_elapsed, total);
-        // Once the last token is out, the lane's clock stops at that token's moment.
-        const double laneSeconds = total > 0 && out >= total ? std::min(m_elapsed, pace.secondsForTokens(total))
-                                                               : m_elapsed;
-        // Live rate: decode steps since the first token over the time since it.
-        const double decode = laneSeconds - pace.firstTokenSeconds;
-        const double rate = out > 1 && decode > 0 ? (out - 1) / decode : 0;
-        m_lanes[i]->show(m_pieces, out, total, laneSeconds, rate);
+        const TokenPacer pacer = TokenPacer::atPaceOf(m_systems[i].pace);
+        const int out = pacer.tokensOutAt(m_elapsed, total);
+        m_lanes[i]->show(m_pieces, out, total, pacer.clockAt(m_elapsed, total), pacer.rateAt(m_elapsed, total));
         if (m_readingTokensPerSecond > 0 && total > 0)
             m_lanes[i]->setReaderFraction(std::min(1.0, m_elapsed * m_readingTokensPerSecond / total));
         else

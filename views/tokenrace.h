@@ -1,14 +1,18 @@
 #pragma once
-// The race: the same token stream in one lane per system, each revealed at
-// that system's predicted pace (time to first token, then tokens/s per user,
-// as ws::SystemPace counts them), with a live tokens/s counter and a marker
-// for where a human reader would be. A QTimer drives the reveal; advanceTo()
-// is the one place that decides what every lane shows, so a test can step
-// time by hand. The token pieces come from a finished text (replay) or grow
-// while a live session streams (appendPiece): a lane never runs ahead of the
-// tokens that exist.
+// The race, the one race view: the same token stream in one lane per system,
+// each revealed at that system's predicted pace (engine/session/tokenpacer.h,
+// the one pacing formula), with a live tokens/s counter and a marker for
+// where a human reader would be. A QTimer drives the reveal; advanceTo() is
+// the one place that decides what every lane shows, so a test can step time
+// by hand. The token pieces (one string per real token) come from a finished
+// text (replay) or grow while a live session streams (appendPieces): a lane
+// never runs ahead of the tokens that exist. Below the lanes, while a live
+// session runs, a chart gives the time for the session's tokens so far: this
+// CPU measured (prompt evaluation and decode steps, without pacing waits)
+// against each compared system's predicted time (showSessionTimes).
 
 #include "engine/session/sessionsnapshot.h"
+#include "views/racechart.h"
 
 #include <QColor>
 #include <QElapsedTimer>
@@ -43,8 +47,8 @@ public:
 
     // New race: pieces (token texts, in order), the systems, and a line saying where the text came from.
     void setRace(const QStringList& pieces, const std::vector<RaceSystem>& systems, const QString& textSource);
-    // Live stream: one more token piece (the race keeps running while pieces arrive).
-    void appendPiece(const QString& piece);
+    // Live stream: more token pieces, one per token (the race keeps running while pieces arrive).
+    void appendPieces(const QStringList& pieces);
     // While streaming, the race clock keeps running after the lanes catch up (more pieces will come).
     void setStreaming(bool streaming);
     bool isStreaming() const { return m_streaming; }
@@ -63,8 +67,10 @@ public:
     void advanceTo(double seconds);
     double elapsedSeconds() const { return m_elapsed; }
 
-    // Tokens a system has out `seconds` after the start, capped at `available`.
-    static int tokensAt(const SystemPace& pace, double seconds, int available);
+    // The live session's times for its tokens so far (this CPU measured, its systems predicted) in the chart.
+    void showSessionTimes(const SessionSnapshot& snapshot);
+    static std::vector<RaceRow> rowsFor(const SessionSnapshot& snapshot);
+    RaceChart* chart() const { return m_chart; }
 
     int laneCount() const { return int(m_lanes.size()); }
     RaceLane* lane(int index) const { return m_lanes.at(size_t(index)); }
@@ -92,6 +98,8 @@ private:
     QLabel* m_title = nullptr;
     QLabel* m_source = nullptr;
     QLabel* m_readerNote = nullptr;
+    QLabel* m_chartCaption = nullptr;
+    RaceChart* m_chart = nullptr;
     QPushButton* m_play = nullptr;
     QPushButton* m_restart = nullptr;
     QComboBox* m_speed = nullptr;

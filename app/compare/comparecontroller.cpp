@@ -4,6 +4,7 @@
 #include "app/compare/chartexport.h"
 #include "app/compare/compareinputs.h"
 #include "app/common/presetlibrary.h"
+#include "app/session/systempaces.h"
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/predictor.h"
@@ -193,6 +194,7 @@ void ComparisonController::recompute()
                 }
                 PredictOptions o;
                 o.devices = devices;
+                o.waferPlacements = &m_placements;
                 return predict(*model, *hw, workload, o);
             };
             auto p = run(c.devices);
@@ -238,10 +240,7 @@ std::vector<views::RaceSystem> ComparisonController::raceSystems() const
         if (!s.ok || !m_systems[i].inRace)
             continue;
         views::RaceSystem r;
-        r.pace.id = s.hardwareId.toStdString();
-        r.pace.name = s.label.toStdString();
-        r.pace.tokensPerSecondPerUser = s.prediction.tokensPerSecondPerUser;
-        r.pace.firstTokenSeconds = s.prediction.ttftSeconds;
+        r.pace = SystemPaces::paceOf(s.prediction, s.hardwareId.toStdString(), s.label.toStdString());
         r.label = s.label;
         r.color = s.color;
         r.tooltip = tr("%1 for %2: %3 tokens/s per user after a %4 ms first token (engine prediction, profile %5)")
@@ -287,27 +286,36 @@ void ComparisonController::followSession(std::shared_ptr<const SessionSnapshot> 
         m_race->start();
     }
 
+    // The pieces of this snapshot's new tokens (guessed from its text until the snapshot carries them).
     const QString text = QString::fromStdString(snapshot->text);
     const int newTokens = snapshot->generatedTokens - m_liveTokens;
     if (newTokens > 0 && text.size() >= m_liveTextLength) {
-        appendLive(text.mid(m_liveTextLength), newTokens);
+        appendRacePieces(piecesGuessedFromText(text.mid(m_liveTextLength), newTokens));
         m_liveTokens = snapshot->generatedTokens;
         m_liveTextLength = text.size();
     }
+    m_race->showSessionTimes(*snapshot);
     if (snapshot->isFinal())
         m_race->setStreaming(false);
 }
 
-void ComparisonController::appendLive(const QString& text, int tokens)
+void ComparisonController::appendRacePieces(const QStringList& pieces)
 {
-    const QList<uint> chars = text.toUcs4();
+    m_racePieces << pieces;
+    if (m_race)
+        m_race->appendPieces(pieces);
+}
+
+QStringList ComparisonController::piecesGuessedFromText(const QString& newText, int tokens)
+{
+    QStringList pieces;
+    const QList<uint> chars = newText.toUcs4();
     for (int t = 0; t < tokens; ++t) {
         const qsizetype from = chars.size() * t / tokens;
         const qsizetype to = chars.size() * (t + 1) / tokens;
-        const QString piece = QString::fromUcs4(reinterpret_cast<const char32_t*>(chars.constData() + from), to - from);
-        m_racePieces << piece;
-        m_race->appendPiece(piece);
+        pieces << QString::fromUcs4(reinterpret_cast<const char32_t*>(chars.constData() + from), to - from);
     }
+    return pieces;
 }
 
 bool ComparisonController::exportTo(QWidget* content, const views::ChartData& data, const QString& title,

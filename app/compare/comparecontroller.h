@@ -8,6 +8,7 @@
 // with them, call recompute().
 
 #include "engine/perf/gpucalibration.h"
+#include "engine/perf/placementcache.h"
 #include "engine/session/sessionsnapshot.h"
 #include "views/chartdata.h"
 #include "views/comparisonsnapshot.h"
@@ -70,10 +71,16 @@ public:
 
     std::shared_ptr<const views::ComparisonSnapshot> snapshot() const { return m_snapshot; }
 
-    // Live chat: the race follows the session's token stream (connect RunController::snapshotReady to it).
-    // Each snapshot's new text is split over its new tokens (a snapshot may carry several).
+    // Live chat: the race follows the session's token stream (connect RunController::snapshotReady to it):
+    // the snapshot's new token pieces go to the race (appendRacePieces), its times to the race's chart.
     // Not a slot, so moc never instantiates the snapshot's metatype before runcontroller.h declares it.
     void followSession(std::shared_ptr<const SessionSnapshot> snapshot);
+    // The one way token pieces reach the race: one string per token, in order.
+    void appendRacePieces(const QStringList& pieces);
+
+    // ADAPTER, to go when SessionSnapshot carries the token pieces added since the last snapshot: the new
+    // text of a snapshot split evenly (by characters) over its `tokens` new tokens.
+    static QStringList piecesGuessedFromText(const QString& newText, int tokens);
 
     // Writes `content` (PNG at `scale`, SVG) or `data` (CSV, JSON) to `path`, chosen by its suffix.
     bool exportTo(QWidget* content, const views::ChartData& data, const QString& title, const QString& path,
@@ -90,9 +97,9 @@ signals:
 
 private:
     void updateRace();
-    void appendLive(const QString& text, int tokens);
 
     const PresetLibrary& m_presets;
+    PlacementCache m_placements; // the wafer predictions' placements, reused over recomputes
     views::ComparisonPanel* m_panel = nullptr;
     views::TokenRace* m_race = nullptr;
     std::vector<CompareSystemChoice> m_systems;

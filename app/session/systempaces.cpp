@@ -3,6 +3,8 @@
 #include "app/common/presetlibrary.h"
 #include "engine/perf/predictor.h"
 
+#include <algorithm>
+
 namespace ws {
 
 Workload SystemPaces::chatWorkload(int64_t promptTokens, int64_t outputTokens)
@@ -14,6 +16,21 @@ Workload SystemPaces::chatWorkload(int64_t promptTokens, int64_t outputTokens)
     w.outputTokens = std::max<int64_t>(1, outputTokens);
     w.contextTokens = w.promptTokens + w.outputTokens;
     return w;
+}
+
+SystemPace SystemPaces::paceOf(const Prediction& prediction, std::string id, std::string name)
+{
+    SystemPace pace;
+    pace.id = std::move(id);
+    pace.name = std::move(name);
+    pace.tokensPerSecondPerUser = prediction.tokensPerSecondPerUser;
+    pace.firstTokenSeconds = prediction.ttftSeconds;
+    return pace;
+}
+
+SystemPaces SystemPaces::predict(const ModelConfig& model, const PresetLibrary& presets, const Workload& workload)
+{
+    return predict(model, presets, presets.hardwareIds(), workload);
 }
 
 SystemPaces SystemPaces::predict(const ModelConfig& model, const PresetLibrary& presets, const QStringList& hardwareIds,
@@ -32,13 +49,11 @@ SystemPaces SystemPaces::predict(const ModelConfig& model, const PresetLibrary& 
                                   (p ? QStringLiteral("no speed predicted") : QString::fromStdString(p.error().message()));
             continue;
         }
-        SystemPace pace;
-        pace.id = hardware->id;
-        pace.name = hardware->name;
-        pace.tokensPerSecondPerUser = p->tokensPerSecondPerUser;
-        pace.firstTokenSeconds = p->ttftSeconds;
-        result.systems.push_back(std::move(pace));
+        result.systems.push_back(paceOf(*p, hardware->id, hardware->name));
     }
+    std::stable_sort(result.systems.begin(), result.systems.end(), [](const SystemPace& a, const SystemPace& b) {
+        return a.tokensPerSecondPerUser > b.tokensPerSecondPerUser;
+    });
     return result;
 }
 

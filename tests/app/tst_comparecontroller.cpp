@@ -7,6 +7,7 @@
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/measurementdata.h"
 #include "engine/perf/predictor.h"
+#include "engine/session/tokenpacer.h"
 #include "views/comparisonpanel.h"
 #include "views/comparisonsettingsbar.h"
 #include "views/racelane.h"
@@ -188,7 +189,7 @@ private slots:
         QCOMPARE(systems[0].pace.firstTokenSeconds, wse3->prediction.ttftSeconds);
         race.advanceTo(1.0);
         QCOMPARE(race.lane(0)->revealed(),
-                 views::TokenRace::tokensAt(systems[0].pace, 1.0, int(RaceSample::pieces().size())));
+                 TokenPacer::atPaceOf(systems[0].pace).tokensOutAt(1.0, int(RaceSample::pieces().size())));
     }
 
     void raceFollowsALiveSession()
@@ -207,11 +208,16 @@ private slots:
         auto more = std::make_shared<SessionSnapshot>(*snap);
         more->text = "Hello, 世界";
         more->generatedTokens = 3;
+        more->firstTokenSeconds = 0.01;
+        more->decodeSeconds = 0.02;
         more->state = RunState::Finished;
         c.followSession(more);
         QCOMPARE(race.pieces().size(), 3);
         QCOMPARE(race.pieces().join(QString()), QStringLiteral("Hello, 世界"));
         QVERIFY(!race.isStreaming());
+        // The race's chart has the session's times: this CPU (the snapshot names no other system).
+        QCOMPARE(race.chart()->rows().size(), size_t(1));
+        QVERIFY(race.chart()->rows()[0].measured);
         // A new request starts a new race.
         auto next = std::make_shared<SessionSnapshot>();
         next->requestId = 8;

@@ -1,3 +1,8 @@
+// TokenRace, the one race view: lanes revealed at each system's pace (the
+// pacing formula itself is tested in tst_tokenpacer), the reader marker, a
+// live stream, the timer; and the session's times (formerly RacePane): rows
+// from a session snapshot (CPU measured, systems predicted), sorted shortest
+// first, log-scale bars, painting offscreen.
 #include "views/racelane.h"
 #include "views/tokenrace.h"
 
@@ -39,33 +44,6 @@ class TestTokenRace : public QObject
 {
     Q_OBJECT
 private slots:
-    void tokensAt_data()
-    {
-        QTest::addColumn<double>("tokensPerSecond");
-        QTest::addColumn<double>("firstTokenSeconds");
-        QTest::addColumn<double>("seconds");
-        QTest::addColumn<int>("available");
-        QTest::addColumn<int>("expected");
-        QTest::newRow("before the first token") << 100.0 << 0.2 << 0.1 << 50 << 0;
-        QTest::newRow("the first token's moment") << 100.0 << 0.2 << 0.2 << 50 << 1;
-        // 0.05 s after the first token at 100 tokens/s: 5 more tokens.
-        QTest::newRow("mid decode") << 100.0 << 0.2 << 0.25 << 50 << 6;
-        QTest::newRow("just before the next token") << 100.0 << 0.2 << 0.2599 << 50 << 6;
-        QTest::newRow("capped at the tokens that exist") << 100.0 << 0.2 << 10.0 << 50 << 50;
-        QTest::newRow("no text yet") << 100.0 << 0.0 << 1.0 << 0 << 0;
-        QTest::newRow("unknown speed shows nothing") << 0.0 << 0.0 << 5.0 << 50 << 0;
-    }
-
-    void tokensAt()
-    {
-        QFETCH(double, tokensPerSecond);
-        QFETCH(double, firstTokenSeconds);
-        QFETCH(double, seconds);
-        QFETCH(int, available);
-        QFETCH(int, expected);
-        QCOMPARE(TokenRace::tokensAt(pace(tokensPerSecond, firstTokenSeconds), seconds, available), expected);
-    }
-
     void lanesRevealAtTheirPace_data()
     {
         QTest::addColumn<double>("seconds");
@@ -130,8 +108,8 @@ private slots:
         race.setRace({}, threeSystems(), {});
         race.advanceTo(1.0);
         QCOMPARE(race.lane(0)->revealed(), 0);
-        race.appendPiece(QStringLiteral("Hello"));
-        race.appendPiece(QStringLiteral(" world"));
+        race.appendPieces({QStringLiteral("Hello")});
+        race.appendPieces({QStringLiteral(" world")});
         QCOMPARE(race.lane(0)->revealed(), 2);
         QCOMPARE(race.lane(0)->text(), QStringLiteral("Hello world"));
         QCOMPARE(race.lane(2)->revealed(), 2); // slow: 1 + 0.5 x 40 = 21 due, 2 exist
@@ -139,6 +117,11 @@ private slots:
         race.advanceTo(0.0);
         QCOMPARE(race.lane(0)->revealed(), 0);
         QCOMPARE(race.lane(0)->text(), QString());
+        // Several pieces at once (a snapshot may carry several tokens), each one a token.
+        race.appendPieces({QStringLiteral("!"), QStringLiteral(" Bye")});
+        race.advanceTo(1.0);
+        QCOMPARE(race.lane(0)->revealed(), 4);
+        QCOMPARE(race.lane(0)->text(), QStringLiteral("Hello world! Bye"));
     }
 
     void timerRunsTheRaceToTheEnd()
@@ -158,6 +141,46 @@ private slots:
         QVERIFY(race.lane(1)->revealed() < 20);
         race.pause();
         QVERIFY(!race.isRunning());
+    }
+
+    void sessionRowsFromSnapshot()
+    {
+        SessionSnapshot s;
+        s.generatedTokens = 64;
+        s.firstTokenSeconds = 0.002;
+        s.decodeSeconds = 0.010;
+        s.elapsedSeconds = 5.0; // pacing waits are not the CPU's time
+        s.systems = {{"h100", "H100", 100.0, 0.05}, {"wse3", "WSE-3", 2000.0, 0.1}, {"x", "No prediction", 0.0, 0.0}};
+        const auto rows = TokenRace::rowsFor(s);
+        QCOMPARE(rows.size(), size_t(3));
+        QVERIFY(rows[0].measured);
+        QCOMPARE(rows[0].seconds, 0.012);
+        QCOMPARE(rows[1].name, QStringLiteral("H100"));
+        QCOMPARE(rows[1].seconds, 0.05 + 63 / 100.0);
+        QCOMPARE(rows[2].seconds, 0.1 + 63 / 2000.0);
+
+        TokenRace race;
+        QVERIFY(race.chart()->isHidden()); // no session yet
+        race.showSessionTimes(s);
+        QVERIFY(!race.chart()->isHidden());
+        const auto& sorted = race.chart()->rows();
+        QCOMPARE(sorted.size(), size_t(3));
+        QCOMPARE(sorted[0].name, rows[0].name); // 12 ms
+        QCOMPARE(sorted[1].seconds, rows[2].seconds); // 131.5 ms
+        QCOMPARE(sorted[2].seconds, rows[1].seconds); // 680 ms
+        QCOMPARE(race.chart()->barFraction(sorted[2].seconds), 1.0);
+        const double a = race.chart()->barFraction(sorted[0].seconds);
+        const double b = race.chart()->barFraction(sorted[1].seconds);
+        QVERIFY(a > 0 && a < b && b < 1);
+        race.resize(600, 200);
+        QVERIFY(!race.grab().isNull());
+    }
+
+    void noTokensNoRows()
+    {
+        SessionSnapshot s;
+        s.systems = {{"wse3", "WSE-3", 2000.0, 0.1}};
+        QVERIFY(TokenRace::rowsFor(s).empty());
     }
 };
 
