@@ -1,7 +1,6 @@
 #include "app/scenario/filemenucontroller.h"
 
 #include "app/export/exporter.h"
-#include "app/record/recorder.h"
 #include "app/scenario/scenarioformat.h"
 #include "app/export/scenariotables.h"
 
@@ -10,12 +9,10 @@
 #include <QCommandLineParser>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProgressDialog>
 #include <QSettings>
 
 #include <cstdio>
@@ -78,7 +75,7 @@ QMenu* FileMenuController::buildFileMenu()
                 const QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(e.name), {},
                                                                   tr("SVG images (*.svg)"));
                 QString error;
-                if (!path.isEmpty() && !Exporter::saveSvg(widget, path, e.name, &error, ExportStamp::forScenario(ScenarioFormat::toJson(scenario()))))
+                if (!path.isEmpty() && !Exporter::saveSvg(widget, path, e.name, &error, exportStamp()))
                     showError(tr("Export"), error);
             });
         }
@@ -315,93 +312,6 @@ void FileMenuController::showError(const QString& title, const QString& message)
     emit errorOccurred(message);
     if (m_interactive)
         QMessageBox::warning(m_window, title, message);
-}
-
-void FileMenuController::exportImage(const QString& name, QWidget* widget)
-{
-    if (!widget)
-        return;
-    const QString path =
-        QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(name), {}, tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    bool ok = false;
-    const double scale = QInputDialog::getDouble(m_window, tr("Export %1").arg(name), tr("Scale (device pixels per pixel):"),
-                                                 2.0, Exporter::kMinScale, Exporter::kMaxScale, 2, &ok);
-    QString error;
-    if (ok && !Exporter::savePng(widget, path, scale, &error, ExportStamp::forScenario(ScenarioFormat::toJson(scenario()))))
-        showError(tr("Export"), error);
-}
-
-void FileMenuController::exportData(const QString& name, const TableSource& source)
-{
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(name), {},
-                                                tr("CSV files (*.csv);;JSON files (*.json)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".csv");
-    QString error;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const std::optional<DataTable> table = source(&error);
-    QApplication::restoreOverrideCursor();
-    if (!table || !Exporter::saveTable(*table, path, &error, ExportStamp::forScenario(ScenarioFormat::toJson(scenario()))))
-        showError(tr("Export"), error);
-    else
-        emit statusMessage(tr("Exported %1").arg(path));
-}
-
-void FileMenuController::record()
-{
-    if (!m_frameSource) {
-        showError(tr("Record"), tr("There is nothing to record yet."));
-        return;
-    }
-    RecordDialog dialog(m_window);
-    dialog.setOptions(m_recordOptions);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const RecordOptions options = dialog.options();
-    m_recordOptions = options;
-    const QString suffix = options.video.format == VideoFormat::Mp4   ? QStringLiteral("mp4")
-                           : options.video.format == VideoFormat::WebM ? QStringLiteral("webm")
-                                                                       : QStringLiteral("gif");
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Record"), QStringLiteral("waferscope.") + suffix,
-                                                tr("%1 (*.%2)").arg(videoFormatName(options.video.format), suffix));
-    if (path.isEmpty())
-        return;
-    if (videoFormatFromPath(path) != options.video.format)
-        path += QLatin1Char('.') + suffix;
-
-    auto* recorder = new Recorder(this);
-    recorder->setPacing(Recorder::Pacing::RealTime); // the view is live: take what is on screen every 1/fps s
-    auto* progress = new QProgressDialog(tr("Recording %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0,
-                                         options.frameCount(), m_window);
-    progress->setWindowModality(Qt::WindowModal);
-    progress->setMinimumDuration(0);
-    connect(progress, &QProgressDialog::canceled, recorder, &Recorder::cancel);
-    connect(recorder, &Recorder::progressChanged, progress, &QProgressDialog::setValue);
-    const auto done = [recorder, progress] {
-        progress->deleteLater();
-        recorder->deleteLater();
-    };
-    connect(recorder, &Recorder::finished, this, [this, done](const QString& file) {
-        emit statusMessage(tr("Recorded %1").arg(file));
-        done();
-    });
-    connect(recorder, &Recorder::failed, this, [this, done](const QString& message) {
-        showError(tr("Record"), message);
-        done();
-    });
-    connect(recorder, &Recorder::cancelled, this, done);
-    const FrameSource source = m_frameSource;
-    VideoSettings video = options.video;
-    video.comment = ExportStamp::forScenario(ScenarioFormat::toJson(scenario())).text();
-    if (!recorder->start(path, video, options.frameCount(),
-                         [source, options](int frame) { return source(frame, options); })) {
-        showError(tr("Record"), recorder->errorString());
-        done();
-    }
 }
 
 bool FileMenuController::eventFilter(QObject* watched, QEvent* event)

@@ -10,6 +10,7 @@
 #include "app/scenario/autosave.h"
 #include "app/export/datatable.h"
 #include "app/record/recorddialog.h"
+#include "app/export/exportstamp.h"
 #include "app/scenario/scenario.h"
 
 #include <QImage>
@@ -69,6 +70,8 @@ public:
     int startFromCommandLine(const QCommandLineParser& parser);
 
     Scenario scenario() const;
+    // The version and this scenario, recorded in every export (PNG text, SVG comment, CSV/JSON field, video comment).
+    ExportStamp exportStamp() const;
     QString filePath() const { return m_path; }
     bool isModified() const { return m_modified; }
     QStringList recentFiles() const;
