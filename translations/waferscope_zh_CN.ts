@@ -291,40 +291,12 @@
 <context>
     <name>ws::ChatController</name>
     <message>
-        <source>&amp;Model</source>
-        <translation>模型(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Open Model…</source>
-        <translation>打开模型(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Download from URL…</source>
-        <translation>从网址下载(&amp;D)…</translation>
-    </message>
-    <message>
         <source>Could not open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
-    </message>
-    <message>
-        <source>Open Model</source>
-        <translation>打开模型</translation>
-    </message>
-    <message>
-        <source>Models (*.gguf *.bin);;All files (*)</source>
-        <translation>模型 (*.gguf *.bin);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>（无）</translation>
     </message>
     <message>
         <source>Live Wafer</source>
@@ -1268,10 +1240,6 @@ Press Resume to continue where it stopped.</source>
         <translation>正在计算放置…</translation>
     </message>
     <message>
-        <source>the placement did not finish</source>
-        <translation>放置计算未完成</translation>
-    </message>
-    <message>
         <source>No placement for this choice:
 %1</source>
         <translation>当前选择无法放置：
@@ -1371,6 +1339,37 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Cannot move the download to %1</source>
         <translation>无法将下载文件移动到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ModelMenu</name>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Model…</source>
+        <translation>打开模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Download from URL…</source>
+        <translation>从网址下载(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Models (*.gguf *.bin);;All files (*)</source>
+        <translation>模型 (*.gguf *.bin);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
     </message>
 </context>
 <context>
@@ -2573,25 +2572,6 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     </message>
 </context>
 <context>
-    <name>ws::views::RacePane</name>
-    <message>
-        <source>Race</source>
-        <translation>竞速</translation>
-    </message>
-    <message>
-        <source>Time for the answer so far: this CPU measured, the other systems predicted.</source>
-        <translation>目前回答所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
-    </message>
-    <message>
-        <source>This CPU</source>
-        <translation>本机 CPU</translation>
-    </message>
-    <message>
-        <source>Time for the %1 tokens so far: this CPU measured, the other systems predicted.</source>
-        <translation>目前 %1 个 token 所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
-    </message>
-</context>
-<context>
     <name>ws::views::RangeBarChart</name>
     <message>
         <source>unknown</source>
@@ -2631,6 +2611,18 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>Pause</source>
         <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Time for the answer so far: this CPU measured, the other systems predicted.</source>
+        <translation>目前回答所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
+    </message>
+    <message>
+        <source>This CPU</source>
+        <translation>本机 CPU</translation>
+    </message>
+    <message>
+        <source>Time for the %1 tokens so far: this CPU measured, the other systems predicted.</source>
+        <translation>目前 %1 个 token 所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
     </message>
 </context>
 <context>

@@ -1,38 +1,22 @@
 #include "app/core/mainwindow.h"
 
-#include "app/core/aboutdialog.h"
-#include "app/core/inspectordock.h"
-#include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/core/inspectordock.h"
+#include "app/core/mainwindowactions.h"
 #include "app/core/scenariobar.h"
-#include "app/compare/comparecontroller.h"
-#include "app/compare/comparisondocks.h"
-#include "app/defects/defectsdock.h"
 #include "app/dataflow/dataflowdock.h"
+#include "app/defects/defectsdock.h"
 #include "app/scenario/filemenucontroller.h"
-#include "app/record/widgetframesource.h"
 #include "app/session/chatcontroller.h"
-#include "app/session/runcontroller.h"
-#include "views/chatpane.h"
 #include "views/devicestrip.h"
 #include "views/meshimage.h"
 #include "views/meshview.h"
-#include "views/racepane.h"
 
 #include <QAction>
 #include <QActionGroup>
-#include <QApplication>
-#include <QEvent>
-#include <QFutureWatcher>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QScrollArea>
-#include <QStatusBar>
-#include <QToolBar>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <spdlog/spdlog.h>
 
@@ -40,91 +24,16 @@
 
 namespace ws {
 
-struct MainWindow::Actions
-{
-    QMenu* view = nullptr;
-    QMenu* layers = nullptr;
-    QMenu* language = nullptr;
-    QMenu* help = nullptr;
-    QToolBar* scenarioToolBar = nullptr;
-    QToolBar* viewToolBar = nullptr;
-    QAction* zoomIn = nullptr;
-    QAction* zoomOut = nullptr;
-    QAction* fit = nullptr;
-    QAction* previousWafer = nullptr;
-    QAction* nextWafer = nullptr;
-    QAction* sram = nullptr;
-    QAction* placement = nullptr;
-    QAction* kv = nullptr;
-    QActionGroup* layerGroup = nullptr;
-    QActionGroup* languageGroup = nullptr;
-    QAction* inspector = nullptr;
-    QAction* about = nullptr;
-};
-
-using ResultPtr = std::shared_ptr<const Expected<PlacementResult>>;
-
 MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages, QWidget* parent)
-    : QMainWindow(parent), m_presets(presets), m_languages(languages), m_actions(std::make_unique<Actions>())
+    : QMainWindow(parent), m_presets(presets), m_languages(languages), m_actions(std::make_unique<Actions>()),
+      m_placements(this)
 {
     setObjectName(QStringLiteral("mainWindow"));
     m_scenarioBar = new ScenarioBar(this);
     m_scenarioBar->setPresets(presets);
     connect(m_scenarioBar, &ScenarioBar::requestChanged, this, &MainWindow::userChangedRequest);
 
-    // Centre: the strip of wafers and the heatmap of the selected one.
-    auto* centre = new QWidget(this);
-    auto* layout = new QHBoxLayout(centre);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    m_strip = new views::DeviceStrip(centre);
-    m_stripArea = new QScrollArea(centre);
-    m_stripArea->setWidget(m_strip);
-    m_stripArea->setWidgetResizable(false);
-    m_stripArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_stripArea->setFrameShape(QFrame::NoFrame);
-    m_stripArea->setFixedWidth(m_strip->sizeHint().width() + 14);
-    m_meshView = new views::MeshView(centre);
-    layout->addWidget(m_stripArea);
-    layout->addWidget(m_meshView, 1);
-    setCentralWidget(centre);
-    connect(m_strip, &views::DeviceStrip::deviceSelected, this, &MainWindow::userSetDevice);
-    connect(m_meshView, &views::MeshView::coreClicked, this, &MainWindow::onCoreClicked);
-    connect(m_meshView, &views::MeshView::coreHovered, this, &MainWindow::onCoreHovered);
-    connect(m_meshView, &views::MeshView::viewChangedByUser, this, &MainWindow::userChangedView);
-
-    m_inspector = new InspectorDock(this);
-    addDockWidget(Qt::RightDockWidgetArea, m_inspector);
-    resizeDocks({m_inspector}, {340}, Qt::Horizontal);
-    m_defects = new DefectsDock(m_meshView, this);
-    tabifyDockWidget(m_inspector, m_defects);
-    m_inspector->raise();
-    connect(m_defects, &DefectsDock::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
-    // The live session: chat dock, race (beside the inspector), Live Wafer dock (shown once a model is placed).
-    m_chat = new ChatController(this);
-    addDockWidget(Qt::RightDockWidgetArea, m_chat->pane());
-    tabifyDockWidget(m_inspector, m_chat->racePane());
-    m_inspector->raise();
-    addDockWidget(Qt::LeftDockWidgetArea, m_chat->waferDock());
-    m_chat->waferDock()->hide();
-    m_dataflow = new DataflowDock(m_meshView, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_dataflow);
-    m_dataflow->hide(); // shown with the Dataflow layer
-    resizeDocks({m_dataflow}, {300}, Qt::Vertical);
-
-    m_hoverLabel = new QLabel(this);
-    m_zoomLabel = new QLabel(this);
-    m_devicesLabel = new QLabel(this);
-    m_sramLabel = new QLabel(this);
-    statusBar()->addWidget(m_hoverLabel, 1);
-    statusBar()->addPermanentWidget(m_zoomLabel);
-    statusBar()->addPermanentWidget(m_devicesLabel);
-    statusBar()->addPermanentWidget(m_sramLabel);
-    connect(m_meshView, &views::MeshView::zoomChanged, this, [this](double scale) {
-        if (m_result)
-            m_zoomLabel->setText(tr("Zoom: %1 px per core").arg(QLocale().toString(scale, 'g', 3)));
-    });
-
+    createDocks();
     createActions();
     retranslate();
     resize(1600, 1000);
@@ -141,173 +50,6 @@ PlacementRequest MainWindow::defaultRequest()
     r.contextTokens = 8192;
     return r;
 }
-
-void MainWindow::createActions()
-{
-    Actions& a = *m_actions;
-    a.scenarioToolBar = addToolBar(QString());
-    a.scenarioToolBar->setObjectName(QStringLiteral("scenarioToolBar"));
-    a.scenarioToolBar->setMovable(false);
-    a.scenarioToolBar->addWidget(m_scenarioBar);
-    addToolBarBreak();
-    a.viewToolBar = addToolBar(QString());
-    a.viewToolBar->setObjectName(QStringLiteral("viewToolBar"));
-    a.viewToolBar->setMovable(false);
-    a.viewToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-
-    // File menu (open, save, export, record, quit): app/scenario's controller, fed with this window's scenario.
-    m_files = new FileMenuController(this);
-    m_files->setScenarioAccess([this] { return m_scenario; }, [this](const Scenario& s) { applyScenario(s); });
-    m_files->buildFileMenu();
-    m_files->addImageExport(tr("Heatmap"), [this]() -> QWidget* { return m_meshView; });
-    m_files->addScenarioDataExports(m_presets);
-    m_files->setFrameSource(WidgetFrameSource::make(m_meshView));
-    connect(m_files, &FileMenuController::statusMessage, this,
-            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
-
-    a.zoomIn = new QAction(this);
-    a.zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    connect(a.zoomIn, &QAction::triggered, m_meshView, &views::MeshView::zoomIn);
-    connect(a.zoomIn, &QAction::triggered, this, &MainWindow::userChangedView);
-    a.zoomOut = new QAction(this);
-    a.zoomOut->setShortcut(QKeySequence::ZoomOut);
-    connect(a.zoomOut, &QAction::triggered, m_meshView, &views::MeshView::zoomOut);
-    connect(a.zoomOut, &QAction::triggered, this, &MainWindow::userChangedView);
-    a.fit = new QAction(this);
-    a.fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    connect(a.fit, &QAction::triggered, m_meshView, &views::MeshView::fitToWindow);
-    connect(a.fit, &QAction::triggered, this, &MainWindow::userChangedView);
-    a.previousWafer = new QAction(this);
-    a.previousWafer->setShortcut(QKeySequence(Qt::Key_PageUp));
-    connect(a.previousWafer, &QAction::triggered, this, [this] { userSetDevice(m_meshView->device() - 1); });
-    a.nextWafer = new QAction(this);
-    a.nextWafer->setShortcut(QKeySequence(Qt::Key_PageDown));
-    connect(a.nextWafer, &QAction::triggered, this, [this] { userSetDevice(m_meshView->device() + 1); });
-
-    a.layerGroup = new QActionGroup(this);
-    auto addLayer = [this, &a](QAction*& action, MeshLayer layer, int key) {
-        action = new QAction(this);
-        action->setCheckable(true);
-        action->setData(static_cast<int>(layer));
-        action->setShortcut(QKeySequence(Qt::CTRL | key));
-        a.layerGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, layer] { userSetLayer(layer); });
-    };
-    addLayer(a.sram, MeshLayer::SramOccupancy, Qt::Key_1);
-    addLayer(a.placement, MeshLayer::WeightPlacement, Qt::Key_2);
-    addLayer(a.kv, MeshLayer::KvCache, Qt::Key_3);
-    a.sram->setChecked(true);
-
-    a.inspector = m_inspector->toggleViewAction();
-    a.inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    a.about = new QAction(this);
-    connect(a.about, &QAction::triggered, this, [this] { AboutDialog(this).exec(); });
-
-    a.view = menuBar()->addMenu(QString());
-    a.view->addAction(a.zoomIn);
-    a.view->addAction(a.zoomOut);
-    a.view->addAction(a.fit);
-    a.view->addSeparator();
-    a.layers = a.view->addMenu(QString());
-    a.layers->addActions(a.layerGroup->actions());
-    a.view->addAction(a.previousWafer);
-    a.view->addAction(a.nextWafer);
-    a.view->addSeparator();
-    a.view->addAction(a.inspector);
-    a.view->addAction(m_defects->toggleViewAction());
-    // GPU/Groq/wafer comparison and token race docks (hidden); the race follows the live chat.
-    auto* compare = attachComparison(this, m_presets, a.view);
-    connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
-    a.language = a.view->addMenu(QString());
-    a.languageGroup = new QActionGroup(this);
-    for (const QString& code : LanguageManager::availableLanguages()) {
-        auto* action = a.language->addAction(LanguageManager::nativeName(code));
-        action->setCheckable(true);
-        action->setChecked(code == m_languages.language());
-        action->setData(code);
-        a.languageGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] { m_languages.setLanguage(code); });
-    }
-    connect(&m_languages, &LanguageManager::languageChanged, this, [this](const QString& code) {
-        for (QAction* action : m_actions->languageGroup->actions())
-            action->setChecked(action->data().toString() == code);
-    });
-    a.help = menuBar()->addMenu(QString());
-    menuBar()->insertMenu(a.help->menuAction(), m_chat->modelMenu());
-    a.help->addAction(a.about);
-
-    a.viewToolBar->addActions(a.layerGroup->actions());
-    a.viewToolBar->addSeparator();
-    a.viewToolBar->addAction(a.zoomOut);
-    a.viewToolBar->addAction(a.fit);
-    a.viewToolBar->addAction(a.zoomIn);
-}
-
-void MainWindow::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QMainWindow::changeEvent(event);
-}
-
-void MainWindow::retranslate()
-{
-    Actions& a = *m_actions;
-    a.scenarioToolBar->setWindowTitle(tr("Scenario"));
-    a.viewToolBar->setWindowTitle(tr("View"));
-    a.view->setTitle(tr("&View"));
-    a.layers->setTitle(tr("&Layer"));
-    a.language->setTitle(tr("L&anguage"));
-    a.help->setTitle(tr("&Help"));
-    a.zoomIn->setText(tr("Zoom &In"));
-    a.zoomIn->setToolTip(tr("Zoom in around the centre (Ctrl++, or the mouse wheel around the cursor)"));
-    a.zoomOut->setText(tr("Zoom &Out"));
-    a.zoomOut->setToolTip(tr("Zoom out (Ctrl+-)"));
-    a.fit->setText(tr("&Fit to Window"));
-    a.fit->setToolTip(tr("Show the whole wafer (Ctrl+0, or double-click the heatmap)"));
-    a.previousWafer->setText(tr("&Previous Wafer"));
-    a.nextWafer->setText(tr("&Next Wafer"));
-    a.sram->setText(views::meshLayerName(MeshLayer::SramOccupancy));
-    a.sram->setToolTip(views::meshLayerDescription(MeshLayer::SramOccupancy) + QStringLiteral(" (Ctrl+1)"));
-    a.placement->setText(views::meshLayerName(MeshLayer::WeightPlacement));
-    a.placement->setToolTip(views::meshLayerDescription(MeshLayer::WeightPlacement) + QStringLiteral(" (Ctrl+2)"));
-    a.kv->setText(views::meshLayerName(MeshLayer::KvCache));
-    a.kv->setToolTip(views::meshLayerDescription(MeshLayer::KvCache) + QStringLiteral(" (Ctrl+3)"));
-    a.inspector->setText(tr("&Inspector"));
-    a.about->setText(tr("&About WaferScope"));
-    m_stripArea->setToolTip(tr("All wafers of the placement. Click one to show it (Page Up / Page Down)."));
-    m_meshView->setToolTip(QString());
-    if (m_error.isEmpty() && !m_result)
-        m_meshView->setEmptyText(tr("Computing the placement…"));
-    else if (!m_error.isEmpty())
-        showError(m_error);
-    updateStatus();
-}
-
-namespace {
-
-const char* layerId(MeshLayer layer)
-{
-    switch (layer) {
-    case MeshLayer::SramOccupancy: return "sram";
-    case MeshLayer::WeightPlacement: return "placement";
-    case MeshLayer::KvCache: return "kv";
-    case MeshLayer::Dataflow: return "dataflow";
-    case MeshLayer::Defects: return "defects";
-    }
-    return "sram";
-}
-
-MeshLayer layerFromId(const QString& id)
-{
-    for (MeshLayer layer : {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache,
-                            MeshLayer::Dataflow, MeshLayer::Defects})
-        if (id == QLatin1String(layerId(layer)))
-            return layer;
-    return MeshLayer::SramOccupancy;
-}
-
-} // namespace
 
 void MainWindow::applyScenario(const Scenario& scenario)
 {
@@ -327,17 +69,17 @@ void MainWindow::applyScenario(const Scenario& scenario)
     const auto model = m_presets.model(request.modelId);
     const auto hardware = m_presets.hardware(request.hardwareId);
     if (scenario.modelPreset.isEmpty() && !scenario.modelFile.isEmpty()) {
-        ++m_requestId; // drops any placement still running
+        m_placements.cancel(); // drops any placement still running
         showError(tr("the heatmap needs a model preset; this scenario names only the file %1").arg(scenario.modelFile));
         return;
     }
     if (!model || !hardware) {
-        ++m_requestId;
+        m_placements.cancel();
         showError(QString::fromStdString((!model ? model.error() : hardware.error()).message()));
         return;
     }
     if (hardware->kind != HardwareKind::Wafer) {
-        ++m_requestId;
+        m_placements.cancel();
         showError(tr("%1 is not wafer-scale hardware; the heatmap shows wafers only")
                       .arg(QString::fromStdString(hardware->name)));
         return;
@@ -347,7 +89,7 @@ void MainWindow::applyScenario(const Scenario& scenario)
 
 void MainWindow::ensurePlacement()
 {
-    if (m_requestId != 0)
+    if (m_placements.latestId() != 0)
         return;
     // Nothing opened: show the default scenario, and save what is shown.
     const PlacementRequest r = defaultRequest();
@@ -414,7 +156,7 @@ PlacementRequest MainWindow::request() const
 void MainWindow::recompute()
 {
     const PlacementRequest req = m_scenarioBar->request();
-    const quint64 id = ++m_requestId;
+    m_placements.cancel(); // whatever happens below, an older placement is no longer wanted
     const auto hardware = m_presets.hardware(req.hardwareId);
     const auto model = m_presets.model(req.modelId);
     if (!hardware || !model) {
@@ -425,26 +167,17 @@ void MainWindow::recompute()
     }
     spdlog::info("placing {} on {} at {}, {} tokens of context", req.modelId.toStdString(),
                  req.hardwareId.toStdString(), precisionId(req.precision), req.contextTokens);
-    ++m_pending;
     m_meshView->setEmptyText(tr("Computing the placement…"));
-    auto* watcher = new QFutureWatcher<ResultPtr>(this);
-    connect(watcher, &QFutureWatcher<ResultPtr>::finished, this, [this, watcher, id] {
-        watcher->deleteLater();
-        --m_pending;
-        if (id != m_requestId)
-            return; // a newer request is on its way: drop this one
-        const ResultPtr r = watcher->result();
-        if (!r || !r->hasValue()) {
-            showError(r ? QString::fromStdString(r->error().message()) : tr("the placement did not finish"));
-            emit placementFinished(false);
-            return;
-        }
-        showResult(std::make_shared<const PlacementResult>(r->value()));
-        emit placementFinished(true);
-    });
-    watcher->setFuture(QtConcurrent::run([req, hw = *hardware, m = *model]() -> ResultPtr {
-        return std::make_shared<const Expected<PlacementResult>>(computePlacement(req, hw, m));
-    }));
+    m_placements.start([req, hw = *hardware, m = *model] { return computePlacement(req, hw, m); },
+                       [this](Expected<PlacementResult> r) {
+                           if (!r) {
+                               showError(QString::fromStdString(r.error().message()));
+                               emit placementFinished(false);
+                               return;
+                           }
+                           showResult(std::make_shared<const PlacementResult>(std::move(*r)));
+                           emit placementFinished(true);
+                       });
 }
 
 void MainWindow::showResult(std::shared_ptr<const PlacementResult> result)

@@ -2,9 +2,10 @@
 // The main window: scenario pickers on top, the wafer heatmap in the centre
 // with a strip of all wafers beside it, the inspector dock on the right and
 // a status bar with devices and SRAM used. A change of picker runs the
-// engine's placement on a worker thread; a newer request makes older
-// results stale, and they are dropped.
+// engine's placement on a worker thread (app/common/jobtracker.h); a newer
+// request makes older results stale, and they are dropped.
 
+#include "app/common/jobtracker.h"
 #include "app/common/placementresult.h"
 #include "app/scenario/scenario.h"
 
@@ -52,7 +53,7 @@ public:
     void applyScenario(const Scenario& scenario);
     FileMenuController* fileMenu() const { return m_files; }
     PlacementRequest request() const;
-    bool isBusy() const { return m_pending > 0; }
+    bool isBusy() const { return m_placements.isBusy(); }
     std::shared_ptr<const PlacementResult> result() const { return m_result; }
     QString lastError() const { return m_error; }
 
@@ -74,7 +75,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void createActions();
+    void createDocks();   // mainwindowdocks.cpp
+    void createActions(); // mainwindowactions.cpp, with retranslate()
     void retranslate();
     void showResult(std::shared_ptr<const PlacementResult> result);
     void showError(const QString& message);
@@ -110,8 +112,7 @@ private:
     Scenario m_scenario;    // what Save writes: as opened, plus the user's changes
     int m_pendingDevice = 0; // device to show once the placement of an opened scenario arrives
     bool m_pendingView = false; // apply the scenario's zoom and centre once the placement arrives
-    quint64 m_requestId = 0;
-    int m_pending = 0;
+    JobTracker m_placements; // the placement for the pickers' request; a newer request drops older results
 };
 
 } // namespace ws

@@ -1,31 +1,33 @@
 #pragma once
 // Wires the live session together for the main window: the chat pane (a dock
 // widget), the run controller (worker thread and model), the Model menu
-// (open, recent files, download from URL) and the per-token wafer frames.
+// (app/session/modelmenu.h: open, recent files, download from URL) and the
+// per-token wafer frames. The race follows sessionSnapshotReady() (the
+// comparison's TokenRace, ComparisonController::followSession). Background
+// work (the systems' paces, the chat model's placement) runs through
+// app/common/jobtracker.h, so a newer model or scenario drops older results.
 // The main window needs only:
 //
 //     auto* chat = new ws::ChatController(this);
 //     addDockWidget(Qt::RightDockWidgetArea, chat->pane());
-//     addDockWidget(Qt::RightDockWidgetArea, chat->racePane());
 //     addDockWidget(Qt::LeftDockWidgetArea, chat->waferDock());
 //     menuBar()->addMenu(chat->modelMenu());
 //     chat->setWaferScenario(scenario()); // and again when the scenario changes
 //
 // setSystems() / setMeshFrameSource() override what the controller works out itself.
 
+#include "app/common/jobtracker.h"
 #include "app/scenario/scenario.h"
 #include "engine/model/modelconfig.h"
 #include "engine/session/sessionsnapshot.h"
 
 #include <QObject>
-#include <QPointer>
 #include <QStringList>
 
 #include <functional>
 #include <memory>
 #include <vector>
 
-class QAction;
 class QDockWidget;
 class QMenu;
 class QWidget;
@@ -35,10 +37,9 @@ namespace ws {
 namespace views {
 class ChatPane;
 class MeshView;
-class RacePane;
 }
-class DownloadDialog;
 class ModelDownloader;
+class ModelMenu;
 class RunController;
 
 class ChatController : public QObject
@@ -50,20 +51,18 @@ public:
     ~ChatController() override;
 
     views::ChatPane* pane() const { return m_pane; }
-    // The race view: the same stream, every system's time for the answer so far.
-    views::RacePane* racePane() const { return m_race; }
     // "Live wafer": the chat's model on the wafer scenario, lit token by token
     // (its own heatmap, so the main view's placement and inspector stay as they are).
     QDockWidget* waferDock() const { return m_waferDock; }
     views::MeshView* waferView() const { return m_waferView; }
-    QMenu* modelMenu() const { return m_modelMenu; }
+    QMenu* modelMenu() const;
     RunController* runController() const { return m_run; }
     ModelDownloader* downloader() const { return m_downloader; }
 
     // Predicted speed of each compared system for the loaded model (from the
     // engine's predictors): the pace choices and the stats line use them.
     // Without this call, every hardware preset is predicted for one user at
-    // BF16 when a model loads.
+    // BF16 when a model loads (app/session/systempaces.h, fastest first).
     void setSystems(std::vector<SystemPace> systems);
     // Builds the wafer frame shown once token `index` is out. Called on the
     // worker thread: it must only read data it owns.
@@ -78,7 +77,6 @@ public:
     QStringList recentModels() const;
     // Threads for the generator: all cores but one (the GUI thread's), at least one.
     static int defaultGeneratorThreads();
-    static constexpr int kMaxRecentModels = 8;
 
 public slots:
     void openModelFile(const QString& path);
@@ -105,28 +103,22 @@ private:
     void applySystems(std::vector<SystemPace> systems);
     // Predicts the compared systems' speeds for `model` from the hardware presets.
     void predictSystems(const ModelConfig& model);
-    void addRecent(const QString& path);
     void placeChatModel();
-    void rebuildRecentMenu();
 
     QWidget* m_window;
     views::ChatPane* m_pane;
-    views::RacePane* m_race;
     QDockWidget* m_waferDock;
     views::MeshView* m_waferView;
     RunController* m_run;
     ModelDownloader* m_downloader;
-    QPointer<DownloadDialog> m_downloadDialog;
-    QMenu* m_modelMenu;
-    QMenu* m_recentMenu;
-    QAction* m_openAction = nullptr;
-    QAction* m_downloadAction = nullptr;
+    ModelMenu* m_menu;
     std::vector<SystemPace> m_systems;
     bool m_systemsFromWindow = false; // setSystems() was called: keep the window's systems
     MeshFrameSource m_meshFrames;
     Scenario m_waferScenario;
-    quint64 m_waferRequest = 0; // drops placements of an older model or scenario
-    quint64 m_firstWaferOfModel = 0; // the placement request that first places a newly loaded model
+    JobTracker m_paceJobs;  // the systems' paces for the latest loaded model
+    JobTracker m_waferJobs; // the chat model's placement for the latest model and scenario
+    JobTracker::JobId m_firstWaferOfModel = 0; // the placement job that first places a newly loaded model
     std::string m_placedModel;
     QString m_loadingPath;
 };

@@ -7,13 +7,15 @@
 #include "app/session/chatwafer.h"
 #include "app/session/runcontroller.h"
 #include "app/common/presetlibrary.h"
+#include "app/compare/comparecontroller.h"
 #include "app/scenario/scenario.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "tests/common/testmodels.h"
 #include "views/chatpane.h"
 #include "views/meshview.h"
-#include "views/racepane.h"
+#include "views/tokenrace.h"
 
+#include <QDockWidget>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -184,7 +186,7 @@ private slots:
         const QString translated = QCoreApplication::translate("ws::views::ChatPane", "Send");
         QVERIFY(translated != QLatin1String("Send"));
         QCOMPARE(send->text(), translated);
-        QCOMPARE(chat.modelMenu()->title(), QCoreApplication::translate("ws::ChatController", "&Model"));
+        QCOMPARE(chat.modelMenu()->title(), QCoreApplication::translate("ws::ModelMenu", "&Model"));
         QCoreApplication::removeTranslator(&zh);
         QCoreApplication::processEvents();
         QCOMPARE(send->text(), QStringLiteral("Send"));
@@ -210,7 +212,15 @@ private slots:
         QSignalSpy waferFailed(&chat, &ws::ChatController::waferFailed);
         connect(&chat, &ws::ChatController::waferReady, mesh, &ws::views::MeshView::setSnapshot);
         window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
-        window.addDockWidget(Qt::RightDockWidgetArea, chat.racePane());
+        // The race view beside it, following the chat as the main window's race does.
+        const ws::PresetLibrary presets;
+        auto* race = new ws::views::TokenRace;
+        ws::ComparisonController compare(presets, nullptr, race);
+        connect(&chat, &ws::ChatController::sessionSnapshotReady, &compare,
+                [&compare](SnapshotPtr s) { compare.followSession(s); });
+        auto* raceDock = new QDockWidget(&window);
+        raceDock->setWidget(race);
+        window.addDockWidget(Qt::RightDockWidgetArea, raceDock);
         chat.pane()->setMinimumWidth(560);
         std::vector<std::shared_ptr<const ws::MeshFrame>> frames;
         int sessionSnapshots = 0;
@@ -258,7 +268,7 @@ private slots:
         QCOMPARE(mesh->frame(), frames.back()); // the view shows the latest token's frame
         QCOMPARE(chat.waferView()->frame(), frames.back()); // and so does the Live Wafer dock
         // The race view follows the same stream: this CPU and every predicted system.
-        QCOMPARE(chat.racePane()->chart()->rows().size(), chat.pane()->settingsPanel()->systems().size() + 1);
+        QCOMPARE(race->chart()->rows().size(), chat.pane()->settingsPanel()->systems().size() + 1);
 
         const QByteArray out = qgetenv("WAFERSCOPE_SCREENSHOT_OUT");
         if (!out.isEmpty()) {

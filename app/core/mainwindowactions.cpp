@@ -1,0 +1,192 @@
+#include "app/core/mainwindow.h"
+
+#include "app/core/aboutdialog.h"
+#include "app/core/inspectordock.h"
+#include "app/core/mainwindowactions.h"
+#include "app/core/scenariobar.h"
+#include "app/common/languagemanager.h"
+#include "app/compare/comparecontroller.h"
+#include "app/compare/comparisondocks.h"
+#include "app/defects/defectsdock.h"
+#include "app/record/widgetframesource.h"
+#include "app/scenario/filemenucontroller.h"
+#include "app/session/chatcontroller.h"
+#include "app/session/runcontroller.h"
+#include "views/meshimage.h"
+#include "views/meshview.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QEvent>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QToolBar>
+
+namespace ws {
+
+const char* layerId(MeshLayer layer)
+{
+    switch (layer) {
+    case MeshLayer::SramOccupancy: return "sram";
+    case MeshLayer::WeightPlacement: return "placement";
+    case MeshLayer::KvCache: return "kv";
+    case MeshLayer::Dataflow: return "dataflow";
+    case MeshLayer::Defects: return "defects";
+    }
+    return "sram";
+}
+
+MeshLayer layerFromId(const QString& id)
+{
+    for (MeshLayer layer : {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache,
+                            MeshLayer::Dataflow, MeshLayer::Defects})
+        if (id == QLatin1String(layerId(layer)))
+            return layer;
+    return MeshLayer::SramOccupancy;
+}
+
+void MainWindow::createActions()
+{
+    Actions& a = *m_actions;
+    a.scenarioToolBar = addToolBar(QString());
+    a.scenarioToolBar->setObjectName(QStringLiteral("scenarioToolBar"));
+    a.scenarioToolBar->setMovable(false);
+    a.scenarioToolBar->addWidget(m_scenarioBar);
+    addToolBarBreak();
+    a.viewToolBar = addToolBar(QString());
+    a.viewToolBar->setObjectName(QStringLiteral("viewToolBar"));
+    a.viewToolBar->setMovable(false);
+    a.viewToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+
+    // File menu (open, save, export, record, quit): app/scenario's controller, fed with this window's scenario.
+    m_files = new FileMenuController(this);
+    m_files->setScenarioAccess([this] { return m_scenario; }, [this](const Scenario& s) { applyScenario(s); });
+    m_files->buildFileMenu();
+    m_files->addImageExport(tr("Heatmap"), [this]() -> QWidget* { return m_meshView; });
+    m_files->addScenarioDataExports(m_presets);
+    m_files->setFrameSource(WidgetFrameSource::make(m_meshView));
+    connect(m_files, &FileMenuController::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
+
+    a.zoomIn = new QAction(this);
+    a.zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    connect(a.zoomIn, &QAction::triggered, m_meshView, &views::MeshView::zoomIn);
+    connect(a.zoomIn, &QAction::triggered, this, &MainWindow::userChangedView);
+    a.zoomOut = new QAction(this);
+    a.zoomOut->setShortcut(QKeySequence::ZoomOut);
+    connect(a.zoomOut, &QAction::triggered, m_meshView, &views::MeshView::zoomOut);
+    connect(a.zoomOut, &QAction::triggered, this, &MainWindow::userChangedView);
+    a.fit = new QAction(this);
+    a.fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(a.fit, &QAction::triggered, m_meshView, &views::MeshView::fitToWindow);
+    connect(a.fit, &QAction::triggered, this, &MainWindow::userChangedView);
+    a.previousWafer = new QAction(this);
+    a.previousWafer->setShortcut(QKeySequence(Qt::Key_PageUp));
+    connect(a.previousWafer, &QAction::triggered, this, [this] { userSetDevice(m_meshView->device() - 1); });
+    a.nextWafer = new QAction(this);
+    a.nextWafer->setShortcut(QKeySequence(Qt::Key_PageDown));
+    connect(a.nextWafer, &QAction::triggered, this, [this] { userSetDevice(m_meshView->device() + 1); });
+
+    a.layerGroup = new QActionGroup(this);
+    auto addLayer = [this, &a](QAction*& action, MeshLayer layer, int key) {
+        action = new QAction(this);
+        action->setCheckable(true);
+        action->setData(static_cast<int>(layer));
+        action->setShortcut(QKeySequence(Qt::CTRL | key));
+        a.layerGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, layer] { userSetLayer(layer); });
+    };
+    addLayer(a.sram, MeshLayer::SramOccupancy, Qt::Key_1);
+    addLayer(a.placement, MeshLayer::WeightPlacement, Qt::Key_2);
+    addLayer(a.kv, MeshLayer::KvCache, Qt::Key_3);
+    a.sram->setChecked(true);
+
+    a.inspector = m_inspector->toggleViewAction();
+    a.inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    a.about = new QAction(this);
+    connect(a.about, &QAction::triggered, this, [this] { AboutDialog(this).exec(); });
+
+    a.view = menuBar()->addMenu(QString());
+    a.view->addAction(a.zoomIn);
+    a.view->addAction(a.zoomOut);
+    a.view->addAction(a.fit);
+    a.view->addSeparator();
+    a.layers = a.view->addMenu(QString());
+    a.layers->addActions(a.layerGroup->actions());
+    a.view->addAction(a.previousWafer);
+    a.view->addAction(a.nextWafer);
+    a.view->addSeparator();
+    a.view->addAction(a.inspector);
+    a.view->addAction(m_defects->toggleViewAction());
+    // GPU/Groq/wafer comparison and token race docks (hidden); the race follows the live chat.
+    auto* compare = attachComparison(this, m_presets, a.view);
+    connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
+    a.language = a.view->addMenu(QString());
+    a.languageGroup = new QActionGroup(this);
+    for (const QString& code : LanguageManager::availableLanguages()) {
+        auto* action = a.language->addAction(LanguageManager::nativeName(code));
+        action->setCheckable(true);
+        action->setChecked(code == m_languages.language());
+        action->setData(code);
+        a.languageGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] { m_languages.setLanguage(code); });
+    }
+    connect(&m_languages, &LanguageManager::languageChanged, this, [this](const QString& code) {
+        for (QAction* action : m_actions->languageGroup->actions())
+            action->setChecked(action->data().toString() == code);
+    });
+    a.help = menuBar()->addMenu(QString());
+    menuBar()->insertMenu(a.help->menuAction(), m_chat->modelMenu());
+    a.help->addAction(a.about);
+
+    a.viewToolBar->addActions(a.layerGroup->actions());
+    a.viewToolBar->addSeparator();
+    a.viewToolBar->addAction(a.zoomOut);
+    a.viewToolBar->addAction(a.fit);
+    a.viewToolBar->addAction(a.zoomIn);
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate()
+{
+    Actions& a = *m_actions;
+    a.scenarioToolBar->setWindowTitle(tr("Scenario"));
+    a.viewToolBar->setWindowTitle(tr("View"));
+    a.view->setTitle(tr("&View"));
+    a.layers->setTitle(tr("&Layer"));
+    a.language->setTitle(tr("L&anguage"));
+    a.help->setTitle(tr("&Help"));
+    a.zoomIn->setText(tr("Zoom &In"));
+    a.zoomIn->setToolTip(tr("Zoom in around the centre (Ctrl++, or the mouse wheel around the cursor)"));
+    a.zoomOut->setText(tr("Zoom &Out"));
+    a.zoomOut->setToolTip(tr("Zoom out (Ctrl+-)"));
+    a.fit->setText(tr("&Fit to Window"));
+    a.fit->setToolTip(tr("Show the whole wafer (Ctrl+0, or double-click the heatmap)"));
+    a.previousWafer->setText(tr("&Previous Wafer"));
+    a.nextWafer->setText(tr("&Next Wafer"));
+    a.sram->setText(views::meshLayerName(MeshLayer::SramOccupancy));
+    a.sram->setToolTip(views::meshLayerDescription(MeshLayer::SramOccupancy) + QStringLiteral(" (Ctrl+1)"));
+    a.placement->setText(views::meshLayerName(MeshLayer::WeightPlacement));
+    a.placement->setToolTip(views::meshLayerDescription(MeshLayer::WeightPlacement) + QStringLiteral(" (Ctrl+2)"));
+    a.kv->setText(views::meshLayerName(MeshLayer::KvCache));
+    a.kv->setToolTip(views::meshLayerDescription(MeshLayer::KvCache) + QStringLiteral(" (Ctrl+3)"));
+    a.inspector->setText(tr("&Inspector"));
+    a.about->setText(tr("&About WaferScope"));
+    m_stripArea->setToolTip(tr("All wafers of the placement. Click one to show it (Page Up / Page Down)."));
+    m_meshView->setToolTip(QString());
+    if (m_error.isEmpty() && !m_result)
+        m_meshView->setEmptyText(tr("Computing the placement…"));
+    else if (!m_error.isEmpty())
+        showError(m_error);
+    updateStatus();
+}
+
+} // namespace ws

@@ -1,0 +1,43 @@
+#pragma once
+// MainWindow's menus, actions and toolbars (app/core/mainwindowactions.cpp) and
+// the scenario file's ids of the heatmap layers. Private to app/core.
+
+#include "app/core/mainwindow.h"
+#include "engine/wafer/placement/meshsnapshot.h"
+
+#include <QString>
+
+class QAction;
+class QActionGroup;
+class QMenu;
+class QToolBar;
+
+namespace ws {
+
+struct MainWindow::Actions
+{
+    QMenu* view = nullptr;
+    QMenu* layers = nullptr;
+    QMenu* language = nullptr;
+    QMenu* help = nullptr;
+    QToolBar* scenarioToolBar = nullptr;
+    QToolBar* viewToolBar = nullptr;
+    QAction* zoomIn = nullptr;
+    QAction* zoomOut = nullptr;
+    QAction* fit = nullptr;
+    QAction* previousWafer = nullptr;
+    QAction* nextWafer = nullptr;
+    QAction* sram = nullptr;
+    QAction* placement = nullptr;
+    QAction* kv = nullptr;
+    QActionGroup* layerGroup = nullptr;
+    QActionGroup* languageGroup = nullptr;
+    QAction* inspector = nullptr;
+    QAction* about = nullptr;
+};
+
+// A layer's id in a scenario file ("sram", "placement", ...), and back (unknown ids: SRAM).
+const char* layerId(MeshLayer layer);
+MeshLayer layerFromId(const QString& id);
+
+} // namespace ws

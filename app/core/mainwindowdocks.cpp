@@ -1,0 +1,75 @@
+#include "app/core/mainwindow.h"
+
+#include "app/core/inspectordock.h"
+#include "app/defects/defectsdock.h"
+#include "app/dataflow/dataflowdock.h"
+#include "app/session/chatcontroller.h"
+#include "views/chatpane.h"
+#include "views/devicestrip.h"
+#include "views/meshview.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QScrollArea>
+#include <QStatusBar>
+
+namespace ws {
+
+// The centre (strip of wafers and heatmap), the docks and the status bar labels.
+void MainWindow::createDocks()
+{
+    // Centre: the strip of wafers and the heatmap of the selected one.
+    auto* centre = new QWidget(this);
+    auto* layout = new QHBoxLayout(centre);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_strip = new views::DeviceStrip(centre);
+    m_stripArea = new QScrollArea(centre);
+    m_stripArea->setWidget(m_strip);
+    m_stripArea->setWidgetResizable(false);
+    m_stripArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_stripArea->setFrameShape(QFrame::NoFrame);
+    m_stripArea->setFixedWidth(m_strip->sizeHint().width() + 14);
+    m_meshView = new views::MeshView(centre);
+    layout->addWidget(m_stripArea);
+    layout->addWidget(m_meshView, 1);
+    setCentralWidget(centre);
+    connect(m_strip, &views::DeviceStrip::deviceSelected, this, &MainWindow::userSetDevice);
+    connect(m_meshView, &views::MeshView::coreClicked, this, &MainWindow::onCoreClicked);
+    connect(m_meshView, &views::MeshView::coreHovered, this, &MainWindow::onCoreHovered);
+    connect(m_meshView, &views::MeshView::viewChangedByUser, this, &MainWindow::userChangedView);
+
+    m_inspector = new InspectorDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspector);
+    resizeDocks({m_inspector}, {340}, Qt::Horizontal);
+    m_defects = new DefectsDock(m_meshView, this);
+    tabifyDockWidget(m_inspector, m_defects);
+    m_inspector->raise();
+    connect(m_defects, &DefectsDock::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
+    // The live session: chat dock and Live Wafer dock (shown once a model is placed). Its race is the
+    // comparison's token race (View menu), which follows the chat (createActions).
+    m_chat = new ChatController(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_chat->pane());
+    addDockWidget(Qt::LeftDockWidgetArea, m_chat->waferDock());
+    m_chat->waferDock()->hide();
+    m_dataflow = new DataflowDock(m_meshView, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_dataflow);
+    m_dataflow->hide(); // shown with the Dataflow layer
+    resizeDocks({m_dataflow}, {300}, Qt::Vertical);
+
+    m_hoverLabel = new QLabel(this);
+    m_zoomLabel = new QLabel(this);
+    m_devicesLabel = new QLabel(this);
+    m_sramLabel = new QLabel(this);
+    statusBar()->addWidget(m_hoverLabel, 1);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+    statusBar()->addPermanentWidget(m_devicesLabel);
+    statusBar()->addPermanentWidget(m_sramLabel);
+    connect(m_meshView, &views::MeshView::zoomChanged, this, [this](double scale) {
+        if (m_result)
+            m_zoomLabel->setText(tr("Zoom: %1 px per core").arg(QLocale().toString(scale, 'g', 3)));
+    });
+}
+
+} // namespace ws
