@@ -7,32 +7,14 @@ namespace ws {
 WaferPlacementRequest WaferPlacementRequest::of(const ModelConfig& model, const WaferSpec& wafer,
                                                 const PlacementOptions& o)
 {
-    WaferPlacementRequest r;
-    r.model = model;
-    r.wafer = wafer;
-    r.strategy = o.strategy;
-    r.precision = o.precision;
-    r.kvPrecision = o.kvPrecision;
-    r.contextTokens = o.contextTokens;
-    r.weightFill = o.weightFill;
-    r.usableCols = o.usableCols;
-    r.usableRows = o.usableRows;
-    r.maxDevices = o.maxDevices;
-    return r;
+    return {model, wafer, o.strategy, o.precision, o.kvPrecision, o.contextTokens, o.weightFill, o.usableCols,
+            o.usableRows, o.maxDevices};
 }
 
 PlacementOptions WaferPlacementRequest::options() const
 {
-    PlacementOptions o;
-    o.strategy = strategy;
-    o.precision = precision;
-    o.kvPrecision = kvPrecision;
-    o.contextTokens = contextTokens;
-    o.weightFill = weightFill;
-    o.usableCols = usableCols;
-    o.usableRows = usableRows;
-    o.maxDevices = maxDevices;
-    return o;
+    return {.strategy = strategy, .precision = precision, .kvPrecision = kvPrecision, .contextTokens = contextTokens,
+            .weightFill = weightFill, .usableCols = usableCols, .usableRows = usableRows, .maxDevices = maxDevices};
 }
 
 PlacementCache::PlacementCache(size_t capacity) : m_capacity(std::max<size_t>(1, capacity)) {}
