@@ -127,6 +127,8 @@ int main()
                     pass + 1, pass == 0 ? "placing each model on each wafer" : "placements reused", done, models.size(), hardware.size(), msSince(t0), failed);
         std::printf("  of which wafers %.1f ms (first placement of each model x wafer included), GPUs %.1f ms, LPU %.1f ms\n",
                     byKind[0], byKind[1], byKind[2]);
+        std::printf("  placement cache: %zu entries, %zu hits, %zu misses so far\n", placements.size(), placements.hits(),
+                    placements.misses());
     }
     return 0;
 }
