@@ -24,6 +24,7 @@ private slots:
     void unknownIdsKeepValidChoice();
     void languageSwitchesLive();
     void defaultScenarioOnTwoWafers();
+    void newerRequestDropsOlderPlacement();
     void clickInspectsCore_data();
     void clickInspectsCore();
     void scenarioViewIsRestored();
@@ -120,6 +121,23 @@ void TestMainWindow::defaultScenarioOnTwoWafers()
     QVERIFY(window.result()->sramUsedBytes > 0);
     QVERIFY(window.result()->sramUsedBytes <= window.result()->sramTotalBytes);
     QVERIFY(window.windowTitle().contains(QStringLiteral("Qwen3-32B")));
+}
+
+void TestMainWindow::newerRequestDropsOlderPlacement()
+{
+    LanguageManager languages;
+    languages.setLanguage(QStringLiteral("en"));
+    MainWindow window(*m_presets, languages);
+    QSignalSpy finished(&window, &MainWindow::placementFinished);
+    PlacementRequest older = MainWindow::defaultRequest();
+    older.modelId = QStringLiteral("llama-3.1-8b");
+    window.setRequest(older);
+    window.setRequest(MainWindow::defaultRequest()); // before the first placement can arrive
+    QVERIFY(window.isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000); // both jobs delivered
+    QCOMPARE(finished.count(), 1);                      // the older one dropped
+    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(window.lastError()));
+    QCOMPARE(window.result()->request.modelId, QStringLiteral("qwen3-32b"));
 }
 
 void TestMainWindow::clickInspectsCore_data()
