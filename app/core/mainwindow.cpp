@@ -6,7 +6,7 @@
 #include "app/core/scenariobar.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
-#include "app/scenario/filemenucontroller.h"
+#include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
 #include "views/devicestrip.h"
 #include "views/meshimage.h"
@@ -62,7 +62,7 @@ void MainWindow::applyScenario(const Scenario& scenario)
     if (const auto precision = parsePrecision(scenario.precision.toStdString()))
         request.precision = *precision;
     request.contextTokens = scenario.contextTokens;
-    setLayer(layerFromId(scenario.layer));
+    setLayer(meshLayerFromId(scenario.layer.toStdString()).value_or(MeshLayer::SramOccupancy));
     m_defects->setScenarioDefects(scenario.defectRate, scenario.defectSeed, scenario.deadCores);
     m_pendingDevice = scenario.viewDevice;
     m_pendingView = scenario.zoom != 1.0 || !scenario.center.isNull();
@@ -99,7 +99,7 @@ void MainWindow::ensurePlacement()
     m_scenario.precision = QString::fromLatin1(precisionId(r.precision).data());
     m_scenario.contextTokens = r.contextTokens;
     // Start on what every core holds: layers in snake order over the wafers (SRAM is a click away).
-    m_scenario.layer = QString::fromLatin1(layerId(MeshLayer::WeightPlacement));
+    m_scenario.layer = QString::fromLatin1(meshLayerId(MeshLayer::WeightPlacement));
     applyScenario(m_scenario);
 }
 
@@ -118,7 +118,7 @@ void MainWindow::userChangedRequest()
 void MainWindow::userSetLayer(MeshLayer layer)
 {
     setLayer(layer);
-    m_scenario.layer = QString::fromLatin1(layerId(layer));
+    m_scenario.layer = QString::fromLatin1(meshLayerId(layer));
     m_files->markModified();
 }
 

@@ -9,7 +9,7 @@
 #include "app/compare/comparisondocks.h"
 #include "app/defects/defectsdock.h"
 #include "app/record/widgetframesource.h"
-#include "app/scenario/filemenucontroller.h"
+#include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
 #include "views/meshimage.h"
@@ -25,27 +25,6 @@
 #include <QToolBar>
 
 namespace ws {
-
-const char* layerId(MeshLayer layer)
-{
-    switch (layer) {
-    case MeshLayer::SramOccupancy: return "sram";
-    case MeshLayer::WeightPlacement: return "placement";
-    case MeshLayer::KvCache: return "kv";
-    case MeshLayer::Dataflow: return "dataflow";
-    case MeshLayer::Defects: return "defects";
-    }
-    return "sram";
-}
-
-MeshLayer layerFromId(const QString& id)
-{
-    for (MeshLayer layer : {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache,
-                            MeshLayer::Dataflow, MeshLayer::Defects})
-        if (id == QLatin1String(layerId(layer)))
-            return layer;
-    return MeshLayer::SramOccupancy;
-}
 
 void MainWindow::createActions()
 {

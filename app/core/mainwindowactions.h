@@ -36,8 +36,4 @@ struct MainWindow::Actions
     QAction* about = nullptr;
 };
 
-// A layer's id in a scenario file ("sram", "placement", ...), and back (unknown ids: SRAM).
-const char* layerId(MeshLayer layer);
-MeshLayer layerFromId(const QString& id);
-
 } // namespace ws

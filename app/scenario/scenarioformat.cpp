@@ -1,6 +1,7 @@
 #include "app/scenario/scenarioformat.h"
 
 #include "engine/model/precision.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -142,8 +143,10 @@ bool isPresetId(const QString& id)
 
 QStringList ScenarioFormat::layerIds()
 {
-    return {QStringLiteral("sram"), QStringLiteral("placement"), QStringLiteral("kv"), QStringLiteral("dataflow"),
-            QStringLiteral("defects")};
+    QStringList ids;
+    for (MeshLayer layer : allMeshLayers())
+        ids << QString::fromLatin1(meshLayerId(layer));
+    return ids;
 }
 
 QByteArray ScenarioFormat::toJson(const Scenario& s)

@@ -2,9 +2,11 @@
 
 namespace ws {
 
-namespace {
-constexpr MeshLayer kLayers[] = {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache,
-                                 MeshLayer::Dataflow, MeshLayer::Defects};
+const std::array<MeshLayer, 5>& allMeshLayers()
+{
+    static constexpr std::array<MeshLayer, 5> layers{MeshLayer::SramOccupancy, MeshLayer::WeightPlacement,
+                                                     MeshLayer::KvCache, MeshLayer::Dataflow, MeshLayer::Defects};
+    return layers;
 }
 
 const char* meshLayerId(MeshLayer layer)
@@ -21,7 +23,7 @@ const char* meshLayerId(MeshLayer layer)
 
 std::optional<MeshLayer> meshLayerFromId(std::string_view id)
 {
-    for (MeshLayer layer : kLayers)
+    for (MeshLayer layer : allMeshLayers())
         if (id == meshLayerId(layer))
             return layer;
     return std::nullopt;

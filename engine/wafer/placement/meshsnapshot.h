@@ -11,6 +11,7 @@
 // that overlay, so an animation never copies the wafers
 // (engine/wafer/dataflow/meshframe.h computes frames).
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -23,6 +24,8 @@ namespace ws {
 enum class MeshLayer { SramOccupancy, WeightPlacement, KvCache, Dataflow, Defects };
 
 // The layer ids of scenario files and the CLI: "sram", "placement", "kv", "dataflow", "defects".
+// Every layer, in the order of the View > Layer menu.
+const std::array<MeshLayer, 5>& allMeshLayers();
 const char* meshLayerId(MeshLayer layer);
 std::optional<MeshLayer> meshLayerFromId(std::string_view id);
 
