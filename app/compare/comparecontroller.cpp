@@ -279,21 +279,13 @@ void ComparisonController::followSession(std::shared_ptr<const SessionSnapshot> 
         return;
     if (snapshot->requestId != m_liveRequest) {
         m_liveRequest = snapshot->requestId;
-        m_liveTokens = 0;
-        m_liveTextLength = 0;
         setRaceText({}, tr("the live chat answer"));
         m_race->setStreaming(true);
         m_race->start();
     }
 
-    // The pieces of this snapshot's new tokens (guessed from its text until the snapshot carries them).
-    const QString text = QString::fromStdString(snapshot->text);
-    const int newTokens = snapshot->generatedTokens - m_liveTokens;
-    if (newTokens > 0 && text.size() >= m_liveTextLength) {
-        appendRacePieces(piecesGuessedFromText(text.mid(m_liveTextLength), newTokens));
-        m_liveTokens = snapshot->generatedTokens;
-        m_liveTextLength = text.size();
-    }
+    // The pieces of this snapshot's new tokens, exactly as the chat shows them.
+    appendRacePieces(racePieces(snapshot->newPieces));
     m_race->showSessionTimes(*snapshot);
     if (snapshot->isFinal())
         m_race->setStreaming(false);
@@ -306,16 +298,17 @@ void ComparisonController::appendRacePieces(const QStringList& pieces)
         m_race->appendPieces(pieces);
 }
 
-QStringList ComparisonController::piecesGuessedFromText(const QString& newText, int tokens)
+QStringList ComparisonController::racePieces(const std::vector<TokenPiece>& pieces)
 {
-    QStringList pieces;
-    const QList<uint> chars = newText.toUcs4();
-    for (int t = 0; t < tokens; ++t) {
-        const qsizetype from = chars.size() * t / tokens;
-        const qsizetype to = chars.size() * (t + 1) / tokens;
-        pieces << QString::fromUcs4(reinterpret_cast<const char32_t*>(chars.constData() + from), to - from);
+    QStringList out;
+    for (const TokenPiece& piece : pieces) {
+        const QString text = QString::fromStdString(piece.text);
+        if (piece.token < 0 && !out.isEmpty())
+            out.last() += text; // bytes the decoder released at the end belong to the token before them
+        else
+            out << text;
     }
-    return pieces;
+    return out;
 }
 
 bool ComparisonController::exportTo(QWidget* content, const views::ChartData& data, const QString& title,

@@ -78,9 +78,8 @@ public:
     // The one way token pieces reach the race: one string per token, in order.
     void appendRacePieces(const QStringList& pieces);
 
-    // ADAPTER, to go when SessionSnapshot carries the token pieces added since the last snapshot: the new
-    // text of a snapshot split evenly (by characters) over its `tokens` new tokens.
-    static QStringList piecesGuessedFromText(const QString& newText, int tokens);
+    // One race piece per token of a snapshot's new pieces (released trailing bytes join the token before them).
+    static QStringList racePieces(const std::vector<TokenPiece>& pieces);
 
     // Writes `content` (PNG at `scale`, SVG) or `data` (CSV, JSON) to `path`, chosen by its suffix.
     bool exportTo(QWidget* content, const views::ChartData& data, const QString& title, const QString& path,
@@ -108,8 +107,6 @@ private:
     std::vector<std::shared_ptr<const GpuCalibration>> m_userGpuCalibrations;
     std::shared_ptr<const views::ComparisonSnapshot> m_snapshot;
     quint64 m_liveRequest = 0;
-    int m_liveTokens = 0;
-    qsizetype m_liveTextLength = 0;
     QStringList m_racePieces;
     QString m_raceSource;
 };

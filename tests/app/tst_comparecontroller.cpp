@@ -202,18 +202,22 @@ private slots:
         snap->requestId = 7;
         snap->text = "Hello";
         snap->generatedTokens = 1;
+        snap->newPieces = {{11, "Hello"}};
         c.followSession(snap);
         QVERIFY(race.isStreaming());
         QCOMPARE(race.pieces(), QStringList{QStringLiteral("Hello")});
         auto more = std::make_shared<SessionSnapshot>(*snap);
         more->text = "Hello, 世界";
         more->generatedTokens = 3;
+        more->newPieces = {{12, ","}, {13, " 世界"}};
         more->firstTokenSeconds = 0.01;
         more->decodeSeconds = 0.02;
         more->state = RunState::Finished;
         c.followSession(more);
         QCOMPARE(race.pieces().size(), 3);
         QCOMPARE(race.pieces().join(QString()), QStringLiteral("Hello, 世界"));
+        // The race shows the chat's own token pieces, not a split of the text.
+        QCOMPARE(race.pieces(), (QStringList{QStringLiteral("Hello"), QStringLiteral(","), QStringLiteral(" 世界")}));
         QVERIFY(!race.isStreaming());
         // The race's chart has the session's times: this CPU (the snapshot names no other system).
         QCOMPARE(race.chart()->rows().size(), size_t(1));
@@ -223,8 +227,12 @@ private slots:
         next->requestId = 8;
         next->text = "Hi";
         next->generatedTokens = 1;
+        next->newPieces = {{14, "Hi"}};
         c.followSession(next);
         QCOMPARE(race.pieces(), QStringList{QStringLiteral("Hi")});
+        // Bytes the decoder releases at the end (token -1) join the token before them.
+        QCOMPARE(ComparisonController::racePieces({{15, "a"}, {16, "b"}, {-1, "\xEF\xBF\xBD"}}),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("b\uFFFD")}));
         race.pause();
     }
 
