@@ -19,7 +19,8 @@ DefectRequest ScenarioScene::defectRequest(const Scenario& scenario)
 }
 
 std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, const PresetLibrary& presets,
-                                                  const QString& baseDir, QString* error, bool withSchedule)
+                                                  const QString& baseDir, QString* error, bool withSchedule,
+                                                  const ModelConfig* knownModel)
 {
     SceneRequest request;
     auto hardware = presets.hardware(scenario.hardwarePreset);
@@ -34,17 +35,21 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
         return std::nullopt;
     }
 
-    QString modelSource = scenario.modelPreset;
-    if (!scenario.modelFile.isEmpty())
-        modelSource = QFileInfo(scenario.modelFile).isAbsolute() || baseDir.isEmpty()
-                          ? scenario.modelFile
-                          : QDir(baseDir).filePath(scenario.modelFile);
-    auto model = presets.resolveModel(modelSource);
-    if (!model) {
-        *error = QString::fromStdString(model.error().message());
-        return std::nullopt;
+    if (knownModel) {
+        request.model = *knownModel;
+    } else {
+        QString modelSource = scenario.modelPreset;
+        if (!scenario.modelFile.isEmpty())
+            modelSource = QFileInfo(scenario.modelFile).isAbsolute() || baseDir.isEmpty()
+                              ? scenario.modelFile
+                              : QDir(baseDir).filePath(scenario.modelFile);
+        auto model = presets.resolveModel(modelSource);
+        if (!model) {
+            *error = QString::fromStdString(model.error().message());
+            return std::nullopt;
+        }
+        request.model = std::move(model.value());
     }
-    request.model = std::move(model.value());
 
     const auto precision = parsePrecision(scenario.precision.toStdString());
     if (!precision) {

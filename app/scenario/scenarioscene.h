@@ -24,9 +24,11 @@ struct ScenarioScene : WaferScene
     Q_DECLARE_TR_FUNCTIONS(ws::ScenarioScene)
 
 public:
-    // `baseDir` resolves a relative Scenario::modelFile (the scenario file's folder).
+    // `baseDir` resolves a relative Scenario::modelFile (the scenario file's folder). `knownModel`, when given,
+    // is the model's architecture as the caller already read it (the chat's loaded model): no file is read again.
     static std::optional<ScenarioScene> build(const Scenario& scenario, const PresetLibrary& presets,
-                                              const QString& baseDir, QString* error, bool withSchedule = false);
+                                              const QString& baseDir, QString* error, bool withSchedule = false,
+                                              const ModelConfig* knownModel = nullptr);
     // The scenario's defects as the engine takes them (its random rate and seed, its dead cores).
     static DefectRequest defectRequest(const Scenario& scenario);
 };

@@ -150,10 +150,12 @@ void ChatController::placeChatModel()
         QString error;
     };
     const JobTracker::JobId job = m_waferJobs.start(
-        [scenario] {
+        [scenario, model = m_run->modelInfo()->config] {
             Placed placed;
             const PresetLibrary presets;
-            const std::optional<ScenarioScene> scene = ScenarioScene::build(scenario, presets, QString(), &placed.error, true);
+            // The session already read the model's header: place its own config (no second read of the file).
+            const std::optional<ScenarioScene> scene =
+                ScenarioScene::build(scenario, presets, QString(), &placed.error, true, &model);
             if (scene)
                 placed.wafer = ChatWafer::build(*scene, &placed.error);
             return placed;
