@@ -1,4 +1,5 @@
 #include "views/devicestrip.h"
+#include "views/viewevents.h"
 
 #include "views/meshimage.h"
 
@@ -172,20 +173,12 @@ void DeviceStrip::keyPressEvent(QKeyEvent* event)
 
 bool DeviceStrip::event(QEvent* event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        if (deviceAt(help->pos()) >= 0)
-            QToolTip::showText(help->globalPos(),
-                               tr("Mean SRAM use over all cores of this wafer, from the engine's placement. "
-                                  "Click to show this wafer."),
-                               this);
-        else
-            QToolTip::hideText();
-        return true;
-    }
-    if (event->type() == QEvent::LanguageChange)
-        update();
-    return QWidget::event(event);
+    const bool consumed = handleToolTipEvent(this, event, [this](QPoint pos) {
+        return deviceAt(pos) >= 0 ? tr("Mean SRAM use over all cores of this wafer, from the engine's placement. "
+                                       "Click to show this wafer.")
+                                  : QString();
+    });
+    return consumed || QWidget::event(event);
 }
 
 } // namespace ws::views

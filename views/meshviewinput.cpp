@@ -2,6 +2,7 @@
 // select, the Defects dock's brush, hover and tooltips. Drawing and the view
 // state are in meshview.cpp.
 #include "views/meshview.h"
+#include "views/viewevents.h"
 
 #include "views/meshimage.h"
 
@@ -149,18 +150,11 @@ void MeshView::keyPressEvent(QKeyEvent* event)
 
 bool MeshView::event(QEvent* event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const auto core = m_snapshot ? m_transform.coreAt(help->pos()) : std::nullopt;
-        if (core)
-            QToolTip::showText(help->globalPos(), toolTipForCore(*core), this);
-        else
-            QToolTip::hideText();
-        return true;
-    }
-    if (event->type() == QEvent::LanguageChange)
-        update();
-    return QWidget::event(event);
+    const bool consumed = handleToolTipEvent(this, event, [this](QPoint pos) {
+        const auto core = m_snapshot ? m_transform.coreAt(pos) : std::nullopt;
+        return core ? toolTipForCore(*core) : QString();
+    });
+    return consumed || QWidget::event(event);
 }
 
 QString MeshView::toolTipForCore(QPoint core) const

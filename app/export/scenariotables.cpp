@@ -91,30 +91,39 @@ std::optional<DataTable> ScenarioTables::schedule(const Scenario& scenario, cons
     return table;
 }
 
-std::optional<DataTable> ScenarioTables::prediction(const Scenario& scenario, const PresetLibrary& presets,
-                                                    QString* error)
+namespace {
+
+// The scenario's prediction made into a table by `make`, with the scenario's inputs added.
+template <class Make>
+std::optional<DataTable> predictionTable(const Scenario& scenario, const PresetLibrary& presets, QString* error,
+                                         Make make)
 {
     Workload workload;
     HardwareSpec hardware;
     const auto prediction = predictScenario(scenario, presets, workload, hardware, error);
     if (!prediction)
         return std::nullopt;
-    DataTable table = PredictionTables::predictions({*prediction}, workload, {hardware});
+    DataTable table = make(*prediction, workload, hardware);
     addInputs(table, scenario);
     return table;
+}
+
+} // namespace
+
+std::optional<DataTable> ScenarioTables::prediction(const Scenario& scenario, const PresetLibrary& presets,
+                                                    QString* error)
+{
+    return predictionTable(scenario, presets, error, [](const Prediction& p, const Workload& w, const HardwareSpec& h) {
+        return PredictionTables::predictions({p}, w, {h});
+    });
 }
 
 std::optional<DataTable> ScenarioTables::breakdown(const Scenario& scenario, const PresetLibrary& presets,
                                                    QString* error)
 {
-    Workload workload;
-    HardwareSpec hardware;
-    const auto prediction = predictScenario(scenario, presets, workload, hardware, error);
-    if (!prediction)
-        return std::nullopt;
-    DataTable table = PredictionTables::breakdown(*prediction);
-    addInputs(table, scenario);
-    return table;
+    return predictionTable(scenario, presets, error, [](const Prediction& p, const Workload&, const HardwareSpec&) {
+        return PredictionTables::breakdown(p);
+    });
 }
 
 } // namespace ws

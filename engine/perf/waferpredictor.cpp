@@ -108,12 +108,7 @@ Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelCon
             break;
     }
     d.devices.resize(size_t(std::max(1, span.devicesNeeded)));
-    for (const DefectSummary& x : d.devices) {
-        d.totals.deadCores += x.deadCores;
-        d.totals.sparesUsed += x.sparesUsed;
-        d.totals.unrepairableSegments += x.unrepairableSegments;
-    }
-    d.totals.usableCores = int64_t(d.devices.size()) * d.usableMesh.cores();
+    d.totals = sumDefects(d.devices, d.usableMesh);
     return std::make_pair(std::move(span), defectsFrom(d, rate, seed));
 }
 

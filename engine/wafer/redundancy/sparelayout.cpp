@@ -84,18 +84,19 @@ Expected<SpareLayout> SpareLayout::dieRowColumnFromSpec(const WaferSpec& spec, D
     return layout;
 }
 
+SpareLayout::SpareLayout(SpareScheme scheme, int fabricCols, int fabricRows, int diesX, int diesY,
+                         double coreAreaMm2)
+    : m_scheme(scheme), m_fabricCols(fabricCols), m_fabricRows(fabricRows), m_diesX(diesX), m_diesY(diesY),
+      m_coreAreaMm2(coreAreaMm2)
+{
+}
+
 Expected<SpareLayout> SpareLayout::rowShift(int fabricCols, int fabricRows, int primaryCores, int spareCores,
                                             double coreAreaMm2, int diesX, int diesY)
 {
-    SpareLayout l;
-    l.m_scheme = SpareScheme::RowShift;
-    l.m_fabricCols = fabricCols;
-    l.m_fabricRows = fabricRows;
+    SpareLayout l(SpareScheme::RowShift, fabricCols, fabricRows, diesX, diesY, coreAreaMm2);
     l.m_segmentPrimary = primaryCores;
     l.m_segmentSpare = spareCores;
-    l.m_diesX = diesX;
-    l.m_diesY = diesY;
-    l.m_coreAreaMm2 = coreAreaMm2;
     if (primaryCores < 1 || primaryCores > kMaxMeshSide)
         return layoutError("segment needs at least one primary core", "segmentPrimaryCores");
     if (spareCores < 0 || spareCores > kMaxSegmentSpares)
@@ -109,14 +110,8 @@ Expected<SpareLayout> SpareLayout::rowShift(int fabricCols, int fabricRows, int 
 Expected<SpareLayout> SpareLayout::dieRowColumn(int fabricCols, int fabricRows, int diesX, int diesY, DieSpares spares,
                                                 double coreAreaMm2)
 {
-    SpareLayout l;
-    l.m_scheme = SpareScheme::DieRowColumn;
-    l.m_fabricCols = fabricCols;
-    l.m_fabricRows = fabricRows;
-    l.m_diesX = diesX;
-    l.m_diesY = diesY;
+    SpareLayout l(SpareScheme::DieRowColumn, fabricCols, fabricRows, diesX, diesY, coreAreaMm2);
     l.m_dieSpares = spares;
-    l.m_coreAreaMm2 = coreAreaMm2;
     if (spares.spareRows < 0 || spares.spareCols < 0 || spares.spareRows > kMaxSpares ||
         spares.spareCols > kMaxSpares)
         return layoutError("spare rows/columns per die must be 0.." + std::to_string(kMaxSpares), "dieSpares");

@@ -116,6 +116,7 @@ public:
     bool isSpareRow(int physicalY) const;
 
 private:
+    SpareLayout(SpareScheme scheme, int fabricCols, int fabricRows, int diesX, int diesY, double coreAreaMm2);
     Status finish();
     void setReserved(const WaferSpec& spec);
 
