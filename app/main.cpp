@@ -6,7 +6,7 @@
 // --screenshot renders the main window (offscreen unless a platform is set),
 // saves it as a PNG and exits: 0 on success, 2 with one line on stderr if not.
 // --scenario, --recover and --print-scenario belong to the File menu
-// controller (app/scenario/filemenucontroller.h). --dataflow-time shows the Dataflow
+// controller (app/core/filemenucontroller.h). --dataflow-time shows the Dataflow
 // layer at that fraction (0..1) of a token's schedule.
 #include "app/common/buildinfo.h"
 #include "app/common/languagemanager.h"
@@ -17,7 +17,7 @@
 #include "app/defects/defectsdock.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/export/screenshot.h"
-#include "app/scenario/filemenucontroller.h"
+#include "app/core/filemenucontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -5,6 +5,9 @@
 #include "app/record/videosettings.h"
 
 #include <QDialog>
+#include <QImage>
+
+#include <functional>
 
 class QCheckBox;
 class QComboBox;
@@ -19,6 +22,9 @@ struct RecordOptions
     bool includeChat = false;
     int frameCount() const { return video.fps * durationSeconds; }
 };
+
+// What a recording draws: frame `frameIndex` of a recording made with `options`.
+using RecordFrameSource = std::function<QImage(int frameIndex, const RecordOptions& options)>;
 
 class RecordDialog : public QDialog
 {

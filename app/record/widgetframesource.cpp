@@ -40,7 +40,7 @@ QImage WidgetFrameSource::grab(QWidget* heatmap, QWidget* chatPane, QSize size)
     return frame;
 }
 
-FileMenuController::FrameSource WidgetFrameSource::make(QWidget* heatmap, QWidget* chatPane)
+RecordFrameSource WidgetFrameSource::make(QWidget* heatmap, QWidget* chatPane)
 {
     QPointer<QWidget> mesh(heatmap);
     QPointer<QWidget> chat(chatPane);

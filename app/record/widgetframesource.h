@@ -2,9 +2,9 @@
 // A recording frame source for the app: each frame is what the heatmap widget
 // (and, when the recording asks for it, the chat pane beside it) shows at that
 // moment, scaled to fit the frame, letterboxed on the app's dark background.
-// Use with FileMenuController::setFrameSource and real-time pacing.
+// Use with the File menu's setFrameSource and real-time pacing.
 
-#include "app/scenario/filemenucontroller.h"
+#include "app/record/recorddialog.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -14,7 +14,7 @@ namespace ws {
 class WidgetFrameSource
 {
 public:
-    static FileMenuController::FrameSource make(QWidget* heatmap, QWidget* chatPane = nullptr);
+    static RecordFrameSource make(QWidget* heatmap, QWidget* chatPane = nullptr);
     // One frame: `heatmap` (and `chatPane` when given) drawn side by side into `size`.
     static QImage grab(QWidget* heatmap, QWidget* chatPane, QSize size);
 };

@@ -1,6 +1,6 @@
 // FileMenuController: the modified marker, open/save through the scenario
 // callbacks, recent files, and that a bad file changes nothing.
-#include "app/scenario/filemenucontroller.h"
+#include "app/core/filemenucontroller.h"
 #include "app/scenario/scenarioformat.h"
 
 #include <QFile>

@@ -1,5 +1,5 @@
 // FileMenuController's exports (image, data table) and recording: the dialogs around app/export and app/record.
-#include "app/scenario/filemenucontroller.h"
+#include "app/core/filemenucontroller.h"
 
 #include "app/export/exporter.h"
 #include "app/scenario/scenarioformat.h"

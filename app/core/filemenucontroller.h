@@ -39,7 +39,7 @@ public:
     using ScenarioGetter = std::function<Scenario()>;
     using ScenarioSetter = std::function<void(const Scenario&)>;
     // Draws frame `frameIndex` of a recording with the given options (size, chat pane).
-    using FrameSource = std::function<QImage(int frameIndex, const RecordOptions& options)>;
+    using FrameSource = RecordFrameSource;
     enum class Recovery { Ask, Accept, Discard };
 
     explicit FileMenuController(QMainWindow* window);

@@ -1,4 +1,4 @@
-#include "app/scenario/filemenucontroller.h"
+#include "app/core/filemenucontroller.h"
 
 #include "app/export/exporter.h"
 #include "app/scenario/scenarioformat.h"
