@@ -1375,8 +1375,8 @@ Press Resume to continue where it stopped.</source>
 <context>
     <name>ws::RaceSample</name>
     <message>
-        <source>four greedy runs of the stories260K model (llama.cpp reference output, shared/models), token by token</source>
-        <translation>stories260K 模型的四次贪心生成（llama.cpp 参考输出，shared/models），逐 token</translation>
+        <source>four greedy runs of the stories260K model (llama.cpp&apos;s reference output), token by token</source>
+        <translation>stories260K 模型的四次贪心生成（llama.cpp 参考输出），逐 token</translation>
     </message>
 </context>
 <context>

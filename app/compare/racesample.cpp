@@ -5,7 +5,8 @@ namespace ws {
 QStringList RaceSample::pieces()
 {
     // Prompt and greedy continuation, token by token, of the four reference runs in
-    // shared/models/stories260K/stories260K.reference.json (llama.cpp c392e509, stories260K.gguf,
+    // llama.cpp's reference output for stories260K (stories260K.reference.json of the test
+    // models; llama.cpp c392e509, stories260K.gguf,
     // temperature 0, 64 new tokens each); "\n\n" separates the runs, <0x0A> is a newline.
     static const char* const kPieces[] = {
         " Once", " upon", " a", " time", ",", " there", " was", " a", " little", " g", "ir", "l", " named", " Lily",
@@ -35,7 +36,7 @@ QStringList RaceSample::pieces()
 
 QString RaceSample::source()
 {
-    return tr("four greedy runs of the stories260K model (llama.cpp reference output, shared/models), token by token");
+    return tr("four greedy runs of the stories260K model (llama.cpp's reference output), token by token");
 }
 
 } // namespace ws
