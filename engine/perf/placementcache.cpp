@@ -8,13 +8,14 @@ WaferPlacementRequest WaferPlacementRequest::of(const ModelConfig& model, const 
                                                 const PlacementOptions& o)
 {
     return {model, wafer, o.strategy, o.precision, o.kvPrecision, o.contextTokens, o.weightFill, o.usableCols,
-            o.usableRows, o.maxDevices};
+            o.usableRows, o.maxDevices, o.groups, o.order, o.bandsPerDevice};
 }
 
 PlacementOptions WaferPlacementRequest::options() const
 {
     return {.strategy = strategy, .precision = precision, .kvPrecision = kvPrecision, .contextTokens = contextTokens,
-            .weightFill = weightFill, .usableCols = usableCols, .usableRows = usableRows, .maxDevices = maxDevices};
+            .weightFill = weightFill, .usableCols = usableCols, .usableRows = usableRows, .maxDevices = maxDevices, .groups = groups, .order = order,
+            .bandsPerDevice = bandsPerDevice};
 }
 
 PlacementCache::PlacementCache(size_t capacity) : m_capacity(std::max<size_t>(1, capacity)) {}

@@ -37,6 +37,9 @@ struct WaferPlacementRequest
     int usableCols = 0;
     int usableRows = 0;
     int maxDevices = 1024;
+    std::optional<GroupPrecisions> groups;
+    LayerOrder order = LayerOrder::Snake;
+    int bandsPerDevice = 0;
 
     static WaferPlacementRequest of(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options);
     PlacementOptions options() const;

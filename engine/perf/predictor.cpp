@@ -49,6 +49,7 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
         o.usableRows = options.waferUsableRows;
         o.kv = options.kv;
         o.placements = options.waferPlacements;
+        o.placedLayout = options.waferLayout;
         return predictWafer(model, hardware, workload, o);
     }
     case HardwareKind::Gpu: {

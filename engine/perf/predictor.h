@@ -11,6 +11,7 @@
 #include "engine/perf/prediction.h"
 #include "engine/perf/workload.h"
 #include "engine/wafer/dataflow/layerwork.h"
+#include "engine/wafer/placement/layout.h"
 
 #include <cstdint>
 
@@ -31,6 +32,7 @@ struct PredictOptions
     int waferUsableRows = 0;
     KvPlacement kv = KvPlacement::Shift; // wafers
     PlacementCache* waferPlacements = nullptr; // wafers: placements to reuse (a sweep's); null: place afresh
+    const Layout* waferLayout = nullptr;       // wafers: place exactly this layout (engine/wafer/placement/layout.h)
 };
 
 Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,

@@ -142,7 +142,15 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         return makeError(ErrorCode::InvalidArgument, "defect rate must be a fraction of cores from 0 to 1",
                          "defect-rate");
     std::shared_ptr<const Expected<Placement>> cached;
-    if (o.defectRate > 0) {
+    if (o.placedLayout) {
+        if (o.defectRate > 0)
+            return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
+        auto placed = placeLayout(model, hw, *o.placedLayout);
+        if (!placed)
+            return placed.error();
+        s.overCapacity = overCapacity(*placed);
+        cached = std::make_shared<const Expected<Placement>>(std::move(*placed));
+    } else if (o.defectRate > 0) {
         // One code path with `waferscope-cli place`: every wafer its own seeded map and remap.
         auto placed = placeWithDefects(model, hw.wafer, po, o.defectRate, o.defectSeed);
         if (placed) {
@@ -207,6 +215,15 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     if (!setup)
         return setup.error();
     const WaferSetup& s = *setup;
+    if (!s.overCapacity.empty()) {
+        const RegionOverflow& worst = s.overCapacity.front();
+        return makeError(ErrorCode::OutOfRange,
+                         "the layout needs " + std::to_string(worst.maxCoreBytes) + " bytes on a core of layer " +
+                             std::to_string(worst.layer) + " (device " + std::to_string(worst.device) + "), " +
+                             std::to_string(worst.overflowBytes) + " more than its SRAM; " +
+                             std::to_string(s.overCapacity.size()) + " regions over",
+                         "layout");
+    }
     const ScheduleRegions& layout = s.layout;
     const double clock = s.params.clockHz;
 

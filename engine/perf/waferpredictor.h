@@ -16,6 +16,7 @@
 #include "engine/perf/workload.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
+#include "engine/wafer/placement/layout.h"
 
 #include <string>
 #include <vector>
@@ -37,6 +38,9 @@ struct WaferPredictOptions
     double weightFill = 0.8;               // phi_w (facts §6.2)
     const ScheduleRegions* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)
     PlacementCache* placements = nullptr;    // placements to reuse (engine/perf/placementcache.h); null: place afresh
+    // Place exactly this layout (engine/wafer/placement/layout.h): its precisions, context and fill place the
+    // model, the workload's context times it. Not with defects; predictWafer refuses one over a core's SRAM.
+    const Layout* placedLayout = nullptr;
 };
 
 struct WaferSetup
@@ -49,6 +53,7 @@ struct WaferSetup
     int64_t kvBytesPerCore = 0; // SRAM per core for KV on the fullest layer region
     WaferDefects defects;       // with a defect rate: what the dead cores cost
     std::vector<std::string> layoutNotes;
+    std::vector<RegionOverflow> overCapacity; // with a placed layout: regions over a core's SRAM
 };
 
 // Regions (from the placement) and constants for a model on a wafer preset,

@@ -28,6 +28,8 @@ Expected<WaferScene> buildWaferScene(const SceneRequest& request)
     options.precision = request.workload.precision;
     options.contextTokens = request.workload.contextTokens;
     options.weightFill = request.weightFill;
+    if (request.layout && request.defects.any())
+        return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
     if (request.defects.any()) {
         auto placed = placeWithDefects(request.model, hardware.wafer, options, request.defects);
         if (!placed)
@@ -38,7 +40,8 @@ Expected<WaferScene> buildWaferScene(const SceneRequest& request)
         scene.defectTotals = placed->totals;
         scene.hopStretch = AxisStretch{placed->hopStretchX, placed->hopStretchY};
     } else {
-        auto placed = placeModel(request.model, hardware.wafer, options);
+        auto placed = request.layout ? placeLayout(request.model, hardware, *request.layout)
+                                     : placeModel(request.model, hardware.wafer, options);
         if (!placed)
             return placed.error();
         scene.placement = std::make_shared<const Placement>(std::move(*placed));
@@ -75,6 +78,8 @@ Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
     options.usableCols = placement.usableCols;
     options.usableRows = placement.usableRows;
     options.weightFill = r.weightFill;
+    if (r.layout)
+        options.placedLayout = &*r.layout;
     Expected<WaferSetup> setup = prepareWafer(r.model, r.hardware, r.workload, options);
     if (!setup)
         return setup.error();

@@ -16,6 +16,7 @@
 #include "engine/perf/workload.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
+#include "engine/wafer/placement/layout.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 #include "engine/wafer/placement/placement.h"
 #include "engine/wafer/redundancy/defectplacement.h"
@@ -36,6 +37,9 @@ struct SceneRequest
     DefectRequest defects;   // none by default
     KvPlacement kv = KvPlacement::Shift;
     bool withSchedule = false; // also build the token schedule (scheduleScene)
+    // Place exactly this layout (layout.h) instead of letting the placer choose; its precisions, context and
+    // fill then place the model. Not with defects.
+    std::optional<Layout> layout;
 };
 
 // The token schedule of a scene and the constants it was timed with.

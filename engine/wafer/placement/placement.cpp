@@ -79,6 +79,29 @@ const char* placementStrategyId(PlacementStrategy s)
     return s == PlacementStrategy::TensorParallel ? "tensor-parallel" : "pipelined";
 }
 
+std::optional<PlacementStrategy> parsePlacementStrategy(std::string_view id)
+{
+    for (PlacementStrategy s : {PlacementStrategy::Pipelined, PlacementStrategy::TensorParallel})
+        if (id == placementStrategyId(s))
+            return s;
+    return std::nullopt;
+}
+
+Precision GroupPrecisions::of(TensorKind kind, int layer) const
+{
+    switch (kind) {
+    case TensorKind::TokenEmbedding:
+    case TensorKind::Output: return tables;
+    case TensorKind::AttnQ:
+    case TensorKind::AttnK:
+    case TensorKind::AttnV:
+    case TensorKind::AttnO: return attention;
+    case TensorKind::Norm:
+    case TensorKind::Bias: return layer < 0 ? tables : attention;
+    default: return ffn;
+    }
+}
+
 int64_t PlacedRegion::weightBytes() const
 {
     int64_t n = 0;

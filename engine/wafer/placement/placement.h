@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,20 @@ enum class PlacementStrategy {
     TensorParallel, // every layer spread over the whole usable mesh of one wafer (WaferLLM)
 };
 const char* placementStrategyId(PlacementStrategy s); // "pipelined", "tensor-parallel"
+std::optional<PlacementStrategy> parsePlacementStrategy(std::string_view id);
+
+// Precision per tensor group: attention (q, k, v, o and the layers' norms and biases), FFN and experts (dense,
+// routed, shared, router), and the tables (token embedding, LM head, final norm).
+struct GroupPrecisions
+{
+    Precision attention = Precision::Bf16;
+    Precision ffn = Precision::Bf16;
+    Precision tables = Precision::Bf16;
+    static GroupPrecisions all(Precision p) { return {p, p, p}; }
+    Precision of(TensorKind kind, int layer) const;
+    bool uniform() const { return attention == ffn && ffn == tables; }
+    bool operator==(const GroupPrecisions&) const = default;
+};
 
 // One tensor (or a vocabulary slice of a table) tiled over a region.
 struct RegionTensor
@@ -135,7 +150,9 @@ class Placement
 {
 public:
     PlacementStrategy strategy = PlacementStrategy::Pipelined;
-    Precision precision = Precision::Bf16;
+    Precision precision = Precision::Bf16; // the attention group's (precisions has every group's)
+    GroupPrecisions precisions;
+    LayerOrder order = LayerOrder::Snake;
     int64_t contextTokens = 0;
     double weightFill = 0.8;
     int deviceCount = 0;

@@ -1,6 +1,7 @@
 #include "engine/wafer/placement/placer.h"
 
 #include "engine/model/modelshape.h"
+#include "engine/wafer/placement/layerfactory.h"
 #include "engine/wafer/placement/regiontensors.h"
 
 #include <algorithm>
@@ -28,38 +29,20 @@ class Placer
 {
 public:
     Placer(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& o)
-        : m_shape(model), m_wafer(wafer), m_options(o)
+        : m_factory(model, wafer, o), m_shape(m_factory.shape()), m_wafer(wafer), m_options(o),
+          m_cols(m_factory.usableCols()), m_rows(m_factory.usableRows())
     {
-        m_cols = o.usableCols > 0 ? o.usableCols : wafer.usableCols();
-        m_rows = o.usableRows > 0 ? o.usableRows : wafer.usableRows();
-        const Precision kvp = o.kvPrecision.value_or(o.precision == Precision::Fp32 ? Precision::Fp32 : Precision::Bf16);
-        m_kvBytes = int(precisionBlock(kvp).bytes / precisionBlock(kvp).values);
-        if (kvp == Precision::Int8 || kvp == Precision::Int4)
-            m_kvBytes = 1;
-        for (int l = 0; l < model.layers; ++l) {
-            std::vector<RegionTensor> ts;
-            for (const TensorShape* t : m_shape.layerTensors(l)) {
-                RegionTensor rt = regionTensor(*t, o.precision);
-                // Vectors of one kind (norms, biases) are concatenated into one spread.
-                auto same = std::find_if(ts.begin(), ts.end(), [&](const RegionTensor& x) { return x.vector && x.kind == rt.kind; });
-                if (rt.vector && same != ts.end()) {
-                    same->inValues += rt.inValues;
-                    same->inBlocks += rt.inBlocks;
-                    continue;
-                }
-                ts.push_back(rt);
-            }
-            m_layerTensors.push_back(std::move(ts));
-            m_layerBytes.push_back(double(m_shape.layerBytes(l, o.precision)));
+        for (int l = 0; l < model.layers; ++l)
             m_layerClass.push_back(layerClassOf(l));
-        }
     }
 
     Expected<Placement> run();
 
 private:
-    Placement skeleton() const;
-    PlacedRegion layerRegion(int layer, int device, const CoreRect& rect) const;
+    PlacedRegion layerRegion(int layer, int device, const CoreRect& rect) const
+    {
+        return m_factory.layerRegion(layer, device, rect);
+    }
     bool layerFits(const PlacedRegion& r) const;
     // layerFits for layer `layer` on a width x height rectangle, memoised per layer class
     // (the fit depends only on the rectangle's size and the layer's footprint).
@@ -75,26 +58,24 @@ private:
     bool addTables(Placement& p, bool spreadOverAll) const;
     Expected<Placement> tensorParallel();
 
-    ModelShape m_shape;
+    LayerFactory m_factory;
+    const ModelShape& m_shape;
     WaferSpec m_wafer;
     PlacementOptions m_options;
     int m_cols = 0;
     int m_rows = 0;
-    int m_kvBytes = 2;
-    std::vector<std::vector<RegionTensor>> m_layerTensors;
-    std::vector<double> m_layerBytes;
     std::vector<int> m_layerClass;
     mutable std::map<std::tuple<int, int, int>, bool> m_fits;
 };
 
 int Placer::layerClassOf(int layer) const
 {
-    const auto& mine = m_layerTensors[size_t(layer)];
+    const auto& mine = m_factory.layerTensors(layer);
     const int64_t kv = m_shape.config().kvTokens(layer, m_options.contextTokens);
     for (int c = 0; c < layer; ++c) {
         if (m_layerClass[size_t(c)] != c)
             continue;
-        const auto& theirs = m_layerTensors[size_t(c)];
+        const auto& theirs = m_factory.layerTensors(c);
         if (theirs.size() != mine.size() || m_shape.config().kvTokens(c, m_options.contextTokens) != kv)
             continue;
         bool same = true;
@@ -117,41 +98,6 @@ bool Placer::layerFitsSize(int layer, int width, int height) const
     return fits;
 }
 
-Placement Placer::skeleton() const
-{
-    Placement p;
-    p.strategy = m_options.strategy;
-    p.precision = m_options.precision;
-    p.contextTokens = m_options.contextTokens;
-    p.weightFill = m_options.weightFill;
-    p.usableCols = m_cols;
-    p.usableRows = m_rows;
-    p.originX = m_wafer.reservedLeftCols;
-    p.originY = m_wafer.reservedTopRows;
-    p.fabricCols = std::max(m_wafer.meshCols, m_cols + p.originX);
-    p.fabricRows = std::max(m_wafer.meshRows, m_rows + p.originY);
-    p.diesX = m_wafer.diesX;
-    p.diesY = m_wafer.diesY;
-    p.sramBytesPerCore = m_wafer.sramBytesPerCore;
-    p.programBytesPerCore = m_wafer.programBytesPerCore;
-    p.modelWeightBytes = m_shape.totalBytes(m_options.precision);
-    return p;
-}
-
-PlacedRegion Placer::layerRegion(int layer, int device, const CoreRect& rect) const
-{
-    PlacedRegion r;
-    r.device = device;
-    r.rect = rect;
-    r.layer = layer;
-    r.tensors = m_layerTensors[size_t(layer)];
-    layoutTensors(r.tensors, rect);
-    r.kvTokens = m_shape.config().kvTokens(layer, m_options.contextTokens);
-    r.kvColumns = 2 * m_shape.config().kvDim();
-    r.kvBytesPerValue = m_kvBytes;
-    return r;
-}
-
 bool Placer::layerFits(const PlacedRegion& r) const
 {
     const double budget = m_options.weightFill * double(m_wafer.sramBytesPerCore);
@@ -161,7 +107,9 @@ bool Placer::layerFits(const PlacedRegion& r) const
 
 std::vector<CoreRect> Placer::layoutDevice(int first, int n) const
 {
-    const std::vector<double> sizes(m_layerBytes.begin() + first, m_layerBytes.begin() + first + n);
+    std::vector<double> sizes;
+    for (int l = first; l < first + n; ++l)
+        sizes.push_back(m_factory.layerBytes(l));
     // Quick reject: the layers' weights alone exceed phi_w of the device.
     double sum = 0;
     for (double s : sizes)
@@ -170,8 +118,9 @@ std::vector<CoreRect> Placer::layoutDevice(int first, int n) const
         return {};
     std::vector<CoreRect> best;
     double bestAspect = 0;
-    for (int bands = 1; bands <= n; ++bands) {
-        std::vector<CoreRect> rects = snakeRegions(m_cols, m_rows, sizes, bands);
+    const int fixedBands = std::min(m_options.bandsPerDevice, n);
+    for (int bands = fixedBands > 0 ? fixedBands : 1; bands <= (fixedBands > 0 ? fixedBands : n); ++bands) {
+        std::vector<CoreRect> rects = orderedRegions(m_options.order, m_cols, m_rows, sizes, bands);
         if (rects.empty())
             continue;
         bool ok = true;
@@ -202,7 +151,7 @@ std::optional<std::vector<std::vector<CoreRect>>> Placer::pack(int cap, std::str
             fitted = std::move(rects);
         }
         if (fitted.empty()) {
-            error = "layer " + std::to_string(first) + " (" + std::to_string(int64_t(m_layerBytes[size_t(first)])) +
+            error = "layer " + std::to_string(first) + " (" + std::to_string(int64_t(m_factory.layerBytes(first))) +
                     " bytes) does not fit on one device at weight fill " + std::to_string(m_options.weightFill);
             return std::nullopt;
         }
@@ -236,54 +185,20 @@ std::optional<std::vector<std::vector<CoreRect>>> Placer::evenSplit(int devices)
 
 bool Placer::addTables(Placement& p, bool spreadOverAll) const
 {
-    const ModelConfig& c = m_shape.config();
-    std::vector<const TensorShape*> globals = m_shape.layerTensors(-1);
-    const int last = p.deviceCount - 1;
-    auto regionsOf = [&](int device) {
-        std::vector<int> ids;
-        for (size_t i = 0; i < p.regions.size(); ++i)
-            if (spreadOverAll || p.regions[i].device == device)
-                ids.push_back(int(i));
-        return ids;
-    };
-    for (const TensorShape* t : globals) {
-        if (t->isVector()) {
-            // Final norm: with the LM head, in the last region.
-            p.regions.back().tensors.push_back(regionTensor(*t, m_options.precision));
-            continue;
-        }
-        // The untied embedding goes where the token enters; the LM head (or the
-        // tied table that serves both) where the last hidden state leaves.
-        const bool atEntry = t->kind == TensorKind::TokenEmbedding && !c.tiedEmbeddings;
-        const std::vector<int> ids = regionsOf(atEntry ? 0 : last);
-        int64_t cores = 0;
-        for (int i : ids)
-            cores += p.regions[size_t(i)].rect.cores();
-        const RegionTensor whole = regionTensor(*t, m_options.precision);
-        int64_t acc = 0;
-        int64_t rowBegin = 0;
-        for (int i : ids) {
-            acc += p.regions[size_t(i)].rect.cores();
-            const int64_t rowEnd = whole.rows * acc / cores;
-            if (rowEnd > rowBegin) {
-                RegionTensor slice = whole;
-                slice.rows = rowEnd - rowBegin;
-                slice.rowOffset = rowBegin;
-                chooseGrid(slice, p.regions[size_t(i)].rect);
-                p.regions[size_t(i)].tensors.push_back(slice);
-            }
-            rowBegin = rowEnd;
-        }
+    std::vector<int> entry;
+    std::vector<int> exit;
+    for (size_t i = 0; i < p.regions.size(); ++i) {
+        if (spreadOverAll || p.regions[i].device == 0)
+            entry.push_back(int(i));
+        if (spreadOverAll || p.regions[i].device == p.deviceCount - 1)
+            exit.push_back(int(i));
     }
-    for (const auto& r : p.regions)
-        if (regionMaxCoreBytes(r, m_wafer.programBytesPerCore) > m_wafer.sramBytesPerCore)
-            return false;
-    return true;
+    return m_factory.addTables(p, entry, exit);
 }
 
 Expected<Placement> Placer::tensorParallel()
 {
-    Placement p = skeleton();
+    Placement p = m_factory.skeleton();
     p.deviceCount = 1;
     const CoreRect all{0, 0, m_cols, m_rows};
     for (int l = 0; l < m_shape.config().layers; ++l)
@@ -291,7 +206,7 @@ Expected<Placement> Placer::tensorParallel()
     PlacedRegion tables;
     tables.rect = all;
     for (const TensorShape* t : m_shape.layerTensors(-1))
-        tables.tensors.push_back(regionTensor(*t, m_options.precision));
+        tables.tensors.push_back(regionTensor(*t, m_factory.precisions().of(t->kind, -1)));
     layoutTensors(tables.tensors, all);
     p.regions.push_back(std::move(tables));
     p.layersPerDevice = {m_shape.config().layers};
@@ -337,7 +252,7 @@ Expected<Placement> Placer::run()
             if (!balanced)
                 return makeError(ErrorCode::OutOfRange, error);
         }
-        Placement p = skeleton();
+        Placement p = m_factory.skeleton();
         p.deviceCount = int(balanced->size());
         int layer = 0;
         for (int dev = 0; dev < p.deviceCount; ++dev) {

@@ -35,6 +35,9 @@ struct PlacementOptions
     int usableCols = 0;                   // 0: the spec's meshCols - reservedCols
     int usableRows = 0;
     int maxDevices = 1024;
+    std::optional<GroupPrecisions> groups; // per tensor group; default: `precision` for every group
+    LayerOrder order = LayerOrder::Snake;  // how consecutive layers follow each other on a device
+    int bandsPerDevice = 0;                // bands of layer regions per device (region aspect); 0: squarest
 };
 
 Expected<Placement> placeModel(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options);

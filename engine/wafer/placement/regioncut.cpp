@@ -74,6 +74,48 @@ std::vector<CoreRect> snakeRegions(int cols, int rows, const std::vector<double>
     return rects;
 }
 
+const char* layerOrderId(LayerOrder order)
+{
+    switch (order) {
+    case LayerOrder::RowMajor: return "row-major";
+    case LayerOrder::ColumnMajor: return "column-major";
+    case LayerOrder::Snake: break;
+    }
+    return "snake";
+}
+
+std::optional<LayerOrder> parseLayerOrder(std::string_view id)
+{
+    for (LayerOrder o : {LayerOrder::Snake, LayerOrder::RowMajor, LayerOrder::ColumnMajor})
+        if (id == layerOrderId(o))
+            return o;
+    return std::nullopt;
+}
+
+std::vector<CoreRect> orderedRegions(LayerOrder order, int cols, int rows, const std::vector<double>& sizes, int bands)
+{
+    const bool transposed = order == LayerOrder::ColumnMajor;
+    std::vector<CoreRect> rects = transposed ? snakeRegions(rows, cols, sizes, bands) : snakeRegions(cols, rows, sizes, bands);
+    if (order == LayerOrder::Snake)
+        return rects;
+    // Bands are runs of equal y; every odd band runs right to left in the snake: mirror it back.
+    const int width = transposed ? rows : cols;
+    int band = -1;
+    int bandY = -1;
+    for (CoreRect& r : rects) {
+        if (r.y != bandY) {
+            ++band;
+            bandY = r.y;
+        }
+        if (band % 2 == 1)
+            r.x = width - r.x - r.width;
+    }
+    if (transposed)
+        for (CoreRect& r : rects)
+            r = CoreRect{r.y, r.x, r.height, r.width};
+    return rects;
+}
+
 double worstAspect(const std::vector<CoreRect>& rects)
 {
     double worst = 1.0;

@@ -3,6 +3,7 @@
 #include "engine/wafer/placement/placer.h"
 
 #include "tests/engine/wafer/presetfixtures.h"
+#include "tests/engine/wafer/tinyfixtures.h"
 
 #include <QTest>
 
@@ -17,45 +18,6 @@ ws::Placement place(const QString& model, const QString& hardware, ws::Placement
     return *p;
 }
 
-// A small wafer and model so that every element of every tensor can be counted.
-ws::WaferSpec tinyWafer()
-{
-    ws::WaferSpec w;
-    w.meshCols = 14;
-    w.meshRows = 11;
-    w.reservedCols = 3;
-    w.reservedRows = 2;
-    w.reservedLeftCols = 2;
-    w.reservedTopRows = 1;
-    w.sramBytesPerCore = 4096;
-    w.programBytesPerCore = 64;
-    w.clockHz = 1e9;
-    return w;
-}
-
-ws::ModelConfig tinyModel(bool moe)
-{
-    ws::ModelConfig m;
-    m.id = moe ? "tiny-moe" : "tiny";
-    m.architecture = moe ? "qwen3moe" : "qwen2";
-    m.layers = 12;
-    m.hiddenSize = 96;
-    m.ffnSize = 160;
-    m.headCount = 4;
-    m.kvHeadCount = 2;
-    m.headDim = 24;
-    m.vocabSize = 301;
-    m.attentionBias = !moe;
-    m.qkNorm = moe;
-    m.contextLength = 64;
-    if (moe) {
-        m.expertCount = 6;
-        m.expertsPerToken = 2;
-        m.expertFfnSize = 40;
-        m.sharedExpertCount = 1;
-    }
-    return m;
-}
 } // namespace
 
 class TestPlacement : public QObject
@@ -167,7 +129,7 @@ private slots:
         QFETCH(QString, precision);
         QFETCH(bool, tensorParallel);
         QFETCH(int, sramBytes);
-        const ws::ModelConfig model = tinyModel(moe);
+        const ws::ModelConfig model = wstest::tinyModel(moe);
         ws::ModelConfig checked = model;
         QVERIFY(ws::validateModelConfig(checked).hasValue());
         ws::PlacementOptions o;
@@ -178,7 +140,7 @@ private slots:
             o.strategy = ws::PlacementStrategy::TensorParallel;
             o.contextTokens = 8;
         }
-        ws::WaferSpec wafer = tinyWafer();
+        ws::WaferSpec wafer = wstest::tinyWafer();
         wafer.sramBytesPerCore = sramBytes;
         auto placed = ws::placeModel(model, wafer, o);
         QVERIFY2(placed.hasValue(), placed.hasValue() ? "" : placed.error().message().c_str());
@@ -192,43 +154,8 @@ private slots:
         if (precision == QLatin1String("int4"))
             QVERIFY2(folded > 0, "3 int4 blocks per row over 9 lines of cores should use a folded grid");
 
-        // Count each (layer, kind, row, input value) once per covering tile.
-        std::map<std::pair<int, int>, std::vector<uint8_t>> seen;
-        const ws::ModelShape shape(model);
-        for (const auto& t : shape.tensors())
-            seen[{t.layer, int(t.kind)}].resize(size_t(t.rows * t.cols * t.count) + seen[{t.layer, int(t.kind)}].size(), 0);
-        std::map<std::pair<int, int>, int64_t> rowsOf, colsOf;
-        for (const auto& t : shape.tensors()) {
-            const bool stackedIn = t.kind == ws::TensorKind::ExpertDown;
-            const bool vec = t.isVector();
-            rowsOf[{t.layer, int(t.kind)}] = vec ? 1 : (stackedIn ? t.rows : t.rows * t.count);
-            colsOf[{t.layer, int(t.kind)}] += vec ? t.cols * t.count : (stackedIn ? t.cols * t.count : t.cols);
-        }
-        for (int d = 0; d < p.deviceCount; ++d)
-            for (int fy = 0; fy < p.fabricRows; ++fy)
-                for (int fx = 0; fx < p.fabricCols; ++fx) {
-                    const auto detail = p.coreDetail(d, fx, fy);
-                    QVERIFY(detail.has_value());
-                    for (const ws::CoreTile& tile : detail->tiles) {
-                        const auto key = std::make_pair(tile.layer, int(tile.kind));
-                        auto& counts = seen[key];
-                        const int64_t cols = colsOf[key];
-                        QVERIFY(tile.rowEnd <= rowsOf[key] && tile.colEnd <= cols);
-                        for (int64_t r = tile.rowBegin; r < tile.rowEnd; ++r)
-                            for (int64_t c = tile.colBegin; c < tile.colEnd; ++c)
-                                ++counts[size_t(r * cols + c)];
-                    }
-                }
-        for (const auto& [key, counts] : seen) {
-            // Vectors of one layer and kind are concatenated into one spread; count them together.
-            for (size_t i = 0; i < counts.size(); ++i)
-                if (counts[i] != 1)
-                    QFAIL(qPrintable(QStringLiteral("layer %1 %2 element %3 placed %4 times")
-                                         .arg(key.first)
-                                         .arg(QLatin1String(ws::tensorKindId(ws::TensorKind(key.second))))
-                                         .arg(i)
-                                         .arg(counts[i])));
-        }
+        const QString twice = wstest::elementsNotPlacedOnce(p, model);
+        QVERIFY2(twice.isEmpty(), qPrintable(twice));
     }
 
     void consecutiveLayersAreNeighbours()
