@@ -15,7 +15,7 @@ int fail(const QString& message)
     return kExitBadInput;
 }
 
-bool parseArgs(QCommandLineParser& parser, const QString& command, const QStringList& args)
+bool parseArgs(QCommandLineParser& parser, const QString& command, const QStringList& args, bool positionals)
 {
     QStringList full = args;
     full.prepend(QStringLiteral("waferscope-cli ") + command);
@@ -28,7 +28,7 @@ bool parseArgs(QCommandLineParser& parser, const QString& command, const QString
         std::fputs(parser.helpText().toUtf8().constData(), stdout);
         std::exit(kExitOk);
     }
-    if (!parser.positionalArguments().isEmpty()) {
+    if (!positionals && !parser.positionalArguments().isEmpty()) {
         fail(QStringLiteral("unexpected argument: %1").arg(parser.positionalArguments().first()));
         return false;
     }

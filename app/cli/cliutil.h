@@ -18,7 +18,8 @@ constexpr int kExitBadInput = 2;
 int fail(const QString& message);
 
 // Parses args (without the program and subcommand names). On error prints one line and returns false.
-bool parseArgs(QCommandLineParser& parser, const QString& command, const QStringList& args);
+// Positional arguments are an error unless `positionals`.
+bool parseArgs(QCommandLineParser& parser, const QString& command, const QStringList& args, bool positionals = false);
 
 // Typed option readers: nullopt (after printing an error) if the value is not a valid number in [lo, hi].
 std::optional<double> doubleOption(const QCommandLineParser& parser, const QString& name, double fallback, double lo,

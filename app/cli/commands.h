@@ -12,5 +12,6 @@ int runPlace(const QStringList& args);
 int runPredict(const QStringList& args);
 int runRender(const QStringList& args);
 int runRecord(const QStringList& args);
+int runCompare(const QStringList& args);
 
 } // namespace ws::cli

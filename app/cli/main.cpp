@@ -17,7 +17,7 @@
 namespace {
 void printUsage()
 {
-    std::fputs("usage: waferscope-cli <generate|place|predict|render|record> [options]\n"
+    std::fputs("usage: waferscope-cli <generate|place|predict|compare|render|record> [options]\n"
                "       waferscope-cli <command> --help\n"
                "       waferscope-cli --version\n",
                stderr);
@@ -53,7 +53,7 @@ int main(int argc, char** argv)
     const std::map<QString, std::function<int(const QStringList&)>> commands{
         {QStringLiteral("generate"), ws::cli::runGenerate}, {QStringLiteral("place"), ws::cli::runPlace},
         {QStringLiteral("predict"), ws::cli::runPredict},   {QStringLiteral("render"), ws::cli::runRender},
-        {QStringLiteral("record"), ws::cli::runRecord},
+        {QStringLiteral("record"), ws::cli::runRecord},     {QStringLiteral("compare"), ws::cli::runCompare},
     };
     const auto it = commands.find(command);
     if (it == commands.end()) {

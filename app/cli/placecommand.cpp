@@ -1,11 +1,13 @@
 // waferscope-cli place: put a model on wafers and report devices and SRAM.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "app/cli/layoutfile.h"
 #include "app/common/presetlibrary.h"
 
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelshape.h"
 #include "engine/wafer/redundancy/defectplacement.h"
+#include "engine/wafer/placement/layout.h"
 #include "engine/wafer/placement/placer.h"
 
 #include <QCommandLineParser>
@@ -37,6 +39,10 @@ int runPlace(const QStringList& args)
         {QStringLiteral("seed"), QStringLiteral("Seed for the defect map."), QStringLiteral("S")},
         {QStringLiteral("strategy"), QStringLiteral("pipelined (default) or tensor-parallel."), QStringLiteral("S")},
         {QStringLiteral("weight-fill"), QStringLiteral("Weight fill fraction phi_w per core (default 0.8)."), QStringLiteral("F")},
+        {QStringLiteral("order"), QStringLiteral("Layer order on the mesh: snake (default), row-major or column-major."), QStringLiteral("O")},
+        {QStringLiteral("bands"), QStringLiteral("Bands of layer regions per wafer (region aspect; default: the squarest)."), QStringLiteral("N")},
+        {QStringLiteral("layout"), QStringLiteral("Place exactly this layout (JSON from --layout-out, possibly edited); its precisions, context, fill and strategy replace those options."), QStringLiteral("FILE")},
+        {QStringLiteral("layout-out"), QStringLiteral("Write the layout placed to FILE (JSON)."), QStringLiteral("FILE")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     if (!parseArgs(parser, QStringLiteral("place"), args))
@@ -61,7 +67,18 @@ int runPlace(const QStringList& args)
     const auto weightFill = doubleOption(parser, QStringLiteral("weight-fill"), 0.8, 0.01, 1.0);
     if (!weightFill)
         return kExitBadInput;
+    const auto bands = intOption(parser, QStringLiteral("bands"), 0, 1, 100000);
+    if (!bands)
+        return kExitBadInput;
     PlacementOptions options;
+    options.bandsPerDevice = int(*bands);
+    if (parser.isSet(QStringLiteral("order"))) {
+        const QString order = parser.value(QStringLiteral("order"));
+        const auto parsed = parseLayerOrder(order.toStdString());
+        if (!parsed)
+            return fail(QStringLiteral("--order must be snake, row-major or column-major, got '%1'").arg(order));
+        options.order = *parsed;
+    }
     const QString strategy = parser.value(QStringLiteral("strategy"));
     if (strategy == QLatin1String("tensor-parallel"))
         options.strategy = PlacementStrategy::TensorParallel;
@@ -89,17 +106,50 @@ int runPlace(const QStringList& args)
     options.contextTokens = *context;
     options.weightFill = *weightFill;
 
-    // Every wafer gets its own seeded defect map and remap; placement uses the
-    // smallest usable mesh they leave (engine/wafer/redundancy/defectplacement.h).
-    auto placed = placeWithDefects(*model, hardware->wafer, options, *defectRate, uint64_t(*seed));
-    if (!placed)
-        return fail(errorText(placed.error()));
-    const Placement& p = placed->placement;
-    const DefectSummary& defectTotals = placed->totals;
-    const ModelShape shape(*model);
-    const CoreBytes totals = p.totalBytes();
     const QString chosen = QStringLiteral("device count chosen automatically: the fewest wafers that hold every layer at weight fill %1")
                                .arg(options.weightFill);
+    Placement p;
+    DefectSummary defectTotals;
+    double hopStretch = 1.0;
+    QString origin = QStringLiteral("placer");
+    QString devicesChosen = QStringLiteral("automatic");
+    if (parser.isSet(QStringLiteral("layout"))) {
+        if (*defectRate > 0)
+            return fail(QStringLiteral("--layout places exactly the layout given; it cannot go around defects"));
+        QString error;
+        const auto layout = readLayoutFile(parser.value(QStringLiteral("layout")), &error);
+        if (!layout)
+            return fail(error);
+        auto placed = placeLayout(*model, *hardware, *layout);
+        if (!placed)
+            return fail(QStringLiteral("%1: %2").arg(parser.value(QStringLiteral("layout")), errorText(placed.error())));
+        p = std::move(*placed);
+        options.precision = p.precision;
+        options.contextTokens = p.contextTokens;
+        options.weightFill = p.weightFill;
+        options.strategy = p.strategy;
+        origin = QStringLiteral("file");
+        // A layout the placer wrote and nobody edited still has the device count the placer chose.
+        if (layout->origin != "placer")
+            devicesChosen = QStringLiteral("layout");
+    } else {
+        // Every wafer gets its own seeded defect map and remap; placement uses the
+        // smallest usable mesh they leave (engine/wafer/redundancy/defectplacement.h).
+        auto placed = placeWithDefects(*model, hardware->wafer, options, *defectRate, uint64_t(*seed));
+        if (!placed)
+            return fail(errorText(placed.error()));
+        p = std::move(placed->placement);
+        p.notes.insert(p.notes.begin(), chosen.toStdString());
+        defectTotals = placed->totals;
+        hopStretch = placed->hopStretch();
+    }
+    if (parser.isSet(QStringLiteral("layout-out"))) {
+        QString error;
+        if (!writeLayoutFile(parser.value(QStringLiteral("layout-out")), layoutOf(p, model->id, hardware->id), &error))
+            return fail(error);
+    }
+    const ModelShape shape(*model);
+    const CoreBytes totals = p.totalBytes();
 
     if (!parser.isSet(QStringLiteral("json"))) {
         QString layers;
@@ -108,7 +158,8 @@ int runPlace(const QStringList& args)
         std::printf("%s on %d x %s (%s, %s, context %lld)\n", model->name.c_str(), p.deviceCount, hardware->id.c_str(),
                     std::string(precisionId(options.precision)).c_str(), placementStrategyId(options.strategy),
                     static_cast<long long>(options.contextTokens));
-        std::printf("%s\n", qPrintable(chosen));
+        for (const std::string& n : p.notes)
+            std::printf("%s\n", n.c_str());
         std::printf("layers per device: %s\n", qPrintable(layers));
         std::printf("SRAM used: %.2f of %.2f GB (%.1f %%)\n", double(p.sramUsedBytes()) / 1e9,
                     double(p.sramTotalBytes()) / 1e9, 100.0 * double(p.sramUsedBytes()) / double(p.sramTotalBytes()));
@@ -128,10 +179,9 @@ int runPlace(const QStringList& args)
         {QStringLiteral("usable_cores"), double(int64_t(p.deviceCount) * p.usableCols * p.usableRows)},
         {QStringLiteral("defect_rate"), *defectRate},
         {QStringLiteral("seed"), double(*seed)},
-        {QStringLiteral("hop_stretch"), placed->hopStretch()},
+        {QStringLiteral("hop_stretch"), hopStretch},
     };
     QJsonArray notes;
-    notes.append(chosen);
     for (const std::string& n : p.notes)
         notes.append(QString::fromStdString(n));
     const QJsonObject out{
@@ -142,7 +192,7 @@ int runPlace(const QStringList& args)
         {QStringLiteral("strategy"), QString::fromLatin1(placementStrategyId(options.strategy))},
         {QStringLiteral("weight_fill"), options.weightFill},
         {QStringLiteral("devices"), p.deviceCount},
-        {QStringLiteral("devices_chosen"), QStringLiteral("automatic")},
+        {QStringLiteral("devices_chosen"), devicesChosen},
         {QStringLiteral("layers_per_device"), layersPerDevice},
         {QStringLiteral("sram_used_bytes"), double(p.sramUsedBytes())},
         {QStringLiteral("sram_total_bytes"), double(p.sramTotalBytes())},
@@ -155,6 +205,11 @@ int runPlace(const QStringList& args)
         {QStringLiteral("usable_mesh"), QJsonArray{p.usableCols, p.usableRows}},
         {QStringLiteral("defects"), defects},
         {QStringLiteral("notes"), notes},
+        {QStringLiteral("layout_origin"), origin},
+        {QStringLiteral("precisions"), QJsonObject{{QStringLiteral("attention"), QString::fromLatin1(precisionId(p.precisions.attention))},
+                                                   {QStringLiteral("ffn"), QString::fromLatin1(precisionId(p.precisions.ffn))},
+                                                   {QStringLiteral("tables"), QString::fromLatin1(precisionId(p.precisions.tables))}}},
+        {QStringLiteral("layer_order"), QString::fromLatin1(layerOrderId(p.order))},
     };
     printJson(out);
     return kExitOk;

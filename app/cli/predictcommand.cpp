@@ -2,6 +2,8 @@
 // GPU or LPU), with a per-phase breakdown and an uncertainty range.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "app/cli/layoutfile.h"
+#include "app/cli/predictjson.h"
 #include "app/common/presetlibrary.h"
 
 #include "engine/perf/calibrationprofile.h"
@@ -17,11 +19,6 @@
 namespace ws::cli {
 
 namespace {
-QJsonArray pair(double a, double b)
-{
-    return QJsonArray{a, b};
-}
-
 QJsonObject profileJson(const CalibrationProfile& p)
 {
     QJsonArray constants;
@@ -74,6 +71,7 @@ int runPredict(const QStringList& args)
         {QStringLiteral("acceptance"), QStringLiteral("Speculative decoding: acceptance rate (default 0.7)."), QStringLiteral("A")},
         {QStringLiteral("draft"), QStringLiteral("Speculative decoding: draft model preset or file."), QStringLiteral("PRESET|FILE")},
         {QStringLiteral("draft-cost"), QStringLiteral("Without --draft: a draft token's cost as a fraction of a target token (default 0.1)."), QStringLiteral("F")},
+        {QStringLiteral("layout"), QStringLiteral("Wafers: place exactly this layout (from place --layout-out); its precisions and fill place the model."), QStringLiteral("FILE")},
         {QStringLiteral("profiles"), QStringLiteral("Print the shipped calibration profiles with their fits, as JSON, and exit.")},
         {QStringLiteral("fit"), QStringLiteral("Fit a calibration profile to a measurement file (resources/measurements format), print it as JSON and exit."), QStringLiteral("FILE")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
@@ -162,6 +160,21 @@ int runPredict(const QStringList& args)
         return fail(QStringLiteral("--draft and --acceptance need --speculative-tokens K (K >= 1)"));
     }
 
+    std::optional<Layout> layout;
+    if (parser.isSet(QStringLiteral("layout"))) {
+        if (hardware->kind != HardwareKind::Wafer)
+            return fail(QStringLiteral("--layout needs wafer hardware; '%1' is not a wafer")
+                            .arg(QString::fromStdString(hardware->id)));
+        QString error;
+        layout = readLayoutFile(parser.value(QStringLiteral("layout")), &error);
+        if (!layout)
+            return fail(error);
+        if (parser.isSet(QStringLiteral("precision")) && w.precision != layout->precisions.attention)
+            return fail(QStringLiteral("--precision differs from the layout's; the layout's precisions place the model"));
+        w.precision = layout->precisions.attention;
+        options.waferLayout = &*layout;
+    }
+
     QJsonArray notes;
     if (*defectRate > 0) {
         if (hardware->kind != HardwareKind::Wafer) {
@@ -197,58 +210,7 @@ int runPredict(const QStringList& args)
             std::printf("note: %s\n", qPrintable(n.toString()));
         return kExitOk;
     }
-    QJsonObject breakdown;
-    for (const auto& b : p.breakdown)
-        breakdown.insert(QString::fromStdString(b.id), 1e3 * b.seconds);
-    QJsonArray curve;
-    for (const auto& c : p.concurrencyCurve)
-        curve.append(QJsonObject{{QStringLiteral("concurrency"), c.concurrency},
-                                 {QStringLiteral("tokens_per_second_per_user"), c.tokensPerSecondPerUser},
-                                 {QStringLiteral("aggregate_tokens_per_second"), c.aggregateTokensPerSecond}});
-    QJsonObject out{
-        {QStringLiteral("model"), QString::fromStdString(model->id)},
-        {QStringLiteral("hardware"), QString::fromStdString(hardware->id)},
-        {QStringLiteral("precision"), QString::fromLatin1(precisionId(w.precision))},
-        {QStringLiteral("batch"), p.concurrency},
-        {QStringLiteral("context"), double(w.contextTokens)},
-        {QStringLiteral("tokens_per_second_per_user"), p.tokensPerSecondPerUser},
-        {QStringLiteral("tokens_per_second_per_user_range"),
-         pair(p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high)},
-        {QStringLiteral("ms_per_token"), 1e3 * p.secondsPerToken},
-        {QStringLiteral("ttft_ms"), 1e3 * p.ttftSeconds},
-        {QStringLiteral("ttft_ms_range"), pair(1e3 * p.ttftRange.low, 1e3 * p.ttftRange.high)},
-        {QStringLiteral("aggregate_tokens_per_second"), p.aggregateTokensPerSecond},
-        {QStringLiteral("max_concurrency"), p.maxConcurrency},
-        {QStringLiteral("devices"), p.devices},
-        {QStringLiteral("devices_needed"), p.devicesNeeded},
-        {QStringLiteral("devices_chosen"), p.devicesChosen ? QStringLiteral("automatic") : QStringLiteral("given")},
-        {QStringLiteral("profile"), QString::fromStdString(p.profile)},
-        {QStringLiteral("breakdown"), breakdown},
-        {QStringLiteral("breakdown_unit"), QStringLiteral("ms per token")},
-        {QStringLiteral("concurrency_curve"), curve},
-        {QStringLiteral("agent_workflow_s"), p.agentWorkflowSeconds},
-        {QStringLiteral("answer_s"), p.answerSeconds},
-        {QStringLiteral("answer_s_range"), pair(p.answerSecondsRange.low, p.answerSecondsRange.high)},
-        {QStringLiteral("notes"), notes},
-    };
-    if (p.powerWatts > 0) {
-        out.insert(QStringLiteral("power_watts"), p.powerWatts);
-        out.insert(QStringLiteral("joules_per_token"), p.joulesPerToken);
-    }
-    if (p.defects.applied) {
-        // The same object as `place --json` prints: totals over the wafers used.
-        const WaferDefects& d = p.defects;
-        out.insert(QStringLiteral("defects"),
-                   QJsonObject{{QStringLiteral("dead_cores"), double(d.deadCores)},
-                               {QStringLiteral("spares_used"), double(d.sparesUsed)},
-                               {QStringLiteral("unrepairable_segments"), double(d.unrepairableSegments)},
-                               {QStringLiteral("usable_cores"), double(d.usableCores)},
-                               {QStringLiteral("defect_rate"), d.defectRate},
-                               {QStringLiteral("seed"), double(d.seed)},
-                               {QStringLiteral("hop_stretch"), d.hopStretch}});
-        out.insert(QStringLiteral("usable_mesh"), QJsonArray{d.usableCols, d.usableRows});
-    }
-    printJson(out);
+    printJson(predictionJson(*model, *hardware, w, p, notes));
     return kExitOk;
 }
 

@@ -4,11 +4,14 @@
 // the view showed. It is plain data; ScenarioFormat reads and writes it as a
 // `.waferscope` file (versioned JSON).
 
+#include "engine/wafer/placement/layout.h"
+
 #include <QPointF>
 #include <QString>
 #include <QVector>
 
 #include <cstdint>
+#include <optional>
 
 namespace ws {
 
@@ -46,6 +49,10 @@ struct Scenario
     int viewDevice = 0;
     double zoom = 1.0;  // 1 = whole device fits the view
     QPointF center;     // view centre in core coordinates; (0, 0) with zoom 1 means "centred"
+
+    // A layout placed exactly (engine/wafer/placement/layout.h) instead of the placer's choice; saved from
+    // format version 2 on (a scenario without one is still written as version 1).
+    std::optional<Layout> layout;
 
     bool operator==(const Scenario&) const = default;
 };

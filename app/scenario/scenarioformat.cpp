@@ -1,5 +1,7 @@
 #include "app/scenario/scenarioformat.h"
 
+#include "engine/wafer/placement/layoutjson.h"
+
 #include "engine/model/precision.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 
@@ -154,8 +156,8 @@ QByteArray ScenarioFormat::toJson(const Scenario& s)
     QJsonArray dead;
     for (const DeadCore& core : s.deadCores)
         dead.append(QJsonObject{{"device", core.device}, {"x", core.x}, {"y", core.y}});
-    const QJsonObject root{
-        {"version", kVersion},
+    QJsonObject root{
+        {"version", s.layout ? kVersion : 1},
         {"model", QJsonObject{{"preset", s.modelPreset}, {"file", s.modelFile}}},
         {"hardware", QJsonObject{{"preset", s.hardwarePreset}, {"devices", s.devices}}},
         {"precision", s.precision},
@@ -170,6 +172,9 @@ QByteArray ScenarioFormat::toJson(const Scenario& s)
                              {"zoom", s.zoom},
                              {"center", QJsonArray{s.center.x(), s.center.y()}}}},
     };
+    if (s.layout)
+        root.insert(QStringLiteral("layout"),
+                    QJsonDocument::fromJson(QByteArray::fromStdString(layoutToJson(*s.layout))).object());
     // QJsonObject keeps keys sorted, and Qt writes doubles in their shortest round-trip form: canonical output.
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
@@ -204,7 +209,18 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
                           .arg(kVersion));
 
     Scenario s;
-    root.allowOnly({"version", "model", "hardware", "precision", "workload", "defects", "view"});
+    if (version >= 2)
+        root.allowOnly({"version", "model", "hardware", "precision", "workload", "defects", "view", "layout"});
+    else
+        root.allowOnly({"version", "model", "hardware", "precision", "workload", "defects", "view"});
+    if (root.ok() && root.has(QStringLiteral("layout"))) {
+        const QJsonObject layout = root.object(QStringLiteral("layout"), true);
+        auto parsed = layoutFromJson(QJsonDocument(layout).toJson(QJsonDocument::Compact).toStdString());
+        if (parsed)
+            s.layout = std::move(*parsed);
+        else if (root.ok())
+            root.fail(QStringLiteral("layout"), tr("invalid layout: %1").arg(QString::fromStdString(parsed.error().text)));
+    }
 
     ObjectReader model(root.object(QStringLiteral("model"), true), QStringLiteral("model"), &problem);
     model.allowOnly({"preset", "file"});

@@ -1,6 +1,7 @@
 #pragma once
 // ScenarioFormat reads and writes `.waferscope` files: UTF-8 JSON with a
-// top-level integer "version" (currently 1). Reading is strict: unknown keys,
+// top-level integer "version" (currently 2: version 2 adds
+// "layout", and a scenario without a layout is still written as version 1, so version-1 files round-trip as they are). Reading is strict: unknown keys,
 // wrong types, numbers out of range, corrupt or truncated JSON and files from
 // a newer version are rejected with one clear line naming the file and field,
 // and nothing is changed. Writing is canonical (sorted keys, fixed layout,
@@ -23,7 +24,7 @@ class ScenarioFormat
     Q_DECLARE_TR_FUNCTIONS(ws::ScenarioFormat)
 
 public:
-    static constexpr int kVersion = 1;
+    static constexpr int kVersion = 2;
     static constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
 
     static QByteArray toJson(const Scenario& scenario);

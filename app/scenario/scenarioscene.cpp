@@ -63,6 +63,7 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
     request.workload.outputTokens = scenario.outputTokens;
     request.defects = defectRequest(scenario);
     request.withSchedule = withSchedule;
+    request.layout = scenario.layout;
 
     auto built = buildWaferScene(request);
     if (!built) {

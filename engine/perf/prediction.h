@@ -79,6 +79,8 @@ struct Prediction
     Range answerSecondsRange;         // over the tokens-per-character range and the speed range
 
     WaferDefects defects;             // wafers with dead cores
+    int64_t kvCapacityTokens = 0;     // wafers: KV tokens a layer region holds beside its weights
+    int64_t sramHeadroomBytes = 0;    // wafers: SRAM of the devices used that the placement leaves free
 
     std::vector<std::string> notes;   // assumptions and choices, English
 };

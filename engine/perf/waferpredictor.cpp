@@ -170,6 +170,7 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         s.layout = scheduleRegionsFromPlacement(*placement);
         s.devicesNeeded = placement->deviceCount;
         s.kvBytesPerCore = kvBytesAvailablePerCore(*placement);
+        s.sramHeadroomBytes = placement->sramTotalBytes() - placement->sramUsedBytes();
         s.layoutNotes = placement->notes;
     } else if (model.isMoe()) {
         const int cols = o.usableCols > 0 ? o.usableCols : hw.wafer.meshCols - hw.wafer.reservedCols;
@@ -254,6 +255,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     const LayerDims dims0 = LayerDims::fromModel(model, 0);
     const KvCapacity kv = kvCapacity(dims0, r0.rect.width, r0.rect.height, s.kvBytesPerCore, s.params);
     const int64_t capacity = kv.tokens(o.kv);
+    p.kvCapacityTokens = capacity;
+    p.sramHeadroomBytes = s.sramHeadroomBytes;
     const int stages = std::max(1, int(layout.layers.size()));
     p.maxConcurrency = int(std::clamp<int64_t>(capacity / std::max<int64_t>(1, w.contextTokens), 0, 1 << 20));
     if (p.maxConcurrency < 1) {

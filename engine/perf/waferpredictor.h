@@ -51,6 +51,7 @@ struct WaferSetup
     double calibrationResidual = 0; // worst relative residual of the profile's fit
     int devicesNeeded = 0;
     int64_t kvBytesPerCore = 0; // SRAM per core for KV on the fullest layer region
+    int64_t sramHeadroomBytes = 0; // SRAM of the placed devices left free (0 without a placement)
     WaferDefects defects;       // with a defect rate: what the dead cores cost
     std::vector<std::string> layoutNotes;
     std::vector<RegionOverflow> overCapacity; // with a placed layout: regions over a core's SRAM

@@ -71,6 +71,46 @@ private slots:
         QVERIFY(readAll(first).contains("\"version\": 1"));
     }
 
+    void layoutMakesVersionTwoAndRoundTrips()
+    {
+        // A scenario with a layout is written as version 2 and round-trips byte for byte; without one it stays 1.
+        QTemporaryDir dir;
+        Scenario s = richScenario();
+        ws::Layout l;
+        l.origin = "edit";
+        l.modelId = "llama-3.1-70b";
+        l.hardwareId = "wse3";
+        l.order = ws::LayerOrder::ColumnMajor;
+        l.precisions = {ws::Precision::Bf16, ws::Precision::Int8, ws::Precision::Fp8};
+        l.deviceCount = 2;
+        l.usableCols = 10;
+        l.usableRows = 8;
+        l.layers = {{0, {0, 0, 5, 8}}, {1, {5, 0, 5, 8}}};
+        l.embeddingLayers = {0};
+        l.headLayers = {1};
+        l.notes = {"hand made"};
+        s.layout = l;
+        const QString first = dir.filePath("a.waferscope");
+        QString error;
+        QVERIFY2(ScenarioFormat::save(s, first, &error), qPrintable(error));
+        QVERIFY(readAll(first).contains("\"version\": 2"));
+        const auto opened = ScenarioFormat::load(first, &error);
+        QVERIFY2(opened, qPrintable(error));
+        QVERIFY(opened->layout.has_value());
+        QVERIFY(*opened->layout == l);
+        QVERIFY(*opened == s);
+        QCOMPARE(ScenarioFormat::toJson(*opened), readAll(first));
+        // A version-1 file may not carry a layout, and a broken layout is named.
+        QByteArray v1 = readAll(first);
+        v1.replace("\"version\": 2", "\"version\": 1");
+        QVERIFY(!ScenarioFormat::fromJson(v1, "v1", &error));
+        QVERIFY2(error.contains("layout"), qPrintable(error));
+        QByteArray broken = readAll(first);
+        broken.replace("\"column-major\"", "\"spiral\"");
+        QVERIFY(!ScenarioFormat::fromJson(broken, "broken", &error));
+        QVERIFY2(error.contains("order"), qPrintable(error));
+    }
+
     void handWrittenFileBecomesCanonical()
     {
         // Keys out of order, compact, defaults left out: opens, and its canonical form is a fixed point.
@@ -105,7 +145,7 @@ private slots:
         QTest::newRow("top level array") << QByteArray("[1, 2]") << "JSON object";
         QTest::newRow("no version") << QByteArray(R"({"model": {"preset": "x"}})") << "no \"version\"";
         QTest::newRow("future version")
-            << QByteArray(valid).replace("\"version\": 1", "\"version\": 2") << "newer WaferScope";
+            << QByteArray(valid).replace("\"version\": 1", "\"version\": 3") << "newer WaferScope";
         QTest::newRow("far future version") << QByteArray(R"({"version": 99, "whatever": true})")
                                             << "version 99";
         QTest::newRow("version zero") << QByteArray(R"({"version": 0})") << "version: must be an integer";

@@ -64,6 +64,7 @@ Layout layoutOf(const Placement& p, const std::string& modelId, const std::strin
     l.deviceCount = p.deviceCount;
     l.usableCols = p.usableCols;
     l.usableRows = p.usableRows;
+    l.notes = p.notes;
     bool tied = true;
     for (const PlacedRegion& r : p.regions)
         for (const RegionTensor& t : r.tensors)
@@ -186,7 +187,7 @@ Expected<Placement> placeLayout(const ModelConfig& model, const HardwareSpec& hw
         return ids;
     };
     factory.addTables(p, regions(l.embeddingLayers), regions(l.headLayers));
-    p.notes.push_back("layout given (" + (l.origin.empty() ? std::string("unnamed") : l.origin) + ")");
+    p.notes = l.notes;
     return p;
 }
 

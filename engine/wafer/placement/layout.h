@@ -46,6 +46,7 @@ struct Layout
     std::vector<LayoutRegion> layers;  // one per transformer layer, in layer order
     std::vector<int> embeddingLayers;  // layers whose regions hold the untied token embedding (empty when tied)
     std::vector<int> headLayers;       // layers whose regions hold the LM head (the tied table) and final norm
+    std::vector<std::string> notes;    // how it was chosen (the placer's notes); placeLayout passes them on
     bool operator==(const Layout&) const = default;
 };
 

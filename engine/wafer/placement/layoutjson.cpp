@@ -62,6 +62,7 @@ std::string layoutToJson(const Layout& l)
         {"layers", layers},
         {"embedding", l.embeddingLayers},
         {"lm_head", l.headLayers},
+        {"notes", l.notes},
     };
     return j.dump(2) + "\n";
 }
@@ -78,7 +79,7 @@ Expected<Layout> layoutFromJson(std::string_view text)
     for (const auto& [key, value] : j.items()) {
         static const char* const known[] = {"waferscope_layout", "origin", "model", "hardware", "strategy", "order",
                                             "weight_fill", "context_tokens", "precisions", "devices",
-                                            "usable_mesh", "layers", "embedding", "lm_head"};
+                                            "usable_mesh", "layers", "embedding", "lm_head", "notes"};
         if (std::find(std::begin(known), std::end(known), key) == std::end(known))
             return bad(key, "unknown field");
     }
@@ -143,6 +144,15 @@ Expected<Layout> layoutFromJson(std::string_view text)
     auto head = layerList(j, "lm_head");
     if (!head)
         return head.error();
+    if (j.contains("notes")) {
+        if (!j.at("notes").is_array())
+            return bad("notes", "must be an array of strings");
+        for (const json& n : j.at("notes")) {
+            if (!n.is_string())
+                return bad("notes", "must be an array of strings");
+            l.notes.push_back(n.get<std::string>());
+        }
+    }
     l.embeddingLayers = std::move(*embedding);
     l.headLayers = std::move(*head);
     return l;

@@ -1,0 +1,75 @@
+#include "app/cli/predictjson.h"
+
+#include <QJsonArray>
+
+namespace ws::cli {
+
+namespace {
+QJsonArray pair(double a, double b)
+{
+    return QJsonArray{a, b};
+}
+} // namespace
+
+QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardware, const Workload& w,
+                           const Prediction& p, const QJsonArray& notes)
+{
+    QJsonObject breakdown;
+    for (const auto& b : p.breakdown)
+        breakdown.insert(QString::fromStdString(b.id), 1e3 * b.seconds);
+    QJsonArray curve;
+    for (const auto& c : p.concurrencyCurve)
+        curve.append(QJsonObject{{QStringLiteral("concurrency"), c.concurrency},
+                                 {QStringLiteral("tokens_per_second_per_user"), c.tokensPerSecondPerUser},
+                                 {QStringLiteral("aggregate_tokens_per_second"), c.aggregateTokensPerSecond}});
+    QJsonObject out{
+        {QStringLiteral("model"), QString::fromStdString(model.id)},
+        {QStringLiteral("hardware"), QString::fromStdString(hardware.id)},
+        {QStringLiteral("precision"), QString::fromLatin1(precisionId(w.precision))},
+        {QStringLiteral("batch"), p.concurrency},
+        {QStringLiteral("context"), double(w.contextTokens)},
+        {QStringLiteral("tokens_per_second_per_user"), p.tokensPerSecondPerUser},
+        {QStringLiteral("tokens_per_second_per_user_range"),
+         pair(p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high)},
+        {QStringLiteral("ms_per_token"), 1e3 * p.secondsPerToken},
+        {QStringLiteral("ttft_ms"), 1e3 * p.ttftSeconds},
+        {QStringLiteral("ttft_ms_range"), pair(1e3 * p.ttftRange.low, 1e3 * p.ttftRange.high)},
+        {QStringLiteral("aggregate_tokens_per_second"), p.aggregateTokensPerSecond},
+        {QStringLiteral("max_concurrency"), p.maxConcurrency},
+        {QStringLiteral("devices"), p.devices},
+        {QStringLiteral("devices_needed"), p.devicesNeeded},
+        {QStringLiteral("devices_chosen"), p.devicesChosen ? QStringLiteral("automatic") : QStringLiteral("given")},
+        {QStringLiteral("profile"), QString::fromStdString(p.profile)},
+        {QStringLiteral("breakdown"), breakdown},
+        {QStringLiteral("breakdown_unit"), QStringLiteral("ms per token")},
+        {QStringLiteral("concurrency_curve"), curve},
+        {QStringLiteral("agent_workflow_s"), p.agentWorkflowSeconds},
+        {QStringLiteral("answer_s"), p.answerSeconds},
+        {QStringLiteral("answer_s_range"), pair(p.answerSecondsRange.low, p.answerSecondsRange.high)},
+        {QStringLiteral("notes"), notes},
+    };
+    if (p.powerWatts > 0) {
+        out.insert(QStringLiteral("power_watts"), p.powerWatts);
+        out.insert(QStringLiteral("joules_per_token"), p.joulesPerToken);
+    }
+    if (p.defects.applied) {
+        // The same object as `place --json` prints: totals over the wafers used.
+        const WaferDefects& d = p.defects;
+        out.insert(QStringLiteral("defects"),
+                   QJsonObject{{QStringLiteral("dead_cores"), double(d.deadCores)},
+                               {QStringLiteral("spares_used"), double(d.sparesUsed)},
+                               {QStringLiteral("unrepairable_segments"), double(d.unrepairableSegments)},
+                               {QStringLiteral("usable_cores"), double(d.usableCores)},
+                               {QStringLiteral("defect_rate"), d.defectRate},
+                               {QStringLiteral("seed"), double(d.seed)},
+                               {QStringLiteral("hop_stretch"), d.hopStretch}});
+        out.insert(QStringLiteral("usable_mesh"), QJsonArray{d.usableCols, d.usableRows});
+    }
+    if (p.kind == HardwareKind::Wafer) {
+        out.insert(QStringLiteral("kv_capacity_tokens"), double(p.kvCapacityTokens));
+        out.insert(QStringLiteral("sram_headroom_bytes"), double(p.sramHeadroomBytes));
+    }
+    return out;
+}
+
+} // namespace ws::cli
