@@ -13,5 +13,8 @@ int runPredict(const QStringList& args);
 int runRender(const QStringList& args);
 int runRecord(const QStringList& args);
 int runCompare(const QStringList& args);
+int runSweep(const QStringList& args);
+int runSweepMerge(const QStringList& args);
+int runOptimize(const QStringList& args);
 
 } // namespace ws::cli

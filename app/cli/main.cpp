@@ -17,7 +17,7 @@
 namespace {
 void printUsage()
 {
-    std::fputs("usage: waferscope-cli <generate|place|predict|compare|render|record> [options]\n"
+    std::fputs("usage: waferscope-cli <generate|place|predict|compare|sweep|sweep-merge|optimize|render|record> [options]\n"
                "       waferscope-cli <command> --help\n"
                "       waferscope-cli --version\n",
                stderr);
@@ -54,6 +54,8 @@ int main(int argc, char** argv)
         {QStringLiteral("generate"), ws::cli::runGenerate}, {QStringLiteral("place"), ws::cli::runPlace},
         {QStringLiteral("predict"), ws::cli::runPredict},   {QStringLiteral("render"), ws::cli::runRender},
         {QStringLiteral("record"), ws::cli::runRecord},     {QStringLiteral("compare"), ws::cli::runCompare},
+        {QStringLiteral("sweep"), ws::cli::runSweep},       {QStringLiteral("sweep-merge"), ws::cli::runSweepMerge},
+        {QStringLiteral("optimize"), ws::cli::runOptimize},
     };
     const auto it = commands.find(command);
     if (it == commands.end()) {

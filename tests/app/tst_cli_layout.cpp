@@ -140,6 +140,51 @@ private slots:
             QVERIFY2(qAbs(it.value().toDouble() - expected) <= 1e-9 * (1 + qAbs(expected)), qPrintable(it.key()));
         }
     }
+
+    void shardedSweepMergesToTheWholeSweep_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::newRow("csv") << "--csv";
+        QTest::newRow("json") << "--json";
+    }
+    void shardedSweepMergesToTheWholeSweep()
+    {
+        QFETCH(QString, format);
+        QTemporaryDir dir;
+        const QStringList sweep{"sweep", "--model", "llama-3.1-8b", "--hardware", "wse3", "--param",
+                                "concurrency=1,2,4,8,16", "--param", "order=snake,column-major", format};
+        const auto whole = wstest::runCli(sweep);
+        QVERIFY2(whole.exitCode == 0, whole.err.constData());
+        QStringList merge{"sweep-merge"};
+        for (const char* shard : {"2/3", "1/3", "3/3"}) {
+            const auto part = wstest::runCli(sweep + QStringList{"--shard", shard});
+            QVERIFY2(part.exitCode == 0, part.err.constData());
+            const QString file = dir.filePath(QString::fromLatin1(shard).replace('/', '_'));
+            writeAll(file, part.out);
+            merge << file;
+        }
+        const auto merged = wstest::runCli(merge);
+        QVERIFY2(merged.exitCode == 0, merged.err.constData());
+        QCOMPARE(merged.out, whole.out);
+        QVERIFY(whole.out.count('\n') >= (format == QLatin1String("--csv") ? 12 : 1));
+        const auto bad = wstest::runCli(sweep + QStringList{"--shard", "4/3"});
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(bad.err.count('\n'), 1);
+    }
+
+    void optimizeWritesAFasterLayout()
+    {
+        QTemporaryDir dir;
+        const QString best = dir.filePath("best.json");
+        const QStringList model{"--model", "llama-3.1-8b", "--hardware", "wse3"};
+        const auto o = wstest::runCli(QStringList{"optimize", "--json", "--layout-out", best} + model);
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        const QJsonObject r = jsonOf(o);
+        QVERIFY(r.value("best_ms_per_token").toDouble() <= r.value("default_ms_per_token").toDouble());
+        const auto p = wstest::runCli(QStringList{"predict", "--json", "--layout", best} + model);
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QVERIFY(qAbs(jsonOf(p).value("ms_per_token").toDouble() - r.value("best_ms_per_token").toDouble()) < 1e-9);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliLayout)
