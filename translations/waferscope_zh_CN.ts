@@ -1522,6 +1522,10 @@ Press Resume to continue where it stopped.</source>
 <context>
     <name>ws::ScenarioFormat</name>
     <message>
+        <source>invalid layout: %1</source>
+        <translation>无效的布局：%1</translation>
+    </message>
+    <message>
         <source>unknown key (expected one of: %1)</source>
         <translation>未知的键（应为以下之一：%1）</translation>
     </message>

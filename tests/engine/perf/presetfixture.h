@@ -5,6 +5,7 @@
 
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelpresetparser.h"
+#include "engine/perf/layoutsweep.h"
 #include "tests/common/testmodels.h"
 
 #include <QFile>
@@ -36,6 +37,16 @@ inline ws::ModelConfig modelPreset(const char* id)
     if (!m)
         qFatal("cannot load %s: %s", qPrintable(path), m.error().message().c_str());
     return *m;
+}
+
+// A sweep or an optimisation of a model preset on WSE-3 at bf16 (engine/perf/layoutsweep.h).
+inline ws::SweepBase sweepBase(const char* model)
+{
+    ws::SweepBase b;
+    b.model = modelPreset(model);
+    b.hardware = hardwarePreset("wse3");
+    b.workload.precision = ws::Precision::Bf16;
+    return b;
 }
 
 } // namespace wstest

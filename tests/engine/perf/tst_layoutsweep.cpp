@@ -11,15 +11,6 @@
 #include <QTest>
 
 namespace {
-ws::SweepBase baseOf(const char* model)
-{
-    ws::SweepBase b;
-    b.model = wstest::modelPreset(model);
-    b.hardware = wstest::hardwarePreset("wse3");
-    b.workload.precision = ws::Precision::Bf16;
-    return b;
-}
-
 std::vector<ws::SweepAxis> axes(std::initializer_list<const char*> specs)
 {
     std::vector<ws::SweepAxis> out;
@@ -50,7 +41,7 @@ private slots:
     {
         QFETCH(bool, json);
         QFETCH(QStringList, specs);
-        const ws::SweepBase b = baseOf("llama-3.1-8b");
+        const ws::SweepBase b = wstest::sweepBase("llama-3.1-8b");
         std::vector<ws::SweepAxis> a;
         for (const QString& s : specs)
             a.push_back(*ws::parseSweepAxis(s.toStdString()));
@@ -77,7 +68,7 @@ private slots:
 
     void aPointIsPredictWithItsLayout()
     {
-        ws::SweepBase b = baseOf("llama-3.1-70b");
+        ws::SweepBase b = wstest::sweepBase("llama-3.1-70b");
         auto r = ws::runSweep(b, axes({"order=row-major", "concurrency=4"}));
         QVERIFY(r);
         QVERIFY2(r->points[0].error.empty(), r->points[0].error.c_str());
@@ -120,7 +111,7 @@ private slots:
     {
         int faster = 0;
         for (const char* model : {"llama-3.1-70b", "qwen3-32b", "llama-3.1-8b"}) {
-            const ws::SweepBase b = baseOf(model);
+            const ws::SweepBase b = wstest::sweepBase(model);
             auto r = ws::optimizeLayout(b);
             QVERIFY2(r, r ? "" : r.error().text.c_str());
             qInfo("%s: default %.4f ms per token on %d wafers, optimised %.4f ms on %d (%s, fill %.2f), %d candidates",
@@ -141,7 +132,7 @@ private slots:
     {
         ws::OptimizeOptions o;
         o.progress = [](int done, int) { return done < 3; };
-        auto r = ws::optimizeLayout(baseOf("llama-3.1-8b"), o);
+        auto r = ws::optimizeLayout(wstest::sweepBase("llama-3.1-8b"), o);
         QVERIFY(!r);
         QCOMPARE(r.error().code, ws::ErrorCode::Cancelled);
     }
