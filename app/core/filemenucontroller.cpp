@@ -56,14 +56,21 @@ void FileMenuController::apply(const Scenario& scenario)
 QMenu* FileMenuController::buildFileMenu()
 {
     QMenu* menu = m_window->menuBar()->addMenu(tr("&File"));
-    menu->addAction(tr("&New"), QKeySequence::New, this, &FileMenuController::newScenario);
-    menu->addAction(tr("&Open…"), QKeySequence::Open, this, &FileMenuController::open);
+    menu->setObjectName(QStringLiteral("fileMenu"));
+    menu->addAction(tr("&New"), QKeySequence::New, this, &FileMenuController::newScenario)
+        ->setObjectName(QStringLiteral("newAction"));
+    menu->addAction(tr("&Open…"), QKeySequence::Open, this, &FileMenuController::open)
+        ->setObjectName(QStringLiteral("openAction"));
     m_recentMenu = menu->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentScenariosMenu"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &FileMenuController::fillRecentMenu);
-    menu->addAction(tr("&Save"), QKeySequence::Save, this, &FileMenuController::save);
-    menu->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &FileMenuController::saveAs);
+    menu->addAction(tr("&Save"), QKeySequence::Save, this, &FileMenuController::save)
+        ->setObjectName(QStringLiteral("saveAction"));
+    menu->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &FileMenuController::saveAs)
+        ->setObjectName(QStringLiteral("saveAsAction"));
     menu->addSeparator();
     m_exportMenu = menu->addMenu(tr("&Export"));
+    m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
     connect(m_exportMenu, &QMenu::aboutToShow, this, [this] {
         m_exportMenu->clear();
         for (const ImageExport& e : m_imageExports) {
@@ -87,9 +94,10 @@ QMenu* FileMenuController::buildFileMenu()
         if (m_exportMenu->isEmpty())
             m_exportMenu->addAction(tr("Nothing to export yet"))->setEnabled(false);
     });
-    menu->addAction(tr("&Record…"), this, &FileMenuController::record);
+    menu->addAction(tr("&Record…"), this, &FileMenuController::record)->setObjectName(QStringLiteral("recordAction"));
     menu->addSeparator();
-    menu->addAction(tr("&Quit"), QKeySequence::Quit, m_window, &QWidget::close);
+    menu->addAction(tr("&Quit"), QKeySequence::Quit, m_window, &QWidget::close)
+        ->setObjectName(QStringLiteral("quitAction"));
     return menu;
 }
 

@@ -118,6 +118,10 @@ void MainWindow::userChangedRequest()
 void MainWindow::userSetLayer(MeshLayer layer)
 {
     setLayer(layer);
+    if (layer == MeshLayer::Defects) { // the layer's controls live in the Defects dock
+        m_defects->show();
+        m_defects->raise();
+    }
     m_scenario.layer = QString::fromLatin1(meshLayerId(layer));
     m_files->markModified();
 }

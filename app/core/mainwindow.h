@@ -78,6 +78,8 @@ private:
     void createDocks();   // mainwindowdocks.cpp
     void createActions(); // mainwindowactions.cpp, with retranslate()
     void retranslate();
+    void nameMenuActions();       // object names of every menu action (mainwindowactions.cpp)
+    void updateAccessibleNames(); // every menu's accessible name, from its title
     void showResult(std::shared_ptr<const PlacementResult> result);
     void showError(const QString& message);
     void updateStatus();

@@ -4,6 +4,8 @@
 #include "app/core/inspectordock.h"
 #include "app/core/mainwindowactions.h"
 #include "app/core/scenariobar.h"
+#include "app/core/shortcutsdialog.h"
+#include "app/dataflow/dataflowdock.h"
 #include "app/common/languagemanager.h"
 #include "app/compare/comparecontroller.h"
 #include "app/compare/comparisondocks.h"
@@ -17,6 +19,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QDockWidget>
 #include <QEvent>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -69,23 +72,25 @@ void MainWindow::createActions()
     connect(a.nextWafer, &QAction::triggered, this, [this] { userSetDevice(m_meshView->device() + 1); });
 
     a.layerGroup = new QActionGroup(this);
-    auto addLayer = [this, &a](QAction*& action, MeshLayer layer, int key) {
-        action = new QAction(this);
+    for (size_t i = 0; i < allMeshLayers().size(); ++i) {
+        const MeshLayer layer = allMeshLayers()[i];
+        QAction* action = a.layerActions[i] = new QAction(this);
+        action->setObjectName(QStringLiteral("layer_%1Action").arg(QLatin1String(meshLayerId(layer))));
         action->setCheckable(true);
         action->setData(static_cast<int>(layer));
-        action->setShortcut(QKeySequence(Qt::CTRL | key));
+        action->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + int(i))));
         a.layerGroup->addAction(action);
         connect(action, &QAction::triggered, this, [this, layer] { userSetLayer(layer); });
-    };
-    addLayer(a.sram, MeshLayer::SramOccupancy, Qt::Key_1);
-    addLayer(a.placement, MeshLayer::WeightPlacement, Qt::Key_2);
-    addLayer(a.kv, MeshLayer::KvCache, Qt::Key_3);
-    a.sram->setChecked(true);
+    }
+    a.layerActions[0]->setChecked(true);
 
     a.inspector = m_inspector->toggleViewAction();
     a.inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     a.about = new QAction(this);
     connect(a.about, &QAction::triggered, this, [this] { AboutDialog(this).exec(); });
+    a.shortcuts = new QAction(this);
+    a.shortcuts->setShortcut(QKeySequence::HelpContents);
+    connect(a.shortcuts, &QAction::triggered, this, [this] { ShortcutsDialog(this, this).exec(); });
 
     a.view = menuBar()->addMenu(QString());
     a.view->addAction(a.zoomIn);
@@ -94,6 +99,8 @@ void MainWindow::createActions()
     a.view->addSeparator();
     a.layers = a.view->addMenu(QString());
     a.layers->addActions(a.layerGroup->actions());
+    a.playback = a.view->addMenu(QString());
+    a.playback->addActions(m_dataflow->playbackActions());
     a.view->addAction(a.previousWafer);
     a.view->addAction(a.nextWafer);
     a.view->addSeparator();
@@ -118,6 +125,7 @@ void MainWindow::createActions()
     });
     a.help = menuBar()->addMenu(QString());
     menuBar()->insertMenu(a.help->menuAction(), m_chat->modelMenu());
+    a.help->addAction(a.shortcuts);
     a.help->addAction(a.about);
 
     a.viewToolBar->addActions(a.layerGroup->actions());
@@ -125,6 +133,36 @@ void MainWindow::createActions()
     a.viewToolBar->addAction(a.zoomOut);
     a.viewToolBar->addAction(a.fit);
     a.viewToolBar->addAction(a.zoomIn);
+    nameMenuActions();
+}
+
+// Object names for the actions that come without one (dock toggles, languages), accessible names for every menu.
+void MainWindow::nameMenuActions()
+{
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        if (dock->toggleViewAction()->objectName().isEmpty())
+            dock->toggleViewAction()->setObjectName(dock->objectName() + QStringLiteral("ToggleAction"));
+    for (QAction* action : m_actions->languageGroup->actions())
+        action->setObjectName(QStringLiteral("language_%1Action").arg(action->data().toString()));
+    m_actions->view->setObjectName(QStringLiteral("viewMenu"));
+    m_actions->layers->setObjectName(QStringLiteral("layerMenu"));
+    m_actions->playback->setObjectName(QStringLiteral("playbackMenu"));
+    m_actions->language->setObjectName(QStringLiteral("languageMenu"));
+    m_actions->help->setObjectName(QStringLiteral("helpMenu"));
+    m_actions->zoomIn->setObjectName(QStringLiteral("zoomInAction"));
+    m_actions->zoomOut->setObjectName(QStringLiteral("zoomOutAction"));
+    m_actions->fit->setObjectName(QStringLiteral("fitAction"));
+    m_actions->previousWafer->setObjectName(QStringLiteral("previousWaferAction"));
+    m_actions->nextWafer->setObjectName(QStringLiteral("nextWaferAction"));
+    m_actions->about->setObjectName(QStringLiteral("aboutAction"));
+    m_actions->shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
+}
+
+// Menus read by a screen reader: the title without its mnemonic (QAction's own accessible name is its text).
+void MainWindow::updateAccessibleNames()
+{
+    for (QMenu* menu : findChildren<QMenu*>())
+        menu->setAccessibleName(QString(menu->title()).remove(QLatin1Char('&')));
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -151,20 +189,25 @@ void MainWindow::retranslate()
     a.fit->setToolTip(tr("Show the whole wafer (Ctrl+0, or double-click the heatmap)"));
     a.previousWafer->setText(tr("&Previous Wafer"));
     a.nextWafer->setText(tr("&Next Wafer"));
-    a.sram->setText(views::meshLayerName(MeshLayer::SramOccupancy));
-    a.sram->setToolTip(views::meshLayerDescription(MeshLayer::SramOccupancy) + QStringLiteral(" (Ctrl+1)"));
-    a.placement->setText(views::meshLayerName(MeshLayer::WeightPlacement));
-    a.placement->setToolTip(views::meshLayerDescription(MeshLayer::WeightPlacement) + QStringLiteral(" (Ctrl+2)"));
-    a.kv->setText(views::meshLayerName(MeshLayer::KvCache));
-    a.kv->setToolTip(views::meshLayerDescription(MeshLayer::KvCache) + QStringLiteral(" (Ctrl+3)"));
+    for (QAction* action : a.layerActions) {
+        const auto layer = static_cast<MeshLayer>(action->data().toInt());
+        action->setText(views::meshLayerName(layer));
+        action->setToolTip(views::meshLayerDescription(layer) + QStringLiteral(" (%1)").arg(
+                               action->shortcut().toString(QKeySequence::NativeText)));
+    }
+    a.playback->setTitle(tr("Dataflow &Playback"));
     a.inspector->setText(tr("&Inspector"));
     a.about->setText(tr("&About WaferScope"));
+    a.shortcuts->setText(tr("&Keyboard Shortcuts"));
     m_stripArea->setToolTip(tr("All wafers of the placement. Click one to show it (Page Up / Page Down)."));
     m_meshView->setToolTip(QString());
     if (m_error.isEmpty() && !m_result)
         m_meshView->setEmptyText(tr("Computing the placement…"));
     else if (!m_error.isEmpty())
         showError(m_error);
+    // After every menu has its new title (the other menus' owners retranslate on the same event).
+    QMetaObject::invokeMethod(this, [this] { updateAccessibleNames(); }, Qt::QueuedConnection);
+    updateAccessibleNames();
     updateStatus();
 }
 

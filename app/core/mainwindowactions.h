@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <array>
+
 class QAction;
 class QActionGroup;
 class QMenu;
@@ -27,13 +29,13 @@ struct MainWindow::Actions
     QAction* fit = nullptr;
     QAction* previousWafer = nullptr;
     QAction* nextWafer = nullptr;
-    QAction* sram = nullptr;
-    QAction* placement = nullptr;
-    QAction* kv = nullptr;
+    std::array<QAction*, 5> layerActions{}; // allMeshLayers() order: Ctrl+1 ... Ctrl+5
+    QMenu* playback = nullptr;
     QActionGroup* layerGroup = nullptr;
     QActionGroup* languageGroup = nullptr;
     QAction* inspector = nullptr;
     QAction* about = nullptr;
+    QAction* shortcuts = nullptr;
 };
 
 } // namespace ws

@@ -4,13 +4,13 @@
 #include "views/playbackbar.h"
 #include "views/timelinechart.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QShortcut>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -66,18 +66,20 @@ DataflowDock::DataflowDock(views::MeshView* view, QWidget* parent) : QDockWidget
     connect(m_kv, &QComboBox::currentIndexChanged, this,
             [this](int index) { setKvPlacement(index == 1 ? KvPlacement::Concat : KvPlacement::Shift); });
 
+    // Playback from the window (View > Dataflow Playback): enabled while the dock is shown.
     QWidget* window = parent ? parent : this;
-    auto shortcut = [this, window](Qt::Key key, auto slot) {
-        auto* s = new QShortcut(QKeySequence(key), window);
-        s->setContext(Qt::WindowShortcut);
-        connect(s, &QShortcut::activated, this, [this, slot] {
-            if (isVisible())
-                slot();
-        });
+    auto action = [this, window](QAction*& a, const char* name, Qt::Key key, auto slot) {
+        a = new QAction(this);
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(QKeySequence(key));
+        a->setShortcutContext(Qt::WindowShortcut);
+        a->setEnabled(false);
+        window->addAction(a);
+        connect(a, &QAction::triggered, this, slot);
     };
-    shortcut(Qt::Key_Space, [this] { m_controller.togglePlay(); });
-    shortcut(Qt::Key_Left, [this] { m_controller.stepPhase(-1); });
-    shortcut(Qt::Key_Right, [this] { m_controller.stepPhase(+1); });
+    action(m_playAction, "dataflowPlayAction", Qt::Key_Space, [this] { m_controller.togglePlay(); });
+    action(m_backAction, "dataflowStepBackAction", Qt::Key_Left, [this] { m_controller.stepPhase(-1); });
+    action(m_forwardAction, "dataflowStepForwardAction", Qt::Key_Right, [this] { m_controller.stepPhase(+1); });
     retranslate();
 }
 
@@ -114,6 +116,8 @@ void DataflowDock::layerChanged()
     // The panel belongs to the Dataflow layer: it shows with it and pauses without it.
     const bool dataflow = m_view && m_view->layer() == MeshLayer::Dataflow;
     setVisible(dataflow);
+    for (QAction* a : playbackActions())
+        a->setEnabled(dataflow);
     if (!dataflow)
         m_controller.pause();
     showFrame(m_controller.currentFrame());
@@ -206,6 +210,9 @@ void DataflowDock::retranslate()
     m_kv->setItemText(0, tr("KV: shift"));
     m_kv->setItemText(1, tr("KV: concat"));
     m_kv->setToolTip(tr("KV cache layout: shift spreads the sequence over every row, concat fills one row"));
+    m_playAction->setText(tr("&Play / Pause"));
+    m_backAction->setText(tr("Step &Back"));
+    m_forwardAction->setText(tr("Step &Forward"));
     m_tabs->setTabText(0, tr("Timeline"));
     m_tabs->setTabText(1, tr("Phase cycles"));
     m_tabs->setTabText(2, tr("Timing constants"));

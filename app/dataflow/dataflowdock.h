@@ -4,7 +4,7 @@
 // timeline, the KV layout toggle (concat vs shift, with both capacities) and
 // the timing constants with their sources. It is shown while the heatmap's
 // Dataflow layer is. It owns the DataflowController;
-// Space plays or pauses, Left and Right step from phase to phase.
+// its actions (View menu) play or pause with Space and step from phase to phase with Left and Right.
 
 #include "app/common/placementresult.h"
 #include "app/dataflow/dataflowcontroller.h"
@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QTabWidget;
@@ -44,6 +45,8 @@ public:
     views::PlaybackBar* playbackBar() const { return m_bar; }
     views::TimelineChart* timeline() const { return m_timeline; }
     QString errorText() const { return m_error; }
+    // Play / pause (Space), step back (Left), step forward (Right): window shortcuts, enabled with the dock.
+    QList<QAction*> playbackActions() const { return {m_playAction, m_backAction, m_forwardAction}; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -59,6 +62,9 @@ private:
     DataflowController m_controller;
     views::PlaybackBar* m_bar = nullptr;
     views::TimelineChart* m_timeline = nullptr;
+    QAction* m_playAction = nullptr;
+    QAction* m_backAction = nullptr;
+    QAction* m_forwardAction = nullptr;
     QComboBox* m_kv = nullptr;
     QLabel* m_kvLabel = nullptr;
     QLabel* m_frameLabel = nullptr;

@@ -23,6 +23,10 @@ ModelMenu::ModelMenu(QWidget* window, ModelDownloader* downloader)
     m_openAction = m_menu->addAction(QString(), this, &ModelMenu::chooseModelFile);
     m_menu->addMenu(m_recentMenu);
     m_downloadAction = m_menu->addAction(QString(), this, &ModelMenu::showDownloadDialog);
+    m_menu->setObjectName(QStringLiteral("modelMenu"));
+    m_recentMenu->setObjectName(QStringLiteral("recentModelsMenu"));
+    m_openAction->setObjectName(QStringLiteral("openModelAction"));
+    m_downloadAction->setObjectName(QStringLiteral("downloadModelAction"));
     retranslate();
 }
 
