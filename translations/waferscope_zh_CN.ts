@@ -1164,6 +1164,14 @@ Press Resume to continue where it stopped.</source>
 <context>
     <name>ws::MainWindow</name>
     <message>
+        <source>Dataflow &amp;Playback</source>
+        <translation>数据流播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
         <source>Zoom: %1 px per core</source>
         <translation>缩放：每核心 %1 像素</translation>
     </message>
@@ -3157,6 +3165,18 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
 <context>
     <name>ws::DataflowDock</name>
     <message>
+        <source>&amp;Play / Pause</source>
+        <translation>播放/暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Forward</source>
+        <translation>前进一步(&amp;F)</translation>
+    </message>
+    <message>
         <source>frame %1 ms</source>
         <translation>帧 %1 ms</translation>
     </message>
@@ -3234,6 +3254,25 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>the model is not placed on a wafer</source>
         <translation>模型未放置到晶圆上</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
     </message>
 </context>
 </TS>
