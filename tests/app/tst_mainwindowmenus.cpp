@@ -210,7 +210,20 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
         expected.emplace(QStringLiteral("layer_%1Action").arg(QLatin1String(meshLayerId(l))), layer(l));
     for (const QString& code : LanguageManager::availableLanguages())
         expected.emplace(QStringLiteral("language_%1Action").arg(code),
-                         Expectation{{}, [&, code](const QStringList&) { QCOMPARE(languages.language(), code); }});
+                         Expectation{{}, [&, code](const QStringList&) {
+                             QCOMPARE(languages.language(), code);
+                             QCoreApplication::processEvents(); // the accessible names follow the new titles
+                             QMenu* help = found.at(QStringLiteral("shortcutsAction"))->associatedObjects().isEmpty()
+                                               ? nullptr
+                                               : qobject_cast<QMenu*>(found.at(QStringLiteral("shortcutsAction"))
+                                                                          ->associatedObjects()
+                                                                          .constFirst());
+                             QVERIFY(help);
+                             QCOMPARE(help->accessibleName(), QString(help->title()).remove(QLatin1Char('&')));
+                             if (code == QLatin1String("zh_CN"))
+                                 QCOMPARE(found.at(QStringLiteral("shortcutsAction"))->text(),
+                                          QStringLiteral("键盘快捷键(&K)"));
+                         }});
     // Dock toggles: the Inspector, Defects, comparison, token race, chat and live wafer docks.
     std::map<QString, bool> visibleBefore;
     int docks = 0;
@@ -229,7 +242,7 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
 
     for (const auto& [name, action] : found)
         QVERIFY2(expected.count(name), qPrintable(QStringLiteral("no check for the menu action ") + name));
-    QStringList order; // menu order, with Quit last
+    QStringList order; // by object name, with Quit last
     for (const auto& [name, e] : expected) {
         QVERIFY2(found.count(name), qPrintable(QStringLiteral("missing from the menus: ") + name));
         if (name != QLatin1String("quitAction"))
