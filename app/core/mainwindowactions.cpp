@@ -27,6 +27,8 @@
 #include <QStatusBar>
 #include <QToolBar>
 
+#include <utility>
+
 namespace ws {
 
 void MainWindow::createActions()
@@ -136,7 +138,7 @@ void MainWindow::createActions()
     nameMenuActions();
 }
 
-// Object names for the actions that come without one (dock toggles, languages), accessible names for every menu.
+// Object names of the View and Help menus and their actions, and of those that come without one (dock toggles, languages).
 void MainWindow::nameMenuActions()
 {
     for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -144,18 +146,14 @@ void MainWindow::nameMenuActions()
             dock->toggleViewAction()->setObjectName(dock->objectName() + QStringLiteral("ToggleAction"));
     for (QAction* action : m_actions->languageGroup->actions())
         action->setObjectName(QStringLiteral("language_%1Action").arg(action->data().toString()));
-    m_actions->view->setObjectName(QStringLiteral("viewMenu"));
-    m_actions->layers->setObjectName(QStringLiteral("layerMenu"));
-    m_actions->playback->setObjectName(QStringLiteral("playbackMenu"));
-    m_actions->language->setObjectName(QStringLiteral("languageMenu"));
-    m_actions->help->setObjectName(QStringLiteral("helpMenu"));
-    m_actions->zoomIn->setObjectName(QStringLiteral("zoomInAction"));
-    m_actions->zoomOut->setObjectName(QStringLiteral("zoomOutAction"));
-    m_actions->fit->setObjectName(QStringLiteral("fitAction"));
-    m_actions->previousWafer->setObjectName(QStringLiteral("previousWaferAction"));
-    m_actions->nextWafer->setObjectName(QStringLiteral("nextWaferAction"));
-    m_actions->about->setObjectName(QStringLiteral("aboutAction"));
-    m_actions->shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
+    const Actions& a = *m_actions;
+    const std::pair<QObject*, const char*> names[] = {
+        {a.view, "viewMenu"},          {a.layers, "layerMenu"},       {a.playback, "playbackMenu"},
+        {a.language, "languageMenu"},  {a.help, "helpMenu"},          {a.zoomIn, "zoomInAction"},
+        {a.zoomOut, "zoomOutAction"},  {a.fit, "fitAction"},          {a.previousWafer, "previousWaferAction"},
+        {a.nextWafer, "nextWaferAction"}, {a.about, "aboutAction"},   {a.shortcuts, "shortcutsAction"}};
+    for (const auto& [object, name] : names)
+        object->setObjectName(QLatin1String(name));
 }
 
 // Menus read by a screen reader: the title without its mnemonic (QAction's own accessible name is its text).
