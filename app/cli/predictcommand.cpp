@@ -202,6 +202,12 @@ int runPredict(const QStringList& args)
                     p.tokensPerSecondPerUser, p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high,
                     1e3 * p.ttftSeconds);
         std::printf("%.1f tokens/s aggregate at %d concurrent requests\n", p.aggregateTokensPerSecond, p.concurrency);
+        std::printf("ceiling %.1f tokens/s per user (%s bound)\n", p.ceiling.tokensPerSecondPerUser,
+                    p.ceiling.bound.c_str());
+        for (const RangeDriver& d : p.rangeDrivers)
+            std::printf("  range driver %-24s %g..%g %s: %.1f to %.1f tokens/s (x%.2f, %.0f %% of the range)\n",
+                        d.input.c_str(), d.low, d.high, d.unit.c_str(), d.tokensPerSecondAtLow,
+                        d.tokensPerSecondAtHigh, d.effect, 100.0 * d.share);
         std::printf("time per token by phase:\n");
         for (const auto& b : p.breakdown)
             std::printf("  %-20s %10.4f ms  %5.1f %%\n", b.id.c_str(), 1e3 * b.seconds,

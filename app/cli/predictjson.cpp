@@ -22,6 +22,28 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
         curve.append(QJsonObject{{QStringLiteral("concurrency"), c.concurrency},
                                  {QStringLiteral("tokens_per_second_per_user"), c.tokensPerSecondPerUser},
                                  {QStringLiteral("aggregate_tokens_per_second"), c.aggregateTokensPerSecond}});
+    QJsonArray drivers;
+    for (const RangeDriver& d : p.rangeDrivers)
+        drivers.append(QJsonObject{{QStringLiteral("input"), QString::fromStdString(d.input)},
+                                   {QStringLiteral("unit"), QString::fromStdString(d.unit)},
+                                   {QStringLiteral("assumed"), d.assumed},
+                                   {QStringLiteral("low"), d.low},
+                                   {QStringLiteral("high"), d.high},
+                                   {QStringLiteral("tokens_per_second_per_user_at_low"), d.tokensPerSecondAtLow},
+                                   {QStringLiteral("tokens_per_second_per_user_at_high"), d.tokensPerSecondAtHigh},
+                                   {QStringLiteral("effect"), d.effect},
+                                   {QStringLiteral("share"), d.share},
+                                   {QStringLiteral("source"), QString::fromStdString(d.source)}});
+    const Ceiling& c = p.ceiling;
+    const QJsonObject ceiling{{QStringLiteral("tokens_per_second_per_user"), c.tokensPerSecondPerUser},
+                              {QStringLiteral("bound"), QString::fromStdString(c.bound)},
+                              {QStringLiteral("peak_flops_per_s"), c.peakFlopsPerS},
+                              {QStringLiteral("peak_bytes_per_s"), c.peakBytesPerS},
+                              {QStringLiteral("flops_per_step"), c.flopsPerStep},
+                              {QStringLiteral("bytes_per_step"), c.bytesPerStep},
+                              {QStringLiteral("fabric_s"), c.fabricSeconds},
+                              {QStringLiteral("arithmetic_intensity"), c.arithmeticIntensity()},
+                              {QStringLiteral("clamped"), c.clamped}};
     QJsonObject out{
         {QStringLiteral("model"), QString::fromStdString(model.id)},
         {QStringLiteral("hardware"), QString::fromStdString(hardware.id)},
@@ -31,6 +53,8 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
         {QStringLiteral("tokens_per_second_per_user"), p.tokensPerSecondPerUser},
         {QStringLiteral("tokens_per_second_per_user_range"),
          pair(p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high)},
+        {QStringLiteral("range_drivers"), drivers},
+        {QStringLiteral("ceiling"), ceiling},
         {QStringLiteral("ms_per_token"), 1e3 * p.secondsPerToken},
         {QStringLiteral("ttft_ms"), 1e3 * p.ttftSeconds},
         {QStringLiteral("ttft_ms_range"), pair(1e3 * p.ttftRange.low, 1e3 * p.ttftRange.high)},

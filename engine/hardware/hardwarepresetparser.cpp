@@ -27,6 +27,8 @@ void readWafer(PresetReader& r, WaferSpec& w)
     r.integer64("sramBytesPerCore", w.sramBytesPerCore, kReq, Bound::Positive);
     r.integer64("programBytesPerCore", w.programBytesPerCore, kOpt, Bound::NonNegative);
     r.number("clockHz", w.clockHz, kReq, Bound::Positive);
+    r.number("clockLowHz", w.clockLowHz, kOpt, Bound::NonNegative);
+    r.number("clockHighHz", w.clockHighHz, kOpt, Bound::NonNegative);
     r.number("hopLatencyCycles", w.hopLatencyCycles, kOpt, Bound::Positive);
     r.number("routingStageCycles", w.routingStageCycles, kOpt, Bound::NonNegative);
     r.integer("linkWidthBits", w.linkWidthBits, kOpt, Bound::Positive);

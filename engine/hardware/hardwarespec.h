@@ -36,6 +36,8 @@ struct WaferSpec
     int64_t sramBytesPerCore = 0;
     int64_t programBytesPerCore = 0;  // code, stacks, runtime per core (a parameter; not published)
     double clockHz = 0;
+    double clockLowHz = 0;            // where the clock is not published: the plausible range (0 = known)
+    double clockHighHz = 0;
     double hopLatencyCycles = 1;      // alpha: one router hop
     double routingStageCycles = 0;    // beta: a software routing stage on a core (0 = not published)
     int linkWidthBits = 32;           // one wavelet per cycle per link

@@ -27,14 +27,12 @@ std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profi
     };
 }
 
-namespace {
-double peakFlops(const GpuSpec& g, Precision p)
+double gpuPeakFlops(const GpuSpec& g, Precision p)
 {
     if ((p == Precision::Fp8 || p == Precision::Int8 || p == Precision::Int4) && g.fp8Flops > 0)
         return g.fp8Flops;
     return g.bf16Flops;
 }
-} // namespace
 
 double continuousBatchPrefill(double promptTokens, double outputTokens, int concurrency)
 {
@@ -67,7 +65,7 @@ GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuS
     GpuStepTerms t;
     t.memory = (f.weightBytesRead + users * f.kvBytesPerRequest) / (n * gpu.hbmBandwidthBytesPerS);
     const double tokens = users * s.tokensPerRequest * (1.0 + std::max(0.0, s.prefillPerOutput));
-    t.compute = 2.0 * f.activeParameters * tokens / (n * peakFlops(gpu, s.precision));
+    t.compute = 2.0 * f.activeParameters * tokens / (n * gpuPeakFlops(gpu, s.precision));
     t.layers = f.layers;
     if (s.gpus > 1) {
         const int perNode = std::max(1, gpu.maxGpusPerNode);

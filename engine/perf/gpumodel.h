@@ -60,6 +60,9 @@ struct GpuStepTerms
     }
 };
 
+// Dense tensor throughput of one GPU at a precision (the FP8 figure for 8-bit and narrower weights).
+double gpuPeakFlops(const GpuSpec& gpu, Precision precision);
+
 // Prompt tokens each decode step carries per output token when `concurrency`
 // requests share the GPUs: the other requests' prompts, prompt/output x (B-1)/B.
 double continuousBatchPrefill(double promptTokens, double outputTokens, int concurrency);

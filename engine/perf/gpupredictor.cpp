@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 namespace ws {
@@ -14,6 +15,66 @@ namespace {
 int kvBytesFor(Precision p)
 {
     return bitsPerParameter(p) <= 9 ? 1 : 2; // 8-bit serving stacks keep an 8-bit KV cache
+}
+
+// The serving stack's unknowns, one at a time; tps(efficiency, users) is the speed per user with them.
+void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers,
+                        const std::vector<const GpuCalibration*>& profiles, const std::function<double(const GpuEfficiency&, int)>& tps)
+{
+    const double point = tps(e, p.concurrency);
+    auto vary = [&](const char* input, const char* unit, double GpuEfficiency::*field, double assumed, double low,
+                    double high, const char* source, auto toField) {
+        GpuEfficiency a = e;
+        GpuEfficiency b = e;
+        a.*field = toField(low);
+        b.*field = toField(high);
+        p.rangeDrivers.push_back(rangeDriver(input, unit, assumed, low, high, source, point, tps(a, p.concurrency),
+                                             tps(b, p.concurrency)));
+    };
+    auto same = [](double v) { return v; };
+    const double eta = 1.0 / e.memoryTimeFactor;
+    vary("hbm_efficiency", "fraction of peak", &GpuEfficiency::memoryTimeFactor, eta, std::min(eta, 0.5),
+         std::max(eta, 0.85),
+         "Hazy Research 'No Bubbles' (2025-05-27): vLLM and SGLang use at most ~50% of H100 bandwidth at batch 1; "
+         "WLLM Table 6: cuBLAS GEMV reaches 85% on A100 (facts §1.3)",
+         [](double v) { return 1.0 / v; });
+    // CUDA graphs on: ~100 kernels for a 16-layer model at ~1.3 us each; off: PAI-gap's 1.259x slower step on H100.
+    const double graphsOn = 100.0 / 16.0 * 1.3e-6;
+    const double graphsOff = e.layerOverheadS + 0.259 / point / std::max(1, layers);
+    vary("layer_overhead_s", "s per layer", &GpuEfficiency::layerOverheadS, e.layerOverheadS,
+         std::min(e.layerOverheadS, graphsOn), std::max(e.layerOverheadS, graphsOff),
+         "CUDA graphs on: ~100 kernels per Llama-3.2-1B pass at ~1.3 us (Hazy Research; mlops.substack summary); "
+         "off: 1.259x slower step on H100 (PAI-gap, arXiv 2605.30571)",
+         same);
+    if (p.devices > 1) {
+        const int k = 2 * (std::min(p.devices, 8) - 1);
+        const double nccl = (6.6e-6 + 0.6e-6 * k) / k;
+        double fittedMax = e.allreduceStepS;
+        for (const GpuCalibration* c : profiles)
+            fittedMax = std::max(fittedMax, c->efficiency.allreduceStepS);
+        vary("allreduce_step_s", "s per ring step", &GpuEfficiency::allreduceStepS, e.allreduceStepS,
+             std::min(e.allreduceStepS, nccl), fittedMax,
+             "low: NCCL tuning model, 6.6 us + 0.6 us per NVLink step (NVIDIA/nccl src/graph/tuning.cc); high: the "
+             "largest step any shipped GPU profile fitted",
+             same);
+    }
+    // The batch a provider runs beside a published single-user figure is rarely stated.
+    const int batchHigh = std::min(std::max(1, p.maxConcurrency), 4 * p.concurrency);
+    if (batchHigh > p.concurrency)
+        p.rangeDrivers.push_back(rangeDriver("provider_batch", "requests", p.concurrency, p.concurrency, batchHigh,
+                                             "[estimate] API endpoints batch other users' requests; published "
+                                             "single-user speeds seldom state it (facts §2)",
+                                             point, point, tps(e, batchHigh)));
+    const CalibrationProfile* fitted = nullptr;
+    for (const GpuCalibration* c : profiles)
+        if (c->profile.id == p.profile)
+            fitted = &c->profile;
+    if (fitted && fitted->rmsRelativeResidual > 0) {
+        const double r = fitted->rmsRelativeResidual;
+        p.rangeDrivers.push_back(rangeDriver("calibration_fit", "relative", 0, -r, r,
+                                             "rms residual of profile " + fitted->id + " on its measurements",
+                                             point, point * (1 - r), point * (1 + r)));
+    }
 }
 } // namespace
 
@@ -116,9 +177,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     const GpuStepTerms pre = gpuStepTerms(model, g, prefill);
     p.ttftSeconds = pre.seconds(e);
 
-    // Range over every shipped GPU profile (and a user-fitted one) and its worst residual.
-    double lo = seconds;
-    double hi = seconds;
+    // Time to first token over every shipped GPU profile (and a user-fitted one) and its worst residual.
     double ttftLo = p.ttftSeconds;
     double ttftHi = p.ttftSeconds;
     std::vector<const GpuCalibration*> rangeProfiles;
@@ -126,17 +185,26 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
         rangeProfiles.push_back(&c);
     if (o.calibration)
         rangeProfiles.push_back(o.calibration.get());
-    for (const GpuCalibration* pc : rangeProfiles) {
-        const GpuCalibration& c = *pc;
-        const double r = c.profile.maxAbsRelativeResidual;
-        const double t = seconds / terms.seconds(e) * terms.seconds(c.efficiency);
-        lo = std::min(lo, t * (1 - r));
-        hi = std::max(hi, t * (1 + r));
-        ttftLo = std::min(ttftLo, pre.seconds(c.efficiency) * (1 - r));
-        ttftHi = std::max(ttftHi, pre.seconds(c.efficiency) * (1 + r));
+    for (const GpuCalibration* c : rangeProfiles) {
+        const double r = c->profile.maxAbsRelativeResidual;
+        ttftLo = std::min(ttftLo, pre.seconds(c->efficiency) * (1 - r));
+        ttftHi = std::max(ttftHi, pre.seconds(c->efficiency) * (1 + r));
     }
-    p.tokensPerSecondPerUserRange = {1.0 / hi, 1.0 / lo};
     p.ttftRange = {ttftLo, ttftHi};
+
+    const double specFactor = seconds / terms.seconds(e);
+    addGpuRangeDrivers(p, e, model.layers, rangeProfiles, [&](const GpuEfficiency& x, int users) {
+        return 1.0 / (step(std::clamp(users, 1, std::max(1, p.maxConcurrency)), 1).seconds(x) * specFactor);
+    });
+    Ceiling& ceiling = p.ceiling;
+    const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
+    ceiling.peakBytesPerS = n * g.hbmBandwidthBytesPerS;
+    ceiling.peakFlopsPerS = n * gpuPeakFlops(g, w.precision);
+    ceiling.bytesPerStep = facts.weightBytesRead + concurrency * facts.kvBytesPerRequest;
+    ceiling.flopsPerStep = 2.0 * facts.activeParameters * concurrency * verified *
+                           (1.0 + continuousBatchPrefill(double(w.promptTokens), double(w.outputTokens), concurrency));
+    ceiling.tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
+    finishRange(p);
 
     for (int c : concurrencyLevels(w.concurrency)) {
         const int cc = std::clamp(c, 1, std::max(1, p.maxConcurrency));

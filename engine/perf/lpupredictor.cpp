@@ -61,6 +61,49 @@ int lpuChipsNeeded(const ModelConfig& m, const LpuSpec& l, Precision p, int64_t 
     return per > 0 ? int(std::ceil(need / per)) : 0;
 }
 
+namespace {
+// The chip count Groq deploys and the chip-to-chip cost, one at a time, and the ceiling: one token's layers
+// stream from the SRAM of every chip in turn (chips x SRAM bandwidth) and compute at their peak.
+void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& l, const Workload& w,
+                        const LpuCalibration& cal, double specFactor)
+{
+    const int stages = std::max(1, model.layers);
+    const double perStage = std::ceil(double(p.concurrency) / stages);
+    auto tps = [&](int chips, const LpuEfficiency& e) {
+        return 1.0 / (lpuTerms(model, l, w.precision, chips, perStage, w.contextTokens, p.concurrency, e).seconds(e) *
+                      specFactor);
+    };
+    const LpuEfficiency& e = cal.efficiency;
+    const double point = tps(p.devices, e);
+    if (p.devicesChosen) {
+        // Groq's Llama-2-70B system: 576 chips (facts §1.2) against the ~340 its 8-bit weights need here.
+        const int high = int(std::ceil(p.devices * 1.7));
+        p.rangeDrivers.push_back(rangeDriver("chips", "chips", p.devices, p.devices, high,
+                                             "[derived] the vendor deploys more chips than the SRAM minimum: 576 "
+                                             "for Llama-2-70B (HN, SemiWiki; facts §1.2) = 1.7x the 8-bit minimum",
+                                             point, point, tps(high, e)));
+    }
+    LpuEfficiency lo = e;
+    LpuEfficiency hi = e;
+    lo.exchangeS = cal.exchangeSLow;
+    hi.exchangeS = cal.exchangeSHigh;
+    p.rangeDrivers.push_back(rangeDriver("chip_to_chip_s", "s per exchange", e.exchangeS, lo.exchangeS, hi.exchangeS,
+                                         "the cost each row of " + cal.profile.id + " implies alone (" +
+                                             cal.profile.source + ")",
+                                         point, tps(p.devices, lo), tps(p.devices, hi)));
+    const ModelShape shape(model);
+    Ceiling& c = p.ceiling;
+    const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
+    c.peakBytesPerS = p.devices * l.sramBandwidthBytesPerS;
+    c.peakFlopsPerS = p.devices * peakOps(l, w.precision);
+    c.bytesPerStep = double(shape.bytesReadPerToken(w.precision)) +
+                     double(shape.kvBytes(std::max<int64_t>(1, w.contextTokens), kvBytesFor(w.precision)));
+    c.flopsPerStep = 2.0 * double(shape.activeParameters()) * perStage * verified;
+    c.tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
+    finishRange(p);
+}
+} // namespace
+
 Expected<LpuCalibration> fitLpuProfile(const std::string& jsonText, const LpuEfficiency& defaults)
 {
     const nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
@@ -130,6 +173,12 @@ Expected<LpuCalibration> fitLpuProfile(const std::string& jsonText, const LpuEff
     if (!fit)
         return fit.error();
     c.efficiency.exchangeS = fit->coefficients[0];
+    c.exchangeSLow = c.exchangeSHigh = c.efficiency.exchangeS;
+    for (const Row& r : rows) {
+        const double alone = (r.observedS - r.terms.local) / std::max(1.0, r.terms.exchanges);
+        c.exchangeSLow = std::min(c.exchangeSLow, alone);
+        c.exchangeSHigh = std::max(c.exchangeSHigh, alone);
+    }
     double sumSq = 0;
     for (const Row& r : rows) {
         CalibrationRow out = r.report;
@@ -226,7 +275,6 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
         p.breakdown.push_back({"speculative_draft", w.speculative.tokensPerStep * draftSeconds * scale});
 
     const double r = cal->profile.maxAbsRelativeResidual;
-    p.tokensPerSecondPerUserRange = {p.tokensPerSecondPerUser * (1 - r), p.tokensPerSecondPerUser * (1 + r)};
     // Prefill: the prompt flows through the layer pipeline as one batch.
     const LpuTerms pre = lpuTerms(model, l, w.precision, chips, double(std::max<int64_t>(1, w.promptTokens)),
                                   std::max<int64_t>(1, w.promptTokens / 2), 1, e);
@@ -237,6 +285,7 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
         const double t = stepSeconds(cc, 1) * (seconds / terms.seconds(e));
         p.concurrencyCurve.push_back({c, 1.0 / t, cc / t});
     }
+    addLpuRangeDrivers(p, model, l, w, *cal, seconds / terms.seconds(e));
     if (l.powerWatts > 0)
         p.powerWatts = l.powerWatts * chips;
     completeScenarios(p, w);

@@ -29,6 +29,9 @@ struct LpuEfficiency
 struct LpuCalibration
 {
     LpuEfficiency efficiency;
+    // The exchange cost each row alone implies (smallest and largest): the spread of the fit.
+    double exchangeSLow = 0;
+    double exchangeSHigh = 0;
     CalibrationProfile profile;
 };
 

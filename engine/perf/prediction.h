@@ -3,8 +3,8 @@
 // per user, time to first token, aggregate throughput against concurrency,
 // the devices used, power and energy where the facts allow, the time for an
 // agent workflow and for a Chinese answer, a per-phase breakdown of one
-// token's time, and an uncertainty range over plausible model forms,
-// placements and calibration profiles. Statistics are plain values so the
+// token's time, a speed range built from named uncertain inputs (range
+// drivers), and the hard ceiling the configuration cannot exceed. Statistics are plain values so the
 // app can compare systems side by side.
 
 #include "engine/hardware/hardwarespec.h"
@@ -32,6 +32,43 @@ struct Range
 {
     double low = 0;
     double high = 0;
+};
+
+// One input a predictor does not know for sure: the value the point uses, a
+// low and a high value with their source, and the speed per user with the
+// input at each end (every other input at its assumed value).
+struct RangeDriver
+{
+    std::string input;                // "clock_hz", "hbm_efficiency", ...
+    std::string unit;
+    double assumed = 0;
+    double low = 0;
+    double high = 0;
+    std::string source;
+    double tokensPerSecondAtLow = 0;
+    double tokensPerSecondAtHigh = 0;
+    double effect = 1;                // spread it alone causes: max / min of {point, at low, at high}
+    double share = 0;                 // its share of the combined range (squared log effects, sums to 1)
+};
+
+// The hard bound for the configuration: a decode step cannot move its bytes
+// faster than the memory roof, do its FLOPs faster than the compute roof, or
+// (wafers) cross its layer regions in fewer hops than the reductions need.
+// The roofs are those one token's layers run on (all GPUs of a tensor-parallel
+// group; one layer region of a wafer, one layer's chips on an LPU).
+struct Ceiling
+{
+    double peakFlopsPerS = 0;
+    double peakBytesPerS = 0;
+    double flopsPerStep = 0;          // one decode step of one user's token at the chosen batch
+    double bytesPerStep = 0;
+    double fabricSeconds = 0;         // wafers: the fewest hop cycles the reductions need, in seconds
+    double tokensPerStep = 1;         // per user per step (speculative decoding: expected accepted tokens)
+    double tokensPerSecondPerUser = 0; // the ceiling itself
+    std::string bound;                // "memory", "compute" or "fabric"
+    bool clamped = false;             // the model's figure exceeded the ceiling and was cut to it
+
+    double arithmeticIntensity() const { return bytesPerStep > 0 ? flopsPerStep / bytesPerStep : 0; }
 };
 
 // Dead cores on wafers (--defect-rate): totals over the devices the placement
@@ -65,6 +102,8 @@ struct Prediction
     double secondsPerToken = 0;        // per user, steady state (speculative decoding included)
     double tokensPerSecondPerUser = 0;
     Range tokensPerSecondPerUserRange;
+    std::vector<RangeDriver> rangeDrivers; // what the speed range is made of, largest effect first
+    Ceiling ceiling;
     double ttftSeconds = 0;            // prompt processing and first token
     Range ttftRange;
     double aggregateTokensPerSecond = 0;

@@ -1,6 +1,7 @@
 #include "engine/perf/predictionutil.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ws {
 
@@ -41,6 +42,76 @@ double speculativeSecondsPerToken(const SpeculativeDecoding& spec, double draftS
     const int k = std::max(0, spec.tokensPerStep);
     const double step = k * draftSecondsPerToken + verifySeconds(k + 1);
     return step / spec.expectedTokensPerStep();
+}
+
+RangeDriver rangeDriver(std::string input, std::string unit, double assumed, double low, double high,
+                        std::string source, double pointTps, double tpsAtLow, double tpsAtHigh)
+{
+    RangeDriver d;
+    d.input = std::move(input);
+    d.unit = std::move(unit);
+    d.assumed = assumed;
+    d.low = low;
+    d.high = high;
+    d.source = std::move(source);
+    d.tokensPerSecondAtLow = tpsAtLow;
+    d.tokensPerSecondAtHigh = tpsAtHigh;
+    const double lo = std::min({pointTps, tpsAtLow, tpsAtHigh});
+    const double hi = std::max({pointTps, tpsAtLow, tpsAtHigh});
+    d.effect = lo > 0 ? hi / lo : 1.0;
+    return d;
+}
+
+namespace {
+void applyCeiling(Prediction& p)
+{
+    Ceiling& c = p.ceiling;
+    const double memory = c.peakBytesPerS > 0 ? c.bytesPerStep / c.peakBytesPerS : 0;
+    const double compute = c.peakFlopsPerS > 0 ? c.flopsPerStep / c.peakFlopsPerS : 0;
+    const double floor = std::max({memory, compute, c.fabricSeconds});
+    if (!(floor > 0))
+        return;
+    c.bound = floor == memory ? "memory" : floor == compute ? "compute" : "fabric";
+    c.tokensPerSecondPerUser = c.tokensPerStep / floor;
+    const double cap = c.tokensPerSecondPerUser;
+    if (p.tokensPerSecondPerUser > cap) {
+        c.clamped = true;
+        p.notes.push_back("the model's figure exceeds the " + c.bound + " ceiling; cut to it");
+        p.tokensPerSecondPerUser = cap;
+        p.secondsPerToken = 1.0 / cap;
+        p.aggregateTokensPerSecond = cap * p.concurrency;
+    }
+    Range& r = p.tokensPerSecondPerUserRange;
+    r.high = std::min(r.high, cap);
+    r.low = std::min(r.low, p.tokensPerSecondPerUser);
+}
+} // namespace
+
+void finishRange(Prediction& p)
+{
+    // The drivers are independent inputs, each low/high read as the same coverage of what is plausible, and
+    // their effects multiply the speed. In log space the effects add, so the spread of their sum is the
+    // root-sum-square of the one-at-a-time log effects, separately below and above the point (the point
+    // stays inside). The product of the ratios would assume every input at its worst together.
+    std::sort(p.rangeDrivers.begin(), p.rangeDrivers.end(),
+              [](const RangeDriver& a, const RangeDriver& b) { return a.effect > b.effect; });
+    const double point = p.tokensPerSecondPerUser;
+    double down = 0;
+    double up = 0;
+    double total = 0;
+    for (const RangeDriver& d : p.rangeDrivers) {
+        const double lo = std::min({point, d.tokensPerSecondAtLow, d.tokensPerSecondAtHigh});
+        const double hi = std::max({point, d.tokensPerSecondAtLow, d.tokensPerSecondAtHigh});
+        if (lo > 0 && point > 0) {
+            down += std::pow(std::log(point / lo), 2);
+            up += std::pow(std::log(hi / point), 2);
+        }
+        total += std::pow(std::log(d.effect), 2);
+    }
+    for (RangeDriver& d : p.rangeDrivers)
+        d.share = total > 0 ? std::pow(std::log(d.effect), 2) / total : 0;
+    p.tokensPerSecondPerUserRange = {point * std::exp(-std::sqrt(down)), point * std::exp(std::sqrt(up))};
+    applyCeiling(p);
 }
 
 Expected<Prediction> startPrediction(const ModelConfig& model, const HardwareSpec& hardware, const std::string& profile,

@@ -36,4 +36,14 @@ Expected<Prediction> startPrediction(const ModelConfig& model, const HardwareSpe
                                      const Workload& workload, int needed, int requested, const std::string& unit,
                                      const std::string& chosenNote);
 
+// A range driver from the speeds per user with the input at its low and high
+// value; effect is set, share is left to finishRange.
+RangeDriver rangeDriver(std::string input, std::string unit, double assumed, double low, double high,
+                        std::string source, double pointTps, double tpsAtLow, double tpsAtHigh);
+
+// Sets the speed range from p.rangeDrivers around the point (largest effect
+// first, shares filled in), then the ceiling from p.ceiling's roofs, cutting
+// the point, range and scenarios to it should the model exceed it.
+void finishRange(Prediction& p);
+
 } // namespace ws

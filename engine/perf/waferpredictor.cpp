@@ -1,6 +1,7 @@
 #include "engine/perf/waferpredictor.h"
 
 #include "engine/perf/predictionutil.h"
+#include "engine/perf/waferbounds.h"
 #include "engine/perf/wafercalibration.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/wafer/dataflow/spannedregions.h"
@@ -344,16 +345,9 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
                 p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), schedule.cyclesByKind[k] / clock});
     }
 
-    // Range: the calibration's worst residual, and the newer core's SIMD width applied or not
-    // (the local compute part of the schedule scales with cycles per MAC).
+    // TTFT range: the newer core's SIMD width applied or not, and the calibration's worst residual.
     const double simdRatio =
         hw.wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / hw.wafer.macsPerCyclePerCore : 1.0;
-    const double altCycles = schedule.totalCycles - schedule.computeCycles * (1.0 - simdRatio);
-    const double alt = altCycles / clock * (secondsPerToken / (schedule.totalCycles / clock));
-    const double fast = std::min(secondsPerToken, alt) * (1.0 - s.calibrationResidual);
-    const double slow = std::max(secondsPerToken, alt) * (1.0 + s.calibrationResidual);
-    p.tokensPerSecondPerUserRange = {1.0 / slow, 1.0 / fast};
-
     const PrefillCycles pre =
         prefillCycles(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv, simdRatio);
     p.ttftSeconds = pre.cycles / clock;
@@ -367,6 +361,14 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
         const double t = batchCycles(mm) / clock * (secondsPerToken / (schedule.totalCycles / clock));
         p.concurrencyCurve.push_back({c, 1.0 / t, cc / t});
     }
+    WaferBoundsInput bounds;
+    bounds.setup = &s;
+    bounds.tokensPerVisit = m;
+    bounds.specFactor = secondsPerToken / (schedule.totalCycles / clock);
+    bounds.cycles = [&](const ScheduleRegions& l, const TimingParams& params, int visit) {
+        return tokenCycles(model, l, params, visit, w.contextTokens, o.kv);
+    };
+    addWaferRangeAndCeiling(p, model, hw, w, o, bounds);
     if (hw.wafer.powerWatts > 0)
         p.powerWatts = hw.wafer.powerWatts * p.devices;
     else

@@ -51,6 +51,18 @@ private slots:
         const QJsonArray range = o.value("tokens_per_second_per_user_range").toArray();
         QCOMPARE(range.size(), 2);
         QVERIFY(tps > 0 && range[0].toDouble() <= tps && tps <= range[1].toDouble());
+        // The range's drivers: input, low, high, effect (and a source); the ceiling above the point.
+        const QJsonArray drivers = o.value("range_drivers").toArray();
+        QVERIFY(!drivers.isEmpty());
+        for (const auto& v : drivers) {
+            const QJsonObject d = v.toObject();
+            for (const char* key : {"input", "low", "high", "effect", "source"})
+                QVERIFY2(d.contains(QLatin1String(key)), key);
+            QVERIFY(d.value("low").toDouble() <= d.value("high").toDouble() && d.value("effect").toDouble() >= 1);
+        }
+        const QJsonObject ceiling = o.value("ceiling").toObject();
+        QVERIFY(range[1].toDouble() <= ceiling.value("tokens_per_second_per_user").toDouble());
+        QVERIFY(!ceiling.value("bound").toString().isEmpty());
         QVERIFY(o.value("devices").toInt() >= 1);
         QCOMPARE(o.value("devices_chosen").toString(), QStringLiteral("automatic"));
         // The breakdown (ms per token) adds up to the token time.

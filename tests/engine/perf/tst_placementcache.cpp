@@ -144,9 +144,13 @@ private slots:
             QCOMPARE(through->secondsPerToken, plain->secondsPerToken);
             QCOMPARE(through->ttftSeconds, plain->ttftSeconds);
             QCOMPARE(through->devices, plain->devices);
+            QCOMPARE(through->tokensPerSecondPerUserRange.low, plain->tokensPerSecondPerUserRange.low);
+            QCOMPARE(through->tokensPerSecondPerUserRange.high, plain->tokensPerSecondPerUserRange.high);
         }
-        QCOMPARE(cache.misses(), size_t(1)); // one placement for the whole sweep
-        QCOMPARE(cache.hits(), size_t(2));
+        // One placement per weight fill for the whole sweep: the point's and the placement-policy
+        // range driver's two alternatives (engine/perf/waferbounds.h).
+        QCOMPARE(cache.misses(), size_t(3));
+        QCOMPARE(cache.hits(), size_t(6));
     }
 };
 

@@ -1,0 +1,123 @@
+#include "engine/perf/waferbounds.h"
+
+#include "engine/model/modelshape.h"
+#include "engine/perf/predictionutil.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+namespace {
+// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on (NP-WSE3).
+constexpr double kCalibrationMacsPerCycle = 4.0;
+
+void setCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                const WaferSetup& s, int tokensPerVisit)
+{
+    int64_t largest = 0;
+    int shortest = 0;
+    for (const RegionRef& r : s.layout.layers) {
+        largest = std::max<int64_t>(largest, int64_t(r.rect.width) * r.rect.height);
+        const int side = std::min(r.rect.width, r.rect.height);
+        shortest = shortest == 0 ? side : std::min(shortest, side);
+    }
+    const ModelShape shape(model);
+    const double bpp = bitsPerParameter(w.precision) / 8.0;
+    // Layer weights only (embedding and LM head sit in their own regions); the tied table is taken off twice
+    // at most, which can only lower the bound's work.
+    const double layerBytes = std::max(0.0, double(shape.bytesReadPerToken(w.precision)) -
+                                                double(shape.globalBytes(w.precision)) -
+                                                double(shape.embeddingParameters()) * bpp);
+    const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
+    const double clock = s.params.clockHz;
+    Ceiling& c = p.ceiling;
+    c.peakFlopsPerS = double(largest) * hw.wafer.macsPerCyclePerCore * 2.0 * clock;
+    c.peakBytesPerS = double(largest) * hw.wafer.sramBytesPerCyclePerCore * clock;
+    c.flopsPerStep = 2.0 * (bpp > 0 ? layerBytes / bpp : 0) * tokensPerVisit * verified;
+    c.bytesPerStep = layerBytes;
+    c.fabricSeconds = double(model.layers) * 2.0 * (shortest / 2) * std::max(1.0, hw.wafer.hopLatencyCycles) / clock;
+    c.tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
+}
+} // namespace
+
+void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                             const WaferPredictOptions& o, const WaferBoundsInput& in)
+{
+    const WaferSetup& s = *in.setup;
+    const double point = p.tokensPerSecondPerUser;
+    auto tps = [&](const ScheduleRegions& layout, const TimingParams& params, int visit) {
+        return params.clockHz / (in.cycles(layout, params, visit) * in.specFactor);
+    };
+    auto withParams = [&](auto set, double v) {
+        TimingParams q = s.params;
+        set(q, v);
+        return tps(s.layout, q, in.tokensPerVisit);
+    };
+
+    const WaferSpec& wafer = hw.wafer;
+    if (wafer.clockLowHz > 0 || wafer.clockHighHz > 0) {
+        const double lo = wafer.clockLowHz > 0 ? wafer.clockLowHz : s.params.clockHz;
+        const double hi = wafer.clockHighHz > 0 ? wafer.clockHighHz : s.params.clockHz;
+        auto set = [](TimingParams& q, double v) { q.clockHz = v; };
+        const auto src = hw.sources.find("clockLowHz");
+        p.rangeDrivers.push_back(rangeDriver("clock_hz", "Hz", s.params.clockHz, lo, hi,
+                                             src != hw.sources.end() ? src->second : "hardware preset", point,
+                                             withParams(set, lo), withParams(set, hi)));
+    }
+    const double simdRatio = wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / wafer.macsPerCyclePerCore : 1.0;
+    if (simdRatio != 1.0) {
+        auto set = [](TimingParams& q, double v) { q.macCycles = v; };
+        const double measured = s.params.macCycles;
+        const double production = measured * simdRatio;
+        p.rangeDrivers.push_back(rangeDriver(
+            "kernel_cycles_per_mac", "cycles", measured, std::min(measured, production),
+            std::max(measured, production),
+            "research kernel: WaferLLM's cycles per MAC as fitted on WSE-2's 4-wide SIMD (WLLM Table 4); production: "
+            "scaled to this core's " + std::to_string(int(wafer.macsPerCyclePerCore)) + "-wide SIMD (NP-WSE3)",
+            point, withParams(set, std::min(measured, production)), withParams(set, std::max(measured, production))));
+    }
+    if (s.devicesNeeded > 1) {
+        auto set = [](TimingParams& q, double v) { q.interWaferLatencyS = v; };
+        const double assumed = s.params.interWaferLatencyS;
+        const double lo = std::min(assumed, 0.2e-6);
+        const double hi = std::max(assumed, 5e-6);
+        p.rangeDrivers.push_back(rangeDriver(
+            "wafer_link_latency_s", "s", assumed, lo, hi,
+            "[estimate] not published: 0.2 us is about the serialisation of a hidden state over 12 x 100 GbE plus a "
+            "switch hop (facts §4.3); 5 us a host-mediated RDMA transfer",
+            point, withParams(set, lo), withParams(set, hi)));
+    }
+    if (!o.layout && !s.defects.applied) {
+        // The placer's weight fill decides the layer regions' size: fuller regions are smaller (less compute,
+        // shorter reductions). WaferLLM tunes region sizes offline per model (facts §4.2).
+        double at[2] = {point, point};
+        const double fills[2] = {0.6, 0.9};
+        for (int i = 0; i < 2; ++i) {
+            WaferPredictOptions alt = o;
+            alt.weightFill = fills[i];
+            alt.devices = 0;
+            auto other = prepareWafer(model, hw, w, alt);
+            if (!other || other->layout.layers.empty())
+                continue;
+            const int stages = std::max(1, int(other->layout.layers.size()));
+            const int visit = (p.concurrency + stages - 1) / stages;
+            at[i] = tps(other->layout, s.params, visit);
+        }
+        p.rangeDrivers.push_back(rangeDriver("placement_weight_fill", "fraction of SRAM", o.weightFill, fills[0],
+                                             fills[1],
+                                             "assumption: the production placer's region sizes are not published; "
+                                             "WaferLLM autotunes them offline (WLLM §7.1)",
+                                             point, at[0], at[1]));
+    }
+    if (s.calibrationResidual > 0) {
+        const double r = s.calibrationResidual;
+        p.rangeDrivers.push_back(rangeDriver("calibration_fit", "relative", 0, -r, r,
+                                             "worst residual of " + s.profile + " on WaferLLM's measurements", point,
+                                             point * (1 - r), point * (1 + r)));
+    }
+    setCeiling(p, model, hw, w, s, in.tokensPerVisit);
+    finishRange(p);
+}
+
+} // namespace ws
