@@ -4,14 +4,17 @@
 #include "views/calibrationpanel.h"
 #include "views/chartcard.h"
 #include "views/chartformat.h"
+#include "views/comparisondrivers.h"
 #include "views/comparisoninputmodel.h"
 #include "views/comparisonsettingsbar.h"
 #include "views/concurrencychart.h"
 #include "views/rangebarchart.h"
+#include "views/rooflinechart.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -142,8 +145,14 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     auto* inputCard = new ChartCard(m_inputView);
     connectCard(inputCard, [this] { return inputData(); }, tr("Inputs and sources"));
 
+    auto* bounds = new QSplitter(Qt::Vertical);
+    bounds->addWidget(new ChartCard(m_drivers = new ComparisonDrivers));
+    bounds->addWidget(new ChartCard(m_roofline = new RooflineChart));
+    connectCard(qobject_cast<ChartCard*>(bounds->widget(0)), [this] { return m_drivers->chartData(); }, tr("Range drivers"));
+    connectCard(qobject_cast<ChartCard*>(bounds->widget(1)), [this] { return m_roofline->chartData(); }, tr("Roofline"));
     m_tabs = new QTabWidget;
     m_tabs->addTab(overview, tr("Comparison"));
+    m_tabs->addTab(bounds, tr("Ranges and ceilings"));
     m_tabs->addTab(m_calibration, tr("Calibration"));
     m_tabs->addTab(inputCard, tr("Inputs and sources"));
 
@@ -172,6 +181,8 @@ void ComparisonPanel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snap
         m_ttft->setBars({}, {}, {}, {}, {});
         m_energy->setBars({}, {}, {}, {}, {});
         m_curves->setCurves({});
+        m_drivers->setSystems({});
+        m_roofline->setSystems({});
         m_meaning->setRowCount(0);
         m_inputs->setInputs({});
         m_calibration->setProfiles({}, {});
@@ -181,6 +192,8 @@ void ComparisonPanel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snap
     m_settings->setSettings(s.settings, s.modelIds, s.gpuProfileIds);
     fillBars();
     fillMeaning();
+    m_drivers->setSystems(s.systems);
+    m_roofline->setSystems(s.systems);
     m_inputs->setInputs(s.inputs);
     m_inputView->resizeColumnsToContents();
     m_calibration->setProfiles(s.profiles, s.userProfileIds);

@@ -3,8 +3,9 @@
 // tokens/s per user, time to first token and energy per token (each with the
 // prediction's range as a whisker), the throughput-vs-latency curves over
 // concurrency, "what it means" figures (an agent workflow, a Chinese answer,
-// human reading speed), the calibration profiles with predicted-vs-measured,
-// and a table of every input with its source. A function of one
+// human reading speed), what each range is made of with every system on one
+// roofline, the calibration profiles with predicted-vs-measured, and a table
+// of every input with its source. A function of one
 // ComparisonSnapshot (setSnapshot); settings edits go out as
 // settingsChanged, exports as exportRequested (the app writes the files).
 
@@ -24,10 +25,12 @@ namespace ws::views {
 
 class CalibrationPanel;
 class ChartCard;
+class ComparisonDrivers;
 class ComparisonInputModel;
 class ComparisonSettingsBar;
 class ConcurrencyChart;
 class RangeBarChart;
+class RooflineChart;
 
 class ComparisonPanel : public QWidget
 {
@@ -48,6 +51,8 @@ public:
     RangeBarChart* energyChart() const { return m_energy; }
     ConcurrencyChart* concurrencyChart() const { return m_curves; }
     CalibrationPanel* calibrationPanel() const { return m_calibration; }
+    ComparisonDrivers* rangeDrivers() const { return m_drivers; }
+    RooflineChart* rooflineChart() const { return m_roofline; }
     ComparisonInputModel* inputModel() const { return m_inputs; }
     QTableWidget* meaningTable() const { return m_meaning; }
     ComparisonSettingsBar* settingsBar() const { return m_settings; }
@@ -82,6 +87,8 @@ private:
     QLabel* m_headline = nullptr;
     QLabel* m_status = nullptr;
     CalibrationPanel* m_calibration = nullptr;
+    ComparisonDrivers* m_drivers = nullptr;
+    RooflineChart* m_roofline = nullptr;
     ComparisonInputModel* m_inputs = nullptr;
     QTableView* m_inputView = nullptr;
 };

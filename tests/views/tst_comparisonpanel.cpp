@@ -3,11 +3,13 @@
 #include "views/calibrationchart.h"
 #include "views/calibrationpanel.h"
 #include "views/chartcard.h"
+#include "views/comparisondrivers.h"
 #include "views/comparisoninputmodel.h"
 #include "views/comparisonpanel.h"
 #include "views/comparisonsettingsbar.h"
 #include "views/concurrencychart.h"
 #include "views/rangebarchart.h"
+#include "views/rooflinechart.h"
 
 #include <QAbstractItemModelTester>
 #include <QBarSet>
@@ -237,6 +239,48 @@ private slots:
         panel.setSnapshot(nullptr);
         QCOMPARE(panel.speedChart()->barSeries()->count(), 0);
         QCOMPARE(panel.inputModel()->rowCount(), 0);
+    }
+
+    // The breakdown of each range names its drivers, largest first, and the summary the one that moves the
+    // prediction most; the roofline places every system's decode under its roofs.
+    void rangeDriversAndRoofline()
+    {
+        auto snap = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        ComparisonPanel panel;
+        panel.setSnapshot(snap);
+        ComparisonDrivers* drivers = panel.rangeDrivers();
+        int rows = 0;
+        int systems = 0;
+        for (const ComparisonSystem& sys : snap->systems) {
+            if (!sys.ok)
+                continue;
+            ++systems;
+            QVERIFY(!sys.prediction.rangeDrivers.empty());
+            const RangeDriver& top = sys.prediction.rangeDrivers.front();
+            QCOMPARE(drivers->table()->item(rows, 1)->text(), QString::fromStdString(top.input));
+            QVERIFY(drivers->summary()->text().contains(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(top.input))));
+            rows += int(sys.prediction.rangeDrivers.size());
+        }
+        QCOMPARE(drivers->table()->rowCount(), rows);
+        QCOMPARE(drivers->chartData().rows.size(), qsizetype(rows));
+        RooflineChart* roof = panel.rooflineChart();
+        QCOMPARE(int(roof->points().size()), systems);
+        size_t i = 0;
+        for (const ComparisonSystem& sys : snap->systems) {
+            if (!sys.ok)
+                continue;
+            const Ceiling& c = sys.prediction.ceiling;
+            const QPointF at = roof->points()[i]->at(0);
+            QCOMPARE(at.x(), c.arithmeticIntensity());
+            // Under both roofs: decode achieves no more than the compute roof nor bandwidth x intensity.
+            QVERIFY(at.y() <= c.peakFlopsPerS * (1 + 1e-9));
+            QVERIFY(at.y() <= c.peakBytesPerS * at.x() * (1 + 1e-9));
+            QVERIFY(roof->pointTip(i).contains(sys.label));
+            ++i;
+        }
+        panel.setSnapshot(nullptr);
+        QCOMPARE(drivers->table()->rowCount(), 0);
+        QVERIFY(roof->points().empty());
     }
 
     void calibrationShowsProfiles()
