@@ -561,6 +561,84 @@
     </message>
 </context>
 <context>
+    <name>ws::DataflowDock</name>
+    <message>
+        <source>frame %1 ms</source>
+        <translation>帧 %1 ms</translation>
+    </message>
+    <message>
+        <source>KV capacity of layer 0&apos;s region (%1 × %2 cores): concat %3 tokens, shift %4 tokens</source>
+        <translation>第 0 层区域（%1 × %2 核）的 KV 容量：concat %3 个 token，shift %4 个 token</translation>
+    </message>
+    <message>
+        <source>Dataflow</source>
+        <translation>数据流</translation>
+    </message>
+    <message>
+        <source>KV: shift</source>
+        <translation>KV：shift（移位）</translation>
+    </message>
+    <message>
+        <source>KV: concat</source>
+        <translation>KV：concat（拼接）</translation>
+    </message>
+    <message>
+        <source>KV cache layout: shift spreads the sequence over every row, concat fills one row</source>
+        <translation>KV 缓存布局：shift 把序列分布到每一行，concat 只填满一行</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Phase cycles</source>
+        <translation>阶段周期</translation>
+    </message>
+    <message>
+        <source>Timing constants</source>
+        <translation>时序常数</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation>周期</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>% of token</source>
+        <translation>占 token 的 %</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>常数</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>ws::DefectsDock</name>
+    <message>
+        <source>Defects</source>
+        <translation>缺陷</translation>
+    </message>
+</context>
+<context>
     <name>ws::DownloadDialog</name>
     <message>
         <source>Download</source>
@@ -1718,6 +1796,17 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::WaferScene</name>
+    <message>
+        <source>the engine gave no dataflow schedule for %1 on %2</source>
+        <translation>引擎未给出 %1 在 %2 上的数据流调度</translation>
+    </message>
+    <message>
+        <source>the model is not placed on a wafer</source>
+        <translation>模型未放置到晶圆上</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::CalibrationChart</name>
     <message>
         <source>Predicted vs measured decode speed (calibration rows)</source>
@@ -2054,6 +2143,61 @@ source: %6</source>
     </message>
 </context>
 <context>
+    <name>ws::views::ComparisonDrivers</name>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Uncertain input</source>
+        <translation>不确定的输入</translation>
+    </message>
+    <message>
+        <source>Low – high</source>
+        <translation>低 – 高</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user at low – high</source>
+        <translation>低端 – 高端时每用户 tokens/s</translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation>影响</translation>
+    </message>
+    <message>
+        <source>Share of range</source>
+        <translation>占区间比例</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>%1 – %2 %3</source>
+        <translation>%1 – %2 %3</translation>
+    </message>
+    <message>
+        <source>assumed: %1</source>
+        <translation>假设值：%1</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>× %1</source>
+        <translation>× %1</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1; font-weight:600&apos;&gt;%2&lt;/span&gt;: %3 – %4 tokens/s per user, mostly &lt;b&gt;%5&lt;/b&gt; (%6 % of the range); ceiling %7 tokens/s (%8 bound)</source>
+        <translation>&lt;span style=&apos;color:%1; font-weight:600&apos;&gt;%2&lt;/span&gt;：每用户 %3 – %4 tokens/s，区间主要来自 &lt;b&gt;%5&lt;/b&gt;（占 %6 %）；上限 %7 tokens/s（%8 约束）</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::ComparisonInputModel</name>
     <message>
         <source>%1 — %2: %3
@@ -2266,6 +2410,18 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <source>A reader takes in %1–%2 Chinese characters a minute (%3), i.e. %4–%5 tokens/s at %6–%7 tokens per character. Predictions are the engine&apos;s, with the ranges of its calibration profiles.</source>
         <translation>读者每分钟阅读 %1–%2 个汉字（%3），按每字 %6–%7 个 token 计即 %4–%5 token/秒。预测值来自引擎，范围来自其校准配置。</translation>
     </message>
+    <message>
+        <source>Range drivers</source>
+        <translation>区间来源</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <source>Ranges and ceilings</source>
+        <translation>区间与上限</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ComparisonSettingsBar</name>
@@ -2379,6 +2535,269 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>%1, concurrency %2: %3 tokens/s per user, %4 tokens/s in all (engine prediction)</source>
         <translation>%1，并发 %2：每用户 %3 token/秒，总计 %4 token/秒（引擎预测）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::DefectsPanel</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Computing the remap…</source>
+        <translation>正在计算重映射…</translation>
+    </message>
+    <message>
+        <source>%1 (%2 × %3)</source>
+        <translation>%1（%2 × %3）</translation>
+    </message>
+    <message>
+        <source>%1 cores (%2%)</source>
+        <translation>%1 个核（%2%）</translation>
+    </message>
+    <message>
+        <source>%1 on 1 wafer</source>
+        <translation>%1（1 片晶圆）</translation>
+    </message>
+    <message>
+        <source>%1 on %2 wafers</source>
+        <translation>%1（%2 片晶圆）</translation>
+    </message>
+    <message>
+        <source>%1%2 (%1%3%)</source>
+        <translation>%1%2（%1%3%）</translation>
+    </message>
+    <message>
+        <source>No prediction: %1</source>
+        <translation>无预测：%1</translation>
+    </message>
+    <message>
+        <source>Defects</source>
+        <translation>缺陷</translation>
+    </message>
+    <message>
+        <source>Yield</source>
+        <translation>良率</translation>
+    </message>
+    <message>
+        <source>Inject</source>
+        <translation>注入</translation>
+    </message>
+    <message>
+        <source>Redundancy</source>
+        <translation>冗余</translation>
+    </message>
+    <message>
+        <source>Remap</source>
+        <translation>重映射</translation>
+    </message>
+    <message>
+        <source>the hardware preset</source>
+        <translation>硬件预设</translation>
+    </message>
+    <message>
+        <source>D0 (defects/mm²)</source>
+        <translation>D0（缺陷/mm²）</translation>
+    </message>
+    <message>
+        <source>Defect density D0. Each core dies with p = 1 − exp(−D0 · a_c), the Poisson model (facts wafer-mapping §3.4, §6.6), with core area a_c = %1 mm² from the %2 preset.</source>
+        <translation>缺陷密度 D0。每个核以 p = 1 − exp(−D0 · a_c) 的概率失效，即泊松模型（facts wafer-mapping §3.4、§6.6），核面积 a_c = %1 mm²，取自 %2 预设。</translation>
+    </message>
+    <message>
+        <source>Cluster α</source>
+        <translation>聚集 α</translation>
+    </message>
+    <message>
+        <source>Negative-binomial clustering: each die&apos;s density is drawn from Gamma(α, D0/α), then Poisson as above. Smaller α clusters more.</source>
+        <translation>负二项聚集：每个裸片的密度取自 Gamma(α, D0/α)，再按上述泊松模型抽取。α 越小，缺陷越聚集。</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Random draws are repeatable: the same seed kills the same cores. Each draw moves the seed on by one.</source>
+        <translation>随机抽取可重复：相同的种子使相同的核失效。每次抽取后种子加一。</translation>
+    </message>
+    <message>
+        <source>Random (Poisson)</source>
+        <translation>随机（泊松）</translation>
+    </message>
+    <message>
+        <source>Clustered</source>
+        <translation>聚集</translation>
+    </message>
+    <message>
+        <source>Die (column, row)</source>
+        <translation>裸片（列，行）</translation>
+    </message>
+    <message>
+        <source>Die column, 1 to the preset&apos;s dies across</source>
+        <translation>裸片列号，从 1 到预设的横向裸片数</translation>
+    </message>
+    <message>
+        <source>Die row, 1 to the preset&apos;s dies down</source>
+        <translation>裸片行号，从 1 到预设的纵向裸片数</translation>
+    </message>
+    <message>
+        <source>Kill die</source>
+        <translation>整片失效</translation>
+    </message>
+    <message>
+        <source>Marks every core of the chosen reticle die dead.</source>
+        <translation>将所选光罩裸片的所有核标记为失效。</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>画笔</translation>
+    </message>
+    <message>
+        <source>Click or drag on the heatmap to mark cores dead or healthy (the heatmap switches to the Defects layer). Dragging then paints instead of panning.</source>
+        <translation>在热力图上点击或拖动，将核标记为失效或正常（热力图切换到缺陷图层）。此时拖动为绘制而不是平移。</translation>
+    </message>
+    <message>
+        <source>Kill cores</source>
+        <translation>使核失效</translation>
+    </message>
+    <message>
+        <source>Revive cores</source>
+        <translation>恢复核</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Undo the last defect edit (Ctrl+Z)</source>
+        <translation>撤销上一次缺陷编辑（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Redo the edit undone last (Ctrl+Shift+Z)</source>
+        <translation>重做上一次撤销的编辑（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Marks every core healthy (can be undone).</source>
+        <translation>将所有核标记为正常（可撤销）。</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Row-shift segments</source>
+        <translation>行移位分段</translation>
+    </message>
+    <message>
+        <source>Die spare rows/columns</source>
+        <translation>裸片备用行/列</translation>
+    </message>
+    <message>
+        <source>Row-shift: each physical row is cut into segments of %1 primary + %2 spare cores (preset); a row&apos;s logical cores skip dead ones (facts wafer-mapping §3.3). Die spare rows/columns: each die retires whole rows and columns holding dead cores (§3.2), for comparison. Changing the scheme starts an empty map.</source>
+        <translation>行移位：每个物理行被切分为 %1 个主核 + %2 个备用核的分段（预设）；该行的逻辑核跳过失效核（facts wafer-mapping §3.3）。裸片备用行/列：每个裸片停用含失效核的整行和整列（§3.2），用于对比。更换方案会从空缺陷图开始。</translation>
+    </message>
+    <message>
+        <source>Spares per die</source>
+        <translation>每裸片备用数</translation>
+    </message>
+    <message>
+        <source>Spare rows and spare columns per die for the die scheme. A parameter: no vendor publishes it.</source>
+        <translation>裸片方案中每个裸片的备用行数和备用列数。这是一个参数：没有厂商公布该值。</translation>
+    </message>
+    <message>
+        <source>Dead cores</source>
+        <translation>失效核</translation>
+    </message>
+    <message>
+        <source>Physical cores marked dead (spares included), from the defect map.</source>
+        <translation>缺陷图中标记为失效的物理核（含备用核）。</translation>
+    </message>
+    <message>
+        <source>Spares used</source>
+        <translation>已用备用核</translation>
+    </message>
+    <message>
+        <source>Spare-position cores that now host a logical core (engine remap).</source>
+        <translation>现在承载逻辑核的备用位置核（引擎重映射）。</translation>
+    </message>
+    <message>
+        <source>Shifted cores</source>
+        <translation>移位核</translation>
+    </message>
+    <message>
+        <source>Logical cores away from their nominal physical position (engine remap).</source>
+        <translation>偏离其标称物理位置的逻辑核（引擎重映射）。</translation>
+    </message>
+    <message>
+        <source>Unrepairable</source>
+        <translation>不可修复</translation>
+    </message>
+    <message>
+        <source>Row segments (or dies) with more dead cores than spares; their rows leave the logical mesh.</source>
+        <translation>失效核多于备用核的行分段（或裸片）；其所在行被移出逻辑网格。</translation>
+    </message>
+    <message>
+        <source>Usable cores</source>
+        <translation>可用核</translation>
+    </message>
+    <message>
+        <source>The rectangle placement may use after the remap (reserved border excluded).</source>
+        <translation>重映射后放置可使用的矩形（不含保留边框）。</translation>
+    </message>
+    <message>
+        <source>Capacity lost</source>
+        <translation>容量损失</translation>
+    </message>
+    <message>
+        <source>Usable cores without defects minus usable cores now.</source>
+        <translation>无缺陷时的可用核数减去当前可用核数。</translation>
+    </message>
+    <message>
+        <source>Hop stretch S_max</source>
+        <translation>跳数拉伸 S_max</translation>
+    </message>
+    <message>
+        <source>Worst line stretch over the placement&apos;s layer regions: hops(link) = 1 + skipped + δ (facts §6.6 option B).</source>
+        <translation>放置的各层区域中最差的线路拉伸：hops(link) = 1 + 跳过数 + δ（facts §6.6 方案 B）。</translation>
+    </message>
+    <message>
+        <source>Time per token, no defects</source>
+        <translation>每词元时间（无缺陷）</translation>
+    </message>
+    <message>
+        <source>The wafer predictor for this model, precision and context on the fewest wafers that hold it.</source>
+        <translation>晶圆预测器对该模型、精度和上下文的预测，使用能容纳模型的最少晶圆数。</translation>
+    </message>
+    <message>
+        <source>Time per token, remapped</source>
+        <translation>每词元时间（重映射后）</translation>
+    </message>
+    <message>
+        <source>The same prediction on the remapped usable mesh, every hop costing S_max hops, on the fewest wafers that still hold the model (more wafers can make it faster).</source>
+        <translation>在重映射后的可用网格上做同样的预测，每一跳计为 S_max 跳，使用仍能容纳模型的最少晶圆数（晶圆更多时可能更快）。</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>After minus before.</source>
+        <translation>之后减去之前。</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
@@ -2519,6 +2938,17 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     </message>
 </context>
 <context>
+    <name>ws::views::MeshOverlay</name>
+    <message>
+        <source>to wafer %1</source>
+        <translation>到晶圆 %1</translation>
+    </message>
+    <message>
+        <source>from wafer %1</source>
+        <translation>来自晶圆 %1</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::MeshView</name>
     <message>
         <source>No placement to show</source>
@@ -2555,422 +2985,6 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>Numbers from the engine&apos;s placement. Click for details.</source>
         <translation>数字来自引擎的放置结果。点击查看详情。</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::RaceChart</name>
-    <message>
-        <source>Send a prompt: every system races to the same answer.</source>
-        <translation>发送一个提示词：所有系统竞速生成同一个回答。</translation>
-    </message>
-    <message>
-        <source>%1 (measured)</source>
-        <translation>%1（实测）</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::RaceLane</name>
-    <message>
-        <source>Filled: tokens out so far. Black line: where a human reader would be.</source>
-        <translation>填充部分：已输出的 token。黑线：人类读者读到的位置。</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;font-size:13pt; font-weight:600; color:%1&apos;&gt;%2&lt;/span&gt;&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;predicted %3 tokens/s&lt;/span&gt;</source>
-        <translation>&lt;span style='font-size:13pt; font-weight:600; color:%1'&gt;%2&lt;/span&gt;&amp;nbsp;&amp;nbsp;&lt;span style='color:#555'&gt;预测 %3 token/秒&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>%1 / %2 tokens   %3 tokens/s   %4 s</source>
-        <translation>%1 / %2 个 token   %3 token/秒   %4 秒</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::RangeBarChart</name>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::TokenRace</name>
-    <message>
-        <source>&lt;b&gt;The same answer, at each system&apos;s predicted pace&lt;/b&gt;</source>
-        <translation>&lt;b&gt;同一个回答，按各系统的预测速度输出&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>开始</translation>
-    </message>
-    <message>
-        <source>Restart</source>
-        <translation>重新开始</translation>
-    </message>
-    <message>
-        <source>Slow motion: how fast race time runs against wall time</source>
-        <translation>慢动作：比赛时间相对真实时间的速度</translation>
-    </message>
-    <message>
-        <source>real time</source>
-        <translation>实时</translation>
-    </message>
-    <message>
-        <source>%1× slow motion</source>
-        <translation>%1× 慢动作</translation>
-    </message>
-    <message>
-        <source>▍ black line: a human reader at %1 tokens/s</source>
-        <translation>▍ 黑线：以 %1 token/秒阅读的人类读者</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Time for the answer so far: this CPU measured, the other systems predicted.</source>
-        <translation>目前回答所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
-    </message>
-    <message>
-        <source>This CPU</source>
-        <translation>本机 CPU</translation>
-    </message>
-    <message>
-        <source>Time for the %1 tokens so far: this CPU measured, the other systems predicted.</source>
-        <translation>目前 %1 个 token 所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::Units</name>
-    <message>
-        <source>n/a</source>
-        <translation>不适用</translation>
-    </message>
-    <message>
-        <source>%1 B</source>
-        <translation>%1 B</translation>
-    </message>
-    <message>
-        <source>%1 KiB</source>
-        <translation>%1 KiB</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>%1 GB</source>
-        <translation>%1 GB</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::YieldPanel</name>
-    <message>
-        <source>Yield against defect density: classical models for %1 mm² without spares; redundant wafer with %2 + %3 segments (%4 % spares)</source>
-        <translation>良率与缺陷密度的关系：无备用核心的 %1 mm² 经典模型；带 %2 + %3 分段冗余的晶圆（%4 % 备用）</translation>
-    </message>
-    <message>
-        <source>Yield against defect density</source>
-        <translation>良率与缺陷密度</translation>
-    </message>
-    <message>
-        <source>Defect density D0 (defects per mm²)</source>
-        <translation>缺陷密度 D0（每 mm² 缺陷数）</translation>
-    </message>
-    <message>
-        <source>Yield</source>
-        <translation>良率</translation>
-    </message>
-    <message>
-        <source>Poisson</source>
-        <translation>泊松</translation>
-    </message>
-    <message>
-        <source>Murphy</source>
-        <translation>Murphy</translation>
-    </message>
-    <message>
-        <source>Seeds</source>
-        <translation>Seeds</translation>
-    </message>
-    <message>
-        <source>Negative binomial α = %1</source>
-        <translation>负二项 α = %1</translation>
-    </message>
-    <message>
-        <source>Redundant wafer</source>
-        <translation>冗余晶圆</translation>
-    </message>
-    <message>
-        <source>Monte Carlo (remap)</source>
-        <translation>蒙特卡洛（重映射）</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::DefectsPanel</name>
-    <message>
-        <source>%1 µs</source>
-        <translation>%1 微秒</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
-        <source>Computing the remap…</source>
-        <translation>正在计算重映射…</translation>
-    </message>
-    <message>
-        <source>%1 (%2 × %3)</source>
-        <translation>%1（%2 × %3）</translation>
-    </message>
-    <message>
-        <source>%1 cores (%2%)</source>
-        <translation>%1 个核（%2%）</translation>
-    </message>
-    <message>
-        <source>%1 on 1 wafer</source>
-        <translation>%1（1 片晶圆）</translation>
-    </message>
-    <message>
-        <source>%1 on %2 wafers</source>
-        <translation>%1（%2 片晶圆）</translation>
-    </message>
-    <message>
-        <source>%1%2 (%1%3%)</source>
-        <translation>%1%2（%1%3%）</translation>
-    </message>
-    <message>
-        <source>No prediction: %1</source>
-        <translation>无预测：%1</translation>
-    </message>
-    <message>
-        <source>Defects</source>
-        <translation>缺陷</translation>
-    </message>
-    <message>
-        <source>Yield</source>
-        <translation>良率</translation>
-    </message>
-    <message>
-        <source>Inject</source>
-        <translation>注入</translation>
-    </message>
-    <message>
-        <source>Redundancy</source>
-        <translation>冗余</translation>
-    </message>
-    <message>
-        <source>Remap</source>
-        <translation>重映射</translation>
-    </message>
-    <message>
-        <source>the hardware preset</source>
-        <translation>硬件预设</translation>
-    </message>
-    <message>
-        <source>D0 (defects/mm²)</source>
-        <translation>D0（缺陷/mm²）</translation>
-    </message>
-    <message>
-        <source>Defect density D0. Each core dies with p = 1 − exp(−D0 · a_c), the Poisson model (facts wafer-mapping §3.4, §6.6), with core area a_c = %1 mm² from the %2 preset.</source>
-        <translation>缺陷密度 D0。每个核以 p = 1 − exp(−D0 · a_c) 的概率失效，即泊松模型（facts wafer-mapping §3.4、§6.6），核面积 a_c = %1 mm²，取自 %2 预设。</translation>
-    </message>
-    <message>
-        <source>Cluster α</source>
-        <translation>聚集 α</translation>
-    </message>
-    <message>
-        <source>Negative-binomial clustering: each die's density is drawn from Gamma(α, D0/α), then Poisson as above. Smaller α clusters more.</source>
-        <translation>负二项聚集：每个裸片的密度取自 Gamma(α, D0/α)，再按上述泊松模型抽取。α 越小，缺陷越聚集。</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>种子</translation>
-    </message>
-    <message>
-        <source>Random draws are repeatable: the same seed kills the same cores. Each draw moves the seed on by one.</source>
-        <translation>随机抽取可重复：相同的种子使相同的核失效。每次抽取后种子加一。</translation>
-    </message>
-    <message>
-        <source>Random (Poisson)</source>
-        <translation>随机（泊松）</translation>
-    </message>
-    <message>
-        <source>Clustered</source>
-        <translation>聚集</translation>
-    </message>
-    <message>
-        <source>Die (column, row)</source>
-        <translation>裸片（列，行）</translation>
-    </message>
-    <message>
-        <source>Die column, 1 to the preset's dies across</source>
-        <translation>裸片列号，从 1 到预设的横向裸片数</translation>
-    </message>
-    <message>
-        <source>Die row, 1 to the preset's dies down</source>
-        <translation>裸片行号，从 1 到预设的纵向裸片数</translation>
-    </message>
-    <message>
-        <source>Kill die</source>
-        <translation>整片失效</translation>
-    </message>
-    <message>
-        <source>Marks every core of the chosen reticle die dead.</source>
-        <translation>将所选光罩裸片的所有核标记为失效。</translation>
-    </message>
-    <message>
-        <source>Brush</source>
-        <translation>画笔</translation>
-    </message>
-    <message>
-        <source>Click or drag on the heatmap to mark cores dead or healthy (the heatmap switches to the Defects layer). Dragging then paints instead of panning.</source>
-        <translation>在热力图上点击或拖动，将核标记为失效或正常（热力图切换到缺陷图层）。此时拖动为绘制而不是平移。</translation>
-    </message>
-    <message>
-        <source>Kill cores</source>
-        <translation>使核失效</translation>
-    </message>
-    <message>
-        <source>Revive cores</source>
-        <translation>恢复核</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>Undo the last defect edit (Ctrl+Z)</source>
-        <translation>撤销上一次缺陷编辑（Ctrl+Z）</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>Redo the edit undone last (Ctrl+Shift+Z)</source>
-        <translation>重做上一次撤销的编辑（Ctrl+Shift+Z）</translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation>清除</translation>
-    </message>
-    <message>
-        <source>Marks every core healthy (can be undone).</source>
-        <translation>将所有核标记为正常（可撤销）。</translation>
-    </message>
-    <message>
-        <source>Scheme</source>
-        <translation>方案</translation>
-    </message>
-    <message>
-        <source>Row-shift segments</source>
-        <translation>行移位分段</translation>
-    </message>
-    <message>
-        <source>Die spare rows/columns</source>
-        <translation>裸片备用行/列</translation>
-    </message>
-    <message>
-        <source>Row-shift: each physical row is cut into segments of %1 primary + %2 spare cores (preset); a row's logical cores skip dead ones (facts wafer-mapping §3.3). Die spare rows/columns: each die retires whole rows and columns holding dead cores (§3.2), for comparison. Changing the scheme starts an empty map.</source>
-        <translation>行移位：每个物理行被切分为 %1 个主核 + %2 个备用核的分段（预设）；该行的逻辑核跳过失效核（facts wafer-mapping §3.3）。裸片备用行/列：每个裸片停用含失效核的整行和整列（§3.2），用于对比。更换方案会从空缺陷图开始。</translation>
-    </message>
-    <message>
-        <source>Spares per die</source>
-        <translation>每裸片备用数</translation>
-    </message>
-    <message>
-        <source>Spare rows and spare columns per die for the die scheme. A parameter: no vendor publishes it.</source>
-        <translation>裸片方案中每个裸片的备用行数和备用列数。这是一个参数：没有厂商公布该值。</translation>
-    </message>
-    <message>
-        <source>Dead cores</source>
-        <translation>失效核</translation>
-    </message>
-    <message>
-        <source>Physical cores marked dead (spares included), from the defect map.</source>
-        <translation>缺陷图中标记为失效的物理核（含备用核）。</translation>
-    </message>
-    <message>
-        <source>Spares used</source>
-        <translation>已用备用核</translation>
-    </message>
-    <message>
-        <source>Spare-position cores that now host a logical core (engine remap).</source>
-        <translation>现在承载逻辑核的备用位置核（引擎重映射）。</translation>
-    </message>
-    <message>
-        <source>Shifted cores</source>
-        <translation>移位核</translation>
-    </message>
-    <message>
-        <source>Logical cores away from their nominal physical position (engine remap).</source>
-        <translation>偏离其标称物理位置的逻辑核（引擎重映射）。</translation>
-    </message>
-    <message>
-        <source>Unrepairable</source>
-        <translation>不可修复</translation>
-    </message>
-    <message>
-        <source>Row segments (or dies) with more dead cores than spares; their rows leave the logical mesh.</source>
-        <translation>失效核多于备用核的行分段（或裸片）；其所在行被移出逻辑网格。</translation>
-    </message>
-    <message>
-        <source>Usable cores</source>
-        <translation>可用核</translation>
-    </message>
-    <message>
-        <source>The rectangle placement may use after the remap (reserved border excluded).</source>
-        <translation>重映射后放置可使用的矩形（不含保留边框）。</translation>
-    </message>
-    <message>
-        <source>Capacity lost</source>
-        <translation>容量损失</translation>
-    </message>
-    <message>
-        <source>Usable cores without defects minus usable cores now.</source>
-        <translation>无缺陷时的可用核数减去当前可用核数。</translation>
-    </message>
-    <message>
-        <source>Hop stretch S_max</source>
-        <translation>跳数拉伸 S_max</translation>
-    </message>
-    <message>
-        <source>Worst line stretch over the placement's layer regions: hops(link) = 1 + skipped + δ (facts §6.6 option B).</source>
-        <translation>放置的各层区域中最差的线路拉伸：hops(link) = 1 + 跳过数 + δ（facts §6.6 方案 B）。</translation>
-    </message>
-    <message>
-        <source>Time per token, no defects</source>
-        <translation>每词元时间（无缺陷）</translation>
-    </message>
-    <message>
-        <source>The wafer predictor for this model, precision and context on the fewest wafers that hold it.</source>
-        <translation>晶圆预测器对该模型、精度和上下文的预测，使用能容纳模型的最少晶圆数。</translation>
-    </message>
-    <message>
-        <source>Time per token, remapped</source>
-        <translation>每词元时间（重映射后）</translation>
-    </message>
-    <message>
-        <source>The same prediction on the remapped usable mesh, every hop costing S_max hops, on the fewest wafers that still hold the model (more wafers can make it faster).</source>
-        <translation>在重映射后的可用网格上做同样的预测，每一跳计为 S_max 跳，使用仍能容纳模型的最少晶圆数（晶圆更多时可能更快）。</translation>
-    </message>
-    <message>
-        <source>Change</source>
-        <translation>变化</translation>
-    </message>
-    <message>
-        <source>After minus before.</source>
-        <translation>之后减去之前。</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-</context>
-<context>
-    <name>ws::DefectsDock</name>
-    <message>
-        <source>Defects</source>
-        <translation>缺陷</translation>
     </message>
 </context>
 <context>
@@ -3018,6 +3032,60 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>%1 µs / s</source>
         <translation>%1 µs / 秒</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::RaceChart</name>
+    <message>
+        <source>Send a prompt: every system races to the same answer.</source>
+        <translation>发送一个提示词：所有系统竞速生成同一个回答。</translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation>%1（实测）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::RaceLane</name>
+    <message>
+        <source>Filled: tokens out so far. Black line: where a human reader would be.</source>
+        <translation>填充部分：已输出的 token。黑线：人类读者读到的位置。</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;font-size:13pt; font-weight:600; color:%1&apos;&gt;%2&lt;/span&gt;&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;predicted %3 tokens/s&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;font-size:13pt; font-weight:600; color:%1&apos;&gt;%2&lt;/span&gt;&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;预测 %3 token/秒&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>%1 / %2 tokens   %3 tokens/s   %4 s</source>
+        <translation>%1 / %2 个 token   %3 token/秒   %4 秒</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::RangeBarChart</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::RooflineChart</name>
+    <message>
+        <source>Roofline: decode at the chosen batch</source>
+        <translation>屋顶线：所选批量下的解码</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOPs per byte moved)</source>
+        <translation>算术强度（每搬运一字节的 FLOPs）</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>%1: %2 FLOPs per byte at batch %3, %4 FLOP/s achieved
+roofs: %5 FLOP/s compute, %6 B/s memory (ridge at %7 FLOPs per byte); %8-bound ceiling %9 tokens/s</source>
+        <translation>%1：批量 %3 时每字节 %2 FLOPs，实际 %4 FLOP/s
+屋顶：算力 %5 FLOP/s，内存 %6 B/s（拐点 %7 FLOPs/字节）；%8 约束上限 %9 tokens/s</translation>
     </message>
 </context>
 <context>
@@ -3152,18 +3220,54 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     </message>
 </context>
 <context>
-    <name>ws::views::MeshOverlay</name>
+    <name>ws::views::TokenRace</name>
     <message>
-        <source>to wafer %1</source>
-        <translation>到晶圆 %1</translation>
+        <source>&lt;b&gt;The same answer, at each system&apos;s predicted pace&lt;/b&gt;</source>
+        <translation>&lt;b&gt;同一个回答，按各系统的预测速度输出&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>from wafer %1</source>
-        <translation>来自晶圆 %1</translation>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Slow motion: how fast race time runs against wall time</source>
+        <translation>慢动作：比赛时间相对真实时间的速度</translation>
+    </message>
+    <message>
+        <source>real time</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>%1× slow motion</source>
+        <translation>%1× 慢动作</translation>
+    </message>
+    <message>
+        <source>▍ black line: a human reader at %1 tokens/s</source>
+        <translation>▍ 黑线：以 %1 token/秒阅读的人类读者</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Time for the answer so far: this CPU measured, the other systems predicted.</source>
+        <translation>目前回答所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
+    </message>
+    <message>
+        <source>This CPU</source>
+        <translation>本机 CPU</translation>
+    </message>
+    <message>
+        <source>Time for the %1 tokens so far: this CPU measured, the other systems predicted.</source>
+        <translation>目前 %1 个 token 所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
     </message>
 </context>
 <context>
-    <name>ws::DataflowDock</name>
+    <name>ws::views::Units</name>
     <message>
         <source>&amp;Play / Pause</source>
         <translation>播放/暂停(&amp;P)</translation>
@@ -3181,79 +3285,67 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <translation>帧 %1 ms</translation>
     </message>
     <message>
-        <source>KV capacity of layer 0&apos;s region (%1 × %2 cores): concat %3 tokens, shift %4 tokens</source>
-        <translation>第 0 层区域（%1 × %2 核）的 KV 容量：concat %3 个 token，shift %4 个 token</translation>
+        <source>n/a</source>
+        <translation>不适用</translation>
     </message>
     <message>
-        <source>Dataflow</source>
-        <translation>数据流</translation>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
     </message>
     <message>
-        <source>KV: shift</source>
-        <translation>KV：shift（移位）</translation>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
     </message>
     <message>
-        <source>KV: concat</source>
-        <translation>KV：concat（拼接）</translation>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
     </message>
     <message>
-        <source>KV cache layout: shift spreads the sequence over every row, concat fills one row</source>
-        <translation>KV 缓存布局：shift 把序列分布到每一行，concat 只填满一行</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>时间线</translation>
-    </message>
-    <message>
-        <source>Phase cycles</source>
-        <translation>阶段周期</translation>
-    </message>
-    <message>
-        <source>Timing constants</source>
-        <translation>时序常数</translation>
-    </message>
-    <message>
-        <source>Phase</source>
-        <translation>阶段</translation>
-    </message>
-    <message>
-        <source>Cycles</source>
-        <translation>周期</translation>
-    </message>
-    <message>
-        <source>µs</source>
-        <translation>µs</translation>
-    </message>
-    <message>
-        <source>% of token</source>
-        <translation>占 token 的 %</translation>
-    </message>
-    <message>
-        <source>Constant</source>
-        <translation>常数</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <source>Unit</source>
-        <translation>单位</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>来源</translation>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
     </message>
 </context>
 <context>
-    <name>ws::WaferScene</name>
+    <name>ws::views::YieldPanel</name>
     <message>
-        <source>the engine gave no dataflow schedule for %1 on %2</source>
-        <translation>引擎未给出 %1 在 %2 上的数据流调度</translation>
+        <source>Yield against defect density: classical models for %1 mm² without spares; redundant wafer with %2 + %3 segments (%4 % spares)</source>
+        <translation>良率与缺陷密度的关系：无备用核心的 %1 mm² 经典模型；带 %2 + %3 分段冗余的晶圆（%4 % 备用）</translation>
     </message>
     <message>
-        <source>the model is not placed on a wafer</source>
-        <translation>模型未放置到晶圆上</translation>
+        <source>Yield against defect density</source>
+        <translation>良率与缺陷密度</translation>
+    </message>
+    <message>
+        <source>Defect density D0 (defects per mm²)</source>
+        <translation>缺陷密度 D0（每 mm² 缺陷数）</translation>
+    </message>
+    <message>
+        <source>Yield</source>
+        <translation>良率</translation>
+    </message>
+    <message>
+        <source>Poisson</source>
+        <translation>泊松</translation>
+    </message>
+    <message>
+        <source>Murphy</source>
+        <translation>Murphy</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>Seeds</translation>
+    </message>
+    <message>
+        <source>Negative binomial α = %1</source>
+        <translation>负二项 α = %1</translation>
+    </message>
+    <message>
+        <source>Redundant wafer</source>
+        <translation>冗余晶圆</translation>
+    </message>
+    <message>
+        <source>Monte Carlo (remap)</source>
+        <translation>蒙特卡洛（重映射）</translation>
     </message>
 </context>
 <context>
