@@ -202,6 +202,10 @@ int runPredict(const QStringList& args)
                     p.tokensPerSecondPerUser, p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high,
                     1e3 * p.ttftSeconds);
         std::printf("%.1f tokens/s aggregate at %d concurrent requests\n", p.aggregateTokensPerSecond, p.concurrency);
+        if (p.cost.known)
+            std::printf("$%.3g per million output tokens (range %.3g to %.3g) at $%.4g an hour\n",
+                        p.cost.usdPerMillionTokens, p.cost.usdPerMillionTokensRange.low,
+                        p.cost.usdPerMillionTokensRange.high, p.cost.hourlyUsd);
         std::printf("ceiling %.1f tokens/s per user (%s bound)\n", p.ceiling.tokensPerSecondPerUser,
                     p.ceiling.bound.c_str());
         for (const RangeDriver& d : p.rangeDrivers)

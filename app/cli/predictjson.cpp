@@ -72,6 +72,14 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
         {QStringLiteral("answer_s_range"), pair(p.answerSecondsRange.low, p.answerSecondsRange.high)},
         {QStringLiteral("notes"), notes},
     };
+    if (p.cost.known) {
+        out.insert(QStringLiteral("usd_per_million_tokens"), p.cost.usdPerMillionTokens);
+        out.insert(QStringLiteral("usd_per_million_tokens_range"),
+                   pair(p.cost.usdPerMillionTokensRange.low, p.cost.usdPerMillionTokensRange.high));
+        out.insert(QStringLiteral("hourly_cost_usd"), p.cost.hourlyUsd);
+        out.insert(QStringLiteral("hourly_cost_usd_range"), pair(p.cost.hourlyUsdRange.low, p.cost.hourlyUsdRange.high));
+        out.insert(QStringLiteral("hourly_cost_source"), QString::fromStdString(p.cost.source));
+    }
     if (p.powerWatts > 0) {
         out.insert(QStringLiteral("power_watts"), p.powerWatts);
         out.insert(QStringLiteral("joules_per_token"), p.joulesPerToken);

@@ -7,6 +7,7 @@
 #include "app/session/systempaces.h"
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/gpupredictor.h"
+#include "engine/perf/predictionutil.h"
 #include "engine/perf/predictor.h"
 #include "views/comparisonpanel.h"
 #include "views/tokenrace.h"
@@ -190,7 +191,10 @@ void ComparisonController::recompute()
                     o.devices = devices;
                     o.profile = m_settings.gpuProfile.toStdString();
                     o.calibration = userGpu;
-                    return predictGpu(*model, *hw, workload, o);
+                    auto g = predictGpu(*model, *hw, workload, o);
+                    if (g)
+                        completeCost(*g, *hw); // as predict() does
+                    return g;
                 }
                 PredictOptions o;
                 o.devices = devices;

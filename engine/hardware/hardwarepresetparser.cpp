@@ -2,6 +2,8 @@
 
 #include "engine/core/presetreader.h"
 
+#include <algorithm>
+
 namespace ws {
 
 namespace {
@@ -107,6 +109,12 @@ Expected<HardwareSpec> parseHardwarePreset(std::string_view jsonText, const std:
     } else {
         r.fail(ErrorCode::Format, "type", "unknown hardware type '" + type + "' (expected wafer, gpu or lpu)");
     }
+    r.number("hourlyCostUsd", spec.cost.usd, kOpt, Bound::NonNegative);
+    r.number("hourlyCostLowUsd", spec.cost.lowUsd, kOpt, Bound::NonNegative);
+    r.number("hourlyCostHighUsd", spec.cost.highUsd, kOpt, Bound::NonNegative);
+    if (r.ok() && spec.cost.usd > 0 &&
+        !(spec.cost.lowUsd <= spec.cost.usd && spec.cost.usd <= std::max(spec.cost.usd, spec.cost.highUsd)))
+        r.fail(ErrorCode::InvalidArgument, "hourlyCostLowUsd", "hourly cost range must contain the cost");
     r.rejectUnknownFields();
     if (!r.ok())
         return r.error();

@@ -80,6 +80,15 @@ struct LpuSpec
     double powerWatts = 0;
 };
 
+// What one device (a GPU, a wafer system, an LPU chip) costs an hour: a
+// cloud list price or an amortised system price, with a plausible range.
+struct HourlyCost
+{
+    double usd = 0; // 0 = unknown
+    double lowUsd = 0;
+    double highUsd = 0;
+};
+
 struct HardwareSpec
 {
     std::string id;   // preset id, e.g. "wse3", "h100", "groq-lpu"
@@ -88,6 +97,7 @@ struct HardwareSpec
     WaferSpec wafer; // valid when kind == Wafer
     GpuSpec gpu;     // valid when kind == Gpu
     LpuSpec lpu;     // valid when kind == Lpu
+    HourlyCost cost; // per device
     std::map<std::string, std::string> sources; // field -> citation
 };
 

@@ -38,9 +38,12 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers,
          "Hazy Research 'No Bubbles' (2025-05-27): vLLM and SGLang use at most ~50% of H100 bandwidth at batch 1; "
          "WLLM Table 6: cuBLAS GEMV reaches 85% on A100 (facts §1.3)",
          [](double v) { return 1.0 / v; });
-    // CUDA graphs on: ~100 kernels for a 16-layer model at ~1.3 us each; off: PAI-gap's 1.259x slower step on H100.
-    const double graphsOn = 100.0 / 16.0 * 1.3e-6;
-    const double graphsOff = e.layerOverheadS + 0.259 / point / std::max(1, layers);
+    // CUDA graphs switch a step by PAI-gap's 1.259x on H100: on takes (1 - 1/1.259) of the step off the fitted
+    // overhead (not below ~100 kernels for 16 layers at ~1.3 us each), off adds 0.259 of it.
+    const double graphsFloor = 100.0 / 16.0 * 1.3e-6;
+    const double stepPerLayer = 1.0 / point / std::max(1, layers);
+    const double graphsOn = std::max(graphsFloor, e.layerOverheadS - (1.0 - 1.0 / 1.259) * stepPerLayer);
+    const double graphsOff = e.layerOverheadS + 0.259 * stepPerLayer;
     vary("layer_overhead_s", "s per layer", &GpuEfficiency::layerOverheadS, e.layerOverheadS,
          std::min(e.layerOverheadS, graphsOn), std::max(e.layerOverheadS, graphsOff),
          "CUDA graphs on: ~100 kernels per Llama-3.2-1B pass at ~1.3 us (Hazy Research; mlops.substack summary); "

@@ -87,6 +87,20 @@ struct WaferDefects
     double hopStretch = 1.0;          // S_max over every placed region of every wafer, both axes
 };
 
+// Dollars per million output tokens at the predicted concurrency: the devices'
+// hourly cost over the tokens they produce in an hour (aggregate rate x 3600).
+// The range pairs the cheap hour with the fast end of the speed range and the
+// dear hour with the slow end.
+struct TokenCost
+{
+    bool known = false;               // false: the hardware preset has no hourly cost
+    double hourlyUsd = 0;             // all devices
+    Range hourlyUsdRange;
+    double usdPerMillionTokens = 0;
+    Range usdPerMillionTokensRange;
+    std::string source;               // the hourly cost's citation (hardware preset)
+};
+
 struct Prediction
 {
     std::string modelId;
@@ -110,6 +124,7 @@ struct Prediction
     std::vector<ConcurrencyPoint> concurrencyCurve;
     std::vector<PhaseTime> breakdown;  // one token at the requested concurrency; sums to the token time
 
+    TokenCost cost;
     double powerWatts = 0;            // all devices; 0 = unknown
     double joulesPerToken = 0;        // at the aggregate rate; 0 = unknown
 

@@ -114,6 +114,27 @@ void finishRange(Prediction& p)
     applyCeiling(p);
 }
 
+void completeCost(Prediction& p, const HardwareSpec& hw)
+{
+    const HourlyCost& c = hw.cost;
+    if (!(c.usd > 0) || !(p.aggregateTokensPerSecond > 0))
+        return;
+    TokenCost& t = p.cost;
+    t.known = true;
+    const double devices = std::max(1, p.devices);
+    t.hourlyUsd = c.usd * devices;
+    t.hourlyUsdRange = {(c.lowUsd > 0 ? c.lowUsd : c.usd) * devices, std::max(c.usd, c.highUsd) * devices};
+    auto perMillion = [](double hourly, double tokensPerSecond) { return hourly / (tokensPerSecond * 3600.0) * 1e6; };
+    t.usdPerMillionTokens = perMillion(t.hourlyUsd, p.aggregateTokensPerSecond);
+    const Range& speed = p.tokensPerSecondPerUserRange;
+    const double users = double(std::max(1, p.concurrency));
+    const double fast = speed.high > 0 ? speed.high * users : p.aggregateTokensPerSecond;
+    const double slow = speed.low > 0 ? speed.low * users : p.aggregateTokensPerSecond;
+    t.usdPerMillionTokensRange = {perMillion(t.hourlyUsdRange.low, fast), perMillion(t.hourlyUsdRange.high, slow)};
+    const auto src = hw.sources.find("hourlyCostUsd");
+    t.source = src != hw.sources.end() ? src->second : std::string("hardware preset");
+}
+
 Expected<Prediction> startPrediction(const ModelConfig& model, const HardwareSpec& hardware, const std::string& profile,
                                      const Workload& workload, int needed, int requested, const std::string& unit,
                                      const std::string& chosenNote)

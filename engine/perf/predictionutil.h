@@ -46,4 +46,7 @@ RangeDriver rangeDriver(std::string input, std::string unit, double assumed, dou
 // the point, range and scenarios to it should the model exceed it.
 void finishRange(Prediction& p);
 
+// Fills p.cost from the hardware's hourly cost per device, the devices used and the aggregate rate.
+void completeCost(Prediction& p, const HardwareSpec& hardware);
+
 } // namespace ws

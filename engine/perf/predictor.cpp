@@ -2,6 +2,7 @@
 
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/lpupredictor.h"
+#include "engine/perf/predictionutil.h"
 #include "engine/perf/waferpredictor.h"
 
 namespace ws {
@@ -31,8 +32,9 @@ Status validate(const ModelConfig& m, const Workload& w)
 }
 } // namespace
 
-Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
-                             const PredictOptions& options)
+namespace {
+Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
+                                   const PredictOptions& options)
 {
     if (auto ok = validate(model, workload); !ok)
         return ok.error();
@@ -64,6 +66,16 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
     }
     }
     return makeError(ErrorCode::Unsupported, "unknown hardware kind", "hardware");
+}
+} // namespace
+
+Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
+                             const PredictOptions& options)
+{
+    auto p = predictByKind(model, hardware, workload, options);
+    if (p)
+        completeCost(*p, hardware);
+    return p;
 }
 
 } // namespace ws

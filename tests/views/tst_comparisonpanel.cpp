@@ -173,6 +173,12 @@ private slots:
         QCOMPARE(meaning.rows[0][3].toDouble(), ok[0]->prediction.agentWorkflowSeconds);
         QCOMPARE(meaning.rows[0][5].toDouble(), ok[0]->prediction.answerSecondsRange.low);
         QVERIFY(panel.meaningTable()->horizontalHeaderItem(4)->text().contains(QStringLiteral("1000")));
+        // The cost column: dollars per million output tokens from the engine, every shipped preset has a cost.
+        QCOMPARE(panel.meaningTable()->columnCount(), 7);
+        QVERIFY(ok[0]->prediction.cost.known);
+        QCOMPARE(meaning.rows[0][7].toDouble(), ok[0]->prediction.cost.usdPerMillionTokens);
+        QVERIFY(panel.meaningTable()->item(0, 6)->toolTip().contains(
+            QString::fromStdString(ok[0]->prediction.cost.source)));
 
         // Every chart hands its data over for export.
         QCOMPARE(speed->chartData().rows.size(), qsizetype(ok.size()));

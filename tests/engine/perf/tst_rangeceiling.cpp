@@ -93,6 +93,41 @@ private slots:
             QVERIFY(std::abs(shares - 1.0) < 1e-9);
     }
 
+    // Dollars per million output tokens = the devices' hourly cost / tokens per hour, for every hardware preset.
+    void costPerMillionTokens_data()
+    {
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<int>("batch");
+        for (const QString& h : presetIds("hardware"))
+            for (int b : {1, 16})
+                QTest::newRow(qPrintable(h + "/" + QString::number(b))) << h << b;
+    }
+
+    void costPerMillionTokens()
+    {
+        QFETCH(QString, hardware);
+        QFETCH(int, batch);
+        const HardwareSpec hw = wstest::hardwarePreset(qPrintable(hardware));
+        QVERIFY2(hw.cost.usd > 0 && hw.cost.lowUsd <= hw.cost.usd && hw.cost.usd <= hw.cost.highUsd,
+                 "every hardware preset has an hourly cost with a range");
+        QVERIFY(!hw.sources.at("hourlyCostUsd").empty());
+        Workload w;
+        w.concurrency = batch;
+        w.precision = Precision::Fp8;
+        auto p = predict(wstest::modelPreset("llama-3.1-8b"), hw, w);
+        QVERIFY(p);
+        const TokenCost& c = p->cost;
+        QVERIFY(c.known);
+        QCOMPARE(c.source, hw.sources.at("hourlyCostUsd"));
+        const double tokensPerHour = p->aggregateTokensPerSecond * 3600.0;
+        QVERIFY(std::abs(c.usdPerMillionTokens / (hw.cost.usd * p->devices / tokensPerHour * 1e6) - 1) < 1e-12);
+        QVERIFY(c.usdPerMillionTokensRange.low <= c.usdPerMillionTokens);
+        QVERIFY(c.usdPerMillionTokens <= c.usdPerMillionTokensRange.high);
+        QVERIFY(std::abs(c.usdPerMillionTokensRange.high /
+                             (hw.cost.highUsd * p->devices /
+                              (p->tokensPerSecondPerUserRange.low * p->concurrency * 3600.0) * 1e6) - 1) < 1e-12);
+    }
+
     // Independent log effects add in quadrature, below and above the point separately.
     void rootSumSquareInLogSpace()
     {
