@@ -2422,6 +2422,22 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <source>Ranges and ceilings</source>
         <translation>区间与上限</translation>
     </message>
+    <message>
+        <source>$ per million tokens</source>
+        <translation>每百万 token 美元</translation>
+    </message>
+    <message>
+        <source>%1 (%2 – %3)</source>
+        <translation>%1（%2 – %3）</translation>
+    </message>
+    <message>
+        <source>$%1 an hour for %2 devices / (%3 tokens/s in all × 3,600); hourly cost: %4</source>
+        <translation>%2 台设备每小时 $%1 ÷（总计 %3 tokens/s × 3,600）；小时成本：%4</translation>
+    </message>
+    <message>
+        <source>No hourly cost in the hardware preset</source>
+        <translation>硬件预设中没有小时成本</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ComparisonSettingsBar</name>

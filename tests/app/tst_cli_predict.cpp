@@ -63,6 +63,15 @@ private slots:
         const QJsonObject ceiling = o.value("ceiling").toObject();
         QVERIFY(range[1].toDouble() <= ceiling.value("tokens_per_second_per_user").toDouble());
         QVERIFY(!ceiling.value("bound").toString().isEmpty());
+        // Dollars per million output tokens = hourly cost of the devices / tokens per hour, with its source.
+        const double perMillion = o.value("usd_per_million_tokens").toDouble();
+        const double hourly = o.value("hourly_cost_usd").toDouble();
+        QVERIFY(perMillion > 0 && hourly > 0);
+        QVERIFY(std::abs(perMillion / (hourly / (o.value("aggregate_tokens_per_second").toDouble() * 3600) * 1e6) - 1) <
+                1e-9);
+        const QJsonArray costRange = o.value("usd_per_million_tokens_range").toArray();
+        QVERIFY(costRange.size() == 2 && costRange[0].toDouble() <= perMillion && perMillion <= costRange[1].toDouble());
+        QVERIFY(!o.value("hourly_cost_source").toString().isEmpty());
         QVERIFY(o.value("devices").toInt() >= 1);
         QCOMPARE(o.value("devices_chosen").toString(), QStringLiteral("automatic"));
         // The breakdown (ms per token) adds up to the token time.
