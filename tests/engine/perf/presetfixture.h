@@ -8,6 +8,7 @@
 #include "engine/perf/layoutsweep.h"
 #include "tests/common/testmodels.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTest>
 
@@ -47,6 +48,16 @@ inline ws::SweepBase sweepBase(const char* model)
     b.hardware = hardwarePreset("wse3");
     b.workload.precision = ws::Precision::Bf16;
     return b;
+}
+
+// The ids of the shipped presets in resources/presets/<folder> ("models", "hardware").
+inline QStringList presetIds(const char* folder)
+{
+    QStringList ids;
+    const QDir dir(wstest::sourcePath(QStringLiteral("resources/presets/") + QLatin1String(folder)));
+    for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
+        ids << f.chopped(5);
+    return ids;
 }
 
 } // namespace wstest

@@ -14,17 +14,6 @@
 
 using namespace ws;
 
-namespace {
-QStringList presetIds(const char* folder)
-{
-    QStringList ids;
-    const QDir dir(wstest::sourcePath(QStringLiteral("resources/presets/") + QLatin1String(folder)));
-    for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
-        ids << f.chopped(5);
-    return ids;
-}
-} // namespace
-
 class TestPredictor : public QObject
 {
     Q_OBJECT
@@ -47,8 +36,8 @@ void TestPredictor::everyModelOnEveryHardware_data()
 {
     QTest::addColumn<QString>("model");
     QTest::addColumn<QString>("hardware");
-    const QStringList models = presetIds("models");
-    const QStringList hardware = presetIds("hardware");
+    const QStringList models = wstest::presetIds("models");
+    const QStringList hardware = wstest::presetIds("hardware");
     QVERIFY(models.size() >= 20 && hardware.size() >= 7);
     for (const QString& m : models)
         for (const QString& h : hardware)

@@ -14,15 +14,6 @@
 using namespace ws;
 
 namespace {
-QStringList presetIds(const char* folder)
-{
-    QStringList ids;
-    const QDir dir(wstest::sourcePath(QStringLiteral("resources/presets/") + QLatin1String(folder)));
-    for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
-        ids << f.chopped(5);
-    return ids;
-}
-
 const RangeDriver* driver(const Prediction& p, const std::string& input)
 {
     for (const RangeDriver& d : p.rangeDrivers)
@@ -41,8 +32,8 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<int>("batch");
-        const QStringList models = presetIds("models");
-        const QStringList hardware = presetIds("hardware");
+        const QStringList models = wstest::presetIds("models");
+        const QStringList hardware = wstest::presetIds("hardware");
         QVERIFY(models.size() >= 20 && hardware.size() >= 7);
         for (const QString& m : models)
             for (const QString& h : hardware)
@@ -98,7 +89,7 @@ private slots:
     {
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<int>("batch");
-        for (const QString& h : presetIds("hardware"))
+        for (const QString& h : wstest::presetIds("hardware"))
             for (int b : {1, 16})
                 QTest::newRow(qPrintable(h + "/" + QString::number(b))) << h << b;
     }
