@@ -6,7 +6,8 @@
 #include <cstring>
 
 // The type dispatch and the element-wise kernels; the dot products and decoders of each weight-type family
-// live in floatkernels.cpp, legacyquantkernels.cpp and kquantkernels.cpp.
+// live in floatkernels.cpp, legacyquantkernels.cpp, kquantkernels.cpp, lowbitkquantkernels.cpp and
+// lutquantkernels.cpp.
 
 namespace ws::kernels {
 
@@ -18,8 +19,17 @@ void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n)
     case GgmlType::BF16: dequantizeRowBf16(reinterpret_cast<const uint16_t*>(src), dst, n); return;
     case GgmlType::Q8_0: dequantizeRowQ8_0(reinterpret_cast<const BlockQ8_0*>(src), dst, n); return;
     case GgmlType::Q4_0: dequantizeRowQ4_0(reinterpret_cast<const BlockQ4_0*>(src), dst, n); return;
+    case GgmlType::Q4_1: dequantizeRowQ4_1(reinterpret_cast<const BlockQ4_1*>(src), dst, n); return;
+    case GgmlType::Q5_0: dequantizeRowQ5_0(reinterpret_cast<const BlockQ5_0*>(src), dst, n); return;
+    case GgmlType::Q5_1: dequantizeRowQ5_1(reinterpret_cast<const BlockQ5_1*>(src), dst, n); return;
+    case GgmlType::Q2_K: dequantizeRowQ2_K(reinterpret_cast<const BlockQ2_K*>(src), dst, n); return;
+    case GgmlType::Q3_K: dequantizeRowQ3_K(reinterpret_cast<const BlockQ3_K*>(src), dst, n); return;
     case GgmlType::Q4_K: dequantizeRowQ4_K(reinterpret_cast<const BlockQ4_K*>(src), dst, n); return;
+    case GgmlType::Q5_K: dequantizeRowQ5_K(reinterpret_cast<const BlockQ5_K*>(src), dst, n); return;
     case GgmlType::Q6_K: dequantizeRowQ6_K(reinterpret_cast<const BlockQ6_K*>(src), dst, n); return;
+    case GgmlType::IQ4_NL: dequantizeRowIq4Nl(reinterpret_cast<const BlockIq4Nl*>(src), dst, n); return;
+    case GgmlType::IQ4_XS: dequantizeRowIq4Xs(reinterpret_cast<const BlockIq4Xs*>(src), dst, n); return;
+    case GgmlType::MXFP4: dequantizeRowMxfp4(reinterpret_cast<const BlockMxfp4*>(src), dst, n); return;
     }
 }
 

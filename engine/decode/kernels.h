@@ -13,8 +13,12 @@
 //   so softmax and SwiGLU agree to the last bit.
 // All functions are pure and thread-safe. One source file per weight-type
 // family: floatkernels.cpp (F32, F16, BF16), legacyquantkernels.cpp (Q8_0,
-// Q4_0), kquantkernels.cpp (Q4_K, Q6_K, Q8_K); kernels.cpp holds the type
-// dispatch and the element-wise kernels.
+// Q4_0, Q4_1, Q5_0, Q5_1, Q8_1), kquantkernels.cpp (Q4_K, Q5_K, Q6_K, Q8_K),
+// lowbitkquantkernels.cpp (Q2_K, Q3_K), lutquantkernels.cpp (IQ4_NL, IQ4_XS,
+// MXFP4); kernels.cpp holds the type dispatch and the element-wise kernels.
+// `interleaved`: the row is one that llama.cpp's CPU backend repacks into its
+// 8-row interleaved layout (Q4_K, IQ4_NL, MXFP4 matrices with a multiple of 8
+// rows), whose kernel sums each block to one integer and accumulates per row.
 
 #include "engine/decode/quantblocks.h"
 #include "engine/gguf/ggmltype.h"
@@ -27,6 +31,7 @@ namespace ws::kernels {
 // Activation conversion (one row of n values; n a multiple of the block size).
 void quantizeRowQ8_0(const float* x, BlockQ8_0* y, int n);
 void quantizeRowQ8_K(const float* x, BlockQ8_K* y, int n);
+void quantizeRowQ8_1(const float* x, BlockQ8_1* y, int n);
 void convertRowF16(const float* x, uint16_t* y, int n);
 void convertRowBf16(const float* x, uint16_t* y, int n);
 
@@ -38,8 +43,17 @@ float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n);
 float dotBf16(const uint16_t* a, const uint16_t* b, int n);
 float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks);
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks);
-float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks);
+float dotQ4_1(const BlockQ4_1* w, const BlockQ8_1* x, int blocks);
+float dotQ5_0(const BlockQ5_0* w, const BlockQ8_0* x, int blocks);
+float dotQ5_1(const BlockQ5_1* w, const BlockQ8_1* x, int blocks);
+float dotQ2_K(const BlockQ2_K* w, const BlockQ8_K* x, int blocks);
+float dotQ3_K(const BlockQ3_K* w, const BlockQ8_K* x, int blocks);
+float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleaved = false);
+float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
+float dotIq4Nl(const BlockIq4Nl* w, const BlockQ8_0* x, int blocks, bool interleaved = false);
+float dotMxfp4(const BlockMxfp4* w, const BlockQ8_0* x, int blocks, bool interleaved = false);
+float dotIq4Xs(const BlockIq4Xs* w, const BlockQ8_K* x, int blocks);
 
 // Decodes n values of a row stored as `type` (as ggml's dequantize_row_*).
 void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n);
@@ -47,8 +61,17 @@ void dequantizeRowF16(const uint16_t* x, float* y, int n);
 void dequantizeRowBf16(const uint16_t* x, float* y, int n);
 void dequantizeRowQ8_0(const BlockQ8_0* x, float* y, int n);
 void dequantizeRowQ4_0(const BlockQ4_0* x, float* y, int n);
+void dequantizeRowQ4_1(const BlockQ4_1* x, float* y, int n);
+void dequantizeRowQ5_0(const BlockQ5_0* x, float* y, int n);
+void dequantizeRowQ5_1(const BlockQ5_1* x, float* y, int n);
+void dequantizeRowQ2_K(const BlockQ2_K* x, float* y, int n);
+void dequantizeRowQ3_K(const BlockQ3_K* x, float* y, int n);
 void dequantizeRowQ4_K(const BlockQ4_K* x, float* y, int n);
+void dequantizeRowQ5_K(const BlockQ5_K* x, float* y, int n);
 void dequantizeRowQ6_K(const BlockQ6_K* x, float* y, int n);
+void dequantizeRowIq4Nl(const BlockIq4Nl* x, float* y, int n);
+void dequantizeRowIq4Xs(const BlockIq4Xs* x, float* y, int n);
+void dequantizeRowMxfp4(const BlockMxfp4* x, float* y, int n);
 
 // y = exp(x) with ggml's vector approximation (ggml_v_expf), n a multiple of 8.
 void expRow(const float* x, float* y, int n);

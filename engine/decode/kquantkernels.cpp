@@ -1,4 +1,5 @@
-// Kernels for the K-quants (256-value super-blocks: Q4_K, Q6_K), dotted with the activation quantised to Q8_K.
+// Kernels for the K-quants with 4 to 6 bits (256-value super-blocks: Q4_K, Q5_K, Q6_K), dotted with the
+// activation quantised to Q8_K; Q2_K and Q3_K are in lowbitkquantkernels.cpp.
 #include "engine/decode/kernels.h"
 
 #include "engine/decode/simd.h"
@@ -78,66 +79,150 @@ void quantizeRowQ8_K(const float* x, BlockQ8_K* y, int n)
     }
 }
 
-// K-quants: exact integer sums per sub-block, scaled per super-block in float.
-// (No llama.cpp reference exists for these in shared/models; agreement with the
-// dequantised F32 product is tested instead.)
-float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks)
+// The K-quant dot products follow ggml's AVX2 arithmetic: per super-block, exact int32 sums in 8 lanes
+// (lane j holds the values whose index modulo 32 lies in [4j, 4j + 4)), scaled into 8 float FMA
+// accumulators by the product of the two super-block scales, summed in ggml's lane order at the end.
+// Q4_K rows that llama.cpp repacks into its 8-row interleaved layout (interleaved = true) are
+// summed as that layout's kernel does: one exact integer per super-block, one FMA chain per row.
+
+namespace {
+
+struct Q4Scales
 {
-    float sum = 0;
-    for (int b = 0; b < blocks; ++b) {
-        const uint8_t* q4 = w[b].qs;
-        const int8_t* q8 = x[b].qs;
-        int32_t sumQ = 0;
-        int32_t sumMin = 0;
-        for (int j = 0; j < 4; ++j) {
-            uint8_t sc1, m1, sc2, m2;
-            scaleMinK4(2 * j, w[b].scales, sc1, m1);
-            scaleMinK4(2 * j + 1, w[b].scales, sc2, m2);
-            int32_t lo = 0, hi = 0;
-            for (int l = 0; l < 32; ++l) {
-                lo += (q4[l] & 0xF) * q8[l];
-                hi += (q4[l] >> 4) * q8[l + 32];
-            }
-            sumQ += sc1 * lo + sc2 * hi;
-            sumMin += m1 * (x[b].bsums[4 * j] + x[b].bsums[4 * j + 1]) + m2 * (x[b].bsums[4 * j + 2] + x[b].bsums[4 * j + 3]);
-            q4 += 32;
-            q8 += 64;
+    uint8_t sc[8], m[8];
+};
+
+inline Q4Scales q4Scales(const uint8_t* scales)
+{
+    Q4Scales s;
+    for (int j = 0; j < 8; ++j)
+        scaleMinK4(j, scales, s.sc[j], s.m[j]);
+    return s;
+}
+
+// The sums of the Q8_K values over each 32-value sub-block.
+inline void bsums32(const BlockQ8_K& x, int out[8])
+{
+    for (int c = 0; c < 8; ++c)
+        out[c] = x.bsums[2 * c] + x.bsums[2 * c + 1];
+}
+
+// (a0 + a2) + (a1 + a3), ggml's reduction of its 4-lane minimum accumulator.
+inline float hsum4(__m128 a)
+{
+    a = _mm_add_ps(a, _mm_movehl_ps(a, a));
+    a = _mm_add_ss(a, _mm_movehdup_ps(a));
+    return _mm_cvtss_f32(a);
+}
+
+// Integer lanes of a Q4_K (hbits null) or Q5_K super-block against its Q8_K activation.
+inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, const Q4Scales& s, const int8_t* q8)
+{
+    const __m256i m4 = _mm256_set1_epi8(15);
+    const __m256i hbits = qh ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh)) : _mm256_setzero_si256();
+    __m256i sumi = _mm256_setzero_si256();
+    for (int j = 0; j < 4; ++j) {
+        const __m256i bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs + 32 * j));
+        __m256i lo = _mm256_and_si256(bits, m4);
+        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(bits, 4), m4);
+        if (qh) {
+            const __m256i one = _mm256_set1_epi8(1);
+            lo = _mm256_or_si256(lo, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hbits, 2 * j), one), 4));
+            hi = _mm256_or_si256(hi, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hbits, 2 * j + 1), one), 4));
         }
-        sum += simd::f16(w[b].d) * x[b].d * static_cast<float>(sumQ) -
-               simd::f16(w[b].dmin) * x[b].d * static_cast<float>(sumMin);
+        const __m256i p0 = _mm256_maddubs_epi16(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j)));
+        const __m256i p1 =
+            _mm256_maddubs_epi16(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j + 32)));
+        sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p0, _mm256_set1_epi16(s.sc[2 * j])));
+        sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p1, _mm256_set1_epi16(s.sc[2 * j + 1])));
     }
-    return sum;
+    return sumi;
+}
+
+} // namespace
+
+float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleaved)
+{
+    __m256 acc = _mm256_setzero_ps();
+    __m128 accMin = _mm_setzero_ps();
+    float accRow = 0, accMinRow = 0;
+    for (int b = 0; b < blocks; ++b) {
+        simd::prefetchAhead(w + b, 3);
+        const Q4Scales s = q4Scales(w[b].scales);
+        int bs[8];
+        bsums32(x[b], bs);
+        const __m256i sumi = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
+        if (interleaved) {
+            int imin = 0;
+            for (int c = 0; c < 8; ++c)
+                imin += s.m[c] * bs[c];
+            accRow = std::fma(static_cast<float>(simd::hsumI32(sumi)), simd::f16(w[b].d) * x[b].d, accRow);
+            accMinRow = std::fma(static_cast<float>(imin), simd::f16(w[b].dmin) * x[b].d, accMinRow);
+            continue;
+        }
+        const float d = x[b].d * simd::f16(w[b].d);
+        const float dmin = -x[b].d * simd::f16(w[b].dmin);
+        const __m128i prod = _mm_setr_epi32(s.m[0] * bs[0] + s.m[1] * bs[1], s.m[2] * bs[2] + s.m[3] * bs[3],
+                                            s.m[4] * bs[4] + s.m[5] * bs[5], s.m[6] * bs[6] + s.m[7] * bs[7]);
+        accMin = _mm_fmadd_ps(_mm_set1_ps(dmin), _mm_cvtepi32_ps(prod), accMin);
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(sumi), acc);
+    }
+    if (interleaved)
+        return accRow - accMinRow;
+    return simd::hsum8(acc) + hsum4(accMin);
+}
+
+float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
+{
+    __m256 acc = _mm256_setzero_ps();
+    float summs = 0;
+    for (int b = 0; b < blocks; ++b) {
+        simd::prefetchAhead(w + b, 3);
+        const Q4Scales s = q4Scales(w[b].scales);
+        int bs[8];
+        bsums32(x[b], bs);
+        const float d = x[b].d * simd::f16(w[b].d);
+        const float dmin = -x[b].d * simd::f16(w[b].dmin);
+        int imin = 0;
+        for (int c = 0; c < 8; ++c)
+            imin += s.m[c] * bs[c];
+        summs = std::fma(dmin, static_cast<float>(imin), summs);
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(q45Lanes(w[b].qs, w[b].qh, s, x[b].qs)), acc);
+    }
+    return simd::hsum8(acc) + summs;
 }
 
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
 {
-    float sum = 0;
+    const __m256i m4 = _mm256_set1_epi8(15);
+    const __m256i m3 = _mm256_set1_epi8(3);
+    const __m256i m32 = _mm256_set1_epi8(32);
+    __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
-        const uint8_t* ql = w[b].ql;
-        const uint8_t* qh = w[b].qh;
-        const int8_t* sc = w[b].scales;
-        const int8_t* q8 = x[b].qs;
-        int32_t sumQ = 0;
-        for (int half = 0; half < 2; ++half) {
-            int32_t part[8] = {};
-            for (int l = 0; l < 32; ++l) {
-                const int is = l / 16;
-                const Q6Values q = q6Values(ql, qh, l);
-                part[is + 0] += q.q1 * q8[l];
-                part[is + 2] += q.q2 * q8[l + 32];
-                part[is + 4] += q.q3 * q8[l + 64];
-                part[is + 6] += q.q4 * q8[l + 96];
+        simd::prefetchAhead(w + b, 4);
+        const float d = x[b].d * simd::f16(w[b].d);
+        __m256i sumi = _mm256_setzero_si256();
+        for (int h = 0; h < 2; ++h) {
+            const auto* ql = reinterpret_cast<const __m256i*>(w[b].ql + 64 * h);
+            const __m256i ql0 = _mm256_loadu_si256(ql);
+            const __m256i ql1 = _mm256_loadu_si256(ql + 1);
+            const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qh + 32 * h));
+            const __m256i lows[4] = {_mm256_and_si256(ql0, m4), _mm256_and_si256(ql1, m4),
+                                     _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
+                                     _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4)};
+            for (int k = 0; k < 4; ++k) {
+                const __m256i high = _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * k), m3), 4);
+                const __m256i q = _mm256_or_si256(lows[k], high);
+                const __m256i y =
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs + 128 * h + 32 * k));
+                const __m256i p = _mm256_sub_epi16(_mm256_maddubs_epi16(q, y), _mm256_maddubs_epi16(m32, y));
+                const int8_t* sc = w[b].scales + 8 * h + 2 * k;
+                sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p, simd::halves16(sc[0], sc[1])));
             }
-            for (int k = 0; k < 8; ++k)
-                sumQ += sc[k] * part[k];
-            ql += 64;
-            qh += 32;
-            sc += 8;
-            q8 += 128;
         }
-        sum += simd::f16(w[b].d) * x[b].d * static_cast<float>(sumQ);
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(sumi), acc);
     }
-    return sum;
+    return simd::hsum8(acc);
 }
 
 void dequantizeRowQ4_K(const BlockQ4_K* b, float* dst, int n)
@@ -157,6 +242,28 @@ void dequantizeRowQ4_K(const BlockQ4_K* b, float* dst, int n)
                 *y++ = d1 * static_cast<float>(q[l] & 0xF) - m1;
             for (int l = 0; l < 32; ++l)
                 *y++ = d2 * static_cast<float>(q[l] >> 4) - m2;
+            q += 32;
+        }
+    }
+}
+
+void dequantizeRowQ5_K(const BlockQ5_K* b, float* dst, int n)
+{
+    for (int i = 0; i < n / 256; ++i) {
+        const float d = simd::f16(b[i].d);
+        const float dmin = simd::f16(b[i].dmin);
+        const uint8_t* q = b[i].qs;
+        float* y = dst + i * 256;
+        for (int j = 0; j < 4; ++j) {
+            uint8_t sc, m;
+            scaleMinK4(2 * j, b[i].scales, sc, m);
+            const float d1 = d * sc, m1 = dmin * m;
+            scaleMinK4(2 * j + 1, b[i].scales, sc, m);
+            const float d2 = d * sc, m2 = dmin * m;
+            for (int l = 0; l < 32; ++l)
+                *y++ = d1 * static_cast<float>((q[l] & 0xF) + ((b[i].qh[l] >> (2 * j)) & 1) * 16) - m1;
+            for (int l = 0; l < 32; ++l)
+                *y++ = d2 * static_cast<float>((q[l] >> 4) + ((b[i].qh[l] >> (2 * j + 1)) & 1) * 16) - m2;
             q += 32;
         }
     }

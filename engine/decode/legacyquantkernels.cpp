@@ -1,18 +1,19 @@
 // Kernels for the 32-value block quantisations with one F16 scale per block (ggml's legacy quants:
-// Q8_0, Q4_0), dotted with the activation quantised to Q8_0.
+// Q8_0, Q4_0, Q5_0, dotted with the activation quantised to Q8_0; Q4_1, Q5_1 with a minimum too,
+// dotted with the activation quantised to Q8_1), in ggml's AVX2 arithmetic.
 #include "engine/decode/kernels.h"
 
 #include "engine/decode/simd.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 
 namespace ws::kernels {
 
 namespace {
 
-// How far ahead of the current block quantised weights are prefetched.
-constexpr int kPrefetchBytes = 4096;
+using simd::kPrefetchBytes;
 
 // Sum over 32 int8 pairs, as 8 int32 lanes (each the sum of 4 adjacent products), converted to float.
 inline __m256 dotI8Lanes(__m256i x, __m256i y)
@@ -25,12 +26,133 @@ inline __m256 dotI8Lanes(__m256i x, __m256i y)
 
 inline __m256i unpackQ4_0(const uint8_t* qs)
 {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(qs));
-    const __m256i both = _mm256_insertf128_si256(_mm256_castsi128_si256(x), _mm_srli_epi16(x, 4), 1);
-    return _mm256_sub_epi8(_mm256_and_si256(both, _mm256_set1_epi8(15)), _mm256_set1_epi8(8));
+    return _mm256_sub_epi8(simd::nibbles32(qs), _mm256_set1_epi8(8));
+}
+
+// The 5th bits of a Q5 block as 0x10 in each byte where set (ggml's bytes_from_bits_32, masked).
+inline __m256i fifthBits(const uint8_t* qh)
+{
+    uint32_t bits;
+    std::memcpy(&bits, qh, 4);
+    const __m256i shuffle = _mm256_setr_epi64x(0x0000000000000000, 0x0101010101010101, 0x0202020202020202,
+                                               0x0303030303030303);
+    __m256i bytes = _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(bits)), shuffle);
+    const __m256i bitMask = _mm256_set1_epi64x(0x7fbfdfeff7fbfdfe);
+    bytes = _mm256_or_si256(bytes, bitMask);
+    const __m256i set = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi64x(-1));
+    return _mm256_and_si256(set, _mm256_set1_epi8(0x10));
+}
+
+// 8 lanes of unsigned-weight x signed-activation byte products, 4 per lane, as float.
+inline __m256 dotU8Lanes(__m256i w, __m256i x)
+{
+    return _mm256_cvtepi32_ps(_mm256_madd_epi16(_mm256_set1_epi16(1), _mm256_maddubs_epi16(w, x)));
+}
+
+// Q4_1 and Q5_1: d * sum(q * y) accumulated in 8 lanes, plus m * (the activation block's d * sum) in a scalar.
+template <typename Block, typename Unpack>
+float dotWithMin(const Block* w, const BlockQ8_1* x, int blocks, Unpack unpack)
+{
+    __m256 acc = _mm256_setzero_ps();
+    float summs = 0;
+    for (int b = 0; b < blocks; ++b) {
+        if ((b & 1) == 0)
+            _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
+        summs = std::fma(simd::f16(w[b].m), simd::f16(x[b].s), summs);
+        const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
+        const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
+        acc = _mm256_fmadd_ps(d, dotU8Lanes(unpack(w[b]), qx), acc);
+    }
+    return simd::hsum8(acc) + summs;
 }
 
 } // namespace
+
+void quantizeRowQ8_1(const float* x, BlockQ8_1* y, int n)
+{
+    BlockQ8_0 tmp[1];
+    for (int b = 0; b < n / 32; ++b, x += 32) {
+        // The same values as Q8_0 (d = amax / 127, q = round(x * 127 / amax), ties to even) plus s.
+        float amax = 0;
+        for (int j = 0; j < 32; ++j)
+            amax = std::max(amax, std::fabs(x[j]));
+        quantizeRowQ8_0(x, tmp, 32);
+        const float d = amax / 127.f;
+        int sum = 0;
+        for (int j = 0; j < 32; ++j)
+            sum += tmp[0].qs[j];
+        y[b].d = tmp[0].d;
+        y[b].s = simd::toF16(d * static_cast<float>(sum));
+        std::memcpy(y[b].qs, tmp[0].qs, 32);
+    }
+}
+
+float dotQ4_1(const BlockQ4_1* w, const BlockQ8_1* x, int blocks)
+{
+    return dotWithMin(w, x, blocks, [](const BlockQ4_1& b) { return simd::nibbles32(b.qs); });
+}
+
+float dotQ5_1(const BlockQ5_1* w, const BlockQ8_1* x, int blocks)
+{
+    return dotWithMin(w, x, blocks,
+                      [](const BlockQ5_1& b) { return _mm256_or_si256(simd::nibbles32(b.qs), fifthBits(b.qh)); });
+}
+
+float dotQ5_0(const BlockQ5_0* w, const BlockQ8_0* x, int blocks)
+{
+    __m256 acc = _mm256_setzero_ps();
+    for (int b = 0; b < blocks; ++b) {
+        if ((b & 1) == 0)
+            _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
+        const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
+        // q - 16: the 5th bit clear means minus 16.
+        const __m256i q = _mm256_sub_epi8(_mm256_or_si256(simd::nibbles32(w[b].qs), fifthBits(w[b].qh)),
+                                          _mm256_set1_epi8(16));
+        const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
+        acc = _mm256_fmadd_ps(d, dotI8Lanes(q, qx), acc);
+    }
+    return simd::hsum8(acc);
+}
+
+void dequantizeRowQ4_1(const BlockQ4_1* b, float* dst, int n)
+{
+    for (int i = 0; i < n / 32; ++i) {
+        const float d = simd::f16(b[i].d), m = simd::f16(b[i].m);
+        for (int j = 0; j < 16; ++j) {
+            dst[i * 32 + j] = static_cast<float>(b[i].qs[j] & 0x0F) * d + m;
+            dst[i * 32 + j + 16] = static_cast<float>(b[i].qs[j] >> 4) * d + m;
+        }
+    }
+}
+
+namespace {
+template <typename Block>
+int q5Value(const Block& b, int j)
+{
+    uint32_t qh;
+    std::memcpy(&qh, b.qh, 4);
+    const int nibble = j < 16 ? (b.qs[j] & 0x0F) : (b.qs[j - 16] >> 4);
+    return nibble | static_cast<int>(((qh >> j) & 1) << 4);
+}
+} // namespace
+
+void dequantizeRowQ5_0(const BlockQ5_0* b, float* dst, int n)
+{
+    for (int i = 0; i < n / 32; ++i) {
+        const float d = simd::f16(b[i].d);
+        for (int j = 0; j < 32; ++j)
+            dst[i * 32 + j] = static_cast<float>(q5Value(b[i], j) - 16) * d;
+    }
+}
+
+void dequantizeRowQ5_1(const BlockQ5_1* b, float* dst, int n)
+{
+    for (int i = 0; i < n / 32; ++i) {
+        const float d = simd::f16(b[i].d), m = simd::f16(b[i].m);
+        for (int j = 0; j < 32; ++j)
+            dst[i * 32 + j] = static_cast<float>(q5Value(b[i], j)) * d + m;
+    }
+}
 
 void quantizeRowQ8_0(const float* x, BlockQ8_0* y, int n)
 {

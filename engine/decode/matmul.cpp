@@ -8,7 +8,7 @@ namespace {
 
 constexpr int64_t kParallelThreshold = 1 << 17; // multiply-adds below which one thread does the work
 
-enum class DotInput { F32, F16, Bf16, Q8_0, Q8_K };
+enum class DotInput { F32, F16, Bf16, Q8_0, Q8_1, Q8_K };
 
 DotInput dotInputFor(GgmlType t)
 {
@@ -17,9 +17,18 @@ DotInput dotInputFor(GgmlType t)
     case GgmlType::F16: return DotInput::F16;
     case GgmlType::BF16: return DotInput::Bf16;
     case GgmlType::Q8_0:
-    case GgmlType::Q4_0: return DotInput::Q8_0;
+    case GgmlType::Q4_0:
+    case GgmlType::Q5_0:
+    case GgmlType::IQ4_NL:
+    case GgmlType::MXFP4: return DotInput::Q8_0;
+    case GgmlType::Q4_1:
+    case GgmlType::Q5_1: return DotInput::Q8_1;
+    case GgmlType::Q2_K:
+    case GgmlType::Q3_K:
     case GgmlType::Q4_K:
-    case GgmlType::Q6_K: return DotInput::Q8_K;
+    case GgmlType::Q5_K:
+    case GgmlType::Q6_K:
+    case GgmlType::IQ4_XS: return DotInput::Q8_K;
     }
     return DotInput::F32;
 }
@@ -46,6 +55,11 @@ const uint8_t* convertInput(DotInput in, const float* x, int tokens, int cols, R
         for (int t = 0; t < tokens; ++t)
             kernels::quantizeRowQ8_0(x + size_t(t) * cols, s.actQ8_0.data() + size_t(t) * (cols / 32), cols);
         return reinterpret_cast<const uint8_t*>(s.actQ8_0.data());
+    case DotInput::Q8_1:
+        strideBytes = size_t(cols / 32) * sizeof(BlockQ8_1);
+        for (int t = 0; t < tokens; ++t)
+            kernels::quantizeRowQ8_1(x + size_t(t) * cols, s.actQ8_1.data() + size_t(t) * (cols / 32), cols);
+        return reinterpret_cast<const uint8_t*>(s.actQ8_1.data());
     case DotInput::Q8_K:
         strideBytes = size_t(cols / 256) * sizeof(BlockQ8_K);
         for (int t = 0; t < tokens; ++t)
@@ -53,6 +67,12 @@ const uint8_t* convertInput(DotInput in, const float* x, int tokens, int cols, R
         return reinterpret_cast<const uint8_t*>(s.actQ8_K.data());
     }
     return nullptr;
+}
+
+template <typename T>
+const T* as(const uint8_t* p)
+{
+    return reinterpret_cast<const T*>(p);
 }
 
 float dot(const WeightMatrix& w, const uint8_t* row, const uint8_t* in, bool lanes)
@@ -71,16 +91,19 @@ float dot(const WeightMatrix& w, const uint8_t* row, const uint8_t* in, bool lan
     }
     case GgmlType::BF16:
         return kernels::dotBf16(reinterpret_cast<const uint16_t*>(row), reinterpret_cast<const uint16_t*>(in), n);
-    case GgmlType::Q8_0:
-        return kernels::dotQ8_0(reinterpret_cast<const BlockQ8_0*>(row), reinterpret_cast<const BlockQ8_0*>(in), n / 32);
-    case GgmlType::Q4_0:
-        return kernels::dotQ4_0(reinterpret_cast<const BlockQ4_0*>(row), reinterpret_cast<const BlockQ8_0*>(in), n / 32);
-    case GgmlType::Q4_K:
-        return kernels::dotQ4_K(reinterpret_cast<const BlockQ4_K*>(row), reinterpret_cast<const BlockQ8_K*>(in),
-                                n / 256);
-    case GgmlType::Q6_K:
-        return kernels::dotQ6_K(reinterpret_cast<const BlockQ6_K*>(row), reinterpret_cast<const BlockQ8_K*>(in),
-                                n / 256);
+    case GgmlType::Q8_0: return kernels::dotQ8_0(as<BlockQ8_0>(row), as<BlockQ8_0>(in), n / 32);
+    case GgmlType::Q4_0: return kernels::dotQ4_0(as<BlockQ4_0>(row), as<BlockQ8_0>(in), n / 32);
+    case GgmlType::Q4_1: return kernels::dotQ4_1(as<BlockQ4_1>(row), as<BlockQ8_1>(in), n / 32);
+    case GgmlType::Q5_0: return kernels::dotQ5_0(as<BlockQ5_0>(row), as<BlockQ8_0>(in), n / 32);
+    case GgmlType::Q5_1: return kernels::dotQ5_1(as<BlockQ5_1>(row), as<BlockQ8_1>(in), n / 32);
+    case GgmlType::Q2_K: return kernels::dotQ2_K(as<BlockQ2_K>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::Q3_K: return kernels::dotQ3_K(as<BlockQ3_K>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::Q4_K: return kernels::dotQ4_K(as<BlockQ4_K>(row), as<BlockQ8_K>(in), n / 256, w.interleaved);
+    case GgmlType::Q5_K: return kernels::dotQ5_K(as<BlockQ5_K>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::Q6_K: return kernels::dotQ6_K(as<BlockQ6_K>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::IQ4_NL: return kernels::dotIq4Nl(as<BlockIq4Nl>(row), as<BlockQ8_0>(in), n / 32, w.interleaved);
+    case GgmlType::IQ4_XS: return kernels::dotIq4Xs(as<BlockIq4Xs>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::MXFP4: return kernels::dotMxfp4(as<BlockMxfp4>(row), as<BlockQ8_0>(in), n / 32, w.interleaved);
     }
     return 0.0f;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // out = W x for a batch of activation rows, in the weight's stored type.
 // The activation is first converted to the matrix's dot-product type, once
-// per row (Q8_0 for Q8_0/Q4_0 weights, Q8_K for K-quants, F16 for F16, BF16
+// per row (Q8_0 for Q8_0/Q4_0/Q5_0/IQ4_NL/MXFP4 weights, Q8_1 for Q4_1/Q5_1,
+// Q8_K for K-quants and IQ4_XS, F16 for F16, BF16
 // for BF16, unchanged for F32), exactly as llama.cpp's CPU backend does, then
 // the output rows are split across the thread pool. Small products run on
 // the calling thread only: below a few tens of thousands of multiply-adds,

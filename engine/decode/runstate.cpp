@@ -24,6 +24,7 @@ RunState::RunState(const TransformerConfig& c, int contextLen, int batch, int th
     laneAcc.resize(size_t(threads) * 8 * size_t(c.headDim));
     actQ8_0.resize(b * size_t((maxCols + 31) / 32));
     actQ8_K.resize(b * size_t((maxCols + 255) / 256));
+    actQ8_1.resize(b * size_t((maxCols + 31) / 32));
     act16.resize(b * size_t(maxCols));
     m_layerCacheSize = size_t(contextLen) * size_t(c.kvDim());
     const size_t cache = size_t(c.layerCount) * m_layerCacheSize;

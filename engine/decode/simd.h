@@ -53,5 +53,42 @@ inline __m256 exp8(__m256 x)
     return _mm256_or_ps(_mm256_and_ps(dMask, _mm256_mul_ps(s1, s1)), _mm256_andnot_ps(dMask, inner));
 }
 
+// 16 int16 sums of adjacent byte products of the signed x and y (|x| <= 127), as ggml's mul_add_epi8.
+inline __m256i mulAddI8(__m256i x, __m256i y)
+{
+    return _mm256_maddubs_epi16(_mm256_sign_epi8(x, x), _mm256_sign_epi8(y, x));
+}
+
+// Exact sum of the 8 int32 lanes.
+inline int hsumI32(__m256i v)
+{
+    __m128i r = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    r = _mm_add_epi32(r, _mm_unpackhi_epi64(r, r));
+    r = _mm_add_epi32(r, _mm_shuffle_epi32(r, 1));
+    return _mm_cvtsi128_si32(r);
+}
+
+// 32 bytes: the low nibbles of 16 bytes, then their high nibbles (ggml's bytes_from_nibbles_32).
+inline __m256i nibbles32(const uint8_t* qs)
+{
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(qs));
+    const __m256i both = _mm256_insertf128_si256(_mm256_castsi128_si256(x), _mm_srli_epi16(x, 4), 1);
+    return _mm256_and_si256(both, _mm256_set1_epi8(15));
+}
+
+// A 16-bit multiplier vector: lo for the first 16 bytes' products, hi for the last 16.
+inline __m256i halves16(int lo, int hi)
+{
+    return _mm256_set_m128i(_mm_set1_epi16(static_cast<short>(hi)), _mm_set1_epi16(static_cast<short>(lo)));
+}
+
+// Weights come from a file mapping in 4 KiB pages, where the hardware prefetcher stops at every
+// page boundary; prefetching a few pages ahead in software keeps the stream going (no effect on results).
+constexpr int kPrefetchBytes = 4096;
+inline void prefetchAhead(const void* p, int lines)
+{
+    for (int i = 0; i < lines; ++i)
+        _mm_prefetch(static_cast<const char*>(p) + kPrefetchBytes + 64 * i, _MM_HINT_T0);
+}
 
 } // namespace ws::simd

@@ -31,6 +31,8 @@ public:
         out.cols = cols;
         out.rowBytes = size_t(cols) / traits->blockValues * traits->blockBytes;
         out.data = m_file.tensorData(*t);
+        const bool repackable = t->type == GgmlType::Q4_K || t->type == GgmlType::IQ4_NL || t->type == GgmlType::MXFP4;
+        out.interleaved = repackable && rows % 8 == 0;
         return std::nullopt;
     }
 
@@ -101,6 +103,7 @@ Expected<TransformerWeights> TransformerWeights::fromGguf(const GgufFile& file, 
         return file.error(ErrorCode::Format, "vocabulary size does not match the embedding", "token_embd.weight");
     if (auto e = r.matrix("token_embd.weight", vocab, c.dim, w.tokenEmbedding))
         return *e;
+    w.tokenEmbedding.interleaved = false; // read row by row (and as the tied output) from the plain layout
     if (auto e = r.vector("output_norm.weight", c.dim, w.outputNorm))
         return *e;
     if (auto e = r.matrix("output.weight", vocab, c.dim, w.output, true))

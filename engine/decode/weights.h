@@ -28,6 +28,9 @@ struct WeightMatrix
     int cols = 0;            // inputs (row length)
     size_t rowBytes = 0;
     const uint8_t* data = nullptr;
+    // llama.cpp's CPU backend repacks this matrix into its 8-row interleaved layout (a matmul weight of
+    // type Q4_K, IQ4_NL or MXFP4 with a multiple of 8 rows), which sums the dot products in another order.
+    bool interleaved = false;
 
     const uint8_t* row(int r) const { return data + rowBytes * static_cast<size_t>(r); }
     size_t sizeBytes() const { return rowBytes * static_cast<size_t>(rows); }

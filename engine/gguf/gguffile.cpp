@@ -228,7 +228,7 @@ Status GgufParser::parse()
         if (!traits) {
             Error e = m_out.error(ErrorCode::Unsupported,
                                   "unknown or unsupported tensor type " + std::to_string(type) +
-                                      " (F32, F16, BF16, Q8_0, Q4_0, Q4_K and Q6_K are supported)",
+                                      " (supported: F32, F16, BF16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K-Q6_K, IQ4_NL, IQ4_XS, MXFP4)",
                                   t.name);
             e.offset = m_pos - 4;
             return e;

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Writes the small RANDOM-WEIGHT F32 GGUF models of tests/engine/decode/data/ggmltypes.
+
+Pure Python (struct + random, no numpy: the machine these were made on had no numpy,
+so llama.cpp's gguf-py, which needs it, could not run). The GGUF layout written here
+is the one gguf-py writes (version 3, 32-byte alignment, little endian).
+The tokenizer is the 512-token stories260K SentencePiece vocabulary: every
+tokenizer.* key is copied from stories260K.gguf (given as the first argument).
+Every other type is made from these files with llama.cpp's llama-quantize
+(see README.md).
+
+usage: make_models.py <stories260K.gguf> <output dir>
+       make_models.py --types <file.gguf>   (prints {ggml type number: tensor count})
+"""
+import math
+import random
+import struct
+import sys
+
+U8, I8, U16, I16, U32, I32, F32, BOOL, STR, ARR, U64, I64, F64 = range(13)
+SCALAR = {U8: '<B', I8: '<b', U16: '<H', I16: '<h', U32: '<I', I32: '<i', F32: '<f', BOOL: '<?',
+          U64: '<Q', I64: '<q', F64: '<d'}
+
+
+def read_value(buf, off, vtype):
+    if vtype == STR:
+        (n,) = struct.unpack_from('<Q', buf, off)
+        return buf[off + 8:off + 8 + n], off + 8 + n
+    if vtype == ARR:
+        (etype, count) = struct.unpack_from('<IQ', buf, off)
+        off += 12
+        items = []
+        for _ in range(count):
+            v, off = read_value(buf, off, etype)
+            items.append(v)
+        return (etype, items), off
+    fmt = SCALAR[vtype]
+    return struct.unpack_from(fmt, buf, off)[0], off + struct.calcsize(fmt)
+
+
+def read_tokenizer_keys(path):
+    buf = open(path, 'rb').read()
+    assert buf[:4] == b'GGUF'
+    _, _, nkv = struct.unpack_from('<IQQ', buf, 4)
+    off = 24
+    keys = []
+    for _ in range(nkv):
+        key, off = read_value(buf, off, STR)
+        (vtype,) = struct.unpack_from('<I', buf, off)
+        value, off = read_value(buf, off + 4, vtype)
+        if key.startswith(b'tokenizer.'):
+            keys.append((key.decode(), vtype, value))
+    return keys
+
+
+def pack_value(vtype, value):
+    if vtype == STR:
+        b = value if isinstance(value, bytes) else value.encode()
+        return struct.pack('<Q', len(b)) + b
+    if vtype == ARR:
+        etype, items = value
+        return struct.pack('<IQ', etype, len(items)) + b''.join(pack_value(etype, v) for v in items)
+    return struct.pack(SCALAR[vtype], value)
+
+
+def write_gguf(path, kvs, tensors):
+    """kvs: [(key, type, value)]; tensors: [(name, ne list, float list)], all F32."""
+    out = bytearray(b'GGUF' + struct.pack('<IQQ', 3, len(tensors), len(kvs)))
+    for key, vtype, value in kvs:
+        out += pack_value(STR, key) + struct.pack('<I', vtype) + pack_value(vtype, value)
+    offset = 0
+    datas = []
+    for name, ne, values in tensors:
+        out += pack_value(STR, name) + struct.pack('<I', len(ne)) + b''.join(struct.pack('<Q', n) for n in ne)
+        out += struct.pack('<IQ', 0, offset)  # type 0 = F32
+        data = struct.pack('<%df' % len(values), *values)
+        datas.append(data)
+        offset += (len(data) + 31) // 32 * 32
+    out += b'\0' * ((-len(out)) % 32)
+    for data in datas:
+        out += data + b'\0' * ((-len(data)) % 32)
+    open(path, 'wb').write(bytes(out))
+
+
+def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, tokenizer, path):
+    rng = random.Random(seed)
+    n_vocab = 512
+
+    def normal(count, std):
+        return [rng.gauss(0.0, std) for _ in range(count)]
+
+    def ones(count):
+        return [1.0] * count
+
+    tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.1))]
+    q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
+    for i in range(n_layer):
+        p = 'blk.%d.' % i
+        tensors += [
+            (p + 'attn_norm.weight', [n_embd], ones(n_embd)),
+            (p + 'attn_q.weight', [n_embd, q_dim], normal(q_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_k.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
+            (p + 'ffn_norm.weight', [n_embd], ones(n_embd)),
+            (p + 'ffn_gate.weight', [n_embd, n_ff], normal(n_ff * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_up.weight', [n_embd, n_ff], normal(n_ff * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_down.weight', [n_ff, n_embd], normal(n_embd * n_ff, 1 / math.sqrt(n_ff))),
+        ]
+        if arch == 'qwen3':
+            tensors += [(p + 'attn_q_norm.weight', [head_dim], ones(head_dim)),
+                        (p + 'attn_k_norm.weight', [head_dim], ones(head_dim))]
+    tensors.append(('output_norm.weight', [n_embd], ones(n_embd)))
+    kvs = [
+        ('general.architecture', STR, arch),
+        ('general.name', STR, '%s-random-%d' % (arch, n_embd)),
+        ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
+        ('general.file_type', U32, 0),
+        (arch + '.context_length', U32, 2048),
+        (arch + '.embedding_length', U32, n_embd),
+        (arch + '.feed_forward_length', U32, n_ff),
+        (arch + '.block_count', U32, n_layer),
+        (arch + '.attention.head_count', U32, n_head),
+        (arch + '.attention.head_count_kv', U32, n_head_kv),
+        (arch + '.attention.key_length', U32, head_dim),
+        (arch + '.attention.value_length', U32, head_dim),
+        (arch + '.rope.dimension_count', U32, head_dim),
+        (arch + '.rope.freq_base', F32, 10000.0),
+        (arch + '.attention.layer_norm_rms_epsilon', F32, 1e-5 if arch == 'llama' else 1e-6),
+    ] + tokenizer
+    write_gguf(path, kvs, tensors)
+
+
+def tensor_types(path):
+    """{type number: tensor count} of a GGUF file."""
+    buf = open(path, 'rb').read()
+    _, ntensors, nkv = struct.unpack_from('<IQQ', buf, 4)
+    off = 24
+    for _ in range(nkv):
+        _, off = read_value(buf, off, STR)
+        (vtype,) = struct.unpack_from('<I', buf, off)
+        _, off = read_value(buf, off + 4, vtype)
+    counts = {}
+    for _ in range(ntensors):
+        _, off = read_value(buf, off, STR)
+        (ndim,) = struct.unpack_from('<I', buf, off)
+        off += 4 + 8 * ndim
+        (ttype,) = struct.unpack_from('<I', buf, off)
+        off += 12
+        counts[ttype] = counts.get(ttype, 0) + 1
+    return counts
+
+
+def main():
+    if sys.argv[1] == '--types':
+        print(tensor_types(sys.argv[2]))
+        return
+    tokenizer = read_tokenizer_keys(sys.argv[1])
+    out = sys.argv[2]
+    make_model('llama', 1234, 256, 256, 1, 4, 2, 64, tokenizer, out + '/llama-random-F32.gguf')
+    make_model('qwen3', 5678, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen3-random-F32.gguf')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Rebuilds this folder's models and reference.json (see README.md).
+# usage: make_references.sh <stories260K.gguf> <llama.cpp build dir> <greedy tool>
+# The greedy tool is greedy.cpp here (build: g++ -O2 greedy.cpp -I<llama.cpp>/include -I<llama.cpp>/ggml/include
+# -L<build>/bin -lllama -lggml -lggml-base), a program against libllama written for this:
+# it loads the model, n_ctx 512, F32 KV cache (type_k = type_v = GGML_TYPE_F32), flash attention off
+# (flash_attn_type = LLAMA_FLASH_ATTN_TYPE_DISABLED, i.e. -fa off; see README.md), 1 thread, tokenizes
+# the prompt with add_special and parse_special, and prints one JSON object with prompt_ids,
+# generated_ids (greedy: the argmax of the logits) and margins (top-1 minus top-2 logit) per step.
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+python3 "$here/make_models.py" "$1" "$work"
+q="$2/bin/llama-quantize"
+for t in Q8_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K_M Q4_K_M Q5_K_M Q6_K IQ4_NL IQ4_XS; do
+    "$q" "$work/llama-random-F32.gguf" "$here/llama-random-$t.gguf" "$t" > /dev/null 2>&1
+done
+# MXFP4: llama-quantize's MXFP4_MOE preset only touches MoE experts; force every matrix to MXFP4.
+"$q" --tensor-type attn=mxfp4 --tensor-type ffn=mxfp4 "$work/llama-random-F32.gguf" "$here/llama-random-MXFP4.gguf" Q8_0 > /dev/null 2>&1
+for t in Q8_0 Q4_K_M; do
+    "$q" "$work/qwen3-random-F32.gguf" "$here/qwen3-random-$t.gguf" "$t" > /dev/null 2>&1
+done
+cp "$work/llama-random-F32.gguf" "$work/qwen3-random-F32.gguf" "$here/"
+{
+    echo '{"generator": "make_references.sh: llama.cpp greedy, F32 KV cache, flash attention off, n_ctx 512, 1 thread, 24 steps", "models": ['
+    first=1
+    for f in "$here"/*.gguf; do
+        name=$(basename "$f")
+        [ $first = 1 ] || echo ','
+        first=0
+        printf '{"file": "%s", "tensor_types": "%s", "runs": [' "$name" "$(python3 "$here/make_models.py" --types "$f")"
+        sep=''
+        for p in 'Once upon a time' 'The cat'; do
+            printf '%s{"prompt": "%s", ' "$sep" "$p"
+            NOFA=1 "$3" "$f" "$p" 24 | sed 's/^{//'
+            sep=','
+        done
+        printf ']}'
+    done
+    echo ']}'
+} > "$work/reference.json"
+python3 -m json.tool "$work/reference.json" > "$here/reference.json"
+rm -r "$work"
