@@ -92,19 +92,35 @@ struct Q4Scales
     uint8_t sc[8], m[8];
 };
 
+// The 8 6-bit scales and minimums of a Q4_K/Q5_K block, four at a time through 32-bit masks.
 inline Q4Scales q4Scales(const uint8_t* scales)
 {
+    uint32_t u[3], out[4];
+    std::memcpy(u, scales, 12);
+    constexpr uint32_t kLow6 = 0x3f3f3f3f, kLow4 = 0x0f0f0f0f, kLow2 = 0x03030303;
+    out[0] = u[0] & kLow6;
+    out[1] = (u[2] & kLow4) | (((u[0] >> 6) & kLow2) << 4);
+    out[2] = u[1] & kLow6;
+    out[3] = ((u[2] >> 4) & kLow4) | (((u[1] >> 6) & kLow2) << 4);
     Q4Scales s;
-    for (int j = 0; j < 8; ++j)
-        scaleMinK4(j, scales, s.sc[j], s.m[j]);
+    std::memcpy(&s, out, 16);
     return s;
 }
 
-// The sums of the Q8_K values over each 32-value sub-block.
-inline void bsums32(const BlockQ8_K& x, int out[8])
+// 4 lanes: m[2k] * bsum32[2k] + m[2k + 1] * bsum32[2k + 1], bsum32 the Q8_K sums over 32 values.
+inline __m128i minProducts(const Q4Scales& s, const BlockQ8_K& x)
 {
-    for (int c = 0; c < 8; ++c)
-        out[c] = x.bsums[2 * c] + x.bsums[2 * c + 1];
+    const __m128i* bs = reinterpret_cast<const __m128i*>(x.bsums);
+    const __m128i sums32 = _mm_hadd_epi16(_mm_loadu_si128(bs), _mm_loadu_si128(bs + 1));
+    uint64_t m;
+    std::memcpy(&m, s.m, 8);
+    return _mm_madd_epi16(_mm_cvtepu8_epi16(_mm_cvtsi64_si128(static_cast<long long>(m))), sums32);
+}
+
+inline int hsumI32x4(__m128i v)
+{
+    v = _mm_add_epi32(v, _mm_unpackhi_epi64(v, v));
+    return _mm_cvtsi128_si32(_mm_add_epi32(v, _mm_shuffle_epi32(v, 1)));
 }
 
 // (a0 + a2) + (a1 + a3), ggml's reduction of its 4-lane minimum accumulator.
@@ -149,21 +165,16 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
     for (int b = 0; b < blocks; ++b) {
         simd::prefetchAhead(w + b, 3);
         const Q4Scales s = q4Scales(w[b].scales);
-        int bs[8];
-        bsums32(x[b], bs);
+        const __m128i prod = minProducts(s, x[b]);
         const __m256i sumi = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
         if (interleaved) {
-            int imin = 0;
-            for (int c = 0; c < 8; ++c)
-                imin += s.m[c] * bs[c];
+            const int imin = hsumI32x4(prod);
             accRow = std::fma(static_cast<float>(simd::hsumI32(sumi)), simd::f16(w[b].d) * x[b].d, accRow);
             accMinRow = std::fma(static_cast<float>(imin), simd::f16(w[b].dmin) * x[b].d, accMinRow);
             continue;
         }
         const float d = x[b].d * simd::f16(w[b].d);
         const float dmin = -x[b].d * simd::f16(w[b].dmin);
-        const __m128i prod = _mm_setr_epi32(s.m[0] * bs[0] + s.m[1] * bs[1], s.m[2] * bs[2] + s.m[3] * bs[3],
-                                            s.m[4] * bs[4] + s.m[5] * bs[5], s.m[6] * bs[6] + s.m[7] * bs[7]);
         accMin = _mm_fmadd_ps(_mm_set1_ps(dmin), _mm_cvtepi32_ps(prod), accMin);
         acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(sumi), acc);
     }
@@ -179,13 +190,9 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
     for (int b = 0; b < blocks; ++b) {
         simd::prefetchAhead(w + b, 3);
         const Q4Scales s = q4Scales(w[b].scales);
-        int bs[8];
-        bsums32(x[b], bs);
         const float d = x[b].d * simd::f16(w[b].d);
         const float dmin = -x[b].d * simd::f16(w[b].dmin);
-        int imin = 0;
-        for (int c = 0; c < 8; ++c)
-            imin += s.m[c] * bs[c];
+        const int imin = hsumI32x4(minProducts(s, x[b]));
         summs = std::fma(dmin, static_cast<float>(imin), summs);
         acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(q45Lanes(w[b].qs, w[b].qh, s, x[b].qs)), acc);
     }
@@ -225,12 +232,17 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
     return simd::hsum8(acc);
 }
 
-void dequantizeRowQ4_K(const BlockQ4_K* b, float* dst, int n)
+namespace {
+
+// Q4_K (qh null) and Q5_K blocks: value = d * scale * q - dmin * min per 32-value sub-block.
+template <typename Block>
+void dequantizeQ45(const Block* b, float* dst, int n, const uint8_t* (*highBits)(const Block&))
 {
     for (int i = 0; i < n / 256; ++i) {
         const float d = simd::f16(b[i].d);
         const float dmin = simd::f16(b[i].dmin);
         const uint8_t* q = b[i].qs;
+        const uint8_t* qh = highBits(b[i]);
         float* y = dst + i * 256;
         for (int j = 0; j < 4; ++j) {
             uint8_t sc, m;
@@ -239,34 +251,24 @@ void dequantizeRowQ4_K(const BlockQ4_K* b, float* dst, int n)
             scaleMinK4(2 * j + 1, b[i].scales, sc, m);
             const float d2 = d * sc, m2 = dmin * m;
             for (int l = 0; l < 32; ++l)
-                *y++ = d1 * static_cast<float>(q[l] & 0xF) - m1;
+                *y++ = d1 * static_cast<float>((q[l] & 0xF) + (qh ? ((qh[l] >> (2 * j)) & 1) * 16 : 0)) - m1;
             for (int l = 0; l < 32; ++l)
-                *y++ = d2 * static_cast<float>(q[l] >> 4) - m2;
+                *y++ = d2 * static_cast<float>((q[l] >> 4) + (qh ? ((qh[l] >> (2 * j + 1)) & 1) * 16 : 0)) - m2;
             q += 32;
         }
     }
 }
 
+} // namespace
+
+void dequantizeRowQ4_K(const BlockQ4_K* b, float* dst, int n)
+{
+    dequantizeQ45<BlockQ4_K>(b, dst, n, [](const BlockQ4_K&) -> const uint8_t* { return nullptr; });
+}
+
 void dequantizeRowQ5_K(const BlockQ5_K* b, float* dst, int n)
 {
-    for (int i = 0; i < n / 256; ++i) {
-        const float d = simd::f16(b[i].d);
-        const float dmin = simd::f16(b[i].dmin);
-        const uint8_t* q = b[i].qs;
-        float* y = dst + i * 256;
-        for (int j = 0; j < 4; ++j) {
-            uint8_t sc, m;
-            scaleMinK4(2 * j, b[i].scales, sc, m);
-            const float d1 = d * sc, m1 = dmin * m;
-            scaleMinK4(2 * j + 1, b[i].scales, sc, m);
-            const float d2 = d * sc, m2 = dmin * m;
-            for (int l = 0; l < 32; ++l)
-                *y++ = d1 * static_cast<float>((q[l] & 0xF) + ((b[i].qh[l] >> (2 * j)) & 1) * 16) - m1;
-            for (int l = 0; l < 32; ++l)
-                *y++ = d2 * static_cast<float>((q[l] >> 4) + ((b[i].qh[l] >> (2 * j + 1)) & 1) * 16) - m2;
-            q += 32;
-        }
-    }
+    dequantizeQ45<BlockQ5_K>(b, dst, n, [](const BlockQ5_K& k) -> const uint8_t* { return k.qh; });
 }
 
 void dequantizeRowQ6_K(const BlockQ6_K* b, float* dst, int n)

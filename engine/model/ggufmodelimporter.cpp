@@ -21,9 +21,19 @@ std::optional<Precision> precisionOf(GgmlType type)
     case GgmlType::F32: return Precision::Fp32;
     case GgmlType::F16: return Precision::Fp16;
     case GgmlType::BF16: return Precision::Bf16;
-    case GgmlType::Q8_0: return Precision::Int8;
+    case GgmlType::Q8_0:
+    case GgmlType::Q5_0: // 5- and 6-bit types take the nearest wider integer precision the placement knows
+    case GgmlType::Q5_1:
+    case GgmlType::Q5_K:
+    case GgmlType::Q6_K: return Precision::Int8;
     case GgmlType::Q4_0:
-    case GgmlType::Q4_K: return Precision::Int4;
+    case GgmlType::Q4_1:
+    case GgmlType::Q2_K: // narrower than 4 bits: counted as 4-bit
+    case GgmlType::Q3_K:
+    case GgmlType::Q4_K:
+    case GgmlType::IQ4_NL:
+    case GgmlType::IQ4_XS:
+    case GgmlType::MXFP4: return Precision::Int4;
     default: return std::nullopt;
     }
 }
