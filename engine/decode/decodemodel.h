@@ -17,14 +17,19 @@
 #include "engine/gguf/gguffile.h"
 #include "engine/model/modelconfig.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace ws {
 
+// MemAvailable of /proc/meminfo (memory that can be used without swapping), nullopt where unknown.
+std::optional<uint64_t> availableMemoryBytes();
+
 class DecodeModel
 {
 public:
+    // Refuses a file larger than availableMemoryBytes() (the message gives both figures) before mapping it.
     static Expected<DecodeModel> load(const std::string& path);
 
     const std::string& path() const { return m_path; }

@@ -37,6 +37,14 @@ Generator::Generator(const DecodeModel& model, int contextLength, int threads) :
     m_state = std::make_unique<RunState>(model.config(), ctx, std::min(kMaxBatch, ctx), m_pool.threadCount());
 }
 
+void Generator::limitContext(int tokens)
+{
+    m_maxContext = std::clamp(tokens, 1, std::max(1, m_model.config().contextLength));
+    if (m_state->contextLength > m_maxContext)
+        m_state = std::make_unique<RunState>(m_model.config(), m_maxContext, std::min(kMaxBatch, m_maxContext),
+                                             m_pool.threadCount());
+}
+
 void Generator::setTokenizer(const Tokenizer& tokenizer)
 {
     m_tokenizer = &tokenizer;
@@ -53,7 +61,7 @@ Status Generator::checkPromptLength(size_t promptTokens) const
 {
     if (promptTokens > size_t(m_maxContext))
         return makeError(ErrorCode::OutOfRange, "the prompt has " + std::to_string(promptTokens) +
-                                                    " tokens, more than the model's context of " +
+                                                    " tokens, more than the context of " +
                                                     std::to_string(m_maxContext));
     return Ok{};
 }

@@ -63,13 +63,18 @@ public:
     const DecodeModel& model() const { return m_model; }
     int threadCount() const { return m_pool.threadCount(); }
     int contextLength() const { return m_state->contextLength; }
+    // The most positions the KV cache may grow to: the model's trained context unless limited.
+    int maxContext() const { return m_maxContext; }
+    // Limits the context (prompt + generated tokens) to `tokens` (at least 1, at most the model's context);
+    // the KV cache grows turn by turn up to it and never beyond.
+    void limitContext(int tokens);
 
     // Bytes of one token's text, for stop strings.
     void setPieceFunction(std::function<std::string(TokenId)> pieceOf) { m_pieceOf = std::move(pieceOf); }
     // The vocabulary: its end-of-generation ids, and its pieces for stop strings (unless a piece
     // function is set). It must outlive the generator.
     void setTokenizer(const Tokenizer& tokenizer);
-    // OutOfRange when `promptTokens` do not fit the model's context (the one prompt-length check).
+    // OutOfRange when `promptTokens` do not fit the context (the one prompt-length check).
     Status checkPromptLength(size_t promptTokens) const;
 
     // Resets the KV cache, processes the prompt (at least one token).

@@ -155,8 +155,9 @@ Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(con
     session->m_tokenizer = std::make_unique<Tokenizer>(std::move(*tokenizer));
     session->m_template = std::make_unique<ChatTemplate>(ChatTemplate::forTokenizer(*session->m_tokenizer));
     // The KV cache starts at one position and grows to what each turn needs (prompt + token limit, at
-    // most the model's context), so a long-context model does not reserve its whole context up front.
+    // most the chosen context), so a long-context model does not reserve its whole context up front.
     session->m_generator = std::make_unique<Generator>(m, 1, options.threads);
+    session->m_generator->limitContext(options.contextLength);
     session->m_generator->setTokenizer(*session->m_tokenizer);
 
     SessionModelInfo& info = session->m_info;

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -298,6 +300,53 @@ private slots:
         QVERIFY(r);
         QCOMPARE(r->reason, StopReason::ContextFull);
         QCOMPARE(r->tokens.size(), size_t(2048 - 2040 + 1));
+    }
+
+    // A chosen context below the trained one: the KV cache never grows past it, the prompt must fit it.
+    void limitedContextCapsTheCache()
+    {
+        WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
+        auto m = DecodeModel::load(path);
+        QVERIFY(m);
+        Generator gen(*m, 1, 1);
+        gen.limitContext(16);
+        QCOMPARE(gen.maxContext(), 16);
+        GenerationSettings settings;
+        settings.maxTokens = 100;
+        settings.stopAtEndOfGeneration = false;
+        auto r = gen.generate(std::vector<TokenId>{1, 403, 407, 261, 378}, settings);
+        QVERIFY(r);
+        QCOMPARE(r->reason, StopReason::ContextFull);
+        QCOMPARE(r->tokens.size(), size_t(16 - 5 + 1));
+        QCOMPARE(gen.contextLength(), 16);
+        QCOMPARE(gen.checkPromptLength(17).error().code, ws::ErrorCode::OutOfRange);
+        gen.limitContext(1 << 30); // clamped to the trained context
+        QCOMPARE(gen.maxContext(), m->config().contextLength);
+    }
+
+    // A file larger than the memory available is refused, with both figures, before it is mapped.
+    void refusesAFileLargerThanMemory()
+    {
+        const auto available = ws::availableMemoryBytes();
+        if (!available)
+            QSKIP("no /proc/meminfo here");
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("huge.gguf")).toStdString();
+        {
+            std::ofstream f(path, std::ios::binary);
+            f.write("GGUF\3\0\0\0", 8);
+        }
+        std::error_code ec;
+        std::filesystem::resize_file(path, *available + (uint64_t(1) << 34), ec); // sparse: nothing is written
+        if (ec)
+            QSKIP("this filesystem cannot hold a sparse file that large");
+        auto m = DecodeModel::load(path);
+        QVERIFY(!m);
+        const std::string message = m.error().message();
+        QVERIFY2(message.find("needs") != std::string::npos && message.find("available") != std::string::npos,
+                 message.c_str());
+        const std::string needed = std::to_string(std::llround(double(*available + (uint64_t(1) << 34)) / 1e9));
+        QVERIFY2(message.find(needed) != std::string::npos, message.c_str());
     }
 };
 
