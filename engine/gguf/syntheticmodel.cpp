@@ -38,6 +38,7 @@ public:
         std::mt19937_64 rng(m_seed ^ (r * 0xD1B54A32D192ED03ull));
         switch (m_type) {
         case GgmlType::Q4_K: return randomBlocks(rng, dst, 144, 256);
+        case GgmlType::Q5_K: return randomBlocks(rng, dst, 176, 256);
         case GgmlType::Q6_K: return randomBlocks(rng, dst, 210, 256);
         case GgmlType::Q8_0: return randomQ8_0(rng, dst);
         default: break;
@@ -76,7 +77,7 @@ private:
             uint8_t* blk = dst + size_t(b) * size_t(blockBytes);
             for (int i = 0; i < blockBytes; ++i)
                 blk[i] = static_cast<uint8_t>(rng());
-            if (m_type == GgmlType::Q4_K) {
+            if (m_type == GgmlType::Q4_K || m_type == GgmlType::Q5_K) {
                 const uint16_t d = toF16(m_std / 63.0f * 0.5f);
                 const uint16_t dmin = toF16(m_std / 63.0f * 0.5f);
                 std::memcpy(blk, &d, 2);

@@ -5,7 +5,8 @@
 // here by streaming a 1 GiB buffer) and the fraction of it the decode uses
 // (weight bytes read per token x tokens/s). Prints; asserts nothing.
 //
-// Usage: bench_decode [--large-tokens N] [--skip-large] [--runs N]
+// Usage: bench_decode [--large-tokens N] [--skip-large] [--runs N] [--large-type Q8_0|Q4_K|Q5_K|Q6_K]
+//                     [--keep FILE]  (writes the large model to FILE and keeps it, e.g. for llama-bench)
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/generator.h"
 #include "engine/gguf/syntheticmodel.h"
@@ -18,7 +19,11 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -79,6 +84,17 @@ double measureBandwidthGBs(int threads, int reps)
     return best;
 }
 
+// Peak resident set size of this process (VmHWM), in bytes.
+uint64_t peakRssBytes()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return uint64_t(std::strtoull(line.c_str() + 6, nullptr, 10)) * 1024;
+    return 0;
+}
+
 double tokensPerSecond(const DecodeModel& model, const std::vector<TokenId>& prompt, int tokens, int threads, int runs)
 {
     Generator gen(model, int(prompt.size()) + tokens, threads);
@@ -105,6 +121,8 @@ int main(int argc, char** argv)
     int largeTokens = 64;
     int runs = 5;
     bool skipLarge = false;
+    GgmlType largeType = GgmlType::Q8_0;
+    std::string keep;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--large-tokens") && i + 1 < argc)
             largeTokens = std::max(1, std::atoi(argv[++i]));
@@ -112,6 +130,14 @@ int main(int argc, char** argv)
             runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--skip-large"))
             skipLarge = true;
+        else if (!std::strcmp(argv[i], "--keep") && i + 1 < argc)
+            keep = argv[++i];
+        else if (!std::strcmp(argv[i], "--large-type") && i + 1 < argc) {
+            const std::string t = argv[++i];
+            for (GgmlType k : {GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K})
+                if (t == ggmlTypeName(k))
+                    largeType = k;
+        }
     }
     std::printf("bench_decode: %u hardware threads; numbers vary with load from other processes\n",
                 std::thread::hardware_concurrency());
@@ -147,21 +173,38 @@ int main(int argc, char** argv)
     spec.vocabSize = 151936;
     spec.contextLength = 4096;
     spec.ropeTheta = 1000000.0f;
-    spec.matrixType = GgmlType::Q8_0;
-    spec.embeddingType = GgmlType::Q8_0;
+    spec.matrixType = largeType;
+    spec.embeddingType = largeType == GgmlType::Q8_0 ? GgmlType::Q8_0 : GgmlType::Q6_K;
     spec.tiedOutput = true;
-    const std::string path = dir.filePath(QStringLiteral("qwen3-0.6b-shape-random-q8_0.gguf")).toStdString();
+    const std::string path =
+        keep.empty() ? dir.filePath(QStringLiteral("qwen3-0.6b-shape-random.gguf")).toStdString() : keep;
     double t0 = now();
     if (auto s = writeSyntheticModel(path, spec); !s) {
         std::printf("cannot write the large model: %s\n", s.error().message().c_str());
         return 1;
     }
-    std::printf("\nqwen3-0.6B-shaped model, random Q8_0 weights, written in %.1f s\n", now() - t0);
+    std::printf("\nqwen3-0.6B-shaped model, random %s matrices (%s embedding), written in %.1f s\n",
+                ggmlTypeName(spec.matrixType), ggmlTypeName(spec.embeddingType), now() - t0);
+    // Opening as the chat does: load (map), a generator limited to the default 4,096-token context, and
+    // a first turn's prompt and token; the KV cache grows to what the turn needs.
+    const uint64_t rssBefore = peakRssBytes();
+    t0 = now();
     auto model = DecodeModel::load(path);
     if (!model) {
         std::printf("%s\n", model.error().message().c_str());
         return 1;
     }
+    {
+        Generator first(*model, 1, 1);
+        first.limitContext(4096);
+        GenerationSettings one;
+        one.maxTokens = 1;
+        one.stopAtEndOfGeneration = false;
+        if (auto r = first.generate(std::vector<TokenId>{1, 2, 3, 4}, one); !r)
+            std::printf("  first turn: %s\n", r.error().message().c_str());
+    }
+    std::printf("  open + first token (context 4096): %.2f s, peak RSS +%.0f MB (file %.0f MB)\n", now() - t0,
+                double(peakRssBytes() - rssBefore) / 1e6, double(std::filesystem::file_size(path)) / 1e6);
     const double bytesPerToken = double(model->weights().bytesPerToken());
     std::printf("  weights read per token: %.1f MB (every matrix once, the tied 151936 x 1024 output included)\n",
                 bytesPerToken / 1e6);
