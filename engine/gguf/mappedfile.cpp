@@ -1,7 +1,11 @@
 #include "engine/gguf/mappedfile.h"
 
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
+#include <mutex>
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -16,6 +20,95 @@ Error ioError(ErrorCode code, const std::string& path, std::string text)
     Error e = makeError(code, std::move(text));
     e.file = path;
     return e;
+}
+
+int64_t mtimeNs(const struct stat& st)
+{
+    return int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+// The SIGBUS guard (see mappedfile.h). The handler only reads atomics and
+// calls mmap, so it is safe at any point of any thread.
+struct GuardSlot
+{
+    std::atomic<bool> used{false};
+    std::atomic<uintptr_t> begin{0}; // 0: free (set last when registering, cleared first)
+    std::atomic<uintptr_t> end{0};
+    std::atomic<bool> damaged{false};
+};
+std::array<GuardSlot, 256> g_slots;
+uintptr_t g_pageSize = 4096;
+struct sigaction g_previous {};
+
+void onSigbus(int sig, siginfo_t* info, void* context)
+{
+    const auto address = reinterpret_cast<uintptr_t>(info->si_addr);
+    for (GuardSlot& slot : g_slots) {
+        const uintptr_t begin = slot.begin.load(std::memory_order_acquire);
+        const uintptr_t end = slot.end.load(std::memory_order_acquire);
+        if (begin == 0 || address < begin || address >= end)
+            continue;
+        const int savedErrno = errno;
+        const uintptr_t page = address & ~(g_pageSize - 1);
+        void* p = ::mmap(reinterpret_cast<void*>(page), end - page, PROT_READ,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        errno = savedErrno;
+        if (p != MAP_FAILED) {
+            slot.damaged.store(true, std::memory_order_release);
+            return; // the read re-runs on the zero pages
+        }
+        break;
+    }
+    // Not one of ours (or it could not be patched): the handler before ours decides.
+    if ((g_previous.sa_flags & SA_SIGINFO) && g_previous.sa_sigaction) {
+        g_previous.sa_sigaction(sig, info, context);
+        return;
+    }
+    if (g_previous.sa_handler != SIG_DFL && g_previous.sa_handler != SIG_IGN && g_previous.sa_handler) {
+        g_previous.sa_handler(sig);
+        return;
+    }
+    // Default action: put it back and return; the access faults again and ends the process.
+    ::signal(SIGBUS, SIG_DFL);
+}
+
+void installGuard()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        const long page = ::sysconf(_SC_PAGESIZE);
+        if (page > 0)
+            g_pageSize = uintptr_t(page);
+        struct sigaction action {};
+        action.sa_sigaction = onSigbus;
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGBUS, &action, &g_previous);
+    });
+}
+
+int registerMapping(const uint8_t* data, uint64_t size)
+{
+    installGuard();
+    for (size_t i = 0; i < g_slots.size(); ++i) {
+        bool expected = false;
+        if (!g_slots[i].used.compare_exchange_strong(expected, true))
+            continue;
+        g_slots[i].damaged.store(false);
+        g_slots[i].end.store(reinterpret_cast<uintptr_t>(data) + size, std::memory_order_release);
+        g_slots[i].begin.store(reinterpret_cast<uintptr_t>(data), std::memory_order_release);
+        return int(i);
+    }
+    return -1; // table full: this mapping is unguarded
+}
+
+void unregisterMapping(int slot)
+{
+    if (slot < 0)
+        return;
+    g_slots[size_t(slot)].begin.store(0, std::memory_order_release);
+    g_slots[size_t(slot)].end.store(0, std::memory_order_release);
+    g_slots[size_t(slot)].used.store(false, std::memory_order_release);
 }
 } // namespace
 
@@ -40,6 +133,9 @@ Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& 
     std::shared_ptr<MappedFile> file(new MappedFile());
     file->m_path = path;
     file->m_sizeBytes = static_cast<uint64_t>(st.st_size);
+    file->m_device = uint64_t(st.st_dev);
+    file->m_inode = uint64_t(st.st_ino);
+    file->m_mtimeNs = mtimeNs(st);
     if (file->m_sizeBytes > 0) {
         void* p = ::mmap(nullptr, file->m_sizeBytes, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p == MAP_FAILED) {
@@ -48,13 +144,28 @@ Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& 
             return ioError(ErrorCode::Io, path, std::string("cannot map: ") + std::strerror(err));
         }
         file->m_data = static_cast<const uint8_t*>(p);
+        file->m_slot = registerMapping(file->m_data, file->m_sizeBytes);
     }
     ::close(fd);
     return std::shared_ptr<const MappedFile>(std::move(file));
 }
 
+Status MappedFile::checkIntact() const
+{
+    if (m_slot >= 0 && g_slots[size_t(m_slot)].damaged.load(std::memory_order_acquire))
+        return ioError(ErrorCode::Io, m_path, "the model file was truncated on disk while in use");
+    struct stat st {};
+    // Removed (unlinked): the mapping keeps the inode, nothing is lost.
+    if (::stat(m_path.c_str(), &st) == 0 &&
+        (uint64_t(st.st_dev) != m_device || uint64_t(st.st_ino) != m_inode ||
+        uint64_t(st.st_size) != m_sizeBytes || mtimeNs(st) != m_mtimeNs))
+        return ioError(ErrorCode::Io, m_path, "the model file was replaced or changed on disk while in use");
+    return Ok{};
+}
+
 MappedFile::~MappedFile()
 {
+    unregisterMapping(m_slot);
     if (m_data)
         ::munmap(const_cast<uint8_t*>(m_data), m_sizeBytes);
 }

@@ -2,6 +2,7 @@
 
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/generator.h"
+#include "engine/gguf/mappedfile.h"
 #include "engine/tokenizer/chattemplate.h"
 #include "engine/tokenizer/streamingdecoder.h"
 #include "engine/tokenizer/tokenizer.h"
@@ -69,9 +70,9 @@ Expected<std::string> findLlama2cTokenizer(const std::string& modelPath, int voc
 class GeneratorStream : public TokenStream
 {
 public:
-    GeneratorStream(Generator& generator, const Tokenizer& tokenizer, std::vector<TokenId> prompt,
-                    GenerationSettings settings)
-        : m_generator(generator), m_decoder(tokenizer), m_prompt(std::move(prompt)), m_settings(std::move(settings))
+    GeneratorStream(Generator& generator, const MappedFile* file, const Tokenizer& tokenizer,
+                    std::vector<TokenId> prompt, GenerationSettings settings)
+        : m_generator(generator), m_file(file), m_decoder(tokenizer), m_prompt(std::move(prompt)), m_settings(std::move(settings))
     {
     }
 
@@ -87,6 +88,11 @@ public:
         Expected<std::optional<TokenId>> token = m_generator.step();
         if (!token)
             return token.error();
+        // A step over a file truncated on disk read zero pages (mappedfile.h): its token is not shown.
+        if (m_file) {
+            if (Status intact = m_file->checkIntact(); !intact)
+                return intact.error();
+        }
         if (!*token) {
             // Stopped: the generator says why.
             TokenStep end;
@@ -117,6 +123,7 @@ public:
 
 private:
     Generator& m_generator;
+    const MappedFile* m_file; // the weights' mapping (null for a synthetic model)
     StreamingDecoder m_decoder;
     std::vector<TokenId> m_prompt;
     GenerationSettings m_settings;
@@ -228,7 +235,7 @@ Expected<std::unique_ptr<TokenStream>> GeneratorSessionModel::startTurn(const Tu
     if (Status valid = settings.sampling.validate(); !valid)
         return valid.error();
     return std::unique_ptr<TokenStream>(
-        new GeneratorStream(*m_generator, *m_tokenizer, std::move(*prompt), std::move(settings)));
+        new GeneratorStream(*m_generator, m_model->weights().mapping.get(), *m_tokenizer, std::move(*prompt), std::move(settings)));
 }
 
 } // namespace ws

@@ -1,0 +1,182 @@
+// MappedFile's guard against a file that changes on disk while mapped (mappedfile.h): a truncated file
+// must not kill the process with SIGBUS. Each truncation runs in a forked child, so a regression shows
+// as the child's signal death instead of taking the test runner down; the child reports over a pipe.
+#include "engine/gguf/mappedfile.h"
+#include "engine/session/generatorsessionmodel.h"
+#include "engine/session/tokenstream.h"
+#include "tests/common/testmodels.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <functional>
+#include <string>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+struct ChildResult
+{
+    bool exited = false; // false: killed by a signal
+    int signal = 0;
+    int code = -1;
+    std::string message; // what the child wrote to the pipe
+};
+
+// Runs `body` in a forked child; its return value is the exit code, what it writes to `fd` comes back.
+ChildResult inChild(const std::function<int(int fd)>& body)
+{
+    int fds[2];
+    if (::pipe(fds) != 0)
+        return {};
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(fds[0]);
+        const int code = body(fds[1]);
+        ::close(fds[1]);
+        ::_exit(code);
+    }
+    ::close(fds[1]);
+    ChildResult r;
+    char buffer[512];
+    for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;)
+        r.message.append(buffer, size_t(n));
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    r.exited = WIFEXITED(status);
+    r.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    r.code = r.exited ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+void say(int fd, const std::string& text)
+{
+    [[maybe_unused]] const ssize_t n = ::write(fd, text.data(), text.size());
+}
+
+} // namespace
+
+class TestMappedFile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // A child that does die must not wait for QtTest's crash handler to attach gdb to it.
+    void initTestCase() { qputenv("QTEST_DISABLE_STACK_DUMP", "1"); }
+
+    void truncatedMappingReadsZerosAndSaysSo()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("weights.bin"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(256 * 1024, '\x5a'));
+        f.close();
+        const std::string p = path.toStdString();
+        const ChildResult r = inChild([&](int fd) {
+            auto mapped = ws::MappedFile::open(p);
+            if (!mapped)
+                return 2;
+            const uint8_t* data = (*mapped)->data();
+            if (data[200 * 1024] != 0x5a || !(*mapped)->checkIntact())
+                return 3;
+            if (::truncate(p.c_str(), 4096) != 0)
+                return 4;
+            const uint8_t past = data[200 * 1024]; // SIGBUS without the guard
+            if (past != 0)
+                return 5;
+            ws::Status intact = (*mapped)->checkIntact();
+            if (intact)
+                return 6;
+            say(fd, intact.error().message() + "|" + intact.error().file);
+            return 0;
+        });
+        QVERIFY2(r.exited, qPrintable(QStringLiteral("child died of signal %1").arg(r.signal)));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.message.find("truncated") != std::string::npos, r.message.c_str());
+        QVERIFY2(r.message.find(p) != std::string::npos, r.message.c_str());
+    }
+
+    void replacedFileIsReportedRemovedIsNot()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("m.bin"));
+        const QString other = dir.filePath(QStringLiteral("other.bin"));
+        for (const QString& name : {path, other}) {
+            QFile f(name);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(8192, '\x11'));
+        }
+        auto mapped = ws::MappedFile::open(path.toStdString());
+        QVERIFY(mapped);
+        QVERIFY((*mapped)->checkIntact());
+        QVERIFY(QFile::remove(path)); // unlinked: the mapping keeps the inode
+        QVERIFY((*mapped)->checkIntact());
+        QCOMPARE((*mapped)->data()[100], uint8_t(0x11));
+        QVERIFY(QFile::rename(other, path)); // another file under the same name
+        ws::Status intact = (*mapped)->checkIntact();
+        QVERIFY(!intact);
+        QVERIFY2(intact.error().message().find("replaced") != std::string::npos, intact.error().message().c_str());
+        QCOMPARE((*mapped)->data()[100], uint8_t(0x11)); // still the old, whole file
+    }
+
+    // The decode pipeline: a model file truncated between two steps ends the turn with the error.
+    void sessionOnTruncatedModelEndsWithError_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::newRow("gguf") << QStringLiteral("stories260K/stories260K.gguf");
+        QTest::newRow("llama2c") << QStringLiteral("stories260K/stories260K.bin");
+    }
+    void sessionOnTruncatedModelEndsWithError()
+    {
+        QFETCH(QString, model);
+        const QString source = wstest::testModelPath(model);
+        if (!QFileInfo::exists(source))
+            QSKIP("test models missing (WAFERSCOPE_TEST_MODELS)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString copy = dir.filePath(QFileInfo(source).fileName());
+        QVERIFY(QFile::copy(source, copy));
+        QVERIFY(QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner));
+        QFile::copy(wstest::testModelPath(QStringLiteral("stories260K/tok512.bin")), dir.filePath("tok512.bin"));
+        const std::string p = copy.toStdString();
+        const ChildResult r = inChild([&](int fd) {
+            auto session = ws::GeneratorSessionModel::load(p);
+            if (!session)
+                return 2;
+            ws::TurnRequest request;
+            request.messages.push_back({ws::ChatRole::User, "Once upon a time"});
+            request.mode = ws::PromptMode::Completion;
+            request.maxTokens = 64;
+            auto stream = (*session)->startTurn(request);
+            if (!stream || !(*stream)->next())
+                return 3;
+            if (::truncate(p.c_str(), 1024) != 0)
+                return 4;
+            for (int i = 0; i < 64; ++i) {
+                ws::Expected<ws::TokenStep> step = (*stream)->next();
+                if (!step) {
+                    say(fd, step.error().message());
+                    // Sticky: the next turn fails too, it does not run on zeros.
+                    auto again = (*session)->startTurn(request);
+                    return again && (*again)->next() ? 6 : 0;
+                }
+                if (step->endOfText)
+                    return 5;
+            }
+            return 5;
+        });
+        QVERIFY2(r.exited, qPrintable(QStringLiteral("child died of signal %1").arg(r.signal)));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.message.find("truncated") != std::string::npos, r.message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMappedFile)
+#include "tst_mappedfile.moc"
