@@ -1,5 +1,8 @@
 #include "app/session/modeldownloader.h"
 
+#include "engine/gguf/gguffile.h"
+#include "engine/gguf/llama2ccheckpoint.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
@@ -32,6 +35,20 @@ QString sha256OfFile(const QString& path)
     if (!hash.addData(&file))
         return {};
     return QString::fromLatin1(hash.result().toHex());
+}
+
+// Without a checksum, a download is only used when the engine's readers accept it as a GGUF file or a
+// llama2.c checkpoint (header, metadata and tensor index inside the file): a server that sent a short
+// length, garbage or an error page under 200 gives the reader's error, never a "model". Empty: accepted.
+QString modelFileProblem(const QString& path)
+{
+    const std::string p = path.toStdString();
+    auto gguf = GgufFile::open(p);
+    if (gguf)
+        return {};
+    if (auto checkpoint = Llama2cCheckpoint::open(p); checkpoint)
+        return {};
+    return QString::fromStdString(gguf.error().message());
 }
 
 // "bytes 100-199/1000" -> {100, 1000}; "bytes */1000" -> {-1, 1000}.
@@ -264,7 +281,13 @@ void ModelDownloader::verifyAndPublish()
 {
     m_file.close();
     const QString partial = m_file.fileName();
-    m_verify.start([partial] { return sha256OfFile(partial); }, [this, partial](const QString& sha) {
+    const bool checkFormat = m_expectedSha256.isEmpty();
+    m_verify.start(
+        [partial, checkFormat] {
+            return std::pair<QString, QString>(sha256OfFile(partial), checkFormat ? modelFileProblem(partial) : QString());
+        },
+        [this, partial](const std::pair<QString, QString>& result) {
+        const auto& [sha, problem] = result;
         if (m_cancelling) {
             reset();
             emit downloadCancelled();
@@ -279,6 +302,11 @@ void ModelDownloader::verifyAndPublish()
             fail(tr("Checksum mismatch: the downloaded file has SHA-256 %1, expected %2. The file was deleted.")
                      .arg(sha, m_expectedSha256),
                  false);
+            return;
+        }
+        if (!problem.isEmpty()) {
+            QFile::remove(partial);
+            fail(tr("The download is not a model file (%1). The file was deleted.").arg(problem), false);
             return;
         }
         const QString target = freePath(targetPath(m_url));

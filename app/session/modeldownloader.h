@@ -7,6 +7,9 @@
 // expected hash was given, compared; only a verified file is renamed to its
 // final name. A hash mismatch deletes the partial file (its bytes cannot be
 // trusted for a resume) and never touches an existing file of that name.
+// Without an expected hash, the finished file must also open as a GGUF file
+// or a llama2.c checkpoint (the engine's readers), so a short length,
+// garbage or an error page sent as the file is deleted, never used.
 
 #include "app/common/jobtracker.h"
 

@@ -37,6 +37,7 @@ public:
     }
 
     qint64 dropAfterBytes = -1; // close the connection after this many body bytes
+    qint64 shortLength = -1;    // claim (and send) only this many bytes as the whole file
     bool ignoreRange = false;
     QList<QByteArray> rangeHeaders; // one per request ("" when none)
     QList<qint64> bodyBytesSent;    // one per request
@@ -90,6 +91,8 @@ private:
             head = "HTTP/1.1 200 OK\r\n";
         }
         QByteArray body = all.mid(start);
+        if (shortLength >= 0)
+            body.truncate(shortLength);
         head += "Content-Type: application/octet-stream\r\nContent-Length: " + QByteArray::number(body.size()) +
                 "\r\nConnection: close\r\n\r\n";
         if (dropAfterBytes >= 0)
@@ -279,6 +282,86 @@ private slots:
         QVERIFY(finished.wait(10000));
         QCOMPARE(server.rangeHeaders.last(), QByteArray("bytes=" + QByteArray::number(kept) + '-'));
         QCOMPARE(sha256(finished.at(0).at(0).toString()), kStoriesBinSha);
+    }
+
+    // Cut at every stage of the body: never a file under the model's name, the partial kept only for a resume.
+    void interruptedAtEveryStage_data()
+    {
+        QTest::addColumn<qint64>("dropAfter");
+        for (qint64 n : {qint64(0), qint64(1), qint64(4096), qint64(65537), qint64(1056539)})
+            QTest::addRow("after %lld bytes", static_cast<long long>(n)) << n;
+    }
+    void interruptedAtEveryStage()
+    {
+        QFETCH(qint64, dropAfter);
+        WS_REQUIRE_MODEL(source, "stories260K/stories260K.bin");
+        LoopbackHttpServer server(wstest::testModelsDir());
+        QVERIFY(server.listen());
+        QTemporaryDir dir;
+        ws::ModelDownloader downloader;
+        downloader.setDirectory(dir.path());
+        QSignalSpy finished(&downloader, &ws::ModelDownloader::downloadFinished);
+        QSignalSpy failed(&downloader, &ws::ModelDownloader::downloadFailed);
+        const QUrl url = server.url(QStringLiteral("stories260K/stories260K.bin"));
+        server.dropAfterBytes = dropAfter;
+        QVERIFY(downloader.start(url)); // no checksum: only the length and the format guard it
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!QFile::exists(downloader.targetPath(url)));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), dropAfter > 0 ? QStringList{"stories260K.bin.part"}
+                                                                         : QStringList{});
+        QCOMPARE(failed.at(0).at(1).toBool(), dropAfter > 0);
+        QCOMPARE(downloader.resumableBytes(url), dropAfter);
+    }
+
+    // The server says the file is shorter than it is, or sends garbage: the length matches what came, so
+    // only the format check stands between it and the model list. Nothing is kept.
+    void wrongLengthOrGarbageIsNeverUsed_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<qint64>("shortLength");
+        QTest::newRow("llama2.c, short length") << "stories260K/stories260K.bin" << qint64(500000);
+        QTest::newRow("gguf, short length") << "stories260K/stories260K.gguf" << qint64(600000);
+        QTest::newRow("garbage gguf") << "junk.gguf" << qint64(-1);
+        QTest::newRow("html error page") << "page.gguf" << qint64(-1);
+    }
+    void wrongLengthOrGarbageIsNeverUsed()
+    {
+        QFETCH(QString, path);
+        QFETCH(qint64, shortLength);
+        WS_REQUIRE_MODEL(source, "stories260K/stories260K.bin");
+        QTemporaryDir root;
+        QVERIFY(QDir().mkpath(root.filePath(QStringLiteral("stories260K"))));
+        for (const QString& name : {QStringLiteral("stories260K/stories260K.bin"), QStringLiteral("stories260K/stories260K.gguf")})
+            QVERIFY(QFile::copy(wstest::testModelPath(name), root.filePath(name)));
+        QFile junk(root.filePath(QStringLiteral("junk.gguf")));
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        QByteArray bytes("GGUF\x03\0\0\0", 8);
+        for (int i = 0; i < 70000; ++i)
+            bytes.append(char((i * 2654435761u) >> 13));
+        junk.write(bytes);
+        junk.close();
+        QFile page(root.filePath(QStringLiteral("page.gguf")));
+        QVERIFY(page.open(QIODevice::WriteOnly));
+        page.write("<html><body>Please log in to download this model</body></html>");
+        page.close();
+
+        LoopbackHttpServer server(root.path());
+        QVERIFY(server.listen());
+        server.shortLength = shortLength;
+        QTemporaryDir dir;
+        ws::ModelDownloader downloader;
+        downloader.setDirectory(dir.path());
+        QSignalSpy finished(&downloader, &ws::ModelDownloader::downloadFinished);
+        QSignalSpy failed(&downloader, &ws::ModelDownloader::downloadFailed);
+        const QUrl url = server.url(path);
+        QVERIFY(downloader.start(url));
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(finished.count(), 0);
+        QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("not a model file")),
+                 qPrintable(failed.at(0).at(0).toString()));
+        QCOMPARE(failed.at(0).at(1).toBool(), false);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{});
     }
 
     void existingFileIsKept()
