@@ -166,7 +166,9 @@ bool Exporter::saveTable(const DataTable& table, const QString& path, QString* e
 bool Exporter::saveBytes(const QByteArray& bytes, const QString& path, QString* error)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    // Qt 6.4's QSaveFile::commit() misses a failed flush of its buffer (a full disk) and replaces the old
+    // file with a short one: flush first, so a failed write cancels instead.
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.flush() || !file.commit()) {
         *error = tr("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }

@@ -97,7 +97,9 @@ bool VideoEncoder::finish()
     m_ffmpeg.reset();
     if (!ok)
         return fail(error);
-    if (!m_file->commit())
+    // Qt 6.4's QSaveFile::commit() misses a failed flush of its buffer (a full disk) and replaces the old
+    // file with a short one: flush first, so a failed write cancels instead.
+    if (!m_file->flush() || !m_file->commit())
         return fail(tr("cannot write %1: %2").arg(m_path, m_file->errorString()));
     m_file.reset();
     return true;

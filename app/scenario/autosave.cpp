@@ -85,7 +85,9 @@ bool Autosave::saveNow()
     if (bytes == m_lastWritten)
         return true;
     QSaveFile file(autosavePath());
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    // Qt 6.4's QSaveFile::commit() misses a failed flush of its buffer (a full disk) and replaces the old
+    // file with a short one: flush first, so a failed write cancels instead.
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.flush() || !file.commit()) {
         emit autosaveFailed(tr("cannot autosave to %1: %2").arg(autosavePath(), file.errorString()));
         return false;
     }

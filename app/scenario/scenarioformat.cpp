@@ -327,7 +327,9 @@ bool ScenarioFormat::save(const Scenario& scenario, const QString& path, QString
 {
     QSaveFile file(path);
     const QByteArray bytes = toJson(scenario);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    // Qt 6.4's QSaveFile::commit() misses a failed flush of its buffer (a full disk) and replaces the old
+    // file with a short one: flush first, so a failed write cancels instead.
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.flush() || !file.commit()) {
         *error = tr("%1: cannot save: %2").arg(path, file.errorString());
         return false;
     }
