@@ -9,6 +9,7 @@
 // controller (app/core/filemenucontroller.h). --dataflow-time shows the Dataflow
 // layer at that fraction (0..1) of a token's schedule.
 #include "app/common/buildinfo.h"
+#include "app/common/jobtracker.h"
 #include "app/common/languagemanager.h"
 #include "app/core/logging.h"
 #include "app/core/mainwindow.h"
@@ -22,6 +23,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QSettings>
 
 #include <spdlog/spdlog.h>
@@ -75,6 +77,11 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("WaferScope"));
     QApplication::setApplicationVersion(ws::BuildInfo::versionText());
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.waferscope.WaferScope")); // packaging/*.desktop
+    // A background job whose work threw: shown over the window, which stays usable.
+    ws::JobTracker::setFailureReporter([](const QString& error) {
+        QMessageBox::warning(QApplication::activeWindow(), QApplication::translate("main", "Background task failed"),
+                             QApplication::translate("main", "A background task failed: %1").arg(error));
+    });
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Places a transformer on a wafer-scale engine and shows it."));

@@ -12,13 +12,18 @@
 //                  [this](Result r) { show(r); });
 //
 // The tracker is a member of its context object; jobs still running when
-// the context is destroyed deliver nothing.
+// the context is destroyed deliver nothing. Work that throws delivers nothing
+// either: the exception's text goes to onFailed's callback (the latest job's
+// only), or, without one, to the application's reporter (the GUI shows it in
+// a message box), and the tracker stays usable.
 
+#include <QDebug>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <type_traits>
@@ -49,24 +54,33 @@ public:
                 return work();
         };
         using Result = std::invoke_result_t<decltype(run)&>;
-        using Holder = std::shared_ptr<Result>;
+        using Outcome = std::pair<std::shared_ptr<Result>, QString>; // the result, or null and the error
         if (m_running++ == 0 && m_busyChanged)
             m_busyChanged(true);
-        auto* watcher = new QFutureWatcher<Holder>(m_context);
-        QObject::connect(watcher, &QFutureWatcher<Holder>::finished, m_context,
+        auto* watcher = new QFutureWatcher<Outcome>(m_context);
+        QObject::connect(watcher, &QFutureWatcher<Outcome>::finished, m_context,
                          [this, watcher, id, done = std::move(done), stale = std::move(stale)]() mutable {
                              watcher->deleteLater();
-                             Holder result = watcher->result();
+                             Outcome outcome = watcher->result();
                              --m_running;
-                             if (id == m_latest.load())
-                                 done(std::move(*result));
+                             if (!outcome.first)
+                                 failed(id, outcome.second);
+                             else if (id == m_latest.load())
+                                 done(std::move(*outcome.first));
                              else
-                                 stale(std::move(*result));
+                                 stale(std::move(*outcome.first));
                              if (m_running == 0 && m_busyChanged)
                                  m_busyChanged(false);
                          });
-        watcher->setFuture(QtConcurrent::run(
-            [run = std::move(run)]() mutable { return std::make_shared<Result>(run()); }));
+        watcher->setFuture(QtConcurrent::run([run = std::move(run)]() mutable -> Outcome {
+            try {
+                return {std::make_shared<Result>(run()), QString()};
+            } catch (const std::exception& e) {
+                return {nullptr, QString::fromLocal8Bit(e.what())};
+            } catch (...) {
+                return {nullptr, QStringLiteral("unknown exception")};
+            }
+        }));
         return id;
     }
 
@@ -85,14 +99,39 @@ public:
     // Jobs started and not yet delivered, stale ones included.
     int running() const { return m_running; }
     bool isBusy() const { return m_running > 0; }
+    // Called on the context's thread with the exception's text when the latest job's work threw.
+    void onFailed(std::function<void(const QString&)> callback) { m_failed = std::move(callback); }
+    // For trackers without onFailed (set once by the application); without it the text is logged.
+    static void setFailureReporter(std::function<void(const QString&)> reporter)
+    {
+        failureReporter() = std::move(reporter);
+    }
     // Called on the context's thread when the first job starts (true) and the last one is delivered (false).
     void onBusyChanged(std::function<void(bool)> callback) { m_busyChanged = std::move(callback); }
 
 private:
+    static std::function<void(const QString&)>& failureReporter()
+    {
+        static std::function<void(const QString&)> reporter;
+        return reporter;
+    }
+    void failed(JobId id, const QString& error)
+    {
+        if (m_failed) {
+            if (id == m_latest.load())
+                m_failed(error);
+        } else if (failureReporter()) {
+            failureReporter()(error);
+        } else {
+            qCritical().noquote() << "background job failed:" << error;
+        }
+    }
+
     QObject* m_context;
     std::atomic<JobId> m_latest{0};
     int m_running = 0;
     std::function<void(bool)> m_busyChanged;
+    std::function<void(const QString&)> m_failed;
 };
 
 } // namespace ws

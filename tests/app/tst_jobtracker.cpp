@@ -9,6 +9,7 @@
 #include <QThread>
 
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 using ws::JobTracker;
@@ -133,6 +134,37 @@ private slots:
         QVERIFY(workThread != context.thread());
         QVERIFY(!busyWhileDelivering);
         QCOMPARE(busy, (std::vector<bool>{true, false}));
+    }
+
+    // Work that throws: nothing is delivered, the error reaches onFailed (or the reporter), busy ends,
+    // and the next job runs and delivers as usual.
+    void throwingWorkReportsAndTrackerStaysUsable()
+    {
+        QObject context;
+        JobTracker jobs(&context);
+        std::vector<bool> busy;
+        jobs.onBusyChanged([&](bool b) { busy.push_back(b); });
+        QStringList errors;
+        jobs.onFailed([&](const QString& e) { errors << e; });
+        bool delivered = false;
+        jobs.start([]() -> int { throw std::runtime_error("placement blew up"); }, [&](int) { delivered = true; });
+        QTRY_COMPARE(errors, QStringList{QStringLiteral("placement blew up")});
+        QVERIFY(!delivered);
+        QCOMPARE(busy, (std::vector<bool>{true, false}));
+        int value = 0;
+        jobs.start([] { return 42; }, [&](int v) { value = v; });
+        QTRY_COMPARE(value, 42);
+    }
+
+    void throwingWorkWithoutOnFailedGoesToTheReporter()
+    {
+        QStringList reported;
+        JobTracker::setFailureReporter([&](const QString& e) { reported << e; });
+        QObject context;
+        JobTracker jobs(&context);
+        jobs.start([]() -> int { throw 7; }, [](int) {});
+        QTRY_COMPARE(reported, QStringList{QStringLiteral("unknown exception")});
+        JobTracker::setFailureReporter({});
     }
 
     void destroyedContextGetsNothing()
