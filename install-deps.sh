@@ -2,6 +2,7 @@
 # Installs the Debian 12 packages WaferScope needs to build, test, run and package
 # (dpkg-dev for cpack's dpkg-shlibdeps; desktop-file-utils and appstream validate the desktop files).
 # Idempotent: checks each package with dpkg-query and installs only what is missing.
+# --fuzz (or WAFERSCOPE_FUZZ=1) adds clang-14 and its compiler-rt (libFuzzer) for the `fuzz` preset.
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
@@ -12,6 +13,9 @@ packages=(
   fonts-wqy-microhei xvfb xauth
   dpkg-dev desktop-file-utils appstream
 )
+if [ "${1:-}" = "--fuzz" ] || [ "${WAFERSCOPE_FUZZ:-0}" = "1" ]; then
+  packages+=(clang-14 libclang-rt-14-dev)
+fi
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

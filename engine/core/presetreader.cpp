@@ -12,10 +12,11 @@ PresetReader::PresetReader(std::string_view text, std::string fileName, std::str
 {
     try {
         m_doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) { // a syntax error, or a number too large for a double (out_of_range)
         Error err = makeError(ErrorCode::Format, std::string("not valid JSON: ") + e.what());
         err.file = m_file;
-        err.offset = e.byte;
+        if (const auto* syntax = dynamic_cast<const json::parse_error*>(&e))
+            err.offset = syntax->byte;
         m_error = err;
         m_failed = true;
         return;

@@ -111,10 +111,11 @@ Expected<ModelConfig> importHfConfig(std::string_view jsonText, const std::strin
     json doc;
     try {
         doc = json::parse(jsonText.begin(), jsonText.end());
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) { // a syntax error, or a number too large for a double (out_of_range)
         Error err = makeError(ErrorCode::Format, std::string("not valid JSON: ") + e.what());
         err.file = fileName;
-        err.offset = e.byte;
+        if (const auto* syntax = dynamic_cast<const json::parse_error*>(&e))
+            err.offset = syntax->byte;
         return err;
     }
     if (!doc.is_object()) {
