@@ -61,6 +61,17 @@
     </message>
 </context>
 <context>
+    <name>main</name>
+    <message>
+        <source>Background task failed</source>
+        <translation>后台任务失败</translation>
+    </message>
+    <message>
+        <source>A background task failed: %1</source>
+        <translation>后台任务失败：%1</translation>
+    </message>
+</context>
+<context>
     <name>ws::AboutDialog</name>
     <message>
         <source>About WaferScope</source>
@@ -1425,6 +1436,10 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Cannot move the download to %1</source>
         <translation>无法将下载文件移动到 %1</translation>
+    </message>
+    <message>
+        <source>The download is not a model file (%1). The file was deleted.</source>
+        <translation>下载的文件不是模型文件（%1），已删除。</translation>
     </message>
 </context>
 <context>
