@@ -103,7 +103,10 @@ TimelineChart::TimelineChart(QWidget* parent) : QChartView(parent)
     m_cursor->attachAxis(m_axisX);
     m_cursor->attachAxis(m_axisY);
     chart->legend()->markers(m_cursor).value(0)->setVisible(false);
+    // QChartView's constructor made a chart of its own; setChart() hands it back unowned.
+    QChart* const builtIn = this->chart();
     setChart(chart);
+    delete builtIn;
     setRenderHint(QPainter::Antialiasing, false);
     setMouseTracking(true);
     setMinimumHeight(160);
