@@ -126,6 +126,17 @@ QString sha256(const QString& path)
     return QString::fromLatin1(QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex());
 }
 
+// A server, an empty download folder, a downloader into it and spies on how it ends.
+struct DownloadRig
+{
+    explicit DownloadRig(const QString& root) : server(root) { downloader.setDirectory(dir.path()); }
+    LoopbackHttpServer server;
+    QTemporaryDir dir;
+    ws::ModelDownloader downloader;
+    QSignalSpy finished{&downloader, &ws::ModelDownloader::downloadFinished};
+    QSignalSpy failed{&downloader, &ws::ModelDownloader::downloadFailed};
+};
+
 } // namespace
 
 class TestModelDownloader : public QObject
@@ -295,23 +306,18 @@ private slots:
     {
         QFETCH(qint64, dropAfter);
         WS_REQUIRE_MODEL(source, "stories260K/stories260K.bin");
-        LoopbackHttpServer server(wstest::testModelsDir());
-        QVERIFY(server.listen());
-        QTemporaryDir dir;
-        ws::ModelDownloader downloader;
-        downloader.setDirectory(dir.path());
-        QSignalSpy finished(&downloader, &ws::ModelDownloader::downloadFinished);
-        QSignalSpy failed(&downloader, &ws::ModelDownloader::downloadFailed);
-        const QUrl url = server.url(QStringLiteral("stories260K/stories260K.bin"));
-        server.dropAfterBytes = dropAfter;
-        QVERIFY(downloader.start(url)); // no checksum: only the length and the format guard it
-        QVERIFY(failed.wait(10000));
-        QCOMPARE(finished.count(), 0);
-        QVERIFY(!QFile::exists(downloader.targetPath(url)));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), dropAfter > 0 ? QStringList{"stories260K.bin.part"}
-                                                                         : QStringList{});
-        QCOMPARE(failed.at(0).at(1).toBool(), dropAfter > 0);
-        QCOMPARE(downloader.resumableBytes(url), dropAfter);
+        DownloadRig rig(wstest::testModelsDir());
+        QVERIFY(rig.server.listen());
+        const QUrl url = rig.server.url(QStringLiteral("stories260K/stories260K.bin"));
+        rig.server.dropAfterBytes = dropAfter;
+        QVERIFY(rig.downloader.start(url)); // no checksum: only the length and the format guard it
+        QVERIFY(rig.failed.wait(10000));
+        QCOMPARE(rig.finished.count(), 0);
+        QVERIFY(!QFile::exists(rig.downloader.targetPath(url)));
+        QCOMPARE(QDir(rig.dir.path()).entryList(QDir::Files),
+                 dropAfter > 0 ? QStringList{"stories260K.bin.part"} : QStringList{});
+        QCOMPARE(rig.failed.at(0).at(1).toBool(), dropAfter > 0);
+        QCOMPARE(rig.downloader.resumableBytes(url), dropAfter);
     }
 
     // The server says the file is shorter than it is, or sends garbage: the length matches what came, so
@@ -346,22 +352,16 @@ private slots:
         page.write("<html><body>Please log in to download this model</body></html>");
         page.close();
 
-        LoopbackHttpServer server(root.path());
-        QVERIFY(server.listen());
-        server.shortLength = shortLength;
-        QTemporaryDir dir;
-        ws::ModelDownloader downloader;
-        downloader.setDirectory(dir.path());
-        QSignalSpy finished(&downloader, &ws::ModelDownloader::downloadFinished);
-        QSignalSpy failed(&downloader, &ws::ModelDownloader::downloadFailed);
-        const QUrl url = server.url(path);
-        QVERIFY(downloader.start(url));
-        QVERIFY(failed.wait(10000));
-        QCOMPARE(finished.count(), 0);
-        QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("not a model file")),
-                 qPrintable(failed.at(0).at(0).toString()));
-        QCOMPARE(failed.at(0).at(1).toBool(), false);
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{});
+        DownloadRig rig(root.path());
+        QVERIFY(rig.server.listen());
+        rig.server.shortLength = shortLength;
+        QVERIFY(rig.downloader.start(rig.server.url(path)));
+        QVERIFY(rig.failed.wait(10000));
+        QCOMPARE(rig.finished.count(), 0);
+        QVERIFY2(rig.failed.at(0).at(0).toString().contains(QStringLiteral("not a model file")),
+                 qPrintable(rig.failed.at(0).at(0).toString()));
+        QCOMPARE(rig.failed.at(0).at(1).toBool(), false);
+        QCOMPARE(QDir(rig.dir.path()).entryList(QDir::Files), QStringList{});
     }
 
     void existingFileIsKept()

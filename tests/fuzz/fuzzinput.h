@@ -3,10 +3,14 @@
 // anonymous in-memory file (memfd) opened through /proc/self/fd. Seed files come from the models folder
 // (WAFERSCOPE_TEST_MODELS) and resources/, referenced by path, never copied here.
 
+#include "engine/decode/decodemodel.h"
+#include "engine/decode/generator.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -44,6 +48,21 @@ inline std::string modelPath(const std::string& relative)
 {
     const char* env = std::getenv("WAFERSCOPE_TEST_MODELS");
     return std::string(env && *env ? env : WAFERSCOPE_DEFAULT_TEST_MODELS) + "/" + relative;
+}
+
+// Loads what a reader accepted as a model and runs its first forward step (one thread, context 2).
+// Only small models step: a fuzzed header can claim a huge width.
+inline void loadAndStep(const std::string& path)
+{
+    auto model = ws::DecodeModel::load(path);
+    if (!model || model->config().vocabSize < 1 || model->weights().bytesPerToken() > (64u << 20))
+        return;
+    ws::Generator generator(*model, 2, 1);
+    ws::GenerationSettings settings;
+    settings.maxTokens = 1;
+    const std::vector<ws::TokenId> prompt{0};
+    if (generator.start(prompt, settings))
+        (void)generator.step();
 }
 
 } // namespace wsfuzz
