@@ -641,6 +641,18 @@
         <source>Source</source>
         <translation>来源</translation>
     </message>
+    <message>
+        <source>&amp;Play / Pause</source>
+        <translation>播放/暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Forward</source>
+        <translation>前进一步(&amp;F)</translation>
+    </message>
 </context>
 <context>
     <name>ws::DefectsDock</name>
@@ -1735,6 +1747,25 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>unknown precision &apos;%1&apos;</source>
         <translation>未知精度“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>ws::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
     </message>
 </context>
 <context>
@@ -3300,22 +3331,6 @@ roofs: %5 FLOP/s compute, %6 B/s memory (ridge at %7 FLOPs per byte); %8-bound c
 <context>
     <name>ws::views::Units</name>
     <message>
-        <source>&amp;Play / Pause</source>
-        <translation>播放/暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Step &amp;Back</source>
-        <translation>后退一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Step &amp;Forward</source>
-        <translation>前进一步(&amp;F)</translation>
-    </message>
-    <message>
-        <source>frame %1 ms</source>
-        <translation>帧 %1 ms</translation>
-    </message>
-    <message>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
@@ -3377,25 +3392,6 @@ roofs: %5 FLOP/s compute, %6 B/s memory (ridge at %7 FLOPs per byte); %8-bound c
     <message>
         <source>Monte Carlo (remap)</source>
         <translation>蒙特卡洛（重映射）</translation>
-    </message>
-</context>
-<context>
-    <name>ws::ShortcutsDialog</name>
-    <message>
-        <source>Keyboard Shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation>操作</translation>
-    </message>
-    <message>
-        <source>Shortcut</source>
-        <translation>快捷键</translation>
     </message>
 </context>
 </TS>
