@@ -44,10 +44,8 @@ Expected<SpareLayout> SpareLayout::fromSpec(const WaferSpec& spec)
     return rowShiftFromSpec(spec, n, s);
 }
 
-Expected<SpareLayout> SpareLayout::rowShiftFromSpec(const WaferSpec& spec, int primaryCores, int spareCores)
+Expected<SpareLayout> SpareLayout::withReservedBorder(Expected<SpareLayout> layout, const WaferSpec& spec)
 {
-    auto layout = rowShift(spec.meshCols, spec.meshRows, primaryCores, spareCores, spec.coreAreaMm2,
-                           std::max(spec.diesX, 1), std::max(spec.diesY, 1));
     if (!layout)
         return layout;
     if (spec.reservedCols < 0 || spec.reservedRows < 0 || spec.reservedCols >= spec.meshCols ||
@@ -55,6 +53,13 @@ Expected<SpareLayout> SpareLayout::rowShiftFromSpec(const WaferSpec& spec, int p
         return layoutError("reserved border leaves no usable cores", "reservedCols");
     layout->setReserved(spec);
     return layout;
+}
+
+Expected<SpareLayout> SpareLayout::rowShiftFromSpec(const WaferSpec& spec, int primaryCores, int spareCores)
+{
+    auto layout = rowShift(spec.meshCols, spec.meshRows, primaryCores, spareCores, spec.coreAreaMm2,
+                           std::max(spec.diesX, 1), std::max(spec.diesY, 1));
+    return withReservedBorder(std::move(layout), spec);
 }
 
 Expected<SpareLayout> SpareLayout::rowShiftForSpareFraction(const WaferSpec& spec, double spareFraction,
@@ -75,13 +80,7 @@ Expected<SpareLayout> SpareLayout::dieRowColumnFromSpec(const WaferSpec& spec, D
 {
     auto layout = dieRowColumn(spec.meshCols, spec.meshRows, std::max(spec.diesX, 1), std::max(spec.diesY, 1), spares,
                                spec.coreAreaMm2);
-    if (!layout)
-        return layout;
-    if (spec.reservedCols < 0 || spec.reservedRows < 0 || spec.reservedCols >= spec.meshCols ||
-        spec.reservedRows >= spec.meshRows)
-        return layoutError("reserved border leaves no usable cores", "reservedCols");
-    layout->setReserved(spec);
-    return layout;
+    return withReservedBorder(std::move(layout), spec);
 }
 
 SpareLayout::SpareLayout(SpareScheme scheme, int fabricCols, int fabricRows, int diesX, int diesY,

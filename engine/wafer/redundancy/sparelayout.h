@@ -118,6 +118,8 @@ public:
 private:
     SpareLayout(SpareScheme scheme, int fabricCols, int fabricRows, int diesX, int diesY, double coreAreaMm2);
     Status finish();
+    // `layout` with the preset's reserved border (an error when the border leaves no usable cores).
+    static Expected<SpareLayout> withReservedBorder(Expected<SpareLayout> layout, const WaferSpec& spec);
     void setReserved(const WaferSpec& spec);
 
     SpareScheme m_scheme = SpareScheme::RowShift;
