@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace ws::blocks {
 
@@ -17,15 +18,49 @@ namespace {
 // Output: each of the 8 FMA lanes sums positions p with p % 8 == lane, then the lanes are reduced as hsum8.
 // K.q goes through ggml_vec_dot_f32 in llama.cpp (the K cache view is not contiguous, so tinyBLAS is
 // not used), the probability-weighted sum of V through tinyBLAS (8 lanes over positions).
-void attendHead(const TransformerConfig& c, const float* q, const float* keys, const float* values, int n,
-                float scale, float* scores, float* lanes, float* out)
+//
+// An F16 cache (KvRows<uint16_t>): the query is rounded to F16 once and K.q is ggml_vec_dot_f16, as
+// llama.cpp does with an F16 K cache; each V row is widened to F32 before the same weighted sum.
+template<typename T>
+struct KvRows
+{
+    const T* keys;
+    const T* values;
+    float* scratch; // (2, headDim): the query as F16, a value row as F32
+};
+
+float keyDot(const KvRows<float>&, const float* k, const float* q, int hd, const void*)
+{
+    return kernels::dotF32Ggml(k, q, hd);
+}
+float keyDot(const KvRows<uint16_t>&, const uint16_t* k, const float*, int hd, const void* q16)
+{
+    return kernels::dotF16Ggml(k, static_cast<const uint16_t*>(q16), hd);
+}
+const float* valueRow(const KvRows<float>&, const float* v, int) { return v; }
+const float* valueRow(const KvRows<uint16_t>& rows, const uint16_t* v, int hd)
+{
+    float* out = rows.scratch + hd;
+    kernels::dequantizeRowF16(v, out, hd);
+    return out;
+}
+
+template<typename T>
+void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& rows, int n, float scale, float* scores,
+                float* lanes, float* out)
 {
     const int hd = c.headDim;
     const size_t stride = size_t(c.kvDim());
+    const void* q16 = nullptr;
+    if constexpr (std::is_same_v<T, uint16_t>) {
+        auto* converted = reinterpret_cast<uint16_t*>(rows.scratch);
+        kernels::convertRowF16(q, converted, hd);
+        q16 = converted;
+    }
     float maxScore = -std::numeric_limits<float>::infinity();
     for (int p = 0; p < n; ++p) {
-        const float* k = keys + stride * size_t(p);
-        const float d = kernels::dotF32Ggml(k, q, hd);
+        const T* k = rows.keys + stride * size_t(p);
+        const float d = keyDot(rows, k, q, hd, q16);
         scores[p] = d * scale;
         maxScore = std::max(maxScore, scores[p]);
     }
@@ -45,7 +80,7 @@ void attendHead(const TransformerConfig& c, const float* q, const float* keys, c
 
     std::fill(lanes, lanes + 8 * size_t(hd), 0.0f);
     for (int p = 0; p < n; ++p) {
-        const float* v = values + stride * size_t(p);
+        const float* v = valueRow(rows, rows.values + stride * size_t(p), hd);
         float* acc = lanes + size_t(p & 7) * hd;
         const __m256 w = _mm256_set1_ps(scores[p]);
         int d = 0;
@@ -137,6 +172,11 @@ void storeKv(const TransformerConfig& c, RunState& s, int layer, int tokens, int
 {
     const size_t kvDim = size_t(c.kvDim());
     const size_t at = size_t(startPos) * kvDim, count = size_t(tokens) * kvDim;
+    if (s.kvType == KvCacheType::F16) {
+        kernels::convertRowF16(s.k.data(), s.layerKeys16(layer) + at, int(count));
+        kernels::convertRowF16(s.v.data(), s.layerValues16(layer) + at, int(count));
+        return;
+    }
     std::copy(s.k.begin(), s.k.begin() + std::ptrdiff_t(count), s.layerKeys(layer) + at);
     std::copy(s.v.begin(), s.v.begin() + std::ptrdiff_t(count), s.layerValues(layer) + at);
 }
@@ -146,20 +186,25 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
     const int qDim = c.qDim(), hd = c.headDim;
     const float scale = c.attentionScale != 0.0f ? c.attentionScale : 1.0f / std::sqrt(static_cast<float>(hd));
     const int group = c.headCount / c.kvHeadCount;
-    const float* keyCache = s.layerKeys(layer);
-    const float* valueCache = s.layerValues(layer);
+    const bool half = s.kvType == KvCacheType::F16;
     const int tasks = n * c.headCount;
     auto attend = [&](int index, int count) {
         int begin, end;
         ThreadPool::split(tasks, index, count, begin, end);
         float* scores = s.scores.data() + size_t(index) * s.scoresStride();
         float* lanes = s.laneAcc.data() + size_t(index) * 8 * hd;
+        float* scratch = s.kvScratch.data() + size_t(index) * 2 * hd;
         for (int task = begin; task < end; ++task) {
             const int t = task / c.headCount, h = task % c.headCount;
-            const int kvh = h / group;
-            attendHead(c, s.q.data() + size_t(t) * qDim + size_t(h) * hd, keyCache + size_t(kvh) * hd,
-                       valueCache + size_t(kvh) * hd, startPos + t + 1, scale, scores, lanes,
-                       s.xb.data() + size_t(t) * qDim + size_t(h) * hd);
+            const size_t kvOffset = size_t(h / group) * hd;
+            const float* q = s.q.data() + size_t(t) * qDim + size_t(h) * hd;
+            float* out = s.xb.data() + size_t(t) * qDim + size_t(h) * hd;
+            if (half)
+                attendHead(c, q, KvRows<uint16_t>{s.layerKeys16(layer) + kvOffset, s.layerValues16(layer) + kvOffset, scratch},
+                           startPos + t + 1, scale, scores, lanes, out);
+            else
+                attendHead(c, q, KvRows<float>{s.layerKeys(layer) + kvOffset, s.layerValues(layer) + kvOffset, scratch},
+                           startPos + t + 1, scale, scores, lanes, out);
         }
     };
     const int64_t attnWork = int64_t(tasks) * (startPos + n) * hd * 2;

@@ -34,15 +34,35 @@ Generator::Generator(const DecodeModel& model, int contextLength, int threads) :
 {
     m_maxContext = std::max(1, model.config().contextLength);
     const int ctx = std::clamp(contextLength, 1, m_maxContext);
-    m_state = std::make_unique<RunState>(model.config(), ctx, std::min(kMaxBatch, ctx), m_pool.threadCount());
+    m_state = std::make_unique<RunState>(model.config(), ctx, std::min(kMaxBatch, ctx), m_pool.threadCount(), m_kvType);
+}
+
+void Generator::resizeCache(int contextLength, int keep)
+{
+    auto state = std::make_unique<RunState>(m_model.config(), contextLength, std::min(kMaxBatch, contextLength),
+                                            m_pool.threadCount(), m_kvType);
+    keep = std::clamp(keep, 0, std::min(contextLength, m_position));
+    if (keep > 0 && state->kvType == m_state->kvType)
+        state->copyCache(*m_state, keep);
+    else
+        keep = 0;
+    m_state = std::move(state);
+    m_position = keep;
 }
 
 void Generator::limitContext(int tokens)
 {
     m_maxContext = std::clamp(tokens, 1, std::max(1, m_model.config().contextLength));
     if (m_state->contextLength > m_maxContext)
-        m_state = std::make_unique<RunState>(m_model.config(), m_maxContext, std::min(kMaxBatch, m_maxContext),
-                                             m_pool.threadCount());
+        resizeCache(m_maxContext, m_maxContext);
+}
+
+void Generator::setKvCacheType(KvCacheType type)
+{
+    if (type == m_kvType)
+        return;
+    m_kvType = type;
+    resizeCache(m_state->contextLength, 0);
 }
 
 void Generator::setTokenizer(const Tokenizer& tokenizer)
@@ -79,9 +99,18 @@ Status Generator::start(std::span<const TokenId> prompt, const GenerationSetting
         return makeError(ErrorCode::InvalidArgument, "stop strings need a piece function");
     if (Status fits = checkPromptLength(prompt.size()); !fits)
         return fits.error();
+    // The prefix the cache holds already (its keys and values are those of these very tokens); the last
+    // prompt token is always run again, for its logits.
+    const size_t cached = std::min<size_t>(size_t(m_position), m_history.size());
+    const auto differ = std::mismatch(prompt.begin(), prompt.begin() + std::ptrdiff_t(std::min(cached, prompt.size())),
+                                      m_history.begin());
+    const int reuse = int(std::min<size_t>(size_t(differ.first - prompt.begin()), prompt.size() - 1));
+    m_position = reuse;
     const int needed = int(std::min<int64_t>(int64_t(prompt.size()) + settings.maxTokens, m_maxContext));
     if (needed > m_state->contextLength)
-        m_state = std::make_unique<RunState>(m_model.config(), needed, std::min(kMaxBatch, needed), m_pool.threadCount());
+        resizeCache(needed, reuse);
+    m_promptReused = m_position;
+    m_promptEvaluated = int(prompt.size()) - m_position;
     m_settings = settings;
     m_sampler.emplace(settings.sampling, m_model.config().vocabSize);
     m_history.assign(prompt.begin(), prompt.end());
@@ -89,11 +118,10 @@ Status Generator::start(std::span<const TokenId> prompt, const GenerationSetting
     m_generated.clear();
     m_generated.reserve(size_t(settings.maxTokens));
     m_text.clear();
-    m_position = 0;
     m_needForward = false;
     m_reason = StopReason::None;
     const auto t0 = std::chrono::steady_clock::now();
-    for (size_t at = 0; at < prompt.size(); at += size_t(m_state->maxBatch)) {
+    for (size_t at = size_t(m_position); at < prompt.size(); at += size_t(m_state->maxBatch)) {
         if (m_cancel.load(std::memory_order_relaxed)) {
             m_reason = StopReason::Cancelled;
             return Ok{};

@@ -10,6 +10,11 @@
 // llama.cpp's llama_vocab_is_eog); without one no token does. The prompt
 // length, the token limit and the context are checked here and nowhere else.
 //
+// The KV cache is kept from one start() to the next: a prompt that begins
+// with tokens the cache already holds (the conversation so far, then a new
+// turn) evaluates only the tokens after that common prefix, as llama.cpp's
+// server does with cache_prompt; growing the cache keeps what it holds.
+//
 // Two ways to drive it: generate() with a per-token callback, or start() then
 // step() repeatedly (a worker thread can emit one event per step). cancel()
 // may be called from any thread; the loop checks it before every forward
@@ -68,6 +73,13 @@ public:
     // Limits the context (prompt + generated tokens) to `tokens` (at least 1, at most the model's context);
     // the KV cache grows turn by turn up to it and never beyond.
     void limitContext(int tokens);
+    // F32 (the default, as the llama.cpp reference tests run) or F16. A change empties the cache.
+    void setKvCacheType(KvCacheType type);
+    KvCacheType kvCacheType() const { return m_kvType; }
+    // Forgets what the cache holds: the next start() evaluates its whole prompt.
+    void resetCache() { m_position = 0; }
+    // Tokens whose keys and values the cache holds (the last start()'s prompt and the tokens run since).
+    int cachedTokens() const { return m_position; }
 
     // Bytes of one token's text, for stop strings.
     void setPieceFunction(std::function<std::string(TokenId)> pieceOf) { m_pieceOf = std::move(pieceOf); }
@@ -77,8 +89,12 @@ public:
     // OutOfRange when `promptTokens` do not fit the context (the one prompt-length check).
     Status checkPromptLength(size_t promptTokens) const;
 
-    // Resets the KV cache, processes the prompt (at least one token).
+    // Processes the prompt (at least one token) after the prefix the cache already holds (at least its
+    // last token is evaluated, for the logits).
     Status start(std::span<const TokenId> prompt, const GenerationSettings& settings);
+    // Of the last start()'s prompt: tokens taken from the cache, and tokens evaluated.
+    int reusedPromptTokens() const { return m_promptReused; }
+    int evaluatedPromptTokens() const { return m_promptEvaluated; }
     // Samples and returns the next token, or nullopt once stopped (see stopReason()).
     Expected<std::optional<TokenId>> step();
     StopReason stopReason() const { return m_reason; }
@@ -96,6 +112,8 @@ public:
 
 private:
     bool isStopToken(TokenId id) const;
+    // A cache of `contextLength` positions that keeps the first `keep` positions of the current one.
+    void resizeCache(int contextLength, int keep);
 
     const DecodeModel& m_model;
     const Tokenizer* m_tokenizer = nullptr;
@@ -110,7 +128,10 @@ private:
     std::vector<TokenId> m_history;   // prompt + generated
     std::vector<TokenId> m_generated;
     std::string m_text;               // generated text, for stop strings
-    int m_position = 0;               // tokens in the KV cache
+    int m_position = 0;               // tokens in the KV cache: the first m_position of m_history
+    KvCacheType m_kvType = KvCacheType::F32;
+    int m_promptReused = 0;
+    int m_promptEvaluated = 0;
     bool m_needForward = false;       // the last sampled token has not been run yet
     StopReason m_reason = StopReason::None;
     double m_promptSeconds = 0.0;

@@ -3,17 +3,26 @@
 // buffers of the forward pass, sized once (context length and batch size)
 // so that generating a token allocates nothing. One RunState per concurrent
 // conversation; the weights are shared and read-only.
+//
+// The KV cache is F32 (llama.cpp's -ctk f32 -ctv f32, which the reference
+// tests use) or F16 (llama.cpp's default): half the memory per position.
 
+#include "engine/decode/kvcachetype.h"
 #include "engine/decode/quantblocks.h"
 #include "engine/decode/transformerconfig.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace ws {
 
+// Bytes of a KV cache (keys and values, every layer) of `contextLength` positions.
+uint64_t kvCacheBytes(const TransformerConfig& config, int contextLength, KvCacheType type);
+
 struct RunState
 {
-    RunState(const TransformerConfig& config, int contextLength, int maxBatch, int threadCount);
+    RunState(const TransformerConfig& config, int contextLength, int maxBatch, int threadCount,
+             KvCacheType kvType = KvCacheType::F32);
 
     int contextLength = 0; // KV cache positions
     int maxBatch = 0;      // tokens per forward call
@@ -42,17 +51,30 @@ struct RunState
     std::vector<BlockQ8_1> actQ8_1; // (batch, maxCols / 32)
     std::vector<uint16_t> act16;    // (batch, maxCols) F16 or BF16
 
-    // KV cache, F32 as llama.cpp with -ctk f32 -ctv f32.
-    std::vector<float> keyCache;   // (layer, contextLength, kvDim)
-    std::vector<float> valueCache; // (layer, contextLength, kvDim)
+    std::vector<float> kvScratch; // (thread, 2 * headDim) a query or a value row converted from/to F16
+
+    // KV cache: F32 as llama.cpp with -ctk f32 -ctv f32, or F16 (the *16 vectors; the others are empty).
+    KvCacheType kvType = KvCacheType::F32;
+    std::vector<float> keyCache;      // (layer, contextLength, kvDim)
+    std::vector<float> valueCache;    // (layer, contextLength, kvDim)
+    std::vector<uint16_t> keyCache16;   // (layer, contextLength, kvDim) F16
+    std::vector<uint16_t> valueCache16; // (layer, contextLength, kvDim) F16
 
     int scoresStride() const { return (contextLength + 7) / 8 * 8; }
-    // One layer's (contextLength, kvDim) slice of the caches.
+    // One layer's (contextLength, kvDim) slice of the caches (F32 caches only).
     float* layerKeys(int layer) { return keyCache.data() + size_t(layer) * m_layerCacheSize; }
     float* layerValues(int layer) { return valueCache.data() + size_t(layer) * m_layerCacheSize; }
+    // The same for F16 caches.
+    uint16_t* layerKeys16(int layer) { return keyCache16.data() + size_t(layer) * m_layerCacheSize; }
+    uint16_t* layerValues16(int layer) { return valueCache16.data() + size_t(layer) * m_layerCacheSize; }
+    // Copies the first `positions` of every layer's keys and values from `from` (same model and KV type,
+    // positions <= both contexts): a cache that grows keeps what it holds.
+    void copyCache(const RunState& from, int positions);
 
 private:
     size_t m_layerCacheSize = 0; // contextLength * kvDim
+    int m_layerCount = 0;
+    size_t m_kvDim = 0;
 };
 
 } // namespace ws

@@ -6,10 +6,18 @@
 // the chat pane and handed to the worker thread by value. The sampling
 // settings are the sampler's own type (SamplerSettings): the chat pane, the
 // CLI and the recording fill the one struct the sampler reads.
+//
+// The context a conversation may use and what happens when it is full are
+// the request's too: Stop ends the reply when the context has no position
+// left (the conversation must fit it); DropOldest leaves the oldest turns
+// out of the prompt (the system prompt stays) until the prompt and the
+// token limit fit, and the turn's snapshot says how many messages it left out.
 
+#include "engine/decode/kvcachetype.h"
 #include "engine/decode/sampler.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,12 +36,17 @@ struct TurnMessage
 // running text (a base model continues the story).
 enum class PromptMode { Auto, Chat, Completion };
 
+enum class ContextFullPolicy { Stop, DropOldest };
+
 struct TurnRequest
 {
     std::vector<TurnMessage> messages; // ends with the user message to answer
     PromptMode mode = PromptMode::Auto;
     SamplerSettings sampling;
     int maxTokens = 256; // new tokens at most
+    int contextLength = 0; // tokens the conversation may use; 0: the session model's own
+    std::optional<KvCacheType> kvCache; // nullopt: the session model's own
+    ContextFullPolicy contextFull = ContextFullPolicy::Stop;
 };
 
 } // namespace ws

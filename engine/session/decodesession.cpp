@@ -77,6 +77,8 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
     current.requestId = m_options.requestId;
     current.systems = m_options.systems;
     current.promptTokens = stream.promptTokenCount();
+    current.droppedMessages = stream.droppedMessageCount();
+    current.contextTokens = stream.contextTokenCount();
 
     const double start = now();
     auto finish = [&](RunState state, FinishReason reason) {
@@ -92,6 +94,8 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         const double stepStart = now();
         Expected<TokenStep> step = stream.next();
         const double stepSeconds = now() - stepStart;
+        if (index == 0)
+            current.reusedPromptTokens = stream.reusedPromptTokenCount();
         if (!step) {
             if (step.error().code == ErrorCode::Cancelled) {
                 finish(RunState::Stopped, FinishReason::Stopped);

@@ -7,6 +7,7 @@
 #include "engine/tokenizer/streamingdecoder.h"
 #include "engine/tokenizer/tokenizer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 
@@ -71,12 +72,16 @@ class GeneratorStream : public TokenStream
 {
 public:
     GeneratorStream(Generator& generator, const MappedFile* file, const Tokenizer& tokenizer,
-                    std::vector<TokenId> prompt, GenerationSettings settings)
-        : m_generator(generator), m_file(file), m_decoder(tokenizer), m_prompt(std::move(prompt)), m_settings(std::move(settings))
+                    std::vector<TokenId> prompt, GenerationSettings settings, int droppedMessages)
+        : m_generator(generator), m_file(file), m_decoder(tokenizer), m_prompt(std::move(prompt)),
+          m_settings(std::move(settings)), m_dropped(droppedMessages)
     {
     }
 
     int promptTokenCount() const override { return int(m_prompt.size()); }
+    int reusedPromptTokenCount() const override { return m_started ? m_generator.reusedPromptTokens() : 0; }
+    int droppedMessageCount() const override { return m_dropped; }
+    int contextTokenCount() const override { return m_generator.maxContext(); }
 
     Expected<TokenStep> next() override
     {
@@ -127,6 +132,7 @@ private:
     StreamingDecoder m_decoder;
     std::vector<TokenId> m_prompt;
     GenerationSettings m_settings;
+    int m_dropped = 0;
     bool m_started = false;
 };
 
@@ -142,6 +148,7 @@ Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(con
     if (!model)
         return model.error();
     std::unique_ptr<GeneratorSessionModel> session(new GeneratorSessionModel);
+    session->m_options = options;
     session->m_model = std::make_unique<DecodeModel>(std::move(*model));
     const DecodeModel& m = *session->m_model;
 
@@ -165,6 +172,7 @@ Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(con
     // most the chosen context), so a long-context model does not reserve its whole context up front.
     session->m_generator = std::make_unique<Generator>(m, 1, options.threads);
     session->m_generator->limitContext(options.contextLength);
+    session->m_generator->setKvCacheType(options.kvCacheType);
     session->m_generator->setTokenizer(*session->m_tokenizer);
 
     SessionModelInfo& info = session->m_info;
@@ -203,7 +211,7 @@ bool GeneratorSessionModel::isChat(const TurnRequest& request) const
     return request.mode == PromptMode::Chat || (request.mode == PromptMode::Auto && m_template->isChat());
 }
 
-Expected<std::vector<TokenId>> GeneratorSessionModel::promptTokens(const TurnRequest& request) const
+Expected<std::vector<TokenId>> GeneratorSessionModel::encodePrompt(const TurnRequest& request) const
 {
     Expected<std::string> text = promptText(request);
     if (!text)
@@ -212,9 +220,46 @@ Expected<std::vector<TokenId>> GeneratorSessionModel::promptTokens(const TurnReq
     std::vector<TokenId> prompt = m_tokenizer->encode(*text, true, isChat(request));
     if (prompt.empty())
         return makeError(ErrorCode::InvalidArgument, "the prompt is empty and the model adds no BOS token");
-    if (Status fits = m_generator->checkPromptLength(prompt.size()); !fits)
-        return fits.error();
     return prompt;
+}
+
+int GeneratorSessionModel::contextFor(const TurnRequest& request) const
+{
+    const int trained = std::max(1, m_model->config().contextLength);
+    return std::clamp(request.contextLength > 0 ? request.contextLength : m_options.contextLength, 1, trained);
+}
+
+Expected<std::vector<TokenId>> GeneratorSessionModel::promptTokens(const TurnRequest& request) const
+{
+    Expected<std::vector<TokenId>> prompt = encodePrompt(request);
+    if (prompt && prompt->size() > size_t(contextFor(request)))
+        return makeError(ErrorCode::OutOfRange, "the prompt has " + std::to_string(prompt->size()) +
+                                                    " tokens, more than the context of " +
+                                                    std::to_string(contextFor(request)));
+    return prompt;
+}
+
+Expected<std::vector<TokenId>> GeneratorSessionModel::fitToContext(TurnRequest& request, int& dropped) const
+{
+    dropped = 0;
+    const int64_t context = contextFor(request);
+    for (;;) {
+        Expected<std::vector<TokenId>> prompt = encodePrompt(request);
+        if (!prompt || request.contextFull != ContextFullPolicy::DropOldest ||
+            int64_t(prompt->size()) + request.maxTokens <= context)
+            break;
+        // The oldest turn after the system prompt: its user message and the replies to it.
+        auto& m = request.messages;
+        auto first = std::find_if(m.begin(), m.end(), [](const TurnMessage& t) { return t.role != ChatRole::System; });
+        if (first == m.end() || first + 1 == m.end())
+            break; // only the message to answer is left
+        auto end = first + 1;
+        while (end + 1 != m.end() && end->role != ChatRole::User)
+            ++end;
+        dropped += int(end - first);
+        m.erase(first, end);
+    }
+    return promptTokens(request);
 }
 
 int GeneratorSessionModel::threadCount() const
@@ -222,9 +267,11 @@ int GeneratorSessionModel::threadCount() const
     return m_generator->threadCount();
 }
 
-Expected<std::unique_ptr<TokenStream>> GeneratorSessionModel::startTurn(const TurnRequest& request)
+Expected<std::unique_ptr<TokenStream>> GeneratorSessionModel::startTurn(const TurnRequest& original)
 {
-    Expected<std::vector<TokenId>> prompt = promptTokens(request);
+    TurnRequest request = original;
+    int dropped = 0;
+    Expected<std::vector<TokenId>> prompt = fitToContext(request, dropped);
     if (!prompt)
         return prompt.error();
     if (request.maxTokens < 1)
@@ -234,8 +281,11 @@ Expected<std::unique_ptr<TokenStream>> GeneratorSessionModel::startTurn(const Tu
     settings.sampling = request.sampling;
     if (Status valid = settings.sampling.validate(); !valid)
         return valid.error();
-    return std::unique_ptr<TokenStream>(
-        new GeneratorStream(*m_generator, m_model->weights().mapping.get(), *m_tokenizer, std::move(*prompt), std::move(settings)));
+    m_generator->limitContext(contextFor(request));
+    m_generator->setKvCacheType(request.kvCache.value_or(m_options.kvCacheType));
+    return std::unique_ptr<TokenStream>(new GeneratorStream(*m_generator, m_model->weights().mapping.get(),
+                                                            *m_tokenizer, std::move(*prompt), std::move(settings),
+                                                            dropped));
 }
 
 } // namespace ws

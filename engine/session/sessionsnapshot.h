@@ -54,6 +54,9 @@ struct SessionSnapshot
 
     std::string text;            // assistant text so far, whole UTF-8 characters
     int promptTokens = 0;
+    int reusedPromptTokens = 0;  // of promptTokens, kept in the KV cache from the previous turn
+    int droppedMessages = 0;     // oldest messages left out of the prompt to fit the context
+    int contextTokens = 0;       // the context the turn runs in, 0 where unknown
     int generatedTokens = 0;     // new tokens shown (an end-of-text token is not counted)
     TokenId lastToken = -1;
     // The tokens shown since the previous snapshot of this turn, in order,

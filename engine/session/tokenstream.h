@@ -41,6 +41,13 @@ public:
 
     // Prompt length in tokens (including BOS when the model adds one).
     virtual int promptTokenCount() const = 0;
+    // Of those, the tokens whose keys and values were kept from the previous turn (known once the
+    // first next() has evaluated the prompt); the rest were evaluated.
+    virtual int reusedPromptTokenCount() const { return 0; }
+    // Messages of the conversation left out of the prompt to fit the context (ContextFullPolicy::DropOldest).
+    virtual int droppedMessageCount() const { return 0; }
+    // The context the turn runs in (tokens), 0 where unknown.
+    virtual int contextTokenCount() const { return 0; }
     // One decode step (the first call also evaluates the prompt); after the
     // last token, one more call returns the end step.
     virtual Expected<TokenStep> next() = 0;
