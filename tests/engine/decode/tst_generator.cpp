@@ -324,6 +324,33 @@ private slots:
         QCOMPARE(gen.maxContext(), m->config().contextLength);
     }
 
+    // F16 keys and values against F32 on stories260K, greedy, 64 tokens: the same ids.
+    void f16CacheGivesTheF32GreedyIds()
+    {
+        WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
+        auto m = DecodeModel::load(path);
+        QVERIFY(m);
+        GenerationSettings settings;
+        settings.maxTokens = 64;
+        settings.stopAtEndOfGeneration = false;
+        const std::vector<TokenId> prompt{1, 403, 407, 261, 378}; // "Once upon a time"
+        Generator f32(*m, 1, 1);
+        Generator f16(*m, 1, 1);
+        f16.setKvCacheType(ws::KvCacheType::F16);
+        auto a = f32.generate(prompt, settings);
+        auto b = f16.generate(prompt, settings);
+        QVERIFY(a && b);
+        QCOMPARE(a->tokens.size(), size_t(64));
+        size_t same = 0;
+        while (same < a->tokens.size() && same < b->tokens.size() && a->tokens[same] == b->tokens[same])
+            ++same;
+        qInfo("F16 KV cache: %zu of %zu greedy ids as with F32", same, a->tokens.size());
+        QCOMPARE(b->tokens, a->tokens);
+        // Half the memory per position.
+        QCOMPARE(ws::kvCacheBytes(m->config(), 4096, ws::KvCacheType::F16) * 2,
+                 ws::kvCacheBytes(m->config(), 4096, ws::KvCacheType::F32));
+    }
+
     // A file larger than the memory available is refused, with both figures, before it is mapped.
     void refusesAFileLargerThanMemory()
     {
