@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace ws {
 
@@ -26,17 +25,23 @@ std::optional<uint64_t> availableMemoryBytes()
 
 namespace {
 
-std::string gigabytes(uint64_t bytes)
+// The summary's need against the memory available: an OutOfRange error naming both, or nothing.
+std::optional<Error> refusal(ModelSummary& summary, const std::string& path)
 {
-    std::ostringstream s;
-    s.precision(bytes >= 10'000'000'000ull ? 0 : 1);
-    s << std::fixed << double(bytes) / 1e9 << " GB";
-    return s.str();
+    summary.availableBytes = availableMemoryBytes();
+    if (summary.fits())
+        return std::nullopt;
+    std::string what = "the model";
+    if (!summary.architecture.empty())
+        what += " (" + summary.architecture + ", " + std::to_string(summary.parameters) + " parameters)";
+    Error e = makeError(ErrorCode::OutOfRange, what + " " + describeNeed(summary));
+    e.file = path;
+    return e;
 }
 
 } // namespace
 
-Expected<DecodeModel> DecodeModel::load(const std::string& path)
+Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudget& budget)
 {
     auto isGguf = isGgufFile(path);
     if (!isGguf)
@@ -45,13 +50,10 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path)
     // available would page from disk at every step. Refuse it before anything is mapped.
     std::error_code ec;
     const uint64_t fileBytes = std::filesystem::file_size(path, ec);
-    if (const auto available = availableMemoryBytes(); !ec && available && fileBytes > *available) {
-        Error e = makeError(ErrorCode::OutOfRange, "the model needs " + gigabytes(fileBytes) +
-                                                       " of memory for its weights, but this machine has " +
-                                                       gigabytes(*available) + " available");
-        e.file = path;
-        return e;
-    }
+    ModelSummary fileOnly;
+    fileOnly.weightBytes = ec ? 0 : fileBytes;
+    if (auto refused = refusal(fileOnly, path))
+        return *refused;
     DecodeModel m;
     m.m_path = path;
     if (*isGguf) {
@@ -67,6 +69,9 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path)
         auto modelConfig = importGgufModel(*params, *file);
         if (!modelConfig)
             return modelConfig.error();
+        m.m_summary = summarizeModel(&*file, fileBytes, *config, budget.contextLength, budget.kvCacheType);
+        if (auto refused = refusal(m.m_summary, path))
+            return *refused;
         auto weights = TransformerWeights::fromGguf(*file, *config);
         if (!weights)
             return weights.error();
@@ -85,6 +90,9 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path)
     auto modelConfig = importLlama2cModel(checkpoint->header(), path);
     if (!modelConfig)
         return modelConfig.error();
+    m.m_summary = summarizeModel(nullptr, fileBytes, *config, budget.contextLength, budget.kvCacheType);
+    if (auto refused = refusal(m.m_summary, path))
+        return *refused;
     auto weights = TransformerWeights::fromLlama2c(*checkpoint, *config);
     if (!weights)
         return weights.error();

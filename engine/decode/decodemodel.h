@@ -7,11 +7,17 @@
 // TransformerConfig and the placement's ModelConfig (the same one
 // importModelFile gives for the file), so nobody re-reads the file for it.
 //
+// Loading checks the memory first: a file larger than the memory available is
+// refused before it is mapped; then, from the header, the weights plus the KV
+// cache at the context the caller will use (LoadBudget) must fit, or the file
+// is refused before any weight is read (summary(): the figures either way).
+//
 // End of generation is the vocabulary's to say (Tokenizer::isEndOfGeneration,
 // as llama.cpp's llama_vocab_is_eog); the Generator asks the tokenizer it is
 // given.
 
 #include "engine/core/error.h"
+#include "engine/decode/modelsummary.h"
 #include "engine/decode/transformerconfig.h"
 #include "engine/decode/weights.h"
 #include "engine/gguf/gguffile.h"
@@ -26,11 +32,22 @@ namespace ws {
 // MemAvailable of /proc/meminfo (memory that can be used without swapping), nullopt where unknown.
 std::optional<uint64_t> availableMemoryBytes();
 
+// The context and KV cache type a caller will run the model with, for the memory check (0: weights only).
+struct LoadBudget
+{
+    int contextLength = 0;
+    KvCacheType kvCacheType = KvCacheType::F32;
+};
+
 class DecodeModel
 {
 public:
-    // Refuses a file larger than availableMemoryBytes() (the message gives both figures) before mapping it.
-    static Expected<DecodeModel> load(const std::string& path);
+    // Refuses a file larger than availableMemoryBytes() (the message gives both figures) before mapping it,
+    // and one whose weights plus the budget's KV cache do not fit before reading any weight.
+    static Expected<DecodeModel> load(const std::string& path, const LoadBudget& budget = {});
+
+    // Architecture, parameters, tensor types and the memory the budget needs (from the header read).
+    const ModelSummary& summary() const { return m_summary; }
 
     const std::string& path() const { return m_path; }
     const TransformerConfig& config() const { return m_config; }
@@ -49,6 +66,7 @@ private:
     ModelConfig m_modelConfig;
     TransformerWeights m_weights;
     std::optional<GgufFile> m_gguf;
+    ModelSummary m_summary;
 };
 
 } // namespace ws

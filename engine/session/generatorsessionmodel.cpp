@@ -144,7 +144,7 @@ GeneratorSessionModel::~GeneratorSessionModel() = default;
 Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(const std::string& path,
                                                                              const Options& options)
 {
-    Expected<DecodeModel> model = DecodeModel::load(path);
+    Expected<DecodeModel> model = DecodeModel::load(path, LoadBudget{options.contextLength, options.kvCacheType});
     if (!model)
         return model.error();
     std::unique_ptr<GeneratorSessionModel> session(new GeneratorSessionModel);
@@ -188,6 +188,7 @@ Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(con
     info.templateName = info.hasChatTemplate ? ChatTemplate::kindName(session->m_template->kind()) : "";
     std::error_code ec;
     info.fileBytes = int64_t(std::filesystem::file_size(path, ec));
+    info.summary = m.summary();
     return session;
 }
 

@@ -6,6 +6,7 @@
 // (GeneratorSessionModel); tests use a scripted one.
 
 #include "engine/core/error.h"
+#include "engine/decode/modelsummary.h"
 #include "engine/model/modelconfig.h"
 #include "engine/session/chatturn.h"
 #include "engine/session/tokenstream.h"
@@ -23,6 +24,8 @@ struct SessionModelInfo
     bool hasChatTemplate = false; // instruct model: Auto mode uses the template
     std::string templateName;    // "chatml", "llama3", empty for none
     int64_t fileBytes = 0;
+    // Architecture, parameters, tensor types and the memory needed at the context it was opened for.
+    ModelSummary summary;
 };
 
 class SessionModel

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -349,6 +350,60 @@ private slots:
         // Half the memory per position.
         QCOMPARE(ws::kvCacheBytes(m->config(), 4096, ws::KvCacheType::F16) * 2,
                  ws::kvCacheBytes(m->config(), 4096, ws::KvCacheType::F32));
+    }
+
+    // The header read gives the loader's summary: architecture, parameters, tensor types, memory at a context.
+    void summaryFromTheHeaderRead()
+    {
+        WS_REQUIRE_MODEL(path, "stories260K/stories260K-Q8_0.gguf");
+        auto m = DecodeModel::load(path, ws::LoadBudget{256, ws::KvCacheType::F16});
+        QVERIFY(m);
+        const ws::ModelSummary& s = m->summary();
+        QCOMPARE(s.architecture, std::string("llama"));
+        uint64_t elements = 0, bytes = 0;
+        for (const ws::GgufTensorInfo& t : m->gguf()->tensors()) {
+            elements += t.elementCount();
+            bytes += t.sizeBytes;
+        }
+        QCOMPARE(s.parameters, elements);
+        QVERIFY(!s.types.empty());
+        uint64_t typeBytes = 0;
+        for (const ws::TensorTypeShare& t : s.types)
+            typeBytes += t.bytes;
+        QCOMPARE(typeBytes, bytes);
+        QVERIFY(std::any_of(s.types.begin(), s.types.end(), [](const ws::TensorTypeShare& t) { return t.type == "Q8_0"; }));
+        QCOMPARE(s.context, 256);
+        // F16: 2 bytes per element of keys and values, every layer and position.
+        const ws::TransformerConfig& c = m->config();
+        QCOMPARE(s.kvCacheBytes, uint64_t(2) * c.layerCount * 256 * c.kvDim() * 2);
+        QCOMPARE(s.neededBytes(), s.weightBytes + s.kvCacheBytes);
+        QCOMPARE(s.weightBytes, uint64_t(std::filesystem::file_size(path)));
+    }
+
+    // A file that fits but whose KV cache at the chosen context does not is refused with the figures.
+    void refusesAContextThatDoesNotFit()
+    {
+        const auto available = ws::availableMemoryBytes();
+        if (!available)
+            QSKIP("no /proc/meminfo here");
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("longcontext.gguf")).toStdString();
+        ws::SyntheticModelSpec spec;
+        spec.contextLength = 1 << 24; // the most the loader accepts
+        spec.dim = 256;
+        spec.hiddenDim = 256;
+        spec.layerCount = 32;
+        spec.kvHeadCount = 4;
+        QVERIFY(ws::writeSyntheticModel(path, spec));
+        // 2 * 32 layers * 2^24 positions * 256 * 4 bytes: 1.1 TB of KV cache, an 8.4 MB file.
+        auto m = DecodeModel::load(path, ws::LoadBudget{1 << 24, ws::KvCacheType::F32});
+        QVERIFY(!m);
+        const std::string message = m.error().message();
+        QVERIFY2(m.error().code == ws::ErrorCode::OutOfRange, message.c_str());
+        QVERIFY2(message.find("KV cache") != std::string::npos && message.find("16777216 tokens") != std::string::npos &&
+                     message.find("available") != std::string::npos && message.find("llama") != std::string::npos,
+                 message.c_str());
+        QVERIFY(DecodeModel::load(path, ws::LoadBudget{4096, ws::KvCacheType::F32})); // the default context fits
     }
 
     // A file larger than the memory available is refused, with both figures, before it is mapped.
