@@ -63,7 +63,8 @@ std::string describeNeed(const ModelSummary& s)
                 kvCacheTypeName(s.kvCacheType);
     text += ")";
     if (s.availableBytes)
-        text += ", but this machine has " + formatBytes(*s.availableBytes) + " available";
+        text += std::string(s.fits() ? "; this machine has " : ", but this machine has ") +
+                formatBytes(*s.availableBytes) + " available";
     return text;
 }
 

@@ -49,7 +49,8 @@ ModelSummary summarizeModel(const GgufFile* gguf, uint64_t fileBytes, const Tran
 
 // "1.2 GB", "640 MB": decimal units, as the refusal message and the loader panel print them.
 std::string formatBytes(uint64_t bytes);
-// "needs 1.3 GB (weights 0.6 GB + KV cache 0.5 GB for 4096 tokens, f16), but this machine has 0.9 GB available"
+// "needs 1.1 GB of memory (weights 639 MB + KV cache 470 MB for 4096 tokens, f16), but this machine has
+// 900 MB available" ("; this machine has ..." when it fits).
 std::string describeNeed(const ModelSummary& summary);
 
 } // namespace ws
