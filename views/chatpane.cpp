@@ -34,6 +34,7 @@ ChatPane::ChatPane(QWidget* parent)
     : QDockWidget(parent),
       m_modelLabel(new QLabel),
       m_statusLabel(new QLabel),
+      m_loaderInfo(new LoaderInfo),
       m_stack(new QStackedWidget),
       m_emptyText(new QLabel),
       m_messages(new ChatMessageList),
@@ -144,6 +145,7 @@ ChatPane::ChatPane(QWidget* parent)
     auto* layout = new QVBoxLayout(body);
     layout->addLayout(header);
     layout->addWidget(m_statusLabel);
+    layout->addWidget(m_loaderInfo);
     layout->addWidget(m_stack, 1);
     layout->addWidget(m_settingsToggle, 0, Qt::AlignLeft);
     layout->addWidget(m_settings);
@@ -178,6 +180,8 @@ void ChatPane::setModel(const std::optional<SessionModelInfo>& info)
     } else {
         m_modelLabel->setText(tr("<b>No model</b>"));
     }
+    m_loaderInfo->setSummary(m_model ? std::optional(m_model->summary) : std::nullopt);
+    m_settings->setTrainedContext(m_model ? int(m_model->config.contextLength) : 0);
     m_stack->setCurrentIndex(m_model || !m_messages->isEmpty() ? 1 : 0);
     updateButtons();
 }

@@ -14,6 +14,7 @@
 #include "views/chatmessagelist.h"
 #include "views/chatmessagewidget.h"
 #include "views/chatsettingspanel.h"
+#include "views/loaderinfo.h"
 
 #include <QDockWidget>
 
@@ -99,6 +100,7 @@ private:
     bool m_running = false;
     QLabel* m_modelLabel;
     QLabel* m_statusLabel;
+    LoaderInfo* m_loaderInfo;
     QStackedWidget* m_stack;
     QLabel* m_emptyText;
     ChatMessageList* m_messages;

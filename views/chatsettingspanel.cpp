@@ -25,7 +25,10 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
       m_repeatPenalty(new QDoubleSpinBox(this)),
       m_seed(new QSpinBox(this)),
       m_maxTokens(new QSpinBox(this)),
-      m_pace(new QComboBox(this))
+      m_pace(new QComboBox(this)),
+      m_context(new QSpinBox(this)),
+      m_kvCache(new QComboBox(this)),
+      m_contextFull(new QComboBox(this))
 {
     m_systemPrompt->setMaximumHeight(m_systemPrompt->fontMetrics().lineSpacing() * 4);
     m_systemPrompt->setTabChangesFocus(true);
@@ -50,11 +53,21 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
     m_seed->setRange(0, 2147483647);
     m_maxTokens->setRange(1, 32768);
     m_maxTokens->setValue(256);
+    const ChatSettings defaults;
+    m_context->setRange(1, 1 << 24); // the loader's limit until a model says its own
+    m_context->setSingleStep(1024);
+    m_context->setValue(defaults.contextLength);
+    m_kvCache->addItem(QStringLiteral("F16"), int(KvCacheType::F16));
+    m_kvCache->addItem(QStringLiteral("F32"), int(KvCacheType::F32));
+    m_context->setObjectName(QStringLiteral("chatContextLength"));
+    m_kvCache->setObjectName(QStringLiteral("chatKvCacheType"));
+    m_contextFull->setObjectName(QStringLiteral("chatContextFullPolicy"));
 
     m_form = new QFormLayout(this);
     m_form->setContentsMargins(0, 0, 0, 0);
     for (QWidget* field : std::initializer_list<QWidget*>{m_systemPrompt, m_mode, m_temperature, m_topK, m_topP, m_minP,
-                                                          m_repeatPenalty, m_seed, m_maxTokens, m_pace})
+                                                          m_repeatPenalty, m_seed, m_maxTokens, m_pace, m_context,
+                                                          m_kvCache, m_contextFull})
         m_form->addRow(new QLabel(this), field);
     retranslate();
 
@@ -69,6 +82,14 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
     connect(m_seed, &QSpinBox::valueChanged, this, changed);
     connect(m_maxTokens, &QSpinBox::valueChanged, this, changed);
     connect(m_pace, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_context, &QSpinBox::valueChanged, this, changed);
+    connect(m_kvCache, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_contextFull, &QComboBox::currentIndexChanged, this, changed);
+}
+
+void ChatSettingsPanel::setTrainedContext(int tokens)
+{
+    m_context->setMaximum(tokens > 0 ? tokens : 1 << 24);
 }
 
 void ChatSettingsPanel::retranslate()
@@ -88,9 +109,23 @@ void ChatSettingsPanel::retranslate()
     m_pace->setToolTip(tr("Show tokens as fast as this CPU makes them, or at the speed the selected system is "
                           "predicted to reach for this model"));
     selectPace(m_pace->currentData().toString().toStdString());
+    {
+        const QSignalBlocker block(m_contextFull);
+        const int policy = m_contextFull->currentIndex() < 0 ? int(ContextFullPolicy::Stop)
+                                                              : m_contextFull->currentData().toInt();
+        m_contextFull->clear();
+        m_contextFull->addItem(tr("Stop the reply"), int(ContextFullPolicy::Stop));
+        m_contextFull->addItem(tr("Leave the oldest turns out (and say so)"), int(ContextFullPolicy::DropOldest));
+        m_contextFull->setCurrentIndex(std::max(0, m_contextFull->findData(policy)));
+    }
+    m_context->setSuffix(tr(" tokens"));
+    m_context->setToolTip(tr("Prompt and reply tokens the conversation may use, at most the model's trained "
+                             "context; the KV cache grows with the conversation up to it"));
+    m_kvCache->setToolTip(tr("F16 halves the KV cache's memory (llama.cpp's default); F32 is exact"));
     const QString labels[] = {tr("System prompt:"),      tr("Prompt:"), tr("Temperature:"),    tr("Top-k:"),
                               tr("Top-p:"),              tr("Min-p:"),  tr("Repetition penalty:"), tr("Seed:"),
-                              tr("Max new tokens:"),     tr("Pace:")};
+                              tr("Max new tokens:"),     tr("Pace:"),   tr("Context:"),        tr("KV cache:"),
+                              tr("When the context is full:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row) {
         if (auto* label = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
             label->setText(labels[row]);
@@ -117,6 +152,9 @@ ChatSettings ChatSettingsPanel::settings() const
     s.sampling.seed = uint64_t(m_seed->value());
     s.maxTokens = m_maxTokens->value();
     s.paceSystemId = m_pace->currentData().toString().toStdString();
+    s.contextLength = m_context->value();
+    s.kvCache = KvCacheType(m_kvCache->currentData().toInt());
+    s.contextFull = ContextFullPolicy(m_contextFull->currentData().toInt());
     return s;
 }
 
@@ -131,6 +169,9 @@ void ChatSettingsPanel::setSettings(const ChatSettings& s)
     m_repeatPenalty->setValue(s.sampling.repetitionPenalty);
     m_seed->setValue(int(std::min<uint64_t>(s.sampling.seed, 2147483647u)));
     m_maxTokens->setValue(s.maxTokens);
+    m_context->setValue(s.contextLength);
+    m_kvCache->setCurrentIndex(std::max(0, m_kvCache->findData(int(s.kvCache))));
+    m_contextFull->setCurrentIndex(std::max(0, m_contextFull->findData(int(s.contextFull))));
     selectPace(s.paceSystemId);
 }
 

@@ -2,8 +2,11 @@
 // The chat pane's settings: system prompt, prompt mode (chat template or
 // completion), sampling (temperature, top-k, top-p, min-p, repetition
 // penalty, seed: the sampler's own SamplerSettings), the token limit
-// and the pace (as fast as this CPU, or at a compared system's predicted
-// speed).
+// the pace (as fast as this CPU, or at a compared system's predicted
+// speed), and the conversation's memory: the context length (default 4,096
+// tokens, up to the model's trained context), the KV cache type (F16 as
+// llama.cpp, or F32) and what happens when the context is full (stop, or
+// leave the oldest turns out).
 
 #include "engine/session/chatturn.h"
 #include "engine/session/sessionsnapshot.h"
@@ -28,6 +31,9 @@ struct ChatSettings
     SamplerSettings sampling;
     int maxTokens = 256;
     std::string paceSystemId; // empty: as fast as this CPU
+    int contextLength = 4096; // llama.cpp's default context
+    KvCacheType kvCache = KvCacheType::F16;
+    ContextFullPolicy contextFull = ContextFullPolicy::Stop;
 };
 
 class ChatSettingsPanel : public QWidget
@@ -43,6 +49,8 @@ public:
     const std::vector<SystemPace>& systems() const { return m_systems; }
     // The system chosen for the pace, or nullptr for "as fast as this CPU".
     const SystemPace* paceSystem() const;
+    // The loaded model's trained context: the most the context may be (0: no model, no limit known).
+    void setTrainedContext(int tokens);
 
 signals:
     void settingsChanged();
@@ -65,6 +73,9 @@ private:
     QSpinBox* m_seed;
     QSpinBox* m_maxTokens;
     QComboBox* m_pace;
+    QSpinBox* m_context;
+    QComboBox* m_kvCache;
+    QComboBox* m_contextFull;
     QFormLayout* m_form = nullptr;
 };
 

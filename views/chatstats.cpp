@@ -32,7 +32,15 @@ QString ChatStats::formatRate(double tokensPerSecond, const QLocale& locale)
 QString ChatStats::format(const SessionSnapshot& s, const QLocale& locale)
 {
     QStringList parts;
-    parts << tr("%1 tokens (prompt %2)").arg(locale.toString(s.generatedTokens), locale.toString(s.promptTokens));
+    if (s.reusedPromptTokens > 0)
+        parts << tr("%1 tokens (prompt %2, %3 of them from the KV cache)")
+                     .arg(locale.toString(s.generatedTokens), locale.toString(s.promptTokens),
+                          locale.toString(s.reusedPromptTokens));
+    else
+        parts << tr("%1 tokens (prompt %2)").arg(locale.toString(s.generatedTokens), locale.toString(s.promptTokens));
+    if (s.droppedMessages > 0)
+        parts << tr("the %1 oldest messages were left out to fit the context of %2 tokens")
+                     .arg(locale.toString(s.droppedMessages), locale.toString(s.contextTokens));
     if (s.cpuTokensPerSecond > 0)
         parts << tr("%1 on this CPU").arg(formatRate(s.cpuTokensPerSecond, locale));
     if (s.generatedTokens > 0)
@@ -53,7 +61,8 @@ QString ChatStats::format(const SessionSnapshot& s, const QLocale& locale)
         parts << tr("token limit reached");
         break;
     case FinishReason::ContextFull:
-        parts << tr("context full");
+        parts << (s.contextTokens > 0 ? tr("context full (%1 tokens)").arg(locale.toString(s.contextTokens))
+                                      : tr("context full"));
         break;
     case FinishReason::EndOfText:
     case FinishReason::None:

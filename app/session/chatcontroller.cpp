@@ -185,6 +185,8 @@ void ChatController::openModelFile(const QString& path)
     const std::string file = path.toStdString();
     GeneratorSessionModel::Options options;
     options.threads = defaultGeneratorThreads();
+    options.contextLength = m_pane->settings().contextLength; // the loader's memory check is for these
+    options.kvCacheType = m_pane->settings().kvCache;
     m_run->loadModel([file, options]() -> Expected<std::unique_ptr<SessionModel>> {
         Expected<std::unique_ptr<GeneratorSessionModel>> model = GeneratorSessionModel::load(file, options);
         if (!model)
@@ -211,6 +213,9 @@ void ChatController::sendTurn()
     request.turn.mode = settings.mode;
     request.turn.sampling = settings.sampling;
     request.turn.maxTokens = settings.maxTokens;
+    request.turn.contextLength = settings.contextLength;
+    request.turn.kvCache = settings.kvCache;
+    request.turn.contextFull = settings.contextFull;
     if (const SystemPace* pace = m_pane->paceSystem())
         request.pacer = TokenPacer::atPaceOf(*pace);
     request.systems = m_systems;

@@ -271,6 +271,73 @@ private slots:
         QVERIFY(back.validate());
     }
 
+    // The conversation's memory settings: 4,096 tokens, F16 and stop by default (llama.cpp's defaults);
+    // the context is capped at the model's trained context; the choices come back as set.
+    void memorySettings()
+    {
+        ChatPane pane;
+        const ws::views::ChatSettings defaults = pane.settings();
+        QCOMPARE(defaults.contextLength, 4096);
+        QCOMPARE(defaults.kvCache, ws::KvCacheType::F16);
+        QCOMPARE(defaults.contextFull, ws::ContextFullPolicy::Stop);
+        ws::views::ChatSettings s = defaults;
+        s.contextLength = 1000;
+        s.kvCache = ws::KvCacheType::F32;
+        s.contextFull = ws::ContextFullPolicy::DropOldest;
+        pane.setSettings(s);
+        QCOMPARE(pane.settings().contextLength, 1000);
+        QCOMPARE(pane.settings().kvCache, ws::KvCacheType::F32);
+        QCOMPARE(pane.settings().contextFull, ws::ContextFullPolicy::DropOldest);
+        ws::SessionModelInfo info = storiesInfo();
+        info.config.contextLength = 512;
+        pane.setModel(info);
+        QCOMPARE(pane.settings().contextLength, 512);
+        s.contextLength = 100000;
+        pane.setSettings(s);
+        QCOMPARE(pane.settings().contextLength, 512);
+    }
+
+    // The loader's line: architecture, parameters, tensor types, the need against what is available.
+    void loaderInfo()
+    {
+        ws::ModelSummary m;
+        m.architecture = "qwen3";
+        m.parameters = 596'000'000;
+        m.types = {{"Q8_0", 197, 630'000'000}, {"F32", 113, 9'000'000}};
+        m.trainedContext = 40960;
+        m.context = 4096;
+        m.kvCacheType = ws::KvCacheType::F16;
+        m.weightBytes = 639'000'000;
+        m.kvCacheBytes = 470'000'000;
+        m.availableBytes = 21'000'000'000ull;
+        QCOMPARE(ws::views::LoaderInfo::format(m, QLocale::c()),
+                 QStringLiteral("qwen3 · 596.0 M parameters · tensors: Q8_0 99%, F32 1% · trained context 40960 · "
+                                "needs 1.1 GB: weights 639 MB + KV cache 470 MB (4096 tokens, F16) · 21 GB available"));
+        ChatPane pane;
+        auto* label = pane.findChild<ws::views::LoaderInfo*>(QStringLiteral("chatLoaderInfo"));
+        QVERIFY(label);
+        QVERIFY(label->isHidden());
+        ws::SessionModelInfo info = storiesInfo();
+        info.summary = m;
+        pane.setModel(info);
+        QVERIFY(!label->isHidden());
+        QVERIFY(label->text().contains(QStringLiteral("KV cache")));
+    }
+
+    // Reuse and dropped turns in the stats line.
+    void statsLineSaysWhatTheCacheKept()
+    {
+        auto s = std::make_shared<ws::SessionSnapshot>(*snapshot("x", 3, ws::RunState::Finished));
+        s->promptTokens = 40;
+        s->reusedPromptTokens = 28;
+        s->droppedMessages = 2;
+        s->contextTokens = 64;
+        s->finishReason = ws::FinishReason::ContextFull;
+        QCOMPARE(ws::views::ChatStats::format(*s, QLocale::c()),
+                 QStringLiteral("3 tokens (prompt 40, 28 of them from the KV cache) · the 2 oldest messages were left "
+                                "out to fit the context of 64 tokens · first token < 0.1 ms · context full (64 tokens)"));
+    }
+
     void statsLine_data()
     {
         QTest::addColumn<int>("tokens");
