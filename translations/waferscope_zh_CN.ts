@@ -59,6 +59,18 @@
         <source>&lt; 0.1 ms</source>
         <translation>&lt; 0.1 毫秒</translation>
     </message>
+    <message>
+        <source>%1 tokens (prompt %2, %3 of them from the KV cache)</source>
+        <translation>%1 个 token（提示 %2 个，其中 %3 个来自 KV 缓存）</translation>
+    </message>
+    <message>
+        <source>the %1 oldest messages were left out to fit the context of %2 tokens</source>
+        <translation>为适应 %2 个 token 的上下文，省略了最早的 %1 条消息</translation>
+    </message>
+    <message>
+        <source>context full (%1 tokens)</source>
+        <translation>上下文已满（%1 个 token）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2187,6 +2199,38 @@ source: %6</source>
         <source>At the pace of %1 (%2, predicted)</source>
         <translation>按 %1 的速度（%2，预测值）</translation>
     </message>
+    <message>
+        <source>Stop the reply</source>
+        <translation>停止回复</translation>
+    </message>
+    <message>
+        <source>Leave the oldest turns out (and say so)</source>
+        <translation>省略最早的轮次（并注明）</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <source>Prompt and reply tokens the conversation may use, at most the model&apos;s trained context; the KV cache grows with the conversation up to it</source>
+        <translation>对话可使用的提示与回复 token 数，最多为模型的训练上下文；KV 缓存随对话增长，直至该上限</translation>
+    </message>
+    <message>
+        <source>F16 halves the KV cache&apos;s memory (llama.cpp&apos;s default); F32 is exact</source>
+        <translation>F16 使 KV 缓存内存减半（llama.cpp 的默认值）；F32 为精确值</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>上下文：</translation>
+    </message>
+    <message>
+        <source>KV cache:</source>
+        <translation>KV 缓存：</translation>
+    </message>
+    <message>
+        <source>When the context is full:</source>
+        <translation>上下文已满时：</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ComparisonDrivers</name>
@@ -2879,6 +2923,49 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>Mean SRAM use over all cores of this wafer, from the engine&apos;s placement. Click to show this wafer.</source>
         <translation>该晶圆全部核心的平均 SRAM 占用，来自引擎的放置结果。点击以查看该晶圆。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::LoaderInfo</name>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 %2%</source>
+        <translation>%1 %2%</translation>
+    </message>
+    <message>
+        <source>%1 B parameters</source>
+        <translation>%1 B 参数</translation>
+    </message>
+    <message>
+        <source>%1 M parameters</source>
+        <translation>%1 M 参数</translation>
+    </message>
+    <message>
+        <source>tensors: %1</source>
+        <translation>张量：%1</translation>
+    </message>
+    <message>
+        <source>trained context %1</source>
+        <translation>训练上下文 %1</translation>
+    </message>
+    <message>
+        <source>needs %1: weights %2</source>
+        <translation>需要 %1：权重 %2</translation>
+    </message>
+    <message>
+        <source>%1 + KV cache %2 (%3 tokens, %4)</source>
+        <translation>%1 + KV 缓存 %2（%3 个 token，%4）</translation>
+    </message>
+    <message>
+        <source>%1 available</source>
+        <translation>可用 %1</translation>
     </message>
 </context>
 <context>
