@@ -2967,6 +2967,10 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <source>%1 available</source>
         <translation>可用 %1</translation>
     </message>
+    <message>
+        <source>%1 &lt; 0.1%</source>
+        <translation>%1 &lt; 0.1%</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::MeshLayer</name>

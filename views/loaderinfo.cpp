@@ -42,7 +42,9 @@ QString LoaderInfo::format(const ModelSummary& s, const QLocale& locale)
         total += t.bytes;
     for (const TensorTypeShare& t : s.types) {
         const double share = total > 0 ? 100.0 * double(t.bytes) / double(total) : 0.0;
-        types << tr("%1 %2%").arg(QString::fromStdString(t.type), locale.toString(share, 'f', share < 1 ? 1 : 0));
+        const QString type = QString::fromStdString(t.type);
+        types << (share < 0.05 ? tr("%1 < 0.1%").arg(type)
+                               : tr("%1 %2%").arg(type, locale.toString(share, 'f', share < 1 ? 1 : 0)));
     }
     const double parameters = double(s.parameters);
     const QString params = parameters >= 1e9 ? tr("%1 B parameters").arg(locale.toString(parameters / 1e9, 'f', 2))
