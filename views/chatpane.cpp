@@ -13,6 +13,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -105,7 +106,13 @@ ChatPane::ChatPane(QWidget* parent)
     emptyLayout->addLayout(emptyButtons);
     emptyLayout->addStretch(1);
 
-    m_stack->addWidget(emptyPage);
+    // The explanation scrolls when the dock is short, so its words are never cut off.
+    auto* emptyScroll = new QScrollArea;
+    emptyScroll->setFrameShape(QFrame::NoFrame);
+    emptyScroll->setWidgetResizable(true);
+    emptyScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    emptyScroll->setWidget(emptyPage);
+    m_stack->addWidget(emptyScroll);
     m_stack->addWidget(m_messages);
     m_stack->setMinimumHeight(fontMetrics().lineSpacing() * 9); // room for a conversation in a shared dock area
 

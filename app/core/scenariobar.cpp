@@ -25,6 +25,8 @@ ScenarioBar::ScenarioBar(QWidget* parent) : QWidget(parent)
         combo = new QComboBox(this);
         combo->setMinimumContentsLength(minWidth);
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        // Its full width when the window has room; on a narrow screen it may shrink to half (eliding the name).
+        combo->setMinimumWidth(combo->minimumSizeHint().width() / 2);
         label->setBuddy(combo);
         layout->addWidget(label);
         layout->addWidget(combo);
