@@ -170,7 +170,9 @@ int main(int argc, char** argv)
     }
     if (const int exitCode = files->startFromCommandLine(parser); exitCode >= 0)
         return exitCode;
-    window.ensurePlacement();
+    if (window.ensurePlacement()) // nothing opened: the first run explains itself
+        window.startFirstRunDemo();
+    window.rememberLayout();
     window.show();
     return app.exec();
 }

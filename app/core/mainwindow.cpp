@@ -4,6 +4,7 @@
 #include "app/core/inspectordock.h"
 #include "app/core/mainwindowactions.h"
 #include "app/core/scenariobar.h"
+#include "app/core/windowlayout.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/core/filemenucontroller.h"
@@ -36,7 +37,8 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     createDocks();
     createActions();
     retranslate();
-    resize(1600, 1000);
+    m_layout = new WindowLayout(this);
+    m_layout->arrange(QSize(1600, 1000)); // every dock the window has by now; bounded by the screen
 }
 
 MainWindow::~MainWindow() = default;
@@ -53,6 +55,7 @@ PlacementRequest MainWindow::defaultRequest()
 
 void MainWindow::applyScenario(const Scenario& scenario)
 {
+    endDemo(false);
     m_scenario = scenario;
     m_chat->setWaferScenario(m_scenario);
     PlacementRequest request = defaultRequest();
@@ -87,10 +90,10 @@ void MainWindow::applyScenario(const Scenario& scenario)
     setRequest(request);
 }
 
-void MainWindow::ensurePlacement()
+bool MainWindow::ensurePlacement()
 {
     if (m_placements.latestId() != 0)
-        return;
+        return false;
     // Nothing opened: show the default scenario, and save what is shown.
     const PlacementRequest r = defaultRequest();
     m_scenario.modelPreset = r.modelId;
@@ -101,6 +104,7 @@ void MainWindow::ensurePlacement()
     // Start on what every core holds: layers in snake order over the wafers (SRAM is a click away).
     m_scenario.layer = QString::fromLatin1(meshLayerId(MeshLayer::WeightPlacement));
     applyScenario(m_scenario);
+    return true;
 }
 
 void MainWindow::userChangedRequest()
@@ -117,6 +121,7 @@ void MainWindow::userChangedRequest()
 
 void MainWindow::userSetLayer(MeshLayer layer)
 {
+    endDemo(layer == MeshLayer::Dataflow);
     setLayer(layer);
     if (layer == MeshLayer::Defects) { // the layer's controls live in the Defects dock
         m_defects->show();
@@ -195,6 +200,7 @@ void MainWindow::showResult(std::shared_ptr<const PlacementResult> result)
     m_inspector->setResult(m_result);
     m_defects->setPlacement(m_result, m_pendingDevice > 0 ? m_pendingDevice : m_meshView->device());
     m_dataflow->setResult(m_result);
+    playDemo();
     if (m_pendingDevice > 0 && m_pendingDevice < m_result->snapshot->deviceCount)
         setDevice(m_pendingDevice);
     m_pendingDevice = 0;

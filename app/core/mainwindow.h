@@ -33,6 +33,7 @@ class InspectorDock;
 class LanguageManager;
 class PresetLibrary;
 class ScenarioBar;
+class WindowLayout;
 
 class MainWindow : public QMainWindow
 {
@@ -46,8 +47,8 @@ public:
     static PlacementRequest defaultRequest();
 
     void setRequest(const PlacementRequest& request);
-    // Starts the default placement if nothing was requested yet (no scenario opened).
-    void ensurePlacement();
+    // Starts the default placement if nothing was requested yet (no scenario opened); true if it did.
+    bool ensurePlacement();
     // The scenario as File > Save writes it, and opening one (what FileMenuController calls).
     Scenario scenario() const { return m_scenario; }
     void applyScenario(const Scenario& scenario);
@@ -65,6 +66,20 @@ public:
     void setLayer(MeshLayer layer);
     void setDevice(int device);
 
+    // Window and dock layout (mainwindowlayout.cpp): restores the one saved in QSettings and saves it on close;
+    // without this call a window neither reads nor writes one (tests stay independent of each other).
+    void rememberLayout();
+    void resetLayout(); // View > Reset Layout: the default docks, the default size
+    WindowLayout* layout() const { return m_layout; }
+
+    // First run (mainwindowlayout.cpp): with nothing opened and no model loaded, the default scenario's
+    // Dataflow layer plays on the Dataflow dock's own playback, at the bar's pace whose token lasts nearest
+    // kDemoSecondsPerToken seconds (Qwen3-32B on WSE-3: 1.6 ms a token at 1 ms / s, one token every 1.6 s). It gives way (pace back to normal, paused unless the Dataflow layer is picked) when the
+    // user picks a layer, opens a scenario or loads a model in the chat. Call after ensurePlacement().
+    static constexpr double kDemoSecondsPerToken = 4.0;
+    void startFirstRunDemo();
+    bool isFirstRunDemo() const { return m_demo; }
+
 signals:
     void placementFinished(bool ok);
 
@@ -73,6 +88,7 @@ public slots:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void createDocks();   // mainwindowdocks.cpp
@@ -89,6 +105,8 @@ private:
     void userSetLayer(MeshLayer layer);
     void userSetDevice(int device);
     void userChangedView();
+    void playDemo();      // the first-run demo's pace on the shown schedule (mainwindowlayout.cpp)
+    void endDemo(bool keepPlaying);
 
     const PresetLibrary& m_presets;
     LanguageManager& m_languages;
@@ -108,6 +126,10 @@ private:
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;
+    WindowLayout* m_layout = nullptr;
+    bool m_rememberLayout = false;
+    bool m_demo = false;
+    double m_normalPace = 0; // the dilation the demo replaced
 
     std::shared_ptr<const PlacementResult> m_result;
     QString m_error;

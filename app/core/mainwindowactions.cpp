@@ -88,6 +88,9 @@ void MainWindow::createActions()
 
     a.inspector = m_inspector->toggleViewAction();
     a.inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    a.resetLayout = new QAction(this);
+    a.resetLayout->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    connect(a.resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
     a.about = new QAction(this);
     connect(a.about, &QAction::triggered, this, [this] { AboutDialog(this).exec(); });
     a.shortcuts = new QAction(this);
@@ -110,6 +113,7 @@ void MainWindow::createActions()
     a.view->addAction(m_defects->toggleViewAction());
     // GPU/Groq/wafer comparison and token race docks (hidden); the race follows the live chat.
     auto* compare = attachComparison(this, m_presets, a.view);
+    a.view->addAction(a.resetLayout);
     connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
     a.language = a.view->addMenu(QString());
     a.languageGroup = new QActionGroup(this);
@@ -151,7 +155,8 @@ void MainWindow::nameMenuActions()
         {a.view, "viewMenu"},          {a.layers, "layerMenu"},       {a.playback, "playbackMenu"},
         {a.language, "languageMenu"},  {a.help, "helpMenu"},          {a.zoomIn, "zoomInAction"},
         {a.zoomOut, "zoomOutAction"},  {a.fit, "fitAction"},          {a.previousWafer, "previousWaferAction"},
-        {a.nextWafer, "nextWaferAction"}, {a.about, "aboutAction"},   {a.shortcuts, "shortcutsAction"}};
+        {a.nextWafer, "nextWaferAction"}, {a.about, "aboutAction"},   {a.shortcuts, "shortcutsAction"},
+        {a.resetLayout, "resetLayoutAction"}};
     for (const auto& [object, name] : names)
         object->setObjectName(QLatin1String(name));
 }
@@ -195,6 +200,8 @@ void MainWindow::retranslate()
     }
     a.playback->setTitle(tr("Dataflow &Playback"));
     a.inspector->setText(tr("&Inspector"));
+    a.resetLayout->setText(tr("&Reset Layout"));
+    a.resetLayout->setToolTip(tr("Put every dock back where it starts and the window at its first size"));
     a.about->setText(tr("&About WaferScope"));
     a.shortcuts->setText(tr("&Keyboard Shortcuts"));
     m_stripArea->setToolTip(tr("All wafers of the placement. Click one to show it (Page Up / Page Down)."));

@@ -34,6 +34,7 @@ struct MainWindow::Actions
     QActionGroup* layerGroup = nullptr;
     QActionGroup* languageGroup = nullptr;
     QAction* inspector = nullptr;
+    QAction* resetLayout = nullptr;
     QAction* about = nullptr;
     QAction* shortcuts = nullptr;
 };

@@ -1,6 +1,7 @@
 #include "app/core/mainwindow.h"
 
 #include "app/core/inspectordock.h"
+#include "app/core/windowlayout.h"
 #include "app/defects/defectsdock.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/session/chatcontroller.h"
@@ -51,6 +52,7 @@ void MainWindow::createDocks()
     // comparison's token race (View menu), which follows the chat (createActions).
     m_chat = new ChatController(this);
     addDockWidget(Qt::RightDockWidgetArea, m_chat->pane());
+    WindowLayout::keepOwnPlace(m_chat->pane()); // beside the inspector, never scrolled: Send stays on screen
     addDockWidget(Qt::LeftDockWidgetArea, m_chat->waferDock());
     m_chat->waferDock()->hide();
     m_dataflow = new DataflowDock(m_meshView, this);

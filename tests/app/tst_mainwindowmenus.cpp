@@ -7,6 +7,7 @@
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/core/filemenucontroller.h"
+#include "app/core/inspectordock.h"
 #include "app/core/mainwindow.h"
 #include "app/core/shortcutsdialog.h"
 #include "app/dataflow/dataflowdock.h"
@@ -196,6 +197,13 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
              QCOMPARE(m_shortcutRows, int(ShortcutsDialog::rows(&window).size()));
          }}},
         {"aboutAction", {{}, dialog("ws::AboutDialog")}},
+        {"resetLayoutAction", {[&] {
+             window.addDockWidget(Qt::LeftDockWidgetArea, window.inspector());
+             window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"))->show();
+         }, [&](const QStringList&) {
+             QCOMPARE(window.dockWidgetArea(window.inspector()), Qt::RightDockWidgetArea);
+             QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"))->isVisible());
+         }}},
         {"openModelAction", {{}, dialog("QFileDialog")}},
         {"downloadModelAction", {{}, [&](const QStringList&) {
              QWidget* shown = nullptr;
@@ -322,6 +330,7 @@ void TestMainWindowMenus::shortcutsDialogListsEveryShortcut()
         QVERIFY2(listed(QKeySequence(Qt::CTRL | (Qt::Key_1 + i))), qPrintable(QString::number(i + 1)));
     for (Qt::Key key : {Qt::Key_Space, Qt::Key_Left, Qt::Key_Right, Qt::Key_F1})
         QVERIFY2(listed(QKeySequence(key)), qPrintable(QKeySequence(key).toString()));
+    QVERIFY(has(QStringLiteral("Reset Layout"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R))); // View > Reset Layout
     QVERIFY(shortcuts >= int(rows.size()));
     ShortcutsDialog dialog(&window);
     QCOMPARE(dialog.table()->rowCount(), int(rows.size()));

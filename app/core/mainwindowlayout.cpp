@@ -1,0 +1,81 @@
+// MainWindow's layout memory (QSettings), View > Reset Layout and the first-run demo.
+#include "app/core/mainwindow.h"
+
+#include "app/core/windowlayout.h"
+#include "app/dataflow/dataflowdock.h"
+#include "app/session/chatcontroller.h"
+#include "app/session/runcontroller.h"
+#include "views/meshview.h"
+#include "views/playbackbar.h"
+
+#include <QCloseEvent>
+#include <QSettings>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+void MainWindow::rememberLayout()
+{
+    m_rememberLayout = true;
+    QSettings settings;
+    if (m_layout->restore(settings))
+        m_dataflow->layerChanged(); // the Dataflow dock shows with its layer, whatever was saved
+}
+
+void MainWindow::resetLayout()
+{
+    m_layout->reset();
+    m_dataflow->layerChanged();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    // Reached only when the close goes ahead (the File menu's unsaved-changes question filters it before).
+    if (m_rememberLayout) {
+        QSettings settings;
+        m_layout->save(settings);
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::startFirstRunDemo()
+{
+    if (m_chat->runController()->modelInfo())
+        return;
+    m_demo = true;
+    m_normalPace = m_dataflow->controller()->waferSecondsPerSecond();
+    connect(m_chat, &ChatController::modelChanged, this, [this] { endDemo(false); }, Qt::SingleShotConnection);
+    setLayer(MeshLayer::Dataflow);
+    playDemo();
+}
+
+void MainWindow::playDemo()
+{
+    DataflowController* controller = m_dataflow->controller();
+    const auto schedule = controller->schedule();
+    if (!m_demo || !schedule || !(schedule->seconds() > 0))
+        return;
+    // The playback bar's own pace whose token lasts nearest kDemoSecondsPerToken (so the bar shows the pace played).
+    const auto& paces = views::PlaybackBar::dilations();
+    const auto nearest = std::min_element(paces.begin(), paces.end(), [&](double a, double b) {
+        return std::abs(std::log(schedule->seconds() / a / kDemoSecondsPerToken)) <
+               std::abs(std::log(schedule->seconds() / b / kDemoSecondsPerToken));
+    });
+    controller->setWaferSecondsPerSecond(*nearest);
+    controller->play();
+}
+
+void MainWindow::endDemo(bool keepPlaying)
+{
+    if (!m_demo)
+        return;
+    m_demo = false;
+    DataflowController* controller = m_dataflow->controller();
+    if (!keepPlaying)
+        controller->pause();
+    controller->setWaferSecondsPerSecond(m_normalPace);
+}
+
+} // namespace ws

@@ -1,0 +1,114 @@
+#include "app/core/windowlayout.h"
+
+#include <QDockWidget>
+#include <QEvent>
+#include <QMainWindow>
+#include <QPointer>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+
+#include <map>
+#include <vector>
+
+namespace ws {
+
+namespace {
+const char kOwnPlace[] = "waferscopeOwnPlace";
+const char kWrapper[] = "waferscopeDockScroll";
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+constexpr int kStateVersion = 1; // bump when the default docks change so that an old saved layout is dropped
+} // namespace
+
+WindowLayout::WindowLayout(QMainWindow* window) : QObject(window), m_window(window) {}
+
+void WindowLayout::keepOwnPlace(QDockWidget* dock)
+{
+    dock->setProperty(kOwnPlace, true);
+}
+
+void WindowLayout::arrange(QSize preferred)
+{
+    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
+        wrap(dock);
+        dock->installEventFilter(this);
+    }
+    tabify();
+    m_defaultSize = preferred;
+    m_window->resize(boundedToScreen(m_window, preferred));
+    m_defaultState = m_window->saveState(kStateVersion);
+}
+
+void WindowLayout::wrap(QDockWidget* dock)
+{
+    QWidget* content = dock->widget();
+    if (!content || dock->property(kOwnPlace).toBool() || qobject_cast<QAbstractScrollArea*>(content))
+        return;
+    auto* area = new QScrollArea(dock);
+    area->setObjectName(dock->objectName() + QStringLiteral("Scroll"));
+    area->setProperty(kWrapper, true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true); // the content grows with the dock and scrolls only below its minimum size
+    area->setWidget(content);
+    dock->setWidget(area);
+}
+
+bool WindowLayout::eventFilter(QObject* watched, QEvent* event)
+{
+    // A dock given a new content (setWidget reparents it to the dock): wrap it once the dock has taken it.
+    if (event->type() == QEvent::ChildAdded)
+        if (auto* dock = qobject_cast<QDockWidget*>(watched))
+            QMetaObject::invokeMethod(
+                this, [this, dock = QPointer<QDockWidget>(dock)] { if (dock) wrap(dock); }, Qt::QueuedConnection);
+    return QObject::eventFilter(watched, event);
+}
+
+void WindowLayout::tabify()
+{
+    std::map<int, std::vector<QDockWidget*>> byArea;
+    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>())
+        if (!dock->property(kOwnPlace).toBool() && !dock->isFloating())
+            byArea[int(m_window->dockWidgetArea(dock))].push_back(dock);
+    for (const auto& [area, docks] : byArea) {
+        if (area == int(Qt::NoDockWidgetArea))
+            continue;
+        for (size_t i = 1; i < docks.size(); ++i)
+            m_window->tabifyDockWidget(docks.front(), docks[i]);
+    }
+}
+
+void WindowLayout::reset()
+{
+    m_window->restoreState(m_defaultState, kStateVersion);
+    m_window->resize(boundedToScreen(m_window, m_defaultSize));
+}
+
+void WindowLayout::save(QSettings& settings) const
+{
+    settings.setValue(kGeometryKey, m_window->saveGeometry());
+    settings.setValue(kStateKey, m_window->saveState(kStateVersion));
+}
+
+bool WindowLayout::restore(const QSettings& settings)
+{
+    const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
+    const QByteArray state = settings.value(kStateKey).toByteArray();
+    if (geometry.isEmpty() || state.isEmpty())
+        return false;
+    if (!m_window->restoreState(state, kStateVersion))
+        return false;
+    m_window->restoreGeometry(geometry); // Qt moves a window saved on a screen no longer there back onto one
+    m_window->resize(boundedToScreen(m_window, m_window->size()));
+    return true;
+}
+
+QSize WindowLayout::boundedToScreen(const QMainWindow* window, QSize preferred)
+{
+    const QScreen* screen = window->screen();
+    if (!screen)
+        return preferred;
+    return preferred.boundedTo(screen->availableGeometry().size());
+}
+
+} // namespace ws
