@@ -1,5 +1,6 @@
 #include "app/core/windowlayout.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QEvent>
 #include <QMainWindow>
@@ -33,6 +34,11 @@ void WindowLayout::arrange(QSize preferred)
     for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
         wrap(dock);
         dock->installEventFilter(this);
+        // Shown from its menu action: in front of the docks it shares a tab group with.
+        connect(dock->toggleViewAction(), &QAction::triggered, dock, [dock](bool shown) {
+            if (shown)
+                dock->raise();
+        });
     }
     tabify();
     m_defaultSize = preferred;

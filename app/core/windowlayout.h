@@ -6,7 +6,8 @@
 //   later, as a language switch does, is wrapped again); a dock marked with
 //   keepOwnPlace() (the chat: its Send button must never scroll away) and a
 //   content that is a scroll area itself are left as they are;
-// - the docks of one dock area share one tab group, except those marked;
+// - the docks of one dock area share one tab group, except those marked; a dock
+//   shown from its menu action comes to the front of its group;
 // - the window opens at most as large as its screen's available area.
 // The arrangement arrange() makes is the default layout: reset() returns to
 // it. save() and restore() keep the window's geometry and dock state in the

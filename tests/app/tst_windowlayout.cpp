@@ -41,6 +41,7 @@ private slots:
     void firstRunFitsALaptop();
     void everyDockFitsFullHd();
     void layoutIsRememberedAndReset();
+    void docksOfAnAreaShareTabs();
     void firstRunPlaysTheDataflowSlowly();
     void demoGivesWayToTheUsersLayer_data();
     void demoGivesWayToTheUsersLayer();
@@ -162,13 +163,12 @@ void TestWindowLayout::everyDockFitsFullHd()
 
 void TestWindowLayout::layoutIsRememberedAndReset()
 {
-    QDockWidget* inspector = nullptr;
     QSize saved;
     {
         MainWindow first(*m_presets, *m_languages);
         first.rememberLayout(); // nothing saved yet: the default layout
         first.show();
-        inspector = first.inspector();
+        QDockWidget* inspector = first.inspector();
         QCOMPARE(first.dockWidgetArea(inspector), Qt::RightDockWidgetArea);
         auto* comparison = first.findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
         QVERIFY(comparison && !comparison->isVisible());
@@ -212,6 +212,29 @@ void TestWindowLayout::layoutIsRememberedAndReset()
         QVERIFY(other.close());
     }
     QVERIFY(!QSettings().contains(QStringLiteral("window/state")));
+}
+
+void TestWindowLayout::docksOfAnAreaShareTabs()
+{
+    const auto window = firstRun();
+    QVERIFY(window);
+    QDockWidget* dataflow = window->dataflowDock();
+    auto* comparison = window->findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
+    auto* race = window->findChild<QDockWidget*>(QStringLiteral("tokenRaceDock"));
+    QVERIFY(comparison && race);
+    QCOMPARE(window->dockWidgetArea(comparison), Qt::BottomDockWidgetArea);
+    const auto group = window->tabifiedDockWidgets(dataflow);
+    QVERIFY(group.contains(comparison) && group.contains(race));
+    QVERIFY(!dataflow->visibleRegion().isEmpty());
+    // Shown from the View menu: in front of the Dataflow dock, which stays in its tab.
+    comparison->toggleViewAction()->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY(comparison->isVisible() && !comparison->visibleRegion().isEmpty());
+    QVERIFY(dataflow->isVisible() && dataflow->visibleRegion().isEmpty());
+    // The chat keeps its own place beside the inspector, never behind a tab, and is not scrolled.
+    QVERIFY(window->tabifiedDockWidgets(window->chat()->pane()).isEmpty());
+    QVERIFY(!qobject_cast<QAbstractScrollArea*>(window->chat()->pane()->widget()));
+    QVERIFY(qobject_cast<QAbstractScrollArea*>(comparison->widget()));
 }
 
 void TestWindowLayout::firstRunPlaysTheDataflowSlowly()
