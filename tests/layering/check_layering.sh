@@ -4,6 +4,7 @@
 #   views/ includes nothing from app/;
 #   only app/core/ and app/main.cpp include app/core/ (the window is the top);
 #   app/common/ includes no other app folder; app/scenario/ includes only app/common/;
+#   README.md, app/, views/ and engine/ never point outside the repository (../shared, shared/models);
 #   no source file in engine/, views/ or app/ is over 400 lines.
 # Usage: check_layering.sh SOURCE_DIR. Prints each violation; exits 1 when there is any.
 set -uo pipefail
@@ -24,6 +25,8 @@ while IFS= read -r hit; do report "app/common includes another app folder: $hit"
     sources app/common | xargs -r grep -nE '#include\s*"app/' /dev/null | grep -v '"app/common/')
 while IFS= read -r hit; do report "app/scenario includes a folder above it: $hit"; done < <(
     sources app/scenario | xargs -r grep -nE '#include\s*"app/' /dev/null | grep -vE '"app/(common|scenario)/')
+while IFS= read -r hit; do report "points outside the repository: $hit"; done < <(
+    grep -rnE '\.\./shared|shared/models' README.md app views engine 2>/dev/null)
 while IFS= read -r file; do
     lines=$(wc -l < "$file")
     [ "$lines" -le 400 ] || report "$file has $lines lines (at most 400)"
