@@ -1414,6 +1414,14 @@ Press Resume to continue where it stopped.</source>
         <source>%1 is not wafer-scale hardware; the heatmap shows wafers only</source>
         <translation>%1 不是晶圆级硬件；热力图只显示晶圆</translation>
     </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put every dock back where it starts and the window at its first size</source>
+        <translation>把每个停靠窗口放回初始位置，并把窗口恢复到初始大小</translation>
+    </message>
 </context>
 <context>
     <name>ws::ModelDownloader</name>
