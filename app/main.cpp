@@ -13,6 +13,7 @@
 #include "app/common/languagemanager.h"
 #include "app/core/logging.h"
 #include "app/core/mainwindow.h"
+#include "app/core/windowlayout.h"
 #include "app/common/presetlibrary.h"
 #include "app/core/theme.h"
 #include "app/defects/defectsdock.h"
@@ -151,6 +152,8 @@ int main(int argc, char** argv)
         if (!scenario.isEmpty() && !files->openFile(scenario))
             return 2;
         window.ensurePlacement();
+        // The offscreen platform's screen (800 × 600) is no real one: render at the window's default size.
+        window.resize(window.windowLayout()->defaultSize());
         window.show();
         if (parser.isSet(dataflowTimeOption)) {
             bool ok = false;

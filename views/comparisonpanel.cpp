@@ -14,6 +14,8 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -124,7 +126,14 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_settings);
+    // One row of settings, wider than a laptop screen: it scrolls sideways instead of widening the panel.
+    auto* settingsRow = new QScrollArea;
+    settingsRow->setFrameShape(QFrame::NoFrame);
+    settingsRow->setWidgetResizable(true);
+    settingsRow->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    settingsRow->setWidget(m_settings);
+    settingsRow->setFixedHeight(m_settings->sizeHint().height() + settingsRow->horizontalScrollBar()->sizeHint().height());
+    layout->addWidget(settingsRow);
     layout->addWidget(m_tabs, 1);
 }
 

@@ -70,7 +70,7 @@ public:
     // without this call a window neither reads nor writes one (tests stay independent of each other).
     void rememberLayout();
     void resetLayout(); // View > Reset Layout: the default docks, the default size
-    WindowLayout* layout() const { return m_layout; }
+    WindowLayout* windowLayout() const { return m_layout; }
 
     // First run (mainwindowlayout.cpp): with nothing opened and no model loaded, the default scenario's
     // Dataflow layer plays on the Dataflow dock's own playback, at the bar's pace whose token lasts nearest

@@ -34,6 +34,11 @@ void WindowLayout::arrange(QSize preferred)
     for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
         wrap(dock);
         dock->installEventFilter(this);
+        // Shown: as large as its content needs, as far as the window has room (else it scrolls).
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock = QPointer<QDockWidget>(dock)](bool shown) {
+            if (shown)
+                QMetaObject::invokeMethod(this, [this, dock] { if (dock) grow(dock); }, Qt::QueuedConnection);
+        });
         // Shown from its menu action: in front of the docks it shares a tab group with.
         connect(dock->toggleViewAction(), &QAction::triggered, dock, [dock](bool shown) {
             if (shown)
@@ -41,6 +46,8 @@ void WindowLayout::arrange(QSize preferred)
         });
     }
     tabify();
+    // The right docks (the chat) run the window's full height; the bottom docks sit left of them.
+    m_window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     m_defaultSize = preferred;
     m_window->resize(boundedToScreen(m_window, preferred));
     m_defaultState = m_window->saveState(kStateVersion);
@@ -68,6 +75,20 @@ bool WindowLayout::eventFilter(QObject* watched, QEvent* event)
             QMetaObject::invokeMethod(
                 this, [this, dock = QPointer<QDockWidget>(dock)] { if (dock) wrap(dock); }, Qt::QueuedConnection);
     return QObject::eventFilter(watched, event);
+}
+
+void WindowLayout::grow(QDockWidget* dock)
+{
+    const auto* area = qobject_cast<QScrollArea*>(dock->widget());
+    if (!area || !area->property(kWrapper).toBool() || !area->widget() || dock->isFloating() || !dock->isVisible())
+        return;
+    const QSize need = area->widget()->minimumSizeHint();
+    const QSize frame = dock->size() - area->size(); // the title bar and margins
+    const Qt::DockWidgetArea where = m_window->dockWidgetArea(dock);
+    if ((where == Qt::TopDockWidgetArea || where == Qt::BottomDockWidgetArea) && area->height() < need.height())
+        m_window->resizeDocks({dock}, {need.height() + frame.height()}, Qt::Vertical);
+    else if ((where == Qt::LeftDockWidgetArea || where == Qt::RightDockWidgetArea) && area->width() < need.width())
+        m_window->resizeDocks({dock}, {need.width() + frame.width()}, Qt::Horizontal);
 }
 
 void WindowLayout::tabify()

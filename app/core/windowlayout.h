@@ -5,7 +5,9 @@
 //   chart row never sets the window's minimum size (a content the dock puts in
 //   later, as a language switch does, is wrapped again); a dock marked with
 //   keepOwnPlace() (the chat: its Send button must never scroll away) and a
-//   content that is a scroll area itself are left as they are;
+//   content that is a scroll area itself are left as they are; a dock shown
+//   grows to its content's minimum size as far as the window has room, so it
+//   scrolls only on a screen too small for it;
 // - the docks of one dock area share one tab group, except those marked; a dock
 //   shown from its menu action comes to the front of its group;
 // - the window opens at most as large as its screen's available area.
@@ -42,6 +44,8 @@ public:
     // False (and nothing changed) when the settings hold no layout or one that does not apply.
     bool restore(const QSettings& settings);
 
+    // The size arrange() was given, before the screen bounded it.
+    QSize defaultSize() const { return m_defaultSize; }
     // The window's size bounded by the available area of the screen it is on.
     static QSize boundedToScreen(const QMainWindow* window, QSize preferred);
 
@@ -50,6 +54,7 @@ protected:
 
 private:
     void wrap(QDockWidget* dock);
+    void grow(QDockWidget* dock);
     void tabify();
 
     QMainWindow* m_window = nullptr;
