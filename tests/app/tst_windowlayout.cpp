@@ -153,7 +153,7 @@ void TestWindowLayout::everyDockFitsFullHd()
         QFAIL("test model missing");
     }
     const auto docks = window->findChildren<QDockWidget*>();
-    QVERIFY(docks.size() >= 7);
+    QVERIFY(docks.size() >= 6); // inspector, defects, chat, dataflow, comparison, token race, and any added since
     for (QDockWidget* dock : docks)
         dock->show();
     for (QDockWidget* dock : docks)
