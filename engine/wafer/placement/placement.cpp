@@ -38,15 +38,21 @@ int64_t outputBufferValues(const RegionTensor& t, int64_t rows)
     return (!t.stackedAlongInput && t.stackedExperts > 1) ? rows * t.activeExperts / t.stackedExperts : rows;
 }
 
-// Sum over all tiles of a tensor's buffer values (exact, O(in parts + out parts)).
+// f summed over the sizes of a balanced split of n items into parts: the parts hold n / parts items, and
+// n % parts of them one more (split's sizes), so the sum is two terms, not one per part.
+template <typename F>
+int64_t sumOverSplit(int64_t n, int64_t parts, F f)
+{
+    const int64_t q = n / parts;
+    const int64_t r = n % parts;
+    return (parts - r) * f(q) + (r > 0 ? r * f(q + 1) : 0);
+}
+
+// Sum over all tiles of a tensor's buffer values (exact, O(1)).
 int64_t totalBufferValues(const RegionTensor& t, const TileGrid& a)
 {
-    int64_t in = 0;
-    for (int64_t i = 0; i < a.inParts; ++i)
-        in += inputBufferValues(t, split(t.inBlocks, a.inParts, i).size());
-    int64_t out = 0;
-    for (int64_t i = 0; i < a.outParts; ++i)
-        out += outputBufferValues(t, split(t.rows, a.outParts, i).size());
+    const int64_t in = sumOverSplit(t.inBlocks, a.inParts, [&](int64_t blocks) { return inputBufferValues(t, blocks); });
+    const int64_t out = sumOverSplit(t.rows, a.outParts, [&](int64_t rows) { return outputBufferValues(t, rows); });
     return in * a.outParts + out * a.inParts;
 }
 } // namespace
