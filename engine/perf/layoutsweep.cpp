@@ -159,6 +159,7 @@ Expected<Prediction> predictPlaced(const SweepBase& b, PlacementCache* cache, La
     o.hopStretch = b.hopStretch;
     o.weightFill = b.weightFill;
     o.placedLayout = &layout;
+    o.placedLayoutPlacement = placed; // layoutOf(placed) is `layout`: not placed again
     o.placements = cache;
     auto p = predictWafer(b.model, b.hardware, b.workload, o);
     if (p && layoutOut)

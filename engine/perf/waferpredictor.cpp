@@ -146,11 +146,15 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     if (o.placedLayout) {
         if (o.defectRate > 0)
             return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
-        auto placed = placeLayout(model, hw, *o.placedLayout);
-        if (!placed)
-            return placed.error();
-        s.overCapacity = overCapacity(*placed);
-        cached = std::make_shared<const Expected<Placement>>(std::move(*placed));
+        if (o.placedLayoutPlacement && *o.placedLayoutPlacement) {
+            cached = o.placedLayoutPlacement;
+        } else {
+            auto placed = placeLayout(model, hw, *o.placedLayout);
+            if (!placed)
+                return placed.error();
+            cached = std::make_shared<const Expected<Placement>>(std::move(*placed));
+        }
+        s.overCapacity = overCapacity(**cached);
     } else if (o.defectRate > 0) {
         // One code path with `waferscope-cli place`: every wafer its own seeded map and remap.
         auto placed = placeWithDefects(model, hw.wafer, po, o.defectRate, o.defectSeed);

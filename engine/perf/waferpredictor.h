@@ -41,6 +41,9 @@ struct WaferPredictOptions
     // Place exactly this layout (engine/wafer/placement/layout.h): its precisions, context and fill place the
     // model, the workload's context times it. Not with defects; predictWafer refuses one over a core's SRAM.
     const Layout* placedLayout = nullptr;
+    // With placedLayout: its placement when the caller already has it (the placer's own, whose layoutOf is
+    // placedLayout), so it is not placed again; over-capacity is still checked on it.
+    SharedPlacement placedLayoutPlacement;
 };
 
 struct WaferSetup

@@ -83,6 +83,11 @@ private slots:
         QVERIFY(direct);
         QCOMPARE(r->points[0].msPerToken, 1e3 * direct->secondsPerToken);
         QCOMPARE(r->points[0].devices, direct->devices);
+        // The sweep reuses the placer's placement of the layout instead of placing it again: the same numbers.
+        QCOMPARE(r->points[0].ttftMs, 1e3 * direct->ttftSeconds);
+        QCOMPARE(r->points[0].kvCapacityTokens, direct->kvCapacityTokens);
+        QCOMPARE(r->points[0].sramHeadroomBytes, direct->sramHeadroomBytes);
+        QCOMPARE(p->secondsPerToken, direct->secondsPerToken);
         QCOMPARE(layout.order, ws::LayerOrder::RowMajor);
     }
 
