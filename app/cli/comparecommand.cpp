@@ -1,52 +1,48 @@
 // waferscope-cli compare: two scenarios (each with its layout, if any) predicted as `predict --json` predicts
-// them, and the differences B - A of what a layout changes.
+// them (app/scenario/scenarioprediction.h), and the differences B - A of what a layout changes
+// (comparePredictions, engine/perf/layoutcompare.h, which the window's compare dock shows too).
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/predictjson.h"
 #include "app/common/presetlibrary.h"
 #include "app/scenario/scenarioformat.h"
-#include "app/scenario/scenarioscene.h"
+#include "app/scenario/scenarioprediction.h"
 
-#include "engine/perf/predictor.h"
+#include "engine/perf/layoutcompare.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QSet>
 
 #include <cstdio>
 
 namespace ws::cli {
 
 namespace {
-// Keys of `predict --json` whose difference compare reports; "breakdown" is compared phase by phase.
-const char* const kComparedKeys[] = {"tokens_per_second_per_user", "ttft_ms", "ms_per_token", "devices",
-                                     "sram_headroom_bytes", "kv_capacity_tokens", "max_concurrency",
-                                     "aggregate_tokens_per_second"};
+struct Side
+{
+    ScenarioPrediction predicted;
+    QJsonObject json; // as predict --json prints it
+};
 
-std::optional<QJsonObject> predictScenario(const QString& path, const PresetLibrary& library, QString* error)
+std::optional<Side> predictFile(const QString& path, const PresetLibrary& library, QString* error)
 {
     const auto scenario = ScenarioFormat::load(path, error);
     if (!scenario)
         return std::nullopt;
-    const auto scene = ScenarioScene::build(*scenario, library, QFileInfo(path).absolutePath(), error);
-    if (!scene)
-        return std::nullopt;
-    PredictOptions options;
-    options.devices = scenario->devices;
-    options.waferDefectRate = scenario->layout ? 0.0 : scenario->defectRate;
-    options.waferDefectSeed = scenario->defectSeed;
-    options.waferLayout = scenario->layout ? &*scenario->layout : nullptr;
-    const Workload& w = scene->request.workload;
-    auto p = predict(scene->model(), scene->hardware(), w, options);
-    if (!p) {
-        *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(p.error().message()));
+    QString why;
+    auto predicted = predictScenario(*scenario, library, QFileInfo(path).absolutePath(), &why);
+    if (!predicted) {
+        *error = QStringLiteral("%1: %2").arg(path, why);
         return std::nullopt;
     }
     QJsonArray notes;
-    for (const std::string& n : p->notes)
+    for (const std::string& n : predicted->prediction.notes)
         notes.append(QString::fromStdString(n));
-    return predictionJson(scene->model(), scene->hardware(), w, *p, notes);
+    const ScenarioScene& scene = predicted->scene;
+    QJsonObject json =
+        predictionJson(scene.model(), scene.hardware(), scene.request.workload, predicted->prediction, notes);
+    return Side{std::move(*predicted), std::move(json)};
 }
 } // namespace
 
@@ -71,35 +67,32 @@ int runCompare(const QStringList& args)
         return fail(QStringLiteral("compare: give two scenario files, A and B"));
     const PresetLibrary library;
     QString error;
-    const auto a = predictScenario(files[0], library, &error);
+    const auto a = predictFile(files[0], library, &error);
     if (!a)
         return fail(error);
-    const auto b = predictScenario(files[1], library, &error);
+    const auto b = predictFile(files[1], library, &error);
     if (!b)
         return fail(error);
+    // The window's compare dock differences its two layouts with the same function.
+    const PredictionDelta d = comparePredictions(a->predicted.prediction, b->predicted.prediction);
     QJsonObject delta;
-    for (const char* key : kComparedKeys)
-        delta.insert(QLatin1String(key), b->value(QLatin1String(key)).toDouble() - a->value(QLatin1String(key)).toDouble());
-    const QJsonObject pa = a->value(QStringLiteral("breakdown")).toObject();
-    const QJsonObject pb = b->value(QStringLiteral("breakdown")).toObject();
-    QSet<QString> phases;
-    for (const QString& k : pa.keys() + pb.keys())
-        phases.insert(k);
+    for (const ComparedQuantity& q : d.quantities)
+        delta.insert(QString::fromStdString(q.id), q.delta());
     QJsonObject phaseDelta;
-    for (const QString& k : phases)
-        phaseDelta.insert(k, pb.value(k).toDouble() - pa.value(k).toDouble());
+    for (const ComparedQuantity& q : d.phasesMs)
+        phaseDelta.insert(QString::fromStdString(q.id), q.delta());
     delta.insert(QStringLiteral("breakdown"), phaseDelta);
 
     if (!parser.isSet(QStringLiteral("json"))) {
         std::printf("B - A (%s vs %s):\n", qPrintable(files[1]), qPrintable(files[0]));
-        for (const char* key : kComparedKeys)
-            std::printf("  %-28s %14.4f\n", key, delta.value(QLatin1String(key)).toDouble());
+        for (const ComparedQuantity& q : d.quantities)
+            std::printf("  %-28s %14.4f\n", q.id.c_str(), q.delta());
         for (auto it = phaseDelta.begin(); it != phaseDelta.end(); ++it)
             std::printf("  ms per token, %-14s %14.6f\n", qPrintable(it.key()), it.value().toDouble());
         return kExitOk;
     }
-    printJson(QJsonObject{{QStringLiteral("a"), *a},
-                          {QStringLiteral("b"), *b},
+    printJson(QJsonObject{{QStringLiteral("a"), a->json},
+                          {QStringLiteral("b"), b->json},
                           {QStringLiteral("a_file"), files[0]},
                           {QStringLiteral("b_file"), files[1]},
                           {QStringLiteral("delta"), delta},

@@ -1,0 +1,27 @@
+#include "app/scenario/scenarioprediction.h"
+
+#include "engine/perf/predictor.h"
+
+namespace ws {
+
+std::optional<ScenarioPrediction> predictScenario(const Scenario& scenario, const PresetLibrary& presets,
+                                                  const QString& baseDir, QString* error, bool withSchedule)
+{
+    auto scene = ScenarioScene::build(scenario, presets, baseDir, error, withSchedule);
+    if (!scene)
+        return std::nullopt;
+    PredictOptions options;
+    options.devices = scenario.devices;
+    options.waferDefectRate = scenario.layout ? 0.0 : scenario.defectRate;
+    options.waferDefectSeed = scenario.defectSeed;
+    options.waferLayout = scenario.layout ? &*scenario.layout : nullptr;
+    auto p = predict(scene->model(), scene->hardware(), scene->request.workload, options);
+    if (!p) {
+        if (error)
+            *error = QString::fromStdString(p.error().message());
+        return std::nullopt;
+    }
+    return ScenarioPrediction{std::move(*scene), std::move(*p)};
+}
+
+} // namespace ws
