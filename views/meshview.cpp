@@ -1,6 +1,7 @@
 #include "views/meshview.h"
 
 #include "views/meshimage.h"
+#include "views/meshdifference.h"
 #include "views/meshlegend.h"
 #include "views/meshoverlay.h"
 #include "views/meshraster.h"
@@ -92,6 +93,12 @@ void MeshView::setEmptyText(const QString& text)
     update();
 }
 
+void MeshView::setDifference(std::shared_ptr<const MeshDifference> difference)
+{
+    m_difference = std::move(difference);
+    rebuildImage();
+}
+
 void MeshView::setLegendVisible(bool visible)
 {
     m_legendVisible = visible;
@@ -112,7 +119,11 @@ QPointF MeshView::coreCentre(QPoint core) const
 void MeshView::rebuildImage()
 {
     m_range = m_snapshot ? meshLayerRange(*m_snapshot, m_layer) : 1.0;
-    m_image = m_meshFrame ? buildMeshImage(*m_meshFrame, m_device, m_layer, m_range) : QImage();
+    if (m_difference && m_snapshot && m_difference->meshCols == m_snapshot->meshCols &&
+        m_difference->meshRows == m_snapshot->meshRows)
+        m_image = DifferenceLayer::image(*m_difference, m_device);
+    else
+        m_image = m_meshFrame ? buildMeshImage(*m_meshFrame, m_device, m_layer, m_range) : QImage();
     m_reduced = QImage();
     m_reducedScale = 0;
     update();
@@ -224,7 +235,10 @@ void MeshView::paintEvent(QPaintEvent*)
     p.setPen(QColor(210, 214, 224));
     p.drawText(hudRect, Qt::AlignCenter, hud);
 
-    if (m_legendVisible) {
+    if (m_legendVisible && m_difference) {
+        const QSizeF size = DifferenceLayer::legendSize(font());
+        DifferenceLayer::paintLegend(p, QRectF(QPointF(width() - size.width() - 12, 12), size), *m_difference);
+    } else if (m_legendVisible) {
         const MeshLegend legend(m_snapshot.get(), m_layer, m_range);
         const QSizeF size = legend.sizeHint(font());
         if (size.width() + 24 < width() && size.height() + 24 < height()) {

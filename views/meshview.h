@@ -9,6 +9,7 @@
 // Hovering shows a tooltip; a click selects a core and emits coreClicked with
 // its coordinates (the app looks up the details).
 
+#include "engine/perf/layoutcompare.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 #include "views/meshoverlay.h"
 #include "views/viewtransform.h"
@@ -45,6 +46,10 @@ public:
     // Text shown when there is no snapshot (e.g. why placement failed).
     void setEmptyText(const QString& text);
     void setLegendVisible(bool visible);
+    // Difference mode (the compare dock): draws B - A per core (views/meshdifference.h) instead of the layer,
+    // over this view's snapshot (B's); null returns to the layer.
+    void setDifference(std::shared_ptr<const MeshDifference> difference);
+    std::shared_ptr<const MeshDifference> difference() const { return m_difference; }
 
     // Brush mode (the Defects dock): a click or drag selects a rectangle of cores and emits brushed
     // instead of panning.
@@ -122,6 +127,7 @@ private:
     QPointF m_pressPos;
     QPointF m_lastPos;
     std::shared_ptr<const CoreDisplacement> m_displacement;
+    std::shared_ptr<const MeshDifference> m_difference;
     bool m_brushMode = false;
     std::optional<QPoint> m_brushStart;
     std::optional<QRect> m_brushRect;

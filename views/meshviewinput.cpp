@@ -2,6 +2,8 @@
 // select, the Defects dock's brush, hover and tooltips. Drawing and the view
 // state are in meshview.cpp.
 #include "views/meshview.h"
+
+#include "views/meshdifference.h"
 #include "views/viewevents.h"
 
 #include "views/meshimage.h"
@@ -169,6 +171,8 @@ QString MeshView::toolTipForCore(QPoint core) const
     const auto d = static_cast<size_t>(m_device);
     QStringList lines;
     lines << tr("Core (%1, %2) on wafer %3").arg(core.x()).arg(core.y()).arg(m_device + 1);
+    if (m_difference && d < m_difference->values.size() && m_difference->values[d].size() == cores)
+        lines << DifferenceLayer::valueText(*m_difference, m_difference->values[d][i]);
     if (d < s.sramFraction.size() && s.sramFraction[d].size() == cores) {
         const double f = s.sramFraction[d][i];
         lines << tr("SRAM used: %1% of %2 (%3)")

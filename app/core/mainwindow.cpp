@@ -7,6 +7,7 @@
 #include "app/core/windowlayout.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
+#include "app/explore/layoutexplorer.h"
 #include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
 #include "views/devicestrip.h"
@@ -36,6 +37,12 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
 
     createDocks();
     createActions();
+    // The layout explorer (app/explore): the Explore menu, the Compare Layouts and Sweep docks, the optimiser.
+    m_explorer = new LayoutExplorer(this, presets, [this] { return LayoutExplorer::withPlacedLayout(m_scenario, m_result.get()); });
+    connect(this, &MainWindow::placementFinished, m_explorer, [this](bool ok) {
+        if (ok)
+            m_explorer->windowScenarioChanged();
+    });
     retranslate();
     m_layout = new WindowLayout(this);
     m_layout->arrange(QSize(1600, 1000)); // every dock the window has by now; bounded by the screen

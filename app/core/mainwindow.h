@@ -30,6 +30,7 @@ class DefectsDock;
 class DataflowDock;
 class FileMenuController;
 class InspectorDock;
+class LayoutExplorer;
 class LanguageManager;
 class PresetLibrary;
 class ScenarioBar;
@@ -63,6 +64,7 @@ public:
     DefectsDock* defectsDock() const { return m_defects; }
     ChatController* chat() const { return m_chat; }
     DataflowDock* dataflowDock() const { return m_dataflow; }
+    LayoutExplorer* explorer() const { return m_explorer; }
     void setLayer(MeshLayer layer);
     void setDevice(int device);
 
@@ -118,6 +120,7 @@ private:
     DefectsDock* m_defects = nullptr;
     ChatController* m_chat = nullptr; // the live session (app/session)
     DataflowDock* m_dataflow = nullptr;
+    LayoutExplorer* m_explorer = nullptr;
     FileMenuController* m_files = nullptr;
     QLabel* m_hoverLabel = nullptr;
     QLabel* m_devicesLabel = nullptr;

@@ -175,7 +175,47 @@ int64_t sweepPointCount(const std::vector<SweepAxis>& axes)
     return n;
 }
 
-Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxis>& axes, int shard, int shards)
+Expected<SweepBase> sweepPointBase(const SweepBase& base, const std::vector<SweepAxis>& axes, int64_t index)
+{
+    if (axes.empty() || axes.size() > 2 || index < 0 || index >= sweepPointCount(axes))
+        return makeError(ErrorCode::OutOfRange, "no such sweep point", "sweep");
+    SweepBase b = base;
+    const int64_t inner = axes.size() == 2 ? int64_t(axes[1].values.size()) : 1;
+    const int64_t at[2] = {index / inner, index % inner};
+    for (size_t a = 0; a < axes.size(); ++a)
+        if (Status ok = apply(b, axes[a].parameter, axes[a].values[size_t(at[a])]); !ok)
+            return ok.error();
+    return b;
+}
+
+std::vector<size_t> paretoFront(const SweepResult& r, bool againstKv)
+{
+    // Higher is better on both axes: tokens/s per user, and -wafers or KV capacity.
+    auto second = [&](const SweepPoint& p) { return againstKv ? double(p.kvCapacityTokens) : -double(p.devices); };
+    std::vector<size_t> front;
+    for (size_t i = 0; i < r.points.size(); ++i) {
+        const SweepPoint& p = r.points[i];
+        if (!p.error.empty())
+            continue;
+        bool beaten = false;
+        for (size_t j = 0; j < r.points.size() && !beaten; ++j) {
+            const SweepPoint& q = r.points[j];
+            if (j == i || !q.error.empty())
+                continue;
+            const bool noWorse = q.tokensPerSecondPerUser >= p.tokensPerSecondPerUser && second(q) >= second(p);
+            const bool better = q.tokensPerSecondPerUser > p.tokensPerSecondPerUser || second(q) > second(p);
+            // Of equal points the first stays on the front.
+            beaten = noWorse && (better || j < i);
+        }
+        if (!beaten)
+            front.push_back(i);
+    }
+    std::sort(front.begin(), front.end(), [&](size_t a, size_t b) { return second(r.points[a]) > second(r.points[b]); });
+    return front;
+}
+
+Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxis>& axes, int shard, int shards,
+                               const std::function<bool(int64_t, int64_t)>& progress)
 {
     if (axes.empty() || axes.size() > 2)
         return makeError(ErrorCode::InvalidArgument, "a sweep has one or two parameters", "sweep");
@@ -213,6 +253,8 @@ Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxi
             point.sramHeadroomBytes = p->sramHeadroomBytes;
         }
         r.points.push_back(std::move(point));
+        if (progress && !progress(i - first + 1, last - first))
+            return makeError(ErrorCode::Cancelled, "the sweep was cancelled", "sweep");
     }
     return r;
 }

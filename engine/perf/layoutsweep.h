@@ -20,6 +20,7 @@
 #include "engine/wafer/placement/layout.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,8 +79,17 @@ Expected<Prediction> predictPlaced(const SweepBase& base, PlacementCache* cache,
 
 int64_t sweepPointCount(const std::vector<SweepAxis>& axes);
 // Points [count * (shard - 1) / shards, count * shard / shards) of the sweep (shard is 1-based).
+// `progress`, when given, is called after each point with (done, of this shard's points); returning false
+// cancels (an error with code Cancelled).
 Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxis>& axes, int shard = 1,
-                               int shards = 1);
+                               int shards = 1, const std::function<bool(int64_t, int64_t)>& progress = {});
+// The base with point `index`'s axis values applied (what runSweep predicted for it): to open that point's layout.
+Expected<SweepBase> sweepPointBase(const SweepBase& base, const std::vector<SweepAxis>& axes, int64_t index);
+
+// The Pareto front of a sweep's predicted points: indices into r.points of the points no other point beats on
+// both tokens/s per user (higher is better) and wafers (fewer is better) or, with `againstKv`, KV capacity
+// (more is better); sorted by that second quantity.
+std::vector<size_t> paretoFront(const SweepResult& r, bool againstKv);
 
 std::string sweepCsv(const SweepResult& r);
 std::string sweepJson(const SweepResult& r);

@@ -12,6 +12,9 @@
 #include "app/core/shortcutsdialog.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
+#include "app/explore/comparedock.h"
+#include "app/explore/layoutexplorer.h"
+#include "app/explore/optimizerunner.h"
 #include "views/meshview.h"
 
 #include <QAccessible>
@@ -137,7 +140,7 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
         menuNames << top->menu()->objectName();
         walk(top->menu());
     }
-    QCOMPARE(menuNames, (QStringList{"fileMenu", "viewMenu", "modelMenu", "helpMenu"}));
+    QCOMPARE(menuNames, (QStringList{"fileMenu", "viewMenu", "modelMenu", "exploreMenu", "helpMenu"}));
 
     views::MeshView* view = window.meshView();
     DataflowController* dataflow = window.dataflowDock()->controller();
@@ -203,6 +206,14 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
          }, [&](const QStringList&) {
              QCOMPARE(window.dockWidgetArea(window.inspector()), Qt::RightDockWidgetArea);
              QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"))->isVisible());
+         }}},
+        {"pinAsAAction", {{}, [&](const QStringList&) {
+             QVERIFY(window.explorer()->compareDock()->hasA());
+             QVERIFY(window.explorer()->compareDock()->isVisible());
+         }}},
+        {"optimizeLayoutAction", {{}, [&](const QStringList&) {
+             QVERIFY(window.explorer()->optimizer()->isRunning());
+             window.explorer()->optimizer()->cancel();
          }}},
         {"openModelAction", {{}, dialog("QFileDialog")}},
         {"downloadModelAction", {{}, [&](const QStringList&) {

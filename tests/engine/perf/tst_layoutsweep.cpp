@@ -133,6 +133,53 @@ private slots:
         QVERIFY(faster >= 1);
     }
 
+    void sweepReportsProgressAndCancels()
+    {
+        std::vector<int64_t> seen;
+        auto r = ws::runSweep(wstest::sweepBase("llama-3.1-8b"), axes({"concurrency=1:10:1"}), 1, 1,
+                              [&](int64_t done, int64_t total) {
+                                  seen.push_back(done);
+                                  return total == 10 && done < 4;
+                              });
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ws::ErrorCode::Cancelled);
+        QCOMPARE(seen, (std::vector<int64_t>{1, 2, 3, 4}));
+    }
+
+    void aPointsBaseIsWhatItWasSweptWith()
+    {
+        const ws::SweepBase b = wstest::sweepBase("llama-3.1-8b");
+        const auto two = axes({"concurrency=1:3:1", "order=snake,row-major"});
+        auto p = ws::sweepPointBase(b, two, 5); // row 2 (concurrency 3), column 1 (row-major)
+        QVERIFY(p);
+        QCOMPARE(p->workload.concurrency, 3);
+        QCOMPARE(p->order, ws::LayerOrder::RowMajor);
+        QVERIFY(!ws::sweepPointBase(b, two, 6));
+        auto r = ws::runSweep(b, two);
+        QVERIFY(r);
+        auto direct = ws::predictPlaced(*p, nullptr);
+        QVERIFY(direct);
+        QCOMPARE(r->points[5].msPerToken, 1e3 * direct->secondsPerToken);
+    }
+
+    void paretoFrontIsTheUnbeatenPoints()
+    {
+        ws::SweepResult r;
+        auto point = [](double tps, int wafers, int64_t kv) {
+            ws::SweepPoint p;
+            p.tokensPerSecondPerUser = tps;
+            p.devices = wafers;
+            p.kvCapacityTokens = kv;
+            return p;
+        };
+        r.points = {point(100, 1, 10), point(150, 2, 30), point(120, 2, 40), point(90, 1, 5), point(150, 2, 30),
+                    point(200, 4, 20)};
+        r.points.push_back(point(999, 1, 99));
+        r.points.back().error = "not placed"; // errors are never on the front
+        QCOMPARE(ws::paretoFront(r, false), (std::vector<size_t>{0, 1, 5}));  // fewest wafers first; 4 equals 1
+        QCOMPARE(ws::paretoFront(r, true), (std::vector<size_t>{2, 1, 5})); // most KV first
+    }
+
     void optimizerCancels()
     {
         ws::OptimizeOptions o;
