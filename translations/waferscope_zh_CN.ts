@@ -335,6 +335,57 @@
     </message>
 </context>
 <context>
+    <name>ws::CompareDock</name>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Compare Layouts</source>
+        <translation>比较布局</translation>
+    </message>
+    <message>
+        <source>Layouts side by side</source>
+        <translation>两个布局并排</translation>
+    </message>
+    <message>
+        <source>SRAM difference per core (B − A)</source>
+        <translation>每核心 SRAM 差值（B − A）</translation>
+    </message>
+    <message>
+        <source>Time difference per region (B − A)</source>
+        <translation>每区域时间差（B − A）</translation>
+    </message>
+    <message>
+        <source>Side by side shows each layout&apos;s SRAM use; a difference mode colours B&apos;s cores by B − A (blue: B lower, red: B higher).</source>
+        <translation>并排模式显示各布局的 SRAM 占用；差值模式按 B − A 为 B 的核心着色（蓝：B 更低，红：B 更高）。</translation>
+    </message>
+    <message>
+        <source>Wafer</source>
+        <translation>晶圆</translation>
+    </message>
+    <message>
+        <source>A: not pinned yet (Explore &gt; Pin as A)</source>
+        <translation>A：尚未固定（探索 &gt; 固定为 A）</translation>
+    </message>
+    <message>
+        <source>B: the window&apos;s current layout</source>
+        <translation>B：窗口当前的布局</translation>
+    </message>
+    <message>
+        <source>Pin the current layout as A to compare it with the layouts that follow.</source>
+        <translation>将当前布局固定为 A，以便与之后的布局比较。</translation>
+    </message>
+</context>
+<context>
     <name>ws::CompareDocks</name>
     <message>
         <source>GPU, Groq and wafer compared</source>
@@ -1275,6 +1326,53 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::LayoutExplorer</name>
+    <message>
+        <source>the window&apos;s layout when the point was opened</source>
+        <translation>打开该点时窗口中的布局</translation>
+    </message>
+    <message>
+        <source>Optimise layout</source>
+        <translation>优化布局</translation>
+    </message>
+    <message>
+        <source>%1 on %2 as pinned</source>
+        <translation>%1（%2），固定时的布局</translation>
+    </message>
+    <message>
+        <source>E&amp;xplore</source>
+        <translation>探索(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Explore</source>
+        <translation>探索</translation>
+    </message>
+    <message>
+        <source>Pin as A</source>
+        <translation>固定为 A</translation>
+    </message>
+    <message>
+        <source>Keep the current layout as A; B follows the layout you edit next.</source>
+        <translation>将当前布局保留为 A；B 跟随你接下来编辑的布局。</translation>
+    </message>
+    <message>
+        <source>Compare Layouts</source>
+        <translation>比较布局</translation>
+    </message>
+    <message>
+        <source>Sweep…</source>
+        <translation>扫描…</translation>
+    </message>
+    <message>
+        <source>Optimise Layout…</source>
+        <translation>优化布局…</translation>
+    </message>
+    <message>
+        <source>Search region shapes, layer order and fill for the lowest time per token under the SRAM limit; the result opens as B against the default placement as A.</source>
+        <translation>在 SRAM 限制内搜索区域形状、层顺序和填充率，使每 token 时间最短；结果作为 B 打开，默认放置作为 A。</translation>
+    </message>
+</context>
+<context>
     <name>ws::MainWindow</name>
     <message>
         <source>Dataflow &amp;Playback</source>
@@ -1503,6 +1601,29 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::OptimizeRunner</name>
+    <message>
+        <source>Optimise layout</source>
+        <translation>优化布局</translation>
+    </message>
+    <message>
+        <source>Searching region shapes, layer order and weight fill of %1 for the lowest time per token under the SRAM limit…</source>
+        <translation>正在为 %1 搜索区域形状、层顺序和权重填充率，以在 SRAM 限制内获得最短的每 token 时间…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>default placement, %1 ms per token on %2 wafers</source>
+        <translation>默认放置，%2 片晶圆上每 token %1 毫秒</translation>
+    </message>
+    <message>
+        <source>optimised (%1 candidates), %2 ms per token on %3 wafers</source>
+        <translation>已优化（%1 个候选），%3 片晶圆上每 token %2 毫秒</translation>
     </message>
 </context>
 <context>
@@ -1786,6 +1907,129 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Shortcut</source>
         <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>ws::SweepDock</name>
+    <message>
+        <source>Sweeping %1 points…</source>
+        <translation>正在扫描 %1 个点…</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled.</source>
+        <translation>扫描已取消。</translation>
+    </message>
+    <message>
+        <source>%1 points, %2 not placed or predicted. Click a point on a chart (or double-click a row) to open its layout as B.</source>
+        <translation>共 %1 个点，其中 %2 个无法放置或预测。点击图表上的点（或双击表格行）即可将其布局作为 B 打开。</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <source>ms per token</source>
+        <translation>每 token 毫秒</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>wafers</source>
+        <translation>晶圆数</translation>
+    </message>
+    <message>
+        <source>KV capacity (tokens)</source>
+        <translation>KV 容量（token）</translation>
+    </message>
+    <message>
+        <source>SRAM headroom (bytes)</source>
+        <translation>SRAM 余量（字节）</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>sweep point %1 (%2)</source>
+        <translation>扫描点 %1（%2）</translation>
+    </message>
+    <message>
+        <source>That point has no layout that places.</source>
+        <translation>该点没有可放置的布局。</translation>
+    </message>
+    <message>
+        <source>Run a sweep first.</source>
+        <translation>请先运行一次扫描。</translation>
+    </message>
+    <message>
+        <source>Unknown export format “%1”: use .csv, .json, .png or .svg</source>
+        <translation>未知的导出格式“%1”：请使用 .csv、.json、.png 或 .svg</translation>
+    </message>
+    <message>
+        <source>Export the sweep</source>
+        <translation>导出扫描</translation>
+    </message>
+    <message>
+        <source>CSV data (*.csv);;JSON data (*.json);;PNG image of the chart (*.png);;SVG drawing of the chart (*.svg)</source>
+        <translation>CSV 数据 (*.csv);;JSON 数据 (*.json);;图表的 PNG 图像 (*.png);;图表的 SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Run sweep</source>
+        <translation>运行扫描</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>(one parameter)</source>
+        <translation>（仅一个参数）</translation>
+    </message>
+    <message>
+        <source>The layout parameter to sweep: weight fill, context, precision, wafer count, concurrency, layer order, region aspect (bands per wafer) or hop latency (a factor on each hop&apos;s cost).</source>
+        <translation>要扫描的布局参数：权重填充率、上下文、精度、晶圆数、并发数、层顺序、区域长宽比（每片晶圆的条带数）或跳延迟（每跳开销的倍数）。</translation>
+    </message>
+    <message>
+        <source>LO:HI:STEP or V1,V2,…</source>
+        <translation>下限:上限:步长 或 V1,V2,…</translation>
+    </message>
+    <message>
+        <source>Values as waferscope-cli sweep takes them: a range LO:HI:STEP or a list.</source>
+        <translation>取值写法与 waferscope-cli sweep 相同：范围 下限:上限:步长，或一个列表。</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>帕累托</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user against wafers</source>
+        <translation>每用户 token/秒 与晶圆数</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user against KV capacity</source>
+        <translation>每用户 token/秒 与 KV 容量</translation>
     </message>
 </context>
 <context>
@@ -2981,6 +3225,84 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     </message>
 </context>
 <context>
+    <name>ws::views::DifferenceLayer</name>
+    <message>
+        <source>SRAM per core, B − A</source>
+        <translation>每核心 SRAM，B − A</translation>
+    </message>
+    <message>
+        <source>Region time per token, B − A</source>
+        <translation>每 token 的区域时间，B − A</translation>
+    </message>
+    <message>
+        <source>SRAM B − A: %1</source>
+        <translation>SRAM B − A：%1</translation>
+    </message>
+    <message>
+        <source>Region time B − A: %1 ms per token</source>
+        <translation>区域时间 B − A：每 token %1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::LayoutDeltaTable</name>
+    <message>
+        <source>Quantity</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <source>Time to first token (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Time per token (ms)</source>
+        <translation>每 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Wafers</source>
+        <translation>晶圆数</translation>
+    </message>
+    <message>
+        <source>SRAM headroom</source>
+        <translation>SRAM 余量</translation>
+    </message>
+    <message>
+        <source>KV capacity (tokens)</source>
+        <translation>KV 容量（token）</translation>
+    </message>
+    <message>
+        <source>Requests that fit</source>
+        <translation>可容纳的请求数</translation>
+    </message>
+    <message>
+        <source>Aggregate tokens/s</source>
+        <translation>总 token/秒</translation>
+    </message>
+    <message>
+        <source>Time per token, %1 (ms)</source>
+        <translation>每 token 时间，%1（毫秒）</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::MeshLayer</name>
     <message>
         <source>SRAM occupancy</source>
@@ -3247,6 +3569,49 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
 roofs: %5 FLOP/s compute, %6 B/s memory (ridge at %7 FLOPs per byte); %8-bound ceiling %9 tokens/s</source>
         <translation>%1：批量 %3 时每字节 %2 FLOPs，实际 %4 FLOP/s
 屋顶：算力 %5 FLOP/s，内存 %6 B/s（拐点 %7 FLOPs/字节）；%8 约束上限 %9 tokens/s</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::SweepChart</name>
+    <message>
+        <source>Tokens/s per user over %1 (down) and %2 (across): %3 (darkest) to %4 (brightest)</source>
+        <translation>每用户 token/秒，纵向为 %1，横向为 %2：%3（最暗）到 %4（最亮）</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <source>points (click to open as B)</source>
+        <translation>数据点（点击以作为 B 打开）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user over %1</source>
+        <translation>每用户 token/秒 随 %1 的变化</translation>
+    </message>
+    <message>
+        <source>sweep points (click to open as B)</source>
+        <translation>扫描点（点击以作为 B 打开）</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Pareto view: tokens/s per user against KV capacity</source>
+        <translation>帕累托视图：每用户 token/秒 与 KV 容量</translation>
+    </message>
+    <message>
+        <source>Pareto view: tokens/s per user against wafers</source>
+        <translation>帕累托视图：每用户 token/秒 与晶圆数</translation>
+    </message>
+    <message>
+        <source>KV capacity (tokens per layer region)</source>
+        <translation>KV 容量（每个层区域的 token 数）</translation>
+    </message>
+    <message>
+        <source>wafers</source>
+        <translation>晶圆数</translation>
     </message>
 </context>
 <context>

@@ -88,8 +88,8 @@ void DifferenceLayer::paintLegend(QPainter& p, const QRectF& rect, const MeshDif
     p.fillRect(bar, g);
     const QRectF ticks(bar.left(), bar.bottom() + 3, bar.width(), fm.height());
     const bool bytes = d.kind == MeshDifference::Kind::SramBytes;
-    const QString top = bytes ? signedBytes(d.largest) : QLocale().toString(d.largest, 'g', 3);
-    const QString bottom = bytes ? signedBytes(-d.largest) : QLocale().toString(-d.largest, 'g', 3);
+    const QString top = bytes ? signedBytes(d.largest) : tr("%1 ms").arg(QLocale().toString(d.largest, 'g', 3));
+    const QString bottom = bytes ? signedBytes(-d.largest) : tr("%1 ms").arg(QLocale().toString(-d.largest, 'g', 3));
     p.drawText(ticks, Qt::AlignLeft | Qt::AlignVCenter, bottom);
     p.drawText(ticks, Qt::AlignHCenter | Qt::AlignVCenter, QStringLiteral("0"));
     p.drawText(ticks, Qt::AlignRight | Qt::AlignVCenter, top);

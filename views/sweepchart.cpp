@@ -67,9 +67,13 @@ protected:
         if (!m_result || m_result->axes.size() != 2)
             return;
         const auto [rows, cols] = shape();
-        double top = 0;
+        double top = 0, bottom = std::numeric_limits<double>::max();
         for (const SweepPoint& pt : m_result->points)
-            top = std::max(top, pt.tokensPerSecondPerUser);
+            if (pt.error.empty()) {
+                top = std::max(top, pt.tokensPerSecondPerUser);
+                bottom = std::min(bottom, pt.tokensPerSecondPerUser);
+            }
+        const double span = top > bottom ? top - bottom : 1.0;
         const QRectF g = grid();
         const double cw = g.width() / double(cols);
         const double ch = g.height() / double(rows);
@@ -78,15 +82,16 @@ protected:
             const size_t r = size_t(pt.index) / cols;
             const size_t c = size_t(pt.index) % cols;
             const QRectF cell(g.left() + double(c) * cw, g.top() + double(r) * ch, cw + 0.5, ch + 0.5);
-            p.fillRect(cell, pt.error.empty() && top > 0 ? QColor(scale.map(float(pt.tokensPerSecondPerUser / top)))
-                                                          : QColor(90, 90, 90));
+            p.fillRect(cell, pt.error.empty() && top > 0
+                                 ? QColor(scale.map(float((pt.tokensPerSecondPerUser - bottom) / span)))
+                                 : QColor(90, 90, 90));
         }
         p.setPen(palette().text().color());
         const QFontMetricsF fm(font());
         p.drawText(QRectF(0, 4, width(), fm.height()), Qt::AlignHCenter,
-                   SweepChart::tr("Tokens/s per user over %1 (down) and %2 (across); brightest: %3")
+                   SweepChart::tr("Tokens/s per user over %1 (down) and %2 (across): %3 (darkest) to %4 (brightest)")
                        .arg(parameterName(m_result->axes[0].parameter), parameterName(m_result->axes[1].parameter),
-                            QLocale().toString(top, 'g', 4)));
+                            QLocale().toString(top > 0 ? bottom : 0, 'g', 4), QLocale().toString(top, 'g', 4)));
         const size_t colStep = std::max<size_t>(1, size_t(std::ceil(double(cols) * 60.0 / g.width())));
         for (size_t c = 0; c < cols; c += colStep)
             p.drawText(QRectF(g.left() + double(c) * cw, g.bottom() + 4, std::max(cw, 60.0), fm.height()), Qt::AlignLeft,
@@ -129,7 +134,7 @@ SweepChart::SweepChart(QWidget* parent) : QWidget(parent)
     m_stack->setContentsMargins(0, 0, 0, 0);
     m_stack->addWidget(m_view);
     m_stack->addWidget(m_heatmap);
-    setMinimumHeight(220);
+    setMinimumSize(240, 150);
 }
 
 void SweepChart::setResult(std::shared_ptr<const SweepResult> result)

@@ -92,16 +92,19 @@ CompareDock::CompareDock(const PresetLibrary& presets, QWidget* parent)
         (*title)->setWordWrap(true);
         *view = new views::MeshView(meshes);
         (*view)->setObjectName(QLatin1String(name));
-        (*view)->setMinimumSize(200, 160);
+        (*view)->setMinimumSize(160, 100);
         column->addWidget(*title);
         column->addWidget(*view, 1);
         grid->addLayout(column, 1);
     }
+    m_viewA->setLegendVisible(false); // one legend (B's) for both: the same scale, or B - A's
     m_table = new views::LayoutDeltaTable(split);
+    m_table->setMinimumHeight(80);
     split->addWidget(meshes);
     split->addWidget(m_table);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({600, 400});
     layout->addWidget(split, 1);
     setWidget(body);
 

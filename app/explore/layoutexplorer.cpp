@@ -23,6 +23,7 @@ LayoutExplorer::LayoutExplorer(QMainWindow* window, const PresetLibrary& presets
     m_compare->hide();
     m_sweep = new SweepDock(presets, m_current, window);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_sweep);
+    window->tabifyDockWidget(m_compare, m_sweep); // both at the bottom, as tabs when both are shown
     m_sweep->hide();
     m_optimizer = new OptimizeRunner(presets, window);
 

@@ -17,7 +17,9 @@
 
 #include "tests/common/clirunner.h"
 
+#include <QApplication>
 #include <QFile>
+#include <QWheelEvent>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -103,6 +105,22 @@ private slots:
             anyNonZero = anyNonZero || value != 0;
         }
         QVERIFY(anyNonZero); // row-major with 3 bands is another layout than the default
+
+        // Zoom and pan follow each other: a wheel on A zooms B to the same factor and centre, and back.
+        dock.resize(900, 700);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        const QPointF at(dock.viewA()->width() / 3.0, dock.viewA()->height() / 3.0);
+        QWheelEvent wheel(at, dock.viewA()->mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(dock.viewA(), &wheel);
+        QVERIFY(dock.viewA()->zoomFactor() > 1.0);
+        QCOMPARE(dock.viewB()->zoomFactor(), dock.viewA()->zoomFactor());
+        QCOMPARE(dock.viewB()->centreCore(), dock.viewA()->centreCore());
+        QWheelEvent back(at, dock.viewB()->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                         Qt::NoScrollPhase, false);
+        QApplication::sendEvent(dock.viewB(), &back);
+        QCOMPARE(dock.viewA()->zoomFactor(), dock.viewB()->zoomFactor());
 
         // Difference mode draws B - A on B's view; side by side draws the layers again.
         dock.setMode(ws::CompareDock::Mode::SramDifference);
