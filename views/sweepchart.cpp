@@ -217,16 +217,7 @@ void SweepChart::buildLine()
     yAxis->setTitleText(tr("tokens/s per user"));
     if (hi > 0)
         yAxis->setRange(lo * 0.98, hi * 1.02);
-    m_chart->addAxis(xAxis, Qt::AlignBottom);
-    m_chart->addAxis(yAxis, Qt::AlignLeft);
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(line), static_cast<QAbstractSeries*>(dots)}) {
-        s->attachAxis(xAxis);
-        s->attachAxis(yAxis);
-    }
-    connect(dots, &QScatterSeries::clicked, this, [this](const QPointF& at) {
-        if (const int64_t i = nearestPoint(at.x(), at.y()); i >= 0)
-            emit pointClicked(i);
-    });
+    addAxes(xAxis, yAxis, line, dots);
 }
 
 void SweepChart::buildPareto()
@@ -265,13 +256,19 @@ void SweepChart::buildPareto()
     auto* yAxis = new QValueAxis;
     yAxis->setTitleText(tr("tokens/s per user"));
     yAxis->setRange(0, yHi > 0 ? yHi * 1.08 : 1);
-    m_chart->addAxis(xAxis, Qt::AlignBottom);
-    m_chart->addAxis(yAxis, Qt::AlignLeft);
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(all), static_cast<QAbstractSeries*>(front)}) {
-        s->attachAxis(xAxis);
-        s->attachAxis(yAxis);
+    addAxes(xAxis, yAxis, front, all);
+}
+
+void SweepChart::addAxes(QAbstractAxis* x, QAbstractAxis* y, QLineSeries* line, QScatterSeries* dots)
+{
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(line), static_cast<QAbstractSeries*>(dots)}) {
+        s->attachAxis(x);
+        s->attachAxis(y);
     }
-    connect(all, &QScatterSeries::clicked, this, [this](const QPointF& at) {
+    // A click on a point opens it: the nearest point of the sweep to where the click landed.
+    connect(dots, &QScatterSeries::clicked, this, [this](const QPointF& at) {
         if (const int64_t i = nearestPoint(at.x(), at.y()); i >= 0)
             emit pointClicked(i);
     });

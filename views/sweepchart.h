@@ -12,8 +12,11 @@
 
 #include <memory>
 
+class QAbstractAxis;
 class QChart;
 class QChartView;
+class QLineSeries;
+class QScatterSeries;
 class QStackedLayout;
 
 namespace ws::views {
@@ -46,6 +49,8 @@ private:
     void rebuild();
     void buildLine();
     void buildPareto();
+    // Adds the axes, attaches both series to them and opens the clicked point of `dots`.
+    void addAxes(QAbstractAxis* x, QAbstractAxis* y, QLineSeries* line, QScatterSeries* dots);
 
     std::shared_ptr<const SweepResult> m_result;
     Mode m_mode = Mode::Values;

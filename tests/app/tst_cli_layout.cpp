@@ -2,6 +2,7 @@
 // placement (same JSON apart from the layout's origin, the same layout written again byte for byte), predict
 // --layout uses the layout, and compare's deltas are the differences of two predict runs.
 #include "tests/common/clirunner.h"
+#include "tests/common/scenariofiles.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -15,31 +16,12 @@ QJsonObject jsonOf(const wstest::CliRun& r)
     return QJsonDocument::fromJson(r.out).object();
 }
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return f.readAll();
-}
+using wstest::readAll;
+using wstest::writeAll;
 
-void writeAll(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
-
-// A scenario file of `model` on wse3 at 4096 tokens of context, with the layout in `layoutFile` when given.
 QByteArray scenario(const QString& model, const QByteArray& layout)
 {
-    QJsonObject root{{"version", layout.isEmpty() ? 1 : 2},
-                     {"model", QJsonObject{{"preset", model}}},
-                     {"hardware", QJsonObject{{"preset", "wse3"}}},
-                     {"precision", "bf16"},
-                     {"workload", QJsonObject{{"context_tokens", 4096}}}};
-    if (!layout.isEmpty())
-        root.insert("layout", QJsonDocument::fromJson(layout).object());
-    return QJsonDocument(root).toJson();
+    return wstest::scenarioFile(model, layout);
 }
 } // namespace
 

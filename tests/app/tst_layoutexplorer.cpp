@@ -16,6 +16,7 @@
 #include "views/sweepchart.h"
 
 #include "tests/common/clirunner.h"
+#include "tests/common/scenariofiles.h"
 
 #include <QApplication>
 #include <QFile>
@@ -27,31 +28,9 @@
 #include <QTest>
 
 namespace {
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return f.readAll();
-}
-
-void writeAll(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
-
-QByteArray scenarioFile(const QString& model, const QByteArray& layout)
-{
-    QJsonObject root{{"version", layout.isEmpty() ? 1 : 2},
-                     {"model", QJsonObject{{"preset", model}}},
-                     {"hardware", QJsonObject{{"preset", "wse3"}}},
-                     {"precision", "bf16"},
-                     {"workload", QJsonObject{{"context_tokens", 4096}}}};
-    if (!layout.isEmpty())
-        root.insert("layout", QJsonDocument::fromJson(layout).object());
-    return QJsonDocument(root).toJson();
-}
+using wstest::readAll;
+using wstest::scenarioFile;
+using wstest::writeAll;
 
 ws::Scenario smallScenario()
 {
