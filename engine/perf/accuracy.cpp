@@ -1,0 +1,90 @@
+#include "engine/perf/accuracy.h"
+
+#include "engine/perf/measurementdata.h"
+#include "engine/perf/predictor.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+namespace {
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+} // namespace
+
+Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
+{
+    const ModelConfig* model = shippedModel(point.modelId);
+    const HardwareSpec* hw = shippedHardware(point.hardwareId);
+    if (!model || !hw)
+        return makeError(ErrorCode::NotFound, "no preset for " + point.modelId + " on " + point.hardwareId, "model");
+    Workload w;
+    w.precision = point.precision ? *point.precision : model->nativePrecision;
+    w.concurrency = point.concurrency;
+    if (point.contextTokens > 0) {
+        w.contextTokens = point.contextTokens;
+    } else {
+        // Decode over the answer: on average the prompt and half the output sit in the KV cache.
+        w.contextTokens = point.promptTokens + point.outputTokens / 2;
+    }
+    if (point.promptTokens > 0)
+        w.promptTokens = point.promptTokens;
+    if (point.outputTokens > 0)
+        w.outputTokens = point.outputTokens;
+    PredictOptions o;
+    o.devices = point.devices;
+    auto p = predict(*model, *hw, w, o);
+    if (!p)
+        return p.error();
+    AccuracyRow r;
+    r.point = point;
+    r.kind = hw->kind;
+    const Range& speed = p->tokensPerSecondPerUserRange;
+    if (point.metric == "aggregate_tokens_per_second") {
+        r.predicted = p->aggregateTokensPerSecond;
+        r.low = speed.low * p->concurrency;
+        r.high = speed.high * p->concurrency;
+    } else if (point.metric == "end_to_end_tokens_per_second_per_user") {
+        const double out = double(point.outputTokens);
+        auto e2e = [&](double ttft, double tps) { return tps > 0 ? out / (ttft + out / tps) : 0; };
+        r.predicted = e2e(p->ttftSeconds, p->tokensPerSecondPerUser);
+        r.low = e2e(std::max(p->ttftRange.high, p->ttftSeconds), speed.low);
+        r.high = e2e(p->ttftRange.low > 0 ? std::min(p->ttftRange.low, p->ttftSeconds) : p->ttftSeconds, speed.high);
+    } else {
+        r.predicted = p->tokensPerSecondPerUser;
+        r.low = speed.low;
+        r.high = speed.high;
+    }
+    r.relativeError = (r.predicted - point.value) / point.value;
+    r.inside = point.value >= r.low && point.value <= r.high;
+    return r;
+}
+
+AccuracyStats summarize(const std::vector<AccuracyRow>& rows)
+{
+    AccuracyStats s;
+    s.rows = int(rows.size());
+    if (rows.empty())
+        return s;
+    std::vector<double> errors;
+    std::vector<double> ratios;
+    int inside = 0;
+    for (const AccuracyRow& r : rows) {
+        errors.push_back(std::abs(r.relativeError));
+        ratios.push_back(r.low > 0 ? r.high / r.low : 0);
+        inside += r.inside ? 1 : 0;
+    }
+    s.medianAbsError = median(errors);
+    s.fractionInside = double(inside) / double(rows.size());
+    s.medianRangeRatio = median(ratios);
+    return s;
+}
+
+} // namespace ws

@@ -1,0 +1,85 @@
+// The statistics the prediction ranges answer to: every shipped measured point
+// (calibration rows and reference rows) predicted in its own configuration,
+// then per origin and per device kind the median absolute error of the point,
+// the fraction inside the range and the median range (high / low). Printed for
+// the record; the assertions check that every point gets a prediction on its
+// own metric and that the statistics are computed as defined.
+#include "engine/perf/accuracy.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+using namespace ws;
+
+namespace {
+const char* kindName(HardwareKind k)
+{
+    return k == HardwareKind::Wafer ? "wafer" : k == HardwareKind::Gpu ? "gpu" : "lpu";
+}
+} // namespace
+
+class TestAccuracy : public QObject
+{
+    Q_OBJECT
+private slots:
+    void summarizeFollowsTheDefinitions()
+    {
+        std::vector<AccuracyRow> rows(3);
+        rows[0].relativeError = -0.3;
+        rows[0].low = 1, rows[0].high = 2, rows[0].inside = true;
+        rows[1].relativeError = 0.1;
+        rows[1].low = 1, rows[1].high = 1.5, rows[1].inside = false;
+        rows[2].relativeError = 0.2;
+        rows[2].low = 2, rows[2].high = 6, rows[2].inside = true;
+        const AccuracyStats s = summarize(rows);
+        QCOMPARE(s.rows, 3);
+        QCOMPARE(s.medianAbsError, 0.2);
+        QCOMPARE(s.fractionInside, 2.0 / 3.0);
+        QCOMPARE(s.medianRangeRatio, 2.0);
+    }
+
+    void everyShippedPointIsPredictedAndReported()
+    {
+        const auto& points = shippedMeasuredPoints();
+        QVERIFY(points.size() >= 40);
+        std::map<std::string, std::vector<AccuracyRow>> groups;
+        int reference = 0;
+        std::printf("\n%-12s %-6s %-62s %10s %10s %10s %10s %7s %s\n", "origin", "kind", "label", "measured",
+                    "predicted", "low", "high", "error", "inside");
+        for (const MeasuredPoint& pt : points) {
+            auto r = assessPoint(pt);
+            if (!r) {
+                // A configuration the hardware cannot hold (e.g. 145 GB of weights on one 80 GB A100).
+                QVERIFY2(r.error().code == ErrorCode::OutOfRange, (pt.label + ": " + r.error().message()).c_str());
+                std::printf("%-12s %-6s %-62.62s %10.1f  no prediction: %s\n", std::string(measuredOriginId(pt.origin)).c_str(),
+                            "", pt.label.c_str(), pt.value, r.error().text.c_str());
+                continue;
+            }
+            QVERIFY(r->predicted > 0 && r->low > 0 && r->low <= r->predicted * (1 + 1e-9) &&
+                    r->high >= r->predicted * (1 - 1e-9));
+            QCOMPARE(r->inside, pt.value >= r->low && pt.value <= r->high);
+            const std::string origin(measuredOriginId(pt.origin));
+            reference += pt.origin == MeasuredOrigin::Reference ? 1 : 0;
+            std::printf("%-12s %-6s %-62.62s %10.1f %10.1f %10.1f %10.1f %+6.0f%% %s%s\n", origin.c_str(),
+                        kindName(r->kind), pt.label.c_str(), pt.value, r->predicted, r->low, r->high,
+                        100 * r->relativeError, r->inside ? "yes" : "no", pt.doubt.empty() ? "" : " (doubtful)");
+            const std::string group = origin + (pt.doubt.empty() ? "" : " (doubtful)");
+            groups[group + " / " + kindName(r->kind)].push_back(*r);
+            groups[group + " / all"].push_back(*r);
+        }
+        QVERIFY(reference >= 10);
+        std::printf("\n%-34s %5s %14s %14s %14s\n", "group", "rows", "median |err|", "inside range", "median hi/lo");
+        for (const auto& [name, rows] : groups) {
+            const AccuracyStats s = summarize(rows);
+            QVERIFY(std::isfinite(s.medianAbsError) && s.medianRangeRatio >= 1.0);
+            std::printf("%-34s %5d %13.1f%% %13.0f%% %14.2f\n", name.c_str(), s.rows, 100 * s.medianAbsError,
+                        100 * s.fractionInside, s.medianRangeRatio);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAccuracy)
+#include "tst_accuracy.moc"
