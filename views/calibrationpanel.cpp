@@ -47,12 +47,18 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_fit->setToolTip(tr("Enter or load your own decode measurements and fit a new profile with the engine's "
                          "least-squares fitter"));
     connect(m_fit, &QPushButton::clicked, this, &CalibrationPanel::fitRequested);
+    m_addMeasurements = new QPushButton(tr("Add measurements…"));
+    m_addMeasurements->setObjectName(QStringLiteral("addMeasurementsButton"));
+    m_addMeasurements->setToolTip(tr("Load a JSON file of your own decode measurements (the format of "
+                                     "resources/measurements); matching figures appear on the comparison's charts"));
+    connect(m_addMeasurements, &QPushButton::clicked, this, &CalibrationPanel::addMeasurementsRequested);
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(new QLabel(tr("Profiles")));
     leftLayout->addWidget(m_list, 1);
     leftLayout->addWidget(m_fit);
+    leftLayout->addWidget(m_addMeasurements);
 
     m_info = new QLabel;
     m_info->setWordWrap(true);

@@ -42,6 +42,8 @@ public:
 
 signals:
     void fitRequested();
+    // "Add measurements…": a file of published or measured figures to show on the comparison's charts.
+    void addMeasurementsRequested();
 
 private:
     void showProfile(int index);
@@ -55,6 +57,7 @@ private:
     CalibrationChart* m_chart = nullptr;
     ChartCard* m_card = nullptr;
     QPushButton* m_fit = nullptr;
+    QPushButton* m_addMeasurements = nullptr;
 };
 
 } // namespace ws::views

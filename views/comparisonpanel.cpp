@@ -99,6 +99,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
 
     m_calibration = new CalibrationPanel;
     connect(m_calibration, &CalibrationPanel::fitRequested, this, &ComparisonPanel::fitProfileRequested);
+    connect(m_calibration, &CalibrationPanel::addMeasurementsRequested, this, &ComparisonPanel::addMeasurementsRequested);
     connectCard(m_calibration->chartCard(), [this] { return m_calibration->chart()->chartData(); },
                 tr("Predicted vs measured"));
     // CalibrationChart is only forward-declared above; its data comes through the panel.
@@ -204,6 +205,14 @@ void ComparisonPanel::fillBars()
         b.tooltip = tr("%1 tokens/s per user (range %2 – %3)\n%4\n%5")
                         .arg(formatSignificant(b.value), formatSignificant(b.low), formatSignificant(b.high), basis,
                              notes);
+        ConcurrencyCurve curve{name, sys.color, p.concurrencyCurve, p.concurrency, p.maxConcurrency, {}};
+        for (const MeasuredPoint& m : sys.measured) {
+            const double perUser = m.tokensPerSecondPerUser();
+            const QString tip = measuredPointTip(m, perUser, tr("tokens/s per user"));
+            if (m.concurrency == p.concurrency)
+                b.measured.push_back({perUser, tip});
+            curve.measured.push_back({m.concurrency, perUser, tip});
+        }
         speed.push_back(b);
 
         RangeBar t{sys.label, name, count, sys.color, true, p.ttftSeconds * 1000, p.ttftRange.low * 1000,
@@ -230,7 +239,7 @@ void ComparisonPanel::fillBars()
             e.tooltip = tr("No published power figure for this hardware preset, so no energy per token.");
         }
         energy.push_back(e);
-        curves.push_back({name, sys.color, p.concurrencyCurve, p.concurrency, p.maxConcurrency});
+        curves.push_back(curve);
     }
     m_speed->setBars(tr("Decode speed per user (%1)").arg(s.modelName), tr("tokens/s per user"),
                      QStringLiteral("tokens_per_second_per_user"), QStringLiteral("tokens_per_second_per_user"), speed);

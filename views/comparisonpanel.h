@@ -67,6 +67,7 @@ public:
 signals:
     void settingsChanged(const ws::views::ComparisonSettings& settings);
     void fitProfileRequested();
+    void addMeasurementsRequested();
     // `content` is drawn for PNG/SVG; `data` is written for CSV/JSON.
     void exportRequested(QWidget* content, const ws::views::ChartData& data, const QString& title);
 

@@ -7,6 +7,7 @@
 // beyond unit conversions and the reading-speed figures.
 
 #include "engine/perf/calibrationprofile.h"
+#include "engine/perf/measuredpoints.h"
 #include "engine/perf/prediction.h"
 #include "engine/perf/workload.h"
 
@@ -28,6 +29,9 @@ struct ComparisonSystem
     bool ok = false;     // false: `error` says why there is no prediction
     Prediction prediction;
     QString error;
+    // Published or measured figures for this model, hardware, device count and precision, at any concurrency
+    // (shipped calibration and reference rows, then the user's files).
+    std::vector<MeasuredPoint> measured;
 };
 
 struct ComparisonInput

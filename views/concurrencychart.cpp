@@ -77,6 +77,11 @@ void ConcurrencyChart::setCurves(const std::vector<ConcurrencyCurve>& curves)
         delete s;
     }
     m_lines.clear();
+    for (QScatterSeries* s : m_measured) {
+        m_chart->removeSeries(s);
+        delete s;
+    }
+    m_measured.clear();
     double xMin = std::numeric_limits<double>::max(), xMax = 0, yMin = xMin, yMax = 0;
     QList<QPointF> marks;
     QStringList cappedNotes;
@@ -107,6 +112,31 @@ void ConcurrencyChart::setCurves(const std::vector<ConcurrencyCurve>& curves)
         s->attachAxis(m_axisY);
         connect(s, &QLineSeries::hovered, this, &ConcurrencyChart::showTip);
         m_lines.push_back(s);
+    }
+    for (const ConcurrencyCurve& c : curves) {
+        if (c.measured.empty())
+            continue;
+        auto* m = new QScatterSeries;
+        m->setName(tr("%1, measured").arg(c.label));
+        m->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+        m->setMarkerSize(12);
+        m->setColor(c.color.lighter(150));
+        m->setBorderColor(QColor(20, 20, 20));
+        QList<QPointF> pts;
+        for (const MeasuredCurvePoint& p : c.measured) {
+            const double aggregate = p.tokensPerSecondPerUser * p.concurrency;
+            pts.append({p.tokensPerSecondPerUser, aggregate});
+            xMin = std::min(xMin, p.tokensPerSecondPerUser);
+            xMax = std::max(xMax, p.tokensPerSecondPerUser);
+            yMin = std::min(yMin, aggregate);
+            yMax = std::max(yMax, aggregate);
+        }
+        m->replace(pts);
+        m_chart->addSeries(m);
+        m->attachAxis(m_axisX);
+        m->attachAxis(m_axisY);
+        connect(m, &QScatterSeries::hovered, this, &ConcurrencyChart::showTip);
+        m_measured.push_back(m);
     }
     m_markers->replace(marks);
     const QString title = tr("Throughput vs speed per user, as concurrency grows");
@@ -142,6 +172,15 @@ void ConcurrencyChart::showTip(const QPointF& point, bool state)
                            .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(p.aggregateTokensPerSecond));
             }
         }
+    for (const ConcurrencyCurve& c : m_curves)
+        for (const MeasuredCurvePoint& p : c.measured) {
+            const double dx = std::log(p.tokensPerSecondPerUser / point.x());
+            const double dy = std::log(p.tokensPerSecondPerUser * p.concurrency / point.y());
+            if (dx * dx + dy * dy < best) {
+                best = dx * dx + dy * dy;
+                text = p.tooltip;
+            }
+        }
     QToolTip::showText(QCursor::pos(), text, m_view);
 }
 
@@ -151,9 +190,15 @@ ChartData ConcurrencyChart::chartData() const
     d.name = QStringLiteral("concurrency_curves");
     d.columns = {QStringLiteral("system"), QStringLiteral("concurrency"), QStringLiteral("tokens_per_second_per_user"),
                  QStringLiteral("aggregate_tokens_per_second")};
-    for (const ConcurrencyCurve& c : m_curves)
+    d.columns << QStringLiteral("kind");
+    for (const ConcurrencyCurve& c : m_curves) {
         for (const ConcurrencyPoint& p : drawnPoints(c))
-            d.rows.append(QVariantList{c.label, p.concurrency, p.tokensPerSecondPerUser, p.aggregateTokensPerSecond});
+            d.rows.append(QVariantList{c.label, p.concurrency, p.tokensPerSecondPerUser, p.aggregateTokensPerSecond,
+                                       QStringLiteral("predicted")});
+        for (const MeasuredCurvePoint& p : c.measured)
+            d.rows.append(QVariantList{c.label, p.concurrency, p.tokensPerSecondPerUser,
+                                       p.tokensPerSecondPerUser * p.concurrency, QStringLiteral("measured")});
+    }
     return d;
 }
 

@@ -22,6 +22,14 @@ class QScatterSeries;
 
 namespace ws::views {
 
+// A published or measured figure at one concurrency, drawn in its system's colour.
+struct MeasuredCurvePoint
+{
+    int concurrency = 1;
+    double tokensPerSecondPerUser = 0;
+    QString tooltip; // names the source
+};
+
 struct ConcurrencyCurve
 {
     QString label;
@@ -30,6 +38,7 @@ struct ConcurrencyCurve
     int concurrency = 1; // the requested concurrency, marked on the curve
     int maxConcurrency = 0; // requests that fit (KV memory); points beyond it repeat the capped value and are
                             // not drawn. 0: no cap
+    std::vector<MeasuredCurvePoint> measured;
 };
 
 // The points of a curve that are real: concurrency within what fits.
@@ -49,6 +58,8 @@ public:
     QChartView* chartView() const { return m_view; }
     const std::vector<QLineSeries*>& lines() const { return m_lines; }
     QScatterSeries* markers() const { return m_markers; }
+    // One series of measured figures per curve that has any, in its colour.
+    const std::vector<QScatterSeries*>& measuredSeries() const { return m_measured; }
 
 private:
     void showTip(const QPointF& point, bool state);
@@ -60,6 +71,7 @@ private:
     QLogValueAxis* m_axisY = nullptr;
     std::vector<QLineSeries*> m_lines;
     QScatterSeries* m_markers = nullptr;
+    std::vector<QScatterSeries*> m_measured;
 };
 
 } // namespace ws::views

@@ -8,14 +8,42 @@
 #include <QChartView>
 #include <QCursor>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace ws::views {
+
+QString measuredPointTip(const MeasuredPoint& p, double shownValue, const QString& unit)
+{
+    const QString origin = p.origin == MeasuredOrigin::Calibration ? RangeBarChart::tr("calibration row (fitted)")
+                           : p.origin == MeasuredOrigin::User      ? RangeBarChart::tr("your measurements")
+                                                                   : RangeBarChart::tr("reference row (not fitted)");
+    const QString spec = p.speculative == Tristate::Yes  ? RangeBarChart::tr("yes")
+                         : p.speculative == Tristate::No ? RangeBarChart::tr("no")
+                                                         : RangeBarChart::tr("unknown");
+    QString text = RangeBarChart::tr("Measured: %1 %2 — %3\nSource: %4\nDate: %5\nConfiguration: %6\n"
+                                     "Concurrency %7%8; speculative decoding: %9")
+                       .arg(formatSignificant(shownValue), unit, QString::fromStdString(p.label),
+                            QString::fromStdString(p.source),
+                            p.date.empty() ? RangeBarChart::tr("not stated") : QString::fromStdString(p.date),
+                            p.configuration.empty() ? RangeBarChart::tr("not stated")
+                                                    : QString::fromStdString(p.configuration))
+                       .arg(p.concurrency)
+                       .arg(p.batchKnown ? QString() : RangeBarChart::tr(" (the service's batch is not known)"), spec);
+    text += QLatin1Char('\n') + origin;
+    if (!p.note.empty())
+        text += QLatin1Char('\n') + QString::fromStdString(p.note);
+    if (!p.doubt.empty())
+        text += QLatin1Char('\n') + RangeBarChart::tr("Doubtful: %1").arg(QString::fromStdString(p.doubt));
+    return text;
+}
 
 RangeBarChart::RangeBarChart(QWidget* parent)
     : QWidget(parent)
@@ -39,6 +67,18 @@ RangeBarChart::RangeBarChart(QWidget* parent)
     m_series->attachAxis(m_axisY);
     connect(m_series, &QStackedBarSeries::hovered, this,
             [this](bool status, int index, QBarSet*) { showTip(status, index); });
+
+    m_measured = new QScatterSeries;
+    m_measured->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+    m_measured->setMarkerSize(12);
+    m_measured->setColor(QColor(250, 250, 250));
+    m_measured->setBorderColor(QColor(20, 20, 20));
+    connect(m_measured, &QScatterSeries::hovered, this, [this](const QPointF& point, bool state) {
+        if (state)
+            QToolTip::showText(QCursor::pos(), measuredTipAt(point), m_view);
+        else
+            QToolTip::hideText();
+    });
 
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -110,8 +150,40 @@ void RangeBarChart::setBars(const QString& title, const QString& axisTitle, cons
         w->attachAxis(m_axisY);
         m_whiskers.push_back(w);
     }
+    // Measured figures on top of the whiskers: removed and added again so they are drawn last.
+    if (m_chart->series().contains(m_measured))
+        m_chart->removeSeries(m_measured);
+    QList<QPointF> marks;
+    for (int i = 0; i < n; ++i)
+        for (const MeasuredMark& m : bars[size_t(i)].measured) {
+            marks.append({double(i), m.value});
+            top = std::max(top, m.value);
+        }
+    m_measured->replace(marks);
+    m_chart->addSeries(m_measured);
+    m_measured->attachAxis(m_axisX);
+    m_measured->attachAxis(m_axisY);
+    if (!marks.isEmpty())
+        m_chart->setTitle(title + QStringLiteral("<br><span style='font-size:small; color:#555'>") +
+                          tr("◆ published or measured figures (hover for the source)") + QStringLiteral("</span>"));
     m_axisY->setRange(0, top > 0 ? top * 1.08 : 1.0);
     m_axisY->applyNiceNumbers();
+}
+
+QString RangeBarChart::measuredTipAt(const QPointF& value) const
+{
+    const double span = std::max(1e-12, m_axisY->max() - m_axisY->min());
+    double best = std::numeric_limits<double>::max();
+    QString text;
+    for (size_t i = 0; i < m_bars.size(); ++i)
+        for (const MeasuredMark& m : m_bars[i].measured) {
+            const double d = std::hypot(double(i) - value.x(), (m.value - value.y()) / span * 4.0);
+            if (d < best && d < 0.5) {
+                best = d;
+                text = m.tooltip;
+            }
+        }
+    return text;
 }
 
 void RangeBarChart::showTip(bool status, int index)
@@ -128,12 +200,16 @@ ChartData RangeBarChart::chartData() const
     ChartData d;
     d.name = m_dataName;
     d.columns = {QStringLiteral("system"), m_valueColumn, m_valueColumn + QStringLiteral("_low"),
-                 m_valueColumn + QStringLiteral("_high")};
+                 m_valueColumn + QStringLiteral("_high"), QStringLiteral("measured")};
     for (const RangeBar& b : m_bars) {
+        QStringList measured;
+        for (const MeasuredMark& m : b.measured)
+            measured << formatSignificant(m.value);
+        const QVariant marks = measured.isEmpty() ? QVariant() : QVariant(measured.join(QLatin1Char(' ')));
         if (b.known)
-            d.rows.append(QVariantList{b.label, b.value, b.low, b.high});
+            d.rows.append(QVariantList{b.label, b.value, b.low, b.high, marks});
         else
-            d.rows.append(QVariantList{b.label, QVariant(), QVariant(), QVariant()});
+            d.rows.append(QVariantList{b.label, QVariant(), QVariant(), QVariant(), marks});
     }
     return d;
 }

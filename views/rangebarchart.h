@@ -4,6 +4,7 @@
 // tooltip that says where the number comes from. A bar whose value is unknown
 // (e.g. no published power figure) is left empty and labelled so.
 
+#include "engine/perf/measuredpoints.h"
 #include "views/chartdata.h"
 
 #include <QColor>
@@ -16,10 +17,21 @@ class QBarCategoryAxis;
 class QChart;
 class QChartView;
 class QLineSeries;
+class QScatterSeries;
 class QStackedBarSeries;
 class QValueAxis;
 
 namespace ws::views {
+
+// A published or measured figure drawn over a bar (or a curve): its value and a tooltip naming its source.
+struct MeasuredMark
+{
+    double value = 0;
+    QString tooltip;
+};
+
+// The tooltip of a measured point: label, value, source, date, configuration, speculative decoding, batch.
+QString measuredPointTip(const MeasuredPoint& point, double shownValue, const QString& unit);
 
 struct RangeBar
 {
@@ -32,6 +44,7 @@ struct RangeBar
     double low = 0;
     double high = 0;
     QString tooltip;
+    std::vector<MeasuredMark> measured; // drawn as diamonds on the bar
 };
 
 class RangeBarChart : public QWidget
@@ -53,6 +66,10 @@ public:
     // One whisker per bar (empty for unknown bars), in bar order.
     const std::vector<QLineSeries*>& whiskers() const { return m_whiskers; }
     QString categoryLabel(int index) const;
+    // The measured figures over the bars (one point per mark, x = the bar's index); null before setBars.
+    QScatterSeries* measuredSeries() const { return m_measured; }
+    // The tooltip of the measured mark nearest to a point in chart values; empty when none is near.
+    QString measuredTipAt(const QPointF& value) const;
 
 private:
     void showTip(bool status, int index);
@@ -66,6 +83,7 @@ private:
     QBarCategoryAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;
     std::vector<QLineSeries*> m_whiskers;
+    QScatterSeries* m_measured = nullptr;
 };
 
 } // namespace ws::views

@@ -7,11 +7,16 @@
 #include "app/session/systempaces.h"
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/gpupredictor.h"
+#include "engine/perf/measuredpoints.h"
 #include "engine/perf/predictionutil.h"
 #include "engine/perf/predictor.h"
 #include "views/comparisonpanel.h"
 #include "views/tokenrace.h"
 
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QRegularExpression>
 #include <QWidget>
 
@@ -50,6 +55,8 @@ void ComparisonController::setViews(views::ComparisonPanel* panel, views::TokenR
         connect(m_panel, &views::ComparisonPanel::settingsChanged, this, &ComparisonController::setSettings);
         connect(m_panel, &views::ComparisonPanel::exportRequested, this, &ComparisonController::exportInteractive);
         connect(m_panel, &views::ComparisonPanel::fitProfileRequested, this, &ComparisonController::openFitDialog);
+        connect(m_panel, &views::ComparisonPanel::addMeasurementsRequested, this,
+                &ComparisonController::openMeasurementsFile);
         if (m_snapshot)
             m_panel->setSnapshot(m_snapshot);
     }
@@ -212,6 +219,11 @@ void ComparisonController::recompute()
                 sys.ok = true;
                 sys.prediction = *p;
                 sys.label = p->devices > 1 ? tr("%1 × %2").arg(p->devices).arg(name) : name;
+                const PredictionKey key{model->id, hw->id, p->devices, workload.precision, p->concurrency};
+                const std::vector<MeasuredPoint>* sets[] = {&shippedMeasuredPoints(), &m_userPoints};
+                for (const std::vector<MeasuredPoint>* set : sets)
+                    for (MeasuredPoint& m : matchingPoints(*set, key, true))
+                        sys.measured.push_back(std::move(m));
             }
             std::vector<views::ComparisonInput> hwRows = CompareInputs::hardware(*hw, sys.label);
             if (sys.ok) {
@@ -324,6 +336,43 @@ bool ComparisonController::exportTo(QWidget* content, const views::ChartData& da
 void ComparisonController::exportInteractive(QWidget* content, const views::ChartData& data, const QString& title)
 {
     ChartExport::askAndWrite(m_panel, content, data, m_snapshot.get(), title);
+}
+
+QString ComparisonController::addMeasurements(const QByteArray& json, const QString& name)
+{
+    auto points = readMeasuredPoints(json.toStdString(), MeasuredOrigin::User);
+    if (!points) {
+        const Error& e = points.error();
+        return e.field.empty() ? tr("%1: %2").arg(name, QString::fromStdString(e.text))
+                               : tr("%1: %2: %3").arg(name, QString::fromStdString(e.field), QString::fromStdString(e.text));
+    }
+    for (MeasuredPoint& p : *points) {
+        if (p.origin == MeasuredOrigin::Calibration)
+            p.origin = MeasuredOrigin::User; // a user's file of a calibration kind: still the user's figures
+        m_userPoints.push_back(std::move(p));
+    }
+    recompute();
+    return {};
+}
+
+void ComparisonController::openMeasurementsFile()
+{
+    const QString path = QFileDialog::getOpenFileName(m_panel, tr("Add measurements"), {}, tr("JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    QString error;
+    if (!f.open(QIODevice::ReadOnly))
+        error = tr("%1: %2").arg(QFileInfo(path).fileName(), f.errorString());
+    else
+        error = addMeasurements(f.readAll(), QFileInfo(path).fileName());
+    if (!error.isEmpty())
+        QMessageBox::warning(m_panel, tr("Add measurements"),
+                             tr("The file was not added.\n%1\n\nA measurement file is JSON with an id, a kind "
+                                "(\"reference\" for figures to show, or a calibration kind) and rows, each with a "
+                                "model and hardware preset, a context or prompt and output lengths, a speed and a "
+                                "source.")
+                                 .arg(error));
 }
 
 void ComparisonController::openFitDialog()

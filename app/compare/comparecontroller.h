@@ -8,6 +8,7 @@
 // with them, call recompute().
 
 #include "engine/perf/gpucalibration.h"
+#include "engine/perf/measuredpoints.h"
 #include "engine/perf/placementcache.h"
 #include "engine/session/sessionsnapshot.h"
 #include "views/chartdata.h"
@@ -71,6 +72,11 @@ public:
 
     std::shared_ptr<const views::ComparisonSnapshot> snapshot() const { return m_snapshot; }
 
+    // A user's measurement file (engine/perf/measuredpoints.h, the shipped files' format): its points join the
+    // charts of matching systems and the comparison recomputes. Returns the error (file name, field, what is
+    // wrong) and adds nothing when the file is not valid.
+    QString addMeasurements(const QByteArray& json, const QString& name);
+
     // Live chat: the race follows the session's token stream (connect RunController::snapshotReady to it):
     // the snapshot's new token pieces go to the race (appendRacePieces), its times to the race's chart.
     // Not a slot, so moc never instantiates the snapshot's metatype before runcontroller.h declares it.
@@ -90,6 +96,8 @@ public slots:
     // Asks for a file (and a scale for PNG) and writes it; errors in a message box.
     void exportInteractive(QWidget* content, const ws::views::ChartData& data, const QString& title);
     void openFitDialog();
+    // Asks for a measurement file and adds it (addMeasurements); errors in a message box.
+    void openMeasurementsFile();
 
 signals:
     void snapshotReady(std::shared_ptr<const ws::views::ComparisonSnapshot> snapshot);
@@ -105,6 +113,7 @@ private:
     views::ComparisonSettings m_settings;
     std::vector<CalibrationProfile> m_userProfiles;
     std::vector<std::shared_ptr<const GpuCalibration>> m_userGpuCalibrations;
+    std::vector<MeasuredPoint> m_userPoints;
     std::shared_ptr<const views::ComparisonSnapshot> m_snapshot;
     quint64 m_liveRequest = 0;
     QStringList m_racePieces;

@@ -3,6 +3,7 @@
 // sample token stream. Works on the offscreen platform.
 //   waferscope-compare-shot [--model ID] [--users N] [--tab 0|1|2] [--compare FILE.png]
 //                           [--race FILE.png] [--race-seconds S] [--scale X] [--lang zh_CN] [--print-data]
+//                           [--measurements FILE.json]... [--size WxH]
 
 #include "app/compare/comparecontroller.h"
 #include "app/compare/racesample.h"
@@ -17,6 +18,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QTabWidget>
 
 #include <cstdio>
@@ -41,7 +43,12 @@ int main(int argc, char** argv)
     const QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("code"),
                                      QStringLiteral("en"));
     const QCommandLineOption csvOpt(QStringLiteral("print-data"), QStringLiteral("print every chart's data as CSV"));
-    cli.addOptions({modelOpt, usersOpt, tabOpt, compareOpt, raceOpt, secondsOpt, scaleOpt, csvOpt, langOpt});
+    const QCommandLineOption measurementsOpt(QStringLiteral("measurements"), QStringLiteral("a measurement file to add"),
+                                             QStringLiteral("file"));
+    const QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("panel size"), QStringLiteral("WxH"),
+                                     QStringLiteral("1600x940"));
+    cli.addOptions({modelOpt, usersOpt, tabOpt, compareOpt, raceOpt, secondsOpt, scaleOpt, csvOpt, langOpt,
+                    measurementsOpt, sizeOpt});
     cli.process(app);
 
     ws::LanguageManager languages;
@@ -58,6 +65,15 @@ int main(int argc, char** argv)
     settings.concurrency = std::max(1, cli.value(usersOpt).toInt());
     controller.setRaceText(ws::RaceSample::pieces(), ws::RaceSample::source());
     controller.setSettings(settings);
+    for (const QString& path : cli.values(measurementsOpt)) {
+        QFile f(path);
+        const QString error = f.open(QIODevice::ReadOnly) ? controller.addMeasurements(f.readAll(), path)
+                                                          : path + QStringLiteral(": ") + f.errorString();
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 2;
+        }
+    }
     const double scale = cli.value(scaleOpt).toDouble();
 
     if (cli.isSet(csvOpt)) {
@@ -80,7 +96,9 @@ int main(int argc, char** argv)
         }
     };
     if (cli.isSet(compareOpt)) {
-        panel.resize(1600, 940);
+        const QStringList size = cli.value(sizeOpt).split(QLatin1Char('x'));
+        panel.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1600,
+                     size.value(1).toInt() > 0 ? size.value(1).toInt() : 940);
         panel.tabs()->setCurrentIndex(cli.value(tabOpt).toInt());
         save(&panel, cli.value(compareOpt));
     }
