@@ -28,6 +28,7 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
     Workload w;
     w.precision = point.precision ? *point.precision : model->nativePrecision;
     w.concurrency = point.concurrency;
+    w.batchKnown = point.batchKnown;
     if (point.contextTokens > 0) {
         w.contextTokens = point.contextTokens;
     } else {

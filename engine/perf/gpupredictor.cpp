@@ -18,7 +18,7 @@ int kvBytesFor(Precision p)
 }
 
 // The serving stack's unknowns, one at a time; tps(efficiency, users) is the speed per user with them.
-void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers,
+void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool batchKnown,
                         const std::vector<const GpuCalibration*>& profiles, const std::function<double(const GpuEfficiency&, int)>& tps)
 {
     const double point = tps(e, p.concurrency);
@@ -33,11 +33,25 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers,
     };
     auto same = [](double v) { return v; };
     const double eta = 1.0 / e.memoryTimeFactor;
-    vary("hbm_efficiency", "fraction of peak", &GpuEfficiency::memoryTimeFactor, eta, std::min(eta, 0.5),
-         std::max(eta, 0.85),
-         "Hazy Research 'No Bubbles' (2025-05-27): vLLM and SGLang use at most ~50% of H100 bandwidth at batch 1; "
-         "WLLM Table 6: cuBLAS GEMV reaches 85% on A100 (facts §1.3)",
-         [](double v) { return 1.0 / v; });
+    {
+        // Hazy Research's ~50% is an effective figure: bytes moved over the whole step, launch gaps included. So
+        // the low end is the step that moves the weights and KV at half the peak in all (never faster than the
+        // point), not half the peak on top of the fitted per-layer overhead, which would count the gaps twice.
+        GpuEfficiency streamOnly = e;
+        streamOnly.memoryTimeFactor = 1.0;
+        streamOnly.computeTimeFactor = 0;
+        streamOnly.layerOverheadS = 0;
+        streamOnly.allreduceStepS = 0;
+        streamOnly.interNodeStepS = 0;
+        const double low = std::min(eta, 0.5);
+        GpuEfficiency b = e;
+        b.memoryTimeFactor = 1.0 / std::max(eta, 0.85);
+        p.rangeDrivers.push_back(rangeDriver(
+            "hbm_efficiency", "fraction of peak", eta, low, std::max(eta, 0.85),
+            "Hazy Research 'No Bubbles' (2025-05-27): vLLM and SGLang use at most ~50% of H100 bandwidth at batch 1 "
+            "(bytes over the whole step); WLLM Table 6: cuBLAS GEMV reaches 85% on A100 (facts §1.3)",
+            point, std::min(point, low * tps(streamOnly, p.concurrency)), tps(b, p.concurrency)));
+    }
     // CUDA graphs switch a step by PAI-gap's 1.259x on H100: on takes (1 - 1/1.259) of the step off the fitted
     // overhead (not below ~100 kernels for 16 layers at ~1.3 us each), off adds 0.259 of it.
     const double graphsFloor = 100.0 / 16.0 * 1.3e-6;
@@ -63,7 +77,7 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers,
     }
     // The batch a provider runs beside a published single-user figure is rarely stated.
     const int batchHigh = std::min(std::max(1, p.maxConcurrency), 4 * p.concurrency);
-    if (batchHigh > p.concurrency)
+    if (batchHigh > p.concurrency && !batchKnown)
         p.rangeDrivers.push_back(rangeDriver("provider_batch", "requests", p.concurrency, p.concurrency, batchHigh,
                                              "[estimate] API endpoints batch other users' requests; published "
                                              "single-user speeds seldom state it (facts §2)",
@@ -196,7 +210,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     p.ttftRange = {ttftLo, ttftHi};
 
     const double specFactor = seconds / terms.seconds(e);
-    addGpuRangeDrivers(p, e, model.layers, rangeProfiles, [&](const GpuEfficiency& x, int users) {
+    addGpuRangeDrivers(p, e, model.layers, w.batchKnown, rangeProfiles, [&](const GpuEfficiency& x, int users) {
         return 1.0 / (step(std::clamp(users, 1, std::max(1, p.maxConcurrency)), 1).seconds(x) * specFactor);
     });
     Ceiling& ceiling = p.ceiling;

@@ -2,6 +2,8 @@
 
 #include "engine/model/modelshape.h"
 #include "engine/perf/predictionutil.h"
+#include "engine/perf/wafercalibration.h"
+#include "engine/wafer/dataflow/schedule.h"
 
 #include <algorithm>
 #include <cmath>
@@ -109,6 +111,35 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
                                              "assumption: the production placer's region sizes are not published; "
                                              "WaferLLM autotunes them offline (WLLM §7.1)",
                                              point, at[0], at[1]));
+    }
+    if (!o.layout && !model.isMoe() && in.tokensPerVisit == 1 && !s.layout.layers.empty()) {
+        // Placement policy: this placer keeps every layer resident, so a layer's region is a share of the
+        // wafers; the published WaferLLM figures time each layer on its own P x P region and multiply by the
+        // layer count. The high end swaps the layers' time for that policy's at WaferLLM's fastest P (the
+        // embedding, LM head and the hops between regions stay as placed).
+        ScheduleOptions so;
+        so.tokens = 1;
+        so.context = w.contextTokens;
+        so.kv = o.kv;
+        so.layersOnly = true;
+        so.timingOnly = true;
+        const double packedLayers = buildTokenSchedule(model, s.layout, TimingModel(s.params), so).totalCycles;
+        const double total = in.cycles(s.layout, s.params, 1);
+        int64_t cores = 0;
+        for (const RegionRef& r : s.layout.layers)
+            cores += int64_t(r.rect.width) * r.rect.height;
+        const double side = std::sqrt(double(cores) / double(s.layout.layers.size()));
+        constexpr int kMeasuredSide = 420;
+        WaferKernelMeasurement row{model.id, model.hiddenSize, model.ffnSize, model.layers, w.contextTokens,
+                                   kMeasuredSide, 0};
+        const double perLayer = double(model.layers) * waferKernelLayerCycles(row, s.params);
+        const double alt = total - packedLayers + perLayer;
+        if (side < kMeasuredSide && alt > 0 && packedLayers > 0)
+            p.rangeDrivers.push_back(rangeDriver(
+                "placement_policy", "cores per layer region (side)", side, side, kMeasuredSide,
+                "low: this placer, every layer resident (region side as placed); high: WaferLLM's measured "
+                "policy, each layer on its own 420 x 420 region (WLLM Table 4, facts wafer-mapping.md §1.6)",
+                point, point, s.params.clockHz / (alt * in.specFactor)));
     }
     if (s.calibrationResidual > 0) {
         const double r = s.calibrationResidual;

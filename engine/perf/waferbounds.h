@@ -4,7 +4,8 @@
 // kernel's cycles per MAC (WaferLLM's research kernel as measured on WSE-2's
 // 4-wide SIMD, or a production kernel using the newer core's full width), the
 // wafer-to-wafer latency when the model spans wafers, the placement policy
-// (the weight fill the placer aims for) unless a layout is given, and the
+// (the weight fill the placer aims for, and every layer resident against
+// WaferLLM's one 420 x 420 region per layer) unless a layout is given, and the
 // calibration's worst residual. The ceiling: one token's layers run on one
 // layer region at a time, so its MACs cannot go faster than the largest
 // region's SIMD lanes, its weights not faster than that region's SRAM ports,

@@ -30,6 +30,9 @@ struct Workload
 {
     Precision precision = Precision::Bf16;
     int concurrency = 1;          // requests in flight (users)
+    // true: the concurrency is known to be the batch the hardware runs (a benchmark that states it); false: a
+    // service may batch other users' requests beside these, a range driver on GPUs (provider_batch).
+    bool batchKnown = false;
     int64_t contextTokens = 4096; // tokens already in the KV cache while decoding
     int64_t promptTokens = 512;
     int64_t outputTokens = 256;
