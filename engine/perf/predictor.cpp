@@ -25,6 +25,12 @@ Status validate(const ModelConfig& m, const Workload& w)
                          "speculative decoding needs at least 1 draft token, an acceptance rate in [0, 1] and a "
                          "non-negative draft cost",
                          "speculative");
+    if (w.speculative.enabled && w.speculative.draftModel && w.speculative.draftModel->vocabSize != m.vocabSize)
+        return makeError(ErrorCode::InvalidArgument,
+                         "the draft model must share the target's vocabulary (verification compares token ids): " +
+                             w.speculative.draftModel->id + " has " + std::to_string(w.speculative.draftModel->vocabSize) +
+                             " tokens, " + m.id + " " + std::to_string(m.vocabSize),
+                         "draft");
     if (!(w.tokensPerCharacterLow > 0) || w.tokensPerCharacterHigh < w.tokensPerCharacterLow)
         return makeError(ErrorCode::InvalidArgument, "tokens per character must be a positive range",
                          "tokens-per-character");
