@@ -633,6 +633,32 @@
         <source>the live chat answer</source>
         <translation>实时对话回答</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：%2：%3</translation>
+    </message>
+    <message>
+        <source>Add measurements</source>
+        <translation>添加测量数据</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON（*.json）</translation>
+    </message>
+    <message>
+        <source>The file was not added.
+%1
+
+A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures to show, or a calibration kind) and rows, each with a model and hardware preset, a context or prompt and output lengths, a speed and a source.</source>
+        <translation>文件未添加。
+%1
+
+测量文件是 JSON 格式，包含 id、kind（要显示的数据用 &quot;reference&quot;，或某种校准类型）和 rows；每行给出模型与硬件预设、上下文长度或提示与输出长度、速度以及来源。</translation>
+    </message>
 </context>
 <context>
     <name>ws::DataflowDock</name>
@@ -2251,6 +2277,14 @@ source: %6</source>
         <source>no</source>
         <translation>否</translation>
     </message>
+    <message>
+        <source>Add measurements…</source>
+        <translation>添加测量数据…</translation>
+    </message>
+    <message>
+        <source>Load a JSON file of your own decode measurements (the format of resources/measurements); matching figures appear on the comparison&apos;s charts</source>
+        <translation>加载您自己的解码测量数据 JSON 文件（格式同 resources/measurements）；匹配的数据会显示在对比图表上</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ChartCard</name>
@@ -2893,6 +2927,10 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>%1, concurrency %2: %3 tokens/s per user, %4 tokens/s in all (engine prediction)</source>
         <translation>%1，并发 %2：每用户 %3 token/秒，总计 %4 token/秒（引擎预测）</translation>
+    </message>
+    <message>
+        <source>%1, measured</source>
+        <translation>%1，实测</translation>
     </message>
 </context>
 <context>
@@ -3548,6 +3586,54 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>unknown</source>
         <translation>未知</translation>
+    </message>
+    <message>
+        <source>calibration row (fitted)</source>
+        <translation>校准行（参与拟合）</translation>
+    </message>
+    <message>
+        <source>your measurements</source>
+        <translation>您的测量数据</translation>
+    </message>
+    <message>
+        <source>reference row (not fitted)</source>
+        <translation>参考行（未参与拟合）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Measured: %1 %2 — %3
+Source: %4
+Date: %5
+Configuration: %6
+Concurrency %7%8; speculative decoding: %9</source>
+        <translation>实测：%1 %2 — %3
+来源：%4
+日期：%5
+配置：%6
+并发 %7%8；推测解码：%9</translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation>未说明</translation>
+    </message>
+    <message>
+        <source> (the service&apos;s batch is not known)</source>
+        <translation>（服务端的批大小未知）</translation>
+    </message>
+    <message>
+        <source>Doubtful: %1</source>
+        <translation>存疑：%1</translation>
+    </message>
+    <message>
+        <source>◆ published or measured figures (hover for the source)</source>
+        <translation>◆ 公开或实测数据（悬停查看来源）</translation>
     </message>
 </context>
 <context>
