@@ -2569,6 +2569,10 @@ source: %6</source>
         <translation>%1 %</translation>
     </message>
     <message>
+        <source>&lt; 0.1 %</source>
+        <translation>&lt; 0.1 %</translation>
+    </message>
+    <message>
         <source>&lt;span style=&apos;color:%1; font-weight:600&apos;&gt;%2&lt;/span&gt;: %3 – %4 tokens/s per user, mostly &lt;b&gt;%5&lt;/b&gt; (%6 % of the range); ceiling %7 tokens/s (%8 bound)</source>
         <translation>&lt;span style=&apos;color:%1; font-weight:600&apos;&gt;%2&lt;/span&gt;：每用户 %3 – %4 tokens/s，区间主要来自 &lt;b&gt;%5&lt;/b&gt;（占 %6 %）；上限 %7 tokens/s（%8 约束）</translation>
     </message>

@@ -62,7 +62,9 @@ void ComparisonDrivers::setSystems(const std::vector<ComparisonSystem>& systems)
             m_table->setItem(r, 3, item(tr("%1 – %2").arg(formatSignificant(d.tokensPerSecondAtLow),
                                                          formatSignificant(d.tokensPerSecondAtHigh))));
             m_table->setItem(r, 4, item(tr("× %1").arg(formatSignificant(d.effect))));
-            m_table->setItem(r, 5, item(tr("%1 %").arg(formatSignificant(100.0 * d.share, 2))));
+            // Shares below 0.1 % read as such (a formatted 1e-30 % says nothing a reader can use).
+            m_table->setItem(r, 5, item(d.share < 0.001 ? tr("< 0.1 %")
+                                                        : tr("%1 %").arg(formatSignificant(100.0 * d.share, 2))));
             m_table->setItem(r, 6, item(QString::fromStdString(d.source)));
             ++r;
         }

@@ -68,7 +68,7 @@ private slots:
                 QCOMPARE(item->child(s)->text(0), files.at(i).sources.at(s));
             measurements += item->text(0).startsWith(QStringLiteral("measurements/")) ? 1 : 0;
         }
-        QCOMPARE(measurements, 5); // resources/measurements holds five files
+        QCOMPARE(measurements, 6); // resources/measurements: five calibration sets and the reference rows
     }
 
     void translatedIntoChinese()

@@ -26,6 +26,20 @@ const views::ComparisonSystem* find(const views::ComparisonSnapshot& s, const QS
 const QByteArray kMine = R"({"id":"mine","kind":"reference","source":"my lab notebook p. 12","date":"2026-11-30",
  "rows":[{"label":"my 8 x H100","model":"llama-3.3-70b","hardware":"h100","devices":8,"precision":"bf16",
   "concurrency":1,"context":4096,"tokens_per_second_per_user":45}]})";
+// A panel and its controller comparing Llama 3.3 70B on the default systems.
+struct Llama70bComparison
+{
+    views::ComparisonPanel panel;
+    ComparisonController controller;
+
+    explicit Llama70bComparison(const PresetLibrary& presets)
+        : controller(presets, &panel)
+    {
+        views::ComparisonSettings s = ComparisonController::defaultSettings();
+        s.modelId = QStringLiteral("llama-3.3-70b");
+        controller.setSettings(s);
+    }
+};
 } // namespace
 
 class TestCompareMeasured : public QObject
@@ -37,11 +51,9 @@ class TestCompareMeasured : public QObject
 private slots:
     void shippedAndUserPointsReachTheCharts()
     {
-        views::ComparisonPanel panel;
-        ComparisonController controller(m_presets, &panel);
-        views::ComparisonSettings s = ComparisonController::defaultSettings();
-        s.modelId = QStringLiteral("llama-3.3-70b");
-        controller.setSettings(s);
+        Llama70bComparison rig(m_presets);
+        ComparisonController& controller = rig.controller;
+        views::ComparisonPanel& panel = rig.panel;
         const views::ComparisonSystem* h100 = find(*controller.snapshot(), QStringLiteral("h100"));
         QVERIFY(h100 && h100->ok);
         QCOMPARE(h100->prediction.devices, 8);
@@ -101,11 +113,8 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, says);
-        views::ComparisonPanel panel;
-        ComparisonController controller(m_presets, &panel);
-        views::ComparisonSettings s = ComparisonController::defaultSettings();
-        s.modelId = QStringLiteral("llama-3.3-70b");
-        controller.setSettings(s);
+        Llama70bComparison rig(m_presets);
+        ComparisonController& controller = rig.controller;
         const QString error = controller.addMeasurements(json, QStringLiteral("bad.json"));
         QVERIFY2(error.contains(QStringLiteral("bad.json")) && error.contains(says), qPrintable(error));
         QCOMPARE(find(*controller.snapshot(), QStringLiteral("h100"))->measured.size(), size_t(6));
