@@ -1,13 +1,15 @@
 // waferscope: the desktop application.
 //   waferscope [--scenario FILE] [--lang zh_CN] [--screenshot FILE.png] [--verbose]
-//              [--recover] [--print-scenario FILE] [--dataflow-time FRACTION] [--version] [FILE]
+//              [--recover] [--print-scenario FILE] [--dataflow-time FRACTION] [--present TOUR.json]
+//              [--version] [FILE]
 // A FILE argument is the same as --scenario FILE (the desktop file opens scenarios so).
 // --version prints the version and git revision, with no display needed.
 // --screenshot renders the main window (offscreen unless a platform is set),
 // saves it as a PNG and exits: 0 on success, 2 with one line on stderr if not.
 // --scenario, --recover and --print-scenario belong to the File menu
 // controller (app/core/filemenucontroller.h). --dataflow-time shows the Dataflow
-// layer at that fraction (0..1) of a token's schedule.
+// layer at that fraction (0..1) of a token's schedule. --present plays a tour in
+// presentation mode (app/present/presentationmode.h; a bad tour: 2 and one line).
 #include "app/common/buildinfo.h"
 #include "app/common/jobtracker.h"
 #include "app/common/languagemanager.h"
@@ -19,6 +21,7 @@
 #include "app/defects/defectsdock.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/export/screenshot.h"
+#include "app/present/presentationmode.h"
 #include "app/core/filemenucontroller.h"
 
 #include <QApplication>
@@ -101,7 +104,10 @@ int main(int argc, char** argv)
         QStringLiteral("dataflow-time"),
         QStringLiteral("Show the Dataflow layer at this fraction (0..1) of a token's schedule."),
         QStringLiteral("FRACTION"));
-    parser.addOptions({screenshotOption, langOption, verboseOption, dataflowTimeOption});
+    const QCommandLineOption presentOption(QStringLiteral("present"),
+                                           QStringLiteral("Play a tour full screen (presentation mode)."),
+                                           QStringLiteral("TOUR.json"));
+    parser.addOptions({screenshotOption, langOption, verboseOption, dataflowTimeOption, presentOption});
     ws::FileMenuController::addCommandLineOptions(parser);
     if (!parser.parse(QApplication::arguments()))
         return fail(parser.errorText());
@@ -177,5 +183,10 @@ int main(int argc, char** argv)
         window.startFirstRunDemo();
     window.rememberLayout();
     window.show();
+    if (parser.isSet(presentOption)) {
+        QString error;
+        if (!window.findChild<ws::PresentationMode*>()->present(parser.value(presentOption), &error))
+            return fail(error);
+    }
     return app.exec();
 }

@@ -73,6 +73,73 @@
     </message>
 </context>
 <context>
+    <name>Tour</name>
+    <message>
+        <source>A token&apos;s trip across the wafer</source>
+        <translation>一个 token 穿越晶圆之旅</translation>
+    </message>
+    <message>
+        <source>{model} in {precision} on {devices} × {hardware}: each colour is one layer&apos;s weights, held in the SRAM of the cores that compute with them.</source>
+        <translation>{model}（{precision}）运行在 {devices} × {hardware} 上：每种颜色是一层的权重，存放在用它们计算的那些核心的 SRAM 中。</translation>
+    </message>
+    <message>
+        <source>One token&apos;s trip: every layer in turn multiplies its weights where they sit, then hands a small vector to the next layer&apos;s cores.</source>
+        <translation>一个 token 的旅程：每一层依次在权重所在之处做乘法，再把一个小向量交给下一层的核心。</translation>
+    </message>
+    <message>
+        <source>Up close: bright cores are computing now; the trails show where the data just travelled.</source>
+        <translation>近看：亮起的核心正在计算；拖尾显示数据刚刚经过的路径。</translation>
+    </message>
+    <message>
+        <source>One token takes {token_time} on the wafer: {tokens_per_second} tokens per second for one user, with no weight leaving the cores&apos; SRAM.</source>
+        <translation>在晶圆上生成一个 token 需要 {token_time}：单用户每秒 {tokens_per_second} 个 token，权重始终留在核心的 SRAM 中。</translation>
+    </message>
+    <message>
+        <source>Wafer, GPU and Groq on the same answer</source>
+        <translation>同一个回答：晶圆、GPU 与 Groq</translation>
+    </message>
+    <message>
+        <source>{model} on {devices} × {hardware}. Decoding one token reads every weight once, so memory bandwidth sets the pace.</source>
+        <translation>{model} 运行在 {devices} × {hardware} 上。解码一个 token 要把每个权重读一遍，所以速度由内存带宽决定。</translation>
+    </message>
+    <message>
+        <source>The same model on the wafer, on GPUs and on Groq: tokens per second per user, time to first token and energy per token, each with its range.</source>
+        <translation>同一个模型在晶圆、GPU 和 Groq 上：单用户每秒 token 数、首 token 时间和每 token 能耗，各自附带范围。</translation>
+    </message>
+    <message>
+        <source>The same answer, revealed at each system&apos;s predicted pace. The marker shows where a human reader would be.</source>
+        <translation>同一个回答，按各系统的预测速度逐字显示。标记表示人类读者此时读到的位置。</translation>
+    </message>
+    <message>
+        <source>Fastest here: {fastest} at {fastest_tokens_per_second} tokens/s per user; slowest: {slowest} at {slowest_tokens_per_second}.</source>
+        <translation>这里最快的是 {fastest}，单用户每秒 {fastest_tokens_per_second} 个 token；最慢的是 {slowest}，每秒 {slowest_tokens_per_second} 个。</translation>
+    </message>
+    <message>
+        <source>Defects and redundancy</source>
+        <translation>缺陷与冗余</translation>
+    </message>
+    <message>
+        <source>No wafer comes out of the fab perfect: some cores are dead. Spare cores are built in to take their place.</source>
+        <translation>没有一片晶圆出厂时是完美的：总有一些核心是坏的。晶圆内置了备用核心来顶替它们。</translation>
+    </message>
+    <message>
+        <source>{dead_cores} dead cores: the logical mesh shifts past them onto {spares_used} spare cores.</source>
+        <translation>{dead_cores} 个坏核心：逻辑网格绕过它们，移到 {spares_used} 个备用核心上。</translation>
+    </message>
+    <message>
+        <source>Up close: dead cores in red, logical cores shifted past them in blue.</source>
+        <translation>近看：红色是坏核心，蓝色是绕过它们而移位的逻辑核心。</translation>
+    </message>
+    <message>
+        <source>Time per token: {token_time_before} with no dead core, {token_time_after} after the remap.</source>
+        <translation>每个 token 的时间：没有坏核心时 {token_time_before}，重映射后 {token_time_after}。</translation>
+    </message>
+    <message>
+        <source>The token still flows across the repaired mesh.</source>
+        <translation>token 依然在修复后的网格上流动。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Background task failed</source>
@@ -1650,6 +1717,41 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>optimised (%1 candidates), %2 ms per token on %3 wafers</source>
         <translation>已优化（%1 个候选），%3 片晶圆上每 token %2 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>ws::PresentationMode</name>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Play a tour full screen (F11): → next, ← back, Space pause, Esc leave</source>
+        <translation>全屏播放导览（F11）：→ 下一步，← 上一步，空格 暂停，Esc 退出</translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation>演示</translation>
+    </message>
+    <message>
+        <source>The tour stopped</source>
+        <translation>导览已停止</translation>
+    </message>
+    <message>
+        <source>End of the tour</source>
+        <translation>导览结束</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · → next · ← back · Space pause · Esc leave</source>
+        <translation>%1 · %2 · → 下一步 · ← 上一步 · 空格 暂停 · Esc 退出</translation>
     </message>
 </context>
 <context>

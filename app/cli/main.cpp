@@ -2,6 +2,11 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/common/buildinfo.h"
+#include "app/common/languagemanager.h"
+#include "app/common/presetlibrary.h"
+#include "app/core/filemenucontroller.h"
+#include "app/core/mainwindow.h"
+#include "app/present/presentationmode.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -21,6 +26,24 @@ void printUsage()
                "       waferscope-cli <command> --help\n"
                "       waferscope-cli --version\n",
                stderr);
+}
+// The main window `record --tour` plays the tour in (the window is above the commands: only main knows it).
+ws::TourWindow makeTourWindow(const QString& language)
+{
+    struct Host
+    {
+        ws::LanguageManager languages;
+        ws::PresetLibrary presets;
+        std::unique_ptr<ws::MainWindow> window;
+    };
+    // The window logs what it does (placements) to the default stream, stdout here, which carries the JSON; its
+    // errors come back as the tour's error line.
+    spdlog::set_level(spdlog::level::off);
+    auto host = std::make_shared<Host>();
+    host->languages.setLanguage(language);
+    host->window = std::make_unique<ws::MainWindow>(host->presets, host->languages);
+    host->window->fileMenu()->setInteractive(false);
+    return {host, host->window.get(), host->window->findChild<ws::PresentationMode*>()};
 }
 } // namespace
 
@@ -53,7 +76,7 @@ int main(int argc, char** argv)
     const std::map<QString, std::function<int(const QStringList&)>> commands{
         {QStringLiteral("generate"), ws::cli::runGenerate}, {QStringLiteral("place"), ws::cli::runPlace},
         {QStringLiteral("predict"), ws::cli::runPredict},   {QStringLiteral("render"), ws::cli::runRender},
-        {QStringLiteral("record"), ws::cli::runRecord},     {QStringLiteral("compare"), ws::cli::runCompare},
+        {QStringLiteral("record"), [](const QStringList& a) { return ws::cli::runRecord(a, makeTourWindow); }},     {QStringLiteral("compare"), ws::cli::runCompare},
         {QStringLiteral("sweep"), ws::cli::runSweep},       {QStringLiteral("sweep-merge"), ws::cli::runSweepMerge},
         {QStringLiteral("optimize"), ws::cli::runOptimize},
     };

@@ -5,7 +5,9 @@
 #include "app/cli/commands.h"
 #include "app/cli/scenariooptions.h"
 #include "app/common/presetlibrary.h"
+#include "app/common/languagemanager.h"
 #include "app/export/exportstamp.h"
+#include "app/present/tourformat.h"
 #include "app/record/chatscript.h"
 #include "app/record/framecomposer.h"
 #include "app/record/recorder.h"
@@ -30,9 +32,40 @@ QString formatSeconds(double seconds)
     return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
 }
 
+// record --tour: the tour played in the real window, one frame per 1 / fps seconds of tour time.
+int recordTour(const QCommandLineParser& parser, const TourWindowFactory& makeWindow, const QString& out,
+               VideoFormat format, int fps, QSize size)
+{
+    const QString tourPath = parser.value(QStringLiteral("tour"));
+    QString error;
+    if (!TourFormat::load(tourPath, &error))
+        return fail(error);
+    const QString language = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : QStringLiteral("en");
+    if (!LanguageManager::availableLanguages().contains(language))
+        return fail(QStringLiteral("--lang must be one of %1, got '%2'")
+                        .arg(LanguageManager::availableLanguages().join(QStringLiteral(", ")), language));
+    if (!makeWindow)
+        return fail(QStringLiteral("--tour needs the window, which this program cannot make"));
+    const TourWindow window = makeWindow(language);
+    const VideoSettings settings{format, size, fps, ExportStamp::forScenario(QJsonObject{{"tour", tourPath}}).text()};
+    const auto recording = TourRecorder::record(window, tourPath, out, settings, &error);
+    if (!recording)
+        return fail(error);
+    if (parser.isSet(QStringLiteral("json")))
+        printJson(QJsonObject{{"out", out},
+                              {"frames", recording->frames},
+                              {"fps", fps},
+                              {"tour_seconds", recording->seconds},
+                              {"width", encodedFrameSize(settings).width()},
+                              {"height", encodedFrameSize(settings).height()},
+                              {"format", videoFormatName(format)},
+                              {"tour", tourPath}});
+    return kExitOk;
+}
+
 } // namespace
 
-int runRecord(const QStringList& args)
+int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Record the per-token dataflow animation to MP4, WebM or GIF."));
@@ -50,6 +83,10 @@ int runRecord(const QStringList& args)
                       QStringLiteral("layer")});
     parser.addOption({QStringLiteral("chat"), QStringLiteral("Show the chat panel (default with --model-file).")});
     parser.addOption({QStringLiteral("out"), QStringLiteral("Output: .mp4, .webm or .gif."), QStringLiteral("file")});
+    parser.addOption({QStringLiteral("tour"), QStringLiteral("Record this tour (presentation mode) instead of a scenario."),
+                      QStringLiteral("tour.json")});
+    parser.addOption({QStringLiteral("lang"), QStringLiteral("Interface language of a tour's captions: en or zh_CN."),
+                      QStringLiteral("code")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print what was written as JSON.")});
     parser.addHelpOption();
     if (!parseArgs(parser, QStringLiteral("record"), args))
@@ -71,6 +108,8 @@ int runRecord(const QStringList& args)
         width ? intOption(parser, QStringLiteral("height"), 720, kMinVideoSide, kMaxVideoSide) : std::nullopt;
     if (!height)
         return kExitBadInput;
+    if (parser.isSet(QStringLiteral("tour")))
+        return recordTour(parser, tourWindow, out, *format, int(*fps), QSize(int(*width), int(*height)));
     const int frameCount = int(std::lround(double(*tokens) * double(*fps) * *secondsPerToken));
     if (frameCount < 1)
         return fail(QStringLiteral("--tokens x --fps x --seconds-per-token gives no frame"));

@@ -10,6 +10,7 @@
 #include "app/compare/comparecontroller.h"
 #include "app/compare/comparisondocks.h"
 #include "app/defects/defectsdock.h"
+#include "app/present/presentationmode.h"
 #include "app/record/widgetframesource.h"
 #include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
@@ -115,6 +116,13 @@ void MainWindow::createActions()
     auto* compare = attachComparison(this, m_presets, a.view);
     a.view->addAction(a.resetLayout);
     connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
+    // View > Present (F11): presentation mode plays a tour on these pieces (app/present/windowstage.h).
+    WindowParts present{this, m_meshView, m_dataflow, m_defects, compare,
+                        findChild<QDockWidget*>(QStringLiteral("comparisonDock")),
+                        findChild<QDockWidget*>(QStringLiteral("tokenRaceDock")), [this] { return m_scenario; },
+                        [this](const Scenario& s) { applyScenario(s); }, [this](MeshLayer l) { setLayer(l); },
+                        [this] { return isBusy(); }, [this] { return m_error; }, [this] { return m_result; }};
+    a.view->addAction((new PresentationMode(std::move(present)))->action());
     a.language = a.view->addMenu(QString());
     a.languageGroup = new QActionGroup(this);
     for (const QString& code : LanguageManager::availableLanguages()) {

@@ -15,6 +15,8 @@
 #include "app/explore/comparedock.h"
 #include "app/explore/layoutexplorer.h"
 #include "app/explore/optimizerunner.h"
+         }}},
+#include "app/present/presentationmode.h"
 #include "views/meshview.h"
 
 #include <QAccessible>
@@ -214,6 +216,14 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
         {"optimizeLayoutAction", {{}, [&](const QStringList&) {
              QVERIFY(window.explorer()->optimizer()->isRunning());
              window.explorer()->optimizer()->cancel();
+         }}},
+        {"presentAction", {{}, [&](const QStringList&) { // presentation mode, left again
+             auto* mode = window.findChild<PresentationMode*>();
+             QVERIFY(mode && mode->isPresenting());
+             QVERIFY(!window.menuBar()->isVisible());
+             mode->leave();
+             QVERIFY(window.menuBar()->isVisible());
+             QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
          }}},
         {"openModelAction", {{}, dialog("QFileDialog")}},
         {"downloadModelAction", {{}, [&](const QStringList&) {

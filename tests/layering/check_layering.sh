@@ -2,7 +2,7 @@
 # The layering rules of README.md's Layout section, checked on a source tree:
 #   engine/ includes no Qt header and nothing from views/ or app/;
 #   views/ includes nothing from app/;
-#   only app/core/ and app/main.cpp include app/core/ (the window is the top);
+#   only app/core/ and the programs' mains (app/main.cpp, app/cli/main.cpp) include app/core/ (the window is the top);
 #   app/common/ includes no other app folder; app/scenario/ includes only app/common/;
 #   README.md, app/, views/ and engine/ never point outside the repository (../shared, shared/models);
 #   no source file in engine/, views/ or app/ is over 400 lines.
@@ -20,7 +20,7 @@ while IFS= read -r hit; do report "engine includes Qt or a higher layer: $hit"; 
 while IFS= read -r hit; do report "views includes app: $hit"; done < <(
     sources views | xargs -r grep -nE '#include\s*"app/' /dev/null)
 while IFS= read -r hit; do report "a lower app folder includes app/core: $hit"; done < <(
-    sources app | grep -vE '^app/(core/|main\.cpp$)' | xargs -r grep -nE '#include\s*"app/core/' /dev/null)
+    sources app | grep -vE '^app/(core/|main\.cpp$|cli/main\.cpp$)' | xargs -r grep -nE '#include\s*"app/core/' /dev/null)
 while IFS= read -r hit; do report "app/common includes another app folder: $hit"; done < <(
     sources app/common | xargs -r grep -nE '#include\s*"app/' /dev/null | grep -v '"app/common/')
 while IFS= read -r hit; do report "app/scenario includes a folder above it: $hit"; done < <(

@@ -1,0 +1,211 @@
+#include "app/present/presentationmode.h"
+
+#include "app/present/tourcaptions.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QScreen>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace ws {
+
+namespace {
+constexpr double kFontScale = 1.6; // large type for a room: the window's font, times this
+}
+
+PresentationMode::PresentationMode(WindowParts parts)
+    : QObject(parts.window), m_stage(std::move(parts)), m_tourPath(TourFormat::shippedTours().constFirst())
+{
+    setObjectName(QStringLiteral("presentationMode"));
+    QMainWindow* window = m_stage.parts().window;
+    m_action = new QAction(this);
+    m_action->setObjectName(QStringLiteral("presentAction"));
+    m_action->setShortcut(QKeySequence(Qt::Key_F11));
+    window->addAction(m_action); // its shortcut works while the menu bar is hidden
+    connect(m_action, &QAction::triggered, this, &PresentationMode::toggle);
+
+    m_bar = new QToolBar(window);
+    m_bar->setObjectName(QStringLiteral("presentationBar"));
+    m_bar->setMovable(false);
+    m_bar->setFloatable(false);
+    auto* box = new QWidget(m_bar);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(16, 8, 16, 8);
+    m_caption = new QLabel(box);
+    m_caption->setObjectName(QStringLiteral("presentationCaption"));
+    m_caption->setWordWrap(true);
+    m_caption->setMinimumHeight(m_caption->fontMetrics().height() * 2);
+    m_status = new QLabel(box);
+    m_status->setObjectName(QStringLiteral("presentationStatus"));
+    layout->addWidget(m_caption);
+    layout->addWidget(m_status);
+    m_bar->addWidget(box);
+    box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    window->addToolBar(Qt::BottomToolBarArea, m_bar);
+    m_bar->hide();
+    window->installEventFilter(this); // language changes
+    retranslate();
+}
+
+PresentationMode::~PresentationMode()
+{
+    qApp->removeEventFilter(this);
+}
+
+void PresentationMode::toggle()
+{
+    if (isPresenting()) {
+        leave();
+        return;
+    }
+    QString error;
+    if (!present(m_tourPath, &error))
+        m_stage.parts().window->statusBar()->showMessage(error, 10000);
+}
+
+bool PresentationMode::present(const QString& tourPath, QString* error)
+{
+    auto tour = TourFormat::load(tourPath, error);
+    if (!tour)
+        return false;
+    if (isPresenting())
+        leave();
+    m_tourPath = tourPath;
+    QMainWindow* window = m_stage.parts().window;
+    m_savedState = window->saveState();
+    m_savedFont = window->font();
+    m_savedScenario = m_stage.parts().scenario();
+    m_wasFullScreen = window->isFullScreen();
+    m_wasMaximized = window->isMaximized();
+    for (QDockWidget* dock : window->findChildren<QDockWidget*>())
+        dock->hide();
+    for (QToolBar* bar : window->findChildren<QToolBar*>())
+        bar->setVisible(bar == m_bar);
+    window->menuBar()->hide();
+    window->statusBar()->hide();
+    QFont large = m_savedFont;
+    large.setPointSizeF(m_savedFont.pointSizeF() * kFontScale);
+    window->setFont(large);
+    QFont captionFont = large;
+    captionFont.setPointSizeF(large.pointSizeF() * 1.25);
+    m_caption->setFont(captionFont);
+    if (m_fullScreen) {
+        m_savedGeometry = window->saveGeometry();
+        if (QScreen* screen = window->screen())
+            window->setGeometry(screen->geometry()); // also without a window manager that knows full screen
+        window->showFullScreen();
+    }
+    qApp->installEventFilter(this);
+
+    m_player = std::make_unique<TourPlayer>(std::move(*tour), &m_stage);
+    connect(m_player.get(), &TourPlayer::captionChanged, this, &PresentationMode::updateBar);
+    connect(m_player.get(), &TourPlayer::stepChanged, this, &PresentationMode::updateBar);
+    connect(m_player.get(), &TourPlayer::pausedChanged, this, &PresentationMode::updateBar);
+    connect(m_player.get(), &TourPlayer::finished, this, &PresentationMode::updateBar);
+    connect(m_player.get(), &TourPlayer::failed, this, &PresentationMode::updateBar);
+    emit presentingChanged(true);
+    if (m_autoPlay)
+        m_player->start();
+    else
+        m_player->advance(0);
+    updateBar();
+    return true;
+}
+
+void PresentationMode::leave()
+{
+    if (!m_player)
+        return;
+    qApp->removeEventFilter(this);
+    m_player->stop();
+    m_player.reset();
+    QMainWindow* window = m_stage.parts().window;
+    m_bar->hide();
+    window->setFont(m_savedFont);
+    window->menuBar()->show();
+    window->statusBar()->show();
+    window->restoreState(m_savedState);
+    if (m_fullScreen && !m_wasFullScreen) {
+        m_wasMaximized ? window->showMaximized() : window->showNormal();
+        window->restoreGeometry(m_savedGeometry);
+    }
+    m_stage.parts().applyScenario(m_savedScenario);
+    emit presentingChanged(false);
+}
+
+QString PresentationMode::captionText() const
+{
+    return m_caption->text();
+}
+
+bool PresentationMode::handleKey(int key)
+{
+    switch (key) {
+    case Qt::Key_Right: m_player->next(); return true;
+    case Qt::Key_Left: m_player->back(); return true;
+    case Qt::Key_Space: m_player->togglePause(); return true;
+    case Qt::Key_Escape:
+    case Qt::Key_F11: leave(); return true;
+    default: return false;
+    }
+}
+
+bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange && watched == m_stage.parts().window) {
+        retranslate();
+        return QObject::eventFilter(watched, event);
+    }
+    if (!m_player || (event->type() != QEvent::KeyPress && event->type() != QEvent::ShortcutOverride))
+        return QObject::eventFilter(watched, event);
+    // The presentation's keys win over the window's shortcuts (Space and the arrows also drive the Dataflow dock).
+    const int key = static_cast<QKeyEvent*>(event)->key();
+    const bool ours = key == Qt::Key_Right || key == Qt::Key_Left || key == Qt::Key_Space ||
+                      key == Qt::Key_Escape || key == Qt::Key_F11;
+    if (!ours)
+        return QObject::eventFilter(watched, event);
+    if (event->type() == QEvent::ShortcutOverride) {
+        event->accept(); // delivered as a key press instead of triggering a shortcut
+        return true;
+    }
+    return handleKey(key);
+}
+
+void PresentationMode::retranslate()
+{
+    m_action->setText(tr("&Present"));
+    m_action->setToolTip(tr("Play a tour full screen (F11): → next, ← back, Space pause, Esc leave"));
+    m_action->setStatusTip(m_action->toolTip());
+    m_bar->setWindowTitle(tr("Presentation"));
+    if (m_player)
+        m_player->refreshCaption();
+    updateBar();
+}
+
+void PresentationMode::updateBar()
+{
+    if (!m_player)
+        return;
+    m_caption->setText(m_player->error().isEmpty() ? m_player->caption() : m_player->error());
+    const int count = int(m_player->tour().steps.size());
+    QString state;
+    if (!m_player->error().isEmpty())
+        state = tr("The tour stopped");
+    else if (m_player->isFinished())
+        state = tr("End of the tour");
+    else if (m_player->isPaused())
+        state = tr("Paused");
+    else
+        state = tr("Step %1 of %2").arg(std::min(m_player->stepIndex() + 1, count)).arg(count);
+    m_status->setText(tr("%1 · %2 · → next · ← back · Space pause · Esc leave")
+                          .arg(QCoreApplication::translate("Tour", m_player->tour().title.toUtf8().constData()), state));
+}
+
+} // namespace ws

@@ -1,0 +1,44 @@
+#pragma once
+// Records a tour offscreen: the real main window in presentation mode (not
+// full screen, its own size), the tour's time advanced one frame at a time
+// (1 / fps seconds; time stands still while a placement or remap runs), each
+// frame the whole window (WidgetFrameSource), encoded with VideoEncoder.
+// A tour of T seconds gives ceil(T × fps) frames.
+
+#include "app/record/videosettings.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QMainWindow;
+
+namespace ws {
+
+class PresentationMode;
+
+// A main window to record in, with what keeps it alive (presets, language); app/core makes it (the CLI's main).
+struct TourWindow
+{
+    std::shared_ptr<void> owner;
+    QMainWindow* window = nullptr;
+    PresentationMode* presentation = nullptr;
+};
+using TourWindowFactory = std::function<TourWindow(const QString& language)>;
+
+struct TourRecording
+{
+    int frames = 0;
+    double seconds = 0; // tour time played
+};
+
+class TourRecorder
+{
+public:
+    static std::optional<TourRecording> record(const TourWindow& window, const QString& tourPath, const QString& out,
+                                               const VideoSettings& settings, QString* error);
+};
+
+} // namespace ws

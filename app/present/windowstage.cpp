@@ -1,0 +1,183 @@
+#include "app/present/windowstage.h"
+
+#include "app/compare/comparecontroller.h"
+#include "app/dataflow/dataflowdock.h"
+#include "app/defects/defectsdock.h"
+#include "app/scenario/scenarioformat.h"
+#include "views/chatstats.h"
+#include "views/meshview.h"
+#include "views/tokenrace.h"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMainWindow>
+
+#include <algorithm>
+
+namespace ws {
+
+WindowStage::WindowStage(WindowParts parts) : m_parts(std::move(parts)) {}
+
+QString WindowStage::open(const TourStep& step, const QString& tourFile)
+{
+    Scenario scenario;
+    if (!step.scenarioPath.isEmpty()) {
+        // Relative to the tour's folder; ":/..." names a resource.
+        const QString path = step.scenarioPath.startsWith(QLatin1String(":/")) || QDir::isAbsolutePath(step.scenarioPath)
+                                 ? step.scenarioPath
+                                 : QFileInfo(tourFile).dir().filePath(step.scenarioPath);
+        QString error;
+        const auto loaded = ScenarioFormat::load(path, &error);
+        if (!loaded)
+            return error;
+        scenario = *loaded;
+    } else {
+        scenario.modelPreset = step.model;
+        scenario.hardwarePreset = step.hardware;
+        scenario.precision = QString::fromLatin1(precisionId(step.precision).data());
+        scenario.contextTokens = step.contextTokens;
+        scenario.layer = QString::fromLatin1(meshLayerId(m_parts.meshView->layer()));
+    }
+    m_parts.applyScenario(scenario);
+    return m_parts.lastError();
+}
+
+QString WindowStage::injectDefects(double deadFraction, quint64 seed)
+{
+    DefectsController* controller = m_parts.defects->controller();
+    if (!controller->hasContext())
+        return QStringLiteral("no placement to put defects on");
+    const Status status = controller->injectRandom(deadFraction, seed);
+    return status ? QString() : QString::fromStdString(status.error().message());
+}
+
+void WindowStage::setLayer(MeshLayer layer)
+{
+    m_parts.setLayer(layer);
+    // The Defects layer's numbers live in its dock (the Dataflow dock shows itself with its layer).
+    m_parts.defects->setVisible(layer == MeshLayer::Defects);
+    if (layer == MeshLayer::Defects)
+        m_parts.defects->raise();
+}
+
+void WindowStage::zoomTo(const QRectF& region)
+{
+    views::MeshView* view = m_parts.meshView;
+    view->fitToWindow();
+    const auto result = m_parts.result();
+    if (region.isEmpty() || !result || !result->snapshot)
+        return;
+    const double fitScale = view->transform().scale;
+    const QRectF mesh(0, 0, result->snapshot->meshCols, result->snapshot->meshRows);
+    const QRectF shown = region.intersected(mesh);
+    if (shown.isEmpty() || fitScale <= 0)
+        return;
+    const double scale = std::min(view->width() / shown.width(), view->height() / shown.height());
+    view->setViewState(std::max(1.0, scale / fitScale), shown.center());
+}
+
+void WindowStage::showComparison(bool show)
+{
+    if (show) {
+        // The comparison of the model on the wafer.
+        if (const auto result = m_parts.result()) {
+            auto settings = m_parts.comparison->settings();
+            settings.modelId = result->request.modelId;
+            if (settings != m_parts.comparison->settings())
+                m_parts.comparison->setSettings(settings);
+        }
+    }
+    m_parts.comparisonDock->setVisible(show);
+    if (!show)
+        m_parts.raceDock->hide();
+}
+
+views::TokenRace* WindowStage::race() const
+{
+    return qobject_cast<views::TokenRace*>(m_parts.raceDock->widget());
+}
+
+void WindowStage::startRace()
+{
+    m_parts.raceDock->show();
+    m_parts.raceDock->raise();
+    if (views::TokenRace* r = race()) {
+        r->pause(); // the tour's clock drives it
+        r->advanceTo(0);
+    }
+}
+
+void WindowStage::showRaceAt(double seconds)
+{
+    if (views::TokenRace* r = race())
+        r->advanceTo(seconds);
+}
+
+void WindowStage::showToken(int token, int tokens, double fraction, double waferMicrosecondsPerSecond)
+{
+    Q_UNUSED(token);
+    Q_UNUSED(tokens);
+    DataflowController* controller = m_parts.dataflow->controller();
+    controller->pause();
+    if (std::abs(controller->waferSecondsPerSecond() - waferMicrosecondsPerSecond * 1e-6) > 1e-15)
+        controller->setWaferSecondsPerSecond(waferMicrosecondsPerSecond * 1e-6);
+    controller->seekFraction(fraction);
+}
+
+double WindowStage::tokenSeconds() const
+{
+    const auto schedule = m_parts.dataflow->controller()->schedule();
+    return schedule ? schedule->seconds() : 0.0;
+}
+
+bool WindowStage::isBusy() const
+{
+    return m_parts.isBusy() || m_parts.defects->isBusy();
+}
+
+QString WindowStage::lastError() const
+{
+    if (QString error = m_parts.lastError(); !error.isEmpty())
+        return error;
+    const auto outcome = m_parts.defects->controller()->outcome();
+    return outcome && !outcome->remapped ? outcome->error : QString();
+}
+
+QMap<QString, QString> WindowStage::values() const
+{
+    const QLocale locale;
+    QMap<QString, QString> v;
+    if (const auto result = m_parts.result()) {
+        v[QStringLiteral("model")] = QString::fromStdString(result->model.name);
+        v[QStringLiteral("hardware")] = QString::fromStdString(result->hardware.name);
+        v[QStringLiteral("precision")] = QString::fromLatin1(precisionId(result->request.precision).data()).toUpper();
+        v[QStringLiteral("devices")] = locale.toString(result->devices);
+    }
+    if (const double seconds = tokenSeconds(); seconds > 0) {
+        v[QStringLiteral("token_time")] = views::ChatStats::formatSeconds(seconds, locale);
+        v[QStringLiteral("tokens_per_second")] = locale.toString(1.0 / seconds, 'f', 0);
+    }
+    if (const auto outcome = m_parts.defects->controller()->outcome(); outcome && outcome->remapped) {
+        v[QStringLiteral("dead_cores")] = locale.toString(qlonglong(outcome->summary.deadCores));
+        v[QStringLiteral("spares_used")] = locale.toString(qlonglong(outcome->summary.sparesUsed));
+        if (outcome->secondsPerTokenBefore > 0 && outcome->secondsPerTokenAfter > 0) {
+            v[QStringLiteral("token_time_before")] = views::ChatStats::formatSeconds(outcome->secondsPerTokenBefore, locale);
+            v[QStringLiteral("token_time_after")] = views::ChatStats::formatSeconds(outcome->secondsPerTokenAfter, locale);
+        }
+    }
+    const auto systems = m_parts.comparison->raceSystems();
+    const auto [slowest, fastest] = std::minmax_element(systems.begin(), systems.end(), [](const auto& a, const auto& b) {
+        return a.pace.tokensPerSecondPerUser < b.pace.tokensPerSecondPerUser;
+    });
+    if (fastest != systems.end()) {
+        v[QStringLiteral("fastest")] = fastest->label;
+        v[QStringLiteral("fastest_tokens_per_second")] = locale.toString(fastest->pace.tokensPerSecondPerUser, 'f', 0);
+        v[QStringLiteral("slowest")] = slowest->label;
+        v[QStringLiteral("slowest_tokens_per_second")] = locale.toString(slowest->pace.tokensPerSecondPerUser, 'f', 0);
+    }
+    return v;
+}
+
+} // namespace ws

@@ -1,0 +1,73 @@
+#pragma once
+// The tour's stage in the main window: each step drives the window's own
+// pieces (opening a scenario as File > Open does, the layer as View > Layer
+// does, the heatmap's zoom, the Dataflow dock's controller, the Defects dock's
+// controller, the comparison and token race docks). The window hands them in
+// (app/present does not know app/core): pointers to its docks and views, and
+// functions for what only the window does.
+
+#include "app/common/placementresult.h"
+#include "app/present/tourstage.h"
+#include "app/scenario/scenario.h"
+
+#include <functional>
+#include <memory>
+
+class QDockWidget;
+class QMainWindow;
+
+namespace ws {
+
+namespace views {
+class MeshView;
+class TokenRace;
+} // namespace views
+
+class ComparisonController;
+class DataflowDock;
+class DefectsDock;
+
+struct WindowParts
+{
+    QMainWindow* window = nullptr;
+    views::MeshView* meshView = nullptr;
+    DataflowDock* dataflow = nullptr;
+    DefectsDock* defects = nullptr;
+    ComparisonController* comparison = nullptr;
+    QDockWidget* comparisonDock = nullptr;
+    QDockWidget* raceDock = nullptr; // its widget is the TokenRace (rebuilt on a language change)
+    std::function<Scenario()> scenario; // what the window shows (restored when a presentation ends)
+    std::function<void(const Scenario&)> applyScenario;
+    std::function<void(MeshLayer)> setLayer;
+    std::function<bool()> isBusy;   // the placement is running
+    std::function<QString()> lastError; // the placement's error, empty when none
+    std::function<std::shared_ptr<const PlacementResult>()> result;
+};
+
+class WindowStage : public TourStage
+{
+public:
+    explicit WindowStage(WindowParts parts);
+
+    QString open(const TourStep& step, const QString& tourFile) override;
+    QString injectDefects(double deadFraction, quint64 seed) override;
+    void setLayer(MeshLayer layer) override;
+    void zoomTo(const QRectF& region) override;
+    void showComparison(bool show) override;
+    void startRace() override;
+    void showRaceAt(double seconds) override;
+    void showToken(int token, int tokens, double fraction, double waferMicrosecondsPerSecond) override;
+    double tokenSeconds() const override;
+    bool isBusy() const override;
+    QString lastError() const override;
+    QMap<QString, QString> values() const override;
+
+    const WindowParts& parts() const { return m_parts; }
+
+private:
+    views::TokenRace* race() const;
+
+    WindowParts m_parts;
+};
+
+} // namespace ws
