@@ -131,12 +131,12 @@
         <translation>近看：红色是坏核心，蓝色是绕过它们而移位的逻辑核心。</translation>
     </message>
     <message>
-        <source>Time per token: {token_time_before} with no dead core, {token_time_after} after the remap.</source>
-        <translation>每个 token 的时间：没有坏核心时 {token_time_before}，重映射后 {token_time_after}。</translation>
-    </message>
-    <message>
         <source>The token still flows across the repaired mesh.</source>
         <translation>token 依然在修复后的网格上流动。</translation>
+    </message>
+    <message>
+        <source>Time per token: {token_time_before} on {devices_before} wafers with no dead core, {token_time_after} on {devices_after} wafers after the remap.</source>
+        <translation>每个 token 的时间：没有坏核心时在 {devices_before} 片晶圆上为 {token_time_before}，重映射后在 {devices_after} 片晶圆上为 {token_time_after}。</translation>
     </message>
 </context>
 <context>

@@ -121,6 +121,7 @@ void MainWindow::createActions()
                         findChild<QDockWidget*>(QStringLiteral("comparisonDock")),
                         findChild<QDockWidget*>(QStringLiteral("tokenRaceDock")), [this] { return m_scenario; },
                         [this](const Scenario& s) { applyScenario(s); }, [this](MeshLayer l) { setLayer(l); },
+                        [this](int device) { setDevice(device); },
                         [this] { return isBusy(); }, [this] { return m_error; }, [this] { return m_result; }};
     a.view->addAction((new PresentationMode(std::move(present)))->action());
     a.language = a.view->addMenu(QString());

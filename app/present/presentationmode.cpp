@@ -14,10 +14,13 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ws {
 
 namespace {
-constexpr double kFontScale = 1.6; // large type for a room: the window's font, times this
+constexpr double kFontScale = 1.25;  // large type for a room: the window's font, times this
+constexpr double kCaptionScale = 1.6; // and the caption's, times this again
 }
 
 PresentationMode::PresentationMode(WindowParts parts)
@@ -41,7 +44,6 @@ PresentationMode::PresentationMode(WindowParts parts)
     m_caption = new QLabel(box);
     m_caption->setObjectName(QStringLiteral("presentationCaption"));
     m_caption->setWordWrap(true);
-    m_caption->setMinimumHeight(m_caption->fontMetrics().height() * 2);
     m_status = new QLabel(box);
     m_status->setObjectName(QStringLiteral("presentationStatus"));
     layout->addWidget(m_caption);
@@ -94,7 +96,7 @@ bool PresentationMode::present(const QString& tourPath, QString* error)
     large.setPointSizeF(m_savedFont.pointSizeF() * kFontScale);
     window->setFont(large);
     QFont captionFont = large;
-    captionFont.setPointSizeF(large.pointSizeF() * 1.25);
+    captionFont.setPointSizeF(large.pointSizeF() * kCaptionScale);
     m_caption->setFont(captionFont);
     if (m_fullScreen) {
         m_savedGeometry = window->saveGeometry();
@@ -163,6 +165,10 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
         retranslate();
         return QObject::eventFilter(watched, event);
     }
+    if (event->type() == QEvent::Resize && watched == m_stage.parts().window) {
+        updateBar(); // the caption wraps at the new width
+        return QObject::eventFilter(watched, event);
+    }
     if (!m_player || (event->type() != QEvent::KeyPress && event->type() != QEvent::ShortcutOverride))
         return QObject::eventFilter(watched, event);
     // The presentation's keys win over the window's shortcuts (Space and the arrows also drive the Dataflow dock).
@@ -194,6 +200,10 @@ void PresentationMode::updateBar()
     if (!m_player)
         return;
     m_caption->setText(m_player->error().isEmpty() ? m_player->caption() : m_player->error());
+    // A toolbar gives its widgets their size hint: wrap the caption at the window's width, on two lines or more.
+    const int width = std::max(200, m_stage.parts().window->width() - 40);
+    m_caption->setFixedWidth(width);
+    m_caption->setFixedHeight(std::max(2 * m_caption->fontMetrics().height(), m_caption->heightForWidth(width)));
     const int count = int(m_player->tour().steps.size());
     QString state;
     if (!m_player->error().isEmpty())

@@ -25,7 +25,7 @@ constexpr const char* kSourceTexts[] = {
     QT_TRANSLATE_NOOP("Tour", "No wafer comes out of the fab perfect: some cores are dead. Spare cores are built in to take their place."),
     QT_TRANSLATE_NOOP("Tour", "{dead_cores} dead cores: the logical mesh shifts past them onto {spares_used} spare cores."),
     QT_TRANSLATE_NOOP("Tour", "Up close: dead cores in red, logical cores shifted past them in blue."),
-    QT_TRANSLATE_NOOP("Tour", "Time per token: {token_time_before} with no dead core, {token_time_after} after the remap."),
+    QT_TRANSLATE_NOOP("Tour", "Time per token: {token_time_before} on {devices_before} wafers with no dead core, {token_time_after} on {devices_after} wafers after the remap."),
     QT_TRANSLATE_NOOP("Tour", "The token still flows across the repaired mesh."),
 };
 } // namespace
@@ -35,7 +35,7 @@ const QStringList& TourCaptions::placeholders()
     static const QStringList names{
         QStringLiteral("model"),   QStringLiteral("precision"),  QStringLiteral("hardware"),
         QStringLiteral("devices"), QStringLiteral("token_time"), QStringLiteral("tokens_per_second"),
-        QStringLiteral("dead_cores"), QStringLiteral("spares_used"), QStringLiteral("token_time_before"),
+        QStringLiteral("dead_cores"), QStringLiteral("spares_used"), QStringLiteral("token_time_before"), QStringLiteral("devices_before"), QStringLiteral("devices_after"),
         QStringLiteral("token_time_after"), QStringLiteral("fastest"), QStringLiteral("fastest_tokens_per_second"),
         QStringLiteral("slowest"), QStringLiteral("slowest_tokens_per_second")};
     return names;

@@ -84,15 +84,21 @@ public:
         }
         return m_object.value(key);
     }
-    std::optional<QString> string(const QString& key, bool required, int maxLength = 4096)
+    // The field when it is there and of the type `is` tests; Undefined otherwise (a wrong type fails).
+    QJsonValue typed(const QString& key, bool required, bool (QJsonValue::*is)() const, const char* must)
     {
         const QJsonValue v = value(key, required);
+        if (!v.isUndefined() && !(v.*is)()) {
+            fail(key, QStringLiteral("must be %1, got %2").arg(QLatin1String(must), jsonTypeName(v)));
+            return QJsonValue::Undefined;
+        }
+        return v;
+    }
+    std::optional<QString> string(const QString& key, bool required, int maxLength = 4096)
+    {
+        const QJsonValue v = typed(key, required, &QJsonValue::isString, "a string");
         if (v.isUndefined())
             return std::nullopt;
-        if (!v.isString()) {
-            fail(key, QStringLiteral("must be a string, got %1").arg(jsonTypeName(v)));
-            return std::nullopt;
-        }
         if (v.toString().isEmpty() || v.toString().size() > maxLength) {
             fail(key, QStringLiteral("must have 1 to %1 characters, got %2").arg(maxLength).arg(v.toString().size()));
             return std::nullopt;
@@ -101,13 +107,9 @@ public:
     }
     std::optional<double> number(const QString& key, bool required, double lo, double hi)
     {
-        const QJsonValue v = value(key, required);
+        const QJsonValue v = typed(key, required, &QJsonValue::isDouble, "a number");
         if (v.isUndefined())
             return std::nullopt;
-        if (!v.isDouble()) {
-            fail(key, QStringLiteral("must be a number, got %1").arg(jsonTypeName(v)));
-            return std::nullopt;
-        }
         const double x = v.toDouble();
         if (!std::isfinite(x) || x < lo || x > hi) {
             fail(key, QStringLiteral("must be from %1 to %2, got %3").arg(lo, 0, 'g', 12).arg(hi, 0, 'g', 12).arg(x));
@@ -128,14 +130,8 @@ public:
     }
     std::optional<bool> boolean(const QString& key, bool required)
     {
-        const QJsonValue v = value(key, required);
-        if (v.isUndefined())
-            return std::nullopt;
-        if (!v.isBool()) {
-            fail(key, QStringLiteral("must be true or false, got %1").arg(jsonTypeName(v)));
-            return std::nullopt;
-        }
-        return v.toBool();
+        const QJsonValue v = typed(key, required, &QJsonValue::isBool, "true or false");
+        return v.isUndefined() ? std::nullopt : std::optional<bool>(v.toBool());
     }
 
 private:
@@ -200,10 +196,14 @@ void readStep(Fields& f, TourStep& s)
         return;
     }
     case TourStepKind::Play:
-        f.onlyKeys({"kind", "tokens", "wafer_us_per_second"});
+        f.onlyKeys({"kind", "tokens", "wafer_us_per_second", "from", "to"});
         s.tokens = int(f.integer(QStringLiteral("tokens"), true, 1, 1000).value_or(1));
         s.waferMicrosecondsPerSecond =
             f.number(QStringLiteral("wafer_us_per_second"), false, 0.01, 1e6).value_or(s.waferMicrosecondsPerSecond);
+        s.from = f.number(QStringLiteral("from"), false, 0, 1).value_or(0);
+        s.to = f.number(QStringLiteral("to"), false, 0, 1).value_or(1);
+        if (f.ok() && s.to - s.from < 1e-6)
+            f.fail(QStringLiteral("to"), QStringLiteral("must be more than 'from' (%1), got %2").arg(s.from).arg(s.to));
         return;
     case TourStepKind::Defects:
         f.onlyKeys({"kind", "dead_fraction", "seed"});
@@ -332,7 +332,8 @@ double TourFormat::stepSeconds(const TourStep& step, double tokenSeconds)
     case TourStepKind::Caption:
     case TourStepKind::Wait:
     case TourStepKind::Race: return step.seconds;
-    case TourStepKind::Play: return double(step.tokens) * tokenSeconds / (step.waferMicrosecondsPerSecond * 1e-6);
+    case TourStepKind::Play:
+        return double(step.tokens) * tokenSeconds * (step.to - step.from) / (step.waferMicrosecondsPerSecond * 1e-6);
     default: return 0;
     }
 }

@@ -8,7 +8,7 @@
 //    "steps": [{"kind": "open", "model": "qwen3-32b", "hardware": "wse3", "precision": "bf16"},
 //              {"kind": "layer", "layer": "dataflow"},
 //              {"kind": "caption", "text": "One token of {model} on {hardware}.", "seconds": 4},
-//              {"kind": "play", "tokens": 1, "wafer_us_per_second": 200}]}
+//              {"kind": "play", "tokens": 1, "wafer_us_per_second": 200, "from": 0, "to": 1}]}
 //
 // Reading is strict, like ScenarioFormat: an unknown step kind, a missing
 // field, a field of the wrong type, a value out of range or an unknown key is
@@ -49,6 +49,7 @@ struct TourStep
     // play: tokens of the dataflow at a pace (wafer microseconds shown per real second).
     int tokens = 1;
     double waferMicrosecondsPerSecond = 100;
+    double from = 0, to = 1; // the part of each token played (fractions of its schedule)
     // defects: a random fraction of dead cores, seeded.
     double deadFraction = 0;
     quint64 seed = 1;
@@ -80,8 +81,8 @@ public:
 
     static QString kindId(TourStepKind kind);
     static QStringList kindIds();
-    // The real seconds a step lasts at pace 1: caption, wait and race their `seconds`, play its tokens at its
-    // pace given the seconds one token takes on the wafer; the others 0.
+    // The real seconds a step lasts at pace 1: caption, wait and race their `seconds`, play its tokens (the part
+    // from..to of each) at its pace given the seconds one token takes on the wafer; the others 0.
     static double stepSeconds(const TourStep& step, double tokenSeconds);
     // The shipped tours (":/tours/..."), in presentation order.
     static QStringList shippedTours();

@@ -183,7 +183,8 @@ void TourPlayer::show(const TourStep& step, double seconds)
         // Token k plays over [k, k+1) of the step's duration; the end shows the last token finished.
         const double position = m_stepDuration > 0 ? seconds / m_stepDuration * step.tokens : double(step.tokens);
         const int token = std::min(int(position), step.tokens - 1);
-        m_stage->showToken(token, step.tokens, std::clamp(position - token, 0.0, 1.0), step.waferMicrosecondsPerSecond);
+        const double part = std::clamp(position - token, 0.0, 1.0);
+        m_stage->showToken(token, step.tokens, step.from + part * (step.to - step.from), step.waferMicrosecondsPerSecond);
     } else if (step.kind == TourStepKind::Caption && m_caption == step.text) {
         emit captionChanged(caption()); // its values may have changed (a remap finished)
     }

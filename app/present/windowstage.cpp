@@ -56,6 +56,7 @@ QString WindowStage::injectDefects(double deadFraction, quint64 seed)
 void WindowStage::setLayer(MeshLayer layer)
 {
     m_parts.setLayer(layer);
+    m_parts.dataflow->hide(); // the heatmap is the picture and the caption says what it shows (frames still flow)
     // The Defects layer's numbers live in its dock (the Dataflow dock shows itself with its layer).
     m_parts.defects->setVisible(layer == MeshLayer::Defects);
     if (layer == MeshLayer::Defects)
@@ -89,9 +90,10 @@ void WindowStage::showComparison(bool show)
                 m_parts.comparison->setSettings(settings);
         }
     }
+    m_parts.raceDock->hide();
     m_parts.comparisonDock->setVisible(show);
-    if (!show)
-        m_parts.raceDock->hide();
+    if (show) // most of the window: the panel's charts and table need the room more than the heatmap
+        m_parts.window->resizeDocks({m_parts.comparisonDock}, {m_parts.window->height() * 3 / 4}, Qt::Vertical);
 }
 
 views::TokenRace* WindowStage::race() const
@@ -101,8 +103,9 @@ views::TokenRace* WindowStage::race() const
 
 void WindowStage::startRace()
 {
+    m_parts.comparisonDock->hide(); // the race in its place
     m_parts.raceDock->show();
-    m_parts.raceDock->raise();
+    m_parts.window->resizeDocks({m_parts.raceDock}, {m_parts.window->height() * 3 / 4}, Qt::Vertical);
     if (views::TokenRace* r = race()) {
         r->pause(); // the tour's clock drives it
         r->advanceTo(0);
@@ -124,6 +127,14 @@ void WindowStage::showToken(int token, int tokens, double fraction, double wafer
     if (std::abs(controller->waferSecondsPerSecond() - waferMicrosecondsPerSecond * 1e-6) > 1e-15)
         controller->setWaferSecondsPerSecond(waferMicrosecondsPerSecond * 1e-6);
     controller->seekFraction(fraction);
+    // The heatmap follows the token from wafer to wafer.
+    const int phase = controller->currentPhase();
+    const auto schedule = controller->schedule();
+    if (phase >= 0 && schedule && size_t(phase) < schedule->phases.size() &&
+        schedule->phases[size_t(phase)].device != m_parts.meshView->device()) {
+        m_parts.setDevice(schedule->phases[size_t(phase)].device);
+        m_parts.dataflow->hide(); // the window shows the dock again with the new wafer
+    }
 }
 
 double WindowStage::tokenSeconds() const
@@ -165,6 +176,8 @@ QMap<QString, QString> WindowStage::values() const
         if (outcome->secondsPerTokenBefore > 0 && outcome->secondsPerTokenAfter > 0) {
             v[QStringLiteral("token_time_before")] = views::ChatStats::formatSeconds(outcome->secondsPerTokenBefore, locale);
             v[QStringLiteral("token_time_after")] = views::ChatStats::formatSeconds(outcome->secondsPerTokenAfter, locale);
+            v[QStringLiteral("devices_before")] = locale.toString(outcome->devicesBefore);
+            v[QStringLiteral("devices_after")] = locale.toString(outcome->devicesAfter);
         }
     }
     const auto systems = m_parts.comparison->raceSystems();

@@ -58,6 +58,8 @@ void TestTourFormat::refused_data()
                                << "bad.json: step 1 (play): 'tokens' must be a whole number, got 1.5";
     QTest::newRow("pace out of range") << tourWith(R"({"kind": "play", "tokens": 1, "wafer_us_per_second": 0})")
                                        << "bad.json: step 1 (play): 'wafer_us_per_second' must be from 0.01 to 1000000, got 0";
+    QTest::newRow("empty part of a token") << tourWith(R"({"kind": "play", "tokens": 1, "from": 0.5, "to": 0.5})")
+                                           << "bad.json: step 1 (play): 'to' must be more than 'from' (0.5), got 0.5";
     QTest::newRow("defects out of range") << tourWith(R"({"kind": "defects", "dead_fraction": 0.9})")
                                           << "bad.json: step 1 (defects): 'dead_fraction' must be from 0 to 0.5, got 0.9";
     QTest::newRow("wait negative") << tourWith(R"({"kind": "wait", "seconds": -1})")
@@ -112,7 +114,7 @@ void TestTourFormat::accepted()
     const auto tour = TourFormat::fromJson(
         tourWith(R"({"kind": "open", "model": "llama-3.1-8b", "hardware": "wse2", "precision": "fp8", "context": 2048},
                     {"kind": "layer", "layer": "kv"}, {"kind": "zoom", "region": [10, 20, 30, 40]}, {"kind": "zoom", "fit": true},
-                    {"kind": "play", "tokens": 3, "wafer_us_per_second": 50}, {"kind": "defects", "dead_fraction": 0.01, "seed": 9},
+                    {"kind": "play", "tokens": 3, "wafer_us_per_second": 50, "from": 0.25, "to": 0.75}, {"kind": "defects", "dead_fraction": 0.01, "seed": 9},
                     {"kind": "compare", "show": false}, {"kind": "race", "seconds": 4, "time_scale": 0.5},
                     {"kind": "caption", "text": "{model} on {hardware}", "seconds": 0}, {"kind": "wait", "seconds": 2},
                     {"kind": "open", "scenario": "x.waferscope"})"),
@@ -130,8 +132,10 @@ void TestTourFormat::accepted()
     QVERIFY(s[3].region.isEmpty());
     QCOMPARE(s[4].tokens, 3);
     QCOMPARE(s[4].waferMicrosecondsPerSecond, 50.0);
-    // 3 tokens of 2 ms each at 50 µs of wafer time per second: 120 s.
-    QCOMPARE(TourFormat::stepSeconds(s[4], 0.002), 120.0);
+    QCOMPARE(s[4].from, 0.25);
+    QCOMPARE(s[4].to, 0.75);
+    // Half of each of 3 tokens of 2 ms at 50 µs of wafer time per second: 60 s.
+    QCOMPARE(TourFormat::stepSeconds(s[4], 0.002), 60.0);
     QCOMPARE(s[5].deadFraction, 0.01);
     QCOMPARE(s[5].seed, quint64(9));
     QCOMPARE(s[6].show, false);

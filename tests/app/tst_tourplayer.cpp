@@ -105,6 +105,18 @@ private slots:
         QCOMPARE(player.elapsedSeconds(), 9.0); // 2 + 4 + 3
     }
 
+    void playsPartOfAToken()
+    {
+        FakeStage stage; // from 0.2 to 0.6 of one 2 ms token at 100 µs per second: 8 s
+        TourPlayer player(tourOf(R"({"kind": "play", "tokens": 1, "wafer_us_per_second": 100, "from": 0.2, "to": 0.6})"), &stage);
+        player.advance(0);
+        player.advance(2);
+        QCOMPARE(stage.lastFraction, 0.3);
+        player.advance(6);
+        QCOMPARE(stage.lastFraction, 0.6);
+        QVERIFY(player.isFinished());
+    }
+
     void frameSumsEndStepsExactly()
     {
         // 30 frames of 1/30 s end a 1 s wait: no extra frame from rounding.

@@ -41,13 +41,9 @@ private slots:
     void shippedTourRunsToItsEnd()
     {
         QFETCH(QString, path);
-        LanguageManager languages;
-        QVERIFY(languages.setLanguage(QStringLiteral("en")));
-        MainWindow window(*m_presets, languages);
-        window.fileMenu()->setInteractive(false);
-        window.resize(1366, 768);
-        window.show();
-        PresentationMode* mode = presentation(window);
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        PresentationMode* mode = rig.mode;
         QString error;
         QVERIFY2(mode->present(path, &error), qPrintable(error));
         QVERIFY(mode->isPresenting());
@@ -99,13 +95,9 @@ private slots:
 
     void keysDriveTheTour()
     {
-        LanguageManager languages;
-        QVERIFY(languages.setLanguage(QStringLiteral("en")));
-        MainWindow window(*m_presets, languages);
-        window.fileMenu()->setInteractive(false);
-        window.resize(1366, 768);
-        window.show();
-        PresentationMode* mode = presentation(window);
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        PresentationMode* mode = rig.mode;
         QString error;
         QVERIFY2(mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
         TourPlayer* player = mode->player();
@@ -141,13 +133,10 @@ private slots:
 
     void captionsFollowTheLanguage()
     {
-        LanguageManager languages;
-        QVERIFY(languages.setLanguage(QStringLiteral("en")));
-        MainWindow window(*m_presets, languages);
-        window.fileMenu()->setInteractive(false);
-        window.resize(1366, 768);
-        window.show();
-        PresentationMode* mode = presentation(window);
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        LanguageManager& languages = rig.languages;
+        PresentationMode* mode = rig.mode;
         QString error;
         QVERIFY2(mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
         TourPlayer* player = mode->player();
@@ -168,15 +157,24 @@ private slots:
     }
 
 private:
-    static PresentationMode* presentation(MainWindow& window)
+    // The real window at a laptop's size, in English, its presentation mode on the test's clock.
+    struct Rig
     {
-        auto* mode = window.findChild<PresentationMode*>();
-        if (mode) {
+        LanguageManager languages;
+        std::unique_ptr<MainWindow> window;
+        PresentationMode* mode = nullptr;
+        explicit Rig(const PresetLibrary& presets)
+        {
+            languages.setLanguage(QStringLiteral("en"));
+            window = std::make_unique<MainWindow>(presets, languages);
+            window->fileMenu()->setInteractive(false);
+            window->resize(1366, 768);
+            window->show();
+            mode = window->findChild<PresentationMode*>();
             mode->setFullScreen(false);
             mode->setAutoPlay(false); // the test's clock
         }
-        return mode;
-    }
+    };
 
     // Until the stage is idle and the steps waiting for it have run.
     static void waitIdle(MainWindow& window, TourPlayer* player)
