@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -88,6 +89,20 @@ private slots:
         QVERIFY2(!line.contains('\n'), line.constData());
         QVERIFY2(line.contains(tour.toUtf8() + ": step 2 (zoom): 'region' must be [x, y, width, height]"), line.constData());
         QVERIFY(!QFile::exists(out));
+
+        // The window's --present refuses it the same way.
+        QProcess app;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("HOME"), dir.path()); // no settings or autosave of the user's
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(WAFERSCOPE_APP_BINARY), {QStringLiteral("--present"), tour});
+        QVERIFY(app.waitForFinished(120000));
+        QCOMPARE(app.exitCode(), 2);
+        const QByteArray appErr = app.readAllStandardError().trimmed();
+        QVERIFY2(appErr.endsWith("waferscope: " + tour.toUtf8() + ": step 2 (zoom): 'region' must be [x, y, width, height] in cores "
+                                 "(x, y >= 0; width, height >= 1)"),
+                 appErr.constData());
     }
 };
 
