@@ -46,6 +46,7 @@ int recordTour(const QCommandLineParser& parser, const TourWindowFactory& makeWi
                         .arg(LanguageManager::availableLanguages().join(QStringLiteral(", ")), language));
     if (!makeWindow)
         return fail(QStringLiteral("--tour needs the window, which this program cannot make"));
+    const QString formatName = videoFormatName(format); // before the window installs the tour's language
     const TourWindow window = makeWindow(language);
     const VideoSettings settings{format, size, fps, ExportStamp::forScenario(QJsonObject{{"tour", tourPath}}).text()};
     const auto recording = TourRecorder::record(window, tourPath, out, settings, &error);
@@ -58,7 +59,7 @@ int recordTour(const QCommandLineParser& parser, const TourWindowFactory& makeWi
                               {"tour_seconds", recording->seconds},
                               {"width", encodedFrameSize(settings).width()},
                               {"height", encodedFrameSize(settings).height()},
-                              {"format", videoFormatName(format)},
+                              {"format", formatName},
                               {"tour", tourPath}});
     return kExitOk;
 }
