@@ -36,6 +36,7 @@ struct MeshOwner
 {
     int layerIndex = -1;     // transformer layer, -1 for embedding / LM head / none
     std::string tensorKind;  // "attn_q", "ffn_up", "token_embd", "output", "kv", ...
+    bool operator==(const MeshOwner&) const = default;
 };
 
 struct MeshRegion
@@ -47,6 +48,7 @@ struct MeshRegion
     int height = 0;
     int layerIndex = -1; // -1 for embedding / LM head
     std::string label;   // short label, e.g. "L12", "embed", "lm_head"
+    bool operator==(const MeshRegion&) const = default;
 };
 
 // Data moving between regions or wafers at the moment a dataflow frame shows (drawn as an arrow).
@@ -76,6 +78,10 @@ struct MeshSnapshot
     std::vector<std::vector<float>> kvFraction;    // [device][core] KV bytes / SRAM bytes, 0..1
     std::vector<std::vector<CoreState>> coreState; // [device][core] (may be empty: all healthy)
     std::vector<MeshRegion> regions;
+    // [device][core] bytes a core needs beyond its SRAM (saturating at 2^32 - 1); a device's vector is empty
+    // when every core of it fits. sramFraction stops at 1, so this is what shows an over-capacity core.
+    std::vector<std::vector<uint32_t>> overflowBytes;
+    bool operator==(const MeshSnapshot&) const = default;
 };
 
 // One instant of an animation over a snapshot: the shared, immutable base plus what moves.

@@ -73,6 +73,7 @@ struct RegionTensor
     int64_t inGroups = 0;
     int64_t fold = 1;
     int64_t bytes() const { return vector ? inValues * blockBytes : rows * inBlocks * blockBytes; }
+    bool operator==(const RegionTensor&) const = default;
 };
 
 // How a tensor's tiles map onto a rectangle. Along the input axis the cores
@@ -103,6 +104,7 @@ struct PlacedRegion
     int kvBytesPerValue = 2;
     int64_t weightBytes() const;
     int64_t kvBytes() const { return kvTokens * kvColumns * kvBytesPerValue; }
+    bool operator==(const PlacedRegion&) const = default;
 };
 
 // Bytes on one core, by kind. Plain value: can be added.
