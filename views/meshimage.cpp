@@ -115,10 +115,24 @@ QImage buildImage(const MeshSnapshot& s, const std::vector<std::vector<float>>& 
         break;
     }
     }
+    // Cores over their SRAM (a hand edit squeezed a region) in the warning colour on the layers of bytes.
+    const auto* over = deviceArray(s.overflowBytes, device, cores);
+    if (over && (layer == MeshLayer::SramOccupancy || layer == MeshLayer::WeightPlacement))
+        for (int y = 0; y < s.meshRows; ++y) {
+            auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+            for (int x = 0; x < s.meshCols; ++x)
+                if ((*over)[static_cast<size_t>(y) * s.meshCols + x] > 0)
+                    line[x] = overCapacityColor();
+        }
     return image;
 }
 
 } // namespace
+
+QRgb overCapacityColor()
+{
+    return qRgb(0xe6, 0x00, 0x7e); // magenta: outside both the SRAM scale and the placement palette's greys
+}
 
 QImage buildMeshImage(const MeshFrame& frame, int device, MeshLayer layer, double range)
 {

@@ -18,6 +18,8 @@ namespace ws::views {
 QImage buildMeshImage(const MeshFrame& frame, int device, MeshLayer layer, double range = 1.0);
 // A snapshot alone has no activity overlay: its Dataflow layer is drawn as "no data".
 QImage buildMeshImage(const MeshSnapshot& snapshot, int device, MeshLayer layer, double range = 1.0);
+// The warning colour of cores over their SRAM (MeshSnapshot::overflowBytes) on the SRAM and placement layers.
+QRgb overCapacityColor();
 
 // The top of a layer's colour scale, as a fraction of core SRAM. SRAM occupancy
 // always spans 0..100 % (capacity is the point); the KV cache spans 0 to its

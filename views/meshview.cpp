@@ -214,6 +214,14 @@ void MeshView::paintEvent(QPaintEvent*)
         overlay.paintCoreMark(p, *m_hover, false);
     if (m_selected)
         overlay.paintCoreMark(p, *m_selected, true);
+    if (m_editSelected) {
+        p.setPen(QPen(QColor(90, 200, 255), 2));
+        p.drawRect(m_transform.widgetRect(QRectF(*m_editSelected)));
+    }
+    if (m_editPreview) {
+        p.setPen(QPen(QColor(255, 255, 255), 2, Qt::DashLine));
+        p.drawRect(m_transform.widgetRect(QRectF(*m_editPreview)));
+    }
     if (m_brushRect) {
         p.setPen(QPen(QColor(255, 220, 90), 1.5, Qt::DashLine));
         p.setBrush(QColor(255, 220, 90, 40));
@@ -273,6 +281,13 @@ void MeshView::paintMesh(QPainter& p)
     }
     p.setPen(QColor(255, 255, 255, 50));
     p.drawRect(meshRect.adjusted(-1.5, -1.5, 1.5, 1.5));
+}
+
+void MeshView::setEditMarks(std::optional<QRect> selected, std::optional<QRect> preview)
+{
+    m_editSelected = selected;
+    m_editPreview = preview;
+    update();
 }
 
 void MeshView::setBrushMode(bool on)

@@ -60,6 +60,10 @@ public:
     // Centres core (x, y) at the given zoom (scripted views, screenshots).
     void zoomToCore(QPointF core, double pixelsPerCore);
 
+    // Layout editing marks (views/mesheditor.h): the selected region's outline and a dragged region's preview,
+    // in fabric cores of the shown device.
+    void setEditMarks(std::optional<QRect> selected, std::optional<QRect> preview);
+
     void setSelectedCore(std::optional<QPoint> core);
     std::optional<QPoint> selectedCore() const { return m_selected; }
 
@@ -131,6 +135,8 @@ private:
     bool m_brushMode = false;
     std::optional<QPoint> m_brushStart;
     std::optional<QRect> m_brushRect;
+    std::optional<QRect> m_editSelected;
+    std::optional<QRect> m_editPreview;
 };
 
 } // namespace ws::views

@@ -188,6 +188,9 @@ QString MeshView::toolTipForCore(QPoint core) const
         else
             lines << tr("Holds: %1").arg(QString::fromStdString(s.owners[o].tensorKind));
     }
+    if (d < s.overflowBytes.size() && s.overflowBytes[d].size() == cores && s.overflowBytes[d][i] > 0)
+        lines << tr("Over SRAM by %1: this core cannot hold what the layout puts on it")
+                     .arg(formatBytes(double(s.overflowBytes[d][i])));
     if (d < s.kvFraction.size() && s.kvFraction[d].size() == cores) {
         const double f = s.kvFraction[d][i];
         lines << tr("KV cache: %1% of SRAM (%2)")

@@ -8,7 +8,7 @@
 namespace ws {
 
 Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
-                                           const ModelConfig& model)
+                                           const ModelConfig& model, const std::optional<Layout>& layout)
 {
     SceneRequest sceneRequest;
     sceneRequest.model = model;
@@ -16,6 +16,9 @@ Expected<PlacementResult> computePlacement(const PlacementRequest& request, cons
     sceneRequest.workload.precision = request.precision;
     sceneRequest.workload.contextTokens = request.contextTokens;
     sceneRequest.defects = request.defects;
+    sceneRequest.layout = layout;
+    if (layout)
+        sceneRequest.weightFill = layout->weightFill;
     auto built = buildWaferScene(sceneRequest);
     if (!built)
         return built.error();

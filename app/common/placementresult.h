@@ -66,8 +66,9 @@ struct CoreInfo
     int64_t sramBytes = 0;
 };
 
+// `layout`, when given, is placed exactly (its fill, context and precisions); else the placer chooses.
 Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
-                                           const ModelConfig& model);
+                                           const ModelConfig& model, const std::optional<Layout>& layout = {});
 
 // The engine's placement behind a result (for schedules); null when the result has none.
 const Placement* enginePlacement(const PlacementResult& result);

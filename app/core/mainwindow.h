@@ -32,6 +32,7 @@ class FileMenuController;
 class InspectorDock;
 class LayoutExplorer;
 class LanguageManager;
+class LayoutEditController;
 class PresetLibrary;
 class ScenarioBar;
 class WindowLayout;
@@ -65,6 +66,7 @@ public:
     ChatController* chat() const { return m_chat; }
     DataflowDock* dataflowDock() const { return m_dataflow; }
     LayoutExplorer* explorer() const { return m_explorer; }
+    LayoutEditController* layoutEdit() const { return m_layoutEdit; }
     void setLayer(MeshLayer layer);
     void setDevice(int device);
 
@@ -121,6 +123,7 @@ private:
     ChatController* m_chat = nullptr; // the live session (app/session)
     DataflowDock* m_dataflow = nullptr;
     LayoutExplorer* m_explorer = nullptr;
+    LayoutEditController* m_layoutEdit = nullptr; // the Layout dock, hand edits and their undo stack (app/explore)
     FileMenuController* m_files = nullptr;
     QLabel* m_hoverLabel = nullptr;
     QLabel* m_devicesLabel = nullptr;

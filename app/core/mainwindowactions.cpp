@@ -11,6 +11,8 @@
 #include "app/compare/comparisondocks.h"
 #include "app/defects/defectsdock.h"
 #include "app/present/presentationmode.h"
+#include "app/explore/layoutdock.h"
+#include "app/explore/layouteditcontroller.h"
 #include "app/record/widgetframesource.h"
 #include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
@@ -99,6 +101,7 @@ void MainWindow::createActions()
     connect(a.shortcuts, &QAction::triggered, this, [this] { ShortcutsDialog(this, this).exec(); });
 
     a.view = menuBar()->addMenu(QString());
+    m_layoutEdit->installMenus(a.view->menuAction()); // Edit (undo, redo) before View
     a.view->addAction(a.zoomIn);
     a.view->addAction(a.zoomOut);
     a.view->addAction(a.fit);
@@ -112,6 +115,7 @@ void MainWindow::createActions()
     a.view->addSeparator();
     a.view->addAction(a.inspector);
     a.view->addAction(m_defects->toggleViewAction());
+    a.view->addAction(m_layoutEdit->dock()->toggleViewAction());
     // GPU/Groq/wafer comparison and token race docks (hidden); the race follows the live chat.
     auto* compare = attachComparison(this, m_presets, a.view);
     a.view->addAction(a.resetLayout);

@@ -1,9 +1,12 @@
 #include "app/core/mainwindow.h"
 
+#include "app/core/filemenucontroller.h"
 #include "app/core/inspectordock.h"
 #include "app/core/windowlayout.h"
 #include "app/defects/defectsdock.h"
 #include "app/dataflow/dataflowdock.h"
+#include "app/explore/layoutdock.h"
+#include "app/explore/layouteditcontroller.h"
 #include "app/session/chatcontroller.h"
 #include "views/chatpane.h"
 #include "views/devicestrip.h"
@@ -59,6 +62,19 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_dataflow);
     m_dataflow->hide(); // shown with the Dataflow layer
     resizeDocks({m_dataflow}, {300}, Qt::Vertical);
+
+    // The Layout dock and hand edits: a fresh placement becomes the layout to edit; each edit's result is shown
+    // and saved with the scenario.
+    m_layoutEdit = new LayoutEditController(m_meshView, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_layoutEdit->dock());
+    tabifyDockWidget(m_inspector, m_layoutEdit->dock());
+    m_inspector->raise();
+    connect(this, &MainWindow::placementFinished, m_layoutEdit, [this](bool ok) { m_layoutEdit->adopt(ok ? m_result : nullptr); });
+    connect(m_layoutEdit, &LayoutEditController::stateChanged, this, [this](std::shared_ptr<const PlacementResult> r) {
+        showResult(std::move(r));
+        m_scenario.layout = m_layoutEdit->state()->choice.layout;
+        m_files->markModified();
+    });
 
     m_hoverLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);

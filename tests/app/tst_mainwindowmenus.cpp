@@ -15,8 +15,9 @@
 #include "app/explore/comparedock.h"
 #include "app/explore/layoutexplorer.h"
 #include "app/explore/optimizerunner.h"
-         }}},
 #include "app/present/presentationmode.h"
+#include "app/explore/layouteditcontroller.h"
+#include "engine/wafer/placement/layoutjson.h"
 #include "views/meshview.h"
 
 #include <QAccessible>
@@ -25,6 +26,7 @@
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <functional>
@@ -142,7 +144,7 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
         menuNames << top->menu()->objectName();
         walk(top->menu());
     }
-    QCOMPARE(menuNames, (QStringList{"fileMenu", "viewMenu", "modelMenu", "exploreMenu", "helpMenu"}));
+    QCOMPARE(menuNames, (QStringList{"fileMenu", "editMenu", "viewMenu", "modelMenu", "exploreMenu", "helpMenu"}));
 
     views::MeshView* view = window.meshView();
     DataflowController* dataflow = window.dataflowDock()->controller();
@@ -172,6 +174,9 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
         cycleBefore = dataflow->cycle();
         playingBefore = dataflow->isPlaying();
     };
+    LayoutEditController* edits = window.layoutEdit();
+    std::string original, edited;
+    const auto layoutJson = [&] { return edits->state() ? layoutToJson(edits->state()->choice.layout) : std::string(); };
     std::map<QString, Expectation> expected{
         {"newAction", {{}, [&](const QStringList&) {
              QVERIFY(window.scenario() == Scenario{});
@@ -225,6 +230,26 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
              QVERIFY(window.menuBar()->isVisible());
              QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
          }}},
+        // Undo and redo of a hand edit (redo runs first: by name): each places the exact layout again.
+        {"redoAction", {[&] {
+                            QTRY_VERIFY(edits->state());
+                            original = layoutJson();
+                            QVERIFY(edits->swapLayers(0, 1));
+                            QTRY_VERIFY(!edits->isBusy());
+                            edited = layoutJson();
+                            QVERIFY(edited != original);
+                            edits->undoStack()->undo();
+                            QTRY_VERIFY(!edits->isBusy());
+                            QCOMPARE(layoutJson(), original);
+                        },
+                        [&](const QStringList&) {
+                            QTRY_VERIFY(!edits->isBusy());
+                            QCOMPARE(layoutJson(), edited);
+                        }}},
+        {"undoAction", {{}, [&](const QStringList&) {
+                            QTRY_VERIFY(!edits->isBusy());
+                            QCOMPARE(layoutJson(), original);
+                        }}},
         {"openModelAction", {{}, dialog("QFileDialog")}},
         {"downloadModelAction", {{}, [&](const QStringList&) {
              QWidget* shown = nullptr;

@@ -1,0 +1,124 @@
+#include "app/explore/layoutexplore.h"
+
+#include "engine/perf/waferpredictor.h"
+#include "engine/wafer/placement/layoutedit.h"
+#include "engine/wafer/placement/meshsnapshotbuilder.h"
+#include "engine/wafer/placement/placer.h"
+
+#include <utility>
+
+namespace ws {
+
+namespace {
+void predict(ExploreState& s)
+{
+    const PlacementResult& r = *s.result;
+    Workload workload;
+    workload.precision = s.choice.layout.precisions.attention;
+    workload.contextTokens = s.choice.layout.contextTokens;
+    WaferPredictOptions o;
+    o.devices = s.choice.wafers;
+    o.kv = s.choice.kv;
+    o.weightFill = s.choice.layout.weightFill;
+    o.placedLayout = &s.choice.layout;
+    auto p = predictWafer(r.model, r.hardware, workload, o);
+    s.predicted = bool(p);
+    if (p)
+        s.prediction = std::move(*p);
+    else
+        s.predictionError = p.error().text;
+}
+
+// The window's result for a scene built from `scene` with a new placement and snapshot.
+std::shared_ptr<const PlacementResult> resultOf(const PlacementResult& like, WaferScene scene)
+{
+    auto result = std::make_shared<PlacementResult>(like);
+    const Placement& p = *scene.placement;
+    result->request.contextTokens = scene.request.workload.contextTokens;
+    result->request.precision = scene.request.workload.precision;
+    result->snapshot = scene.snapshot;
+    result->devices = p.deviceCount;
+    result->layersPerDevice = p.layersPerDevice;
+    result->sramUsedBytes = p.sramUsedBytes();
+    result->sramTotalBytes = p.sramTotalBytes();
+    result->notes = p.notes;
+    result->scene = std::make_shared<const WaferScene>(std::move(scene));
+    return result;
+}
+} // namespace
+
+LayoutSettings settingsOf(const LayoutChoice& c)
+{
+    return {c.layout.strategy,      c.layout.weightFill, c.wafers, c.layout.order, c.kv,
+            c.layout.contextTokens, c.layout.precisions};
+}
+
+Expected<ExploreState> exploreSettings(const PlacementRequest& base, const HardwareSpec& hardware,
+                                       const ModelConfig& model, const LayoutSettings& settings)
+{
+    PlacementOptions o;
+    o.strategy = settings.strategy;
+    o.precision = settings.precisions.attention;
+    o.groups = settings.precisions;
+    o.contextTokens = settings.contextTokens;
+    o.weightFill = settings.weightFill;
+    o.order = settings.order;
+    auto placed = placeModel(model, hardware.wafer, o);
+    if (!placed)
+        return placed.error();
+    ExploreState s;
+    s.choice.layout = layoutOf(*placed, model.id, hardware.id);
+    s.choice.kv = settings.kv;
+    s.choice.wafers = settings.wafers;
+    PlacementRequest request = base;
+    request.contextTokens = settings.contextTokens;
+    request.precision = settings.precisions.attention;
+    auto result = computePlacement(request, hardware, model, s.choice.layout);
+    if (!result)
+        return result.error();
+    if (std::string why = conservationError(*result->scene->placement, model); !why.empty())
+        return makeError(ErrorCode::OutOfRange, "conservation broken: " + why, "layout");
+    s.overCapacity = overCapacity(*result->scene->placement);
+    s.result = std::make_shared<const PlacementResult>(std::move(*result));
+    predict(s);
+    return s;
+}
+
+ExploreState exploreResult(std::shared_ptr<const PlacementResult> result, const LayoutChoice& choice)
+{
+    ExploreState s;
+    s.choice = choice;
+    s.overCapacity = overCapacity(*result->scene->placement);
+    s.result = std::move(result);
+    predict(s);
+    return s;
+}
+
+Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutChoice& choice)
+{
+    const PlacementResult& was = *previous.result;
+    if (was.request.defects.any())
+        return makeError(ErrorCode::Unsupported, "hand edits place a layout on defect-free wafers; this scenario has "
+                                                 "dead cores", "layout");
+    auto applied = applyLayout(was.model, was.hardware, choice.layout);
+    if (!applied)
+        return applied.error();
+    WaferScene scene = *was.scene;
+    scene.request.layout = choice.layout;
+    scene.request.weightFill = choice.layout.weightFill;
+    scene.request.kv = choice.kv;
+    scene.request.workload.contextTokens = choice.layout.contextTokens;
+    scene.request.workload.precision = choice.layout.precisions.attention;
+    scene.timing.reset();
+    scene.snapshot = std::make_shared<const MeshSnapshot>(
+        updateMeshSnapshot(*was.snapshot, previous.placement(), *applied->placement));
+    scene.placement = applied->placement;
+    ExploreState s;
+    s.choice = choice;
+    s.overCapacity = std::move(applied->overCapacity);
+    s.result = resultOf(was, std::move(scene));
+    predict(s);
+    return s;
+}
+
+} // namespace ws
