@@ -1466,6 +1466,204 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::LayoutDock</name>
+    <message>
+        <source>Time per token: %1 ms</source>
+        <translation>每词元时间：%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user: %1</source>
+        <translation>每用户词元/秒：%1</translation>
+    </message>
+    <message>
+        <source>Time to first token: %1 ms</source>
+        <translation>首词元时间：%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Wafers: %1 (the fewest that hold the model: %2)</source>
+        <translation>晶圆：%1（能容纳模型的最少数量：%2）</translation>
+    </message>
+    <message>
+        <source>No prediction: %1</source>
+        <translation>无预测：%1</translation>
+    </message>
+    <message>
+        <source>Layer %1 on wafer %2 is over SRAM by %3 on its fullest core</source>
+        <translation>晶圆 %2 上的第 %1 层在其最满的核心上超出 SRAM %3</translation>
+    </message>
+    <message>
+        <source>Layout: %1</source>
+        <translation>布局：%1</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>&amp;Layout</source>
+        <translation>布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Weight fill</source>
+        <translation>权重填充率</translation>
+    </message>
+    <message>
+        <source>Wafers</source>
+        <translation>晶圆数</translation>
+    </message>
+    <message>
+        <source>Layer order</source>
+        <translation>层顺序</translation>
+    </message>
+    <message>
+        <source>KV placement</source>
+        <translation>KV 放置</translation>
+    </message>
+    <message>
+        <source>Context (tokens)</source>
+        <translation>上下文（词元）</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>FFN / experts</source>
+        <translation>FFN / 专家</translation>
+    </message>
+    <message>
+        <source>Embeddings / head</source>
+        <translation>嵌入 / 输出头</translation>
+    </message>
+    <message>
+        <source>Layer-pipelined regions</source>
+        <translation>按层流水线区域</translation>
+    </message>
+    <message>
+        <source>WaferLLM whole-mesh tensor-parallel</source>
+        <translation>WaferLLM 全网格张量并行</translation>
+    </message>
+    <message>
+        <source>Snake</source>
+        <translation>蛇形</translation>
+    </message>
+    <message>
+        <source>Row-major</source>
+        <translation>行优先</translation>
+    </message>
+    <message>
+        <source>Column-major</source>
+        <translation>列优先</translation>
+    </message>
+    <message>
+        <source>Shift</source>
+        <translation>移位</translation>
+    </message>
+    <message>
+        <source>Concat</source>
+        <translation>拼接</translation>
+    </message>
+    <message>
+        <source>How layers map onto the mesh: one rectangular region per layer with the wafers in a pipeline, or every layer spread over the whole mesh of one wafer (WaferLLM). Changes the regions, the wafer count and the time per token.</source>
+        <translation>层如何映射到网格：每层一个矩形区域、各晶圆组成流水线，或每层铺满一块晶圆的整个网格（WaferLLM）。会改变区域、晶圆数和每词元时间。</translation>
+    </message>
+    <message>
+        <source>Fraction of each core&apos;s SRAM the placer fills with weights (phi_w); the rest holds the KV cache and buffers. Changes the region sizes and the wafers needed.</source>
+        <translation>放置器用权重填充每个核心 SRAM 的比例（phi_w）；其余部分存放 KV 缓存和缓冲区。会改变区域大小和所需晶圆数。</translation>
+    </message>
+    <message>
+        <source>Wafers the prediction uses, at least the fewest that hold the model; extra wafers stay idle. Changes the prediction&apos;s device count and cost.</source>
+        <translation>预测使用的晶圆数，至少为能容纳模型的最少数量；多出的晶圆保持空闲。会改变预测的设备数和成本。</translation>
+    </message>
+    <message>
+        <source>How consecutive layers follow each other on a wafer (snake: neighbours across every band end). Changes where each layer sits and the hops between layers.</source>
+        <translation>相邻各层在晶圆上如何依次排列（蛇形：每条带末端两侧互为邻居）。会改变每层的位置和层间跳数。</translation>
+    </message>
+    <message>
+        <source>How the KV cache grows each token: shifted along the region or concatenated. Changes the attention time in the prediction.</source>
+        <translation>KV 缓存每个词元如何增长：沿区域移位或拼接。会改变预测中的注意力时间。</translation>
+    </message>
+    <message>
+        <source>Tokens of KV cache reserved per layer. Changes the SRAM each region needs, so the region sizes and the wafer count.</source>
+        <translation>每层预留的 KV 缓存词元数。会改变每个区域所需的 SRAM，从而改变区域大小和晶圆数。</translation>
+    </message>
+    <message>
+        <source>Storage precision of the %1 weights. Changes their bytes per core, the region sizes and the time per token.</source>
+        <translation>%1权重的存储精度。会改变它们在每个核心上的字节数、区域大小和每词元时间。</translation>
+    </message>
+    <message>
+        <source>attention (q, k, v, o, norms, biases)</source>
+        <translation>注意力（q、k、v、o、归一化、偏置）</translation>
+    </message>
+    <message>
+        <source>FFN and expert</source>
+        <translation>FFN 和专家</translation>
+    </message>
+    <message>
+        <source>token embedding, LM head and final norm</source>
+        <translation>词元嵌入、LM 头和最终归一化</translation>
+    </message>
+    <message>
+        <source>Edit by hand on the heatmap</source>
+        <translation>在热力图上手动编辑</translation>
+    </message>
+    <message>
+        <source>Drag a layer&apos;s region to move it, drag its edges to resize it, Ctrl+click another region to swap the two layers; right-click to put the embedding or the LM head on a region.</source>
+        <translation>拖动某层的区域可移动它，拖动其边缘可调整大小，按住 Ctrl 单击另一个区域可交换两层；右键单击可将嵌入或 LM 头放到某个区域。</translation>
+    </message>
+</context>
+<context>
+    <name>ws::LayoutEditController</name>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Undo the last layout change (Ctrl+Z)</source>
+        <translation>撤销上一次布局更改（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo the layout change undone last (Ctrl+Shift+Z)</source>
+        <translation>重做最近撤销的布局更改（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>No placement for these settings: %1</source>
+        <translation>这些设置下无法放置：%1</translation>
+    </message>
+    <message>
+        <source>Layout settings</source>
+        <translation>布局设置</translation>
+    </message>
+    <message>
+        <source>Move layer %1</source>
+        <translation>移动第 %1 层</translation>
+    </message>
+    <message>
+        <source>Resize layer %1</source>
+        <translation>调整第 %1 层大小</translation>
+    </message>
+    <message>
+        <source>Swap layers %1 and %2</source>
+        <translation>交换第 %1 层和第 %2 层</translation>
+    </message>
+    <message>
+        <source>Move the LM head</source>
+        <translation>移动 LM 头</translation>
+    </message>
+    <message>
+        <source>Move the embedding</source>
+        <translation>移动嵌入</translation>
+    </message>
+</context>
+<context>
     <name>ws::MainWindow</name>
     <message>
         <source>Dataflow &amp;Playback</source>
@@ -3447,6 +3645,21 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     </message>
 </context>
 <context>
+    <name>ws::views::MeshEditor</name>
+    <message>
+        <source>Put the LM head on layer %1&apos;s region</source>
+        <translation>将 LM 头放到第 %1 层的区域</translation>
+    </message>
+    <message>
+        <source>Put the token embedding on layer %1&apos;s region</source>
+        <translation>将词元嵌入放到第 %1 层的区域</translation>
+    </message>
+    <message>
+        <source>Swap layers %1 and %2</source>
+        <translation>交换第 %1 层和第 %2 层</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::MeshLayer</name>
     <message>
         <source>SRAM occupancy</source>
@@ -3612,6 +3825,10 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     <message>
         <source>Numbers from the engine&apos;s placement. Click for details.</source>
         <translation>数字来自引擎的放置结果。点击查看详情。</translation>
+    </message>
+    <message>
+        <source>Over SRAM by %1: this core cannot hold what the layout puts on it</source>
+        <translation>超出 SRAM %1：此核心放不下布局分配给它的内容</translation>
     </message>
 </context>
 <context>
