@@ -75,6 +75,11 @@ int main()
     std::printf("  of which: edit, place and conservation %.1f ms, snapshot update (edited regions) %.1f ms, "
                 "prediction %.1f ms\n",
                 placeMs / edits, snapshotMs / edits, predictMs / edits);
+    {
+        const auto t0 = std::chrono::steady_clock::now();
+        const ws::MeshSnapshot copy = beforeSnapshot;
+        std::printf("  of the update, copying the previous snapshot (%d wafers): %.1f ms\n", copy.deviceCount, msSince(t0));
+    }
     std::printf("  the whole snapshot rebuilt instead (every wafer, as before the incremental update): %.1f ms; "
                 "update equal to it: %s\n",
                 fullMs / edits, same ? "yes" : "NO");
