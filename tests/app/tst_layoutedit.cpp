@@ -125,6 +125,23 @@ private slots:
         QCOMPARE(json(c), after);
     }
 
+    void aSavedLayoutIsPlacedAgain()
+    {
+        Rig first;
+        first.edits.adopt(m_placed);
+        QTRY_VERIFY(first.edits.state());
+        QVERIFY(first.edits.swapLayers(2, 9));
+        QTRY_VERIFY(!first.edits.isBusy());
+        const Layout saved = first.edits.state()->choice.layout;
+        Rig reopened; // a scenario with that layout opened: the placer's placement, then the saved layout
+        QSignalSpy changed(&reopened.edits, &LayoutEditController::stateChanged);
+        reopened.edits.adopt(m_placed, saved);
+        QTRY_COMPARE(changed.count(), 1);
+        QTRY_VERIFY(!reopened.edits.isBusy());
+        QCOMPARE(json(reopened.edits), layoutToJson(saved));
+        QCOMPARE(reopened.edits.undoStack()->count(), 0);
+    }
+
     void dockChangesAreUndoneToo()
     {
         Rig rig;

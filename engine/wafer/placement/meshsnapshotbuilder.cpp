@@ -249,6 +249,14 @@ MeshSnapshot buildMeshSnapshot(const Placement& p, int firstDevice, int deviceCo
 MeshSnapshot updateMeshSnapshot(const MeshSnapshot& previous, const Placement& before, const Placement& next,
                                 int firstDevice, int deviceCount)
 {
+    MeshSnapshot out;
+    updateMeshSnapshotInto(out, previous, before, next, firstDevice, deviceCount);
+    return out;
+}
+
+void updateMeshSnapshotInto(MeshSnapshot& s, const MeshSnapshot& previous, const Placement& before,
+                            const Placement& next, int firstDevice, int deviceCount)
+{
     firstDevice = std::clamp(firstDevice, 0, next.deviceCount);
     const int count = deviceCount < 0 ? next.deviceCount - firstDevice
                                       : std::min(deviceCount, next.deviceCount - firstDevice);
@@ -259,9 +267,11 @@ MeshSnapshot updateMeshSnapshot(const MeshSnapshot& previous, const Placement& b
     };
     if (!sameFrame(before, next) || previous.deviceCount != count || previous.meshCols != next.fabricCols ||
         previous.meshRows != next.fabricRows || !sized(previous.sramFraction) || !sized(previous.kvFraction) ||
-        !sized(previous.owner) || !sized(previous.coreState) || previous.overflowBytes.size() != size_t(count))
-        return buildMeshSnapshot(next, firstDevice, deviceCount);
-    MeshSnapshot s = previous;
+        !sized(previous.owner) || !sized(previous.coreState) || previous.overflowBytes.size() != size_t(count)) {
+        s = buildMeshSnapshot(next, firstDevice, deviceCount);
+        return;
+    }
+    s = previous; // into s's own buffers when it has them: no fresh pages to fault in
     const std::vector<uint16_t> regionOwner = assignOwners(next, s);
     listRegions(next, firstDevice, s);
     // Regions paired in layer order (as the owners are numbered); a changed pair dirties both rectangles.
@@ -288,7 +298,6 @@ MeshSnapshot updateMeshSnapshot(const MeshSnapshot& previous, const Placement& b
     for (int k = 0; k < count; ++k)
         if (touched[size_t(k)])
             dropEmptyOverflow(s.overflowBytes[size_t(k)]);
-    return s;
 }
 
 } // namespace ws

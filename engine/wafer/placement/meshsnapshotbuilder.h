@@ -23,5 +23,10 @@ MeshSnapshot buildMeshSnapshot(const Placement& placement, int firstDevice = 0, 
 // strategy or the set of layers differ.
 MeshSnapshot updateMeshSnapshot(const MeshSnapshot& previous, const Placement& before, const Placement& next,
                                 int firstDevice = 0, int deviceCount = -1);
+// The same into `out`, whose buffers (a snapshot no longer shown, of the same mesh) are reused: copying the
+// unchanged wafers then writes memory already mapped instead of faulting in fresh pages. `out` must not be
+// `previous`.
+void updateMeshSnapshotInto(MeshSnapshot& out, const MeshSnapshot& previous, const Placement& before,
+                            const Placement& next, int firstDevice = 0, int deviceCount = -1);
 
 } // namespace ws

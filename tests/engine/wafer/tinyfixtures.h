@@ -28,6 +28,17 @@ inline ws::WaferSpec tinyWafer()
     return w;
 }
 
+// The tiny wafer as hardware, with SRAM enough for the tiny model's layers (layout tests).
+inline ws::HardwareSpec tinyHardware()
+{
+    ws::HardwareSpec h;
+    h.id = "tiny-wafer";
+    h.kind = ws::HardwareKind::Wafer;
+    h.wafer = tinyWafer();
+    h.wafer.sramBytesPerCore = 8192;
+    return h;
+}
+
 inline ws::ModelConfig tinyModel(bool moe)
 {
     ws::ModelConfig m;

@@ -11,15 +11,7 @@
 #include <QTest>
 
 namespace {
-ws::HardwareSpec tinyHardware()
-{
-    ws::HardwareSpec h;
-    h.id = "tiny-wafer";
-    h.kind = ws::HardwareKind::Wafer;
-    h.wafer = wstest::tinyWafer();
-    h.wafer.sramBytesPerCore = 8192;
-    return h;
-}
+using wstest::tinyHardware;
 
 ws::PlacementOptions tinyOptions()
 {

@@ -12,15 +12,7 @@
 #include <functional>
 
 namespace {
-ws::HardwareSpec tinyHardware()
-{
-    ws::HardwareSpec h;
-    h.id = "tiny-wafer";
-    h.kind = ws::HardwareKind::Wafer;
-    h.wafer = wstest::tinyWafer();
-    h.wafer.sramBytesPerCore = 8192;
-    return h;
-}
+using wstest::tinyHardware;
 
 using EditFn = std::function<ws::Expected<ws::Layout>(const ws::Layout&)>;
 
@@ -125,6 +117,10 @@ private slots:
         QVERIFY(patched.coreState == rebuilt.coreState);
         QVERIFY(patched.overflowBytes == rebuilt.overflowBytes);
         QVERIFY(patched == rebuilt);
+        // Into the buffers of a snapshot no longer shown (another edit's, another device range): the same.
+        ws::MeshSnapshot into = ws::buildMeshSnapshot(*before->placement, 1, 1);
+        ws::updateMeshSnapshotInto(into, old, *before->placement, *after->placement, first, count);
+        QVERIFY(into == rebuilt);
         verifyOverflow(patched, *after->placement, std::max(0, first));
         // Over all wafers the edit changed what the heatmap shows (except "no change"): the patch did some work.
         if (first == 0 && count < 0)
