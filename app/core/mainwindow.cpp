@@ -121,6 +121,7 @@ void MainWindow::userChangedRequest()
     m_scenario.hardwarePreset = r.hardwareId;
     m_scenario.precision = QString::fromLatin1(precisionId(r.precision).data());
     m_scenario.contextTokens = r.contextTokens;
+    m_scenario.layout.reset(); // an edited layout belongs to the model and hardware it was made for
     m_chat->setWaferScenario(m_scenario);
     m_files->markModified();
     recompute();

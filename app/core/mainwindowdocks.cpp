@@ -69,11 +69,16 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_layoutEdit->dock());
     tabifyDockWidget(m_inspector, m_layoutEdit->dock());
     m_inspector->raise();
-    connect(this, &MainWindow::placementFinished, m_layoutEdit, [this](bool ok) { m_layoutEdit->adopt(ok ? m_result : nullptr); });
+    connect(this, &MainWindow::placementFinished, m_layoutEdit, [this](bool ok) {
+        m_layoutEdit->adopt(ok ? m_result : nullptr, m_scenario.layout);
+    });
     connect(m_layoutEdit, &LayoutEditController::stateChanged, this, [this](std::shared_ptr<const PlacementResult> r) {
         showResult(std::move(r));
-        m_scenario.layout = m_layoutEdit->state()->choice.layout;
-        m_files->markModified();
+        const Layout& layout = m_layoutEdit->state()->choice.layout;
+        if (!(m_scenario.layout && *m_scenario.layout == layout)) { // not when an opened scenario's layout is placed
+            m_scenario.layout = layout;
+            m_files->markModified();
+        }
     });
 
     m_hoverLabel = new QLabel(this);

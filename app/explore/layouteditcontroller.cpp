@@ -96,11 +96,12 @@ void LayoutEditController::retranslate()
     m_redo->setToolTip(tr("Redo the layout change undone last (Ctrl+Shift+Z)"));
 }
 
-void LayoutEditController::adopt(std::shared_ptr<const PlacementResult> result)
+void LayoutEditController::adopt(std::shared_ptr<const PlacementResult> result, const std::optional<Layout>& saved)
 {
     m_stack->clear();
     m_target.reset();
     m_state.reset();
+    m_retired.clear();
     m_editor->setSelectedLayer(std::nullopt);
     if (!result || !result->scene || !result->scene->placement)
         return;
@@ -108,7 +109,11 @@ void LayoutEditController::adopt(std::shared_ptr<const PlacementResult> result)
                               m_dock->settings().kv, 0};
     m_target = choice;
     m_jobs.start([result, choice] { return exploreResult(result, choice); },
-                 [this](ExploreState s) { accept(std::move(s), false); }); // the window shows it already
+                 [this, saved](ExploreState s) {
+                     accept(std::move(s), false); // the window shows it already
+                     if (saved && !(*saved == m_target->layout))
+                         show(LayoutChoice{*saved, m_target->kv, m_target->wafers});
+                 });
 }
 
 void LayoutEditController::settingsChanged()
@@ -138,7 +143,15 @@ void LayoutEditController::show(const LayoutChoice& choice)
         return;
     m_target = choice;
     const std::shared_ptr<const ExploreState> previous = m_state;
-    m_jobs.start([previous, choice] { return exploreChoice(*previous, choice); },
+    // A retired snapshot only this controller still holds (made non-const by the engine, so writable).
+    std::shared_ptr<MeshSnapshot> spare;
+    for (auto it = m_retired.begin(); it != m_retired.end(); ++it)
+        if (it->use_count() == 1 && (*it)->deviceCount == previous->result->snapshot->deviceCount) {
+            spare = std::const_pointer_cast<MeshSnapshot>(*it);
+            m_retired.erase(it);
+            break;
+        }
+    m_jobs.start([previous, choice, spare] { return exploreChoice(*previous, choice, spare); },
                  [this](Expected<ExploreState> s) {
                      if (!s) {
                          emit refused(QString::fromStdString(s.error().text));
@@ -150,6 +163,11 @@ void LayoutEditController::show(const LayoutChoice& choice)
 
 void LayoutEditController::accept(ExploreState state, bool changed)
 {
+    if (m_state && m_state->result->snapshot) {
+        m_retired.push_back(m_state->result->snapshot);
+        if (m_retired.size() > 2)
+            m_retired.erase(m_retired.begin());
+    }
     m_state = std::make_shared<const ExploreState>(std::move(state));
     m_dock->showState(*m_state);
     if (changed)

@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QAction;
 class QMainWindow;
@@ -43,9 +44,10 @@ public:
     // The Edit menu (Undo, Redo) before `before` in the window's menu bar.
     void installMenus(QAction* before);
 
-    // The window placed afresh (a picker changed): that placement becomes the layout to edit; the undo history
-    // of the previous model or hardware is cleared.
-    void adopt(std::shared_ptr<const PlacementResult> result);
+    // The window placed afresh (a picker changed, a scenario opened): that placement becomes the layout to edit
+    // and the undo history of the previous one is cleared; `saved` (a scenario's edited layout) is then placed
+    // exactly in its stead.
+    void adopt(std::shared_ptr<const PlacementResult> result, const std::optional<Layout>& saved = {});
     std::shared_ptr<const ExploreState> state() const { return m_state; }
     bool isBusy() const { return m_jobs.isBusy(); }
 
@@ -82,6 +84,8 @@ private:
     QAction* m_redo = nullptr;
     std::shared_ptr<const ExploreState> m_state; // what is shown
     std::optional<LayoutChoice> m_target;        // the latest choice asked for (edits build on it)
+    // Snapshots of earlier states: once nothing else holds one, the next edit writes into its buffers.
+    std::vector<std::shared_ptr<const MeshSnapshot>> m_retired;
     JobTracker m_jobs;
 };
 

@@ -94,7 +94,8 @@ ExploreState exploreResult(std::shared_ptr<const PlacementResult> result, const 
     return s;
 }
 
-Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutChoice& choice)
+Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutChoice& choice,
+                                     std::shared_ptr<MeshSnapshot> spare)
 {
     const PlacementResult& was = *previous.result;
     if (was.request.defects.any())
@@ -110,8 +111,10 @@ Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutC
     scene.request.workload.contextTokens = choice.layout.contextTokens;
     scene.request.workload.precision = choice.layout.precisions.attention;
     scene.timing.reset();
-    scene.snapshot = std::make_shared<const MeshSnapshot>(
-        updateMeshSnapshot(*was.snapshot, previous.placement(), *applied->placement));
+    if (!spare || spare == was.snapshot)
+        spare = std::make_shared<MeshSnapshot>();
+    updateMeshSnapshotInto(*spare, *was.snapshot, previous.placement(), *applied->placement);
+    scene.snapshot = std::move(spare);
     scene.placement = applied->placement;
     ExploreState s;
     s.choice = choice;

@@ -59,7 +59,9 @@ Expected<ExploreState> exploreSettings(const PlacementRequest& base, const Hardw
                                        const ModelConfig& model, const LayoutSettings& settings);
 // The window's own placement (`result`, whose layout `choice` holds) with its over-capacity regions and prediction.
 ExploreState exploreResult(std::shared_ptr<const PlacementResult> result, const LayoutChoice& choice);
-// `choice` placed exactly, its snapshot patched from `previous`'s, and predicted.
-Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutChoice& choice);
+// `choice` placed exactly, its snapshot patched from `previous`'s (into `spare`'s buffers when given: a snapshot
+// of the same mesh that nothing shows any more), and predicted.
+Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutChoice& choice,
+                                     std::shared_ptr<MeshSnapshot> spare = nullptr);
 
 } // namespace ws
