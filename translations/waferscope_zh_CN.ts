@@ -2059,6 +2059,18 @@ Press Resume to continue where it stopped.</source>
         <source>Generation failed.</source>
         <translation>生成失败。</translation>
     </message>
+    <message>
+        <source>The generator failed: out of memory.</source>
+        <translation>生成器出错：内存不足。</translation>
+    </message>
+    <message>
+        <source>The generator failed: %1</source>
+        <translation>生成器出错：%1</translation>
+    </message>
+    <message>
+        <source>The generator failed: unknown exception.</source>
+        <translation>生成器出错：未知异常。</translation>
+    </message>
 </context>
 <context>
     <name>ws::ScenarioBar</name>

@@ -4,7 +4,31 @@
 
 #include <QThread>
 
+#include <exception>
+#include <new>
+
 namespace ws {
+
+namespace {
+
+// Runs `work` on the worker; what it throws becomes a translated message (empty: nothing thrown), so a
+// throwing model or stream ends its request with an error instead of the process.
+template<typename F>
+QString catchingThrows(F&& work)
+{
+    try {
+        work();
+        return {};
+    } catch (const std::bad_alloc&) {
+        return RunController::tr("The generator failed: out of memory.");
+    } catch (const std::exception& e) {
+        return RunController::tr("The generator failed: %1").arg(QString::fromLocal8Bit(e.what()));
+    } catch (...) {
+        return RunController::tr("The generator failed: unknown exception.");
+    }
+}
+
+} // namespace
 
 // Worker-thread state: touched only by code queued to m_workerContext.
 struct RunController::Worker
@@ -84,16 +108,22 @@ quint64 RunController::loadModel(ModelLoader loader)
     QMetaObject::invokeMethod(
         m_workerContext,
         [this, id, loader = std::move(loader)] {
-            Expected<std::unique_ptr<SessionModel>> loaded = loader();
-            if (!loaded) {
-                const QString message = describeError(loaded.error());
+            auto failed = [this, id](const QString& message) {
                 QMetaObject::invokeMethod(this, [this, id, message] { receiveModel(id, std::nullopt, message); },
                                           Qt::QueuedConnection);
-                return;
-            }
-            m_worker->model = std::move(*loaded); // the old model is freed here, on the worker
-            SessionModelInfo info = m_worker->model->info();
-            QMetaObject::invokeMethod(this, [this, id, info] { receiveModel(id, info, {}); }, Qt::QueuedConnection);
+            };
+            const QString thrown = catchingThrows([&] {
+                Expected<std::unique_ptr<SessionModel>> loaded = loader();
+                if (!loaded) {
+                    failed(describeError(loaded.error()));
+                    return;
+                }
+                m_worker->model = std::move(*loaded); // the old model is freed here, on the worker
+                SessionModelInfo info = m_worker->model->info();
+                QMetaObject::invokeMethod(this, [this, id, info] { receiveModel(id, info, {}); }, Qt::QueuedConnection);
+            });
+            if (!thrown.isEmpty())
+                failed(thrown); // the worker stays up, the old model (if any) stays loaded
         },
         Qt::QueuedConnection);
     return id;
@@ -118,7 +148,13 @@ quint64 RunController::start(RunRequest request)
     const quint64 id = nextRequest();
     setRunning(true);
     QMetaObject::invokeMethod(
-        m_workerContext, [this, id, request = std::move(request)] { runTurn(id, request); }, Qt::QueuedConnection);
+        m_workerContext,
+        [this, id, request = std::move(request)] {
+            const QString thrown = catchingThrows([&] { runTurn(id, request); });
+            if (!thrown.isEmpty())
+                QMetaObject::invokeMethod(this, [this, id, thrown] { receiveFailure(id, thrown); }, Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
     return id;
 }
 

@@ -9,6 +9,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <new>
+#include <stdexcept>
 #include <thread>
 
 namespace {
@@ -19,6 +21,7 @@ struct Script
     std::chrono::microseconds stepTime{0};
     int failAtStep = -1;          // stream error at this step
     bool failStart = false;       // startTurn() error
+    int throwAtStep = -1;         // the stream throws at this step (a bug or bad_alloc deep in the model)
     std::atomic<QThread*>* ranOn = nullptr;
 };
 
@@ -53,6 +56,8 @@ public:
         if (m_script.stepTime.count() > 0)
             std::this_thread::sleep_for(m_script.stepTime);
         const int i = m_step++;
+        if (i == m_script.throwAtStep)
+            throw std::runtime_error("matmul: rows out of range");
         if (i == m_script.failAtStep)
             return ws::makeError(ws::ErrorCode::Format, "tensor blk.0.attn_q.weight is truncated");
         if (i >= m_script.tokens)
@@ -272,6 +277,41 @@ private slots:
         QVERIFY2(loadFailed.at(0).at(0).toString().contains(QStringLiteral("broken.gguf")),
                  qPrintable(loadFailed.at(0).at(0).toString()));
         QCOMPARE(controller.modelInfo()->displayName, std::string("good"));
+        QSignalSpy finished(&controller, &ws::RunController::runFinished);
+        controller.start(request(50));
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(finished.at(0).at(0).value<SnapshotPtr>()->text, expectedText(4));
+    }
+
+    // The worker thread throwing, in a turn or in a load: the request ends with the error as a message,
+    // the worker stays up, the loaded model stays, and the next turn runs as usual.
+    void throwingWorkerBecomesMessage()
+    {
+        Script script;
+        script.throwAtStep = 3;
+        ws::RunController controller;
+        QSignalSpy loaded(&controller, &ws::RunController::modelLoaded);
+        controller.loadModel(loaderFor(script, "thrower"));
+        QVERIFY(loaded.wait(5000));
+        QSignalSpy failed(&controller, &ws::RunController::runFailed);
+        const quint64 id = controller.start(request(50));
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(failed.at(0).at(0).toULongLong(), id);
+        const QString message = failed.at(0).at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("The generator failed: matmul: rows out of range")), qPrintable(message));
+        QVERIFY(!controller.isRunning());
+
+        QSignalSpy loadFailed(&controller, &ws::RunController::modelLoadFailed);
+        controller.loadModel([]() -> ws::Expected<std::unique_ptr<ws::SessionModel>> { throw std::bad_alloc(); });
+        QVERIFY(loadFailed.wait(5000));
+        QVERIFY2(loadFailed.at(0).at(0).toString().contains(QStringLiteral("out of memory")),
+                 qPrintable(loadFailed.at(0).at(0).toString()));
+        QCOMPARE(controller.modelInfo()->displayName, std::string("thrower"));
+
+        Script good;
+        good.tokens = 4;
+        controller.loadModel(loaderFor(good, "good"));
+        QVERIFY(loaded.wait(5000));
         QSignalSpy finished(&controller, &ws::RunController::runFinished);
         controller.start(request(50));
         QVERIFY(finished.wait(5000));
