@@ -4,6 +4,7 @@
 
 #include <QThread>
 
+#include <atomic>
 #include <exception>
 #include <new>
 
@@ -165,8 +166,18 @@ void RunController::stop()
 
 void RunController::runTurn(quint64 requestId, const RunRequest& request)
 {
-    auto post = [this](std::shared_ptr<const SessionSnapshot> snapshot) {
-        QMetaObject::invokeMethod(this, [this, snapshot] { receiveSnapshot(snapshot); }, Qt::QueuedConnection);
+    // Snapshots posted to the GUI thread and not yet received: at most two wait there, each with its
+    // wafer frame, however slow the GUI thread is (a long run on a loaded machine stays flat).
+    auto inFlight = std::make_shared<std::atomic<int>>(0);
+    auto post = [this, inFlight](std::shared_ptr<const SessionSnapshot> snapshot) {
+        ++*inFlight;
+        QMetaObject::invokeMethod(
+            this,
+            [this, snapshot, inFlight] {
+                --*inFlight;
+                receiveSnapshot(snapshot);
+            },
+            Qt::QueuedConnection);
     };
     auto fail = [this, requestId](const QString& message) {
         QMetaObject::invokeMethod(this, [this, requestId, message] { receiveFailure(requestId, message); },
@@ -190,6 +201,7 @@ void RunController::runTurn(quint64 requestId, const RunRequest& request)
     options.maxSnapshotsPerSecond = request.maxSnapshotsPerSecond;
     options.systems = request.systems;
     options.meshFrame = request.meshFrame;
+    options.consumerReady = [inFlight] { return inFlight->load() < 2; };
     DecodeSession session(std::move(options));
     session.run(**stream, [this, requestId] { return shouldStop(requestId); }, post);
 }

@@ -131,7 +131,8 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         current.text += step->text;
         current.newPieces.push_back({step->token, std::move(step->text)});
         current.elapsedSeconds = now() - start;
-        if (throttle.admit(current.elapsedSeconds) && publish)
+        if (publish && (!m_options.consumerReady || m_options.consumerReady()) &&
+            throttle.admit(current.elapsedSeconds))
             publish(freeze(current));
     }
 

@@ -26,6 +26,10 @@ struct DecodeOptions
     TokenPacer pacer = TokenPacer::asFastAsPossible();
     double maxSnapshotsPerSecond = 30.0;
     std::vector<SystemPace> systems; // copied into every snapshot
+    // Whether the consumer has taken the snapshots published so far; while it returns false no new
+    // snapshot is made (its tokens ride on a later one, the final one is always published), so a slow
+    // consumer never has more than a bounded backlog of snapshots and their wafer frames. May be empty.
+    std::function<bool()> consumerReady;
     // Wafer frame to show once token `index` (0-based) is out; may be empty.
     std::function<std::shared_ptr<const MeshFrame>(int index)> meshFrame;
     // Clock and sleep, replaceable in tests; default: steady_clock and

@@ -269,6 +269,33 @@ private slots:
             QVERIFY(h.published.size() < 20); // throttled: the pieces were gathered, not lost
     }
 
+    // A consumer that has not taken the last snapshot gets no new one (and no new wafer frame); the
+    // tokens ride on the next snapshot it is ready for, and the final one always comes.
+    void slowConsumerGetsNoBacklog()
+    {
+        Harness h;
+        ScriptedStream stream(words(200), &h.clock, 0.001);
+        stream.limit = 200;
+        ws::DecodeOptions o = h.options();
+        o.maxSnapshotsPerSecond = 1e6;
+        int frames = 0;
+        o.meshFrame = [&frames](int) {
+            ++frames;
+            return std::make_shared<const ws::MeshFrame>();
+        };
+        int asked = 0;
+        o.consumerReady = [&asked] { return ++asked % 50 == 0; }; // ready once in 50 tokens
+        auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
+        QCOMPARE(h.published.size(), size_t(4 + 1)); // tokens 50, 100, 150, 200, then the final one
+        QCOMPARE(frames, 5);
+        std::string text;
+        for (const auto& s : h.published)
+            for (const ws::TokenPiece& piece : s->newPieces)
+                text += piece.text;
+        QCOMPARE(text, joined(200)); // nothing lost
+        QCOMPARE(last->text, joined(200));
+    }
+
     void meshFramesFollowTokens()
     {
         Harness h;
