@@ -2,6 +2,7 @@
 
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/lpupredictor.h"
+#include "engine/perf/measurementjson.h"
 #include "engine/perf/wafercalibration.h"
 
 #include <nlohmann/json.hpp>
@@ -49,7 +50,7 @@ const std::vector<CalibrationProfile>& shippedProfiles()
     return all;
 }
 
-Expected<CalibrationProfile> fitProfile(const std::string& jsonText)
+static Expected<CalibrationProfile> fitProfileUnguarded(const std::string& jsonText)
 {
     const nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
     if (j.is_discarded() || !j.is_object())
@@ -77,6 +78,11 @@ Expected<CalibrationProfile> fitProfile(const std::string& jsonText)
         return c->profile;
     }
     return makeError(ErrorCode::Format, "kind must be \"wafer-kernel\", \"gpu\" or \"lpu\"", "kind");
+}
+
+Expected<CalibrationProfile> fitProfile(const std::string& jsonText)
+{
+    return guardedRead([&] { return fitProfileUnguarded(jsonText); });
 }
 
 } // namespace ws

@@ -2,6 +2,7 @@
 
 #include "engine/perf/leastsquares.h"
 #include "engine/perf/measurementdata.h"
+#include "engine/perf/measurementjson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -77,7 +78,7 @@ Expected<Row> parseRow(const nlohmann::json& r, const std::string& where)
 
 } // namespace
 
-Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults)
+static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonText, const GpuEfficiency& defaults)
 {
     const nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
     if (j.is_discarded() || !j.is_object())
@@ -231,6 +232,11 @@ const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId)
         if (c.profile.id == "gpu-trtllm-h200")
             return &c;
     return all.empty() ? nullptr : &all.front();
+}
+
+Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults)
+{
+    return guardedRead([&] { return fitGpuProfileUnguarded(jsonText, defaults); });
 }
 
 } // namespace ws

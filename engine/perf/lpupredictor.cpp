@@ -3,6 +3,7 @@
 #include "engine/model/modelshape.h"
 #include "engine/perf/leastsquares.h"
 #include "engine/perf/measurementdata.h"
+#include "engine/perf/measurementjson.h"
 #include "engine/perf/predictionutil.h"
 
 #include <nlohmann/json.hpp>
@@ -104,7 +105,7 @@ void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& 
 }
 } // namespace
 
-Expected<LpuCalibration> fitLpuProfile(const std::string& jsonText, const LpuEfficiency& defaults)
+static Expected<LpuCalibration> fitLpuProfileUnguarded(const std::string& jsonText, const LpuEfficiency& defaults)
 {
     const nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
     if (j.is_discarded() || !j.is_object())
@@ -290,6 +291,11 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
         p.powerWatts = l.powerWatts * chips;
     completeScenarios(p, w);
     return p;
+}
+
+Expected<LpuCalibration> fitLpuProfile(const std::string& jsonText, const LpuEfficiency& defaults)
+{
+    return guardedRead([&] { return fitLpuProfileUnguarded(jsonText, defaults); });
 }
 
 } // namespace ws

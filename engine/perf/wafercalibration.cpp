@@ -1,6 +1,7 @@
 #include "engine/perf/wafercalibration.h"
 
 #include "engine/perf/measurementdata.h"
+#include "engine/perf/measurementjson.h"
 #include "engine/wafer/dataflow/schedule.h"
 
 #include <nlohmann/json.hpp>
@@ -45,7 +46,7 @@ Expected<T> field(const nlohmann::json& j, const char* key, const std::string& w
 
 } // namespace
 
-Expected<WaferKernelSet> parseWaferKernelSet(const std::string& jsonText)
+static Expected<WaferKernelSet> parseWaferKernelSetUnguarded(const std::string& jsonText)
 {
     nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
     if (j.is_discarded() || !j.is_object())
@@ -180,6 +181,11 @@ const Expected<WaferCalibration>& shippedWaferCalibration()
         return fitWaferTiming(*set);
     }();
     return calibration;
+}
+
+Expected<WaferKernelSet> parseWaferKernelSet(const std::string& jsonText)
+{
+    return guardedRead([&] { return parseWaferKernelSetUnguarded(jsonText); });
 }
 
 } // namespace ws
