@@ -4,6 +4,7 @@
 // kill only the child and show as a failure here.
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
+#include "tests/common/modelcopy.h"
 #include "tests/common/testmodels.h"
 #include "views/chatmessagewidget.h"
 #include "views/chatpane.h"
@@ -29,10 +30,8 @@ private slots:
     {
         WS_REQUIRE_MODEL(source, "stories260K/stories260K.gguf");
         QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString copy = dir.filePath(QStringLiteral("stories260K.gguf"));
-        QVERIFY(QFile::copy(source_q, copy));
-        QVERIFY(QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner));
+        const QString copy = wstest::writableCopy(source_q, dir, QStringLiteral("stories260K.gguf"));
+        QVERIFY(!copy.isEmpty());
         QProcess child;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("WS_CHATFAULTS_MODEL"), copy);

@@ -1,6 +1,7 @@
 // `waferscope-cli generate` on a model file truncated while it decodes (the MappedFile guard): the
 // process ends with an error exit and a message, never with SIGBUS. The file is cut as soon as the first
 // generated text arrives on stdout, so the truncation lands in the middle of the run.
+#include "tests/common/modelcopy.h"
 #include "tests/common/testmodels.h"
 
 #include <QFile>
@@ -21,10 +22,8 @@ private slots:
         bool sawMidRun = false;
         for (int attempt = 0; attempt < 5 && !sawMidRun; ++attempt) {
             QTemporaryDir dir;
-            QVERIFY(dir.isValid());
-            const QString copy = dir.filePath(QStringLiteral("model.gguf"));
-            QVERIFY(QFile::copy(source_q, copy));
-            QVERIFY(QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner));
+            const QString copy = wstest::writableCopy(source_q, dir, QStringLiteral("model.gguf"));
+            QVERIFY(!copy.isEmpty());
             QProcess cli;
             cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY),
                       {QStringLiteral("generate"), QStringLiteral("--model"), copy, QStringLiteral("--prompt"),
