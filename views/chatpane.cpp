@@ -193,6 +193,12 @@ void ChatPane::setModel(const std::optional<SessionModelInfo>& info)
     updateButtons();
 }
 
+void ChatPane::addHeaderRow(QWidget* row)
+{
+    if (auto* layout = qobject_cast<QVBoxLayout*>(widget()->layout()))
+        layout->insertWidget(1, row);
+}
+
 void ChatPane::setModelStatus(const QString& status)
 {
     m_statusLabel->setText(status);

@@ -43,6 +43,8 @@ public:
     // A model is being loaded (or downloaded): a line in the header.
     void setModelStatus(const QString& status);
     void setSystems(const std::vector<SystemPace>& systems) { m_settings->setSystems(systems); }
+    // A row of the app's own under the header (e.g. what the wafer shows); the pane takes it.
+    void addHeaderRow(QWidget* row);
     // The streaming answer: text and stats of the last assistant message.
     void setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot);
     // Ends the streaming answer with an error (or adds an error notice).

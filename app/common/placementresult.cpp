@@ -22,12 +22,16 @@ Expected<PlacementResult> computePlacement(const PlacementRequest& request, cons
     auto built = buildWaferScene(sceneRequest);
     if (!built)
         return built.error();
-    auto scene = std::make_shared<const WaferScene>(std::move(*built));
+    return placementResultOf(request, std::make_shared<const WaferScene>(std::move(*built)));
+}
+
+PlacementResult placementResultOf(const PlacementRequest& request, std::shared_ptr<const WaferScene> scene)
+{
     const Placement& p = *scene->placement;
     PlacementResult result;
     result.request = request;
-    result.hardware = hardware;
-    result.model = model;
+    result.hardware = scene->hardware();
+    result.model = scene->model();
     result.snapshot = scene->snapshot;
     result.devices = p.deviceCount;
     result.layersPerDevice = p.layersPerDevice;

@@ -69,6 +69,8 @@ struct CoreInfo
 // `layout`, when given, is placed exactly (its fill, context and precisions); else the placer chooses.
 Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
                                            const ModelConfig& model, const std::optional<Layout>& layout = {});
+// The result for a scene already built (its model and hardware are the scene's).
+PlacementResult placementResultOf(const PlacementRequest& request, std::shared_ptr<const WaferScene> scene);
 
 // The engine's placement behind a result (for schedules); null when the result has none.
 const Placement* enginePlacement(const PlacementResult& result);

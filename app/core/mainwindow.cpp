@@ -10,6 +10,8 @@
 #include "app/explore/layoutexplorer.h"
 #include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
+#include "app/session/runcontroller.h"
 #include "views/devicestrip.h"
 #include "views/meshimage.h"
 #include "views/meshview.h"
@@ -174,6 +176,10 @@ void MainWindow::recompute()
 {
     const PlacementRequest req = m_scenarioBar->request();
     m_placements.cancel(); // whatever happens below, an older placement is no longer wanted
+    if (m_chat->liveWafer()->shows() == LiveWafer::Shows::LoadedModel && m_chat->runController()->modelInfo()) {
+        m_chat->setWaferScenario(m_scenario); // the chat places its model; placementReady shows it
+        return;
+    }
     const auto hardware = m_presets.hardware(req.hardwareId);
     const auto model = m_presets.model(req.modelId);
     if (!hardware || !model) {
@@ -208,6 +214,7 @@ void MainWindow::showResult(std::shared_ptr<const PlacementResult> result)
     m_inspector->setResult(m_result);
     m_defects->setPlacement(m_result, m_pendingDevice > 0 ? m_pendingDevice : m_meshView->device());
     m_dataflow->setResult(m_result);
+    m_chat->liveWafer()->setMainPlacement(m_result);
     playDemo();
     if (m_pendingDevice > 0 && m_pendingDevice < m_result->snapshot->deviceCount)
         setDevice(m_pendingDevice);

@@ -7,7 +7,10 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/explore/layoutdock.h"
 #include "app/explore/layouteditcontroller.h"
+#include "app/dataflow/dataflowcontroller.h"
 #include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
+#include "app/session/runcontroller.h"
 #include "views/chatpane.h"
 #include "views/devicestrip.h"
 #include "views/meshview.h"
@@ -51,17 +54,25 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_inspector, m_defects);
     m_inspector->raise();
     connect(m_defects, &DefectsDock::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
-    // The live session: chat dock and Live Wafer dock (shown once a model is placed). Its race is the
-    // comparison's token race (View menu), which follows the chat (createActions).
+    // The live session: the chat dock, and the main wafer follows its answer (app/session/livewafer.h). Its race
+    // is the comparison's token race (View menu), which follows the chat (createActions).
     m_chat = new ChatController(this);
     addDockWidget(Qt::RightDockWidgetArea, m_chat->pane());
     WindowLayout::keepOwnPlace(m_chat->pane()); // beside the inspector, never scrolled: Send stays on screen
-    addDockWidget(Qt::LeftDockWidgetArea, m_chat->waferDock());
-    m_chat->waferDock()->hide();
     m_dataflow = new DataflowDock(m_meshView, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_dataflow);
     m_dataflow->hide(); // shown with the Dataflow layer
     resizeDocks({m_dataflow}, {300}, Qt::Vertical);
+    LiveWafer* live = m_chat->liveWafer();
+    live->setMainView(m_meshView);
+    connect(live, &LiveWafer::placementReady, this, [this](std::shared_ptr<const PlacementResult> r) { showResult(r); });
+    connect(live, &LiveWafer::placementFailed, this, &MainWindow::showError);
+    connect(live, &LiveWafer::mainPlacementWanted, this, &MainWindow::recompute);
+    connect(live, &LiveWafer::layerWanted, this, &MainWindow::setLayer);
+    connect(m_chat->runController(), &RunController::runningChanged, this, [this](bool running) {
+        if (running)
+            m_dataflow->controller()->pause(); // the chat's tokens drive the wafer now
+    });
 
     // The Layout dock and hand edits: a fresh placement becomes the layout to edit; each edit's result is shown
     // and saved with the scenario.

@@ -20,7 +20,7 @@ DefectRequest ScenarioScene::defectRequest(const Scenario& scenario)
 
 std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, const PresetLibrary& presets,
                                                   const QString& baseDir, QString* error, bool withSchedule,
-                                                  const ModelConfig* knownModel)
+                                                  const ModelConfig* knownModel, bool fitSubMesh)
 {
     SceneRequest request;
     auto hardware = presets.hardware(scenario.hardwarePreset);
@@ -63,6 +63,7 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
     request.workload.outputTokens = scenario.outputTokens;
     request.defects = defectRequest(scenario);
     request.withSchedule = withSchedule;
+    request.fitSubMesh = fitSubMesh;
     request.layout = scenario.layout;
 
     auto built = buildWaferScene(request);

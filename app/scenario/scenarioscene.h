@@ -26,9 +26,10 @@ struct ScenarioScene : WaferScene
 public:
     // `baseDir` resolves a relative Scenario::modelFile (the scenario file's folder). `knownModel`, when given,
     // is the model's architecture as the caller already read it (the chat's loaded model): no file is read again.
+    // `fitSubMesh`: a one-wafer model on the smallest sub-mesh that holds it (SceneRequest::fitSubMesh).
     static std::optional<ScenarioScene> build(const Scenario& scenario, const PresetLibrary& presets,
                                               const QString& baseDir, QString* error, bool withSchedule = false,
-                                              const ModelConfig* knownModel = nullptr);
+                                              const ModelConfig* knownModel = nullptr, bool fitSubMesh = false);
     // The scenario's defects as the engine takes them (its random rate and seed, its dead cores).
     static DefectRequest defectRequest(const Scenario& scenario);
 };

@@ -1,6 +1,6 @@
 #include "app/session/chatcontroller.h"
 
-#include "app/session/chatwafer.h"
+#include "app/session/livewafer.h"
 #include "app/session/modeldownloader.h"
 #include "app/session/modelmenu.h"
 #include "app/session/runcontroller.h"
@@ -8,10 +8,8 @@
 #include "app/common/presetlibrary.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "views/chatpane.h"
-#include "views/meshview.h"
 
 #include <QDir>
-#include <QDockWidget>
 #include <QEvent>
 #include <QFileInfo>
 #include <QMenu>
@@ -25,27 +23,20 @@ ChatController::ChatController(QWidget* window)
     : QObject(window),
       m_window(window),
       m_pane(new views::ChatPane(window)),
-      m_waferDock(new QDockWidget(window)),
-      m_waferView(new views::MeshView(m_waferDock)),
+      m_live(new LiveWafer(this)),
       m_run(new RunController(this)),
       m_downloader(new ModelDownloader(this)),
       m_menu(new ModelMenu(window, m_downloader)),
-      m_paceJobs(this),
-      m_waferJobs(this)
+      m_paceJobs(this)
 {
-    m_menu->addDockActions({m_pane->toggleViewAction(), m_waferDock->toggleViewAction()});
+    m_menu->addDockActions({m_pane->toggleViewAction()});
     connect(m_menu, &ModelMenu::openRequested, this, &ChatController::openModelFile);
-    m_waferDock->setObjectName(QStringLiteral("liveWaferDock"));
-    m_waferDock->setWidget(m_waferView);
-    m_waferView->setLayer(MeshLayer::Dataflow);
+    m_pane->addHeaderRow(m_live->row());
     retranslate();
-    window->installEventFilter(this); // its LanguageChange retranslates the menu and the wafer dock
-    connect(this, &ChatController::waferReady, m_waferView, &views::MeshView::setSnapshot);
-    connect(this, &ChatController::meshFrameReady, m_waferView, &views::MeshView::setFrame);
-    connect(this, &ChatController::waferFailed, m_waferView, [this](const QString& message) {
-        m_waferView->setSnapshot(nullptr);
-        m_waferView->setEmptyText(tr("The model could not be placed on this wafer: %1").arg(message));
-    });
+    window->installEventFilter(this); // its LanguageChange retranslates the menu and the wafer row
+    connect(m_live, &LiveWafer::placementReady, this,
+            [this](std::shared_ptr<const PlacementResult> result) { emit waferReady(result->snapshot); });
+    connect(m_live, &LiveWafer::placementFailed, this, &ChatController::waferFailed);
 
     connect(m_pane, &views::ChatPane::openModelRequested, m_menu, &ModelMenu::chooseModelFile);
     connect(m_pane, &views::ChatPane::downloadModelRequested, m_menu, &ModelMenu::showDownloadDialog);
@@ -56,8 +47,10 @@ ChatController::ChatController(QWidget* window)
 
     connect(m_run, &RunController::snapshotReady, this, [this](std::shared_ptr<const SessionSnapshot> s) {
         m_pane->setSnapshot(s);
-        if (s->mesh)
+        if (s->mesh) {
+            m_live->showFrame(s->mesh);
             emit meshFrameReady(s->mesh);
+        }
         emit sessionSnapshotReady(s);
     });
     connect(m_run, &RunController::runFailed, m_pane, [this](quint64, const QString& message) {
@@ -70,7 +63,7 @@ ChatController::ChatController(QWidget* window)
             m_menu->addRecent(QString::fromStdString(m_run->modelInfo()->filePath));
             if (!m_systemsFromWindow)
                 predictSystems(m_run->modelInfo()->config);
-            placeChatModel();
+            m_live->setChatModel(m_run->modelInfo());
             emit modelChanged(m_run->modelInfo()->config);
         }
     });
@@ -89,9 +82,7 @@ QMenu* ChatController::modelMenu() const
 void ChatController::retranslate()
 {
     m_menu->retranslate();
-    m_waferDock->setWindowTitle(tr("Live Wafer"));
-    if (!m_waferView->snapshot())
-        m_waferView->setEmptyText(tr("Open a model: it is placed on the wafer here and lights up token by token."));
+    m_live->retranslate();
 }
 
 bool ChatController::eventFilter(QObject* watched, QEvent* event)
@@ -118,6 +109,7 @@ void ChatController::predictSystems(const ModelConfig& model)
 {
     // Off the GUI thread: a wafer prediction places the model first.
     const int64_t outputTokens = m_pane->settings().maxTokens;
+    m_live->setOutputTokens(outputTokens);
     m_paceJobs.start(
         [model, outputTokens] {
             return SystemPaces::predict(model, PresetLibrary(), SystemPaces::chatWorkload(128, outputTokens));
@@ -125,55 +117,9 @@ void ChatController::predictSystems(const ModelConfig& model)
         [this](SystemPaces paces) { applySystems(std::move(paces.systems)); });
 }
 
-void ChatController::setMeshFrameSource(MeshFrameSource source)
-{
-    m_meshFrames = std::move(source);
-}
-
 void ChatController::setWaferScenario(const Scenario& scenario)
 {
-    m_waferScenario = scenario;
-    placeChatModel();
-}
-
-void ChatController::placeChatModel()
-{
-    if (!m_run->modelInfo())
-        return;
-    Scenario scenario = m_waferScenario;
-    const bool newModel = m_placedModel != m_run->modelInfo()->filePath;
-    scenario.modelPreset.clear();
-    scenario.modelFile = QString::fromStdString(m_run->modelInfo()->filePath);
-    struct Placed
-    {
-        std::optional<ChatWafer> wafer;
-        QString error;
-    };
-    const JobTracker::JobId job = m_waferJobs.start(
-        [scenario, model = m_run->modelInfo()->config] {
-            Placed placed;
-            const PresetLibrary presets;
-            // The session already read the model's header: place its own config (no second read of the file).
-            const std::optional<ScenarioScene> scene =
-                ScenarioScene::build(scenario, presets, QString(), &placed.error, true, &model);
-            if (scene)
-                placed.wafer = ChatWafer::build(*scene, &placed.error);
-            return placed;
-        },
-        [this](Placed placed) {
-            if (!placed.wafer) {
-                emit waferFailed(placed.error);
-                return;
-            }
-            setMeshFrameSource(placed.wafer->frameSource());
-            emit waferReady(placed.wafer->snapshot);
-            if (m_waferJobs.latestId() == m_firstWaferOfModel)
-                m_waferDock->show(); // a newly loaded model: show where it sits
-        });
-    if (newModel) {
-        m_placedModel = m_run->modelInfo()->filePath;
-        m_firstWaferOfModel = job;
-    }
+    m_live->setScenario(scenario);
 }
 
 void ChatController::openModelFile(const QString& path)
@@ -218,8 +164,11 @@ void ChatController::sendTurn()
     request.turn.contextFull = settings.contextFull;
     if (const SystemPace* pace = m_pane->paceSystem())
         request.pacer = TokenPacer::atPaceOf(*pace);
+    if (const std::optional<TokenPacer> wafer = m_live->pacer())
+        request.pacer = *wafer; // the wafer plays the scenario's model: its pace is the text's
     request.systems = m_systems;
-    request.meshFrame = m_meshFrames;
+    request.meshFrame = m_live->frameSource();
+    m_live->turnStarting();
     m_run->start(std::move(request));
 }
 

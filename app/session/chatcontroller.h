@@ -2,19 +2,20 @@
 // Wires the live session together for the main window: the chat pane (a dock
 // widget), the run controller (worker thread and model), the Model menu
 // (app/session/modelmenu.h: open, recent files, download from URL) and the
-// per-token wafer frames. The race follows sessionSnapshotReady() (the
-// comparison's TokenRace, ComparisonController::followSession). Background
-// work (the systems' paces, the chat model's placement) runs through
+// main wafer that follows the chat (app/session/livewafer.h: what it shows,
+// its per-token frames and pace). The race follows sessionSnapshotReady()
+// (the comparison's TokenRace, ComparisonController::followSession).
+// Background work (the systems' paces, placements, schedules) runs through
 // app/common/jobtracker.h, so a newer model or scenario drops older results.
 // The main window needs only:
 //
 //     auto* chat = new ws::ChatController(this);
 //     addDockWidget(Qt::RightDockWidgetArea, chat->pane());
-//     addDockWidget(Qt::LeftDockWidgetArea, chat->waferDock());
 //     menuBar()->addMenu(chat->modelMenu());
+//     chat->liveWafer()->setMainView(meshView); // and its placementReady() into the view
 //     chat->setWaferScenario(scenario()); // and again when the scenario changes
 //
-// setSystems() / setMeshFrameSource() override what the controller works out itself.
+// setSystems() overrides the paces the controller works out itself.
 
 #include "app/common/jobtracker.h"
 #include "app/scenario/scenario.h"
@@ -28,7 +29,6 @@
 #include <memory>
 #include <vector>
 
-class QDockWidget;
 class QMenu;
 class QWidget;
 
@@ -36,8 +36,8 @@ namespace ws {
 
 namespace views {
 class ChatPane;
-class MeshView;
 }
+class LiveWafer;
 class ModelDownloader;
 class ModelMenu;
 class RunController;
@@ -51,10 +51,8 @@ public:
     ~ChatController() override;
 
     views::ChatPane* pane() const { return m_pane; }
-    // "Live wafer": the chat's model on the wafer scenario, lit token by token
-    // (its own heatmap, so the main view's placement and inspector stay as they are).
-    QDockWidget* waferDock() const { return m_waferDock; }
-    views::MeshView* waferView() const { return m_waferView; }
+    // The main wafer's part in the session: what it shows and its frames.
+    LiveWafer* liveWafer() const { return m_live; }
     QMenu* modelMenu() const;
     RunController* runController() const { return m_run; }
     ModelDownloader* downloader() const { return m_downloader; }
@@ -64,14 +62,9 @@ public:
     // Without this call, every hardware preset is predicted for one user at
     // BF16 when a model loads (app/session/systempaces.h, fastest first).
     void setSystems(std::vector<SystemPace> systems);
-    // Builds the wafer frame shown once token `index` is out. Called on the
-    // worker thread: it must only read data it owns.
-    using MeshFrameSource = std::function<std::shared_ptr<const MeshFrame>(int index)>;
-    void setMeshFrameSource(MeshFrameSource source);
-    // The wafer the chat's model is placed on (hardware, precision, context,
-    // defects; the model is always the loaded file). When a model loads, or
-    // this changes, the model is placed off the GUI thread, waferReady()
-    // gives its heatmap and the frame source follows the new placement.
+    // The wafer the chat's model is placed on when the wafer shows the loaded
+    // model (hardware, precision, context, defects; the model is the loaded
+    // file): placed off the GUI thread, waferReady() gives its heatmap.
     void setWaferScenario(const Scenario& scenario);
 
     QStringList recentModels() const;
@@ -88,7 +81,7 @@ signals:
     void modelChanged(const ws::ModelConfig& config);
     // In step with the tokens of the chat (the snapshot's wafer frame).
     void meshFrameReady(std::shared_ptr<const ws::MeshFrame> frame);
-    // The loaded model placed on the wafer scenario (no dataflow yet).
+    // The loaded model placed on the wafer scenario (LoadedModel mode; no dataflow yet).
     void waferReady(std::shared_ptr<const ws::MeshSnapshot> snapshot);
     void waferFailed(const QString& message);
     // Every accepted session snapshot (for the race view).
@@ -103,23 +96,16 @@ private:
     void applySystems(std::vector<SystemPace> systems);
     // Predicts the compared systems' speeds for `model` from the hardware presets.
     void predictSystems(const ModelConfig& model);
-    void placeChatModel();
 
     QWidget* m_window;
     views::ChatPane* m_pane;
-    QDockWidget* m_waferDock;
-    views::MeshView* m_waferView;
+    LiveWafer* m_live;
     RunController* m_run;
     ModelDownloader* m_downloader;
     ModelMenu* m_menu;
     std::vector<SystemPace> m_systems;
     bool m_systemsFromWindow = false; // setSystems() was called: keep the window's systems
-    MeshFrameSource m_meshFrames;
-    Scenario m_waferScenario;
     JobTracker m_paceJobs;  // the systems' paces for the latest loaded model
-    JobTracker m_waferJobs; // the chat model's placement for the latest model and scenario
-    JobTracker::JobId m_firstWaferOfModel = 0; // the placement job that first places a newly loaded model
-    std::string m_placedModel;
     QString m_loadingPath;
 };
 

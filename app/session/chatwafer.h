@@ -1,15 +1,20 @@
 #pragma once
-// The wafer side of the live session: a scene (the chat's model placed on a
-// wafer preset, with its token schedule) and the per-token dataflow frames the
-// heatmap shows while the chat streams. Each new token is shown a
-// golden-ratio step through the token's cycles after the previous one
-// (goldenRatioCycle, engine/wafer/dataflow/meshframe.h), with every wafer's
-// activity, so a stream of tokens sweeps through every phase.
+// The wafer side of the live session: a placed scene (the main wafer's, or
+// the chat's model placed on the scenario's hardware) with its token schedule,
+// and the per-token dataflow frames the main heatmap shows while the chat
+// streams. Each new token is shown a golden-ratio step through the token's
+// cycles after the previous one (goldenRatioCycle,
+// engine/wafer/dataflow/meshframe.h), so a stream of tokens sweeps through
+// every phase. A frame carries the activity of the visible device only (a
+// light frame, refilled from a small pool once nobody holds it) over a base
+// whose KV layer holds the conversation's tokens so far
+// (engine/session/kvoccupancy.h).
 
-#include "app/scenario/scenarioscene.h"
+#include "engine/wafer/scene.h"
 
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -20,13 +25,16 @@ struct ChatWafer
 {
     std::shared_ptr<const MeshSnapshot> snapshot; // the placement heatmap (no activity)
     std::shared_ptr<const TokenSchedule> schedule;
+    std::shared_ptr<const Placement> placement;
 
-    // The scene must have been built with its schedule (ScenarioScene::build(..., withSchedule = true)).
-    static std::optional<ChatWafer> build(const ScenarioScene& scene, QString* error);
-    // The frame for token `index`. Thread-safe: shares only immutable data.
-    std::shared_ptr<const MeshFrame> frame(int index) const;
-    // For ChatController::setMeshFrameSource.
-    std::function<std::shared_ptr<const MeshFrame>(int index)> frameSource() const;
+    // A scene with its schedule (built with withSchedule, or `schedule` given).
+    static std::optional<ChatWafer> build(const WaferScene& scene, QString* error,
+                                          std::shared_ptr<const TokenSchedule> schedule = nullptr);
+
+    // For RunRequest::meshFrame: the frame of token `index` with `cacheTokens` in the KV cache, for the device
+    // `device` says (read when the frame is made). Called on the worker thread only; shares only immutable data.
+    using Source = std::function<std::shared_ptr<const MeshFrame>(int index, int cacheTokens)>;
+    Source frameSource(std::shared_ptr<const std::atomic<int>> device) const;
 };
 
 } // namespace ws

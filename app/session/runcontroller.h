@@ -36,7 +36,7 @@ struct RunRequest
     double maxSnapshotsPerSecond = 30.0;
     // Wafer frame for token `index`; called on the worker thread, so it must
     // only read data it owns (copies or shared_ptr<const>).
-    std::function<std::shared_ptr<const MeshFrame>(int index)> meshFrame;
+    std::function<std::shared_ptr<const MeshFrame>(int index, int cacheTokens)> meshFrame;
 };
 
 class RunController : public QObject

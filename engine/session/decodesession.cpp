@@ -63,7 +63,7 @@ bool DecodeSession::waitUntil(double startSeconds, double dueSeconds, const Stop
 std::shared_ptr<const SessionSnapshot> DecodeSession::freeze(SessionSnapshot& current) const
 {
     if (m_options.meshFrame && current.generatedTokens > 0)
-        current.mesh = m_options.meshFrame(current.generatedTokens - 1);
+        current.mesh = m_options.meshFrame(current.generatedTokens - 1, current.promptTokens + current.generatedTokens);
     auto frozen = std::make_shared<const SessionSnapshot>(current);
     current.newPieces.clear(); // the next snapshot carries only what comes after this one
     return frozen;

@@ -30,8 +30,9 @@ struct DecodeOptions
     // snapshot is made (its tokens ride on a later one, the final one is always published), so a slow
     // consumer never has more than a bounded backlog of snapshots and their wafer frames. May be empty.
     std::function<bool()> consumerReady;
-    // Wafer frame to show once token `index` (0-based) is out; may be empty.
-    std::function<std::shared_ptr<const MeshFrame>(int index)> meshFrame;
+    // Wafer frame to show once token `index` (0-based) is out, with `cacheTokens` tokens in the KV cache
+    // (the prompt's and those generated so far); may be empty.
+    std::function<std::shared_ptr<const MeshFrame>(int index, int cacheTokens)> meshFrame;
     // Clock and sleep, replaceable in tests; default: steady_clock and
     // std::this_thread::sleep_for.
     std::function<double()> nowSeconds;

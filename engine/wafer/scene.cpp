@@ -28,6 +28,7 @@ Expected<WaferScene> buildWaferScene(const SceneRequest& request)
     options.precision = request.workload.precision;
     options.contextTokens = request.workload.contextTokens;
     options.weightFill = request.weightFill;
+    options.fitSubMesh = request.fitSubMesh;
     if (request.layout && request.defects.any())
         return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
     if (request.defects.any()) {

@@ -37,6 +37,7 @@ struct SceneRequest
     DefectRequest defects;   // none by default
     KvPlacement kv = KvPlacement::Shift;
     bool withSchedule = false; // also build the token schedule (scheduleScene)
+    bool fitSubMesh = false;   // a one-wafer model on the smallest sub-mesh that holds it (PlacementOptions)
     // Place exactly this layout (layout.h) instead of letting the placer choose; its precisions, context and
     // fill then place the model. Not with defects.
     std::optional<Layout> layout;

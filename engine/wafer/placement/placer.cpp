@@ -57,6 +57,9 @@ private:
     std::optional<std::vector<std::vector<CoreRect>>> evenSplit(int devices) const;
     bool addTables(Placement& p, bool spreadOverAll) const;
     Expected<Placement> tensorParallel();
+    Expected<Placement> pipelined();
+    // The placement on the smallest sub-mesh (usable aspect) that holds `whole`'s one device.
+    Placement onSmallestSubMesh(Placement whole);
 
     LayerFactory m_factory;
     const ModelShape& m_shape;
@@ -237,7 +240,50 @@ Expected<Placement> Placer::run()
         return makeError(ErrorCode::InvalidArgument, "no SRAM left after the program", "programBytesPerCore");
     if (m_options.strategy == PlacementStrategy::TensorParallel)
         return tensorParallel();
+    auto placed = pipelined();
+    if (!placed || !m_options.fitSubMesh || placed->deviceCount != 1)
+        return placed;
+    return onSmallestSubMesh(std::move(*placed));
+}
 
+Placement Placer::onSmallestSubMesh(Placement whole)
+{
+    const int cols = m_cols;
+    const int rows = m_rows;
+    const int maxDevices = m_options.maxDevices;
+    m_options.maxDevices = 1;
+    // Binary search on the sub-mesh's rows (its columns follow the usable aspect) for the fewest that hold the
+    // model on one device; `whole` (every row) is known to.
+    std::optional<Placement> best;
+    int lo = 1;
+    int hi = rows;
+    while (lo < hi) {
+        const int h = lo + (hi - lo) / 2;
+        m_rows = h;
+        m_cols = std::clamp(int(std::ceil(double(h) * cols / rows)), 1, cols);
+        auto placed = pipelined();
+        if (placed && placed->deviceCount == 1) {
+            best = std::move(*placed);
+            hi = h;
+        } else {
+            lo = h + 1;
+        }
+    }
+    m_cols = cols;
+    m_rows = rows;
+    m_options.maxDevices = maxDevices;
+    if (!best || lo >= rows)
+        return whole;
+    const int subCols = std::clamp(int(std::ceil(double(lo) * cols / rows)), 1, cols);
+    best->notes.push_back("placed on the smallest sub-mesh that holds it at weight fill " +
+                          std::to_string(m_options.weightFill) + ": " + std::to_string(subCols) + " x " +
+                          std::to_string(lo) + " of the usable " + std::to_string(cols) + " x " +
+                          std::to_string(rows) + " cores; the other cores idle");
+    return std::move(*best);
+}
+
+Expected<Placement> Placer::pipelined()
+{
     const int layers = m_shape.config().layers;
     std::string error;
     auto greedy = pack(layers, error);

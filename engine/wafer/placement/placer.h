@@ -15,6 +15,12 @@
 // the whole usable mesh of one wafer; an error when the model does not fit.
 //
 // The usable mesh (cols, rows) can be given, so the defect remap can shrink it.
+//
+// Sub-mesh (fitSubMesh, pipelined only): a model that fits on one device is
+// placed on the smallest sub-mesh of the usable mesh, at its top-left corner
+// and with its aspect ratio, that still holds every layer and the tables at
+// the weight fill; the other cores stay empty (idle). A model that needs more
+// than one device is placed as without it, over whole wafers.
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
@@ -38,6 +44,7 @@ struct PlacementOptions
     std::optional<GroupPrecisions> groups; // per tensor group; default: `precision` for every group
     LayerOrder order = LayerOrder::Snake;  // how consecutive layers follow each other on a device
     int bandsPerDevice = 0;                // bands of layer regions per device (region aspect); 0: squarest
+    bool fitSubMesh = false;               // one-device models: the smallest sub-mesh that holds them
 };
 
 Expected<Placement> placeModel(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options);

@@ -303,9 +303,10 @@ private slots:
         stream.limit = 10;
         ws::DecodeOptions o = h.options();
         o.maxSnapshotsPerSecond = 1000;
-        o.meshFrame = [](int index) {
+        o.meshFrame = [](int index, int cacheTokens) {
             auto m = std::make_shared<ws::MeshSnapshot>();
             m->meshCols = index; // tag the frame with the token it shows
+            m->meshRows = cacheTokens; // and with the tokens in the cache
             return std::make_shared<const ws::MeshFrame>(ws::MeshFrame{m, {}, {}});
         };
         ws::DecodeSession(o).run(stream, {}, h.publisher());
@@ -313,6 +314,7 @@ private slots:
         for (const auto& s : h.published) {
             QVERIFY(s->mesh);
             QCOMPARE(s->mesh->base->meshCols, s->generatedTokens - 1);
+            QCOMPARE(s->mesh->base->meshRows, s->promptTokens + s->generatedTokens);
         }
     }
 };

@@ -1,0 +1,246 @@
+#include "app/session/livewafer.h"
+
+#include "app/common/presetlibrary.h"
+#include "app/scenario/scenarioscene.h"
+#include "app/session/systempaces.h"
+#include "engine/perf/predictor.h"
+#include "views/meshview.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace ws {
+
+LiveWafer::LiveWafer(QObject* parent)
+    : QObject(parent), m_row(new QWidget), m_choice(new QComboBox(m_row)), m_header(new QLabel(m_row)), m_jobs(this)
+{
+    m_row->setObjectName(QStringLiteral("liveWaferRow"));
+    m_choice->setObjectName(QStringLiteral("waferShowsChoice"));
+    m_choice->addItems({QString(), QString()});
+    m_header->setObjectName(QStringLiteral("liveWaferHeader"));
+    m_header->setWordWrap(true);
+    auto* label = new QLabel(m_row);
+    label->setObjectName(QStringLiteral("waferShowsLabel"));
+    label->setBuddy(m_choice);
+    auto* choice = new QHBoxLayout;
+    choice->setContentsMargins(0, 0, 0, 0);
+    choice->addWidget(label);
+    choice->addWidget(m_choice, 1);
+    auto* layout = new QVBoxLayout(m_row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(choice);
+    layout->addWidget(m_header);
+    connect(m_choice, &QComboBox::activated, this,
+            [this](int index) { setShows(index == 1 ? Shows::LoadedModel : Shows::ScenarioModel); });
+    retranslate();
+}
+
+void LiveWafer::retranslate()
+{
+    if (auto* label = m_row->findChild<QLabel*>(QStringLiteral("waferShowsLabel")))
+        label->setText(tr("&Wafer shows:"));
+    m_choice->setItemText(0, tr("the scenario's model, at its predicted pace"));
+    m_choice->setItemText(1, tr("the loaded model"));
+    m_choice->setToolTip(tr("What the main wafer plays while the chat answers: one token of the scenario "
+                            "model's dataflow per token, or the loaded model itself placed on the scenario's "
+                            "hardware."));
+    updateHeader();
+}
+
+void LiveWafer::setShows(Shows shows)
+{
+    m_choice->setCurrentIndex(shows == Shows::LoadedModel ? 1 : 0);
+    if (shows == m_shows)
+        return;
+    m_shows = shows;
+    if (m_shows == Shows::ScenarioModel) {
+        m_chatPlacement.reset();
+        emit mainPlacementWanted(); // the window's own placement comes back through setMainPlacement
+    }
+    rebuild();
+}
+
+void LiveWafer::setMainView(views::MeshView* view)
+{
+    m_view = view;
+}
+
+void LiveWafer::setMainPlacement(std::shared_ptr<const PlacementResult> result)
+{
+    if (result && result == m_chatPlacement)
+        return; // the window shows the loaded model's placement: not the scenario's
+    if (result == m_mainPlacement)
+        return;
+    m_mainPlacement = std::move(result);
+    if (m_shows == Shows::ScenarioModel)
+        rebuild();
+}
+
+void LiveWafer::setScenario(const Scenario& scenario)
+{
+    m_scenario = scenario;
+    if (m_shows == Shows::LoadedModel)
+        rebuild();
+}
+
+void LiveWafer::setChatModel(const std::optional<SessionModelInfo>& info)
+{
+    m_model = info;
+    if (m_shows == Shows::LoadedModel)
+        rebuild();
+    else
+        updateHeader();
+}
+
+std::optional<TokenPacer> LiveWafer::pacer() const
+{
+    if (m_shows == Shows::ScenarioModel && m_scenarioPace)
+        return TokenPacer::atPaceOf(*m_scenarioPace);
+    return std::nullopt;
+}
+
+void LiveWafer::showFrame(std::shared_ptr<const MeshFrame> frame)
+{
+    if (!m_view || !frame)
+        return;
+    m_device->store(m_view->device()); // the next frames are made for the device shown
+    m_view->setFrame(std::move(frame));
+}
+
+void LiveWafer::turnStarting()
+{
+    if (m_view && m_frames && m_view->layer() != MeshLayer::Dataflow && m_view->layer() != MeshLayer::KvCache)
+        emit layerWanted(MeshLayer::Dataflow);
+}
+
+void LiveWafer::rebuild()
+{
+    m_jobs.cancel();
+    m_frames = {};
+    m_scenarioPace.reset();
+    m_error.clear();
+    if (m_shows == Shows::LoadedModel)
+        placeChatModel();
+    else
+        followMainPlacement();
+    updateHeader();
+    emit readyChanged();
+}
+
+void LiveWafer::followMainPlacement()
+{
+    if (!m_mainPlacement || !m_mainPlacement->scene)
+        return;
+    struct Followed
+    {
+        std::optional<ChatWafer> wafer;
+        std::optional<SystemPace> pace;
+        QString error;
+    };
+    m_jobs.start(
+        [result = m_mainPlacement, outputTokens = m_outputTokens] {
+            Followed out;
+            const WaferScene& scene = *result->scene;
+            if (auto timing = scheduleScene(scene, scene.request.kv); !timing)
+                out.error = sceneErrorText(timing.error(), scene.request);
+            else
+                out.wafer = ChatWafer::build(scene, &out.error, timing->schedule);
+            // The scenario system's pace: the same predictor and workload as the chat's compared systems.
+            Workload workload = SystemPaces::chatWorkload(128, outputTokens);
+            workload.precision = result->request.precision;
+            if (auto p = predict(result->model, result->hardware, workload); p && p->tokensPerSecondPerUser > 0)
+                out.pace = SystemPaces::paceOf(*p, result->hardware.id, result->hardware.name);
+            else if (out.error.isEmpty())
+                out.error = p ? tr("no speed predicted for %1").arg(QString::fromStdString(result->hardware.name))
+                              : QString::fromStdString(p.error().message());
+            return out;
+        },
+        [this](Followed out) {
+            m_frames = out.wafer && out.pace ? out.wafer->frameSource(m_device) : ChatWafer::Source{};
+            m_scenarioPace = out.pace;
+            m_error = out.error;
+            updateHeader();
+            emit readyChanged();
+        });
+}
+
+void LiveWafer::placeChatModel()
+{
+    if (!m_model)
+        return;
+    Scenario scenario = m_scenario;
+    scenario.modelPreset.clear();
+    scenario.modelFile = QString::fromStdString(m_model->filePath);
+    PlacementRequest request;
+    request.modelId = QString::fromStdString(m_model->displayName);
+    request.hardwareId = scenario.hardwarePreset;
+    request.precision = parsePrecision(scenario.precision.toStdString()).value_or(Precision::Bf16);
+    request.contextTokens = scenario.contextTokens;
+    request.defects = ScenarioScene::defectRequest(scenario);
+    struct Placed
+    {
+        std::optional<ChatWafer> wafer;
+        std::shared_ptr<const PlacementResult> result;
+        QString error;
+    };
+    m_jobs.start(
+        [scenario, request, model = m_model->config] {
+            Placed placed;
+            // The session already read the model's header: place its own config (no second read of the file),
+            // on the smallest sub-mesh that holds it.
+            std::optional<ScenarioScene> scene =
+                ScenarioScene::build(scenario, PresetLibrary(), QString(), &placed.error, true, &model, true);
+            if (!scene)
+                return placed;
+            placed.wafer = ChatWafer::build(*scene, &placed.error);
+            placed.result = std::make_shared<const PlacementResult>(
+                placementResultOf(request, std::make_shared<const WaferScene>(std::move(*scene))));
+            return placed;
+        },
+        [this](Placed placed) {
+            m_error = placed.error;
+            if (!placed.wafer) {
+                updateHeader();
+                emit placementFailed(placed.error);
+                return;
+            }
+            m_chatPlacement = placed.result;
+            m_frames = placed.wafer->frameSource(m_device);
+            updateHeader();
+            emit placementReady(m_chatPlacement);
+            emit readyChanged();
+        });
+}
+
+void LiveWafer::updateHeader()
+{
+    const QLocale locale;
+    QString text;
+    const QString chat = m_model ? QString::fromStdString(m_model->displayName) : QString();
+    if (!m_model) {
+        text = tr("Open a model: the main wafer follows its answer token by token.");
+    } else if (!m_error.isEmpty()) {
+        text = tr("The wafer cannot follow the chat: %1").arg(m_error);
+    } else if (m_shows == Shows::LoadedModel) {
+        text = m_chatPlacement
+                   ? tr("Text and wafer: %1, placed on %2 × %3 and lit token by token as it writes.")
+                         .arg(chat, locale.toString(m_chatPlacement->devices),
+                              QString::fromStdString(m_chatPlacement->hardware.name))
+                   : tr("Text and wafer: %1. Placing it on the scenario's hardware…").arg(chat);
+    } else if (m_mainPlacement && m_scenarioPace) {
+        text = tr("Text: %1 on this CPU. Wafer timing: %2 on %3 × %4, one token of its dataflow per token, at "
+                  "its predicted %5 tokens/s.")
+                   .arg(chat, QString::fromStdString(m_mainPlacement->model.name),
+                        locale.toString(m_mainPlacement->devices),
+                        QString::fromStdString(m_mainPlacement->hardware.name),
+                        locale.toString(m_scenarioPace->tokensPerSecondPerUser, 'f', 0));
+    } else {
+        text = tr("Text: %1 on this CPU. Preparing the scenario model's timing…").arg(chat);
+    }
+    m_header->setText(text);
+}
+
+} // namespace ws

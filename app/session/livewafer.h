@@ -1,0 +1,111 @@
+#pragma once
+// The one wafer that lives with the chat: the main heatmap follows the
+// answer, token by token. Per session the user chooses what it shows (the
+// row under the chat's header):
+// - the scenario's model (default): the text comes from the small model on
+//   this CPU, and for every token the main wafer plays one token of the
+//   scenario model's dataflow (e.g. Qwen3-32B on 2 x WSE-3), paced at that
+//   system's predicted speed (SystemPaces, TokenPacer: the one pacing formula);
+// - the loaded model: the chat's model is placed on the scenario's hardware
+//   (on the smallest sub-mesh that holds it when it is far smaller than a
+//   wafer, PlacementOptions::fitSubMesh) and becomes the main view's placement.
+// Either way the KV layer holds the conversation's tokens so far
+// (chatwafer.h). Schedules, placements and predictions run through
+// app/common/jobtracker.h; a newer request drops older results.
+
+#include "app/common/jobtracker.h"
+#include "app/common/placementresult.h"
+#include "app/scenario/scenario.h"
+#include "app/session/chatwafer.h"
+#include "engine/session/sessionmodel.h"
+#include "engine/session/tokenpacer.h"
+
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QWidget;
+
+namespace ws {
+
+namespace views {
+class MeshView;
+}
+
+class LiveWafer : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Shows { ScenarioModel, LoadedModel };
+
+    explicit LiveWafer(QObject* parent);
+
+    // The choice and the header line saying which model wrote the text and which model's timing is shown.
+    QWidget* row() const { return m_row; }
+    Shows shows() const { return m_shows; }
+    void setShows(Shows shows);
+    // The main heatmap: frames go to it, for the device it shows.
+    void setMainView(views::MeshView* view);
+    views::MeshView* mainView() const { return m_view; }
+    // The window's own placement (the scenario's model): its schedule and predicted pace drive the frames in
+    // ScenarioModel mode. Null when there is none.
+    void setMainPlacement(std::shared_ptr<const PlacementResult> result);
+    // The hardware, precision, context and defects the loaded model is placed on.
+    void setScenario(const Scenario& scenario);
+    void setChatModel(const std::optional<SessionModelInfo>& info);
+    // The answer length the scenario system's pace is predicted for.
+    void setOutputTokens(int64_t tokens) { m_outputTokens = tokens; }
+
+    // For the run request: the frames of the mode's wafer (empty until its schedule is ready), and in
+    // ScenarioModel mode the pace of the scenario's system.
+    ChatWafer::Source frameSource() const { return m_frames; }
+    std::optional<TokenPacer> pacer() const;
+    // The scenario system's predicted pace (ScenarioModel mode), when known.
+    const std::optional<SystemPace>& scenarioPace() const { return m_scenarioPace; }
+    // The loaded model's placement shown in the main view (LoadedModel mode), when ready.
+    std::shared_ptr<const PlacementResult> chatPlacement() const { return m_chatPlacement; }
+    // Called with every snapshot's frame on the GUI thread: shows it in the main view.
+    void showFrame(std::shared_ptr<const MeshFrame> frame);
+    bool isReady() const { return bool(m_frames); }
+    // A turn is about to stream: the main view shows the Dataflow layer unless it shows the KV layer (which grows).
+    void turnStarting();
+    void retranslate();
+
+signals:
+    // LoadedModel mode: the chat's model placed on the scenario's hardware, for the main view.
+    void placementReady(std::shared_ptr<const ws::PlacementResult> result);
+    void placementFailed(const QString& message);
+    // Back to the scenario's model: the window shows its own placement again.
+    void mainPlacementWanted();
+    // The frame source (and pace) changed: ready for the next turn.
+    void readyChanged();
+    void layerWanted(ws::MeshLayer layer);
+
+private:
+    void rebuild();
+    void placeChatModel();
+    void followMainPlacement();
+    void updateHeader();
+
+    QWidget* m_row;
+    QComboBox* m_choice;
+    QLabel* m_header;
+    views::MeshView* m_view = nullptr;
+    Shows m_shows = Shows::ScenarioModel;
+    Scenario m_scenario;
+    std::optional<SessionModelInfo> m_model;
+    std::shared_ptr<const PlacementResult> m_mainPlacement;
+    std::shared_ptr<const PlacementResult> m_chatPlacement;
+    std::optional<SystemPace> m_scenarioPace;
+    ChatWafer::Source m_frames;
+    std::shared_ptr<std::atomic<int>> m_device = std::make_shared<std::atomic<int>>(0);
+    int64_t m_outputTokens = 256;
+    QString m_error;
+    JobTracker m_jobs; // the schedule and pace, or the chat model's placement, of the latest request
+};
+
+} // namespace ws
