@@ -37,6 +37,8 @@ ChatController::ChatController(QWidget* window)
     connect(m_live, &LiveWafer::placementReady, this,
             [this](std::shared_ptr<const PlacementResult> result) { emit waferReady(result->snapshot); });
     connect(m_live, &LiveWafer::placementFailed, this, &ChatController::waferFailed);
+    connect(m_live, &LiveWafer::frameShown, this,
+            [this](std::shared_ptr<const MeshFrame> frame, int) { emit meshFrameReady(frame); });
 
     connect(m_pane, &views::ChatPane::openModelRequested, m_menu, &ModelMenu::chooseModelFile);
     connect(m_pane, &views::ChatPane::downloadModelRequested, m_menu, &ModelMenu::showDownloadDialog);
@@ -47,10 +49,7 @@ ChatController::ChatController(QWidget* window)
 
     connect(m_run, &RunController::snapshotReady, this, [this](std::shared_ptr<const SessionSnapshot> s) {
         m_pane->setSnapshot(s);
-        if (s->mesh) {
-            m_live->showFrame(s->mesh);
-            emit meshFrameReady(s->mesh);
-        }
+        m_live->followSnapshot(*s);
         emit sessionSnapshotReady(s);
     });
     connect(m_run, &RunController::runFailed, m_pane, [this](quint64, const QString& message) {
@@ -166,8 +165,7 @@ void ChatController::sendTurn()
         request.pacer = TokenPacer::atPaceOf(*pace);
     if (const std::optional<TokenPacer> wafer = m_live->pacer())
         request.pacer = *wafer; // the wafer plays the scenario's model: its pace is the text's
-    request.systems = m_systems;
-    request.meshFrame = m_live->frameSource();
+    request.systems = m_systems; // the wafer's frames are made off the worker (LiveWafer::followSnapshot)
     m_live->turnStarting();
     m_run->start(std::move(request));
 }

@@ -79,7 +79,7 @@ public slots:
 signals:
     // The loaded model's architecture: becomes the placed model.
     void modelChanged(const ws::ModelConfig& config);
-    // In step with the tokens of the chat (the snapshot's wafer frame).
+    // In step with the tokens of the chat: the main wafer's frame of the latest token, once shown.
     void meshFrameReady(std::shared_ptr<const ws::MeshFrame> frame);
     // The loaded model placed on the wafer scenario (LoadedModel mode; no dataflow yet).
     void waferReady(std::shared_ptr<const ws::MeshSnapshot> snapshot);

@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 
+#include <mutex>
 #include <vector>
 
 namespace ws {
@@ -27,21 +28,25 @@ std::optional<ChatWafer> ChatWafer::build(const WaferScene& scene, QString* erro
 
 namespace {
 
-// What one source keeps between its calls (all on the worker thread).
+// What one source keeps between its calls.
 struct FrameState
 {
     ChatWafer wafer;
-    std::shared_ptr<const std::atomic<int>> device;
+    std::shared_ptr<const ChatWafer::Shown> shown;
     int64_t kvStep = 1;
     int64_t kvTokens = -1; // the tokens kvBase holds
     std::shared_ptr<const MeshSnapshot> kvBase;
     std::vector<std::shared_ptr<MeshFrame>> pool;
 
+    std::mutex mutex;
+
     std::shared_ptr<const MeshFrame> frame(int index, int cacheTokens)
     {
-        const int64_t tokens = int64_t(cacheTokens) / kvStep * kvStep; // a new base only when the KV layer moves
-        if (tokens != kvTokens) {
-            kvBase = withKvOccupancy(wafer.snapshot, *wafer.placement, tokens);
+        const std::lock_guard<std::mutex> lock(mutex);
+        // A new base only when the KV layer is drawn and has moved.
+        const int64_t tokens = shown->kvLayer.load() ? int64_t(cacheTokens) / kvStep * kvStep : -1;
+        if (tokens != kvTokens || !kvBase) {
+            kvBase = tokens < 0 ? wafer.snapshot : withKvOccupancy(wafer.snapshot, *wafer.placement, tokens);
             kvTokens = tokens;
         }
         std::shared_ptr<MeshFrame> out;
@@ -57,7 +62,7 @@ struct FrameState
         }
         out->base = kvBase;
         DataflowFrameOptions options;
-        options.device = device ? device->load() : 0;
+        options.device = shown->device.load();
         options.hops = false; // activity only: the arrows would flicker at token rate
         options.cycle = goldenRatioCycle(*wafer.schedule, index);
         fillDataflowFrame(*out, *wafer.schedule, options);
@@ -67,11 +72,11 @@ struct FrameState
 
 } // namespace
 
-ChatWafer::Source ChatWafer::frameSource(std::shared_ptr<const std::atomic<int>> device) const
+ChatWafer::Source ChatWafer::frameSource(std::shared_ptr<const Shown> shown) const
 {
     auto state = std::make_shared<FrameState>();
     state->wafer = *this;
-    state->device = std::move(device);
+    state->shown = shown ? std::move(shown) : std::make_shared<const Shown>();
     state->kvStep = placement ? kvOccupancyStep(*placement) : 1;
     return [state](int index, int cacheTokens) { return state->frame(index, cacheTokens); };
 }

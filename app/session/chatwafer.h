@@ -6,9 +6,9 @@
 // cycles after the previous one (goldenRatioCycle,
 // engine/wafer/dataflow/meshframe.h), so a stream of tokens sweeps through
 // every phase. A frame carries the activity of the visible device only (a
-// light frame, refilled from a small pool once nobody holds it) over a base
-// whose KV layer holds the conversation's tokens so far
-// (engine/session/kvoccupancy.h).
+// light frame, refilled from a small pool once nobody holds it); while the
+// view shows the KV layer its base holds the conversation's tokens so far
+// (engine/session/kvoccupancy.h; a copy of the snapshot, so only then).
 
 #include "engine/wafer/scene.h"
 
@@ -31,10 +31,16 @@ struct ChatWafer
     static std::optional<ChatWafer> build(const WaferScene& scene, QString* error,
                                           std::shared_ptr<const TokenSchedule> schedule = nullptr);
 
-    // For RunRequest::meshFrame: the frame of token `index` with `cacheTokens` in the KV cache, for the device
-    // `device` says (read when the frame is made). Called on the worker thread only; shares only immutable data.
+    // What the main view shows, read when a frame is made: its device, and whether it draws the KV layer.
+    struct Shown
+    {
+        std::atomic<int> device{0};
+        std::atomic<bool> kvLayer{false};
+    };
+    // The frame of token `index` with `cacheTokens` in the KV cache, for what `shown` says. Thread-safe (one
+    // call at a time); shares only immutable data.
     using Source = std::function<std::shared_ptr<const MeshFrame>(int index, int cacheTokens)>;
-    Source frameSource(std::shared_ptr<const std::atomic<int>> device) const;
+    Source frameSource(std::shared_ptr<const Shown> shown) const;
 };
 
 } // namespace ws

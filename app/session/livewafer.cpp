@@ -7,15 +7,19 @@
 #include "views/meshview.h"
 
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ws {
 
 LiveWafer::LiveWafer(QObject* parent)
-    : QObject(parent), m_row(new QWidget), m_choice(new QComboBox(m_row)), m_header(new QLabel(m_row)), m_jobs(this)
+    : QObject(parent), m_row(new QWidget), m_choice(new QComboBox(m_row)), m_header(new QLabel(m_row)), m_jobs(this),
+      m_frameJobs(this)
 {
     m_row->setObjectName(QStringLiteral("liveWaferRow"));
     m_choice->setObjectName(QStringLiteral("waferShowsChoice"));
@@ -102,23 +106,60 @@ std::optional<TokenPacer> LiveWafer::pacer() const
     return std::nullopt;
 }
 
-void LiveWafer::showFrame(std::shared_ptr<const MeshFrame> frame)
+void LiveWafer::followSnapshot(const SessionSnapshot& snapshot)
 {
-    if (!m_view || !frame)
+    if (!m_frames || snapshot.generatedTokens <= 0 || snapshot.newPieces.empty())
         return;
-    m_device->store(m_view->device()); // the next frames are made for the device shown
-    m_view->setFrame(std::move(frame));
+    m_wantedFrame = std::make_pair(snapshot.generatedTokens - 1, snapshot.promptTokens + snapshot.generatedTokens);
+    if (!m_frameBusy)
+        startFrame();
+}
+
+void LiveWafer::startFrame()
+{
+    if (!m_wantedFrame || !m_frames)
+        return;
+    const auto [index, cacheTokens] = *m_wantedFrame;
+    m_wantedFrame.reset();
+    if (m_view)
+        noteShown();
+    m_frameBusy = true;
+    using Made = std::pair<int, std::shared_ptr<const MeshFrame>>;
+    m_frameJobs.start([source = m_frames, index, cacheTokens] { return Made(index, source(index, cacheTokens)); },
+                      [this](Made made) {
+                          m_frameBusy = false;
+                          if (m_view && made.second)
+                              m_view->setFrame(made.second);
+                          emit frameShown(made.second, made.first);
+                          startFrame();
+                      },
+                      [this](const Made&) {
+                          m_frameBusy = false; // a frame of a wafer replaced since
+                          startFrame();
+                      });
+}
+
+void LiveWafer::noteShown()
+{
+    // The next frames are made for the device and layer shown.
+    m_shown->device.store(m_view->device());
+    m_shown->kvLayer.store(m_view->layer() == MeshLayer::KvCache);
 }
 
 void LiveWafer::turnStarting()
 {
     if (m_view && m_frames && m_view->layer() != MeshLayer::Dataflow && m_view->layer() != MeshLayer::KvCache)
         emit layerWanted(MeshLayer::Dataflow);
+    if (m_view)
+        noteShown();
 }
 
 void LiveWafer::rebuild()
 {
     m_jobs.cancel();
+    m_frameJobs.cancel();
+    m_frameBusy = false;
+    m_wantedFrame.reset();
     m_frames = {};
     m_scenarioPace.reset();
     m_error.clear();
@@ -159,7 +200,7 @@ void LiveWafer::followMainPlacement()
             return out;
         },
         [this](Followed out) {
-            m_frames = out.wafer && out.pace ? out.wafer->frameSource(m_device) : ChatWafer::Source{};
+            m_frames = out.wafer && out.pace ? out.wafer->frameSource(m_shown) : ChatWafer::Source{};
             m_scenarioPace = out.pace;
             m_error = out.error;
             updateHeader();
@@ -208,18 +249,46 @@ void LiveWafer::placeChatModel()
                 return;
             }
             m_chatPlacement = placed.result;
-            m_frames = placed.wafer->frameSource(m_device);
+            m_frames = placed.wafer->frameSource(m_shown);
             updateHeader();
             emit placementReady(m_chatPlacement);
+            zoomToPlacedCores();
             emit readyChanged();
         });
+}
+
+void LiveWafer::zoomToPlacedCores()
+{
+    // A model on a small sub-mesh: zoom the main view onto it (with a margin), so it is seen at once.
+    if (!m_view || !m_chatPlacement || m_view->snapshot() != m_chatPlacement->snapshot)
+        return;
+    const MeshSnapshot& s = *m_chatPlacement->snapshot;
+    int left = s.meshCols, top = s.meshRows, right = 0, bottom = 0;
+    for (const MeshRegion& r : s.regions) {
+        left = std::min(left, r.x);
+        top = std::min(top, r.y);
+        right = std::max(right, r.x + r.width);
+        bottom = std::max(bottom, r.y + r.height);
+    }
+    if (right <= left || bottom <= top)
+        return;
+    const double zoom = 0.8 * std::min(double(s.meshCols) / (right - left), double(s.meshRows) / (bottom - top));
+    if (zoom > 1.5)
+        m_view->setViewState(zoom, QPointF((left + right) / 2.0, (top + bottom) / 2.0));
 }
 
 void LiveWafer::updateHeader()
 {
     const QLocale locale;
     QString text;
-    const QString chat = m_model ? QString::fromStdString(m_model->displayName) : QString();
+    QString chat;
+    if (m_model) {
+        // The name the file gives itself, and the file (names such as "llama" say little on their own).
+        chat = QString::fromStdString(m_model->displayName);
+        const QString file = QFileInfo(QString::fromStdString(m_model->filePath)).fileName();
+        if (!file.contains(chat, Qt::CaseInsensitive))
+            chat = tr("%1 (%2)").arg(chat, file);
+    }
     if (!m_model) {
         text = tr("Open a model: the main wafer follows its answer token by token.");
     } else if (!m_error.isEmpty()) {

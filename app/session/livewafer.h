@@ -60,16 +60,17 @@ public:
     // The answer length the scenario system's pace is predicted for.
     void setOutputTokens(int64_t tokens) { m_outputTokens = tokens; }
 
-    // For the run request: the frames of the mode's wafer (empty until its schedule is ready), and in
-    // ScenarioModel mode the pace of the scenario's system.
+    // The frames of the mode's wafer (empty until its schedule is ready).
     ChatWafer::Source frameSource() const { return m_frames; }
+    // For the run request: in ScenarioModel mode the pace of the scenario's system.
     std::optional<TokenPacer> pacer() const;
     // The scenario system's predicted pace (ScenarioModel mode), when known.
     const std::optional<SystemPace>& scenarioPace() const { return m_scenarioPace; }
     // The loaded model's placement shown in the main view (LoadedModel mode), when ready.
     std::shared_ptr<const PlacementResult> chatPlacement() const { return m_chatPlacement; }
-    // Called with every snapshot's frame on the GUI thread: shows it in the main view.
-    void showFrame(std::shared_ptr<const MeshFrame> frame);
+    // Every snapshot of the chat, on the GUI thread: the frame of its last token is made off the GUI thread
+    // (one at a time: while one is being made, only the latest snapshot waits) and then shown in the main view.
+    void followSnapshot(const SessionSnapshot& snapshot);
     bool isReady() const { return bool(m_frames); }
     // A turn is about to stream: the main view shows the Dataflow layer unless it shows the KV layer (which grows).
     void turnStarting();
@@ -84,12 +85,17 @@ signals:
     // The frame source (and pace) changed: ready for the next turn.
     void readyChanged();
     void layerWanted(ws::MeshLayer layer);
+    // The main view now shows `frame`, the dataflow of token `index` (0-based) of the turn.
+    void frameShown(std::shared_ptr<const ws::MeshFrame> frame, int index);
 
 private:
     void rebuild();
     void placeChatModel();
     void followMainPlacement();
     void updateHeader();
+    void noteShown();
+    void zoomToPlacedCores();
+    void startFrame();
 
     QWidget* m_row;
     QComboBox* m_choice;
@@ -102,10 +108,13 @@ private:
     std::shared_ptr<const PlacementResult> m_chatPlacement;
     std::optional<SystemPace> m_scenarioPace;
     ChatWafer::Source m_frames;
-    std::shared_ptr<std::atomic<int>> m_device = std::make_shared<std::atomic<int>>(0);
+    std::shared_ptr<ChatWafer::Shown> m_shown = std::make_shared<ChatWafer::Shown>();
     int64_t m_outputTokens = 256;
     QString m_error;
     JobTracker m_jobs; // the schedule and pace, or the chat model's placement, of the latest request
+    JobTracker m_frameJobs; // the frame of the latest token
+    bool m_frameBusy = false;
+    std::optional<std::pair<int, int>> m_wantedFrame; // (token index, tokens in the cache) still to make
 };
 
 } // namespace ws
