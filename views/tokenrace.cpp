@@ -100,6 +100,15 @@ void TokenRace::appendPieces(const QStringList& pieces)
     advanceTo(m_elapsed);
 }
 
+void TokenRace::extendLastPiece(const QString& text)
+{
+    if (m_pieces.isEmpty())
+        m_pieces.append(text);
+    else
+        m_pieces.last() += text;
+    advanceTo(m_elapsed);
+}
+
 std::vector<RaceRow> TokenRace::rowsFor(const SessionSnapshot& s)
 {
     std::vector<RaceRow> rows;

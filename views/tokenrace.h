@@ -49,6 +49,8 @@ public:
     void setRace(const QStringList& pieces, const std::vector<RaceSystem>& systems, const QString& textSource);
     // Live stream: more token pieces, one per token (the race keeps running while pieces arrive).
     void appendPieces(const QStringList& pieces);
+    // Adds `text` to the last piece (the rest of its character, released later); a first piece when none.
+    void extendLastPiece(const QString& text);
     // While streaming, the race clock keeps running after the lanes catch up (more pieces will come).
     void setStreaming(bool streaming);
     bool isStreaming() const { return m_streaming; }

@@ -300,8 +300,16 @@ void ComparisonController::followSession(std::shared_ptr<const SessionSnapshot> 
         m_race->start();
     }
 
-    // The pieces of this snapshot's new tokens, exactly as the chat shows them.
-    appendRacePieces(racePieces(snapshot->newPieces));
+    // The pieces of this snapshot's new tokens, exactly as the chat shows them. Bytes released at the end
+    // (token -1) that come in a later snapshot than their token still join it.
+    QStringList pieces = racePieces(snapshot->newPieces);
+    if (!snapshot->newPieces.empty() && snapshot->newPieces.front().token < 0 && !m_racePieces.isEmpty() &&
+        !pieces.isEmpty()) {
+        const QString rest = pieces.takeFirst();
+        m_racePieces.last() += rest;
+        m_race->extendLastPiece(rest);
+    }
+    appendRacePieces(pieces);
     m_race->showSessionTimes(*snapshot);
     if (snapshot->isFinal())
         m_race->setStreaming(false);

@@ -233,6 +233,13 @@ private slots:
         // Bytes the decoder releases at the end (token -1) join the token before them.
         QCOMPARE(ComparisonController::racePieces({{15, "a"}, {16, "b"}, {-1, "\xEF\xBF\xBD"}}),
                  (QStringList{QStringLiteral("a"), QStringLiteral("b\uFFFD")}));
+        // ... also when they come in the turn's last snapshot, after their token's.
+        auto end = std::make_shared<SessionSnapshot>(*next);
+        end->text = "Hi\xEF\xBF\xBD";
+        end->newPieces = {{-1, "\xEF\xBF\xBD"}};
+        end->state = RunState::Finished;
+        c.followSession(end);
+        QCOMPARE(race.pieces(), QStringList{QStringLiteral("Hi\uFFFD")});
         race.pause();
     }
 
