@@ -194,4 +194,28 @@ QString formatBytes(double bytes)
     return QCoreApplication::translate("ws::views::Units", "%1 GB").arg(locale.toString(bytes / 1e9, 'f', 1));
 }
 
+QSize reducedMeshSize(QSize size, double scale)
+{
+    return {std::max(1, static_cast<int>(std::lround(size.width() * scale))),
+            std::max(1, static_cast<int>(std::lround(size.height() * scale)))};
+}
+
+PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer, double scale)
+{
+    PreparedMeshFrame out;
+    out.frame = std::move(frame);
+    out.device = device;
+    out.layer = layer;
+    if (!out.frame || !out.frame->base)
+        return out;
+    out.range = meshLayerRange(*out.frame->base, layer);
+    out.image = buildMeshImage(*out.frame, device, layer, out.range);
+    if (scale > 0 && scale < 1 && !out.image.isNull()) {
+        out.reduced = out.image.scaled(reducedMeshSize(out.image.size(), scale), Qt::IgnoreAspectRatio,
+                                       Qt::SmoothTransformation);
+        out.reducedScale = scale;
+    }
+    return out;
+}
+
 } // namespace ws::views

@@ -12,6 +12,8 @@
 #include <QImage>
 #include <QString>
 
+#include <memory>
+
 namespace ws::views {
 
 // `range` is the value drawn at the top of the colour scale (see meshLayerRange).
@@ -26,6 +28,24 @@ QRgb overCapacityColor();
 // largest value over all devices, rounded up to 1, 2, 2.5 or 5 x 10^k, so a
 // small cache is still visible and the legend says exactly what the top means.
 double meshLayerRange(const MeshSnapshot& snapshot, MeshLayer layer);
+
+// What MeshView draws for one frame on one device and layer at `scale` px per core: the image (one pixel per
+// core), the colour scale's top and, below a pixel per core, the area-averaged copy at that scale. Made by
+// prepareMeshFrame, a pure function that any thread may call, so an animation can make its images off the GUI
+// thread and hand them to MeshView::setPreparedFrame.
+struct PreparedMeshFrame
+{
+    std::shared_ptr<const MeshFrame> frame;
+    int device = 0;
+    MeshLayer layer = MeshLayer::SramOccupancy;
+    double range = 1.0;
+    QImage image;
+    double reducedScale = 0; // 0: no reduced copy
+    QImage reduced;
+};
+PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer, double scale);
+// The size of the area-averaged copy of a `size` image at `scale` (< 1) px per core.
+QSize reducedMeshSize(QSize size, double scale);
 
 // True when the snapshot's size fields and per-device arrays agree for `device`.
 bool hasCoreData(const MeshSnapshot& snapshot, int device);

@@ -45,6 +45,33 @@ void MeshView::setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot)
 
 void MeshView::setFrame(std::shared_ptr<const MeshFrame> frame)
 {
+    if (adoptFrame(std::move(frame)))
+        rebuildImage();
+    else
+        update();
+}
+
+void MeshView::setPreparedFrame(const PreparedMeshFrame& prepared)
+{
+    const bool rebuild = adoptFrame(prepared.frame);
+    if (!rebuild) {
+        update();
+        return;
+    }
+    if (!m_meshFrame || prepared.device != m_device || prepared.layer != m_layer || prepared.image.isNull()) {
+        rebuildImage();
+        return;
+    }
+    m_range = prepared.range;
+    m_image = prepared.image;
+    const bool reducedFits = prepared.reducedScale > 0 && prepared.reducedScale == m_transform.scale;
+    m_reduced = reducedFits ? prepared.reduced : QImage();
+    m_reducedScale = reducedFits ? prepared.reducedScale : 0;
+    update();
+}
+
+bool MeshView::adoptFrame(std::shared_ptr<const MeshFrame> frame)
+{
     if (frame && !frame->base)
         frame.reset();
     const bool sameBase = frame && m_meshFrame && frame->base == m_meshFrame->base;
@@ -61,10 +88,7 @@ void MeshView::setFrame(std::shared_ptr<const MeshFrame> frame)
         resetTransform();
     }
     m_hover.reset();
-    if (sameImage)
-        update();
-    else
-        rebuildImage();
+    return !sameImage;
 }
 
 void MeshView::setLayer(MeshLayer layer)
@@ -268,9 +292,8 @@ void MeshView::paintMesh(QPainter& p)
         // Below a pixel per core, draw an area-averaged copy at 1:1 so no core is dropped.
         p.fillRect(rect(), kBackground);
         if (m_reducedScale != m_transform.scale) {
-            const QSize target(std::max(1, static_cast<int>(std::lround(meshRect.width()))),
-                               std::max(1, static_cast<int>(std::lround(meshRect.height()))));
-            m_reduced = m_image.scaled(target, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+            m_reduced = m_image.scaled(reducedMeshSize(m_image.size(), m_transform.scale), Qt::IgnoreAspectRatio,
+                                       Qt::SmoothTransformation);
             m_reducedScale = m_transform.scale;
         }
         p.drawImage(QPointF(std::round(meshRect.left()), std::round(meshRect.top())), m_reduced);

@@ -11,6 +11,7 @@
 
 #include "engine/perf/layoutcompare.h"
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "views/meshimage.h"
 #include "views/meshoverlay.h"
 #include "views/viewtransform.h"
 
@@ -34,6 +35,9 @@ public:
     explicit MeshView(QWidget* parent = nullptr);
 
     void setFrame(std::shared_ptr<const MeshFrame> frame);
+    // A frame with its images already made (prepareMeshFrame, meshimage.h): shown as setFrame shows it, without
+    // making them again while they still fit the view's device, layer and zoom (else as setFrame).
+    void setPreparedFrame(const PreparedMeshFrame& prepared);
     std::shared_ptr<const MeshFrame> frame() const { return m_meshFrame; }
     // A snapshot alone (a frame with no activity or hops).
     void setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot);
@@ -107,6 +111,8 @@ protected:
 
 private:
     void rebuildImage();
+    // setFrame's bookkeeping; true when the image must be made again.
+    bool adoptFrame(std::shared_ptr<const MeshFrame> frame);
     void resetTransform();
     void paintMesh(QPainter& painter);
     void setHover(std::optional<QPoint> core);

@@ -4,6 +4,7 @@
 #include "app/scenario/scenarioscene.h"
 #include "app/session/systempaces.h"
 #include "engine/perf/predictor.h"
+#include "views/meshimage.h"
 #include "views/meshview.h"
 
 #include <QComboBox>
@@ -121,16 +122,26 @@ void LiveWafer::startFrame()
         return;
     const auto [index, cacheTokens] = *m_wantedFrame;
     m_wantedFrame.reset();
-    if (m_view)
+    // The frame and its images are made for the device, layer and zoom the view has now.
+    int device = 0;
+    MeshLayer layer = MeshLayer::Dataflow;
+    double scale = 0;
+    if (m_view) {
         noteShown();
+        device = m_view->device();
+        layer = m_view->layer();
+        scale = m_view->transform().scale;
+    }
     m_frameBusy = true;
-    using Made = std::pair<int, std::shared_ptr<const MeshFrame>>;
-    m_frameJobs.start([source = m_frames, index, cacheTokens] { return Made(index, source(index, cacheTokens)); },
-                      [this](Made made) {
+    using Made = std::pair<int, views::PreparedMeshFrame>;
+    m_frameJobs.start([source = m_frames, index, cacheTokens, device, layer, scale] {
+                          return Made(index, views::prepareMeshFrame(source(index, cacheTokens), device, layer, scale));
+                      },
+                      [this](const Made& made) {
                           m_frameBusy = false;
-                          if (m_view && made.second)
-                              m_view->setFrame(made.second);
-                          emit frameShown(made.second, made.first);
+                          if (m_view && made.second.frame)
+                              m_view->setPreparedFrame(made.second);
+                          emit frameShown(made.second.frame, made.first);
                           startFrame();
                       },
                       [this](const Made&) {
