@@ -23,6 +23,8 @@
 #include "app/export/screenshot.h"
 #include "app/present/presentationmode.h"
 #include "app/core/filemenucontroller.h"
+#include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -107,7 +109,16 @@ int main(int argc, char** argv)
     const QCommandLineOption presentOption(QStringLiteral("present"),
                                            QStringLiteral("Play a tour full screen (presentation mode)."),
                                            QStringLiteral("TOUR.json"));
-    parser.addOptions({screenshotOption, langOption, verboseOption, dataflowTimeOption, presentOption});
+    const QCommandLineOption modelOption(QStringLiteral("model"),
+                                         QStringLiteral("Open a model file (GGUF or llama2.c) in the chat at start."),
+                                         QStringLiteral("FILE"));
+    const QCommandLineOption waferShowsOption(
+        QStringLiteral("wafer-shows"),
+        QStringLiteral("What the main wafer plays while the chat answers: scenario (the scenario's model at its "
+                       "predicted pace, the default) or loaded (the loaded model itself)."),
+        QStringLiteral("WHAT"));
+    parser.addOptions({screenshotOption, langOption, verboseOption, dataflowTimeOption, presentOption, modelOption,
+                       waferShowsOption});
     ws::FileMenuController::addCommandLineOptions(parser);
     if (!parser.parse(QApplication::arguments()))
         return fail(parser.errorText());
@@ -183,6 +194,15 @@ int main(int argc, char** argv)
         window.startFirstRunDemo();
     window.rememberLayout();
     window.show();
+    if (parser.isSet(waferShowsOption)) {
+        const QString shows = parser.value(waferShowsOption);
+        if (shows != QLatin1String("scenario") && shows != QLatin1String("loaded"))
+            return fail(QStringLiteral("--wafer-shows takes scenario or loaded, not '%1'").arg(shows));
+        window.chat()->liveWafer()->setShows(shows == QLatin1String("loaded") ? ws::LiveWafer::Shows::LoadedModel
+                                                                              : ws::LiveWafer::Shows::ScenarioModel);
+    }
+    if (parser.isSet(modelOption))
+        window.chat()->openModelFile(parser.value(modelOption));
     if (parser.isSet(presentOption)) {
         QString error;
         if (!window.findChild<ws::PresentationMode*>()->present(parser.value(presentOption), &error))

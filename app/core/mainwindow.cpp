@@ -248,6 +248,7 @@ void MainWindow::setLayer(MeshLayer layer)
     m_meshView->setLayer(layer);
     m_strip->setLayer(layer);
     m_dataflow->layerChanged();
+    m_chat->liveWafer()->viewChanged();
     for (QAction* action : m_actions->layerGroup->actions())
         action->setChecked(action->data().toInt() == static_cast<int>(layer));
 }
@@ -258,6 +259,7 @@ void MainWindow::setDevice(int device)
         return;
     m_meshView->setDevice(device);
     m_dataflow->layerChanged();
+    m_chat->liveWafer()->viewChanged();
     m_strip->setCurrentDevice(device);
     m_inspector->clearCore();
 }

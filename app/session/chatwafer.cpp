@@ -65,6 +65,7 @@ struct FrameState
         options.device = shown->device.load();
         options.hops = false; // activity only: the arrows would flicker at token rate
         options.cycle = goldenRatioCycle(*wafer.schedule, index);
+        options.trailCycles = ChatWafer::trailFraction * wafer.schedule->totalCycles;
         fillDataflowFrame(*out, *wafer.schedule, options);
         return out;
     }

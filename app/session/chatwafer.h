@@ -31,6 +31,10 @@ struct ChatWafer
     static std::optional<ChatWafer> build(const WaferScene& scene, QString* error,
                                           std::shared_ptr<const TokenSchedule> schedule = nullptr);
 
+    // The glow behind each event, as a fraction of the token's cycles: a pipelined token computes one layer at a
+    // time, so without it a frame would light a single region (or none on the other wafers).
+    static constexpr double trailFraction = 0.125;
+
     // What the main view shows, read when a frame is made: its device, and whether it draws the KV layer.
     struct Shown
     {

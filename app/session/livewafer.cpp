@@ -112,6 +112,16 @@ void LiveWafer::followSnapshot(const SessionSnapshot& snapshot)
     if (!m_frames || snapshot.generatedTokens <= 0 || snapshot.newPieces.empty())
         return;
     m_wantedFrame = std::make_pair(snapshot.generatedTokens - 1, snapshot.promptTokens + snapshot.generatedTokens);
+    m_lastFrame = m_wantedFrame;
+    if (!m_frameBusy)
+        startFrame();
+}
+
+void LiveWafer::viewChanged()
+{
+    if (!m_lastFrame || !m_frames || !m_view || m_view->snapshot() == nullptr)
+        return;
+    m_wantedFrame = m_lastFrame;
     if (!m_frameBusy)
         startFrame();
 }
@@ -171,6 +181,7 @@ void LiveWafer::rebuild()
     m_frameJobs.cancel();
     m_frameBusy = false;
     m_wantedFrame.reset();
+    m_lastFrame.reset();
     m_frames = {};
     m_scenarioPace.reset();
     m_error.clear();

@@ -72,6 +72,9 @@ public:
     // (one at a time: while one is being made, only the latest snapshot waits) and then shown in the main view.
     void followSnapshot(const SessionSnapshot& snapshot);
     bool isReady() const { return bool(m_frames); }
+    // The main view's layer or device changed: the last token's frame again, made for them (the KV layer with
+    // the conversation's tokens, the activity of the wafer now shown).
+    void viewChanged();
     // A turn is about to stream: the main view shows the Dataflow layer unless it shows the KV layer (which grows).
     void turnStarting();
     void retranslate();
@@ -115,6 +118,7 @@ private:
     JobTracker m_frameJobs; // the frame of the latest token
     bool m_frameBusy = false;
     std::optional<std::pair<int, int>> m_wantedFrame; // (token index, tokens in the cache) still to make
+    std::optional<std::pair<int, int>> m_lastFrame;   // the last one asked for
 };
 
 } // namespace ws

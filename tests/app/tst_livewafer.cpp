@@ -12,6 +12,7 @@
 #include "app/common/presetlibrary.h"
 #include "app/core/mainwindow.h"
 #include "app/session/chatcontroller.h"
+#include "app/session/chatwafer.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/session/systempaces.h"
@@ -98,6 +99,7 @@ class TestLiveWafer : public QObject
             DataflowFrameOptions options;
             options.device = device;
             options.cycle = goldenRatioCycle(schedule, index);
+            options.trailCycles = ChatWafer::trailFraction * schedule.totalCycles;
             fillDataflowGlow(schedule, frame->base->meshCols, frame->base->meshRows, options, expected);
             if (size_t(device) < frame->activity.size() && frame->activity[size_t(device)] == expected)
                 ++seen.framesMatched;
