@@ -388,18 +388,6 @@
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
-    <message>
-        <source>Live Wafer</source>
-        <translation>实时晶圆</translation>
-    </message>
-    <message>
-        <source>Open a model: it is placed on the wafer here and lights up token by token.</source>
-        <translation>打开一个模型：它会在这里放置到晶圆上，并随每个 token 亮起。</translation>
-    </message>
-    <message>
-        <source>The model could not be placed on this wafer: %1</source>
-        <translation>无法将模型放置到此晶圆上：%1</translation>
-    </message>
 </context>
 <context>
     <name>ws::CompareDock</name>
@@ -1661,6 +1649,57 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Move the embedding</source>
         <translation>移动嵌入</translation>
+    </message>
+</context>
+<context>
+    <name>ws::LiveWafer</name>
+    <message>
+        <source>&amp;Wafer shows:</source>
+        <translation>晶圆显示(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s model, at its predicted pace</source>
+        <translation>场景的模型，按其预测速度</translation>
+    </message>
+    <message>
+        <source>the loaded model</source>
+        <translation>已加载的模型</translation>
+    </message>
+    <message>
+        <source>What the main wafer plays while the chat answers: one token of the scenario model&apos;s dataflow per token, or the loaded model itself placed on the scenario&apos;s hardware.</source>
+        <translation>聊天作答时主晶圆播放的内容：每个 token 播放一次场景模型的一个 token 的数据流，或者把已加载的模型本身放置到场景的硬件上。</translation>
+    </message>
+    <message>
+        <source>no speed predicted for %1</source>
+        <translation>未能预测 %1 的速度</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Open a model: the main wafer follows its answer token by token.</source>
+        <translation>打开一个模型：主晶圆会逐 token 跟随它的回答。</translation>
+    </message>
+    <message>
+        <source>The wafer cannot follow the chat: %1</source>
+        <translation>晶圆无法跟随聊天：%1</translation>
+    </message>
+    <message>
+        <source>Text and wafer: %1, placed on %2 × %3 and lit token by token as it writes.</source>
+        <translation>文本与晶圆：%1，放置在 %2 × %3 上，生成时逐 token 点亮。</translation>
+    </message>
+    <message>
+        <source>Text and wafer: %1. Placing it on the scenario&apos;s hardware…</source>
+        <translation>文本与晶圆：%1。正在将其放置到场景的硬件上…</translation>
+    </message>
+    <message>
+        <source>Text: %1 on this CPU. Wafer timing: %2 on %3 × %4, one token of its dataflow per token, at its predicted %5 tokens/s.</source>
+        <translation>文本：%1，在本机 CPU 上生成。晶圆时序：%2 在 %3 × %4 上，每个 token 播放其一个 token 的数据流，按预测的 %5 tokens/s。</translation>
+    </message>
+    <message>
+        <source>Text: %1 on this CPU. Preparing the scenario model&apos;s timing…</source>
+        <translation>文本：%1，在本机 CPU 上生成。正在准备场景模型的时序…</translation>
     </message>
 </context>
 <context>
