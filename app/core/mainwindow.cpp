@@ -238,6 +238,7 @@ void MainWindow::showError(const QString& message)
     m_strip->setSnapshot(nullptr);
     m_inspector->setResult(nullptr);
     m_dataflow->setResult(nullptr);
+    m_chat->liveWafer()->setMainPlacement(nullptr);
     m_meshView->setEmptyText(tr("No placement for this choice:\n%1").arg(message));
     spdlog::warn("placement failed: {}", message.toStdString());
     updateStatus();

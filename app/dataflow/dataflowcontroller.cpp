@@ -135,18 +135,9 @@ void DataflowController::render()
     options.device = std::clamp(m_device, 0, std::max(0, m_base->deviceCount - 1));
     options.cycle = m_cycle;
     options.trailCycles = std::min(trailSeconds * m_dilation * m_schedule->clockHz, totalCycles() / 4);
-    std::shared_ptr<MeshFrame> target;
-    for (const auto& candidate : m_pool)
-        if (candidate.use_count() == 1) {
-            target = candidate;
-            break;
-        }
-    if (!target) {
-        target = std::make_shared<MeshFrame>();
+    std::shared_ptr<MeshFrame> target = reusableFrame(m_pool, 3);
+    if (!target->base)
         target->base = m_base;
-        if (m_pool.size() < 3)
-            m_pool.push_back(target);
-    }
     fillDataflowFrame(*target, *m_schedule, options);
     m_frame = std::move(target);
     m_lastFrameMs = timer.nsecsElapsed() * 1e-6;

@@ -49,17 +49,7 @@ struct FrameState
             kvBase = tokens < 0 ? wafer.snapshot : withKvOccupancy(wafer.snapshot, *wafer.placement, tokens);
             kvTokens = tokens;
         }
-        std::shared_ptr<MeshFrame> out;
-        for (const auto& f : pool)
-            if (f.use_count() == 1) {
-                out = f;
-                break;
-            }
-        if (!out) {
-            out = std::make_shared<MeshFrame>();
-            if (pool.size() < 8)
-                pool.push_back(out);
-        }
+        const std::shared_ptr<MeshFrame> out = reusableFrame(pool, 8);
         out->base = kvBase;
         DataflowFrameOptions options;
         options.device = shown->device.load();

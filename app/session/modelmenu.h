@@ -25,7 +25,7 @@ public:
     ModelMenu(QWidget* window, ModelDownloader* downloader);
 
     QMenu* menu() const { return m_menu; }
-    // Dock toggles (the chat pane, the Live Wafer dock) below a separator.
+    // Dock toggles (the chat pane) below a separator.
     void addDockActions(const QList<QAction*>& actions);
 
     QStringList recentModels() const;

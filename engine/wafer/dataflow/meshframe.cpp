@@ -100,6 +100,17 @@ void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const Da
     frame.hops = activeHops(schedule, t);
 }
 
+std::shared_ptr<MeshFrame> reusableFrame(std::vector<std::shared_ptr<MeshFrame>>& pool, size_t keep)
+{
+    for (const auto& frame : pool)
+        if (frame.use_count() == 1)
+            return frame;
+    auto frame = std::make_shared<MeshFrame>();
+    if (pool.size() < keep)
+        pool.push_back(frame);
+    return frame;
+}
+
 std::shared_ptr<const MeshFrame> dataflowFrame(std::shared_ptr<const MeshSnapshot> base,
                                                const TokenSchedule* schedule, const DataflowFrameOptions& o)
 {

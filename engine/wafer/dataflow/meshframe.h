@@ -46,6 +46,10 @@ std::vector<MeshHop> activeHops(const TokenSchedule& schedule, double cycle);
 // and the hops of the moment. For reusing a frame nobody else holds.
 void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const DataflowFrameOptions& options);
 
+// A frame of `pool` nobody else holds any more (to refill with fillDataflowFrame), else a new one, kept in the
+// pool while it has fewer than `keep`. So a frame handed out never changes, and animating allocates no frames.
+std::shared_ptr<MeshFrame> reusableFrame(std::vector<std::shared_ptr<MeshFrame>>& pool, size_t keep);
+
 // The frame of `base` at options.cycle. Null when base is null; the base alone (no overlay) when the
 // schedule is null or empty, or the mesh has no cores.
 std::shared_ptr<const MeshFrame> dataflowFrame(std::shared_ptr<const MeshSnapshot> base,
