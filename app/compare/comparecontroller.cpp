@@ -17,23 +17,10 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
-#include <QRegularExpression>
 #include <QWidget>
 
 namespace ws {
 
-namespace {
-// "NVIDIA H100 SXM5" -> "H100", "Cerebras WSE-3 (CS-3)" -> "WSE-3", "Groq LPU (GroqChip 1 / TSP v1)" -> "Groq LPU":
-// bar and legend labels must fit under a bar; the full name stays in tooltips and the inputs table.
-QString shortName(const QString& name)
-{
-    QString s = name;
-    s.remove(QRegularExpression(QStringLiteral("\\s*\\(.*\\)")));
-    s.remove(QRegularExpression(QStringLiteral("^(NVIDIA|Cerebras|AMD)\\s+")));
-    s.remove(QRegularExpression(QStringLiteral("\\s+(SXM\\d*|PCIe|HGX.*)$")));
-    return s.trimmed().isEmpty() ? name : s.trimmed();
-}
-} // namespace
 
 ComparisonController::ComparisonController(const PresetLibrary& presets, views::ComparisonPanel* panel,
                                            views::TokenRace* race, QObject* parent)
@@ -190,7 +177,7 @@ void ComparisonController::recompute()
                 snap->systems.push_back(sys);
                 continue;
             }
-            const QString name = shortName(QString::fromStdString(hw->name));
+            const QString name = CompareInputs::shortName(QString::fromStdString(hw->name));
             sys.name = name;
             auto run = [&](int devices) -> Expected<Prediction> {
                 if (hw->kind == HardwareKind::Gpu && !m_settings.gpuProfile.isEmpty()) {

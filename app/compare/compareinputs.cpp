@@ -4,6 +4,8 @@
 #include "engine/perf/calibrationprofile.h"
 #include "views/chartformat.h"
 
+#include <QRegularExpression>
+
 namespace ws {
 
 namespace {
@@ -102,6 +104,17 @@ views::ComparisonInput CompareInputs::profile(const Prediction& p, const QString
         if (c.id == p.profile)
             source = QString::fromStdString(c.source);
     return {group, tr("Calibration profile"), QString::fromStdString(p.profile), source};
+}
+
+// "NVIDIA H100 SXM5" -> "H100", "Cerebras WSE-3 (CS-3)" -> "WSE-3", "Groq LPU (GroqChip 1 / TSP v1)" -> "Groq LPU":
+// bar and legend labels must fit under a bar; the full name stays in tooltips and the inputs table.
+QString CompareInputs::shortName(const QString& name)
+{
+    QString s = name;
+    s.remove(QRegularExpression(QStringLiteral("\\s*\\(.*\\)")));
+    s.remove(QRegularExpression(QStringLiteral("^(NVIDIA|Cerebras|AMD)\\s+")));
+    s.remove(QRegularExpression(QStringLiteral("\\s+(SXM\\d*|PCIe|HGX.*)$")));
+    return s.trimmed().isEmpty() ? name : s.trimmed();
 }
 
 } // namespace ws

@@ -27,6 +27,8 @@ public:
                                                         const views::ReadingSpeed& reading,
                                                         const QString& tokensPerCharacterSource);
     static views::ComparisonInput profile(const Prediction& prediction, const QString& group);
+    // "NVIDIA H100 SXM5" -> "H100": a bar or legend label (the full name stays in tooltips and the inputs table).
+    static QString shortName(const QString& name);
 };
 
 } // namespace ws

@@ -19,6 +19,7 @@ const char kOwnPlace[] = "waferscopeOwnPlace";
 const char kWrapper[] = "waferscopeDockScroll";
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
+const QString kSizeKey = QStringLiteral("window/size");
 constexpr int kStateVersion = 1; // bump when the default docks change so that an old saved layout is dropped
 } // namespace
 
@@ -74,6 +75,12 @@ bool WindowLayout::eventFilter(QObject* watched, QEvent* event)
         if (auto* dock = qobject_cast<QDockWidget*>(watched))
             QMetaObject::invokeMethod(
                 this, [this, dock = QPointer<QDockWidget>(dock)] { if (dock) wrap(dock); }, Qt::QueuedConnection);
+    if (watched == m_window && event->type() == QEvent::Show && m_restoredSize.isValid()) {
+        m_window->removeEventFilter(this);
+        QMetaObject::invokeMethod(this, [this, size = m_restoredSize] { m_window->resize(boundedToScreen(m_window, size)); },
+                                  Qt::QueuedConnection);
+        m_restoredSize = {};
+    }
     return QObject::eventFilter(watched, event);
 }
 
@@ -114,6 +121,7 @@ void WindowLayout::reset()
 void WindowLayout::save(QSettings& settings) const
 {
     settings.setValue(kGeometryKey, m_window->saveGeometry());
+    settings.setValue(kSizeKey, m_window->size());
     settings.setValue(kStateKey, m_window->saveState(kStateVersion));
 }
 
@@ -127,6 +135,11 @@ bool WindowLayout::restore(const QSettings& settings)
         return false;
     m_window->restoreGeometry(geometry); // Qt moves a window saved on a screen no longer there back onto one
     m_window->resize(boundedToScreen(m_window, m_window->size()));
+    // Before the first show the docks' layout still holds the default state's minimum, which may be wider than
+    // the saved window: the saved size is applied again once shown.
+    m_restoredSize = settings.value(kSizeKey).toSize();
+    if (!m_window->isVisible())
+        m_window->installEventFilter(this);
     return true;
 }
 

@@ -60,6 +60,7 @@ private:
     QMainWindow* m_window = nullptr;
     QByteArray m_defaultState;
     QSize m_defaultSize;
+    QSize m_restoredSize; // applied again once the window is shown (its layout's minimum is known only then)
 };
 
 } // namespace ws

@@ -279,7 +279,7 @@ private slots:
         ws::DecodeOptions o = h.options();
         o.maxSnapshotsPerSecond = 1e6;
         int frames = 0;
-        o.meshFrame = [&frames](int) {
+        o.meshFrame = [&frames](int, int) {
             ++frames;
             return std::make_shared<const ws::MeshFrame>();
         };
