@@ -1,6 +1,7 @@
 #include "engine/decode/forward.h"
 
 #include "engine/decode/blocks.h"
+#include "engine/decode/moeblock.h"
 
 #include <string>
 
@@ -48,6 +49,7 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
     const int dim = c.dim, qDim = c.qDim(), kvDim = c.kvDim(), hd = c.headDim, hidden = c.hiddenDim;
     const float eps = c.rmsNormEps;
     const size_t residual = size_t(n) * dim;
+    s.batchTokens = n;
     blocks::embed(w, tokens, s.x.data(), dim);
     blocks::ropeTables(c, w.ropeFreqFactors, n, startPos, s.ropeCos.data(), s.ropeSin.data());
 
@@ -72,11 +74,15 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
         blocks::addResidual(s.x.data(), s.xb2.data(), residual);
 
         blocks::rmsNorm(s.x.data(), L.ffnNorm, s.xb.data(), dim, n, eps);
-        const MatmulJob gateUp[2] = {{&L.gate, s.hb.data()}, {&L.up, s.hb2.data()}};
-        projection.project(gateUp, 2, s.xb.data(), n, s, pool);
-        blocks::swiglu(s.hb.data(), s.hb2.data(), hidden, n);
-        const MatmulJob down{&L.down, s.xb2.data()};
-        projection.project(&down, 1, s.hb.data(), n, s, pool);
+        if (c.isMoe()) {
+            blocks::moeFfn(c, L, s, pool, layer, n, projection);
+        } else {
+            const MatmulJob gateUp[2] = {{&L.gate, s.hb.data()}, {&L.up, s.hb2.data()}};
+            projection.project(gateUp, 2, s.xb.data(), n, s, pool);
+            blocks::swiglu(s.hb.data(), s.hb2.data(), hidden, n);
+            const MatmulJob down{&L.down, s.xb2.data()};
+            projection.project(&down, 1, s.hb.data(), n, s, pool);
+        }
         blocks::addResidual(s.x.data(), s.xb2.data(), residual);
     }
     blocks::rmsNorm(s.x.data() + size_t(n - 1) * dim, w.outputNorm, s.xb.data(), dim, 1, eps);

@@ -1,8 +1,9 @@
 #pragma once
-// The transformer forward pass (llama, qwen2, qwen3): embedding lookup, then
+// The transformer forward pass (llama, qwen2, qwen3, qwen3moe): embedding lookup, then
 // per layer RMSNorm -> Q/K/V projections (+ biases, + per-head q/k RMSNorm)
 // -> RoPE -> KV cache write -> causal softmax attention with GQA -> output
-// projection -> residual; RMSNorm -> SwiGLU FFN -> residual; final RMSNorm
+// projection -> residual; RMSNorm -> SwiGLU FFN (MoE layers: the routed experts'
+// SwiGLU FFNs, moeblock.h) -> residual; final RMSNorm
 // and the output (classifier) matrix. A batch of consecutive tokens goes
 // through in one call (prompt processing), each token attending to the cache
 // up to its own position; the logits are those of the batch's last token.

@@ -15,6 +15,37 @@ Error configError(const GgufFile& file, const std::string& field, std::string te
 {
     return file.error(ErrorCode::Format, std::move(text), field);
 }
+
+// The expert keys, as llama.cpp reads them (llama-model.cpp load_hparams; models/llama.cpp, qwen3moe.cpp):
+// one expert or none is a dense model; qwen3moe requires experts; its expert FFN width is
+// expert_feed_forward_length, else feed_forward_length / expert_used_count; llama's experts are
+// feed_forward_length wide. Both architectures normalise the selected weights (build_moe_ffn's norm_w).
+std::optional<Error> experts(const GgufHyperParams& h, const GgufFile& file, TransformerConfig& c)
+{
+    const std::string p = c.architecture + ".";
+    const bool moe = h.expertCount > 1;
+    if (c.architecture == "qwen3moe" && (!moe || h.expertUsedCount == 0))
+        return configError(file, p + "expert_count", "qwen3moe needs experts and a used-expert count");
+    if (!moe)
+        return std::nullopt;
+    if (h.expertCount > 512)
+        return configError(file, p + "expert_count", "value " + std::to_string(h.expertCount) + " is out of range");
+    if (h.expertUsedCount == 0 || h.expertUsedCount > h.expertCount)
+        return configError(file, p + "expert_used_count", "used experts must be between 1 and the expert count");
+    if (h.expertSharedCount != 0)
+        return file.error(ErrorCode::Unsupported, "shared experts are not supported", p + "expert_shared_count");
+    c.expertCount = int(h.expertCount);
+    c.expertUsedCount = int(h.expertUsedCount);
+    c.expertWeightsNorm = true;
+    if (c.architecture == "qwen3moe") {
+        const uint32_t width = h.expertFeedForwardLength ? h.expertFeedForwardLength
+                                                         : h.feedForwardLength / h.expertUsedCount;
+        if (width == 0 || width > (1u << 18))
+            return configError(file, p + "expert_feed_forward_length", "expert FFN width is out of range");
+        c.hiddenDim = int(width);
+    }
+    return std::nullopt;
+}
 } // namespace
 
 Expected<TransformerConfig> TransformerConfig::fromGguf(const GgufFile& file)
@@ -32,15 +63,18 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
     if (c.architecture == "qwen2") {
         c.qkvBias = true;
         c.ropeStyle = RopeStyle::Neox;
-    } else if (c.architecture == "qwen3") {
+    } else if (c.architecture == "qwen3" || c.architecture == "qwen3moe") {
         c.qkNorm = true;
         c.ropeStyle = RopeStyle::Neox;
     } else if (c.architecture != "llama") {
         return file.error(ErrorCode::Unsupported,
-                          "architecture '" + c.architecture + "' is not supported (llama, qwen2 and qwen3 are)",
+                          "architecture '" + c.architecture +
+                              "' is not supported (llama, qwen2, qwen3 and qwen3moe are)",
                           "general.architecture");
     }
     const std::string p = c.architecture + ".";
+    if (auto e = experts(h, file, c))
+        return *e;
     auto inRange = [&](const char* key, uint32_t value, uint32_t lo, uint32_t hi, int& out) -> std::optional<Error> {
         if (value < lo || value > hi)
             return configError(file, p + key, "value " + std::to_string(value) + " is out of range");
@@ -49,8 +83,9 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
     };
     if (auto e = inRange("embedding_length", h.embeddingLength, 1, 1 << 16, c.dim))
         return *e;
-    if (auto e = inRange("feed_forward_length", h.feedForwardLength, 1, 1 << 18, c.hiddenDim))
-        return *e;
+    if (!c.isMoe() || c.hiddenDim == 0)
+        if (auto e = inRange("feed_forward_length", h.feedForwardLength, 1, 1 << 18, c.hiddenDim))
+            return *e;
     if (auto e = inRange("block_count", h.blockCount, 1, 1024, c.layerCount))
         return *e;
     if (auto e = inRange("attention.head_count", h.headCount, 1, 1024, c.headCount))

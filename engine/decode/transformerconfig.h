@@ -2,7 +2,8 @@
 // The hyper-parameters the forward pass needs, derived from a GGUF header's
 // one read (GgufHyperParams: the key table and its defaults, shared with the
 // placement's ModelConfig) or from a llama2.c checkpoint header. Supported architectures: llama (Llama 2/3,
-// Mistral), qwen2 (Q/K/V biases) and qwen3 (per-head RMSNorm on q and k).
+// Mistral, and Mixtral-style MoE), qwen2 (Q/K/V biases), qwen3 (per-head RMSNorm on q and k) and
+// qwen3moe (qwen3 with a routed mixture-of-experts FFN).
 // Everything that differs between them is a field here, so the forward pass
 // has no per-architecture branches beyond these flags.
 
@@ -25,9 +26,14 @@ enum class RopeStyle {
 
 struct TransformerConfig
 {
-    std::string architecture; // "llama", "qwen2", "qwen3"
+    std::string architecture; // "llama", "qwen2", "qwen3", "qwen3moe"
     int dim = 0;              // residual width (n_embd)
-    int hiddenDim = 0;        // FFN width
+    int hiddenDim = 0;        // FFN width; MoE: one expert's FFN width
+    // Mixture of experts (expertCount > 0): the router (ffn_gate_inp) scores expertCount experts per
+    // token, the expertUsedCount best run; their outputs are summed with the router's weights.
+    int expertCount = 0;
+    int expertUsedCount = 0;
+    bool expertWeightsNorm = false; // the selected weights are divided by their sum (llama, qwen3moe)
     int layerCount = 0;
     int headCount = 0;
     int kvHeadCount = 0;
@@ -47,6 +53,7 @@ struct TransformerConfig
     std::vector<float> ropeFreqFactors;
 
     int qDim() const { return headCount * headDim; }
+    bool isMoe() const { return expertCount > 0; }
     int kvDim() const { return kvHeadCount * headDim; }
 
     static Expected<TransformerConfig> fromGguf(const GgufFile& file);

@@ -131,6 +131,67 @@ def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, t
     write_gguf(path, kvs, tensors)
 
 
+def make_moe_model(arch, seed, n_embd, n_ff_exp, n_expert, n_expert_used, n_layer, n_head, n_head_kv, head_dim,
+                   tokenizer, path):
+    """A mixture-of-experts model: llama (Mixtral-style) or qwen3moe. Attention as make_model's; the FFN is
+    a router ffn_gate_inp [n_embd, n_expert] and stacked experts ffn_{gate,up}_exps [n_embd, n_ff_exp,
+    n_expert], ffn_down_exps [n_ff_exp, n_embd, n_expert]."""
+    rng = random.Random(seed)
+    n_vocab = 512
+
+    def normal(count, std):
+        return [rng.gauss(0.0, std) for _ in range(count)]
+
+    def ones(count):
+        return [1.0] * count
+
+    tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.1))]
+    q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
+    for i in range(n_layer):
+        p = 'blk.%d.' % i
+        tensors += [
+            (p + 'attn_norm.weight', [n_embd], ones(n_embd)),
+            (p + 'attn_q.weight', [n_embd, q_dim], normal(q_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_k.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
+            (p + 'ffn_norm.weight', [n_embd], ones(n_embd)),
+            (p + 'ffn_gate_inp.weight', [n_embd, n_expert], normal(n_expert * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_gate_exps.weight', [n_embd, n_ff_exp, n_expert],
+             normal(n_expert * n_ff_exp * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_up_exps.weight', [n_embd, n_ff_exp, n_expert],
+             normal(n_expert * n_ff_exp * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_down_exps.weight', [n_ff_exp, n_embd, n_expert],
+             normal(n_expert * n_embd * n_ff_exp, 1 / math.sqrt(n_ff_exp))),
+        ]
+        if arch == 'qwen3moe':
+            tensors += [(p + 'attn_q_norm.weight', [head_dim], ones(head_dim)),
+                        (p + 'attn_k_norm.weight', [head_dim], ones(head_dim))]
+    tensors.append(('output_norm.weight', [n_embd], ones(n_embd)))
+    kvs = [
+        ('general.architecture', STR, arch),
+        ('general.name', STR, '%s-moe-random-%d' % (arch, n_embd)),
+        ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
+        ('general.file_type', U32, 0),
+        (arch + '.context_length', U32, 2048),
+        (arch + '.embedding_length', U32, n_embd),
+        (arch + '.feed_forward_length', U32, n_ff_exp if arch == 'llama' else n_ff_exp * n_expert_used),
+        (arch + '.block_count', U32, n_layer),
+        (arch + '.attention.head_count', U32, n_head),
+        (arch + '.attention.head_count_kv', U32, n_head_kv),
+        (arch + '.attention.key_length', U32, head_dim),
+        (arch + '.attention.value_length', U32, head_dim),
+        (arch + '.rope.dimension_count', U32, head_dim),
+        (arch + '.rope.freq_base', F32, 10000.0),
+        (arch + '.attention.layer_norm_rms_epsilon', F32, 1e-5 if arch == 'llama' else 1e-6),
+        (arch + '.expert_count', U32, n_expert),
+        (arch + '.expert_used_count', U32, n_expert_used),
+    ] + tokenizer
+    if arch == 'qwen3moe':
+        kvs.append((arch + '.expert_feed_forward_length', U32, n_ff_exp))
+    write_gguf(path, kvs, tensors)
+
+
 def tensor_types(path):
     """{type number: tensor count} of a GGUF file."""
     buf = open(path, 'rb').read()
@@ -159,6 +220,9 @@ def main():
     out = sys.argv[2]
     make_model('llama', 1234, 256, 256, 1, 4, 2, 64, tokenizer, out + '/llama-random-F32.gguf')
     make_model('qwen3', 5678, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen3-random-F32.gguf')
+    # MoE: 4 experts, 2 used, expert FFN 256.
+    make_moe_model('llama', 4321, 256, 256, 4, 2, 1, 4, 2, 64, tokenizer, out + '/llamamoe-random-F32.gguf')
+    make_moe_model('qwen3moe', 8765, 256, 256, 4, 2, 1, 4, 2, 64, tokenizer, out + '/qwen3moe-random-F32.gguf')
 
 
 if __name__ == '__main__':

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Rebuilds this folder's models and reference.json (see README.md).
+# Rebuilds this folder's models, reference.json and reference-moe.json (see README.md).
 # usage: make_references.sh <stories260K.gguf> <llama.cpp build dir> <greedy tool>
 # The greedy tool is greedy.cpp here (build: g++ -O2 greedy.cpp -I<llama.cpp>/include -I<llama.cpp>/ggml/include
 # -L<build>/bin -lllama -lggml -lggml-base), a program against libllama written for this:
@@ -21,11 +21,40 @@ for t in Q8_0 Q4_K_M; do
     "$q" "$work/qwen3-random-F32.gguf" "$here/qwen3-random-$t.gguf" "$t" > /dev/null 2>&1
 done
 cp "$work/llama-random-F32.gguf" "$work/qwen3-random-F32.gguf" "$here/"
+
+# MoE (llama Mixtral-style and qwen3moe): F32, Q8_0 and Q4_K_M each, references in reference-moe.json.
+moe_references() {
+    for m in llamamoe qwen3moe; do
+        for t in Q8_0 Q4_K_M; do
+            "$q" "$work/$m-random-F32.gguf" "$here/$m-random-$t.gguf" "$t" > /dev/null 2>&1
+        done
+        cp "$work/$m-random-F32.gguf" "$here/"
+    done
+    {
+        echo '{"generator": "make_references.sh: llama.cpp greedy, F32 KV cache, flash attention off, n_ctx 512, 1 thread, 24 steps", "models": ['
+        sep=''
+        for f in "$here"/*moe-random-*.gguf; do
+            printf '%s{"file": "%s", "tensor_types": "%s", "runs": [' "$sep" "$(basename "$f")" "$(python3 "$here/make_models.py" --types "$f")"
+            rsep=''
+            for p in 'Once upon a time' 'The cat'; do
+                printf '%s{"prompt": "%s", ' "$rsep" "$p"
+                NOFA=1 "$1" "$f" "$p" 24 | sed 's/^{//'
+                rsep=','
+            done
+            printf ']}'
+            sep=','
+        done
+        echo ']}'
+    } > "$work/reference-moe.json"
+    python3 -m json.tool "$work/reference-moe.json" > "$here/reference-moe.json"
+}
+moe_references "$3"
 {
     echo '{"generator": "make_references.sh: llama.cpp greedy, F32 KV cache, flash attention off, n_ctx 512, 1 thread, 24 steps", "models": ['
     first=1
     for f in "$here"/*.gguf; do
         name=$(basename "$f")
+        case "$name" in *moe-random-*) continue ;; esac # reference-moe.json
         [ $first = 1 ] || echo ','
         first=0
         printf '{"file": "%s", "tensor_types": "%s", "runs": [' "$name" "$(python3 "$here/make_models.py" --types "$f")"
