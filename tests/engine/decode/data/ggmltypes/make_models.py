@@ -82,7 +82,11 @@ def write_gguf(path, kvs, tensors):
     open(path, 'wb').write(bytes(out))
 
 
-def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, tokenizer, path):
+def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, tokenizer, path, n_expert=0,
+               n_expert_used=0):
+    """A dense model, or with n_expert a mixture-of-experts one (llama Mixtral-style or qwen3moe): a router
+    ffn_gate_inp [n_embd, n_expert] and stacked experts ffn_{gate,up}_exps [n_embd, n_ff, n_expert],
+    ffn_down_exps [n_ff, n_embd, n_expert] instead of ffn_gate/up/down."""
     rng = random.Random(seed)
     n_vocab = 512
 
@@ -94,6 +98,7 @@ def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, t
 
     tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.1))]
     q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
+    stack = [n_expert] if n_expert else []
     for i in range(n_layer):
         p = 'blk.%d.' % i
         tensors += [
@@ -103,79 +108,29 @@ def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, t
             (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
             (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
             (p + 'ffn_norm.weight', [n_embd], ones(n_embd)),
-            (p + 'ffn_gate.weight', [n_embd, n_ff], normal(n_ff * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'ffn_up.weight', [n_embd, n_ff], normal(n_ff * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'ffn_down.weight', [n_ff, n_embd], normal(n_embd * n_ff, 1 / math.sqrt(n_ff))),
         ]
-        if arch == 'qwen3':
-            tensors += [(p + 'attn_q_norm.weight', [head_dim], ones(head_dim)),
-                        (p + 'attn_k_norm.weight', [head_dim], ones(head_dim))]
-    tensors.append(('output_norm.weight', [n_embd], ones(n_embd)))
-    kvs = [
-        ('general.architecture', STR, arch),
-        ('general.name', STR, '%s-random-%d' % (arch, n_embd)),
-        ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
-        ('general.file_type', U32, 0),
-        (arch + '.context_length', U32, 2048),
-        (arch + '.embedding_length', U32, n_embd),
-        (arch + '.feed_forward_length', U32, n_ff),
-        (arch + '.block_count', U32, n_layer),
-        (arch + '.attention.head_count', U32, n_head),
-        (arch + '.attention.head_count_kv', U32, n_head_kv),
-        (arch + '.attention.key_length', U32, head_dim),
-        (arch + '.attention.value_length', U32, head_dim),
-        (arch + '.rope.dimension_count', U32, head_dim),
-        (arch + '.rope.freq_base', F32, 10000.0),
-        (arch + '.attention.layer_norm_rms_epsilon', F32, 1e-5 if arch == 'llama' else 1e-6),
-    ] + tokenizer
-    write_gguf(path, kvs, tensors)
-
-
-def make_moe_model(arch, seed, n_embd, n_ff_exp, n_expert, n_expert_used, n_layer, n_head, n_head_kv, head_dim,
-                   tokenizer, path):
-    """A mixture-of-experts model: llama (Mixtral-style) or qwen3moe. Attention as make_model's; the FFN is
-    a router ffn_gate_inp [n_embd, n_expert] and stacked experts ffn_{gate,up}_exps [n_embd, n_ff_exp,
-    n_expert], ffn_down_exps [n_ff_exp, n_embd, n_expert]."""
-    rng = random.Random(seed)
-    n_vocab = 512
-
-    def normal(count, std):
-        return [rng.gauss(0.0, std) for _ in range(count)]
-
-    def ones(count):
-        return [1.0] * count
-
-    tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.1))]
-    q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
-    for i in range(n_layer):
-        p = 'blk.%d.' % i
+        if n_expert:
+            tensors.append((p + 'ffn_gate_inp.weight', [n_embd, n_expert],
+                            normal(n_expert * n_embd, 1 / math.sqrt(n_embd))))
+        suffix = '_exps.weight' if n_expert else '.weight'
+        count = max(n_expert, 1) * n_ff * n_embd
         tensors += [
-            (p + 'attn_norm.weight', [n_embd], ones(n_embd)),
-            (p + 'attn_q.weight', [n_embd, q_dim], normal(q_dim * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'attn_k.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
-            (p + 'ffn_norm.weight', [n_embd], ones(n_embd)),
-            (p + 'ffn_gate_inp.weight', [n_embd, n_expert], normal(n_expert * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'ffn_gate_exps.weight', [n_embd, n_ff_exp, n_expert],
-             normal(n_expert * n_ff_exp * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'ffn_up_exps.weight', [n_embd, n_ff_exp, n_expert],
-             normal(n_expert * n_ff_exp * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'ffn_down_exps.weight', [n_ff_exp, n_embd, n_expert],
-             normal(n_expert * n_embd * n_ff_exp, 1 / math.sqrt(n_ff_exp))),
+            (p + 'ffn_gate' + suffix, [n_embd, n_ff] + stack, normal(count, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_up' + suffix, [n_embd, n_ff] + stack, normal(count, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_down' + suffix, [n_ff, n_embd] + stack, normal(count, 1 / math.sqrt(n_ff))),
         ]
-        if arch == 'qwen3moe':
+        if arch in ('qwen3', 'qwen3moe'):
             tensors += [(p + 'attn_q_norm.weight', [head_dim], ones(head_dim)),
                         (p + 'attn_k_norm.weight', [head_dim], ones(head_dim))]
     tensors.append(('output_norm.weight', [n_embd], ones(n_embd)))
     kvs = [
         ('general.architecture', STR, arch),
-        ('general.name', STR, '%s-moe-random-%d' % (arch, n_embd)),
+        ('general.name', STR, ('%s-moe-random-%d' if n_expert else '%s-random-%d') % (arch, n_embd)),
         ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
         ('general.file_type', U32, 0),
         (arch + '.context_length', U32, 2048),
         (arch + '.embedding_length', U32, n_embd),
-        (arch + '.feed_forward_length', U32, n_ff_exp if arch == 'llama' else n_ff_exp * n_expert_used),
+        (arch + '.feed_forward_length', U32, n_ff * n_expert_used if arch == 'qwen3moe' else n_ff),
         (arch + '.block_count', U32, n_layer),
         (arch + '.attention.head_count', U32, n_head),
         (arch + '.attention.head_count_kv', U32, n_head_kv),
@@ -184,11 +139,12 @@ def make_moe_model(arch, seed, n_embd, n_ff_exp, n_expert, n_expert_used, n_laye
         (arch + '.rope.dimension_count', U32, head_dim),
         (arch + '.rope.freq_base', F32, 10000.0),
         (arch + '.attention.layer_norm_rms_epsilon', F32, 1e-5 if arch == 'llama' else 1e-6),
-        (arch + '.expert_count', U32, n_expert),
-        (arch + '.expert_used_count', U32, n_expert_used),
-    ] + tokenizer
+    ]
+    if n_expert:
+        kvs += [(arch + '.expert_count', U32, n_expert), (arch + '.expert_used_count', U32, n_expert_used)]
+    kvs += tokenizer
     if arch == 'qwen3moe':
-        kvs.append((arch + '.expert_feed_forward_length', U32, n_ff_exp))
+        kvs.append((arch + '.expert_feed_forward_length', U32, n_ff))
     write_gguf(path, kvs, tensors)
 
 
@@ -221,8 +177,8 @@ def main():
     make_model('llama', 1234, 256, 256, 1, 4, 2, 64, tokenizer, out + '/llama-random-F32.gguf')
     make_model('qwen3', 5678, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen3-random-F32.gguf')
     # MoE: 4 experts, 2 used, expert FFN 256.
-    make_moe_model('llama', 4321, 256, 256, 4, 2, 1, 4, 2, 64, tokenizer, out + '/llamamoe-random-F32.gguf')
-    make_moe_model('qwen3moe', 8765, 256, 256, 4, 2, 1, 4, 2, 64, tokenizer, out + '/qwen3moe-random-F32.gguf')
+    make_model('llama', 4321, 256, 256, 1, 4, 2, 64, tokenizer, out + '/llamamoe-random-F32.gguf', 4, 2)
+    make_model('qwen3moe', 8765, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen3moe-random-F32.gguf', 4, 2)
 
 
 if __name__ == '__main__':

@@ -9,6 +9,17 @@
 # generated_ids (greedy: the argmax of the logits) and margins (top-1 minus top-2 logit) per step.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
+# One file's object of a reference JSON: its tensor types and llama.cpp's greedy runs of both prompts.
+model_json() {
+    printf '{"file": "%s", "tensor_types": "%s", "runs": [' "$(basename "$1")" "$(python3 "$here/make_models.py" --types "$1")"
+    rsep=''
+    for p in 'Once upon a time' 'The cat'; do
+        printf '%s{"prompt": "%s", ' "$rsep" "$p"
+        NOFA=1 "$2" "$1" "$p" 24 | sed 's/^{//'
+        rsep=','
+    done
+    printf ']}'
+}
 work=$(mktemp -d)
 python3 "$here/make_models.py" "$1" "$work"
 q="$2/bin/llama-quantize"
@@ -34,14 +45,8 @@ moe_references() {
         echo '{"generator": "make_references.sh: llama.cpp greedy, F32 KV cache, flash attention off, n_ctx 512, 1 thread, 24 steps", "models": ['
         sep=''
         for f in "$here"/*moe-random-*.gguf; do
-            printf '%s{"file": "%s", "tensor_types": "%s", "runs": [' "$sep" "$(basename "$f")" "$(python3 "$here/make_models.py" --types "$f")"
-            rsep=''
-            for p in 'Once upon a time' 'The cat'; do
-                printf '%s{"prompt": "%s", ' "$rsep" "$p"
-                NOFA=1 "$1" "$f" "$p" 24 | sed 's/^{//'
-                rsep=','
-            done
-            printf ']}'
+            printf '%s' "$sep"
+            model_json "$f" "$1"
             sep=','
         done
         echo ']}'
@@ -57,14 +62,7 @@ moe_references "$3"
         case "$name" in *moe-random-*) continue ;; esac # reference-moe.json
         [ $first = 1 ] || echo ','
         first=0
-        printf '{"file": "%s", "tensor_types": "%s", "runs": [' "$name" "$(python3 "$here/make_models.py" --types "$f")"
-        sep=''
-        for p in 'Once upon a time' 'The cat'; do
-            printf '%s{"prompt": "%s", ' "$sep" "$p"
-            NOFA=1 "$3" "$f" "$p" 24 | sed 's/^{//'
-            sep=','
-        done
-        printf ']}'
+        model_json "$f" "$3"
     done
     echo ']}'
 } > "$work/reference.json"
