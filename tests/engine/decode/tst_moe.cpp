@@ -59,52 +59,43 @@ class TestMoe : public QObject
 {
     Q_OBJECT
 private slots:
-    // logits {1, 3, 2, 0.5}: softmax = e^(x-3) / sum = {0.0853689, 0.6307955, 0.2320567, 0.0517789}
-    // (computed by hand in double); top 2 = experts 1, 2; normalised: 1 / (1 + e^-1) and e^-1 / (1 + e^-1).
+    // The router's order against hand computations (double precision, to 1e-6):
+    // - logits {1, 3, 2, 0.5}: softmax = e^(x-3) / sum = {0.0853689, 0.6307955, 0.2320567, 0.0517789};
+    //   top 2 = experts 1, 2; normalised: 1 / (1 + e^-1) = 0.7310586 and e^-1 / (1 + e^-1) = 0.2689414;
+    // - ten experts (the first eight through ggml's vector exp): the three largest logits 0.83, 0.52,
+    //   0.35 (experts 9, 8, 5) have probabilities 0.2000036, 0.1466920, 0.1237589 over all ten;
+    // - equal probabilities: the lower expert first, each half after normalisation.
+    void routerSoftmaxThenTopKThenNormalise_data()
+    {
+        QTest::addColumn<std::vector<float>>("logits");
+        QTest::addColumn<bool>("normalise");
+        QTest::addColumn<std::vector<int>>("ids");
+        QTest::addColumn<std::vector<float>>("weights");
+        const std::vector<float> four = {1.0f, 3.0f, 2.0f, 0.5f};
+        QTest::newRow("4 experts") << four << false << std::vector<int>{1, 2}
+                                   << std::vector<float>{0.6307955f, 0.2320567f};
+        QTest::newRow("4 experts, normalised") << four << true << std::vector<int>{1, 2}
+                                               << std::vector<float>{0.7310586f, 0.2689414f};
+        QTest::newRow("10 experts") << std::vector<float>{0.0f, -0.27f, 0.02f, -0.43f, -0.32f, 0.35f, 0.28f, -0.53f,
+                                                          0.52f, 0.83f}
+                                    << false << std::vector<int>{9, 8, 5}
+                                    << std::vector<float>{0.2000036f, 0.1466920f, 0.1237589f};
+        QTest::newRow("ties") << std::vector<float>{0.5f, 2.0f, 2.0f, 2.0f} << true << std::vector<int>{1, 2}
+                              << std::vector<float>{0.5f, 0.5f};
+    }
     void routerSoftmaxThenTopKThenNormalise()
     {
-        const float logits[4] = {1.0f, 3.0f, 2.0f, 0.5f};
-        int ids[2] = {-1, -1};
-        float weights[2] = {0, 0};
-        blocks::routeExperts(logits, 4, 2, false, ids, weights);
-        QCOMPARE(ids[0], 1);
-        QCOMPARE(ids[1], 2);
-        QVERIFY(std::fabs(weights[0] - 0.6307955f) < 1e-6f);
-        QVERIFY(std::fabs(weights[1] - 0.2320567f) < 1e-6f);
-        blocks::routeExperts(logits, 4, 2, true, ids, weights);
-        QCOMPARE(ids[0], 1);
-        QCOMPARE(ids[1], 2);
-        QVERIFY(std::fabs(weights[0] - 0.7310586f) < 1e-6f);
-        QVERIFY(std::fabs(weights[1] - 0.2689414f) < 1e-6f);
-    }
-
-    // Ten experts (the first eight through ggml's vector exp): the probabilities of the three largest
-    // logits 0.83, 0.52, 0.35 (experts 9, 8, 5), from the double-precision softmax over all ten.
-    void routerVectorPathAndNoNormalisation()
-    {
-        const float logits[10] = {0.0f, -0.27f, 0.02f, -0.43f, -0.32f, 0.35f, 0.28f, -0.53f, 0.52f, 0.83f};
-        int ids[3];
-        float weights[3];
-        blocks::routeExperts(logits, 10, 3, false, ids, weights);
-        QCOMPARE(ids[0], 9);
-        QCOMPARE(ids[1], 8);
-        QCOMPARE(ids[2], 5);
-        const float want[3] = {0.2000036f, 0.1466920f, 0.1237589f};
-        for (int j = 0; j < 3; ++j)
-            QVERIFY2(std::fabs(weights[j] - want[j]) < 1e-6f, qPrintable(QString::number(double(weights[j]))));
-    }
-
-    // Equal probabilities: the lower expert first; a zero sum would be clamped, never divided by.
-    void routerTiesTakeTheLowerExpert()
-    {
-        const float logits[4] = {0.5f, 2.0f, 2.0f, 2.0f};
-        int ids[2];
-        float weights[2];
-        blocks::routeExperts(logits, 4, 2, true, ids, weights);
-        QCOMPARE(ids[0], 1);
-        QCOMPARE(ids[1], 2);
-        QCOMPARE(weights[0], 0.5f);
-        QCOMPARE(weights[1], 0.5f);
+        QFETCH(std::vector<float>, logits);
+        QFETCH(bool, normalise);
+        QFETCH(std::vector<int>, ids);
+        QFETCH(std::vector<float>, weights);
+        std::vector<int> gotIds(ids.size(), -1);
+        std::vector<float> gotWeights(ids.size(), 0.0f);
+        blocks::routeExperts(logits.data(), int(logits.size()), int(ids.size()), normalise, gotIds.data(),
+                             gotWeights.data());
+        QCOMPARE(gotIds, ids);
+        for (size_t j = 0; j < ids.size(); ++j)
+            QVERIFY2(std::fabs(gotWeights[j] - weights[j]) < 1e-6f, qPrintable(QString::number(double(gotWeights[j]))));
     }
 
     void configReadsTheExperts()
