@@ -8,6 +8,7 @@
 # the prompt with add_special and parse_special, and prints one JSON object with prompt_ids,
 # generated_ids (greedy: the argmax of the logits) and margins (top-1 minus top-2 logit) per step.
 set -e
+greedy="$3"
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 python3 "$here/make_models.py" "$1" "$work"
@@ -20,11 +21,20 @@ done
 for t in Q8_0 Q4_K_M; do
     "$q" "$work/qwen3-random-F32.gguf" "$here/qwen3-random-$t.gguf" "$t" > /dev/null 2>&1
 done
-cp "$work/llama-random-F32.gguf" "$work/qwen3-random-F32.gguf" "$here/"
-{
+for a in qwen2 gemma3; do
+    for t in Q8_0 Q4_K_M; do
+        "$q" "$work/$a-random-F32.gguf" "$here/$a-random-$t.gguf" "$t" > /dev/null 2>&1
+    done
+done
+cp "$work/llama-random-F32.gguf" "$work/qwen3-random-F32.gguf" "$work/qwen2-random-F32.gguf" "$work/gemma3-random-F32.gguf" "$here/"
+# references <output json> <model files...>
+references() {
+    out="$1"
+    shift
+    {
     echo '{"generator": "make_references.sh: llama.cpp greedy, F32 KV cache, flash attention off, n_ctx 512, 1 thread, 24 steps", "models": ['
     first=1
-    for f in "$here"/*.gguf; do
+    for f in "$@"; do
         name=$(basename "$f")
         [ $first = 1 ] || echo ','
         first=0
@@ -32,12 +42,16 @@ cp "$work/llama-random-F32.gguf" "$work/qwen3-random-F32.gguf" "$here/"
         sep=''
         for p in 'Once upon a time' 'The cat'; do
             printf '%s{"prompt": "%s", ' "$sep" "$p"
-            NOFA=1 "$3" "$f" "$p" 24 | sed 's/^{//'
+            NOFA=1 "$greedy" "$f" "$p" 24 | sed 's/^{//'
             sep=','
         done
         printf ']}'
     done
     echo ']}'
-} > "$work/reference.json"
-python3 -m json.tool "$work/reference.json" > "$here/reference.json"
+    } > "$work/$out"
+    python3 -m json.tool "$work/$out" > "$here/$out"
+}
+references reference.json "$here"/llama-*.gguf "$here"/qwen3-*.gguf
+references reference-qwen2.json "$here"/qwen2-*.gguf
+references reference-gemma3.json "$here"/gemma3-*.gguf
 rm -r "$work"
