@@ -42,6 +42,7 @@ Expected<GgufHyperParams> GgufHyperParams::read(const GgufFile& file)
         {"expert_feed_forward_length", false, &GgufHyperParams::expertFeedForwardLength},
         {"expert_shared_count", false, &GgufHyperParams::expertSharedCount},
         {"attention.sliding_window", false, &GgufHyperParams::slidingWindow},
+        {"attention.sliding_window_pattern", false, &GgufHyperParams::slidingWindowPattern},
         {"vocab_size", false, &GgufHyperParams::vocabSize},
     };
     for (const IntegerKey& k : kIntegers) {
@@ -68,6 +69,8 @@ Expected<GgufHyperParams> GgufHyperParams::read(const GgufFile& file)
         {"rope.scaling.factor", &GgufHyperParams::ropeScalingFactor},
         {"rope.scaling.low_freq_factor", &GgufHyperParams::ropeLowFreqFactor},
         {"rope.scaling.high_freq_factor", &GgufHyperParams::ropeHighFreqFactor},
+        {"rope.freq_base_swa", &GgufHyperParams::ropeFreqBaseSwa},
+        {"final_logit_softcapping", &GgufHyperParams::finalLogitSoftcapping},
     };
     for (const FloatKey& k : kFloats) {
         auto v = file.getF32Or(p + k.key, h.*k.field);
