@@ -49,6 +49,10 @@ Expected<GgufHyperParams> GgufHyperParams::read(const GgufFile& file)
         const std::string key = p + k.key;
         if (!k.required && !file.has(key))
             continue;
+        // llama.cpp reads the sliding-window pattern as a scalar and, finding an array (one flag per layer, as
+        // gemma3n writes it), keeps its default: so does this table.
+        if (k.field == &GgufHyperParams::slidingWindowPattern && file.find(key)->type == GgufValueType::Array)
+            continue;
         auto v = file.getU32(key);
         if (!v)
             return v.error();

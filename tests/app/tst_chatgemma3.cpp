@@ -71,16 +71,17 @@ private slots:
 
         QMainWindow window;
         ws::ChatController chat(&window);
-        chat.liveWafer()->setShows(ws::LiveWafer::Shows::LoadedModel);
-        ws::Scenario scenario;
-        scenario.hardwarePreset = QStringLiteral("wse3");
-        scenario.precision = QStringLiteral("int8");
-        scenario.contextTokens = 512;
-        chat.setWaferScenario(scenario);
-        QSignalSpy waferReady(&chat, &ws::ChatController::waferReady);
-        QSignalSpy waferFailed(&chat, &ws::ChatController::waferFailed);
         window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
         window.show();
+        // The wafer beside the chat shows the loaded model: a WSE-3, 8-bit weights as Q8_0, 512 tokens.
+        chat.liveWafer()->setShows(ws::LiveWafer::Shows::LoadedModel);
+        ws::Scenario wse3;
+        wse3.contextTokens = 512;
+        wse3.precision = QStringLiteral("int8");
+        wse3.hardwarePreset = QStringLiteral("wse3");
+        QSignalSpy waferReady(&chat, &ws::ChatController::waferReady);
+        QSignalSpy waferFailed(&chat, &ws::ChatController::waferFailed);
+        chat.setWaferScenario(wse3);
 
         QSignalSpy modelChanged(&chat, &ws::ChatController::modelChanged);
         chat.openModelFile(path);

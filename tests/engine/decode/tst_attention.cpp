@@ -22,15 +22,8 @@ constexpr int kHeadDim = 8, kPositions = 10, kWindow = 3;
 // 2 query heads sharing 1 KV head; layer 0 slides (window 3), layer 1 is global.
 TransformerConfig config()
 {
-    TransformerConfig c;
-    c.dim = 16;
-    c.hiddenDim = 16;
-    c.layerCount = 2;
-    c.headCount = 2;
-    c.kvHeadCount = 1;
-    c.headDim = kHeadDim;
-    c.vocabSize = 4;
-    c.contextLength = 16;
+    TransformerConfig c{.dim = 16, .hiddenDim = 16, .layerCount = 2, .headCount = 2, .kvHeadCount = 1,
+                        .headDim = kHeadDim, .vocabSize = 4, .contextLength = 16};
     c.ropeDims = kHeadDim;
     c.layerWindow = {kWindow, 0};
     return c;

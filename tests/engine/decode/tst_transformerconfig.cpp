@@ -145,6 +145,14 @@ private slots:
         QCOMPARE(p->finalLogitSoftcap, 30.0f);
         QCOMPARE(p->queryScale, 1.0f / std::sqrt(16.0f)); // head size 64 / 4 heads
 
+        // A pattern stored as an array (one flag per layer) is not read, as llama.cpp does not: the default 6.
+        auto a = configOf(dir, "gemma3", [](GgufWriter& w) {
+            w.addU32("gemma3.attention.sliding_window", 4);
+            w.addI32Array("gemma3.attention.sliding_window_pattern", {1, 1, 0, 1, 1, 1, 1});
+        }, 7);
+        QVERIFY2(a, a ? "" : a.error().message().c_str());
+        QCOMPARE(a->layerWindow, (std::vector<int>{4, 4, 4, 4, 4, 0, 4}));
+
         // Without a window every layer is global and shares one RoPE.
         auto g = configOf(dir, "gemma3", [](GgufWriter&) {});
         QVERIFY2(g, g ? "" : g.error().message().c_str());

@@ -82,6 +82,24 @@ def write_gguf(path, kvs, tensors):
     open(path, 'wb').write(bytes(out))
 
 
+def shape_kvs(arch, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim):
+    """The general.* keys and the shape keys every model here starts its header with."""
+    return [
+        ('general.architecture', STR, arch),
+        ('general.name', STR, '%s-random-%d' % (arch, n_embd)),
+        ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
+        ('general.file_type', U32, 0),
+        (arch + '.context_length', U32, 2048),
+        (arch + '.embedding_length', U32, n_embd),
+        (arch + '.feed_forward_length', U32, n_ff),
+        (arch + '.block_count', U32, n_layer),
+        (arch + '.attention.head_count', U32, n_head),
+        (arch + '.attention.head_count_kv', U32, n_head_kv),
+        (arch + '.attention.key_length', U32, head_dim),
+        (arch + '.attention.value_length', U32, head_dim),
+    ]
+
+
 def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, tokenizer, path):
     rng = random.Random(seed)
     n_vocab = 512
@@ -115,19 +133,7 @@ def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, t
                         (p + 'attn_k.bias', [kv_dim], normal(kv_dim, 0.1)),
                         (p + 'attn_v.bias', [kv_dim], normal(kv_dim, 0.1))]
     tensors.append(('output_norm.weight', [n_embd], ones(n_embd)))
-    kvs = [
-        ('general.architecture', STR, arch),
-        ('general.name', STR, '%s-random-%d' % (arch, n_embd)),
-        ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
-        ('general.file_type', U32, 0),
-        (arch + '.context_length', U32, 2048),
-        (arch + '.embedding_length', U32, n_embd),
-        (arch + '.feed_forward_length', U32, n_ff),
-        (arch + '.block_count', U32, n_layer),
-        (arch + '.attention.head_count', U32, n_head),
-        (arch + '.attention.head_count_kv', U32, n_head_kv),
-        (arch + '.attention.key_length', U32, head_dim),
-        (arch + '.attention.value_length', U32, head_dim),
+    kvs = shape_kvs(arch, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim) + [
         (arch + '.rope.dimension_count', U32, head_dim),
         (arch + '.rope.freq_base', F32, 10000.0),
         (arch + '.attention.layer_norm_rms_epsilon', F32, 1e-5 if arch == 'llama' else 1e-6),
@@ -170,19 +176,7 @@ def make_gemma3(seed, tokenizer, path):
         ]
     tensors.append(('output_norm.weight', [n_embd], norm(n_embd)))
     a = 'gemma3.'
-    kvs = [
-        ('general.architecture', STR, 'gemma3'),
-        ('general.name', STR, 'gemma3-random-%d' % n_embd),
-        ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
-        ('general.file_type', U32, 0),
-        (a + 'context_length', U32, 2048),
-        (a + 'embedding_length', U32, n_embd),
-        (a + 'feed_forward_length', U32, n_ff),
-        (a + 'block_count', U32, n_layer),
-        (a + 'attention.head_count', U32, n_head),
-        (a + 'attention.head_count_kv', U32, n_head_kv),
-        (a + 'attention.key_length', U32, head_dim),
-        (a + 'attention.value_length', U32, head_dim),
+    kvs = shape_kvs('gemma3', n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim) + [
         (a + 'attention.layer_norm_rms_epsilon', F32, 1e-6),
         (a + 'attention.sliding_window', U32, 8),
         (a + 'attention.sliding_window_pattern', U32, 2),
