@@ -78,6 +78,13 @@ void TokenRace::setRace(const QStringList& pieces, const std::vector<RaceSystem>
     for (const RaceSystem& s : systems) {
         auto* lane = new RaceLane;
         lane->setSystem(s.label, s.color, s.pace.tokensPerSecondPerUser, s.tooltip);
+        std::vector<double> speeds;
+        QStringList tips;
+        for (const RaceMark& m : s.marks) {
+            speeds.push_back(m.tokensPerSecondPerUser);
+            tips << m.tooltip;
+        }
+        lane->setMarks(speeds, tips);
         QPalette pal = lane->palette();
         // A light tint of the system's colour: 12 % colour over white.
         const QColor tint(255 - (255 - s.color.red()) * 12 / 100, 255 - (255 - s.color.green()) * 12 / 100,
@@ -159,6 +166,13 @@ void TokenRace::advanceTo(double seconds)
         const TokenPacer pacer = TokenPacer::atPaceOf(m_systems[i].pace);
         const int out = pacer.tokensOutAt(m_elapsed, total);
         m_lanes[i]->show(m_pieces, out, total, pacer.clockAt(m_elapsed, total), pacer.rateAt(m_elapsed, total));
+        std::vector<double> marks;
+        for (const RaceMark& m : m_systems[i].marks) {
+            SystemPace at = m_systems[i].pace; // the published speed after the predicted first token
+            at.tokensPerSecondPerUser = m.tokensPerSecondPerUser;
+            marks.push_back(total > 0 ? double(TokenPacer::atPaceOf(at).tokensOutAt(m_elapsed, total)) / total : 0);
+        }
+        m_lanes[i]->setMarkFractions(marks);
         if (m_readingTokensPerSecond > 0 && total > 0)
             m_lanes[i]->setReaderFraction(std::min(1.0, m_elapsed * m_readingTokensPerSecond / total));
         else

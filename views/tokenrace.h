@@ -30,12 +30,21 @@ namespace ws::views {
 
 class RaceLane;
 
+// A published or measured decode speed for the race's model and hardware: the lane shows a mark where a
+// system at that pace would be (same first-token time as the prediction).
+struct RaceMark
+{
+    double tokensPerSecondPerUser = 0;
+    QString tooltip; // names the figure's source
+};
+
 struct RaceSystem
 {
     SystemPace pace; // id, name, predicted tokens/s per user and time to first token
     QString label;   // shown name, e.g. "8 × H100"
     QColor color;
     QString tooltip; // where the predicted pace comes from
+    std::vector<RaceMark> marks; // published figures that match (shipped reference, calibration, the user's)
 };
 
 class TokenRace : public QWidget
