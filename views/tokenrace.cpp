@@ -29,6 +29,11 @@ TokenRace::TokenRace(QWidget* parent)
             [this](int i) { setTimeScale(m_speed->itemData(i).toDouble()); });
     connect(m_play, &QPushButton::clicked, this, [this] { isRunning() ? pause() : start(); });
     connect(m_restart, &QPushButton::clicked, this, &TokenRace::restart);
+    m_export = new QPushButton(tr("Export…"));
+    m_export->setToolTip(tr("Save the race as PNG or SVG, or its figures (paces, tokens out, published speeds) as "
+                            "CSV or JSON"));
+    connect(m_export, &QPushButton::clicked, this,
+            [this] { emit exportRequested(this, chartData(), tr("Token race")); });
 
     auto* top = new QHBoxLayout;
     m_readerNote = new QLabel;
@@ -39,6 +44,7 @@ TokenRace::TokenRace(QWidget* parent)
     top->addWidget(m_speed);
     top->addWidget(m_play);
     top->addWidget(m_restart);
+    top->addWidget(m_export);
 
     m_laneBox = new QWidget;
     new QHBoxLayout(m_laneBox);
@@ -185,6 +191,25 @@ void TokenRace::advanceTo(double seconds)
     }
 }
 
+ChartData TokenRace::chartData() const
+{
+    ChartData d;
+    d.name = QStringLiteral("token_race");
+    d.columns = {QStringLiteral("system"),           QStringLiteral("kind"),
+                 QStringLiteral("tokens_per_second"), QStringLiteral("first_token_s"),
+                 QStringLiteral("tokens_out"),        QStringLiteral("race_seconds"),
+                 QStringLiteral("source")};
+    for (size_t i = 0; i < m_systems.size() && i < m_lanes.size(); ++i) {
+        const RaceSystem& s = m_systems[i];
+        d.rows.append(QVariantList{s.label, QStringLiteral("predicted"), s.pace.tokensPerSecondPerUser,
+                                   s.pace.firstTokenSeconds, m_lanes[i]->revealed(), m_elapsed, s.tooltip});
+        for (const RaceMark& m : s.marks)
+            d.rows.append(QVariantList{s.label, QStringLiteral("published"), m.tokensPerSecondPerUser, QVariant(),
+                                       QVariant(), QVariant(), m.tooltip});
+    }
+    return d;
+}
+
 bool TokenRace::isFinished() const
 {
     if (m_pieces.isEmpty() || m_lanes.empty())
@@ -244,6 +269,7 @@ void TokenRace::refreshButtons()
     m_play->setText(isRunning() ? tr("Pause") : tr("Start"));
     m_play->setEnabled(!m_lanes.empty());
     m_restart->setEnabled(!m_lanes.empty());
+    m_export->setEnabled(!m_lanes.empty());
 }
 
 } // namespace ws::views

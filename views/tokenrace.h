@@ -12,6 +12,7 @@
 // against each compared system's predicted time (showSessionTimes).
 
 #include "engine/session/sessionsnapshot.h"
+#include "views/chartdata.h"
 #include "views/racechart.h"
 
 #include <QColor>
@@ -83,6 +84,10 @@ public:
     static std::vector<RaceRow> rowsFor(const SessionSnapshot& snapshot);
     RaceChart* chart() const { return m_chart; }
 
+    // The race as it stands, for CSV/JSON export: each lane's pace, tokens out and published figures.
+    ChartData chartData() const;
+    QPushButton* exportButton() const { return m_export; }
+
     int laneCount() const { return int(m_lanes.size()); }
     RaceLane* lane(int index) const { return m_lanes.at(size_t(index)); }
     const QStringList& pieces() const { return m_pieces; }
@@ -90,6 +95,8 @@ public:
 
 signals:
     void finished();
+    // The Export button: `content` is drawn for PNG/SVG, `data` written for CSV/JSON (the app writes files).
+    void exportRequested(QWidget* content, const ws::views::ChartData& data, const QString& title);
 
 private:
     void tick();
@@ -113,6 +120,7 @@ private:
     RaceChart* m_chart = nullptr;
     QPushButton* m_play = nullptr;
     QPushButton* m_restart = nullptr;
+    QPushButton* m_export = nullptr;
     QComboBox* m_speed = nullptr;
 };
 

@@ -36,8 +36,12 @@ void ComparisonController::setViews(views::ComparisonPanel* panel, views::TokenR
 {
     if (m_panel)
         disconnect(m_panel, nullptr, this, nullptr);
+    if (m_race)
+        disconnect(m_race, nullptr, this, nullptr);
     m_panel = panel;
     m_race = race;
+    if (m_race)
+        connect(m_race, &views::TokenRace::exportRequested, this, &ComparisonController::exportInteractive);
     if (m_panel) {
         connect(m_panel, &views::ComparisonPanel::settingsChanged, this, &ComparisonController::setSettings);
         connect(m_panel, &views::ComparisonPanel::exportRequested, this, &ComparisonController::exportInteractive);

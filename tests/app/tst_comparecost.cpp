@@ -15,6 +15,9 @@
 #include "views/tokenrace.h"
 
 #include <QCheckBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -204,6 +207,30 @@ private slots:
         for (int i = 0; i < race.laneCount(); ++i)
             if (race.lane(i)->headerText().contains(QStringLiteral("H100")))
                 QVERIFY(race.lane(i)->headerText().contains(QStringLiteral("published")));
+
+        // The race and the cost chart export through the one chart exporter, figures and sources included.
+        QTemporaryDir dir;
+        QString error;
+        const QString raceCsv = dir.filePath(QStringLiteral("race.csv"));
+        QVERIFY2(controller.exportTo(&race, race.chartData(), QStringLiteral("Token race"), raceCsv, 1, &error),
+                 qPrintable(error));
+        QFile rf(raceCsv);
+        QVERIFY(rf.open(QIODevice::ReadOnly));
+        const QByteArray raceText = rf.readAll();
+        QVERIFY(raceText.contains("published"));
+        QVERIFY(raceText.contains("my lab notebook"));
+        const QString costCsv = dir.filePath(QStringLiteral("cost.csv"));
+        QVERIFY2(controller.exportTo(panel.costChart(), panel.costChart()->chartData(), QStringLiteral("Cost"), costCsv,
+                                     1, &error),
+                 qPrintable(error));
+        QFile cf(costCsv);
+        QVERIFY(cf.open(QIODevice::ReadOnly));
+        const QByteArray costText = cf.readAll();
+        QVERIFY(costText.contains("usd_per_million_tokens"));
+        QVERIFY(costText.contains("api_price"));
+        const QString costPng = dir.filePath(QStringLiteral("cost.png"));
+        QVERIFY2(controller.exportTo(panel.costChart(), {}, QStringLiteral("Cost"), costPng, 1, &error), qPrintable(error));
+        QVERIFY(QFileInfo(costPng).size() > 1000);
     }
 };
 
