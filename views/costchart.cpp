@@ -106,7 +106,7 @@ CostChart::CostChart(QWidget* parent)
     m_hourlySource->setStyleSheet(QStringLiteral("color: #555;"));
     m_hourlySource->setMinimumWidth(40);
     auto* editor = new QHBoxLayout;
-    editor->setContentsMargins(4, 0, 4, 2);
+    editor->setContentsMargins(4, 2, 80, 0); // the card's Export button sits top right
     editor->addWidget(new QLabel(tr("Hourly cost:")));
     editor->addWidget(m_system);
     editor->addWidget(m_hourly);
@@ -128,8 +128,8 @@ CostChart::CostChart(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
+    layout->addLayout(editor); // above the chart: visible when the dock is short
     layout->addWidget(m_view, 1);
-    layout->addLayout(editor);
 }
 
 void CostChart::clearSeries()

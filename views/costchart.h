@@ -5,7 +5,7 @@
 // range as a band, the requested concurrency marked, and the providers'
 // published API prices for the same model and hardware as dashed lines.
 // Down and to the right is better; moving left along a curve (more users)
-// makes each token cheaper and each user slower. Below the chart a user sets
+// makes each token cheaper and each user slower. Above the chart a user sets
 // a system's hourly cost per device (or resets it to the preset's); the panel
 // sends that on as a settings change, the view computes nothing.
 

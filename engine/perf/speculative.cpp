@@ -24,6 +24,13 @@ std::string family(const std::string& architecture)
         return "qwen3";
     return architecture;
 }
+size_t commonPrefix(const std::string& a, const std::string& b)
+{
+    size_t n = 0;
+    while (n < a.size() && n < b.size() && a[n] == b[n])
+        ++n;
+    return n;
+}
 } // namespace
 
 SpeculativeDefaults speculativeDefaults(const HardwareSpec& hw)
@@ -60,7 +67,9 @@ const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vecto
         const int64_t params = ModelShape(c).totalParameters();
         if (params >= targetParams)
             continue;
-        if (!best || params < bestParams) {
+        // Equal sizes (Llama 3 and 3.1 8B): the one whose id shares more with the target's (its release).
+        if (!best || params < bestParams || (params == bestParams && commonPrefix(c.id, target.id) >
+                                                                     commonPrefix(best->id, target.id))) {
             best = &c;
             bestParams = params;
         }

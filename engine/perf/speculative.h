@@ -36,7 +36,8 @@ struct SpeculativeDefaults
 SpeculativeDefaults speculativeDefaults(const HardwareSpec& hardware);
 
 // The draft to start from: the smallest candidate (by parameters) that shares the target's vocabulary and
-// architecture family, other than the target itself; null when none does.
+// architecture family, other than the target itself (between equal sizes, the one whose id shares more
+// with the target's); null when none does.
 const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vector<ModelConfig>& candidates);
 
 struct SpeculativeEffect
