@@ -1,6 +1,7 @@
 #include "views/costchart.h"
 
 #include "views/chartformat.h"
+#include "views/logchart.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -57,31 +58,13 @@ QString pointTip(const CostCurve& c, const CostPoint& p)
 CostChart::CostChart(QWidget* parent)
     : QWidget(parent)
 {
-    m_chart = new QChart;
-    m_chart->setTitle(tr("Cost per million output tokens vs speed per user, as concurrency grows"));
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont small = m_chart->legend()->font();
-    small.setPointSizeF(small.pointSizeF() * 0.85);
-    m_chart->legend()->setFont(small);
-    m_axisX = new QLogValueAxis;
-    m_axisX->setTitleText(tr("tokens/s per user (log)"));
-    m_axisX->setLabelFormat(QStringLiteral("%g"));
-    m_axisX->setMinorTickCount(-1);
-    m_axisY = new QLogValueAxis;
-    m_axisY->setTitleText(tr("$ per million output tokens (log)"));
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    m_markers = new QScatterSeries;
-    m_markers->setName(tr("chosen users"));
-    m_markers->setMarkerSize(13);
-    m_markers->setColor(Qt::white);
-    m_markers->setBorderColor(QColor(30, 30, 30));
-    m_chart->addSeries(m_markers);
-    m_markers->attachAxis(m_axisX);
-    m_markers->attachAxis(m_axisY);
+    const LogChart log = makeLogChart(tr("Cost per million output tokens vs speed per user, as concurrency grows"),
+                                      tr("tokens/s per user (log)"), tr("$ per million output tokens (log)"),
+                                      tr("chosen users"));
+    m_chart = log.chart;
+    m_axisX = log.x;
+    m_axisY = log.y;
+    m_markers = log.markers;
     connect(m_markers, &QScatterSeries::hovered, this, &CostChart::showTip);
     m_view = new QChartView(m_chart);
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -219,8 +202,8 @@ void CostChart::setCurves(const std::vector<CostCurve>& curves)
     }
     m_markers->replace(marks);
     if (xMax > 0) {
-        m_axisX->setRange(std::pow(10.0, std::floor(std::log10(xMin))), std::pow(10.0, std::ceil(std::log10(xMax))));
-        m_axisY->setRange(std::pow(10.0, std::floor(std::log10(yMin))), std::pow(10.0, std::ceil(std::log10(yMax))));
+        setDecadeRange(m_axisX, xMin, xMax);
+        setDecadeRange(m_axisY, yMin, yMax);
     }
 
     m_filling = true;

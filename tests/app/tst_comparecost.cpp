@@ -26,6 +26,7 @@
 #include <QTest>
 #include <QToolButton>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace ws;
@@ -33,18 +34,25 @@ using namespace ws;
 namespace {
 const views::ComparisonSystem* find(const views::ComparisonSnapshot& s, const QString& id)
 {
-    for (const auto& sys : s.systems)
-        if (sys.hardwareId == id)
-            return &sys;
-    return nullptr;
+    const auto it = std::ranges::find(s.systems, id, &views::ComparisonSystem::hardwareId);
+    return it == s.systems.end() ? nullptr : &*it;
 }
 
 const views::CostCurve* curveOf(const views::CostChart& chart, const QString& id)
 {
-    for (const auto& c : chart.curves())
-        if (c.hardwareId == id)
-            return &c;
-    return nullptr;
+    const auto it = std::ranges::find(chart.curves(), id, &views::CostCurve::hardwareId);
+    return it == chart.curves().end() ? nullptr : &*it;
+}
+
+// Writes `data` through the controller's chart exporter to `path` and returns the file's bytes.
+QByteArray exported(const ComparisonController& controller, QWidget* content, const views::ChartData& data,
+                    const QString& path)
+{
+    QString error;
+    if (!controller.exportTo(content, data, QStringLiteral("chart"), path, 1, &error))
+        return error.toUtf8();
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 } // namespace
 
@@ -210,24 +218,14 @@ private slots:
 
         // The race and the cost chart export through the one chart exporter, figures and sources included.
         QTemporaryDir dir;
-        QString error;
-        const QString raceCsv = dir.filePath(QStringLiteral("race.csv"));
-        QVERIFY2(controller.exportTo(&race, race.chartData(), QStringLiteral("Token race"), raceCsv, 1, &error),
-                 qPrintable(error));
-        QFile rf(raceCsv);
-        QVERIFY(rf.open(QIODevice::ReadOnly));
-        const QByteArray raceText = rf.readAll();
+        const QByteArray raceText = exported(controller, &race, race.chartData(), dir.filePath(QStringLiteral("race.csv")));
         QVERIFY(raceText.contains("published"));
         QVERIFY(raceText.contains("my lab notebook"));
-        const QString costCsv = dir.filePath(QStringLiteral("cost.csv"));
-        QVERIFY2(controller.exportTo(panel.costChart(), panel.costChart()->chartData(), QStringLiteral("Cost"), costCsv,
-                                     1, &error),
-                 qPrintable(error));
-        QFile cf(costCsv);
-        QVERIFY(cf.open(QIODevice::ReadOnly));
-        const QByteArray costText = cf.readAll();
+        const QByteArray costText = exported(controller, panel.costChart(), panel.costChart()->chartData(),
+                                             dir.filePath(QStringLiteral("cost.csv")));
         QVERIFY(costText.contains("usd_per_million_tokens"));
         QVERIFY(costText.contains("api_price"));
+        QString error;
         const QString costPng = dir.filePath(QStringLiteral("cost.png"));
         QVERIFY2(controller.exportTo(panel.costChart(), {}, QStringLiteral("Cost"), costPng, 1, &error), qPrintable(error));
         QVERIFY(QFileInfo(costPng).size() > 1000);
