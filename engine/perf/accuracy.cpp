@@ -2,6 +2,7 @@
 
 #include "engine/perf/measurementdata.h"
 #include "engine/perf/predictor.h"
+#include "engine/perf/waferpredictor.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,41 @@ double median(std::vector<double> v)
     std::sort(v.begin(), v.end());
     const size_t n = v.size();
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+// WaferLLM's policy as its figures state it: every layer on its own P x P region (all at the application
+// rectangle's corner of one wafer, so no hops between layers), timed one layer after another; the
+// embedding and LM head stay where the placer puts them. Larger models were measured on a subset of
+// layers and scaled, so one wafer holds them here as well.
+Expected<Prediction> predictOnGrid(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, int grid)
+{
+    WaferPredictOptions o;
+    auto setup = prepareWafer(model, hw, w, o);
+    if (!setup)
+        return setup.error();
+    ScheduleRegions layout = setup->layout;
+    const CoreRect rect{hw.wafer.reservedLeftCols, hw.wafer.reservedTopRows, grid, grid};
+    for (RegionRef& r : layout.layers)
+        r = {0, rect};
+    layout.embedding.device = 0;
+    layout.lmHead.device = 0;
+    layout.expertRegions.clear();
+    layout.deviceCount = 1;
+    o.layout = &layout;
+    auto p = predictWafer(model, hw, w, o);
+    if (!p)
+        return p;
+    // Every layer on the same cores: prompt chunks cannot pipeline through layer regions, so the prompt
+    // crosses the layers one after another (one chunk of the whole prompt: the fewest reductions).
+    ScheduleOptions so;
+    so.tokens = int(std::max<int64_t>(1, w.promptTokens));
+    so.context = std::max<int64_t>(1, w.promptTokens / 2);
+    so.kv = o.kv;
+    so.timingOnly = true;
+    const double cycles = buildTokenSchedule(model, layout, TimingModel(setup->params), so).totalCycles;
+    const double r = setup->calibrationResidual;
+    p->ttftSeconds = cycles / setup->params.clockHz;
+    p->ttftRange = {p->ttftSeconds * (1 - r), p->ttftSeconds * (1 + r)};
+    return p;
 }
 } // namespace
 
@@ -41,9 +77,17 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
         w.outputTokens = point.outputTokens;
     PredictOptions o;
     o.devices = point.devices;
-    auto p = predict(*model, *hw, w, o);
+    const bool grid = hw->kind == HardwareKind::Wafer && point.decodeGrid > 0;
+    auto p = grid ? predictOnGrid(*model, *hw, w, point.decodeGrid) : predict(*model, *hw, w, o);
     if (!p)
         return p.error();
+    if (grid && point.prefillGrid != point.decodeGrid) {
+        auto pre = predictOnGrid(*model, *hw, w, point.prefillGrid);
+        if (!pre)
+            return pre.error();
+        p->ttftSeconds = pre->ttftSeconds;
+        p->ttftRange = pre->ttftRange;
+    }
     AccuracyRow r;
     r.point = point;
     r.kind = hw->kind;
