@@ -1,5 +1,7 @@
 #include "engine/perf/accuracy.h"
 
+#include "engine/perf/gpucalibration.h"
+#include "engine/perf/gpupredictor.h"
 #include "engine/perf/measurementdata.h"
 #include "engine/perf/predictor.h"
 #include "engine/perf/waferpredictor.h"
@@ -78,7 +80,24 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
     PredictOptions o;
     o.devices = point.devices;
     const bool grid = hw->kind == HardwareKind::Wafer && point.decodeGrid > 0;
-    auto p = grid ? predictOnGrid(*model, *hw, w, point.decodeGrid) : predict(*model, *hw, w, o);
+    // A calibration row is predicted with the profile it was fitted into (the batch-1 profile is not the
+    // one a batched row of another stack belongs to).
+    std::string gpuProfile;
+    if (hw->kind == HardwareKind::Gpu && point.origin == MeasuredOrigin::Calibration)
+        for (const GpuCalibration& c : shippedGpuCalibrations())
+            if (c.profile.id == point.set)
+                gpuProfile = c.profile.id;
+    Expected<Prediction> p = makeError(ErrorCode::InvalidArgument, "not predicted");
+    if (grid) {
+        p = predictOnGrid(*model, *hw, w, point.decodeGrid);
+    } else if (!gpuProfile.empty()) {
+        GpuPredictOptions g;
+        g.devices = point.devices;
+        g.profile = gpuProfile;
+        p = predictGpu(*model, *hw, w, g);
+    } else {
+        p = predict(*model, *hw, w, o);
+    }
     if (!p)
         return p.error();
     if (grid && point.prefillGrid != point.decodeGrid) {
