@@ -3,6 +3,8 @@
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/measurementdata.h"
+#include "engine/perf/predictionutil.h"
+#include "engine/perf/wafercalibration.h"
 #include "engine/perf/predictor.h"
 #include "engine/perf/waferpredictor.h"
 
@@ -51,6 +53,42 @@ Expected<Prediction> predictOnGrid(const ModelConfig& model, const HardwareSpec&
     so.timingOnly = true;
     const double cycles = buildTokenSchedule(model, layout, TimingModel(setup->params), so).totalCycles;
     const double r = setup->calibrationResidual;
+    // How far the kernel constants carry to a model they were not fitted on: refit without each measured
+    // model in turn (WaferLLM measured two) and time this row with those constants.
+    const auto& cal = shippedWaferCalibration();
+    auto set = cal ? parseWaferKernelSet(std::string(embeddedMeasurement("waferllm-wse2-decode.json")))
+                   : Expected<WaferKernelSet>(cal.error());
+    if (set) {
+        ScheduleOptions one = so;
+        one.tokens = 1;
+        one.context = w.contextTokens;
+        double lo = p->tokensPerSecondPerUser;
+        double hi = lo;
+        std::vector<std::string> models;
+        for (const WaferKernelMeasurement& row : set->rows)
+            if (std::find(models.begin(), models.end(), row.model) == models.end())
+                models.push_back(row.model);
+        for (const std::string& left : models) {
+            WaferKernelSet rest = *set;
+            std::erase_if(rest.rows, [&](const WaferKernelMeasurement& m) { return m.model == left; });
+            auto fit = fitWaferTiming(rest);
+            if (!fit)
+                continue;
+            TimingParams q = fit->params;
+            q.applyHardware(hw.wafer);
+            q.kvBytesPerValue = setup->params.kvBytesPerValue;
+            const double tps = q.clockHz / buildTokenSchedule(model, layout, TimingModel(q), one).totalCycles;
+            lo = std::min(lo, tps);
+            hi = std::max(hi, tps);
+        }
+        if (models.size() > 1)
+            p->rangeDrivers.push_back(rangeDriver(
+                "kernel_fit_models", "models left out", 0, 0, 1,
+                "the kernel constants refitted without each model WaferLLM measured (" + std::to_string(models.size()) +
+                    " in " + set->id + "): how far they carry to another model",
+                p->tokensPerSecondPerUser, lo, hi));
+        finishRange(*p);
+    }
     p->ttftSeconds = cycles / setup->params.clockHz;
     p->ttftRange = {p->ttftSeconds * (1 - r), p->ttftSeconds * (1 + r)};
     return p;
