@@ -32,6 +32,10 @@ RunState::RunState(const TransformerConfig& c, int contextLen, int batch, int th
     logits.resize(size_t(c.vocabSize));
     ropeCos.resize(b * size_t(c.ropeDims / 2));
     ropeSin.resize(b * size_t(c.ropeDims / 2));
+    if (c.slidingRopeTheta > 0.0f) {
+        slidingRopeCos.resize(ropeCos.size());
+        slidingRopeSin.resize(ropeSin.size());
+    }
     if (c.isMoe()) {
         const size_t slots = b * size_t(c.expertUsedCount);
         routerLogits.resize(b * size_t(c.expertCount));

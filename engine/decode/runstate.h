@@ -40,6 +40,8 @@ struct RunState
     std::vector<float> logits; // (vocab) for the last token of the batch
     std::vector<float> ropeCos; // (batch, ropeDims / 2)
     std::vector<float> ropeSin; // (batch, ropeDims / 2)
+    std::vector<float> slidingRopeCos; // (batch, ropeDims / 2) the sliding layers' tables, where their RoPE differs
+    std::vector<float> slidingRopeSin;
 
     // MoE layers (empty for dense models): router logits, one expert's gathered input rows, the
     // weighted output of every (token, selected expert) and which rows an expert's group came from.

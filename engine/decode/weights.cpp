@@ -173,6 +173,12 @@ Expected<TransformerWeights> TransformerWeights::fromGguf(const GgufFile& file, 
             if (auto e = r.vector(p + "attn_k_norm.weight", c.headDim, l.kNorm))
                 return *e;
         }
+        if (c.postNorms) {
+            if (auto e = r.vector(p + "post_attention_norm.weight", c.dim, l.attnPostNorm))
+                return *e;
+            if (auto e = r.vector(p + "post_ffw_norm.weight", c.dim, l.ffnPostNorm))
+                return *e;
+        }
         if (auto e = r.vector(p + "ffn_norm.weight", c.dim, l.ffnNorm))
             return *e;
         if (c.isMoe()) {

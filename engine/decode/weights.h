@@ -49,8 +49,10 @@ struct LayerWeights
     const float* bq = nullptr;       // (qDim), qwen2 only
     const float* bk = nullptr;       // (kvDim)
     const float* bv = nullptr;       // (kvDim)
-    const float* qNorm = nullptr;    // (headDim), qwen3 only
+    const float* qNorm = nullptr;    // (headDim), qwen3 and gemma3
     const float* kNorm = nullptr;    // (headDim)
+    const float* attnPostNorm = nullptr; // (dim), gemma3 only: the attention output's norm
+    const float* ffnPostNorm = nullptr;  // (dim), gemma3 only: the FFN output's norm
     const float* ffnNorm = nullptr;  // (dim)
     WeightMatrix gate;               // (hiddenDim, dim)  w1
     WeightMatrix up;                 // (hiddenDim, dim)  w3
