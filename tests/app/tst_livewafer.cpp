@@ -3,7 +3,8 @@
 // mode of "Wafer shows":
 // - the scenario's model (Qwen3-32B on 2 x WSE-3): every snapshot's main-view
 //   frame is the dataflow of its last token (frames advance once per token),
-//   the text comes at the pace the engine predicts for that system (within 5 %),
+//   the text comes at the pace the engine predicts for that system (within 5 %; where this CPU decodes
+//   slower than that pace, never ahead of it and late by no more than the CPU's own time),
 //   and the header names both models;
 // - the loaded model: stories260K itself is placed on a small rectangle of one
 //   WSE-3 in the main view, and its frames advance once per token likewise.
@@ -28,6 +29,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace ws;
@@ -181,20 +183,34 @@ private slots:
         QVERIFY(!seen.indexWentBack);
         QCOMPARE(seen.lastIndex, tokens - 1);
         QVERIFY(seen.frameChanges > seen.frames / 2);
-        // Paced at the predicted speed: the answer's duration and its token rate within 5 %.
+        // Paced at the predicted speed: the answer's duration and its token rate within 5 %. The pacer only
+        // waits, so where this machine's CPU decodes slower than the pace (a loaded machine, a sanitizer
+        // build) the text comes as fast as the CPU gives it: then the answer is never ahead of the pace and
+        // its lateness is the CPU's own time (prompt + decode steps, from the snapshot), within 5 %.
         const SystemPace& pace = *live->scenarioPace();
         for (const auto& [n, t] : seen.times)
             qInfo("  %d tokens at %.3f s (due %.3f s)", n, t, pace.secondsForTokens(n));
         const double due = pace.secondsForTokens(tokens);
-        QVERIFY2(std::abs(seen.last->elapsedSeconds - due) <= 0.05 * due,
-                 qPrintable(QStringLiteral("%1 s for %2 tokens, predicted %3 s")
-                                .arg(seen.last->elapsedSeconds).arg(tokens).arg(due)));
+        const double elapsed = seen.last->elapsedSeconds;
+        const double cpu = seen.last->firstTokenSeconds + seen.last->decodeSeconds;
+        const bool cpuKeptUp = cpu < 0.95 * due;
+        qInfo("CPU time %.3f s for %d tokens against %.3f s due: %s", cpu, tokens, due,
+              cpuKeptUp ? "the CPU kept up, paced" : "the CPU was slower than the pace");
+        QVERIFY2(elapsed >= 0.95 * due, qPrintable(QStringLiteral("%1 s for %2 tokens, ahead of the predicted %3 s")
+                                                       .arg(elapsed).arg(tokens).arg(due)));
+        const double expectedEnd = std::max(due, cpu);
+        QVERIFY2(elapsed <= 1.05 * expectedEnd,
+                 qPrintable(QStringLiteral("%1 s for %2 tokens, predicted %3 s, CPU %4 s")
+                                .arg(elapsed).arg(tokens).arg(due).arg(cpu)));
         const auto& [firstTokens, firstSeconds] = seen.times.front();
         const auto& [lastTokens, lastSeconds] = seen.times.back();
         QVERIFY(lastTokens - firstTokens > 20);
         const double rate = (lastTokens - firstTokens) / (lastSeconds - firstSeconds);
-        QVERIFY2(std::abs(rate - pace.tokensPerSecondPerUser) <= 0.05 * pace.tokensPerSecondPerUser,
-                 qPrintable(QStringLiteral("%1 tokens/s, predicted %2").arg(rate).arg(pace.tokensPerSecondPerUser)));
+        QVERIFY2(rate <= 1.05 * pace.tokensPerSecondPerUser,
+                 qPrintable(QStringLiteral("%1 tokens/s, faster than the predicted %2").arg(rate).arg(pace.tokensPerSecondPerUser)));
+        if (cpuKeptUp)
+            QVERIFY2(rate >= 0.95 * pace.tokensPerSecondPerUser,
+                     qPrintable(QStringLiteral("%1 tokens/s, predicted %2").arg(rate).arg(pace.tokensPerSecondPerUser)));
         qInfo("scenario's model: %d tokens in %.3f s (predicted %.3f s), %.1f tokens/s (predicted %.1f), %d frames",
               tokens, seen.last->elapsedSeconds, due, rate, pace.tokensPerSecondPerUser, seen.frames);
 
