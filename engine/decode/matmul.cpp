@@ -2,6 +2,8 @@
 
 #include "engine/decode/kernels.h"
 
+#include <algorithm>
+
 namespace ws {
 
 namespace {
@@ -120,6 +122,17 @@ struct PreparedJob
 void runRows(const PreparedJob& j, int tokens, int r0, int r1)
 {
     const WeightMatrix& w = *j.w;
+    if (w.type == GgmlType::Q4_K && w.interleaved) {
+        // Eight rows at a time, as llama.cpp's repacked layout is read (same sums per row); the rest singly.
+        float group[8];
+        for (; r0 + 8 <= r1; r0 += 8) {
+            for (int t = 0; t < tokens; ++t) {
+                kernels::dotQ4_KInterleaved8(w.row(r0), w.rowBytes, as<BlockQ8_K>(j.in + j.inStride * size_t(t)),
+                                             w.cols / 256, group);
+                std::copy(group, group + 8, j.out + size_t(t) * w.rows + r0);
+            }
+        }
+    }
     for (int r = r0; r < r1; ++r) {
         const uint8_t* row = w.row(r);
         for (int t = 0; t < tokens; ++t)

@@ -123,6 +123,7 @@ int main(int argc, char** argv)
     bool skipLarge = false;
     GgmlType largeType = GgmlType::Q8_0;
     std::string keep;
+    std::string modelFile;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--large-tokens") && i + 1 < argc)
             largeTokens = std::max(1, std::atoi(argv[++i]));
@@ -130,6 +131,8 @@ int main(int argc, char** argv)
             runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--skip-large"))
             skipLarge = true;
+        else if (!std::strcmp(argv[i], "--model") && i + 1 < argc)
+            modelFile = argv[++i];
         else if (!std::strcmp(argv[i], "--keep") && i + 1 < argc)
             keep = argv[++i];
         else if (!std::strcmp(argv[i], "--large-type") && i + 1 < argc) {
@@ -176,15 +179,20 @@ int main(int argc, char** argv)
     spec.matrixType = largeType;
     spec.embeddingType = largeType == GgmlType::Q8_0 ? GgmlType::Q8_0 : GgmlType::Q6_K;
     spec.tiedOutput = true;
-    const std::string path =
-        keep.empty() ? dir.filePath(QStringLiteral("qwen3-0.6b-shape-random.gguf")).toStdString() : keep;
-    double t0 = now();
-    if (auto s = writeSyntheticModel(path, spec); !s) {
-        std::printf("cannot write the large model: %s\n", s.error().message().c_str());
-        return 1;
+    std::string path = modelFile;
+    if (path.empty()) {
+        path = keep.empty() ? dir.filePath(QStringLiteral("qwen3-0.6b-shape-random.gguf")).toStdString() : keep;
+        const double w0 = now();
+        if (auto s = writeSyntheticModel(path, spec); !s) {
+            std::printf("cannot write the large model: %s\n", s.error().message().c_str());
+            return 1;
+        }
+        std::printf("\nqwen3-0.6B-shaped model, random %s matrices (%s embedding), written in %.1f s\n",
+                    ggmlTypeName(spec.matrixType), ggmlTypeName(spec.embeddingType), now() - w0);
+    } else {
+        std::printf("\nmodel %s\n", path.c_str());
     }
-    std::printf("\nqwen3-0.6B-shaped model, random %s matrices (%s embedding), written in %.1f s\n",
-                ggmlTypeName(spec.matrixType), ggmlTypeName(spec.embeddingType), now() - t0);
+    double t0 = now();
     // Opening as the chat does: load (map), a generator limited to the default 4,096-token context, and
     // a first turn's prompt and token; the KV cache grows to what the turn needs.
     const uint64_t rssBefore = peakRssBytes();
