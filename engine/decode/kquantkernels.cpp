@@ -161,9 +161,13 @@ inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, const Q4Scales& s,
         __m256i lo = _mm256_and_si256(bits, m4);
         __m256i hi = _mm256_and_si256(_mm256_srli_epi16(bits, 4), m4);
         if (qh) {
-            const __m256i one = _mm256_set1_epi8(1);
-            lo = _mm256_or_si256(lo, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hbits, 2 * j), one), 4));
-            hi = _mm256_or_si256(hi, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hbits, 2 * j + 1), one), 4));
+            // Bit 2j (low nibbles) and 2j + 1 (high nibbles) of each byte moved to bit 4 by one shift each: no
+            // bit of the neighbouring byte reaches bit 4 for shifts of at most 4.
+            const __m256i bit4 = _mm256_set1_epi8(16);
+            const __m256i hl = j < 2 ? _mm256_slli_epi16(hbits, 4 - 2 * j) : _mm256_srli_epi16(hbits, 2 * j - 4);
+            const __m256i hh = j < 2 ? _mm256_slli_epi16(hbits, 3 - 2 * j) : _mm256_srli_epi16(hbits, 2 * j - 3);
+            lo = _mm256_or_si256(lo, _mm256_and_si256(hl, bit4));
+            hi = _mm256_or_si256(hi, _mm256_and_si256(hh, bit4));
         }
         const __m256i p0 = _mm256_maddubs_epi16(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j)));
         const __m256i p1 =

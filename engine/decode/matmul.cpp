@@ -176,8 +176,11 @@ void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int token
     }
     // Split the concatenated rows of all jobs evenly across threads.
     pool.run([&](int index, int count) {
+        // In groups of eight rows, so that no thread starts inside an eight-row group of an interleaved matrix.
         int begin, end;
-        ThreadPool::split(totalRows, index, count, begin, end);
+        ThreadPool::split((totalRows + 7) / 8, index, count, begin, end);
+        begin *= 8;
+        end = std::min(end * 8, totalRows);
         int base = 0;
         for (int i = 0; i < jobCount; ++i) {
             const int rows = prepared[i].w->rows;
