@@ -224,32 +224,45 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
 
 void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
 {
+    // Row by row through the group's memory (one stream for the hardware prefetcher), keeping each block's
+    // integer lanes; then block by block, the eight rows' sums reduced together and accumulated in order.
+    constexpr int kMaxBlocks = 64;
+    if (blocks > kMaxBlocks) {
+        for (int r = 0; r < 8; ++r)
+            out[r] = dotQ4_K(reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r)), x, blocks, true);
+        return;
+    }
+    __m128i sums32[kMaxBlocks];
+    for (int b = 0; b < blocks; ++b) {
+        const __m128i* bs = reinterpret_cast<const __m128i*>(x[b].bsums);
+        sums32[b] = _mm_hadd_epi16(_mm_loadu_si128(bs), _mm_loadu_si128(bs + 1));
+    }
+    __m256i isum[kMaxBlocks][8];
+    __m128i imin[kMaxBlocks][8];
+    alignas(16) uint16_t d[kMaxBlocks][8], dmin[kMaxBlocks][8];
+    for (int r = 0; r < 8; ++r) {
+        const auto* w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r));
+        for (int b = 0; b < blocks; ++b) {
+            simd::prefetchAhead(w + b, 3);
+            const Q4Scales s = q4Scales(w[b].scales);
+            uint64_t m;
+            std::memcpy(&m, s.m, 8);
+            imin[b][r] = _mm_madd_epi16(_mm_cvtepu8_epi16(_mm_cvtsi64_si128(static_cast<long long>(m))), sums32[b]);
+            isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
+            d[b][r] = w[b].d;
+            dmin[b][r] = w[b].dmin;
+        }
+    }
     __m256 acc = _mm256_setzero_ps();
     __m256 accMin = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
-        const __m128i* bs = reinterpret_cast<const __m128i*>(x[b].bsums);
-        const __m128i sums32 = _mm_hadd_epi16(_mm_loadu_si128(bs), _mm_loadu_si128(bs + 1));
-        __m256i isum[8];
-        __m128i imin[8];
-        alignas(16) uint16_t d[8], dmin[8];
-        for (int r = 0; r < 8; ++r) {
-            const auto* w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r)) + b;
-            // The same place in the next eight rows: one group ahead of this one.
-            simd::prefetchRange(reinterpret_cast<const uint8_t*>(w) + 8 * rowBytes, sizeof(BlockQ4_K));
-            const Q4Scales s = q4Scales(w->scales);
-            uint64_t m;
-            std::memcpy(&m, s.m, 8);
-            imin[r] = _mm_madd_epi16(_mm_cvtepu8_epi16(_mm_cvtsi64_si128(static_cast<long long>(m))), sums32);
-            isum[r] = q45Lanes(w->qs, nullptr, s, x[b].qs);
-            d[r] = w->d;
-            dmin[r] = w->dmin;
-        }
         const __m256 xd = _mm256_set1_ps(x[b].d);
-        const __m256 scale = _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d))), xd);
+        const __m256 scale =
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d[b]))), xd);
         const __m256 scaleMin =
-            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin))), xd);
-        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(isum)), scale, acc);
-        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(imin)), scaleMin, accMin);
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin[b]))), xd);
+        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(isum[b])), scale, acc);
+        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(imin[b])), scaleMin, accMin);
     }
     _mm256_storeu_ps(out, _mm256_sub_ps(acc, accMin));
 }
