@@ -3,6 +3,7 @@
 #include "engine/decode/kernels.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace ws {
 
@@ -174,21 +175,27 @@ void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int token
             runRows(prepared[i], tokens, 0, prepared[i].w->rows);
         return;
     }
-    // Split the concatenated rows of all jobs evenly across threads.
-    pool.run([&](int index, int count) {
-        // In groups of eight rows, so that no thread starts inside an eight-row group of an interleaved matrix.
-        int begin, end;
-        ThreadPool::split((totalRows + 7) / 8, index, count, begin, end);
-        begin *= 8;
-        end = std::min(end * 8, totalRows);
-        int base = 0;
-        for (int i = 0; i < jobCount; ++i) {
-            const int rows = prepared[i].w->rows;
-            const int r0 = std::max(begin - base, 0);
-            const int r1 = std::min(end - base, rows);
-            if (r0 < r1)
-                runRows(prepared[i], tokens, r0, r1);
-            base += rows;
+    // The concatenated rows of all jobs in chunks that threads take in turn from a shared counter (as ggml's
+    // threadpool does), so a thread the OS has descheduled holds up no more than a chunk. Chunks are whole
+    // eight-row groups (never splitting a group of an interleaved matrix), about eight per thread.
+    const int groups = (totalRows + 7) / 8;
+    const int chunkGroups = std::max(1, groups / (8 * pool.threadCount()));
+    const int chunks = (groups + chunkGroups - 1) / chunkGroups;
+    std::atomic<int> next{0};
+    pool.run([&](int, int) {
+        for (int c = next.fetch_add(1, std::memory_order_relaxed); c < chunks;
+             c = next.fetch_add(1, std::memory_order_relaxed)) {
+            const int begin = c * chunkGroups * 8;
+            const int end = std::min(begin + chunkGroups * 8, totalRows);
+            int base = 0;
+            for (int i = 0; i < jobCount; ++i) {
+                const int rows = prepared[i].w->rows;
+                const int r0 = std::max(begin - base, 0);
+                const int r1 = std::min(end - base, rows);
+                if (r0 < r1)
+                    runRows(prepared[i], tokens, r0, r1);
+                base += rows;
+            }
         }
     });
 }

@@ -10,13 +10,14 @@
 #                                       [--threads "1 2"] MODEL.gguf...
 #   LLAMA_BENCH   llama.cpp's llama-bench binary (e.g. build/bin/llama-bench)
 #   BENCH_DECODE  this project's bench_decode (build/<preset>/bench/bench_decode)
-# Make the models with llama.cpp's llama-quantize from an F16 file, e.g.
+# Make the models with llama.cpp's llama-quantize from an F16 file given a tokenizer (llama-bench needs one):
 #   bench_decode --large-type F16 --keep /tmp/q3-f16.gguf --skip-small --threads 1 --large-tokens 1
-#   llama-quantize /tmp/q3-f16.gguf /tmp/q3-Q4_K_M.gguf Q4_K_M
+#   tests/bench/add_tokenizer.py /tmp/q3-f16.gguf $WAFERSCOPE_TEST_MODELS/tokenizer/ggml-vocab-qwen3.gguf /tmp/q3-f16v.gguf
+#   llama-quantize /tmp/q3-f16v.gguf /tmp/q3-Q4_K_M.gguf Q4_K_M   (and Q5_K_M, Q8_0)
 set -euo pipefail
 
 if [[ $# -lt 3 ]]; then
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 llama=$1 bench=$2
