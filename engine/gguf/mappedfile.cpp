@@ -117,9 +117,9 @@ namespace {
 std::atomic<uint64_t> g_mappingsMade{0};
 } // namespace
 
-Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& path)
+Expected<std::shared_ptr<MappedFile>> MappedFile::openRegular(const std::string& path, int& fd)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         const int err = errno;
         return ioError(err == ENOENT ? ErrorCode::NotFound : ErrorCode::Io, path,
@@ -141,6 +141,16 @@ Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& 
     file->m_device = uint64_t(st.st_dev);
     file->m_inode = uint64_t(st.st_ino);
     file->m_mtimeNs = mtimeNs(st);
+    return file;
+}
+
+Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& path)
+{
+    int fd = -1;
+    auto opened = openRegular(path, fd);
+    if (!opened)
+        return opened.error();
+    std::shared_ptr<MappedFile> file = std::move(*opened);
     if (file->m_sizeBytes > 0) {
         void* p = ::mmap(nullptr, file->m_sizeBytes, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p == MAP_FAILED) {
@@ -163,25 +173,11 @@ uint64_t MappedFile::mappingsMade()
 
 Expected<std::shared_ptr<const MappedFile>> MappedFile::readPrefix(const std::string& path, uint64_t maxBytes)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        const int err = errno;
-        return ioError(err == ENOENT ? ErrorCode::NotFound : ErrorCode::Io, path,
-                       std::string("cannot open: ") + std::strerror(err));
-    }
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        const int err = errno;
-        ::close(fd);
-        return ioError(ErrorCode::Io, path, S_ISREG(st.st_mode) ? std::string("cannot stat: ") + std::strerror(err)
-                                                                : std::string("not a regular file"));
-    }
-    std::shared_ptr<MappedFile> file(new MappedFile());
-    file->m_path = path;
-    file->m_sizeBytes = static_cast<uint64_t>(st.st_size);
-    file->m_device = uint64_t(st.st_dev);
-    file->m_inode = uint64_t(st.st_ino);
-    file->m_mtimeNs = mtimeNs(st);
+    int fd = -1;
+    auto opened = openRegular(path, fd);
+    if (!opened)
+        return opened.error();
+    std::shared_ptr<MappedFile> file = std::move(*opened);
     file->m_prefix.resize(size_t(std::min(maxBytes, file->m_sizeBytes)));
     size_t done = 0;
     while (done < file->m_prefix.size()) {

@@ -61,6 +61,8 @@ public:
 
 private:
     MappedFile() = default;
+    // Opens `path` (a regular file) into `fd` and fills in the path, size and identity.
+    static Expected<std::shared_ptr<MappedFile>> openRegular(const std::string& path, int& fd);
 
     const uint8_t* m_data = nullptr;
     uint64_t m_sizeBytes = 0;
