@@ -3169,6 +3169,28 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <source>No hourly cost in the hardware preset</source>
         <translation>硬件预设中没有小时成本</translation>
     </message>
+    <message>
+        <source>; API $%1</source>
+        <translation>；API $%1</translation>
+    </message>
+    <message>
+        <source>
+Published API price: $%1 per million output tokens (%2, %3)</source>
+        <translation>
+公开 API 价格：每百万输出 token $%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>推测解码</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ComparisonSettingsBar</name>
@@ -3954,6 +3976,18 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <source>%1 / %2 tokens   %3 tokens/s   %4 s</source>
         <translation>%1 / %2 个 token   %3 token/秒   %4 秒</translation>
     </message>
+    <message>
+        <source>&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;◇ published %1&lt;/span&gt;</source>
+        <translation>&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;◇ 公开 %1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Filled: tokens out so far. Black line: where a human reader would be. ◇: where the published figure would be.
+
+%1</source>
+        <translation>填充：目前已输出的 token。黑线：人类读者所在位置。◇：按公开数值应在的位置。
+
+%1</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::RangeBarChart</name>
@@ -4251,6 +4285,18 @@ roofs: %5 FLOP/s compute, %6 B/s memory (ridge at %7 FLOPs per byte); %8-bound c
         <source>Time for the %1 tokens so far: this CPU measured, the other systems predicted.</source>
         <translation>目前 %1 个 token 所用时间：本机 CPU 为实测值，其他系统为预测值。</translation>
     </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the race as PNG or SVG, or its figures (paces, tokens out, published speeds) as CSV or JSON</source>
+        <translation>将竞速保存为 PNG 或 SVG，或将其数据（速度、已输出 token、公开速度）保存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Token race</source>
+        <translation>Token 竞速</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::Units</name>
@@ -4316,6 +4362,175 @@ roofs: %5 FLOP/s compute, %6 B/s memory (ridge at %7 FLOPs per byte); %8-bound c
     <message>
         <source>Monte Carlo (remap)</source>
         <translation>蒙特卡洛（重映射）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::CompareFigures</name>
+    <message>
+        <source>your setting: $%1 per device-hour (preset: $%2)</source>
+        <translation>你的设置：每设备小时 $%1（预设：$%2）</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::CostChart</name>
+    <message>
+        <source>Published API price: $%1 per million output tokens%2 — %3 (%4)
+Source: %5
+Date: %6
+Configuration: %7; speculative decoding: %8
+A price, not a cost: the provider&apos;s margin and batching are in it.</source>
+        <translation>公开 API 价格：每百万输出 token $%1%2 — %3（%4）
+来源：%5
+日期：%6
+配置：%7；推测解码：%8
+这是价格而非成本：其中包含服务商的利润和批处理。</translation>
+    </message>
+    <message>
+        <source>, $%1 per million input tokens</source>
+        <translation>，每百万输入 token $%1</translation>
+    </message>
+    <message>
+        <source>%1, concurrency %2: $%3 per million output tokens (range %4 – %5) at %6 tokens/s per user
+= $%7 an hour for %8 devices / (%9 tokens/s in all × 3,600) × 10⁶ (engine prediction)
+Hourly cost: %10</source>
+        <translation>%1，并发 %2：每百万输出 token $%3（范围 %4 – %5），每用户 %6 token/秒
+= %8 台设备每小时 $%7 / (总计 %9 token/秒 × 3,600) × 10⁶（引擎预测）
+每小时成本：%10</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens vs speed per user, as concurrency grows</source>
+        <translation>随并发增长：每百万输出 token 成本与每用户速度</translation>
+    </message>
+    <message>
+        <source>tokens/s per user (log)</source>
+        <translation>每用户 token/秒（对数）</translation>
+    </message>
+    <message>
+        <source>$ per million output tokens (log)</source>
+        <translation>每百万输出 token 美元（对数）</translation>
+    </message>
+    <message>
+        <source>chosen users</source>
+        <translation>所选用户数</translation>
+    </message>
+    <message>
+        <source>Each point is one concurrency (1, 2, 4, …): the devices&apos; hourly cost over the tokens they produce in an hour. Bands: the speed range and the hourly cost range. Dashed: a provider&apos;s published API price. Hover a point for its source.</source>
+        <translation>每个点是一个并发数（1、2、4……）：设备每小时成本除以其一小时产出的 token。色带：速度范围与每小时成本范围。虚线：服务商公开的 API 价格。悬停查看来源。</translation>
+    </message>
+    <message>
+        <source>The system whose hourly cost you set</source>
+        <translation>要设置每小时成本的系统</translation>
+    </message>
+    <message>
+        <source> per device-hour</source>
+        <translation> 每设备小时</translation>
+    </message>
+    <message>
+        <source>Hourly cost of one device (GPU, wafer system or chip); the cost of all devices is this times their count</source>
+        <translation>单台设备（GPU、晶圆系统或芯片）的每小时成本；所有设备的成本为此值乘以设备数</translation>
+    </message>
+    <message>
+        <source>Reset to preset</source>
+        <translation>恢复预设</translation>
+    </message>
+    <message>
+        <source>Back to the hardware preset&apos;s hourly cost and its source</source>
+        <translation>恢复硬件预设的每小时成本及其来源</translation>
+    </message>
+    <message>
+        <source>Hourly cost:</source>
+        <translation>每小时成本：</translation>
+    </message>
+    <message>
+        <source>%1 API price</source>
+        <translation>%1 API 价格</translation>
+    </message>
+    <message>
+        <source>your figure (preset: $%1)</source>
+        <translation>你的数值（预设：$%1）</translation>
+    </message>
+    <message>
+        <source>preset: %1</source>
+        <translation>预设：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::SpeculativePanel</name>
+    <message>
+        <source>&lt;b&gt;Speculative decoding&lt;/b&gt;: a small draft model proposes k tokens one at a time and the target model verifies k + 1 in one pass; a step yields E = (1 − a&lt;sup&gt;k+1&lt;/sup&gt;) / (1 − a) tokens at acceptance rate a. In plain target tokens the step costs k × c for the drafts (c: a draft token&apos;s time over a target token&apos;s) plus v for the verify, so it pays only when k c + v &amp;lt; E. On a GPU the k + 1 tokens share one pass over the weights (v ≈ 1); on a wafer every core pays its MACs per verified token, so v grows with k and the verify alone can cost more than a step yields.</source>
+        <translation>&lt;b&gt;推测解码&lt;/b&gt;：小型草稿模型逐个提出 k 个 token，目标模型一次验证 k + 1 个；接受率为 a 时每步产出 E = (1 − a&lt;sup&gt;k+1&lt;/sup&gt;) / (1 − a) 个 token。以普通目标 token 为单位，每步的草稿成本为 k × c（c：草稿 token 时间与目标 token 时间之比），验证成本为 v，因此只有当 k c + v &amp;lt; E 时才划算。在 GPU 上 k + 1 个 token 共享一次权重读取（v ≈ 1）；在晶圆上每个核心对每个被验证的 token 都要付出其乘加运算，因此 v 随 k 增长，仅验证本身就可能超过一步的产出。</translation>
+    </message>
+    <message>
+        <source>off here; the vendor runs it (see the tooltip)</source>
+        <translation>此处关闭；厂商在使用（见提示）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>E = %1 tokens per step; drafts %2 + verify %3 = %4 target tokens</source>
+        <translation>E = 每步 %1 个 token；草稿 %2 + 验证 %3 = %4 个目标 token</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s, %2× slower than %3 without it: %4 &gt; E%5</source>
+        <translation>%1 token/秒，比不用时的 %3 慢 %2×：%4 &gt; E%5</translation>
+    </message>
+    <message>
+        <source> (the verify alone costs more than a step yields)</source>
+        <translation>（仅验证的成本就超过一步的产出）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s, %2× faster than %3 without it: %4 &lt; E</source>
+        <translation>%1 token/秒，比不用时的 %3 快 %2×：%4 &lt; E</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>Draft tokens k</source>
+        <translation>草稿 token 数 k</translation>
+    </message>
+    <message>
+        <source>Acceptance a</source>
+        <translation>接受率 a</translation>
+    </message>
+    <message>
+        <source>Effect (engine prediction)</source>
+        <translation>效果（引擎预测）</translation>
+    </message>
+    <message>
+        <source>default draft</source>
+        <translation>默认草稿</translation>
+    </message>
+    <message>
+        <source>default draft (none shares the vocabulary)</source>
+        <translation>默认草稿（没有共享词表的模型）</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>Vendor: %1
+Draft tokens k (default %2): %3
+Acceptance a (default %4): %5</source>
+        <translation>厂商：%1
+草稿 token 数 k（默认 %2）：%3
+接受率 a（默认 %4）：%5</translation>
+    </message>
+    <message>
+        <source>The draft must share the target&apos;s vocabulary (verification compares token ids); the default is the smallest preset of the same family and vocabulary. On a wafer the engine times the draft&apos;s token on a wafer of the same kind.</source>
+        <translation>草稿模型必须与目标模型共享词表（验证比较 token id）；默认是同系列、同词表中最小的预设。在晶圆上，引擎按同型号晶圆计算草稿 token 的时间。</translation>
     </message>
 </context>
 </TS>

@@ -87,16 +87,25 @@ void ComparisonPanel::fillMeaning()
                                       tr("Tokens/s per user ÷ reading speed in tokens/s (%1 – %2)")
                                           .arg(formatSignificant(readLo), formatSignificant(readHi))));
         const TokenCost& c = p.cost;
+        QString api, apiTip;
+        for (const ApiPrice& price : sys.apiPrices) {
+            api += tr("; API $%1").arg(formatSignificant(price.usdPerMillionOutputTokens));
+            apiTip += tr("\nPublished API price: $%1 per million output tokens (%2, %3)")
+                          .arg(formatSignificant(price.usdPerMillionOutputTokens), QString::fromStdString(price.label),
+                               QString::fromStdString(price.source));
+        }
         m_meaning->setItem(r, 6, c.known ? cell(tr("%1 (%2 – %3)")
-                                                    .arg(formatSignificant(c.usdPerMillionTokens),
-                                                         formatSignificant(c.usdPerMillionTokensRange.low),
-                                                         formatSignificant(c.usdPerMillionTokensRange.high)),
+                                                        .arg(formatSignificant(c.usdPerMillionTokens),
+                                                             formatSignificant(c.usdPerMillionTokensRange.low),
+                                                             formatSignificant(c.usdPerMillionTokensRange.high)) +
+                                                    api,
                                                 tr("$%1 an hour for %2 devices / (%3 tokens/s in all × 3,600); "
                                                    "hourly cost: %4")
-                                                    .arg(formatSignificant(c.hourlyUsd))
-                                                    .arg(p.devices)
-                                                    .arg(formatSignificant(p.aggregateTokensPerSecond),
-                                                         QString::fromStdString(c.source)))
+                                                        .arg(formatSignificant(c.hourlyUsd))
+                                                        .arg(p.devices)
+                                                        .arg(formatSignificant(p.aggregateTokensPerSecond),
+                                                             QString::fromStdString(c.source)) +
+                                                    apiTip)
                                          : cell(QStringLiteral("–"), tr("No hourly cost in the hardware preset")));
         ++r;
     }

@@ -8,8 +8,10 @@
 #include "views/comparisoninputmodel.h"
 #include "views/comparisonsettingsbar.h"
 #include "views/concurrencychart.h"
+#include "views/costchart.h"
 #include "views/rangebarchart.h"
 #include "views/rooflinechart.h"
+#include "views/speculativepanel.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
@@ -122,6 +124,34 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     m_tabs = new QTabWidget;
     m_tabs->addTab(overview, tr("Comparison"));
     m_tabs->addTab(bounds, tr("Ranges and ceilings"));
+    auto* costCard = new ChartCard(m_cost = new CostChart);
+    connectCard(costCard, [this] { return m_cost->chartData(); }, tr("Cost per million tokens"));
+    connect(m_cost, &CostChart::hourlyCostChanged, this, [this](const QString& hardwareId, double usd) {
+        if (!m_snapshot)
+            return;
+        ComparisonSettings changed = m_snapshot->settings;
+        if (usd > 0)
+            changed.hourlyUsdPerDevice.insert(hardwareId, usd);
+        else
+            changed.hourlyUsdPerDevice.remove(hardwareId);
+        if (!(changed == m_snapshot->settings))
+            emit settingsChanged(changed);
+    });
+    m_tabs->addTab(costCard, tr("Cost"));
+    m_speculative = new SpeculativePanel;
+    connect(m_speculative, &SpeculativePanel::choiceChanged, this,
+            [this](const QString& hardwareId, const SpeculativeChoice& choice) {
+                if (!m_snapshot)
+                    return;
+                ComparisonSettings changed = m_snapshot->settings;
+                changed.speculative.insert(hardwareId, choice);
+                if (!(changed == m_snapshot->settings))
+                    emit settingsChanged(changed);
+            });
+    auto* specScroll = new QScrollArea;
+    specScroll->setWidgetResizable(true);
+    specScroll->setWidget(m_speculative);
+    m_tabs->addTab(specScroll, tr("Speculative decoding"));
     m_tabs->addTab(m_calibration, tr("Calibration"));
     m_tabs->addTab(inputCard, tr("Inputs and sources"));
 
@@ -157,6 +187,7 @@ void ComparisonPanel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snap
         m_ttft->setBars({}, {}, {}, {}, {});
         m_energy->setBars({}, {}, {}, {}, {});
         m_curves->setCurves({});
+        m_cost->setCurves({});
         m_drivers->setSystems({});
         m_roofline->setSystems({});
         m_meaning->setRowCount(0);
@@ -168,6 +199,8 @@ void ComparisonPanel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snap
     m_settings->setSettings(s.settings, s.modelIds, s.gpuProfileIds);
     fillBars();
     fillMeaning();
+    fillCost();
+    m_speculative->setSnapshot(s);
     m_drivers->setSystems(s.systems);
     m_roofline->setSystems(s.systems);
     m_inputs->setInputs(s.inputs);
@@ -248,6 +281,31 @@ void ComparisonPanel::fillBars()
     m_energy->setBars(tr("Energy per token (concurrency %1)").arg(s.settings.concurrency), tr("joules per token"),
                       QStringLiteral("energy_per_token"), QStringLiteral("joules_per_token"), energy);
     m_curves->setCurves(curves);
+}
+
+void ComparisonPanel::fillCost()
+{
+    std::vector<CostCurve> curves;
+    for (const ComparisonSystem& sys : m_snapshot->systems) {
+        if (!sys.ok || sys.costCurve.empty())
+            continue;
+        const Prediction& p = sys.prediction;
+        CostCurve c;
+        c.label = sys.label;
+        c.hardwareId = sys.hardwareId;
+        c.color = sys.color;
+        c.points = sys.costCurve;
+        c.concurrency = p.concurrency;
+        c.devices = std::max(1, p.devices);
+        c.hourlyUsd = p.cost.hourlyUsd;
+        c.hourlySource = QString::fromStdString(p.cost.source);
+        c.hourlyUsdPerDevice = p.cost.hourlyUsd / c.devices;
+        c.presetHourlyUsdPerDevice = sys.presetHourlyUsdPerDevice;
+        c.userHourly = m_snapshot->settings.hourlyUsdPerDevice.contains(sys.hardwareId);
+        c.apiPrices = sys.apiPrices;
+        curves.push_back(c);
+    }
+    m_cost->setCurves(curves);
 }
 
 ChartData ComparisonPanel::inputData() const

@@ -4,7 +4,8 @@
 // prediction's range as a whisker), the throughput-vs-latency curves over
 // concurrency, "what it means" figures (an agent workflow, a Chinese answer,
 // human reading speed), what each range is made of with every system on one
-// roofline, the calibration profiles with predicted-vs-measured, and a table
+// roofline, cost per million output tokens against speed per user over
+// concurrency (beside published API prices; hourly costs editable), the calibration profiles with predicted-vs-measured, and a table
 // of every input with its source. A function of one
 // ComparisonSnapshot (setSnapshot); settings edits go out as
 // settingsChanged, exports as exportRequested (the app writes the files).
@@ -29,8 +30,10 @@ class ComparisonDrivers;
 class ComparisonInputModel;
 class ComparisonSettingsBar;
 class ConcurrencyChart;
+class CostChart;
 class RangeBarChart;
 class RooflineChart;
+class SpeculativePanel;
 
 class ComparisonPanel : public QWidget
 {
@@ -50,6 +53,8 @@ public:
     RangeBarChart* ttftChart() const { return m_ttft; }
     RangeBarChart* energyChart() const { return m_energy; }
     ConcurrencyChart* concurrencyChart() const { return m_curves; }
+    CostChart* costChart() const { return m_cost; }
+    SpeculativePanel* speculativePanel() const { return m_speculative; }
     CalibrationPanel* calibrationPanel() const { return m_calibration; }
     ComparisonDrivers* rangeDrivers() const { return m_drivers; }
     RooflineChart* rooflineChart() const { return m_roofline; }
@@ -75,6 +80,7 @@ private:
     void connectCard(ChartCard* card, const std::function<ChartData()>& data, const QString& title);
     void fillBars();
     void fillMeaning();
+    void fillCost();
 
     std::shared_ptr<const ComparisonSnapshot> m_snapshot;
     ComparisonSettingsBar* m_settings = nullptr;
@@ -83,6 +89,8 @@ private:
     RangeBarChart* m_ttft = nullptr;
     RangeBarChart* m_energy = nullptr;
     ConcurrencyChart* m_curves = nullptr;
+    CostChart* m_cost = nullptr;
+    SpeculativePanel* m_speculative = nullptr;
     QTableWidget* m_meaning = nullptr;
     QLabel* m_meaningNote = nullptr;
     QLabel* m_headline = nullptr;

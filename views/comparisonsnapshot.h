@@ -9,9 +9,12 @@
 #include "engine/perf/calibrationprofile.h"
 #include "engine/perf/measuredpoints.h"
 #include "engine/perf/prediction.h"
+#include "engine/perf/speculative.h"
+#include "engine/perf/tokencost.h"
 #include "engine/perf/workload.h"
 
 #include <QColor>
+#include <QMap>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -32,6 +35,19 @@ struct ComparisonSystem
     // Published or measured figures for this model, hardware, device count and precision, at any concurrency
     // (shipped calibration and reference rows, then the user's files).
     std::vector<MeasuredPoint> measured;
+    // Dollars per million output tokens at every concurrency (engine/perf/tokencost.h), the hardware preset's
+    // hourly cost per device (for "reset") and the providers' published API prices for this model and hardware.
+    std::vector<CostPoint> costCurve;
+    double presetHourlyUsdPerDevice = 0;
+    std::vector<ApiPrice> apiPrices;
+    // Speculative decoding: the defaults and their sources, and, when on, the draft used and the effect
+    // against the same prediction without it.
+    SpeculativeDefaults speculativeDefaults;
+    QString defaultDraftId;
+    bool speculative = false;
+    QString draftModelId;
+    SpeculativeEffect speculativeEffect;
+    double plainTokensPerSecondPerUser = 0;
 };
 
 struct ComparisonInput
@@ -40,6 +56,17 @@ struct ComparisonInput
     QString name;   // e.g. "HBM bandwidth"
     QString value;  // formatted with its unit
     QString source; // citation, "user setting" or "fitted: <profile>"
+};
+
+// Speculative decoding on one system, as a user set it (engine/perf/speculative.h gives the defaults).
+struct SpeculativeChoice
+{
+    bool enabled = false;
+    QString draftModelId; // model preset; empty: the default draft for the model
+    int tokensPerStep = 4;
+    double acceptanceRate = 0.7;
+
+    bool operator==(const SpeculativeChoice&) const = default;
 };
 
 // The settings a user can change in the panel; the app recomputes on change.
@@ -56,6 +83,10 @@ struct ComparisonSettings
     double tokensPerCharacterLow = 1.5;
     double tokensPerCharacterHigh = 2.0;
     QString gpuProfile; // empty: the profile measured on each GPU (engine default)
+    // A user's hourly cost per device by hardware preset id, in place of the preset's (absent: the preset's).
+    QMap<QString, double> hourlyUsdPerDevice;
+    // Speculative decoding by hardware preset id (absent: off).
+    QMap<QString, SpeculativeChoice> speculative;
 
     bool operator==(const ComparisonSettings&) const = default;
 };

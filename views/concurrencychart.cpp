@@ -1,6 +1,7 @@
 #include "views/concurrencychart.h"
 
 #include "views/chartformat.h"
+#include "views/logchart.h"
 
 #include <QChart>
 #include <QChartView>
@@ -33,31 +34,12 @@ std::vector<ConcurrencyPoint> drawnPoints(const ConcurrencyCurve& curve)
 ConcurrencyChart::ConcurrencyChart(QWidget* parent)
     : QWidget(parent)
 {
-    m_chart = new QChart;
-    m_chart->setTitle(tr("Throughput vs speed per user, as concurrency grows"));
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont small = m_chart->legend()->font();
-    small.setPointSizeF(small.pointSizeF() * 0.85);
-    m_chart->legend()->setFont(small);
-    m_axisX = new QLogValueAxis;
-    m_axisX->setTitleText(tr("tokens/s per user (log)"));
-    m_axisX->setLabelFormat(QStringLiteral("%g"));
-    m_axisX->setMinorTickCount(-1);
-    m_axisY = new QLogValueAxis;
-    m_axisY->setTitleText(tr("aggregate tokens/s (log)"));
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    m_markers = new QScatterSeries;
-    m_markers->setName(tr("chosen users"));
-    m_markers->setMarkerSize(13);
-    m_markers->setColor(Qt::white);
-    m_markers->setBorderColor(QColor(30, 30, 30));
-    m_chart->addSeries(m_markers);
-    m_markers->attachAxis(m_axisX);
-    m_markers->attachAxis(m_axisY);
+    const LogChart log = makeLogChart(tr("Throughput vs speed per user, as concurrency grows"),
+                                      tr("tokens/s per user (log)"), tr("aggregate tokens/s (log)"), tr("chosen users"));
+    m_chart = log.chart;
+    m_axisX = log.x;
+    m_axisY = log.y;
+    m_markers = log.markers;
     connect(m_markers, &QScatterSeries::hovered, this, &ConcurrencyChart::showTip);
 
     m_view = new QChartView(m_chart, this);
@@ -146,8 +128,8 @@ void ConcurrencyChart::setCurves(const std::vector<ConcurrencyCurve>& curves)
                                 tr("requests that fit in memory: %1").arg(cappedNotes.join(QStringLiteral(", "))) +
                                 QStringLiteral("</span>"));
     if (xMax > 0) {
-        m_axisX->setRange(std::pow(10.0, std::floor(std::log10(xMin))), std::pow(10.0, std::ceil(std::log10(xMax))));
-        m_axisY->setRange(std::pow(10.0, std::floor(std::log10(yMin))), std::pow(10.0, std::ceil(std::log10(yMax))));
+        setDecadeRange(m_axisX, xMin, xMax);
+        setDecadeRange(m_axisY, yMin, yMax);
     }
 }
 

@@ -27,6 +27,7 @@ public:
     QColor color;
     double progress = 0;
     double reader = -1;
+    std::vector<double> marks; // published paces' positions, 0..1
 
 protected:
     void paintEvent(QPaintEvent*) override
@@ -39,6 +40,15 @@ protected:
         p.drawRoundedRect(r, 4, 4);
         p.setBrush(color);
         p.drawRoundedRect(QRectF(r.left(), r.top(), r.width() * std::clamp(progress, 0.0, 1.0), r.height()), 4, 4);
+        for (double m : marks) {
+            // A diamond outlined in dark grey: where the published figure would have the lane now.
+            const double x = r.left() + r.width() * std::clamp(m, 0.0, 1.0);
+            const double c = height() / 2.0, d = height() / 2.0 - 1;
+            const QPointF diamond[] = {{x, c - d}, {x + d, c}, {x, c + d}, {x - d, c}};
+            p.setPen(QPen(QColor(40, 40, 40), 1));
+            p.setBrush(Qt::white);
+            p.drawPolygon(diamond, 4);
+        }
         if (reader >= 0) {
             const double x = r.left() + r.width() * std::clamp(reader, 0.0, 1.0);
             p.setPen(QPen(QColor(20, 20, 20), 2));
@@ -80,11 +90,13 @@ RaceLane::RaceLane(QWidget* parent)
 void RaceLane::setSystem(const QString& label, const QColor& color, double predictedTokensPerSecond,
                          const QString& tooltip)
 {
-    m_header->setText(tr("<span style='font-size:13pt; font-weight:600; color:%1'>%2</span>"
-                         "&nbsp;&nbsp;<span style='color:#555'>predicted %3 tokens/s</span>")
-                          .arg(color.darker(115).name(), label.toHtmlEscaped(),
-                               formatSignificant(predictedTokensPerSecond)));
+    m_headerBase = tr("<span style='font-size:13pt; font-weight:600; color:%1'>%2</span>"
+                      "&nbsp;&nbsp;<span style='color:#555'>predicted %3 tokens/s</span>")
+                       .arg(color.darker(115).name(), label.toHtmlEscaped(), formatSignificant(predictedTokensPerSecond));
+    m_header->setText(m_headerBase);
+    m_headerTip = tooltip;
     m_header->setToolTip(tooltip);
+    setMarks({}, {});
     m_track->color = color;
     m_track->update();
     m_text->clear();
@@ -121,6 +133,45 @@ void RaceLane::setReaderFraction(double fraction)
 {
     m_track->reader = fraction;
     m_track->update();
+}
+
+void RaceLane::setMarks(const std::vector<double>& tokensPerSecond, const QStringList& tooltips)
+{
+    QStringList speeds;
+    for (double v : tokensPerSecond)
+        speeds << formatSignificant(v);
+    m_header->setText(speeds.isEmpty() ? m_headerBase
+                                       : m_headerBase + tr("&nbsp;&nbsp;<span style='color:#555'>◇ published %1</span>")
+                                                            .arg(speeds.join(QStringLiteral(", "))));
+    m_header->setToolTip(tooltips.isEmpty() ? m_headerTip
+                                            : m_headerTip + QStringLiteral("\n\n") + tooltips.join(QStringLiteral("\n\n")));
+    m_track->setToolTip(tooltips.isEmpty()
+                            ? tr("Filled: tokens out so far. Black line: where a human reader would be.")
+                            : tr("Filled: tokens out so far. Black line: where a human reader would be. ◇: where the "
+                                 "published figure would be.\n\n%1")
+                                  .arg(tooltips.join(QStringLiteral("\n\n"))));
+    setMarkFractions({});
+}
+
+void RaceLane::setMarkFractions(const std::vector<double>& fractions)
+{
+    m_track->marks = fractions;
+    m_track->update();
+}
+
+const std::vector<double>& RaceLane::markFractions() const
+{
+    return m_track->marks;
+}
+
+QString RaceLane::headerText() const
+{
+    return m_header->text();
+}
+
+QString RaceLane::trackToolTip() const
+{
+    return m_track->toolTip();
 }
 
 QString RaceLane::text() const

@@ -7,6 +7,8 @@
 #include <QColor>
 #include <QWidget>
 
+#include <vector>
+
 class QLabel;
 class QPlainTextEdit;
 
@@ -26,16 +28,25 @@ public:
     void show(const QStringList& pieces, int revealed, int total, double elapsedSeconds, double tokensPerSecondNow);
     // Where a reader is (0..1 of the track), or < 0 for no marker.
     void setReaderFraction(double fraction);
+    // Published figures for this system: their speeds go in the header, their tooltips (sources) on the track.
+    void setMarks(const std::vector<double>& tokensPerSecond, const QStringList& tooltips);
+    // Where a system at each published pace would be now (0..1 of the track): a diamond on the track.
+    void setMarkFractions(const std::vector<double>& fractions);
 
     int revealed() const { return m_revealed; }
     QString text() const;
     QString counterText() const;
     double progress() const;
     double readerFraction() const;
+    const std::vector<double>& markFractions() const;
+    QString headerText() const;
+    QString trackToolTip() const;
 
 private:
     int m_revealed = 0;
     QLabel* m_header = nullptr;
+    QString m_headerBase; // name and predicted speed
+    QString m_headerTip;  // where the predicted speed comes from
     QPlainTextEdit* m_text = nullptr;
     QLabel* m_counter = nullptr;
     RaceTrack* m_track = nullptr;

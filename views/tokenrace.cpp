@@ -29,6 +29,11 @@ TokenRace::TokenRace(QWidget* parent)
             [this](int i) { setTimeScale(m_speed->itemData(i).toDouble()); });
     connect(m_play, &QPushButton::clicked, this, [this] { isRunning() ? pause() : start(); });
     connect(m_restart, &QPushButton::clicked, this, &TokenRace::restart);
+    m_export = new QPushButton(tr("Export…"));
+    m_export->setToolTip(tr("Save the race as PNG or SVG, or its figures (paces, tokens out, published speeds) as "
+                            "CSV or JSON"));
+    connect(m_export, &QPushButton::clicked, this,
+            [this] { emit exportRequested(this, chartData(), tr("Token race")); });
 
     auto* top = new QHBoxLayout;
     m_readerNote = new QLabel;
@@ -39,6 +44,7 @@ TokenRace::TokenRace(QWidget* parent)
     top->addWidget(m_speed);
     top->addWidget(m_play);
     top->addWidget(m_restart);
+    top->addWidget(m_export);
 
     m_laneBox = new QWidget;
     new QHBoxLayout(m_laneBox);
@@ -78,6 +84,13 @@ void TokenRace::setRace(const QStringList& pieces, const std::vector<RaceSystem>
     for (const RaceSystem& s : systems) {
         auto* lane = new RaceLane;
         lane->setSystem(s.label, s.color, s.pace.tokensPerSecondPerUser, s.tooltip);
+        std::vector<double> speeds;
+        QStringList tips;
+        for (const RaceMark& m : s.marks) {
+            speeds.push_back(m.tokensPerSecondPerUser);
+            tips << m.tooltip;
+        }
+        lane->setMarks(speeds, tips);
         QPalette pal = lane->palette();
         // A light tint of the system's colour: 12 % colour over white.
         const QColor tint(255 - (255 - s.color.red()) * 12 / 100, 255 - (255 - s.color.green()) * 12 / 100,
@@ -159,6 +172,13 @@ void TokenRace::advanceTo(double seconds)
         const TokenPacer pacer = TokenPacer::atPaceOf(m_systems[i].pace);
         const int out = pacer.tokensOutAt(m_elapsed, total);
         m_lanes[i]->show(m_pieces, out, total, pacer.clockAt(m_elapsed, total), pacer.rateAt(m_elapsed, total));
+        std::vector<double> marks;
+        for (const RaceMark& m : m_systems[i].marks) {
+            SystemPace at = m_systems[i].pace; // the published speed after the predicted first token
+            at.tokensPerSecondPerUser = m.tokensPerSecondPerUser;
+            marks.push_back(total > 0 ? double(TokenPacer::atPaceOf(at).tokensOutAt(m_elapsed, total)) / total : 0);
+        }
+        m_lanes[i]->setMarkFractions(marks);
         if (m_readingTokensPerSecond > 0 && total > 0)
             m_lanes[i]->setReaderFraction(std::min(1.0, m_elapsed * m_readingTokensPerSecond / total));
         else
@@ -169,6 +189,25 @@ void TokenRace::advanceTo(double seconds)
         refreshButtons();
         emit finished();
     }
+}
+
+ChartData TokenRace::chartData() const
+{
+    ChartData d;
+    d.name = QStringLiteral("token_race");
+    d.columns = {QStringLiteral("system"),           QStringLiteral("kind"),
+                 QStringLiteral("tokens_per_second"), QStringLiteral("first_token_s"),
+                 QStringLiteral("tokens_out"),        QStringLiteral("race_seconds"),
+                 QStringLiteral("source")};
+    for (size_t i = 0; i < m_systems.size() && i < m_lanes.size(); ++i) {
+        const RaceSystem& s = m_systems[i];
+        d.rows.append(QVariantList{s.label, QStringLiteral("predicted"), s.pace.tokensPerSecondPerUser,
+                                   s.pace.firstTokenSeconds, m_lanes[i]->revealed(), m_elapsed, s.tooltip});
+        for (const RaceMark& m : s.marks)
+            d.rows.append(QVariantList{s.label, QStringLiteral("published"), m.tokensPerSecondPerUser, QVariant(),
+                                       QVariant(), QVariant(), m.tooltip});
+    }
+    return d;
 }
 
 bool TokenRace::isFinished() const
@@ -230,6 +269,7 @@ void TokenRace::refreshButtons()
     m_play->setText(isRunning() ? tr("Pause") : tr("Start"));
     m_play->setEnabled(!m_lanes.empty());
     m_restart->setEnabled(!m_lanes.empty());
+    m_export->setEnabled(!m_lanes.empty());
 }
 
 } // namespace ws::views

@@ -12,6 +12,7 @@
 // against each compared system's predicted time (showSessionTimes).
 
 #include "engine/session/sessionsnapshot.h"
+#include "views/chartdata.h"
 #include "views/racechart.h"
 
 #include <QColor>
@@ -30,12 +31,21 @@ namespace ws::views {
 
 class RaceLane;
 
+// A published or measured decode speed for the race's model and hardware: the lane shows a mark where a
+// system at that pace would be (same first-token time as the prediction).
+struct RaceMark
+{
+    double tokensPerSecondPerUser = 0;
+    QString tooltip; // names the figure's source
+};
+
 struct RaceSystem
 {
     SystemPace pace; // id, name, predicted tokens/s per user and time to first token
     QString label;   // shown name, e.g. "8 × H100"
     QColor color;
     QString tooltip; // where the predicted pace comes from
+    std::vector<RaceMark> marks; // published figures that match (shipped reference, calibration, the user's)
 };
 
 class TokenRace : public QWidget
@@ -74,6 +84,10 @@ public:
     static std::vector<RaceRow> rowsFor(const SessionSnapshot& snapshot);
     RaceChart* chart() const { return m_chart; }
 
+    // The race as it stands, for CSV/JSON export: each lane's pace, tokens out and published figures.
+    ChartData chartData() const;
+    QPushButton* exportButton() const { return m_export; }
+
     int laneCount() const { return int(m_lanes.size()); }
     RaceLane* lane(int index) const { return m_lanes.at(size_t(index)); }
     const QStringList& pieces() const { return m_pieces; }
@@ -81,6 +95,8 @@ public:
 
 signals:
     void finished();
+    // The Export button: `content` is drawn for PNG/SVG, `data` written for CSV/JSON (the app writes files).
+    void exportRequested(QWidget* content, const ws::views::ChartData& data, const QString& title);
 
 private:
     void tick();
@@ -104,6 +120,7 @@ private:
     RaceChart* m_chart = nullptr;
     QPushButton* m_play = nullptr;
     QPushButton* m_restart = nullptr;
+    QPushButton* m_export = nullptr;
     QComboBox* m_speed = nullptr;
 };
 

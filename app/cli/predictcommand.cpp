@@ -8,6 +8,7 @@
 
 #include "engine/perf/calibrationprofile.h"
 #include "engine/perf/predictor.h"
+#include "engine/perf/speculative.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -19,6 +20,26 @@
 namespace ws::cli {
 
 namespace {
+// The speculative decoding a prediction ran with, and the defaults with their sources.
+QJsonObject speculativeJson(const SpeculativeDecoding& s, const SpeculativeDefaults& d)
+{
+    QJsonObject o{{QStringLiteral("enabled"), s.enabled},
+                  {QStringLiteral("tokens_per_step"), s.tokensPerStep},
+                  {QStringLiteral("acceptance_rate"), s.acceptanceRate},
+                  {QStringLiteral("expected_tokens_per_step"), s.enabled ? s.expectedTokensPerStep() : 1.0},
+                  {QStringLiteral("vendor_uses"), d.vendorUses},
+                  {QStringLiteral("sources"),
+                   QJsonObject{{QStringLiteral("vendor"), QString::fromStdString(d.vendorSource)},
+                               {QStringLiteral("tokens_per_step"), QString::fromStdString(d.tokensPerStepSource)},
+                               {QStringLiteral("acceptance_rate"), QString::fromStdString(d.acceptanceRateSource)}}}};
+    if (s.enabled)
+        o.insert(QStringLiteral("draft_model"), s.draftModel ? QJsonValue(QString::fromStdString(s.draftModel->id))
+                                                             : QJsonValue(QJsonValue::Null));
+    if (s.enabled && !s.draftModel)
+        o.insert(QStringLiteral("draft_cost_fraction"), s.draftCostFraction);
+    return o;
+}
+
 QJsonObject profileJson(const CalibrationProfile& p)
 {
     QJsonArray constants;
@@ -67,8 +88,9 @@ int runPredict(const QStringList& args)
         {QStringLiteral("defect-rate"), QStringLiteral("Fraction of dead cores per wafer, 0 to 1 (default 0)."), QStringLiteral("R")},
         {QStringLiteral("seed"), QStringLiteral("Seed for the defect map (default 1)."), QStringLiteral("S")},
         {QStringLiteral("kv"), QStringLiteral("Wafer KV cache placement: shift (default) or concat."), QStringLiteral("MODE")},
+        {QStringLiteral("speculative"), QStringLiteral("Speculative decoding on with the sourced defaults (k, acceptance) and the default draft (the smallest preset of the model's family and vocabulary); --speculative-tokens, --acceptance and --draft change them.")},
         {QStringLiteral("speculative-tokens"), QStringLiteral("Speculative decoding: draft tokens per step (0 = off)."), QStringLiteral("K")},
-        {QStringLiteral("acceptance"), QStringLiteral("Speculative decoding: acceptance rate (default 0.7)."), QStringLiteral("A")},
+        {QStringLiteral("acceptance"), QStringLiteral("Speculative decoding: acceptance rate (default 0.7, see predict --json speculative.sources)."), QStringLiteral("A")},
         {QStringLiteral("draft"), QStringLiteral("Speculative decoding: draft model preset or file."), QStringLiteral("PRESET|FILE")},
         {QStringLiteral("draft-cost"), QStringLiteral("Without --draft: a draft token's cost as a fraction of a target token (default 0.1)."), QStringLiteral("F")},
         {QStringLiteral("layout"), QStringLiteral("Wafers: place exactly this layout (from place --layout-out); its precisions and fill place the model."), QStringLiteral("FILE")},
@@ -145,19 +167,28 @@ int runPredict(const QStringList& args)
     w.contextTokens = *context;
     w.promptTokens = *prompt;
     w.outputTokens = *output;
-    if (*specTokens > 0) {
+    const SpeculativeDefaults specDefaults = speculativeDefaults(*hardware);
+    const bool specOn = *specTokens > 0 || parser.isSet(QStringLiteral("speculative"));
+    if (specOn) {
         w.speculative.enabled = true;
-        w.speculative.tokensPerStep = int(*specTokens);
-        w.speculative.acceptanceRate = *acceptance;
+        w.speculative.tokensPerStep = *specTokens > 0 ? int(*specTokens) : specDefaults.tokensPerStep;
+        w.speculative.acceptanceRate = parser.isSet(QStringLiteral("acceptance")) ? *acceptance : specDefaults.acceptanceRate;
         w.speculative.draftCostFraction = *draftCost;
         if (parser.isSet(QStringLiteral("draft"))) {
             auto draft = library.resolveModel(parser.value(QStringLiteral("draft")));
             if (!draft)
                 return fail(QString::fromStdString(draft.error().message()));
             w.speculative.draftModel = *draft;
+        } else if (parser.isSet(QStringLiteral("speculative"))) {
+            std::vector<ModelConfig> candidates;
+            for (const QString& id : library.modelIds())
+                if (auto m = library.model(id))
+                    candidates.push_back(*m);
+            if (const ModelConfig* draft = defaultDraftModel(*model, candidates))
+                w.speculative.draftModel = *draft;
         }
     } else if (parser.isSet(QStringLiteral("draft")) || parser.isSet(QStringLiteral("acceptance"))) {
-        return fail(QStringLiteral("--draft and --acceptance need --speculative-tokens K (K >= 1)"));
+        return fail(QStringLiteral("--draft and --acceptance need --speculative or --speculative-tokens K (K >= 1)"));
     }
 
     std::optional<Layout> layout;
@@ -220,7 +251,23 @@ int runPredict(const QStringList& args)
             std::printf("note: %s\n", qPrintable(n.toString()));
         return kExitOk;
     }
-    printJson(predictionJson(*model, *hardware, w, p, notes));
+    QJsonObject out = predictionJson(*model, *hardware, w, p, notes);
+    QJsonObject spec = speculativeJson(w.speculative, specDefaults);
+    if (w.speculative.enabled) {
+        Workload plainWork = w;
+        plainWork.speculative.enabled = false;
+        PredictOptions plainOptions = options;
+        plainOptions.devices = p.devices;
+        if (auto plain = predict(*model, *hardware, plainWork, plainOptions)) {
+            const SpeculativeEffect e = speculativeEffect(p, *plain, w.speculative);
+            spec.insert(QStringLiteral("plain_tokens_per_second_per_user"), plain->tokensPerSecondPerUser);
+            spec.insert(QStringLiteral("draft_target_tokens"), e.draftTargetTokens);
+            spec.insert(QStringLiteral("verify_target_tokens"), e.verifyTargetTokens);
+            spec.insert(QStringLiteral("speedup"), e.speedup);
+        }
+    }
+    out.insert(QStringLiteral("speculative"), spec);
+    printJson(out);
     return kExitOk;
 }
 

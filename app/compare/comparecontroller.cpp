@@ -2,6 +2,7 @@
 
 #include "app/compare/calibrationdialog.h"
 #include "app/compare/chartexport.h"
+#include "app/compare/comparefigures.h"
 #include "app/compare/compareinputs.h"
 #include "app/common/presetlibrary.h"
 #include "app/session/systempaces.h"
@@ -21,7 +22,6 @@
 
 namespace ws {
 
-
 ComparisonController::ComparisonController(const PresetLibrary& presets, views::ComparisonPanel* panel,
                                            views::TokenRace* race, QObject* parent)
     : QObject(parent)
@@ -36,8 +36,12 @@ void ComparisonController::setViews(views::ComparisonPanel* panel, views::TokenR
 {
     if (m_panel)
         disconnect(m_panel, nullptr, this, nullptr);
+    if (m_race)
+        disconnect(m_race, nullptr, this, nullptr);
     m_panel = panel;
     m_race = race;
+    if (m_race)
+        connect(m_race, &views::TokenRace::exportRequested, this, &ComparisonController::exportInteractive);
     if (m_panel) {
         connect(m_panel, &views::ComparisonPanel::settingsChanged, this, &ComparisonController::setSettings);
         connect(m_panel, &views::ComparisonPanel::exportRequested, this, &ComparisonController::exportInteractive);
@@ -48,59 +52,6 @@ void ComparisonController::setViews(views::ComparisonPanel* panel, views::TokenR
             m_panel->setSnapshot(m_snapshot);
     }
     updateRace();
-}
-
-std::vector<CompareSystemChoice> ComparisonController::defaultSystems()
-{
-    return {
-        {QStringLiteral("wse3"), 0, QColor(0xe6, 0x7e, 0x22), true},
-        {QStringLiteral("h100"), 8, QColor(0x76, 0xb9, 0x00), true},
-        {QStringLiteral("h200"), 8, QColor(0x3e, 0x8e, 0x41), false},
-        {QStringLiteral("b200"), 8, QColor(0x1f, 0x6f, 0x8b), true},
-        {QStringLiteral("groq-lpu"), 0, QColor(0xc0, 0x39, 0x2b), true},
-    };
-}
-
-views::ComparisonSettings ComparisonController::defaultSettings()
-{
-    views::ComparisonSettings s;
-    const Workload w; // the engine's defaults (seed 003: 5 x 500-token agent steps, 1.5-2 tokens per character)
-    s.modelId = QStringLiteral("llama-3.1-70b");
-    s.concurrency = w.concurrency;
-    s.contextTokens = w.contextTokens;
-    s.promptTokens = w.promptTokens;
-    s.outputTokens = w.outputTokens;
-    s.agentSteps = w.agentSteps;
-    s.agentTokensPerStep = w.agentTokensPerStep;
-    s.answerCharacters = 1000; // seed 003: "一篇千字文章" (a 1,000-character article)
-    s.tokensPerCharacterLow = w.tokensPerCharacterLow;
-    s.tokensPerCharacterHigh = w.tokensPerCharacterHigh;
-    return s;
-}
-
-views::ReadingSpeed ComparisonController::defaultReadingSpeed()
-{
-    views::ReadingSpeed r;
-    r.charactersPerMinuteLow = 300;
-    r.charactersPerMinuteHigh = 500;
-    r.source = tr("seed article 003 (shared/seeds): 普通人的中文阅读速度约为每分钟300-500字");
-    return r;
-}
-
-Workload ComparisonController::workloadFor(const views::ComparisonSettings& s, Precision precision)
-{
-    Workload w;
-    w.precision = precision;
-    w.concurrency = s.concurrency;
-    w.contextTokens = s.contextTokens;
-    w.promptTokens = s.promptTokens;
-    w.outputTokens = s.outputTokens;
-    w.agentSteps = s.agentSteps;
-    w.agentTokensPerStep = s.agentTokensPerStep;
-    w.answerCharacters = s.answerCharacters;
-    w.tokensPerCharacterLow = s.tokensPerCharacterLow;
-    w.tokensPerCharacterHigh = s.tokensPerCharacterHigh;
-    return w;
 }
 
 void ComparisonController::setSystems(std::vector<CompareSystemChoice> systems)
@@ -177,15 +128,17 @@ void ComparisonController::recompute()
                 snap->systems.push_back(sys);
                 continue;
             }
+            const double presetHourly = CompareFigures::applyHourlyCost(*hw, m_settings);
             const QString name = CompareInputs::shortName(QString::fromStdString(hw->name));
             sys.name = name;
-            auto run = [&](int devices) -> Expected<Prediction> {
+            const Workload systemWork = CompareFigures::speculativeWorkload(workload, *hw, *model, m_settings, m_presets, sys);
+            auto run = [&](int devices, const Workload& work) -> Expected<Prediction> {
                 if (hw->kind == HardwareKind::Gpu && !m_settings.gpuProfile.isEmpty()) {
                     GpuPredictOptions o;
                     o.devices = devices;
                     o.profile = m_settings.gpuProfile.toStdString();
                     o.calibration = userGpu;
-                    auto g = predictGpu(*model, *hw, workload, o);
+                    auto g = predictGpu(*model, *hw, work, o);
                     if (g)
                         completeCost(*g, *hw); // as predict() does
                     return g;
@@ -193,18 +146,21 @@ void ComparisonController::recompute()
                 PredictOptions o;
                 o.devices = devices;
                 o.waferPlacements = &m_placements;
-                return predict(*model, *hw, workload, o);
+                return predict(*model, *hw, work, o);
             };
-            auto p = run(c.devices);
+            auto p = run(c.devices, systemWork);
             // Too few devices for this model: fall back to the fewest that hold it (the label shows the count).
             if (!p && c.devices > 0 && p.error().code == ErrorCode::OutOfRange)
-                p = run(0);
+                p = run(0, systemWork);
+            if (p && sys.speculative)
+                CompareFigures::addSpeculativeEffect(sys, *p, run(p->devices, workload), systemWork);
             if (!p) {
                 sys.label = name;
                 sys.error = QString::fromStdString(p.error().message());
             } else {
                 sys.ok = true;
                 sys.prediction = *p;
+                CompareFigures::addCostFigures(sys, model->id, presetHourly);
                 sys.label = p->devices > 1 ? tr("%1 × %2").arg(p->devices).arg(name) : name;
                 const PredictionKey key{model->id, hw->id, p->devices, workload.precision, p->concurrency};
                 const std::vector<MeasuredPoint>* sets[] = {&shippedMeasuredPoints(), &m_userPoints};
@@ -246,6 +202,7 @@ std::vector<views::RaceSystem> ComparisonController::raceSystems() const
         r.pace = SystemPaces::paceOf(s.prediction, s.hardwareId.toStdString(), s.label.toStdString());
         r.label = s.label;
         r.color = s.color;
+        r.marks = CompareFigures::raceMarks(s);
         r.tooltip = tr("%1 for %2: %3 tokens/s per user after a %4 ms first token (engine prediction, profile %5)")
                         .arg(s.label, m_snapshot->modelName)
                         .arg(s.prediction.tokensPerSecondPerUser, 0, 'f', 1)

@@ -77,6 +77,8 @@ void DataflowController::seek(double cycle)
 {
     const double total = totalCycles();
     m_cycle = total > 0 && std::isfinite(cycle) ? std::clamp(cycle, 0.0, total) : 0.0;
+    if (m_timer.isActive()) // playing: the wafer time runs on from the seek, not from the tick before it
+        m_clock.start();
     render();
 }
 

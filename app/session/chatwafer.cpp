@@ -2,6 +2,7 @@
 
 #include "engine/session/kvoccupancy.h"
 #include "engine/wafer/dataflow/meshframe.h"
+#include "engine/wafer/dataflow/timingmodel.h"
 
 #include <QCoreApplication>
 
@@ -26,6 +27,25 @@ std::optional<ChatWafer> ChatWafer::build(const WaferScene& scene, QString* erro
     return wafer;
 }
 
+void ChatWafer::followRouting(const WaferScene& scene)
+{
+    if (scene.timing && scene.model().isMoe())
+        routed = std::make_shared<const Routed>(Routed{scene.model(), *scene.timing});
+}
+
+std::shared_ptr<const TokenSchedule> ChatWafer::scheduleFor(const ExpertRouting* routing) const
+{
+    if (!routed || !routing || routing->empty())
+        return schedule;
+    ScheduleOptions options = routed->timing.options;
+    for (int l = 0; l < routing->layers; ++l) {
+        const auto experts = routing->layer(l);
+        options.routedExperts.emplace_back(experts.begin(), experts.end());
+    }
+    return std::make_shared<const TokenSchedule>(buildTokenSchedule(
+        routed->model, routed->timing.regions, TimingModel(routed->timing.params), options));
+}
+
 namespace {
 
 // What one source keeps between its calls.
@@ -37,12 +57,19 @@ struct FrameState
     int64_t kvTokens = -1; // the tokens kvBase holds
     std::shared_ptr<const MeshSnapshot> kvBase;
     std::vector<std::shared_ptr<MeshFrame>> pool;
+    std::shared_ptr<const ExpertRouting> routing; // of `routedSchedule`
+    std::shared_ptr<const TokenSchedule> routedSchedule;
 
     std::mutex mutex;
 
-    std::shared_ptr<const MeshFrame> frame(int index, int cacheTokens)
+    std::shared_ptr<const MeshFrame> frame(int index, int cacheTokens, std::shared_ptr<const ExpertRouting> routed)
     {
         const std::lock_guard<std::mutex> lock(mutex);
+        if (routed != routing || !routedSchedule) {
+            routing = std::move(routed);
+            routedSchedule = wafer.scheduleFor(routing.get());
+        }
+        const TokenSchedule& schedule = *routedSchedule;
         // A new base only when the KV layer is drawn and has moved.
         const int64_t tokens = shown->kvLayer.load() ? int64_t(cacheTokens) / kvStep * kvStep : -1;
         if (tokens != kvTokens || !kvBase) {
@@ -54,9 +81,9 @@ struct FrameState
         DataflowFrameOptions options;
         options.device = shown->device.load();
         options.hops = false; // activity only: the arrows would flicker at token rate
-        options.cycle = goldenRatioCycle(*wafer.schedule, index);
-        options.trailCycles = ChatWafer::trailFraction * wafer.schedule->totalCycles;
-        fillDataflowFrame(*out, *wafer.schedule, options);
+        options.cycle = goldenRatioCycle(schedule, index);
+        options.trailCycles = ChatWafer::trailFraction * schedule.totalCycles;
+        fillDataflowFrame(*out, schedule, options);
         return out;
     }
 };
@@ -69,7 +96,9 @@ ChatWafer::Source ChatWafer::frameSource(std::shared_ptr<const Shown> shown) con
     state->wafer = *this;
     state->shown = shown ? std::move(shown) : std::make_shared<const Shown>();
     state->kvStep = placement ? kvOccupancyStep(*placement) : 1;
-    return [state](int index, int cacheTokens) { return state->frame(index, cacheTokens); };
+    return [state](int index, int cacheTokens, std::shared_ptr<const ExpertRouting> routing) {
+        return state->frame(index, cacheTokens, std::move(routing));
+    };
 }
 
 } // namespace ws

@@ -9,7 +9,11 @@
 // light frame, refilled from a small pool once nobody holds it); while the
 // view shows the KV layer its base holds the conversation's tokens so far
 // (engine/session/kvoccupancy.h; a copy of the snapshot, so only then).
+// When the wafer shows the chat's own MoE model, a token's frame comes from
+// that token's schedule with the experts it really routed to (the decoder's
+// ExpertRouting), not the schedule's stand-in sample.
 
+#include "engine/decode/expertrouting.h"
 #include "engine/wafer/scene.h"
 
 #include <QString>
@@ -26,6 +30,19 @@ struct ChatWafer
     std::shared_ptr<const MeshSnapshot> snapshot; // the placement heatmap (no activity)
     std::shared_ptr<const TokenSchedule> schedule;
     std::shared_ptr<const Placement> placement;
+    // The chat's own MoE model (followRouting): the model and the schedule's inputs, to build a token's
+    // schedule with its routed experts. Null otherwise.
+    struct Routed
+    {
+        ModelConfig model;
+        SceneSchedule timing;
+    };
+    std::shared_ptr<const Routed> routed;
+
+    // The scene's model is the chat's model: frames follow each token's routing (MoE models with a schedule).
+    void followRouting(const WaferScene& scene);
+    // The schedule of a token that routed to `routing` (the shared schedule when not followed or empty).
+    std::shared_ptr<const TokenSchedule> scheduleFor(const ExpertRouting* routing) const;
 
     // A scene with its schedule (built with withSchedule, or `schedule` given).
     static std::optional<ChatWafer> build(const WaferScene& scene, QString* error,
@@ -41,9 +58,10 @@ struct ChatWafer
         std::atomic<int> device{0};
         std::atomic<bool> kvLayer{false};
     };
-    // The frame of token `index` with `cacheTokens` in the KV cache, for what `shown` says. Thread-safe (one
-    // call at a time); shares only immutable data.
-    using Source = std::function<std::shared_ptr<const MeshFrame>(int index, int cacheTokens)>;
+    // The frame of token `index` with `cacheTokens` in the KV cache and the token's routing (may be null),
+    // for what `shown` says. Thread-safe (one call at a time); shares only immutable data.
+    using Source = std::function<std::shared_ptr<const MeshFrame>(int index, int cacheTokens,
+                                                                  std::shared_ptr<const ExpertRouting> routing)>;
     Source frameSource(std::shared_ptr<const Shown> shown) const;
 };
 

@@ -111,7 +111,8 @@ void LiveWafer::followSnapshot(const SessionSnapshot& snapshot)
 {
     if (!m_frames || snapshot.generatedTokens <= 0 || snapshot.newPieces.empty())
         return;
-    m_wantedFrame = std::make_pair(snapshot.generatedTokens - 1, snapshot.promptTokens + snapshot.generatedTokens);
+    m_wantedFrame = WantedFrame{snapshot.generatedTokens - 1, snapshot.promptTokens + snapshot.generatedTokens,
+                                snapshot.routing};
     m_lastFrame = m_wantedFrame;
     if (!m_frameBusy)
         startFrame();
@@ -130,7 +131,7 @@ void LiveWafer::startFrame()
 {
     if (!m_wantedFrame || !m_frames)
         return;
-    const auto [index, cacheTokens] = *m_wantedFrame;
+    const auto [index, cacheTokens, routing] = *m_wantedFrame;
     m_wantedFrame.reset();
     // The frame and its images are made for the device, layer and zoom the view has now.
     int device = 0;
@@ -144,8 +145,10 @@ void LiveWafer::startFrame()
     }
     m_frameBusy = true;
     using Made = std::pair<int, views::PreparedMeshFrame>;
-    m_frameJobs.start([source = m_frames, index, cacheTokens, device, layer, scale] {
-                          return Made(index, views::prepareMeshFrame(source(index, cacheTokens), device, layer, scale));
+    m_frameJobs.start([source = m_frames, index = index, cacheTokens = cacheTokens, routing = routing, device, layer,
+                       scale] {
+                          return Made(index, views::prepareMeshFrame(source(index, cacheTokens, routing), device,
+                                                                     layer, scale));
                       },
                       [this](const Made& made) {
                           m_frameBusy = false;
@@ -259,6 +262,8 @@ void LiveWafer::placeChatModel()
             if (!scene)
                 return placed;
             placed.wafer = ChatWafer::build(*scene, &placed.error);
+            if (placed.wafer)
+                placed.wafer->followRouting(*scene); // the chat's own model: light its routed experts
             placed.result = std::make_shared<const PlacementResult>(
                 placementResultOf(request, std::make_shared<const WaferScene>(std::move(*scene))));
             return placed;

@@ -117,8 +117,14 @@ private:
     JobTracker m_jobs; // the schedule and pace, or the chat model's placement, of the latest request
     JobTracker m_frameJobs; // the frame of the latest token
     bool m_frameBusy = false;
-    std::optional<std::pair<int, int>> m_wantedFrame; // (token index, tokens in the cache) still to make
-    std::optional<std::pair<int, int>> m_lastFrame;   // the last one asked for
+    struct WantedFrame
+    {
+        int index = 0;       // token index
+        int cacheTokens = 0; // tokens in the cache
+        std::shared_ptr<const ExpertRouting> routing; // the token's routed experts (MoE), or null
+    };
+    std::optional<WantedFrame> m_wantedFrame; // still to make
+    std::optional<WantedFrame> m_lastFrame;   // the last one asked for
 };
 
 } // namespace ws

@@ -45,9 +45,11 @@ const float* valueRow(const KvRows<uint16_t>& rows, const uint16_t* v, int hd)
     return out;
 }
 
+// Positions [first, n) are attended; the scores of [first rounded down to 8, first) are -inf, so the groups of
+// 8 that ggml's softmax sums stay those of the whole row (the masked cells add exact zeros).
 template<typename T>
-void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& rows, int n, float scale, float* scores,
-                float* lanes, float* out)
+void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& rows, int first, int n, float scale,
+                float* scores, float* lanes, float* out)
 {
     const int hd = c.headDim;
     const size_t stride = size_t(c.kvDim());
@@ -58,7 +60,10 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
         q16 = converted;
     }
     float maxScore = -std::numeric_limits<float>::infinity();
-    for (int p = 0; p < n; ++p) {
+    const int base = first / 8 * 8;
+    for (int p = base; p < first; ++p)
+        scores[p] = -std::numeric_limits<float>::infinity();
+    for (int p = first; p < n; ++p) {
         const T* k = rows.keys + stride * size_t(p);
         const float d = keyDot(rows, k, q, hd, q16);
         scores[p] = d * scale;
@@ -69,17 +74,17 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
         scores[p] = -std::numeric_limits<float>::infinity();
     double sum = 0.0;
     const __m256 maxV = _mm256_set1_ps(maxScore);
-    for (int p = 0; p < padded; p += 8) {
+    for (int p = base; p < padded; p += 8) {
         const __m256 e = simd::exp8(_mm256_sub_ps(_mm256_loadu_ps(scores + p), maxV));
         _mm256_storeu_ps(scores + p, e);
         sum += static_cast<double>(simd::hsum8(e));
     }
     const float inv = static_cast<float>(1.0 / sum);
-    for (int p = 0; p < n; ++p)
+    for (int p = first; p < n; ++p)
         scores[p] *= inv;
 
     std::fill(lanes, lanes + 8 * size_t(hd), 0.0f);
-    for (int p = 0; p < n; ++p) {
+    for (int p = first; p < n; ++p) {
         const float* v = valueRow(rows, rows.values + stride * size_t(p), hd);
         float* acc = lanes + size_t(p & 7) * hd;
         const __m256 w = _mm256_set1_ps(scores[p]);
@@ -111,10 +116,12 @@ void rmsNorm(const float* x, const float* weight, float* out, int n, int rows, f
 }
 
 void ropeTables(const TransformerConfig& c, const float* freqFactors, int tokens, int startPos, float* cosT,
-                float* sinT)
+                float* sinT, bool sliding)
 {
     const int pairs = c.ropeDims / 2;
-    const float thetaScale = std::pow(c.ropeTheta, -2.0f / static_cast<float>(c.ropeDims));
+    const float base = sliding ? c.slidingRopeTheta : c.ropeTheta;
+    const float freqScale = sliding ? c.slidingRopeFreqScale : c.ropeFreqScale;
+    const float thetaScale = std::pow(base, -2.0f / static_cast<float>(c.ropeDims));
     for (int t = 0; t < tokens; ++t) {
         float theta = static_cast<float>(startPos + t);
         float* cosOut = cosT + size_t(t) * pairs;
@@ -123,7 +130,7 @@ void ropeTables(const TransformerConfig& c, const float* freqFactors, int tokens
             const float ff = freqFactors                  ? freqFactors[i]
                              : !c.ropeFreqFactors.empty() ? c.ropeFreqFactors[size_t(i)]
                                                           : 1.0f;
-            const float angle = c.ropeFreqScale * (theta / ff);
+            const float angle = freqScale * (theta / ff);
             cosOut[i] = std::cos(angle);
             sinOut[i] = std::sin(angle);
             theta *= thetaScale;
@@ -187,6 +194,7 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
     const float scale = c.attentionScale != 0.0f ? c.attentionScale : 1.0f / std::sqrt(static_cast<float>(hd));
     const int group = c.headCount / c.kvHeadCount;
     const bool half = s.kvType == KvCacheType::F16;
+    const int window = c.window(layer);
     const int tasks = n * c.headCount;
     auto attend = [&](int index, int count) {
         int begin, end;
@@ -199,12 +207,13 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
             const size_t kvOffset = size_t(h / group) * hd;
             const float* q = s.q.data() + size_t(t) * qDim + size_t(h) * hd;
             float* out = s.xb.data() + size_t(t) * qDim + size_t(h) * hd;
+            const int last = startPos + t + 1, first = window > 0 ? std::max(0, last - window) : 0;
             if (half)
                 attendHead(c, q, KvRows<uint16_t>{s.layerKeys16(layer) + kvOffset, s.layerValues16(layer) + kvOffset, scratch},
-                           startPos + t + 1, scale, scores, lanes, out);
+                           first, last, scale, scores, lanes, out);
             else
                 attendHead(c, q, KvRows<float>{s.layerKeys(layer) + kvOffset, s.layerValues(layer) + kvOffset, scratch},
-                           startPos + t + 1, scale, scores, lanes, out);
+                           first, last, scale, scores, lanes, out);
         }
     };
     const int64_t attnWork = int64_t(tasks) * (startPos + n) * hd * 2;
@@ -223,6 +232,25 @@ void swiglu(float* gate, const float* up, int hidden, int tokens)
         for (int i = 0; i < hidden; ++i)
             g[i] *= u[i];
     }
+}
+
+void geglu(float* gate, const float* up, int hidden, int tokens)
+{
+    for (int t = 0; t < tokens; ++t)
+        kernels::gegluRow(gate + size_t(t) * hidden, up + size_t(t) * hidden, hidden);
+}
+
+void scale(float* x, size_t n, float s)
+{
+    for (size_t i = 0; i < n; ++i)
+        x[i] *= s;
+}
+
+void softcap(float* logits, int n, float cap)
+{
+    const float inv = 1.0f / cap;
+    for (int i = 0; i < n; ++i)
+        logits[i] = std::tanh(logits[i] * inv) * cap;
 }
 
 void addResidual(float* x, const float* delta, size_t n)

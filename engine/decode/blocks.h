@@ -2,7 +2,8 @@
 // The building blocks of the transformer forward pass, everything between its
 // matrix products: the embedding lookup, RMSNorm, RoPE (normal and NeoX pair
 // order, with Llama-3.1 frequency factors), the KV-cache write, causal softmax
-// attention over the cache with grouped KV heads, SwiGLU and the residual add.
+// attention over the cache with grouped KV heads (and sliding windows), SwiGLU,
+// GeGLU, scaling, logit softcapping and the residual add.
 // Each block reproduces llama.cpp's CPU arithmetic to the bit (kernels.h) and
 // works on a batch of `tokens` consecutive rows. forward.h composes them with
 // the matrix products; the tiled executor (engine/wafer/tiledexecutor.h) runs
@@ -28,8 +29,9 @@ void rmsNorm(const float* x, const float* weight, float* out, int n, int rows, f
 // cosT, sinT (tokens, ropeDims / 2): the rotation of every pair for positions startPos, startPos+1, ...
 // as ggml's rope cache (theta starts at the position and is multiplied by base^(-2/ropeDims) per pair).
 // freqFactors (ropeDims / 2) are the weights' Llama-3.1 factors, or null to use the config's (or none).
+// `sliding`: the tables of the sliding layers' base and scale (slidingRopeTheta, slidingRopeFreqScale).
 void ropeTables(const TransformerConfig& config, const float* freqFactors, int tokens, int startPos, float* cosT,
-                float* sinT);
+                float* sinT, bool sliding = false);
 
 // Rotates vec (tokens, heads, headDim) in place with the tables of ropeTables.
 void rope(const TransformerConfig& config, float* vec, int tokens, int heads, const float* cosT, const float* sinT);
@@ -41,12 +43,22 @@ void addBias(float* x, const float* bias, int n, int tokens);
 void storeKv(const TransformerConfig& config, RunState& state, int layer, int tokens, int startPos);
 
 // state.xb (tokens, qDim) = causal softmax attention of state.q (tokens, qDim) over the layer's cache,
-// token t attending to positions [0, startPos + t]. One task per (token, head) on the pool.
+// token t attending to positions [0, startPos + t], or in a layer with a window w (config.window(layer)) to
+// the last w of them, [startPos + t + 1 - w, startPos + t]. One task per (token, head) on the pool.
 void attention(const TransformerConfig& config, RunState& state, ThreadPool& pool, int layer, int tokens,
                int startPos);
 
 // gate (tokens, hidden) = SiLU(gate) * up, ggml's vector SiLU.
 void swiglu(float* gate, const float* up, int hidden, int tokens);
+
+// gate (tokens, hidden) = GELU(gate) * up, ggml's GeGLU (kernels::gegluRow).
+void geglu(float* gate, const float* up, int hidden, int tokens);
+
+// x (n) *= s, as ggml_scale (one rounded product each).
+void scale(float* x, size_t n, float s);
+
+// logits (n) = cap * tanh(logits * (1 / cap)), ggml's scale, tanh, scale.
+void softcap(float* logits, int n, float cap);
 
 // x (n) += delta (n).
 void addResidual(float* x, const float* delta, size_t n);

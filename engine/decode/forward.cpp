@@ -1,6 +1,7 @@
 #include "engine/decode/forward.h"
 
 #include "engine/decode/blocks.h"
+#include "engine/decode/moeblock.h"
 
 #include <string>
 
@@ -48,8 +49,13 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
     const int dim = c.dim, qDim = c.qDim(), kvDim = c.kvDim(), hd = c.headDim, hidden = c.hiddenDim;
     const float eps = c.rmsNormEps;
     const size_t residual = size_t(n) * dim;
+    s.batchTokens = n;
     blocks::embed(w, tokens, s.x.data(), dim);
+    if (c.embeddingScale != 0.0f)
+        blocks::scale(s.x.data(), residual, c.embeddingScale);
     blocks::ropeTables(c, w.ropeFreqFactors, n, startPos, s.ropeCos.data(), s.ropeSin.data());
+    if (c.slidingRopeTheta > 0.0f)
+        blocks::ropeTables(c, w.ropeFreqFactors, n, startPos, s.slidingRopeCos.data(), s.slidingRopeSin.data(), true);
 
     for (int layer = 0; layer < c.layerCount; ++layer) {
         const LayerWeights& L = w.layers[size_t(layer)];
@@ -63,25 +69,43 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
             blocks::rmsNorm(s.q.data(), L.qNorm, s.q.data(), hd, n * c.headCount, eps);
             blocks::rmsNorm(s.k.data(), L.kNorm, s.k.data(), hd, n * c.kvHeadCount, eps);
         }
-        blocks::rope(c, s.q.data(), n, c.headCount, s.ropeCos.data(), s.ropeSin.data());
-        blocks::rope(c, s.k.data(), n, c.kvHeadCount, s.ropeCos.data(), s.ropeSin.data());
+        const bool slidingRope = c.slidingRope(layer);
+        const float* cosT = slidingRope ? s.slidingRopeCos.data() : s.ropeCos.data();
+        const float* sinT = slidingRope ? s.slidingRopeSin.data() : s.ropeSin.data();
+        blocks::rope(c, s.q.data(), n, c.headCount, cosT, sinT);
+        blocks::rope(c, s.k.data(), n, c.kvHeadCount, cosT, sinT);
+        if (c.queryScale != 0.0f)
+            blocks::scale(s.q.data(), size_t(n) * qDim, c.queryScale);
         blocks::storeKv(c, s, layer, n, startPos);
         blocks::attention(c, s, pool, layer, n, startPos);
         const MatmulJob wo{&L.wo, s.xb2.data()};
         projection.project(&wo, 1, s.xb.data(), n, s, pool);
+        if (c.postNorms)
+            blocks::rmsNorm(s.xb2.data(), L.attnPostNorm, s.xb2.data(), dim, n, eps);
         blocks::addResidual(s.x.data(), s.xb2.data(), residual);
 
         blocks::rmsNorm(s.x.data(), L.ffnNorm, s.xb.data(), dim, n, eps);
-        const MatmulJob gateUp[2] = {{&L.gate, s.hb.data()}, {&L.up, s.hb2.data()}};
-        projection.project(gateUp, 2, s.xb.data(), n, s, pool);
-        blocks::swiglu(s.hb.data(), s.hb2.data(), hidden, n);
-        const MatmulJob down{&L.down, s.xb2.data()};
-        projection.project(&down, 1, s.hb.data(), n, s, pool);
+        if (c.isMoe()) {
+            blocks::moeFfn(c, L, s, pool, layer, n, projection);
+        } else {
+            const MatmulJob gateUp[2] = {{&L.gate, s.hb.data()}, {&L.up, s.hb2.data()}};
+            projection.project(gateUp, 2, s.xb.data(), n, s, pool);
+            if (c.ffnActivation == FfnActivation::GeluTanh)
+                blocks::geglu(s.hb.data(), s.hb2.data(), hidden, n);
+            else
+                blocks::swiglu(s.hb.data(), s.hb2.data(), hidden, n);
+            const MatmulJob down{&L.down, s.xb2.data()};
+            projection.project(&down, 1, s.hb.data(), n, s, pool);
+        }
+        if (c.postNorms)
+            blocks::rmsNorm(s.xb2.data(), L.ffnPostNorm, s.xb2.data(), dim, n, eps);
         blocks::addResidual(s.x.data(), s.xb2.data(), residual);
     }
     blocks::rmsNorm(s.x.data() + size_t(n - 1) * dim, w.outputNorm, s.xb.data(), dim, 1, eps);
     const MatmulJob output{&w.output, s.logits.data()};
     projection.project(&output, 1, s.xb.data(), 1, s, pool);
+    if (c.finalLogitSoftcap != 0.0f)
+        blocks::softcap(s.logits.data(), c.vocabSize, c.finalLogitSoftcap);
     return Ok{};
 }
 

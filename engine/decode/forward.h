@@ -1,9 +1,12 @@
 #pragma once
-// The transformer forward pass (llama, qwen2, qwen3): embedding lookup, then
-// per layer RMSNorm -> Q/K/V projections (+ biases, + per-head q/k RMSNorm)
-// -> RoPE -> KV cache write -> causal softmax attention with GQA -> output
-// projection -> residual; RMSNorm -> SwiGLU FFN -> residual; final RMSNorm
-// and the output (classifier) matrix. A batch of consecutive tokens goes
+// The transformer forward pass (llama, qwen2, qwen3, qwen3moe, gemma3): embedding lookup
+// (gemma3: scaled), then per layer RMSNorm -> Q/K/V projections (+ biases,
+// + per-head q/k RMSNorm) -> RoPE (the layer's tables) -> (query scale) -> KV
+// cache write -> causal softmax attention with GQA (within the layer's window)
+// -> output projection -> (post-norm) -> residual; RMSNorm -> SwiGLU or GeGLU
+// FFN (MoE layers: the routed experts' SwiGLU FFNs, moeblock.h) -> (post-norm) -> residual; final RMSNorm,
+// the output (classifier) matrix and (gemma3) logit softcapping. The differences are TransformerConfig fields.
+// A batch of consecutive tokens goes
 // through in one call (prompt processing), each token attending to the cache
 // up to its own position; the logits are those of the batch's last token.
 // Every step reproduces llama.cpp's CPU arithmetic (see kernels.h); the steps

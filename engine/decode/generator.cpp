@@ -1,6 +1,7 @@
 #include "engine/decode/generator.h"
 
 #include "engine/decode/forward.h"
+#include "engine/decode/moeblock.h"
 #include "engine/tokenizer/tokenizer.h"
 
 #include <algorithm>
@@ -205,6 +206,11 @@ Expected<GenerationResult> Generator::generate(std::span<const TokenId> prompt, 
     result.tokens = m_generated;
     result.reason = m_reason;
     return result;
+}
+
+ExpertRouting Generator::routing() const
+{
+    return blocks::routingOf(m_model.config(), *m_state, m_state->batchTokens - 1);
 }
 
 } // namespace ws

@@ -22,6 +22,7 @@
 
 #include "engine/core/error.h"
 #include "engine/decode/decodemodel.h"
+#include "engine/decode/expertrouting.h"
 #include "engine/decode/runstate.h"
 #include "engine/decode/sampler.h"
 #include "engine/decode/threadpool.h"
@@ -101,6 +102,9 @@ public:
     const std::vector<TokenId>& generated() const { return m_generated; }
     // Logits that the next step() samples from (vocab).
     std::span<const float> logits() const { return m_state->logits; }
+    // MoE models: the experts the token last run through the model routed to, per layer (the step that
+    // made those logits); empty for dense models and before the first start().
+    ExpertRouting routing() const;
 
     // start() + step() until stopped; onToken(id) is called for each generated token and may return
     // false to stop (reason Cancelled).

@@ -80,6 +80,12 @@ void dequantizeRowMxfp4(const BlockMxfp4* x, float* y, int n);
 void expRow(const float* x, float* y, int n);
 // In place: x[i] = x[i] / (1 + exp(-x[i])), ggml's vector SiLU (libm expf for the tail, as ggml).
 void siluRow(float* x, int n);
+// In place: gate[i] = GELU(gate[i]) * up[i], ggml's GeGLU: GELU's tanh form
+// 0.5 x (1 + tanh(sqrt(2/pi) x (1 + 0.044715 x^2))) looked up in a table of every F16 input (x rounded to F16,
+// the result rounded to F16), 0 for x <= -10 and x itself for x >= 10.
+void gegluRow(float* gate, const float* up, int n);
+// GELU (tanh form) of x as gegluRow applies it.
+float gelu(float x);
 // In place: x = x * (1 / sqrt(mean(x^2) + eps)), mean summed in double as ggml does; then x *= weight.
 void rmsNormRow(const float* x, const float* weight, float* out, int n, float eps);
 

@@ -166,7 +166,7 @@ void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int token
         }
         if (!reused)
             p.in = convertInput(in, x, tokens, w.cols, state, p.inStride);
-        p.lanes = usesLaneOrder(w);
+        p.lanes = usesLaneOrder(w, tokens);
         work += int64_t(w.rows) * w.cols * tokens;
         totalRows += w.rows;
     }

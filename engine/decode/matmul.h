@@ -17,11 +17,13 @@ namespace ws {
 // x: (tokens, w.cols) F32; out: (tokens, w.rows). Uses state's conversion buffers.
 void matmul(const WeightMatrix& w, const float* x, int tokens, float* out, RunState& state, ThreadPool& pool);
 
-// llama.cpp takes the tinyBLAS path (one 8-lane accumulator: kernels' "lanes" order) when the row length
-// is a multiple of 8 and the row count a multiple of 4; otherwise ggml_vec_dot (the "ggml" order).
-inline bool usesLaneOrder(const WeightMatrix& w)
+// llama.cpp takes the tinyBLAS path (one 8-lane accumulator: kernels' "lanes" order) for a product of
+// at least two tokens (llamafile_sgemm: "only enable sgemm for prompt processing") when the row length
+// is a multiple of 8 and the row count a multiple of 4; otherwise, and always for expert slices
+// (mul_mat_id), ggml_vec_dot (the "ggml" order). So one decode step's F32/F16 products are ggml_vec_dot's.
+inline bool usesLaneOrder(const WeightMatrix& w, int tokens)
 {
-    return w.cols % 8 == 0 && w.rows % 4 == 0;
+    return tokens >= 2 && !w.expertSlice && w.cols % 8 == 0 && w.rows % 4 == 0;
 }
 
 // Several matrices with the same input (Q, K, V or gate, up): the input is converted once per type.

@@ -32,6 +32,19 @@ RunState::RunState(const TransformerConfig& c, int contextLen, int batch, int th
     logits.resize(size_t(c.vocabSize));
     ropeCos.resize(b * size_t(c.ropeDims / 2));
     ropeSin.resize(b * size_t(c.ropeDims / 2));
+    if (c.slidingRopeTheta > 0.0f) {
+        slidingRopeCos.resize(ropeCos.size());
+        slidingRopeSin.resize(ropeSin.size());
+    }
+    if (c.isMoe()) {
+        const size_t slots = b * size_t(c.expertUsedCount);
+        routerLogits.resize(b * size_t(c.expertCount));
+        moeIn.resize(b * size_t(c.dim));
+        moeOut.resize(slots * size_t(c.dim));
+        moeSlots.resize(slots);
+        routedExperts.resize(size_t(c.layerCount) * slots);
+        routedWeights.resize(size_t(c.layerCount) * slots);
+    }
     scores.resize(size_t(threads) * size_t(scoresStride()));
     laneAcc.resize(size_t(threads) * 8 * size_t(c.headDim));
     actQ8_0.resize(b * size_t((maxCols + 31) / 32));

@@ -40,6 +40,20 @@ struct RunState
     std::vector<float> logits; // (vocab) for the last token of the batch
     std::vector<float> ropeCos; // (batch, ropeDims / 2)
     std::vector<float> ropeSin; // (batch, ropeDims / 2)
+    std::vector<float> slidingRopeCos; // (batch, ropeDims / 2) the sliding layers' tables, where their RoPE differs
+    std::vector<float> slidingRopeSin;
+
+    // MoE layers (empty for dense models): router logits, one expert's gathered input rows, the
+    // weighted output of every (token, selected expert) and which rows an expert's group came from.
+    std::vector<float> routerLogits; // (batch, expertCount)
+    std::vector<float> moeIn;        // (batch, dim)
+    std::vector<float> moeOut;       // (batch, expertUsedCount, dim)
+    std::vector<int> moeSlots;       // (batch * expertUsedCount)
+    // The last forward call's routing: per layer, per token of the batch, the selected experts
+    // (descending router probability) and their weights.
+    std::vector<int> routedExperts;   // (layer, batch, expertUsedCount)
+    std::vector<float> routedWeights; // (layer, batch, expertUsedCount)
+    int batchTokens = 0;              // tokens of the last forward call
 
     // Per-thread attention scratch.
     std::vector<float> scores; // (thread, contextLength rounded up to 8)

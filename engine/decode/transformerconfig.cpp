@@ -15,6 +15,70 @@ Error configError(const GgufFile& file, const std::string& field, std::string te
 {
     return file.error(ErrorCode::Format, std::move(text), field);
 }
+
+// gemma3's rules, as llama.cpp reads a gemma3 header (src/models/gemma3.cpp):
+// - the embedding is multiplied by sqrt(n_embd), q by the attention scale before attention (scale 1 then):
+//   1 / sqrt(key_length), except the 27B (62 layers: query_pre_attn_scalar = n_embd / n_head), 1 / sqrt(that);
+// - with attention.sliding_window > 0, layer il slides when il % pattern < pattern - 1
+//   (attention.sliding_window_pattern, 6 when absent: five sliding layers, then a global one);
+//   sliding layers rotate with rope.freq_base_swa (10000 when absent) and no RoPE scaling;
+// - final_logit_softcapping when present.
+std::optional<Error> applyGemma3(const GgufHyperParams& h, const GgufFile& file, TransformerConfig& c)
+{
+    const std::string p = c.architecture + ".";
+    c.embeddingScale = std::sqrt(static_cast<float>(c.dim));
+    const float scaled = c.layerCount == 62 ? static_cast<float>(c.dim / c.headCount) : static_cast<float>(c.headDim);
+    c.queryScale = 1.0f / std::sqrt(scaled);
+    c.attentionScale = 1.0f;
+    if (h.finalLogitSoftcapping < 0.0f || !std::isfinite(h.finalLogitSoftcapping))
+        return configError(file, p + "final_logit_softcapping", "softcapping must be positive");
+    c.finalLogitSoftcap = h.finalLogitSoftcapping;
+    if (h.slidingWindow == 0)
+        return std::nullopt;
+    if (h.slidingWindow > (1u << 24))
+        return configError(file, p + "attention.sliding_window", "window is out of range");
+    const int pattern = h.slidingWindowPattern ? static_cast<int>(std::min(h.slidingWindowPattern, 1u << 16)) : 6;
+    c.layerWindow.assign(size_t(c.layerCount), 0);
+    for (int il = 0; il < c.layerCount; ++il)
+        if (il % pattern < pattern - 1)
+            c.layerWindow[size_t(il)] = static_cast<int>(h.slidingWindow);
+    if (!(h.ropeFreqBaseSwa > 1.0f && h.ropeFreqBaseSwa < 1e12f))
+        return configError(file, p + "rope.freq_base_swa", "RoPE base is out of range");
+    c.slidingRopeTheta = h.ropeFreqBaseSwa;
+    c.slidingRopeFreqScale = 1.0f;
+    return std::nullopt;
+}
+
+// The expert keys, as llama.cpp reads them (llama-model.cpp load_hparams; models/llama.cpp, qwen3moe.cpp):
+// one expert or none is a dense model; qwen3moe requires experts; its expert FFN width is
+// expert_feed_forward_length, else feed_forward_length / expert_used_count; llama's experts are
+// feed_forward_length wide. Both architectures normalise the selected weights (build_moe_ffn's norm_w).
+std::optional<Error> experts(const GgufHyperParams& h, const GgufFile& file, TransformerConfig& c)
+{
+    const std::string p = c.architecture + ".";
+    const bool moe = h.expertCount > 1;
+    if (c.architecture == "qwen3moe" && (!moe || h.expertUsedCount == 0))
+        return configError(file, p + "expert_count", "qwen3moe needs experts and a used-expert count");
+    if (!moe)
+        return std::nullopt;
+    if (h.expertCount > 512)
+        return configError(file, p + "expert_count", "value " + std::to_string(h.expertCount) + " is out of range");
+    if (h.expertUsedCount == 0 || h.expertUsedCount > h.expertCount)
+        return configError(file, p + "expert_used_count", "used experts must be between 1 and the expert count");
+    if (h.expertSharedCount != 0)
+        return file.error(ErrorCode::Unsupported, "shared experts are not supported", p + "expert_shared_count");
+    c.expertCount = int(h.expertCount);
+    c.expertUsedCount = int(h.expertUsedCount);
+    c.expertWeightsNorm = true;
+    if (c.architecture == "qwen3moe") {
+        const uint32_t width = h.expertFeedForwardLength ? h.expertFeedForwardLength
+                                                         : h.feedForwardLength / h.expertUsedCount;
+        if (width == 0 || width > (1u << 18))
+            return configError(file, p + "expert_feed_forward_length", "expert FFN width is out of range");
+        c.hiddenDim = int(width);
+    }
+    return std::nullopt;
+}
 } // namespace
 
 Expected<TransformerConfig> TransformerConfig::fromGguf(const GgufFile& file)
@@ -32,15 +96,23 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
     if (c.architecture == "qwen2") {
         c.qkvBias = true;
         c.ropeStyle = RopeStyle::Neox;
-    } else if (c.architecture == "qwen3") {
+    } else if (c.architecture == "qwen3" || c.architecture == "qwen3moe") {
         c.qkNorm = true;
         c.ropeStyle = RopeStyle::Neox;
+    } else if (c.architecture == "gemma3") {
+        c.qkNorm = true;
+        c.ropeStyle = RopeStyle::Neox;
+        c.postNorms = true;
+        c.ffnActivation = FfnActivation::GeluTanh;
     } else if (c.architecture != "llama") {
         return file.error(ErrorCode::Unsupported,
-                          "architecture '" + c.architecture + "' is not supported (llama, qwen2 and qwen3 are)",
+                          "architecture '" + c.architecture +
+                              "' is not supported (llama, qwen2, qwen3, qwen3moe and gemma3 are)",
                           "general.architecture");
     }
     const std::string p = c.architecture + ".";
+    if (auto e = experts(h, file, c))
+        return *e;
     auto inRange = [&](const char* key, uint32_t value, uint32_t lo, uint32_t hi, int& out) -> std::optional<Error> {
         if (value < lo || value > hi)
             return configError(file, p + key, "value " + std::to_string(value) + " is out of range");
@@ -49,8 +121,9 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
     };
     if (auto e = inRange("embedding_length", h.embeddingLength, 1, 1 << 16, c.dim))
         return *e;
-    if (auto e = inRange("feed_forward_length", h.feedForwardLength, 1, 1 << 18, c.hiddenDim))
-        return *e;
+    if (!c.isMoe() || c.hiddenDim == 0)
+        if (auto e = inRange("feed_forward_length", h.feedForwardLength, 1, 1 << 18, c.hiddenDim))
+            return *e;
     if (auto e = inRange("block_count", h.blockCount, 1, 1024, c.layerCount))
         return *e;
     if (auto e = inRange("attention.head_count", h.headCount, 1, 1024, c.headCount))
@@ -98,6 +171,9 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
                           p + "rope.scaling.type");
     }
     c.attentionScale = h.attentionScale;
+    if (c.architecture == "gemma3")
+        if (auto e = applyGemma3(h, file, c))
+            return *e;
     // The vocabulary size is the embedding's row count (checked with the weights).
     if (const auto* emb = file.findTensor("token_embd.weight"))
         c.vocabSize = static_cast<int>(std::min<uint64_t>(emb->dims[1], 1 << 24));

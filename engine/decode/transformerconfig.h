@@ -2,7 +2,10 @@
 // The hyper-parameters the forward pass needs, derived from a GGUF header's
 // one read (GgufHyperParams: the key table and its defaults, shared with the
 // placement's ModelConfig) or from a llama2.c checkpoint header. Supported architectures: llama (Llama 2/3,
-// Mistral), qwen2 (Q/K/V biases) and qwen3 (per-head RMSNorm on q and k).
+// Mistral, and Mixtral-style MoE), qwen2 (Q/K/V biases), qwen3 (per-head RMSNorm on q and k), qwen3moe (qwen3
+// with a routed mixture-of-experts FFN) and gemma3 (q/k norms, post-attention and post-FFN norms, embedding
+// scaled by sqrt(dim), GELU-tanh FFN, sliding-window and global layers with their own RoPE bases, query
+// pre-scaling, final logit softcapping).
 // Everything that differs between them is a field here, so the forward pass
 // has no per-architecture branches beyond these flags.
 
@@ -20,14 +23,24 @@ struct Llama2cHeader;
 
 enum class RopeStyle {
     Normal, // rotate adjacent pairs (x[2i], x[2i+1]): llama, llama2.c
-    Neox,   // rotate split halves (x[i], x[i + n/2]): qwen2, qwen3
+    Neox,   // rotate split halves (x[i], x[i + n/2]): qwen2, qwen3, gemma3
+};
+
+enum class FfnActivation {
+    Silu,     // SwiGLU: SiLU(gate) * up (llama, qwen2, qwen3)
+    GeluTanh, // GeGLU: GELU(gate) * up with GELU's tanh approximation, as ggml tabulates it (gemma3)
 };
 
 struct TransformerConfig
 {
-    std::string architecture; // "llama", "qwen2", "qwen3"
+    std::string architecture; // "llama", "qwen2", "qwen3", "qwen3moe", "gemma3"
     int dim = 0;              // residual width (n_embd)
-    int hiddenDim = 0;        // FFN width
+    int hiddenDim = 0;        // FFN width; MoE: one expert's FFN width
+    // Mixture of experts (expertCount > 0): the router (ffn_gate_inp) scores expertCount experts per
+    // token, the expertUsedCount best run; their outputs are summed with the router's weights.
+    int expertCount = 0;
+    int expertUsedCount = 0;
+    bool expertWeightsNorm = false; // the selected weights are divided by their sum (llama, qwen3moe)
     int layerCount = 0;
     int headCount = 0;
     int kvHeadCount = 0;
@@ -42,12 +55,29 @@ struct TransformerConfig
     bool qkvBias = false;
     bool qkNorm = false;
     float attentionScale = 0.0f; // 0: 1 / sqrt(headDim)
+    // gemma3: q is multiplied by this after RoPE, before attention (whose own scale is then 1); 0: none.
+    float queryScale = 0.0f;
+    float embeddingScale = 0.0f; // the embedding rows are multiplied by this (gemma3: sqrt(dim)); 0: none
+    bool postNorms = false;      // RMSNorm of the attention and FFN outputs before each residual add (gemma3)
+    FfnActivation ffnActivation = FfnActivation::Silu;
+    float finalLogitSoftcap = 0.0f; // logits = cap * tanh(logits / cap); 0: none
+    // Per layer: 0 a global layer, else the number of most recent positions a query attends to, itself
+    // included (sliding-window attention); empty: every layer global.
+    std::vector<int> layerWindow;
+    // The RoPE of the layers with a window, where it differs (gemma3: rope.freq_base_swa, 10000 by default,
+    // and no scaling); slidingRopeTheta 0: the same RoPE as the global layers.
+    float slidingRopeTheta = 0.0f;
+    float slidingRopeFreqScale = 1.0f;
     // Llama-3.1 style per-pair frequency divisors (ropeDims / 2), from rope.scaling.* metadata; empty: none.
     // A rope_freqs.weight tensor in the file takes precedence (see TransformerWeights).
     std::vector<float> ropeFreqFactors;
 
     int qDim() const { return headCount * headDim; }
+    bool isMoe() const { return expertCount > 0; }
     int kvDim() const { return kvHeadCount * headDim; }
+    int window(int layer) const { return layerWindow.empty() ? 0 : layerWindow[size_t(layer)]; }
+    // Whether `layer` rotates with the sliding layers' RoPE tables.
+    bool slidingRope(int layer) const { return slidingRopeTheta > 0.0f && window(layer) > 0; }
 
     static Expected<TransformerConfig> fromGguf(const GgufFile& file);
     // Checks the header's values for what this decoder supports; `file` names the source in errors.

@@ -25,14 +25,28 @@ public:
                                 "has shape " + shape(*t) + ", expected [" + std::to_string(cols) + ", " +
                                     std::to_string(rows) + "]",
                                 name);
-        const auto traits = ggmlTypeTraits(static_cast<uint32_t>(t->type));
-        out.type = t->type;
-        out.rows = rows;
-        out.cols = cols;
-        out.rowBytes = size_t(cols) / traits->blockValues * traits->blockBytes;
-        out.data = m_file.tensorData(*t);
-        const bool repackable = t->type == GgmlType::Q4_K || t->type == GgmlType::IQ4_NL || t->type == GgmlType::MXFP4;
-        out.interleaved = repackable && rows % 8 == 0;
+        fill(*t, rows, cols, out);
+        return std::nullopt;
+    }
+
+    // A stacked expert tensor [cols, rows, count] as one matrix view per expert.
+    std::optional<Error> experts(const std::string& name, int count, int rows, int cols, std::vector<WeightMatrix>& out)
+    {
+        const GgufTensorInfo* t = m_file.findTensor(name);
+        if (!t)
+            return m_file.error(ErrorCode::Format, "tensor is missing", name);
+        if (t->dimCount != 3 || t->dims[0] != uint64_t(cols) || t->dims[1] != uint64_t(rows) ||
+            t->dims[2] != uint64_t(count))
+            return m_file.error(ErrorCode::Format,
+                                "has shape " + shape(*t) + ", expected [" + std::to_string(cols) + ", " +
+                                    std::to_string(rows) + ", " + std::to_string(count) + "]",
+                                name);
+        WeightMatrix first;
+        fill(*t, rows, cols, first);
+        first.expertSlice = true;
+        out.assign(size_t(count), first);
+        for (int e = 0; e < count; ++e)
+            out[size_t(e)].data = first.data + first.sizeBytes() * size_t(e);
         return std::nullopt;
     }
 
@@ -55,6 +69,19 @@ public:
     }
 
 private:
+    void fill(const GgufTensorInfo& t, int rows, int cols, WeightMatrix& out) const
+    {
+        const auto traits = ggmlTypeTraits(static_cast<uint32_t>(t.type));
+        out.type = t.type;
+        out.rows = rows;
+        out.cols = cols;
+        out.rowBytes = size_t(cols) / traits->blockValues * traits->blockBytes;
+        out.data = m_file.tensorData(t);
+        // llama.cpp repacks these types (2-D for mul_mat, 3-D expert stacks for mul_mat_id alike).
+        const bool repackable = t.type == GgmlType::Q4_K || t.type == GgmlType::IQ4_NL || t.type == GgmlType::MXFP4;
+        out.interleaved = repackable && rows % 8 == 0;
+    }
+
     static std::string shape(const GgufTensorInfo& t)
     {
         std::string s = "[";
@@ -82,9 +109,14 @@ WeightMatrix f32Matrix(const float* data, int rows, int cols)
 uint64_t TransformerWeights::bytesPerToken() const
 {
     uint64_t bytes = output.sizeBytes() + tokenEmbedding.rowBytes;
-    for (const auto& l : layers)
+    for (const auto& l : layers) {
         bytes += l.wq.sizeBytes() + l.wk.sizeBytes() + l.wv.sizeBytes() + l.wo.sizeBytes() + l.gate.sizeBytes() +
-                 l.up.sizeBytes() + l.down.sizeBytes();
+                 l.up.sizeBytes() + l.down.sizeBytes() + l.router.sizeBytes();
+        if (!l.expertUp.empty()) {
+            const uint64_t expert = l.expertGate[0].sizeBytes() + l.expertUp[0].sizeBytes() + l.expertDown[0].sizeBytes();
+            bytes += expert * uint64_t(usedExperts);
+        }
+    }
     return bytes;
 }
 
@@ -141,8 +173,26 @@ Expected<TransformerWeights> TransformerWeights::fromGguf(const GgufFile& file, 
             if (auto e = r.vector(p + "attn_k_norm.weight", c.headDim, l.kNorm))
                 return *e;
         }
+        if (c.postNorms) {
+            if (auto e = r.vector(p + "post_attention_norm.weight", c.dim, l.attnPostNorm))
+                return *e;
+            if (auto e = r.vector(p + "post_ffw_norm.weight", c.dim, l.ffnPostNorm))
+                return *e;
+        }
         if (auto e = r.vector(p + "ffn_norm.weight", c.dim, l.ffnNorm))
             return *e;
+        if (c.isMoe()) {
+            w.usedExperts = c.expertUsedCount;
+            if (auto e = r.matrix(p + "ffn_gate_inp.weight", c.expertCount, c.dim, l.router))
+                return *e;
+            if (auto e = r.experts(p + "ffn_gate_exps.weight", c.expertCount, c.hiddenDim, c.dim, l.expertGate))
+                return *e;
+            if (auto e = r.experts(p + "ffn_up_exps.weight", c.expertCount, c.hiddenDim, c.dim, l.expertUp))
+                return *e;
+            if (auto e = r.experts(p + "ffn_down_exps.weight", c.expertCount, c.dim, c.hiddenDim, l.expertDown))
+                return *e;
+            continue;
+        }
         if (auto e = r.matrix(p + "ffn_gate.weight", c.hiddenDim, c.dim, l.gate))
             return *e;
         if (auto e = r.matrix(p + "ffn_up.weight", c.hiddenDim, c.dim, l.up))

@@ -31,6 +31,9 @@ struct WeightMatrix
     // llama.cpp's CPU backend repacks this matrix into its 8-row interleaved layout (a matmul weight of
     // type Q4_K, IQ4_NL or MXFP4 with a multiple of 8 rows), which sums the dot products in another order.
     bool interleaved = false;
+    // One expert's slice of a stacked expert tensor ([cols, rows, experts]): llama.cpp multiplies those
+    // with mul_mat_id, which takes ggml_vec_dot for every length (never the tinyBLAS lane order).
+    bool expertSlice = false;
 
     const uint8_t* row(int r) const { return data + rowBytes * static_cast<size_t>(r); }
     size_t sizeBytes() const { return rowBytes * static_cast<size_t>(rows); }
@@ -46,12 +49,19 @@ struct LayerWeights
     const float* bq = nullptr;       // (qDim), qwen2 only
     const float* bk = nullptr;       // (kvDim)
     const float* bv = nullptr;       // (kvDim)
-    const float* qNorm = nullptr;    // (headDim), qwen3 only
+    const float* qNorm = nullptr;    // (headDim), qwen3 and gemma3
     const float* kNorm = nullptr;    // (headDim)
+    const float* attnPostNorm = nullptr; // (dim), gemma3 only: the attention output's norm
+    const float* ffnPostNorm = nullptr;  // (dim), gemma3 only: the FFN output's norm
     const float* ffnNorm = nullptr;  // (dim)
     WeightMatrix gate;               // (hiddenDim, dim)  w1
     WeightMatrix up;                 // (hiddenDim, dim)  w3
     WeightMatrix down;               // (dim, hiddenDim)  w2
+    // MoE layers (config.expertCount > 0) have these instead of gate, up and down:
+    WeightMatrix router;                  // (expertCount, dim) ffn_gate_inp
+    std::vector<WeightMatrix> expertGate; // per expert (hiddenDim, dim): slices of ffn_gate_exps
+    std::vector<WeightMatrix> expertUp;   // per expert (hiddenDim, dim): ffn_up_exps
+    std::vector<WeightMatrix> expertDown; // per expert (dim, hiddenDim): ffn_down_exps
 };
 
 struct TransformerWeights
@@ -62,9 +72,11 @@ struct TransformerWeights
     WeightMatrix output;             // (vocab, dim); the embedding itself when tied
     bool tiedOutput = false;
     const float* ropeFreqFactors = nullptr; // (ropeDims / 2), Llama-3.1 style scaling, or null
+    int usedExperts = 0;             // MoE: experts each token runs per layer
     std::shared_ptr<const MappedFile> mapping;
 
-    // Bytes of weights one decode step reads (every matrix once, plus norms).
+    // Bytes of weights one decode step reads (every matrix once; of a MoE layer the router and
+    // expertUsedCount experts, an average expert's bytes each).
     uint64_t bytesPerToken() const;
 
     static Expected<TransformerWeights> fromGguf(const GgufFile& file, const TransformerConfig& config);

@@ -42,11 +42,16 @@ Expected<GgufHyperParams> GgufHyperParams::read(const GgufFile& file)
         {"expert_feed_forward_length", false, &GgufHyperParams::expertFeedForwardLength},
         {"expert_shared_count", false, &GgufHyperParams::expertSharedCount},
         {"attention.sliding_window", false, &GgufHyperParams::slidingWindow},
+        {"attention.sliding_window_pattern", false, &GgufHyperParams::slidingWindowPattern},
         {"vocab_size", false, &GgufHyperParams::vocabSize},
     };
     for (const IntegerKey& k : kIntegers) {
         const std::string key = p + k.key;
         if (!k.required && !file.has(key))
+            continue;
+        // llama.cpp reads the sliding-window pattern as a scalar and, finding an array (one flag per layer, as
+        // gemma3n writes it), keeps its default: so does this table.
+        if (k.field == &GgufHyperParams::slidingWindowPattern && file.find(key)->type == GgufValueType::Array)
             continue;
         auto v = file.getU32(key);
         if (!v)
@@ -68,6 +73,8 @@ Expected<GgufHyperParams> GgufHyperParams::read(const GgufFile& file)
         {"rope.scaling.factor", &GgufHyperParams::ropeScalingFactor},
         {"rope.scaling.low_freq_factor", &GgufHyperParams::ropeLowFreqFactor},
         {"rope.scaling.high_freq_factor", &GgufHyperParams::ropeHighFreqFactor},
+        {"rope.freq_base_swa", &GgufHyperParams::ropeFreqBaseSwa},
+        {"final_logit_softcapping", &GgufHyperParams::finalLogitSoftcapping},
     };
     for (const FloatKey& k : kFloats) {
         auto v = file.getF32Or(p + k.key, h.*k.field);

@@ -50,6 +50,9 @@ struct GgufHyperParams
     uint32_t expertFeedForwardLength = 0;
     uint32_t expertSharedCount = 0;
     uint32_t slidingWindow = 0;
+    uint32_t slidingWindowPattern = 0; // 0: absent (gemma3's llama.cpp default: every 6th layer global)
+    float ropeFreqBaseSwa = 10000.0f;  // sliding layers' RoPE base (llama.cpp: rope_freq_base_train_swa)
+    float finalLogitSoftcapping = 0.0f; // 0: absent, no softcapping
     uint32_t vocabSize = 0; // <arch>.vocab_size; 0: absent (then the token list or the embedding rows)
 
     uint32_t headSize() const { return keyLength ? keyLength : (headCount ? embeddingLength / headCount : 0); }

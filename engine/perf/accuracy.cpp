@@ -1,7 +1,12 @@
 #include "engine/perf/accuracy.h"
 
+#include "engine/perf/gpucalibration.h"
+#include "engine/perf/gpupredictor.h"
 #include "engine/perf/measurementdata.h"
+#include "engine/perf/predictionutil.h"
+#include "engine/perf/wafercalibration.h"
 #include "engine/perf/predictor.h"
+#include "engine/perf/waferpredictor.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +21,77 @@ double median(std::vector<double> v)
     std::sort(v.begin(), v.end());
     const size_t n = v.size();
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+// WaferLLM's policy as its figures state it: every layer on its own P x P region (all at the application
+// rectangle's corner of one wafer, so no hops between layers), timed one layer after another; the
+// embedding and LM head stay where the placer puts them. Larger models were measured on a subset of
+// layers and scaled, so one wafer holds them here as well.
+Expected<Prediction> predictOnGrid(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, int grid)
+{
+    WaferPredictOptions o;
+    auto setup = prepareWafer(model, hw, w, o);
+    if (!setup)
+        return setup.error();
+    ScheduleRegions layout = setup->layout;
+    const CoreRect rect{hw.wafer.reservedLeftCols, hw.wafer.reservedTopRows, grid, grid};
+    for (RegionRef& r : layout.layers)
+        r = {0, rect};
+    layout.embedding.device = 0;
+    layout.lmHead.device = 0;
+    layout.expertRegions.clear();
+    layout.deviceCount = 1;
+    o.layout = &layout;
+    auto p = predictWafer(model, hw, w, o);
+    if (!p)
+        return p;
+    // Every layer on the same cores: prompt chunks cannot pipeline through layer regions, so the prompt
+    // crosses the layers one after another (one chunk of the whole prompt: the fewest reductions).
+    ScheduleOptions so;
+    so.tokens = int(std::max<int64_t>(1, w.promptTokens));
+    so.context = std::max<int64_t>(1, w.promptTokens / 2);
+    so.kv = o.kv;
+    so.timingOnly = true;
+    const double cycles = buildTokenSchedule(model, layout, TimingModel(setup->params), so).totalCycles;
+    const double r = setup->calibrationResidual;
+    // How far the kernel constants carry to a model they were not fitted on: refit without each measured
+    // model in turn (WaferLLM measured two) and time this row with those constants.
+    const auto& cal = shippedWaferCalibration();
+    auto set = cal ? parseWaferKernelSet(std::string(embeddedMeasurement("waferllm-wse2-decode.json")))
+                   : Expected<WaferKernelSet>(cal.error());
+    if (set) {
+        ScheduleOptions one = so;
+        one.tokens = 1;
+        one.context = w.contextTokens;
+        double lo = p->tokensPerSecondPerUser;
+        double hi = lo;
+        std::vector<std::string> models;
+        for (const WaferKernelMeasurement& row : set->rows)
+            if (std::find(models.begin(), models.end(), row.model) == models.end())
+                models.push_back(row.model);
+        for (const std::string& left : models) {
+            WaferKernelSet rest = *set;
+            std::erase_if(rest.rows, [&](const WaferKernelMeasurement& m) { return m.model == left; });
+            auto fit = fitWaferTiming(rest);
+            if (!fit)
+                continue;
+            TimingParams q = fit->params;
+            q.applyHardware(hw.wafer);
+            q.kvBytesPerValue = setup->params.kvBytesPerValue;
+            const double tps = q.clockHz / buildTokenSchedule(model, layout, TimingModel(q), one).totalCycles;
+            lo = std::min(lo, tps);
+            hi = std::max(hi, tps);
+        }
+        if (models.size() > 1)
+            p->rangeDrivers.push_back(rangeDriver(
+                "kernel_fit_models", "models left out", 0, 0, 1,
+                "the kernel constants refitted without each model WaferLLM measured (" + std::to_string(models.size()) +
+                    " in " + set->id + "): how far they carry to another model",
+                p->tokensPerSecondPerUser, lo, hi));
+        finishRange(*p);
+    }
+    p->ttftSeconds = cycles / setup->params.clockHz;
+    p->ttftRange = {p->ttftSeconds * (1 - r), p->ttftSeconds * (1 + r)};
+    return p;
 }
 } // namespace
 
@@ -41,9 +117,34 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
         w.outputTokens = point.outputTokens;
     PredictOptions o;
     o.devices = point.devices;
-    auto p = predict(*model, *hw, w, o);
+    const bool grid = hw->kind == HardwareKind::Wafer && point.decodeGrid > 0;
+    // A calibration row is predicted with the profile it was fitted into (the batch-1 profile is not the
+    // one a batched row of another stack belongs to).
+    std::string gpuProfile;
+    if (hw->kind == HardwareKind::Gpu && point.origin == MeasuredOrigin::Calibration)
+        for (const GpuCalibration& c : shippedGpuCalibrations())
+            if (c.profile.id == point.set)
+                gpuProfile = c.profile.id;
+    Expected<Prediction> p = makeError(ErrorCode::InvalidArgument, "not predicted");
+    if (grid) {
+        p = predictOnGrid(*model, *hw, w, point.decodeGrid);
+    } else if (!gpuProfile.empty()) {
+        GpuPredictOptions g;
+        g.devices = point.devices;
+        g.profile = gpuProfile;
+        p = predictGpu(*model, *hw, w, g);
+    } else {
+        p = predict(*model, *hw, w, o);
+    }
     if (!p)
         return p.error();
+    if (grid && point.prefillGrid != point.decodeGrid) {
+        auto pre = predictOnGrid(*model, *hw, w, point.prefillGrid);
+        if (!pre)
+            return pre.error();
+        p->ttftSeconds = pre->ttftSeconds;
+        p->ttftRange = pre->ttftRange;
+    }
     AccuracyRow r;
     r.point = point;
     r.kind = hw->kind;

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws {
@@ -94,11 +95,15 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
         return makeError(ErrorCode::Format, "a measurement set needs an id and a source", "id");
     if (!j.contains("rows") || !j["rows"].is_array() || j["rows"].empty())
         return makeError(ErrorCode::Format, "missing rows", "rows");
+    const std::string allreduce = j.value("allreduce", std::string("ring"));
+    if (allreduce != "ring" && allreduce != "multishot")
+        return makeError(ErrorCode::Format, "allreduce must be \"ring\" or \"multishot\"", "allreduce");
     std::vector<Row> rows;
     for (size_t i = 0; i < j["rows"].size(); ++i) {
         auto row = parseRow(j["rows"][i], "rows[" + std::to_string(i) + "].");
         if (!row)
             return row.error();
+        row->step.multiShotAllReduce = allreduce == "multishot";
         rows.push_back(*row);
         if (std::find(c.hardwareIds.begin(), c.hardwareIds.end(), row->hardware->id) == c.hardwareIds.end())
             c.hardwareIds.push_back(row->hardware->id);
@@ -117,6 +122,7 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
         }
     };
     GpuEfficiency e = defaults;
+    e.multiShotAllReduce = allreduce == "multishot";
     double* constants[5] = {&e.memoryTimeFactor, &e.computeTimeFactor, &e.layerOverheadS, &e.allreduceStepS,
                             &e.interNodeStepS};
     const double lowerBound[5] = {1.0, 1.0, 0.0, 0.0, 0.0}; // efficiencies at most 100 %, times not negative
@@ -191,8 +197,11 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
         }
     double sumSq = 0;
     int n = 0;
+    c.singleStream = true;
     for (size_t i = 0; i < rows.size(); ++i) {
         CalibrationRow r = rows[i].report;
+        if (r.fitted && rows[i].step.concurrency != 1)
+            c.singleStream = false;
         const double step = terms[i].seconds(e);
         r.predicted = r.metric == "tokens_per_second_per_user" ? 1.0 / step : rows[i].step.concurrency / step;
         r.relativeResidual = (r.predicted - r.observed) / r.observed;
@@ -211,7 +220,8 @@ const std::vector<GpuCalibration>& shippedGpuCalibrations()
 {
     static const std::vector<GpuCalibration> all = [] {
         std::vector<GpuCalibration> out;
-        for (const char* name : {"gpu-a100-sglang.json", "gpu-trtllm-h200.json", "gpu-oci-serving.json"}) {
+        for (const char* name :
+             {"gpu-a100-sglang.json", "gpu-trtllm-h200.json", "gpu-oci-serving.json", "gpu-serving-batch1.json"}) {
             auto c = fitGpuProfile(std::string(embeddedMeasurement(name)));
             if (c)
                 out.push_back(*c);
@@ -221,16 +231,27 @@ const std::vector<GpuCalibration>& shippedGpuCalibrations()
     return all;
 }
 
-const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId)
+const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency)
 {
     const auto& all = shippedGpuCalibrations();
-    for (const auto& c : all)
-        for (const auto& id : c.hardwareIds)
-            if (id == hardwareId)
+    auto measuredOn = [&](const GpuCalibration& c) {
+        return std::find(c.hardwareIds.begin(), c.hardwareIds.end(), hardwareId) != c.hardwareIds.end();
+    };
+    auto byId = [&](const char* id) -> const GpuCalibration* {
+        for (const auto& c : all)
+            if (c.profile.id == id)
                 return &c;
-    for (const auto& c : all)
-        if (c.profile.id == "gpu-trtllm-h200")
-            return &c;
+        return nullptr;
+    };
+    const bool single = concurrency == 1;
+    // Measured on this GPU: single-stream profiles first at batch 1, batched ones first otherwise.
+    for (bool wantSingle : {single, !single})
+        for (const auto& c : all)
+            if (c.singleStream == wantSingle && measuredOn(c))
+                return &c;
+    // Another GPU: the newest stack measured the same way (batch 1: current serving stacks).
+    if (const GpuCalibration* c = byId(single ? "gpu-serving-batch1" : "gpu-trtllm-h200"))
+        return c;
     return all.empty() ? nullptr : &all.front();
 }
 

@@ -21,14 +21,16 @@ struct GpuCalibration
     GpuEfficiency efficiency;
     CalibrationProfile profile;
     std::vector<std::string> hardwareIds; // GPUs the rows were measured on
+    bool singleStream = false;            // every fitted row is one request at a time (batch 1)
 };
 
 Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults = {});
 
-// Shipped GPU profiles (gpu-a100-sglang, gpu-trtllm-h200, gpu-oci-serving).
+// Shipped GPU profiles (gpu-a100-sglang, gpu-trtllm-h200, gpu-oci-serving, gpu-serving-batch1).
 const std::vector<GpuCalibration>& shippedGpuCalibrations();
 
-// The profile for a GPU: one measured on it, else the TensorRT-LLM H200 profile (newest stack).
-const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId);
+// The profile for a GPU: at concurrency 1 a single-stream profile measured on it (current serving stacks at
+// batch 1), else one measured on it with batched rows, else the TensorRT-LLM H200 profile (newest stack).
+const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency = 0);
 
 } // namespace ws

@@ -24,6 +24,10 @@ std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profi
         {"memoryUsableFraction", "phi_hbm", "", e.memoryUsableFraction, false,
          "assumption: runtime, activations and fragmentation take the rest",
          "Fraction of HBM that holds weights and KV cache."},
+        {"allreduceStepsInNode", "AR steps", "steps", e.multiShotAllReduce ? 2.0 : 0.0, false,
+         e.multiShotAllReduce ? "the measured stack: TensorRT-LLM MultiShot, NVSwitch multicast [N2]"
+                              : "the measured stack: ring all-reduce (NCCL default)",
+         "Steps per all-reduce inside a node: 2 with NVSwitch multicast (MultiShot); 0 stands for a ring's 2(N-1)."},
     };
 }
 
@@ -72,7 +76,7 @@ GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuS
         const int inNode = std::min(s.gpus, perNode);
         const int nodes = (s.gpus + perNode - 1) / perNode;
         const double allreduces = 2.0 * f.layers; // after attention and after the MLP [N5]
-        t.intraSteps = allreduces * 2.0 * (inNode - 1);
+        t.intraSteps = allreduces * (s.multiShotAllReduce && inNode > 1 ? 2.0 : 2.0 * (inNode - 1));
         t.interSteps = allreduces * 2.0 * (nodes - 1);
         // Ring all-reduce moves 2(N-1)/N of the payload over each GPU's link (one direction = half the bidirectional figure).
         const double payload = users * s.tokensPerRequest * f.hidden * 2.0;

@@ -27,6 +27,9 @@ struct GpuEfficiency
     double allreduceStepS = 5e-6;        // per ring step inside a node (NVLink)
     double interNodeStepS = 20e-6;       // per ring step between nodes (network)
     double memoryUsableFraction = 0.9;   // HBM for weights and KV (rest: runtime, activations)
+    // The stack's all-reduce inside a node: NVSwitch multicast in 2 steps (TensorRT-LLM MultiShot [N2]) instead
+    // of a ring's 2(N-1). A property of the measured stack (measurement file "allreduce": "multishot").
+    bool multiShotAllReduce = false;
 };
 
 // One entry per constant, with its source (the profile for fitted ones).
@@ -41,6 +44,7 @@ struct GpuStep
     double prefillPerOutput = 0;   // prompt tokens processed per output token (continuous batching)
     Precision precision = Precision::Bf16;
     int kvBytesPerValue = 2;       // 16-bit KV cache; 1 for an 8-bit cache
+    bool multiShotAllReduce = false; // 2 steps per all-reduce inside a node (NVSwitch multicast) instead of 2(N-1)
 };
 
 // Each term in seconds at unit factors; stepSeconds() applies a profile.

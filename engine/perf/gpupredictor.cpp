@@ -64,12 +64,12 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool 
          "off: 1.259x slower step on H100 (PAI-gap, arXiv 2605.30571)",
          same);
     if (p.devices > 1) {
-        const int k = 2 * (std::min(p.devices, 8) - 1);
+        const int k = e.multiShotAllReduce ? 2 : 2 * (std::min(p.devices, 8) - 1);
         const double nccl = (6.6e-6 + 0.6e-6 * k) / k;
         double fittedMax = e.allreduceStepS;
         for (const GpuCalibration* c : profiles)
             fittedMax = std::max(fittedMax, c->efficiency.allreduceStepS);
-        vary("allreduce_step_s", "s per ring step", &GpuEfficiency::allreduceStepS, e.allreduceStepS,
+        vary("allreduce_step_s", e.multiShotAllReduce ? "s per all-reduce step (2 per all-reduce)" : "s per ring step", &GpuEfficiency::allreduceStepS, e.allreduceStepS,
              std::min(e.allreduceStepS, nccl), fittedMax,
              "low: NCCL tuning model, 6.6 us + 0.6 us per NVLink step (NVIDIA/nccl src/graph/tuning.cc); high: the "
              "largest step any shipped GPU profile fitted",
@@ -110,7 +110,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
         if (!cal)
             return makeError(ErrorCode::NotFound, "unknown GPU profile '" + o.profile + "'", "profile");
     } else {
-        cal = gpuCalibrationFor(hw.id);
+        cal = gpuCalibrationFor(hw.id, w.concurrency);
     }
     if (!cal)
         return makeError(ErrorCode::NotFound, "no GPU calibration profile could be fitted", "profile");
@@ -149,6 +149,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
         s.prefillPerOutput = continuousBatchPrefill(double(w.promptTokens), double(w.outputTokens), users);
         s.precision = w.precision;
         s.kvBytesPerValue = kvBytes;
+        s.multiShotAllReduce = e.multiShotAllReduce;
         return gpuStepTerms(facts, g, s);
     };
     const GpuStepTerms terms = step(concurrency, 1);

@@ -46,7 +46,13 @@ LpuTerms lpuTerms(const ModelConfig& m, const LpuSpec& l, Precision p, int chips
     const double compute = flopsPerLayer / (chipsPerLayer * peakOps(l, p));
     LpuTerms t;
     t.local = layers * std::max(stream, compute);
-    t.exchanges = layers * e.exchangesPerLayer;
+    // A mixture-of-experts layer sends each token to the chips of its chosen experts before the MLP and
+    // gathers the results after it: the gather stands in for a dense layer's exchange after the MLP, the
+    // dispatch is one exchange more (as the wafer's moe_dispatch / moe_combine hops).
+    int moeLayers = 0;
+    for (int l = 0; l < m.layers; ++l)
+        moeLayers += m.isMoeLayer(l) ? 1 : 0;
+    t.exchanges = layers * e.exchangesPerLayer + moeLayers;
     return t;
 }
 
@@ -195,7 +201,8 @@ static Expected<LpuCalibration> fitLpuProfileUnguarded(const std::string& jsonTe
          "Cost of one chip-to-chip exchange of a layer's activations (ISCA22: < 3 us end-to-end network latency; the "
          "fit also absorbs synchronisation and per-layer overheads)."},
         {"exchangesPerLayer", "n_c2c", "", c.efficiency.exchangesPerLayer, false,
-         "assumption: two exchanges per layer, as tensor-parallel all-reduces after attention and MLP (facts §5 [N5])",
+         "assumption: two exchanges per layer, as tensor-parallel all-reduces after attention and MLP (facts §5 [N5]); "
+         "a mixture-of-experts layer one more, the dispatch to its experts' chips",
          "Chip-to-chip exchanges per layer."},
         {"sramUsableFraction", "phi_sram", "", c.efficiency.sramUsableFraction, false,
          "assumption: code, activations and buffers take the rest", "Fraction of a chip's SRAM that holds weights and KV."},

@@ -80,6 +80,10 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
         p.configuration = "one " + g + " x " + g + " region per layer, timed on one layer and scaled to the layer count";
         p.label = r.value("model", std::string()) + ", WSE-2, " + g + " x " + g;
     }
+    p.decodeGrid = r.value("grid", r.value("decode_grid", 0));
+    p.prefillGrid = r.value("prefill_grid", p.decodeGrid);
+    if (p.decodeGrid < 0 || p.prefillGrid < 0)
+        return makeError(ErrorCode::Format, "a grid side must not be negative", where + "grid");
     const std::string modelKey = kernel ? "preset" : "model";
     if (!r.contains(modelKey) || !r.at(modelKey).is_string())
         return makeError(ErrorCode::Format, "missing model preset id", where + modelKey);

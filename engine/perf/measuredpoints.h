@@ -52,6 +52,10 @@ struct MeasuredPoint
     std::string note;          // assumptions
     std::string doubt;         // why the figure itself is doubtful (left out of the headline statistics)
     bool fitted = false;       // calibration rows the fit used
+    // Wafers, WaferLLM's policy: every layer timed on its own P x P region of cores (0: not stated, the
+    // placer's regions). A prefill side apart from the decode side where the source names both.
+    int decodeGrid = 0;
+    int prefillGrid = 0;
 
     // Decode speed per user where the metric gives it (aggregate / concurrency); 0 for end-to-end rows.
     double tokensPerSecondPerUser() const;

@@ -120,6 +120,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
             current.decodeSeconds += stepSeconds;
         current.generatedTokens = index + 1;
         current.lastToken = step->token;
+        current.routing = step->routing;
         if (current.generatedTokens > 1 && current.decodeSeconds > 0)
             current.cpuTokensPerSecond = (current.generatedTokens - 1) / current.decodeSeconds;
         if (m_options.pacer.isPaced() && !waitUntil(start, m_options.pacer.dueSeconds(index), shouldStop)) {

@@ -123,6 +123,8 @@ public:
         TokenStep step;
         step.token = **token;
         step.text = m_decoder.push(step.token);
+        if (m_generator.model().config().isMoe())
+            step.routing = std::make_shared<const ExpertRouting>(m_generator.routing());
         return step;
     }
 

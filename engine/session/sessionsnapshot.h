@@ -7,6 +7,7 @@
 // snapshots of a request it has cancelled.
 
 #include "engine/core/error.h"
+#include "engine/decode/expertrouting.h"
 #include "engine/tokenizer/tokenid.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 
@@ -71,6 +72,9 @@ struct SessionSnapshot
 
     std::vector<SystemPace> systems; // compared systems (predicted), for the stats line
     std::shared_ptr<const MeshFrame> mesh; // wafer frame for lastToken, may be null
+    // MoE models: the experts the step that produced lastToken ran through (TokenStep::routing); null
+    // for dense models. The chat's wafer lights these experts.
+    std::shared_ptr<const ExpertRouting> routing;
 
     bool isFinal() const { return state != RunState::Running; }
 };

@@ -11,8 +11,10 @@
 // of the turn and the model's context, and a final step says which it was.
 
 #include "engine/core/error.h"
+#include "engine/decode/expertrouting.h"
 #include "engine/tokenizer/tokenid.h"
 
+#include <memory>
 #include <string>
 
 namespace ws {
@@ -32,6 +34,9 @@ struct TokenStep
     bool endOfText = false; // the stream is over: this step has no new token (why: `end`); text may
                             // still hold bytes that were waiting for the rest of a character
     StreamEnd end = StreamEnd::EndOfText;
+    // MoE models: the experts the step that produced this token ran through (its input token's
+    // routing, per layer); null for dense models.
+    std::shared_ptr<const ExpertRouting> routing;
 };
 
 class TokenStream

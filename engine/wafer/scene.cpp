@@ -96,6 +96,7 @@ Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
                          "the engine gave no dataflow schedule for " + r.model.name + " on " + r.hardware.name,
                          "schedule");
     out.schedule = std::move(schedule);
+    out.options = scheduleOptions;
     out.params = setup->params;
     out.profile = setup->profile;
     return out;

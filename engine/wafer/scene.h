@@ -50,6 +50,7 @@ struct SceneSchedule
     TimingParams params;
     std::string profile; // the calibration profile the constants come from
     ScheduleRegions regions; // the placement's regions the schedule runs over
+    ScheduleOptions options; // what it was built with (a token's own schedule reuses them)
 };
 
 struct WaferScene

@@ -91,6 +91,8 @@ Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const 
 {
     if (contextLength <= 0)
         return makeError(ErrorCode::InvalidArgument, "context length must be positive");
+    if (config.isMoe())
+        return makeError(ErrorCode::Unsupported, "the tiled executor runs dense models only (this one has experts)");
     if (int(weights.layers.size()) != config.layerCount)
         return makeError(ErrorCode::InvalidArgument, "the weights have " + std::to_string(weights.layers.size()) +
                                                          " layers, the configuration " +
@@ -105,7 +107,6 @@ Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const 
         m.layer = layer;
         m.rows = w.rows;
         m.cols = w.cols;
-        m.laneOrder = usesLaneOrder(w);
         m.values.resize(size_t(w.rows) * size_t(w.cols));
         for (int r = 0; r < w.rows; ++r)
             kernels::dequantizeRow(w.type, w.row(r), m.values.data() + size_t(r) * size_t(w.cols), w.cols);
@@ -224,12 +225,12 @@ int TiledExecutor::matrixCores(TensorKind kind, int layer) const
     return 0;
 }
 
-void TiledExecutor::gemv(Matrix& m, const float* x, float* y)
+void TiledExecutor::gemv(Matrix& m, const float* x, float* y, bool laneOrder)
 {
     for (const RowGroup& g : m.groups) {
         for (int64_t r = g.rowBegin; r < g.rowEnd; ++r) {
             const float* w = m.values.data() + size_t(r * m.cols);
-            DenseOrderSum sum(int(m.cols), m.laneOrder);
+            DenseOrderSum sum(int(m.cols), laneOrder);
             for (const Tile& t : g.tiles) { // column order: each core continues its neighbour's running sums
                 double own = 0.0;
                 for (int64_t c = t.colBegin; c < t.colEnd; ++c) {
@@ -247,8 +248,9 @@ void TiledExecutor::project(const MatmulJob* jobs, int jobCount, const float* x,
 {
     for (int j = 0; j < jobCount; ++j) {
         Matrix& m = m_matrices[m_matrixOf.at(jobs[j].w->data)];
+        const bool lanes = usesLaneOrder(*jobs[j].w, tokens);
         for (int t = 0; t < tokens; ++t)
-            gemv(m, x + size_t(t) * size_t(m.cols), jobs[j].out + size_t(t) * size_t(m.rows));
+            gemv(m, x + size_t(t) * size_t(m.cols), jobs[j].out + size_t(t) * size_t(m.rows), lanes);
     }
 }
 

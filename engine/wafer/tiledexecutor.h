@@ -82,7 +82,6 @@ private:
         TensorKind kind = TensorKind::AttnQ;
         int layer = -1;
         int64_t rows = 0, cols = 0;
-        bool laneOrder = true;     // the dense kernel's summation order (decode/matmul.h)
         std::vector<float> values; // rows x cols, fp32
         std::vector<RowGroup> groups;
         int cores = 0;
@@ -90,7 +89,7 @@ private:
 
     TiledExecutor() = default;
     Matrix* find(TensorKind kind, int layer);
-    void gemv(Matrix& m, const float* x, float* y);
+    void gemv(Matrix& m, const float* x, float* y, bool laneOrder); // laneOrder: decode/matmul.h
     // The forward pass's matrix products, as tiles.
     void project(const MatmulJob* jobs, int jobCount, const float* x, int tokens, RunState& state,
                  ThreadPool& pool) override;

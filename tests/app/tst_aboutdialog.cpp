@@ -68,7 +68,8 @@ private slots:
                 QCOMPARE(item->child(s)->text(0), files.at(i).sources.at(s));
             measurements += item->text(0).startsWith(QStringLiteral("measurements/")) ? 1 : 0;
         }
-        QCOMPARE(measurements, 6); // resources/measurements: five calibration sets and the reference rows
+        // resources/measurements: six calibration sets, two files of reference rows and the providers' API prices
+        QCOMPARE(measurements, 9);
     }
 
     void translatedIntoChinese()

@@ -3,6 +3,7 @@
 // `waferscope` binary, kills it with SIGKILL and checks the next start recovers.
 #include "app/scenario/autosave.h"
 #include "app/scenario/scenarioformat.h"
+#include "tests/common/testmodels.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -44,7 +45,7 @@ int runApp(const QString& dataDir, const QStringList& args, QByteArray* errors =
 {
     QProcess app;
     app.setProcessEnvironment(appEnvironment(dataDir));
-    app.start(QStringLiteral(WAFERSCOPE_APP_BINARY), args);
+    app.start(wstest::appBinary(), args);
     if (!app.waitForFinished(60000)) {
         app.kill();
         app.waitForFinished();
@@ -186,7 +187,7 @@ private slots:
         // 1. The app opens the scenario, autosaves it, and is killed with SIGKILL (QProcess::kill on Unix).
         QProcess app;
         app.setProcessEnvironment(appEnvironment(dataDir));
-        app.start(QStringLiteral(WAFERSCOPE_APP_BINARY), {QStringLiteral("--scenario"), original});
+        app.start(wstest::appBinary(), {QStringLiteral("--scenario"), original});
         QVERIFY2(app.waitForStarted(30000), qPrintable(app.errorString()));
         QTRY_VERIFY_WITH_TIMEOUT(!findAutosave(dataDir).isEmpty() || app.state() == QProcess::NotRunning, 30000);
         QCOMPARE(app.state(), QProcess::Running);

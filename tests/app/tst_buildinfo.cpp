@@ -23,7 +23,7 @@ namespace {
 QString gitHead()
 {
     QProcess git;
-    git.start(QStringLiteral("git"), {QStringLiteral("-C"), QStringLiteral(WAFERSCOPE_SOURCE_DIR),
+    git.start(QStringLiteral("git"), {QStringLiteral("-C"), wstest::sourceDir(),
                                       QStringLiteral("rev-parse"), QStringLiteral("--short=10"), QStringLiteral("HEAD")});
     if (!git.waitForFinished(10000) || git.exitCode() != 0)
         return {};
@@ -85,8 +85,8 @@ private slots:
     {
         QTest::addColumn<QString>("program");
         QTest::addColumn<QString>("name");
-        QTest::newRow("cli") << QStringLiteral(WAFERSCOPE_CLI_BINARY) << "waferscope-cli";
-        QTest::newRow("app") << QStringLiteral(WAFERSCOPE_APP_BINARY) << "waferscope";
+        QTest::newRow("cli") << wstest::cliBinary() << "waferscope-cli";
+        QTest::newRow("app") << wstest::appBinary() << "waferscope";
     }
     void versionOptionOfBothPrograms()
     {

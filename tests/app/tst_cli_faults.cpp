@@ -25,7 +25,7 @@ private slots:
             const QString copy = wstest::writableCopy(source_q, dir, QStringLiteral("model.gguf"));
             QVERIFY(!copy.isEmpty());
             QProcess cli;
-            cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY),
+            cli.start(wstest::cliBinary(),
                       {QStringLiteral("generate"), QStringLiteral("--model"), copy, QStringLiteral("--prompt"),
                        QStringLiteral("Once upon a time"), QStringLiteral("--tokens"), QStringLiteral("100000"),
                        QStringLiteral("--threads"), QStringLiteral("1")});

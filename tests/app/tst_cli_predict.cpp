@@ -85,6 +85,40 @@ private slots:
         QVERIFY2(said, "without --devices the output says it chose the fewest devices");
     }
 
+    // --speculative: on with the sourced defaults and the default draft; predict --json says what it ran with,
+    // where the defaults come from and what it gained or lost against the same prediction without it.
+    void speculativeWithSourcedDefaults()
+    {
+        Run r;
+        const QJsonObject plain = predictJson({"--model", "qwen3-32b", "--hardware", "h100", "--devices", "8"}, &r);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(plain.value("speculative").toObject().value("enabled").toBool(), false);
+        const QJsonObject o =
+            predictJson({"--model", "qwen3-32b", "--hardware", "h100", "--devices", "8", "--speculative"}, &r);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject s = o.value("speculative").toObject();
+        QCOMPARE(s.value("enabled").toBool(), true);
+        QCOMPARE(s.value("draft_model").toString(), QStringLiteral("qwen3-0.6b"));
+        QCOMPARE(s.value("tokens_per_step").toInt(), 4);
+        QCOMPARE(s.value("acceptance_rate").toDouble(), 0.7);
+        QVERIFY(s.value("sources").toObject().value("tokens_per_step").toString().contains("arXiv"));
+        QVERIFY(s.value("sources").toObject().value("acceptance_rate").toString().contains("arXiv"));
+        QCOMPARE(s.value("plain_tokens_per_second_per_user").toDouble(),
+                 plain.value("tokens_per_second_per_user").toDouble());
+        const double speedup = s.value("speedup").toDouble();
+        QVERIFY(std::abs(speedup - o.value("tokens_per_second_per_user").toDouble() /
+                                       plain.value("tokens_per_second_per_user").toDouble()) < 1e-9);
+        const double e = s.value("expected_tokens_per_step").toDouble();
+        QVERIFY(std::abs(speedup - e / (s.value("draft_target_tokens").toDouble() +
+                                        s.value("verify_target_tokens").toDouble())) < 1e-9);
+        // The vendor-known case: Groq is said to run it, with its source.
+        const QJsonObject g = predictJson({"--model", "llama-3.1-70b", "--hardware", "groq-lpu", "--speculative",
+                                           "--acceptance", "0.8"}, &r);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(g.value("speculative").toObject().value("vendor_uses").toBool(), true);
+        QCOMPARE(g.value("speculative").toObject().value("acceptance_rate").toDouble(), 0.8);
+    }
+
     void seventyBOnFourWafers()
     {
         // Facts §6.7: 70B in BF16 needs at least 4 WSE-3 wafers.

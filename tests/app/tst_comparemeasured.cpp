@@ -12,6 +12,8 @@
 #include <QScatterSeries>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace ws;
 
 namespace {
@@ -66,16 +68,22 @@ private slots:
         QCOMPARE(h100->measured.size(), size_t(7));
         QCOMPARE(h100->measured.back().origin, MeasuredOrigin::User);
 
-        // The bar chart: OCI's concurrency-1 figure and mine on the H100 bar, nothing elsewhere.
+        // The bar chart: OCI's concurrency-1 figure and mine on the H100 bar, the reference figure for Groq's
+        // Llama 3.3 70B on the Groq bar, nothing elsewhere.
         const auto& bars = panel.speedChart()->bars();
         int h100Bar = -1;
+        int groqBar = -1;
         for (size_t i = 0; i < bars.size(); ++i) {
             if (bars[i].label.contains(QStringLiteral("H100")))
                 h100Bar = int(i);
+            else if (bars[i].label.contains(QStringLiteral("Groq")))
+                groqBar = int(i);
             else
                 QVERIFY2(bars[i].measured.empty(), qPrintable(bars[i].label));
         }
-        QVERIFY(h100Bar >= 0);
+        QVERIFY(h100Bar >= 0 && groqBar >= 0);
+        QCOMPARE(bars[size_t(groqBar)].measured.size(), size_t(1));
+        QCOMPARE(bars[size_t(groqBar)].measured[0].value, 270.0);
         const auto& marks = bars[size_t(h100Bar)].measured;
         QCOMPARE(marks.size(), size_t(2));
         QCOMPARE(marks[0].value, 58.64);
@@ -83,15 +91,16 @@ private slots:
         QVERIFY(marks[0].tooltip.contains(QStringLiteral("Oracle OCI")));
         QVERIFY(marks[1].tooltip.contains(QStringLiteral("my lab notebook p. 12")));
         QVERIFY(marks[1].tooltip.contains(QStringLiteral("2026-11-30")));
-        QCOMPARE(panel.speedChart()->measuredSeries()->count(), 2);
+        QCOMPARE(panel.speedChart()->measuredSeries()->count(), 3);
         // Hovering the mark finds its tooltip.
         QCOMPARE(panel.speedChart()->measuredTipAt(QPointF(h100Bar, 45.0)), marks[1].tooltip);
 
         // The curves: all seven H100 points at their own concurrency.
         const auto& series = panel.concurrencyChart()->measuredSeries();
-        QCOMPARE(series.size(), size_t(1));
-        QCOMPARE(series.front()->count(), 7);
-        const QPointF at256 = series.front()->at(5);
+        QCOMPARE(series.size(), size_t(2)); // H100, and Groq's one reference figure
+        auto h100Series = std::find_if(series.begin(), series.end(), [](const auto* x) { return x->count() == 7; });
+        QVERIFY(h100Series != series.end());
+        const QPointF at256 = (*h100Series)->at(5);
         QCOMPARE(at256.x(), 15.27);
         QCOMPARE(at256.y(), 15.27 * 256);
     }

@@ -1,6 +1,7 @@
 // DataSources: every shipped preset and measurement file, with the distinct
 // "source" notes its numbers cite, read from the files compiled into the engine.
 #include "app/common/datasources.h"
+#include "tests/common/testmodels.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,7 +29,7 @@ private slots:
     {
         // The files in the source tree, by folder: each must appear once, in the order hardware, models, measurements.
         QStringList expected;
-        const QDir resources(QStringLiteral(WAFERSCOPE_SOURCE_DIR "/resources"));
+        const QDir resources(wstest::sourcePath(QStringLiteral("resources")));
         for (const char* folder : {"presets/hardware", "presets/models", "measurements"}) {
             QStringList names = QDir(resources.filePath(QLatin1String(folder))).entryList({"*.json"}, QDir::Files);
             names.sort();
@@ -60,7 +61,7 @@ private slots:
         QCOMPARE(wse3.title, QStringLiteral("Cerebras WSE-3 (CS-3)"));
         QVERIFY(wse3.sources.contains("shared/facts/wafer-mapping.md §1.2: application rectangle offset y = 1 [W2]"));
         // The same text read straight from the source tree's file.
-        QFile file(QStringLiteral(WAFERSCOPE_SOURCE_DIR "/resources/presets/hardware/wse3.json"));
+        QFile file(wstest::sourcePath(QStringLiteral("resources/presets/hardware/wse3.json")));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(DataSources::sourcesIn(file.readAll()), wse3.sources);
         QVERIFY(DataSources::allSources().contains(a100.sources.first()));

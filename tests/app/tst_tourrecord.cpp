@@ -96,7 +96,7 @@ private slots:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("HOME"), dir.path()); // no settings or autosave of the user's
         app.setProcessEnvironment(env);
-        app.start(QStringLiteral(WAFERSCOPE_APP_BINARY), {QStringLiteral("--present"), tour});
+        app.start(wstest::appBinary(), {QStringLiteral("--present"), tour});
         QVERIFY(app.waitForFinished(120000));
         QCOMPARE(app.exitCode(), 2);
         const QByteArray appErr = app.readAllStandardError().trimmed();

@@ -1,6 +1,8 @@
 #pragma once
 // Runs the built waferscope-cli as a real process for the CLI tests. The test
-// target passes the binary's path as WAFERSCOPE_CLI_BINARY.
+// gets the binary's path from the environment ctest sets (wstest::cliBinary).
+
+#include "tests/common/testmodels.h"
 
 #include <QByteArray>
 #include <QProcess>
@@ -33,7 +35,7 @@ inline CliRun runCli(const QStringList& args,
 {
     QProcess cli;
     cli.setProcessEnvironment(env);
-    cli.start(QStringLiteral(WAFERSCOPE_CLI_BINARY), args);
+    cli.start(wstest::cliBinary(), args);
     CliRun r;
     if (!cli.waitForFinished(timeoutMs)) {
         cli.kill();

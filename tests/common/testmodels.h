@@ -2,6 +2,9 @@
 // Where tests find the real models in shared/models: the environment variable
 // WAFERSCOPE_TEST_MODELS, else ../shared/models beside the checkout. Outside CI
 // a missing folder skips the test with a clear message; in CI (CI=true) it fails.
+// The checkout, the default models folder and the built programs come from the
+// environment ctest sets (tests/CMakeLists.txt, waferscope_test_environment), so
+// test objects hold no absolute path; benchmarks, run by hand, compile them in.
 
 #include <QDir>
 #include <QFileInfo>
@@ -10,10 +13,43 @@
 
 namespace wstest {
 
+// The environment variable `name`, else `fallback` (a path compiled into a benchmark, or empty).
+inline QString pathFromEnvironment(const char* name, const char* fallback)
+{
+    const QByteArray env = qgetenv(name);
+    return env.isEmpty() ? QString::fromUtf8(fallback) : QString::fromLocal8Bit(env);
+}
+
+#ifdef WAFERSCOPE_SOURCE_DIR
+inline constexpr const char* kCompiledSourceDir = WAFERSCOPE_SOURCE_DIR;
+inline constexpr const char* kCompiledModelsDir = WAFERSCOPE_DEFAULT_TEST_MODELS;
+#else
+inline constexpr const char* kCompiledSourceDir = "";
+inline constexpr const char* kCompiledModelsDir = "";
+#endif
+
 inline QString testModelsDir()
 {
     const QByteArray env = qgetenv("WAFERSCOPE_TEST_MODELS");
-    return env.isEmpty() ? QString::fromUtf8(WAFERSCOPE_DEFAULT_TEST_MODELS) : QString::fromLocal8Bit(env);
+    return env.isEmpty() ? pathFromEnvironment("WAFERSCOPE_DEFAULT_TEST_MODELS", kCompiledModelsDir)
+                         : QString::fromLocal8Bit(env);
+}
+
+// The checkout's root folder.
+inline QString sourceDir()
+{
+    return pathFromEnvironment("WAFERSCOPE_SOURCE_DIR", kCompiledSourceDir);
+}
+
+// The built waferscope-cli and waferscope programs.
+inline QString cliBinary()
+{
+    return pathFromEnvironment("WAFERSCOPE_CLI_BINARY", "");
+}
+
+inline QString appBinary()
+{
+    return pathFromEnvironment("WAFERSCOPE_APP_BINARY", "");
 }
 
 inline bool runningInCi()
@@ -28,7 +64,7 @@ inline QString testModelPath(const QString& relative)
 
 inline QString sourcePath(const QString& relative)
 {
-    return QDir(QString::fromUtf8(WAFERSCOPE_SOURCE_DIR)).filePath(relative);
+    return QDir(sourceDir()).filePath(relative);
 }
 
 } // namespace wstest

@@ -47,7 +47,9 @@ private:
 inline std::string modelPath(const std::string& relative)
 {
     const char* env = std::getenv("WAFERSCOPE_TEST_MODELS");
-    return std::string(env && *env ? env : WAFERSCOPE_DEFAULT_TEST_MODELS) + "/" + relative;
+    if (!env || !*env)
+        env = std::getenv("WAFERSCOPE_DEFAULT_TEST_MODELS"); // set by ctest
+    return std::string(env ? env : "") + "/" + relative;
 }
 
 // Loads what a reader accepted as a model and runs its first forward step (one thread, context 2).

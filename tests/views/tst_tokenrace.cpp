@@ -44,6 +44,32 @@ class TestTokenRace : public QObject
 {
     Q_OBJECT
 private slots:
+    void publishedFiguresAreMarkedOnTheirLane()
+    {
+        // A published 1,000 tokens/s for the fast system: its diamond moves at that pace after the same first
+        // token (0.05 s): 1 + (t - 0.05) x 1,000 tokens of 200; the lane names the figure and its source.
+        std::vector<RaceSystem> systems = threeSystems();
+        systems[0].marks.push_back({1000, QStringLiteral("Measured: 1,000 tokens/s — Source: a vendor's blog")});
+        TokenRace race;
+        race.resize(1200, 500);
+        race.setRace(numbered(200), systems, QStringLiteral("test text"));
+        race.advanceTo(0.08);
+        QCOMPARE(race.lane(0)->revealed(), 61);
+        QCOMPARE(race.lane(0)->markFractions().size(), size_t(1));
+        QCOMPARE(race.lane(0)->markFractions()[0], 31 / 200.0);
+        QVERIFY(race.lane(0)->headerText().contains(QStringLiteral("published 1,000")));
+        QVERIFY(race.lane(0)->trackToolTip().contains(QStringLiteral("Source: a vendor's blog")));
+        QVERIFY(race.lane(1)->markFractions().empty());
+        QVERIFY(!race.lane(1)->headerText().contains(QStringLiteral("published")));
+        race.advanceTo(1.0);
+        QCOMPARE(race.lane(0)->markFractions()[0], 1.0); // 951 tokens' worth: the whole text
+        // A new race without figures clears them.
+        race.setRace(numbered(200), threeSystems(), QStringLiteral("test text"));
+        race.advanceTo(0.08);
+        QVERIFY(race.lane(0)->markFractions().empty());
+        QVERIFY(!race.lane(0)->headerText().contains(QStringLiteral("published")));
+    }
+
     void lanesRevealAtTheirPace_data()
     {
         QTest::addColumn<double>("seconds");

@@ -251,6 +251,10 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                 for (const CoreRect& t0 : expertTiles(r, totalExperts))
                     tiles.push_back({region.device, t0});
             std::vector<int> active = activeExperts(options.tokenIndex, l, dims.expertCount, dims.expertsPerToken);
+            if (size_t(l) < options.routedExperts.size() && !options.routedExperts[size_t(l)].empty() &&
+                std::all_of(options.routedExperts[size_t(l)].begin(), options.routedExperts[size_t(l)].end(),
+                            [&](int e) { return e >= 0 && e < dims.expertCount; }))
+                active = options.routedExperts[size_t(l)];
             for (int e = 0; e < dims.sharedExperts; ++e)
                 active.push_back(dims.expertCount + e);
             // Dispatch and combine wait for the farthest active expert (another wafer, if any).

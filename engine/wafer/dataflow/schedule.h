@@ -56,6 +56,9 @@ struct ScheduleOptions
     int64_t context = 4096;  // cached tokens each token attends over
     KvPlacement kv = KvPlacement::Shift;
     uint64_t tokenIndex = 0; // picks the active experts of MoE layers (deterministic)
+    // The experts the token really routed to, per layer (the decoder's router, ExpertRouting); a layer
+    // without a valid entry uses activeExperts(tokenIndex, ...).
+    std::vector<std::vector<int>> routedExperts;
     bool layersOnly = false; // WaferLLM's kernel measurement: layers only, no hops, no embedding or LM head
     bool timingOnly = false; // totals only: no phase list, identical layers timed once (predictions, sweeps)
 };

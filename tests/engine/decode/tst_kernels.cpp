@@ -230,6 +230,38 @@ private slots:
             QVERIFY(std::fabs(out[i] - 2.0 * x[i] * scale) <= 1e-5);
     }
 
+    // GELU's tanh form, 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), computed here in double, against the
+    // kernel's F16 table: the input rounded to F16, the result rounded to F16 (half an F16 step, 2^-11
+    // relative, plus slack for float tanh); 0 at or below -10, x itself at or above 10.
+    void geluTanhMatchesTheFormula()
+    {
+        auto formula = [](double x) { return 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x))); };
+        // By hand: gelu(1) = 0.5 (1 + tanh(0.7978846 * 1.044715)) = 0.5 (1 + tanh(0.8335624)) = 0.8411920, whose
+        // nearest F16 is 1723 / 2048 = 0.84130859375; gelu(-1) = gelu(1) - 1 = -0.1588080, nearest F16 -1301 / 8192.
+        QCOMPARE(kernels::gelu(1.0f), 0.84130859375f);
+        QCOMPARE(kernels::gelu(-1.0f), -1301.0f / 8192.0f);
+        QCOMPARE(kernels::gelu(0.0f), 0.0f);
+        QCOMPARE(kernels::gelu(-10.0f), 0.0f);
+        QCOMPARE(kernels::gelu(-25.0f), 0.0f);
+        QCOMPARE(kernels::gelu(10.0f), 10.0f);
+        QCOMPARE(kernels::gelu(12.345f), 12.345f);
+        for (int i = -9990; i <= 9990; i += 7) {
+            const float x = float(i) / 1000.0f;
+            const double want = formula(double(f16ToF32(f32ToF16(x))));
+            const double got = kernels::gelu(x);
+            QVERIFY2(std::fabs(got - want) <= std::fabs(want) * (1.0 / 1024.0) + 1e-7,
+                     qPrintable(QStringLiteral("gelu(%1) = %2, formula %3").arg(double(x)).arg(got).arg(want)));
+        }
+        // GeGLU: GELU(gate) * up, element by element.
+        std::vector<float> gate{1.0f, -1.0f, 12.0f, -11.0f, 0.5f}, up{2.0f, 3.0f, 0.5f, 7.0f, -4.0f};
+        kernels::gegluRow(gate.data(), up.data(), int(gate.size()));
+        QCOMPARE(gate[0], 2.0f * 0.84130859375f);
+        QCOMPARE(gate[1], 3.0f * (-1301.0f / 8192.0f));
+        QCOMPARE(gate[2], 6.0f);
+        QCOMPARE(gate[3], 0.0f);
+        QVERIFY(std::fabs(gate[4] - (-4.0 * formula(0.5))) <= 4.0 * formula(0.5) / 1024.0);
+    }
+
     void bf16RoundTrip()
     {
         QCOMPARE(bf16ToF32(f32ToBf16(1.0f)), 1.0f);

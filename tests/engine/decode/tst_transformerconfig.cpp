@@ -15,13 +15,14 @@ using Editor = std::function<void(GgufWriter&)>;
 Q_DECLARE_METATYPE(Editor)
 
 namespace {
-Expected<TransformerConfig> configOf(const QTemporaryDir& dir, const std::string& arch, const Editor& edit)
+Expected<TransformerConfig> configOf(const QTemporaryDir& dir, const std::string& arch, const Editor& edit,
+                                     uint32_t layers = 2)
 {
     GgufWriter w;
     w.addString("general.architecture", arch);
     w.addU32(arch + ".embedding_length", 64);
     w.addU32(arch + ".feed_forward_length", 128);
-    w.addU32(arch + ".block_count", 2);
+    w.addU32(arch + ".block_count", layers);
     w.addU32(arch + ".attention.head_count", 4);
     edit(w);
     const std::string path = dir.filePath("c.gguf").toStdString();
@@ -102,6 +103,67 @@ private slots:
         const double smooth = (8192.0 / wavelength - 1.0) / 3.0;
         QVERIFY(smooth > 0.0 && smooth < 1.0);
         QVERIFY(std::fabs(c->ropeFreqFactors[30] - 1.0 / ((1.0 - smooth) / 8.0 + smooth)) < 1e-5);
+    }
+
+    // gemma3 as llama.cpp reads it (src/models/gemma3.cpp); 8 layers so the default pattern (every 6th layer
+    // global) shows.
+    void gemma3Rules()
+    {
+        QTemporaryDir dir;
+        auto c = configOf(dir, "gemma3", [](GgufWriter& w) {
+            w.addU32("gemma3.attention.key_length", 32);
+            w.addU32("gemma3.attention.sliding_window", 512);
+            w.addF32("gemma3.rope.freq_base", 1000000.0f);
+            w.addString("gemma3.rope.scaling.type", "linear");
+            w.addF32("gemma3.rope.scaling.factor", 8.0f);
+        }, 8);
+        QVERIFY2(c, c ? "" : c.error().message().c_str());
+        QCOMPARE(c->layerWindow, (std::vector<int>{512, 512, 512, 512, 512, 0, 512, 512}));
+        QCOMPARE(c->window(5), 0);
+        QVERIFY(c->slidingRope(0) && !c->slidingRope(5));
+        QCOMPARE(c->ropeTheta, 1000000.0f);     // global layers
+        QCOMPARE(c->ropeFreqScale, 0.125f);
+        QCOMPARE(c->slidingRopeTheta, 10000.0f); // rope.freq_base_swa absent: llama.cpp's 10000
+        QCOMPARE(c->slidingRopeFreqScale, 1.0f);
+        QCOMPARE(c->embeddingScale, 8.0f);        // sqrt(64)
+        QCOMPARE(c->queryScale, 1.0f / std::sqrt(32.0f));
+        QCOMPARE(c->attentionScale, 1.0f);
+        QVERIFY(c->qkNorm && c->postNorms && !c->qkvBias);
+        QCOMPARE(c->ropeStyle, RopeStyle::Neox);
+        QCOMPARE(c->ffnActivation, FfnActivation::GeluTanh);
+        QCOMPARE(c->finalLogitSoftcap, 0.0f);
+
+        auto p = configOf(dir, "gemma3", [](GgufWriter& w) {
+            w.addU32("gemma3.attention.sliding_window", 4);
+            w.addU32("gemma3.attention.sliding_window_pattern", 2);
+            w.addF32("gemma3.rope.freq_base_swa", 20000.0f);
+            w.addF32("gemma3.final_logit_softcapping", 30.0f);
+        });
+        QVERIFY2(p, p ? "" : p.error().message().c_str());
+        QCOMPARE(p->layerWindow, (std::vector<int>{4, 0}));
+        QCOMPARE(p->slidingRopeTheta, 20000.0f);
+        QCOMPARE(p->finalLogitSoftcap, 30.0f);
+        QCOMPARE(p->queryScale, 1.0f / std::sqrt(16.0f)); // head size 64 / 4 heads
+
+        // A pattern stored as an array (one flag per layer) is not read, as llama.cpp does not: the default 6.
+        auto a = configOf(dir, "gemma3", [](GgufWriter& w) {
+            w.addU32("gemma3.attention.sliding_window", 4);
+            w.addI32Array("gemma3.attention.sliding_window_pattern", {1, 1, 0, 1, 1, 1, 1});
+        }, 7);
+        QVERIFY2(a, a ? "" : a.error().message().c_str());
+        QCOMPARE(a->layerWindow, (std::vector<int>{4, 4, 4, 4, 4, 0, 4}));
+
+        // Without a window every layer is global and shares one RoPE.
+        auto g = configOf(dir, "gemma3", [](GgufWriter&) {});
+        QVERIFY2(g, g ? "" : g.error().message().c_str());
+        QVERIFY(g->layerWindow.empty());
+        QCOMPARE(g->window(1), 0);
+        QVERIFY(!g->slidingRope(0));
+        // The other architectures: nothing of this.
+        auto q = configOf(dir, "qwen3", [](GgufWriter& w) { w.addU32("qwen3.attention.sliding_window", 4); });
+        QVERIFY2(q, q ? "" : q.error().message().c_str());
+        QVERIFY(q->layerWindow.empty() && !q->postNorms && q->embeddingScale == 0.0f && q->queryScale == 0.0f);
+        QCOMPARE(q->ffnActivation, FfnActivation::Silu);
     }
 
     void rejectsBadHeaders_data()

@@ -10,9 +10,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <functional>
 #include <string>
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,8 +46,25 @@ ChildResult inChild(const std::function<int(int fd)>& body)
     ::close(fds[1]);
     ChildResult r;
     char buffer[512];
-    for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;)
+    // A child that hangs (a fault handler that never returns blocks even SIGTERM) is killed after a
+    // minute, so it fails its test and never outlives it.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        pollfd p{fds[0], POLLIN, 0};
+        const int ready = left.count() > 0 ? ::poll(&p, 1, int(left.count())) : 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready == 0) {
+            ::kill(pid, SIGKILL);
+            r.message += "(child killed after 60 s)";
+            break;
+        }
+        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        if (n <= 0)
+            break;
         r.message.append(buffer, size_t(n));
+    }
     ::close(fds[0]);
     int status = 0;
     ::waitpid(pid, &status, 0);

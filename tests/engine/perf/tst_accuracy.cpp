@@ -1,13 +1,19 @@
 // The statistics the prediction ranges answer to: every shipped measured point
 // (calibration rows and reference rows) predicted in its own configuration,
 // then per origin and per device kind the median absolute error of the point,
-// the fraction inside the range and the median range (high / low). Printed for
-// the record; the assertions check that every point gets a prediction on its
-// own metric and that the statistics are computed as defined.
+// the fraction inside the range, the median range (high / low) and the worst
+// rows. The acceptance thresholds (median |error| <= 15 %, >= 70 % inside,
+// median high / low < 1.8) are asserted on the reference rows, which no fit
+// uses: every one not marked doubtful whose source does not say speculative
+// decoding was on (a configuration the predictors are not asked to model
+// here). Thresholds the predictors do not meet yet are expected failures with
+// the reason, so the test fails both when a change breaks a met threshold
+// and when one starts to hold (then the expectation goes).
 #include "engine/perf/accuracy.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -69,15 +75,46 @@ private slots:
             const std::string group = origin + (pt.doubt.empty() ? "" : " (doubtful)");
             groups[group + " / " + kindName(r->kind)].push_back(*r);
             groups[group + " / all"].push_back(*r);
+            if (pt.origin == MeasuredOrigin::Reference && pt.doubt.empty()) {
+                const bool speculative = pt.speculative == Tristate::Yes;
+                groups[std::string(speculative ? "reference (speculative on) / all" : "reference / asserted")]
+                    .push_back(*r);
+            }
         }
-        QVERIFY(reference >= 10);
-        std::printf("\n%-34s %5s %14s %14s %14s\n", "group", "rows", "median |err|", "inside range", "median hi/lo");
+        QVERIFY(reference >= 20);
+        std::printf("\n%-40s %5s %14s %14s %14s\n", "group", "rows", "median |err|", "inside range", "median hi/lo");
         for (const auto& [name, rows] : groups) {
             const AccuracyStats s = summarize(rows);
             QVERIFY(std::isfinite(s.medianAbsError) && s.medianRangeRatio >= 1.0);
-            std::printf("%-34s %5d %13.1f%% %13.0f%% %14.2f\n", name.c_str(), s.rows, 100 * s.medianAbsError,
+            std::printf("%-40s %5d %13.1f%% %13.0f%% %14.2f\n", name.c_str(), s.rows, 100 * s.medianAbsError,
                         100 * s.fractionInside, s.medianRangeRatio);
         }
+        std::printf("\nworst rows per group (largest |error| first)\n");
+        for (const auto& [name, rows] : groups) {
+            std::vector<AccuracyRow> sorted = rows;
+            std::sort(sorted.begin(), sorted.end(), [](const AccuracyRow& a, const AccuracyRow& b) {
+                return std::abs(a.relativeError) > std::abs(b.relativeError);
+            });
+            std::printf("%s\n", name.c_str());
+            for (size_t i = 0; i < std::min<size_t>(3, sorted.size()); ++i)
+                std::printf("    %+6.0f%% %s (%s)\n", 100 * sorted[i].relativeError, sorted[i].point.label.c_str(),
+                            sorted[i].point.date.c_str());
+        }
+
+        // The acceptance on the reference rows.
+        const AccuracyStats held = summarize(groups["reference / asserted"]);
+        std::printf("\nacceptance on %d reference rows: median |error| %.1f%% (<= 15%%), inside %.0f%% (>= 70%%), "
+                    "median high/low %.2f (< 1.8)\n",
+                    held.rows, 100 * held.medianAbsError, 100 * held.fractionInside, held.medianRangeRatio);
+        QVERIFY(held.rows >= 15);
+        QVERIFY2(held.medianAbsError <= 0.15, "median |error| of the point on the reference rows");
+        QEXPECT_FAIL("", "not met yet: the WaferLLM end-to-end rows with 128-token answers are prefill-bound and "
+                         "WaferLLM's prefill (MeshGEMM) runs 1.5-2x slower than the decode-fitted model predicts; "
+                         "Cerebras' figures after its October 2024 release are 2.9-3.4x the wafer model's point; "
+                         "ranges of WaferLLM-policy rows hold only the kernel fit's spread",
+                     Continue);
+        QVERIFY2(held.fractionInside >= 0.70, "share of reference figures inside the range");
+        QVERIFY2(held.medianRangeRatio < 1.8, "median range width (high / low) on the reference rows");
     }
 };
 

@@ -22,10 +22,20 @@ private slots:
 
 void TestGpuCalibration::shippedProfilesFit()
 {
-    QCOMPARE(shippedGpuCalibrations().size(), size_t(3));
+    QCOMPARE(shippedGpuCalibrations().size(), size_t(4));
     QVERIFY(gpuCalibrationFor("a100") && gpuCalibrationFor("a100")->profile.id == "gpu-a100-sglang");
     QVERIFY(gpuCalibrationFor("h200") && gpuCalibrationFor("h200")->profile.id == "gpu-trtllm-h200");
     QVERIFY(gpuCalibrationFor("b200") != nullptr);
+    // One request at a time: the profile of current serving stacks at batch 1 where it was measured (and on
+    // GPUs without a profile of their own); batched requests keep the batched profiles.
+    QCOMPARE(gpuCalibrationFor("h200", 1)->profile.id, std::string("gpu-serving-batch1"));
+    QCOMPARE(gpuCalibrationFor("h100", 1)->profile.id, std::string("gpu-serving-batch1"));
+    QCOMPARE(gpuCalibrationFor("b200", 1)->profile.id, std::string("gpu-serving-batch1"));
+    QCOMPARE(gpuCalibrationFor("h100", 8)->profile.id, std::string("gpu-oci-serving"));
+    QCOMPARE(gpuCalibrationFor("a100", 1)->profile.id, std::string("gpu-a100-sglang"));
+    QCOMPARE(gpuCalibrationFor("a100", 8)->profile.id, std::string("gpu-a100-sglang"));
+    for (const auto& c : shippedGpuCalibrations())
+        QCOMPARE(c.singleStream, c.profile.id == "gpu-serving-batch1" || c.profile.id == "gpu-a100-sglang");
 }
 
 void TestGpuCalibration::rowsWithinFifteenPercent_data()

@@ -145,7 +145,7 @@ void TestPredictor::groqSeventyBChipCount()
 void TestPredictor::shippedProfiles()
 {
     const auto& all = ws::shippedProfiles();
-    QCOMPARE(all.size(), size_t(5)); // wafer, 3 GPU, LPU
+    QCOMPARE(all.size(), size_t(6)); // wafer, 4 GPU (3 batched or per stack, 1 for current stacks at batch 1), LPU
     for (const auto& p : all) {
         QVERIFY(!p.source.empty());
         QVERIFY(!p.constants.empty());

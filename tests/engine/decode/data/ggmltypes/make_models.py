@@ -82,7 +82,29 @@ def write_gguf(path, kvs, tensors):
     open(path, 'wb').write(bytes(out))
 
 
-def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, tokenizer, path):
+def shape_kvs(arch, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, name=None):
+    """The general.* keys and the shape keys every model here starts its header with."""
+    return [
+        ('general.architecture', STR, arch),
+        ('general.name', STR, name or '%s-random-%d' % (arch, n_embd)),
+        ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
+        ('general.file_type', U32, 0),
+        (arch + '.context_length', U32, 2048),
+        (arch + '.embedding_length', U32, n_embd),
+        (arch + '.feed_forward_length', U32, n_ff),
+        (arch + '.block_count', U32, n_layer),
+        (arch + '.attention.head_count', U32, n_head),
+        (arch + '.attention.head_count_kv', U32, n_head_kv),
+        (arch + '.attention.key_length', U32, head_dim),
+        (arch + '.attention.value_length', U32, head_dim),
+    ]
+
+
+def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, tokenizer, path, n_expert=0,
+               n_expert_used=0):
+    """A dense model, or with n_expert a mixture-of-experts one (llama Mixtral-style or qwen3moe): a router
+    ffn_gate_inp [n_embd, n_expert] and stacked experts ffn_{gate,up}_exps [n_embd, n_ff, n_expert],
+    ffn_down_exps [n_ff, n_embd, n_expert] instead of ffn_gate/up/down."""
     rng = random.Random(seed)
     n_vocab = 512
 
@@ -94,6 +116,7 @@ def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, t
 
     tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.1))]
     q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
+    stack = [n_expert] if n_expert else []
     for i in range(n_layer):
         p = 'blk.%d.' % i
         tensors += [
@@ -103,30 +126,82 @@ def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, t
             (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
             (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
             (p + 'ffn_norm.weight', [n_embd], ones(n_embd)),
-            (p + 'ffn_gate.weight', [n_embd, n_ff], normal(n_ff * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'ffn_up.weight', [n_embd, n_ff], normal(n_ff * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'ffn_down.weight', [n_ff, n_embd], normal(n_embd * n_ff, 1 / math.sqrt(n_ff))),
         ]
-        if arch == 'qwen3':
+        if n_expert:
+            tensors.append((p + 'ffn_gate_inp.weight', [n_embd, n_expert],
+                            normal(n_expert * n_embd, 1 / math.sqrt(n_embd))))
+        suffix = '_exps.weight' if n_expert else '.weight'
+        count = max(n_expert, 1) * n_ff * n_embd
+        tensors += [
+            (p + 'ffn_gate' + suffix, [n_embd, n_ff] + stack, normal(count, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_up' + suffix, [n_embd, n_ff] + stack, normal(count, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_down' + suffix, [n_ff, n_embd] + stack, normal(count, 1 / math.sqrt(n_ff))),
+        ]
+        if arch in ('qwen3', 'qwen3moe'):
             tensors += [(p + 'attn_q_norm.weight', [head_dim], ones(head_dim)),
                         (p + 'attn_k_norm.weight', [head_dim], ones(head_dim))]
+        if arch == 'qwen2':
+            tensors += [(p + 'attn_q.bias', [q_dim], normal(q_dim, 0.1)),
+                        (p + 'attn_k.bias', [kv_dim], normal(kv_dim, 0.1)),
+                        (p + 'attn_v.bias', [kv_dim], normal(kv_dim, 0.1))]
     tensors.append(('output_norm.weight', [n_embd], ones(n_embd)))
-    kvs = [
-        ('general.architecture', STR, arch),
-        ('general.name', STR, '%s-random-%d' % (arch, n_embd)),
-        ('general.description', STR, 'RANDOM WEIGHTS, for exactness tests only'),
-        ('general.file_type', U32, 0),
-        (arch + '.context_length', U32, 2048),
-        (arch + '.embedding_length', U32, n_embd),
-        (arch + '.feed_forward_length', U32, n_ff),
-        (arch + '.block_count', U32, n_layer),
-        (arch + '.attention.head_count', U32, n_head),
-        (arch + '.attention.head_count_kv', U32, n_head_kv),
-        (arch + '.attention.key_length', U32, head_dim),
-        (arch + '.attention.value_length', U32, head_dim),
+    kvs = shape_kvs(arch, n_embd, n_ff * n_expert_used if arch == 'qwen3moe' else n_ff, n_layer, n_head, n_head_kv,
+                    head_dim, ('%s-moe-random-%d' % (arch, n_embd)) if n_expert else None) + [
         (arch + '.rope.dimension_count', U32, head_dim),
         (arch + '.rope.freq_base', F32, 10000.0),
         (arch + '.attention.layer_norm_rms_epsilon', F32, 1e-5 if arch == 'llama' else 1e-6),
+    ]
+    if n_expert:
+        kvs += [(arch + '.expert_count', U32, n_expert), (arch + '.expert_used_count', U32, n_expert_used)]
+    kvs += tokenizer
+    if arch == 'qwen3moe':
+        kvs.append((arch + '.expert_feed_forward_length', U32, n_ff))
+    write_gguf(path, kvs, tensors)
+
+
+def make_gemma3(seed, tokenizer, path):
+    """gemma3: 2 layers (layer 0 sliding with a window of 8 positions, layer 1 global: sliding_window_pattern 2),
+    q/k norms, post-attention and post-FFN norms, GELU-tanh gated FFN, linear RoPE scaling (global layers only),
+    final logit softcapping (5, low enough to matter for these logits). Embedding standard deviation 0.02:
+    scaled by sqrt(256) it no longer drowns the layers. The norms are random around 1: a GGUF stores Gemma's (1 + weight) already added."""
+    rng = random.Random(seed)
+    n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, n_vocab = 256, 256, 2, 4, 2, 64, 512
+
+    def normal(count, std):
+        return [rng.gauss(0.0, std) for _ in range(count)]
+
+    def norm(count):
+        return [1.0 + rng.gauss(0.0, 0.1) for _ in range(count)]
+
+    q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
+    tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.02))]
+    for i in range(n_layer):
+        p = 'blk.%d.' % i
+        tensors += [
+            (p + 'attn_norm.weight', [n_embd], norm(n_embd)),
+            (p + 'attn_q.weight', [n_embd, q_dim], normal(q_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_k.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_q_norm.weight', [head_dim], norm(head_dim)),
+            (p + 'attn_k_norm.weight', [head_dim], norm(head_dim)),
+            (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
+            (p + 'post_attention_norm.weight', [n_embd], norm(n_embd)),
+            (p + 'ffn_norm.weight', [n_embd], norm(n_embd)),
+            (p + 'ffn_gate.weight', [n_embd, n_ff], normal(n_ff * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_up.weight', [n_embd, n_ff], normal(n_ff * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_down.weight', [n_ff, n_embd], normal(n_embd * n_ff, 1 / math.sqrt(n_ff))),
+            (p + 'post_ffw_norm.weight', [n_embd], norm(n_embd)),
+        ]
+    tensors.append(('output_norm.weight', [n_embd], norm(n_embd)))
+    a = 'gemma3.'
+    kvs = shape_kvs('gemma3', n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim) + [
+        (a + 'attention.layer_norm_rms_epsilon', F32, 1e-6),
+        (a + 'attention.sliding_window', U32, 8),
+        (a + 'attention.sliding_window_pattern', U32, 2),
+        (a + 'rope.freq_base', F32, 1000000.0),
+        (a + 'rope.scaling.type', STR, 'linear'),
+        (a + 'rope.scaling.factor', F32, 8.0),
+        (a + 'final_logit_softcapping', F32, 5.0),
     ] + tokenizer
     write_gguf(path, kvs, tensors)
 
@@ -159,6 +234,11 @@ def main():
     out = sys.argv[2]
     make_model('llama', 1234, 256, 256, 1, 4, 2, 64, tokenizer, out + '/llama-random-F32.gguf')
     make_model('qwen3', 5678, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen3-random-F32.gguf')
+    # MoE: 4 experts, 2 used, expert FFN 256.
+    make_model('llama', 4321, 256, 256, 1, 4, 2, 64, tokenizer, out + '/llamamoe-random-F32.gguf', 4, 2)
+    make_model('qwen3moe', 8765, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen3moe-random-F32.gguf', 4, 2)
+    make_model('qwen2', 2468, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen2-random-F32.gguf')
+    make_gemma3(1357, tokenizer, out + '/gemma3-random-F32.gguf')
 
 
 if __name__ == '__main__':

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Rebuilds this folder's models and reference.json (see README.md).
+# Rebuilds this folder's models and reference files (see README.md): reference.json (llama, qwen3),
+# reference-qwen2.json, reference-gemma3.json and reference-moe.json (llama Mixtral-style MoE, qwen3moe).
 # usage: make_references.sh <stories260K.gguf> <llama.cpp build dir> <greedy tool>
 # The greedy tool is greedy.cpp here (build: g++ -O2 greedy.cpp -I<llama.cpp>/include -I<llama.cpp>/ggml/include
 # -L<build>/bin -lllama -lggml -lggml-base), a program against libllama written for this:
@@ -8,7 +9,35 @@
 # the prompt with add_special and parse_special, and prints one JSON object with prompt_ids,
 # generated_ids (greedy: the argmax of the logits) and margins (top-1 minus top-2 logit) per step.
 set -e
+greedy="$3"
 here=$(cd "$(dirname "$0")" && pwd)
+# One file's object of a reference JSON: its tensor types and llama.cpp's greedy runs of both prompts.
+model_json() {
+    printf '{"file": "%s", "tensor_types": "%s", "runs": [' "$(basename "$1")" "$(python3 "$here/make_models.py" --types "$1")"
+    rsep=''
+    for p in 'Once upon a time' 'The cat'; do
+        printf '%s{"prompt": "%s", ' "$rsep" "$p"
+        NOFA=1 "$greedy" "$1" "$p" 24 | sed 's/^{//'
+        rsep=','
+    done
+    printf ']}'
+}
+# references <output json> <model files...>
+references() {
+    out="$1"
+    shift
+    {
+        echo '{"generator": "make_references.sh: llama.cpp greedy, F32 KV cache, flash attention off, n_ctx 512, 1 thread, 24 steps", "models": ['
+        sep=''
+        for f in "$@"; do
+            printf '%s' "$sep"
+            model_json "$f"
+            sep=','
+        done
+        echo ']}'
+    } > "$work/$out"
+    python3 -m json.tool "$work/$out" > "$here/$out"
+}
 work=$(mktemp -d)
 python3 "$here/make_models.py" "$1" "$work"
 q="$2/bin/llama-quantize"
@@ -17,27 +46,17 @@ for t in Q8_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K_M Q4_K_M Q5_K_M Q6_K IQ4_NL IQ4_XS; do
 done
 # MXFP4: llama-quantize's MXFP4_MOE preset only touches MoE experts; force every matrix to MXFP4.
 "$q" --tensor-type attn=mxfp4 --tensor-type ffn=mxfp4 "$work/llama-random-F32.gguf" "$here/llama-random-MXFP4.gguf" Q8_0 > /dev/null 2>&1
-for t in Q8_0 Q4_K_M; do
-    "$q" "$work/qwen3-random-F32.gguf" "$here/qwen3-random-$t.gguf" "$t" > /dev/null 2>&1
-done
-cp "$work/llama-random-F32.gguf" "$work/qwen3-random-F32.gguf" "$here/"
-{
-    echo '{"generator": "make_references.sh: llama.cpp greedy, F32 KV cache, flash attention off, n_ctx 512, 1 thread, 24 steps", "models": ['
-    first=1
-    for f in "$here"/*.gguf; do
-        name=$(basename "$f")
-        [ $first = 1 ] || echo ','
-        first=0
-        printf '{"file": "%s", "tensor_types": "%s", "runs": [' "$name" "$(python3 "$here/make_models.py" --types "$f")"
-        sep=''
-        for p in 'Once upon a time' 'The cat'; do
-            printf '%s{"prompt": "%s", ' "$sep" "$p"
-            NOFA=1 "$3" "$f" "$p" 24 | sed 's/^{//'
-            sep=','
-        done
-        printf ']}'
+# Every other architecture (MoE ones included): F32, Q8_0 and Q4_K_M.
+for a in qwen3 qwen2 gemma3 llamamoe qwen3moe; do
+    for t in Q8_0 Q4_K_M; do
+        "$q" "$work/$a-random-F32.gguf" "$here/$a-random-$t.gguf" "$t" > /dev/null 2>&1
     done
-    echo ']}'
-} > "$work/reference.json"
-python3 -m json.tool "$work/reference.json" > "$here/reference.json"
+done
+for a in llama qwen3 qwen2 gemma3 llamamoe qwen3moe; do
+    cp "$work/$a-random-F32.gguf" "$here/"
+done
+references reference.json "$here"/llama-*.gguf "$here"/qwen3-*.gguf
+references reference-qwen2.json "$here"/qwen2-*.gguf
+references reference-gemma3.json "$here"/gemma3-*.gguf
+references reference-moe.json "$here"/llamamoe-*.gguf "$here"/qwen3moe-*.gguf
 rm -r "$work"

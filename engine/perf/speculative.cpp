@@ -1,0 +1,97 @@
+#include "engine/perf/speculative.h"
+
+#include "engine/model/modelshape.h"
+
+namespace ws {
+
+namespace {
+// Draft length and acceptance rate: no vendor publishes either for its service, so every system starts from
+// the same values, cited to where they were measured.
+constexpr int kDraftTokens = 4;
+constexpr double kAcceptance = 0.7;
+const char* const kDraftTokensSource =
+    "Chen et al., 'Accelerating Large Language Model Decoding with Speculative Sampling' (DeepMind, "
+    "arXiv:2302.01318, 2023): K = 4 draft tokens for Chinchilla 70B; no vendor publishes its draft length";
+const char* const kAcceptanceSource =
+    "assumed 0.7: Leviathan et al., 'Fast Inference from Transformers via Speculative Decoding' (ICML 2023, "
+    "arXiv:2211.17192) measure acceptance rates between about 0.5 and 0.9 for their draft/target pairs; none is "
+    "published for these models or services";
+
+std::string family(const std::string& architecture)
+{
+    // Families whose presets share one tokenizer per vocabulary size (qwen3moe drafts with qwen3).
+    if (architecture.rfind("qwen3", 0) == 0)
+        return "qwen3";
+    return architecture;
+}
+size_t commonPrefix(const std::string& a, const std::string& b)
+{
+    size_t n = 0;
+    while (n < a.size() && n < b.size() && a[n] == b[n])
+        ++n;
+    return n;
+}
+} // namespace
+
+SpeculativeDefaults speculativeDefaults(const HardwareSpec& hw)
+{
+    SpeculativeDefaults d;
+    d.tokensPerStep = kDraftTokens;
+    d.tokensPerStepSource = kDraftTokensSource;
+    d.acceptanceRate = kAcceptance;
+    d.acceptanceRateSource = kAcceptanceSource;
+    if (hw.kind == HardwareKind::Wafer && hw.id == "wse3") {
+        d.vendorUses = true;
+        d.vendorSource = "Cerebras' Oct 2024 inference release: \"This release also implements speculative "
+                         "decoding\" (shared/facts wafer-mapping.md §2 [C9]); its draft model is not published";
+    } else if (hw.kind == HardwareKind::Lpu) {
+        d.vendorUses = true;
+        d.vendorSource = "GroqCloud's llama-3.1-70b-specdec endpoint (2024): Llama 3.1 70B with speculative "
+                         "decoding, 250 -> 1,660 tokens/s per Groq (resources/measurements/api-prices.json); its "
+                         "draft model is not published";
+    } else {
+        d.vendorSource = "no source here says which GPU providers run speculative decoding for this model; off "
+                         "unless you switch it on";
+    }
+    return d;
+}
+
+const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vector<ModelConfig>& candidates)
+{
+    const ModelConfig* best = nullptr;
+    int64_t bestParams = 0;
+    const int64_t targetParams = ModelShape(target).totalParameters();
+    for (const ModelConfig& c : candidates) {
+        if (c.id == target.id || c.vocabSize != target.vocabSize || family(c.architecture) != family(target.architecture))
+            continue;
+        const int64_t params = ModelShape(c).totalParameters();
+        if (params >= targetParams)
+            continue;
+        // Equal sizes (Llama 3 and 3.1 8B): the one whose id shares more with the target's (its release).
+        if (!best || params < bestParams || (params == bestParams && commonPrefix(c.id, target.id) >
+                                                                     commonPrefix(best->id, target.id))) {
+            best = &c;
+            bestParams = params;
+        }
+    }
+    return best;
+}
+
+SpeculativeEffect speculativeEffect(const Prediction& spec, const Prediction& plain, const SpeculativeDecoding& s)
+{
+    SpeculativeEffect e;
+    e.expectedTokensPerStep = s.expectedTokensPerStep();
+    if (!(plain.secondsPerToken > 0) || !(spec.secondsPerToken > 0))
+        return e;
+    double draftShare = 0; // seconds per output token spent drafting
+    for (const PhaseTime& ph : spec.breakdown)
+        if (ph.id == "speculative_draft")
+            draftShare += ph.seconds;
+    const double stepSeconds = spec.secondsPerToken * e.expectedTokensPerStep;
+    e.draftTargetTokens = draftShare * e.expectedTokensPerStep / plain.secondsPerToken;
+    e.verifyTargetTokens = (stepSeconds - draftShare * e.expectedTokensPerStep) / plain.secondsPerToken;
+    e.speedup = plain.secondsPerToken / spec.secondsPerToken;
+    return e;
+}
+
+} // namespace ws

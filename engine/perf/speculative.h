@@ -1,0 +1,57 @@
+#pragma once
+// Speculative decoding per device: the defaults a user starts from, each
+// with its source, and what a prediction with it on gained or lost against
+// the same prediction without it.
+//
+// A step drafts k tokens one at a time and verifies k + 1 in one pass of the
+// target (the predictors' timing model: engine/perf/predictionutil.h
+// speculativeSecondsPerToken), and yields E = (1 - a^(k+1)) / (1 - a) tokens.
+// In units of one plain target token t: the draft costs k x c (c = t_draft / t)
+// and the verify v (= t_verify(k + 1) / t), so the speed-up is E / (k c + v)
+// and it pays only when k c + v < E. On a GPU v is close to 1 (the k + 1
+// tokens share one pass over the weights); on a wafer the weights already sit
+// beside the cores and each core pays its MACs per verified token, so v grows
+// with k and the verify alone can cost more than a step yields.
+
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/perf/prediction.h"
+#include "engine/perf/workload.h"
+
+#include <string>
+#include <vector>
+
+namespace ws {
+
+struct SpeculativeDefaults
+{
+    bool vendorUses = false;      // the system's vendor is known to run speculative decoding
+    std::string vendorSource;     // where that is said (or why nothing is known)
+    int tokensPerStep = 4;        // k
+    std::string tokensPerStepSource;
+    double acceptanceRate = 0.7;  // a
+    std::string acceptanceRateSource;
+};
+
+SpeculativeDefaults speculativeDefaults(const HardwareSpec& hardware);
+
+// The draft to start from: the smallest candidate (by parameters) that shares the target's vocabulary and
+// architecture family, other than the target itself (between equal sizes, the one whose id shares more
+// with the target's); null when none does.
+const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vector<ModelConfig>& candidates);
+
+struct SpeculativeEffect
+{
+    double expectedTokensPerStep = 1; // E
+    double draftTargetTokens = 0;     // k x c: the k draft tokens in plain target tokens
+    double verifyTargetTokens = 0;    // v: the verify of k + 1 tokens in plain target tokens
+    double speedup = 1;               // plain seconds per token / with speculative decoding = E / (k c + v)
+    bool slower() const { return speedup < 1; }
+};
+
+// From a prediction with speculative decoding on (its breakdown's "speculative_draft" share) and the same
+// prediction with it off.
+SpeculativeEffect speculativeEffect(const Prediction& withSpeculative, const Prediction& plain,
+                                    const SpeculativeDecoding& spec);
+
+} // namespace ws

@@ -1,0 +1,119 @@
+// A gemma3 file in the chat, as a user opens it: the random-weight gemma3 of
+// tests/engine/decode/data/ggmltypes (sliding and global layers, see its README)
+// opens in the chat pane, is placed on the wafer beside it, and a greedy turn
+// gives the text of llama.cpp's greedy ids (reference-gemma3.json).
+#include "app/scenario/scenario.h"
+#include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
+#include "app/session/runcontroller.h"
+#include "engine/gguf/gguffile.h"
+#include "engine/tokenizer/tokenizer.h"
+#include "tests/common/testmodels.h"
+#include "views/chatpane.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMainWindow>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+namespace {
+
+const QString kData = QStringLiteral("tests/engine/decode/data/ggmltypes/");
+const QString kModel = QStringLiteral("gemma3-random-Q8_0.gguf");
+
+// llama.cpp's greedy ids for `prompt` on kModel.
+std::vector<ws::TokenId> referenceIds(const QString& prompt)
+{
+    QFile file(wstest::sourcePath(kData + QStringLiteral("reference-gemma3.json")));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    for (const QJsonValue& m : root.value(QStringLiteral("models")).toArray()) {
+        if (m.toObject().value(QStringLiteral("file")).toString() != kModel)
+            continue;
+        for (const QJsonValue& r : m.toObject().value(QStringLiteral("runs")).toArray()) {
+            if (r.toObject().value(QStringLiteral("prompt")).toString() != prompt)
+                continue;
+            std::vector<ws::TokenId> ids;
+            for (const QJsonValue& id : r.toObject().value(QStringLiteral("generated_ids")).toArray())
+                ids.push_back(ws::TokenId(id.toInt()));
+            return ids;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestChatGemma3 : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void gemma3OpensPlacesAndChats()
+    {
+        const QString path = wstest::sourcePath(kData + kModel);
+        QVERIFY(QFileInfo::exists(path));
+        const QString prompt = QStringLiteral("The cat");
+        const auto ids = referenceIds(prompt);
+        QCOMPARE(ids.size(), size_t(24));
+        auto gguf = ws::GgufFile::open(path.toStdString());
+        QVERIFY(gguf);
+        auto tokenizer = ws::Tokenizer::fromGguf(*gguf);
+        QVERIFY(tokenizer);
+        const QString expected = QString::fromStdString(tokenizer->decode(ids));
+        QVERIFY(!expected.isEmpty());
+
+        QMainWindow window;
+        ws::ChatController chat(&window);
+        window.addDockWidget(Qt::RightDockWidgetArea, chat.pane());
+        window.show();
+        // The wafer beside the chat shows the loaded model: a WSE-3, 8-bit weights as Q8_0, 512 tokens.
+        chat.liveWafer()->setShows(ws::LiveWafer::Shows::LoadedModel);
+        ws::Scenario wse3;
+        wse3.contextTokens = 512;
+        wse3.precision = QStringLiteral("int8");
+        wse3.hardwarePreset = QStringLiteral("wse3");
+        QSignalSpy waferReady(&chat, &ws::ChatController::waferReady);
+        QSignalSpy waferFailed(&chat, &ws::ChatController::waferFailed);
+        chat.setWaferScenario(wse3);
+
+        QSignalSpy modelChanged(&chat, &ws::ChatController::modelChanged);
+        chat.openModelFile(path);
+        QVERIFY(modelChanged.wait(20000));
+        const auto config = modelChanged.at(0).at(0).value<ws::ModelConfig>();
+        QCOMPARE(config.architecture, std::string("gemma3"));
+        QCOMPARE(config.layers, 2);
+        QCOMPARE(config.slidingWindow, 8);
+        // Placed: both layers on the wafer.
+        QTRY_VERIFY_WITH_TIMEOUT(!waferReady.isEmpty() || !waferFailed.isEmpty(), 30000);
+        QVERIFY2(waferFailed.isEmpty(), waferFailed.isEmpty() ? "" : qPrintable(waferFailed.at(0).at(0).toString()));
+        const auto placed = waferReady.at(0).at(0).value<std::shared_ptr<const ws::MeshSnapshot>>();
+        QVERIFY(placed);
+        int layerRegions = 0;
+        for (const ws::MeshRegion& region : placed->regions)
+            layerRegions += region.layerIndex >= 0 ? 1 : 0;
+        QCOMPARE(layerRegions, 2);
+
+        ws::views::ChatSettings settings = chat.pane()->settings();
+        settings.maxTokens = int(ids.size());
+        settings.sampling.temperature = 0;
+        chat.pane()->setSettings(settings);
+        QSignalSpy finished(chat.runController(), &ws::RunController::runFinished);
+        chat.pane()->send(prompt);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(chat.pane()->messageCount(), 2);
+        QCOMPARE(chat.pane()->message(1)->text(), expected);
+        const QString stats = chat.pane()->message(1)->stats();
+        QVERIFY2(stats.contains(QStringLiteral("24 tokens")), qPrintable(stats));
+        qInfo("gemma3 turn: %s | %s", qPrintable(expected), qPrintable(stats));
+    }
+};
+
+QTEST_MAIN(TestChatGemma3)
+#include "tst_chatgemma3.moc"

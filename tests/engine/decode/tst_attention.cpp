@@ -1,0 +1,164 @@
+// blocks::attention with sliding windows (TransformerConfig::layerWindow): a query never reads a key or a
+// value outside its window, and what it computes inside the window is softmax(q.k / sqrt(headDim)) . v,
+// computed here in double. F32 and F16 caches, one token and a batch.
+#include "engine/decode/blocks.h"
+#include "engine/decode/kernels.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace ws;
+
+Q_DECLARE_METATYPE(ws::KvCacheType)
+
+namespace {
+
+constexpr int kHeadDim = 8, kPositions = 10, kWindow = 3;
+
+// 2 query heads sharing 1 KV head; layer 0 slides (window 3), layer 1 is global.
+TransformerConfig config()
+{
+    TransformerConfig c{.dim = 16, .hiddenDim = 16, .layerCount = 2, .headCount = 2, .kvHeadCount = 1,
+                        .headDim = kHeadDim, .vocabSize = 4, .contextLength = 16};
+    c.ropeDims = kHeadDim;
+    c.layerWindow = {kWindow, 0};
+    return c;
+}
+
+struct Cache
+{
+    std::vector<std::vector<float>> keys, values; // (position, headDim)
+};
+
+// Random keys and values for positions [0, kPositions); `poisonBelow`: positions below it hold NaN.
+Cache makeCache(int poisonBelow, std::mt19937& rng)
+{
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    Cache c;
+    for (int p = 0; p < kPositions; ++p) {
+        std::vector<float> k(kHeadDim), v(kHeadDim);
+        for (int d = 0; d < kHeadDim; ++d) {
+            k[size_t(d)] = p < poisonBelow ? std::numeric_limits<float>::quiet_NaN() : normal(rng);
+            v[size_t(d)] = p < poisonBelow ? std::numeric_limits<float>::quiet_NaN() : normal(rng);
+        }
+        c.keys.push_back(k);
+        c.values.push_back(v);
+    }
+    return c;
+}
+
+// Writes the cache into both layers through storeKv (which rounds to F16 for an F16 cache).
+void store(const TransformerConfig& c, RunState& s, const Cache& cache)
+{
+    for (int layer = 0; layer < c.layerCount; ++layer)
+        for (int p = 0; p < kPositions; ++p) {
+            std::copy(cache.keys[size_t(p)].begin(), cache.keys[size_t(p)].end(), s.k.begin());
+            std::copy(cache.values[size_t(p)].begin(), cache.values[size_t(p)].end(), s.v.begin());
+            blocks::storeKv(c, s, layer, 1, p);
+        }
+}
+
+float stored(KvCacheType type, float x) { return type == KvCacheType::F16 ? f16ToF32(f32ToF16(x)) : x; }
+
+// softmax over positions [first, last] of q.k / sqrt(headDim), times v, in double (q and the cache as the
+// kernel sees them: an F16 cache rounds both).
+std::vector<double> expected(const Cache& cache, const float* q, int first, int last, KvCacheType type)
+{
+    std::vector<double> scores;
+    double maxScore = -1e300;
+    for (int p = first; p <= last; ++p) {
+        double d = 0;
+        for (int i = 0; i < kHeadDim; ++i)
+            d += double(stored(type, q[i])) * stored(type, cache.keys[size_t(p)][size_t(i)]);
+        scores.push_back(d / std::sqrt(double(kHeadDim)));
+        maxScore = std::max(maxScore, scores.back());
+    }
+    double sum = 0;
+    for (double& e : scores)
+        sum += (e = std::exp(e - maxScore));
+    std::vector<double> out(kHeadDim, 0.0);
+    for (int p = first; p <= last; ++p)
+        for (int i = 0; i < kHeadDim; ++i)
+            out[size_t(i)] += scores[size_t(p - first)] / sum * stored(type, cache.values[size_t(p)][size_t(i)]);
+    return out;
+}
+
+} // namespace
+
+class TestAttention : public QObject
+{
+    Q_OBJECT
+private slots:
+    void windowedQueriesReadOnlyTheirWindow_data()
+    {
+        QTest::addColumn<KvCacheType>("type");
+        QTest::newRow("f32 cache") << KvCacheType::F32;
+        QTest::newRow("f16 cache") << KvCacheType::F16;
+    }
+    // One query at the last position; every position before its window is NaN. The sliding layer's output
+    // is finite and the softmax of the window; the global layer reads the NaNs (so the test would see a read).
+    void windowedQueriesReadOnlyTheirWindow()
+    {
+        QFETCH(KvCacheType, type);
+        const TransformerConfig c = config();
+        RunState s(c, 16, 4, 1, type);
+        std::mt19937 rng(3);
+        const int last = kPositions - 1, first = last - kWindow + 1;
+        const Cache cache = makeCache(first, rng);
+        store(c, s, cache);
+        std::normal_distribution<float> normal(0.0f, 1.0f);
+        for (float& x : s.q)
+            x = normal(rng);
+        ThreadPool pool(1);
+        const double tolerance = type == KvCacheType::F16 ? 2e-3 : 1e-5;
+        for (int layer = 0; layer < 2; ++layer) {
+            blocks::attention(c, s, pool, layer, 1, last);
+            for (int h = 0; h < c.headCount; ++h) {
+                const float* out = s.xb.data() + size_t(h) * kHeadDim;
+                if (layer == 1) {
+                    QVERIFY(std::isnan(out[0]));
+                    continue;
+                }
+                const auto want = expected(cache, s.q.data() + size_t(h) * kHeadDim, first, last, type);
+                for (int i = 0; i < kHeadDim; ++i)
+                    QVERIFY2(std::fabs(out[i] - want[size_t(i)]) <= tolerance,
+                             qPrintable(QStringLiteral("head %1 dim %2: %3 vs %4").arg(h).arg(i).arg(out[i]).arg(want[size_t(i)])));
+            }
+        }
+    }
+
+    // A batch of 4 queries at positions 6..9: each attends to its own last 3 positions in the sliding layer
+    // and to every position up to itself in the global one.
+    void batchWindowsFollowEachPosition()
+    {
+        const TransformerConfig c = config();
+        RunState s(c, 16, 4, 1, KvCacheType::F32);
+        std::mt19937 rng(5);
+        const Cache cache = makeCache(0, rng);
+        store(c, s, cache);
+        std::normal_distribution<float> normal(0.0f, 1.0f);
+        for (float& x : s.q)
+            x = normal(rng);
+        ThreadPool pool(1);
+        const int start = 6, tokens = 4;
+        for (int layer = 0; layer < 2; ++layer) {
+            blocks::attention(c, s, pool, layer, tokens, start);
+            for (int t = 0; t < tokens; ++t)
+                for (int h = 0; h < c.headCount; ++h) {
+                    const size_t at = (size_t(t) * c.headCount + size_t(h)) * kHeadDim;
+                    const int pos = start + t, first = layer == 0 ? pos - kWindow + 1 : 0;
+                    const auto want = expected(cache, s.q.data() + at, first, pos, KvCacheType::F32);
+                    for (int i = 0; i < kHeadDim; ++i)
+                        QVERIFY2(std::fabs(s.xb[at + size_t(i)] - want[size_t(i)]) <= 1e-5,
+                                 qPrintable(QStringLiteral("layer %1 token %2 head %3").arg(layer).arg(t).arg(h)));
+                }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAttention)
+#include "tst_attention.moc"

@@ -1,0 +1,16 @@
+# Runs lsan_probe twice under the test's LSAN_OPTIONS (the asan preset's, with tests/lsan.supp): leaking
+# one QObject of ours must fail and name our frame; the same run freeing it must pass.
+execute_process(COMMAND ${PROBE} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0)
+    message(FATAL_ERROR "LeakSanitizer let a leaked QObject of ours pass (exit 0):\n${err}")
+endif()
+foreach(expected "ERROR: LeakSanitizer: detected memory leaks" "leakAnObjectOfOurs")
+    string(FIND "${err}" "${expected}" at)
+    if(at EQUAL -1)
+        message(FATAL_ERROR "the leak report lacks '${expected}' (exit ${rc}):\n${err}")
+    endif()
+endforeach()
+execute_process(COMMAND ${PROBE} --clean RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "lsan_probe --clean failed (exit ${rc}): a leak the suppressions do not cover:\n${err}")
+endif()
