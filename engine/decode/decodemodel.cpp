@@ -57,6 +57,22 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
     DecodeModel m;
     m.m_path = path;
     if (*isGguf) {
+        // What the model needs (weights + KV cache at the chosen context) comes from the header alone, read
+        // with plain reads: a file this machine cannot hold is refused before it is mapped.
+        {
+            auto header = GgufFile::readHeader(path);
+            if (!header)
+                return header.error();
+            auto params = GgufHyperParams::read(*header);
+            if (!params)
+                return params.error();
+            auto config = TransformerConfig::fromHyperParams(*params, *header);
+            if (!config)
+                return config.error();
+            m.m_summary = summarizeModel(&*header, fileBytes, *config, budget.contextLength, budget.kvCacheType);
+            if (auto refused = refusal(m.m_summary, path))
+                return *refused;
+        }
         auto file = GgufFile::open(path);
         if (!file)
             return file.error();
@@ -69,9 +85,6 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
         auto modelConfig = importGgufModel(*params, *file);
         if (!modelConfig)
             return modelConfig.error();
-        m.m_summary = summarizeModel(&*file, fileBytes, *config, budget.contextLength, budget.kvCacheType);
-        if (auto refused = refusal(m.m_summary, path))
-            return *refused;
         auto weights = TransformerWeights::fromGguf(*file, *config);
         if (!weights)
             return weights.error();
@@ -80,6 +93,17 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
         m.m_weights = std::move(*weights);
         m.m_gguf = std::move(*file);
         return m;
+    }
+    {
+        auto header = Llama2cCheckpoint::readHeader(path); // plain reads: refused before anything is mapped
+        if (!header)
+            return header.error();
+        auto config = TransformerConfig::fromLlama2c(*header);
+        if (!config)
+            return config.error();
+        m.m_summary = summarizeModel(nullptr, fileBytes, *config, budget.contextLength, budget.kvCacheType);
+        if (auto refused = refusal(m.m_summary, path))
+            return *refused;
     }
     auto checkpoint = Llama2cCheckpoint::open(path);
     if (!checkpoint)
@@ -90,9 +114,6 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
     auto modelConfig = importLlama2cModel(checkpoint->header(), path);
     if (!modelConfig)
         return modelConfig.error();
-    m.m_summary = summarizeModel(nullptr, fileBytes, *config, budget.contextLength, budget.kvCacheType);
-    if (auto refused = refusal(m.m_summary, path))
-        return *refused;
     auto weights = TransformerWeights::fromLlama2c(*checkpoint, *config);
     if (!weights)
         return weights.error();

@@ -49,6 +49,9 @@ float dotQ5_1(const BlockQ5_1* w, const BlockQ8_1* x, int blocks);
 float dotQ2_K(const BlockQ2_K* w, const BlockQ8_K* x, int blocks);
 float dotQ3_K(const BlockQ3_K* w, const BlockQ8_K* x, int blocks);
 float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleaved = false);
+// Eight consecutive rows (rowBytes apart) of an interleaved Q4_K matrix: out[r] equals
+// dotQ4_K(row r, x, blocks, true) bit for bit; the activation and block scales are read once per block.
+void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
 float dotIq4Nl(const BlockIq4Nl* w, const BlockQ8_0* x, int blocks, bool interleaved = false);

@@ -131,28 +131,67 @@ inline float hsum4(__m128 a)
     return _mm_cvtss_f32(a);
 }
 
+// pshufb masks: byte pairs (2i, 2i + 1) in all 16 positions of both halves, broadcasting the 16-bit
+// value i of a vector (ggml's get_scale_shuffle_k4).
+alignas(32) constexpr uint8_t kBroadcast16[8][32] = {
+#define WS_B16(i) {2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, \
+    2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, \
+    2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1}
+    WS_B16(0), WS_B16(1), WS_B16(2), WS_B16(3), WS_B16(4), WS_B16(5), WS_B16(6), WS_B16(7)
+#undef WS_B16
+};
+
+inline __m256i broadcast16(__m256i v, int i)
+{
+    return _mm256_shuffle_epi8(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(kBroadcast16[i])));
+}
+
 // Integer lanes of a Q4_K (hbits null) or Q5_K super-block against its Q8_K activation.
 inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, const Q4Scales& s, const int8_t* q8)
 {
     const __m256i m4 = _mm256_set1_epi8(15);
     const __m256i hbits = qh ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh)) : _mm256_setzero_si256();
+    uint64_t sc8;
+    std::memcpy(&sc8, s.sc, 8);
+    const __m256i scales =
+        _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(_mm_cvtsi64_si128(static_cast<long long>(sc8))));
     __m256i sumi = _mm256_setzero_si256();
     for (int j = 0; j < 4; ++j) {
         const __m256i bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs + 32 * j));
         __m256i lo = _mm256_and_si256(bits, m4);
         __m256i hi = _mm256_and_si256(_mm256_srli_epi16(bits, 4), m4);
         if (qh) {
-            const __m256i one = _mm256_set1_epi8(1);
-            lo = _mm256_or_si256(lo, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hbits, 2 * j), one), 4));
-            hi = _mm256_or_si256(hi, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hbits, 2 * j + 1), one), 4));
+            // Bit 2j (low nibbles) and 2j + 1 (high nibbles) of each byte moved to bit 4 by one shift each: no
+            // bit of the neighbouring byte reaches bit 4 for shifts of at most 4.
+            const __m256i bit4 = _mm256_set1_epi8(16);
+            const __m256i hl = j < 2 ? _mm256_slli_epi16(hbits, 4 - 2 * j) : _mm256_srli_epi16(hbits, 2 * j - 4);
+            const __m256i hh = j < 2 ? _mm256_slli_epi16(hbits, 3 - 2 * j) : _mm256_srli_epi16(hbits, 2 * j - 3);
+            lo = _mm256_or_si256(lo, _mm256_and_si256(hl, bit4));
+            hi = _mm256_or_si256(hi, _mm256_and_si256(hh, bit4));
         }
         const __m256i p0 = _mm256_maddubs_epi16(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j)));
         const __m256i p1 =
             _mm256_maddubs_epi16(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j + 32)));
-        sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p0, _mm256_set1_epi16(s.sc[2 * j])));
-        sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p1, _mm256_set1_epi16(s.sc[2 * j + 1])));
+        sumi = _mm256_add_epi32(sumi, _mm256_add_epi32(_mm256_madd_epi16(p0, broadcast16(scales, 2 * j)),
+                                                       _mm256_madd_epi16(p1, broadcast16(scales, 2 * j + 1))));
     }
     return sumi;
+}
+
+// Exact totals of eight rows' integer lanes, in row order.
+inline __m256i hsumRows8(const __m256i* v)
+{
+    const __m256i a = _mm256_hadd_epi32(_mm256_hadd_epi32(v[0], v[1]), _mm256_hadd_epi32(v[2], v[3]));
+    const __m256i b = _mm256_hadd_epi32(_mm256_hadd_epi32(v[4], v[5]), _mm256_hadd_epi32(v[6], v[7]));
+    return _mm256_add_epi32(_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(a, b, 0x31));
+}
+
+// Exact totals of eight rows' 4-lane integers, in row order.
+inline __m256i hsumRows8x4(const __m128i* v)
+{
+    const __m256i a = _mm256_hadd_epi32(_mm256_set_m128i(v[4], v[0]), _mm256_set_m128i(v[5], v[1]));
+    const __m256i b = _mm256_hadd_epi32(_mm256_set_m128i(v[6], v[2]), _mm256_set_m128i(v[7], v[3]));
+    return _mm256_hadd_epi32(a, b);
 }
 
 } // namespace
@@ -183,6 +222,51 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
     return simd::hsum8(acc) + hsum4(accMin);
 }
 
+void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
+{
+    // Row by row through the group's memory (one stream for the hardware prefetcher), keeping each block's
+    // integer lanes; then block by block, the eight rows' sums reduced together and accumulated in order.
+    constexpr int kMaxBlocks = 64;
+    if (blocks > kMaxBlocks) {
+        for (int r = 0; r < 8; ++r)
+            out[r] = dotQ4_K(reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r)), x, blocks, true);
+        return;
+    }
+    __m128i sums32[kMaxBlocks];
+    for (int b = 0; b < blocks; ++b) {
+        const __m128i* bs = reinterpret_cast<const __m128i*>(x[b].bsums);
+        sums32[b] = _mm_hadd_epi16(_mm_loadu_si128(bs), _mm_loadu_si128(bs + 1));
+    }
+    __m256i isum[kMaxBlocks][8];
+    __m128i imin[kMaxBlocks][8];
+    alignas(16) uint16_t d[kMaxBlocks][8], dmin[kMaxBlocks][8];
+    for (int r = 0; r < 8; ++r) {
+        const auto* w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r));
+        for (int b = 0; b < blocks; ++b) {
+            simd::prefetchAhead(w + b, 3);
+            const Q4Scales s = q4Scales(w[b].scales);
+            uint64_t m;
+            std::memcpy(&m, s.m, 8);
+            imin[b][r] = _mm_madd_epi16(_mm_cvtepu8_epi16(_mm_cvtsi64_si128(static_cast<long long>(m))), sums32[b]);
+            isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
+            d[b][r] = w[b].d;
+            dmin[b][r] = w[b].dmin;
+        }
+    }
+    __m256 acc = _mm256_setzero_ps();
+    __m256 accMin = _mm256_setzero_ps();
+    for (int b = 0; b < blocks; ++b) {
+        const __m256 xd = _mm256_set1_ps(x[b].d);
+        const __m256 scale =
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d[b]))), xd);
+        const __m256 scaleMin =
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin[b]))), xd);
+        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(isum[b])), scale, acc);
+        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(imin[b])), scaleMin, accMin);
+    }
+    _mm256_storeu_ps(out, _mm256_sub_ps(acc, accMin));
+}
+
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();
@@ -199,6 +283,16 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
     return simd::hsum8(acc) + summs;
 }
 
+namespace {
+// pshufb masks: byte 2i eight times, then byte 2i + 1 eight times (ggml's get_scale_shuffle).
+alignas(16) constexpr uint8_t kScalePairs[8][16] = {
+#define WS_PAIR(i) {2 * i, 2 * i, 2 * i, 2 * i, 2 * i, 2 * i, 2 * i, 2 * i, \
+    2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1}
+    WS_PAIR(0), WS_PAIR(1), WS_PAIR(2), WS_PAIR(3), WS_PAIR(4), WS_PAIR(5), WS_PAIR(6), WS_PAIR(7)
+#undef WS_PAIR
+};
+} // namespace
+
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
 {
     const __m256i m4 = _mm256_set1_epi8(15);
@@ -208,6 +302,7 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
     for (int b = 0; b < blocks; ++b) {
         simd::prefetchAhead(w + b, 4);
         const float d = x[b].d * simd::f16(w[b].d);
+        const __m128i scales = _mm_loadu_si128(reinterpret_cast<const __m128i*>(w[b].scales));
         __m256i sumi = _mm256_setzero_si256();
         for (int h = 0; h < 2; ++h) {
             const auto* ql = reinterpret_cast<const __m256i*>(w[b].ql + 64 * h);
@@ -223,8 +318,10 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
                 const __m256i y =
                     _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs + 128 * h + 32 * k));
                 const __m256i p = _mm256_sub_epi16(_mm256_maddubs_epi16(q, y), _mm256_maddubs_epi16(m32, y));
-                const int8_t* sc = w[b].scales + 8 * h + 2 * k;
-                sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p, simd::halves16(sc[0], sc[1])));
+                // Scales 8h + 2k (first 16 products) and 8h + 2k + 1 (last 16), as 16-bit multipliers.
+                const __m128i pair = _mm_shuffle_epi8(
+                    scales, _mm_load_si128(reinterpret_cast<const __m128i*>(kScalePairs[4 * h + k])));
+                sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p, _mm256_cvtepi8_epi16(pair)));
             }
         }
         acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(sumi), acc);

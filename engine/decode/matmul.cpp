@@ -2,6 +2,9 @@
 
 #include "engine/decode/kernels.h"
 
+#include <algorithm>
+#include <atomic>
+
 namespace ws {
 
 namespace {
@@ -120,6 +123,17 @@ struct PreparedJob
 void runRows(const PreparedJob& j, int tokens, int r0, int r1)
 {
     const WeightMatrix& w = *j.w;
+    if (w.type == GgmlType::Q4_K && w.interleaved) {
+        // Eight rows at a time, as llama.cpp's repacked layout is read (same sums per row); the rest singly.
+        float group[8];
+        for (; r0 + 8 <= r1; r0 += 8) {
+            for (int t = 0; t < tokens; ++t) {
+                kernels::dotQ4_KInterleaved8(w.row(r0), w.rowBytes, as<BlockQ8_K>(j.in + j.inStride * size_t(t)),
+                                             w.cols / 256, group);
+                std::copy(group, group + 8, j.out + size_t(t) * w.rows + r0);
+            }
+        }
+    }
     for (int r = r0; r < r1; ++r) {
         const uint8_t* row = w.row(r);
         for (int t = 0; t < tokens; ++t)
@@ -161,18 +175,27 @@ void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int token
             runRows(prepared[i], tokens, 0, prepared[i].w->rows);
         return;
     }
-    // Split the concatenated rows of all jobs evenly across threads.
-    pool.run([&](int index, int count) {
-        int begin, end;
-        ThreadPool::split(totalRows, index, count, begin, end);
-        int base = 0;
-        for (int i = 0; i < jobCount; ++i) {
-            const int rows = prepared[i].w->rows;
-            const int r0 = std::max(begin - base, 0);
-            const int r1 = std::min(end - base, rows);
-            if (r0 < r1)
-                runRows(prepared[i], tokens, r0, r1);
-            base += rows;
+    // The concatenated rows of all jobs in chunks that threads take in turn from a shared counter (as ggml's
+    // threadpool does), so a thread the OS has descheduled holds up no more than a chunk. Chunks are whole
+    // eight-row groups (never splitting a group of an interleaved matrix), about eight per thread.
+    const int groups = (totalRows + 7) / 8;
+    const int chunkGroups = std::max(1, groups / (8 * pool.threadCount()));
+    const int chunks = (groups + chunkGroups - 1) / chunkGroups;
+    std::atomic<int> next{0};
+    pool.run([&](int, int) {
+        for (int c = next.fetch_add(1, std::memory_order_relaxed); c < chunks;
+             c = next.fetch_add(1, std::memory_order_relaxed)) {
+            const int begin = c * chunkGroups * 8;
+            const int end = std::min(begin + chunkGroups * 8, totalRows);
+            int base = 0;
+            for (int i = 0; i < jobCount; ++i) {
+                const int rows = prepared[i].w->rows;
+                const int r0 = std::max(begin - base, 0);
+                const int r1 = std::min(end - base, rows);
+                if (r0 < r1)
+                    runRows(prepared[i], tokens, r0, r1);
+                base += rows;
+            }
         }
     });
 }

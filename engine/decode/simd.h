@@ -2,6 +2,7 @@
 // Engine-internal AVX2/FMA/F16C helpers, for translation units of the engine
 // (built with -march=x86-64-v3); never include from code built without it.
 
+#include <cstddef>
 #include <cstdint>
 
 #include <immintrin.h>
@@ -89,6 +90,14 @@ inline void prefetchAhead(const void* p, int lines)
 {
     for (int i = 0; i < lines; ++i)
         _mm_prefetch(static_cast<const char*>(p) + kPrefetchBytes + 64 * i, _MM_HINT_T0);
+}
+
+// Prefetches every cache line of [p, p + bytes).
+inline void prefetchRange(const uint8_t* p, size_t bytes)
+{
+    const uintptr_t first = reinterpret_cast<uintptr_t>(p) & ~uintptr_t(63);
+    for (uintptr_t a = first; a < reinterpret_cast<uintptr_t>(p) + bytes; a += 64)
+        _mm_prefetch(reinterpret_cast<const char*>(a), _MM_HINT_T0);
 }
 
 } // namespace ws::simd

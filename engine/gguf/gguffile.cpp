@@ -28,7 +28,11 @@ T loadLe(const uint8_t* p)
 class GgufParser
 {
 public:
-    explicit GgufParser(GgufFile& out) : m_out(out), m_data(out.m_file->data()), m_size(out.m_file->sizeBytes()) {}
+    explicit GgufParser(GgufFile& out)
+        : m_out(out), m_data(out.m_file->data()), m_size(out.m_file->readableBytes()),
+          m_fileSize(out.m_file->sizeBytes())
+    {
+    }
 
     Status parse();
 
@@ -55,7 +59,8 @@ private:
 
     GgufFile& m_out;
     const uint8_t* m_data;
-    uint64_t m_size;
+    uint64_t m_size;     // bytes the cursor may read (all of a mapped file, the prefix of a header read)
+    uint64_t m_fileSize; // the whole file, which the tensor data must lie in
     uint64_t m_pos = 0;
 };
 
@@ -264,11 +269,11 @@ Status GgufParser::parse()
     m_out.m_dataOffset = dataOffset;
     for (auto& t : m_out.m_tensors) {
         const uint64_t rel = t.fileOffset;
-        if (dataOffset > m_size || rel > m_size - dataOffset || t.sizeBytes > m_size - dataOffset - rel) {
+        if (dataOffset > m_fileSize || rel > m_fileSize - dataOffset || t.sizeBytes > m_fileSize - dataOffset - rel) {
             Error e = m_out.error(ErrorCode::Format,
                                   "tensor data (" + std::to_string(t.sizeBytes) + " bytes at offset " +
                                       std::to_string(rel) + " of the data section) runs past the end of the file (" +
-                                      std::to_string(m_size) + " bytes); the file may be truncated",
+                                      std::to_string(m_fileSize) + " bytes); the file may be truncated",
                                   t.name);
             e.offset = dataOffset + rel;
             return e;
@@ -292,6 +297,26 @@ Expected<GgufFile> GgufFile::open(const std::string& path)
     return file;
 }
 
+Expected<GgufFile> GgufFile::readHeader(const std::string& path)
+{
+    // Headers are a few MB (a 150,000-token vocabulary with its merges): read 4 MiB, and twice as much
+    // while the header runs past what was read, up to 1 GiB.
+    constexpr uint64_t kFirst = uint64_t(4) << 20, kMost = uint64_t(1) << 30;
+    for (uint64_t bytes = kFirst;; bytes *= 2) {
+        auto prefix = MappedFile::readPrefix(path, bytes);
+        if (!prefix)
+            return prefix.error();
+        GgufFile file;
+        file.m_file = std::move(*prefix);
+        GgufParser parser(file);
+        auto status = parser.parse();
+        if (status)
+            return file;
+        if (file.m_file->readableBytes() == file.m_file->sizeBytes() || bytes >= kMost)
+            return status.error();
+    }
+}
+
 Error GgufFile::error(ErrorCode code, std::string text, std::string field) const
 {
     Error e = makeError(code, std::move(text), std::move(field));
@@ -313,10 +338,10 @@ const GgufTensorInfo* GgufFile::findTensor(std::string_view name) const
 
 Expected<bool> isGgufFile(const std::string& path)
 {
-    auto mapped = MappedFile::open(path);
-    if (!mapped)
-        return mapped.error();
-    return (*mapped)->sizeBytes() >= 4 && loadLe<uint32_t>((*mapped)->data()) == kGgufMagic;
+    auto head = MappedFile::readPrefix(path, 4);
+    if (!head)
+        return head.error();
+    return (*head)->readableBytes() == 4 && loadLe<uint32_t>((*head)->data()) == kGgufMagic;
 }
 
 } // namespace ws

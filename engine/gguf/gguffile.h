@@ -86,6 +86,9 @@ class GgufFile
 {
 public:
     static Expected<GgufFile> open(const std::string& path);
+    // The header, metadata and tensor index only, read with plain reads: nothing is mapped, so a
+    // loader can decide whether to open the file at all. tensorData() must not be used on it.
+    static Expected<GgufFile> readHeader(const std::string& path);
 
     const std::string& path() const { return m_file->path(); }
     uint32_t version() const { return m_version; }

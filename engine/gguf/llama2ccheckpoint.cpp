@@ -6,7 +6,20 @@ namespace ws {
 
 Expected<Llama2cCheckpoint> Llama2cCheckpoint::open(const std::string& path)
 {
-    auto mapped = MappedFile::open(path);
+    return parse(MappedFile::open(path), path);
+}
+
+Expected<Llama2cHeader> Llama2cCheckpoint::readHeader(const std::string& path)
+{
+    auto checkpoint = parse(MappedFile::readPrefix(path, 7 * sizeof(int32_t)), path);
+    if (!checkpoint)
+        return checkpoint.error();
+    return checkpoint->header();
+}
+
+Expected<Llama2cCheckpoint> Llama2cCheckpoint::parse(Expected<std::shared_ptr<const MappedFile>> mapped,
+                                                     const std::string& path)
+{
     if (!mapped)
         return mapped.error();
     Llama2cCheckpoint c;
@@ -76,6 +89,8 @@ Expected<Llama2cCheckpoint> Llama2cCheckpoint::open(const std::string& path)
         return fail("file has " + std::to_string(size) + " bytes but the header implies " + std::to_string(expected) +
                         (size < expected ? " (truncated?)" : " (not a llama2.c checkpoint, or a different version?)"),
                     "size", std::min(size, expected));
+    if (c.m_file->readableBytes() < size)
+        return c; // the header only (readHeader): no weights to point at
     const float* base = reinterpret_cast<const float*>(c.m_file->data() + kHeaderBytes);
     c.m_tokenEmbedding = base + oEmb;
     c.m_rmsAttention = base + oRmsAtt;

@@ -37,6 +37,8 @@ class Llama2cCheckpoint
 {
 public:
     static Expected<Llama2cCheckpoint> open(const std::string& path);
+    // The header alone, read and checked (the file size included) with plain reads, nothing mapped.
+    static Expected<Llama2cHeader> readHeader(const std::string& path);
 
     const Llama2cHeader& header() const { return m_header; }
     const std::string& path() const { return m_file->path(); }
@@ -58,6 +60,7 @@ public:
 
 private:
     Llama2cCheckpoint() = default;
+    static Expected<Llama2cCheckpoint> parse(Expected<std::shared_ptr<const MappedFile>> file, const std::string& path);
 
     std::shared_ptr<const MappedFile> m_file;
     Llama2cHeader m_header;

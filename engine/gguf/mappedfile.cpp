@@ -1,5 +1,6 @@
 #include "engine/gguf/mappedfile.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -112,9 +113,13 @@ void unregisterMapping(int slot)
 }
 } // namespace
 
-Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& path)
+namespace {
+std::atomic<uint64_t> g_mappingsMade{0};
+} // namespace
+
+Expected<std::shared_ptr<MappedFile>> MappedFile::openRegular(const std::string& path, int& fd)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         const int err = errno;
         return ioError(err == ENOENT ? ErrorCode::NotFound : ErrorCode::Io, path,
@@ -136,6 +141,16 @@ Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& 
     file->m_device = uint64_t(st.st_dev);
     file->m_inode = uint64_t(st.st_ino);
     file->m_mtimeNs = mtimeNs(st);
+    return file;
+}
+
+Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& path)
+{
+    int fd = -1;
+    auto opened = openRegular(path, fd);
+    if (!opened)
+        return opened.error();
+    std::shared_ptr<MappedFile> file = std::move(*opened);
     if (file->m_sizeBytes > 0) {
         void* p = ::mmap(nullptr, file->m_sizeBytes, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p == MAP_FAILED) {
@@ -144,9 +159,42 @@ Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& 
             return ioError(ErrorCode::Io, path, std::string("cannot map: ") + std::strerror(err));
         }
         file->m_data = static_cast<const uint8_t*>(p);
+        g_mappingsMade.fetch_add(1, std::memory_order_relaxed);
         file->m_slot = registerMapping(file->m_data, file->m_sizeBytes);
     }
     ::close(fd);
+    return std::shared_ptr<const MappedFile>(std::move(file));
+}
+
+uint64_t MappedFile::mappingsMade()
+{
+    return g_mappingsMade.load(std::memory_order_relaxed);
+}
+
+Expected<std::shared_ptr<const MappedFile>> MappedFile::readPrefix(const std::string& path, uint64_t maxBytes)
+{
+    int fd = -1;
+    auto opened = openRegular(path, fd);
+    if (!opened)
+        return opened.error();
+    std::shared_ptr<MappedFile> file = std::move(*opened);
+    file->m_prefix.resize(size_t(std::min(maxBytes, file->m_sizeBytes)));
+    size_t done = 0;
+    while (done < file->m_prefix.size()) {
+        const ssize_t n = ::read(fd, file->m_prefix.data() + done, file->m_prefix.size() - done);
+        if (n <= 0) {
+            const int err = n < 0 ? errno : 0;
+            if (n < 0 && err == EINTR)
+                continue;
+            ::close(fd);
+            return ioError(ErrorCode::Io, path,
+                           n < 0 ? std::string("cannot read: ") + std::strerror(err) : "the file ended early");
+        }
+        done += size_t(n);
+    }
+    ::close(fd);
+    file->m_readInMemory = true;
+    file->m_data = file->m_prefix.empty() ? nullptr : file->m_prefix.data();
     return std::shared_ptr<const MappedFile>(std::move(file));
 }
 
@@ -166,7 +214,7 @@ Status MappedFile::checkIntact() const
 MappedFile::~MappedFile()
 {
     unregisterMapping(m_slot);
-    if (m_data)
+    if (m_data && !m_readInMemory)
         ::munmap(const_cast<uint8_t*>(m_data), m_sizeBytes);
 }
 

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ws {
 
@@ -39,8 +40,17 @@ public:
     MappedFile(const MappedFile&) = delete;
     MappedFile& operator=(const MappedFile&) = delete;
 
+    // The first `maxBytes` of the file (or all of it) read with plain reads into memory, nothing mapped:
+    // for reading a header before deciding to map. sizeBytes() is still the whole file's size;
+    // data() holds readableBytes() of it.
+    static Expected<std::shared_ptr<const MappedFile>> readPrefix(const std::string& path, uint64_t maxBytes);
+
+    // How many files this process has mapped so far (open), for checking that a refusal mapped nothing.
+    static uint64_t mappingsMade();
+
     const uint8_t* data() const { return m_data; }
     uint64_t sizeBytes() const { return m_sizeBytes; }
+    uint64_t readableBytes() const { return m_readInMemory ? m_prefix.size() : m_sizeBytes; }
     const std::string& path() const { return m_path; }
 
     // Io error (the path in Error::file) once a read hit a page the file no
@@ -51,6 +61,8 @@ public:
 
 private:
     MappedFile() = default;
+    // Opens `path` (a regular file) into `fd` and fills in the path, size and identity.
+    static Expected<std::shared_ptr<MappedFile>> openRegular(const std::string& path, int& fd);
 
     const uint8_t* m_data = nullptr;
     uint64_t m_sizeBytes = 0;
@@ -59,6 +71,8 @@ private:
     uint64_t m_device = 0;
     uint64_t m_inode = 0;
     int64_t m_mtimeNs = 0;
+    std::vector<uint8_t> m_prefix; // readPrefix's bytes (then nothing is mapped)
+    bool m_readInMemory = false;
 };
 
 } // namespace ws

@@ -1,11 +1,14 @@
 // Decode speed: tokens/s of greedy generation (256 tokens) for stories260K
 // with 1 and 2 threads, and for a model larger than the CPU caches (a
-// qwen3-0.6B-shaped model with random Q8_0 weights, written to a temporary
-// folder), together with the memory bandwidth this machine gives (measured
-// here by streaming a 1 GiB buffer) and the fraction of it the decode uses
-// (weight bytes read per token x tokens/s). Prints; asserts nothing.
+// qwen3-0.6B-shaped model with random weights written to a temporary folder,
+// or any GGUF file given with --model), together with the memory bandwidth
+// this machine gives (measured here by streaming a 1 GiB buffer with the same
+// thread count) and the fraction of it the decode uses (weight bytes read per
+// token x tokens/s). Prints one table row per thread count; asserts nothing.
+// tests/bench/decode_vs_llama.sh runs it interleaved with llama.cpp's llama-bench.
 //
-// Usage: bench_decode [--large-tokens N] [--skip-large] [--runs N] [--large-type Q8_0|Q4_K|Q5_K|Q6_K]
+// Usage: bench_decode [--large-tokens N] [--skip-large] [--skip-small] [--runs N] [--threads 1,2,...]
+//                     [--large-type F16|Q8_0|Q4_K|Q5_K|Q6_K] [--model FILE]
 //                     [--keep FILE]  (writes the large model to FILE and keeps it, e.g. for llama-bench)
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/generator.h"
@@ -113,6 +116,36 @@ double tokensPerSecond(const DecodeModel& model, const std::vector<TokenId>& pro
     return median(rates);
 }
 
+// The weight types of the matrices one decode step reads, with their share of the bytes: "Q4_K 61%, Q6_K 39%".
+std::string typeMix(const TransformerWeights& w)
+{
+    std::vector<std::pair<GgmlType, uint64_t>> bytes;
+    auto add = [&](const WeightMatrix& m) {
+        for (auto& [t, b] : bytes)
+            if (t == m.type) {
+                b += m.sizeBytes();
+                return;
+            }
+        bytes.emplace_back(m.type, m.sizeBytes());
+    };
+    for (const LayerWeights& l : w.layers)
+        for (const WeightMatrix* m : {&l.wq, &l.wk, &l.wv, &l.wo, &l.gate, &l.up, &l.down})
+            add(*m);
+    add(w.output);
+    uint64_t total = 0;
+    for (const auto& [t, b] : bytes)
+        total += b;
+    std::sort(bytes.begin(), bytes.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::string out;
+    for (const auto& [t, b] : bytes) {
+        char part[48];
+        std::snprintf(part, sizeof part, "%s%s %.0f%%", out.empty() ? "" : ", ", ggmlTypeName(t),
+                      100.0 * double(b) / double(std::max<uint64_t>(total, 1)));
+        out += part;
+    }
+    return out;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -121,8 +154,11 @@ int main(int argc, char** argv)
     int largeTokens = 64;
     int runs = 5;
     bool skipLarge = false;
+    bool skipSmall = false;
+    std::vector<int> threadList;
     GgmlType largeType = GgmlType::Q8_0;
     std::string keep;
+    std::string modelFile;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--large-tokens") && i + 1 < argc)
             largeTokens = std::max(1, std::atoi(argv[++i]));
@@ -130,11 +166,25 @@ int main(int argc, char** argv)
             runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--skip-large"))
             skipLarge = true;
+        else if (!std::strcmp(argv[i], "--skip-small"))
+            skipSmall = true;
+        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
+            for (const char* p = argv[++i]; *p;) {
+                char* end = nullptr;
+                const long t = std::strtol(p, &end, 10);
+                if (end == p)
+                    break;
+                if (t > 0)
+                    threadList.push_back(int(t));
+                p = *end == ',' ? end + 1 : end;
+            }
+        } else if (!std::strcmp(argv[i], "--model") && i + 1 < argc)
+            modelFile = argv[++i];
         else if (!std::strcmp(argv[i], "--keep") && i + 1 < argc)
             keep = argv[++i];
         else if (!std::strcmp(argv[i], "--large-type") && i + 1 < argc) {
             const std::string t = argv[++i];
-            for (GgmlType k : {GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K})
+            for (GgmlType k : {GgmlType::F16, GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K})
                 if (t == ggmlTypeName(k))
                     largeType = k;
         }
@@ -145,6 +195,8 @@ int main(int argc, char** argv)
     const std::string stories = wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf")).toStdString();
     const std::vector<TokenId> prompt{1, 403, 407, 261, 378}; // <s> Once upon a time
     for (const char* file : {"stories260K.gguf", "stories260K-Q8_0.gguf", "stories260K.bin"}) {
+        if (skipSmall)
+            break;
         const std::string path = wstest::testModelPath(QStringLiteral("stories260K/") + QLatin1String(file)).toStdString();
         auto model = DecodeModel::load(path);
         if (!model) {
@@ -156,7 +208,8 @@ int main(int argc, char** argv)
         std::printf("%-22s greedy 256 tokens, median of %d: 1 thread %8.0f tokens/s   2 threads %8.0f tokens/s\n", file,
                     runs, t1, t2);
     }
-    std::printf("  (llama.cpp on this machine, models README section 4: llama-cli F32 KV 6,290 / 4,810 t/s for "
+    if (!skipSmall)
+        std::printf("  (llama.cpp on this machine, models README section 4: llama-cli F32 KV 6,290 / 4,810 t/s for "
                 "stories260K F32, 6,120 / 4,690 for Q8_0; llama-bench tg128 8,283 / 4,449)\n");
 
     if (skipLarge)
@@ -174,17 +227,23 @@ int main(int argc, char** argv)
     spec.contextLength = 4096;
     spec.ropeTheta = 1000000.0f;
     spec.matrixType = largeType;
-    spec.embeddingType = largeType == GgmlType::Q8_0 ? GgmlType::Q8_0 : GgmlType::Q6_K;
+    spec.embeddingType =
+        largeType == GgmlType::Q8_0 || largeType == GgmlType::F16 ? largeType : GgmlType::Q6_K;
     spec.tiedOutput = true;
-    const std::string path =
-        keep.empty() ? dir.filePath(QStringLiteral("qwen3-0.6b-shape-random.gguf")).toStdString() : keep;
-    double t0 = now();
-    if (auto s = writeSyntheticModel(path, spec); !s) {
-        std::printf("cannot write the large model: %s\n", s.error().message().c_str());
-        return 1;
+    std::string path = modelFile;
+    if (path.empty()) {
+        path = keep.empty() ? dir.filePath(QStringLiteral("qwen3-0.6b-shape-random.gguf")).toStdString() : keep;
+        const double w0 = now();
+        if (auto s = writeSyntheticModel(path, spec); !s) {
+            std::printf("cannot write the large model: %s\n", s.error().message().c_str());
+            return 1;
+        }
+        std::printf("\nqwen3-0.6B-shaped model, random %s matrices (%s embedding), written in %.1f s\n",
+                    ggmlTypeName(spec.matrixType), ggmlTypeName(spec.embeddingType), now() - w0);
+    } else {
+        std::printf("\nmodel %s\n", path.c_str());
     }
-    std::printf("\nqwen3-0.6B-shaped model, random %s matrices (%s embedding), written in %.1f s\n",
-                ggmlTypeName(spec.matrixType), ggmlTypeName(spec.embeddingType), now() - t0);
+    double t0 = now();
     // Opening as the chat does: load (map), a generator limited to the default 4,096-token context, and
     // a first turn's prompt and token; the KV cache grows to what the turn needs.
     const uint64_t rssBefore = peakRssBytes();
@@ -208,18 +267,27 @@ int main(int argc, char** argv)
     const double bytesPerToken = double(model->weights().bytesPerToken());
     std::printf("  weights read per token: %.1f MB (every matrix once, the tied 151936 x 1024 output included)\n",
                 bytesPerToken / 1e6);
+    std::printf("  weight types: %s\n", typeMix(model->weights()).c_str());
+    if (threadList.empty()) {
+        threadList = {1, 2};
+        if (std::thread::hardware_concurrency() > 2)
+            threadList.push_back(int(std::thread::hardware_concurrency()));
+    }
+    const std::string label = modelFile.empty() ? std::string("synthetic-") + ggmlTypeName(spec.matrixType)
+                                                : std::filesystem::path(modelFile).filename().string();
     const std::vector<TokenId> largePrompt{1, 2, 3, 4};
-    const int threadCounts[] = {1, 2, int(std::max(2u, std::thread::hardware_concurrency()))};
-    for (int i = 0; i < 3; ++i) {
-        const int threads = threadCounts[i];
-        if (i == 2 && threads == 2)
-            break;
+    std::printf("\n%-36s %7s %14s %10s %16s %12s\n", "model", "threads", "WaferScope t/s", "GB/s", "bandwidth GB/s",
+                "% bandwidth");
+    for (const int threads : threadList) {
         const double bandwidth = measureBandwidthGBs(threads, 3);
         const double tps = tokensPerSecond(*model, largePrompt, largeTokens, threads, std::min(runs, 3));
         const double used = bytesPerToken * tps / 1e9;
-        std::printf("  %2d thread(s): %6.2f tokens/s (greedy %d tokens) -> %5.1f GB/s of weights; measured read "
-                    "bandwidth %5.1f GB/s; fraction used %3.0f%%\n",
-                    threads, tps, largeTokens, used, bandwidth, 100.0 * used / bandwidth);
+        std::printf("%-36s %7d %14.2f %10.2f %16.2f %11.0f%%\n", label.c_str(), threads, tps, used, bandwidth,
+                    100.0 * used / bandwidth);
+        std::fflush(stdout);
     }
+    std::printf("(greedy %d tokens after a 4-token prompt, median of %d; bandwidth: best of 3 sums of a 1 GiB "
+                "buffer, same threads)\n",
+                largeTokens, std::min(runs, 3));
     return 0;
 }

@@ -2,6 +2,7 @@
 // shared/models (made with llama.cpp, F32 KV cache), read at run time.
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/generator.h"
+#include "engine/gguf/mappedfile.h"
 #include "engine/gguf/syntheticmodel.h"
 #include "engine/tokenizer/tokenizer.h"
 #include "tests/common/testmodels.h"
@@ -396,14 +397,17 @@ private slots:
         spec.kvHeadCount = 4;
         QVERIFY(ws::writeSyntheticModel(path, spec));
         // 2 * 32 layers * 2^24 positions * 256 * 4 bytes: 1.1 TB of KV cache, an 8.4 MB file.
+        const uint64_t mapsBefore = ws::MappedFile::mappingsMade();
         auto m = DecodeModel::load(path, ws::LoadBudget{1 << 24, ws::KvCacheType::F32});
         QVERIFY(!m);
+        QCOMPARE(ws::MappedFile::mappingsMade(), mapsBefore); // decided from the header's plain reads
         const std::string message = m.error().message();
         QVERIFY2(m.error().code == ws::ErrorCode::OutOfRange, message.c_str());
         QVERIFY2(message.find("KV cache") != std::string::npos && message.find("16777216 tokens") != std::string::npos &&
                      message.find("available") != std::string::npos && message.find("llama") != std::string::npos,
                  message.c_str());
         QVERIFY(DecodeModel::load(path, ws::LoadBudget{4096, ws::KvCacheType::F32})); // the default context fits
+        QCOMPARE(ws::MappedFile::mappingsMade(), mapsBefore + 1);
     }
 
     // A file larger than the memory available is refused, with both figures, before it is mapped.
@@ -422,8 +426,10 @@ private slots:
         std::filesystem::resize_file(path, *available + (uint64_t(1) << 34), ec); // sparse: nothing is written
         if (ec)
             QSKIP("this filesystem cannot hold a sparse file that large");
+        const uint64_t mapsBefore = ws::MappedFile::mappingsMade();
         auto m = DecodeModel::load(path);
         QVERIFY(!m);
+        QCOMPARE(ws::MappedFile::mappingsMade(), mapsBefore);
         const std::string message = m.error().message();
         QVERIFY2(message.find("needs") != std::string::npos && message.find("available") != std::string::npos,
                  message.c_str());

@@ -4,6 +4,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -163,6 +164,38 @@ private slots:
         // And the Q8_K activation is a faithful quantisation of x.
         for (int i = 0; i < n; ++i)
             QVERIFY(std::fabs(xd[size_t(i)] - x[size_t(i)]) <= std::fabs(xq[size_t(i) / 256].d) * 0.5f + 1e-6f);
+    }
+
+    // The eight-row Q4_K kernel is a faster way to the same sums: each of its outputs equals the one-row
+    // interleaved dot product bit for bit, for rows of 1 to 12 super-blocks and random scales.
+    void q4KEightRowsEqualsOneRow()
+    {
+        std::mt19937_64 rng(11);
+        for (int blocks : {1, 2, 4, 12}) {
+            const int n = blocks * 256;
+            std::vector<BlockQ4_K> w(size_t(8) * size_t(blocks));
+            std::uniform_real_distribution<float> scale(0.0005f, 0.02f);
+            for (BlockQ4_K& b : w) {
+                for (auto& q : b.qs)
+                    q = uint8_t(rng());
+                for (auto& q : b.scales)
+                    q = uint8_t(rng());
+                b.d = f32ToF16(scale(rng));
+                b.dmin = f32ToF16(scale(rng));
+            }
+            const auto x = randomVector(n, uint64_t(blocks) + 5);
+            std::vector<BlockQ8_K> xq(static_cast<size_t>(blocks));
+            kernels::quantizeRowQ8_K(x.data(), xq.data(), n);
+            float got[8];
+            kernels::dotQ4_KInterleaved8(reinterpret_cast<const uint8_t*>(w.data()), size_t(blocks) * sizeof(BlockQ4_K),
+                                         xq.data(), blocks, got);
+            for (int r = 0; r < 8; ++r) {
+                const float one = kernels::dotQ4_K(&w[size_t(r) * size_t(blocks)], xq.data(), blocks, true);
+                QVERIFY2(std::memcmp(&one, &got[r], sizeof(float)) == 0,
+                         qPrintable(QStringLiteral("%1 blocks, row %2: %3 vs %4").arg(blocks).arg(r).arg(got[r]).arg(one)));
+                QVERIFY(one != 0.0f);
+            }
+        }
     }
 
     void expMatchesLibm()

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Decode speed side by side with llama.cpp, interleaved: for every round, model
+# and thread count, one bench_decode run and then one llama-bench run (tg, no
+# prompt) on the same file, so both see the same machine load. Prints, per
+# model and thread count, the medians of both, the median of the per-pair
+# ratios, and the share of the measured read bandwidth each reaches (GB/s =
+# weight bytes read per token, as bench_decode counts them, x tokens/s).
+#
+# Usage: tests/bench/decode_vs_llama.sh LLAMA_BENCH BENCH_DECODE [--rounds N] [--tokens N]
+#                                       [--threads "1 2"] MODEL.gguf...
+#   LLAMA_BENCH   llama.cpp's llama-bench binary (e.g. build/bin/llama-bench)
+#   BENCH_DECODE  this project's bench_decode (build/<preset>/bench/bench_decode)
+# Make the models with llama.cpp's llama-quantize from an F16 file given a tokenizer (llama-bench needs one):
+#   bench_decode --large-type F16 --keep /tmp/q3-f16.gguf --skip-small --threads 1 --large-tokens 1
+#   tests/bench/add_tokenizer.py /tmp/q3-f16.gguf $WAFERSCOPE_TEST_MODELS/tokenizer/ggml-vocab-qwen3.gguf /tmp/q3-f16v.gguf
+#   llama-quantize /tmp/q3-f16v.gguf /tmp/q3-Q4_K_M.gguf Q4_K_M   (and Q5_K_M, Q8_0)
+set -euo pipefail
+
+if [[ $# -lt 3 ]]; then
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+fi
+llama=$1 bench=$2
+shift 2
+rounds=5 tokens=32 threads="1 2"
+models=()
+while [[ $# -gt 0 ]]; do
+    case $1 in
+    --rounds) rounds=$2; shift 2 ;;
+    --tokens) tokens=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    *) models+=("$1"); shift ;;
+    esac
+done
+
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+echo "load before: $(uptime)"
+for ((round = 1; round <= rounds; ++round)); do
+    for model in "${models[@]}"; do
+        for t in $threads; do
+            # bench_decode's table row: model threads t/s GB/s bandwidth %; the weight bytes per token line.
+            out=$("$bench" --model "$model" --skip-small --threads "$t" --runs 1 --large-tokens "$tokens" 2>&1)
+            row=$(awk -v t="$t" '$2 == t && $NF ~ /%$/ {print $3, $4, $5}' <<<"$out" | tail -1)
+            mb=$(awk '/weights read per token:/ {print $5}' <<<"$out")
+            ls=$("$llama" -m "$model" -t "$t" -p 0 -n "$tokens" -r 1 -o csv 2>/dev/null |
+                awk -F, 'NR == 1 {for (i = 1; i <= NF; ++i) if ($i ~ /avg_ts/) c = i; next} c {gsub(/"/, "", $c); print $c}' |
+                tail -1)
+            [[ -n $row && -n $ls && -n $mb ]] || { echo "round $round $model t=$t: no result" >&2; continue; }
+            echo "$(basename "$model") $t $row $ls $mb" >>"$results"
+            echo "round $round $(basename "$model") t=$t: WaferScope $(cut -d' ' -f1 <<<"$row") t/s, llama.cpp $ls t/s"
+        done
+    done
+done
+echo "load after: $(uptime)"
+echo
+# Columns of $results: model threads ws_tps ws_gbs bw_gbs llama_tps mb_per_token
+sort -k1,1 -k2,2n "$results" | awk '
+function median(list,    n, a, i, j, tmp) {
+    n = split(list, a, " ")
+    for (i = 1; i <= n; ++i) for (j = i + 1; j <= n; ++j) if (a[j] + 0 < a[i] + 0) { tmp = a[i]; a[i] = a[j]; a[j] = tmp }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+{
+    k = $1 " " $2
+    if (!(k in ws)) order[++count] = k
+    ws[k] = ws[k] " " $3; bw[k] = bw[k] " " $5; ll[k] = ll[k] " " $6; ratio[k] = ratio[k] " " ($3 / $6); mb[k] = $7
+}
+END {
+    printf "%-28s %7s %14s %13s %11s %16s %10s %10s %6s\n", "model", "threads", "WaferScope t/s", "llama.cpp t/s",
+           "ratio", "bandwidth GB/s", "WS % bw", "llama % bw", "pairs"
+    for (i = 1; i <= count; ++i) {
+        k = order[i]; split(k, f, " ")
+        w = median(ws[k]); l = median(ll[k]); b = median(bw[k])
+        printf "%-28s %7d %14.2f %13.2f %10.2fx %16.2f %9.0f%% %9.0f%% %6d\n", f[1], f[2], w, l, median(ratio[k]), b,
+               100 * w * mb[k] / 1000 / b, 100 * l * mb[k] / 1000 / b, split(ws[k], tmp, " ")
+    }
+}'
