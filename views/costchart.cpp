@@ -119,7 +119,7 @@ void CostChart::clearSeries()
 {
     auto drop = [this](QAbstractSeries* s) {
         m_chart->removeSeries(s);
-        delete s; // an area series owns its upper and lower lines
+        delete s; // a band takes its upper and lower lines with it (their parent)
     };
     std::for_each(m_lines.begin(), m_lines.end(), drop);
     std::for_each(m_prices.begin(), m_prices.end(), drop);
@@ -164,6 +164,8 @@ void CostChart::setCurves(const std::vector<CostCurve>& curves)
                 marks.append({p.tokensPerSecondPerUser, p.usdPerMillionTokens});
         }
         auto* band = new QAreaSeries(upper, lower);
+        upper->setParent(band); // a QAreaSeries does not own its lines: as its children they go with it
+        lower->setParent(band);
         QColor fill = c.color;
         fill.setAlpha(45);
         band->setBrush(fill);
