@@ -48,15 +48,23 @@ double DecodeSession::now() const
     return m_options.nowSeconds();
 }
 
-bool DecodeSession::waitUntil(double startSeconds, double dueSeconds, const StopCheck& shouldStop)
+bool DecodeSession::waitUntil(double startSeconds, double dueSeconds, const StopCheck& shouldStop,
+                             SessionSnapshot& current)
 {
+    bool slept = false;
     for (;;) {
         if (shouldStop && shouldStop())
             return false;
-        const double left = dueSeconds - (now() - startSeconds);
-        if (left <= 0)
+        const double before = now();
+        const double left = dueSeconds - (before - startSeconds);
+        if (left <= 0) {
+            if (slept)
+                current.latestWakeSeconds = std::max(current.latestWakeSeconds, -left);
             return true;
+        }
         m_options.sleepSeconds(std::min(left, kMaxSleepSeconds));
+        current.heldBackSeconds += now() - before;
+        slept = true;
     }
 }
 
@@ -123,7 +131,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         current.routing = step->routing;
         if (current.generatedTokens > 1 && current.decodeSeconds > 0)
             current.cpuTokensPerSecond = (current.generatedTokens - 1) / current.decodeSeconds;
-        if (m_options.pacer.isPaced() && !waitUntil(start, m_options.pacer.dueSeconds(index), shouldStop)) {
+        if (m_options.pacer.isPaced() && !waitUntil(start, m_options.pacer.dueSeconds(index), shouldStop, current)) {
             // Stopped while holding this token back: it was never shown.
             current.generatedTokens = index;
             finish(RunState::Stopped, FinishReason::Stopped);

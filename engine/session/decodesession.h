@@ -54,8 +54,9 @@ public:
 
 private:
     double now() const;
-    // Waits until `dueSeconds` after start; false when stopped meanwhile.
-    bool waitUntil(double startSeconds, double dueSeconds, const StopCheck& shouldStop);
+    // Waits until `dueSeconds` after start, adding the time waited and the wake-up lateness to
+    // `current`; false when stopped meanwhile.
+    bool waitUntil(double startSeconds, double dueSeconds, const StopCheck& shouldStop, SessionSnapshot& current);
     // Publishable copy of `current`; moves the pending pieces into it.
     std::shared_ptr<const SessionSnapshot> freeze(SessionSnapshot& current) const;
 

@@ -69,6 +69,11 @@ struct SessionSnapshot
     double firstTokenSeconds = 0;  // CPU: prompt evaluation + first decode step
     double decodeSeconds = 0;      // CPU: time in decode steps after the first token
     double cpuTokensPerSecond = 0; // (generatedTokens - 1) / decodeSeconds, 0 until known
+    // Pacing: the time tokens were held back to match a system's pace, and the latest the thread woke
+    // after a token's due moment (the OS's wake-up lateness). elapsedSeconds - heldBackSeconds is the
+    // session's own work: decode steps, the wafer frames it builds for the views, handing snapshots over.
+    double heldBackSeconds = 0;
+    double latestWakeSeconds = 0;
 
     std::vector<SystemPace> systems; // compared systems (predicted), for the stats line
     std::shared_ptr<const MeshFrame> mesh; // wafer frame for lastToken, may be null

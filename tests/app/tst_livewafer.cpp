@@ -4,7 +4,8 @@
 // - the scenario's model (Qwen3-32B on 2 x WSE-3): every snapshot's main-view
 //   frame is the dataflow of its last token (frames advance once per token),
 //   the text comes at the pace the engine predicts for that system (within 5 %; where this CPU decodes
-//   slower than that pace, never ahead of it and late by no more than the CPU's own time),
+//   slower than that pace, never ahead of it and late by no more than the session's own work and the
+//   OS's wake-up lateness),
 //   and the header names both models;
 // - the loaded model: stories260K itself is placed on a small rectangle of one
 //   WSE-3 in the main view, and its frames advance once per token likewise.
@@ -184,32 +185,46 @@ private slots:
         QCOMPARE(seen.lastIndex, tokens - 1);
         QVERIFY(seen.frameChanges > seen.frames / 2);
         // Paced at the predicted speed: the answer's duration and its token rate within 5 %. The pacer only
-        // waits, so where this machine's CPU decodes slower than the pace (a loaded machine, a sanitizer
-        // build) the text comes as fast as the CPU gives it: then the answer is never ahead of the pace and
-        // its lateness is the CPU's own time (prompt + decode steps, from the snapshot), within 5 %.
+        // waits, so where this machine cannot keep up with the pace (a loaded machine, a sanitizer build) the
+        // text comes as fast as the session's own work allows (decode steps and the wafer frames it builds
+        // for the views: the turn's time less the time the pacer held tokens back). Then the answer is never
+        // ahead of the pace, and it ends no later than the first token's due moment (or its own work, if
+        // later) plus the work after it, within 5 %, plus the latest the OS woke the thread after a token's
+        // due moment. That end is exact when the session is behind the pace for every token after the first,
+        // as it is when it cannot keep up at all; a pacer that held a token back without need fails it.
         const SystemPace& pace = *live->scenarioPace();
         for (const auto& [n, t] : seen.times)
             qInfo("  %d tokens at %.3f s (due %.3f s)", n, t, pace.secondsForTokens(n));
         const double due = pace.secondsForTokens(tokens);
+        const double firstDue = pace.secondsForTokens(1);
         const double elapsed = seen.last->elapsedSeconds;
         const double cpu = seen.last->firstTokenSeconds + seen.last->decodeSeconds;
-        const bool cpuKeptUp = cpu < 0.95 * due;
-        qInfo("CPU time %.3f s for %d tokens against %.3f s due: %s", cpu, tokens, due,
-              cpuKeptUp ? "the CPU kept up, paced" : "the CPU was slower than the pace");
+        const double work = elapsed - seen.last->heldBackSeconds;
+        const double laterWork = work - seen.last->firstTokenSeconds;
+        const double wake = seen.last->latestWakeSeconds;
+        const bool keptUp = work < 0.95 * due;
+        const double end = keptUp ? due : std::max(due, std::max(firstDue, seen.last->firstTokenSeconds) + laterWork);
+        qInfo("CPU %.3f s, the session's own work %.3f s (held back %.3f s, latest wake-up %.4f s) for %d tokens "
+              "against %.3f s due: %s; due to end by %.3f s",
+              cpu, work, seen.last->heldBackSeconds, wake, tokens, due,
+              keptUp ? "the session kept up, paced" : "the session was slower than the pace", end);
         QVERIFY2(elapsed >= 0.95 * due, qPrintable(QStringLiteral("%1 s for %2 tokens, ahead of the predicted %3 s")
                                                        .arg(elapsed).arg(tokens).arg(due)));
-        const double expectedEnd = std::max(due, cpu);
-        QVERIFY2(elapsed <= 1.05 * expectedEnd,
-                 qPrintable(QStringLiteral("%1 s for %2 tokens, predicted %3 s, CPU %4 s")
-                                .arg(elapsed).arg(tokens).arg(due).arg(cpu)));
+        QVERIFY2(elapsed <= 1.05 * end + wake,
+                 qPrintable(QStringLiteral("%1 s for %2 tokens, predicted %3 s, due to end by %4 s, wake-up %5 s")
+                                .arg(elapsed).arg(tokens).arg(due).arg(end).arg(wake)));
         const auto& [firstTokens, firstSeconds] = seen.times.front();
         const auto& [lastTokens, lastSeconds] = seen.times.back();
         QVERIFY(lastTokens - firstTokens > 20);
-        const double rate = (lastTokens - firstTokens) / (lastSeconds - firstSeconds);
-        QVERIFY2(rate <= 1.05 * pace.tokensPerSecondPerUser,
+        // Either end of that span may be late by up to the latest wake-up, so the rate is bounded with it.
+        const double span = lastSeconds - firstSeconds;
+        const double rate = (lastTokens - firstTokens) / span;
+        const double fastest = (lastTokens - firstTokens) / (span + wake);
+        const double slowest = (lastTokens - firstTokens) / std::max(1e-9, span - wake);
+        QVERIFY2(fastest <= 1.05 * pace.tokensPerSecondPerUser,
                  qPrintable(QStringLiteral("%1 tokens/s, faster than the predicted %2").arg(rate).arg(pace.tokensPerSecondPerUser)));
-        if (cpuKeptUp)
-            QVERIFY2(rate >= 0.95 * pace.tokensPerSecondPerUser,
+        if (keptUp)
+            QVERIFY2(slowest >= 0.95 * pace.tokensPerSecondPerUser,
                      qPrintable(QStringLiteral("%1 tokens/s, predicted %2").arg(rate).arg(pace.tokensPerSecondPerUser)));
         qInfo("scenario's model: %d tokens in %.3f s (predicted %.3f s), %.1f tokens/s (predicted %.1f), %d frames",
               tokens, seen.last->elapsedSeconds, due, rate, pace.tokensPerSecondPerUser, seen.frames);

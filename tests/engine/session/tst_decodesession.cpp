@@ -2,6 +2,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -211,6 +212,43 @@ private slots:
         }
         QCOMPARE(last->systems.size(), size_t(1));
         QCOMPARE(last->systems[0].id, std::string("h100"));
+    }
+
+    // The time held back and the wake-up lateness are what the clock says: a sleep that overshoots by
+    // 2 ms is late by at most 2 ms, and the rest of the turn's time is the steps' own.
+    void accountsForTimeHeldBack_data()
+    {
+        QTest::addColumn<double>("stepSeconds");
+        QTest::addColumn<double>("overshoot");
+        QTest::addColumn<double>("expectedHeldBack"); // -1: elapsed minus the steps' time
+        QTest::newRow("cpu faster than the pace, sleeps overshoot") << 0.0001 << 0.002 << -1.0;
+        // 0.2 s to the first token, which the CPU has after 0.02 s; from then on each step (0.02 s) is
+        // slower than the pace (0.01 s), so nothing more is held back.
+        QTest::newRow("cpu slower than the pace") << 0.02 << 0.0 << 0.18;
+    }
+    void accountsForTimeHeldBack()
+    {
+        QFETCH(double, stepSeconds);
+        QFETCH(double, overshoot);
+        QFETCH(double, expectedHeldBack);
+        Harness h;
+        ScriptedStream stream(words(40), &h.clock, stepSeconds);
+        stream.limit = 40;
+        ws::DecodeOptions o = h.options();
+        o.sleepSeconds = [&](double s) { h.clock += s + overshoot; };
+        o.pacer = ws::TokenPacer::atPaceOf(ws::SystemPace{"h100", "H100", 100.0, 0.2});
+        auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
+        QCOMPARE(last->generatedTokens, 40);
+        const double steps = stream.calls() * stepSeconds;
+        if (expectedHeldBack < 0)
+            expectedHeldBack = last->elapsedSeconds - steps;
+        QVERIFY2(std::abs(last->heldBackSeconds - expectedHeldBack) < 1e-9,
+                 qPrintable(QString::number(last->heldBackSeconds)));
+        QVERIFY(std::abs(last->elapsedSeconds - last->heldBackSeconds - steps) < 1e-9);
+        if (overshoot > 0)
+            QVERIFY(last->latestWakeSeconds > 0 && last->latestWakeSeconds <= overshoot + 1e-12);
+        else
+            QCOMPARE(last->latestWakeSeconds, 0.0);
     }
 
     void stopWhilePacing()
