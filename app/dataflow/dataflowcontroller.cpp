@@ -77,9 +77,11 @@ void DataflowController::seek(double cycle)
 {
     const double total = totalCycles();
     m_cycle = total > 0 && std::isfinite(cycle) ? std::clamp(cycle, 0.0, total) : 0.0;
-    if (m_timer.isActive()) // playing: the wafer time runs on from the seek, not from the tick before it
-        m_clock.start();
     render();
+    // Playing: the wafer time runs on from the moment the seek's frame is out, not from the tick before
+    // it nor from before that frame was drawn.
+    if (m_timer.isActive())
+        m_clock.start();
 }
 
 void DataflowController::seekFraction(double fraction)

@@ -2,7 +2,7 @@
 # CMakeLists.txt. Presets, measurements and translations are compiled into the
 # programs (Qt resources and engine/perf's embedded files), so only the
 # programs, desktop integration and documentation are installed:
-#   bin/waferscope, bin/waferscope-cli
+#   bin/waferscope, bin/waferscope-cli (and lib/waferscope/*.so in a shared-library build)
 #   share/applications/<id>.desktop, share/metainfo/<id>.metainfo.xml, share/mime/packages/<id>.xml
 #   share/icons/hicolor/{scalable,NxN}/apps/<id>.{svg,png}
 #   share/man/man1/waferscope-cli.1.gz, share/doc/waferscope/{copyright,CHANGELOG.md}
@@ -31,6 +31,14 @@ add_custom_command(OUTPUT ${WS_MANPAGE}
 add_custom_target(waferscope_manpage ALL DEPENDS ${WS_MANPAGE})
 
 install(TARGETS waferscope waferscope-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# A shared-library build (WAFERSCOPE_SHARED_LIBS, the asan preset) installs its libraries privately, in
+# lib/waferscope, where the programs and the libraries themselves find them relative to their own folder.
+set(WS_PRIVATE_LIBDIR ${CMAKE_INSTALL_LIBDIR}/waferscope)
+if(WAFERSCOPE_SHARED_LIBS)
+    install(TARGETS waferscope_engine waferscope_views waferscope_app LIBRARY DESTINATION ${WS_PRIVATE_LIBDIR})
+    set_target_properties(waferscope waferscope-cli PROPERTIES INSTALL_RPATH "$ORIGIN/../${WS_PRIVATE_LIBDIR}")
+    set_target_properties(waferscope_engine waferscope_views waferscope_app PROPERTIES INSTALL_RPATH "$ORIGIN")
+endif()
 install(FILES ${WS_PACKAGING}/${WAFERSCOPE_APP_ID}.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${WS_PACKAGING_OUT}/${WAFERSCOPE_APP_ID}.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 install(FILES ${WS_PACKAGING}/${WAFERSCOPE_APP_ID}.mime.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages
@@ -61,6 +69,10 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+if(WAFERSCOPE_SHARED_LIBS)
+    set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${PROJECT_BINARY_DIR}/engine ${PROJECT_BINARY_DIR}/views
+                                                   ${PROJECT_BINARY_DIR}/app)
+endif()
 # Qt's X11 and offscreen platform plugins ship in libqt6gui6, which shlibdeps finds; Wayland, Qt's own
 # translations and a Chinese font are recommended.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, qt6-translations-l10n, fonts-wqy-microhei")
