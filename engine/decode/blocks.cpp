@@ -15,9 +15,13 @@ namespace {
 // One query head of one token against cache positions [0, n).
 // Scores: the dot product in ggml_vec_dot order.
 // Softmax: scale, max, ggml's vector exp over groups of 8 (sums of each group added in double), 1/sum.
-// Output: each of the 8 FMA lanes sums positions p with p % 8 == lane, then the lanes are reduced as hsum8.
-// K.q goes through ggml_vec_dot_f32 in llama.cpp (the K cache view is not contiguous, so tinyBLAS is
-// not used), the probability-weighted sum of V through tinyBLAS (8 lanes over positions).
+// Output of a batch of tokens: each of the 8 FMA lanes sums positions p with p % 8 == lane, then the lanes are
+// reduced as hsum8. K.q goes through ggml_vec_dot_f32 in llama.cpp (the K cache view is not contiguous, so
+// tinyBLAS is not used), the probability-weighted sum of V through tinyBLAS (8 lanes over positions).
+// Output of a one-token batch (a decode step; tinyBLAS takes only products of at least two columns): the sum of V
+// is ggml_vec_dot_f32 over the (transposed) V cache: 4 accumulators of 8 lanes, position p in accumulator
+// (p % 32) / 8, lane p % 8; accumulators reduced (0 + 2) + (1 + 3), lanes ((0 + 4) + (1 + 5)) + ((2 + 6) + (3 + 7)).
+// llama.cpp's n_kv is a multiple of 256, so no position falls in ggml_vec_dot_f32's scalar tail.
 //
 // An F16 cache (KvRows<uint16_t>): the query is rounded to F16 once and K.q is ggml_vec_dot_f16, as
 // llama.cpp does with an F16 K cache; each V row is widened to F32 before the same weighted sum.
@@ -47,9 +51,11 @@ const float* valueRow(const KvRows<uint16_t>& rows, const uint16_t* v, int hd)
 
 // Positions [first, n) are attended; the scores of [first rounded down to 8, first) are -inf, so the groups of
 // 8 that ggml's softmax sums stay those of the whole row (the masked cells add exact zeros).
+// A sink (gpt-oss's attn_sinks, null for none) is ggml_soft_max_add_sinks: the maximum is taken with it, and
+// expf(sink - max) joins the sum (in double) before the division; it gets no value row.
 template<typename T>
 void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& rows, int first, int n, float scale,
-                float* scores, float* lanes, float* out)
+                const float* sink, bool decodeStep, float* scores, float* lanes, float* out)
 {
     const int hd = c.headDim;
     const size_t stride = size_t(c.kvDim());
@@ -69,6 +75,8 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
         scores[p] = d * scale;
         maxScore = std::max(maxScore, scores[p]);
     }
+    if (sink)
+        maxScore = std::max(maxScore, *sink);
     const int padded = (n + 7) / 8 * 8;
     for (int p = n; p < padded; ++p)
         scores[p] = -std::numeric_limits<float>::infinity();
@@ -79,14 +87,19 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
         _mm256_storeu_ps(scores + p, e);
         sum += static_cast<double>(simd::hsum8(e));
     }
+    if (sink)
+        sum += static_cast<double>(std::exp(*sink - maxScore));
     const float inv = static_cast<float>(1.0 / sum);
     for (int p = first; p < n; ++p)
         scores[p] *= inv;
 
-    std::fill(lanes, lanes + 8 * size_t(hd), 0.0f);
+    // ggml_vec_dot_f32's order for a decode step with an F32 cache (an F16 cache keeps the batch order).
+    const bool vecDot = decodeStep && std::is_same_v<T, float>;
+    const int laneMask = vecDot ? 31 : 7;
+    std::fill(lanes, lanes + size_t(laneMask + 1) * size_t(hd), 0.0f);
     for (int p = first; p < n; ++p) {
         const float* v = valueRow(rows, rows.values + stride * size_t(p), hd);
-        float* acc = lanes + size_t(p & 7) * hd;
+        float* acc = lanes + size_t(p & laneMask) * hd;
         const __m256 w = _mm256_set1_ps(scores[p]);
         int d = 0;
         for (; d + 8 <= hd; d += 8)
@@ -94,9 +107,19 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
         for (; d < hd; ++d)
             acc[d] = std::fma(v[d], scores[p], acc[d]);
     }
+    const size_t L = size_t(hd);
+    if (vecDot) {
+        for (int d = 0; d < hd; ++d) {
+            const float* a = lanes + d;
+            float x[8];
+            for (size_t l = 0; l < 8; ++l)
+                x[l] = (a[l * L] + a[(16 + l) * L]) + (a[(8 + l) * L] + a[(24 + l) * L]);
+            out[d] = ((x[0] + x[4]) + (x[1] + x[5])) + ((x[2] + x[6]) + (x[3] + x[7]));
+        }
+        return;
+    }
     for (int d = 0; d < hd; ++d) {
         const float* a = lanes + d;
-        const size_t L = size_t(hd);
         out[d] = ((a[0] + a[4 * L]) + (a[2 * L] + a[6 * L])) + ((a[L] + a[5 * L]) + (a[3 * L] + a[7 * L]));
     }
 }
@@ -122,6 +145,19 @@ void ropeTables(const TransformerConfig& c, const float* freqFactors, int tokens
     const float base = sliding ? c.slidingRopeTheta : c.ropeTheta;
     const float freqScale = sliding ? c.slidingRopeFreqScale : c.ropeFreqScale;
     const float thetaScale = std::pow(base, -2.0f / static_cast<float>(c.ropeDims));
+    // YaRN (ggml_rope_yarn_corr_dims, rope_yarn): the pairs between the correction dims blend the interpolated
+    // angle with the extrapolated one, and cos/sin carry the magnitude attn_factor * (1 + 0.1 ln(1 / freqScale)).
+    const float ext = c.ropeExtFactor;
+    float low = 0.0f, high = 0.0f, mscale = c.ropeAttnFactor;
+    if (ext != 0.0f) {
+        const float n = static_cast<float>(c.ropeDims), pi = 3.14159265358979323846f;
+        auto corrDim = [&](float rotations) {
+            return n * std::log(static_cast<float>(c.ropeOriginalContext) / (rotations * 2 * pi)) / (2 * std::log(base));
+        };
+        low = std::max(0.0f, std::floor(corrDim(c.ropeBetaFast)));
+        high = std::min(n - 1, std::ceil(corrDim(c.ropeBetaSlow)));
+        mscale *= std::fma(0.1f, std::log(1.0f / freqScale), 1.0f); // ggml-cpu's build contracts this one
+    }
     for (int t = 0; t < tokens; ++t) {
         float theta = static_cast<float>(startPos + t);
         float* cosOut = cosT + size_t(t) * pairs;
@@ -130,9 +166,15 @@ void ropeTables(const TransformerConfig& c, const float* freqFactors, int tokens
             const float ff = freqFactors                  ? freqFactors[i]
                              : !c.ropeFreqFactors.empty() ? c.ropeFreqFactors[size_t(i)]
                                                           : 1.0f;
-            const float angle = freqScale * (theta / ff);
-            cosOut[i] = std::cos(angle);
-            sinOut[i] = std::sin(angle);
+            const float extrap = theta / ff;
+            float angle = freqScale * extrap;
+            if (ext != 0.0f) {
+                const float y = (static_cast<float>(i) - low) / std::max(0.001f, high - low);
+                const float mix = (1 - std::min(1.0f, std::max(0.0f, y))) * ext;
+                angle = std::fma(angle, 1 - mix, extrap * mix); // as GCC -O3 -mfma contracts ggml's sum
+            }
+            cosOut[i] = std::cos(angle) * mscale;
+            sinOut[i] = std::sin(angle) * mscale;
             theta *= thetaScale;
         }
     }
@@ -188,7 +230,8 @@ void storeKv(const TransformerConfig& c, RunState& s, int layer, int tokens, int
     std::copy(s.v.begin(), s.v.begin() + std::ptrdiff_t(count), s.layerValues(layer) + at);
 }
 
-void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int layer, int n, int startPos)
+void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int layer, int n, int startPos,
+               const float* sinks)
 {
     const int qDim = c.qDim(), hd = c.headDim;
     const float scale = c.attentionScale != 0.0f ? c.attentionScale : 1.0f / std::sqrt(static_cast<float>(hd));
@@ -200,7 +243,7 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
         int begin, end;
         ThreadPool::split(tasks, index, count, begin, end);
         float* scores = s.scores.data() + size_t(index) * s.scoresStride();
-        float* lanes = s.laneAcc.data() + size_t(index) * 8 * hd;
+        float* lanes = s.laneAcc.data() + size_t(index) * 32 * hd;
         float* scratch = s.kvScratch.data() + size_t(index) * 2 * hd;
         for (int task = begin; task < end; ++task) {
             const int t = task / c.headCount, h = task % c.headCount;
@@ -208,12 +251,13 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
             const float* q = s.q.data() + size_t(t) * qDim + size_t(h) * hd;
             float* out = s.xb.data() + size_t(t) * qDim + size_t(h) * hd;
             const int last = startPos + t + 1, first = window > 0 ? std::max(0, last - window) : 0;
+            const float* sink = sinks ? sinks + h : nullptr;
             if (half)
                 attendHead(c, q, KvRows<uint16_t>{s.layerKeys16(layer) + kvOffset, s.layerValues16(layer) + kvOffset, scratch},
-                           first, last, scale, scores, lanes, out);
+                           first, last, scale, sink, n == 1, scores, lanes, out);
             else
                 attendHead(c, q, KvRows<float>{s.layerKeys(layer) + kvOffset, s.layerValues(layer) + kvOffset, scratch},
-                           first, last, scale, scores, lanes, out);
+                           first, last, scale, sink, n == 1, scores, lanes, out);
         }
     };
     const int64_t attnWork = int64_t(tasks) * (startPos + n) * hd * 2;
@@ -231,6 +275,25 @@ void swiglu(float* gate, const float* up, int hidden, int tokens)
         kernels::siluRow(g, hidden);
         for (int i = 0; i < hidden; ++i)
             g[i] *= u[i];
+    }
+}
+
+void swigluOai(float* gate, const float* up, int hidden, int tokens, float alpha, float limit)
+{
+    for (size_t i = 0; i < size_t(tokens) * size_t(hidden); ++i) {
+        const float x = std::min(gate[i], limit);
+        const float y = std::clamp(up[i], -limit, limit);
+        const float glu = x / (1.0f + std::exp(alpha * (-x)));
+        gate[i] = glu * (y + 1.0f);
+    }
+}
+
+void gatedActivation(const TransformerConfig& c, float* gate, const float* up, int hidden, int tokens)
+{
+    switch (c.ffnActivation) {
+    case FfnActivation::Silu: swiglu(gate, up, hidden, tokens); break;
+    case FfnActivation::GeluTanh: geglu(gate, up, hidden, tokens); break;
+    case FfnActivation::SwigluOai: swigluOai(gate, up, hidden, tokens, c.swigluAlpha, c.swigluLimit); break;
     }
 }
 

@@ -2,8 +2,8 @@
 // The building blocks of the transformer forward pass, everything between its
 // matrix products: the embedding lookup, RMSNorm, RoPE (normal and NeoX pair
 // order, with Llama-3.1 frequency factors), the KV-cache write, causal softmax
-// attention over the cache with grouped KV heads (and sliding windows), SwiGLU,
-// GeGLU, scaling, logit softcapping and the residual add.
+// attention over the cache with grouped KV heads (sliding windows, sinks), SwiGLU,
+// GeGLU, swiglu_oai, scaling, logit softcapping and the residual add.
 // Each block reproduces llama.cpp's CPU arithmetic to the bit (kernels.h) and
 // works on a batch of `tokens` consecutive rows. forward.h composes them with
 // the matrix products; the tiled executor (engine/wafer/tiledexecutor.h) runs
@@ -45,14 +45,22 @@ void storeKv(const TransformerConfig& config, RunState& state, int layer, int to
 // state.xb (tokens, qDim) = causal softmax attention of state.q (tokens, qDim) over the layer's cache,
 // token t attending to positions [0, startPos + t], or in a layer with a window w (config.window(layer)) to
 // the last w of them, [startPos + t + 1 - w, startPos + t]. One task per (token, head) on the pool.
+// sinks (headCount, or null): each head's sink logit joins its softmax's denominator (ggml_soft_max_add_sinks).
 void attention(const TransformerConfig& config, RunState& state, ThreadPool& pool, int layer, int tokens,
-               int startPos);
+               int startPos, const float* sinks = nullptr);
 
 // gate (tokens, hidden) = SiLU(gate) * up, ggml's vector SiLU.
 void swiglu(float* gate, const float* up, int hidden, int tokens);
 
 // gate (tokens, hidden) = GELU(gate) * up, ggml's GeGLU (kernels::gegluRow).
 void geglu(float* gate, const float* up, int hidden, int tokens);
+
+// gate (tokens, hidden) = ggml_swiglu_oai: x = min(gate, limit), y = clamp(up, -limit, limit),
+// x / (1 + expf(alpha * -x)) * (y + 1).
+void swigluOai(float* gate, const float* up, int hidden, int tokens, float alpha, float limit);
+
+// The config's gated activation (swiglu, geglu or swigluOai) of gate and up.
+void gatedActivation(const TransformerConfig& config, float* gate, const float* up, int hidden, int tokens);
 
 // x (n) *= s, as ggml_scale (one rounded product each).
 void scale(float* x, size_t n, float s);

@@ -77,9 +77,10 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
         if (c.queryScale != 0.0f)
             blocks::scale(s.q.data(), size_t(n) * qDim, c.queryScale);
         blocks::storeKv(c, s, layer, n, startPos);
-        blocks::attention(c, s, pool, layer, n, startPos);
+        blocks::attention(c, s, pool, layer, n, startPos, L.sinks);
         const MatmulJob wo{&L.wo, s.xb2.data()};
         projection.project(&wo, 1, s.xb.data(), n, s, pool);
+        blocks::addBias(s.xb2.data(), L.bo, dim, n);
         if (c.postNorms)
             blocks::rmsNorm(s.xb2.data(), L.attnPostNorm, s.xb2.data(), dim, n, eps);
         blocks::addResidual(s.x.data(), s.xb2.data(), residual);
@@ -90,10 +91,7 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
         } else {
             const MatmulJob gateUp[2] = {{&L.gate, s.hb.data()}, {&L.up, s.hb2.data()}};
             projection.project(gateUp, 2, s.xb.data(), n, s, pool);
-            if (c.ffnActivation == FfnActivation::GeluTanh)
-                blocks::geglu(s.hb.data(), s.hb2.data(), hidden, n);
-            else
-                blocks::swiglu(s.hb.data(), s.hb2.data(), hidden, n);
+            blocks::gatedActivation(c, s.hb.data(), s.hb2.data(), hidden, n);
             const MatmulJob down{&L.down, s.xb2.data()};
             projection.project(&down, 1, s.hb.data(), n, s, pool);
         }

@@ -1,5 +1,5 @@
 #pragma once
-// The transformer forward pass (llama, qwen2, qwen3, qwen3moe, gemma3): embedding lookup
+// The transformer forward pass (llama, qwen2, qwen3, qwen3moe, gemma3, gpt-oss): embedding lookup
 // (gemma3: scaled), then per layer RMSNorm -> Q/K/V projections (+ biases,
 // + per-head q/k RMSNorm) -> RoPE (the layer's tables) -> (query scale) -> KV
 // cache write -> causal softmax attention with GQA (within the layer's window)

@@ -57,7 +57,7 @@ struct RunState
 
     // Per-thread attention scratch.
     std::vector<float> scores; // (thread, contextLength rounded up to 8)
-    std::vector<float> laneAcc; // (thread, 8, headDim) the 8 FMA lanes of the probability-weighted sum of V
+    std::vector<float> laneAcc; // (thread, 32, headDim) the FMA lanes of the probability-weighted sum of V
 
     // The activation converted for the dot product with a quantised or F16 matrix.
     std::vector<BlockQ8_0> actQ8_0; // (batch, maxCols / 32)

@@ -42,10 +42,39 @@ std::optional<Error> applyGemma3(const GgufHyperParams& h, const GgufFile& file,
     for (int il = 0; il < c.layerCount; ++il)
         if (il % pattern < pattern - 1)
             c.layerWindow[size_t(il)] = static_cast<int>(h.slidingWindow);
-    if (!(h.ropeFreqBaseSwa > 1.0f && h.ropeFreqBaseSwa < 1e12f))
+    const float swaBase = h.ropeFreqBaseSwa != 0.0f ? h.ropeFreqBaseSwa : 10000.0f;
+    if (!(swaBase > 1.0f && swaBase < 1e12f))
         return configError(file, p + "rope.freq_base_swa", "RoPE base is out of range");
-    c.slidingRopeTheta = h.ropeFreqBaseSwa;
+    c.slidingRopeTheta = swaBase;
     c.slidingRopeFreqScale = 1.0f;
+    return std::nullopt;
+}
+
+// gpt-oss's rules, as llama.cpp reads a gpt-oss header (src/models/openai-moe.cpp, llama-graph.cpp build_moe_ffn):
+// - attention.sliding_window is required; layer il slides when il % pattern < pattern - 1
+//   (attention.sliding_window_pattern, 2 when absent: even layers slide, odd layers are global);
+//   the sliding layers keep the global RoPE scaling and take rope.freq_base_swa when present;
+// - the attention scale is 1 / sqrt(rope dims), whatever attention.scale says;
+// - Q/K/V and output biases, one sink logit per head, post_attention_norm as the FFN's input norm;
+// - the router and the experts have biases, SOFTMAX_WEIGHT gating (softmax over the selected logits, no
+//   renormalisation), swiglu_oai with alpha 1.702 and limit 7.
+std::optional<Error> applyGptOss(const GgufHyperParams& h, const GgufFile& file, TransformerConfig& c)
+{
+    const std::string p = c.architecture + ".";
+    if (h.slidingWindow == 0 || h.slidingWindow > (1u << 24))
+        return configError(file, p + "attention.sliding_window", "gpt-oss needs a sliding window in range");
+    const int pattern = h.slidingWindowPattern ? static_cast<int>(std::min(h.slidingWindowPattern, 1u << 16)) : 2;
+    c.layerWindow.assign(size_t(c.layerCount), 0);
+    for (int il = 0; il < c.layerCount; ++il)
+        if (il % pattern < pattern - 1)
+            c.layerWindow[size_t(il)] = static_cast<int>(h.slidingWindow);
+    if (h.ropeFreqBaseSwa != 0.0f) {
+        if (!(h.ropeFreqBaseSwa > 1.0f && h.ropeFreqBaseSwa < 1e12f))
+            return configError(file, p + "rope.freq_base_swa", "RoPE base is out of range");
+        c.slidingRopeTheta = h.ropeFreqBaseSwa;
+        c.slidingRopeFreqScale = c.ropeFreqScale;
+    }
+    c.attentionScale = 1.0f / std::sqrt(static_cast<float>(c.ropeDims));
     return std::nullopt;
 }
 
@@ -57,8 +86,9 @@ std::optional<Error> experts(const GgufHyperParams& h, const GgufFile& file, Tra
 {
     const std::string p = c.architecture + ".";
     const bool moe = h.expertCount > 1;
-    if (c.architecture == "qwen3moe" && (!moe || h.expertUsedCount == 0))
-        return configError(file, p + "expert_count", "qwen3moe needs experts and a used-expert count");
+    const bool alwaysMoe = c.architecture == "qwen3moe" || c.architecture == "gpt-oss";
+    if (alwaysMoe && (!moe || h.expertUsedCount == 0))
+        return configError(file, p + "expert_count", c.architecture + " needs experts and a used-expert count");
     if (!moe)
         return std::nullopt;
     if (h.expertCount > 512)
@@ -69,8 +99,10 @@ std::optional<Error> experts(const GgufHyperParams& h, const GgufFile& file, Tra
         return file.error(ErrorCode::Unsupported, "shared experts are not supported", p + "expert_shared_count");
     c.expertCount = int(h.expertCount);
     c.expertUsedCount = int(h.expertUsedCount);
-    c.expertWeightsNorm = true;
-    if (c.architecture == "qwen3moe") {
+    c.expertWeightsNorm = c.expertGating == ExpertGating::Softmax;
+    if (c.architecture == "gpt-oss" && h.expertFeedForwardLength == 0)
+        return configError(file, p + "expert_feed_forward_length", "gpt-oss needs the expert FFN width");
+    if (alwaysMoe) {
         const uint32_t width = h.expertFeedForwardLength ? h.expertFeedForwardLength
                                                          : h.feedForwardLength / h.expertUsedCount;
         if (width == 0 || width > (1u << 18))
@@ -104,10 +136,19 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
         c.ropeStyle = RopeStyle::Neox;
         c.postNorms = true;
         c.ffnActivation = FfnActivation::GeluTanh;
+    } else if (c.architecture == "gpt-oss") {
+        c.qkvBias = true;
+        c.outputBias = true;
+        c.attentionSinks = true;
+        c.ropeStyle = RopeStyle::Neox;
+        c.ffnActivation = FfnActivation::SwigluOai;
+        c.ffnNormTensor = "post_attention_norm";
+        c.expertGating = ExpertGating::SoftmaxWeight;
+        c.moeBiases = true;
     } else if (c.architecture != "llama") {
         return file.error(ErrorCode::Unsupported,
                           "architecture '" + c.architecture +
-                              "' is not supported (llama, qwen2, qwen3, qwen3moe and gemma3 are)",
+                              "' is not supported (llama, qwen2, qwen3, qwen3moe, gemma3 and gpt-oss are)",
                           "general.architecture");
     }
     const std::string p = c.architecture + ".";
@@ -162,10 +203,23 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
         c.ropeFreqScale = 1.0f / h.ropeScalingFactor;
     } else if (h.ropeScalingType == "llama3") {
         if (!(h.ropeScalingFactor >= 1.0f) || !(h.ropeLowFreqFactor > 0.0f) ||
-            !(h.ropeHighFreqFactor > h.ropeLowFreqFactor) || h.ropeOriginalContext == 0)
+            !(h.ropeHighFreqFactor > h.ropeLowFreqFactor))
             return configError(file, p + "rope.scaling.factor", "llama3 RoPE scaling parameters are out of range");
+        const uint32_t original = h.ropeOriginalContext ? h.ropeOriginalContext : 8192; // Llama 3.1's config
         c.ropeFreqFactors = llama3FreqFactors(c.ropeDims, c.ropeTheta, h.ropeScalingFactor, h.ropeLowFreqFactor,
-                                              h.ropeHighFreqFactor, float(h.ropeOriginalContext));
+                                              h.ropeHighFreqFactor, float(original));
+    } else if (h.ropeScalingType == "yarn") {
+        // llama.cpp: freq_scale 1 / factor (1 when the factor is absent), ext_factor 1, the original context
+        // rope.scaling.original_context_length, else the trained context.
+        const float factor = h.ropeScalingFactor == 0.0f ? 1.0f : h.ropeScalingFactor;
+        if (!(factor >= 1.0f && factor < 1e6f))
+            return configError(file, p + "rope.scaling.factor", "YaRN factor is out of range");
+        if (h.ropeOriginalContext > (1u << 24))
+            return configError(file, p + "rope.scaling.original_context_length", "value is out of range");
+        c.ropeFreqScale = 1.0f / factor;
+        c.ropeExtFactor = 1.0f;
+        c.ropeAttnFactor = yarnAttnFactor(1.0f / c.ropeFreqScale);
+        c.ropeOriginalContext = h.ropeOriginalContext ? int(h.ropeOriginalContext) : c.contextLength;
     } else if (h.hasRopeScaling()) {
         return file.error(ErrorCode::Unsupported, "RoPE scaling '" + h.ropeScalingType + "' is not supported",
                           p + "rope.scaling.type");
@@ -174,10 +228,23 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
     if (c.architecture == "gemma3")
         if (auto e = applyGemma3(h, file, c))
             return *e;
+    if (c.architecture == "gpt-oss")
+        if (auto e = applyGptOss(h, file, c))
+            return *e;
     // The vocabulary size is the embedding's row count (checked with the weights).
     if (const auto* emb = file.findTensor("token_embd.weight"))
         c.vocabSize = static_cast<int>(std::min<uint64_t>(emb->dims[1], 1 << 24));
     return c;
+}
+
+float TransformerConfig::yarnAttnFactor(float factor)
+{
+    // Built with -ffp-contract=off: libllama's x86-64 build has no FMA, so each product here is rounded.
+    if (factor <= 1.0f)
+        return 1.0f;
+    float attn = 0.1f * 1.0f * std::log(factor) + 1.0f;
+    attn *= 1.0f / (1.0f + 0.1f * std::log(factor));
+    return attn;
 }
 
 std::vector<float> TransformerConfig::llama3FreqFactors(int ropeDims, float theta, float factor, float lowFreqFactor,

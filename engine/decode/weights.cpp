@@ -50,6 +50,24 @@ public:
         return std::nullopt;
     }
 
+    // A stacked F32 bias [length, count]: one row of `length` per expert.
+    std::optional<Error> vectors(const std::string& name, int length, int count, const float*& out)
+    {
+        const GgufTensorInfo* t = m_file.findTensor(name);
+        if (!t)
+            return m_file.error(ErrorCode::Format, "tensor is missing", name);
+        if (t->type != GgmlType::F32)
+            return m_file.error(ErrorCode::Unsupported,
+                                std::string("is ") + ggmlTypeName(t->type) + ", norms and biases must be F32", name);
+        if (t->dimCount != 2 || t->dims[0] != uint64_t(length) || t->dims[1] != uint64_t(count))
+            return m_file.error(ErrorCode::Format,
+                                "has shape " + shape(*t) + ", expected [" + std::to_string(length) + ", " +
+                                    std::to_string(count) + "]",
+                                name);
+        out = reinterpret_cast<const float*>(m_file.tensorData(*t));
+        return std::nullopt;
+    }
+
     std::optional<Error> vector(const std::string& name, int length, const float*& out, bool optional = false)
     {
         const GgufTensorInfo* t = m_file.findTensor(name);
@@ -179,7 +197,13 @@ Expected<TransformerWeights> TransformerWeights::fromGguf(const GgufFile& file, 
             if (auto e = r.vector(p + "post_ffw_norm.weight", c.dim, l.ffnPostNorm))
                 return *e;
         }
-        if (auto e = r.vector(p + "ffn_norm.weight", c.dim, l.ffnNorm))
+        if (c.outputBias)
+            if (auto e = r.vector(p + "attn_output.bias", c.dim, l.bo))
+                return *e;
+        if (c.attentionSinks)
+            if (auto e = r.vector(p + "attn_sinks.weight", c.headCount, l.sinks))
+                return *e;
+        if (auto e = r.vector(p + c.ffnNormTensor + ".weight", c.dim, l.ffnNorm))
             return *e;
         if (c.isMoe()) {
             w.usedExperts = c.expertUsedCount;
@@ -191,6 +215,16 @@ Expected<TransformerWeights> TransformerWeights::fromGguf(const GgufFile& file, 
                 return *e;
             if (auto e = r.experts(p + "ffn_down_exps.weight", c.expertCount, c.dim, c.hiddenDim, l.expertDown))
                 return *e;
+            if (c.moeBiases) {
+                if (auto e = r.vector(p + "ffn_gate_inp.bias", c.expertCount, l.routerBias))
+                    return *e;
+                if (auto e = r.vectors(p + "ffn_gate_exps.bias", c.hiddenDim, c.expertCount, l.expertGateBias))
+                    return *e;
+                if (auto e = r.vectors(p + "ffn_up_exps.bias", c.hiddenDim, c.expertCount, l.expertUpBias))
+                    return *e;
+                if (auto e = r.vectors(p + "ffn_down_exps.bias", c.dim, c.expertCount, l.expertDownBias))
+                    return *e;
+            }
             continue;
         }
         if (auto e = r.matrix(p + "ffn_gate.weight", c.hiddenDim, c.dim, l.gate))

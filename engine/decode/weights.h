@@ -46,14 +46,16 @@ struct LayerWeights
     WeightMatrix wk;                 // (kvDim, dim)
     WeightMatrix wv;                 // (kvDim, dim)
     WeightMatrix wo;                 // (dim, qDim)
-    const float* bq = nullptr;       // (qDim), qwen2 only
+    const float* bq = nullptr;       // (qDim), qwen2 and gpt-oss
     const float* bk = nullptr;       // (kvDim)
     const float* bv = nullptr;       // (kvDim)
+    const float* bo = nullptr;       // (dim), attn_output.bias (gpt-oss)
+    const float* sinks = nullptr;    // (headCount), attn_sinks (gpt-oss)
     const float* qNorm = nullptr;    // (headDim), qwen3 and gemma3
     const float* kNorm = nullptr;    // (headDim)
     const float* attnPostNorm = nullptr; // (dim), gemma3 only: the attention output's norm
     const float* ffnPostNorm = nullptr;  // (dim), gemma3 only: the FFN output's norm
-    const float* ffnNorm = nullptr;  // (dim)
+    const float* ffnNorm = nullptr;  // (dim), the tensor config.ffnNormTensor names
     WeightMatrix gate;               // (hiddenDim, dim)  w1
     WeightMatrix up;                 // (hiddenDim, dim)  w3
     WeightMatrix down;               // (dim, hiddenDim)  w2
@@ -62,6 +64,11 @@ struct LayerWeights
     std::vector<WeightMatrix> expertGate; // per expert (hiddenDim, dim): slices of ffn_gate_exps
     std::vector<WeightMatrix> expertUp;   // per expert (hiddenDim, dim): ffn_up_exps
     std::vector<WeightMatrix> expertDown; // per expert (dim, hiddenDim): ffn_down_exps
+    // config.moeBiases (gpt-oss): the router's (expertCount) and the experts' stacked biases, expert e's at e * width.
+    const float* routerBias = nullptr;     // (expertCount)
+    const float* expertGateBias = nullptr; // (expertCount, hiddenDim)
+    const float* expertUpBias = nullptr;   // (expertCount, hiddenDim)
+    const float* expertDownBias = nullptr; // (expertCount, dim)
 };
 
 struct TransformerWeights

@@ -44,14 +44,15 @@ struct GgufHyperParams
     float ropeScalingFactor = 0.0f;      // 0: absent
     float ropeLowFreqFactor = 1.0f;      // llama3 scaling defaults (Llama 3.1's config)
     float ropeHighFreqFactor = 4.0f;
-    uint32_t ropeOriginalContext = 8192;
+    uint32_t ropeOriginalContext = 0;    // 0: absent (llama3 scaling: 8192; YaRN: the context length, as llama.cpp)
     uint32_t expertCount = 0;
     uint32_t expertUsedCount = 0;
     uint32_t expertFeedForwardLength = 0;
     uint32_t expertSharedCount = 0;
     uint32_t slidingWindow = 0;
     uint32_t slidingWindowPattern = 0; // 0: absent (gemma3's llama.cpp default: every 6th layer global)
-    float ropeFreqBaseSwa = 10000.0f;  // sliding layers' RoPE base (llama.cpp: rope_freq_base_train_swa)
+    // Sliding layers' RoPE base (llama.cpp: rope_freq_base_train_swa); 0: absent (gemma3: 10000, gpt-oss: rope.freq_base).
+    float ropeFreqBaseSwa = 0.0f;
     float finalLogitSoftcapping = 0.0f; // 0: absent, no softcapping
     uint32_t vocabSize = 0; // <arch>.vocab_size; 0: absent (then the token list or the embedding rows)
 

@@ -1,6 +1,6 @@
 // blocks::attention with sliding windows (TransformerConfig::layerWindow): a query never reads a key or a
 // value outside its window, and what it computes inside the window is softmax(q.k / sqrt(headDim)) . v,
-// computed here in double. F32 and F16 caches, one token and a batch.
+// computed here in double. F32 and F16 caches, one token and a batch. Attention sinks against hand computations.
 #include "engine/decode/blocks.h"
 #include "engine/decode/kernels.h"
 
@@ -14,6 +14,7 @@
 using namespace ws;
 
 Q_DECLARE_METATYPE(ws::KvCacheType)
+Q_DECLARE_METATYPE(std::vector<double>)
 
 namespace {
 
@@ -157,6 +158,50 @@ private slots:
                                  qPrintable(QStringLiteral("layer %1 token %2 head %3").arg(layer).arg(t).arg(h)));
                 }
         }
+    }
+
+    // Attention sinks (gpt-oss, ggml_soft_max_add_sinks) against a hand computation: q = (sqrt 8, 0, ...) so the
+    // scores of positions 0 and 1 are their keys' first components, 1 and 2; the values are all 1 and all 3.
+    // softmax with a sink s: e^(score - m) / (e^(1 - m) + e^(2 - m) + e^(s - m)), m = max(2, s); the sink has no value.
+    // - no sink:  (e^-1 + 3) / (1 + e^-1) = 2.4621172
+    // - sink 2:   (e^-1 + 3) / (2 + e^-1) = 1.4223188
+    // - sink 5:   (e^-4 + 3 e^-3) / (e^-4 + e^-3 + 1) = 0.1569857
+    // - sink 0.5: (e^-1 + 3) / (e^-1 + 1 + e^-1.5) = 2.1168190
+    void sinksJoinTheSoftmaxDenominator_data()
+    {
+        QTest::addColumn<std::vector<float>>("sinks");
+        QTest::addColumn<std::vector<double>>("want");
+        QTest::newRow("no sinks") << std::vector<float>{} << std::vector<double>{2.4621172, 2.4621172};
+        QTest::newRow("sinks 2 and 5") << std::vector<float>{2.0f, 5.0f} << std::vector<double>{1.4223188, 0.1569857};
+        QTest::newRow("sinks 0.5 and 2") << std::vector<float>{0.5f, 2.0f} << std::vector<double>{2.1168190, 1.4223188};
+    }
+    void sinksJoinTheSoftmaxDenominator()
+    {
+        QFETCH(std::vector<float>, sinks);
+        QFETCH(std::vector<double>, want);
+        const TransformerConfig c = config();
+        RunState s(c, 16, 4, 1, KvCacheType::F32);
+        Cache cache;
+        for (int p = 0; p < 2; ++p) {
+            std::vector<float> k(kHeadDim, 0.0f), v(kHeadDim, p == 0 ? 1.0f : 3.0f);
+            k[0] = p == 0 ? 1.0f : 2.0f;
+            cache.keys.push_back(k);
+            cache.values.push_back(v);
+        }
+        for (int layer = 0; layer < c.layerCount; ++layer)
+            for (int p = 0; p < 2; ++p) {
+                std::copy(cache.keys[size_t(p)].begin(), cache.keys[size_t(p)].end(), s.k.begin());
+                std::copy(cache.values[size_t(p)].begin(), cache.values[size_t(p)].end(), s.v.begin());
+                blocks::storeKv(c, s, layer, 1, p);
+            }
+        std::fill(s.q.begin(), s.q.end(), 0.0f);
+        s.q[0] = s.q[kHeadDim] = std::sqrt(float(kHeadDim));
+        ThreadPool pool(1);
+        blocks::attention(c, s, pool, 1, 1, 1, sinks.empty() ? nullptr : sinks.data());
+        for (int h = 0; h < c.headCount; ++h)
+            for (int i = 0; i < kHeadDim; ++i)
+                QVERIFY2(std::fabs(s.xb[size_t(h * kHeadDim + i)] - want[size_t(h)]) < 1e-6,
+                         qPrintable(QStringLiteral("head %1: %2").arg(h).arg(double(s.xb[size_t(h * kHeadDim + i)]))));
     }
 };
 

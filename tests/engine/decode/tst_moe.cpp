@@ -3,6 +3,7 @@
 // token at a time, and the routing the generator reports. The llama.cpp agreement itself is
 // tst_ggmltypes' (reference-moe.json).
 #include "engine/decode/decodemodel.h"
+#include "engine/decode/blocks.h"
 #include "engine/decode/forward.h"
 #include "engine/decode/generator.h"
 #include "engine/decode/moeblock.h"
@@ -96,6 +97,49 @@ private slots:
         QCOMPARE(gotIds, ids);
         for (size_t j = 0; j < ids.size(); ++j)
             QVERIFY2(std::fabs(gotWeights[j] - weights[j]) < 1e-6f, qPrintable(QString::number(double(gotWeights[j]))));
+    }
+
+    // gpt-oss's SOFTMAX_WEIGHT gating: the top 2 logits (experts 2 and 3: 1.5, 1.4), then a softmax over those
+    // two alone: 1 / (1 + e^-0.1) = 0.5249792 and 1 / (1 + e^0.1) = 0.4750208.
+    void softmaxWeightGatingTakesTheTopLogits()
+    {
+        const float logits[5] = {0.2f, -1.0f, 1.5f, 1.4f, 1.0f};
+        int ids[2] = {-1, -1};
+        float weights[2] = {0, 0};
+        blocks::routeExperts(logits, 5, 2, false, ids, weights, ExpertGating::SoftmaxWeight);
+        QCOMPARE(ids[0], 2);
+        QCOMPARE(ids[1], 3);
+        QVERIFY2(std::fabs(weights[0] - 0.5249792f) < 1e-6f, qPrintable(QString::number(double(weights[0]))));
+        QVERIFY2(std::fabs(weights[1] - 0.4750208f) < 1e-6f, qPrintable(QString::number(double(weights[1]))));
+    }
+
+    // ggml_swiglu_oai (alpha 1.702, limit 7) against hand computations, sigmoid(z) = 1 / (1 + e^-z):
+    // (gate 1, up 0.5): 1 sigmoid(1.702) 1.5 = 1.268694; (10, 9) clamps to (7, 7): 7 sigmoid(11.914) 8 = 55.99963;
+    // (-2, -9): up clamps to -7: -2 sigmoid(-3.404) (-6) = 0.3860483; (-10, 0): the gate is not clamped below:
+    // -10 sigmoid(-17.02) = -4.057961e-7; (7.5, -7.5): 7 sigmoid(11.914) (-6) = -41.99972.
+    void swigluOaiClampsGateAndUp()
+    {
+        float gate[5] = {1.0f, 10.0f, -2.0f, -10.0f, 7.5f};
+        const float up[5] = {0.5f, 9.0f, -9.0f, 0.0f, -7.5f};
+        const double want[5] = {1.268694, 55.99963, 0.3860483, -4.057961e-7, -41.99972};
+        blocks::swigluOai(gate, up, 5, 1, 1.702f, 7.0f);
+        for (int i = 0; i < 5; ++i)
+            QVERIFY2(std::fabs(gate[i] - want[i]) <= 2e-6 * std::max(1.0, std::fabs(want[i])),
+                     qPrintable(QStringLiteral("%1: %2 vs %3").arg(i).arg(double(gate[i])).arg(want[i])));
+    }
+
+    // gpt-oss: the router and expert biases are read, the selected weights are not renormalised.
+    void configReadsGptOssExperts()
+    {
+        auto m = DecodeModel::load(dataFile("gptoss-random-F32.gguf"));
+        QVERIFY2(m, m ? "" : m.error().message().c_str());
+        QCOMPARE(m->config().expertCount, 4);
+        QCOMPARE(m->config().expertUsedCount, 2);
+        QCOMPARE(m->config().hiddenDim, 256);
+        QVERIFY(!m->config().expertWeightsNorm);
+        QCOMPARE(m->config().expertGating, ExpertGating::SoftmaxWeight);
+        const LayerWeights& L = m->weights().layers[1];
+        QVERIFY(L.routerBias && L.expertGateBias && L.expertUpBias && L.expertDownBias && L.sinks && L.bo);
     }
 
     void configReadsTheExperts()

@@ -166,6 +166,61 @@ private slots:
         QCOMPARE(q->ffnActivation, FfnActivation::Silu);
     }
 
+    // gpt-oss as llama.cpp reads it (src/models/openai-moe.cpp, llama_context's YaRN set-up): 4 layers, default
+    // pattern 2 (even layers slide), YaRN factor 32 over 4096 positions: freq_scale 1/32, ext_factor 1, attn_factor
+    // (1 + 0.1 ln 32) / (1 + 0.1 ln 32) = 1; attention scale 1 / sqrt(rope dims 16) = 0.25 (key_length is 32).
+    void gptOssRules()
+    {
+        QTemporaryDir dir;
+        auto c = configOf(dir, "gpt-oss", [](GgufWriter& w) {
+            w.addU32("gpt-oss.attention.key_length", 32);
+            w.addU32("gpt-oss.rope.dimension_count", 16);
+            w.addU32("gpt-oss.expert_count", 4);
+            w.addU32("gpt-oss.expert_used_count", 2);
+            w.addU32("gpt-oss.expert_feed_forward_length", 96);
+            w.addU32("gpt-oss.attention.sliding_window", 128);
+            w.addF32("gpt-oss.rope.freq_base", 150000.0f);
+            w.addString("gpt-oss.rope.scaling.type", "yarn");
+            w.addF32("gpt-oss.rope.scaling.factor", 32.0f);
+            w.addU32("gpt-oss.rope.scaling.original_context_length", 4096);
+        }, 4);
+        QVERIFY2(c, c ? "" : c.error().message().c_str());
+        QCOMPARE(c->layerWindow, (std::vector<int>{128, 0, 128, 0}));
+        QVERIFY(!c->slidingRope(0)); // no rope.freq_base_swa: the sliding layers rotate as the global ones
+        QCOMPARE(c->ropeFreqScale, 0.03125f);
+        QCOMPARE(c->ropeExtFactor, 1.0f);
+        QVERIFY(std::fabs(c->ropeAttnFactor - 1.0f) < 1e-6f);
+        QCOMPARE(c->ropeOriginalContext, 4096);
+        QCOMPARE(c->ropeTheta, 150000.0f);
+        QCOMPARE(c->attentionScale, 0.25f);
+        QCOMPARE(c->hiddenDim, 96);
+        QCOMPARE(c->expertGating, ExpertGating::SoftmaxWeight);
+        QVERIFY(!c->expertWeightsNorm && c->moeBiases && c->qkvBias && c->outputBias && c->attentionSinks);
+        QCOMPARE(c->ffnNormTensor, std::string("post_attention_norm"));
+        QCOMPARE(c->ffnActivation, FfnActivation::SwigluOai);
+        QCOMPARE(c->ropeStyle, RopeStyle::Neox);
+
+        // rope.freq_base_swa, when present, rotates the sliding layers with the global scaling; YaRN without
+        // original_context_length takes the trained context.
+        auto s = configOf(dir, "gpt-oss", [](GgufWriter& w) {
+            w.addU32("gpt-oss.expert_count", 4);
+            w.addU32("gpt-oss.expert_used_count", 2);
+            w.addU32("gpt-oss.expert_feed_forward_length", 96);
+            w.addU32("gpt-oss.attention.sliding_window", 8);
+            w.addU32("gpt-oss.attention.sliding_window_pattern", 3);
+            w.addU32("gpt-oss.context_length", 8192);
+            w.addF32("gpt-oss.rope.freq_base_swa", 10000.0f);
+            w.addString("gpt-oss.rope.scaling.type", "yarn");
+            w.addF32("gpt-oss.rope.scaling.factor", 4.0f);
+        }, 3);
+        QVERIFY2(s, s ? "" : s.error().message().c_str());
+        QCOMPARE(s->layerWindow, (std::vector<int>{8, 8, 0}));
+        QVERIFY(s->slidingRope(0) && !s->slidingRope(2));
+        QCOMPARE(s->slidingRopeTheta, 10000.0f);
+        QCOMPARE(s->slidingRopeFreqScale, 0.25f);
+        QCOMPARE(s->ropeOriginalContext, 8192);
+    }
+
     void rejectsBadHeaders_data()
     {
         QTest::addColumn<QString>("arch");
@@ -180,7 +235,19 @@ private slots:
         QTest::newRow("rope dims above head dim")
             << "llama" << Editor([](GgufWriter& w) { w.addU32("llama.rope.dimension_count", 64); }) << "out of range";
         QTest::newRow("unknown rope scaling")
-            << "llama" << Editor([](GgufWriter& w) { w.addString("llama.rope.scaling.type", "yarn"); }) << "yarn";
+            << "llama" << Editor([](GgufWriter& w) { w.addString("llama.rope.scaling.type", "longrope"); }) << "longrope";
+        QTest::newRow("gpt-oss without a sliding window")
+            << "gpt-oss" << Editor([](GgufWriter& w) {
+                   w.addU32("gpt-oss.expert_count", 4);
+                   w.addU32("gpt-oss.expert_used_count", 2);
+                   w.addU32("gpt-oss.expert_feed_forward_length", 96);
+               }) << "sliding window";
+        QTest::newRow("gpt-oss without the expert FFN width")
+            << "gpt-oss" << Editor([](GgufWriter& w) {
+                   w.addU32("gpt-oss.expert_count", 4);
+                   w.addU32("gpt-oss.expert_used_count", 2);
+                   w.addU32("gpt-oss.attention.sliding_window", 128);
+               }) << "expert FFN width";
         QTest::newRow("wrong value type")
             << "qwen3" << Editor([](GgufWriter& w) { w.addString("qwen3.attention.head_count_kv", "two"); })
             << "expected an integer";

@@ -206,6 +206,65 @@ def make_gemma3(seed, tokenizer, path):
     write_gguf(path, kvs, tensors)
 
 
+def make_gptoss(seed, tokenizer, path):
+    """gpt-oss: 2 layers (layer 0 sliding with a window of 8 positions, layer 1 global: llama.cpp's pattern 2),
+    Q/K/V/O biases, learned attention sinks (one logit per head), NeoX RoPE with YaRN scaling (gpt-oss's factor
+    32, original context 4096, base 150000), post_attention_norm before the FFN, a biased router over 4 experts
+    (2 used, softmax over the selected logits), stacked experts with biases, the clamped SwiGLU (alpha 1.702,
+    limit 7: the gate and up weights are wide enough that some inputs reach the clamp) and an untied output."""
+    rng = random.Random(seed)
+    n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, n_vocab = 256, 256, 2, 4, 2, 64, 512
+    n_expert, n_used = 4, 2
+
+    def normal(count, std):
+        return [rng.gauss(0.0, std) for _ in range(count)]
+
+    def norm(count):
+        return [1.0 + rng.gauss(0.0, 0.1) for _ in range(count)]
+
+    q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
+    tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.1))]
+    for i in range(n_layer):
+        p = 'blk.%d.' % i
+        tensors += [
+            (p + 'attn_norm.weight', [n_embd], norm(n_embd)),
+            (p + 'attn_q.weight', [n_embd, q_dim], normal(q_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_q.bias', [q_dim], normal(q_dim, 0.1)),
+            (p + 'attn_k.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_k.bias', [kv_dim], normal(kv_dim, 0.1)),
+            (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'attn_v.bias', [kv_dim], normal(kv_dim, 0.1)),
+            (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
+            (p + 'attn_output.bias', [n_embd], normal(n_embd, 0.1)),
+            (p + 'attn_sinks.weight', [n_head], normal(n_head, 1.0)),
+            (p + 'post_attention_norm.weight', [n_embd], norm(n_embd)),
+            (p + 'ffn_gate_inp.weight', [n_embd, n_expert], normal(n_expert * n_embd, 1 / math.sqrt(n_embd))),
+            (p + 'ffn_gate_inp.bias', [n_expert], normal(n_expert, 0.1)),
+            (p + 'ffn_gate_exps.weight', [n_embd, n_ff, n_expert], normal(n_expert * n_ff * n_embd, 3 / math.sqrt(n_embd))),
+            (p + 'ffn_gate_exps.bias', [n_ff, n_expert], normal(n_expert * n_ff, 0.5)),
+            (p + 'ffn_up_exps.weight', [n_embd, n_ff, n_expert], normal(n_expert * n_ff * n_embd, 3 / math.sqrt(n_embd))),
+            (p + 'ffn_up_exps.bias', [n_ff, n_expert], normal(n_expert * n_ff, 0.5)),
+            (p + 'ffn_down_exps.weight', [n_ff, n_embd, n_expert], normal(n_expert * n_embd * n_ff, 0.25 / math.sqrt(n_ff))),
+            (p + 'ffn_down_exps.bias', [n_embd, n_expert], normal(n_expert * n_embd, 0.1)),
+        ]
+    tensors += [('output_norm.weight', [n_embd], norm(n_embd)),
+                ('output.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 1 / math.sqrt(n_embd)))]
+    a = 'gpt-oss.'
+    kvs = shape_kvs('gpt-oss', n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim) + [
+        (a + 'expert_count', U32, n_expert),
+        (a + 'expert_used_count', U32, n_used),
+        (a + 'expert_feed_forward_length', U32, n_ff),
+        (a + 'attention.layer_norm_rms_epsilon', F32, 1e-5),
+        (a + 'attention.sliding_window', U32, 8),
+        (a + 'rope.dimension_count', U32, head_dim),
+        (a + 'rope.freq_base', F32, 150000.0),
+        (a + 'rope.scaling.type', STR, 'yarn'),
+        (a + 'rope.scaling.factor', F32, 32.0),
+        (a + 'rope.scaling.original_context_length', U32, 4096),
+    ] + tokenizer
+    write_gguf(path, kvs, tensors)
+
+
 def tensor_types(path):
     """{type number: tensor count} of a GGUF file."""
     buf = open(path, 'rb').read()
@@ -239,6 +298,7 @@ def main():
     make_model('qwen3moe', 8765, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen3moe-random-F32.gguf', 4, 2)
     make_model('qwen2', 2468, 256, 256, 1, 4, 2, 64, tokenizer, out + '/qwen2-random-F32.gguf')
     make_gemma3(1357, tokenizer, out + '/gemma3-random-F32.gguf')
+    make_gptoss(9753, tokenizer, out + '/gptoss-random-F32.gguf')
 
 
 if __name__ == '__main__':

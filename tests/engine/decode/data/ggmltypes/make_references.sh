@@ -1,6 +1,7 @@
 #!/bin/sh
 # Rebuilds this folder's models and reference files (see README.md): reference.json (llama, qwen3),
-# reference-qwen2.json, reference-gemma3.json and reference-moe.json (llama Mixtral-style MoE, qwen3moe).
+# reference-qwen2.json, reference-gemma3.json, reference-moe.json (llama Mixtral-style MoE, qwen3moe) and
+# reference-gptoss.json (gpt-oss).
 # usage: make_references.sh <stories260K.gguf> <llama.cpp build dir> <greedy tool>
 # The greedy tool is greedy.cpp here (build: g++ -O2 greedy.cpp -I<llama.cpp>/include -I<llama.cpp>/ggml/include
 # -L<build>/bin -lllama -lggml -lggml-base), a program against libllama written for this:
@@ -52,11 +53,17 @@ for a in qwen3 qwen2 gemma3 llamamoe qwen3moe; do
         "$q" "$work/$a-random-F32.gguf" "$here/$a-random-$t.gguf" "$t" > /dev/null 2>&1
     done
 done
-for a in llama qwen3 qwen2 gemma3 llamamoe qwen3moe; do
+# gpt-oss: Q8_0, MXFP4_MOE (llama-quantize's gpt-oss preset: MXFP4 experts, Q8_0 for every other matrix) and
+# Q5_K_M (not Q4_K_M: see README.md, "gpt-oss").
+for t in Q8_0 MXFP4_MOE Q5_K_M; do
+    "$q" "$work/gptoss-random-F32.gguf" "$here/gptoss-random-$t.gguf" "$t" > /dev/null 2>&1
+done
+for a in llama qwen3 qwen2 gemma3 llamamoe qwen3moe gptoss; do
     cp "$work/$a-random-F32.gguf" "$here/"
 done
 references reference.json "$here"/llama-*.gguf "$here"/qwen3-*.gguf
 references reference-qwen2.json "$here"/qwen2-*.gguf
 references reference-gemma3.json "$here"/gemma3-*.gguf
 references reference-moe.json "$here"/llamamoe-*.gguf "$here"/qwen3moe-*.gguf
+references reference-gptoss.json "$here"/gptoss-*.gguf
 rm -r "$work"
