@@ -2686,6 +2686,10 @@ source: %6</source>
         <translation>续写（基础模型）</translation>
     </message>
     <message>
+        <source>completion: %1 template not supported</source>
+        <translation>续写：不支持 %1 聊天模板</translation>
+    </message>
+    <message>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>

@@ -21,12 +21,13 @@
 namespace ws::views {
 
 namespace {
-
 QString modeText(const SessionModelInfo& info)
 {
     if (info.hasChatTemplate)
         return ChatPane::tr("chat template %1").arg(QString::fromStdString(info.templateName));
-    return ChatPane::tr("completion (base model)");
+    if (info.unrenderedTemplate.empty())
+        return ChatPane::tr("completion (base model)");
+    return ChatPane::tr("completion: %1 template not supported").arg(QString::fromStdString(info.unrenderedTemplate));
 }
 
 } // namespace

@@ -93,10 +93,8 @@ void moeFfn(const TransformerConfig& c, const LayerWeights& L, RunState& s, Thre
         const MatmulJob gateUp[2] = {{&L.expertGate[size_t(e)], s.hb.data()}, {&L.expertUp[size_t(e)], s.hb2.data()}};
         projection.project(gateUp, 2, s.moeIn.data(), count, s, pool);
         if (L.expertGateBias) { // ggml_add_id: expert e's bias row on each of its tokens
-            for (int i = 0; i < count; ++i) {
-                addBias(s.hb.data() + size_t(i) * size_t(hidden), L.expertGateBias + size_t(e) * size_t(hidden), hidden, 1);
-                addBias(s.hb2.data() + size_t(i) * size_t(hidden), L.expertUpBias + size_t(e) * size_t(hidden), hidden, 1);
-            }
+            addBias(s.hb.data(), L.expertGateBias + size_t(e) * size_t(hidden), hidden, count);
+            addBias(s.hb2.data(), L.expertUpBias + size_t(e) * size_t(hidden), hidden, count);
         }
         gatedActivation(c, s.hb.data(), s.hb2.data(), hidden, count);
         const MatmulJob down{&L.expertDown[size_t(e)], s.xb2.data()};

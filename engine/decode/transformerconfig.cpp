@@ -16,6 +16,16 @@ Error configError(const GgufFile& file, const std::string& field, std::string te
     return file.error(ErrorCode::Format, std::move(text), field);
 }
 
+// llama.cpp's set_swa_pattern(pattern) (dense_first false): layer il slides when il % pattern < pattern - 1.
+void slidingLayers(TransformerConfig& c, uint32_t window, uint32_t patternKey, int defaultPattern)
+{
+    const int pattern = patternKey ? static_cast<int>(std::min(patternKey, 1u << 16)) : defaultPattern;
+    c.layerWindow.assign(size_t(c.layerCount), 0);
+    for (int il = 0; il < c.layerCount; ++il)
+        if (il % pattern < pattern - 1)
+            c.layerWindow[size_t(il)] = static_cast<int>(window);
+}
+
 // gemma3's rules, as llama.cpp reads a gemma3 header (src/models/gemma3.cpp):
 // - the embedding is multiplied by sqrt(n_embd), q by the attention scale before attention (scale 1 then):
 //   1 / sqrt(key_length), except the 27B (62 layers: query_pre_attn_scalar = n_embd / n_head), 1 / sqrt(that);
@@ -37,11 +47,7 @@ std::optional<Error> applyGemma3(const GgufHyperParams& h, const GgufFile& file,
         return std::nullopt;
     if (h.slidingWindow > (1u << 24))
         return configError(file, p + "attention.sliding_window", "window is out of range");
-    const int pattern = h.slidingWindowPattern ? static_cast<int>(std::min(h.slidingWindowPattern, 1u << 16)) : 6;
-    c.layerWindow.assign(size_t(c.layerCount), 0);
-    for (int il = 0; il < c.layerCount; ++il)
-        if (il % pattern < pattern - 1)
-            c.layerWindow[size_t(il)] = static_cast<int>(h.slidingWindow);
+    slidingLayers(c, h.slidingWindow, h.slidingWindowPattern, 6);
     const float swaBase = h.ropeFreqBaseSwa != 0.0f ? h.ropeFreqBaseSwa : 10000.0f;
     if (!(swaBase > 1.0f && swaBase < 1e12f))
         return configError(file, p + "rope.freq_base_swa", "RoPE base is out of range");
@@ -63,11 +69,7 @@ std::optional<Error> applyGptOss(const GgufHyperParams& h, const GgufFile& file,
     const std::string p = c.architecture + ".";
     if (h.slidingWindow == 0 || h.slidingWindow > (1u << 24))
         return configError(file, p + "attention.sliding_window", "gpt-oss needs a sliding window in range");
-    const int pattern = h.slidingWindowPattern ? static_cast<int>(std::min(h.slidingWindowPattern, 1u << 16)) : 2;
-    c.layerWindow.assign(size_t(c.layerCount), 0);
-    for (int il = 0; il < c.layerCount; ++il)
-        if (il % pattern < pattern - 1)
-            c.layerWindow[size_t(il)] = static_cast<int>(h.slidingWindow);
+    slidingLayers(c, h.slidingWindow, h.slidingWindowPattern, 2);
     if (h.ropeFreqBaseSwa != 0.0f) {
         if (!(h.ropeFreqBaseSwa > 1.0f && h.ropeFreqBaseSwa < 1e12f))
             return configError(file, p + "rope.freq_base_swa", "RoPE base is out of range");

@@ -218,12 +218,18 @@ Expected<TransformerWeights> TransformerWeights::fromGguf(const GgufFile& file, 
             if (c.moeBiases) {
                 if (auto e = r.vector(p + "ffn_gate_inp.bias", c.expertCount, l.routerBias))
                     return *e;
-                if (auto e = r.vectors(p + "ffn_gate_exps.bias", c.hiddenDim, c.expertCount, l.expertGateBias))
-                    return *e;
-                if (auto e = r.vectors(p + "ffn_up_exps.bias", c.hiddenDim, c.expertCount, l.expertUpBias))
-                    return *e;
-                if (auto e = r.vectors(p + "ffn_down_exps.bias", c.dim, c.expertCount, l.expertDownBias))
-                    return *e;
+                struct StackedBias
+                {
+                    const char* name;
+                    int width;
+                    const float** out;
+                };
+                const StackedBias biases[] = {{"ffn_gate_exps.bias", c.hiddenDim, &l.expertGateBias},
+                                              {"ffn_up_exps.bias", c.hiddenDim, &l.expertUpBias},
+                                              {"ffn_down_exps.bias", c.dim, &l.expertDownBias}};
+                for (const StackedBias& b : biases)
+                    if (auto e = r.vectors(p + b.name, b.width, c.expertCount, *b.out))
+                        return *e;
             }
             continue;
         }

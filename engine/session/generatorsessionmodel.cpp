@@ -188,6 +188,7 @@ Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(con
     info.config = m.modelConfig(); // from the header read that loaded the weights
     info.hasChatTemplate = session->m_template->isChat();
     info.templateName = info.hasChatTemplate ? ChatTemplate::kindName(session->m_template->kind()) : "";
+    info.unrenderedTemplate = ChatTemplate::unrenderedName(session->m_tokenizer->vocab().chatTemplate);
     std::error_code ec;
     info.fileBytes = int64_t(std::filesystem::file_size(path, ec));
     info.summary = m.summary();

@@ -23,6 +23,9 @@ struct SessionModelInfo
     ModelConfig config;          // architecture: becomes the placed model
     bool hasChatTemplate = false; // instruct model: Auto mode uses the template
     std::string templateName;    // "chatml", "llama3", empty for none
+    // The file's tokenizer.chat_template when it cannot be rendered (ChatTemplate::unrenderedName: "harmony",
+    // "unrecognised"): the model then runs in completion mode, as a base model does, and the chat says why.
+    std::string unrenderedTemplate;
     int64_t fileBytes = 0;
     // Architecture, parameters, tensor types and the memory needed at the context it was opened for.
     ModelSummary summary;

@@ -33,6 +33,14 @@ ChatTemplate ChatTemplate::detect(std::string_view templateText, std::string_vie
     return ChatTemplate(Kind::Plain);
 }
 
+std::string ChatTemplate::unrenderedName(std::string_view templateText)
+{
+    if (templateText.empty() || detect(templateText, {}).isChat())
+        return {};
+    const auto contains = [&](std::string_view needle) { return templateText.find(needle) != std::string_view::npos; };
+    return contains("<|start|>") && contains("<|message|>") ? "harmony" : "unrecognised";
+}
+
 ChatTemplate ChatTemplate::forTokenizer(const Tokenizer& tokenizer)
 {
     return detect(tokenizer.vocab().chatTemplate, tokenizer.vocab().architecture);

@@ -45,6 +45,9 @@ public:
     explicit ChatTemplate(Kind kind = Kind::Plain) : m_kind(kind) {}
 
     static ChatTemplate detect(std::string_view templateText, std::string_view architecture);
+    // A non-empty template text that detect() cannot render: "harmony" (gpt-oss's <|start|>...<|message|>
+    // format), else "unrecognised"; empty when the text is empty or renderable.
+    static std::string unrenderedName(std::string_view templateText);
     static ChatTemplate forTokenizer(const Tokenizer& tokenizer);
 
     Kind kind() const { return m_kind; }

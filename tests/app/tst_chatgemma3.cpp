@@ -1,7 +1,8 @@
-// A gemma3 file in the chat, as a user opens it: the random-weight gemma3 of
-// tests/engine/decode/data/ggmltypes (sliding and global layers, see its README)
-// opens in the chat pane, is placed on the wafer beside it, and a greedy turn
-// gives the text of llama.cpp's greedy ids (reference-gemma3.json).
+// A gemma3 file and a gpt-oss file in the chat, as a user opens them: the random-weight
+// gemma3 and gpt-oss models of tests/engine/decode/data/ggmltypes (sliding and global
+// layers, see its README) open in the chat pane, are placed on the wafer beside it,
+// and a greedy turn gives the text of llama.cpp's greedy ids (reference-gemma3.json,
+// reference-gptoss.json). Neither file has a chat template: completion mode.
 #include "app/scenario/scenario.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
@@ -23,17 +24,16 @@
 namespace {
 
 const QString kData = QStringLiteral("tests/engine/decode/data/ggmltypes/");
-const QString kModel = QStringLiteral("gemma3-random-Q8_0.gguf");
 
-// llama.cpp's greedy ids for `prompt` on kModel.
-std::vector<ws::TokenId> referenceIds(const QString& prompt)
+// llama.cpp's greedy ids for `prompt` on `model`, from `reference`.
+std::vector<ws::TokenId> referenceIds(const QString& reference, const QString& model, const QString& prompt)
 {
-    QFile file(wstest::sourcePath(kData + QStringLiteral("reference-gemma3.json")));
+    QFile file(wstest::sourcePath(kData + reference));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
     for (const QJsonValue& m : root.value(QStringLiteral("models")).toArray()) {
-        if (m.toObject().value(QStringLiteral("file")).toString() != kModel)
+        if (m.toObject().value(QStringLiteral("file")).toString() != model)
             continue;
         for (const QJsonValue& r : m.toObject().value(QStringLiteral("runs")).toArray()) {
             if (r.toObject().value(QStringLiteral("prompt")).toString() != prompt)
@@ -55,12 +55,26 @@ class TestChatGemma3 : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void gemma3OpensPlacesAndChats()
+    void opensPlacesAndChats_data()
     {
-        const QString path = wstest::sourcePath(kData + kModel);
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("reference");
+        QTest::addColumn<QString>("architecture");
+        QTest::addColumn<QString>("prompt");
+        QTest::newRow("gemma3") << QStringLiteral("gemma3-random-Q8_0.gguf") << QStringLiteral("reference-gemma3.json")
+                                << QStringLiteral("gemma3") << QStringLiteral("The cat");
+        QTest::newRow("gpt-oss") << QStringLiteral("gptoss-random-Q8_0.gguf") << QStringLiteral("reference-gptoss.json")
+                                 << QStringLiteral("gpt-oss") << QStringLiteral("Once upon a time");
+    }
+    void opensPlacesAndChats()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, reference);
+        QFETCH(QString, architecture);
+        QFETCH(QString, prompt);
+        const QString path = wstest::sourcePath(kData + model);
         QVERIFY(QFileInfo::exists(path));
-        const QString prompt = QStringLiteral("The cat");
-        const auto ids = referenceIds(prompt);
+        const auto ids = referenceIds(reference, model, prompt);
         QCOMPARE(ids.size(), size_t(24));
         auto gguf = ws::GgufFile::open(path.toStdString());
         QVERIFY(gguf);
@@ -87,7 +101,7 @@ private slots:
         chat.openModelFile(path);
         QVERIFY(modelChanged.wait(20000));
         const auto config = modelChanged.at(0).at(0).value<ws::ModelConfig>();
-        QCOMPARE(config.architecture, std::string("gemma3"));
+        QCOMPARE(config.architecture, architecture.toStdString());
         QCOMPARE(config.layers, 2);
         QCOMPARE(config.slidingWindow, 8);
         // Placed: both layers on the wafer.
@@ -103,6 +117,7 @@ private slots:
         ws::views::ChatSettings settings = chat.pane()->settings();
         settings.maxTokens = int(ids.size());
         settings.sampling.temperature = 0;
+        settings.kvCache = ws::KvCacheType::F32; // as the references were made (the chat's default is F16)
         chat.pane()->setSettings(settings);
         QSignalSpy finished(chat.runController(), &ws::RunController::runFinished);
         chat.pane()->send(prompt);
@@ -111,7 +126,7 @@ private slots:
         QCOMPARE(chat.pane()->message(1)->text(), expected);
         const QString stats = chat.pane()->message(1)->stats();
         QVERIFY2(stats.contains(QStringLiteral("24 tokens")), qPrintable(stats));
-        qInfo("gemma3 turn: %s | %s", qPrintable(expected), qPrintable(stats));
+        qInfo("%s turn: %s | %s", qPrintable(architecture), qPrintable(expected), qPrintable(stats));
     }
 };
 

@@ -1,5 +1,5 @@
 // The chat's wafer lights the experts a token really routed to. A random-weight
-// qwen3moe model (4 experts, 2 per token) decodes a few tokens; its router's
+// qwen3moe model and a gpt-oss one (4 experts, 2 per token) decode a few tokens; its router's
 // choice per step (Generator::routing) goes to the chat wafer of the model
 // placed on a WSE-3 (ChatWafer::followRouting, as LiveWafer does in "the
 // loaded model" mode). The experts whose tiles compute in that token's
@@ -23,11 +23,19 @@ class TestChatWaferRouting : public QObject
 {
     Q_OBJECT
 private slots:
+    void litExpertsAreTheRoutedOnes_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("layers");
+        QTest::newRow("qwen3moe") << QStringLiteral("qwen3moe-random-F32.gguf") << 1;
+        QTest::newRow("gpt-oss") << QStringLiteral("gptoss-random-F32.gguf") << 2;
+    }
     void litExpertsAreTheRoutedOnes()
     {
+        QFETCH(QString, file);
+        QFETCH(int, layers);
         const std::string path =
-            wstest::sourcePath(QStringLiteral("tests/engine/decode/data/ggmltypes/qwen3moe-random-F32.gguf"))
-                .toStdString();
+            wstest::sourcePath(QStringLiteral("tests/engine/decode/data/ggmltypes/") + file).toStdString();
         auto model = DecodeModel::load(path);
         QVERIFY2(model, model ? "" : model.error().message().c_str());
         Generator gen(*model, 64, 1);
@@ -38,7 +46,7 @@ private slots:
         std::vector<std::shared_ptr<const ExpertRouting>> routings;
         for (int i = 0; i < 8; ++i) {
             auto r = std::make_shared<const ExpertRouting>(gen.routing());
-            QCOMPARE(r->layers, 1);
+            QCOMPARE(r->layers, layers);
             QCOMPARE(r->perLayer, 2);
             routings.push_back(r);
             QVERIFY(gen.step());

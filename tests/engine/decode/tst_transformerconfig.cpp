@@ -33,6 +33,14 @@ Expected<TransformerConfig> configOf(const QTemporaryDir& dir, const std::string
         return f.error();
     return TransformerConfig::fromGguf(*f);
 }
+// The expert keys every gpt-oss header needs (4 experts, 2 used); `window` > 0 adds the sliding window.
+void gptOssKeys(GgufWriter& w, uint32_t window)
+{
+    w.addU32("gpt-oss.expert_count", 4);
+    w.addU32("gpt-oss.expert_used_count", 2);
+    if (window > 0)
+        w.addU32("gpt-oss.attention.sliding_window", window);
+}
 } // namespace
 
 class TestTransformerConfig : public QObject
@@ -175,10 +183,8 @@ private slots:
         auto c = configOf(dir, "gpt-oss", [](GgufWriter& w) {
             w.addU32("gpt-oss.attention.key_length", 32);
             w.addU32("gpt-oss.rope.dimension_count", 16);
-            w.addU32("gpt-oss.expert_count", 4);
-            w.addU32("gpt-oss.expert_used_count", 2);
+            gptOssKeys(w, 128);
             w.addU32("gpt-oss.expert_feed_forward_length", 96);
-            w.addU32("gpt-oss.attention.sliding_window", 128);
             w.addF32("gpt-oss.rope.freq_base", 150000.0f);
             w.addString("gpt-oss.rope.scaling.type", "yarn");
             w.addF32("gpt-oss.rope.scaling.factor", 32.0f);
@@ -203,10 +209,8 @@ private slots:
         // rope.freq_base_swa, when present, rotates the sliding layers with the global scaling; YaRN without
         // original_context_length takes the trained context.
         auto s = configOf(dir, "gpt-oss", [](GgufWriter& w) {
-            w.addU32("gpt-oss.expert_count", 4);
-            w.addU32("gpt-oss.expert_used_count", 2);
+            gptOssKeys(w, 8);
             w.addU32("gpt-oss.expert_feed_forward_length", 96);
-            w.addU32("gpt-oss.attention.sliding_window", 8);
             w.addU32("gpt-oss.attention.sliding_window_pattern", 3);
             w.addU32("gpt-oss.context_length", 8192);
             w.addF32("gpt-oss.rope.freq_base_swa", 10000.0f);
@@ -238,16 +242,11 @@ private slots:
             << "llama" << Editor([](GgufWriter& w) { w.addString("llama.rope.scaling.type", "longrope"); }) << "longrope";
         QTest::newRow("gpt-oss without a sliding window")
             << "gpt-oss" << Editor([](GgufWriter& w) {
-                   w.addU32("gpt-oss.expert_count", 4);
-                   w.addU32("gpt-oss.expert_used_count", 2);
+                   gptOssKeys(w, 0);
                    w.addU32("gpt-oss.expert_feed_forward_length", 96);
                }) << "sliding window";
         QTest::newRow("gpt-oss without the expert FFN width")
-            << "gpt-oss" << Editor([](GgufWriter& w) {
-                   w.addU32("gpt-oss.expert_count", 4);
-                   w.addU32("gpt-oss.expert_used_count", 2);
-                   w.addU32("gpt-oss.attention.sliding_window", 128);
-               }) << "expert FFN width";
+            << "gpt-oss" << Editor([](GgufWriter& w) { gptOssKeys(w, 128); }) << "expert FFN width";
         QTest::newRow("wrong value type")
             << "qwen3" << Editor([](GgufWriter& w) { w.addString("qwen3.attention.head_count_kv", "two"); })
             << "expected an integer";

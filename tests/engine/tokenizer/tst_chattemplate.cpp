@@ -54,6 +54,19 @@ private slots:
     }
 
     // The exact text of llama.cpp's built-in templates.
+    // gpt-oss's harmony template (an excerpt of its markup) is not rendered: the model falls back to completion
+    // and the chat names the template; ChatML and Llama 3 texts render, an empty text has nothing to name.
+    void namesTemplatesItCannotRender()
+    {
+        const std::string harmony = "{{- '<|start|>system<|message|>' }}{{- '<|end|>' }}"
+                                    "{%- if add_generation_prompt %}<|start|>assistant{%- endif %}";
+        QCOMPARE(ChatTemplate::detect(harmony, "gpt-oss").kind(), ChatTemplate::Kind::Plain);
+        QCOMPARE(ChatTemplate::unrenderedName(harmony), std::string("harmony"));
+        QCOMPARE(ChatTemplate::unrenderedName("{{ messages }}"), std::string("unrecognised"));
+        QCOMPARE(ChatTemplate::unrenderedName("<|im_start|>{{ role }}"), std::string());
+        QCOMPARE(ChatTemplate::unrenderedName(""), std::string());
+    }
+
     void appliesChatMl()
     {
         const ChatTemplate t(ChatTemplate::Kind::ChatMl);

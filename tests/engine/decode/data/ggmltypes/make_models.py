@@ -159,6 +159,23 @@ def make_model(arch, seed, n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, t
     write_gguf(path, kvs, tensors)
 
 
+def gaussians(rng):
+    """normal(count, std): N(0, std) values; norm(count): 1 + N(0, 0.1) values; both drawn from rng."""
+    def normal(count, std):
+        return [rng.gauss(0.0, std) for _ in range(count)]
+
+    def norm(count):
+        return [1.0 + rng.gauss(0.0, 0.1) for _ in range(count)]
+
+    return normal, norm
+
+
+def qkv_weights(p, normal, n_embd, q_dim, kv_dim):
+    """A layer's attn_q, attn_k and attn_v matrices, standard deviation 1/sqrt(n_embd), drawn in that order."""
+    return [(p + 'attn_%s.weight' % name, [n_embd, rows], normal(rows * n_embd, 1 / math.sqrt(n_embd)))
+            for name, rows in (('q', q_dim), ('k', kv_dim), ('v', kv_dim))]
+
+
 def make_gemma3(seed, tokenizer, path):
     """gemma3: 2 layers (layer 0 sliding with a window of 8 positions, layer 1 global: sliding_window_pattern 2),
     q/k norms, post-attention and post-FFN norms, GELU-tanh gated FFN, linear RoPE scaling (global layers only),
@@ -167,11 +184,7 @@ def make_gemma3(seed, tokenizer, path):
     rng = random.Random(seed)
     n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, n_vocab = 256, 256, 2, 4, 2, 64, 512
 
-    def normal(count, std):
-        return [rng.gauss(0.0, std) for _ in range(count)]
-
-    def norm(count):
-        return [1.0 + rng.gauss(0.0, 0.1) for _ in range(count)]
+    normal, norm = gaussians(rng)
 
     q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
     tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.02))]
@@ -179,9 +192,7 @@ def make_gemma3(seed, tokenizer, path):
         p = 'blk.%d.' % i
         tensors += [
             (p + 'attn_norm.weight', [n_embd], norm(n_embd)),
-            (p + 'attn_q.weight', [n_embd, q_dim], normal(q_dim * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'attn_k.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
-            (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
+        ] + qkv_weights(p, normal, n_embd, q_dim, kv_dim) + [
             (p + 'attn_q_norm.weight', [head_dim], norm(head_dim)),
             (p + 'attn_k_norm.weight', [head_dim], norm(head_dim)),
             (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
@@ -216,11 +227,7 @@ def make_gptoss(seed, tokenizer, path):
     n_embd, n_ff, n_layer, n_head, n_head_kv, head_dim, n_vocab = 256, 256, 2, 4, 2, 64, 512
     n_expert, n_used = 4, 2
 
-    def normal(count, std):
-        return [rng.gauss(0.0, std) for _ in range(count)]
-
-    def norm(count):
-        return [1.0 + rng.gauss(0.0, 0.1) for _ in range(count)]
+    normal, norm = gaussians(rng)
 
     q_dim, kv_dim = n_head * head_dim, n_head_kv * head_dim
     tensors = [('token_embd.weight', [n_embd, n_vocab], normal(n_vocab * n_embd, 0.1))]
@@ -228,11 +235,9 @@ def make_gptoss(seed, tokenizer, path):
         p = 'blk.%d.' % i
         tensors += [
             (p + 'attn_norm.weight', [n_embd], norm(n_embd)),
-            (p + 'attn_q.weight', [n_embd, q_dim], normal(q_dim * n_embd, 1 / math.sqrt(n_embd))),
+        ] + qkv_weights(p, normal, n_embd, q_dim, kv_dim) + [
             (p + 'attn_q.bias', [q_dim], normal(q_dim, 0.1)),
-            (p + 'attn_k.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
             (p + 'attn_k.bias', [kv_dim], normal(kv_dim, 0.1)),
-            (p + 'attn_v.weight', [n_embd, kv_dim], normal(kv_dim * n_embd, 1 / math.sqrt(n_embd))),
             (p + 'attn_v.bias', [kv_dim], normal(kv_dim, 0.1)),
             (p + 'attn_output.weight', [q_dim, n_embd], normal(n_embd * q_dim, 1 / math.sqrt(q_dim))),
             (p + 'attn_output.bias', [n_embd], normal(n_embd, 0.1)),
