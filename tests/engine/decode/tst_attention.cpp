@@ -1,6 +1,7 @@
 // blocks::attention with sliding windows (TransformerConfig::layerWindow): a query never reads a key or a
 // value outside its window, and what it computes inside the window is softmax(q.k / sqrt(headDim)) . v,
-// computed here in double. F32 and F16 caches, one token and a batch. Attention sinks against hand computations.
+// computed here in double. F32 and F16 caches, one token and a batch. Attention sinks and YaRN RoPE tables
+// against hand computations.
 #include "engine/decode/blocks.h"
 #include "engine/decode/kernels.h"
 
@@ -202,6 +203,28 @@ private slots:
             for (int i = 0; i < kHeadDim; ++i)
                 QVERIFY2(std::fabs(s.xb[size_t(h * kHeadDim + i)] - want[size_t(h)]) < 1e-6,
                          qPrintable(QStringLiteral("head %1: %2").arg(h).arg(double(s.xb[size_t(h * kHeadDim + i)]))));
+    }
+
+    // YaRN RoPE tables (ggml_rope_ext's rope_yarn) against a hand computation: 8 rotated dims, base 10000, factor
+    // 32 over 4096 positions, beta_fast 32, beta_slow 1. Correction dims: 8 ln(4096 / (beta 2 pi)) / (2 ln 10000)
+    // = 1.309 (floor 1) and 2.814 (ceil 3), so pairs 0 and 1 extrapolate (angle p 10000^(-i/4)), pair 2 blends half
+    // and half, pair 3 interpolates (angle / 32); magnitude 1 + 0.1 ln 32 = 1.3465736. Position 100: angles 100,
+    // 10, 0.515625, 0.003125.
+    void yarnTablesBlendInterpolationAndExtrapolation()
+    {
+        TransformerConfig c = config();
+        c.ropeDims = 8;
+        c.ropeFreqScale = 1.0f / 32.0f;
+        c.ropeExtFactor = 1.0f;
+        c.ropeAttnFactor = TransformerConfig::yarnAttnFactor(32.0f);
+        c.ropeOriginalContext = 4096;
+        float cosT[4], sinT[4];
+        blocks::ropeTables(c, nullptr, 1, 100, cosT, sinT);
+        const double wantCos[4] = {1.1611758, -1.1298716, 1.1714984, 1.3465670};
+        const double wantSin[4] = {-0.6818586, -0.7325645, 0.6639667, 0.0042080};
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(std::fabs(cosT[i] - wantCos[i]) < 1e-4 && std::fabs(sinT[i] - wantSin[i]) < 1e-4,
+                     qPrintable(QStringLiteral("pair %1: %2, %3").arg(i).arg(double(cosT[i])).arg(double(sinT[i]))));
     }
 };
 
