@@ -135,6 +135,12 @@ struct Prediction
     WaferDefects defects;             // wafers with dead cores
     int64_t kvCapacityTokens = 0;     // wafers: KV tokens a layer region holds beside its weights
     int64_t sramHeadroomBytes = 0;    // wafers: SRAM of the devices used that the placement leaves free
+    // Wafers with a draft model (speculative decoding): the cores of the draft's own strip (its placement's
+    // usable mesh), the usable cores of one wafer the target and the draft share, and the draft's k tokens
+    // of one step.
+    int64_t draftCores = 0;
+    int64_t usableCoresPerDevice = 0;
+    double draftSecondsPerStep = 0;
 
     std::vector<std::string> notes;   // assumptions and choices, English
 };

@@ -77,6 +77,27 @@ const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vecto
     return best;
 }
 
+Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer, const PlacementOptions& placement,
+                                     PlacementCache* cache, const Layout* layout, double defectRate)
+{
+    if (defectRate > 0)
+        return makeError(ErrorCode::Unsupported, "a draft model is not placed around defects", "draft");
+    auto share = draftShare(draft, wafer, placement, [&](const PlacementOptions& o) {
+        const SharedPlacement placed = placeThrough(cache, draft, wafer, o);
+        return *placed && (*placed)->deviceCount == 1;
+    });
+    if (!share)
+        return share.error();
+    if (layout && (layout->usableCols > share->targetColumns() || layout->usableRows > share->usableRows))
+        return makeError(ErrorCode::OutOfRange,
+                         "the layout and the draft model do not fit together: the layout uses " +
+                             std::to_string(static_cast<long long>(layout->usableCols) * layout->usableRows) +
+                             " cores per wafer and " + draft.id + " needs " + std::to_string(share->cores()) +
+                             ", " + std::to_string(share->usableCores()) + " usable",
+                         "draft");
+    return share;
+}
+
 SpeculativeEffect speculativeEffect(const Prediction& spec, const Prediction& plain, const SpeculativeDecoding& s)
 {
     SpeculativeEffect e;

@@ -15,8 +15,11 @@
 
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
+#include "engine/perf/placementcache.h"
 #include "engine/perf/prediction.h"
 #include "engine/perf/workload.h"
+#include "engine/wafer/placement/draftplacement.h"
+#include "engine/wafer/placement/layout.h"
 
 #include <string>
 #include <vector>
@@ -39,6 +42,13 @@ SpeculativeDefaults speculativeDefaults(const HardwareSpec& hardware);
 // architecture family, other than the target itself (between equal sizes, the one whose id shares more
 // with the target's); null when none does.
 const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vector<ModelConfig>& candidates);
+
+// On a wafer the draft model holds its own strip of cores beside the target (draftplacement.h): the
+// narrowest that holds it, placed through `cache` (may be null). `placement` has the target's options with
+// the whole usable mesh. Refused around defects (`defectRate` > 0), and with a given `layout` that leaves
+// the draft too few columns (the error names the cores needed and available).
+Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer, const PlacementOptions& placement,
+                                     PlacementCache* cache, const Layout* layout = nullptr, double defectRate = 0);
 
 struct SpeculativeEffect
 {

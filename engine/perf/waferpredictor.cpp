@@ -1,6 +1,7 @@
 #include "engine/perf/waferpredictor.h"
 
 #include "engine/perf/predictionutil.h"
+#include "engine/perf/speculative.h"
 #include "engine/perf/waferbounds.h"
 #include "engine/perf/wafercalibration.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
@@ -142,6 +143,14 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     if (!(o.defectRate >= 0.0 && o.defectRate <= 1.0))
         return makeError(ErrorCode::InvalidArgument, "defect rate must be a fraction of cores from 0 to 1",
                          "defect-rate");
+    if (w.speculative.enabled && w.speculative.draftModel) {
+        // The draft's own strip of cores; the target is placed on the rest (engine/perf/speculative.h).
+        auto share = waferDraftShare(*w.speculative.draftModel, hw.wafer, po, o.placements, o.placedLayout, o.defectRate);
+        if (!share)
+            return share.error();
+        s.draftShare = *share;
+        po = targetRestOptions(po, *share);
+    }
     std::shared_ptr<const Expected<Placement>> cached;
     if (o.placedLayout) {
         if (o.defectRate > 0)
@@ -314,10 +323,17 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
             dw.concurrency = 1;
             WaferPredictOptions draftOptions;
             draftOptions.placements = o.placements;
+            draftOptions.weightFill = o.weightFill;
+            draftOptions.devices = 1;
+            draftOptions.usableCols = s.draftShare->columns; // the draft on its own cores
+            draftOptions.usableRows = s.draftShare->usableRows;
             auto draft = predictWafer(*w.speculative.draftModel, hw, dw, draftOptions);
             if (!draft)
                 return draft.error();
             draftSeconds = draft->secondsPerToken;
+            p.draftCores = s.draftShare->cores();
+            p.usableCoresPerDevice = s.draftShare->usableCores();
+            p.draftSecondsPerStep = w.speculative.tokensPerStep * draftSeconds;
         } else {
             draftSeconds = w.speculative.draftCostFraction * plain;
         }

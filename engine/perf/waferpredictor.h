@@ -16,8 +16,10 @@
 #include "engine/perf/workload.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
+#include "engine/wafer/placement/draftplacement.h"
 #include "engine/wafer/placement/layout.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,7 @@ struct WaferSetup
     WaferDefects defects;       // with a defect rate: what the dead cores cost
     std::vector<std::string> layoutNotes;
     std::vector<RegionOverflow> overCapacity; // with a placed layout: regions over a core's SRAM
+    std::optional<DraftShare> draftShare;     // speculative decoding with a draft model: its strip of cores
 };
 
 // Regions (from the placement) and constants for a model on a wafer preset,

@@ -17,6 +17,61 @@ const Remap* WaferScene::remap(int device) const
     return size_t(device) < remaps.size() ? &remaps[size_t(device)] : nullptr;
 }
 
+const ModelConfig* WaferScene::draftModel() const
+{
+    return draftPlacement && request.workload.speculative.draftModel ? &*request.workload.speculative.draftModel
+                                                                     : nullptr;
+}
+
+namespace {
+bool wantsDraft(const SceneRequest& r)
+{
+    return r.workload.speculative.enabled && r.workload.speculative.draftModel.has_value();
+}
+
+// The draft on its strip and the target on the rest (a given layout: exactly it, on the rest of the mesh).
+Status placeDrafted(const SceneRequest& request, const PlacementOptions& options, WaferScene& scene)
+{
+    const ModelConfig& draft = *request.workload.speculative.draftModel;
+    const WaferSpec& wafer = request.hardware.wafer;
+    Placement target;
+    DraftShare share;
+    if (request.layout) {
+        auto fitted = draftShare(draft, wafer, options);
+        if (!fitted)
+            return fitted.error();
+        share = *fitted;
+        if (request.layout->usableCols != share.targetColumns() || request.layout->usableRows != share.usableRows)
+            return makeError(ErrorCode::InvalidArgument,
+                             "the layout is for " + std::to_string(request.layout->usableCols) + " x " +
+                                 std::to_string(request.layout->usableRows) + " usable cores but beside the draft " +
+                                 draft.id + " the target has " + std::to_string(share.targetColumns()) + " x " +
+                                 std::to_string(share.usableRows),
+                             "layout");
+        auto placed = placeLayout(request.model, request.hardware, *request.layout);
+        if (!placed)
+            return placed.error();
+        target = besideDraft(std::move(*placed), share);
+    } else {
+        auto both = placeWithDraft(request.model, draft, wafer, options, options);
+        if (!both)
+            return both.error();
+        share = both->share;
+        target = std::move(both->target);
+        scene.draftPlacement = std::make_shared<const Placement>(std::move(both->draft));
+    }
+    if (!scene.draftPlacement) {
+        auto placedDraft = placeModel(draft, wafer, draftStripOptions(options, share));
+        if (!placedDraft)
+            return placedDraft.error();
+        scene.draftPlacement = std::make_shared<const Placement>(std::move(*placedDraft));
+    }
+    scene.draftShare = share;
+    scene.placement = std::make_shared<const Placement>(std::move(target));
+    return Ok{};
+}
+} // namespace
+
 Expected<WaferScene> buildWaferScene(const SceneRequest& request)
 {
     const HardwareSpec& hardware = request.hardware;
@@ -31,7 +86,16 @@ Expected<WaferScene> buildWaferScene(const SceneRequest& request)
     options.fitSubMesh = request.fitSubMesh;
     if (request.layout && request.defects.any())
         return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
-    if (request.defects.any()) {
+    if (wantsDraft(request) && request.defects.any())
+        return makeError(ErrorCode::Unsupported, "a draft model is not placed around defects", "draft");
+    if (wantsDraft(request)) {
+        if (Status placed = placeDrafted(request, options, scene); !placed)
+            return placed.error();
+        if (auto layout = SpareLayout::fromSpec(hardware.wafer)) {
+            if (auto remap = Remap::run(*layout, DefectMap::forLayout(*layout)))
+                scene.remaps.push_back(std::move(*remap));
+        }
+    } else if (request.defects.any()) {
         auto placed = placeWithDefects(request.model, hardware.wafer, options, request.defects);
         if (!placed)
             return placed.error();
@@ -52,6 +116,8 @@ Expected<WaferScene> buildWaferScene(const SceneRequest& request)
         }
     }
     auto snapshot = std::make_shared<MeshSnapshot>(buildMeshSnapshot(*scene.placement));
+    if (scene.draftPlacement)
+        addDraftToSnapshot(*snapshot, *scene.draftPlacement, *scene.draftShare);
     if (request.defects.any()) {
         for (int device = 0; device < int(scene.remaps.size()) && device < snapshot->deviceCount; ++device)
             if (Status filled = fillDefectLayer(*snapshot, device, scene.remaps[size_t(device)]); !filled)
@@ -81,7 +147,10 @@ Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
     options.weightFill = r.weightFill;
     if (r.layout)
         options.placedLayout = &*r.layout;
-    Expected<WaferSetup> setup = prepareWafer(r.model, r.hardware, r.workload, options);
+    // The target's own token on its own cores (its usable mesh is already the rest beside a draft).
+    Workload targetWork = r.workload;
+    targetWork.speculative.enabled = false;
+    Expected<WaferSetup> setup = prepareWafer(r.model, r.hardware, targetWork, options);
     if (!setup)
         return setup.error();
     SceneSchedule out;

@@ -9,6 +9,11 @@
 // heatmap shows each layer. The main window, the chat's live wafer, scenarios
 // and the CLI's render and record all build their scene here, so the same
 // request shows the same wafers everywhere.
+//
+// With speculative decoding on and a draft model in the workload, the draft
+// gets its own strip of cores beside the target (draftplacement.h): the scene
+// then holds both placements, the snapshot shows the draft's cores as the
+// draft's, and the schedule times the target on its own cores.
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
@@ -16,6 +21,7 @@
 #include "engine/perf/workload.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
+#include "engine/wafer/placement/draftplacement.h"
 #include "engine/wafer/placement/layout.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 #include "engine/wafer/placement/placement.h"
@@ -56,7 +62,10 @@ struct SceneSchedule
 struct WaferScene
 {
     SceneRequest request;
-    std::shared_ptr<const Placement> placement;
+    std::shared_ptr<const Placement> placement; // the target's (right of the draft's strip when there is one)
+    // With a draft model (request.workload.speculative): its placement on the strip and the strip.
+    std::shared_ptr<const Placement> draftPlacement;
+    std::optional<DraftShare> draftShare;
     // Per device with defects; without, one defect-free remap (logical fabric to physical grid) shared by every
     // device. Empty when the spec has no spare layout.
     std::vector<Remap> remaps;
@@ -68,6 +77,8 @@ struct WaferScene
 
     const ModelConfig& model() const { return request.model; }
     const HardwareSpec& hardware() const { return request.hardware; }
+    // The draft model placed beside the target (null without one).
+    const ModelConfig* draftModel() const;
     // The remap of `device` (null when there is none).
     const Remap* remap(int device) const;
 };

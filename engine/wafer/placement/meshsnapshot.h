@@ -36,6 +36,7 @@ struct MeshOwner
 {
     int layerIndex = -1;     // transformer layer, -1 for embedding / LM head / none
     std::string tensorKind;  // "attn_q", "ffn_up", "token_embd", "output", "kv", ...
+    bool draft = false;      // the speculative draft model's (layerIndex is then the draft's layer)
     bool operator==(const MeshOwner&) const = default;
 };
 
@@ -47,7 +48,8 @@ struct MeshRegion
     int width = 0;
     int height = 0;
     int layerIndex = -1; // -1 for embedding / LM head
-    std::string label;   // short label, e.g. "L12", "embed", "lm_head"
+    std::string label;   // short label, e.g. "L12", "embed", "lm_head"; the draft's: "draft L3"
+    bool draft = false;  // a region of the speculative draft model (engine/wafer/placement/draftplacement.h)
     bool operator==(const MeshRegion&) const = default;
 };
 

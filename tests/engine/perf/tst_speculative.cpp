@@ -14,6 +14,7 @@
 // Besides, Llama-3.1-8B cannot draft for Qwen3-32B at all: verification compares token ids and the two
 // vocabularies differ (128,256 vs 151,936 tokens), so the predictor now refuses the pair.
 #include "engine/perf/predictor.h"
+#include "engine/perf/waferpredictor.h"
 #include "engine/perf/workload.h"
 #include "presetfixture.h"
 
@@ -70,7 +71,16 @@ private slots:
         for (const PhaseTime& ph : spec->breakdown)
             if (ph.id != "speculative_draft")
                 verify += ph.seconds * e;
-        const double draft = small->secondsPerToken;
+        // The draft decodes on its own strip of cores beside the target (engine/wafer/placement/draftplacement.h),
+        // not on the whole wafer: its token on that strip, predicted here from the strip's width.
+        QVERIFY(spec->draftCores > 0 && spec->draftCores % wse3.wafer.usableRows() == 0);
+        WaferPredictOptions onStrip;
+        onStrip.usableCols = int(spec->draftCores / wse3.wafer.usableRows());
+        onStrip.devices = 1;
+        auto smallOnStrip = predictWafer(wstest::modelPreset("qwen3-0.6b"), wse3, plainWork, onStrip);
+        QVERIFY(smallOnStrip);
+        QVERIFY(smallOnStrip->secondsPerToken >= small->secondsPerToken);
+        const double draft = smallOnStrip->secondsPerToken;
         QVERIFY(std::abs(spec->secondsPerToken - (4 * draft + verify) / e) < 1e-9 * spec->secondsPerToken);
 
         const double cLlama = llama->secondsPerToken / tTarget;
