@@ -119,8 +119,17 @@ QRgb PlacementPalette::color(int layerIndex, MatrixKind kind)
     return QColor::fromHsl(layerHue(layerIndex), saturation, lightness).rgb();
 }
 
+QRgb PlacementPalette::draftColor(MatrixKind kind)
+{
+    // Every draft core in one magenta, fully saturated (layer hues use 170), lightness by kind as for a layer.
+    const QColor layerShade(color(0, kind));
+    return QColor::fromHsl(kDraftHue, 255, std::clamp(layerShade.lightness(), 70, 200)).rgb();
+}
+
 QRgb PlacementPalette::color(const MeshOwner& owner)
 {
+    if (owner.draft)
+        return draftColor(matrixKindOf(owner.tensorKind));
     return color(owner.layerIndex, matrixKindOf(owner.tensorKind));
 }
 

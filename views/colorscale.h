@@ -62,6 +62,9 @@ public:
     // Colour for an owner: hue from the layer index, lightness from the matrix kind.
     static QRgb color(const MeshOwner& owner);
     static QRgb color(int layerIndex, MatrixKind kind);
+    // The speculative draft model's cores (MeshOwner::draft): one hue for the whole draft, shaded by kind.
+    static constexpr int kDraftHue = 315;
+    static QRgb draftColor(MatrixKind kind);
     // The hue (degrees) of a transformer layer; consecutive layers are far apart on the wheel.
     static int layerHue(int layerIndex);
 };

@@ -63,6 +63,17 @@ const StateRow kStates[] = {
     {CoreState::Reserved, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Reserved (I/O)")},
 };
 
+bool hasDraft(const MeshSnapshot* s)
+{
+    if (s)
+        for (const MeshOwner& o : s->owners)
+            if (o.draft)
+                return true;
+    return false;
+}
+
+const char* const kDraftName = QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Draft model (speculative decoding)");
+
 } // namespace
 
 QString MeshLegend::caption() const
@@ -92,6 +103,10 @@ QSizeF MeshLegend::sizeHint(const QFont& font) const
         height += kBarHeight + 4 + line + 4 + std::size(kKinds) * (line + 2); // hue strip, ends, kinds
         for (const auto& k : kKinds)
             width = std::max(width, fm.horizontalAdvance(tr(k.name)) + 24 + 2 * kPad);
+        if (hasDraft(m_snapshot)) {
+            height += line + 2;
+            width = std::max(width, fm.horizontalAdvance(tr(kDraftName)) + 24 + 2 * kPad);
+        }
         // "L0   caption   L<n>" on one line under the hue strip.
         const QString last = tr("L%1").arg(QLocale().toString(99));
         width = std::max(width, 2 * fm.horizontalAdvance(last) + fm.horizontalAdvance(caption()) + 24 + 2 * kPad);
@@ -188,7 +203,8 @@ void MeshLegend::paintPlacement(QPainter& p, const QRectF& r) const
     int layers = 0;
     if (m_snapshot)
         for (const auto& o : m_snapshot->owners)
-            layers = std::max(layers, o.layerIndex + 1);
+            if (!o.draft)
+                layers = std::max(layers, o.layerIndex + 1);
     layers = std::max(layers, 1);
 
     // Hue strip: one segment per transformer layer (FFN up shade).
@@ -217,6 +233,13 @@ void MeshLegend::paintPlacement(QPainter& p, const QRectF& r) const
         p.setPen(QColor(200, 205, 215));
         p.drawText(QPointF(x + 24, y + fm.ascent()), tr(k.name));
         ++i;
+    }
+    if (hasDraft(m_snapshot)) {
+        const double y = top + i * (fm.height() + 2);
+        p.fillRect(QRectF(r.left(), y + 2, 18, fm.height() - 4),
+                   QColor(PlacementPalette::draftColor(MatrixKind::FfnUp)));
+        p.setPen(QColor(200, 205, 215));
+        p.drawText(QPointF(r.left() + 24, y + fm.ascent()), tr(kDraftName));
     }
 }
 

@@ -7,6 +7,7 @@
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -46,16 +47,28 @@ QString SpeculativePanel::effectText(const ComparisonSystem& sys)
                                 .arg(formatSignificant(e.expectedTokensPerStep), formatSignificant(e.draftTargetTokens),
                                      formatSignificant(e.verifyTargetTokens),
                                      formatSignificant(e.draftTargetTokens + e.verifyTargetTokens));
+    // On a wafer the draft holds its own cores beside the target (engine/wafer/placement/draftplacement.h).
+    const QString share =
+        p.draftCores > 0 && p.usableCoresPerDevice > 0
+            ? tr("; the draft on its own %1 cores (%2% of the %3 usable cores of a wafer), %4 ms per step "
+                 "for its k draft tokens")
+                  .arg(QLocale().toString(qlonglong(p.draftCores)),
+                       formatSignificant(100.0 * double(p.draftCores) / double(p.usableCoresPerDevice)),
+                       QLocale().toString(qlonglong(p.usableCoresPerDevice)),
+                       formatSignificant(p.draftSecondsPerStep * 1e3))
+            : QString();
     if (e.slower())
         return tr("%1 tokens/s, %2× slower than %3 without it: %4 > E%5")
             .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(1 / e.speedup, 2),
                  formatSignificant(sys.plainTokensPerSecondPerUser), numbers,
                  e.verifyTargetTokens > e.expectedTokensPerStep
                      ? tr(" (the verify alone costs more than a step yields)")
-                     : QString());
+                     : QString()) +
+               share;
     return tr("%1 tokens/s, %2× faster than %3 without it: %4 < E")
-        .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(e.speedup, 2),
-             formatSignificant(sys.plainTokensPerSecondPerUser), numbers);
+               .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(e.speedup, 2),
+                    formatSignificant(sys.plainTokensPerSecondPerUser), numbers) +
+           share;
 }
 
 void SpeculativePanel::rebuild(const ComparisonSnapshot& s)
@@ -134,7 +147,8 @@ void SpeculativePanel::setSnapshot(const ComparisonSnapshot& s)
         row.acceptance->setToolTip(sources);
         row.draft->setToolTip(tr("The draft must share the target's vocabulary (verification compares token ids); "
                                  "the default is the smallest preset of the same family and vocabulary. On a wafer "
-                                 "the engine times the draft's token on a wafer of the same kind."));
+                                 "the draft holds its own strip of cores beside the target (the fewest columns that "
+                                 "hold it), the target the rest, and each is timed on its own cores."));
         row.effect->setToolTip(sources);
     }
     m_filling = false;

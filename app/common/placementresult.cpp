@@ -8,7 +8,8 @@
 namespace ws {
 
 Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
-                                           const ModelConfig& model, const std::optional<Layout>& layout)
+                                           const ModelConfig& model, const std::optional<Layout>& layout,
+                                           const std::optional<ModelConfig>& draft)
 {
     SceneRequest sceneRequest;
     sceneRequest.model = model;
@@ -17,6 +18,10 @@ Expected<PlacementResult> computePlacement(const PlacementRequest& request, cons
     sceneRequest.workload.contextTokens = request.contextTokens;
     sceneRequest.defects = request.defects;
     sceneRequest.layout = layout;
+    if (draft) {
+        sceneRequest.workload.speculative.enabled = true;
+        sceneRequest.workload.speculative.draftModel = draft;
+    }
     if (layout)
         sceneRequest.weightFill = layout->weightFill;
     auto built = buildWaferScene(sceneRequest);
@@ -37,6 +42,13 @@ PlacementResult placementResultOf(const PlacementRequest& request, std::shared_p
     result.layersPerDevice = p.layersPerDevice;
     result.sramUsedBytes = p.sramUsedBytes();
     result.sramTotalBytes = p.sramTotalBytes();
+    if (scene->draftPlacement) {
+        // The draft's strip is part of wafer 0 (the target's usable mesh leaves it out).
+        result.sramUsedBytes += scene->draftPlacement->sramUsedBytes();
+        result.sramTotalBytes += scene->draftPlacement->sramTotalBytes();
+        result.notes.push_back("draft model " + scene->draftModel()->id + ": " +
+                               std::to_string(scene->draftShare->cores()) + " cores of its own on wafer 1");
+    }
     result.notes = p.notes;
     result.scene = std::move(scene);
     return result;
@@ -102,6 +114,12 @@ Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, in
         }
     }
     const Placement* placement = enginePlacement(result);
+    if (const Placement* draft = result.scene ? result.scene->draftPlacement.get() : nullptr;
+        draft && device == 0 && x >= draft->originX && x < draft->originX + draft->usableCols && y >= draft->originY &&
+        y < draft->originY + draft->usableRows) {
+        placement = draft; // a core of the draft's own strip: the draft's placement answers for it
+        info.draftModel = result.scene->draftModel()->name;
+    }
     const auto detail = placement ? placement->coreDetail(device, x, y) : std::nullopt;
     if (!detail) {
         // Without the engine's placement, only what the snapshot carries.

@@ -31,6 +31,8 @@ struct PlacementRequest
     Precision precision = Precision::Bf16;
     int64_t contextTokens = 8192;
     DefectRequest defects; // dead cores on the wafers (a scenario's); none by default
+    // Speculative decoding's draft model (a preset id; empty: none): placed on its own cores beside the model.
+    QString draftModelId;
 };
 
 struct PlacementResult
@@ -59,6 +61,7 @@ struct CoreInfo
     std::optional<int> physicalY;
     int layerIndex = -1;
     std::string tensorKind;   // "" when nothing is placed
+    std::string draftModel;   // the draft model's name on a core of its own strip (speculative decoding), else ""
     std::vector<std::string> tiles; // e.g. "L12 attn_q rows [0, 40) x inputs [256, 384)"
     std::string kvRange;            // KV tokens and columns held, when any
     std::vector<std::pair<std::string, int64_t>> bytesByKind; // kind -> bytes on this core
@@ -66,9 +69,11 @@ struct CoreInfo
     int64_t sramBytes = 0;
 };
 
-// `layout`, when given, is placed exactly (its fill, context and precisions); else the placer chooses.
+// `layout`, when given, is placed exactly (its fill, context and precisions); else the placer chooses. `draft`
+// (request.draftModelId's config) gets its own cores beside the model (engine/wafer/placement/draftplacement.h).
 Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
-                                           const ModelConfig& model, const std::optional<Layout>& layout = {});
+                                           const ModelConfig& model, const std::optional<Layout>& layout = {},
+                                           const std::optional<ModelConfig>& draft = {});
 // The result for a scene already built (its model and hardware are the scene's).
 PlacementResult placementResultOf(const PlacementRequest& request, std::shared_ptr<const WaferScene> scene);
 

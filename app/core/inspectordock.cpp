@@ -169,6 +169,10 @@ void InspectorDock::refresh()
     if (info->physicalX && info->physicalY)
         addRow(core, tr("Physical (x, y)"), QStringLiteral("(%1, %2)").arg(*info->physicalX).arg(*info->physicalY),
                tr("Position on the silicon grid, spare cores included, from the redundancy remap (no defects injected)."));
+    if (!info->draftModel.empty())
+        addRow(core, tr("Model"), tr("draft model %1 (speculative decoding)").arg(QString::fromStdString(info->draftModel)),
+               tr("The draft model holds its own strip of cores beside the target; layer and tiles below are the "
+                  "draft's."));
     if (info->tensorKind.empty()) {
         addRow(core, tr("Holds"), tr("nothing placed"), QString());
     } else {

@@ -74,6 +74,7 @@ void MainWindow::applyScenario(const Scenario& scenario)
     if (const auto precision = parsePrecision(scenario.precision.toStdString()))
         request.precision = *precision;
     request.contextTokens = scenario.contextTokens;
+    request.draftModelId = scenario.draftModel;
     setLayer(meshLayerFromId(scenario.layer.toStdString()).value_or(MeshLayer::SramOccupancy));
     m_defects->setScenarioDefects(scenario.defectRate, scenario.defectSeed, scenario.deadCores);
     m_pendingDevice = scenario.viewDevice;
@@ -123,6 +124,7 @@ void MainWindow::userChangedRequest()
     m_scenario.hardwarePreset = r.hardwareId;
     m_scenario.precision = QString::fromLatin1(precisionId(r.precision).data());
     m_scenario.contextTokens = r.contextTokens;
+    m_scenario.draftModel = r.draftModelId;
     m_scenario.layout.reset(); // an edited layout belongs to the model and hardware it was made for
     m_chat->setWaferScenario(m_scenario);
     m_files->markModified();
@@ -191,7 +193,11 @@ void MainWindow::recompute()
     spdlog::info("placing {} on {} at {}, {} tokens of context", req.modelId.toStdString(),
                  req.hardwareId.toStdString(), precisionId(req.precision), req.contextTokens);
     m_meshView->setEmptyText(tr("Computing the placement…"));
-    m_placements.start([req, hw = *hardware, m = *model] { return computePlacement(req, hw, m); },
+    std::optional<ModelConfig> draft;
+    if (!req.draftModelId.isEmpty())
+        if (auto d = m_presets.model(req.draftModelId))
+            draft = std::move(*d);
+    m_placements.start([req, hw = *hardware, m = *model, draft] { return computePlacement(req, hw, m, {}, draft); },
                        [this](Expected<PlacementResult> r) {
                            if (!r) {
                                showError(QString::fromStdString(r.error().message()));

@@ -1,6 +1,7 @@
 #include "app/core/scenariobar.h"
 
 #include "app/common/presetlibrary.h"
+#include "engine/perf/speculative.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -40,6 +41,7 @@ ScenarioBar::ScenarioBar(QWidget* parent) : QWidget(parent)
     add(m_hardwareLabel, m_hardware, 18);
     add(m_precisionLabel, m_precision, 5);
     add(m_contextLabel, m_context, 12);
+    add(m_draftLabel, m_draft, 10);
     layout->addStretch(1);
     for (Precision p : kPrecisions)
         m_precision->addItem(QString::fromLatin1(precisionId(p).data()).toUpper(), static_cast<int>(p));
@@ -51,6 +53,7 @@ ScenarioBar::ScenarioBar(QWidget* parent) : QWidget(parent)
         const bool quiet = m_quiet;
         m_quiet = true;
         fillContexts(model ? model->contextLength : 0, request().contextTokens);
+        fillDrafts(m_draft->currentData().toString());
         m_quiet = quiet;
     });
     retranslate();
@@ -84,6 +87,22 @@ void ScenarioBar::fillContexts(int64_t modelContextTokens, int64_t keep)
     m_context->setCurrentIndex(index < 0 ? m_context->count() - 1 : index);
 }
 
+void ScenarioBar::fillDrafts(const QString& keep)
+{
+    m_draft->clear();
+    m_draft->addItem(tr("none"), QString());
+    const auto target = m_presets ? m_presets->model(m_model->currentData().toString()) : Expected<ModelConfig>(ModelConfig{});
+    if (!target)
+        return;
+    std::vector<ModelConfig> candidates;
+    for (const QString& id : m_presets->modelIds())
+        if (auto m = m_presets->model(id))
+            candidates.push_back(std::move(*m));
+    for (const ModelConfig* m : draftCandidates(*target, candidates))
+        m_draft->addItem(QString::fromStdString(m->name), QString::fromStdString(m->id));
+    m_draft->setCurrentIndex(std::max(0, m_draft->findData(keep)));
+}
+
 void ScenarioBar::setPresets(const PresetLibrary& presets)
 {
     m_presets = &presets;
@@ -102,6 +121,7 @@ void ScenarioBar::setPresets(const PresetLibrary& presets)
     }
     const auto model = presets.model(m_model->currentData().toString());
     fillContexts(model ? model->contextLength : 0, 8192);
+    fillDrafts({});
     m_quiet = false;
 }
 
@@ -112,6 +132,7 @@ PlacementRequest ScenarioBar::request() const
     r.hardwareId = m_hardware->currentData().toString();
     r.precision = static_cast<Precision>(m_precision->currentData().toInt());
     r.contextTokens = m_context->currentData().toLongLong();
+    r.draftModelId = m_draft->currentData().toString();
     return r;
 }
 
@@ -126,6 +147,7 @@ void ScenarioBar::setRequest(const PlacementRequest& request)
         m_precision->setCurrentIndex(i);
     const auto model = m_presets ? m_presets->model(request.modelId) : Expected<ModelConfig>(ModelConfig{});
     fillContexts(model ? model->contextLength : 0, request.contextTokens);
+    fillDrafts(request.draftModelId);
     m_quiet = false;
 }
 
@@ -142,6 +164,12 @@ void ScenarioBar::retranslate()
     m_hardwareLabel->setText(tr("&Hardware"));
     m_precisionLabel->setText(tr("&Precision"));
     m_contextLabel->setText(tr("&Context"));
+    m_draftLabel->setText(tr("&Draft"));
+    m_draft->setToolTip(tr("Speculative decoding's draft model: a smaller preset with the model's vocabulary. It "
+                           "gets its own strip of cores at the left edge of wafer 1, the fewest columns that hold "
+                           "it; the model is placed on the rest."));
+    if (m_draft->count() > 0)
+        m_draft->setItemText(0, tr("none"));
     m_model->setToolTip(tr("Model architecture from the built-in presets (layers, sizes and heads cite their "
                            "Hugging Face config)."));
     m_hardware->setToolTip(tr("Wafer-scale hardware preset. Every figure in a preset cites its source."));

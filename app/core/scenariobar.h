@@ -1,6 +1,7 @@
 #pragma once
-// The scenario pickers above the heatmap: model, wafer hardware, precision
-// and context length, filled from the PresetLibrary. Emits requestChanged
+// The scenario pickers above the heatmap: model, wafer hardware, precision,
+// context length and speculative decoding's draft model (none, or a preset
+// that can draft for the model), filled from the PresetLibrary. Emits requestChanged
 // whenever the user changes one of them.
 
 #include "app/common/placementresult.h"
@@ -37,16 +38,19 @@ protected:
 private:
     void retranslate();
     void fillContexts(int64_t modelContextTokens, int64_t keep);
+    void fillDrafts(const QString& keep);
 
     const PresetLibrary* m_presets = nullptr;
     QLabel* m_modelLabel = nullptr;
     QLabel* m_hardwareLabel = nullptr;
     QLabel* m_precisionLabel = nullptr;
     QLabel* m_contextLabel = nullptr;
+    QLabel* m_draftLabel = nullptr;
     QComboBox* m_model = nullptr;
     QComboBox* m_hardware = nullptr;
     QComboBox* m_precision = nullptr;
     QComboBox* m_context = nullptr;
+    QComboBox* m_draft = nullptr;
     bool m_quiet = false;
 };
 

@@ -38,6 +38,9 @@ struct Scenario
     int64_t promptTokens = 512;
     int64_t outputTokens = 256;
     QString prompt; // chat prompt text for a live run (may be empty)
+    // Speculative decoding's draft model on the wafer (a preset id; empty: none), placed on its own cores beside
+    // the model (engine/wafer/placement/draftplacement.h). Written as workload.draft_model, version 2.
+    QString draftModel;
 
     // Defects: a random rate with its seed, plus explicitly killed cores.
     double defectRate = 0.0; // fraction of physical cores that are dead, 0..1

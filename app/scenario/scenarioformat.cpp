@@ -157,7 +157,7 @@ QByteArray ScenarioFormat::toJson(const Scenario& s)
     for (const DeadCore& core : s.deadCores)
         dead.append(QJsonObject{{"device", core.device}, {"x", core.x}, {"y", core.y}});
     QJsonObject root{
-        {"version", s.layout ? kVersion : 1},
+        {"version", s.layout || !s.draftModel.isEmpty() ? kVersion : 1},
         {"model", QJsonObject{{"preset", s.modelPreset}, {"file", s.modelFile}}},
         {"hardware", QJsonObject{{"preset", s.hardwarePreset}, {"devices", s.devices}}},
         {"precision", s.precision},
@@ -172,6 +172,11 @@ QByteArray ScenarioFormat::toJson(const Scenario& s)
                              {"zoom", s.zoom},
                              {"center", QJsonArray{s.center.x(), s.center.y()}}}},
     };
+    if (!s.draftModel.isEmpty()) {
+        QJsonObject workload = root.value(QStringLiteral("workload")).toObject();
+        workload.insert(QStringLiteral("draft_model"), s.draftModel);
+        root.insert(QStringLiteral("workload"), workload);
+    }
     if (s.layout)
         root.insert(QStringLiteral("layout"),
                     QJsonDocument::fromJson(QByteArray::fromStdString(layoutToJson(*s.layout))).object());
@@ -246,12 +251,19 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
                   tr("unknown precision \"%1\" (expected fp32, bf16, fp16, fp8, int8 or int4)").arg(s.precision.left(16)));
 
     ObjectReader workload(root.object(QStringLiteral("workload"), false), QStringLiteral("workload"), &problem);
-    workload.allowOnly({"batch", "context_tokens", "prompt_tokens", "output_tokens", "prompt"});
+    if (version >= 2)
+        workload.allowOnly({"batch", "context_tokens", "prompt_tokens", "output_tokens", "prompt", "draft_model"});
+    else
+        workload.allowOnly({"batch", "context_tokens", "prompt_tokens", "output_tokens", "prompt"});
     s.batch = int(workload.integer(QStringLiteral("batch"), s.batch, 1, 1 << 20));
     s.contextTokens = workload.integer(QStringLiteral("context_tokens"), s.contextTokens, 1, int64_t(1) << 30);
     s.promptTokens = workload.integer(QStringLiteral("prompt_tokens"), s.promptTokens, 0, int64_t(1) << 30);
     s.outputTokens = workload.integer(QStringLiteral("output_tokens"), s.outputTokens, 1, int64_t(1) << 30);
     s.prompt = workload.string(QStringLiteral("prompt"), {});
+    s.draftModel = workload.string(QStringLiteral("draft_model"), {});
+    if (workload.ok() && !s.draftModel.isEmpty() && !isPresetId(s.draftModel))
+        workload.fail(QStringLiteral("draft_model"), tr("\"%1\" is not a preset id (lower case, digits, dashes)")
+                                                          .arg(s.draftModel.left(64)));
     if (workload.ok() && s.promptTokens + s.outputTokens > s.contextTokens)
         workload.fail(QStringLiteral("output_tokens"),
                       tr("prompt_tokens + output_tokens (%1) exceed context_tokens (%2)")

@@ -1,7 +1,8 @@
 #pragma once
 // ScenarioFormat reads and writes `.waferscope` files: UTF-8 JSON with a
 // top-level integer "version" (currently 2: version 2 adds
-// "layout", and a scenario without a layout is still written as version 1, so version-1 files round-trip as they are). Reading is strict: unknown keys,
+// "layout" and workload.draft_model, speculative decoding's draft model on its own cores; a scenario with
+// neither is still written as version 1, so version-1 files round-trip as they are). Reading is strict: unknown keys,
 // wrong types, numbers out of range, corrupt or truncated JSON and files from
 // a newer version are rejected with one clear line naming the file and field,
 // and nothing is changed. Writing is canonical (sorted keys, fixed layout,

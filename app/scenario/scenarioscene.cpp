@@ -65,6 +65,15 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
     request.withSchedule = withSchedule;
     request.fitSubMesh = fitSubMesh;
     request.layout = scenario.layout;
+    if (!scenario.draftModel.isEmpty()) {
+        auto draft = presets.model(scenario.draftModel);
+        if (!draft) {
+            *error = QString::fromStdString(draft.error().message());
+            return std::nullopt;
+        }
+        request.workload.speculative.enabled = true;
+        request.workload.speculative.draftModel = std::move(*draft);
+    }
 
     auto built = buildWaferScene(request);
     if (!built) {

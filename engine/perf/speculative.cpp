@@ -2,6 +2,8 @@
 
 #include "engine/model/modelshape.h"
 
+#include <algorithm>
+
 namespace ws {
 
 namespace {
@@ -56,25 +58,33 @@ SpeculativeDefaults speculativeDefaults(const HardwareSpec& hw)
     return d;
 }
 
-const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vector<ModelConfig>& candidates)
+std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const std::vector<ModelConfig>& candidates)
 {
-    const ModelConfig* best = nullptr;
-    int64_t bestParams = 0;
     const int64_t targetParams = ModelShape(target).totalParameters();
+    std::vector<std::pair<int64_t, const ModelConfig*>> fit;
     for (const ModelConfig& c : candidates) {
         if (c.id == target.id || c.vocabSize != target.vocabSize || family(c.architecture) != family(target.architecture))
             continue;
         const int64_t params = ModelShape(c).totalParameters();
-        if (params >= targetParams)
-            continue;
-        // Equal sizes (Llama 3 and 3.1 8B): the one whose id shares more with the target's (its release).
-        if (!best || params < bestParams || (params == bestParams && commonPrefix(c.id, target.id) >
-                                                                     commonPrefix(best->id, target.id))) {
-            best = &c;
-            bestParams = params;
-        }
+        if (params < targetParams)
+            fit.emplace_back(params, &c);
     }
-    return best;
+    // Equal sizes (Llama 3 and 3.1 8B): the one whose id shares more with the target's (its release) first.
+    std::stable_sort(fit.begin(), fit.end(), [&](const auto& a, const auto& b) {
+        if (a.first != b.first)
+            return a.first < b.first;
+        return commonPrefix(a.second->id, target.id) > commonPrefix(b.second->id, target.id);
+    });
+    std::vector<const ModelConfig*> out;
+    for (const auto& [params, model] : fit)
+        out.push_back(model);
+    return out;
+}
+
+const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vector<ModelConfig>& candidates)
+{
+    const auto all = draftCandidates(target, candidates);
+    return all.empty() ? nullptr : all.front();
 }
 
 Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer, const PlacementOptions& placement,

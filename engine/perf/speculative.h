@@ -42,6 +42,9 @@ SpeculativeDefaults speculativeDefaults(const HardwareSpec& hardware);
 // architecture family, other than the target itself (between equal sizes, the one whose id shares more
 // with the target's); null when none does.
 const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vector<ModelConfig>& candidates);
+// Every candidate that can draft for `target` (the same vocabulary and family, fewer parameters), in that
+// order: smallest first, and between equal sizes the one whose id shares more with the target's.
+std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const std::vector<ModelConfig>& candidates);
 
 // On a wafer the draft model holds its own strip of cores beside the target (draftplacement.h): the
 // narrowest that holds it, placed through `cache` (may be null). `placement` has the target's options with

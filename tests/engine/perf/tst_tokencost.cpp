@@ -77,6 +77,15 @@ private slots:
         QCOMPARE(groq[0].speculative, std::string("yes"));
         QVERIFY(groq[0].source.find("colinmcnamara.com") != std::string::npos);
         QVERIFY(apiPricesFor("llama-3.1-70b", "h100").empty());
+        // gpt-oss-120b on Groq and on Cerebras, each with its web address and date.
+        const auto groqOss = apiPricesFor("gpt-oss-120b", "groq-lpu");
+        QCOMPARE(groqOss.size(), size_t(1));
+        QCOMPARE(groqOss[0].usdPerMillionOutputTokens, 0.60);
+        QVERIFY(groqOss[0].source.rfind("https://", 0) == 0 && !groqOss[0].date.empty());
+        const auto cerebrasOss = apiPricesFor("gpt-oss-120b", "wse3");
+        QCOMPARE(cerebrasOss.size(), size_t(1));
+        QCOMPARE(cerebrasOss[0].usdPerMillionOutputTokens, 0.75);
+        QVERIFY(cerebrasOss[0].source.rfind("https://", 0) == 0 && !cerebrasOss[0].date.empty());
         auto bad = readApiPrices(R"({"kind":"api-price","rows":[{"model":"m","hardware":"h","usd_per_million_output_tokens":1}]})");
         QVERIFY(!bad);
         QCOMPARE(bad.error().field, std::string("rows[0].source"));
