@@ -1405,6 +1405,14 @@ Press Resume to continue where it stopped.</source>
         <source>Tokens and K|V columns of the layer&apos;s KV cache this core holds.</source>
         <translation>该核心存放的本层 KV 缓存的 token 范围和 K|V 列。</translation>
     </message>
+    <message>
+        <source>draft model %1 (speculative decoding)</source>
+        <translation>草稿模型 %1（推测解码）</translation>
+    </message>
+    <message>
+        <source>The draft model holds its own strip of cores beside the target; layer and tiles below are the draft&apos;s.</source>
+        <translation>草稿模型在目标模型旁边占有自己的一条核心；下面的层和分块属于草稿模型。</translation>
+    </message>
 </context>
 <context>
     <name>ws::LayoutExplorer</name>
@@ -2148,6 +2156,18 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Tokens of context the KV cache is sized for. Limited to the model&apos;s maximum.</source>
         <translation>KV 缓存按此上下文 token 数分配，不超过模型支持的最大值。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&amp;Draft</source>
+        <translation>草稿模型(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Speculative decoding&apos;s draft model: a smaller preset with the model&apos;s vocabulary. It gets its own strip of cores at the left edge of wafer 1, the fewest columns that hold it; the model is placed on the rest.</source>
+        <translation>推测解码的草稿模型：与该模型词表相同的较小预设。它在第 1 块晶圆的左边缘获得自己的一条核心（能容纳它的最少列数）；模型放置在其余核心上。</translation>
     </message>
 </context>
 <context>
@@ -3853,6 +3873,10 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
         <source>L%1</source>
         <translation>L%1</translation>
     </message>
+    <message>
+        <source>Draft model (speculative decoding)</source>
+        <translation>草稿模型（推测解码）</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::MeshOverlay</name>
@@ -4533,8 +4557,12 @@ Acceptance a (default %4): %5</source>
 接受率 a（默认 %4）：%5</translation>
     </message>
     <message>
-        <source>The draft must share the target&apos;s vocabulary (verification compares token ids); the default is the smallest preset of the same family and vocabulary. On a wafer the engine times the draft&apos;s token on a wafer of the same kind.</source>
-        <translation>草稿模型必须与目标模型共享词表（验证比较 token id）；默认是同系列、同词表中最小的预设。在晶圆上，引擎按同型号晶圆计算草稿 token 的时间。</translation>
+        <source>The draft must share the target&apos;s vocabulary (verification compares token ids); the default is the smallest preset of the same family and vocabulary. On a wafer the draft holds its own strip of cores beside the target (the fewest columns that hold it), the target the rest, and each is timed on its own cores.</source>
+        <translation>草稿模型必须与目标模型共用词表（验证比较 token id）；默认值是同一系列、同一词表中最小的预设。在晶圆上，草稿模型在目标模型旁边占有自己的一条核心（能容纳它的最少列数），目标模型占其余核心，二者各自在自己的核心上计时。</translation>
+    </message>
+    <message>
+        <source>; the draft on its own %1 cores (%2% of the %3 usable cores of a wafer), %4 ms per step for its k draft tokens</source>
+        <translation>；草稿模型占用自己的 %1 个核心（一块晶圆 %3 个可用核心的 %2%），其 k 个草稿 token 每步 %4 毫秒</translation>
     </message>
 </context>
 </TS>

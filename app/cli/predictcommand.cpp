@@ -266,6 +266,11 @@ int runPredict(const QStringList& args)
             spec.insert(QStringLiteral("speedup"), e.speedup);
         }
     }
+    if (p.draftCores > 0) { // a wafer: the draft model's own strip of cores beside the target
+        spec.insert(QStringLiteral("draft_cores"), double(p.draftCores));
+        spec.insert(QStringLiteral("usable_cores_per_device"), double(p.usableCoresPerDevice));
+        spec.insert(QStringLiteral("draft_seconds_per_step"), p.draftSecondsPerStep);
+    }
     out.insert(QStringLiteral("speculative"), spec);
     printJson(out);
     return kExitOk;

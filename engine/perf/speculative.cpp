@@ -108,6 +108,13 @@ Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& 
     return share;
 }
 
+void setDraftShare(Prediction& p, const DraftShare& share, double draftSecondsPerStep)
+{
+    p.draftCores = share.cores();
+    p.usableCoresPerDevice = share.usableCores();
+    p.draftSecondsPerStep = draftSecondsPerStep;
+}
+
 SpeculativeEffect speculativeEffect(const Prediction& spec, const Prediction& plain, const SpeculativeDecoding& s)
 {
     SpeculativeEffect e;

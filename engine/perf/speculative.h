@@ -53,6 +53,9 @@ std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const
 Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer, const PlacementOptions& placement,
                                      PlacementCache* cache, const Layout* layout = nullptr, double defectRate = 0);
 
+// The draft's share in a wafer prediction (Prediction::draftCores, usableCoresPerDevice, draftSecondsPerStep).
+void setDraftShare(Prediction& prediction, const DraftShare& share, double draftSecondsPerStep);
+
 struct SpeculativeEffect
 {
     double expectedTokensPerStep = 1; // E

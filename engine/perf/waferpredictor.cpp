@@ -143,13 +143,11 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     if (!(o.defectRate >= 0.0 && o.defectRate <= 1.0))
         return makeError(ErrorCode::InvalidArgument, "defect rate must be a fraction of cores from 0 to 1",
                          "defect-rate");
-    if (w.speculative.enabled && w.speculative.draftModel) {
-        // The draft's own strip of cores; the target is placed on the rest (engine/perf/speculative.h).
-        auto share = waferDraftShare(*w.speculative.draftModel, hw.wafer, po, o.placements, o.placedLayout, o.defectRate);
-        if (!share)
-            return share.error();
-        s.draftShare = *share;
-        po = targetRestOptions(po, *share);
+    if (w.speculative.enabled && w.speculative.draftModel) { // the draft's own cores, the target on the rest
+        s.draftShare = waferDraftShare(*w.speculative.draftModel, hw.wafer, po, o.placements, o.placedLayout, o.defectRate);
+        if (!*s.draftShare)
+            return s.draftShare->error();
+        po = targetRestOptions(po, **s.draftShare);
     }
     std::shared_ptr<const Expected<Placement>> cached;
     if (o.placedLayout) {
@@ -323,17 +321,16 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
             dw.concurrency = 1;
             WaferPredictOptions draftOptions;
             draftOptions.placements = o.placements;
+            const DraftShare& share = **s.draftShare; // the draft on its own cores
             draftOptions.weightFill = o.weightFill;
             draftOptions.devices = 1;
-            draftOptions.usableCols = s.draftShare->columns; // the draft on its own cores
-            draftOptions.usableRows = s.draftShare->usableRows;
+            draftOptions.usableCols = share.columns;
+            draftOptions.usableRows = share.usableRows;
             auto draft = predictWafer(*w.speculative.draftModel, hw, dw, draftOptions);
             if (!draft)
                 return draft.error();
             draftSeconds = draft->secondsPerToken;
-            p.draftCores = s.draftShare->cores();
-            p.usableCoresPerDevice = s.draftShare->usableCores();
-            p.draftSecondsPerStep = w.speculative.tokensPerStep * draftSeconds;
+            setDraftShare(p, share, w.speculative.tokensPerStep * draftSeconds);
         } else {
             draftSeconds = w.speculative.draftCostFraction * plain;
         }

@@ -60,7 +60,7 @@ struct WaferSetup
     WaferDefects defects;       // with a defect rate: what the dead cores cost
     std::vector<std::string> layoutNotes;
     std::vector<RegionOverflow> overCapacity; // with a placed layout: regions over a core's SRAM
-    std::optional<DraftShare> draftShare;     // speculative decoding with a draft model: its strip of cores
+    std::optional<Expected<DraftShare>> draftShare; // speculative decoding with a draft model: its strip of cores
 };
 
 // Regions (from the placement) and constants for a model on a wafer preset,

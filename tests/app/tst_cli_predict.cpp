@@ -117,6 +117,14 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(g.value("speculative").toObject().value("vendor_uses").toBool(), true);
         QCOMPARE(g.value("speculative").toObject().value("acceptance_rate").toDouble(), 0.8);
+        QVERIFY(!g.value("speculative").toObject().contains("draft_cores")); // only a wafer places the draft
+        // On the wafer the draft's own cores: a share of one wafer's usable cores, and its k tokens per step.
+        const QJsonObject w = predictJson({"--model", "qwen3-32b", "--hardware", "wse3", "--speculative"}, &r);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject ws = w.value("speculative").toObject();
+        const double draftCores = ws.value("draft_cores").toDouble();
+        QVERIFY(draftCores > 0 && draftCores < ws.value("usable_cores_per_device").toDouble());
+        QVERIFY(ws.value("draft_seconds_per_step").toDouble() > 0);
     }
 
     void seventyBOnFourWafers()

@@ -105,6 +105,55 @@ private slots:
         QVERIFY(info.hasValue());
         QVERIFY(info->physicalX.has_value());
     }
+
+    void aDraftModelHasItsOwnCoresInTheWindowAndTheScenario()
+    {
+        // The window (computePlacement with the Draft picker's model) and a scenario with workload.draft_model
+        // give the same wafers; a core of the draft's strip is the draft's in the inspector, a core beside it
+        // the target's, and the SRAM totals include the draft's strip.
+        const PresetLibrary presets{QString()};
+        const auto hw = presets.hardware(QStringLiteral("wse3"));
+        const auto model = presets.model(QStringLiteral("qwen3-32b"));
+        const auto draft = presets.model(QStringLiteral("qwen3-0.6b"));
+        QVERIFY(hw && model && draft);
+        PlacementRequest request;
+        request.modelId = QStringLiteral("qwen3-32b");
+        request.hardwareId = QStringLiteral("wse3");
+        request.draftModelId = QStringLiteral("qwen3-0.6b");
+        const auto window = computePlacement(request, *hw, *model, {}, *draft);
+        QVERIFY2(window, window ? "" : window.error().message().c_str());
+        const auto plain = computePlacement(request, *hw, *model);
+        QVERIFY(plain);
+        const WaferScene& scene = *window->scene;
+        QVERIFY(scene.draftPlacement && scene.draftShare);
+        const Placement& d = *scene.draftPlacement;
+        QCOMPARE(window->sramTotalBytes, scene.placement->sramTotalBytes() + d.sramTotalBytes());
+        QCOMPARE(window->sramUsedBytes, scene.placement->sramUsedBytes() + d.sramUsedBytes());
+
+        const int fx = d.originX + d.regions.front().rect.x + 1;
+        const int fy = d.originY + d.regions.front().rect.y + 1;
+        const auto onDraft = coreInfo(*window, 0, fx, fy);
+        QVERIFY(onDraft);
+        QCOMPARE(onDraft->draftModel, draft->name);
+        QCOMPARE(onDraft->layerIndex, d.regions.front().layer);
+        QVERIFY(!onDraft->tiles.empty());
+        QVERIFY(onDraft->usedBytes > 0 && onDraft->usedBytes <= onDraft->sramBytes);
+        // The same core without a draft belongs to the target's first layer.
+        const auto withoutDraft = coreInfo(*plain, 0, fx, fy);
+        QVERIFY(withoutDraft && withoutDraft->draftModel.empty());
+        const auto beside = coreInfo(*window, 0, scene.placement->originX + 1, fy);
+        QVERIFY(beside && beside->draftModel.empty() && !beside->tiles.empty());
+
+        Scenario scenario;
+        scenario.modelPreset = request.modelId;
+        scenario.hardwarePreset = request.hardwareId;
+        scenario.contextTokens = request.contextTokens;
+        scenario.draftModel = request.draftModelId;
+        QString error;
+        const auto cli = ScenarioScene::build(scenario, presets, {}, &error);
+        QVERIFY2(cli, qPrintable(error));
+        QVERIFY(*cli->snapshot == *window->snapshot);
+    }
 };
 
 QTEST_MAIN(TestPlacementResult)

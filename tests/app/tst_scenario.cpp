@@ -111,6 +111,33 @@ private slots:
         QVERIFY2(error.contains("order"), qPrintable(error));
     }
 
+    void draftModelMakesVersionTwoAndRoundTrips()
+    {
+        // Speculative decoding's draft model: workload.draft_model, version 2; files without it load as before.
+        Scenario s = richScenario();
+        const QByteArray before = ScenarioFormat::toJson(s);
+        s.draftModel = QStringLiteral("qwen3-0.6b");
+        const QByteArray json = ScenarioFormat::toJson(s);
+        QVERIFY(json.contains("\"draft_model\": \"qwen3-0.6b\""));
+        QVERIFY(json.contains("\"version\": 2"));
+        QString error;
+        const auto opened = ScenarioFormat::fromJson(json, "draft", &error);
+        QVERIFY2(opened, qPrintable(error));
+        QCOMPARE(opened->draftModel, s.draftModel);
+        QVERIFY(*opened == s);
+        const auto old = ScenarioFormat::fromJson(before, "old", &error);
+        QVERIFY2(old, qPrintable(error));
+        QVERIFY(old->draftModel.isEmpty());
+        QByteArray v1 = json;
+        v1.replace("\"version\": 2", "\"version\": 1");
+        QVERIFY(!ScenarioFormat::fromJson(v1, "v1", &error));
+        QVERIFY2(error.contains("draft_model"), qPrintable(error));
+        QByteArray bad = json;
+        bad.replace("qwen3-0.6b", "Qwen 3");
+        QVERIFY(!ScenarioFormat::fromJson(bad, "bad", &error));
+        QVERIFY2(error.contains("draft_model"), qPrintable(error));
+    }
+
     void handWrittenFileBecomesCanonical()
     {
         // Keys out of order, compact, defaults left out: opens, and its canonical form is a fixed point.
