@@ -13,7 +13,7 @@
 //   so softmax and SwiGLU agree to the last bit.
 // All functions are pure and thread-safe. One source file per weight-type
 // family: floatkernels.cpp (F32, F16, BF16), legacyquantkernels.cpp (Q8_0,
-// Q4_0, Q4_1, Q5_0, Q5_1, Q8_1), kquantkernels.cpp (Q4_K, Q5_K, Q6_K, Q8_K),
+// Q4_0, Q4_1, Q5_0, Q5_1, Q8_1), kquantkernels.cpp (Q4_K, Q5_K, Q8_K), q6kkernels.cpp (Q6_K),
 // lowbitkquantkernels.cpp (Q2_K, Q3_K), lutquantkernels.cpp (IQ4_NL, IQ4_XS,
 // MXFP4); kernels.cpp holds the type dispatch and the element-wise kernels.
 // `interleaved`: the row is one that llama.cpp's CPU backend repacks into its
@@ -54,6 +54,9 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
 void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
+// rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for
+// bit; the activation's part of the sums is computed once for all the rows.
+void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 float dotIq4Nl(const BlockIq4Nl* w, const BlockQ8_0* x, int blocks, bool interleaved = false);
 float dotMxfp4(const BlockMxfp4* w, const BlockQ8_0* x, int blocks, bool interleaved = false);
 float dotIq4Xs(const BlockIq4Xs* w, const BlockQ8_K* x, int blocks);

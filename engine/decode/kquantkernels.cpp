@@ -1,5 +1,5 @@
-// Kernels for the K-quants with 4 to 6 bits (256-value super-blocks: Q4_K, Q5_K, Q6_K), dotted with the
-// activation quantised to Q8_K; Q2_K and Q3_K are in lowbitkquantkernels.cpp.
+// Kernels for the K-quants with 4 and 5 bits (256-value super-blocks: Q4_K, Q5_K) and the Q8_K activation
+// they are dotted with; Q6_K is in q6kkernels.cpp, Q2_K and Q3_K in lowbitkquantkernels.cpp.
 #include "engine/decode/kernels.h"
 
 #include "engine/decode/simd.h"
@@ -29,19 +29,6 @@ inline void scaleMinK4(int j, const uint8_t* q, uint8_t& d, uint8_t& m)
         d = (q[j + 4] & 0xF) | ((q[j - 4] >> 6) << 4);
         m = (q[j + 4] >> 4) | ((q[j - 0] >> 6) << 4);
     }
-}
-
-// The four 6-bit values of a Q6_K half-block at position l (of 32), each minus 32: for
-// the value groups l, l + 32, l + 64 and l + 96.
-struct Q6Values
-{
-    int q1, q2, q3, q4;
-};
-
-inline Q6Values q6Values(const uint8_t* ql, const uint8_t* qh, int l)
-{
-    return {((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32, ((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32,
-            ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32, ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32};
 }
 
 } // namespace
@@ -87,34 +74,37 @@ void quantizeRowQ8_K(const float* x, BlockQ8_K* y, int n)
 
 namespace {
 
-struct Q4Scales
+// The 8 6-bit scales (bytes 0-7) and minimums (bytes 8-15) of a Q4_K/Q5_K block from its 12 packed bytes
+// (ggml's utmp unpacking, in one vector: the 16 bytes read end inside the block's quants).
+inline __m128i q4Scales(const uint8_t* scales)
 {
-    uint8_t sc[8], m[8];
-};
-
-// The 8 6-bit scales and minimums of a Q4_K/Q5_K block, four at a time through 32-bit masks.
-inline Q4Scales q4Scales(const uint8_t* scales)
-{
-    uint32_t u[3], out[4];
-    std::memcpy(u, scales, 12);
-    constexpr uint32_t kLow6 = 0x3f3f3f3f, kLow4 = 0x0f0f0f0f, kLow2 = 0x03030303;
-    out[0] = u[0] & kLow6;
-    out[1] = (u[2] & kLow4) | (((u[0] >> 6) & kLow2) << 4);
-    out[2] = u[1] & kLow6;
-    out[3] = ((u[2] >> 4) & kLow4) | (((u[1] >> 6) & kLow2) << 4);
-    Q4Scales s;
-    std::memcpy(&s, out, 16);
-    return s;
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(scales));
+    // Low bits: bytes 0-3 (scales 0-3), 8-11 (scales 4-7), 4-7 (minimums 0-3), 8-11 >> 4 (minimums 4-7).
+    const __m128i a = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 8, 9, 10, 11));
+    const __m128i low = _mm_and_si128(_mm_blend_epi32(a, _mm_srli_epi16(a, 4), 0x8),
+                                      _mm_setr_epi8(63, 63, 63, 63, 15, 15, 15, 15, 63, 63, 63, 63, 15, 15, 15, 15));
+    // Top two bits of scales and minimums 4-7: bits 6-7 of bytes 0-3 and 4-7, moved to bits 4-5.
+    const __m128i b = _mm_shuffle_epi8(v, _mm_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7));
+    return _mm_or_si128(low, _mm_and_si128(_mm_srli_epi16(b, 2), _mm_set1_epi8(0x30)));
 }
 
-// 4 lanes: m[2k] * bsum32[2k] + m[2k + 1] * bsum32[2k + 1], bsum32 the Q8_K sums over 32 values.
-inline __m128i minProducts(const Q4Scales& s, const BlockQ8_K& x)
+// The minimums of q4Scales as 16-bit values.
+inline __m128i minimums16(__m128i s)
+{
+    return _mm_cvtepu8_epi16(_mm_unpackhi_epi64(s, s));
+}
+
+// The Q8_K sums over 32 values (8 16-bit values).
+inline __m128i bsums32(const BlockQ8_K& x)
 {
     const __m128i* bs = reinterpret_cast<const __m128i*>(x.bsums);
-    const __m128i sums32 = _mm_hadd_epi16(_mm_loadu_si128(bs), _mm_loadu_si128(bs + 1));
-    uint64_t m;
-    std::memcpy(&m, s.m, 8);
-    return _mm_madd_epi16(_mm_cvtepu8_epi16(_mm_cvtsi64_si128(static_cast<long long>(m))), sums32);
+    return _mm_hadd_epi16(_mm_loadu_si128(bs), _mm_loadu_si128(bs + 1));
+}
+
+// 4 lanes: m[2k] * bsum32[2k] + m[2k + 1] * bsum32[2k + 1].
+inline __m128i minProducts(__m128i s, const BlockQ8_K& x)
+{
+    return _mm_madd_epi16(minimums16(s), bsums32(x));
 }
 
 inline int hsumI32x4(__m128i v)
@@ -147,14 +137,11 @@ inline __m256i broadcast16(__m256i v, int i)
 }
 
 // Integer lanes of a Q4_K (hbits null) or Q5_K super-block against its Q8_K activation.
-inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, const Q4Scales& s, const int8_t* q8)
+inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, __m128i s, const int8_t* q8)
 {
     const __m256i m4 = _mm256_set1_epi8(15);
     const __m256i hbits = qh ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh)) : _mm256_setzero_si256();
-    uint64_t sc8;
-    std::memcpy(&sc8, s.sc, 8);
-    const __m256i scales =
-        _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(_mm_cvtsi64_si128(static_cast<long long>(sc8))));
+    const __m256i scales = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(s));
     __m256i sumi = _mm256_setzero_si256();
     for (int j = 0; j < 4; ++j) {
         const __m256i bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs + 32 * j));
@@ -203,7 +190,7 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
     float accRow = 0, accMinRow = 0;
     for (int b = 0; b < blocks; ++b) {
         simd::prefetchAhead(w + b, 3);
-        const Q4Scales s = q4Scales(w[b].scales);
+        const __m128i s = q4Scales(w[b].scales);
         const __m128i prod = minProducts(s, x[b]);
         const __m256i sumi = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
         if (interleaved) {
@@ -233,10 +220,8 @@ void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* 
         return;
     }
     __m128i sums32[kMaxBlocks];
-    for (int b = 0; b < blocks; ++b) {
-        const __m128i* bs = reinterpret_cast<const __m128i*>(x[b].bsums);
-        sums32[b] = _mm_hadd_epi16(_mm_loadu_si128(bs), _mm_loadu_si128(bs + 1));
-    }
+    for (int b = 0; b < blocks; ++b)
+        sums32[b] = bsums32(x[b]);
     __m256i isum[kMaxBlocks][8];
     __m128i imin[kMaxBlocks][8];
     alignas(16) uint16_t d[kMaxBlocks][8], dmin[kMaxBlocks][8];
@@ -244,10 +229,8 @@ void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* 
         const auto* w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r));
         for (int b = 0; b < blocks; ++b) {
             simd::prefetchAhead(w + b, 3);
-            const Q4Scales s = q4Scales(w[b].scales);
-            uint64_t m;
-            std::memcpy(&m, s.m, 8);
-            imin[b][r] = _mm_madd_epi16(_mm_cvtepu8_epi16(_mm_cvtsi64_si128(static_cast<long long>(m))), sums32[b]);
+            const __m128i s = q4Scales(w[b].scales);
+            imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
             isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
             d[b][r] = w[b].d;
             dmin[b][r] = w[b].dmin;
@@ -273,7 +256,7 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
     float summs = 0;
     for (int b = 0; b < blocks; ++b) {
         simd::prefetchAhead(w + b, 3);
-        const Q4Scales s = q4Scales(w[b].scales);
+        const __m128i s = q4Scales(w[b].scales);
         const float d = x[b].d * simd::f16(w[b].d);
         const float dmin = -x[b].d * simd::f16(w[b].dmin);
         const int imin = hsumI32x4(minProducts(s, x[b]));
@@ -281,52 +264,6 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
         acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(q45Lanes(w[b].qs, w[b].qh, s, x[b].qs)), acc);
     }
     return simd::hsum8(acc) + summs;
-}
-
-namespace {
-// pshufb masks: byte 2i eight times, then byte 2i + 1 eight times (ggml's get_scale_shuffle).
-alignas(16) constexpr uint8_t kScalePairs[8][16] = {
-#define WS_PAIR(i) {2 * i, 2 * i, 2 * i, 2 * i, 2 * i, 2 * i, 2 * i, 2 * i, \
-    2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1, 2 * i + 1}
-    WS_PAIR(0), WS_PAIR(1), WS_PAIR(2), WS_PAIR(3), WS_PAIR(4), WS_PAIR(5), WS_PAIR(6), WS_PAIR(7)
-#undef WS_PAIR
-};
-} // namespace
-
-float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
-{
-    const __m256i m4 = _mm256_set1_epi8(15);
-    const __m256i m3 = _mm256_set1_epi8(3);
-    const __m256i m32 = _mm256_set1_epi8(32);
-    __m256 acc = _mm256_setzero_ps();
-    for (int b = 0; b < blocks; ++b) {
-        simd::prefetchAhead(w + b, 4);
-        const float d = x[b].d * simd::f16(w[b].d);
-        const __m128i scales = _mm_loadu_si128(reinterpret_cast<const __m128i*>(w[b].scales));
-        __m256i sumi = _mm256_setzero_si256();
-        for (int h = 0; h < 2; ++h) {
-            const auto* ql = reinterpret_cast<const __m256i*>(w[b].ql + 64 * h);
-            const __m256i ql0 = _mm256_loadu_si256(ql);
-            const __m256i ql1 = _mm256_loadu_si256(ql + 1);
-            const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qh + 32 * h));
-            const __m256i lows[4] = {_mm256_and_si256(ql0, m4), _mm256_and_si256(ql1, m4),
-                                     _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
-                                     _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4)};
-            for (int k = 0; k < 4; ++k) {
-                const __m256i high = _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * k), m3), 4);
-                const __m256i q = _mm256_or_si256(lows[k], high);
-                const __m256i y =
-                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs + 128 * h + 32 * k));
-                const __m256i p = _mm256_sub_epi16(_mm256_maddubs_epi16(q, y), _mm256_maddubs_epi16(m32, y));
-                // Scales 8h + 2k (first 16 products) and 8h + 2k + 1 (last 16), as 16-bit multipliers.
-                const __m128i pair = _mm_shuffle_epi8(
-                    scales, _mm_load_si128(reinterpret_cast<const __m128i*>(kScalePairs[4 * h + k])));
-                sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p, _mm256_cvtepi8_epi16(pair)));
-            }
-        }
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(sumi), acc);
-    }
-    return simd::hsum8(acc);
 }
 
 namespace {
@@ -366,31 +303,6 @@ void dequantizeRowQ4_K(const BlockQ4_K* b, float* dst, int n)
 void dequantizeRowQ5_K(const BlockQ5_K* b, float* dst, int n)
 {
     dequantizeQ45<BlockQ5_K>(b, dst, n, [](const BlockQ5_K& k) -> const uint8_t* { return k.qh; });
-}
-
-void dequantizeRowQ6_K(const BlockQ6_K* b, float* dst, int n)
-{
-    for (int i = 0; i < n / 256; ++i) {
-        const float d = simd::f16(b[i].d);
-        const uint8_t* ql = b[i].ql;
-        const uint8_t* qh = b[i].qh;
-        const int8_t* sc = b[i].scales;
-        float* y = dst + i * 256;
-        for (int half = 0; half < 2; ++half) {
-            for (int l = 0; l < 32; ++l) {
-                const int is = l / 16;
-                const Q6Values q = q6Values(ql, qh, l);
-                y[l + 0] = d * sc[is + 0] * static_cast<float>(q.q1);
-                y[l + 32] = d * sc[is + 2] * static_cast<float>(q.q2);
-                y[l + 64] = d * sc[is + 4] * static_cast<float>(q.q3);
-                y[l + 96] = d * sc[is + 6] * static_cast<float>(q.q4);
-            }
-            y += 128;
-            ql += 64;
-            qh += 32;
-            sc += 8;
-        }
-    }
 }
 
 } // namespace ws::kernels
