@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -98,21 +99,37 @@ uint64_t peakRssBytes()
     return 0;
 }
 
-double tokensPerSecond(const DecodeModel& model, const std::vector<TokenId>& prompt, int tokens, int threads, int runs)
+double cpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// Median tokens/s of `runs` generations; cpuShare (if given): the processor time the process got during them
+// over wall time x threads, which says how much other processes' load took from the figure (1: none).
+double tokensPerSecond(const DecodeModel& model, const std::vector<TokenId>& prompt, int tokens, int threads, int runs,
+                       double* cpuShare = nullptr)
 {
     Generator gen(model, int(prompt.size()) + tokens, threads);
     GenerationSettings settings;
     settings.maxTokens = tokens;
     settings.stopAtEndOfGeneration = false;
     std::vector<double> rates;
+    double cpu = 0.0, wall = 0.0;
     for (int r = 0; r < runs; ++r) {
+        const double c0 = cpuSeconds(), w0 = now();
         auto result = gen.generate(prompt, settings);
+        cpu += cpuSeconds() - c0;
+        wall += now() - w0;
         if (!result) {
             std::printf("  error: %s\n", result.error().message().c_str());
             return 0.0;
         }
         rates.push_back(result->tokensPerSecond());
     }
+    if (cpuShare)
+        *cpuShare = wall > 0.0 ? cpu / (wall * threads) : 0.0;
     return median(rates);
 }
 
@@ -276,18 +293,19 @@ int main(int argc, char** argv)
     const std::string label = modelFile.empty() ? std::string("synthetic-") + ggmlTypeName(spec.matrixType)
                                                 : std::filesystem::path(modelFile).filename().string();
     const std::vector<TokenId> largePrompt{1, 2, 3, 4};
-    std::printf("\n%-36s %7s %14s %10s %16s %12s\n", "model", "threads", "WaferScope t/s", "GB/s", "bandwidth GB/s",
-                "% bandwidth");
+    std::printf("\n%-36s %7s %14s %10s %16s %12s %10s\n", "model", "threads", "WaferScope t/s", "GB/s", "bandwidth GB/s",
+                "% bandwidth", "CPU share");
     for (const int threads : threadList) {
         const double bandwidth = measureBandwidthGBs(threads, 3);
-        const double tps = tokensPerSecond(*model, largePrompt, largeTokens, threads, std::min(runs, 3));
+        double share = 0.0;
+        const double tps = tokensPerSecond(*model, largePrompt, largeTokens, threads, std::min(runs, 3), &share);
         const double used = bytesPerToken * tps / 1e9;
-        std::printf("%-36s %7d %14.2f %10.2f %16.2f %11.0f%%\n", label.c_str(), threads, tps, used, bandwidth,
-                    100.0 * used / bandwidth);
+        std::printf("%-36s %7d %14.2f %10.2f %16.2f %11.0f%% %9.0f%%\n", label.c_str(), threads, tps, used, bandwidth,
+                    100.0 * used / bandwidth, 100.0 * share);
         std::fflush(stdout);
     }
     std::printf("(greedy %d tokens after a 4-token prompt, median of %d; bandwidth: best of 3 sums of a 1 GiB "
-                "buffer, same threads)\n",
+                "buffer, same threads; CPU share: processor time the decode got / (wall time x threads))\n",
                 largeTokens, std::min(runs, 3));
     return 0;
 }

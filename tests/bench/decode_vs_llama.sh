@@ -4,7 +4,9 @@
 # prompt) on the same file, so both see the same machine load. Prints, per
 # model and thread count, the medians of both, the median of the per-pair
 # ratios, and the share of the measured read bandwidth each reaches (GB/s =
-# weight bytes read per token, as bench_decode counts them, x tokens/s).
+# weight bytes read per token, as bench_decode counts them, x tokens/s), with
+# the median CPU share bench_decode reports (processor time its decode got over
+# wall time x threads: below 100% other processes' load took part of the figure).
 #
 # Usage: tests/bench/decode_vs_llama.sh LLAMA_BENCH BENCH_DECODE [--rounds N] [--tokens N]
 #                                       [--threads "1 2"] MODEL.gguf...
@@ -17,7 +19,7 @@
 set -euo pipefail
 
 if [[ $# -lt 3 ]]; then
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"
     exit 2
 fi
 llama=$1 bench=$2
@@ -39,22 +41,23 @@ echo "load before: $(uptime)"
 for ((round = 1; round <= rounds; ++round)); do
     for model in "${models[@]}"; do
         for t in $threads; do
-            # bench_decode's table row: model threads t/s GB/s bandwidth %; the weight bytes per token line.
+            # bench_decode's table row: model threads t/s GB/s bandwidth % CPU-share%; the weight bytes per token line.
             out=$("$bench" --model "$model" --skip-small --threads "$t" --runs 1 --large-tokens "$tokens" 2>&1)
-            row=$(awk -v t="$t" '$2 == t && $NF ~ /%$/ {print $3, $4, $5}' <<<"$out" | tail -1)
+            row=$(awk -v t="$t" '$2 == t && $NF ~ /%$/ {sub(/%$/, "", $7); print $3, $4, $5, $7}' <<<"$out" | tail -1)
             mb=$(awk '/weights read per token:/ {print $5}' <<<"$out")
             ls=$("$llama" -m "$model" -t "$t" -p 0 -n "$tokens" -r 1 -o csv 2>/dev/null |
                 awk -F, 'NR == 1 {for (i = 1; i <= NF; ++i) if ($i ~ /avg_ts/) c = i; next} c {gsub(/"/, "", $c); print $c}' |
                 tail -1)
             [[ -n $row && -n $ls && -n $mb ]] || { echo "round $round $model t=$t: no result" >&2; continue; }
             echo "$(basename "$model") $t $row $ls $mb" >>"$results"
-            echo "round $round $(basename "$model") t=$t: WaferScope $(cut -d' ' -f1 <<<"$row") t/s, llama.cpp $ls t/s"
+            echo "round $round $(basename "$model") t=$t: WaferScope $(cut -d' ' -f1 <<<"$row") t/s (CPU share" \
+                 "$(cut -d' ' -f4 <<<"$row")%), llama.cpp $ls t/s, load $(cut -d' ' -f1 /proc/loadavg)"
         done
     done
 done
 echo "load after: $(uptime)"
 echo
-# Columns of $results: model threads ws_tps ws_gbs bw_gbs llama_tps mb_per_token
+# Columns of $results: model threads ws_tps ws_gbs bw_gbs ws_cpu_share llama_tps mb_per_token
 sort -k1,1 -k2,2n "$results" | awk '
 function median(list,    n, a, i, j, tmp) {
     n = split(list, a, " ")
@@ -64,15 +67,16 @@ function median(list,    n, a, i, j, tmp) {
 {
     k = $1 " " $2
     if (!(k in ws)) order[++count] = k
-    ws[k] = ws[k] " " $3; bw[k] = bw[k] " " $5; ll[k] = ll[k] " " $6; ratio[k] = ratio[k] " " ($3 / $6); mb[k] = $7
+    ws[k] = ws[k] " " $3; bw[k] = bw[k] " " $5; cs[k] = cs[k] " " $6; ll[k] = ll[k] " " $7; ratio[k] = ratio[k] " " ($3 / $7)
+    mb[k] = $8
 }
 END {
-    printf "%-28s %7s %14s %13s %11s %16s %10s %10s %6s\n", "model", "threads", "WaferScope t/s", "llama.cpp t/s",
-           "ratio", "bandwidth GB/s", "WS % bw", "llama % bw", "pairs"
+    printf "%-28s %7s %14s %13s %11s %16s %10s %10s %10s %6s\n", "model", "threads", "WaferScope t/s", "llama.cpp t/s",
+           "ratio", "bandwidth GB/s", "WS % bw", "llama % bw", "WS CPU", "pairs"
     for (i = 1; i <= count; ++i) {
         k = order[i]; split(k, f, " ")
         w = median(ws[k]); l = median(ll[k]); b = median(bw[k])
-        printf "%-28s %7d %14.2f %13.2f %10.2fx %16.2f %9.0f%% %9.0f%% %6d\n", f[1], f[2], w, l, median(ratio[k]), b,
-               100 * w * mb[k] / 1000 / b, 100 * l * mb[k] / 1000 / b, split(ws[k], tmp, " ")
+        printf "%-28s %7d %14.2f %13.2f %10.2fx %16.2f %9.0f%% %9.0f%% %9.0f%% %6d\n", f[1], f[2], w, l, median(ratio[k]), b,
+               100 * w * mb[k] / 1000 / b, 100 * l * mb[k] / 1000 / b, median(cs[k]), split(ws[k], tmp, " ")
     }
 }'
