@@ -53,6 +53,9 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
 // dotQ4_K(row r, x, blocks, true) bit for bit; the activation and block scales are read once per block.
 void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
+// rowCount consecutive rows (rowBytes apart) of a Q5_K matrix, each equal to dotQ5_K bit for bit (the activation's
+// block sums are prepared once for all rows).
+void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for
 // bit; the activation's part of the sums is computed once for all the rows.

@@ -250,7 +250,10 @@ void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* 
     _mm256_storeu_ps(out, _mm256_sub_ps(acc, accMin));
 }
 
-float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
+namespace {
+
+// One Q5_K row; sums32: the activation's bsums32 per block, computed here when null.
+inline float q5Row(const BlockQ5_K* w, const BlockQ8_K* x, const __m128i* sums32, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();
     float summs = 0;
@@ -259,11 +262,30 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
         const __m128i s = q4Scales(w[b].scales);
         const float d = x[b].d * simd::f16(w[b].d);
         const float dmin = -x[b].d * simd::f16(w[b].dmin);
-        const int imin = hsumI32x4(minProducts(s, x[b]));
+        const int imin = hsumI32x4(_mm_madd_epi16(minimums16(s), sums32 ? sums32[b] : bsums32(x[b])));
         summs = std::fma(dmin, static_cast<float>(imin), summs);
         acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(q45Lanes(w[b].qs, w[b].qh, s, x[b].qs)), acc);
     }
     return simd::hsum8(acc) + summs;
+}
+
+} // namespace
+
+float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
+{
+    return q5Row(w, x, nullptr, blocks);
+}
+
+void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
+{
+    constexpr int kMaxBlocks = 64;
+    __m128i sums32[kMaxBlocks];
+    const bool shared = blocks <= kMaxBlocks;
+    for (int b = 0; shared && b < blocks; ++b)
+        sums32[b] = bsums32(x[b]);
+    for (int r = 0; r < rowCount; ++r)
+        out[r] = q5Row(reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r)), x, shared ? sums32 : nullptr,
+                       blocks);
 }
 
 namespace {

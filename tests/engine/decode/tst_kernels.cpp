@@ -234,6 +234,42 @@ private slots:
         }
     }
 
+    // The same for the Q5_K rows kernel (the activation's block sums prepared once for all rows).
+    void q5KRowsEqualsOneRow()
+    {
+        std::mt19937_64 rng(17);
+        std::uniform_real_distribution<float> scale(0.0005f, 0.02f);
+        for (int blocks : {1, 3, 12}) {
+            for (int rows : {1, 8, 19}) {
+                const int n = blocks * 256;
+                std::vector<BlockQ5_K> w(size_t(rows) * size_t(blocks));
+                for (BlockQ5_K& b : w) {
+                    for (auto& q : b.qs)
+                        q = uint8_t(rng());
+                    for (auto& q : b.qh)
+                        q = uint8_t(rng());
+                    for (auto& q : b.scales)
+                        q = uint8_t(rng());
+                    b.d = f32ToF16(scale(rng));
+                    b.dmin = f32ToF16(scale(rng));
+                }
+                const auto x = randomVector(n, uint64_t(blocks * rows) + 9);
+                std::vector<BlockQ8_K> xq(static_cast<size_t>(blocks));
+                kernels::quantizeRowQ8_K(x.data(), xq.data(), n);
+                std::vector<float> got(size_t(rows), 0.0f);
+                kernels::dotQ5_KRows(reinterpret_cast<const uint8_t*>(w.data()), size_t(blocks) * sizeof(BlockQ5_K),
+                                     rows, xq.data(), blocks, got.data());
+                for (int r = 0; r < rows; ++r) {
+                    const float one = kernels::dotQ5_K(&w[size_t(r) * size_t(blocks)], xq.data(), blocks);
+                    QVERIFY2(std::memcmp(&one, &got[size_t(r)], sizeof(float)) == 0,
+                             qPrintable(QStringLiteral("%1 blocks, row %2 of %3: %4 vs %5")
+                                            .arg(blocks).arg(r).arg(rows).arg(got[size_t(r)]).arg(one)));
+                    QVERIFY(one != 0.0f);
+                }
+            }
+        }
+    }
+
     void expMatchesLibm()
     {
         std::vector<float> x, y;
