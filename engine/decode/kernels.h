@@ -42,6 +42,8 @@ float dotF16Lanes(const uint16_t* a, const uint16_t* b, int n);
 float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n);
 float dotBf16(const uint16_t* a, const uint16_t* b, int n);
 float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks);
+// rowCount consecutive rows (rowBytes apart) of a Q8_0 matrix, each equal to dotQ8_0 bit for bit.
+void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_0* x, int blocks, float* out);
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks);
 float dotQ4_1(const BlockQ4_1* w, const BlockQ8_1* x, int blocks);
 float dotQ5_0(const BlockQ5_0* w, const BlockQ8_0* x, int blocks);

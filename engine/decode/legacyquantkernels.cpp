@@ -202,6 +202,33 @@ float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks)
     return simd::hsum8(acc);
 }
 
+void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_0* x, int blocks, float* out)
+{
+    // As dotQ8_0 row by row, the activation's F16 scales converted once for all rows.
+    constexpr int kMaxBlocks = 512;
+    if (blocks > kMaxBlocks) {
+        for (int r = 0; r < rowCount; ++r)
+            out[r] = dotQ8_0(reinterpret_cast<const BlockQ8_0*>(rows + rowBytes * size_t(r)), x, blocks);
+        return;
+    }
+    float xd[kMaxBlocks];
+    for (int b = 0; b < blocks; ++b)
+        xd[b] = simd::f16(x[b].d);
+    for (int r = 0; r < rowCount; ++r) {
+        const auto* w = reinterpret_cast<const BlockQ8_0*>(rows + rowBytes * size_t(r));
+        __m256 acc = _mm256_setzero_ps();
+        for (int b = 0; b < blocks; ++b) {
+            if ((b & 1) == 0)
+                _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
+            const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * xd[b]);
+            const __m256i qw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qs));
+            const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
+            acc = _mm256_fmadd_ps(d, dotI8Lanes(qw, qx), acc);
+        }
+        out[r] = simd::hsum8(acc);
+    }
+}
+
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();

@@ -134,16 +134,22 @@ void runRows(const PreparedJob& j, int tokens, int r0, int r1)
             }
         }
     }
-    if (w.type == GgmlType::Q5_K || w.type == GgmlType::Q6_K) {
+    if (w.type == GgmlType::Q8_0 || w.type == GgmlType::Q5_K || w.type == GgmlType::Q6_K) {
         // Many rows per call (the activation's share of the sums is prepared once per call); for several
         // tokens, tiles of 16 rows that stay in the cache while every token reads them.
-        const auto rowsKernel = w.type == GgmlType::Q5_K ? kernels::dotQ5_KRows : kernels::dotQ6_KRows;
         const int tile = tokens == 1 ? r1 - r0 : 16;
         for (int r = r0; r < r1; r += tile) {
             const int count = std::min(tile, r1 - r);
-            for (int t = 0; t < tokens; ++t)
-                rowsKernel(w.row(r), w.rowBytes, count, as<BlockQ8_K>(j.in + j.inStride * size_t(t)), w.cols / 256,
-                           j.out + size_t(t) * w.rows + r);
+            for (int t = 0; t < tokens; ++t) {
+                const uint8_t* in = j.in + j.inStride * size_t(t);
+                float* out = j.out + size_t(t) * w.rows + r;
+                if (w.type == GgmlType::Q8_0)
+                    kernels::dotQ8_0Rows(w.row(r), w.rowBytes, count, as<BlockQ8_0>(in), w.cols / 32, out);
+                else if (w.type == GgmlType::Q5_K)
+                    kernels::dotQ5_KRows(w.row(r), w.rowBytes, count, as<BlockQ8_K>(in), w.cols / 256, out);
+                else
+                    kernels::dotQ6_KRows(w.row(r), w.rowBytes, count, as<BlockQ8_K>(in), w.cols / 256, out);
+            }
         }
         return;
     }

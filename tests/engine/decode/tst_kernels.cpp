@@ -198,72 +198,58 @@ private slots:
         }
     }
 
-    // The Q6_K rows kernel (the activation's share of the sums computed once for all rows) equals the one-row
-    // dot product bit for bit, for 1 to 12 super-blocks, 1 to 19 rows, random scales of both signs.
-    void q6KRowsEqualsOneRow()
+    // The rows kernels (the activation's share of the sums prepared once for all rows) equal the one-row dot
+    // products bit for bit, for 1 to 12 super-blocks, 1 to 19 rows, random quants and scales of both signs.
+    void rowsKernelsEqualOneRow_data()
     {
+        QTest::addColumn<int>("type");
+        QTest::newRow("Q8_0") << int(GgmlType::Q8_0);
+        QTest::newRow("Q5_K") << int(GgmlType::Q5_K);
+        QTest::newRow("Q6_K") << int(GgmlType::Q6_K);
+    }
+    void rowsKernelsEqualOneRow()
+    {
+        QFETCH(int, type);
+        const GgmlType t = static_cast<GgmlType>(type);
+        const auto traits = ggmlTypeTraits(uint32_t(type));
         std::mt19937_64 rng(13);
         std::uniform_real_distribution<float> scale(0.0005f, 0.02f);
-        for (int blocks : {1, 3, 12}) {
+        for (int blocks256 : {1, 3, 12}) {
             for (int rows : {1, 8, 19}) {
-                const int n = blocks * 256;
-                std::vector<BlockQ6_K> w(size_t(rows) * size_t(blocks));
-                for (BlockQ6_K& b : w) {
-                    for (auto& q : b.ql)
-                        q = uint8_t(rng());
-                    for (auto& q : b.qh)
-                        q = uint8_t(rng());
-                    for (auto& q : b.scales)
-                        q = int8_t(rng());
-                    b.d = f32ToF16(scale(rng));
+                const int n = blocks256 * 256;
+                const int blocks = n / int(traits->blockValues);
+                const size_t rowBytes = size_t(blocks) * traits->blockBytes;
+                std::vector<uint8_t> w(rowBytes * size_t(rows));
+                for (auto& byte : w)
+                    byte = uint8_t(rng());
+                for (size_t b = 0; b < w.size() / traits->blockBytes; ++b) { // sane F16 scales (d, and dmin for Q5_K)
+                    uint8_t* block = &w[b * traits->blockBytes];
+                    const uint16_t d = f32ToF16(scale(rng)), dmin = f32ToF16(scale(rng));
+                    std::memcpy(block + (t == GgmlType::Q6_K ? 208 : 0), &d, 2);
+                    if (t == GgmlType::Q5_K)
+                        std::memcpy(block + 2, &dmin, 2);
                 }
                 const auto x = randomVector(n, uint64_t(blocks * rows) + 3);
-                std::vector<BlockQ8_K> xq(static_cast<size_t>(blocks));
-                kernels::quantizeRowQ8_K(x.data(), xq.data(), n);
+                std::vector<BlockQ8_0> x0(size_t(n) / 32);
+                std::vector<BlockQ8_K> xk(size_t(n) / 256);
+                kernels::quantizeRowQ8_0(x.data(), x0.data(), n);
+                kernels::quantizeRowQ8_K(x.data(), xk.data(), n);
                 std::vector<float> got(size_t(rows), 0.0f);
-                kernels::dotQ6_KRows(reinterpret_cast<const uint8_t*>(w.data()), size_t(blocks) * sizeof(BlockQ6_K),
-                                     rows, xq.data(), blocks, got.data());
+                if (t == GgmlType::Q8_0)
+                    kernels::dotQ8_0Rows(w.data(), rowBytes, rows, x0.data(), blocks, got.data());
+                else if (t == GgmlType::Q5_K)
+                    kernels::dotQ5_KRows(w.data(), rowBytes, rows, xk.data(), blocks, got.data());
+                else
+                    kernels::dotQ6_KRows(w.data(), rowBytes, rows, xk.data(), blocks, got.data());
                 for (int r = 0; r < rows; ++r) {
-                    const float one = kernels::dotQ6_K(&w[size_t(r) * size_t(blocks)], xq.data(), blocks);
+                    const uint8_t* row = w.data() + rowBytes * size_t(r);
+                    const float one =
+                        t == GgmlType::Q8_0   ? kernels::dotQ8_0(reinterpret_cast<const BlockQ8_0*>(row), x0.data(), blocks)
+                        : t == GgmlType::Q5_K ? kernels::dotQ5_K(reinterpret_cast<const BlockQ5_K*>(row), xk.data(), blocks)
+                                              : kernels::dotQ6_K(reinterpret_cast<const BlockQ6_K*>(row), xk.data(), blocks);
                     QVERIFY2(std::memcmp(&one, &got[size_t(r)], sizeof(float)) == 0,
-                             qPrintable(QStringLiteral("%1 blocks, row %2 of %3: %4 vs %5")
-                                            .arg(blocks).arg(r).arg(rows).arg(got[size_t(r)]).arg(one)));
-                    QVERIFY(one != 0.0f);
-                }
-            }
-        }
-    }
-
-    // The same for the Q5_K rows kernel (the activation's block sums prepared once for all rows).
-    void q5KRowsEqualsOneRow()
-    {
-        std::mt19937_64 rng(17);
-        std::uniform_real_distribution<float> scale(0.0005f, 0.02f);
-        for (int blocks : {1, 3, 12}) {
-            for (int rows : {1, 8, 19}) {
-                const int n = blocks * 256;
-                std::vector<BlockQ5_K> w(size_t(rows) * size_t(blocks));
-                for (BlockQ5_K& b : w) {
-                    for (auto& q : b.qs)
-                        q = uint8_t(rng());
-                    for (auto& q : b.qh)
-                        q = uint8_t(rng());
-                    for (auto& q : b.scales)
-                        q = uint8_t(rng());
-                    b.d = f32ToF16(scale(rng));
-                    b.dmin = f32ToF16(scale(rng));
-                }
-                const auto x = randomVector(n, uint64_t(blocks * rows) + 9);
-                std::vector<BlockQ8_K> xq(static_cast<size_t>(blocks));
-                kernels::quantizeRowQ8_K(x.data(), xq.data(), n);
-                std::vector<float> got(size_t(rows), 0.0f);
-                kernels::dotQ5_KRows(reinterpret_cast<const uint8_t*>(w.data()), size_t(blocks) * sizeof(BlockQ5_K),
-                                     rows, xq.data(), blocks, got.data());
-                for (int r = 0; r < rows; ++r) {
-                    const float one = kernels::dotQ5_K(&w[size_t(r) * size_t(blocks)], xq.data(), blocks);
-                    QVERIFY2(std::memcmp(&one, &got[size_t(r)], sizeof(float)) == 0,
-                             qPrintable(QStringLiteral("%1 blocks, row %2 of %3: %4 vs %5")
-                                            .arg(blocks).arg(r).arg(rows).arg(got[size_t(r)]).arg(one)));
+                             qPrintable(QStringLiteral("%1 values, row %2 of %3: %4 vs %5")
+                                            .arg(n).arg(r).arg(rows).arg(got[size_t(r)]).arg(one)));
                     QVERIFY(one != 0.0f);
                 }
             }
