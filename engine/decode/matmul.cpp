@@ -201,7 +201,7 @@ void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int token
     const int chunkGroups = std::max(1, groups / (8 * pool.threadCount()));
     const int chunks = (groups + chunkGroups - 1) / chunkGroups;
     std::atomic<int> next{0};
-    pool.run([&](int, int) {
+    pool.runClaimed([&](int, int) {
         for (int c = next.fetch_add(1, std::memory_order_relaxed); c < chunks;
              c = next.fetch_add(1, std::memory_order_relaxed)) {
             const int begin = c * chunkGroups * 8;

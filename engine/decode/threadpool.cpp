@@ -6,7 +6,12 @@ namespace ws {
 
 namespace {
 constexpr int kSpinIterations = 1 << 14;
-}
+constexpr uint64_t kClosed = uint64_t(1) << 31;
+constexpr uint64_t kJoinOne = (uint64_t(1) << 16) | 1; // one more joined, one more inside
+constexpr uint64_t kInsideMask = 0xffff;
+
+int joinedCount(uint64_t s) { return static_cast<int>((s >> 16) & 0x7fff); }
+} // namespace
 
 ThreadPool::ThreadPool(int threadCount)
 {
@@ -26,20 +31,25 @@ ThreadPool::~ThreadPool()
         t.join();
 }
 
-void ThreadPool::runImpl(JobFunction fn, void* ctx)
+void ThreadPool::runImpl(JobFunction fn, void* ctx, bool everyThread)
 {
+    // No worker is inside a job here (the previous call waited for them), so fn and ctx can be replaced.
     m_fn = fn;
     m_ctx = ctx;
-    m_pending.store(m_threadCount - 1, std::memory_order_relaxed);
-    m_generation.fetch_add(1, std::memory_order_acq_rel);
+    const uint32_t generation = m_generation.load(std::memory_order_relaxed) + 1;
+    m_join.store(uint64_t(generation) << 32, std::memory_order_release);
+    m_generation.store(generation, std::memory_order_release);
     m_generation.notify_all();
     fn(ctx, 0, m_threadCount);
+    // Every thread's call (run) or those that joined in time (runClaimed: closing stops further joins).
+    uint64_t s = everyThread ? m_join.load(std::memory_order_acquire) : m_join.fetch_or(kClosed, std::memory_order_acq_rel);
     int spins = 0;
-    while (m_pending.load(std::memory_order_acquire) != 0) {
+    while ((s & kInsideMask) != 0 || (everyThread && joinedCount(s) < m_threadCount - 1)) {
         if (++spins < kSpinIterations)
             _mm_pause();
         else
             std::this_thread::yield();
+        s = m_join.load(std::memory_order_acquire);
     }
 }
 
@@ -58,8 +68,15 @@ void ThreadPool::workerLoop(int index)
         seen = generation;
         if (m_stop.load(std::memory_order_acquire))
             return;
+        // Join the job of this generation if it is still open; a later generation or a closed job is skipped.
+        uint64_t s = m_join.load(std::memory_order_acquire);
+        bool joined = false;
+        while (uint32_t(s >> 32) == generation && !(s & kClosed) && !joined)
+            joined = m_join.compare_exchange_weak(s, s + kJoinOne, std::memory_order_acq_rel, std::memory_order_acquire);
+        if (!joined)
+            continue;
         m_fn(m_ctx, index, m_threadCount);
-        m_pending.fetch_sub(1, std::memory_order_acq_rel);
+        m_join.fetch_sub(1, std::memory_order_acq_rel);
     }
 }
 

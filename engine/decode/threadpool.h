@@ -5,10 +5,18 @@
 // per call: the job is passed as a plain function pointer plus context. Idle
 // workers spin briefly (a token's matmuls follow each other within
 // microseconds) and then sleep on an atomic wait, so an idle pool costs no CPU.
+//
+// runClaimed() is for jobs that take their work from a shared counter (the
+// matmuls): the job runs on the caller and on every worker that arrives while
+// the caller is still in its own call, and returns once those have finished.
+// A worker that is not running (the OS gave its core to another process) is
+// not waited for: it takes no part in that job, and the caller does its share.
 
 #include <atomic>
 #include <cstdint>
 #include <thread>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace ws {
@@ -28,13 +36,15 @@ public:
     template<typename Job>
     void run(Job&& job)
     {
-        if (m_threadCount == 1) {
-            job(0, 1);
-            return;
-        }
-        runImpl(
-            [](void* ctx, int index, int count) { (*static_cast<std::remove_reference_t<Job>*>(ctx))(index, count); },
-            &job);
+        dispatch(std::forward<Job>(job), true);
+    }
+
+    // Calls job(threadIndex, threadCount) on this thread and on the workers that join in time (see above);
+    // the job must claim its work dynamically, so that any subset of the threads completes it.
+    template<typename Job>
+    void runClaimed(Job&& job)
+    {
+        dispatch(std::forward<Job>(job), false);
     }
 
     // Splits [0, n) into one contiguous range per thread: [begin, end) for `index`.
@@ -48,13 +58,27 @@ public:
 
 private:
     using JobFunction = void (*)(void*, int, int);
-    void runImpl(JobFunction fn, void* ctx);
+
+    template<typename Job>
+    void dispatch(Job&& job, bool everyThread)
+    {
+        if (m_threadCount == 1) {
+            job(0, 1);
+            return;
+        }
+        runImpl(
+            [](void* ctx, int index, int count) { (*static_cast<std::remove_reference_t<Job>*>(ctx))(index, count); },
+            &job, everyThread);
+    }
+    void runImpl(JobFunction fn, void* ctx, bool everyThread);
     void workerLoop(int index);
 
     int m_threadCount = 1;
     std::vector<std::thread> m_workers;
     std::atomic<uint32_t> m_generation{0};
-    std::atomic<int> m_pending{0};
+    // The current job's admission: generation (high 32 bits), closed (bit 31), workers that joined (bits 16-30),
+    // workers still in the job (bits 0-15). A worker joins only while the job is open and of its generation.
+    std::atomic<uint64_t> m_join{0};
     std::atomic<bool> m_stop{false};
     JobFunction m_fn = nullptr;
     void* m_ctx = nullptr;

@@ -1,8 +1,11 @@
 #include "engine/decode/kernels.h"
+#include "engine/decode/threadpool.h"
 #include "engine/gguf/syntheticmodel.h"
 
 #include <QTest>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -253,6 +256,33 @@ private slots:
                     QVERIFY(one != 0.0f);
                 }
             }
+        }
+    }
+
+    // The pool: run() calls the job once on every thread; runClaimed() completes work claimed from a shared
+    // counter, whichever of the threads take part, over many dispatches in a row (as a token's matmuls).
+    void threadPoolRunsEveryThreadAndCompletesClaimedWork()
+    {
+        ThreadPool pool(3);
+        for (int round = 0; round < 300; ++round) {
+            std::atomic<int> calls[3] = {0, 0, 0};
+            std::atomic<bool> countsRight{true};
+            pool.run([&](int index, int count) {
+                if (count != 3)
+                    countsRight = false;
+                calls[index].fetch_add(1);
+            });
+            QVERIFY(countsRight);
+            for (auto& c : calls)
+                QCOMPARE(c.load(), 1);
+            constexpr int kItems = 97;
+            std::atomic<int> next{0};
+            std::vector<int> done(kItems, 0);
+            pool.runClaimed([&](int, int) {
+                for (int i = next.fetch_add(1); i < kItems; i = next.fetch_add(1))
+                    done[size_t(i)] += 1;
+            });
+            QVERIFY(std::all_of(done.begin(), done.end(), [](int d) { return d == 1; }));
         }
     }
 
