@@ -9,9 +9,12 @@
 // In units of one plain target token t: the draft costs k x c (c = t_draft / t)
 // and the verify v (= t_verify(k + 1) / t), so the speed-up is E / (k c + v)
 // and it pays only when k c + v < E. On a GPU v is close to 1 (the k + 1
-// tokens share one pass over the weights); on a wafer the weights already sit
-// beside the cores and each core pays its MACs per verified token, so v grows
-// with k and the verify alone can cost more than a step yields.
+// tokens share one pass over the weights); on a wafer each core also reads its
+// weights once for the k + 1 tokens: the latencies and fixed costs are paid
+// once and of the compute only the SIMD part per token (engine/perf/
+// waferpredictor.cpp), so v stays well under k + 1 at batch 1; a slow draft
+// (c near 1: on a wafer a small model is not proportionally faster, its time
+// being mostly reductions) can still make it slower.
 
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"

@@ -311,6 +311,31 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     const TokenSchedule schedule = buildTokenSchedule(model, layout, TimingModel(s.params), so);
     cyclesByBatch[m] = schedule.totalCycles;
     double secondsPerToken = schedule.totalCycles / clock;
+    // The verify of k + 1 tokens per request (speculative decoding). Each core streams its weights from SRAM once
+    // and multiplies them with every token's activations, so the latencies, reductions' fixed costs and hops are
+    // paid once, the payloads k + 1 times, and of the compute term only the SIMD part per token: the fitted cycles
+    // per MAC (c_mac, WaferLLM's GEMV at one token) are mostly operand fetch, the SIMD issues
+    // macsPerCyclePerCore MACs per cycle (facts hardware-and-models.md §1.1), so each further token costs
+    // 1 / (SIMD width) cycles per MAC where the first costs c_mac.
+    auto verifySchedule = [&](int tokensPerRequest) {
+        ScheduleOptions vo = so;
+        vo.tokens = m * tokensPerRequest;
+        TimingParams noCompute = s.params;
+        noCompute.macCycles = 0;
+        TokenSchedule v = buildTokenSchedule(model, layout, TimingModel(noCompute), vo);
+        vo.tokens = m;
+        const TokenSchedule bare = buildTokenSchedule(model, layout, TimingModel(noCompute), vo);
+        const double simd = hw.wafer.macsPerCyclePerCore > 0 && s.params.macCycles > 0
+                                ? std::min(1.0, 1.0 / (hw.wafer.macsPerCyclePerCore * s.params.macCycles))
+                                : 1.0;
+        const double factor = 1.0 + double(tokensPerRequest - 1) * simd;
+        const double compute = schedule.totalCycles - bare.totalCycles;
+        v.totalCycles += compute * factor;
+        v.computeCycles = compute * factor;
+        for (size_t k = 0; k < v.cyclesByKind.size(); ++k)
+            v.cyclesByKind[k] += (schedule.cyclesByKind[k] - bare.cyclesByKind[k]) * factor;
+        return v;
+    };
     double scale = 1.0;
     double draftSeconds = 0;
     if (w.speculative.enabled) {
@@ -335,7 +360,7 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
             draftSeconds = w.speculative.draftCostFraction * plain;
         }
         const double spec = speculativeSecondsPerToken(
-            w.speculative, draftSeconds, [&](int k) { return batchCycles(m * k) / clock; });
+            w.speculative, draftSeconds, [&](int k) { return verifySchedule(k).totalCycles / clock; });
         scale = 1.0 / w.speculative.expectedTokensPerStep();
         secondsPerToken = spec;
         p.notes.push_back("speculative decoding: " + std::to_string(w.speculative.tokensPerStep) +
@@ -347,10 +372,7 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
 
     // Breakdown of one output token by phase.
     if (w.speculative.enabled) {
-        ScheduleOptions vo = so;
-        vo.tokens = m * (w.speculative.tokensPerStep + 1);
-        vo.timingOnly = true;
-        const TokenSchedule verify = buildTokenSchedule(model, layout, TimingModel(s.params), vo);
+        const TokenSchedule verify = verifySchedule(w.speculative.tokensPerStep + 1);
         for (size_t k = 0; k < verify.cyclesByKind.size(); ++k)
             if (verify.cyclesByKind[k] > 0)
                 p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), verify.cyclesByKind[k] / clock * scale});
