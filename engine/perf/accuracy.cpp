@@ -6,7 +6,9 @@
 #include "engine/perf/predictionutil.h"
 #include "engine/perf/wafercalibration.h"
 #include "engine/perf/predictor.h"
+#include "engine/perf/speculative.h"
 #include "engine/perf/waferpredictor.h"
+#include "engine/perf/waferprefill.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,30 +30,18 @@ double median(std::vector<double> v)
 // layers and scaled, so one wafer holds them here as well.
 Expected<Prediction> predictOnGrid(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, int grid)
 {
-    WaferPredictOptions o;
-    auto setup = prepareWafer(model, hw, w, o);
+    auto setup = waferGridLayout(model, hw, w, grid);
     if (!setup)
         return setup.error();
-    ScheduleRegions layout = setup->layout;
-    const CoreRect rect{hw.wafer.reservedLeftCols, hw.wafer.reservedTopRows, grid, grid};
-    for (RegionRef& r : layout.layers)
-        r = {0, rect};
-    layout.embedding.device = 0;
-    layout.lmHead.device = 0;
-    layout.expertRegions.clear();
-    layout.deviceCount = 1;
+    const ScheduleRegions& layout = setup->layout;
+    WaferPredictOptions o;
     o.layout = &layout;
     auto p = predictWafer(model, hw, w, o);
     if (!p)
         return p;
-    // Every layer on the same cores: prompt chunks cannot pipeline through layer regions, so the prompt
-    // crosses the layers one after another (one chunk of the whole prompt: the fewest reductions).
     ScheduleOptions so;
-    so.tokens = int(std::max<int64_t>(1, w.promptTokens));
-    so.context = std::max<int64_t>(1, w.promptTokens / 2);
     so.kv = o.kv;
     so.timingOnly = true;
-    const double cycles = buildTokenSchedule(model, layout, TimingModel(setup->params), so).totalCycles;
     const double r = setup->calibrationResidual;
     // How far the kernel constants carry to a model they were not fitted on: refit without each measured
     // model in turn (WaferLLM measured two) and time this row with those constants.
@@ -89,8 +79,23 @@ Expected<Prediction> predictOnGrid(const ModelConfig& model, const HardwareSpec&
                 p->tokensPerSecondPerUser, lo, hi));
         finishRange(*p);
     }
-    p->ttftSeconds = cycles / setup->params.clockHz;
-    p->ttftRange = {p->ttftSeconds * (1 - r), p->ttftSeconds * (1 + r)};
+    // Every layer on the same cores: prompt chunks cannot pipeline through layer regions, so the prompt
+    // crosses the layers one after another (one chunk of the whole prompt: the fewest reductions), at the
+    // efficiency WaferLLM's measured prefill gives the model (engine/perf/waferprefill.h).
+    const auto& pre = shippedWaferPrefill();
+    if (!pre)
+        return pre.error();
+    const double clock = setup->params.clockHz;
+    const double modelSeconds = pre->seconds(gridPrefillCycles(model, *setup, w.promptTokens), clock);
+    p->ttftSeconds = modelSeconds;
+    // How prefill time grows with the prompt is measured at one length only (4K, Table 3): the model's own
+    // growth (its MACs and payloads, linear in the prompt) at one end; at the other MeshGEMM's N shift steps
+    // of a constant two-hop latency each (facts wafer-mapping.md §1.3), which do not grow with the prompt: the
+    // time at the calibration's length.
+    const double atCalibration = pre->seconds(gridPrefillCycles(model, *setup, pre->promptTokens), clock);
+    const double worst = std::max(r, pre->worstResidual);
+    p->ttftRange = {std::min(modelSeconds, atCalibration) * (1 - worst),
+                    std::max(modelSeconds, atCalibration) * (1 + worst)};
     return p;
 }
 } // namespace
@@ -115,6 +120,23 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
         w.promptTokens = point.promptTokens;
     if (point.outputTokens > 0)
         w.outputTokens = point.outputTokens;
+    if (point.speculative == Tristate::Yes) {
+        // On in the point's configuration: what its source gives, else the sourced defaults.
+        const SpeculativeDefaults d = speculativeDefaults(*hw);
+        SpeculativeDecoding& s = w.speculative;
+        s.enabled = true;
+        s.tokensPerStep = point.draftTokens > 0 ? point.draftTokens : d.tokensPerStep;
+        s.acceptanceRate = point.acceptanceRate > 0 ? point.acceptanceRate : d.acceptanceRate;
+        const ModelConfig* draft = !point.draftModelId.empty() ? shippedModel(point.draftModelId) : nullptr;
+        if (!draft && !(point.draftCostFraction > 0))
+            draft = defaultDraftModel(*model, shippedModels());
+        if (draft)
+            s.draftModel = *draft;
+        else if (point.draftCostFraction > 0)
+            s.draftCostFraction = point.draftCostFraction;
+    } else if (point.speculative == Tristate::Unknown) {
+        w.speculativeUnknown = true;
+    }
     PredictOptions o;
     o.devices = point.devices;
     const bool grid = hw->kind == HardwareKind::Wafer && point.decodeGrid > 0;
@@ -153,6 +175,11 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
         r.predicted = p->aggregateTokensPerSecond;
         r.low = speed.low * p->concurrency;
         r.high = speed.high * p->concurrency;
+    } else if (point.metric == "prefill_tokens_per_second") {
+        const double prompt = double(point.promptTokens);
+        r.predicted = prompt / p->ttftSeconds;
+        r.low = prompt / std::max(p->ttftRange.high, p->ttftSeconds);
+        r.high = prompt / (p->ttftRange.low > 0 ? std::min(p->ttftRange.low, p->ttftSeconds) : p->ttftSeconds);
     } else if (point.metric == "end_to_end_tokens_per_second_per_user") {
         const double out = double(point.outputTokens);
         auto e2e = [&](double ttft, double tps) { return tps > 0 ? out / (ttft + out / tps) : 0; };

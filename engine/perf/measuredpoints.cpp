@@ -74,11 +74,14 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
     p.note = r.value("assumption", r.value("why_not_fitted", std::string()));
     p.doubt = r.value("doubt", std::string());
     p.fitted = kind != "reference" && r.value("fit", true);
-    const bool kernel = kind == "wafer-kernel";
+    const bool prefill = kind == "wafer-prefill";
+    const bool kernel = kind == "wafer-kernel" || prefill;
     if (kernel && r.contains("grid") && r.at("grid").is_number_integer()) {
         const std::string g = std::to_string(r.at("grid").get<int>());
-        p.configuration = "one " + g + " x " + g + " region per layer, timed on one layer and scaled to the layer count";
-        p.label = r.value("model", std::string()) + ", WSE-2, " + g + " x " + g;
+        p.configuration = prefill ? "prefill, one " + g + " x " + g + " region per layer"
+                                  : "one " + g + " x " + g + " region per layer, timed on one layer and scaled to "
+                                    "the layer count";
+        p.label = r.value("model", std::string()) + ", WSE-2, " + g + " x " + g + (prefill ? ", prefill" : "");
     }
     p.decodeGrid = r.value("grid", r.value("decode_grid", 0));
     p.prefillGrid = r.value("prefill_grid", p.decodeGrid);
@@ -112,17 +115,28 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
         return spec.error();
     auto specFile = tristate(file, "speculative", Tristate::No, "");
     p.speculative = r.contains("speculative") ? *spec : (specFile ? *specFile : Tristate::No);
+    p.draftModelId = r.value("draft", std::string());
+    if (!p.draftModelId.empty() && !shippedModel(p.draftModelId))
+        return makeError(ErrorCode::NotFound, "unknown draft model preset '" + p.draftModelId + "'", where + "draft");
+    p.draftCostFraction = r.value("draft_cost", 0.0);
+    p.draftTokens = r.value("draft_tokens", 0);
+    p.acceptanceRate = r.value("acceptance", 0.0);
+    if (p.draftCostFraction < 0 || p.draftTokens < 0 || p.acceptanceRate < 0 || p.acceptanceRate > 1)
+        return makeError(ErrorCode::Format, "draft cost, draft tokens and acceptance must be in range", where + "draft");
     p.batchKnown = r.value("batch_known", file.value("batch_known", true));
     p.contextTokens = r.value("context", int64_t(0));
     p.promptTokens = r.value("prompt", int64_t(0));
     p.outputTokens = r.value("output", int64_t(0));
     if (p.contextTokens < 0 || p.promptTokens < 0 || p.outputTokens < 0)
         return makeError(ErrorCode::Format, "lengths must not be negative", where + "context");
-    if (p.contextTokens == 0 && p.outputTokens == 0)
+    if (prefill && p.promptTokens < 1)
+        return makeError(ErrorCode::Format, "a prefill speed needs a prompt length", where + "prompt");
+    if (!prefill && p.contextTokens == 0 && p.outputTokens == 0)
         return makeError(ErrorCode::Format, "give a context (decode only) or prompt and output lengths",
                          where + "context");
     for (const char* metric : {"tokens_per_second_per_user", "aggregate_tokens_per_second",
-                               "end_to_end_tokens_per_second_per_user", "tokens_per_second"}) {
+                               "end_to_end_tokens_per_second_per_user", "prefill_tokens_per_second",
+                               "tokens_per_second"}) {
         if (!r.contains(metric))
             continue;
         if (!r.at(metric).is_number())
@@ -149,8 +163,9 @@ Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonT
     if (j.is_discarded() || !j.is_object())
         return makeError(ErrorCode::Format, "measurement file is not a JSON object");
     const std::string kind = j.value("kind", std::string());
-    if (kind != "reference" && kind != "gpu" && kind != "lpu" && kind != "wafer-kernel")
-        return makeError(ErrorCode::Format, "kind must be \"reference\", \"gpu\", \"lpu\" or \"wafer-kernel\"",
+    if (kind != "reference" && kind != "gpu" && kind != "lpu" && kind != "wafer-kernel" && kind != "wafer-prefill")
+        return makeError(ErrorCode::Format,
+                         "kind must be \"reference\", \"gpu\", \"lpu\", \"wafer-kernel\" or \"wafer-prefill\"",
                          "kind");
     if (!j.contains("id") || !j.at("id").is_string() || j.at("id").get<std::string>().empty())
         return makeError(ErrorCode::Format, "a measurement set needs an id", "id");
@@ -160,7 +175,7 @@ Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonT
     std::vector<MeasuredPoint> out;
     for (size_t i = 0; i < j["rows"].size(); ++i) {
         const json& r = j["rows"][i];
-        if (kind == "wafer-kernel" && !(r.is_object() && r.contains("preset")))
+        if ((kind == "wafer-kernel" || kind == "wafer-prefill") && !(r.is_object() && r.contains("preset")))
             continue; // a kernel row without a model preset is not a system configuration
         try {
             auto p = readRow(r, j, kind, o, "rows[" + std::to_string(i) + "].");
@@ -194,7 +209,7 @@ const std::vector<MeasuredPoint>& shippedMeasuredPoints()
 
 bool matchesPrediction(const MeasuredPoint& p, const PredictionKey& key, bool anyConcurrency)
 {
-    if (p.metric == "end_to_end_tokens_per_second_per_user")
+    if (p.metric == "end_to_end_tokens_per_second_per_user" || p.metric == "prefill_tokens_per_second")
         return false;
     if (p.modelId != key.modelId || p.hardwareId != key.hardwareId)
         return false;

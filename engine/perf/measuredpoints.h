@@ -1,7 +1,7 @@
 #pragma once
 // Published or measured decode figures as points to show beside predictions.
 // One reader for every measurement file: the calibration kinds ("gpu", "lpu",
-// and "wafer-kernel" rows that name a model preset) give fitted points, the
+// "wafer-kernel" and "wafer-prefill" rows that name a model preset) give fitted points, the
 // "reference" kind gives rows the predictors are never fitted on, and a
 // user's own file (same format) gives user points. Each point carries what it
 // was measured with (model and hardware presets, device count when known,
@@ -39,11 +39,18 @@ struct MeasuredPoint
     int concurrency = 1;
     bool batchKnown = true;   // false: a service that may batch other users' requests beside this one
     Tristate speculative = Tristate::No;
+    // With speculative "yes", what the source gives (else the sourced defaults, engine/perf/speculative.h):
+    // the draft model preset, or a draft token's cost as a fraction of a target token; k; the acceptance rate.
+    std::string draftModelId;
+    double draftCostFraction = 0; // 0: not given
+    int draftTokens = 0;          // 0: not given
+    double acceptanceRate = 0;    // 0: not given
     int64_t contextTokens = 0; // decode-only rows: tokens in the KV cache; 0 with prompt/output
     int64_t promptTokens = 0;
     int64_t outputTokens = 0;
     // "tokens_per_second_per_user", "aggregate_tokens_per_second", or "end_to_end_tokens_per_second_per_user"
-    // (output tokens over the whole request, prefill included: output / (TTFT + output x token time)).
+    // (output tokens over the whole request, prefill included: output / (TTFT + output x token time)), or
+    // "prefill_tokens_per_second" (prompt tokens / prefill time; "wafer-prefill" calibration rows).
     std::string metric = "tokens_per_second_per_user";
     double value = 0;
     std::string configuration; // as the source states it
@@ -57,7 +64,7 @@ struct MeasuredPoint
     int decodeGrid = 0;
     int prefillGrid = 0;
 
-    // Decode speed per user where the metric gives it (aggregate / concurrency); 0 for end-to-end rows.
+    // Decode speed per user where the metric gives it (aggregate / concurrency); 0 for end-to-end and prefill rows.
     double tokensPerSecondPerUser() const;
 };
 

@@ -39,11 +39,29 @@ const HardwareSpec* shippedHardware(std::string_view id)
     return it == all.end() ? nullptr : &it->second;
 }
 
-const ModelConfig* shippedModel(std::string_view id)
+namespace {
+const std::map<std::string, ModelConfig, std::less<>>& modelPresets()
 {
     static const auto all = parseAll<ModelConfig>("models/", parseModelPreset);
-    auto it = all.find(id);
-    return it == all.end() ? nullptr : &it->second;
+    return all;
+}
+} // namespace
+
+const ModelConfig* shippedModel(std::string_view id)
+{
+    auto it = modelPresets().find(id);
+    return it == modelPresets().end() ? nullptr : &it->second;
+}
+
+const std::vector<ModelConfig>& shippedModels()
+{
+    static const std::vector<ModelConfig> all = [] {
+        std::vector<ModelConfig> out;
+        for (const auto& [id, m] : modelPresets())
+            out.push_back(m);
+        return out;
+    }();
+    return all;
 }
 
 } // namespace ws

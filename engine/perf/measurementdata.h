@@ -29,5 +29,7 @@ struct ModelConfig;
 // Shipped presets by id, parsed once; null when absent or invalid.
 const HardwareSpec* shippedHardware(std::string_view id);
 const ModelConfig* shippedModel(std::string_view id);
+// Every shipped model preset, by id.
+const std::vector<ModelConfig>& shippedModels();
 
 } // namespace ws

@@ -2,7 +2,9 @@
 
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/lpupredictor.h"
+#include "engine/perf/measurementdata.h"
 #include "engine/perf/predictionutil.h"
+#include "engine/perf/speculative.h"
 #include "engine/perf/waferpredictor.h"
 
 namespace ws {
@@ -75,12 +77,67 @@ Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec&
 }
 } // namespace
 
+namespace {
+// Speculative decoding's unknowns as range drivers, from the sourced defaults (engine/perf/speculative.h):
+// with it on, the acceptance rate over the range its source measured; with it unknown where the vendor is
+// known to use it, off at the point and on (defaults, the default draft) at the other end.
+void addSpeculativeDrivers(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                           const PredictOptions& o)
+{
+    const SpeculativeDefaults d = speculativeDefaults(hw);
+    const double point = p.tokensPerSecondPerUser;
+    if (w.speculative.enabled) {
+        constexpr double kLow = 0.5; // Leviathan et al. measure about 0.5-0.9 (the default's source)
+        constexpr double kHigh = 0.9;
+        double at[2] = {point, point};
+        const double rates[2] = {kLow, kHigh};
+        for (int i = 0; i < 2; ++i) {
+            Workload q = w;
+            q.speculative.acceptanceRate = rates[i];
+            if (auto r = predictByKind(model, hw, q, o))
+                at[i] = r->tokensPerSecondPerUser;
+        }
+        p.rangeDrivers.push_back(rangeDriver("speculative_acceptance", "fraction", w.speculative.acceptanceRate, kLow,
+                                             kHigh, d.acceptanceRateSource, point, at[0], at[1]));
+    } else if (w.speculativeUnknown && d.vendorUses && !d.namedEndpoints) {
+        Workload on = w;
+        on.speculativeUnknown = false;
+        on.speculative.enabled = true;
+        on.speculative.tokensPerStep = d.tokensPerStep;
+        on.speculative.acceptanceRate = d.acceptanceRate;
+        const ModelConfig* draft = defaultDraftModel(model, shippedModels());
+        if (draft)
+            on.speculative.draftModel = *draft;
+        auto r = predictByKind(model, hw, on, o);
+        if (!r)
+            return;
+        p.rangeDrivers.push_back(rangeDriver(
+            "speculative_decoding", "off (0) / on (1)", 0, 0, 1,
+            "unknown for this vendor and date: " + d.vendorSource + "; on: k = " + std::to_string(d.tokensPerStep) +
+                ", acceptance " + std::to_string(d.acceptanceRate).substr(0, 4) + ", draft " +
+                (draft ? draft->id : "at " + std::to_string(on.speculative.draftCostFraction).substr(0, 4) +
+                                         " of a target token"),
+            point, point, r->tokensPerSecondPerUser));
+        // The configuration is not known: the ceiling is the higher of the two.
+        if (r->ceiling.tokensPerSecondPerUser > p.ceiling.tokensPerSecondPerUser)
+            p.ceiling = r->ceiling;
+        p.notes.push_back("speculative decoding: not known whether on; the range spans off to on");
+    } else {
+        return;
+    }
+    finishRange(p);
+}
+} // namespace
+
 Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
                              const PredictOptions& options)
 {
     auto p = predictByKind(model, hardware, workload, options);
-    if (p)
+    if (p) {
+        addSpeculativeDrivers(*p, model, hardware, workload, options);
+        completeScenarios(*p, workload);
         completeCost(*p, hardware);
+    }
     return p;
 }
 

@@ -50,7 +50,10 @@ SpeculativeDefaults speculativeDefaults(const HardwareSpec& hw)
         d.vendorUses = true;
         d.vendorSource = "GroqCloud's llama-3.1-70b-specdec endpoint (2024): Llama 3.1 70B with speculative "
                          "decoding, 250 -> 1,660 tokens/s per Groq (resources/measurements/api-prices.json); its "
-                         "draft model is not published";
+                         "draft model is not published. Groq serves it under endpoints named -specdec beside the "
+                         "regular ones (llama-3.1-70b-specdec 'more than 6x' the regular llama-3.1-70b endpoint's "
+                         "250 T/s, theaiobserver.com/?p=321; deepseek-r1-distill-llama-70b-specdec, Groq on X, 2025)";
+        d.namedEndpoints = true;
     } else {
         d.vendorSource = "no source here says which GPU providers run speculative decoding for this model; off "
                          "unless you switch it on";

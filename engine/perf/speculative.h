@@ -33,6 +33,9 @@ struct SpeculativeDefaults
 {
     bool vendorUses = false;      // the system's vendor is known to run speculative decoding
     std::string vendorSource;     // where that is said (or why nothing is known)
+    // The vendor serves speculative decoding under endpoints of their own name: a figure for another endpoint
+    // ran without it, so "not known whether on" is off there.
+    bool namedEndpoints = false;
     int tokensPerStep = 4;        // k
     std::string tokensPerStepSource;
     double acceptanceRate = 0.7;  // a

@@ -4,6 +4,7 @@
 #include "engine/perf/speculative.h"
 #include "engine/perf/waferbounds.h"
 #include "engine/perf/wafercalibration.h"
+#include "engine/perf/waferprefill.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/wafer/dataflow/spannedregions.h"
 #include "engine/wafer/redundancy/defectplacement.h"
@@ -32,40 +33,6 @@ double tokenCycles(const ModelConfig& m, const ScheduleRegions& layout, const Ti
     return buildTokenSchedule(m, layout, TimingModel(p), o).totalCycles;
 }
 
-// Prompt in chunks of c tokens, pipelined through the layer regions: the first
-// chunk crosses every stage, each further chunk adds the slowest stage.
-struct PrefillCycles
-{
-    double cycles = 0;    // with the calibrated constants
-    double simdCycles = 0; // with the compute part scaled by the SIMD ratio
-};
-
-PrefillCycles prefillCycles(const ModelConfig& m, const ScheduleRegions& layout, const TimingParams& p, int64_t prompt,
-                            KvPlacement kv, double simdRatio)
-{
-    PrefillCycles best;
-    for (int64_t c : {prompt, int64_t(128)}) {
-        if (c > prompt || c <= 0)
-            continue;
-        ScheduleOptions o;
-        o.tokens = int(c);
-        o.context = std::max<int64_t>(1, prompt / 2);
-        o.kv = kv;
-        o.timingOnly = true;
-        const TokenSchedule s = buildTokenSchedule(m, layout, TimingModel(p), o);
-        const int64_t chunks = (prompt + c - 1) / c;
-        // The slowest stage is mostly local compute at prefill sizes: scale it with the compute share.
-        const double share = s.totalCycles > 0 ? s.computeCycles / s.totalCycles : 0;
-        const double t = s.totalCycles + double(chunks - 1) * s.slowestLayerCycles;
-        const double simdTotal = s.totalCycles - s.computeCycles * (1 - simdRatio);
-        const double simd = simdTotal + double(chunks - 1) * s.slowestLayerCycles * (1 - share * (1 - simdRatio));
-        if (best.cycles == 0 || t < best.cycles)
-            best.cycles = t;
-        if (best.simdCycles == 0 || simd < best.simdCycles)
-            best.simdCycles = simd;
-    }
-    return best;
-}
 WaferDefects defectsFrom(const DefectPlacement& d, double rate, uint64_t seed)
 {
     WaferDefects out;
@@ -384,15 +351,16 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
                 p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), schedule.cyclesByKind[k] / clock});
     }
 
-    // TTFT range: the newer core's SIMD width applied or not, and the calibration's worst residual.
+    // TTFT range: the newer core's SIMD width applied or not, the calibration's worst residual, and the spread of
+    // the prefill efficiency fitted on WaferLLM's measured prefill.
     const double simdRatio =
         hw.wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / hw.wafer.macsPerCyclePerCore : 1.0;
-    const PrefillCycles pre =
-        prefillCycles(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv, simdRatio);
-    p.ttftSeconds = pre.cycles / clock;
-    const double ttftAlt = pre.simdCycles / clock;
-    p.ttftRange = {std::min(p.ttftSeconds, ttftAlt) * (1.0 - s.calibrationResidual),
-                   std::max(p.ttftSeconds, ttftAlt) * (1.0 + s.calibrationResidual)};
+    const WaferTtft ttft = waferTtft(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv, simdRatio,
+                                     s.calibrationResidual);
+    p.ttftSeconds = ttft.seconds;
+    p.ttftRange = ttft.range;
+    if (!ttft.note.empty())
+        p.notes.push_back(ttft.note);
 
     for (int c : concurrencyLevels(w.concurrency)) {
         const int cc = std::min(c, p.maxConcurrency);

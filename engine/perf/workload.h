@@ -37,6 +37,10 @@ struct Workload
     int64_t promptTokens = 512;
     int64_t outputTokens = 256;
     SpeculativeDecoding speculative;
+    // With speculative decoding off: true when whether it was on is not known (a service whose source does not
+    // say). Where the system's vendor is known to use it (speculativeDefaults), the speed range then spans off
+    // to on with the sourced defaults, a named range driver ("speculative_decoding").
+    bool speculativeUnknown = false;
     // Scenario sizes shown with the prediction.
     int agentSteps = 5;             // seed 003: an agent workflow of 5 rounds
     int64_t agentTokensPerStep = 500;
