@@ -69,15 +69,22 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
     }
     const double simdRatio = wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / wafer.macsPerCyclePerCore : 1.0;
     if (simdRatio != 1.0) {
+        // Research kernel (WaferLLM's, as fitted on WSE-2: 0.86 cycles per MAC, 29 % of its 4-wide SIMD) against
+        // a production stack's: Cerebras says its first inference implementation "utilized only a fraction of its
+        // peak bandwidth, compute" and rewrote MatMul for its October 2024 release (facts wafer-mapping.md §2.2
+        // [C9]); the production end runs at the efficiency WaferLLM's own MeshGEMM keeps near the hardware limit
+        // (> 70 % of peak compute, WLLM §7.2, facts §1.6) on this core's SIMD, which its SRAM can feed (2 x 64-bit
+        // reads per cycle: 8 16-bit weights, hardware-and-models.md §1.1).
         auto set = [](TimingParams& q, double v) { q.macCycles = v; };
+        constexpr double kProductionEfficiency = 0.7;
         const double measured = s.params.macCycles;
-        const double production = measured * simdRatio;
+        const double production = std::min(measured, 1.0 / (kProductionEfficiency * wafer.macsPerCyclePerCore));
         p.rangeDrivers.push_back(rangeDriver(
-            "kernel_cycles_per_mac", "cycles", measured, std::min(measured, production),
-            std::max(measured, production),
-            "research kernel: WaferLLM's cycles per MAC as fitted on WSE-2's 4-wide SIMD (WLLM Table 4); production: "
-            "scaled to this core's " + std::to_string(int(wafer.macsPerCyclePerCore)) + "-wide SIMD (NP-WSE3)",
-            point, withParams(set, std::min(measured, production)), withParams(set, std::max(measured, production))));
+            "kernel_cycles_per_mac", "cycles", measured, production, measured,
+            "research kernel: WaferLLM's cycles per MAC as fitted on WSE-2 (WLLM Table 4); production: 70 % of this "
+            "core's " + std::to_string(int(wafer.macsPerCyclePerCore)) + "-wide SIMD (NP-WSE3), the efficiency "
+            "WaferLLM's MeshGEMM keeps (WLLM §7.2); Cerebras rewrote its kernels in October 2024 [C9]",
+            point, withParams(set, production), withParams(set, measured)));
     }
     if (s.devicesNeeded > 1) {
         auto set = [](TimingParams& q, double v) { q.interWaferLatencyS = v; };
