@@ -68,8 +68,9 @@ private slots:
                 QCOMPARE(item->child(s)->text(0), files.at(i).sources.at(s));
             measurements += item->text(0).startsWith(QStringLiteral("measurements/")) ? 1 : 0;
         }
-        // resources/measurements: six calibration sets, two files of reference rows and the providers' API prices
-        QCOMPARE(measurements, 9);
+        // resources/measurements: seven calibration sets (WaferLLM's prefill the seventh), two files of reference
+        // rows and the providers' API prices
+        QCOMPARE(measurements, 10);
     }
 
     void translatedIntoChinese()

@@ -54,6 +54,40 @@ private slots:
         QVERIFY(!(*points)[1].precision);
     }
 
+    void speculativeConfigurationIsRead()
+    {
+        const char* text = R"({"id":"s","kind":"reference","source":"src","rows":[
+ {"label":"a","model":"llama-3.1-70b","hardware":"h200","context":4096,"tokens_per_second_per_user":150,
+  "speculative":"yes","draft":"llama-3.1-8b","draft_tokens":6,"acceptance":0.8},
+ {"label":"b","model":"llama-3.1-70b","hardware":"h200","context":4096,"tokens_per_second_per_user":150,
+  "speculative":"yes","draft_cost":0.02}]})";
+        auto points = readMeasuredPoints(text, MeasuredOrigin::User);
+        QVERIFY2(points, points ? "" : points.error().message().c_str());
+        const MeasuredPoint& a = (*points)[0];
+        QCOMPARE(a.draftModelId, std::string("llama-3.1-8b"));
+        QCOMPARE(a.draftTokens, 6);
+        QCOMPARE(a.acceptanceRate, 0.8);
+        QCOMPARE((*points)[1].draftCostFraction, 0.02);
+        QVERIFY((*points)[1].draftModelId.empty());
+    }
+
+    void prefillRowsAreCalibrationPointsOffDecodeCharts()
+    {
+        int prefill = 0;
+        for (const MeasuredPoint& p : shippedMeasuredPoints()) {
+            if (p.metric != "prefill_tokens_per_second")
+                continue;
+            ++prefill;
+            QCOMPARE(p.origin, MeasuredOrigin::Calibration);
+            QCOMPARE(p.hardwareId, std::string("wse2"));
+            QCOMPARE(p.promptTokens, int64_t(4096));
+            QVERIFY(p.decodeGrid == 480 || p.decodeGrid == 720);
+            QCOMPARE(p.tokensPerSecondPerUser(), 0.0);
+            QVERIFY(!matchesPrediction(p, {p.modelId, p.hardwareId, 1, Precision::Bf16, 1}, true));
+        }
+        QCOMPARE(prefill, 4); // WaferLLM Table 3: two models at 480 x 480 and 720 x 720
+    }
+
     void matchingNeedsTheSameModelHardwareAndConfiguration()
     {
         const auto points = *readMeasuredPoints(kGood, MeasuredOrigin::User);
@@ -123,6 +157,13 @@ private slots:
             << "rows[0].source";
         QTest::newRow("concurrency") << row.arg(base + R"(,"concurrency":0,"tokens_per_second_per_user":3)")
                                      << "rows[0].concurrency";
+        QTest::newRow("draft") << row.arg(base + R"(,"speculative":"yes","draft":"nope","tokens_per_second_per_user":3)")
+                               << "rows[0].draft";
+        QTest::newRow("acceptance")
+            << row.arg(base + R"(,"speculative":"yes","acceptance":1.5,"tokens_per_second_per_user":3)") << "rows[0].draft";
+        QTest::newRow("prefill without prompt")
+            << R"({"id":"x","kind":"wafer-prefill","source":"s","hardware":"wse2","rows":[{"preset":"llama-3-8b","grid":480,"prefill_tokens_per_second":3}]})"
+            << "rows[0].prompt";
     }
 
     void badUserFilesNameTheField()

@@ -45,6 +45,50 @@ private slots:
         }
     }
 
+    void unknownSpansOffToOnWhereTheVendorUsesIt()
+    {
+        const ModelConfig m = wstest::modelPreset("llama-3.1-70b");
+        Workload off;
+        Workload unknown;
+        unknown.speculativeUnknown = true;
+        auto driverOf = [](const Prediction& p, const std::string& input) -> const RangeDriver* {
+            for (const RangeDriver& d : p.rangeDrivers)
+                if (d.input == input)
+                    return &d;
+            return nullptr;
+        };
+        // Cerebras runs it (its October 2024 release): the point stays off, the range reaches on.
+        const HardwareSpec wse3 = wstest::hardwarePreset("wse3");
+        auto a = predict(m, wse3, off);
+        auto b = predict(m, wse3, unknown);
+        QVERIFY(a && b);
+        QCOMPARE(b->tokensPerSecondPerUser, a->tokensPerSecondPerUser);
+        const RangeDriver* d = driverOf(*b, "speculative_decoding");
+        QVERIFY(d && !d->source.empty());
+        QCOMPARE(d->tokensPerSecondAtLow, a->tokensPerSecondPerUser);
+        Workload on;
+        on.speculative.enabled = true;
+        on.speculative.draftModel = wstest::modelPreset("llama-3.1-8b"); // the default draft: smallest Llama 3.1
+        auto c = predict(m, wse3, on);
+        QVERIFY(c);
+        QVERIFY(std::abs(d->tokensPerSecondAtHigh - c->tokensPerSecondPerUser) < 1e-9 * c->tokensPerSecondPerUser);
+        QVERIFY(b->tokensPerSecondPerUserRange.high > a->tokensPerSecondPerUserRange.high);
+        QVERIFY(!driverOf(*a, "speculative_decoding"));
+        // Groq serves it under endpoints of their own name, and no source says a GPU provider runs it: off.
+        for (const char* hw : {"groq-lpu", "h100"}) {
+            auto g = predict(m, wstest::hardwarePreset(hw), unknown);
+            QVERIFY(g);
+            QVERIFY2(!driverOf(*g, "speculative_decoding"), hw);
+        }
+        // With it on, the acceptance rate is a driver over 0.5-0.9: more accepted tokens, faster.
+        const RangeDriver* acc = driverOf(*c, "speculative_acceptance");
+        QVERIFY(acc);
+        QCOMPARE(acc->low, 0.5);
+        QCOMPARE(acc->high, 0.9);
+        QVERIFY(acc->tokensPerSecondAtLow < c->tokensPerSecondPerUser);
+        QVERIFY(acc->tokensPerSecondAtHigh > c->tokensPerSecondPerUser);
+    }
+
     void qwen3_32bOnTheWaferWithTheNumbers()
     {
         const ModelConfig target = wstest::modelPreset("qwen3-32b");
