@@ -21,8 +21,9 @@ SpeculativePanel::SpeculativePanel(QWidget* parent)
            "model verifies k + 1 in one pass; a step yields E = (1 − a<sup>k+1</sup>) / (1 − a) tokens at "
            "acceptance rate a. In plain target tokens the step costs k × c for the drafts (c: a draft token's "
            "time over a target token's) plus v for the verify, so it pays only when k c + v &lt; E. On a GPU the "
-           "k + 1 tokens share one pass over the weights (v ≈ 1); on a wafer every core pays its MACs per "
-           "verified token, so v grows with k and the verify alone can cost more than a step yields."));
+           "k + 1 tokens share one pass over the weights (v ≈ 1); on a wafer each core also reads its weights "
+           "once for the k + 1 tokens and pays only its SIMD time per further token, so v stays well under k + 1 "
+           "(a slow draft can still make it lose)."));
     m_intro->setWordWrap(true);
     m_intro->setTextFormat(Qt::RichText);
     m_grid = new QGridLayout;
