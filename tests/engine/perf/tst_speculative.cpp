@@ -11,7 +11,11 @@
 // 2 x 1.1 GHz), and the fitted 0.86 cycles per MAC is mostly operand fetch, 3.4x WSE-2's SIMD time: each core
 // reads a weight once and multiplies it with every verified token. So the verify pays the latencies and
 // fixed costs once, the payloads per token, and per further token only the SIMD's 1/8 cycle per MAC:
-// v = 1.45, and the Qwen3-0.6B draft gives 1.36x.
+// v = 1.45, and with the Qwen3-0.6B draft timed on a whole wafer it gave 1.36x. The draft now decodes on
+// its own strip of cores beside the target (the narrowest that holds it: engine/wafer/placement/
+// draftplacement.h), where its token costs about 0.4 target tokens instead of 0.15, so k c + v exceeds E
+// and the default draft no longer pays on the wafer (0.88x): the strip's width trades the target's cores for
+// the draft's speed, and the narrowest strip is the wrong end of that trade for a small draft.
 // Besides, Llama-3.1-8B cannot draft for Qwen3-32B at all: verification compares token ids and the two
 // vocabularies differ (128,256 vs 151,936 tokens), so the predictor now refuses the pair.
 #include "engine/perf/predictor.h"
@@ -72,7 +76,15 @@ private slots:
         auto c = predict(m, wse3, on);
         QVERIFY(c);
         QVERIFY(std::abs(d->tokensPerSecondAtHigh - c->tokensPerSecondPerUser) < 1e-9 * c->tokensPerSecondPerUser);
-        QVERIFY(b->tokensPerSecondPerUserRange.high > a->tokensPerSecondPerUserRange.high);
+        // The range spans both ends: plain decoding and decoding with the draft on its own strip of cores
+        // (which may be the slower of the two: the strip takes columns from the target on every wafer).
+        const double onTps = c->tokensPerSecondPerUser;
+        QVERIFY(b->tokensPerSecondPerUserRange.low <= std::min(a->tokensPerSecondPerUser, onTps) * (1 + 1e-9));
+        QVERIFY(b->tokensPerSecondPerUserRange.high >= std::max(a->tokensPerSecondPerUser, onTps) * (1 - 1e-9));
+        std::printf("\nLlama-3.1-70B on WSE-3: plain %.0f tokens/s, with the Llama-3.1-8B draft %.0f; range with "
+                    "speculative decoding unknown %.0f-%.0f\n",
+                    a->tokensPerSecondPerUser, onTps, b->tokensPerSecondPerUserRange.low,
+                    b->tokensPerSecondPerUserRange.high);
         QVERIFY(!driverOf(*a, "speculative_decoding"));
         // Groq serves it under endpoints of their own name, and no source says a GPU provider runs it: off.
         for (const char* hw : {"groq-lpu", "h100"}) {
@@ -147,10 +159,11 @@ private slots:
         const double perFurtherToken = 1.0 / (wse3.wafer.macsPerCyclePerCore * cal->params.macCycles);
         QVERIFY(perFurtherToken < 1);
         QVERIFY2(v >= 1 - 1e-9 && v <= 1 + 4 * perFurtherToken + 1e-9, std::to_string(v).c_str());
-        // So the verify pays (v < E), and a draft pays when k c + v < E: the smaller draft's token is cheaper.
+        // So the verify pays (v < E), and a draft pays when k c + v < E. On a whole wafer the smaller draft's
+        // token is the cheaper; on its narrowest strip (the draft's own cores) it is slower than on a whole
+        // wafer, and whether speculative decoding then pays is k c + v against E, as the prediction says.
         QVERIFY(v < e);
-        QVERIFY(cLlama > cSmall);
-        QVERIFY(4 * cSmall + v < e);
+        QVERIFY(cLlama > small->secondsPerToken / tTarget);
         QCOMPARE(spec->tokensPerSecondPerUser > plain->tokensPerSecondPerUser, 4 * cSmall + v < e);
     }
 };
