@@ -204,9 +204,13 @@ Status MappedFile::checkIntact() const
         return ioError(ErrorCode::Io, m_path, "the model file was truncated on disk while in use");
     struct stat st {};
     // Removed (unlinked): the mapping keeps the inode, nothing is lost.
-    if (::stat(m_path.c_str(), &st) == 0 &&
-        (uint64_t(st.st_dev) != m_device || uint64_t(st.st_ino) != m_inode ||
-        uint64_t(st.st_size) != m_sizeBytes || mtimeNs(st) != m_mtimeNs))
+    if (::stat(m_path.c_str(), &st) != 0)
+        return Ok{};
+    const bool sameFile = uint64_t(st.st_dev) == m_device && uint64_t(st.st_ino) == m_inode;
+    // The same file, now shorter than its mapping: cut before a step touched the lost pages.
+    if (sameFile && uint64_t(st.st_size) < m_sizeBytes)
+        return ioError(ErrorCode::Io, m_path, "the model file was truncated on disk while in use");
+    if (!sameFile || uint64_t(st.st_size) != m_sizeBytes || mtimeNs(st) != m_mtimeNs)
         return ioError(ErrorCode::Io, m_path, "the model file was replaced or changed on disk while in use");
     return Ok{};
 }

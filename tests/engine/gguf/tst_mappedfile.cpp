@@ -147,6 +147,35 @@ private slots:
         QCOMPARE((*mapped)->data()[100], uint8_t(0x11)); // still the old, whole file
     }
 
+    // Cut shorter before any lost page was read: the check sees it by the file's size and names it as a
+    // truncation (a file grown or rewritten in place is "changed").
+    void truncatedBeforeAnyReadIsNamedTruncated()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("m.bin"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(3 * 4096, '\x22'));
+        }
+        auto mapped = ws::MappedFile::open(path.toStdString());
+        QVERIFY(mapped);
+        QVERIFY((*mapped)->checkIntact());
+        QCOMPARE(::truncate(path.toLocal8Bit().constData(), 4096), 0);
+        ws::Status cut = (*mapped)->checkIntact();
+        QVERIFY(!cut);
+        QVERIFY2(cut.error().message().find("truncated") != std::string::npos, cut.error().message().c_str());
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::Append));
+            f.write(QByteArray(4 * 4096, '\x33')); // now longer than the mapping
+        }
+        ws::Status grown = (*mapped)->checkIntact();
+        QVERIFY(!grown);
+        QVERIFY2(grown.error().message().find("changed") != std::string::npos, grown.error().message().c_str());
+    }
+
     // The decode pipeline: a model file truncated between two steps ends the turn with the error.
     void sessionOnTruncatedModelEndsWithError_data()
     {
