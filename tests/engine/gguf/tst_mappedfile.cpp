@@ -22,6 +22,13 @@
 
 namespace {
 
+// A file of `bytes` bytes, each `fill`; false when it cannot be written whole.
+bool writeFilled(const QString& path, int bytes, char fill)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(QByteArray(bytes, fill)) == bytes;
+}
+
 struct ChildResult
 {
     bool exited = false; // false: killed by a signal
@@ -94,10 +101,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("weights.bin"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray(256 * 1024, '\x5a'));
-        f.close();
+        QVERIFY(writeFilled(path, 256 * 1024, '\x5a'));
         const std::string p = path.toStdString();
         const ChildResult r = inChild([&](int fd) {
             auto mapped = ws::MappedFile::open(p);
@@ -129,11 +133,8 @@ private slots:
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("m.bin"));
         const QString other = dir.filePath(QStringLiteral("other.bin"));
-        for (const QString& name : {path, other}) {
-            QFile f(name);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray(8192, '\x11'));
-        }
+        for (const QString& name : {path, other})
+            QVERIFY(writeFilled(name, 8192, '\x11'));
         auto mapped = ws::MappedFile::open(path.toStdString());
         QVERIFY(mapped);
         QVERIFY((*mapped)->checkIntact());
@@ -154,11 +155,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("m.bin"));
-        {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray(3 * 4096, '\x22'));
-        }
+        QVERIFY(writeFilled(path, 3 * 4096, '\x22'));
         auto mapped = ws::MappedFile::open(path.toStdString());
         QVERIFY(mapped);
         QVERIFY((*mapped)->checkIntact());
