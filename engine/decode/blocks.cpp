@@ -109,7 +109,18 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
     }
     const size_t L = size_t(hd);
     if (vecDot) {
-        for (int d = 0; d < hd; ++d) {
+        // Eight dimensions at a time, each with the same additions in the same order as the scalar tail.
+        int d = 0;
+        for (; d + 8 <= hd; d += 8) {
+            const float* a = lanes + d;
+            auto lane = [&](size_t l) { return _mm256_loadu_ps(a + l * L); };
+            __m256 x[8];
+            for (size_t l = 0; l < 8; ++l)
+                x[l] = _mm256_add_ps(_mm256_add_ps(lane(l), lane(16 + l)), _mm256_add_ps(lane(8 + l), lane(24 + l)));
+            _mm256_storeu_ps(out + d, _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(x[0], x[4]), _mm256_add_ps(x[1], x[5])),
+                                                    _mm256_add_ps(_mm256_add_ps(x[2], x[6]), _mm256_add_ps(x[3], x[7]))));
+        }
+        for (; d < hd; ++d) {
             const float* a = lanes + d;
             float x[8];
             for (size_t l = 0; l < 8; ++l)
@@ -118,7 +129,14 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
         }
         return;
     }
-    for (int d = 0; d < hd; ++d) {
+    int d = 0;
+    for (; d + 8 <= hd; d += 8) {
+        const float* a = lanes + d;
+        auto lane = [&](size_t l) { return _mm256_loadu_ps(a + l * L); };
+        _mm256_storeu_ps(out + d, _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(lane(0), lane(4)), _mm256_add_ps(lane(2), lane(6))),
+                                                _mm256_add_ps(_mm256_add_ps(lane(1), lane(5)), _mm256_add_ps(lane(3), lane(7)))));
+    }
+    for (; d < hd; ++d) {
         const float* a = lanes + d;
         out[d] = ((a[0] + a[4 * L]) + (a[2 * L] + a[6 * L])) + ((a[L] + a[5 * L]) + (a[3 * L] + a[7 * L]));
     }
