@@ -8,6 +8,7 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 
+#include "engine/decode/decodemodel.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "engine/session/turnrun.h"
 
@@ -54,6 +55,9 @@ int runGenerate(const QStringList& args)
         {QStringLiteral("repeat-penalty"), QStringLiteral("Repetition penalty (1 = off)."), QStringLiteral("R")},
         {QStringLiteral("seed"), QStringLiteral("Sampling seed (default 0)."), QStringLiteral("S")},
         {QStringLiteral("threads"), QStringLiteral("Threads (default: all cores)."), QStringLiteral("N")},
+        {QStringLiteral("mmap"), QStringLiteral("Map the model file instead of reading it into memory (slower to "
+                                                "decode, quicker to open; a file larger than half the free "
+                                                "memory is always mapped).")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
     });
     if (!parseArgs(parser, QStringLiteral("generate"), args))
@@ -75,6 +79,7 @@ int runGenerate(const QStringList& args)
     GeneratorSessionModel::Options options;
     options.threads = int(*threads);
     options.tokenizerPath = parser.value(QStringLiteral("tokenizer")).toStdString();
+    options.mapWeights = parser.isSet(QStringLiteral("mmap"));
     auto model = GeneratorSessionModel::load(parser.value(QStringLiteral("model")).toStdString(), options);
     if (!model)
         return fail(QString::fromStdString(model.error().message()));
@@ -124,6 +129,8 @@ int runGenerate(const QStringList& args)
     out.insert(QStringLiteral("prompt_seconds"), last.firstTokenSeconds); // prompt evaluation + first token
     out.insert(QStringLiteral("stop_reason"), QString::fromLatin1(stopReasonName(last.finishReason)));
     out.insert(QStringLiteral("threads"), (*model)->threadCount());
+    out.insert(QStringLiteral("weights"), (*model)->model().weightsResident() ? QStringLiteral("resident")
+                                                                              : QStringLiteral("mapped"));
     printJson(out);
     return kExitOk;
 }

@@ -46,8 +46,8 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
     auto isGguf = isGgufFile(path);
     if (!isGguf)
         return isGguf.error();
-    // The weights are mapped and read every token: a file larger than the memory this machine has
-    // available would page from disk at every step. Refuse it before anything is mapped.
+    // The weights are read every token: a file larger than the memory this machine has available would
+    // page from disk at every step. Refuse it before anything is read or mapped.
     std::error_code ec;
     const uint64_t fileBytes = std::filesystem::file_size(path, ec);
     ModelSummary fileOnly;
@@ -56,6 +56,10 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
         return *refused;
     DecodeModel m;
     m.m_path = path;
+    const std::optional<uint64_t> available = availableMemoryBytes();
+    const FileResidency residency = budget.mapWeights || (available && fileBytes > *available / 2)
+                                        ? FileResidency::Mapped
+                                        : FileResidency::Resident;
     if (*isGguf) {
         // What the model needs (weights + KV cache at the chosen context) comes from the header alone, read
         // with plain reads: a file this machine cannot hold is refused before it is mapped.
@@ -73,7 +77,7 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
             if (auto refused = refusal(m.m_summary, path))
                 return *refused;
         }
-        auto file = GgufFile::open(path);
+        auto file = GgufFile::open(path, residency);
         if (!file)
             return file.error();
         auto params = GgufHyperParams::read(*file);
@@ -105,7 +109,7 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
         if (auto refused = refusal(m.m_summary, path))
             return *refused;
     }
-    auto checkpoint = Llama2cCheckpoint::open(path);
+    auto checkpoint = Llama2cCheckpoint::open(path, residency);
     if (!checkpoint)
         return checkpoint.error();
     auto config = TransformerConfig::fromLlama2c(checkpoint->header());
@@ -121,6 +125,11 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
     m.m_modelConfig = std::move(*modelConfig);
     m.m_weights = std::move(*weights);
     return m;
+}
+
+bool DecodeModel::weightsResident() const
+{
+    return m_weights.mapping && m_weights.mapping->isResident();
 }
 
 } // namespace ws

@@ -37,6 +37,10 @@ struct LoadBudget
 {
     int contextLength = 0;
     KvCacheType kvCacheType = KvCacheType::F32;
+    // Map the file instead of reading it into memory (llama.cpp's --mmap). Read whole, the weights sit in
+    // huge pages, which decodes faster from memory (MappedFile); a file larger than half the available
+    // memory is mapped anyway, so its copy never has to push its own page cache out.
+    bool mapWeights = false;
 };
 
 class DecodeModel
@@ -45,6 +49,8 @@ public:
     // Refuses a file larger than availableMemoryBytes() (the message gives both figures) before mapping it,
     // and one whose weights plus the budget's KV cache do not fit before reading any weight.
     static Expected<DecodeModel> load(const std::string& path, const LoadBudget& budget = {});
+    // Whether the weights are this process's own copy (read whole) rather than a mapping of the file.
+    bool weightsResident() const;
 
     // Architecture, parameters, tensor types and the memory the budget needs (from the header read).
     const ModelSummary& summary() const { return m_summary; }

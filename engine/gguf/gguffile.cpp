@@ -283,9 +283,9 @@ Status GgufParser::parse()
     return Ok{};
 }
 
-Expected<GgufFile> GgufFile::open(const std::string& path)
+Expected<GgufFile> GgufFile::open(const std::string& path, FileResidency residency)
 {
-    auto mapped = MappedFile::open(path);
+    auto mapped = MappedFile::open(path, residency);
     if (!mapped)
         return mapped.error();
     GgufFile file;

@@ -85,7 +85,7 @@ struct GgufTensorInfo
 class GgufFile
 {
 public:
-    static Expected<GgufFile> open(const std::string& path);
+    static Expected<GgufFile> open(const std::string& path, FileResidency residency = FileResidency::Mapped);
     // The header, metadata and tensor index only, read with plain reads: nothing is mapped, so a
     // loader can decide whether to open the file at all. tensorData() must not be used on it.
     static Expected<GgufFile> readHeader(const std::string& path);

@@ -4,9 +4,9 @@
 
 namespace ws {
 
-Expected<Llama2cCheckpoint> Llama2cCheckpoint::open(const std::string& path)
+Expected<Llama2cCheckpoint> Llama2cCheckpoint::open(const std::string& path, FileResidency residency)
 {
-    return parse(MappedFile::open(path), path);
+    return parse(MappedFile::open(path, residency), path);
 }
 
 Expected<Llama2cHeader> Llama2cCheckpoint::readHeader(const std::string& path)

@@ -36,7 +36,7 @@ struct Llama2cHeader
 class Llama2cCheckpoint
 {
 public:
-    static Expected<Llama2cCheckpoint> open(const std::string& path);
+    static Expected<Llama2cCheckpoint> open(const std::string& path, FileResidency residency = FileResidency::Mapped);
     // The header alone, read and checked (the file size included) with plain reads, nothing mapped.
     static Expected<Llama2cHeader> readHeader(const std::string& path);
 

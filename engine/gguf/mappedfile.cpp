@@ -7,6 +7,8 @@
 #include <csignal>
 #include <cstring>
 #include <mutex>
+#include <thread>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -144,13 +146,79 @@ Expected<std::shared_ptr<MappedFile>> MappedFile::openRegular(const std::string&
     return file;
 }
 
-Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& path)
+Status MappedFile::readResident(int fd)
+{
+    void* p = ::mmap(nullptr, m_sizeBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return ioError(ErrorCode::Io, m_path,
+                       "cannot hold the file in memory (" + std::to_string(m_sizeBytes) + " bytes): " +
+                           std::strerror(errno));
+#ifdef MADV_HUGEPAGE
+    ::madvise(p, m_sizeBytes, MADV_HUGEPAGE); // a hint: without huge pages the copy still works
+#endif
+    // Huge-page-aligned parts, one per thread: the page faults (zeroing) and copies run side by side.
+    constexpr uint64_t kHugePage = uint64_t(2) << 20;
+    const uint64_t cores = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
+    const uint64_t part = std::max(kHugePage, (m_sizeBytes / cores + kHugePage - 1) / kHugePage * kHugePage);
+    std::vector<int> errors(size_t((m_sizeBytes + part - 1) / part), 0);
+    std::vector<uint64_t> shortAt(errors.size(), 0);
+    auto readPart = [&](size_t k) {
+        const uint64_t begin = uint64_t(k) * part, end = std::min(m_sizeBytes, begin + part);
+        for (uint64_t at = begin; at < end;) {
+            const ssize_t n = ::pread(fd, static_cast<uint8_t*>(p) + at, size_t(std::min(end - at, kHugePage)),
+                                      off_t(at));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                errors[k] = n < 0 ? errno : 0;
+                shortAt[k] = at + 1; // 1 + the offset where the file ended or the read failed
+                return;
+            }
+            at += uint64_t(n);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (size_t k = 1; k < errors.size(); ++k)
+        threads.emplace_back(readPart, k);
+    readPart(0);
+    for (std::thread& t : threads)
+        t.join();
+    std::string failure;
+    for (size_t k = 0; k < errors.size() && failure.empty(); ++k)
+        if (shortAt[k])
+            failure = errors[k] ? std::string("cannot read: ") + std::strerror(errors[k])
+                                : "the model file was truncated while it was read (it ended at " +
+                                      std::to_string(shortAt[k] - 1) + " of " + std::to_string(m_sizeBytes) +
+                                      " bytes)";
+    struct stat st {};
+    if (failure.empty() && (::fstat(fd, &st) != 0 || uint64_t(st.st_size) != m_sizeBytes || mtimeNs(st) != m_mtimeNs))
+        failure = "the model file changed on disk while it was read";
+    if (failure.empty() && ::mprotect(p, m_sizeBytes, PROT_READ) != 0)
+        failure = std::string("cannot protect the copy: ") + std::strerror(errno);
+    if (!failure.empty()) {
+        ::munmap(p, m_sizeBytes);
+        return ioError(ErrorCode::Io, m_path, failure);
+    }
+    m_data = static_cast<const uint8_t*>(p);
+    m_resident = true;
+    return Ok{};
+}
+
+Expected<std::shared_ptr<const MappedFile>> MappedFile::open(const std::string& path, FileResidency residency)
 {
     int fd = -1;
     auto opened = openRegular(path, fd);
     if (!opened)
         return opened.error();
     std::shared_ptr<MappedFile> file = std::move(*opened);
+    if (file->m_sizeBytes > 0 && residency == FileResidency::Resident) {
+        Status read = file->readResident(fd);
+        ::close(fd);
+        if (!read)
+            return read.error();
+        g_mappingsMade.fetch_add(1, std::memory_order_relaxed);
+        return std::shared_ptr<const MappedFile>(std::move(file));
+    }
     if (file->m_sizeBytes > 0) {
         void* p = ::mmap(nullptr, file->m_sizeBytes, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p == MAP_FAILED) {
@@ -200,6 +268,8 @@ Expected<std::shared_ptr<const MappedFile>> MappedFile::readPrefix(const std::st
 
 Status MappedFile::checkIntact() const
 {
+    if (m_resident)
+        return Ok{}; // this process's own copy: the file on disk no longer matters
     if (m_slot >= 0 && g_slots[size_t(m_slot)].damaged.load(std::memory_order_acquire))
         return ioError(ErrorCode::Io, m_path, "the model file was truncated on disk while in use");
     struct stat st {};

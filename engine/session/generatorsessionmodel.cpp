@@ -146,7 +146,7 @@ GeneratorSessionModel::~GeneratorSessionModel() = default;
 Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(const std::string& path,
                                                                              const Options& options)
 {
-    Expected<DecodeModel> model = DecodeModel::load(path, LoadBudget{options.contextLength, options.kvCacheType});
+    Expected<DecodeModel> model = DecodeModel::load(path, LoadBudget{options.contextLength, options.kvCacheType, options.mapWeights});
     if (!model)
         return model.error();
     std::unique_ptr<GeneratorSessionModel> session(new GeneratorSessionModel);

@@ -45,6 +45,7 @@ public:
         int contextLength = 4096;
         // F32 as the llama.cpp reference tests run; the chat chooses (llama.cpp's default is F16).
         KvCacheType kvCacheType = KvCacheType::F32;
+        bool mapWeights = false; // LoadBudget::mapWeights
     };
 
     static Expected<std::unique_ptr<GeneratorSessionModel>> load(const std::string& path, const Options& options);
@@ -67,6 +68,7 @@ public:
     Expected<std::vector<TokenId>> fitToContext(TurnRequest& request, int& dropped) const;
     const Tokenizer& tokenizer() const { return *m_tokenizer; }
     int threadCount() const;
+    const DecodeModel& model() const { return *m_model; }
 
 private:
     GeneratorSessionModel();

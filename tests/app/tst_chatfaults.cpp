@@ -1,7 +1,9 @@
-// The chat's model file truncated on disk while a turn decodes from its mapping (the MappedFile guard):
-// the turn ends with the error in the chat pane, the window stays up, and a model opened next chats as
-// usual. The window runs in a child process (this test binary again, one function), so a SIGBUS would
-// kill only the child and show as a failure here.
+// The chat's model file truncated on disk while a turn decodes: the chat reads the weights into memory
+// when it opens a model (MappedFile's resident copy), so the turn runs to its end with exactly the text a
+// turn on the intact file gives, and the window stays up. (A model mapped instead, one larger than half
+// the free memory, ends the turn with the error: tst_mappedfile and tst_cli_faults cut mapped files.)
+// The window runs in a child process (this test binary again, one function), so a SIGBUS would kill only
+// the child and show as a failure here.
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
 #include "tests/common/modelcopy.h"
@@ -62,7 +64,8 @@ private slots:
         QVERIFY(modelChanged.wait(30000));
         ws::views::ChatSettings settings = chat.pane()->settings();
         settings.mode = ws::PromptMode::Completion;
-        settings.maxTokens = 400;
+        settings.maxTokens = 40;
+        settings.sampling.temperature = 0;
         settings.paceSystemId = "slow";
         chat.pane()->setSettings(settings);
         QVERIFY(chat.pane()->paceSystem());
@@ -73,27 +76,27 @@ private slots:
         chat.pane()->send(QStringLiteral("Once upon a time"));
         QVERIFY(snapshots.wait(30000)); // the turn is under way
         QCOMPARE(::truncate(copy.toLocal8Bit().constData(), 1024), 0);
-        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 60000);
-        QCOMPARE(finished.count(), 0);
-        const QString message = failed.at(0).at(1).toString();
-        QVERIFY2(message.contains(QStringLiteral("truncated")), qPrintable(message));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(failed.count(), 0);
         QCOMPARE(chat.pane()->messageCount(), 2);
-        QCOMPARE(chat.pane()->message(1)->state(), ws::views::ChatMessageWidget::State::Error);
+        QCOMPARE(chat.pane()->message(1)->state(), ws::views::ChatMessageWidget::State::Done);
+        const QString cutText = chat.pane()->message(1)->text();
         QVERIFY(window.isVisible());
 
-        // The window stays usable: the intact model opens and a turn runs to its end.
+        // The same turn on the intact model, unpaced: the same text.
         WS_REQUIRE_MODEL(intact, "stories260K/stories260K.gguf");
         modelChanged.clear();
         chat.openModelFile(intact_q);
         QVERIFY(modelChanged.wait(30000));
-        settings.maxTokens = 16;
         settings.paceSystemId.clear();
         chat.pane()->setSettings(settings);
         chat.pane()->clear();
+        finished.clear();
         chat.pane()->send(QStringLiteral("Once upon a time"));
         QVERIFY(finished.wait(30000));
         QCOMPARE(chat.pane()->message(1)->state(), ws::views::ChatMessageWidget::State::Done);
-        QVERIFY(!chat.pane()->message(1)->text().isEmpty());
+        QVERIFY(!cutText.isEmpty());
+        QCOMPARE(chat.pane()->message(1)->text(), cutText);
     }
 };
 

@@ -1,6 +1,9 @@
 // MappedFile's guard against a file that changes on disk while mapped (mappedfile.h): a truncated file
 // must not kill the process with SIGBUS. Each truncation runs in a forked child, so a regression shows
 // as the child's signal death instead of taking the test runner down; the child reports over a pipe.
+// A resident file (read whole into memory, how a decode holds its weights by default) is immune: cutting
+// the file changes nothing the process reads.
+#include "engine/decode/decodemodel.h"
 #include "engine/gguf/mappedfile.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "engine/session/tokenstream.h"
@@ -13,6 +16,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <functional>
 #include <string>
 
@@ -173,16 +177,60 @@ private slots:
         QVERIFY2(grown.error().message().find("changed") != std::string::npos, grown.error().message().c_str());
     }
 
-    // The decode pipeline: a model file truncated between two steps ends the turn with the error.
-    void sessionOnTruncatedModelEndsWithError_data()
+    // Read whole: the bytes are the file's, the copy is this process's own, so cutting or replacing the
+    // file afterwards changes nothing and the copy stays intact.
+    void residentFileIsImmuneToChangesOnDisk()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("weights.bin"));
+        QByteArray bytes(5 * 1024 * 1024 + 123, '\0'); // more than two huge pages, not a multiple of one
+        for (int i = 0; i < bytes.size(); ++i)
+            bytes[i] = char((i * 131 + i / 4096) & 0xff);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QCOMPARE(f.write(bytes), qint64(bytes.size()));
+        }
+        const uint64_t before = ws::MappedFile::mappingsMade();
+        auto resident = ws::MappedFile::open(path.toStdString(), ws::FileResidency::Resident);
+        QVERIFY2(resident, resident ? "" : resident.error().message().c_str());
+        QCOMPARE(ws::MappedFile::mappingsMade(), before + 1);
+        QVERIFY((*resident)->isResident());
+        QCOMPARE((*resident)->sizeBytes(), uint64_t(bytes.size()));
+        QVERIFY(std::memcmp((*resident)->data(), bytes.constData(), size_t(bytes.size())) == 0);
+        QCOMPARE(::truncate(path.toLocal8Bit().constData(), 4096), 0);
+        QVERIFY((*resident)->checkIntact());
+        QVERIFY(std::memcmp((*resident)->data(), bytes.constData(), size_t(bytes.size())) == 0);
+        QVERIFY(QFile::remove(path));
+        QVERIFY((*resident)->checkIntact());
+
+        auto missing = ws::MappedFile::open(path.toStdString(), ws::FileResidency::Resident);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().code, ws::ErrorCode::NotFound);
+        QCOMPARE(missing.error().file, path.toStdString());
+        QVERIFY(writeFilled(path, 0, 0));
+        auto empty = ws::MappedFile::open(path.toStdString(), ws::FileResidency::Resident);
+        QVERIFY(empty);
+        QCOMPARE((*empty)->sizeBytes(), uint64_t(0));
+    }
+
+    // The decode pipeline, the model file truncated between two steps: mapped, the turn ends with the
+    // error (and the next turn fails too, it does not run on zeros); resident (the default), the turn
+    // runs on and gives exactly the tokens of a turn on the intact file.
+    void sessionOnTruncatedModel_data()
     {
         QTest::addColumn<QString>("model");
-        QTest::newRow("gguf") << QStringLiteral("stories260K/stories260K.gguf");
-        QTest::newRow("llama2c") << QStringLiteral("stories260K/stories260K.bin");
+        QTest::addColumn<bool>("mapped");
+        QTest::newRow("gguf, mapped") << QStringLiteral("stories260K/stories260K.gguf") << true;
+        QTest::newRow("llama2c, mapped") << QStringLiteral("stories260K/stories260K.bin") << true;
+        QTest::newRow("gguf, resident") << QStringLiteral("stories260K/stories260K.gguf") << false;
+        QTest::newRow("llama2c, resident") << QStringLiteral("stories260K/stories260K.bin") << false;
     }
-    void sessionOnTruncatedModelEndsWithError()
+    void sessionOnTruncatedModel()
     {
         QFETCH(QString, model);
+        QFETCH(bool, mapped);
         const QString source = wstest::testModelPath(model);
         if (!QFileInfo::exists(source))
             QSKIP("test models missing (WAFERSCOPE_TEST_MODELS)");
@@ -193,35 +241,67 @@ private slots:
         QVERIFY(QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner));
         QFile::copy(wstest::testModelPath(QStringLiteral("stories260K/tok512.bin")), dir.filePath("tok512.bin"));
         const std::string p = copy.toStdString();
+        ws::TurnRequest request;
+        request.messages.push_back({ws::ChatRole::User, "Once upon a time"});
+        request.mode = ws::PromptMode::Completion;
+        request.maxTokens = 64;
+        request.sampling.temperature = 0;
+        ws::GeneratorSessionModel::Options options;
+        options.mapWeights = mapped;
+        // The intact file's tokens, for the resident case.
+        std::vector<ws::TokenId> intact;
+        {
+            auto session = ws::GeneratorSessionModel::load(p, options);
+            QVERIFY(session);
+            QCOMPARE((*session)->model().weightsResident(), !mapped);
+            auto stream = (*session)->startTurn(request);
+            QVERIFY(stream);
+            for (int i = 0; i < 65; ++i) {
+                ws::Expected<ws::TokenStep> step = (*stream)->next();
+                QVERIFY(step);
+                if (step->endOfText)
+                    break;
+                intact.push_back(step->token);
+            }
+        }
+        QVERIFY(intact.size() > 8);
         const ChildResult r = inChild([&](int fd) {
-            auto session = ws::GeneratorSessionModel::load(p);
+            auto session = ws::GeneratorSessionModel::load(p, options);
             if (!session)
                 return 2;
-            ws::TurnRequest request;
-            request.messages.push_back({ws::ChatRole::User, "Once upon a time"});
-            request.mode = ws::PromptMode::Completion;
-            request.maxTokens = 64;
             auto stream = (*session)->startTurn(request);
-            if (!stream || !(*stream)->next())
+            std::vector<ws::TokenId> tokens;
+            ws::Expected<ws::TokenStep> first = stream ? (*stream)->next() : ws::Expected<ws::TokenStep>(ws::makeError(ws::ErrorCode::Io, "no turn"));
+            if (!first)
                 return 3;
+            tokens.push_back(first->token);
             if (::truncate(p.c_str(), 1024) != 0)
                 return 4;
             for (int i = 0; i < 64; ++i) {
                 ws::Expected<ws::TokenStep> step = (*stream)->next();
                 if (!step) {
                     say(fd, step.error().message());
+                    if (!mapped)
+                        return 7; // a resident copy must not fail
                     // Sticky: the next turn fails too, it does not run on zeros.
                     auto again = (*session)->startTurn(request);
                     return again && (*again)->next() ? 6 : 0;
                 }
                 if (step->endOfText)
-                    return 5;
+                    break;
+                tokens.push_back(step->token);
             }
-            return 5;
+            if (mapped)
+                return 5; // the cut went unnoticed
+            say(fd, tokens == intact ? "same tokens" : "other tokens");
+            return 0;
         });
         QVERIFY2(r.exited, qPrintable(QStringLiteral("child died of signal %1").arg(r.signal)));
-        QCOMPARE(r.code, 0);
-        QVERIFY2(r.message.find("truncated") != std::string::npos, r.message.c_str());
+        QVERIFY2(r.code == 0, qPrintable(QStringLiteral("child exit %1: %2").arg(r.code).arg(QString::fromStdString(r.message))));
+        if (mapped)
+            QVERIFY2(r.message.find("truncated") != std::string::npos, r.message.c_str());
+        else
+            QCOMPARE(r.message, std::string("same tokens"));
     }
 };
 
