@@ -12,6 +12,48 @@
 
 #include <unistd.h>
 
+namespace {
+
+// One `generate` run on a writable copy of `source` (the copy's path last on the command line), the copy
+// truncated to 4 KiB as soon as the first generated text arrives.
+struct CutRun
+{
+    bool started = false;
+    QString copy;
+    QByteArray beforeCut, afterCut, err;
+    QProcess::ExitStatus status = QProcess::CrashExit;
+    int exitCode = -1;
+};
+
+CutRun runAndCut(const QString& source, const QStringList& args)
+{
+    CutRun r;
+    QTemporaryDir dir;
+    r.copy = wstest::writableCopy(source, dir, QStringLiteral("model.gguf"));
+    if (r.copy.isEmpty())
+        return r;
+    QProcess cli;
+    cli.start(wstest::cliBinary(), args + QStringList{r.copy});
+    if (!cli.waitForStarted() || !cli.waitForReadyRead(60000)) // the first generated text
+        return r;
+    if (::truncate(r.copy.toLocal8Bit().constData(), 4096) != 0)
+        return r;
+    r.beforeCut = cli.readAllStandardOutput();
+    if (!cli.waitForFinished(120000))
+        return r;
+    r.afterCut = cli.readAllStandardOutput();
+    r.err = cli.readAllStandardError();
+    r.status = cli.exitStatus();
+    r.exitCode = cli.exitCode();
+    r.started = true;
+    return r;
+}
+
+const QStringList kGenerate = {QStringLiteral("generate"), QStringLiteral("--prompt"), QStringLiteral("Once upon a time"),
+                               QStringLiteral("--threads"), QStringLiteral("1")};
+
+} // namespace
+
 class TestCliFaults : public QObject
 {
     Q_OBJECT
@@ -22,24 +64,14 @@ private slots:
         WS_REQUIRE_MODEL(source, "random/qwen2-tiny-random.gguf");
         bool sawMidRun = false;
         for (int attempt = 0; attempt < 5 && !sawMidRun; ++attempt) {
-            QTemporaryDir dir;
-            const QString copy = wstest::writableCopy(source_q, dir, QStringLiteral("model.gguf"));
-            QVERIFY(!copy.isEmpty());
-            QProcess cli;
-            cli.start(wstest::cliBinary(),
-                      {QStringLiteral("generate"), QStringLiteral("--model"), copy, QStringLiteral("--prompt"),
-                       QStringLiteral("Once upon a time"), QStringLiteral("--tokens"), QStringLiteral("100000"),
-                       QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--mmap")});
-            QVERIFY(cli.waitForStarted());
-            QVERIFY(cli.waitForReadyRead(60000)); // the first generated text
-            QCOMPARE(::truncate(copy.toLocal8Bit().constData(), 4096), 0);
-            QVERIFY(cli.waitForFinished(120000));
-            const QByteArray err = cli.readAllStandardError();
-            QCOMPARE(cli.exitStatus(), QProcess::NormalExit); // no SIGBUS
-            if (cli.exitCode() == 0)
+            const CutRun r = runAndCut(source_q, kGenerate + QStringList{QStringLiteral("--tokens"), QStringLiteral("100000"),
+                                                                         QStringLiteral("--mmap"), QStringLiteral("--model")});
+            QVERIFY(r.started);
+            QCOMPARE(r.status, QProcess::NormalExit); // no SIGBUS
+            if (r.exitCode == 0)
                 continue; // it finished before the cut; try again
-            QVERIFY2(err.contains("truncated"), err.constData());
-            QVERIFY2(err.contains(copy.toLocal8Bit()), err.constData());
+            QVERIFY2(r.err.contains("truncated"), r.err.constData());
+            QVERIFY2(r.err.contains(r.copy.toLocal8Bit()), r.err.constData());
             sawMidRun = true;
         }
         QVERIFY2(sawMidRun, "every run finished before the file was cut");
@@ -48,9 +80,7 @@ private slots:
     void generateOnResidentModelIgnoresTheCut()
     {
         WS_REQUIRE_MODEL(source, "random/qwen2-tiny-random.gguf");
-        const QStringList args = {QStringLiteral("generate"), QStringLiteral("--prompt"),
-                                  QStringLiteral("Once upon a time"), QStringLiteral("--tokens"), QStringLiteral("400"),
-                                  QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--model")};
+        const QStringList args = kGenerate + QStringList{QStringLiteral("--tokens"), QStringLiteral("400"), QStringLiteral("--model")};
         QProcess intact;
         intact.start(wstest::cliBinary(), args + QStringList{source_q});
         QVERIFY(intact.waitForFinished(120000));
@@ -59,21 +89,12 @@ private slots:
         QVERIFY(expected.size() > 100);
         bool sawMidRun = false;
         for (int attempt = 0; attempt < 5 && !sawMidRun; ++attempt) {
-            QTemporaryDir dir;
-            const QString copy = wstest::writableCopy(source_q, dir, QStringLiteral("model.gguf"));
-            QVERIFY(!copy.isEmpty());
-            QProcess cli;
-            cli.start(wstest::cliBinary(), args + QStringList{copy});
-            QVERIFY(cli.waitForStarted());
-            QVERIFY(cli.waitForReadyRead(60000)); // the first generated text
-            QCOMPARE(::truncate(copy.toLocal8Bit().constData(), 4096), 0);
-            const QByteArray beforeCut = cli.readAllStandardOutput();
-            QVERIFY(cli.waitForFinished(120000));
-            const QByteArray afterCut = cli.readAllStandardOutput();
-            QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
-            QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-            QCOMPARE(beforeCut + afterCut, expected);
-            sawMidRun = !afterCut.isEmpty(); // text came after the cut: it fell in the middle of the run
+            const CutRun r = runAndCut(source_q, args);
+            QVERIFY(r.started);
+            QCOMPARE(r.status, QProcess::NormalExit);
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QCOMPARE(r.beforeCut + r.afterCut, expected);
+            sawMidRun = !r.afterCut.isEmpty(); // text came after the cut: it fell in the middle of the run
         }
         QVERIFY2(sawMidRun, "every run finished before the file was cut");
     }
