@@ -255,11 +255,13 @@ void MeshView::paintEvent(QPaintEvent*)
 
     // Heads-up line: which device, mesh size, zoom.
     const QLocale locale;
-    const QString hud = tr("Wafer %1 of %2 · %3 × %4 cores · %5 px per core")
-                            .arg(m_device + 1)
-                            .arg(m_snapshot->deviceCount)
-                            .arg(locale.toString(m_snapshot->meshCols), locale.toString(m_snapshot->meshRows),
-                                 locale.toString(m_transform.scale, 'g', 3));
+    QString hud = tr("Wafer %1 of %2 · %3 × %4 cores · %5 px per core")
+                      .arg(m_device + 1)
+                      .arg(m_snapshot->deviceCount)
+                      .arg(locale.toString(m_snapshot->meshCols), locale.toString(m_snapshot->meshRows),
+                           locale.toString(m_transform.scale, 'g', 3));
+    if (isDraftWafer(*m_snapshot, m_device))
+        hud += tr(" · the draft model's own wafer");
     const QFontMetricsF fm(font());
     // Bottom-left, clear of the region labels along the mesh's top edge; the legend sits bottom-right.
     const QRectF hudRect(10, height() - fm.height() - 18, fm.horizontalAdvance(hud) + 16, fm.height() + 8);

@@ -266,7 +266,10 @@ int runPredict(const QStringList& args)
             spec.insert(QStringLiteral("speedup"), e.speedup);
         }
     }
-    if (p.draftCores > 0) { // a wafer: the draft model's own strip of cores beside the target
+    if (p.draftCores > 0) { // a wafer: the draft model's own cores, a strip beside the target or its own wafer
+        spec.insert(QStringLiteral("draft_home"), QString::fromStdString(p.draftHome));
+        spec.insert(QStringLiteral("draft_columns"), p.draftColumns);
+        spec.insert(QStringLiteral("devices"), p.devices);
         spec.insert(QStringLiteral("draft_cores"), double(p.draftCores));
         spec.insert(QStringLiteral("usable_cores_per_device"), double(p.usableCoresPerDevice));
         spec.insert(QStringLiteral("draft_seconds_per_step"), p.draftSecondsPerStep);

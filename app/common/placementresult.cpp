@@ -38,18 +38,20 @@ PlacementResult placementResultOf(const PlacementRequest& request, std::shared_p
     result.hardware = scene->hardware();
     result.model = scene->model();
     result.snapshot = scene->snapshot;
-    result.devices = p.deviceCount;
+    result.devices = scene->snapshot ? scene->snapshot->deviceCount : p.deviceCount; // with the draft's own wafer
     result.layersPerDevice = p.layersPerDevice;
     result.sramUsedBytes = p.sramUsedBytes();
     result.sramTotalBytes = p.sramTotalBytes();
+    result.notes = p.notes;
     if (scene->draftPlacement) {
-        // The draft's strip is part of wafer 0 (the target's usable mesh leaves it out).
+        // The draft's strip is part of wafer 0 (the target's usable mesh leaves it out), or its own wafer follows.
         result.sramUsedBytes += scene->draftPlacement->sramUsedBytes();
         result.sramTotalBytes += scene->draftPlacement->sramTotalBytes();
         result.notes.push_back("draft model " + scene->draftModel()->id + ": " +
-                               std::to_string(scene->draftShare->cores()) + " cores of its own on wafer 1");
+                               std::to_string(scene->draftHome->draftCores()) + " cores of its own on wafer " +
+                               std::to_string(scene->draftDevice() + 1) +
+                               (scene->draftHome->ownWafer() ? " (a wafer of its own)" : ""));
     }
-    result.notes = p.notes;
     result.scene = std::move(scene);
     return result;
 }
@@ -114,13 +116,14 @@ Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, in
         }
     }
     const Placement* placement = enginePlacement(result);
-    if (const Placement* draft = result.scene ? result.scene->draftPlacement.get() : nullptr;
-        draft && device == 0 && x >= draft->originX && x < draft->originX + draft->usableCols && y >= draft->originY &&
-        y < draft->originY + draft->usableRows) {
-        placement = draft; // a core of the draft's own strip: the draft's placement answers for it
+    int placedDevice = device;
+    if (result.scene && result.scene->isDraftCore(device, x, y)) {
+        // A core of the draft's own strip or wafer: the draft's placement (one wafer) answers for it.
+        placement = result.scene->draftPlacement.get();
+        placedDevice = 0;
         info.draftModel = result.scene->draftModel()->name;
     }
-    const auto detail = placement ? placement->coreDetail(device, x, y) : std::nullopt;
+    const auto detail = placement ? placement->coreDetail(placedDevice, x, y) : std::nullopt;
     if (!detail) {
         // Without the engine's placement, only what the snapshot carries.
         if (d < s->sramFraction.size() && s->sramFraction[d].size() == cores)

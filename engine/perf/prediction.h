@@ -141,6 +141,8 @@ struct Prediction
     int64_t draftCores = 0;
     int64_t usableCoresPerDevice = 0;
     double draftSecondsPerStep = 0;
+    std::string draftHome;  // "strip" (beside the target on wafer 0) or "own_wafer" (the last device)
+    int draftColumns = 0;   // the draft's width in columns (its own wafer: the whole usable mesh)
 
     std::vector<std::string> notes;   // assumptions and choices, English
 };

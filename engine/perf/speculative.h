@@ -20,6 +20,7 @@
 #include "engine/model/modelconfig.h"
 #include "engine/perf/placementcache.h"
 #include "engine/perf/prediction.h"
+#include "engine/perf/waferpredictor.h"
 #include "engine/perf/workload.h"
 #include "engine/wafer/placement/draftplacement.h"
 #include "engine/wafer/placement/layout.h"
@@ -59,8 +60,45 @@ std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const
 Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer, const PlacementOptions& placement,
                                      PlacementCache* cache, const Layout* layout = nullptr, double defectRate = 0);
 
-// The draft's share in a wafer prediction (Prediction::draftCores, usableCoresPerDevice, draftSecondsPerStep).
-void setDraftShare(Prediction& prediction, const DraftShare& share, double draftSecondsPerStep);
+// Where the draft model of `workload` decodes beside `target` on wafer `hardware`: the one choice the predictor
+// and the scene (engine/wafer/scene.h) both use. Candidates: a strip on wafer 0 of the narrowest width that
+// holds the draft and 1.25, 1.5, 2 and 3 times it (while the target still places on the rest), and a wafer of
+// its own after the target's (the target placed as without a draft). Each is timed by predictWafer at that
+// home (k draft tokens, the verify of k + 1, the hand-off between draft and target); the choice is the
+// fewest wafers in total (within options.devices when given), then the lowest seconds per output token.
+// With a given layout (options.placedLayout or options.layout) the narrowest strip, as the layout was made
+// beside it. Placements go through options.placements (or a cache of its own for the call).
+Expected<DraftHomeChoice> chooseDraftHome(const ModelConfig& target, const HardwareSpec& hardware,
+                                          const Workload& workload, const WaferPredictOptions& options);
+
+// Seconds per speculative step for the hand-off between the draft (its regions `draft`, at `home`) and the
+// target (`target`): the k proposals from the draft's LM head to the target's embedding, and the verified token
+// from there to the draft's embedding; hops across wafer 0 on a strip, one wafer link each from its own wafer.
+double draftHandoffSeconds(const ScheduleRegions& target, const ScheduleRegions& draft, const DraftHome& home,
+                           const TimingParams& params, int k);
+
+// Where the chosen home leaves speculative decoding slower than plain decoding on the fewest wafers: a note
+// with the plain and speculative figures and what one more wafer for the draft would bring (from the
+// choice's candidates).
+void addDraftHomeNote(Prediction& prediction, const DraftHomeChoice& choice, const SpeculativeDecoding& spec);
+
+// The predictor's steps with a draft model (engine/perf/waferpredictor.cpp): its home (options.draftHome, or
+// chooseDraftHome's) and the draft's regions there into `setup`, placed through `cache`; then the draft's own
+// token at that home and the hand-off per step, which also set the prediction's draft fields and its note.
+Status placeDraftHome(WaferSetup& setup, const ModelConfig& target, const HardwareSpec& hardware,
+                      const Workload& workload, const WaferPredictOptions& options, PlacementCache* cache);
+struct DraftAtHome
+{
+    double secondsPerToken = 0; // the draft's own token on its cores
+    double handoffSeconds = 0;  // per step (draftHandoffSeconds)
+};
+Expected<DraftAtHome> timeDraftAtHome(Prediction& prediction, const HardwareSpec& hardware, const Workload& workload,
+                                      const WaferPredictOptions& options, const WaferSetup& setup,
+                                      const ScheduleRegions& target);
+
+// The draft's home in a wafer prediction (Prediction::draftCores, usableCoresPerDevice, draftSecondsPerStep,
+// draftHome, draftColumns).
+void setDraftHome(Prediction& prediction, const DraftHome& home, double draftSecondsPerStep);
 
 struct SpeculativeEffect
 {

@@ -48,8 +48,9 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
 {
     const WaferSetup& s = *in.setup;
     const double point = p.tokensPerSecondPerUser;
+    auto handoff = [&](const TimingParams& params) { return in.handoffSeconds ? in.handoffSeconds(params) : 0.0; };
     auto tps = [&](const ScheduleRegions& layout, const TimingParams& params, int visit) {
-        return params.clockHz / (in.cycles(layout, params, visit) * in.specFactor);
+        return 1.0 / (in.cycles(layout, params, visit) * in.specFactor / params.clockHz + handoff(params));
     };
     auto withParams = [&](auto set, double v) {
         TimingParams q = s.params;
@@ -106,6 +107,9 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
             WaferPredictOptions alt = o;
             alt.weightFill = fills[i];
             alt.devices = 0;
+            // The same draft home: only the target's regions at the other fill are timed here.
+            if (s.draftHome)
+                alt.draftHome = &s.draftHome->home;
             auto other = prepareWafer(model, hw, w, alt);
             if (!other || other->layout.layers.empty())
                 continue;
@@ -146,7 +150,7 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
                 "placement_policy", "cores per layer region (side)", side, side, kMeasuredSide,
                 "low: this placer, every layer resident (region side as placed); high: WaferLLM's measured "
                 "policy, each layer on its own 420 x 420 region (WLLM Table 4, facts wafer-mapping.md §1.6)",
-                point, point, s.params.clockHz / (alt * in.specFactor)));
+                point, point, 1.0 / (alt * in.specFactor / s.params.clockHz + handoff(s.params))));
     }
     if (s.calibrationResidual > 0) {
         const double r = s.calibrationResidual;

@@ -29,6 +29,9 @@ struct WaferBoundsInput
     double specFactor = 1.0; // seconds per token / one plain step's seconds (speculative decoding)
     // Cycles of one step of `tokensPerVisit` tokens on a layout with some constants.
     std::function<double(const ScheduleRegions&, const TimingParams&, int)> cycles;
+    // Speculative decoding with a draft model: seconds per output token of the hand-off between draft and
+    // target at some constants (null: none), added to the scaled cycles.
+    std::function<double(const TimingParams&)> handoffSeconds;
 };
 
 // Adds the drivers and the ceiling to p (whose point, concurrency and devices are set) and finishes its range.

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <tuple>
 
 namespace ws {
 
@@ -83,6 +84,17 @@ Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelCon
 
 } // namespace
 
+PlacementOptions waferPlacementOptions(const Workload& w, const WaferPredictOptions& o)
+{
+    PlacementOptions po;
+    po.precision = w.precision;
+    po.contextTokens = w.contextTokens;
+    po.weightFill = o.weightFill;
+    po.usableCols = o.usableCols;
+    po.usableRows = o.usableRows;
+    return po;
+}
+
 Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
                                   const WaferPredictOptions& o)
 {
@@ -101,20 +113,18 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         return makeError(ErrorCode::InvalidArgument, "hop stretch must be at least 1", "hopStretch");
     s.params.hopCycles *= o.hopStretch;
 
-    PlacementOptions po;
-    po.precision = w.precision;
-    po.contextTokens = w.contextTokens;
-    po.weightFill = o.weightFill;
-    po.usableCols = o.usableCols;
-    po.usableRows = o.usableRows;
+    PlacementOptions po = waferPlacementOptions(w, o);
     if (!(o.defectRate >= 0.0 && o.defectRate <= 1.0))
         return makeError(ErrorCode::InvalidArgument, "defect rate must be a fraction of cores from 0 to 1",
                          "defect-rate");
-    if (w.speculative.enabled && w.speculative.draftModel) { // the draft's own cores, the target on the rest
-        s.draftShare = waferDraftShare(*w.speculative.draftModel, hw.wafer, po, o.placements, o.placedLayout, o.defectRate);
-        if (!*s.draftShare)
-            return s.draftShare->error();
-        po = targetRestOptions(po, **s.draftShare);
+    std::optional<PlacementCache> ownCache; // the chooser's placements, reused for the target's below
+    PlacementCache* cache = o.placements;
+    if (w.speculative.enabled && w.speculative.draftModel) { // the draft's own cores: a strip or its own wafer
+        if (!cache)
+            cache = &ownCache.emplace(32);
+        if (Status placed = placeDraftHome(s, model, hw, w, o, cache); !placed)
+            return placed.error();
+        po = targetHomeOptions(po, s.draftHome->home);
     }
     std::shared_ptr<const Expected<Placement>> cached;
     if (o.placedLayout) {
@@ -142,7 +152,7 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
             cached = std::make_shared<const Expected<Placement>>(placed.error());
         }
     } else {
-        cached = placeThrough(o.placements, model, hw.wafer, po);
+        cached = placeThrough(cache, model, hw.wafer, po);
     }
     const Expected<Placement>& placement = *cached;
     if (placement) {
@@ -151,6 +161,10 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         s.kvBytesPerCore = kvBytesAvailablePerCore(*placement);
         s.sramHeadroomBytes = placement->sramTotalBytes() - placement->sramUsedBytes();
         s.layoutNotes = placement->notes;
+        if (s.draftHome) { // the target's wafers, and the draft's own after them
+            s.draftHome->home.targetDevices = placement->deviceCount;
+            s.devicesNeeded = s.draftHome->home.devices();
+        }
     } else if (model.isMoe()) {
         const int cols = o.usableCols > 0 ? o.usableCols : hw.wafer.meshCols - hw.wafer.reservedCols;
         const int rows = o.usableRows > 0 ? o.usableRows : hw.wafer.meshRows - hw.wafer.reservedRows;
@@ -305,37 +319,29 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     };
     double scale = 1.0;
     double draftSeconds = 0;
+    double handoff = 0; // seconds per step between the draft and the target (its own wafer: two link crossings)
     if (w.speculative.enabled) {
-        const double plain = batchCycles(1) / clock;
-        if (w.speculative.draftModel) {
-            Workload dw = w;
-            dw.speculative.enabled = false;
-            dw.concurrency = 1;
-            WaferPredictOptions draftOptions;
-            draftOptions.placements = o.placements;
-            const DraftShare& share = **s.draftShare; // the draft on its own cores
-            draftOptions.weightFill = o.weightFill;
-            draftOptions.devices = 1;
-            draftOptions.usableCols = share.columns;
-            draftOptions.usableRows = share.usableRows;
-            auto draft = predictWafer(*w.speculative.draftModel, hw, dw, draftOptions);
+        if (w.speculative.draftModel) { // the draft's own token at its home, and the hand-off
+            auto draft = timeDraftAtHome(p, hw, w, o, s, layout);
             if (!draft)
                 return draft.error();
-            draftSeconds = draft->secondsPerToken;
-            setDraftShare(p, share, w.speculative.tokensPerStep * draftSeconds);
+            std::tie(draftSeconds, handoff) = std::pair(draft->secondsPerToken, draft->handoffSeconds);
         } else {
-            draftSeconds = w.speculative.draftCostFraction * plain;
+            draftSeconds = w.speculative.draftCostFraction * batchCycles(1) / clock;
         }
-        const double spec = speculativeSecondsPerToken(
-            w.speculative, draftSeconds, [&](int k) { return verifySchedule(k).totalCycles / clock; });
+        secondsPerToken = speculativeSecondsPerToken(
+            w.speculative, draftSeconds, [&](int k) { return verifySchedule(k).totalCycles / clock + handoff; });
         scale = 1.0 / w.speculative.expectedTokensPerStep();
-        secondsPerToken = spec;
         p.notes.push_back("speculative decoding: " + std::to_string(w.speculative.tokensPerStep) +
                           " draft tokens per step, acceptance " + std::to_string(w.speculative.acceptanceRate));
     }
     p.secondsPerToken = secondsPerToken;
     p.tokensPerSecondPerUser = 1.0 / secondsPerToken;
     p.aggregateTokensPerSecond = concurrency * p.tokensPerSecondPerUser;
+    if (o.pointOnly)
+        return p;
+    if (s.draftHome)
+        addDraftHomeNote(p, *s.draftHome, w.speculative);
 
     // Breakdown of one output token by phase.
     if (w.speculative.enabled) {
@@ -345,6 +351,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
                 p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), verify.cyclesByKind[k] / clock * scale});
         p.breakdown.push_back({"speculative_draft", w.speculative.tokensPerStep * draftSeconds /
                                                         w.speculative.expectedTokensPerStep()});
+        if (handoff > 0)
+            p.breakdown.push_back({"speculative_handoff", handoff * scale});
     } else {
         for (size_t k = 0; k < schedule.cyclesByKind.size(); ++k)
             if (schedule.cyclesByKind[k] > 0)
@@ -371,7 +379,12 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     WaferBoundsInput bounds;
     bounds.setup = &s;
     bounds.tokensPerVisit = m;
-    bounds.specFactor = secondsPerToken / (schedule.totalCycles / clock);
+    // The hand-off between draft and target is timed apart: the link latency driver moves it too.
+    bounds.specFactor = (secondsPerToken - handoff * scale) / (schedule.totalCycles / clock);
+    if (handoff > 0)
+        bounds.handoffSeconds = [&](const TimingParams& q) {
+            return scale * draftHandoffSeconds(layout, s.draftLayout, s.draftHome->home, q, w.speculative.tokensPerStep);
+        };
     bounds.cycles = [&](const ScheduleRegions& l, const TimingParams& params, int visit) {
         return tokenCycles(model, l, params, visit, w.contextTokens, o.kv);
     };

@@ -46,6 +46,30 @@ struct WaferPredictOptions
     // With placedLayout: its placement when the caller already has it (the placer's own, whose layoutOf is
     // placedLayout), so it is not placed again; over-capacity is still checked on it.
     SharedPlacement placedLayoutPlacement;
+    // Speculative decoding with a draft model: place the draft at this home instead of chooseDraftHome's
+    // (engine/perf/speculative.h); the chooser's candidates and the range's other fills use it.
+    const DraftHome* draftHome = nullptr;
+    // Only the point (seconds per token, devices, notes): no breakdown, TTFT, curve or range.
+    bool pointOnly = false;
+};
+
+// A home the chooser weighed, with the speculative seconds per output token predicted there (0: not timed,
+// e.g. on more wafers than the fewest + 1).
+struct DraftHomeCandidate
+{
+    DraftHome home;
+    double secondsPerToken = 0;
+};
+
+// Where the draft decodes (speculative.h chooseDraftHome): the home, every candidate weighed and plain
+// decoding's seconds per token and wafers (0 when nothing was weighed: a given layout keeps the narrowest strip).
+struct DraftHomeChoice
+{
+    DraftHome home;
+    double secondsPerToken = 0;
+    std::vector<DraftHomeCandidate> candidates;
+    double plainSecondsPerToken = 0;
+    int plainDevices = 0;
 };
 
 struct WaferSetup
@@ -60,8 +84,12 @@ struct WaferSetup
     WaferDefects defects;       // with a defect rate: what the dead cores cost
     std::vector<std::string> layoutNotes;
     std::vector<RegionOverflow> overCapacity; // with a placed layout: regions over a core's SRAM
-    std::optional<Expected<DraftShare>> draftShare; // speculative decoding with a draft model: its strip of cores
+    std::optional<DraftHomeChoice> draftHome; // speculative decoding with a draft model: where it decodes
+    ScheduleRegions draftLayout;              // and the draft's regions there (fabric coordinates of its wafer)
 };
+
+// The placer's options for a workload and predict options (precision, context, fill, usable mesh).
+PlacementOptions waferPlacementOptions(const Workload& workload, const WaferPredictOptions& options);
 
 // Regions (from the placement) and constants for a model on a wafer preset,
 // shared by predict and the animation.

@@ -1,5 +1,6 @@
 #include "engine/wafer/scene.h"
 
+#include "engine/perf/speculative.h"
 #include "engine/perf/waferpredictor.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
@@ -23,24 +24,48 @@ const ModelConfig* WaferScene::draftModel() const
                                                                      : nullptr;
 }
 
+int WaferScene::draftDevice() const
+{
+    return draftPlacement && draftHome ? draftHome->draftDevice() : -1;
+}
+
+bool WaferScene::isDraftCore(int device, int x, int y) const
+{
+    if (device < 0 || device != draftDevice())
+        return false;
+    const Placement& d = *draftPlacement;
+    return x >= d.originX && x < d.originX + d.usableCols && y >= d.originY && y < d.originY + d.usableRows;
+}
+
 namespace {
 bool wantsDraft(const SceneRequest& r)
 {
     return r.workload.speculative.enabled && r.workload.speculative.draftModel.has_value();
 }
 
-// The draft on its strip and the target on the rest (a given layout: exactly it, on the rest of the mesh).
+// The draft at the home the prediction uses (engine/perf/speculative.h chooseDraftHome) and the target beside
+// it (a given layout: exactly it, on the rest of the mesh beside the narrowest strip).
 Status placeDrafted(const SceneRequest& request, const PlacementOptions& options, WaferScene& scene)
 {
     const ModelConfig& draft = *request.workload.speculative.draftModel;
     const WaferSpec& wafer = request.hardware.wafer;
+    PlacementCache cache(32); // the chooser's placements, reused below
+    WaferPredictOptions predictOptions;
+    predictOptions.weightFill = request.weightFill;
+    predictOptions.kv = request.kv;
+    predictOptions.placements = &cache;
+    if (request.layout)
+        predictOptions.placedLayout = &*request.layout;
+    auto choice = chooseDraftHome(request.model, request.hardware, request.workload, predictOptions);
+    if (!choice)
+        return choice.error();
+    DraftHome home = choice->home;
+    auto place = [&](const ModelConfig& m, const PlacementOptions& o) -> Expected<Placement> {
+        return *placeThrough(&cache, m, wafer, o);
+    };
     Placement target;
-    DraftShare share;
     if (request.layout) {
-        auto fitted = draftShare(draft, wafer, options);
-        if (!fitted)
-            return fitted.error();
-        share = *fitted;
+        const DraftShare& share = home.share;
         if (request.layout->usableCols != share.targetColumns() || request.layout->usableRows != share.usableRows)
             return makeError(ErrorCode::InvalidArgument,
                              "the layout is for " + std::to_string(request.layout->usableCols) + " x " +
@@ -51,22 +76,21 @@ Status placeDrafted(const SceneRequest& request, const PlacementOptions& options
         auto placed = placeLayout(request.model, request.hardware, *request.layout);
         if (!placed)
             return placed.error();
+        auto placedDraft = place(draft, draftHomeOptions(options, home));
+        if (!placedDraft)
+            return placedDraft.error();
+        home.targetDevices = placed->deviceCount;
         target = besideDraft(std::move(*placed), share);
+        scene.draftPlacement = std::make_shared<const Placement>(std::move(*placedDraft));
     } else {
-        auto both = placeWithDraft(request.model, draft, wafer, options, options);
+        auto both = placeWithDraft(request.model, draft, wafer, options, options, home, place);
         if (!both)
             return both.error();
-        share = both->share;
+        home = both->home;
         target = std::move(both->target);
         scene.draftPlacement = std::make_shared<const Placement>(std::move(both->draft));
     }
-    if (!scene.draftPlacement) {
-        auto placedDraft = placeModel(draft, wafer, draftStripOptions(options, share));
-        if (!placedDraft)
-            return placedDraft.error();
-        scene.draftPlacement = std::make_shared<const Placement>(std::move(*placedDraft));
-    }
-    scene.draftShare = share;
+    scene.draftHome = home;
     scene.placement = std::make_shared<const Placement>(std::move(target));
     return Ok{};
 }
@@ -117,7 +141,7 @@ Expected<WaferScene> buildWaferScene(const SceneRequest& request)
     }
     auto snapshot = std::make_shared<MeshSnapshot>(buildMeshSnapshot(*scene.placement));
     if (scene.draftPlacement)
-        addDraftToSnapshot(*snapshot, *scene.draftPlacement, *scene.draftShare);
+        addDraftToSnapshot(*snapshot, *scene.draftPlacement, *scene.draftHome);
     if (request.defects.any()) {
         for (int device = 0; device < int(scene.remaps.size()) && device < snapshot->deviceCount; ++device)
             if (Status filled = fillDefectLayer(*snapshot, device, scene.remaps[size_t(device)]); !filled)

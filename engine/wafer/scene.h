@@ -11,9 +11,11 @@
 // request shows the same wafers everywhere.
 //
 // With speculative decoding on and a draft model in the workload, the draft
-// gets its own strip of cores beside the target (draftplacement.h): the scene
-// then holds both placements, the snapshot shows the draft's cores as the
-// draft's, and the schedule times the target on its own cores.
+// gets its own cores (draftplacement.h) at the home the predictor chooses
+// (engine/perf/speculative.h chooseDraftHome): a strip beside the target or a
+// wafer of its own. The scene then holds both placements, the snapshot shows
+// the draft's cores as the draft's (its own wafer as one more device), and
+// the schedule times the target on its own cores.
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
@@ -63,9 +65,11 @@ struct WaferScene
 {
     SceneRequest request;
     std::shared_ptr<const Placement> placement; // the target's (right of the draft's strip when there is one)
-    // With a draft model (request.workload.speculative): its placement on the strip and the strip.
+    // With a draft model (request.workload.speculative): its placement and its home (chooseDraftHome's, as
+    // the prediction's): a strip beside the target on wafer 0, or a wafer of its own after the target's, which
+    // the snapshot then shows as its last device.
     std::shared_ptr<const Placement> draftPlacement;
-    std::optional<DraftShare> draftShare;
+    std::optional<DraftHome> draftHome;
     // Per device with defects; without, one defect-free remap (logical fabric to physical grid) shared by every
     // device. Empty when the spec has no spare layout.
     std::vector<Remap> remaps;
@@ -79,6 +83,9 @@ struct WaferScene
     const HardwareSpec& hardware() const { return request.hardware; }
     // The draft model placed beside the target (null without one).
     const ModelConfig* draftModel() const;
+    // The device the draft decodes on (-1 without one) and whether a core of the snapshot is the draft's.
+    int draftDevice() const;
+    bool isDraftCore(int device, int x, int y) const;
     // The remap of `device` (null when there is none).
     const Remap* remap(int device) const;
 };

@@ -125,6 +125,22 @@ private slots:
         const double draftCores = ws.value("draft_cores").toDouble();
         QVERIFY(draftCores > 0 && draftCores < ws.value("usable_cores_per_device").toDouble());
         QVERIFY(ws.value("draft_seconds_per_step").toDouble() > 0);
+        // Qwen3-32B keeps its 2 wafers with the draft on a strip beside it; Llama-3.1-70B gets its 8B draft a
+        // wafer of its own after its 4 (the strip would push the target onto more wafers than the one it adds).
+        const QJsonObject wPlain = predictJson({"--model", "qwen3-32b", "--hardware", "wse3"}, &r);
+        QCOMPARE(ws.value("draft_home").toString(), QStringLiteral("strip"));
+        QCOMPARE(ws.value("devices").toInt(), wPlain.value("devices").toInt());
+        QCOMPARE(w.value("devices").toInt(), wPlain.value("devices").toInt());
+        const QJsonObject big = predictJson({"--model", "llama-3.1-70b", "--hardware", "wse3", "--speculative"}, &r);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject bigPlain = predictJson({"--model", "llama-3.1-70b", "--hardware", "wse3"}, &r);
+        const QJsonObject bs = big.value("speculative").toObject();
+        QCOMPARE(bs.value("draft_home").toString(), QStringLiteral("own_wafer"));
+        QCOMPARE(bs.value("devices").toInt(), bigPlain.value("devices").toInt() + 1);
+        QCOMPARE(big.value("devices").toInt(), bs.value("devices").toInt());
+        QCOMPARE(bs.value("draft_cores").toDouble(), bs.value("usable_cores_per_device").toDouble());
+        QVERIFY(bs.value("draft_columns").toInt() > 0);
+        QVERIFY(bs.value("speedup").toDouble() > 1);
     }
 
     void seventyBOnFourWafers()

@@ -125,7 +125,7 @@ private slots:
         const auto plain = computePlacement(request, *hw, *model);
         QVERIFY(plain);
         const WaferScene& scene = *window->scene;
-        QVERIFY(scene.draftPlacement && scene.draftShare);
+        QVERIFY(scene.draftPlacement && scene.draftHome && !scene.draftHome->ownWafer());
         const Placement& d = *scene.draftPlacement;
         QCOMPARE(window->sramTotalBytes, scene.placement->sramTotalBytes() + d.sramTotalBytes());
         QCOMPARE(window->sramUsedBytes, scene.placement->sramUsedBytes() + d.sramUsedBytes());
@@ -153,6 +153,47 @@ private slots:
         const auto cli = ScenarioScene::build(scenario, presets, {}, &error);
         QVERIFY2(cli, qPrintable(error));
         QVERIFY(*cli->snapshot == *window->snapshot);
+    }
+
+    void theDraftsOwnWaferInTheInspector()
+    {
+        // Llama-3.1-70B with the Llama-3.1-8B draft: the draft decodes on a wafer of its own after the target's
+        // (engine/perf/speculative.h chooseDraftHome); the window counts it and its cores are the draft's.
+        const PresetLibrary presets{QString()};
+        const auto hw = presets.hardware(QStringLiteral("wse3"));
+        const auto model = presets.model(QStringLiteral("llama-3.1-70b"));
+        const auto draft = presets.model(QStringLiteral("llama-3.1-8b"));
+        QVERIFY(hw && model && draft);
+        PlacementRequest request;
+        request.modelId = QStringLiteral("llama-3.1-70b");
+        request.hardwareId = QStringLiteral("wse3");
+        request.draftModelId = QStringLiteral("llama-3.1-8b");
+        const auto window = computePlacement(request, *hw, *model, {}, *draft);
+        QVERIFY2(window, window ? "" : window.error().message().c_str());
+        const auto plain = computePlacement(request, *hw, *model);
+        QVERIFY(plain);
+        const WaferScene& scene = *window->scene;
+        QVERIFY(scene.draftHome && scene.draftHome->ownWafer());
+        QCOMPARE(window->devices, plain->devices + 1);
+        QCOMPARE(scene.draftDevice(), plain->devices);
+        const Placement& d = *scene.draftPlacement;
+        QCOMPARE(window->sramTotalBytes, plain->sramTotalBytes + d.sramTotalBytes());
+        const int fx = d.originX + d.regions.front().rect.x + 1;
+        const int fy = d.originY + d.regions.front().rect.y + 1;
+        const auto onDraft = coreInfo(*window, scene.draftDevice(), fx, fy);
+        QVERIFY(onDraft);
+        QCOMPARE(onDraft->draftModel, draft->name);
+        QCOMPARE(onDraft->layerIndex, d.regions.front().layer);
+        QVERIFY(!onDraft->tiles.empty());
+        // The same core on wafer 1 is the target's, as without a draft.
+        const auto onTarget = coreInfo(*window, 0, fx, fy);
+        const auto onTargetAlone = coreInfo(*plain, 0, fx, fy);
+        QVERIFY(onTarget && onTargetAlone && onTarget->draftModel.empty());
+        QVERIFY(onTarget->tiles == onTargetAlone->tiles);
+        bool noted = false;
+        for (const std::string& n : window->notes)
+            noted = noted || n.find("wafer of its own") != std::string::npos;
+        QVERIFY(noted);
     }
 };
 

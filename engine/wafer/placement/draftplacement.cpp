@@ -18,6 +18,32 @@ int usableRowsOf(const WaferSpec& wafer, const PlacementOptions& o)
 }
 } // namespace
 
+const char* draftHomeId(DraftHomeKind kind)
+{
+    return kind == DraftHomeKind::OwnWafer ? "own_wafer" : "strip";
+}
+
+PlacementOptions draftHomeOptions(PlacementOptions options, const DraftHome& home)
+{
+    return draftStripOptions(std::move(options), home.share);
+}
+
+PlacementOptions targetHomeOptions(PlacementOptions options, const DraftHome& home)
+{
+    return home.ownWafer() ? options : targetRestOptions(std::move(options), home.share);
+}
+
+DraftHome ownWaferHome(const WaferSpec& wafer, const PlacementOptions& options, int targetDevices)
+{
+    DraftHome home;
+    home.kind = DraftHomeKind::OwnWafer;
+    home.share.usableCols = usableColsOf(wafer, options);
+    home.share.usableRows = usableRowsOf(wafer, options);
+    home.share.columns = home.share.usableCols;
+    home.targetDevices = targetDevices;
+    return home;
+}
+
 PlacementOptions draftStripOptions(PlacementOptions options, const DraftShare& share)
 {
     options.usableCols = share.columns;
@@ -90,40 +116,47 @@ Placement besideDraft(Placement target, const DraftShare& share)
 }
 
 Expected<DraftedPlacement> placeWithDraft(const ModelConfig& target, const ModelConfig& draft, const WaferSpec& wafer,
-                                          const PlacementOptions& targetOptions, const PlacementOptions& draftOptions)
+                                          const PlacementOptions& targetOptions, const PlacementOptions& draftOptions,
+                                          const DraftHome& home, const PlaceModel& placeFn)
 {
-    PlacementOptions shared = draftOptions;
-    shared.usableCols = targetOptions.usableCols;
-    shared.usableRows = targetOptions.usableRows;
-    auto share = draftShare(draft, wafer, shared);
-    if (!share)
-        return share.error();
-    auto placedDraft = placeModel(draft, wafer, draftStripOptions(draftOptions, *share));
+    const PlaceModel place = placeFn ? placeFn : [&](const ModelConfig& m, const PlacementOptions& o) {
+        return placeModel(m, wafer, o);
+    };
+    auto placedDraft = place(draft, draftHomeOptions(draftOptions, home));
     if (!placedDraft)
         return placedDraft.error();
-    auto placedTarget = placeModel(target, wafer, targetRestOptions(targetOptions, *share));
-    if (!placedTarget)
+    auto placedTarget = place(target, targetHomeOptions(targetOptions, home));
+    if (!placedTarget && !home.ownWafer())
         return makeError(ErrorCode::OutOfRange,
                          "the target and the draft model do not fit together: " + draft.id + " needs " +
-                             std::to_string(share->cores()) + " cores, leaving " +
-                             std::to_string(share->usableCores() - share->cores()) + " of " +
-                             std::to_string(share->usableCores()) + " usable cores per wafer for " + target.id +
+                             std::to_string(home.share.cores()) + " cores, leaving " +
+                             std::to_string(home.share.usableCores() - home.share.cores()) + " of " +
+                             std::to_string(home.share.usableCores()) + " usable cores per wafer for " + target.id +
                              ", and " + placedTarget.error().text,
                          "draft");
+    if (!placedTarget)
+        return placedTarget.error();
     DraftedPlacement out;
-    out.share = *share;
+    out.home = home;
+    out.home.targetDevices = placedTarget->deviceCount;
     out.draft = std::move(*placedDraft);
-    out.target = besideDraft(std::move(*placedTarget), *share);
+    if (home.ownWafer()) {
+        out.target = std::move(*placedTarget);
+        out.target.notes.push_back("speculative decoding: the draft model has a wafer of its own (wafer " +
+                                   std::to_string(out.home.draftDevice() + 1) + ", its " +
+                                   std::to_string(home.share.cores()) + " usable cores) after the target's " +
+                                   std::to_string(out.home.targetDevices) +
+                                   "; its proposals cross one wafer link to the target's first layer");
+    } else {
+        out.target = besideDraft(std::move(*placedTarget), home.share);
+    }
     return out;
 }
 
-void addDraftToSnapshot(MeshSnapshot& s, const Placement& draft, const DraftShare& share, int firstDevice)
+namespace {
+// The draft's owners appended to the snapshot's; the index of each of the draft snapshot's owners.
+std::vector<uint16_t> appendDraftOwners(MeshSnapshot& s, const MeshSnapshot& d)
 {
-    if (s.deviceCount <= 0)
-        return;
-    const MeshSnapshot d = buildMeshSnapshot(draft, 0, 1);
-    if (d.meshCols != s.meshCols || d.meshRows != s.meshRows || d.deviceCount != 1)
-        return;
     std::vector<uint16_t> ownerOf(d.owners.size(), 0);
     for (size_t i = 1; i < d.owners.size() && s.owners.size() < 65535; ++i) {
         ownerOf[i] = uint16_t(s.owners.size());
@@ -131,6 +164,56 @@ void addDraftToSnapshot(MeshSnapshot& s, const Placement& draft, const DraftShar
         o.draft = true;
         s.owners.push_back(std::move(o));
     }
+    return ownerOf;
+}
+
+void appendDraftRegions(MeshSnapshot& s, const MeshSnapshot& d, int device)
+{
+    for (MeshRegion r : d.regions) {
+        r.device = device;
+        r.draft = true;
+        r.label = "draft " + r.label;
+        s.regions.push_back(std::move(r));
+    }
+}
+
+// Its own wafer: the draft's snapshot as one more device.
+void addDraftWafer(MeshSnapshot& s, const MeshSnapshot& d)
+{
+    const std::vector<uint16_t> ownerOf = appendDraftOwners(s, d);
+    const size_t cores = size_t(s.meshCols) * size_t(s.meshRows);
+    std::vector<uint16_t> owner = d.owner[0];
+    for (uint16_t& o : owner)
+        o = o < ownerOf.size() ? ownerOf[o] : 0;
+    s.owner.push_back(std::move(owner));
+    s.sramFraction.push_back(d.sramFraction[0]);
+    s.kvFraction.push_back(d.kvFraction[0]);
+    const bool states = !s.coreState.empty() || !d.coreState.empty();
+    if (states) {
+        s.coreState.resize(size_t(s.deviceCount));
+        s.coreState.push_back(d.coreState.empty() ? std::vector<CoreState>(cores, CoreState::Healthy) : d.coreState[0]);
+    }
+    s.overflowBytes.resize(size_t(s.deviceCount));
+    s.overflowBytes.push_back(d.overflowBytes.empty() ? std::vector<uint32_t>{} : d.overflowBytes[0]);
+    appendDraftRegions(s, d, s.deviceCount);
+    ++s.deviceCount;
+}
+} // namespace
+
+void addDraftToSnapshot(MeshSnapshot& s, const Placement& draft, const DraftHome& home, int firstDevice)
+{
+    if (s.deviceCount <= 0)
+        return;
+    const MeshSnapshot d = buildMeshSnapshot(draft, 0, 1);
+    if (d.meshCols != s.meshCols || d.meshRows != s.meshRows || d.deviceCount != 1)
+        return;
+    if (home.ownWafer()) {
+        if (firstDevice + s.deviceCount == home.draftDevice())
+            addDraftWafer(s, d);
+        return;
+    }
+    const DraftShare& share = home.share;
+    const std::vector<uint16_t> ownerOf = appendDraftOwners(s, d);
     const size_t cores = size_t(s.meshCols) * size_t(s.meshRows);
     for (int k = 0; k < s.deviceCount; ++k) {
         const bool holdsDraft = firstDevice + k == 0;
@@ -154,12 +237,7 @@ void addDraftToSnapshot(MeshSnapshot& s, const Placement& draft, const DraftShar
                 }
             }
         if (holdsDraft)
-            for (MeshRegion r : d.regions) {
-                r.device = k;
-                r.draft = true;
-                r.label = "draft " + r.label;
-                s.regions.push_back(std::move(r));
-            }
+            appendDraftRegions(s, d, k);
     }
 }
 

@@ -14,6 +14,11 @@
 // target's first layer across one shared edge. All wafers of a placement share
 // one usable mesh, so on wafers after the first the strip stays idle.
 //
+// Or a wafer of its own (DraftHome::OwnWafer): one more device after the
+// target's, the draft on its whole usable mesh and the target placed exactly
+// as without a draft. Which home a prediction uses is engine/perf/
+// speculative.h chooseDraftHome's choice (fewest wafers, then the fastest).
+//
 // The two placements stay two values: the draft's (on columns x 0..W of the
 // usable mesh, origin the spec's) and the target's (usable columns W.., its
 // originX moved right by W), so the fabric coordinates of both are the
@@ -41,6 +46,29 @@ struct DraftShare
     bool operator==(const DraftShare&) const = default;
 };
 
+// Where the draft model decodes: a strip of columns at the left of wafer 0 beside the target, or a wafer of its
+// own after the target's wafers.
+enum class DraftHomeKind { Strip, OwnWafer };
+const char* draftHomeId(DraftHomeKind kind); // "strip", "own_wafer"
+
+struct DraftHome
+{
+    DraftHomeKind kind = DraftHomeKind::Strip;
+    // Strip: the strip (columns) beside the target. OwnWafer: columns = usableCols, the whole usable mesh.
+    DraftShare share;
+    int targetDevices = 0; // the target's wafers (0: not known yet)
+    bool ownWafer() const { return kind == DraftHomeKind::OwnWafer; }
+    int devices() const { return targetDevices + (ownWafer() ? 1 : 0); }
+    int draftDevice() const { return ownWafer() ? targetDevices : 0; }
+    long long draftCores() const { return share.cores(); }
+    bool operator==(const DraftHome&) const = default;
+};
+// The home's draft options (one wafer: the strip or the whole mesh) and the target's (the rest beside a strip;
+// unchanged on its own wafers).
+PlacementOptions draftHomeOptions(PlacementOptions options, const DraftHome& home);
+PlacementOptions targetHomeOptions(PlacementOptions options, const DraftHome& home);
+DraftHome ownWaferHome(const WaferSpec& wafer, const PlacementOptions& options, int targetDevices);
+
 // Whether the draft places on one wafer with these options (the caller's placer, e.g. through a cache).
 using DraftFits = std::function<bool(const PlacementOptions&)>;
 
@@ -59,19 +87,24 @@ Placement besideDraft(Placement target, const DraftShare& share);
 
 struct DraftedPlacement
 {
-    Placement target; // besideDraft
+    Placement target; // besideDraft on a strip; as without a draft beside its own wafer
     Placement draft;
-    DraftShare share;
+    DraftHome home;
 };
 
-// Both placed: the draft on its strip, the target on the rest. When the target does not fit the rest, the
-// error names the draft's cores, the cores left and the placer's reason.
+// Both placed at `home`: the draft on its strip (the target on the rest) or on its own wafer (the target on
+// its whole mesh). When the target does not fit beside a strip, the error names the draft's cores, the cores
+// left and the placer's reason.
+// `place` places one model (default: placeModel; e.g. through a cache).
+using PlaceModel = std::function<Expected<Placement>(const ModelConfig&, const PlacementOptions&)>;
 Expected<DraftedPlacement> placeWithDraft(const ModelConfig& target, const ModelConfig& draft, const WaferSpec& wafer,
-                                          const PlacementOptions& targetOptions, const PlacementOptions& draftOptions);
+                                          const PlacementOptions& targetOptions, const PlacementOptions& draftOptions,
+                                          const DraftHome& home, const PlaceModel& place = {});
 
 // Paints the draft's cores into the target's snapshot of devices [firstDevice, ...): SRAM, KV, owners and
-// regions marked as the draft's (MeshOwner::draft, MeshRegion::draft; region labels "draft L3"), on wafer 0;
-// on later wafers the strip shows as healthy idle cores.
-void addDraftToSnapshot(MeshSnapshot& snapshot, const Placement& draft, const DraftShare& share, int firstDevice = 0);
+// regions marked as the draft's (MeshOwner::draft, MeshRegion::draft; region labels "draft L3"). A strip: on
+// wafer 0, and on later wafers the strip shows as healthy idle cores. Its own wafer: appended as one more
+// device when the snapshot ends at the target's last wafer.
+void addDraftToSnapshot(MeshSnapshot& snapshot, const Placement& draft, const DraftHome& home, int firstDevice = 0);
 
 } // namespace ws

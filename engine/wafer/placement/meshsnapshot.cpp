@@ -29,4 +29,16 @@ std::optional<MeshLayer> meshLayerFromId(std::string_view id)
     return std::nullopt;
 }
 
+bool isDraftWafer(const MeshSnapshot& s, int device)
+{
+    bool any = false;
+    for (const MeshRegion& r : s.regions)
+        if (r.device == device) {
+            if (!r.draft)
+                return false;
+            any = true;
+        }
+    return any;
+}
+
 } // namespace ws

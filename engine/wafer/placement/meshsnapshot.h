@@ -86,6 +86,9 @@ struct MeshSnapshot
     bool operator==(const MeshSnapshot&) const = default;
 };
 
+// Whether `device` holds the speculative draft model alone (its own wafer): it has regions, all the draft's.
+bool isDraftWafer(const MeshSnapshot& snapshot, int device);
+
 // One instant of an animation over a snapshot: the shared, immutable base plus what moves.
 struct MeshFrame
 {
