@@ -3604,6 +3604,10 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
         <translation>晶圆 %1</translation>
     </message>
     <message>
+        <source>Wafer %1 · draft model</source>
+        <translation>晶圆 %1 · 草稿模型</translation>
+    </message>
+    <message>
         <source>SRAM %1% used</source>
         <translation>已用 SRAM %1%</translation>
     </message>
@@ -3898,6 +3902,10 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
     <message>
         <source>Wafer %1 of %2 · %3 × %4 cores · %5 px per core</source>
         <translation>晶圆 %1 / %2 · %3 × %4 个核心 · 每核心 %5 像素</translation>
+    </message>
+    <message>
+        <source> · the draft model&apos;s own wafer</source>
+        <translation> · 草稿模型自己的晶圆</translation>
     </message>
     <message>
         <source>Core (%1, %2) on wafer %3</source>
@@ -4563,6 +4571,10 @@ Acceptance a (default %4): %5</source>
     <message>
         <source>; the draft on its own %1 cores (%2% of the %3 usable cores of a wafer), %4 ms per step for its k draft tokens</source>
         <translation>；草稿模型占用自己的 %1 个核心（一块晶圆 %3 个可用核心的 %2%），其 k 个草稿 token 每步 %4 毫秒</translation>
+    </message>
+    <message>
+        <source>; the draft on a wafer of its own (the last of %1, %2 cores), %3 ms per step for its k draft tokens</source>
+        <translation>；草稿模型占用一块自己的晶圆（%1 块中的最后一块，%2 个核心），其 k 个草稿 token 每步 %3 毫秒</translation>
     </message>
 </context>
 </TS>

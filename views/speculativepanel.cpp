@@ -48,9 +48,14 @@ QString SpeculativePanel::effectText(const ComparisonSystem& sys)
                                 .arg(formatSignificant(e.expectedTokensPerStep), formatSignificant(e.draftTargetTokens),
                                      formatSignificant(e.verifyTargetTokens),
                                      formatSignificant(e.draftTargetTokens + e.verifyTargetTokens));
-    // On a wafer the draft holds its own cores beside the target (engine/wafer/placement/draftplacement.h).
+    // On a wafer the draft holds its own cores: a strip beside the target or a wafer of its own after the
+    // target's (engine/perf/speculative.h chooseDraftHome).
     const QString share =
-        p.draftCores > 0 && p.usableCoresPerDevice > 0
+        p.draftHome == "own_wafer"
+            ? tr("; the draft on a wafer of its own (the last of %1, %2 cores), %3 ms per step for its k draft tokens")
+                  .arg(p.devices)
+                  .arg(QLocale().toString(qlonglong(p.draftCores)), formatSignificant(p.draftSecondsPerStep * 1e3))
+        : p.draftCores > 0 && p.usableCoresPerDevice > 0
             ? tr("; the draft on its own %1 cores (%2% of the %3 usable cores of a wafer), %4 ms per step "
                  "for its k draft tokens")
                   .arg(QLocale().toString(qlonglong(p.draftCores)),

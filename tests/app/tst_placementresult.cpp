@@ -120,6 +120,9 @@ private slots:
         request.modelId = QStringLiteral("qwen3-32b");
         request.hardwareId = QStringLiteral("wse3");
         request.draftModelId = QStringLiteral("qwen3-0.6b");
+        // At 4,096 tokens of context the target keeps its 2 wafers beside a strip; at 8,192 it would not, and
+        // the draft then gets a wafer of its own (3 wafers either way, its own the faster).
+        request.contextTokens = 4096;
         const auto window = computePlacement(request, *hw, *model, {}, *draft);
         QVERIFY2(window, window ? "" : window.error().message().c_str());
         const auto plain = computePlacement(request, *hw, *model);
