@@ -3604,8 +3604,8 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
         <translation>晶圆 %1</translation>
     </message>
     <message>
-        <source>Wafer %1 · draft model</source>
-        <translation>晶圆 %1 · 草稿模型</translation>
+        <source>Wafer %1 · draft</source>
+        <translation>晶圆 %1 · 草稿</translation>
     </message>
     <message>
         <source>SRAM %1% used</source>

@@ -131,7 +131,7 @@ void DeviceStrip::paintEvent(QPaintEvent*)
         p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
         p.setPen(QColor(230, 233, 240));
         p.drawText(QRect(r.left() + kPad, r.top() + kPad / 2, r.width() - 2 * kPad, line), Qt::AlignLeft | Qt::AlignVCenter,
-                   isDraftWafer(*m_snapshot, d) ? tr("Wafer %1 · draft model").arg(d + 1) : tr("Wafer %1").arg(d + 1));
+                   isDraftWafer(*m_snapshot, d) ? tr("Wafer %1 · draft").arg(d + 1) : tr("Wafer %1").arg(d + 1));
         const QRect thumb(QPoint(r.left() + kPad, r.top() + kPad + line), thumbSize());
         if (!m_thumbs[static_cast<size_t>(d)].isNull())
             p.drawImage(thumb, m_thumbs[static_cast<size_t>(d)]);
