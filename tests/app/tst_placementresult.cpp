@@ -12,6 +12,36 @@
 
 using namespace ws;
 
+namespace {
+// The window's placement of `target` on WSE-3 with the Draft picker's `draft` and without it.
+struct Drafted
+{
+    PlacementRequest request;
+    Expected<ModelConfig> draft;
+    Expected<PlacementResult> window;
+    Expected<PlacementResult> plain;
+    bool ok() const { return draft && window && plain; }
+};
+
+Drafted drafted(const PresetLibrary& presets, const char* target, const char* draft, int64_t contextTokens)
+{
+    PlacementRequest request;
+    request.modelId = QString::fromLatin1(target);
+    request.hardwareId = QStringLiteral("wse3");
+    request.draftModelId = QString::fromLatin1(draft);
+    request.contextTokens = contextTokens;
+    const auto hw = presets.hardware(request.hardwareId);
+    const auto model = presets.model(request.modelId);
+    auto draftModel = presets.model(request.draftModelId);
+    if (!hw || !model || !draftModel)
+        return {request, makeError(ErrorCode::NotFound, "preset"), makeError(ErrorCode::NotFound, "preset"),
+                makeError(ErrorCode::NotFound, "preset")};
+    auto window = computePlacement(request, *hw, *model, {}, *draftModel);
+    auto plain = computePlacement(request, *hw, *model);
+    return {request, std::move(draftModel), std::move(window), std::move(plain)};
+}
+} // namespace
+
 class TestPlacementResult : public QObject
 {
     Q_OBJECT
@@ -112,21 +142,14 @@ private slots:
         // give the same wafers; a core of the draft's strip is the draft's in the inspector, a core beside it
         // the target's, and the SRAM totals include the draft's strip.
         const PresetLibrary presets{QString()};
-        const auto hw = presets.hardware(QStringLiteral("wse3"));
-        const auto model = presets.model(QStringLiteral("qwen3-32b"));
-        const auto draft = presets.model(QStringLiteral("qwen3-0.6b"));
-        QVERIFY(hw && model && draft);
-        PlacementRequest request;
-        request.modelId = QStringLiteral("qwen3-32b");
-        request.hardwareId = QStringLiteral("wse3");
-        request.draftModelId = QStringLiteral("qwen3-0.6b");
         // At 4,096 tokens of context the target keeps its 2 wafers beside a strip; at 8,192 it would not, and
         // the draft then gets a wafer of its own (3 wafers either way, its own the faster).
-        request.contextTokens = 4096;
-        const auto window = computePlacement(request, *hw, *model, {}, *draft);
-        QVERIFY2(window, window ? "" : window.error().message().c_str());
-        const auto plain = computePlacement(request, *hw, *model);
-        QVERIFY(plain);
+        const Drafted both = drafted(presets, "qwen3-32b", "qwen3-0.6b", 4096);
+        QVERIFY(both.ok());
+        const PlacementRequest& request = both.request;
+        const auto& draft = both.draft;
+        const auto& window = both.window;
+        const auto& plain = both.plain;
         const WaferScene& scene = *window->scene;
         QVERIFY(scene.draftPlacement && scene.draftHome && !scene.draftHome->ownWafer());
         const Placement& d = *scene.draftPlacement;
@@ -163,18 +186,11 @@ private slots:
         // Llama-3.1-70B with the Llama-3.1-8B draft: the draft decodes on a wafer of its own after the target's
         // (engine/perf/speculative.h chooseDraftHome); the window counts it and its cores are the draft's.
         const PresetLibrary presets{QString()};
-        const auto hw = presets.hardware(QStringLiteral("wse3"));
-        const auto model = presets.model(QStringLiteral("llama-3.1-70b"));
-        const auto draft = presets.model(QStringLiteral("llama-3.1-8b"));
-        QVERIFY(hw && model && draft);
-        PlacementRequest request;
-        request.modelId = QStringLiteral("llama-3.1-70b");
-        request.hardwareId = QStringLiteral("wse3");
-        request.draftModelId = QStringLiteral("llama-3.1-8b");
-        const auto window = computePlacement(request, *hw, *model, {}, *draft);
-        QVERIFY2(window, window ? "" : window.error().message().c_str());
-        const auto plain = computePlacement(request, *hw, *model);
-        QVERIFY(plain);
+        const Drafted both = drafted(presets, "llama-3.1-70b", "llama-3.1-8b", PlacementRequest{}.contextTokens);
+        QVERIFY(both.ok());
+        const auto& draft = both.draft;
+        const auto& window = both.window;
+        const auto& plain = both.plain;
         const WaferScene& scene = *window->scene;
         QVERIFY(scene.draftHome && scene.draftHome->ownWafer());
         QCOMPARE(window->devices, plain->devices + 1);

@@ -35,6 +35,15 @@ Workload drafted(const char* draft)
     w.speculative.draftModel = wstest::modelPreset(draft);
     return w;
 }
+
+SceneRequest draftedScene(const char* target, const char* draft)
+{
+    SceneRequest r;
+    r.model = wstest::modelPreset(target);
+    r.hardware = wstest::hardwarePreset("wse3");
+    r.workload = drafted(draft);
+    return r;
+}
 } // namespace
 
 class TestDraftPlacement : public QObject
@@ -202,10 +211,7 @@ private slots:
     {
         QFETCH(QString, target);
         QFETCH(QString, draft);
-        SceneRequest r;
-        r.model = wstest::modelPreset(target.toStdString().c_str());
-        r.hardware = wstest::hardwarePreset("wse3");
-        r.workload = drafted(draft.toStdString().c_str());
+        const SceneRequest r = draftedScene(target.toStdString().c_str(), draft.toStdString().c_str());
         auto scene = buildWaferScene(r);
         QVERIFY2(scene, scene ? "" : scene.error().message().c_str());
         auto p = predict(r.model, r.hardware, r.workload);
@@ -234,10 +240,7 @@ private slots:
 
     void theSceneShowsTheDraftOnItsOwnWafer()
     {
-        SceneRequest r;
-        r.model = wstest::modelPreset("llama-3.1-70b");
-        r.hardware = wstest::hardwarePreset("wse3");
-        r.workload = drafted("llama-3.1-8b");
+        const SceneRequest r = draftedScene("llama-3.1-70b", "llama-3.1-8b");
         auto scene = buildWaferScene(r);
         QVERIFY2(scene, scene ? "" : scene.error().message().c_str());
         const Placement& t = *scene->placement;
@@ -272,10 +275,7 @@ private slots:
 
     void theSceneShowsTheDraftOnItsStrip()
     {
-        SceneRequest r;
-        r.model = wstest::modelPreset("qwen3-32b");
-        r.hardware = wstest::hardwarePreset("wse3");
-        r.workload = drafted("qwen3-0.6b");
+        const SceneRequest r = draftedScene("qwen3-32b", "qwen3-0.6b");
         auto scene = buildWaferScene(r);
         QVERIFY2(scene, scene ? "" : scene.error().message().c_str());
         QVERIFY(scene->draftPlacement && scene->draftHome && scene->draftModel());
