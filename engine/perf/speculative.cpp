@@ -124,18 +124,30 @@ Expected<DraftHomeChoice> chooseDraftHome(const ModelConfig& target, const Hardw
     PlacementCache local(32);
     PlacementCache* cache = o.placements ? o.placements : &local;
     const PlacementOptions po = waferPlacementOptions(w, o);
-    auto narrowest = waferDraftShare(draft, hw.wafer, po, cache, o.placedLayout, o.defectRate);
-    if (!narrowest)
-        return narrowest.error();
-    DraftHomeChoice choice;
-    choice.home.share = *narrowest;
-    if (o.placedLayout || o.layout)
-        return choice; // the layout was made beside the narrowest strip
-
     auto devicesOf = [&](const ModelConfig& m, const PlacementOptions& options) {
         const SharedPlacement placed = placeThrough(cache, m, hw.wafer, options);
         return *placed ? (*placed)->deviceCount : 0;
     };
+    auto narrowest = waferDraftShare(draft, hw.wafer, po, cache, nullptr, o.defectRate);
+    if (!narrowest)
+        return narrowest.error();
+    DraftHomeChoice choice;
+    choice.home.share = *narrowest;
+    if (const Layout* l = o.placedLayout) { // the layout's mesh decides: the whole one, or the rest beside a strip
+        if (l->usableCols == narrowest->usableCols && l->usableRows == narrowest->usableRows) {
+            if (devicesOf(draft, draftHomeOptions(po, ownWaferHome(hw.wafer, po, 0))) == 1)
+                choice.home = ownWaferHome(hw.wafer, po, 0);
+            return choice;
+        }
+        if (auto checked = waferDraftShare(draft, hw.wafer, po, cache, l, o.defectRate); !checked)
+            return checked.error();
+        if (l->usableRows == narrowest->usableRows)
+            choice.home.share.columns = narrowest->usableCols - l->usableCols;
+        return choice;
+    }
+    if (o.layout)
+        return choice; // regions given to time: beside the narrowest strip
+
     std::vector<DraftHomeCandidate> candidates;
     for (const double factor : {1.0, 1.25, 1.5, 2.0, 3.0}) {
         DraftHome h;

@@ -66,8 +66,9 @@ Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& 
 // its own after the target's (the target placed as without a draft). Each is timed by predictWafer at that
 // home (k draft tokens, the verify of k + 1, the hand-off between draft and target); the choice is the
 // fewest wafers in total (within options.devices when given), then the lowest seconds per output token.
-// With a given layout (options.placedLayout or options.layout) the narrowest strip, as the layout was made
-// beside it. Placements go through options.placements (or a cache of its own for the call).
+// A given layout (options.placedLayout) decides: made for the whole usable mesh, the draft gets a wafer of its
+// own; for fewer columns, the strip is the columns it leaves (which must hold the draft). Regions given to
+// time (options.layout): the narrowest strip. Placements go through options.placements (or a cache of its own).
 Expected<DraftHomeChoice> chooseDraftHome(const ModelConfig& target, const HardwareSpec& hardware,
                                           const Workload& workload, const WaferPredictOptions& options);
 

@@ -44,7 +44,7 @@ bool wantsDraft(const SceneRequest& r)
 }
 
 // The draft at the home the prediction uses (engine/perf/speculative.h chooseDraftHome) and the target beside
-// it (a given layout: exactly it, on the rest of the mesh beside the narrowest strip).
+// it (a given layout: exactly it, its mesh deciding the home: the whole, or the rest beside a strip).
 Status placeDrafted(const SceneRequest& request, const PlacementOptions& options, WaferScene& scene)
 {
     const ModelConfig& draft = *request.workload.speculative.draftModel;
@@ -64,9 +64,10 @@ Status placeDrafted(const SceneRequest& request, const PlacementOptions& options
         return *placeThrough(&cache, m, wafer, o);
     };
     Placement target;
-    if (request.layout) {
+    if (request.layout) { // the layout's mesh decides the home (chooseDraftHome): the whole, or the rest of a strip
         const DraftShare& share = home.share;
-        if (request.layout->usableCols != share.targetColumns() || request.layout->usableRows != share.usableRows)
+        if (!home.ownWafer() &&
+            (request.layout->usableCols != share.targetColumns() || request.layout->usableRows != share.usableRows))
             return makeError(ErrorCode::InvalidArgument,
                              "the layout is for " + std::to_string(request.layout->usableCols) + " x " +
                                  std::to_string(request.layout->usableRows) + " usable cores but beside the draft " +
@@ -80,7 +81,7 @@ Status placeDrafted(const SceneRequest& request, const PlacementOptions& options
         if (!placedDraft)
             return placedDraft.error();
         home.targetDevices = placed->deviceCount;
-        target = besideDraft(std::move(*placed), share);
+        target = home.ownWafer() ? std::move(*placed) : besideDraft(std::move(*placed), share);
         scene.draftPlacement = std::make_shared<const Placement>(std::move(*placedDraft));
     } else {
         auto both = placeWithDraft(request.model, draft, wafer, options, options, home, place);

@@ -238,6 +238,40 @@ private slots:
         QCOMPARE(draftRegions, int(scene->draftPlacement->regions.size()));
     }
 
+    void aLayoutDecidesTheHome_data()
+    {
+        sceneAndPredictorAgreeOnTheHome_data();
+    }
+
+    void aLayoutDecidesTheHome()
+    {
+        // A layout saved from a drafted scene (the Layout dock, --layout) places the target exactly; its mesh
+        // says where the draft is: the whole usable mesh, a wafer of its own; fewer columns, the strip they leave.
+        QFETCH(QString, target);
+        QFETCH(QString, draft);
+        const SceneRequest r = draftedScene(target.toStdString().c_str(), draft.toStdString().c_str());
+        auto scene = buildWaferScene(r);
+        QVERIFY(scene && scene->draftHome);
+        const Layout layout = layoutOf(*scene->placement, r.model.id, r.hardware.id);
+        QCOMPARE(layout.usableCols, scene->draftHome->ownWafer() ? r.hardware.wafer.usableCols()
+                                                                 : scene->draftHome->share.targetColumns());
+        SceneRequest withLayout = r;
+        withLayout.layout = layout;
+        withLayout.weightFill = layout.weightFill;
+        auto again = buildWaferScene(withLayout);
+        QVERIFY2(again, again ? "" : again.error().message().c_str());
+        QVERIFY(again->draftHome && *again->draftHome == *scene->draftHome);
+        QVERIFY(again->placement->regions == scene->placement->regions);
+        QCOMPARE(again->snapshot->deviceCount, scene->snapshot->deviceCount);
+        PredictOptions options;
+        options.waferLayout = &layout;
+        auto p = predict(r.model, r.hardware, r.workload, options);
+        QVERIFY2(p, p ? "" : p.error().message().c_str());
+        QCOMPARE(p->draftHome, std::string(draftHomeId(scene->draftHome->kind)));
+        QCOMPARE(p->draftColumns, scene->draftHome->share.columns);
+        QCOMPARE(p->devices, scene->draftHome->devices());
+    }
+
     void theSceneShowsTheDraftOnItsOwnWafer()
     {
         const SceneRequest r = draftedScene("llama-3.1-70b", "llama-3.1-8b");
