@@ -293,9 +293,10 @@ Status placeDraftHome(WaferSetup& s, const ModelConfig& target, const HardwareSp
     }
     const PlacementOptions po = draftHomeOptions(waferPlacementOptions(w, o), s.draftHome->home);
     auto placed = placeThrough(cache, *w.speculative.draftModel, hw.wafer, po);
-    if (!*placed)
+    if (*placed)
+        s.draftLayout = scheduleRegionsFromPlacement(**placed);
+    else if (!o.draftHome) // a home given (the range's other fills) times only the target's regions
         return placed->error();
-    s.draftLayout = scheduleRegionsFromPlacement(**placed);
     return Ok{};
 }
 
