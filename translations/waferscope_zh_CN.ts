@@ -452,6 +452,17 @@
     </message>
 </context>
 <context>
+    <name>ws::CompareFigures</name>
+    <message>
+        <source>your setting: $%1 per device-hour (preset: $%2)</source>
+        <translation>你的设置：每设备小时 $%1（预设：$%2）</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+</context>
+<context>
     <name>ws::CompareInputs</name>
     <message>
         <source>preset (no source given)</source>
@@ -1415,53 +1426,6 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
-    <name>ws::LayoutExplorer</name>
-    <message>
-        <source>the window&apos;s layout when the point was opened</source>
-        <translation>打开该点时窗口中的布局</translation>
-    </message>
-    <message>
-        <source>Optimise layout</source>
-        <translation>优化布局</translation>
-    </message>
-    <message>
-        <source>%1 on %2 as pinned</source>
-        <translation>%1（%2），固定时的布局</translation>
-    </message>
-    <message>
-        <source>E&amp;xplore</source>
-        <translation>探索(&amp;X)</translation>
-    </message>
-    <message>
-        <source>Explore</source>
-        <translation>探索</translation>
-    </message>
-    <message>
-        <source>Pin as A</source>
-        <translation>固定为 A</translation>
-    </message>
-    <message>
-        <source>Keep the current layout as A; B follows the layout you edit next.</source>
-        <translation>将当前布局保留为 A；B 跟随你接下来编辑的布局。</translation>
-    </message>
-    <message>
-        <source>Compare Layouts</source>
-        <translation>比较布局</translation>
-    </message>
-    <message>
-        <source>Sweep…</source>
-        <translation>扫描…</translation>
-    </message>
-    <message>
-        <source>Optimise Layout…</source>
-        <translation>优化布局…</translation>
-    </message>
-    <message>
-        <source>Search region shapes, layer order and fill for the lowest time per token under the SRAM limit; the result opens as B against the default placement as A.</source>
-        <translation>在 SRAM 限制内搜索区域形状、层顺序和填充率，使每 token 时间最短；结果作为 B 打开，默认放置作为 A。</translation>
-    </message>
-</context>
-<context>
     <name>ws::LayoutDock</name>
     <message>
         <source>Time per token: %1 ms</source>
@@ -1657,6 +1621,53 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Move the embedding</source>
         <translation>移动嵌入</translation>
+    </message>
+</context>
+<context>
+    <name>ws::LayoutExplorer</name>
+    <message>
+        <source>the window&apos;s layout when the point was opened</source>
+        <translation>打开该点时窗口中的布局</translation>
+    </message>
+    <message>
+        <source>Optimise layout</source>
+        <translation>优化布局</translation>
+    </message>
+    <message>
+        <source>%1 on %2 as pinned</source>
+        <translation>%1（%2），固定时的布局</translation>
+    </message>
+    <message>
+        <source>E&amp;xplore</source>
+        <translation>探索(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Explore</source>
+        <translation>探索</translation>
+    </message>
+    <message>
+        <source>Pin as A</source>
+        <translation>固定为 A</translation>
+    </message>
+    <message>
+        <source>Keep the current layout as A; B follows the layout you edit next.</source>
+        <translation>将当前布局保留为 A；B 跟随你接下来编辑的布局。</translation>
+    </message>
+    <message>
+        <source>Compare Layouts</source>
+        <translation>比较布局</translation>
+    </message>
+    <message>
+        <source>Sweep…</source>
+        <translation>扫描…</translation>
+    </message>
+    <message>
+        <source>Optimise Layout…</source>
+        <translation>优化布局…</translation>
+    </message>
+    <message>
+        <source>Search region shapes, layer order and fill for the lowest time per token under the SRAM limit; the result opens as B against the default placement as A.</source>
+        <translation>在 SRAM 限制内搜索区域形状、层顺序和填充率，使每 token 时间最短；结果作为 B 打开，默认放置作为 A。</translation>
     </message>
 </context>
 <context>
@@ -2892,6 +2903,22 @@ source: %6</source>
         <source>When the context is full:</source>
         <translation>上下文已满时：</translation>
     </message>
+    <message>
+        <source>Read into memory (decodes fastest)</source>
+        <translation>读入内存（解码最快）</translation>
+    </message>
+    <message>
+        <source>Mapped from the file (mmap)</source>
+        <translation>从文件映射（mmap）</translation>
+    </message>
+    <message>
+        <source>How the next model opened holds its weights: read whole into memory (huge pages, the fastest decoding, and the file on disk no longer matters), or mapped from the file (opens at once; if the file changes on disk the reply ends with an error). A file larger than half the free memory is always mapped</source>
+        <translation>下一个打开的模型如何保存权重：整体读入内存（大页，解码最快，之后磁盘上的文件不再影响解码），或从文件映射（立即打开；若磁盘上的文件发生变化，回复会以错误结束）。大于可用内存一半的文件始终采用映射</translation>
+    </message>
+    <message>
+        <source>Model weights:</source>
+        <translation>模型权重：</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ComparisonDrivers</name>
@@ -3335,6 +3362,89 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
     </message>
 </context>
 <context>
+    <name>ws::views::CostChart</name>
+    <message>
+        <source>Published API price: $%1 per million output tokens%2 — %3 (%4)
+Source: %5
+Date: %6
+Configuration: %7; speculative decoding: %8
+A price, not a cost: the provider&apos;s margin and batching are in it.</source>
+        <translation>公开 API 价格：每百万输出 token $%1%2 — %3（%4）
+来源：%5
+日期：%6
+配置：%7；推测解码：%8
+这是价格而非成本：其中包含服务商的利润和批处理。</translation>
+    </message>
+    <message>
+        <source>, $%1 per million input tokens</source>
+        <translation>，每百万输入 token $%1</translation>
+    </message>
+    <message>
+        <source>%1, concurrency %2: $%3 per million output tokens (range %4 – %5) at %6 tokens/s per user
+= $%7 an hour for %8 devices / (%9 tokens/s in all × 3,600) × 10⁶ (engine prediction)
+Hourly cost: %10</source>
+        <translation>%1，并发 %2：每百万输出 token $%3（范围 %4 – %5），每用户 %6 token/秒
+= %8 台设备每小时 $%7 / (总计 %9 token/秒 × 3,600) × 10⁶（引擎预测）
+每小时成本：%10</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens vs speed per user, as concurrency grows</source>
+        <translation>随并发增长：每百万输出 token 成本与每用户速度</translation>
+    </message>
+    <message>
+        <source>tokens/s per user (log)</source>
+        <translation>每用户 token/秒（对数）</translation>
+    </message>
+    <message>
+        <source>$ per million output tokens (log)</source>
+        <translation>每百万输出 token 美元（对数）</translation>
+    </message>
+    <message>
+        <source>chosen users</source>
+        <translation>所选用户数</translation>
+    </message>
+    <message>
+        <source>Each point is one concurrency (1, 2, 4, …): the devices&apos; hourly cost over the tokens they produce in an hour. Bands: the speed range and the hourly cost range. Dashed: a provider&apos;s published API price. Hover a point for its source.</source>
+        <translation>每个点是一个并发数（1、2、4……）：设备每小时成本除以其一小时产出的 token。色带：速度范围与每小时成本范围。虚线：服务商公开的 API 价格。悬停查看来源。</translation>
+    </message>
+    <message>
+        <source>The system whose hourly cost you set</source>
+        <translation>要设置每小时成本的系统</translation>
+    </message>
+    <message>
+        <source> per device-hour</source>
+        <translation> 每设备小时</translation>
+    </message>
+    <message>
+        <source>Hourly cost of one device (GPU, wafer system or chip); the cost of all devices is this times their count</source>
+        <translation>单台设备（GPU、晶圆系统或芯片）的每小时成本；所有设备的成本为此值乘以设备数</translation>
+    </message>
+    <message>
+        <source>Reset to preset</source>
+        <translation>恢复预设</translation>
+    </message>
+    <message>
+        <source>Back to the hardware preset&apos;s hourly cost and its source</source>
+        <translation>恢复硬件预设的每小时成本及其来源</translation>
+    </message>
+    <message>
+        <source>Hourly cost:</source>
+        <translation>每小时成本：</translation>
+    </message>
+    <message>
+        <source>%1 API price</source>
+        <translation>%1 API 价格</translation>
+    </message>
+    <message>
+        <source>your figure (preset: $%1)</source>
+        <translation>你的数值（预设：$%1）</translation>
+    </message>
+    <message>
+        <source>preset: %1</source>
+        <translation>预设：%1</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::DefectsPanel</name>
     <message>
         <source>%1 µs</source>
@@ -3621,53 +3731,6 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
     </message>
 </context>
 <context>
-    <name>ws::views::LoaderInfo</name>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>%1 GB</source>
-        <translation>%1 GB</translation>
-    </message>
-    <message>
-        <source>%1 %2%</source>
-        <translation>%1 %2%</translation>
-    </message>
-    <message>
-        <source>%1 B parameters</source>
-        <translation>%1 B 参数</translation>
-    </message>
-    <message>
-        <source>%1 M parameters</source>
-        <translation>%1 M 参数</translation>
-    </message>
-    <message>
-        <source>tensors: %1</source>
-        <translation>张量：%1</translation>
-    </message>
-    <message>
-        <source>trained context %1</source>
-        <translation>训练上下文 %1</translation>
-    </message>
-    <message>
-        <source>needs %1: weights %2</source>
-        <translation>需要 %1：权重 %2</translation>
-    </message>
-    <message>
-        <source>%1 + KV cache %2 (%3 tokens, %4)</source>
-        <translation>%1 + KV 缓存 %2（%3 个 token，%4）</translation>
-    </message>
-    <message>
-        <source>%1 available</source>
-        <translation>可用 %1</translation>
-    </message>
-    <message>
-        <source>%1 &lt; 0.1%</source>
-        <translation>%1 &lt; 0.1%</translation>
-    </message>
-</context>
-<context>
     <name>ws::views::DifferenceLayer</name>
     <message>
         <source>SRAM per core, B − A</source>
@@ -3743,6 +3806,53 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
     <message>
         <source>Time per token, %1 (ms)</source>
         <translation>每 token 时间，%1（毫秒）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::LoaderInfo</name>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 %2%</source>
+        <translation>%1 %2%</translation>
+    </message>
+    <message>
+        <source>%1 B parameters</source>
+        <translation>%1 B 参数</translation>
+    </message>
+    <message>
+        <source>%1 M parameters</source>
+        <translation>%1 M 参数</translation>
+    </message>
+    <message>
+        <source>tensors: %1</source>
+        <translation>张量：%1</translation>
+    </message>
+    <message>
+        <source>trained context %1</source>
+        <translation>训练上下文 %1</translation>
+    </message>
+    <message>
+        <source>needs %1: weights %2</source>
+        <translation>需要 %1：权重 %2</translation>
+    </message>
+    <message>
+        <source>%1 + KV cache %2 (%3 tokens, %4)</source>
+        <translation>%1 + KV 缓存 %2（%3 个 token，%4）</translation>
+    </message>
+    <message>
+        <source>%1 available</source>
+        <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>%1 &lt; 0.1%</source>
+        <translation>%1 &lt; 0.1%</translation>
     </message>
 </context>
 <context>
@@ -4102,6 +4212,89 @@ roofs: %5 FLOP/s compute, %6 B/s memory (ridge at %7 FLOPs per byte); %8-bound c
     </message>
 </context>
 <context>
+    <name>ws::views::SpeculativePanel</name>
+    <message>
+        <source>&lt;b&gt;Speculative decoding&lt;/b&gt;: a small draft model proposes k tokens one at a time and the target model verifies k + 1 in one pass; a step yields E = (1 − a&lt;sup&gt;k+1&lt;/sup&gt;) / (1 − a) tokens at acceptance rate a. In plain target tokens the step costs k × c for the drafts (c: a draft token&apos;s time over a target token&apos;s) plus v for the verify, so it pays only when k c + v &amp;lt; E. On a GPU the k + 1 tokens share one pass over the weights (v ≈ 1); on a wafer each core also reads its weights once for the k + 1 tokens and pays only its SIMD time per further token, so v stays well under k + 1 (a slow draft can still make it lose).</source>
+        <translation>&lt;b&gt;推测解码&lt;/b&gt;：小型草稿模型逐个提出 k 个 token，目标模型一次验证 k + 1 个；接受率为 a 时每步产出 E = (1 − a&lt;sup&gt;k+1&lt;/sup&gt;) / (1 − a) 个 token。以普通目标 token 为单位，每步的草稿成本为 k × c（c：草稿 token 时间与目标 token 时间之比），验证成本为 v，因此只有当 k c + v &amp;lt; E 时才划算。在 GPU 上 k + 1 个 token 共享一次权重读取（v ≈ 1）；在晶圆上每个核心同样只为 k + 1 个 token 读取一次权重，每多一个 token 只多付出其 SIMD 运算时间，因此 v 远小于 k + 1（草稿过慢时仍可能得不偿失）。</translation>
+    </message>
+    <message>
+        <source>off here; the vendor runs it (see the tooltip)</source>
+        <translation>此处关闭；厂商在使用（见提示）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>E = %1 tokens per step; drafts %2 + verify %3 = %4 target tokens</source>
+        <translation>E = 每步 %1 个 token；草稿 %2 + 验证 %3 = %4 个目标 token</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s, %2× slower than %3 without it: %4 &gt; E%5</source>
+        <translation>%1 token/秒，比不用时的 %3 慢 %2×：%4 &gt; E%5</translation>
+    </message>
+    <message>
+        <source> (the verify alone costs more than a step yields)</source>
+        <translation>（仅验证的成本就超过一步的产出）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s, %2× faster than %3 without it: %4 &lt; E</source>
+        <translation>%1 token/秒，比不用时的 %3 快 %2×：%4 &lt; E</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>Draft tokens k</source>
+        <translation>草稿 token 数 k</translation>
+    </message>
+    <message>
+        <source>Acceptance a</source>
+        <translation>接受率 a</translation>
+    </message>
+    <message>
+        <source>Effect (engine prediction)</source>
+        <translation>效果（引擎预测）</translation>
+    </message>
+    <message>
+        <source>default draft</source>
+        <translation>默认草稿</translation>
+    </message>
+    <message>
+        <source>default draft (none shares the vocabulary)</source>
+        <translation>默认草稿（没有共享词表的模型）</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>Vendor: %1
+Draft tokens k (default %2): %3
+Acceptance a (default %4): %5</source>
+        <translation>厂商：%1
+草稿 token 数 k（默认 %2）：%3
+接受率 a（默认 %4）：%5</translation>
+    </message>
+    <message>
+        <source>The draft must share the target&apos;s vocabulary (verification compares token ids); the default is the smallest preset of the same family and vocabulary. On a wafer the draft holds its own strip of cores beside the target (the fewest columns that hold it), the target the rest, and each is timed on its own cores.</source>
+        <translation>草稿模型必须与目标模型共用词表（验证比较 token id）；默认值是同一系列、同一词表中最小的预设。在晶圆上，草稿模型在目标模型旁边占有自己的一条核心（能容纳它的最少列数），目标模型占其余核心，二者各自在自己的核心上计时。</translation>
+    </message>
+    <message>
+        <source>; the draft on its own %1 cores (%2% of the %3 usable cores of a wafer), %4 ms per step for its k draft tokens</source>
+        <translation>；草稿模型占用自己的 %1 个核心（一块晶圆 %3 个可用核心的 %2%），其 k 个草稿 token 每步 %4 毫秒</translation>
+    </message>
+    <message>
+        <source>; the draft on a wafer of its own (the last of %1, %2 cores), %3 ms per step for its k draft tokens</source>
+        <translation>；草稿模型占用一块自己的晶圆（%1 块中的最后一块，%2 个核心），其 k 个草稿 token 每步 %3 毫秒</translation>
+    </message>
+</context>
+<context>
     <name>ws::views::SweepChart</name>
     <message>
         <source>Tokens/s per user over %1 (down) and %2 (across): %3 (darkest) to %4 (brightest)</source>
@@ -4398,183 +4591,6 @@ roofs: %5 FLOP/s compute, %6 B/s memory (ridge at %7 FLOPs per byte); %8-bound c
     <message>
         <source>Monte Carlo (remap)</source>
         <translation>蒙特卡洛（重映射）</translation>
-    </message>
-</context>
-<context>
-    <name>ws::CompareFigures</name>
-    <message>
-        <source>your setting: $%1 per device-hour (preset: $%2)</source>
-        <translation>你的设置：每设备小时 $%1（预设：$%2）</translation>
-    </message>
-    <message>
-        <source>tokens/s per user</source>
-        <translation>每用户 token/秒</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::CostChart</name>
-    <message>
-        <source>Published API price: $%1 per million output tokens%2 — %3 (%4)
-Source: %5
-Date: %6
-Configuration: %7; speculative decoding: %8
-A price, not a cost: the provider&apos;s margin and batching are in it.</source>
-        <translation>公开 API 价格：每百万输出 token $%1%2 — %3（%4）
-来源：%5
-日期：%6
-配置：%7；推测解码：%8
-这是价格而非成本：其中包含服务商的利润和批处理。</translation>
-    </message>
-    <message>
-        <source>, $%1 per million input tokens</source>
-        <translation>，每百万输入 token $%1</translation>
-    </message>
-    <message>
-        <source>%1, concurrency %2: $%3 per million output tokens (range %4 – %5) at %6 tokens/s per user
-= $%7 an hour for %8 devices / (%9 tokens/s in all × 3,600) × 10⁶ (engine prediction)
-Hourly cost: %10</source>
-        <translation>%1，并发 %2：每百万输出 token $%3（范围 %4 – %5），每用户 %6 token/秒
-= %8 台设备每小时 $%7 / (总计 %9 token/秒 × 3,600) × 10⁶（引擎预测）
-每小时成本：%10</translation>
-    </message>
-    <message>
-        <source>Cost per million output tokens vs speed per user, as concurrency grows</source>
-        <translation>随并发增长：每百万输出 token 成本与每用户速度</translation>
-    </message>
-    <message>
-        <source>tokens/s per user (log)</source>
-        <translation>每用户 token/秒（对数）</translation>
-    </message>
-    <message>
-        <source>$ per million output tokens (log)</source>
-        <translation>每百万输出 token 美元（对数）</translation>
-    </message>
-    <message>
-        <source>chosen users</source>
-        <translation>所选用户数</translation>
-    </message>
-    <message>
-        <source>Each point is one concurrency (1, 2, 4, …): the devices&apos; hourly cost over the tokens they produce in an hour. Bands: the speed range and the hourly cost range. Dashed: a provider&apos;s published API price. Hover a point for its source.</source>
-        <translation>每个点是一个并发数（1、2、4……）：设备每小时成本除以其一小时产出的 token。色带：速度范围与每小时成本范围。虚线：服务商公开的 API 价格。悬停查看来源。</translation>
-    </message>
-    <message>
-        <source>The system whose hourly cost you set</source>
-        <translation>要设置每小时成本的系统</translation>
-    </message>
-    <message>
-        <source> per device-hour</source>
-        <translation> 每设备小时</translation>
-    </message>
-    <message>
-        <source>Hourly cost of one device (GPU, wafer system or chip); the cost of all devices is this times their count</source>
-        <translation>单台设备（GPU、晶圆系统或芯片）的每小时成本；所有设备的成本为此值乘以设备数</translation>
-    </message>
-    <message>
-        <source>Reset to preset</source>
-        <translation>恢复预设</translation>
-    </message>
-    <message>
-        <source>Back to the hardware preset&apos;s hourly cost and its source</source>
-        <translation>恢复硬件预设的每小时成本及其来源</translation>
-    </message>
-    <message>
-        <source>Hourly cost:</source>
-        <translation>每小时成本：</translation>
-    </message>
-    <message>
-        <source>%1 API price</source>
-        <translation>%1 API 价格</translation>
-    </message>
-    <message>
-        <source>your figure (preset: $%1)</source>
-        <translation>你的数值（预设：$%1）</translation>
-    </message>
-    <message>
-        <source>preset: %1</source>
-        <translation>预设：%1</translation>
-    </message>
-</context>
-<context>
-    <name>ws::views::SpeculativePanel</name>
-    <message>
-        <source>&lt;b&gt;Speculative decoding&lt;/b&gt;: a small draft model proposes k tokens one at a time and the target model verifies k + 1 in one pass; a step yields E = (1 − a&lt;sup&gt;k+1&lt;/sup&gt;) / (1 − a) tokens at acceptance rate a. In plain target tokens the step costs k × c for the drafts (c: a draft token&apos;s time over a target token&apos;s) plus v for the verify, so it pays only when k c + v &amp;lt; E. On a GPU the k + 1 tokens share one pass over the weights (v ≈ 1); on a wafer each core also reads its weights once for the k + 1 tokens and pays only its SIMD time per further token, so v stays well under k + 1 (a slow draft can still make it lose).</source>
-        <translation>&lt;b&gt;推测解码&lt;/b&gt;：小型草稿模型逐个提出 k 个 token，目标模型一次验证 k + 1 个；接受率为 a 时每步产出 E = (1 − a&lt;sup&gt;k+1&lt;/sup&gt;) / (1 − a) 个 token。以普通目标 token 为单位，每步的草稿成本为 k × c（c：草稿 token 时间与目标 token 时间之比），验证成本为 v，因此只有当 k c + v &amp;lt; E 时才划算。在 GPU 上 k + 1 个 token 共享一次权重读取（v ≈ 1）；在晶圆上每个核心同样只为 k + 1 个 token 读取一次权重，每多一个 token 只多付出其 SIMD 运算时间，因此 v 远小于 k + 1（草稿过慢时仍可能得不偿失）。</translation>
-    </message>
-    <message>
-        <source>off here; the vendor runs it (see the tooltip)</source>
-        <translation>此处关闭；厂商在使用（见提示）</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>E = %1 tokens per step; drafts %2 + verify %3 = %4 target tokens</source>
-        <translation>E = 每步 %1 个 token；草稿 %2 + 验证 %3 = %4 个目标 token</translation>
-    </message>
-    <message>
-        <source>%1 tokens/s, %2× slower than %3 without it: %4 &gt; E%5</source>
-        <translation>%1 token/秒，比不用时的 %3 慢 %2×：%4 &gt; E%5</translation>
-    </message>
-    <message>
-        <source> (the verify alone costs more than a step yields)</source>
-        <translation>（仅验证的成本就超过一步的产出）</translation>
-    </message>
-    <message>
-        <source>%1 tokens/s, %2× faster than %3 without it: %4 &lt; E</source>
-        <translation>%1 token/秒，比不用时的 %3 快 %2×：%4 &lt; E</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>系统</translation>
-    </message>
-    <message>
-        <source>Draft model</source>
-        <translation>草稿模型</translation>
-    </message>
-    <message>
-        <source>Draft tokens k</source>
-        <translation>草稿 token 数 k</translation>
-    </message>
-    <message>
-        <source>Acceptance a</source>
-        <translation>接受率 a</translation>
-    </message>
-    <message>
-        <source>Effect (engine prediction)</source>
-        <translation>效果（引擎预测）</translation>
-    </message>
-    <message>
-        <source>default draft</source>
-        <translation>默认草稿</translation>
-    </message>
-    <message>
-        <source>default draft (none shares the vocabulary)</source>
-        <translation>默认草稿（没有共享词表的模型）</translation>
-    </message>
-    <message>
-        <source>default: %1</source>
-        <translation>默认：%1</translation>
-    </message>
-    <message>
-        <source>Vendor: %1
-Draft tokens k (default %2): %3
-Acceptance a (default %4): %5</source>
-        <translation>厂商：%1
-草稿 token 数 k（默认 %2）：%3
-接受率 a（默认 %4）：%5</translation>
-    </message>
-    <message>
-        <source>The draft must share the target&apos;s vocabulary (verification compares token ids); the default is the smallest preset of the same family and vocabulary. On a wafer the draft holds its own strip of cores beside the target (the fewest columns that hold it), the target the rest, and each is timed on its own cores.</source>
-        <translation>草稿模型必须与目标模型共用词表（验证比较 token id）；默认值是同一系列、同一词表中最小的预设。在晶圆上，草稿模型在目标模型旁边占有自己的一条核心（能容纳它的最少列数），目标模型占其余核心，二者各自在自己的核心上计时。</translation>
-    </message>
-    <message>
-        <source>; the draft on its own %1 cores (%2% of the %3 usable cores of a wafer), %4 ms per step for its k draft tokens</source>
-        <translation>；草稿模型占用自己的 %1 个核心（一块晶圆 %3 个可用核心的 %2%），其 k 个草稿 token 每步 %4 毫秒</translation>
-    </message>
-    <message>
-        <source>; the draft on a wafer of its own (the last of %1, %2 cores), %3 ms per step for its k draft tokens</source>
-        <translation>；草稿模型占用一块自己的晶圆（%1 块中的最后一块，%2 个核心），其 k 个草稿 token 每步 %3 毫秒</translation>
     </message>
 </context>
 </TS>

@@ -28,7 +28,8 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
       m_pace(new QComboBox(this)),
       m_context(new QSpinBox(this)),
       m_kvCache(new QComboBox(this)),
-      m_contextFull(new QComboBox(this))
+      m_contextFull(new QComboBox(this)),
+      m_weights(new QComboBox(this))
 {
     m_systemPrompt->setMaximumHeight(m_systemPrompt->fontMetrics().lineSpacing() * 4);
     m_systemPrompt->setTabChangesFocus(true);
@@ -62,12 +63,13 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
     m_context->setObjectName(QStringLiteral("chatContextLength"));
     m_kvCache->setObjectName(QStringLiteral("chatKvCacheType"));
     m_contextFull->setObjectName(QStringLiteral("chatContextFullPolicy"));
+    m_weights->setObjectName(QStringLiteral("chatModelWeights"));
 
     m_form = new QFormLayout(this);
     m_form->setContentsMargins(0, 0, 0, 0);
     for (QWidget* field : std::initializer_list<QWidget*>{m_systemPrompt, m_mode, m_temperature, m_topK, m_topP, m_minP,
                                                           m_repeatPenalty, m_seed, m_maxTokens, m_pace, m_context,
-                                                          m_kvCache, m_contextFull})
+                                                          m_kvCache, m_contextFull, m_weights})
         m_form->addRow(new QLabel(this), field);
     retranslate();
 
@@ -85,6 +87,7 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
     connect(m_context, &QSpinBox::valueChanged, this, changed);
     connect(m_kvCache, &QComboBox::currentIndexChanged, this, changed);
     connect(m_contextFull, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_weights, &QComboBox::currentIndexChanged, this, changed);
 }
 
 void ChatSettingsPanel::setTrainedContext(int tokens)
@@ -118,6 +121,18 @@ void ChatSettingsPanel::retranslate()
         m_contextFull->addItem(tr("Leave the oldest turns out (and say so)"), int(ContextFullPolicy::DropOldest));
         m_contextFull->setCurrentIndex(std::max(0, m_contextFull->findData(policy)));
     }
+    {
+        const QSignalBlocker block(m_weights);
+        const int mapped = std::max(0, m_weights->currentIndex());
+        m_weights->clear();
+        m_weights->addItem(tr("Read into memory (decodes fastest)"));
+        m_weights->addItem(tr("Mapped from the file (mmap)"));
+        m_weights->setCurrentIndex(mapped);
+    }
+    m_weights->setToolTip(tr("How the next model opened holds its weights: read whole into memory (huge pages, "
+                             "the fastest decoding, and the file on disk no longer matters), or mapped from the "
+                             "file (opens at once; if the file changes on disk the reply ends with an error). A "
+                             "file larger than half the free memory is always mapped"));
     m_context->setSuffix(tr(" tokens"));
     m_context->setToolTip(tr("Prompt and reply tokens the conversation may use, at most the model's trained "
                              "context; the KV cache grows with the conversation up to it"));
@@ -125,7 +140,7 @@ void ChatSettingsPanel::retranslate()
     const QString labels[] = {tr("System prompt:"),      tr("Prompt:"), tr("Temperature:"),    tr("Top-k:"),
                               tr("Top-p:"),              tr("Min-p:"),  tr("Repetition penalty:"), tr("Seed:"),
                               tr("Max new tokens:"),     tr("Pace:"),   tr("Context:"),        tr("KV cache:"),
-                              tr("When the context is full:")};
+                              tr("When the context is full:"), tr("Model weights:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row) {
         if (auto* label = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
             label->setText(labels[row]);
@@ -154,6 +169,7 @@ ChatSettings ChatSettingsPanel::settings() const
     s.paceSystemId = m_pace->currentData().toString().toStdString();
     s.contextLength = m_context->value();
     s.kvCache = KvCacheType(m_kvCache->currentData().toInt());
+    s.mapWeights = m_weights->currentIndex() == 1;
     s.contextFull = ContextFullPolicy(m_contextFull->currentData().toInt());
     return s;
 }
@@ -171,6 +187,7 @@ void ChatSettingsPanel::setSettings(const ChatSettings& s)
     m_maxTokens->setValue(s.maxTokens);
     m_context->setValue(s.contextLength);
     m_kvCache->setCurrentIndex(std::max(0, m_kvCache->findData(int(s.kvCache))));
+    m_weights->setCurrentIndex(s.mapWeights ? 1 : 0);
     m_contextFull->setCurrentIndex(std::max(0, m_contextFull->findData(int(s.contextFull))));
     selectPace(s.paceSystemId);
 }

@@ -34,6 +34,9 @@ struct ChatSettings
     int contextLength = 4096; // llama.cpp's default context
     KvCacheType kvCache = KvCacheType::F16;
     ContextFullPolicy contextFull = ContextFullPolicy::Stop;
+    // Map the model file instead of reading it into memory at open (LoadBudget::mapWeights); applies to
+    // the next model opened.
+    bool mapWeights = false;
 };
 
 class ChatSettingsPanel : public QWidget
@@ -76,6 +79,7 @@ private:
     QSpinBox* m_context;
     QComboBox* m_kvCache;
     QComboBox* m_contextFull;
+    QComboBox* m_weights;
     QFormLayout* m_form = nullptr;
 };
 

@@ -132,6 +132,7 @@ void ChatController::openModelFile(const QString& path)
     options.threads = defaultGeneratorThreads();
     options.contextLength = m_pane->settings().contextLength; // the loader's memory check is for these
     options.kvCacheType = m_pane->settings().kvCache;
+    options.mapWeights = m_pane->settings().mapWeights;
     m_run->loadModel([file, options]() -> Expected<std::unique_ptr<SessionModel>> {
         Expected<std::unique_ptr<GeneratorSessionModel>> model = GeneratorSessionModel::load(file, options);
         if (!model)

@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDropEvent>
 #include <QLabel>
 #include <QMimeData>
@@ -271,8 +272,9 @@ private slots:
         QVERIFY(back.validate());
     }
 
-    // The conversation's memory settings: 4,096 tokens, F16 and stop by default (llama.cpp's defaults);
-    // the context is capped at the model's trained context; the choices come back as set.
+    // The conversation's memory settings: 4,096 tokens, F16 and stop by default (llama.cpp's defaults), the
+    // weights read into memory; the context is capped at the model's trained context; the choices come
+    // back as set.
     void memorySettings()
     {
         ChatPane pane;
@@ -280,14 +282,20 @@ private slots:
         QCOMPARE(defaults.contextLength, 4096);
         QCOMPARE(defaults.kvCache, ws::KvCacheType::F16);
         QCOMPARE(defaults.contextFull, ws::ContextFullPolicy::Stop);
+        QVERIFY(!defaults.mapWeights);
         ws::views::ChatSettings s = defaults;
         s.contextLength = 1000;
         s.kvCache = ws::KvCacheType::F32;
         s.contextFull = ws::ContextFullPolicy::DropOldest;
+        s.mapWeights = true;
         pane.setSettings(s);
         QCOMPARE(pane.settings().contextLength, 1000);
         QCOMPARE(pane.settings().kvCache, ws::KvCacheType::F32);
         QCOMPARE(pane.settings().contextFull, ws::ContextFullPolicy::DropOldest);
+        QVERIFY(pane.settings().mapWeights);
+        auto* weights = pane.findChild<QComboBox*>(QStringLiteral("chatModelWeights"));
+        QVERIFY(weights);
+        QCOMPARE(weights->currentIndex(), 1);
         ws::SessionModelInfo info = storiesInfo();
         info.config.contextLength = 512;
         pane.setModel(info);
