@@ -1,6 +1,7 @@
 #include "views/chatpane.h"
 
 #include "views/chatstats.h"
+#include "views/verticalscroll.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -13,7 +14,6 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -75,8 +75,8 @@ ChatPane::ChatPane(QWidget* parent)
     m_statusLabel->setVisible(false);
     auto* header = new QHBoxLayout;
     header->addWidget(m_modelLabel, 1);
-    header->addWidget(openButton);
-    header->addWidget(downloadButton);
+    for (QToolButton* b : {openButton, downloadButton})
+        header->addWidget(b);
 
     // Empty state: how to get a model.
     m_emptyText->setWordWrap(true);
@@ -101,19 +101,13 @@ ChatPane::ChatPane(QWidget* parent)
     auto* emptyLayout = new QVBoxLayout(emptyPage);
     emptyLayout->addWidget(m_emptyText);
     auto* emptyButtons = new QHBoxLayout;
-    emptyButtons->addWidget(emptyOpen);
-    emptyButtons->addWidget(emptyDownload);
+    for (QPushButton* b : {emptyOpen, emptyDownload})
+        emptyButtons->addWidget(b);
     emptyButtons->addStretch(1);
     emptyLayout->addLayout(emptyButtons);
     emptyLayout->addStretch(1);
 
-    // The explanation scrolls when the dock is short, so its words are never cut off.
-    auto* emptyScroll = new QScrollArea;
-    emptyScroll->setFrameShape(QFrame::NoFrame);
-    emptyScroll->setWidgetResizable(true);
-    emptyScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    emptyScroll->setWidget(emptyPage);
-    m_stack->addWidget(emptyScroll);
+    m_stack->addWidget(verticalScroll(emptyPage)); // the explanation scrolls when the dock is short
     m_stack->addWidget(m_messages);
     m_stack->setMinimumHeight(fontMetrics().lineSpacing() * 9); // room for a conversation in a shared dock area
 
@@ -122,9 +116,12 @@ ChatPane::ChatPane(QWidget* parent)
     m_settingsToggle->setCheckable(true);
     m_settingsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_settingsToggle->setArrowType(Qt::RightArrow);
-    m_settings->setVisible(false);
-    connect(m_settingsToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_settings->setVisible(on);
+    // In a scroll area: unfolded, the settings never push the window past a laptop's screen.
+    QScrollArea* settingsScroll = verticalScroll(m_settings);
+    settingsScroll->setMinimumHeight(fontMetrics().lineSpacing() * 6);
+    settingsScroll->setVisible(false);
+    connect(m_settingsToggle, &QToolButton::toggled, this, [this, settingsScroll](bool on) {
+        settingsScroll->setVisible(on);
         m_settingsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
     });
     connect(m_settings, &ChatSettingsPanel::settingsChanged, this, &ChatPane::settingsChanged);
@@ -142,12 +139,11 @@ ChatPane::ChatPane(QWidget* parent)
     connect(m_clearButton, &QPushButton::clicked, this, &ChatPane::clear);
     m_sendButton->setDefault(true);
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_sendButton);
-    buttons->addWidget(m_stopButton);
-    buttons->addWidget(m_regenerateButton);
+    for (QPushButton* b : {m_sendButton, m_stopButton, m_regenerateButton})
+        buttons->addWidget(b);
     buttons->addStretch(1);
-    buttons->addWidget(m_copyButton);
-    buttons->addWidget(m_clearButton);
+    for (QPushButton* b : {m_copyButton, m_clearButton})
+        buttons->addWidget(b);
 
     auto* body = new QWidget;
     auto* layout = new QVBoxLayout(body);
@@ -156,7 +152,7 @@ ChatPane::ChatPane(QWidget* parent)
     layout->addWidget(m_loaderInfo);
     layout->addWidget(m_stack, 1);
     layout->addWidget(m_settingsToggle, 0, Qt::AlignLeft);
-    layout->addWidget(m_settings);
+    layout->addWidget(settingsScroll, 1); // shares the height with the conversation while unfolded
     layout->addWidget(m_input);
     layout->addLayout(buttons);
     setWidget(body);
