@@ -2,6 +2,7 @@
 // they are dotted with; Q6_K is in q6kkernels.cpp, Q2_K and Q3_K in lowbitkquantkernels.cpp.
 #include "engine/decode/kernels.h"
 
+#include "engine/decode/kquantlanes.h"
 #include "engine/decode/simd.h"
 
 #include <cmath>
@@ -72,117 +73,6 @@ void quantizeRowQ8_K(const float* x, BlockQ8_K* y, int n)
 // Q4_K rows that llama.cpp repacks into its 8-row interleaved layout (interleaved = true) are
 // summed as that layout's kernel does: one exact integer per super-block, one FMA chain per row.
 
-namespace {
-
-// The 8 6-bit scales (bytes 0-7) and minimums (bytes 8-15) of a Q4_K/Q5_K block from its 12 packed bytes
-// (ggml's utmp unpacking, in one vector: the 16 bytes read end inside the block's quants).
-inline __m128i q4Scales(const uint8_t* scales)
-{
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(scales));
-    // Low bits: bytes 0-3 (scales 0-3), 8-11 (scales 4-7), 4-7 (minimums 0-3), 8-11 >> 4 (minimums 4-7).
-    const __m128i a = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 8, 9, 10, 11));
-    const __m128i low = _mm_and_si128(_mm_blend_epi32(a, _mm_srli_epi16(a, 4), 0x8),
-                                      _mm_setr_epi8(63, 63, 63, 63, 15, 15, 15, 15, 63, 63, 63, 63, 15, 15, 15, 15));
-    // Top two bits of scales and minimums 4-7: bits 6-7 of bytes 0-3 and 4-7, moved to bits 4-5.
-    const __m128i b = _mm_shuffle_epi8(v, _mm_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7));
-    return _mm_or_si128(low, _mm_and_si128(_mm_srli_epi16(b, 2), _mm_set1_epi8(0x30)));
-}
-
-// The minimums of q4Scales as 16-bit values.
-inline __m128i minimums16(__m128i s)
-{
-    return _mm_cvtepu8_epi16(_mm_unpackhi_epi64(s, s));
-}
-
-// The Q8_K sums over 32 values (8 16-bit values).
-inline __m128i bsums32(const BlockQ8_K& x)
-{
-    const __m128i* bs = reinterpret_cast<const __m128i*>(x.bsums);
-    return _mm_hadd_epi16(_mm_loadu_si128(bs), _mm_loadu_si128(bs + 1));
-}
-
-// 4 lanes: m[2k] * bsum32[2k] + m[2k + 1] * bsum32[2k + 1].
-inline __m128i minProducts(__m128i s, const BlockQ8_K& x)
-{
-    return _mm_madd_epi16(minimums16(s), bsums32(x));
-}
-
-inline int hsumI32x4(__m128i v)
-{
-    v = _mm_add_epi32(v, _mm_unpackhi_epi64(v, v));
-    return _mm_cvtsi128_si32(_mm_add_epi32(v, _mm_shuffle_epi32(v, 1)));
-}
-
-// (a0 + a2) + (a1 + a3), ggml's reduction of its 4-lane minimum accumulator.
-inline float hsum4(__m128 a)
-{
-    a = _mm_add_ps(a, _mm_movehl_ps(a, a));
-    a = _mm_add_ss(a, _mm_movehdup_ps(a));
-    return _mm_cvtss_f32(a);
-}
-
-// pshufb masks: byte pairs (2i, 2i + 1) in all 16 positions of both halves, broadcasting the 16-bit
-// value i of a vector (ggml's get_scale_shuffle_k4).
-alignas(32) constexpr uint8_t kBroadcast16[8][32] = {
-#define WS_B16(i) {2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, \
-    2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, \
-    2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1}
-    WS_B16(0), WS_B16(1), WS_B16(2), WS_B16(3), WS_B16(4), WS_B16(5), WS_B16(6), WS_B16(7)
-#undef WS_B16
-};
-
-inline __m256i broadcast16(__m256i v, int i)
-{
-    return _mm256_shuffle_epi8(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(kBroadcast16[i])));
-}
-
-// Integer lanes of a Q4_K (hbits null) or Q5_K super-block against its Q8_K activation.
-inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, __m128i s, const int8_t* q8)
-{
-    const __m256i m4 = _mm256_set1_epi8(15);
-    const __m256i hbits = qh ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh)) : _mm256_setzero_si256();
-    const __m256i scales = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(s));
-    __m256i sumi = _mm256_setzero_si256();
-    for (int j = 0; j < 4; ++j) {
-        const __m256i bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs + 32 * j));
-        __m256i lo = _mm256_and_si256(bits, m4);
-        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(bits, 4), m4);
-        if (qh) {
-            // Bit 2j (low nibbles) and 2j + 1 (high nibbles) of each byte moved to bit 4 by one shift each: no
-            // bit of the neighbouring byte reaches bit 4 for shifts of at most 4.
-            const __m256i bit4 = _mm256_set1_epi8(16);
-            const __m256i hl = j < 2 ? _mm256_slli_epi16(hbits, 4 - 2 * j) : _mm256_srli_epi16(hbits, 2 * j - 4);
-            const __m256i hh = j < 2 ? _mm256_slli_epi16(hbits, 3 - 2 * j) : _mm256_srli_epi16(hbits, 2 * j - 3);
-            lo = _mm256_or_si256(lo, _mm256_and_si256(hl, bit4));
-            hi = _mm256_or_si256(hi, _mm256_and_si256(hh, bit4));
-        }
-        const __m256i p0 = _mm256_maddubs_epi16(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j)));
-        const __m256i p1 =
-            _mm256_maddubs_epi16(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j + 32)));
-        sumi = _mm256_add_epi32(sumi, _mm256_add_epi32(_mm256_madd_epi16(p0, broadcast16(scales, 2 * j)),
-                                                       _mm256_madd_epi16(p1, broadcast16(scales, 2 * j + 1))));
-    }
-    return sumi;
-}
-
-// Exact totals of eight rows' integer lanes, in row order.
-inline __m256i hsumRows8(const __m256i* v)
-{
-    const __m256i a = _mm256_hadd_epi32(_mm256_hadd_epi32(v[0], v[1]), _mm256_hadd_epi32(v[2], v[3]));
-    const __m256i b = _mm256_hadd_epi32(_mm256_hadd_epi32(v[4], v[5]), _mm256_hadd_epi32(v[6], v[7]));
-    return _mm256_add_epi32(_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(a, b, 0x31));
-}
-
-// Exact totals of eight rows' 4-lane integers, in row order.
-inline __m256i hsumRows8x4(const __m128i* v)
-{
-    const __m256i a = _mm256_hadd_epi32(_mm256_set_m128i(v[4], v[0]), _mm256_set_m128i(v[5], v[1]));
-    const __m256i b = _mm256_hadd_epi32(_mm256_set_m128i(v[6], v[2]), _mm256_set_m128i(v[7], v[3]));
-    return _mm256_hadd_epi32(a, b);
-}
-
-} // namespace
-
 float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleaved)
 {
     __m256 acc = _mm256_setzero_ps();
@@ -250,27 +140,6 @@ void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* 
     _mm256_storeu_ps(out, _mm256_sub_ps(acc, accMin));
 }
 
-namespace {
-
-// One Q5_K row; sums32: the activation's bsums32 per block, computed here when null.
-inline float q5Row(const BlockQ5_K* w, const BlockQ8_K* x, const __m128i* sums32, int blocks)
-{
-    __m256 acc = _mm256_setzero_ps();
-    float summs = 0;
-    for (int b = 0; b < blocks; ++b) {
-        simd::prefetchAhead(w + b, 3);
-        const __m128i s = q4Scales(w[b].scales);
-        const float d = x[b].d * simd::f16(w[b].d);
-        const float dmin = -x[b].d * simd::f16(w[b].dmin);
-        const int imin = hsumI32x4(_mm_madd_epi16(minimums16(s), sums32 ? sums32[b] : bsums32(x[b])));
-        summs = std::fma(dmin, static_cast<float>(imin), summs);
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(q45Lanes(w[b].qs, w[b].qh, s, x[b].qs)), acc);
-    }
-    return simd::hsum8(acc) + summs;
-}
-
-} // namespace
-
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
 {
     return q5Row(w, x, nullptr, blocks);
@@ -278,14 +147,17 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
 
 void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
 {
-    constexpr int kMaxBlocks = 64;
-    __m128i sums32[kMaxBlocks];
-    const bool shared = blocks <= kMaxBlocks;
-    for (int b = 0; shared && b < blocks; ++b)
-        sums32[b] = bsums32(x[b]);
-    for (int r = 0; r < rowCount; ++r)
-        out[r] = q5Row(reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r)), x, shared ? sums32 : nullptr,
-                       blocks);
+    // AVX-512 VNNI fuses each multiply-add with its sum and VL merges the high bits in one step: the same
+    // integers, so the same bits (kquantkernels_avx512.cpp).
+    static const bool avx512 = avx512::available();
+    if (avx512)
+        return avx512::dotQ5_KRows(rows, rowBytes, rowCount, x, blocks, out);
+    q5Rows(rows, rowBytes, rowCount, x, blocks, out);
+}
+
+void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
+{
+    q5Rows(rows, rowBytes, rowCount, x, blocks, out);
 }
 
 namespace {

@@ -255,8 +255,15 @@ private slots:
                                             .arg(n).arg(r).arg(rows).arg(got[size_t(r)]).arg(one)));
                     QVERIFY(one != 0.0f);
                 }
+                if (t == GgmlType::Q5_K) { // the AVX2 build too, where dotQ5_KRows took the AVX-512 one
+                    std::vector<float> avx2(size_t(rows), 0.0f);
+                    kernels::dotQ5_KRowsAvx2(w.data(), rowBytes, rows, xk.data(), blocks, avx2.data());
+                    QVERIFY(std::memcmp(avx2.data(), got.data(), sizeof(float) * size_t(rows)) == 0);
+                }
             }
         }
+        if (t == GgmlType::Q5_K)
+            qInfo("Q5_K rows kernel compared: %s", kernels::avx512::available() ? "AVX-512 VNNI and AVX2" : "AVX2");
     }
 
     // The pool: run() calls the job once on every thread; runClaimed() completes work claimed from a shared
