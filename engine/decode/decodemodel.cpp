@@ -56,7 +56,7 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
         return *refused;
     DecodeModel m;
     m.m_path = path;
-    const std::optional<uint64_t> available = availableMemoryBytes();
+    const std::optional<uint64_t> available = fileOnly.availableBytes; // as the refusal just read it
     const FileResidency residency = budget.mapWeights || (available && fileBytes > *available / 2)
                                         ? FileResidency::Mapped
                                         : FileResidency::Resident;
