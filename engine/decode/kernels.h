@@ -58,12 +58,16 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q5_K matrix, each equal to dotQ5_K bit for bit (the activation's
 // block sums are prepared once for all rows).
 void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
-// The two builds dotQ5_KRows chooses from, the same bits: x86-64-v3 (AVX2), and AVX-512 VL/BW/VNNI where
-// avx512::available() (kquantlanes.h).
+// The two builds dotQ5_KRows, dotQ4_KInterleaved8 and dotQ6_KRows choose from, the same bits: x86-64-v3 (AVX2), and
+// AVX-512 VL/BW/VNNI where avx512::available() (kquantlanes.h).
 void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
+void dotQ4_KInterleaved8Avx2(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
+void dotQ6_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 namespace avx512 {
 bool available();
 void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
+void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
+void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 } // namespace avx512
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for

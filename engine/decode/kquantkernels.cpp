@@ -101,43 +101,15 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
 
 void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
 {
-    // Row by row through the group's memory (one stream for the hardware prefetcher), keeping each block's
-    // integer lanes; then block by block, the eight rows' sums reduced together and accumulated in order.
-    constexpr int kMaxBlocks = 64;
-    if (blocks > kMaxBlocks) {
-        for (int r = 0; r < 8; ++r)
-            out[r] = dotQ4_K(reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r)), x, blocks, true);
-        return;
-    }
-    __m128i sums32[kMaxBlocks];
-    for (int b = 0; b < blocks; ++b)
-        sums32[b] = bsums32(x[b]);
-    __m256i isum[kMaxBlocks][8];
-    __m128i imin[kMaxBlocks][8];
-    alignas(16) uint16_t d[kMaxBlocks][8], dmin[kMaxBlocks][8];
-    for (int r = 0; r < 8; ++r) {
-        const auto* w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r));
-        for (int b = 0; b < blocks; ++b) {
-            simd::prefetchAhead(w + b, 3);
-            const __m128i s = q4Scales(w[b].scales);
-            imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
-            isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
-            d[b][r] = w[b].d;
-            dmin[b][r] = w[b].dmin;
-        }
-    }
-    __m256 acc = _mm256_setzero_ps();
-    __m256 accMin = _mm256_setzero_ps();
-    for (int b = 0; b < blocks; ++b) {
-        const __m256 xd = _mm256_set1_ps(x[b].d);
-        const __m256 scale =
-            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d[b]))), xd);
-        const __m256 scaleMin =
-            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin[b]))), xd);
-        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(isum[b])), scale, acc);
-        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(imin[b])), scaleMin, accMin);
-    }
-    _mm256_storeu_ps(out, _mm256_sub_ps(acc, accMin));
+    static const bool avx512 = avx512::available();
+    if (avx512)
+        return avx512::dotQ4_KInterleaved8(rows, rowBytes, x, blocks, out);
+    q4Interleaved8(rows, rowBytes, x, blocks, out);
+}
+
+void dotQ4_KInterleaved8Avx2(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
+{
+    q4Interleaved8(rows, rowBytes, x, blocks, out);
 }
 
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)

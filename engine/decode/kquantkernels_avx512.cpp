@@ -1,5 +1,7 @@
-// The Q5_K rows kernel built for AVX-512 VL/BW/VNNI (kquantlanes.h), chosen at run time by dotQ5_KRows.
+// The Q5_K and Q6_K rows kernels and the interleaved Q4_K kernel built for AVX-512 VL/BW/VNNI (kquantlanes.h,
+// q6klanes.h), chosen at run time by dotQ5_KRows, dotQ6_KRows and dotQ4_KInterleaved8.
 #include "engine/decode/kquantlanes.h"
+#include "engine/decode/q6klanes.h"
 
 namespace ws::kernels::avx512 {
 
@@ -12,6 +14,16 @@ bool available()
 void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
 {
     q5Rows(rows, rowBytes, rowCount, x, blocks, out);
+}
+
+void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
+{
+    q4Interleaved8(rows, rowBytes, x, blocks, out);
+}
+
+void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
+{
+    q6Rows(rows, rowBytes, rowCount, x, blocks, out);
 }
 
 } // namespace ws::kernels::avx512

@@ -8,6 +8,7 @@
 #include "engine/decode/kernels.h"
 #include "engine/decode/simd.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws::kernels {
@@ -88,7 +89,9 @@ inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, __m128i s, const i
     const __m256i m4 = _mm256_set1_epi8(15);
     const __m256i hbits = qh ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh)) : _mm256_setzero_si256();
     const __m256i scales = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(s));
-    __m256i sumi = _mm256_setzero_si256();
+    // Two sums (the low and the high nibbles' sub-blocks), two dependency chains half as long: exact integers,
+    // added at the end.
+    __m256i sumLo = _mm256_setzero_si256(), sumHi = _mm256_setzero_si256();
     for (int j = 0; j < 4; ++j) {
         const __m256i bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs + 32 * j));
         __m256i lo = _mm256_and_si256(bits, m4);
@@ -111,14 +114,14 @@ inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, __m128i s, const i
         const __m256i p1 =
             _mm256_maddubs_epi16(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j + 32)));
 #if WS_KQUANT_VNNI
-        sumi = _mm256_dpwssd_epi32(_mm256_dpwssd_epi32(sumi, p0, broadcast16(scales, 2 * j)), p1,
-                                   broadcast16(scales, 2 * j + 1));
+        sumLo = _mm256_dpwssd_epi32(sumLo, p0, broadcast16(scales, 2 * j));
+        sumHi = _mm256_dpwssd_epi32(sumHi, p1, broadcast16(scales, 2 * j + 1));
 #else
-        sumi = _mm256_add_epi32(sumi, _mm256_add_epi32(_mm256_madd_epi16(p0, broadcast16(scales, 2 * j)),
-                                                       _mm256_madd_epi16(p1, broadcast16(scales, 2 * j + 1))));
+        sumLo = _mm256_add_epi32(sumLo, _mm256_madd_epi16(p0, broadcast16(scales, 2 * j)));
+        sumHi = _mm256_add_epi32(sumHi, _mm256_madd_epi16(p1, broadcast16(scales, 2 * j + 1)));
 #endif
     }
-    return sumi;
+    return _mm256_add_epi32(sumLo, sumHi);
 }
 
 // Exact totals of eight rows' integer lanes, in row order.
@@ -154,16 +157,108 @@ inline float q5Row(const BlockQ5_K* w, const BlockQ8_K* x, const __m128i* sums32
     return simd::hsum8(acc) + summs;
 }
 
+// Eight rows of an interleaved Q4_K matrix (dotQ4_KInterleaved8).
+inline void q4Interleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
+{
+    // Row by row through the group's memory (one stream for the hardware prefetcher), keeping each block's
+    // integer lanes; then block by block, the eight rows' sums reduced together and accumulated in order.
+    constexpr int kMaxBlocks = 64;
+    if (blocks > kMaxBlocks) {
+        for (int r = 0; r < 8; ++r)
+            out[r] = dotQ4_K(reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r)), x, blocks, true);
+        return;
+    }
+    __m128i sums32[kMaxBlocks];
+    for (int b = 0; b < blocks; ++b)
+        sums32[b] = bsums32(x[b]);
+    __m256i isum[kMaxBlocks][8];
+    __m128i imin[kMaxBlocks][8];
+    alignas(16) uint16_t d[kMaxBlocks][8], dmin[kMaxBlocks][8];
+    for (int r = 0; r < 8; ++r) {
+        const auto* w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r));
+        for (int b = 0; b < blocks; ++b) {
+            simd::prefetchAhead(w + b, 3);
+            const __m128i s = q4Scales(w[b].scales);
+            imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
+            isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
+            d[b][r] = w[b].d;
+            dmin[b][r] = w[b].dmin;
+        }
+    }
+    __m256 acc = _mm256_setzero_ps();
+    __m256 accMin = _mm256_setzero_ps();
+    for (int b = 0; b < blocks; ++b) {
+        const __m256 xd = _mm256_set1_ps(x[b].d);
+        const __m256 scale =
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d[b]))), xd);
+        const __m256 scaleMin =
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin[b]))), xd);
+        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(isum[b])), scale, acc);
+        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(imin[b])), scaleMin, accMin);
+    }
+    _mm256_storeu_ps(out, _mm256_sub_ps(acc, accMin));
+}
+
+// rowCount Q5_K rows, each equal to q5Row bit for bit. Eight rows at a time: each block's integer lanes, minimum
+// products and F16 scales are kept, then the per-block float steps of the eight rows are done together (the
+// scales converted and multiplied eight at a time, the minimums' sums accumulated in eight lanes, one lane per
+// row: each lane the same operations, in the same order, as one row alone).
 inline void q5Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
 {
     constexpr int kMaxBlocks = 64;
+    if (blocks > kMaxBlocks) {
+        for (int r = 0; r < rowCount; ++r)
+            out[r] = q5Row(reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r)), x, nullptr, blocks);
+        return;
+    }
     __m128i sums32[kMaxBlocks];
-    const bool shared = blocks <= kMaxBlocks;
-    for (int b = 0; shared && b < blocks; ++b)
+    for (int b = 0; b < blocks; ++b)
         sums32[b] = bsums32(x[b]);
-    for (int r = 0; r < rowCount; ++r)
-        out[r] = q5Row(reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r)), x, shared ? sums32 : nullptr,
-                       blocks);
+    __m256i isum[kMaxBlocks][8];
+    __m128i imin[kMaxBlocks][8];
+    alignas(16) uint16_t d[kMaxBlocks][8], dmin[kMaxBlocks][8];
+    for (int r0 = 0; r0 < rowCount; r0 += 8) {
+        const int n = std::min(8, rowCount - r0);
+        for (int r = 0; r < 8; ++r) {
+            if (r == n) { // a short last group: empty rows, whose sums are not written out
+                for (int b = 0; b < blocks; ++b)
+                    for (int e = r; e < 8; ++e) {
+                        isum[b][e] = _mm256_setzero_si256();
+                        imin[b][e] = _mm_setzero_si128();
+                        d[b][e] = dmin[b][e] = 0;
+                    }
+                break;
+            }
+            const auto* w = reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r0 + r));
+            for (int b = 0; b < blocks; ++b) {
+                simd::prefetchAhead(w + b, 3);
+                const __m128i s = q4Scales(w[b].scales);
+                imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
+                isum[b][r] = q45Lanes(w[b].qs, w[b].qh, s, x[b].qs);
+                d[b][r] = w[b].d;
+                dmin[b][r] = w[b].dmin;
+            }
+        }
+        __m256 acc[8];
+        for (auto& a : acc)
+            a = _mm256_setzero_ps();
+        __m256 summs = _mm256_setzero_ps();
+        for (int b = 0; b < blocks; ++b) {
+            // As q5Row: d = x.d * d(w), dmin = -x.d * dmin(w), summs = fma(dmin, imin, summs), per row.
+            alignas(32) float scale[8];
+            _mm256_store_ps(scale, _mm256_mul_ps(_mm256_set1_ps(x[b].d),
+                                                 _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d[b])))));
+            const __m256 scaleMin = _mm256_mul_ps(_mm256_set1_ps(-x[b].d),
+                                                  _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin[b]))));
+            summs = _mm256_fmadd_ps(scaleMin, _mm256_cvtepi32_ps(hsumRows8x4(imin[b])), summs);
+            for (int r = 0; r < 8; ++r)
+                acc[r] = _mm256_fmadd_ps(_mm256_set1_ps(scale[r]), _mm256_cvtepi32_ps(isum[b][r]), acc[r]);
+        }
+        alignas(32) float mins[8];
+        _mm256_store_ps(mins, summs);
+        for (int r = 0; r < n; ++r)
+            out[r0 + r] = simd::hsum8(acc[r]) + mins[r];
+    }
 }
 
 } // namespace

@@ -192,6 +192,10 @@ private slots:
             float got[8];
             kernels::dotQ4_KInterleaved8(reinterpret_cast<const uint8_t*>(w.data()), size_t(blocks) * sizeof(BlockQ4_K),
                                          xq.data(), blocks, got);
+            float avx2[8]; // the AVX2 build too, where dotQ4_KInterleaved8 took the AVX-512 one
+            kernels::dotQ4_KInterleaved8Avx2(reinterpret_cast<const uint8_t*>(w.data()),
+                                             size_t(blocks) * sizeof(BlockQ4_K), xq.data(), blocks, avx2);
+            QVERIFY(std::memcmp(avx2, got, sizeof(got)) == 0);
             for (int r = 0; r < 8; ++r) {
                 const float one = kernels::dotQ4_K(&w[size_t(r) * size_t(blocks)], xq.data(), blocks, true);
                 QVERIFY2(std::memcmp(&one, &got[r], sizeof(float)) == 0,
@@ -255,15 +259,17 @@ private slots:
                                             .arg(n).arg(r).arg(rows).arg(got[size_t(r)]).arg(one)));
                     QVERIFY(one != 0.0f);
                 }
-                if (t == GgmlType::Q5_K) { // the AVX2 build too, where dotQ5_KRows took the AVX-512 one
+                if (t != GgmlType::Q8_0) { // the AVX2 build too, where the rows kernel took the AVX-512 one
                     std::vector<float> avx2(size_t(rows), 0.0f);
-                    kernels::dotQ5_KRowsAvx2(w.data(), rowBytes, rows, xk.data(), blocks, avx2.data());
+                    (t == GgmlType::Q5_K ? kernels::dotQ5_KRowsAvx2 : kernels::dotQ6_KRowsAvx2)(
+                        w.data(), rowBytes, rows, xk.data(), blocks, avx2.data());
                     QVERIFY(std::memcmp(avx2.data(), got.data(), sizeof(float) * size_t(rows)) == 0);
                 }
             }
         }
-        if (t == GgmlType::Q5_K)
-            qInfo("Q5_K rows kernel compared: %s", kernels::avx512::available() ? "AVX-512 VNNI and AVX2" : "AVX2");
+        if (t != GgmlType::Q8_0)
+            qInfo("%s rows kernel compared: %s", t == GgmlType::Q5_K ? "Q5_K" : "Q6_K",
+                  kernels::avx512::available() ? "AVX-512 VNNI and AVX2" : "AVX2");
     }
 
     // The pool: run() calls the job once on every thread; runClaimed() completes work claimed from a shared
