@@ -22,23 +22,30 @@ namespace {
 #endif
 
 // The 8 6-bit scales (bytes 0-7) and minimums (bytes 8-15) of a Q4_K/Q5_K block from its 12 packed bytes
-// (ggml's utmp unpacking, in one vector: the 16 bytes read end inside the block's quants).
-inline __m128i q4Scales(const uint8_t* scales)
+// (ggml's utmp unpacking, in one vector: the 16 bytes read end inside the block's quants), in both 128-bit
+// lanes: the 16 bytes are loaded into both (a load, no shuffle) and every step works within a lane, so the
+// lanes' multipliers below come from one shuffle each.
+inline __m256i q4Scales(const uint8_t* scales)
 {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(scales));
+    const __m256i v = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(scales)));
     // Low bits: bytes 0-3 (scales 0-3), 8-11 (scales 4-7), 4-7 (minimums 0-3), 8-11 >> 4 (minimums 4-7).
-    const __m128i a = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 8, 9, 10, 11));
-    const __m128i low = _mm_and_si128(_mm_blend_epi32(a, _mm_srli_epi16(a, 4), 0x8),
-                                      _mm_setr_epi8(63, 63, 63, 63, 15, 15, 15, 15, 63, 63, 63, 63, 15, 15, 15, 15));
+    const __m256i a = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 8, 9, 10, 11, 0, 1,
+                                                              2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 8, 9, 10, 11));
+    const __m256i low =
+        _mm256_and_si256(_mm256_blend_epi32(a, _mm256_srli_epi16(a, 4), 0x88),
+                         _mm256_setr_epi8(63, 63, 63, 63, 15, 15, 15, 15, 63, 63, 63, 63, 15, 15, 15, 15, 63, 63, 63,
+                                          63, 15, 15, 15, 15, 63, 63, 63, 63, 15, 15, 15, 15));
     // Top two bits of scales and minimums 4-7: bits 6-7 of bytes 0-3 and 4-7, moved to bits 4-5.
-    const __m128i b = _mm_shuffle_epi8(v, _mm_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7));
-    return _mm_or_si128(low, _mm_and_si128(_mm_srli_epi16(b, 2), _mm_set1_epi8(0x30)));
+    const __m256i b = _mm256_shuffle_epi8(v, _mm256_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7, -1,
+                                                              -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7));
+    return _mm256_or_si256(low, _mm256_and_si256(_mm256_srli_epi16(b, 2), _mm256_set1_epi8(0x30)));
 }
 
 // The minimums of q4Scales as 16-bit values.
-inline __m128i minimums16(__m128i s)
+inline __m128i minimums16(__m256i s)
 {
-    return _mm_cvtepu8_epi16(_mm_unpackhi_epi64(s, s));
+    return _mm_shuffle_epi8(_mm256_castsi256_si128(s),
+                            _mm_setr_epi8(8, -1, 9, -1, 10, -1, 11, -1, 12, -1, 13, -1, 14, -1, 15, -1));
 }
 
 // The Q8_K sums over 32 values (8 16-bit values).
@@ -49,7 +56,7 @@ inline __m128i bsums32(const BlockQ8_K& x)
 }
 
 // 4 lanes: m[2k] * bsum32[2k] + m[2k + 1] * bsum32[2k + 1].
-inline __m128i minProducts(__m128i s, const BlockQ8_K& x)
+inline __m128i minProducts(__m256i s, const BlockQ8_K& x)
 {
     return _mm_madd_epi16(minimums16(s), bsums32(x));
 }
@@ -68,27 +75,25 @@ inline float hsum4(__m128 a)
     return _mm_cvtss_f32(a);
 }
 
-// pshufb masks: byte pairs (2i, 2i + 1) in all 16 positions of both halves, broadcasting the 16-bit
-// value i of a vector (ggml's get_scale_shuffle_k4).
-alignas(32) constexpr uint8_t kBroadcast16[8][32] = {
-#define WS_B16(i) {2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, \
-    2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, \
-    2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1, 2 * i, 2 * i + 1}
-    WS_B16(0), WS_B16(1), WS_B16(2), WS_B16(3), WS_B16(4), WS_B16(5), WS_B16(6), WS_B16(7)
-#undef WS_B16
+// pshufb masks: byte i then zero in all 16 positions of both halves, broadcasting scale i of q4Scales as a
+// 16-bit value.
+alignas(32) constexpr uint8_t kScaleWords[8][32] = {
+#define WS_W(i) {i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, \
+    i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80}
+    WS_W(0), WS_W(1), WS_W(2), WS_W(3), WS_W(4), WS_W(5), WS_W(6), WS_W(7)
+#undef WS_W
 };
 
-inline __m256i broadcast16(__m256i v, int i)
+inline __m256i scaleWords(__m256i s, int i)
 {
-    return _mm256_shuffle_epi8(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(kBroadcast16[i])));
+    return _mm256_shuffle_epi8(s, _mm256_load_si256(reinterpret_cast<const __m256i*>(kScaleWords[i])));
 }
 
 // Integer lanes of a Q4_K (hbits null) or Q5_K super-block against its Q8_K activation.
-inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, __m128i s, const int8_t* q8)
+inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, __m256i s, const int8_t* q8)
 {
     const __m256i m4 = _mm256_set1_epi8(15);
     const __m256i hbits = qh ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh)) : _mm256_setzero_si256();
-    const __m256i scales = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(s));
     // Two sums (the low and the high nibbles' sub-blocks), two dependency chains half as long: exact integers,
     // added at the end.
     __m256i sumLo = _mm256_setzero_si256(), sumHi = _mm256_setzero_si256();
@@ -114,11 +119,11 @@ inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, __m128i s, const i
         const __m256i p1 =
             _mm256_maddubs_epi16(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 64 * j + 32)));
 #if WS_KQUANT_VNNI
-        sumLo = _mm256_dpwssd_epi32(sumLo, p0, broadcast16(scales, 2 * j));
-        sumHi = _mm256_dpwssd_epi32(sumHi, p1, broadcast16(scales, 2 * j + 1));
+        sumLo = _mm256_dpwssd_epi32(sumLo, p0, scaleWords(s, 2 * j));
+        sumHi = _mm256_dpwssd_epi32(sumHi, p1, scaleWords(s, 2 * j + 1));
 #else
-        sumLo = _mm256_add_epi32(sumLo, _mm256_madd_epi16(p0, broadcast16(scales, 2 * j)));
-        sumHi = _mm256_add_epi32(sumHi, _mm256_madd_epi16(p1, broadcast16(scales, 2 * j + 1)));
+        sumLo = _mm256_add_epi32(sumLo, _mm256_madd_epi16(p0, scaleWords(s, 2 * j)));
+        sumHi = _mm256_add_epi32(sumHi, _mm256_madd_epi16(p1, scaleWords(s, 2 * j + 1)));
 #endif
     }
     return _mm256_add_epi32(sumLo, sumHi);
@@ -147,7 +152,7 @@ inline float q5Row(const BlockQ5_K* w, const BlockQ8_K* x, const __m128i* sums32
     float summs = 0;
     for (int b = 0; b < blocks; ++b) {
         simd::prefetchAhead(w + b, 3);
-        const __m128i s = q4Scales(w[b].scales);
+        const __m256i s = q4Scales(w[b].scales);
         const float d = x[b].d * simd::f16(w[b].d);
         const float dmin = -x[b].d * simd::f16(w[b].dmin);
         const int imin = hsumI32x4(_mm_madd_epi16(minimums16(s), sums32 ? sums32[b] : bsums32(x[b])));
@@ -178,7 +183,7 @@ inline void q4Interleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K
         const auto* w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r));
         for (int b = 0; b < blocks; ++b) {
             simd::prefetchAhead(w + b, 3);
-            const __m128i s = q4Scales(w[b].scales);
+            const __m256i s = q4Scales(w[b].scales);
             imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
             isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
             d[b][r] = w[b].d;
@@ -232,7 +237,7 @@ inline void q5Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const Blo
             const auto* w = reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r0 + r));
             for (int b = 0; b < blocks; ++b) {
                 simd::prefetchAhead(w + b, 3);
-                const __m128i s = q4Scales(w[b].scales);
+                const __m256i s = q4Scales(w[b].scales);
                 imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
                 isum[b][r] = q45Lanes(w[b].qs, w[b].qh, s, x[b].qs);
                 d[b][r] = w[b].d;
