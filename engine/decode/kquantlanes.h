@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace ws::kernels {
 
@@ -36,8 +37,8 @@ inline __m256i q4Scales(const uint8_t* scales)
                          _mm256_setr_epi8(63, 63, 63, 63, 15, 15, 15, 15, 63, 63, 63, 63, 15, 15, 15, 15, 63, 63, 63,
                                           63, 15, 15, 15, 15, 63, 63, 63, 63, 15, 15, 15, 15));
     // Top two bits of scales and minimums 4-7: bits 6-7 of bytes 0-3 and 4-7, moved to bits 4-5.
-    const __m256i b = _mm256_shuffle_epi8(v, _mm256_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7, -1,
-                                                              -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7));
+    const __m256i b = _mm256_shuffle_epi8(v, _mm256_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7,
+                                                              -1, -1, -1, -1, 0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7));
     return _mm256_or_si256(low, _mm256_and_si256(_mm256_srli_epi16(b, 2), _mm256_set1_epi8(0x30)));
 }
 
@@ -78,9 +79,13 @@ inline float hsum4(__m128 a)
 // pshufb masks: byte i then zero in all 16 positions of both halves, broadcasting scale i of q4Scales as a
 // 16-bit value.
 alignas(32) constexpr uint8_t kScaleWords[8][32] = {
-#define WS_W(i) {i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, \
-    i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80}
-    WS_W(0), WS_W(1), WS_W(2), WS_W(3), WS_W(4), WS_W(5), WS_W(6), WS_W(7)
+#define WS_W(i)                                                                                                        \
+    {                                                                                                                  \
+        i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, 0x80, i, \
+            0x80, i, 0x80, i, 0x80, i, 0x80                                                                            \
+    }
+    WS_W(0), WS_W(1), WS_W(2), WS_W(3), WS_W(4),
+    WS_W(5), WS_W(6), WS_W(7)
 #undef WS_W
 };
 
@@ -162,44 +167,68 @@ inline float q5Row(const BlockQ5_K* w, const BlockQ8_K* x, const __m128i* sums32
     return simd::hsum8(acc) + summs;
 }
 
-// Eight rows of an interleaved Q4_K matrix (dotQ4_KInterleaved8).
+// What the eight-row kernels keep of a group of up to eight rows, per super-block and row: the integer lanes,
+// the minimums' products with the activation's sums, and the two F16 scales.
+constexpr int kGroupMaxBlocks = 64;
+struct RowGroup
+{
+    __m256i isum[kGroupMaxBlocks][8];
+    __m128i imin[kGroupMaxBlocks][8];
+    alignas(16) uint16_t d[kGroupMaxBlocks][8], dmin[kGroupMaxBlocks][8];
+};
+
+// Fills g from n (1-8) Q4_K or Q5_K rows, row by row through their memory (one stream for the hardware
+// prefetcher); rows n-7 are empty (zero), their sums not to be written out.
+template <typename Block>
+inline void gatherRows(const uint8_t* rows, size_t rowBytes, int n, const BlockQ8_K* x, const __m128i* sums32,
+                       int blocks, RowGroup& g)
+{
+    for (int r = 0; r < n; ++r) {
+        const auto* w = reinterpret_cast<const Block*>(rows + rowBytes * size_t(r));
+        for (int b = 0; b < blocks; ++b) {
+            simd::prefetchAhead(w + b, 3);
+            const __m256i s = q4Scales(w[b].scales);
+            g.imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
+            if constexpr (std::is_same_v<Block, BlockQ5_K>)
+                g.isum[b][r] = q45Lanes(w[b].qs, w[b].qh, s, x[b].qs);
+            else
+                g.isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
+            g.d[b][r] = w[b].d;
+            g.dmin[b][r] = w[b].dmin;
+        }
+    }
+    for (int b = 0; b < blocks; ++b)
+        for (int r = n; r < 8; ++r) {
+            g.isum[b][r] = _mm256_setzero_si256();
+            g.imin[b][r] = _mm_setzero_si128();
+            g.d[b][r] = g.dmin[b][r] = 0;
+        }
+}
+
+// Eight rows of an interleaved Q4_K matrix (dotQ4_KInterleaved8): each block's integers kept row by row, then
+// block by block the eight rows' sums reduced together and accumulated in order.
 inline void q4Interleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
 {
-    // Row by row through the group's memory (one stream for the hardware prefetcher), keeping each block's
-    // integer lanes; then block by block, the eight rows' sums reduced together and accumulated in order.
-    constexpr int kMaxBlocks = 64;
-    if (blocks > kMaxBlocks) {
+    if (blocks > kGroupMaxBlocks) {
         for (int r = 0; r < 8; ++r)
             out[r] = dotQ4_K(reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r)), x, blocks, true);
         return;
     }
-    __m128i sums32[kMaxBlocks];
+    __m128i sums32[kGroupMaxBlocks];
     for (int b = 0; b < blocks; ++b)
         sums32[b] = bsums32(x[b]);
-    __m256i isum[kMaxBlocks][8];
-    __m128i imin[kMaxBlocks][8];
-    alignas(16) uint16_t d[kMaxBlocks][8], dmin[kMaxBlocks][8];
-    for (int r = 0; r < 8; ++r) {
-        const auto* w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r));
-        for (int b = 0; b < blocks; ++b) {
-            simd::prefetchAhead(w + b, 3);
-            const __m256i s = q4Scales(w[b].scales);
-            imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
-            isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
-            d[b][r] = w[b].d;
-            dmin[b][r] = w[b].dmin;
-        }
-    }
+    RowGroup g;
+    gatherRows<BlockQ4_K>(rows, rowBytes, 8, x, sums32, blocks, g);
     __m256 acc = _mm256_setzero_ps();
     __m256 accMin = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
         const __m256 xd = _mm256_set1_ps(x[b].d);
         const __m256 scale =
-            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d[b]))), xd);
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(g.d[b]))), xd);
         const __m256 scaleMin =
-            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin[b]))), xd);
-        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(isum[b])), scale, acc);
-        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(imin[b])), scaleMin, accMin);
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(g.dmin[b]))), xd);
+        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(g.isum[b])), scale, acc);
+        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(g.imin[b])), scaleMin, accMin);
     }
     _mm256_storeu_ps(out, _mm256_sub_ps(acc, accMin));
 }
@@ -210,40 +239,18 @@ inline void q4Interleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K
 // row: each lane the same operations, in the same order, as one row alone).
 inline void q5Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
 {
-    constexpr int kMaxBlocks = 64;
-    if (blocks > kMaxBlocks) {
+    if (blocks > kGroupMaxBlocks) {
         for (int r = 0; r < rowCount; ++r)
             out[r] = q5Row(reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r)), x, nullptr, blocks);
         return;
     }
-    __m128i sums32[kMaxBlocks];
+    __m128i sums32[kGroupMaxBlocks];
     for (int b = 0; b < blocks; ++b)
         sums32[b] = bsums32(x[b]);
-    __m256i isum[kMaxBlocks][8];
-    __m128i imin[kMaxBlocks][8];
-    alignas(16) uint16_t d[kMaxBlocks][8], dmin[kMaxBlocks][8];
+    RowGroup g;
     for (int r0 = 0; r0 < rowCount; r0 += 8) {
         const int n = std::min(8, rowCount - r0);
-        for (int r = 0; r < 8; ++r) {
-            if (r == n) { // a short last group: empty rows, whose sums are not written out
-                for (int b = 0; b < blocks; ++b)
-                    for (int e = r; e < 8; ++e) {
-                        isum[b][e] = _mm256_setzero_si256();
-                        imin[b][e] = _mm_setzero_si128();
-                        d[b][e] = dmin[b][e] = 0;
-                    }
-                break;
-            }
-            const auto* w = reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r0 + r));
-            for (int b = 0; b < blocks; ++b) {
-                simd::prefetchAhead(w + b, 3);
-                const __m256i s = q4Scales(w[b].scales);
-                imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
-                isum[b][r] = q45Lanes(w[b].qs, w[b].qh, s, x[b].qs);
-                d[b][r] = w[b].d;
-                dmin[b][r] = w[b].dmin;
-            }
-        }
+        gatherRows<BlockQ5_K>(rows + rowBytes * size_t(r0), rowBytes, n, x, sums32, blocks, g);
         __m256 acc[8];
         for (auto& a : acc)
             a = _mm256_setzero_ps();
@@ -251,13 +258,14 @@ inline void q5Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const Blo
         for (int b = 0; b < blocks; ++b) {
             // As q5Row: d = x.d * d(w), dmin = -x.d * dmin(w), summs = fma(dmin, imin, summs), per row.
             alignas(32) float scale[8];
-            _mm256_store_ps(scale, _mm256_mul_ps(_mm256_set1_ps(x[b].d),
-                                                 _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d[b])))));
-            const __m256 scaleMin = _mm256_mul_ps(_mm256_set1_ps(-x[b].d),
-                                                  _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin[b]))));
-            summs = _mm256_fmadd_ps(scaleMin, _mm256_cvtepi32_ps(hsumRows8x4(imin[b])), summs);
+            _mm256_store_ps(scale,
+                            _mm256_mul_ps(_mm256_set1_ps(x[b].d),
+                                          _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(g.d[b])))));
+            const __m256 scaleMin = _mm256_mul_ps(
+                _mm256_set1_ps(-x[b].d), _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(g.dmin[b]))));
+            summs = _mm256_fmadd_ps(scaleMin, _mm256_cvtepi32_ps(hsumRows8x4(g.imin[b])), summs);
             for (int r = 0; r < 8; ++r)
-                acc[r] = _mm256_fmadd_ps(_mm256_set1_ps(scale[r]), _mm256_cvtepi32_ps(isum[b][r]), acc[r]);
+                acc[r] = _mm256_fmadd_ps(_mm256_set1_ps(scale[r]), _mm256_cvtepi32_ps(g.isum[b][r]), acc[r]);
         }
         alignas(32) float mins[8];
         _mm256_store_ps(mins, summs);

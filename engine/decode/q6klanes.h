@@ -19,8 +19,9 @@ namespace {
 // pshufb masks on the eight 16-bit scales of a half super-block (in both 128-bit lanes): scale 2k in every
 // 16-bit position of the low lane, scale 2k + 1 in the high lane (the two 16-value groups of 32 bytes).
 alignas(32) constexpr uint8_t kScalePair16[4][32] = {
-#define WS_LANE(i) 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, \
-    2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1
+#define WS_LANE(i)                                                                                                     \
+    2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1,      \
+        2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1, 2 * (i), 2 * (i) + 1
     {WS_LANE(0), WS_LANE(1)}, {WS_LANE(2), WS_LANE(3)}, {WS_LANE(4), WS_LANE(5)}, {WS_LANE(6), WS_LANE(7)}
 #undef WS_LANE
 };
@@ -35,8 +36,7 @@ inline void q6Offsets(const BlockQ8_K& x, __m256i* offsets)
 
 // Bits 2k and 2k + 1 of every byte moved to bits 4 and 5 by one 16-bit shift (not yet masked): the bits a shift of
 // at most 4 brings over from the neighbouring byte land outside bits 4 and 5, which the mask keeps.
-template <int k>
-inline __m256i highBitsShifted(__m256i qh)
+template <int k> inline __m256i highBitsShifted(__m256i qh)
 {
     if constexpr (k < 2)
         return _mm256_slli_epi16(qh, 4 - 2 * k);
