@@ -3,8 +3,9 @@
 # and thread count, one bench_decode run and then one llama-bench run (tg, no
 # prompt) on the same file, so both see the same machine load. Prints, per
 # model and thread count, the medians of both, the median of the per-pair
-# ratios, and the share of the measured read bandwidth each reaches (GB/s =
-# weight bytes read per token, as bench_decode counts them, x tokens/s), with
+# ratios, and the median per pair of the share of the read bandwidth each
+# reaches (GB/s = weight bytes read per token, as bench_decode counts them, x
+# tokens/s, against the bandwidth that pair's bench_decode run measured), with
 # the median CPU share bench_decode reports (processor time its decode got over
 # wall time x threads: below 100% other processes' load took part of the figure).
 #
@@ -51,7 +52,8 @@ for ((round = 1; round <= rounds; ++round)); do
             [[ -n $row && -n $ls && -n $mb ]] || { echo "round $round $model t=$t: no result" >&2; continue; }
             echo "$(basename "$model") $t $row $ls $mb" >>"$results"
             echo "round $round $(basename "$model") t=$t: WaferScope $(cut -d' ' -f1 <<<"$row") t/s (CPU share" \
-                 "$(cut -d' ' -f4 <<<"$row")%), llama.cpp $ls t/s, load $(cut -d' ' -f1 /proc/loadavg)"
+                 "$(cut -d' ' -f4 <<<"$row")%), llama.cpp $ls t/s, bandwidth $(cut -d' ' -f3 <<<"$row") GB/s," \
+                 "load $(cut -d' ' -f1 /proc/loadavg)"
         done
     done
 done
@@ -68,6 +70,8 @@ function median(list,    n, a, i, j, tmp) {
     k = $1 " " $2
     if (!(k in ws)) order[++count] = k
     ws[k] = ws[k] " " $3; bw[k] = bw[k] " " $5; cs[k] = cs[k] " " $6; ll[k] = ll[k] " " $7; ratio[k] = ratio[k] " " ($3 / $7)
+    # Shares of bandwidth per pair: each against the bandwidth bench_decode measured in the same run.
+    wsp[k] = wsp[k] " " (100 * $3 * $8 / 1000 / $5); llp[k] = llp[k] " " (100 * $7 * $8 / 1000 / $5)
     mb[k] = $8
 }
 END {
@@ -77,6 +81,6 @@ END {
         k = order[i]; split(k, f, " ")
         w = median(ws[k]); l = median(ll[k]); b = median(bw[k])
         printf "%-28s %7d %14.2f %13.2f %10.2fx %16.2f %9.0f%% %9.0f%% %9.0f%% %6d\n", f[1], f[2], w, l, median(ratio[k]), b,
-               100 * w * mb[k] / 1000 / b, 100 * l * mb[k] / 1000 / b, median(cs[k]), split(ws[k], tmp, " ")
+               median(wsp[k]), median(llp[k]), median(cs[k]), split(ws[k], tmp, " ")
     }
 }'
