@@ -101,8 +101,7 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
 
 void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
 {
-    static const bool avx512 = avx512::available();
-    if (avx512)
+    if (avx512::available())
         return avx512::dotQ4_KInterleaved8(rows, rowBytes, x, blocks, out);
     q4Interleaved8(rows, rowBytes, x, blocks, out);
 }
@@ -121,8 +120,7 @@ void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const Block
 {
     // AVX-512 VNNI fuses each multiply-add with its sum and VL merges the high bits in one step: the same
     // integers, so the same bits (kquantkernels_avx512.cpp).
-    static const bool avx512 = avx512::available();
-    if (avx512)
+    if (avx512::available())
         return avx512::dotQ5_KRows(rows, rowBytes, rowCount, x, blocks, out);
     q5Rows(rows, rowBytes, rowCount, x, blocks, out);
 }

@@ -29,8 +29,7 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
 
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
 {
-    static const bool avx512 = avx512::available();
-    if (avx512)
+    if (avx512::available())
         return avx512::dotQ6_KRows(rows, rowBytes, rowCount, x, blocks, out);
     q6Rows(rows, rowBytes, rowCount, x, blocks, out);
 }
