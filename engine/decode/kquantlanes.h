@@ -103,7 +103,7 @@ inline __m256i q45Lanes(const uint8_t* qs, const uint8_t* qh, __m256i s, const i
     // added at the end.
     __m256i sumLo = _mm256_setzero_si256(), sumHi = _mm256_setzero_si256();
     for (int j = 0; j < 4; ++j) {
-        const __m256i bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs + 32 * j));
+        const __m256i bits = simd::loadOnce(qs + 32 * j);
         __m256i lo = _mm256_and_si256(bits, m4);
         __m256i hi = _mm256_and_si256(_mm256_srli_epi16(bits, 4), m4);
         if (qh) {

@@ -76,8 +76,8 @@ inline __m256i q6Lanes(const BlockQ6_K& w, const int8_t* q8, const __m256i* offs
     __m256i sumLo = _mm256_setzero_si256(), sumHi = _mm256_setzero_si256();
     for (int h = 0; h < 2; ++h) {
         const auto* ql = reinterpret_cast<const __m256i*>(w.ql + 64 * h);
-        const __m256i ql0 = _mm256_loadu_si256(ql);
-        const __m256i ql1 = _mm256_loadu_si256(ql + 1);
+        const __m256i ql0 = simd::loadOnce(ql);
+        const __m256i ql1 = simd::loadOnce(ql + 1);
         const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w.qh + 32 * h));
         const __m256i scales = h == 0 ? _mm256_permute2x128_si256(scales16, scales16, 0x00)
                                       : _mm256_permute2x128_si256(scales16, scales16, 0x11);

@@ -162,12 +162,15 @@ struct BlockQ6_K
 };
 static_assert(sizeof(BlockQ6_K) == 210);
 
-struct BlockQ8_K
+// The K-quants' activation: ggml's fields (a block of it is never read from a file), with the values first and
+// the block 32-byte aligned, so that none of the kernels' 32-byte loads of qs crosses a cache line (a load that
+// does costs two of the core's load slots, and the K-quant kernels are bound by those at one thread).
+struct alignas(32) BlockQ8_K
 {
-    float d;            // scale
     int8_t qs[256];
-    int16_t bsums[16];  // sums of each 16 values of qs
+    int16_t bsums[16]; // sums of each 16 values of qs
+    float d;           // scale
 };
-static_assert(sizeof(BlockQ8_K) == 292);
+static_assert(sizeof(BlockQ8_K) == 320 && alignof(BlockQ8_K) == 32);
 
 } // namespace ws

@@ -83,6 +83,15 @@ inline __m256i halves16(int lo, int hi)
     return _mm256_set_m128i(_mm_set1_epi16(static_cast<short>(hi)), _mm_set1_epi16(static_cast<short>(lo)));
 }
 
+// 32 bytes loaded once into a register. For a value used by two instructions gcc otherwise folds the load into
+// both and reads memory twice; the K-quant kernels are bound by the core's load slots at one thread.
+inline __m256i loadOnce(const void* p)
+{
+    __m256i v = _mm256_loadu_si256(static_cast<const __m256i*>(p));
+    asm("" : "+x"(v)); // an empty statement the optimiser cannot see through: v is a register from here on
+    return v;
+}
+
 // Weights come from a file mapping in 4 KiB pages, where the hardware prefetcher stops at every
 // page boundary; prefetching a few pages ahead in software keeps the stream going (no effect on results).
 constexpr int kPrefetchBytes = 4096;
