@@ -79,7 +79,7 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
     __m128 accMin = _mm_setzero_ps();
     float accRow = 0, accMinRow = 0;
     for (int b = 0; b < blocks; ++b) {
-        simd::prefetchAhead(w + b, 3);
+        simd::streamAhead(w + b, 3);
         const __m256i s = q4Scales(w[b].scales);
         const __m128i prod = minProducts(s, x[b]);
         const __m256i sumi = q45Lanes(w[b].qs, nullptr, s, x[b].qs);

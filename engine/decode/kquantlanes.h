@@ -156,7 +156,7 @@ inline float q5Row(const BlockQ5_K* w, const BlockQ8_K* x, const __m128i* sums32
     __m256 acc = _mm256_setzero_ps();
     float summs = 0;
     for (int b = 0; b < blocks; ++b) {
-        simd::prefetchAhead(w + b, 3);
+        simd::streamAhead(w + b, 3);
         const __m256i s = q4Scales(w[b].scales);
         const float d = x[b].d * simd::f16(w[b].d);
         const float dmin = -x[b].d * simd::f16(w[b].dmin);
@@ -186,7 +186,7 @@ inline void gatherRows(const uint8_t* rows, size_t rowBytes, int n, const BlockQ
     for (int r = 0; r < n; ++r) {
         const auto* w = reinterpret_cast<const Block*>(rows + rowBytes * size_t(r));
         for (int b = 0; b < blocks; ++b) {
-            simd::prefetchAhead(w + b, 3);
+            simd::streamAhead(w + b, 3);
             const __m256i s = q4Scales(w[b].scales);
             g.imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
             if constexpr (std::is_same_v<Block, BlockQ5_K>)

@@ -13,7 +13,6 @@ namespace ws::kernels {
 
 namespace {
 
-using simd::kPrefetchBytes;
 
 // Sum over 32 int8 pairs, as 8 int32 lanes (each the sum of 4 adjacent products), converted to float.
 inline __m256 dotI8Lanes(__m256i x, __m256i y)
@@ -57,7 +56,7 @@ float dotWithMin(const Block* w, const BlockQ8_1* x, int blocks, Unpack unpack)
     float summs = 0;
     for (int b = 0; b < blocks; ++b) {
         if ((b & 1) == 0)
-            _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
+            simd::prefetchAhead(w + b, 1);
         summs = std::fma(simd::f16(w[b].m), simd::f16(x[b].s), summs);
         const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
@@ -103,7 +102,7 @@ float dotQ5_0(const BlockQ5_0* w, const BlockQ8_0* x, int blocks)
     __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
         if ((b & 1) == 0)
-            _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
+            simd::prefetchAhead(w + b, 1);
         const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         // q - 16: the 5th bit clear means minus 16.
         const __m256i q = _mm256_sub_epi8(_mm256_or_si256(simd::nibbles32(w[b].qs), fifthBits(w[b].qh)),
@@ -189,11 +188,9 @@ float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
-        // Weights come from a file mapping in 4 KiB pages, where the hardware
-        // prefetcher stops at every page boundary; prefetching a few pages
-        // ahead in software keeps the stream going. (No effect on the result.)
+        // One line ahead per 64 bytes (simd::prefetchAhead). No effect on the result.
         if ((b & 1) == 0)
-            _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
+            simd::prefetchAhead(w + b, 1);
         const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         const __m256i qw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qs));
         const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
@@ -219,7 +216,7 @@ void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const Block
         __m256 acc = _mm256_setzero_ps();
         for (int b = 0; b < blocks; ++b) {
             if ((b & 1) == 0)
-                _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
+                simd::prefetchAhead(w + b, 1);
             const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * xd[b]);
             const __m256i qw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qs));
             const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
@@ -234,7 +231,7 @@ float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks)
     __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
         if ((b & 3) == 0) // 4 blocks of 18 bytes span about one cache line
-            _mm_prefetch(reinterpret_cast<const char*>(w + b) + kPrefetchBytes, _MM_HINT_T0);
+            simd::prefetchAhead(w + b, 1);
         const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         const __m256i qw = unpackQ4_0(w[b].qs);
         const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));

@@ -18,7 +18,7 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();
     for (int b = 0; b < blocks; ++b) {
-        simd::prefetchAhead(w + b, 4);
+        simd::streamAhead(w + b, 4);
         __m256i offsets[8];
         q6Offsets(x[b], offsets);
         const float d = x[b].d * simd::f16(w[b].d);

@@ -108,7 +108,7 @@ inline void q6Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const Blo
         const auto* w = reinterpret_cast<const BlockQ6_K*>(rows + rowBytes * size_t(r));
         __m256 acc = _mm256_setzero_ps();
         for (int b = 0; b < blocks; ++b) {
-            simd::prefetchAhead(w + b, 4);
+            simd::streamAhead(w + b, 4);
             const float d = x[b].d * simd::f16(w[b].d);
             acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(q6Lanes(w[b], x[b].qs, offsets[b])), acc);
         }
