@@ -92,6 +92,8 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
         auto weights = TransformerWeights::fromGguf(*file, *config);
         if (!weights)
             return weights.error();
+        if (Status packed = weights->packForKernels(); !packed)
+            return packed.error();
         m.m_config = std::move(*config);
         m.m_modelConfig = std::move(*modelConfig);
         m.m_weights = std::move(*weights);

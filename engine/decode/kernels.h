@@ -54,6 +54,20 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
 // Eight consecutive rows (rowBytes apart) of an interleaved Q4_K matrix: out[r] equals
 // dotQ4_K(row r, x, blocks, true) bit for bit; the activation and block scales are read once per block.
 void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
+// The packed Q4_K layout of an interleaved matrix (the decode's resident weights, TransformerWeights::
+// packForKernels): each block's 128 bytes of values rearranged so that lane k (bytes 4k..4k+3) of every 32-byte
+// vector holds sub-block k; its scales, minimums and F16 factors stay where they are. The activation is
+// permuted alike once per product (permuteQ8_KForPackedQ4_K; its scale and block sums unchanged), so a block's
+// exact integer sum takes no shuffle. dotQ4_KPackedRows (blocks <= 64) equals dotQ4_KInterleaved8 on the
+// unpacked rows bit for bit (the interleaved kernel's floats see only that sum per block and row).
+void packQ4_KBlocks(BlockQ4_K* blocks, size_t count);
+void unpackQ4_KBlock(const BlockQ4_K& packed, BlockQ4_K& plain);
+void permuteQ8_KForPackedQ4_K(BlockQ8_K* x, int blocks);
+constexpr int kPackedQ4_KMaxBlocks = 64;
+void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
+                       float* out);
+void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
+                           float* out);
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q5_K matrix, each equal to dotQ5_K bit for bit (the activation's
 // block sums are prepared once for all rows).
@@ -67,6 +81,8 @@ namespace avx512 {
 bool available();
 void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
+void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
+                       float* out);
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 } // namespace avx512
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
@@ -89,6 +105,7 @@ void dequantizeRowQ5_1(const BlockQ5_1* x, float* y, int n);
 void dequantizeRowQ2_K(const BlockQ2_K* x, float* y, int n);
 void dequantizeRowQ3_K(const BlockQ3_K* x, float* y, int n);
 void dequantizeRowQ4_K(const BlockQ4_K* x, float* y, int n);
+void dequantizeRowQ4_KPacked(const BlockQ4_K* x, float* y, int n);
 void dequantizeRowQ5_K(const BlockQ5_K* x, float* y, int n);
 void dequantizeRowQ6_K(const BlockQ6_K* x, float* y, int n);
 void dequantizeRowIq4Nl(const BlockIq4Nl* x, float* y, int n);

@@ -111,6 +111,68 @@ void dotQ4_KInterleaved8Avx2(const uint8_t* rows, size_t rowBytes, const BlockQ8
     q4Interleaved8(rows, rowBytes, x, blocks, out);
 }
 
+// The packed layout, 32-bit words of qs: word 8j + k holds sub-block k's values 8j..8j+3 (low nibbles) and
+// 8j+4..8j+7 (high nibbles). The plain layout's words 8p + 2j and 8p + 2j + 1 hold those values of sub-blocks
+// 2p (low nibbles) and 2p + 1 (high nibbles), so each pair of words maps to a pair of words.
+void packQ4_KBlocks(BlockQ4_K* blocks, size_t count)
+{
+    constexpr uint32_t m = 0x0F0F0F0Fu;
+    for (size_t i = 0; i < count; ++i) {
+        uint32_t plain[32], packed[32];
+        std::memcpy(plain, blocks[i].qs, sizeof(plain));
+        for (int p = 0; p < 4; ++p)
+            for (int j = 0; j < 4; ++j) {
+                const uint32_t d0 = plain[8 * p + 2 * j], d1 = plain[8 * p + 2 * j + 1];
+                packed[8 * j + 2 * p] = (d0 & m) | ((d1 & m) << 4);
+                packed[8 * j + 2 * p + 1] = ((d0 >> 4) & m) | (d1 & ~m);
+            }
+        std::memcpy(blocks[i].qs, packed, sizeof(packed));
+    }
+}
+
+void unpackQ4_KBlock(const BlockQ4_K& packed, BlockQ4_K& plain)
+{
+    constexpr uint32_t m = 0x0F0F0F0Fu;
+    uint32_t in[32], out[32];
+    std::memcpy(in, packed.qs, sizeof(in));
+    for (int p = 0; p < 4; ++p)
+        for (int j = 0; j < 4; ++j) {
+            const uint32_t o0 = in[8 * j + 2 * p], o1 = in[8 * j + 2 * p + 1];
+            out[8 * p + 2 * j] = (o0 & m) | ((o1 & m) << 4);
+            out[8 * p + 2 * j + 1] = ((o0 >> 4) & m) | (o1 & ~m);
+        }
+    plain = packed;
+    std::memcpy(plain.qs, out, sizeof(out));
+}
+
+// Word 8v + k of the packed activation is word 8k + v of the plain one: the values that meet sub-block k's
+// weights in lane k.
+void permuteQ8_KForPackedQ4_K(BlockQ8_K* x, int blocks)
+{
+    for (int b = 0; b < blocks; ++b) {
+        uint32_t plain[64], packed[64];
+        std::memcpy(plain, x[b].qs, sizeof(plain));
+        for (int v = 0; v < 8; ++v)
+            for (int k = 0; k < 8; ++k)
+                packed[8 * v + k] = plain[8 * k + v];
+        std::memcpy(x[b].qs, packed, sizeof(packed));
+    }
+}
+
+void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
+                       float* out)
+{
+    if (avx512::available())
+        return avx512::dotQ4_KPackedRows(rows, rowBytes, rowCount, xPacked, blocks, out);
+    q4PackedRows(rows, rowBytes, rowCount, xPacked, blocks, out);
+}
+
+void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
+                           float* out)
+{
+    q4PackedRows(rows, rowBytes, rowCount, xPacked, blocks, out);
+}
+
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
 {
     return q5Row(w, x, nullptr, blocks);
@@ -162,6 +224,15 @@ void dequantizeQ45(const Block* b, float* dst, int n, const uint8_t* (*highBits)
 void dequantizeRowQ4_K(const BlockQ4_K* b, float* dst, int n)
 {
     dequantizeQ45<BlockQ4_K>(b, dst, n, [](const BlockQ4_K&) -> const uint8_t* { return nullptr; });
+}
+
+void dequantizeRowQ4_KPacked(const BlockQ4_K* b, float* dst, int n)
+{
+    for (int i = 0; i < n / 256; ++i) {
+        BlockQ4_K plain;
+        unpackQ4_KBlock(b[i], plain);
+        dequantizeRowQ4_K(&plain, dst + size_t(i) * 256, 256);
+    }
 }
 
 void dequantizeRowQ5_K(const BlockQ5_K* b, float* dst, int n)

@@ -169,7 +169,7 @@ inline float q5Row(const BlockQ5_K* w, const BlockQ8_K* x, const __m128i* sums32
 
 // What the eight-row kernels keep of a group of up to eight rows, per super-block and row: the integer lanes,
 // the minimums' products with the activation's sums, and the two F16 scales.
-constexpr int kGroupMaxBlocks = 64;
+constexpr int kGroupMaxBlocks = kPackedQ4_KMaxBlocks; // RowGroup's capacity (kernels.h)
 struct RowGroup
 {
     __m256i isum[kGroupMaxBlocks][8];
@@ -177,11 +177,23 @@ struct RowGroup
     alignas(16) uint16_t d[kGroupMaxBlocks][8], dmin[kGroupMaxBlocks][8];
 };
 
+// Rows n-7 of g empty (zero): their sums are not written out.
+inline void clearRows(RowGroup& g, int n, int blocks)
+{
+    for (int b = 0; b < blocks; ++b)
+        for (int r = n; r < 8; ++r) {
+            g.isum[b][r] = _mm256_setzero_si256();
+            g.imin[b][r] = _mm_setzero_si128();
+            g.d[b][r] = g.dmin[b][r] = 0;
+        }
+}
+
 // Fills g from n (1-8) Q4_K or Q5_K rows, row by row through their memory (one stream for the hardware
-// prefetcher); rows n-7 are empty (zero), their sums not to be written out.
-template <typename Block>
-inline void gatherRows(const uint8_t* rows, size_t rowBytes, int n, const BlockQ8_K* x, const __m128i* sums32,
-                       int blocks, RowGroup& g)
+// prefetcher); rows n-7 are empty (zero), their sums not to be written out. lanes(block, scales, b): the integer
+// lanes of super-block b of a row.
+template <typename Block, typename Lanes>
+inline void gatherRows(const uint8_t* rows, size_t rowBytes, int n, const __m128i* sums32, int blocks, RowGroup& g,
+                       Lanes lanes)
 {
     for (int r = 0; r < n; ++r) {
         const auto* w = reinterpret_cast<const Block*>(rows + rowBytes * size_t(r));
@@ -189,20 +201,43 @@ inline void gatherRows(const uint8_t* rows, size_t rowBytes, int n, const BlockQ
             simd::streamAhead(w + b, 3);
             const __m256i s = q4Scales(w[b].scales);
             g.imin[b][r] = _mm_madd_epi16(minimums16(s), sums32[b]);
-            if constexpr (std::is_same_v<Block, BlockQ5_K>)
-                g.isum[b][r] = q45Lanes(w[b].qs, w[b].qh, s, x[b].qs);
-            else
-                g.isum[b][r] = q45Lanes(w[b].qs, nullptr, s, x[b].qs);
+            g.isum[b][r] = lanes(w[b], s, b);
             g.d[b][r] = w[b].d;
             g.dmin[b][r] = w[b].dmin;
         }
     }
-    for (int b = 0; b < blocks; ++b)
-        for (int r = n; r < 8; ++r) {
-            g.isum[b][r] = _mm256_setzero_si256();
-            g.imin[b][r] = _mm_setzero_si128();
-            g.d[b][r] = g.dmin[b][r] = 0;
-        }
+    clearRows(g, n, blocks);
+}
+
+// The lanes of a plain Q4_K or Q5_K block (ggml's layout) against activation x.
+inline auto plainLanes(const BlockQ8_K* x)
+{
+    return [x](const auto& w, __m256i s, int b) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(w)>, BlockQ5_K>)
+            return q45Lanes(w.qs, w.qh, s, x[b].qs);
+        else
+            return q45Lanes(w.qs, nullptr, s, x[b].qs);
+    };
+}
+
+// The float steps of up to eight interleaved Q4_K rows from their gathered integers (llama.cpp's 8-row kernel):
+// block by block the rows' exact totals reduced together and accumulated in order, one lane per row.
+inline void finishQ4Group(const RowGroup& g, const BlockQ8_K* x, int blocks, int n, float* out)
+{
+    __m256 acc = _mm256_setzero_ps();
+    __m256 accMin = _mm256_setzero_ps();
+    for (int b = 0; b < blocks; ++b) {
+        const __m256 xd = _mm256_set1_ps(x[b].d);
+        const __m256 scale =
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(g.d[b]))), xd);
+        const __m256 scaleMin =
+            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(g.dmin[b]))), xd);
+        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(g.isum[b])), scale, acc);
+        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(g.imin[b])), scaleMin, accMin);
+    }
+    alignas(32) float rows[8];
+    _mm256_store_ps(rows, _mm256_sub_ps(acc, accMin));
+    std::copy(rows, rows + n, out);
 }
 
 // Eight rows of an interleaved Q4_K matrix (dotQ4_KInterleaved8): each block's integers kept row by row, then
@@ -218,19 +253,58 @@ inline void q4Interleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K
     for (int b = 0; b < blocks; ++b)
         sums32[b] = bsums32(x[b]);
     RowGroup g;
-    gatherRows<BlockQ4_K>(rows, rowBytes, 8, x, sums32, blocks, g);
-    __m256 acc = _mm256_setzero_ps();
-    __m256 accMin = _mm256_setzero_ps();
-    for (int b = 0; b < blocks; ++b) {
-        const __m256 xd = _mm256_set1_ps(x[b].d);
-        const __m256 scale =
-            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(g.d[b]))), xd);
-        const __m256 scaleMin =
-            _mm256_mul_ps(_mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(g.dmin[b]))), xd);
-        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(g.isum[b])), scale, acc);
-        accMin = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(g.imin[b])), scaleMin, accMin);
+    gatherRows<BlockQ4_K>(rows, rowBytes, 8, sums32, blocks, g, plainLanes(x));
+    finishQ4Group(g, x, blocks, 8, out);
+}
+
+// A packed Q4_K super-block (packQ4_KBlocks: lane k of each 32-byte vector holds sub-block k) against its
+// activation permuted alike (permuteQ8_KForPackedQ4_K): 8 lanes whose sum is the block's exact integer
+// sum(scale[k] * q[k].y[k]), the only integer the interleaved kernel's floats see. Each lane sums one
+// sub-block, so one multiply by the eight scales ends it: no scale is broadcast per sub-block, and VNNI's
+// vpdpbusd takes the unsigned 4-bit values as they are.
+inline __m256i q4PackedLanes(const uint8_t* qs, __m256i s, const int8_t* y)
+{
+    const __m256i m4 = _mm256_set1_epi8(15);
+    auto act = [y](int v) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(y + 32 * v)); };
+#if WS_KQUANT_VNNI
+    __m256i t = _mm256_setzero_si256();
+    for (int j = 0; j < 4; ++j) {
+        const __m256i bits = simd::loadOnce(qs + 32 * j);
+        t = _mm256_dpbusd_epi32(t, _mm256_and_si256(bits, m4), act(2 * j));
+        t = _mm256_dpbusd_epi32(t, _mm256_and_si256(_mm256_srli_epi16(bits, 4), m4), act(2 * j + 1));
     }
-    _mm256_storeu_ps(out, _mm256_sub_ps(acc, accMin));
+#else
+    // 16-bit sums first: each is at most 8 vectors x 2 products x 15 x 128 = 30720, no saturation.
+    __m256i a = _mm256_setzero_si256();
+    for (int j = 0; j < 4; ++j) {
+        const __m256i bits = simd::loadOnce(qs + 32 * j);
+        a = _mm256_add_epi16(a, _mm256_maddubs_epi16(_mm256_and_si256(bits, m4), act(2 * j)));
+        a = _mm256_add_epi16(a, _mm256_maddubs_epi16(_mm256_and_si256(_mm256_srli_epi16(bits, 4), m4), act(2 * j + 1)));
+    }
+    const __m256i t = _mm256_madd_epi16(a, _mm256_set1_epi16(1));
+#endif
+    return _mm256_mullo_epi32(t, _mm256_cvtepu8_epi32(_mm256_castsi256_si128(s)));
+}
+
+// rowCount packed Q4_K rows (blocks <= kGroupMaxBlocks), each equal bit for bit to q4Interleaved8 on the rows
+// before packing: eight at a time (the last group may be shorter; its rows' lanes are independent).
+inline void q4PackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xp, int blocks,
+                         float* out)
+{
+    __m128i sums32[kGroupMaxBlocks];
+    for (int b = 0; b < blocks; ++b)
+        sums32[b] = bsums32(xp[b]); // the permutation keeps the block sums
+    const auto lanes = [xp](const BlockQ4_K& w, __m256i s, int b) { return q4PackedLanes(w.qs, s, xp[b].qs); };
+    RowGroup g;
+    int r0 = 0;
+    for (; r0 + 8 <= rowCount; r0 += 8) {
+        gatherRows<BlockQ4_K>(rows + rowBytes * size_t(r0), rowBytes, 8, sums32, blocks, g, lanes);
+        finishQ4Group(g, xp, blocks, 8, out + r0);
+    }
+    if (r0 < rowCount) {
+        gatherRows<BlockQ4_K>(rows + rowBytes * size_t(r0), rowBytes, rowCount - r0, sums32, blocks, g, lanes);
+        finishQ4Group(g, xp, blocks, rowCount - r0, out + r0);
+    }
 }
 
 // rowCount Q5_K rows, each equal to q5Row bit for bit. Eight rows at a time: each block's integer lanes, minimum
@@ -250,7 +324,7 @@ inline void q5Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const Blo
     RowGroup g;
     for (int r0 = 0; r0 < rowCount; r0 += 8) {
         const int n = std::min(8, rowCount - r0);
-        gatherRows<BlockQ5_K>(rows + rowBytes * size_t(r0), rowBytes, n, x, sums32, blocks, g);
+        gatherRows<BlockQ5_K>(rows + rowBytes * size_t(r0), rowBytes, n, sums32, blocks, g, plainLanes(x));
         __m256 acc[8];
         for (auto& a : acc)
             a = _mm256_setzero_ps();

@@ -11,11 +11,14 @@ namespace {
 
 constexpr int64_t kParallelThreshold = 1 << 17; // multiply-adds below which one thread does the work
 
-enum class DotInput { F32, F16, Bf16, Q8_0, Q8_1, Q8_K };
+// Q8_KPacked: Q8_K permuted for packed Q4_K matrices (kernels::permuteQ8_KForPackedQ4_K).
+enum class DotInput { F32, F16, Bf16, Q8_0, Q8_1, Q8_K, Q8_KPacked };
 
-DotInput dotInputFor(GgmlType t)
+DotInput dotInputFor(const WeightMatrix& w)
 {
-    switch (t) {
+    if (w.packed)
+        return DotInput::Q8_KPacked;
+    switch (w.type) {
     case GgmlType::F32: return DotInput::F32;
     case GgmlType::F16: return DotInput::F16;
     case GgmlType::BF16: return DotInput::Bf16;
@@ -68,6 +71,14 @@ const uint8_t* convertInput(DotInput in, const float* x, int tokens, int cols, R
         for (int t = 0; t < tokens; ++t)
             kernels::quantizeRowQ8_K(x + size_t(t) * cols, s.actQ8_K.data() + size_t(t) * (cols / 256), cols);
         return reinterpret_cast<const uint8_t*>(s.actQ8_K.data());
+    case DotInput::Q8_KPacked:
+        strideBytes = size_t(cols / 256) * sizeof(BlockQ8_K);
+        for (int t = 0; t < tokens; ++t) {
+            BlockQ8_K* row = s.actQ8_KPacked.data() + size_t(t) * (cols / 256);
+            kernels::quantizeRowQ8_K(x + size_t(t) * cols, row, cols);
+            kernels::permuteQ8_KForPackedQ4_K(row, cols / 256);
+        }
+        return reinterpret_cast<const uint8_t*>(s.actQ8_KPacked.data());
     }
     return nullptr;
 }
@@ -123,6 +134,13 @@ struct PreparedJob
 void runRows(const PreparedJob& j, int tokens, int r0, int r1)
 {
     const WeightMatrix& w = *j.w;
+    if (w.packed) {
+        // Any rows at once: the packed kernel takes groups of eight and a shorter last one.
+        for (int t = 0; t < tokens; ++t)
+            kernels::dotQ4_KPackedRows(w.row(r0), w.rowBytes, r1 - r0, as<BlockQ8_K>(j.in + j.inStride * size_t(t)),
+                                       w.cols / 256, j.out + size_t(t) * w.rows + r0);
+        return;
+    }
     if (w.type == GgmlType::Q4_K && w.interleaved) {
         // Eight rows at a time, as llama.cpp's repacked layout is read (same sums per row); the rest singly.
         float group[8];
@@ -173,10 +191,10 @@ void matmulShared(const MatmulJob* jobs, int jobCount, const float* x, int token
         PreparedJob& p = prepared[i];
         p.w = &w;
         p.out = jobs[i].out;
-        const DotInput in = dotInputFor(w.type);
+        const DotInput in = dotInputFor(w);
         bool reused = false;
         for (int k = 0; k < i; ++k) {
-            if (dotInputFor(prepared[k].w->type) == in) {
+            if (dotInputFor(*prepared[k].w) == in) {
                 p.in = prepared[k].in;
                 p.inStride = prepared[k].inStride;
                 reused = true;

@@ -49,6 +49,7 @@ RunState::RunState(const TransformerConfig& c, int contextLen, int batch, int th
     laneAcc.resize(size_t(threads) * 32 * size_t(c.headDim));
     actQ8_0.resize(b * size_t((maxCols + 31) / 32));
     actQ8_K.resize(b * size_t((maxCols + 255) / 256));
+    actQ8_KPacked.resize(actQ8_K.size());
     actQ8_1.resize(b * size_t((maxCols + 31) / 32));
     act16.resize(b * size_t(maxCols));
     kvScratch.resize(size_t(threads) * 2 * size_t(c.headDim));

@@ -62,6 +62,7 @@ struct RunState
     // The activation converted for the dot product with a quantised or F16 matrix.
     std::vector<BlockQ8_0> actQ8_0; // (batch, maxCols / 32)
     std::vector<BlockQ8_K> actQ8_K; // (batch, maxCols / 256)
+    std::vector<BlockQ8_K> actQ8_KPacked; // (batch, maxCols / 256), permuted for packed Q4_K matrices
     std::vector<BlockQ8_1> actQ8_1; // (batch, maxCols / 32)
     std::vector<uint16_t> act16;    // (batch, maxCols) F16 or BF16
 

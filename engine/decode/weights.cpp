@@ -1,7 +1,12 @@
 #include "engine/decode/weights.h"
 
+#include "engine/decode/kernels.h"
 #include "engine/gguf/gguffile.h"
 #include "engine/gguf/llama2ccheckpoint.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
 
 namespace ws {
 
@@ -136,6 +141,54 @@ uint64_t TransformerWeights::bytesPerToken() const
         }
     }
     return bytes;
+}
+
+Status TransformerWeights::packForKernels()
+{
+    if (!mapping || !mapping->isResident())
+        return Ok{};
+    std::vector<WeightMatrix*> matrices;
+    auto consider = [&](WeightMatrix& m) {
+        if (m.type == GgmlType::Q4_K && m.interleaved && !m.packed && m.data &&
+            m.cols / 256 <= kernels::kPackedQ4_KMaxBlocks)
+            matrices.push_back(&m);
+    };
+    for (LayerWeights& l : layers) {
+        for (WeightMatrix* m : {&l.wq, &l.wk, &l.wv, &l.wo, &l.gate, &l.up, &l.down, &l.router})
+            consider(*m);
+        for (auto* stack : {&l.expertGate, &l.expertUp, &l.expertDown})
+            for (WeightMatrix& m : *stack)
+                consider(m);
+    }
+    if (matrices.empty())
+        return Ok{};
+    const uint8_t* base = mapping->data();
+    // About 5 GB/s a thread: the matrices shared out between a few threads, each taking the next.
+    return mapping->editResident([&](uint8_t* copy) {
+        std::atomic<size_t> next{0};
+        auto work = [&] {
+            for (size_t i = next++; i < matrices.size(); i = next++) {
+                WeightMatrix& m = *matrices[i];
+                kernels::packQ4_KBlocks(reinterpret_cast<BlockQ4_K*>(copy + (m.data - base)),
+                                        size_t(m.rows) * size_t(m.cols / 256));
+                m.packed = true;
+            }
+        };
+        std::vector<std::thread> helpers(std::min<size_t>(3, std::thread::hardware_concurrency() - 1));
+        for (auto& t : helpers)
+            t = std::thread(work);
+        work();
+        for (auto& t : helpers)
+            t.join();
+    });
+}
+
+void dequantizeMatrixRow(const WeightMatrix& w, int r, float* out)
+{
+    if (w.packed)
+        kernels::dequantizeRowQ4_KPacked(reinterpret_cast<const BlockQ4_K*>(w.row(r)), out, w.cols);
+    else
+        kernels::dequantizeRow(w.type, w.row(r), out, w.cols);
 }
 
 Expected<TransformerWeights> TransformerWeights::fromGguf(const GgufFile& file, const TransformerConfig& c)

@@ -34,6 +34,9 @@ struct WeightMatrix
     // One expert's slice of a stacked expert tensor ([cols, rows, experts]): llama.cpp multiplies those
     // with mul_mat_id, which takes ggml_vec_dot for every length (never the tinyBLAS lane order).
     bool expertSlice = false;
+    // Its Q4_K blocks are in the packed layout (kernels::packQ4_KBlocks), set by
+    // TransformerWeights::packForKernels: read rows through dequantizeMatrixRow, never as plain blocks.
+    bool packed = false;
 
     const uint8_t* row(int r) const { return data + rowBytes * static_cast<size_t>(r); }
     size_t sizeBytes() const { return rowBytes * static_cast<size_t>(rows); }
@@ -86,9 +89,17 @@ struct TransformerWeights
     // expertUsedCount experts, an average expert's bytes each).
     uint64_t bytesPerToken() const;
 
+    // Rearranges the interleaved Q4_K matrices (of at most 64 super-blocks a row) of a resident file into the
+    // packed layout their faster kernel reads (kernels.h), in place; a mapped file is left as it is. Every
+    // product keeps its bits. Once only (packed matrices are skipped).
+    Status packForKernels();
+
     static Expected<TransformerWeights> fromGguf(const GgufFile& file, const TransformerConfig& config);
     static Expected<TransformerWeights> fromLlama2c(const Llama2cCheckpoint& checkpoint,
                                                     const TransformerConfig& config);
 };
+
+// Row r of w as floats (w.cols of them), in whichever layout w is stored.
+void dequantizeMatrixRow(const WeightMatrix& w, int r, float* out);
 
 } // namespace ws

@@ -285,6 +285,19 @@ Status MappedFile::checkIntact() const
     return Ok{};
 }
 
+Status MappedFile::editResident(const std::function<void(uint8_t* data)>& edit) const
+{
+    if (!m_resident)
+        return ioError(ErrorCode::InvalidArgument, m_path, "only a file read into memory can be edited");
+    auto* p = const_cast<uint8_t*>(m_data);
+    if (::mprotect(p, m_sizeBytes, PROT_READ | PROT_WRITE) != 0)
+        return ioError(ErrorCode::Io, m_path, std::string("cannot unprotect the copy: ") + std::strerror(errno));
+    edit(p);
+    if (::mprotect(p, m_sizeBytes, PROT_READ) != 0)
+        return ioError(ErrorCode::Io, m_path, std::string("cannot protect the copy: ") + std::strerror(errno));
+    return Ok{};
+}
+
 MappedFile::~MappedFile()
 {
     unregisterMapping(m_slot);

@@ -37,6 +37,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -75,6 +76,11 @@ public:
     uint64_t readableBytes() const { return m_readInMemory ? m_prefix.size() : m_sizeBytes; }
     bool isResident() const { return m_resident; }
     const std::string& path() const { return m_path; }
+
+    // A resident file only: makes its copy writable, calls edit(copy) and protects the copy again (the decode
+    // rearranges some matrices into its kernels' layout once, after loading; whoever shares this file sees the
+    // edited bytes). An InvalidArgument error for a mapped file, Io if the protection cannot be changed.
+    Status editResident(const std::function<void(uint8_t* data)>& edit) const;
 
     // Always Ok for a resident file. Otherwise an Io error (the path in Error::file) once a read hit a page the file no
     // longer has (it was truncated), or the path now names another file or

@@ -109,7 +109,7 @@ Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const 
         m.cols = w.cols;
         m.values.resize(size_t(w.rows) * size_t(w.cols));
         for (int r = 0; r < w.rows; ++r)
-            kernels::dequantizeRow(w.type, w.row(r), m.values.data() + size_t(r) * size_t(w.cols), w.cols);
+            dequantizeMatrixRow(w, r, m.values.data() + size_t(r) * size_t(w.cols));
         e.m_matrixOf[w.data] = e.m_matrices.size();
         e.m_matrices.push_back(std::move(m));
     };

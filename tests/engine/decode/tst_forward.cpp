@@ -42,8 +42,9 @@ TransformerWeights dequantised(const TransformerWeights& w, std::vector<std::vec
         storage.emplace_back(size_t(m.rows) * size_t(m.cols));
         float* dst = storage.back().data();
         for (int r = 0; r < m.rows; ++r)
-            kernels::dequantizeRow(m.type, m.row(r), dst + size_t(r) * m.cols, m.cols);
+            dequantizeMatrixRow(m, r, dst + size_t(r) * m.cols); // packed or plain
         m.type = GgmlType::F32;
+        m.packed = false;
         m.rowBytes = size_t(m.cols) * 4;
         m.data = reinterpret_cast<const uint8_t*>(dst);
     };

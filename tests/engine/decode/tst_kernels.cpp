@@ -1,6 +1,7 @@
 #include "engine/decode/kernels.h"
 #include "engine/decode/threadpool.h"
 #include "engine/gguf/syntheticmodel.h"
+#include "tests/common/randomblocks.h"
 
 #include <QTest>
 
@@ -176,16 +177,7 @@ private slots:
         std::mt19937_64 rng(11);
         for (int blocks : {1, 2, 4, 12}) {
             const int n = blocks * 256;
-            std::vector<BlockQ4_K> w(size_t(8) * size_t(blocks));
-            std::uniform_real_distribution<float> scale(0.0005f, 0.02f);
-            for (BlockQ4_K& b : w) {
-                for (auto& q : b.qs)
-                    q = uint8_t(rng());
-                for (auto& q : b.scales)
-                    q = uint8_t(rng());
-                b.d = f32ToF16(scale(rng));
-                b.dmin = f32ToF16(scale(rng));
-            }
+            const std::vector<BlockQ4_K> w = wstest::randomQ4_KBlocks(size_t(8) * size_t(blocks), rng);
             const auto x = randomVector(n, uint64_t(blocks) + 5);
             std::vector<BlockQ8_K> xq(static_cast<size_t>(blocks));
             kernels::quantizeRowQ8_K(x.data(), xq.data(), n);
