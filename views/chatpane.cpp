@@ -1,6 +1,7 @@
 #include "views/chatpane.h"
 
 #include "views/chatstats.h"
+#include "views/heightforwidthpage.h"
 #include "views/verticalscroll.h"
 
 #include <QApplication>
@@ -109,7 +110,9 @@ ChatPane::ChatPane(QWidget* parent)
 
     m_stack->addWidget(verticalScroll(emptyPage)); // the explanation scrolls when the dock is short
     m_stack->addWidget(m_messages);
-    m_stack->setMinimumHeight(fontMetrics().lineSpacing() * 9); // room for a conversation in a shared dock area
+    // Room for a conversation in a shared dock area, small enough that with the settings unfolded the chat
+    // still fits a 768-pixel screen beside its labels (HeightForWidthPage counts their wrapped lines).
+    m_stack->setMinimumHeight(fontMetrics().lineSpacing() * 7);
 
     // Settings, folded away by default.
     tx([this] { m_settingsToggle->setText(tr("Settings")); });
@@ -145,7 +148,7 @@ ChatPane::ChatPane(QWidget* parent)
     for (QPushButton* b : {m_copyButton, m_clearButton})
         buttons->addWidget(b);
 
-    auto* body = new QWidget;
+    auto* body = new HeightForWidthPage; // never squeezed below what the wrapped labels need
     auto* layout = new QVBoxLayout(body);
     layout->addLayout(header);
     layout->addWidget(m_statusLabel);

@@ -1,20 +1,25 @@
 // ChatPane on the offscreen platform: streaming answers, multi-turn
 // conversation, stop/regenerate/clear/copy, errors as messages, the empty
-// state without a model, dropped model files, and the stats line.
+// state without a model, dropped model files, the stats line, and a short
+// dock whose rows never overlap.
 #include "views/chatpane.h"
 #include "views/chatstats.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QLabel>
+#include <QLayout>
+#include <QMainWindow>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextEdit>
+#include <QTreeView>
 
 using ws::views::ChatMessageWidget;
 using ws::views::ChatPane;
@@ -330,6 +335,59 @@ private slots:
         pane.setModel(info);
         QVERIFY(!label->isHidden());
         QVERIFY(label->text().contains(QStringLiteral("KV cache")));
+    }
+
+    // The chat in the window's right dock area below another dock (the inspector), the split dragged to give
+    // the chat as little height as it allows: its rows stack without overlapping, however its labels wrap.
+    void shortDockDoesNotOverlap()
+    {
+        QMainWindow window;
+        window.setCentralWidget(new QWidget);
+        auto* above = new QDockWidget(QStringLiteral("Inspector"));
+        above->setWidget(new QTreeView);
+        window.addDockWidget(Qt::RightDockWidgetArea, above);
+        auto* pane = new ChatPane;
+        window.addDockWidget(Qt::RightDockWidgetArea, pane);
+        ws::SessionModelInfo info = storiesInfo();
+        ws::ModelSummary m;
+        m.architecture = "qwen3";
+        m.parameters = 596'000'000;
+        m.types = {{"Q4_K", 197, 230'000'000}, {"Q6_K", 50, 160'000'000}, {"F32", 113, 9'000'000}};
+        m.trainedContext = 4096;
+        m.context = 4096;
+        m.kvCacheType = ws::KvCacheType::F16;
+        m.weightBytes = 397'000'000;
+        m.kvCacheBytes = 470'000'000;
+        m.availableBytes = 24'000'000'000ull;
+        info.summary = m;
+        pane->setModel(info);
+        pane->setModelStatus(QStringLiteral("Text: kq-Q4_K_M on this CPU. Wafer timing: Qwen3-32B on 2 x Cerebras "
+                                            "WSE-3 (CS-3), one token of its dataflow per token, at its predicted "
+                                            "727 tokens/s."));
+        turn(*pane, QStringLiteral("Once upon a time"), std::string(400, 'a'));
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.resizeDocks({above, pane}, {700, 300}, Qt::Vertical);
+        window.resizeDocks({pane}, {400}, Qt::Horizontal);
+        QTest::qWait(50);
+        QWidget* body = pane->widget();
+        QWidget* previous = nullptr;
+        for (int i = 0; i < body->layout()->count(); ++i) {
+            QWidget* w = body->layout()->itemAt(i)->widget();
+            if (!w || w->isHidden())
+                continue;
+            if (previous)
+                QVERIFY2(previous->geometry().bottom() < w->geometry().top(),
+                         qPrintable(QStringLiteral("%1 (bottom %2) overlaps %3 (top %4) in a chat %5 high")
+                                        .arg(previous->metaObject()->className())
+                                        .arg(previous->geometry().bottom())
+                                        .arg(w->metaObject()->className())
+                                        .arg(w->geometry().top())
+                                        .arg(pane->height())));
+            previous = w;
+        }
+        QVERIFY(previous && previous->geometry().bottom() < body->height());
     }
 
     // Reuse and dropped turns in the stats line.
