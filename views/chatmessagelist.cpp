@@ -3,7 +3,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QScrollBar>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace ws::views {
@@ -17,6 +16,12 @@ ChatMessageList::ChatMessageList(QWidget* parent)
     setWidget(m_host);
     setWidgetResizable(true);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QScrollBar* bar = verticalScrollBar();
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int maximum) {
+        if (m_follow)
+            bar->setValue(maximum);
+    });
+    connect(bar, &QScrollBar::valueChanged, this, [this] { m_follow = isAtEnd(); });
 }
 
 ChatMessageWidget* ChatMessageList::add(ChatRole role, const QString& text)
@@ -67,10 +72,8 @@ bool ChatMessageList::isAtEnd() const
 
 void ChatMessageList::scrollToEnd()
 {
-    QTimer::singleShot(0, this, [this] {
-        QScrollBar* bar = verticalScrollBar();
-        bar->setValue(bar->maximum());
-    });
+    m_follow = true;
+    verticalScrollBar()->setValue(verticalScrollBar()->maximum());
 }
 
 } // namespace ws::views

@@ -1,6 +1,7 @@
 #pragma once
 // The chat pane's conversation: the message bubbles oldest first in a
-// scroll area, the streaming answer last. It keeps the bubbles and scrolls;
+// scroll area, the streaming answer last. It keeps the bubbles and scrolls
+// (following the end while the user has not scrolled up);
 // what a message means for the next turn is the pane's to say.
 
 #include "engine/session/chatturn.h"
@@ -31,13 +32,15 @@ public:
     bool hasUserMessage() const;
     const std::vector<ChatMessageWidget*>& messages() const { return m_messages; }
 
-    // Whether the view shows the end (then new text should keep it there).
+    // Whether the view shows the end. While it does, it follows the end as messages grow (the range grows
+    // once the layout has taken the new text in); scrolled up by the user, it stays where they are reading.
     bool isAtEnd() const;
-    // Scrolls to the end once the layout has taken new text into account.
+    // Scrolls to the end and follows it again (a new turn).
     void scrollToEnd();
 
 private:
     QWidget* m_host;
+    bool m_follow = true;
     QVBoxLayout* m_layout;
     std::vector<ChatMessageWidget*> m_messages;
 };

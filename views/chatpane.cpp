@@ -269,7 +269,6 @@ void ChatPane::setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
     ChatMessageWidget* answer = m_messages->streaming();
     if (!snapshot || !answer)
         return;
-    const bool atEnd = m_messages->isAtEnd();
     answer->setText(QString::fromStdString(snapshot->text));
     answer->setStats(ChatStats::format(*snapshot));
     if (snapshot->state == RunState::Finished)
@@ -278,9 +277,7 @@ void ChatPane::setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
         answer->setState(ChatMessageWidget::State::Stopped);
     // RunState::Failed: showError() follows with the message.
     if (snapshot->isFinal() && snapshot->state != RunState::Failed)
-        setRunning(false);
-    if (atEnd)
-        m_messages->scrollToEnd();
+        setRunning(false); // the list follows the growing answer while its end is in view
 }
 
 void ChatPane::showError(const QString& message)

@@ -1,7 +1,7 @@
 // ChatPane on the offscreen platform: streaming answers, multi-turn
 // conversation, stop/regenerate/clear/copy, errors as messages, the empty
 // state without a model, dropped model files, the stats line, and a short
-// dock whose rows never overlap.
+// dock whose rows never overlap; the view follows a streaming answer.
 #include "views/chatpane.h"
 #include "views/chatstats.h"
 
@@ -16,6 +16,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextEdit>
@@ -388,6 +389,40 @@ private slots:
             previous = w;
         }
         QVERIFY(previous && previous->geometry().bottom() < body->height());
+    }
+
+    // A streaming answer longer than the view: the view follows its end, and stops following once the user
+    // scrolls up to read (it resumes when they scroll back down).
+    void followsTheStreamingAnswer()
+    {
+        ChatPane pane;
+        pane.setModel(storiesInfo());
+        pane.resize(420, 420);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        auto* list = pane.findChild<ws::views::ChatMessageList*>();
+        QVERIFY(list);
+        QScrollBar* bar = list->verticalScrollBar();
+        pane.send(QStringLiteral("Tell me a long story"));
+        std::string text;
+        for (int i = 0; i < 40; ++i) {
+            text += "and then the little dog ran to the park to play with the ball again.\n";
+            pane.setSnapshot(snapshot(text, i + 1));
+            QTest::qWait(5);
+        }
+        QVERIFY(bar->maximum() > 0);
+        QTRY_COMPARE(bar->value(), bar->maximum());
+        bar->setValue(0); // the user scrolls up
+        for (int i = 0; i < 5; ++i) {
+            text += "the end of the story is not here yet, the dog keeps running.\n";
+            pane.setSnapshot(snapshot(text, 41 + i));
+            QTest::qWait(5);
+        }
+        QCOMPARE(bar->value(), 0);
+        bar->setValue(bar->maximum()); // and back down
+        text += "and at last the dog went home.\n";
+        pane.setSnapshot(snapshot(text, 50, ws::RunState::Finished));
+        QTRY_COMPARE(bar->value(), bar->maximum());
     }
 
     // Reuse and dropped turns in the stats line.
