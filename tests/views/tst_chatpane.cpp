@@ -58,6 +58,22 @@ QPushButton* button(ChatPane& pane, const QString& text)
     return nullptr;
 }
 
+// The loader's summary of a qwen3-0.6B-shaped Q8_0 file.
+ws::ModelSummary qwen3Summary()
+{
+    ws::ModelSummary m;
+    m.architecture = "qwen3";
+    m.parameters = 596'000'000;
+    m.types = {{"Q8_0", 197, 630'000'000}, {"F32", 113, 9'000'000}};
+    m.trainedContext = 40960;
+    m.context = 4096;
+    m.kvCacheType = ws::KvCacheType::F16;
+    m.weightBytes = 639'000'000;
+    m.kvCacheBytes = 470'000'000;
+    m.availableBytes = 21'000'000'000ull;
+    return m;
+}
+
 // Runs one full turn: send `prompt`, stream two snapshots, finish.
 void turn(ChatPane& pane, const QString& prompt, const std::string& answer)
 {
@@ -314,16 +330,7 @@ private slots:
     // The loader's line: architecture, parameters, tensor types, the need against what is available.
     void loaderInfo()
     {
-        ws::ModelSummary m;
-        m.architecture = "qwen3";
-        m.parameters = 596'000'000;
-        m.types = {{"Q8_0", 197, 630'000'000}, {"F32", 113, 9'000'000}};
-        m.trainedContext = 40960;
-        m.context = 4096;
-        m.kvCacheType = ws::KvCacheType::F16;
-        m.weightBytes = 639'000'000;
-        m.kvCacheBytes = 470'000'000;
-        m.availableBytes = 21'000'000'000ull;
+        const ws::ModelSummary m = qwen3Summary();
         QCOMPARE(ws::views::LoaderInfo::format(m, QLocale::c()),
                  QStringLiteral("qwen3 · 596.0 M parameters · tensors: Q8_0 99%, F32 1% · trained context 40960 · "
                                 "needs 1.1 GB: weights 639 MB + KV cache 470 MB (4096 tokens, F16) · 21 GB available"));
@@ -350,17 +357,7 @@ private slots:
         auto* pane = new ChatPane;
         window.addDockWidget(Qt::RightDockWidgetArea, pane);
         ws::SessionModelInfo info = storiesInfo();
-        ws::ModelSummary m;
-        m.architecture = "qwen3";
-        m.parameters = 596'000'000;
-        m.types = {{"Q4_K", 197, 230'000'000}, {"Q6_K", 50, 160'000'000}, {"F32", 113, 9'000'000}};
-        m.trainedContext = 4096;
-        m.context = 4096;
-        m.kvCacheType = ws::KvCacheType::F16;
-        m.weightBytes = 397'000'000;
-        m.kvCacheBytes = 470'000'000;
-        m.availableBytes = 24'000'000'000ull;
-        info.summary = m;
+        info.summary = qwen3Summary();
         pane->setModel(info);
         pane->setModelStatus(QStringLiteral("Text: kq-Q4_K_M on this CPU. Wafer timing: Qwen3-32B on 2 x Cerebras "
                                             "WSE-3 (CS-3), one token of its dataflow per token, at its predicted "
