@@ -32,13 +32,14 @@ public:
     bool hasUserMessage() const;
     const std::vector<ChatMessageWidget*>& messages() const { return m_messages; }
 
-    // Whether the view shows the end. While it does, it follows the end as messages grow (the range grows
-    // once the layout has taken the new text in); scrolled up by the user, it stays where they are reading.
-    bool isAtEnd() const;
     // Scrolls to the end and follows it again (a new turn).
     void scrollToEnd();
 
 private:
+    // Whether the view shows the end. While it does, it follows the end as messages grow (the range grows
+    // once the layout has taken the new text in); scrolled up by the user, it stays where they are reading.
+    bool isAtEnd() const;
+
     QWidget* m_host;
     bool m_follow = true;
     QVBoxLayout* m_layout;
