@@ -13,16 +13,16 @@
 #include "app/common/buildinfo.h"
 #include "app/common/jobtracker.h"
 #include "app/common/languagemanager.h"
+#include "app/common/presetlibrary.h"
+#include "app/core/filemenucontroller.h"
 #include "app/core/logging.h"
 #include "app/core/mainwindow.h"
-#include "app/core/windowlayout.h"
-#include "app/common/presetlibrary.h"
 #include "app/core/theme.h"
-#include "app/defects/defectsdock.h"
+#include "app/core/windowlayout.h"
 #include "app/dataflow/dataflowdock.h"
+#include "app/defects/defectsdock.h"
 #include "app/export/screenshot.h"
 #include "app/present/presentationmode.h"
-#include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
 
@@ -94,7 +94,8 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     // Handled before the QApplication (no display needed); listed here for --help.
     parser.addOption({QStringLiteral("version"), QStringLiteral("Print the version and git revision, and exit.")});
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .waferscope scenario to open (as --scenario)."),
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("A .waferscope scenario to open (as --scenario)."),
                                  QStringLiteral("[FILE]"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
                                               QStringLiteral("Render the main window to FILE.png and exit."),
@@ -149,9 +150,8 @@ int main(int argc, char** argv)
     }
     languages.setLanguage(language);
     if (!screenshot)
-        QObject::connect(&languages, &ws::LanguageManager::languageChanged, [](const QString& code) {
-            QSettings().setValue(QStringLiteral("language"), code);
-        });
+        QObject::connect(&languages, &ws::LanguageManager::languageChanged,
+                         [](const QString& code) { QSettings().setValue(QStringLiteral("language"), code); });
     ws::applyTheme(app);
 
     const ws::PresetLibrary presets;
@@ -163,8 +163,7 @@ int main(int argc, char** argv)
     if (screenshot) {
         // No dialogs and no autosave session: open the scenario (if any), render, exit.
         files->setInteractive(false);
-        QObject::connect(files, &ws::FileMenuController::errorOccurred,
-                         [](const QString& message) { fail(message); });
+        QObject::connect(files, &ws::FileMenuController::errorOccurred, [](const QString& message) { fail(message); });
         const QString scenario = parser.value(QStringLiteral("scenario"));
         if (!scenario.isEmpty() && !files->openFile(scenario))
             return 2;

@@ -24,8 +24,7 @@ const QColor kProfileColours[] = {QColor(0xe6, 0x7e, 0x22), QColor(0x76, 0xb9, 0
                                   QColor(0x7f, 0x8c, 0x8d)};
 }
 
-CalibrationChart::CalibrationChart(QWidget* parent)
-    : QWidget(parent)
+CalibrationChart::CalibrationChart(QWidget* parent) : QWidget(parent)
 {
     m_chart = new QChart;
     m_chart->setTitle(tr("Predicted vs measured decode speed (calibration rows)"));
@@ -131,9 +130,9 @@ ChartData CalibrationChart::chartData() const
 {
     ChartData d;
     d.name = QStringLiteral("calibration_rows");
-    d.columns = {QStringLiteral("profile"), QStringLiteral("row"),      QStringLiteral("metric"),
+    d.columns = {QStringLiteral("profile"),  QStringLiteral("row"),       QStringLiteral("metric"),
                  QStringLiteral("measured"), QStringLiteral("predicted"), QStringLiteral("relative_residual"),
-                 QStringLiteral("fitted"),   QStringLiteral("note"),     QStringLiteral("source")};
+                 QStringLiteral("fitted"),   QStringLiteral("note"),      QStringLiteral("source")};
     for (const CalibrationProfile& p : m_profiles)
         for (const CalibrationRow& r : p.rows)
             d.rows.append(QVariantList{QString::fromStdString(p.id), QString::fromStdString(r.label),

@@ -37,8 +37,7 @@ QTableWidget* makeTable(const QStringList& headers)
 }
 } // namespace
 
-CalibrationPanel::CalibrationPanel(QWidget* parent)
-    : QWidget(parent)
+CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent)
 {
     m_list = new QListWidget;
     m_list->setToolTip(tr("Calibration profiles: efficiency constants fitted by least squares to published "
@@ -63,8 +62,8 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_info = new QLabel;
     m_info->setWordWrap(true);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_rows = makeTable({tr("Measurement"), tr("Measured tok/s"), tr("Predicted tok/s"), tr("Residual"), tr("Fitted"),
-                        tr("Note")});
+    m_rows = makeTable(
+        {tr("Measurement"), tr("Measured tok/s"), tr("Predicted tok/s"), tr("Residual"), tr("Fitted"), tr("Note")});
     m_constants = makeTable({tr("Constant"), tr("Value"), tr("Unit"), tr("Source")});
     auto* middle = new QWidget;
     auto* midLayout = new QVBoxLayout(middle);
@@ -102,8 +101,9 @@ void CalibrationPanel::setProfiles(const std::vector<CalibrationProfile>& profil
         m_list->clear();
         for (const CalibrationProfile& p : profiles) {
             const QString id = QString::fromStdString(p.id);
-            QString text = tr("%1 (%2) — rms %3 %").arg(id, QString::fromStdString(p.kind),
-                                                          formatSignificant(p.rmsRelativeResidual * 100, 2));
+            QString text =
+                tr("%1 (%2) — rms %3 %")
+                    .arg(id, QString::fromStdString(p.kind), formatSignificant(p.rmsRelativeResidual * 100, 2));
             if (userIds.contains(id))
                 text += QLatin1Char(' ') + tr("[yours]");
             auto* it = new QListWidgetItem(text, m_list);
@@ -141,12 +141,11 @@ void CalibrationPanel::showProfile(int index)
         return;
     }
     const CalibrationProfile& p = m_profiles[size_t(index)];
-    m_info->setText(tr("<b>%1</b> — %2<br>Source: %3<br>Fit: rms relative residual %4 %, worst %5 %")
-                        .arg(QString::fromStdString(p.id).toHtmlEscaped(),
-                             QString::fromStdString(p.description).toHtmlEscaped(),
-                             QString::fromStdString(p.source).toHtmlEscaped(),
-                             formatSignificant(p.rmsRelativeResidual * 100, 2),
-                             formatSignificant(p.maxAbsRelativeResidual * 100, 2)));
+    m_info->setText(
+        tr("<b>%1</b> — %2<br>Source: %3<br>Fit: rms relative residual %4 %, worst %5 %")
+            .arg(QString::fromStdString(p.id).toHtmlEscaped(), QString::fromStdString(p.description).toHtmlEscaped(),
+                 QString::fromStdString(p.source).toHtmlEscaped(), formatSignificant(p.rmsRelativeResidual * 100, 2),
+                 formatSignificant(p.maxAbsRelativeResidual * 100, 2)));
     const QString source = QString::fromStdString(p.source);
     m_rows->setRowCount(int(p.rows.size()));
     for (int r = 0; r < int(p.rows.size()); ++r) {

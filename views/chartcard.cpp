@@ -5,9 +5,7 @@
 
 namespace ws::views {
 
-ChartCard::ChartCard(QWidget* content, QWidget* parent)
-    : QWidget(parent)
-    , m_content(content)
+ChartCard::ChartCard(QWidget* content, QWidget* parent) : QWidget(parent), m_content(content)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -11,13 +11,8 @@
 namespace ws::views {
 
 ChatMessageWidget::ChatMessageWidget(ChatRole role, const QString& text, QWidget* parent)
-    : QFrame(parent),
-      m_role(role),
-      m_text(text),
-      m_roleLabel(new QLabel(this)),
-      m_textView(new ChatTextView(this)),
-      m_statsLabel(new QLabel(this)),
-      m_copyButton(new QToolButton(this))
+    : QFrame(parent), m_role(role), m_text(text), m_roleLabel(new QLabel(this)), m_textView(new ChatTextView(this)),
+      m_statsLabel(new QLabel(this)), m_copyButton(new QToolButton(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);

@@ -20,7 +20,13 @@ class ChatMessageWidget : public QFrame
 {
     Q_OBJECT
 public:
-    enum class State { Done, Streaming, Stopped, Error };
+    enum class State
+    {
+        Done,
+        Streaming,
+        Stopped,
+        Error
+    };
 
     ChatMessageWidget(ChatRole role, const QString& text, QWidget* parent = nullptr);
 

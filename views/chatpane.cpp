@@ -34,21 +34,11 @@ QString modeText(const SessionModelInfo& info)
 } // namespace
 
 ChatPane::ChatPane(QWidget* parent)
-    : QDockWidget(parent),
-      m_modelLabel(new QLabel),
-      m_statusLabel(new QLabel),
-      m_loaderInfo(new LoaderInfo),
-      m_stack(new QStackedWidget),
-      m_emptyText(new QLabel),
-      m_messages(new ChatMessageList),
-      m_settingsToggle(new QToolButton),
-      m_settings(new ChatSettingsPanel),
-      m_input(new QPlainTextEdit),
-      m_sendButton(new QPushButton),
-      m_stopButton(new QPushButton),
-      m_regenerateButton(new QPushButton),
-      m_copyButton(new QPushButton),
-      m_clearButton(new QPushButton)
+    : QDockWidget(parent), m_modelLabel(new QLabel), m_statusLabel(new QLabel), m_loaderInfo(new LoaderInfo),
+      m_stack(new QStackedWidget), m_emptyText(new QLabel), m_messages(new ChatMessageList),
+      m_settingsToggle(new QToolButton), m_settings(new ChatSettingsPanel), m_input(new QPlainTextEdit),
+      m_sendButton(new QPushButton), m_stopButton(new QPushButton), m_regenerateButton(new QPushButton),
+      m_copyButton(new QPushButton), m_clearButton(new QPushButton)
 {
     setObjectName(QStringLiteral("chatPane"));
     setAcceptDrops(true);
@@ -84,13 +74,14 @@ ChatPane::ChatPane(QWidget* parent)
     m_emptyText->setTextFormat(Qt::RichText);
     m_emptyText->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     tx([this] {
-        m_emptyText->setText(tr("<p><b>No model loaded.</b></p>"
-           "<p>The chat runs a real language model on this computer's CPU and lights up the wafer token by "
-           "token.</p>"
-           "<p>To get one: open a GGUF file or a llama2.c checkpoint with <i>Model &gt; Open Model…</i> (or drop "
-           "the file on this pane), or fetch one with <i>Model &gt; Download from URL…</i>.</p>"
-           "<p>For a first try, Karpathy's stories260K (about 1 MB, tells short children's stories) is enough; "
-           "small Llama or Qwen GGUF files chat with their chat template.</p>"));
+        m_emptyText->setText(
+            tr("<p><b>No model loaded.</b></p>"
+               "<p>The chat runs a real language model on this computer's CPU and lights up the wafer token by "
+               "token.</p>"
+               "<p>To get one: open a GGUF file or a llama2.c checkpoint with <i>Model &gt; Open Model…</i> (or drop "
+               "the file on this pane), or fetch one with <i>Model &gt; Download from URL…</i>.</p>"
+               "<p>For a first try, Karpathy's stories260K (about 1 MB, tells short children's stories) is enough; "
+               "small Llama or Qwen GGUF files chat with their chat template.</p>"));
     });
     auto* emptyOpen = new QPushButton;
     auto* emptyDownload = new QPushButton;
@@ -353,8 +344,7 @@ bool ChatPane::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_input && event->type() == QEvent::KeyPress) {
         auto* key = static_cast<QKeyEvent*>(event);
-        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
-            !(key->modifiers() & Qt::ShiftModifier)) {
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && !(key->modifiers() & Qt::ShiftModifier)) {
             if (m_sendButton->isEnabled())
                 send();
             return true;

@@ -77,7 +77,7 @@ public slots:
     void copyTranscript();
 
 signals:
-    void sendRequested();  // conversation() ends with the new user message
+    void sendRequested(); // conversation() ends with the new user message
     void stopRequested();
     void clearRequested();
     void openModelRequested();

@@ -15,21 +15,11 @@
 namespace ws::views {
 
 ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
-    : QWidget(parent),
-      m_systemPrompt(new QPlainTextEdit(this)),
-      m_mode(new QComboBox(this)),
-      m_temperature(new QDoubleSpinBox(this)),
-      m_topK(new QSpinBox(this)),
-      m_topP(new QDoubleSpinBox(this)),
-      m_minP(new QDoubleSpinBox(this)),
-      m_repeatPenalty(new QDoubleSpinBox(this)),
-      m_seed(new QSpinBox(this)),
-      m_maxTokens(new QSpinBox(this)),
-      m_pace(new QComboBox(this)),
-      m_context(new QSpinBox(this)),
-      m_kvCache(new QComboBox(this)),
-      m_contextFull(new QComboBox(this)),
-      m_weights(new QComboBox(this))
+    : QWidget(parent), m_systemPrompt(new QPlainTextEdit(this)), m_mode(new QComboBox(this)),
+      m_temperature(new QDoubleSpinBox(this)), m_topK(new QSpinBox(this)), m_topP(new QDoubleSpinBox(this)),
+      m_minP(new QDoubleSpinBox(this)), m_repeatPenalty(new QDoubleSpinBox(this)), m_seed(new QSpinBox(this)),
+      m_maxTokens(new QSpinBox(this)), m_pace(new QComboBox(this)), m_context(new QSpinBox(this)),
+      m_kvCache(new QComboBox(this)), m_contextFull(new QComboBox(this)), m_weights(new QComboBox(this))
 {
     m_systemPrompt->setMaximumHeight(m_systemPrompt->fontMetrics().lineSpacing() * 4);
     m_systemPrompt->setTabChangesFocus(true);
@@ -67,9 +57,9 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent)
 
     m_form = new QFormLayout(this);
     m_form->setContentsMargins(0, 0, 0, 0);
-    for (QWidget* field : std::initializer_list<QWidget*>{m_systemPrompt, m_mode, m_temperature, m_topK, m_topP, m_minP,
-                                                          m_repeatPenalty, m_seed, m_maxTokens, m_pace, m_context,
-                                                          m_kvCache, m_contextFull, m_weights})
+    for (QWidget* field :
+         std::initializer_list<QWidget*>{m_systemPrompt, m_mode, m_temperature, m_topK, m_topP, m_minP, m_repeatPenalty,
+                                         m_seed, m_maxTokens, m_pace, m_context, m_kvCache, m_contextFull, m_weights})
         m_form->addRow(new QLabel(this), field);
     retranslate();
 
@@ -114,8 +104,8 @@ void ChatSettingsPanel::retranslate()
     selectPace(m_pace->currentData().toString().toStdString());
     {
         const QSignalBlocker block(m_contextFull);
-        const int policy = m_contextFull->currentIndex() < 0 ? int(ContextFullPolicy::Stop)
-                                                              : m_contextFull->currentData().toInt();
+        const int policy =
+            m_contextFull->currentIndex() < 0 ? int(ContextFullPolicy::Stop) : m_contextFull->currentData().toInt();
         m_contextFull->clear();
         m_contextFull->addItem(tr("Stop the reply"), int(ContextFullPolicy::Stop));
         m_contextFull->addItem(tr("Leave the oldest turns out (and say so)"), int(ContextFullPolicy::DropOldest));
@@ -137,10 +127,20 @@ void ChatSettingsPanel::retranslate()
     m_context->setToolTip(tr("Prompt and reply tokens the conversation may use, at most the model's trained "
                              "context; the KV cache grows with the conversation up to it"));
     m_kvCache->setToolTip(tr("F16 halves the KV cache's memory (llama.cpp's default); F32 is exact"));
-    const QString labels[] = {tr("System prompt:"),      tr("Prompt:"), tr("Temperature:"),    tr("Top-k:"),
-                              tr("Top-p:"),              tr("Min-p:"),  tr("Repetition penalty:"), tr("Seed:"),
-                              tr("Max new tokens:"),     tr("Pace:"),   tr("Context:"),        tr("KV cache:"),
-                              tr("When the context is full:"), tr("Model weights:")};
+    const QString labels[] = {tr("System prompt:"),
+                              tr("Prompt:"),
+                              tr("Temperature:"),
+                              tr("Top-k:"),
+                              tr("Top-p:"),
+                              tr("Min-p:"),
+                              tr("Repetition penalty:"),
+                              tr("Seed:"),
+                              tr("Max new tokens:"),
+                              tr("Pace:"),
+                              tr("Context:"),
+                              tr("KV cache:"),
+                              tr("When the context is full:"),
+                              tr("Model weights:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row) {
         if (auto* label = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
             label->setText(labels[row]);
@@ -207,10 +207,10 @@ void ChatSettingsPanel::selectPace(const std::string& id)
     for (const SystemPace& system : m_systems) {
         if (system.tokensPerSecondPerUser <= 0)
             continue;
-        m_pace->addItem(tr("At the pace of %1 (%2, predicted)")
-                            .arg(QString::fromStdString(system.name),
-                                 ChatStats::formatRate(system.tokensPerSecondPerUser)),
-                        QString::fromStdString(system.id));
+        m_pace->addItem(
+            tr("At the pace of %1 (%2, predicted)")
+                .arg(QString::fromStdString(system.name), ChatStats::formatRate(system.tokensPerSecondPerUser)),
+            QString::fromStdString(system.id));
     }
     m_pace->setCurrentIndex(std::max(0, m_pace->findData(QString::fromStdString(id))));
 }

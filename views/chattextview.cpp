@@ -9,8 +9,7 @@
 
 namespace ws::views {
 
-ChatTextView::ChatTextView(QWidget* parent)
-    : QTextEdit(parent)
+ChatTextView::ChatTextView(QWidget* parent) : QTextEdit(parent)
 {
     setReadOnly(true);
     setAcceptRichText(false);

@@ -108,13 +108,28 @@ QRgb PlacementPalette::color(int layerIndex, MatrixKind kind)
     int lightness = 128;
     int saturation = 170;
     switch (kind) {
-    case MatrixKind::Attention: lightness = 176; break;
-    case MatrixKind::AttentionOutput: lightness = 150; break;
-    case MatrixKind::FfnUp: lightness = 118; break;
-    case MatrixKind::FfnDown: lightness = 88; break;
-    case MatrixKind::KvCache: lightness = 60; saturation = 120; break;
-    case MatrixKind::Norm: lightness = 200; saturation = 90; break;
-    default: break;
+    case MatrixKind::Attention:
+        lightness = 176;
+        break;
+    case MatrixKind::AttentionOutput:
+        lightness = 150;
+        break;
+    case MatrixKind::FfnUp:
+        lightness = 118;
+        break;
+    case MatrixKind::FfnDown:
+        lightness = 88;
+        break;
+    case MatrixKind::KvCache:
+        lightness = 60;
+        saturation = 120;
+        break;
+    case MatrixKind::Norm:
+        lightness = 200;
+        saturation = 90;
+        break;
+    default:
+        break;
     }
     return QColor::fromHsl(layerHue(layerIndex), saturation, lightness).rgb();
 }
@@ -136,12 +151,18 @@ QRgb PlacementPalette::color(const MeshOwner& owner)
 QRgb coreStateColor(CoreState state)
 {
     switch (state) {
-    case CoreState::Healthy: return qRgb(0x2e, 0x5e, 0x3e);
-    case CoreState::Reserved: return qRgb(0x3a, 0x3c, 0x44);
-    case CoreState::Dead: return qRgb(0xe5, 0x39, 0x35);
-    case CoreState::SpareUsed: return qRgb(0xff, 0xb3, 0x00);
-    case CoreState::SpareIdle: return qRgb(0x5c, 0x6b, 0x7a);
-    case CoreState::Shifted: return qRgb(0x4f, 0xc3, 0xf7);
+    case CoreState::Healthy:
+        return qRgb(0x2e, 0x5e, 0x3e);
+    case CoreState::Reserved:
+        return qRgb(0x3a, 0x3c, 0x44);
+    case CoreState::Dead:
+        return qRgb(0xe5, 0x39, 0x35);
+    case CoreState::SpareUsed:
+        return qRgb(0xff, 0xb3, 0x00);
+    case CoreState::SpareIdle:
+        return qRgb(0x5c, 0x6b, 0x7a);
+    case CoreState::Shifted:
+        return qRgb(0x4f, 0xc3, 0xf7);
     }
     return qRgb(0, 0, 0);
 }

@@ -51,7 +51,18 @@ private:
 };
 
 // The matrix kinds a placement uses, in legend order.
-enum class MatrixKind { Attention, AttentionOutput, FfnUp, FfnDown, Embedding, LmHead, KvCache, Norm, Other };
+enum class MatrixKind
+{
+    Attention,
+    AttentionOutput,
+    FfnUp,
+    FfnDown,
+    Embedding,
+    LmHead,
+    KvCache,
+    Norm,
+    Other
+};
 
 MatrixKind matrixKindOf(const std::string& tensorKind);
 

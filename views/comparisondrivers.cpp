@@ -19,8 +19,7 @@ QTableWidgetItem* item(const QString& text, const QString& tip = {})
 }
 } // namespace
 
-ComparisonDrivers::ComparisonDrivers(QWidget* parent)
-    : QWidget(parent)
+ComparisonDrivers::ComparisonDrivers(QWidget* parent) : QWidget(parent)
 {
     m_summary = new QLabel;
     m_summary->setWordWrap(true);
@@ -56,15 +55,18 @@ void ComparisonDrivers::setSystems(const std::vector<ComparisonSystem>& systems)
             name->setForeground(s.color.darker(120));
             m_table->setItem(r, 0, name);
             m_table->setItem(r, 1, item(QString::fromStdString(d.input)));
-            m_table->setItem(r, 2, item(tr("%1 – %2 %3").arg(formatSignificant(d.low), formatSignificant(d.high),
-                                                            QString::fromStdString(d.unit)),
-                                        tr("assumed: %1").arg(formatSignificant(d.assumed))));
-            m_table->setItem(r, 3, item(tr("%1 – %2").arg(formatSignificant(d.tokensPerSecondAtLow),
-                                                         formatSignificant(d.tokensPerSecondAtHigh))));
+            m_table->setItem(
+                r, 2,
+                item(tr("%1 – %2 %3")
+                         .arg(formatSignificant(d.low), formatSignificant(d.high), QString::fromStdString(d.unit)),
+                     tr("assumed: %1").arg(formatSignificant(d.assumed))));
+            m_table->setItem(r, 3,
+                             item(tr("%1 – %2").arg(formatSignificant(d.tokensPerSecondAtLow),
+                                                    formatSignificant(d.tokensPerSecondAtHigh))));
             m_table->setItem(r, 4, item(tr("× %1").arg(formatSignificant(d.effect))));
             // Shares below 0.1 % read as such (a formatted 1e-30 % says nothing a reader can use).
-            m_table->setItem(r, 5, item(d.share < 0.001 ? tr("< 0.1 %")
-                                                        : tr("%1 %").arg(formatSignificant(100.0 * d.share, 2))));
+            m_table->setItem(
+                r, 5, item(d.share < 0.001 ? tr("< 0.1 %") : tr("%1 %").arg(formatSignificant(100.0 * d.share, 2))));
             m_table->setItem(r, 6, item(QString::fromStdString(d.source)));
             ++r;
         }
@@ -74,8 +76,8 @@ void ComparisonDrivers::setSystems(const std::vector<ComparisonSystem>& systems)
                         "<b>%5</b> (%6 % of the range); ceiling %7 tokens/s (%8 bound)")
                          .arg(s.color.darker(120).name(), s.label.toHtmlEscaped(),
                               formatSignificant(p.tokensPerSecondPerUserRange.low),
-                              formatSignificant(p.tokensPerSecondPerUserRange.high),
-                              QString::fromStdString(top.input), formatSignificant(100.0 * top.share, 2),
+                              formatSignificant(p.tokensPerSecondPerUserRange.high), QString::fromStdString(top.input),
+                              formatSignificant(100.0 * top.share, 2),
                               formatSignificant(p.ceiling.tokensPerSecondPerUser),
                               QString::fromStdString(p.ceiling.bound));
         }

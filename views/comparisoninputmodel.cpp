@@ -2,10 +2,7 @@
 
 namespace ws::views {
 
-ComparisonInputModel::ComparisonInputModel(QObject* parent)
-    : QAbstractTableModel(parent)
-{
-}
+ComparisonInputModel::ComparisonInputModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void ComparisonInputModel::setInputs(std::vector<ComparisonInput> inputs)
 {
@@ -31,11 +28,16 @@ QVariant ComparisonInputModel::data(const QModelIndex& index, int role) const
     const ComparisonInput& in = m_inputs[size_t(index.row())];
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case Group: return in.group;
-        case Name: return in.name;
-        case Value: return in.value;
-        case Source: return in.source;
-        default: return {};
+        case Group:
+            return in.group;
+        case Name:
+            return in.name;
+        case Value:
+            return in.value;
+        case Source:
+            return in.source;
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole)
@@ -50,11 +52,16 @@ QVariant ComparisonInputModel::headerData(int section, Qt::Orientation orientati
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Group: return tr("Group");
-    case Name: return tr("Parameter");
-    case Value: return tr("Value");
-    case Source: return tr("Source");
-    default: return {};
+    case Group:
+        return tr("Group");
+    case Name:
+        return tr("Parameter");
+    case Value:
+        return tr("Value");
+    case Source:
+        return tr("Source");
+    default:
+        return {};
     }
 }
 

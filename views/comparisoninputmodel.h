@@ -17,7 +17,14 @@ class ComparisonInputModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Group, Name, Value, Source, ColumnCount };
+    enum Column
+    {
+        Group,
+        Name,
+        Value,
+        Source,
+        ColumnCount
+    };
 
     explicit ComparisonInputModel(QObject* parent = nullptr);
 

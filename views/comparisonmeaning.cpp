@@ -27,7 +27,6 @@ QString durationRange(double lo, double hi)
     return ComparisonPanel::tr("%1 – %2").arg(duration(lo), duration(hi));
 }
 
-
 // The table as tall as its rows, so the space below goes to the headline.
 void fitTableHeight(QTableWidget* t)
 {
@@ -52,12 +51,12 @@ void ComparisonPanel::fillMeaning()
 {
     const ComparisonSnapshot& s = *m_snapshot;
     const ComparisonSettings& set = s.settings;
-    const auto [readLo, readHi] = readingTokensPerSecond(s.reading, set.tokensPerCharacterLow,
-                                                         set.tokensPerCharacterHigh);
-    m_meaning->setHorizontalHeaderLabels(
-        {tr("System"), tr("Tokens/s per user"), tr("First token"),
-         tr("Agent %1 × %2 tokens").arg(set.agentSteps).arg(set.agentTokensPerStep),
-         tr("%1-character answer").arg(set.answerCharacters), tr("vs. reading"), tr("$ per million tokens")});
+    const auto [readLo, readHi] =
+        readingTokensPerSecond(s.reading, set.tokensPerCharacterLow, set.tokensPerCharacterHigh);
+    m_meaning->setHorizontalHeaderLabels({tr("System"), tr("Tokens/s per user"), tr("First token"),
+                                          tr("Agent %1 × %2 tokens").arg(set.agentSteps).arg(set.agentTokensPerStep),
+                                          tr("%1-character answer").arg(set.answerCharacters), tr("vs. reading"),
+                                          tr("$ per million tokens")});
     int rows = 0;
     for (const ComparisonSystem& sys : s.systems)
         rows += sys.ok ? 1 : 0;
@@ -73,19 +72,23 @@ void ComparisonPanel::fillMeaning()
         m_meaning->setItem(r, 0, name);
         m_meaning->setItem(r, 1, cell(formatSignificant(p.tokensPerSecondPerUser), engine));
         m_meaning->setItem(r, 2, cell(duration(p.ttftSeconds), engine));
-        m_meaning->setItem(r, 3, cell(duration(p.agentWorkflowSeconds),
-                                      tr("Steps × (time to first token + tokens per step / tokens/s): engine")));
-        m_meaning->setItem(r, 4, cell(durationRange(p.answerSecondsRange.low, p.answerSecondsRange.high),
-                                      tr("Time to first token + characters × %1–%2 tokens per character / tokens/s; "
-                                         "tokens per character: %3")
-                                          .arg(set.tokensPerCharacterLow)
-                                          .arg(set.tokensPerCharacterHigh)
-                                          .arg(s.tokensPerCharacterSource)));
+        m_meaning->setItem(r, 3,
+                           cell(duration(p.agentWorkflowSeconds),
+                                tr("Steps × (time to first token + tokens per step / tokens/s): engine")));
+        m_meaning->setItem(r, 4,
+                           cell(durationRange(p.answerSecondsRange.low, p.answerSecondsRange.high),
+                                tr("Time to first token + characters × %1–%2 tokens per character / tokens/s; "
+                                   "tokens per character: %3")
+                                    .arg(set.tokensPerCharacterLow)
+                                    .arg(set.tokensPerCharacterHigh)
+                                    .arg(s.tokensPerCharacterSource)));
         const double fasterLo = p.tokensPerSecondPerUser / readHi;
         const double fasterHi = p.tokensPerSecondPerUser / readLo;
-        m_meaning->setItem(r, 5, cell(tr("%1 – %2 × faster").arg(formatSignificant(fasterLo, 2), formatSignificant(fasterHi, 2)),
-                                      tr("Tokens/s per user ÷ reading speed in tokens/s (%1 – %2)")
-                                          .arg(formatSignificant(readLo), formatSignificant(readHi))));
+        m_meaning->setItem(
+            r, 5,
+            cell(tr("%1 – %2 × faster").arg(formatSignificant(fasterLo, 2), formatSignificant(fasterHi, 2)),
+                 tr("Tokens/s per user ÷ reading speed in tokens/s (%1 – %2)")
+                     .arg(formatSignificant(readLo), formatSignificant(readHi))));
         const TokenCost& c = p.cost;
         QString api, apiTip;
         for (const ApiPrice& price : sys.apiPrices) {
@@ -94,19 +97,20 @@ void ComparisonPanel::fillMeaning()
                           .arg(formatSignificant(price.usdPerMillionOutputTokens), QString::fromStdString(price.label),
                                QString::fromStdString(price.source));
         }
-        m_meaning->setItem(r, 6, c.known ? cell(tr("%1 (%2 – %3)")
-                                                        .arg(formatSignificant(c.usdPerMillionTokens),
-                                                             formatSignificant(c.usdPerMillionTokensRange.low),
-                                                             formatSignificant(c.usdPerMillionTokensRange.high)) +
-                                                    api,
-                                                tr("$%1 an hour for %2 devices / (%3 tokens/s in all × 3,600); "
-                                                   "hourly cost: %4")
-                                                        .arg(formatSignificant(c.hourlyUsd))
-                                                        .arg(p.devices)
-                                                        .arg(formatSignificant(p.aggregateTokensPerSecond),
-                                                             QString::fromStdString(c.source)) +
-                                                    apiTip)
-                                         : cell(QStringLiteral("–"), tr("No hourly cost in the hardware preset")));
+        m_meaning->setItem(r, 6,
+                           c.known ? cell(tr("%1 (%2 – %3)")
+                                                  .arg(formatSignificant(c.usdPerMillionTokens),
+                                                       formatSignificant(c.usdPerMillionTokensRange.low),
+                                                       formatSignificant(c.usdPerMillionTokensRange.high)) +
+                                              api,
+                                          tr("$%1 an hour for %2 devices / (%3 tokens/s in all × 3,600); "
+                                             "hourly cost: %4")
+                                                  .arg(formatSignificant(c.hourlyUsd))
+                                                  .arg(p.devices)
+                                                  .arg(formatSignificant(p.aggregateTokensPerSecond),
+                                                       QString::fromStdString(c.source)) +
+                                              apiTip)
+                                   : cell(QStringLiteral("–"), tr("No hourly cost in the hardware preset")));
         ++r;
     }
     const double chars = double(set.answerCharacters);
@@ -122,9 +126,10 @@ void ComparisonPanel::fillMeaning()
     m_meaning->setItem(r, 1, cell(tr("%1 – %2").arg(formatSignificant(readLo), formatSignificant(readHi)), readTip));
     m_meaning->setItem(r, 2, cell(QStringLiteral("–"), readTip));
     m_meaning->setItem(r, 3, cell(QStringLiteral("–"), readTip));
-    m_meaning->setItem(r, 4, cell(durationRange(chars * 60 / s.reading.charactersPerMinuteHigh,
-                                                chars * 60 / s.reading.charactersPerMinuteLow),
-                                  readTip));
+    m_meaning->setItem(r, 4,
+                       cell(durationRange(chars * 60 / s.reading.charactersPerMinuteHigh,
+                                          chars * 60 / s.reading.charactersPerMinuteLow),
+                            readTip));
     m_meaning->setItem(r, 5, cell(QStringLiteral("1 ×"), readTip));
     m_meaning->setItem(r, 6, cell(QStringLiteral("–"), readTip));
     fitTableHeight(m_meaning);
@@ -176,11 +181,16 @@ ChartData ComparisonPanel::meaningData() const
 {
     ChartData d;
     d.name = QStringLiteral("what_it_means");
-    d.columns = {QStringLiteral("system"),          QStringLiteral("tokens_per_second_per_user"),
-                 QStringLiteral("ttft_s"),          QStringLiteral("agent_workflow_s"),
-                 QStringLiteral("answer_s"),        QStringLiteral("answer_s_low"),
-                 QStringLiteral("answer_s_high"),   QStringLiteral("usd_per_million_tokens"),
-                 QStringLiteral("usd_per_million_tokens_low"), QStringLiteral("usd_per_million_tokens_high")};
+    d.columns = {QStringLiteral("system"),
+                 QStringLiteral("tokens_per_second_per_user"),
+                 QStringLiteral("ttft_s"),
+                 QStringLiteral("agent_workflow_s"),
+                 QStringLiteral("answer_s"),
+                 QStringLiteral("answer_s_low"),
+                 QStringLiteral("answer_s_high"),
+                 QStringLiteral("usd_per_million_tokens"),
+                 QStringLiteral("usd_per_million_tokens_low"),
+                 QStringLiteral("usd_per_million_tokens_high")};
     if (!m_snapshot)
         return d;
     for (const ComparisonSystem& sys : m_snapshot->systems)

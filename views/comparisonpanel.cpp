@@ -38,8 +38,7 @@ QString notesText(const Prediction& p)
 
 } // namespace
 
-ComparisonPanel::ComparisonPanel(QWidget* parent)
-    : QWidget(parent)
+ComparisonPanel::ComparisonPanel(QWidget* parent) : QWidget(parent)
 {
     m_settings = new ComparisonSettingsBar;
     connect(m_settings, &ComparisonSettingsBar::settingsChanged, this, &ComparisonPanel::settingsChanged);
@@ -52,10 +51,14 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     auto* ttftCard = new ChartCard(m_ttft);
     auto* energyCard = new ChartCard(m_energy);
     auto* curveCard = new ChartCard(m_curves);
-    connectCard(speedCard, [this] { return m_speed->chartData(); }, tr("Tokens per second per user"));
-    connectCard(ttftCard, [this] { return m_ttft->chartData(); }, tr("Time to first token"));
-    connectCard(energyCard, [this] { return m_energy->chartData(); }, tr("Energy per token"));
-    connectCard(curveCard, [this] { return m_curves->chartData(); }, tr("Throughput vs latency"));
+    connectCard(
+        speedCard, [this] { return m_speed->chartData(); }, tr("Tokens per second per user"));
+    connectCard(
+        ttftCard, [this] { return m_ttft->chartData(); }, tr("Time to first token"));
+    connectCard(
+        energyCard, [this] { return m_energy->chartData(); }, tr("Energy per token"));
+    connectCard(
+        curveCard, [this] { return m_curves->chartData(); }, tr("Throughput vs latency"));
 
     m_meaning = new QTableWidget(0, 7);
     m_meaning->verticalHeader()->hide();
@@ -79,7 +82,8 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     meaningLayout->addWidget(m_headline, 1);
     meaningLayout->addWidget(m_meaningNote);
     auto* meaningCard = new ChartCard(meaningBox);
-    connectCard(meaningCard, [this] { return meaningData(); }, tr("What it means"));
+    connectCard(
+        meaningCard, [this] { return meaningData(); }, tr("What it means"));
 
     m_status = new QLabel;
     m_status->setWordWrap(true);
@@ -101,9 +105,11 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
 
     m_calibration = new CalibrationPanel;
     connect(m_calibration, &CalibrationPanel::fitRequested, this, &ComparisonPanel::fitProfileRequested);
-    connect(m_calibration, &CalibrationPanel::addMeasurementsRequested, this, &ComparisonPanel::addMeasurementsRequested);
-    connectCard(m_calibration->chartCard(), [this] { return m_calibration->chart()->chartData(); },
-                tr("Predicted vs measured"));
+    connect(m_calibration, &CalibrationPanel::addMeasurementsRequested, this,
+            &ComparisonPanel::addMeasurementsRequested);
+    connectCard(
+        m_calibration->chartCard(), [this] { return m_calibration->chart()->chartData(); },
+        tr("Predicted vs measured"));
     // CalibrationChart is only forward-declared above; its data comes through the panel.
 
     m_inputs = new ComparisonInputModel(this);
@@ -114,18 +120,22 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     m_inputView->setAlternatingRowColors(true);
     m_inputView->setWordWrap(false);
     auto* inputCard = new ChartCard(m_inputView);
-    connectCard(inputCard, [this] { return inputData(); }, tr("Inputs and sources"));
+    connectCard(
+        inputCard, [this] { return inputData(); }, tr("Inputs and sources"));
 
     auto* bounds = new QSplitter(Qt::Vertical);
     bounds->addWidget(new ChartCard(m_drivers = new ComparisonDrivers));
     bounds->addWidget(new ChartCard(m_roofline = new RooflineChart));
-    connectCard(qobject_cast<ChartCard*>(bounds->widget(0)), [this] { return m_drivers->chartData(); }, tr("Range drivers"));
-    connectCard(qobject_cast<ChartCard*>(bounds->widget(1)), [this] { return m_roofline->chartData(); }, tr("Roofline"));
+    connectCard(
+        qobject_cast<ChartCard*>(bounds->widget(0)), [this] { return m_drivers->chartData(); }, tr("Range drivers"));
+    connectCard(
+        qobject_cast<ChartCard*>(bounds->widget(1)), [this] { return m_roofline->chartData(); }, tr("Roofline"));
     m_tabs = new QTabWidget;
     m_tabs->addTab(overview, tr("Comparison"));
     m_tabs->addTab(bounds, tr("Ranges and ceilings"));
     auto* costCard = new ChartCard(m_cost = new CostChart);
-    connectCard(costCard, [this] { return m_cost->chartData(); }, tr("Cost per million tokens"));
+    connectCard(
+        costCard, [this] { return m_cost->chartData(); }, tr("Cost per million tokens"));
     connect(m_cost, &CostChart::hourlyCostChanged, this, [this](const QString& hardwareId, double usd) {
         if (!m_snapshot)
             return;
@@ -163,7 +173,8 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     settingsRow->setWidgetResizable(true);
     settingsRow->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     settingsRow->setWidget(m_settings);
-    settingsRow->setFixedHeight(m_settings->sizeHint().height() + settingsRow->horizontalScrollBar()->sizeHint().height());
+    settingsRow->setFixedHeight(m_settings->sizeHint().height() +
+                                settingsRow->horizontalScrollBar()->sizeHint().height());
     layout->addWidget(settingsRow);
     layout->addWidget(m_tabs, 1);
 }
@@ -233,11 +244,18 @@ void ComparisonPanel::fillBars()
 
         const QString name = sys.name.isEmpty() ? sys.label : sys.name;
         const QString count = p.devices > 1 ? tr("×%1").arg(p.devices) : QString();
-        RangeBar b{sys.label, name, count, sys.color, true, p.tokensPerSecondPerUser, p.tokensPerSecondPerUserRange.low,
-                   p.tokensPerSecondPerUserRange.high, {}};
-        b.tooltip = tr("%1 tokens/s per user (range %2 – %3)\n%4\n%5")
-                        .arg(formatSignificant(b.value), formatSignificant(b.low), formatSignificant(b.high), basis,
-                             notes);
+        RangeBar b{sys.label,
+                   name,
+                   count,
+                   sys.color,
+                   true,
+                   p.tokensPerSecondPerUser,
+                   p.tokensPerSecondPerUserRange.low,
+                   p.tokensPerSecondPerUserRange.high,
+                   {}};
+        b.tooltip =
+            tr("%1 tokens/s per user (range %2 – %3)\n%4\n%5")
+                .arg(formatSignificant(b.value), formatSignificant(b.low), formatSignificant(b.high), basis, notes);
         ConcurrencyCurve curve{name, sys.color, p.concurrencyCurve, p.concurrency, p.maxConcurrency, {}};
         for (const MeasuredPoint& m : sys.measured) {
             const double perUser = m.tokensPerSecondPerUser();
@@ -248,8 +266,15 @@ void ComparisonPanel::fillBars()
         }
         speed.push_back(b);
 
-        RangeBar t{sys.label, name, count, sys.color, true, p.ttftSeconds * 1000, p.ttftRange.low * 1000,
-                   p.ttftRange.high * 1000, {}};
+        RangeBar t{sys.label,
+                   name,
+                   count,
+                   sys.color,
+                   true,
+                   p.ttftSeconds * 1000,
+                   p.ttftRange.low * 1000,
+                   p.ttftRange.high * 1000,
+                   {}};
         t.tooltip = tr("Time to first token %1 ms (range %2 – %3) for a %4-token prompt\n%5")
                         .arg(formatSignificant(t.value), formatSignificant(t.low), formatSignificant(t.high))
                         .arg(s.settings.promptTokens)
@@ -312,7 +337,8 @@ ChartData ComparisonPanel::inputData() const
 {
     ChartData d;
     d.name = QStringLiteral("inputs");
-    d.columns = {QStringLiteral("group"), QStringLiteral("parameter"), QStringLiteral("value"), QStringLiteral("source")};
+    d.columns = {QStringLiteral("group"), QStringLiteral("parameter"), QStringLiteral("value"),
+                 QStringLiteral("source")};
     for (const ComparisonInput& in : m_inputs->inputs())
         d.rows.append(QVariantList{in.group, in.name, in.value, in.source});
     return d;

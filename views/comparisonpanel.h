@@ -5,10 +5,9 @@
 // concurrency, "what it means" figures (an agent workflow, a Chinese answer,
 // human reading speed), what each range is made of with every system on one
 // roofline, cost per million output tokens against speed per user over
-// concurrency (beside published API prices; hourly costs editable), the calibration profiles with predicted-vs-measured, and a table
-// of every input with its source. A function of one
-// ComparisonSnapshot (setSnapshot); settings edits go out as
-// settingsChanged, exports as exportRequested (the app writes the files).
+// concurrency (beside published API prices; hourly costs editable), the calibration profiles with
+// predicted-vs-measured, and a table of every input with its source. A function of one ComparisonSnapshot
+// (setSnapshot); settings edits go out as settingsChanged, exports as exportRequested (the app writes the files).
 
 #include "views/chartdata.h"
 #include "views/comparisonsnapshot.h"

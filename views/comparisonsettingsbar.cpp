@@ -30,8 +30,7 @@ QDoubleSpinBox* dspin(const QString& tip)
 }
 } // namespace
 
-ComparisonSettingsBar::ComparisonSettingsBar(QWidget* parent)
-    : QWidget(parent)
+ComparisonSettingsBar::ComparisonSettingsBar(QWidget* parent) : QWidget(parent)
 {
     m_model = new QComboBox;
     m_model->setToolTip(tr("Model preset (resources/presets/models); every system runs the same model"));

@@ -25,11 +25,11 @@ namespace ws::views {
 
 struct ComparisonSystem
 {
-    QString hardwareId;  // preset id, e.g. "h100"
-    QString label;       // e.g. "8 × H100"
-    QString name;        // short hardware name, e.g. "H100" (axis and legend labels)
+    QString hardwareId; // preset id, e.g. "h100"
+    QString label;      // e.g. "8 × H100"
+    QString name;       // short hardware name, e.g. "H100" (axis and legend labels)
     QColor color;
-    bool ok = false;     // false: `error` says why there is no prediction
+    bool ok = false; // false: `error` says why there is no prediction
     Prediction prediction;
     QString error;
     // Published or measured figures for this model, hardware, device count and precision, at any concurrency
@@ -103,8 +103,8 @@ struct ComparisonSnapshot
 {
     QString modelName;
     ComparisonSettings settings;
-    QStringList modelIds;          // choices for the model selector
-    QStringList gpuProfileIds;     // shipped GPU profiles to switch between
+    QStringList modelIds;      // choices for the model selector
+    QStringList gpuProfileIds; // shipped GPU profiles to switch between
     std::vector<ComparisonSystem> systems;
     std::vector<ComparisonInput> inputs;
     std::vector<CalibrationProfile> profiles; // shipped, then user-fitted

@@ -31,11 +31,11 @@ std::vector<ConcurrencyPoint> drawnPoints(const ConcurrencyCurve& curve)
     return out;
 }
 
-ConcurrencyChart::ConcurrencyChart(QWidget* parent)
-    : QWidget(parent)
+ConcurrencyChart::ConcurrencyChart(QWidget* parent) : QWidget(parent)
 {
-    const LogChart log = makeLogChart(tr("Throughput vs speed per user, as concurrency grows"),
-                                      tr("tokens/s per user (log)"), tr("aggregate tokens/s (log)"), tr("chosen users"));
+    const LogChart log =
+        makeLogChart(tr("Throughput vs speed per user, as concurrency grows"), tr("tokens/s per user (log)"),
+                     tr("aggregate tokens/s (log)"), tr("chosen users"));
     m_chart = log.chart;
     m_axisX = log.x;
     m_axisY = log.y;
@@ -151,7 +151,8 @@ void ConcurrencyChart::showTip(const QPointF& point, bool state)
                 text = tr("%1, concurrency %2: %3 tokens/s per user, %4 tokens/s in all (engine prediction)")
                            .arg(c.label)
                            .arg(p.concurrency)
-                           .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(p.aggregateTokensPerSecond));
+                           .arg(formatSignificant(p.tokensPerSecondPerUser),
+                                formatSignificant(p.aggregateTokensPerSecond));
             }
         }
     for (const ConcurrencyCurve& c : m_curves)

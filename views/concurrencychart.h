@@ -35,7 +35,7 @@ struct ConcurrencyCurve
     QString label;
     QColor color;
     std::vector<ConcurrencyPoint> points;
-    int concurrency = 1; // the requested concurrency, marked on the curve
+    int concurrency = 1;    // the requested concurrency, marked on the curve
     int maxConcurrency = 0; // requests that fit (KV memory); points beyond it repeat the capped value and are
                             // not drawn. 0: no cap
     std::vector<MeasuredCurvePoint> measured;

@@ -35,9 +35,8 @@ QString priceTip(const CostCurve& c, const ApiPrice& p)
              p.usdPerMillionInputTokens > 0
                  ? CostChart::tr(", $%1 per million input tokens").arg(formatSignificant(p.usdPerMillionInputTokens))
                  : QString(),
-             QString::fromStdString(p.label), c.label, QString::fromStdString(p.source),
-             QString::fromStdString(p.date), QString::fromStdString(p.configuration),
-             QString::fromStdString(p.speculative));
+             QString::fromStdString(p.label), c.label, QString::fromStdString(p.source), QString::fromStdString(p.date),
+             QString::fromStdString(p.configuration), QString::fromStdString(p.speculative));
 }
 
 QString pointTip(const CostCurve& c, const CostPoint& p)
@@ -55,12 +54,11 @@ QString pointTip(const CostCurve& c, const CostPoint& p)
 }
 } // namespace
 
-CostChart::CostChart(QWidget* parent)
-    : QWidget(parent)
+CostChart::CostChart(QWidget* parent) : QWidget(parent)
 {
-    const LogChart log = makeLogChart(tr("Cost per million output tokens vs speed per user, as concurrency grows"),
-                                      tr("tokens/s per user (log)"), tr("$ per million output tokens (log)"),
-                                      tr("chosen users"));
+    const LogChart log =
+        makeLogChart(tr("Cost per million output tokens vs speed per user, as concurrency grows"),
+                     tr("tokens/s per user (log)"), tr("$ per million output tokens (log)"), tr("chosen users"));
     m_chart = log.chart;
     m_axisX = log.x;
     m_axisY = log.y;
@@ -232,8 +230,9 @@ void CostChart::showEditor()
     m_filling = true;
     m_hourly->setValue(c.hourlyUsdPerDevice);
     m_filling = false;
-    m_hourlySource->setText(c.userHourly ? tr("your figure (preset: $%1)").arg(formatSignificant(c.presetHourlyUsdPerDevice))
-                                         : tr("preset: %1").arg(c.hourlySource));
+    m_hourlySource->setText(c.userHourly
+                                ? tr("your figure (preset: $%1)").arg(formatSignificant(c.presetHourlyUsdPerDevice))
+                                : tr("preset: %1").arg(c.hourlySource));
     m_hourlySource->setToolTip(c.hourlySource);
 }
 

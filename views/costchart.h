@@ -36,14 +36,14 @@ struct CostCurve
     QString label;
     QString hardwareId;
     QColor color;
-    std::vector<CostPoint> points;  // the engine's, at every concurrency that fits
-    int concurrency = 1;            // the requested one, marked
+    std::vector<CostPoint> points; // the engine's, at every concurrency that fits
+    int concurrency = 1;           // the requested one, marked
     int devices = 1;
-    double hourlyUsd = 0;           // all devices
+    double hourlyUsd = 0; // all devices
     QString hourlySource;
-    double hourlyUsdPerDevice = 0;  // what the editor shows
+    double hourlyUsdPerDevice = 0;       // what the editor shows
     double presetHourlyUsdPerDevice = 0; // the hardware preset's, for "reset"
-    bool userHourly = false;        // the hourly cost is a user's figure
+    bool userHourly = false;             // the hourly cost is a user's figure
     std::vector<ApiPrice> apiPrices;
 };
 

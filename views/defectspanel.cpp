@@ -25,8 +25,8 @@ namespace ws::views {
 
 namespace {
 
-const char* const kRowKeys[] = {"dead", "spares", "shifted", "unrepairable", "usable", "lost",
-                                "stretch",  "before", "after", "change", "status"};
+const char* const kRowKeys[] = {"dead",    "spares", "shifted", "unrepairable", "usable", "lost",
+                                "stretch", "before", "after",   "change",       "status"};
 
 } // namespace
 
@@ -142,11 +142,11 @@ DefectsPanel::DefectsPanel(QWidget* parent) : QWidget(parent)
     m_tabs->addTab(m_toolsPage, QString());
     m_tabs->addTab(m_yield, QString());
 
-    connect(m_poisson, &QPushButton::clicked, this,
-            [this] { emit poissonRequested(m_density->value(), takeSeed()); });
+    connect(m_poisson, &QPushButton::clicked, this, [this] { emit poissonRequested(m_density->value(), takeSeed()); });
     connect(m_clustered, &QPushButton::clicked, this,
             [this] { emit clusteredRequested(m_density->value(), m_alpha->value(), takeSeed()); });
-    connect(m_die, &QPushButton::clicked, this, [this] { emit dieRequested(m_dieX->value() - 1, m_dieY->value() - 1); });
+    connect(m_die, &QPushButton::clicked, this,
+            [this] { emit dieRequested(m_dieX->value() - 1, m_dieY->value() - 1); });
     connect(m_clear, &QPushButton::clicked, this, &DefectsPanel::clearRequested);
     connect(m_undo, &QAction::triggered, this, &DefectsPanel::undoRequested);
     connect(m_redo, &QAction::triggered, this, &DefectsPanel::redoRequested);

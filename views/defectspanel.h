@@ -35,8 +35,8 @@ class YieldPanel;
 // What the summary shows: the engine's numbers, as they came.
 struct DefectsPanelNumbers
 {
-    bool valid = false;     // false: nothing computed yet
-    bool busy = false;      // a newer computation is running
+    bool valid = false; // false: nothing computed yet
+    bool busy = false;  // a newer computation is running
     DefectSummary summary;
     int usableCols = 0;
     int usableRows = 0;
@@ -54,13 +54,16 @@ class DefectsPanel : public QWidget
     Q_OBJECT
 
 public:
-    enum Scheme { RowShift = 0, DieRowColumn = 1 };
+    enum Scheme
+    {
+        RowShift = 0,
+        DieRowColumn = 1
+    };
 
     explicit DefectsPanel(QWidget* parent = nullptr);
 
     // The wafer the tools act on: its name, core area (for D0) and dies (for the die tool).
-    void setWafer(const QString& name, double coreAreaMm2, int diesX, int diesY, int segmentPrimary,
-                  int segmentSpare);
+    void setWafer(const QString& name, double coreAreaMm2, int diesX, int diesY, int segmentPrimary, int segmentSpare);
     void setNumbers(const DefectsPanelNumbers& numbers);
     void setHistory(bool canUndo, bool canRedo);
     void setYieldCurves(std::shared_ptr<const YieldCurves> curves);

@@ -38,7 +38,9 @@ void DefectsPanel::showNumbers()
     const QLocale locale;
     const DefectsPanelNumbers& n = m_numbers;
     const DefectSummary& s = n.summary;
-    auto set = [this](const char* key, const QString& text) { m_values.value(QString::fromLatin1(key))->setText(text); };
+    auto set = [this](const char* key, const QString& text) {
+        m_values.value(QString::fromLatin1(key))->setText(text);
+    };
     if (!n.valid) {
         for (QLabel* label : std::as_const(m_values))
             label->setText(QStringLiteral("–"));
@@ -50,8 +52,8 @@ void DefectsPanel::showNumbers()
     set("spares", count(s.sparesUsed));
     set("shifted", count(s.shiftedCores));
     set("unrepairable", count(s.unrepairableSegments));
-    set("usable", tr("%1 (%2 × %3)").arg(count(s.usableCores), locale.toString(n.usableCols),
-                                          locale.toString(n.usableRows)));
+    set("usable",
+        tr("%1 (%2 × %3)").arg(count(s.usableCores), locale.toString(n.usableCols), locale.toString(n.usableRows)));
     const double lostShare =
         s.nominalUsableCores > 0 ? 100.0 * double(s.capacityLostCores) / double(s.nominalUsableCores) : 0.0;
     set("lost", tr("%1 cores (%2%)").arg(count(s.capacityLostCores), locale.toString(lostShare, 'f', 3)));
@@ -146,12 +148,12 @@ void DefectsPanel::retranslate()
     const Row rows[] = {
         {"dead", tr("Dead cores"), tr("Physical cores marked dead (spares included), from the defect map.")},
         {"spares", tr("Spares used"), tr("Spare-position cores that now host a logical core (engine remap).")},
-        {"shifted", tr("Shifted cores"),
-         tr("Logical cores away from their nominal physical position (engine remap).")},
+        {"shifted", tr("Shifted cores"), tr("Logical cores away from their nominal physical position (engine remap).")},
         {"unrepairable", tr("Unrepairable"),
          tr("Row segments (or dies) with more dead cores than spares; their rows leave the logical mesh.")},
-        {"usable", tr("Usable cores"), tr("The rectangle placement may use after the remap (reserved border "
-                                          "excluded).")},
+        {"usable", tr("Usable cores"),
+         tr("The rectangle placement may use after the remap (reserved border "
+            "excluded).")},
         {"lost", tr("Capacity lost"), tr("Usable cores without defects minus usable cores now.")},
         {"stretch", tr("Hop stretch S_max"),
          tr("Worst line stretch over the placement's layer regions: hops(link) = 1 + skipped + δ (facts §6.6 "

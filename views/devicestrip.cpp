@@ -11,7 +11,6 @@
 #include <QPainter>
 #include <QToolTip>
 
-
 namespace ws::views {
 
 namespace {
@@ -65,8 +64,8 @@ void DeviceStrip::rebuild()
         const double range = meshLayerRange(*m_snapshot, m_layer);
         for (int d = 0; d < m_snapshot->deviceCount; ++d) {
             const QImage full = buildMeshImage(*m_snapshot, d, m_layer, range);
-            m_thumbs.push_back(full.isNull() ? full
-                                             : full.scaled(thumbSize(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
+            m_thumbs.push_back(
+                full.isNull() ? full : full.scaled(thumbSize(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
             double used = -1;
             const auto dd = static_cast<size_t>(d);
             if (dd < m_snapshot->sramFraction.size() && m_snapshot->sramFraction[dd].size() == cores && cores > 0) {
@@ -130,7 +129,8 @@ void DeviceStrip::paintEvent(QPaintEvent*)
         p.setBrush(current ? QColor(0x23, 0x2a, 0x38) : QColor(0x1c, 0x1f, 0x28));
         p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
         p.setPen(QColor(230, 233, 240));
-        p.drawText(QRect(r.left() + kPad, r.top() + kPad / 2, r.width() - 2 * kPad, line), Qt::AlignLeft | Qt::AlignVCenter,
+        p.drawText(QRect(r.left() + kPad, r.top() + kPad / 2, r.width() - 2 * kPad, line),
+                   Qt::AlignLeft | Qt::AlignVCenter,
                    isDraftWafer(*m_snapshot, d) ? tr("Wafer %1 · draft").arg(d + 1) : tr("Wafer %1").arg(d + 1));
         const QRect thumb(QPoint(r.left() + kPad, r.top() + kPad + line), thumbSize());
         if (!m_thumbs[static_cast<size_t>(d)].isNull())

@@ -52,7 +52,8 @@ QString LoaderInfo::format(const ModelSummary& s, const QLocale& locale)
     QStringList parts;
     parts << QString::fromStdString(s.architecture) << params << tr("tensors: %1").arg(types.join(QStringLiteral(", ")))
           << tr("trained context %1").arg(locale.toString(s.trainedContext));
-    QString need = tr("needs %1: weights %2").arg(formatBytes(s.neededBytes(), locale), formatBytes(s.weightBytes, locale));
+    QString need =
+        tr("needs %1: weights %2").arg(formatBytes(s.neededBytes(), locale), formatBytes(s.weightBytes, locale));
     if (s.context > 0)
         need = tr("%1 + KV cache %2 (%3 tokens, %4)")
                    .arg(need, formatBytes(s.kvCacheBytes, locale), locale.toString(s.context),

@@ -76,10 +76,18 @@ QRect MeshEditor::previewRect(QPointF pos) const
     if (!m_dragEdge)
         return r.translated(dx, dy);
     switch (*m_dragEdge) {
-    case Left: r.setLeft(std::min(r.left() + dx, r.right())); break;
-    case Right: r.setRight(std::max(r.right() + dx, r.left())); break;
-    case Top: r.setTop(std::min(r.top() + dy, r.bottom())); break;
-    case Bottom: r.setBottom(std::max(r.bottom() + dy, r.top())); break;
+    case Left:
+        r.setLeft(std::min(r.left() + dx, r.right()));
+        break;
+    case Right:
+        r.setRight(std::max(r.right() + dx, r.left()));
+        break;
+    case Top:
+        r.setTop(std::min(r.top() + dy, r.bottom()));
+        break;
+    case Bottom:
+        r.setBottom(std::max(r.bottom() + dy, r.top()));
+        break;
     }
     return r;
 }
@@ -146,7 +154,7 @@ bool MeshEditor::release(QPointF pos)
         emit moveRequested(from.layer, to.x() - from.cores.x(), to.y() - from.cores.y());
         return true;
     }
-    const int delta = *edge == Left   ? to.left() - from.cores.left()
+    const int delta = *edge == Left    ? to.left() - from.cores.left()
                       : *edge == Right ? to.right() - from.cores.right()
                       : *edge == Top   ? to.top() - from.cores.top()
                                        : to.bottom() - from.cores.bottom();
@@ -201,7 +209,8 @@ bool MeshEditor::eventFilter(QObject* watched, QEvent* event)
         m_pointer = e->pos();
         return contextMenu(e->pos(), e->globalPos());
     }
-    default: return false;
+    default:
+        return false;
     }
 }
 

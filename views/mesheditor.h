@@ -27,9 +27,19 @@ class MeshEditor : public QObject
 
 public:
     // Which edge a resize moves; the same order as ws::RegionEdge.
-    enum Edge { Left, Right, Top, Bottom };
+    enum Edge
+    {
+        Left,
+        Right,
+        Top,
+        Bottom
+    };
     // Which table a context-menu request moves; the same order as ws::LayoutTable.
-    enum Table { Embedding, LmHead };
+    enum Table
+    {
+        Embedding,
+        LmHead
+    };
 
     explicit MeshEditor(MeshView* view);
 
@@ -68,10 +78,10 @@ private:
     MeshView* m_view;
     bool m_enabled = false;
     std::optional<int> m_selected;
-    std::optional<Hit> m_drag;       // the region being dragged
-    std::optional<int> m_dragEdge;   // none: a move
-    QPointF m_pressCore;             // where the drag started, in cores
-    QPoint m_pointer;                // last pointer position (widget)
+    std::optional<Hit> m_drag;     // the region being dragged
+    std::optional<int> m_dragEdge; // none: a move
+    QPointF m_pressCore;           // where the drag started, in cores
+    QPoint m_pointer;              // last pointer position (widget)
 };
 
 } // namespace ws::views

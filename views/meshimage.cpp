@@ -17,7 +17,7 @@ size_t coreCount(const MeshSnapshot& s)
     return static_cast<size_t>(std::max(0, s.meshCols)) * static_cast<size_t>(std::max(0, s.meshRows));
 }
 
-template<typename T>
+template <typename T>
 const std::vector<T>* deviceArray(const std::vector<std::vector<T>>& arrays, int device, size_t cores)
 {
     if (device < 0 || static_cast<size_t>(device) >= arrays.size())
@@ -73,8 +73,8 @@ double meshLayerRange(const MeshSnapshot& s, MeshLayer layer)
 namespace {
 
 // `activity` is the Dataflow layer's overlay ([device][core]), from a frame or none.
-QImage buildImage(const MeshSnapshot& s, const std::vector<std::vector<float>>& activity, int device,
-                  MeshLayer layer, double range)
+QImage buildImage(const MeshSnapshot& s, const std::vector<std::vector<float>>& activity, int device, MeshLayer layer,
+                  double range)
 {
     if (s.meshCols <= 0 || s.meshRows <= 0 || device < 0 || device >= s.deviceCount)
         return {};
@@ -110,7 +110,8 @@ QImage buildImage(const MeshSnapshot& s, const std::vector<std::vector<float>>& 
         for (int y = 0; y < s.meshRows; ++y) {
             auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
             for (int x = 0; x < s.meshCols; ++x)
-                line[x] = coreStateColor(state ? (*state)[static_cast<size_t>(y) * s.meshCols + x] : CoreState::Healthy);
+                line[x] =
+                    coreStateColor(state ? (*state)[static_cast<size_t>(y) * s.meshCols + x] : CoreState::Healthy);
         }
         break;
     }
@@ -150,11 +151,16 @@ QImage buildMeshImage(const MeshSnapshot& snapshot, int device, MeshLayer layer,
 QString meshLayerName(MeshLayer layer)
 {
     switch (layer) {
-    case MeshLayer::SramOccupancy: return QCoreApplication::translate("ws::views::MeshLayer", "SRAM occupancy");
-    case MeshLayer::WeightPlacement: return QCoreApplication::translate("ws::views::MeshLayer", "Weight placement");
-    case MeshLayer::KvCache: return QCoreApplication::translate("ws::views::MeshLayer", "KV cache");
-    case MeshLayer::Dataflow: return QCoreApplication::translate("ws::views::MeshLayer", "Dataflow");
-    case MeshLayer::Defects: return QCoreApplication::translate("ws::views::MeshLayer", "Defects");
+    case MeshLayer::SramOccupancy:
+        return QCoreApplication::translate("ws::views::MeshLayer", "SRAM occupancy");
+    case MeshLayer::WeightPlacement:
+        return QCoreApplication::translate("ws::views::MeshLayer", "Weight placement");
+    case MeshLayer::KvCache:
+        return QCoreApplication::translate("ws::views::MeshLayer", "KV cache");
+    case MeshLayer::Dataflow:
+        return QCoreApplication::translate("ws::views::MeshLayer", "Dataflow");
+    case MeshLayer::Defects:
+        return QCoreApplication::translate("ws::views::MeshLayer", "Defects");
     }
     return {};
 }
@@ -170,8 +176,8 @@ QString meshLayerDescription(MeshLayer layer)
                                            "Which transformer layer and matrix each core holds: hue = layer, "
                                            "shade = matrix kind.");
     case MeshLayer::KvCache:
-        return QCoreApplication::translate("ws::views::MeshLayer",
-                                           "KV cache bytes on each core at the chosen context, as a share of its SRAM.");
+        return QCoreApplication::translate(
+            "ws::views::MeshLayer", "KV cache bytes on each core at the chosen context, as a share of its SRAM.");
     case MeshLayer::Dataflow:
         return QCoreApplication::translate("ws::views::MeshLayer", "Per-core activity during the current token.");
     case MeshLayer::Defects:
@@ -211,8 +217,8 @@ PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int d
     out.range = meshLayerRange(*out.frame->base, layer);
     out.image = buildMeshImage(*out.frame, device, layer, out.range);
     if (scale > 0 && scale < 1 && !out.image.isNull()) {
-        out.reduced = out.image.scaled(reducedMeshSize(out.image.size(), scale), Qt::IgnoreAspectRatio,
-                                       Qt::SmoothTransformation);
+        out.reduced =
+            out.image.scaled(reducedMeshSize(out.image.size(), scale), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
         out.reducedScale = scale;
     }
     return out;

@@ -25,10 +25,14 @@ const ColorScale* scaleFor(MeshLayer layer)
     static const ColorScale kv = ColorScale::kvCache();
     static const ColorScale activity = ColorScale::activity();
     switch (layer) {
-    case MeshLayer::SramOccupancy: return &sram;
-    case MeshLayer::KvCache: return &kv;
-    case MeshLayer::Dataflow: return &activity;
-    default: return nullptr;
+    case MeshLayer::SramOccupancy:
+        return &sram;
+    case MeshLayer::KvCache:
+        return &kv;
+    case MeshLayer::Dataflow:
+        return &activity;
+    default:
+        return nullptr;
     }
 }
 
@@ -83,9 +87,12 @@ QString MeshLegend::caption() const
     case MeshLayer::SramOccupancy:
     case MeshLayer::KvCache:
         return perCore > 0 ? tr("share of %1 SRAM per core").arg(formatBytes(perCore)) : tr("share of core SRAM");
-    case MeshLayer::WeightPlacement: return tr("hue = transformer layer");
-    case MeshLayer::Dataflow: return tr("blue: forwarding, orange: computing; dim: earlier");
-    case MeshLayer::Defects: return {};
+    case MeshLayer::WeightPlacement:
+        return tr("hue = transformer layer");
+    case MeshLayer::Dataflow:
+        return tr("blue: forwarding, orange: computing; dim: earlier");
+    case MeshLayer::Defects:
+        return {};
     }
     return {};
 }
@@ -184,7 +191,8 @@ void MeshLegend::paintScale(QPainter& p, const QRectF& r) const
     }
     auto fits = [&labels](int i) {
         for (const Label& other : labels)
-            if (&other != &labels[i] && other.shown && labels[i].left < other.right + 6 && other.left < labels[i].right + 6)
+            if (&other != &labels[i] && other.shown && labels[i].left < other.right + 6 &&
+                other.left < labels[i].right + 6)
                 return false;
         return true;
     };

@@ -19,10 +19,17 @@ const std::vector<float>* layerValues(const MeshFrame& frame, int device, MeshLa
     const MeshSnapshot& s = *frame.base;
     const std::vector<std::vector<float>>* arrays = nullptr;
     switch (layer) {
-    case MeshLayer::SramOccupancy: arrays = &s.sramFraction; break;
-    case MeshLayer::KvCache: arrays = &s.kvFraction; break;
-    case MeshLayer::Dataflow: arrays = &frame.activity; break;
-    default: return nullptr;
+    case MeshLayer::SramOccupancy:
+        arrays = &s.sramFraction;
+        break;
+    case MeshLayer::KvCache:
+        arrays = &s.kvFraction;
+        break;
+    case MeshLayer::Dataflow:
+        arrays = &frame.activity;
+        break;
+    default:
+        return nullptr;
     }
     if (device < 0 || static_cast<size_t>(device) >= arrays->size())
         return nullptr;
@@ -149,8 +156,9 @@ void MeshOverlay::paintCoreText(QPainter& p) const
                 text = locale.toString(100.0 * (*values)[i], 'f', 1) + QLatin1Char('%');
             } else if (owners && (*owners)[i] < snapshot().owners.size() && (*owners)[i] != 0) {
                 const MeshOwner& o = snapshot().owners[(*owners)[i]];
-                text = o.layerIndex >= 0 ? QStringLiteral("L%1\n%2").arg(o.layerIndex).arg(QString::fromStdString(o.tensorKind))
-                                         : QString::fromStdString(o.tensorKind);
+                text = o.layerIndex >= 0
+                           ? QStringLiteral("L%1\n%2").arg(o.layerIndex).arg(QString::fromStdString(o.tensorKind))
+                           : QString::fromStdString(o.tensorKind);
             }
             if (text.isEmpty())
                 continue;
@@ -198,7 +206,8 @@ void MeshOverlay::paintHops(QPainter& p) const
         QString label;
         if (h.fromDevice != h.toDevice) {
             // Wafer to wafer: the arrow leaves (or enters) through the mesh's right edge.
-            const QPointF edge = transform.coreToWidget(QPointF(snapshot().meshCols, h.fromDevice == device ? h.fromY : h.toY));
+            const QPointF edge =
+                transform.coreToWidget(QPointF(snapshot().meshCols, h.fromDevice == device ? h.fromY : h.toY));
             if (h.fromDevice == device) {
                 to = edge;
                 label = QCoreApplication::translate("ws::views::MeshOverlay", "to wafer %1").arg(h.toDevice + 1);

@@ -33,9 +33,9 @@ struct CoreDisplacement
 struct MeshOverlay
 {
     // Level-of-detail thresholds, in pixels.
-    static constexpr double minDiePx = 24;        // die outlines when a die is at least this wide
-    static constexpr double minGridPx = 6;        // grid lines when a core is at least this wide
-    static constexpr double minCoreTextPx = 44;   // per-core values when a core is at least this wide
+    static constexpr double minDiePx = 24;      // die outlines when a die is at least this wide
+    static constexpr double minGridPx = 6;      // grid lines when a core is at least this wide
+    static constexpr double minCoreTextPx = 44; // per-core values when a core is at least this wide
 
     const MeshFrame& frame; // base never null
     const ViewTransform& transform;

@@ -13,7 +13,6 @@ namespace ws::views {
 // Renders `cores` (one pixel per core) as seen through `transform` into `target`
 // (resized to the view, Format_RGB32). Pixels off the mesh get `background`.
 // gridAlpha 0 draws no grid; otherwise grid pixels are darkened by gridAlpha/255.
-void rasterizeMesh(const QImage& cores, const ViewTransform& transform, QRgb background, int gridAlpha,
-                   QImage& target);
+void rasterizeMesh(const QImage& cores, const ViewTransform& transform, QRgb background, int gridAlpha, QImage& target);
 
 } // namespace ws::views

@@ -1,7 +1,7 @@
 #include "views/meshview.h"
 
-#include "views/meshimage.h"
 #include "views/meshdifference.h"
+#include "views/meshimage.h"
 #include "views/meshlegend.h"
 #include "views/meshoverlay.h"
 #include "views/meshraster.h"

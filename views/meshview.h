@@ -22,8 +22,8 @@
 
 #include <cstdint>
 #include <memory>
-#include <vector>
 #include <optional>
+#include <vector>
 
 namespace ws::views {
 
@@ -122,11 +122,11 @@ private:
     std::shared_ptr<const MeshSnapshot> m_snapshot; // m_meshFrame's base
     MeshLayer m_layer = MeshLayer::SramOccupancy;
     int m_device = 0;
-    QImage m_image;        // one pixel per core of the current device and layer
-    double m_range = 1.0;  // value at the top of the colour scale (meshLayerRange)
-    QImage m_reduced;      // m_image smoothly reduced to the current scale (when below 1 px per core)
+    QImage m_image;       // one pixel per core of the current device and layer
+    double m_range = 1.0; // value at the top of the colour scale (meshLayerRange)
+    QImage m_reduced;     // m_image smoothly reduced to the current scale (when below 1 px per core)
     double m_reducedScale = 0;
-    QImage m_frame;        // the visible cores at the current zoom (at or above 1 px per core)
+    QImage m_frame; // the visible cores at the current zoom (at or above 1 px per core)
     ViewTransform m_transform;
     QString m_emptyText;
     bool m_legendVisible = true;

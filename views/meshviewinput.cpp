@@ -136,15 +136,35 @@ void MeshView::keyPressEvent(QKeyEvent* event)
     const double stepPx = std::max(width(), height()) / 10.0;
     switch (event->key()) {
     case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomIn(); break;
-    case Qt::Key_Minus: zoomOut(); break;
+    case Qt::Key_Equal:
+        zoomIn();
+        break;
+    case Qt::Key_Minus:
+        zoomOut();
+        break;
     case Qt::Key_0:
-    case Qt::Key_Home: fitToWindow(); break;
-    case Qt::Key_Left: m_transform.panBy(QPointF(stepPx, 0)); update(); break;
-    case Qt::Key_Right: m_transform.panBy(QPointF(-stepPx, 0)); update(); break;
-    case Qt::Key_Up: m_transform.panBy(QPointF(0, stepPx)); update(); break;
-    case Qt::Key_Down: m_transform.panBy(QPointF(0, -stepPx)); update(); break;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_Home:
+        fitToWindow();
+        break;
+    case Qt::Key_Left:
+        m_transform.panBy(QPointF(stepPx, 0));
+        update();
+        break;
+    case Qt::Key_Right:
+        m_transform.panBy(QPointF(-stepPx, 0));
+        update();
+        break;
+    case Qt::Key_Up:
+        m_transform.panBy(QPointF(0, stepPx));
+        update();
+        break;
+    case Qt::Key_Down:
+        m_transform.panBy(QPointF(0, -stepPx));
+        update();
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     event->accept();
     emit viewChangedByUser();
@@ -184,7 +204,9 @@ QString MeshView::toolTipForCore(QPoint core) const
         if (o == 0 || o >= s.owners.size())
             lines << tr("Holds: nothing placed");
         else if (s.owners[o].layerIndex >= 0)
-            lines << tr("Holds: layer %1, %2").arg(s.owners[o].layerIndex).arg(QString::fromStdString(s.owners[o].tensorKind));
+            lines << tr("Holds: layer %1, %2")
+                         .arg(s.owners[o].layerIndex)
+                         .arg(QString::fromStdString(s.owners[o].tensorKind));
         else
             lines << tr("Holds: %1").arg(QString::fromStdString(s.owners[o].tensorKind));
     }

@@ -77,13 +77,14 @@ void PlaybackBar::setState(const PlaybackState& state)
     const bool any = state.totalCycles > 0;
     m_play->setIcon(style()->standardIcon(state.playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_play->setToolTip(state.playing ? tr("Pause (Space)") : tr("Play (Space)"));
-    for (QWidget* w : {static_cast<QWidget*>(m_play), static_cast<QWidget*>(m_previous),
-                       static_cast<QWidget*>(m_next), static_cast<QWidget*>(m_slider)})
+    for (QWidget* w : {static_cast<QWidget*>(m_play), static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
+                       static_cast<QWidget*>(m_slider)})
         w->setEnabled(any);
     m_slider->setValue(any ? int(std::lround(std::clamp(state.cycle / state.totalCycles, 0.0, 1.0) * sliderSteps)) : 0);
     const auto& d = dilations();
     const auto nearest = std::min_element(d.begin(), d.end(), [&state](double a, double b) {
-        return std::abs(std::log(a / state.waferSecondsPerSecond)) < std::abs(std::log(b / state.waferSecondsPerSecond));
+        return std::abs(std::log(a / state.waferSecondsPerSecond)) <
+               std::abs(std::log(b / state.waferSecondsPerSecond));
     });
     m_dilation->setCurrentIndex(int(nearest - d.begin()));
     m_phase->setText(any ? (state.phase.isEmpty() ? tr("between phases") : state.phase) : tr("no schedule"));

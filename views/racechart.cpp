@@ -15,8 +15,7 @@ constexpr int kNameWidth = 220;
 constexpr int kTimeWidth = 80;
 } // namespace
 
-RaceChart::RaceChart(QWidget* parent)
-    : QWidget(parent)
+RaceChart::RaceChart(QWidget* parent) : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
 }
@@ -24,7 +23,8 @@ RaceChart::RaceChart(QWidget* parent)
 void RaceChart::setRows(std::vector<RaceRow> rows, int tokens)
 {
     std::erase_if(rows, [](const RaceRow& r) { return !(r.seconds > 0) || !std::isfinite(r.seconds); });
-    std::stable_sort(rows.begin(), rows.end(), [](const RaceRow& a, const RaceRow& b) { return a.seconds < b.seconds; });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const RaceRow& a, const RaceRow& b) { return a.seconds < b.seconds; });
     m_rows = std::move(rows);
     m_tokens = tokens;
     m_minSeconds = m_rows.empty() ? 0 : m_rows.front().seconds;

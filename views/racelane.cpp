@@ -16,8 +16,7 @@ namespace ws::views {
 class RaceTrack : public QWidget
 {
 public:
-    explicit RaceTrack(QWidget* parent = nullptr)
-        : QWidget(parent)
+    explicit RaceTrack(QWidget* parent = nullptr) : QWidget(parent)
     {
         setMinimumHeight(14);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
@@ -57,8 +56,7 @@ protected:
     }
 };
 
-RaceLane::RaceLane(QWidget* parent)
-    : QWidget(parent)
+RaceLane::RaceLane(QWidget* parent) : QWidget(parent)
 {
     m_header = new QLabel;
     m_header->setTextFormat(Qt::RichText);
@@ -90,9 +88,10 @@ RaceLane::RaceLane(QWidget* parent)
 void RaceLane::setSystem(const QString& label, const QColor& color, double predictedTokensPerSecond,
                          const QString& tooltip)
 {
-    m_headerBase = tr("<span style='font-size:13pt; font-weight:600; color:%1'>%2</span>"
-                      "&nbsp;&nbsp;<span style='color:#555'>predicted %3 tokens/s</span>")
-                       .arg(color.darker(115).name(), label.toHtmlEscaped(), formatSignificant(predictedTokensPerSecond));
+    m_headerBase =
+        tr("<span style='font-size:13pt; font-weight:600; color:%1'>%2</span>"
+           "&nbsp;&nbsp;<span style='color:#555'>predicted %3 tokens/s</span>")
+            .arg(color.darker(115).name(), label.toHtmlEscaped(), formatSignificant(predictedTokensPerSecond));
     m_header->setText(m_headerBase);
     m_headerTip = tooltip;
     m_header->setToolTip(tooltip);
@@ -103,7 +102,8 @@ void RaceLane::setSystem(const QString& label, const QColor& color, double predi
     m_revealed = 0;
 }
 
-void RaceLane::show(const QStringList& pieces, int revealed, int total, double elapsedSeconds, double tokensPerSecondNow)
+void RaceLane::show(const QStringList& pieces, int revealed, int total, double elapsedSeconds,
+                    double tokensPerSecondNow)
 {
     revealed = std::clamp(revealed, 0, int(pieces.size()));
     if (revealed < m_revealed) {
@@ -121,7 +121,8 @@ void RaceLane::show(const QStringList& pieces, int revealed, int total, double e
         m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
     }
     const bool done = total > 0 && m_revealed >= total;
-    m_counter->setText((done ? QStringLiteral("✓ ") : QString()) + tr("%1 / %2 tokens   %3 tokens/s   %4 s")
+    m_counter->setText((done ? QStringLiteral("✓ ") : QString()) +
+                       tr("%1 / %2 tokens   %3 tokens/s   %4 s")
                            .arg(m_revealed)
                            .arg(total)
                            .arg(formatSignificant(tokensPerSecondNow), QLocale().toString(elapsedSeconds, 'f', 2)));
@@ -143,8 +144,9 @@ void RaceLane::setMarks(const std::vector<double>& tokensPerSecond, const QStrin
     m_header->setText(speeds.isEmpty() ? m_headerBase
                                        : m_headerBase + tr("&nbsp;&nbsp;<span style='color:#555'>◇ published %1</span>")
                                                             .arg(speeds.join(QStringLiteral(", "))));
-    m_header->setToolTip(tooltips.isEmpty() ? m_headerTip
-                                            : m_headerTip + QStringLiteral("\n\n") + tooltips.join(QStringLiteral("\n\n")));
+    m_header->setToolTip(tooltips.isEmpty()
+                             ? m_headerTip
+                             : m_headerTip + QStringLiteral("\n\n") + tooltips.join(QStringLiteral("\n\n")));
     m_track->setToolTip(tooltips.isEmpty()
                             ? tr("Filled: tokens out so far. Black line: where a human reader would be.")
                             : tr("Filled: tokens out so far. Black line: where a human reader would be. ◇: where the "

@@ -28,15 +28,14 @@ QString measuredPointTip(const MeasuredPoint& p, double shownValue, const QStrin
     const QString spec = p.speculative == Tristate::Yes  ? RangeBarChart::tr("yes")
                          : p.speculative == Tristate::No ? RangeBarChart::tr("no")
                                                          : RangeBarChart::tr("unknown");
-    QString text = RangeBarChart::tr("Measured: %1 %2 — %3\nSource: %4\nDate: %5\nConfiguration: %6\n"
-                                     "Concurrency %7%8; speculative decoding: %9")
-                       .arg(formatSignificant(shownValue), unit, QString::fromStdString(p.label),
-                            QString::fromStdString(p.source),
-                            p.date.empty() ? RangeBarChart::tr("not stated") : QString::fromStdString(p.date),
-                            p.configuration.empty() ? RangeBarChart::tr("not stated")
-                                                    : QString::fromStdString(p.configuration))
-                       .arg(p.concurrency)
-                       .arg(p.batchKnown ? QString() : RangeBarChart::tr(" (the service's batch is not known)"), spec);
+    QString text =
+        RangeBarChart::tr("Measured: %1 %2 — %3\nSource: %4\nDate: %5\nConfiguration: %6\n"
+                          "Concurrency %7%8; speculative decoding: %9")
+            .arg(formatSignificant(shownValue), unit, QString::fromStdString(p.label), QString::fromStdString(p.source),
+                 p.date.empty() ? RangeBarChart::tr("not stated") : QString::fromStdString(p.date),
+                 p.configuration.empty() ? RangeBarChart::tr("not stated") : QString::fromStdString(p.configuration))
+            .arg(p.concurrency)
+            .arg(p.batchKnown ? QString() : RangeBarChart::tr(" (the service's batch is not known)"), spec);
     text += QLatin1Char('\n') + origin;
     if (!p.note.empty())
         text += QLatin1Char('\n') + QString::fromStdString(p.note);
@@ -45,8 +44,7 @@ QString measuredPointTip(const MeasuredPoint& p, double shownValue, const QStrin
     return text;
 }
 
-RangeBarChart::RangeBarChart(QWidget* parent)
-    : QWidget(parent)
+RangeBarChart::RangeBarChart(QWidget* parent) : QWidget(parent)
 {
     m_chart = new QChart;
     m_chart->legend()->hide();
@@ -138,8 +136,8 @@ void RangeBarChart::setBars(const QString& title, const QString& axisTitle, cons
             const double hi = std::max(b.high, b.value);
             const double cap = 0.12;
             // One polyline draws the whole "I": low cap, stem, high cap.
-            w->replace(QList<QPointF>{{i - cap, lo}, {i + cap, lo}, {double(i), lo}, {double(i), hi}, {i - cap, hi},
-                                      {i + cap, hi}});
+            w->replace(QList<QPointF>{
+                {i - cap, lo}, {i + cap, lo}, {double(i), lo}, {double(i), hi}, {i - cap, hi}, {i + cap, hi}});
             top = std::max(top, hi);
         }
         QPen pen(QColor(40, 40, 40));

@@ -23,8 +23,7 @@ double achievedFlopsPerS(const Prediction& p)
     return c.tokensPerStep > 0 ? c.flopsPerStep * p.tokensPerSecondPerUser / c.tokensPerStep : 0;
 }
 
-RooflineChart::RooflineChart(QWidget* parent)
-    : QWidget(parent)
+RooflineChart::RooflineChart(QWidget* parent) : QWidget(parent)
 {
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
@@ -111,9 +110,12 @@ ChartData RooflineChart::chartData() const
 {
     ChartData d;
     d.name = QStringLiteral("roofline");
-    d.columns = {QStringLiteral("system"),         QStringLiteral("arithmetic_intensity_flops_per_byte"),
-                 QStringLiteral("achieved_flops_per_s"), QStringLiteral("compute_roof_flops_per_s"),
-                 QStringLiteral("memory_roof_bytes_per_s"), QStringLiteral("bound")};
+    d.columns = {QStringLiteral("system"),
+                 QStringLiteral("arithmetic_intensity_flops_per_byte"),
+                 QStringLiteral("achieved_flops_per_s"),
+                 QStringLiteral("compute_roof_flops_per_s"),
+                 QStringLiteral("memory_roof_bytes_per_s"),
+                 QStringLiteral("bound")};
     for (const ComparisonSystem& s : m_systems) {
         const Ceiling& c = s.prediction.ceiling;
         d.rows.append(QVariantList{s.label, c.arithmeticIntensity(), achievedFlopsPerS(s.prediction), c.peakFlopsPerS,

@@ -13,8 +13,7 @@
 
 namespace ws::views {
 
-SpeculativePanel::SpeculativePanel(QWidget* parent)
-    : QWidget(parent)
+SpeculativePanel::SpeculativePanel(QWidget* parent) : QWidget(parent)
 {
     m_intro = new QLabel(
         tr("<b>Speculative decoding</b>: a small draft model proposes k tokens one at a time and the target "
@@ -65,11 +64,11 @@ QString SpeculativePanel::effectText(const ComparisonSystem& sys)
             : QString();
     if (e.slower())
         return tr("%1 tokens/s, %2× slower than %3 without it: %4 > E%5")
-            .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(1 / e.speedup, 2),
-                 formatSignificant(sys.plainTokensPerSecondPerUser), numbers,
-                 e.verifyTargetTokens > e.expectedTokensPerStep
-                     ? tr(" (the verify alone costs more than a step yields)")
-                     : QString()) +
+                   .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(1 / e.speedup, 2),
+                        formatSignificant(sys.plainTokensPerSecondPerUser), numbers,
+                        e.verifyTargetTokens > e.expectedTokensPerStep
+                            ? tr(" (the verify alone costs more than a step yields)")
+                            : QString()) +
                share;
     return tr("%1 tokens/s, %2× faster than %3 without it: %4 < E")
                .arg(formatSignificant(p.tokensPerSecondPerUser), formatSignificant(e.speedup, 2),

@@ -94,8 +94,8 @@ protected:
                             QLocale().toString(top > 0 ? bottom : 0, 'g', 4), QLocale().toString(top, 'g', 4)));
         const size_t colStep = std::max<size_t>(1, size_t(std::ceil(double(cols) * 60.0 / g.width())));
         for (size_t c = 0; c < cols; c += colStep)
-            p.drawText(QRectF(g.left() + double(c) * cw, g.bottom() + 4, std::max(cw, 60.0), fm.height()), Qt::AlignLeft,
-                       QString::fromStdString(m_result->axes[1].values[c]));
+            p.drawText(QRectF(g.left() + double(c) * cw, g.bottom() + 4, std::max(cw, 60.0), fm.height()),
+                       Qt::AlignLeft, QString::fromStdString(m_result->axes[1].values[c]));
         const size_t rowStep = std::max<size_t>(1, size_t(std::ceil(double(rows) * fm.height() / g.height())));
         for (size_t r = 0; r < rows; r += rowStep)
             p.drawText(QRectF(0, g.top() + double(r) * ch, g.left() - 6, std::max(ch, fm.height())),
@@ -289,7 +289,8 @@ int64_t SweepChart::nearestPoint(double x, double y) const
             px = m_againstKv ? double(p.kvCapacityTokens) : double(p.devices);
         else if (xs)
             px = (*xs)[size_t(p.index)];
-        const double d = std::hypot((px - x) / std::max(1.0, std::fabs(x)), (p.tokensPerSecondPerUser - y) / std::max(1.0, std::fabs(y)));
+        const double d = std::hypot((px - x) / std::max(1.0, std::fabs(x)),
+                                    (p.tokensPerSecondPerUser - y) / std::max(1.0, std::fabs(y)));
         if (d < bestDistance) {
             bestDistance = d;
             best = p.index;

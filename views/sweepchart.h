@@ -28,7 +28,11 @@ class SweepChart : public QWidget
     Q_OBJECT
 
 public:
-    enum class Mode { Values, Pareto }; // Values: line (one parameter) or heatmap (two)
+    enum class Mode
+    {
+        Values,
+        Pareto
+    }; // Values: line (one parameter) or heatmap (two)
     explicit SweepChart(QWidget* parent = nullptr);
 
     void setResult(std::shared_ptr<const SweepResult> result);

@@ -28,7 +28,12 @@ class TimelineChart : public QChartView
     Q_OBJECT
 
 public:
-    enum class Band { Compute, Allreduce, Forward };
+    enum class Band
+    {
+        Compute,
+        Allreduce,
+        Forward
+    };
 
     explicit TimelineChart(QWidget* parent = nullptr);
 

@@ -15,8 +15,7 @@
 
 namespace ws::views {
 
-TokenRace::TokenRace(QWidget* parent)
-    : QWidget(parent)
+TokenRace::TokenRace(QWidget* parent) : QWidget(parent)
 {
     m_title = new QLabel(tr("<b>The same answer, at each system's predicted pace</b>"));
     m_play = new QPushButton(tr("Start"));
@@ -139,11 +138,10 @@ std::vector<RaceRow> TokenRace::rowsFor(const SessionSnapshot& s)
 void TokenRace::showSessionTimes(const SessionSnapshot& snapshot)
 {
     m_chart->setRows(rowsFor(snapshot), snapshot.generatedTokens);
-    m_chartCaption->setText(
-        snapshot.generatedTokens > 0
-            ? tr("Time for the %1 tokens so far: this CPU measured, the other systems predicted.")
-                  .arg(snapshot.generatedTokens)
-            : tr("Time for the answer so far: this CPU measured, the other systems predicted."));
+    m_chartCaption->setText(snapshot.generatedTokens > 0
+                                ? tr("Time for the %1 tokens so far: this CPU measured, the other systems predicted.")
+                                      .arg(snapshot.generatedTokens)
+                                : tr("Time for the answer so far: this CPU measured, the other systems predicted."));
     m_chartCaption->show();
     m_chart->show();
 }
@@ -157,9 +155,10 @@ void TokenRace::setStreaming(bool streaming)
 void TokenRace::setReadingSpeed(double tokensPerSecond, const QString& source)
 {
     m_readingTokensPerSecond = tokensPerSecond > 0 ? tokensPerSecond : 0;
-    m_readerNote->setText(m_readingTokensPerSecond > 0
-                              ? tr("▍ black line: a human reader at %1 tokens/s").arg(formatSignificant(m_readingTokensPerSecond))
-                              : QString());
+    m_readerNote->setText(
+        m_readingTokensPerSecond > 0
+            ? tr("▍ black line: a human reader at %1 tokens/s").arg(formatSignificant(m_readingTokensPerSecond))
+            : QString());
     m_readerNote->setToolTip(source);
     advanceTo(m_elapsed);
 }
@@ -195,9 +194,8 @@ ChartData TokenRace::chartData() const
 {
     ChartData d;
     d.name = QStringLiteral("token_race");
-    d.columns = {QStringLiteral("system"),           QStringLiteral("kind"),
-                 QStringLiteral("tokens_per_second"), QStringLiteral("first_token_s"),
-                 QStringLiteral("tokens_out"),        QStringLiteral("race_seconds"),
+    d.columns = {QStringLiteral("system"),        QStringLiteral("kind"),       QStringLiteral("tokens_per_second"),
+                 QStringLiteral("first_token_s"), QStringLiteral("tokens_out"), QStringLiteral("race_seconds"),
                  QStringLiteral("source")};
     for (size_t i = 0; i < m_systems.size() && i < m_lanes.size(); ++i) {
         const RaceSystem& s = m_systems[i];

@@ -44,7 +44,7 @@ struct RaceSystem
     SystemPace pace; // id, name, predicted tokens/s per user and time to first token
     QString label;   // shown name, e.g. "8 × H100"
     QColor color;
-    QString tooltip; // where the predicted pace comes from
+    QString tooltip;             // where the predicted pace comes from
     std::vector<RaceMark> marks; // published figures that match (shipped reference, calibration, the user's)
 };
 

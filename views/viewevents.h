@@ -13,8 +13,7 @@
 namespace ws::views {
 
 // True when `event` was consumed; otherwise the caller passes it to its base class.
-template <class TextAt>
-bool handleToolTipEvent(QWidget* widget, QEvent* event, TextAt textAt)
+template <class TextAt> bool handleToolTipEvent(QWidget* widget, QEvent* event, TextAt textAt)
 {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);

@@ -7,8 +7,8 @@ namespace ws::views {
 
 bool ViewTransform::isValid() const
 {
-    return viewPx.width() > 0 && viewPx.height() > 0 && meshCores.width() > 0 && meshCores.height() > 0 &&
-           scale > 0 && std::isfinite(scale);
+    return viewPx.width() > 0 && viewPx.height() > 0 && meshCores.width() > 0 && meshCores.height() > 0 && scale > 0 &&
+           std::isfinite(scale);
 }
 
 QPointF ViewTransform::coreToWidget(QPointF core) const

@@ -6,8 +6,8 @@
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 namespace ws::views {
 
@@ -24,9 +24,7 @@ QList<QPointF> pointsOf(const std::vector<double>& x, const std::vector<double>&
 
 } // namespace
 
-YieldPanel::YieldPanel(QWidget* parent)
-    : QWidget(parent)
-    , m_chart(new QChart)
+YieldPanel::YieldPanel(QWidget* parent) : QWidget(parent), m_chart(new QChart)
 {
     m_poisson = new QLineSeries(m_chart);
     m_murphy = new QLineSeries(m_chart);
@@ -50,8 +48,8 @@ YieldPanel::YieldPanel(QWidget* parent)
     m_axisY->setTickCount(6);
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_poisson, m_murphy, m_seeds, m_negativeBinomial,
-                                                           m_redundant, m_monteCarlo}) {
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_poisson, m_murphy, m_seeds, m_negativeBinomial, m_redundant,
+                                                          m_monteCarlo}) {
         m_chart->addSeries(s);
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisY);

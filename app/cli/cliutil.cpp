@@ -43,7 +43,11 @@ std::optional<double> doubleOption(const QCommandLineParser& parser, const QStri
     bool ok = false;
     const double v = parser.value(name).toDouble(&ok);
     if (!ok || !(v >= lo && v <= hi)) {
-        fail(QStringLiteral("--%1 must be a number from %2 to %3, got '%4'").arg(name).arg(lo).arg(hi).arg(parser.value(name)));
+        fail(QStringLiteral("--%1 must be a number from %2 to %3, got '%4'")
+                 .arg(name)
+                 .arg(lo)
+                 .arg(hi)
+                 .arg(parser.value(name)));
         return std::nullopt;
     }
     return v;
@@ -57,7 +61,11 @@ std::optional<long long> intOption(const QCommandLineParser& parser, const QStri
     bool ok = false;
     const long long v = parser.value(name).toLongLong(&ok);
     if (!ok || v < lo || v > hi) {
-        fail(QStringLiteral("--%1 must be an integer from %2 to %3, got '%4'").arg(name).arg(lo).arg(hi).arg(parser.value(name)));
+        fail(QStringLiteral("--%1 must be an integer from %2 to %3, got '%4'")
+                 .arg(name)
+                 .arg(lo)
+                 .arg(hi)
+                 .arg(parser.value(name)));
         return std::nullopt;
     }
     return v;

@@ -26,12 +26,17 @@ namespace {
 const char* stopReasonName(FinishReason reason)
 {
     switch (reason) {
-    case FinishReason::EndOfText: return "end_of_generation";
-    case FinishReason::TokenLimit: return "max_tokens";
-    case FinishReason::ContextFull: return "context_full";
-    case FinishReason::Stopped: return "cancelled";
+    case FinishReason::EndOfText:
+        return "end_of_generation";
+    case FinishReason::TokenLimit:
+        return "max_tokens";
+    case FinishReason::ContextFull:
+        return "context_full";
+    case FinishReason::Stopped:
+        return "cancelled";
     case FinishReason::None:
-    case FinishReason::Error: break;
+    case FinishReason::Error:
+        break;
     }
     return "none";
 }
@@ -118,7 +123,7 @@ int runGenerate(const QStringList& args)
     for (TokenId id : run->tokens())
         tokenArray.append(id);
     // Decode speed after the first token (as llama.cpp's eval time); with one token, that token's.
-    const double tokensPerSecond = last.cpuTokensPerSecond > 0 ? last.cpuTokensPerSecond
+    const double tokensPerSecond = last.cpuTokensPerSecond > 0  ? last.cpuTokensPerSecond
                                    : last.firstTokenSeconds > 0 ? last.generatedTokens / last.firstTokenSeconds
                                                                 : 0.0;
     QJsonObject out;
@@ -129,8 +134,8 @@ int runGenerate(const QStringList& args)
     out.insert(QStringLiteral("prompt_seconds"), last.firstTokenSeconds); // prompt evaluation + first token
     out.insert(QStringLiteral("stop_reason"), QString::fromLatin1(stopReasonName(last.finishReason)));
     out.insert(QStringLiteral("threads"), (*model)->threadCount());
-    out.insert(QStringLiteral("weights"), (*model)->model().weightsResident() ? QStringLiteral("resident")
-                                                                              : QStringLiteral("mapped"));
+    out.insert(QStringLiteral("weights"),
+               (*model)->model().weightsResident() ? QStringLiteral("resident") : QStringLiteral("mapped"));
     printJson(out);
     return kExitOk;
 }

@@ -22,10 +22,11 @@
 namespace {
 void printUsage()
 {
-    std::fputs("usage: waferscope-cli <generate|place|predict|compare|sweep|sweep-merge|optimize|render|record> [options]\n"
-               "       waferscope-cli <command> --help\n"
-               "       waferscope-cli --version\n",
-               stderr);
+    std::fputs(
+        "usage: waferscope-cli <generate|place|predict|compare|sweep|sweep-merge|optimize|render|record> [options]\n"
+        "       waferscope-cli <command> --help\n"
+        "       waferscope-cli --version\n",
+        stderr);
 }
 // The main window `record --tour` plays the tour in (the window is above the commands: only main knows it).
 ws::TourWindow makeTourWindow(const QString& language)
@@ -59,8 +60,8 @@ int main(int argc, char** argv)
     if (drawsWidgets && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::unique_ptr<QCoreApplication> app = drawsWidgets ? std::make_unique<QApplication>(argc, argv)
-                                                         : std::make_unique<QCoreApplication>(argc, argv);
+    std::unique_ptr<QCoreApplication> app =
+        drawsWidgets ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("waferscope-cli"));
     QStringList args = QCoreApplication::arguments();
     args.removeFirst();
@@ -74,10 +75,14 @@ int main(int argc, char** argv)
         return ws::cli::kExitOk;
     }
     const std::map<QString, std::function<int(const QStringList&)>> commands{
-        {QStringLiteral("generate"), ws::cli::runGenerate}, {QStringLiteral("place"), ws::cli::runPlace},
-        {QStringLiteral("predict"), ws::cli::runPredict},   {QStringLiteral("render"), ws::cli::runRender},
-        {QStringLiteral("record"), [](const QStringList& a) { return ws::cli::runRecord(a, makeTourWindow); }},     {QStringLiteral("compare"), ws::cli::runCompare},
-        {QStringLiteral("sweep"), ws::cli::runSweep},       {QStringLiteral("sweep-merge"), ws::cli::runSweepMerge},
+        {QStringLiteral("generate"), ws::cli::runGenerate},
+        {QStringLiteral("place"), ws::cli::runPlace},
+        {QStringLiteral("predict"), ws::cli::runPredict},
+        {QStringLiteral("render"), ws::cli::runRender},
+        {QStringLiteral("record"), [](const QStringList& a) { return ws::cli::runRecord(a, makeTourWindow); }},
+        {QStringLiteral("compare"), ws::cli::runCompare},
+        {QStringLiteral("sweep"), ws::cli::runSweep},
+        {QStringLiteral("sweep-merge"), ws::cli::runSweepMerge},
         {QStringLiteral("optimize"), ws::cli::runOptimize},
     };
     const auto it = commands.find(command);

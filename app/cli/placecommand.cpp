@@ -6,9 +6,9 @@
 
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelshape.h"
-#include "engine/wafer/redundancy/defectplacement.h"
 #include "engine/wafer/placement/layout.h"
 #include "engine/wafer/placement/placer.h"
+#include "engine/wafer/redundancy/defectplacement.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -31,18 +31,30 @@ int runPlace(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral("Place a model on wafers and report the devices and SRAM used."));
     parser.addHelpOption();
     parser.addOptions({
-        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."), QStringLiteral("PRESET|FILE")},
+        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."),
+         QStringLiteral("PRESET|FILE")},
         {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("PRESET")},
-        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."), QStringLiteral("P")},
-        {QStringLiteral("context"), QStringLiteral("Tokens of KV cache reserved per layer (default 8192)."), QStringLiteral("N")},
-        {QStringLiteral("defect-rate"), QStringLiteral("Fraction of physical cores that are dead, 0 to 0.5 (default 0)."), QStringLiteral("R")},
+        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."),
+         QStringLiteral("P")},
+        {QStringLiteral("context"), QStringLiteral("Tokens of KV cache reserved per layer (default 8192)."),
+         QStringLiteral("N")},
+        {QStringLiteral("defect-rate"),
+         QStringLiteral("Fraction of physical cores that are dead, 0 to 0.5 (default 0)."), QStringLiteral("R")},
         {QStringLiteral("seed"), QStringLiteral("Seed for the defect map."), QStringLiteral("S")},
         {QStringLiteral("strategy"), QStringLiteral("pipelined (default) or tensor-parallel."), QStringLiteral("S")},
-        {QStringLiteral("weight-fill"), QStringLiteral("Weight fill fraction phi_w per core (default 0.8)."), QStringLiteral("F")},
-        {QStringLiteral("order"), QStringLiteral("Layer order on the mesh: snake (default), row-major or column-major."), QStringLiteral("O")},
-        {QStringLiteral("bands"), QStringLiteral("Bands of layer regions per wafer (region aspect; default: the squarest)."), QStringLiteral("N")},
-        {QStringLiteral("layout"), QStringLiteral("Place exactly this layout (JSON from --layout-out, possibly edited); its precisions, context, fill and strategy replace those options."), QStringLiteral("FILE")},
-        {QStringLiteral("layout-out"), QStringLiteral("Write the layout placed to FILE (JSON)."), QStringLiteral("FILE")},
+        {QStringLiteral("weight-fill"), QStringLiteral("Weight fill fraction phi_w per core (default 0.8)."),
+         QStringLiteral("F")},
+        {QStringLiteral("order"),
+         QStringLiteral("Layer order on the mesh: snake (default), row-major or column-major."), QStringLiteral("O")},
+        {QStringLiteral("bands"),
+         QStringLiteral("Bands of layer regions per wafer (region aspect; default: the squarest)."),
+         QStringLiteral("N")},
+        {QStringLiteral("layout"),
+         QStringLiteral("Place exactly this layout (JSON from --layout-out, possibly edited); its precisions, context, "
+                        "fill and strategy replace those options."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("layout-out"), QStringLiteral("Write the layout placed to FILE (JSON)."),
+         QStringLiteral("FILE")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     if (!parseArgs(parser, QStringLiteral("place"), args))
@@ -106,8 +118,9 @@ int runPlace(const QStringList& args)
     options.contextTokens = *context;
     options.weightFill = *weightFill;
 
-    const QString chosen = QStringLiteral("device count chosen automatically: the fewest wafers that hold every layer at weight fill %1")
-                               .arg(options.weightFill);
+    const QString chosen =
+        QStringLiteral("device count chosen automatically: the fewest wafers that hold every layer at weight fill %1")
+            .arg(options.weightFill);
     Placement p;
     DefectSummary defectTotals;
     double hopStretch = 1.0;
@@ -122,7 +135,8 @@ int runPlace(const QStringList& args)
             return fail(error);
         auto placed = placeLayout(*model, *hardware, *layout);
         if (!placed)
-            return fail(QStringLiteral("%1: %2").arg(parser.value(QStringLiteral("layout")), errorText(placed.error())));
+            return fail(
+                QStringLiteral("%1: %2").arg(parser.value(QStringLiteral("layout")), errorText(placed.error())));
         p = std::move(*placed);
         options.precision = p.precision;
         options.contextTokens = p.contextTokens;
@@ -206,9 +220,10 @@ int runPlace(const QStringList& args)
         {QStringLiteral("defects"), defects},
         {QStringLiteral("notes"), notes},
         {QStringLiteral("layout_origin"), origin},
-        {QStringLiteral("precisions"), QJsonObject{{QStringLiteral("attention"), QString::fromLatin1(precisionId(p.precisions.attention))},
-                                                   {QStringLiteral("ffn"), QString::fromLatin1(precisionId(p.precisions.ffn))},
-                                                   {QStringLiteral("tables"), QString::fromLatin1(precisionId(p.precisions.tables))}}},
+        {QStringLiteral("precisions"),
+         QJsonObject{{QStringLiteral("attention"), QString::fromLatin1(precisionId(p.precisions.attention))},
+                     {QStringLiteral("ffn"), QString::fromLatin1(precisionId(p.precisions.ffn))},
+                     {QStringLiteral("tables"), QString::fromLatin1(precisionId(p.precisions.tables))}}},
         {QStringLiteral("layer_order"), QString::fromLatin1(layerOrderId(p.order))},
     };
     printJson(out);

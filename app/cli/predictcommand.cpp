@@ -33,8 +33,8 @@ QJsonObject speculativeJson(const SpeculativeDecoding& s, const SpeculativeDefau
                                {QStringLiteral("tokens_per_step"), QString::fromStdString(d.tokensPerStepSource)},
                                {QStringLiteral("acceptance_rate"), QString::fromStdString(d.acceptanceRateSource)}}}};
     if (s.enabled)
-        o.insert(QStringLiteral("draft_model"), s.draftModel ? QJsonValue(QString::fromStdString(s.draftModel->id))
-                                                             : QJsonValue(QJsonValue::Null));
+        o.insert(QStringLiteral("draft_model"),
+                 s.draftModel ? QJsonValue(QString::fromStdString(s.draftModel->id)) : QJsonValue(QJsonValue::Null));
     if (s.enabled && !s.draftModel)
         o.insert(QStringLiteral("draft_cost_fraction"), s.draftCostFraction);
     return o;
@@ -77,25 +77,50 @@ int runPredict(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral("Predict decode speed of a model on a hardware preset."));
     parser.addHelpOption();
     parser.addOptions({
-        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."), QStringLiteral("PRESET|FILE")},
-        {QStringLiteral("hardware"), QStringLiteral("Hardware preset id (wse2, wse3, a100, h100, h200, b200, groq-lpu)."), QStringLiteral("PRESET")},
-        {QStringLiteral("devices"), QStringLiteral("Wafers, GPUs or chips (default: the fewest that hold the model)."), QStringLiteral("N")},
-        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."), QStringLiteral("P")},
+        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."),
+         QStringLiteral("PRESET|FILE")},
+        {QStringLiteral("hardware"),
+         QStringLiteral("Hardware preset id (wse2, wse3, a100, h100, h200, b200, groq-lpu)."),
+         QStringLiteral("PRESET")},
+        {QStringLiteral("devices"), QStringLiteral("Wafers, GPUs or chips (default: the fewest that hold the model)."),
+         QStringLiteral("N")},
+        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."),
+         QStringLiteral("P")},
         {QStringLiteral("batch"), QStringLiteral("Concurrent requests (default 1)."), QStringLiteral("B")},
-        {QStringLiteral("context"), QStringLiteral("Tokens in the KV cache while decoding (default 4096)."), QStringLiteral("N")},
-        {QStringLiteral("prompt-tokens"), QStringLiteral("Prompt length for the time to first token (default 512)."), QStringLiteral("N")},
+        {QStringLiteral("context"), QStringLiteral("Tokens in the KV cache while decoding (default 4096)."),
+         QStringLiteral("N")},
+        {QStringLiteral("prompt-tokens"), QStringLiteral("Prompt length for the time to first token (default 512)."),
+         QStringLiteral("N")},
         {QStringLiteral("output-tokens"), QStringLiteral("Answer length (default 256)."), QStringLiteral("N")},
-        {QStringLiteral("defect-rate"), QStringLiteral("Fraction of dead cores per wafer, 0 to 1 (default 0)."), QStringLiteral("R")},
+        {QStringLiteral("defect-rate"), QStringLiteral("Fraction of dead cores per wafer, 0 to 1 (default 0)."),
+         QStringLiteral("R")},
         {QStringLiteral("seed"), QStringLiteral("Seed for the defect map (default 1)."), QStringLiteral("S")},
-        {QStringLiteral("kv"), QStringLiteral("Wafer KV cache placement: shift (default) or concat."), QStringLiteral("MODE")},
-        {QStringLiteral("speculative"), QStringLiteral("Speculative decoding on with the sourced defaults (k, acceptance) and the default draft (the smallest preset of the model's family and vocabulary); --speculative-tokens, --acceptance and --draft change them.")},
-        {QStringLiteral("speculative-tokens"), QStringLiteral("Speculative decoding: draft tokens per step (0 = off)."), QStringLiteral("K")},
-        {QStringLiteral("acceptance"), QStringLiteral("Speculative decoding: acceptance rate (default 0.7, see predict --json speculative.sources)."), QStringLiteral("A")},
-        {QStringLiteral("draft"), QStringLiteral("Speculative decoding: draft model preset or file."), QStringLiteral("PRESET|FILE")},
-        {QStringLiteral("draft-cost"), QStringLiteral("Without --draft: a draft token's cost as a fraction of a target token (default 0.1)."), QStringLiteral("F")},
-        {QStringLiteral("layout"), QStringLiteral("Wafers: place exactly this layout (from place --layout-out); its precisions and fill place the model."), QStringLiteral("FILE")},
-        {QStringLiteral("profiles"), QStringLiteral("Print the shipped calibration profiles with their fits, as JSON, and exit.")},
-        {QStringLiteral("fit"), QStringLiteral("Fit a calibration profile to a measurement file (resources/measurements format), print it as JSON and exit."), QStringLiteral("FILE")},
+        {QStringLiteral("kv"), QStringLiteral("Wafer KV cache placement: shift (default) or concat."),
+         QStringLiteral("MODE")},
+        {QStringLiteral("speculative"),
+         QStringLiteral("Speculative decoding on with the sourced defaults (k, acceptance) and the default draft (the "
+                        "smallest preset of the model's family and vocabulary); --speculative-tokens, --acceptance and "
+                        "--draft change them.")},
+        {QStringLiteral("speculative-tokens"), QStringLiteral("Speculative decoding: draft tokens per step (0 = off)."),
+         QStringLiteral("K")},
+        {QStringLiteral("acceptance"),
+         QStringLiteral("Speculative decoding: acceptance rate (default 0.7, see predict --json speculative.sources)."),
+         QStringLiteral("A")},
+        {QStringLiteral("draft"), QStringLiteral("Speculative decoding: draft model preset or file."),
+         QStringLiteral("PRESET|FILE")},
+        {QStringLiteral("draft-cost"),
+         QStringLiteral("Without --draft: a draft token's cost as a fraction of a target token (default 0.1)."),
+         QStringLiteral("F")},
+        {QStringLiteral("layout"),
+         QStringLiteral(
+             "Wafers: place exactly this layout (from place --layout-out); its precisions and fill place the model."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("profiles"),
+         QStringLiteral("Print the shipped calibration profiles with their fits, as JSON, and exit.")},
+        {QStringLiteral("fit"),
+         QStringLiteral("Fit a calibration profile to a measurement file (resources/measurements format), print it as "
+                        "JSON and exit."),
+         QStringLiteral("FILE")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     if (!parseArgs(parser, QStringLiteral("predict"), args))
@@ -117,7 +142,8 @@ int runPredict(const QStringList& args)
             return fail(QStringLiteral("%1: cannot open: %2").arg(file.fileName(), file.errorString()));
         auto profile = fitProfile(file.readAll().toStdString());
         if (!profile)
-            return fail(QStringLiteral("%1: %2").arg(file.fileName(), QString::fromStdString(profile.error().message())));
+            return fail(
+                QStringLiteral("%1: %2").arg(file.fileName(), QString::fromStdString(profile.error().message())));
         printJson(profileJson(*profile));
         return kExitOk;
     }
@@ -172,7 +198,8 @@ int runPredict(const QStringList& args)
     if (specOn) {
         w.speculative.enabled = true;
         w.speculative.tokensPerStep = *specTokens > 0 ? int(*specTokens) : specDefaults.tokensPerStep;
-        w.speculative.acceptanceRate = parser.isSet(QStringLiteral("acceptance")) ? *acceptance : specDefaults.acceptanceRate;
+        w.speculative.acceptanceRate =
+            parser.isSet(QStringLiteral("acceptance")) ? *acceptance : specDefaults.acceptanceRate;
         w.speculative.draftCostFraction = *draftCost;
         if (parser.isSet(QStringLiteral("draft"))) {
             auto draft = library.resolveModel(parser.value(QStringLiteral("draft")));
@@ -201,7 +228,8 @@ int runPredict(const QStringList& args)
         if (!layout)
             return fail(error);
         if (parser.isSet(QStringLiteral("precision")) && w.precision != layout->precisions.attention)
-            return fail(QStringLiteral("--precision differs from the layout's; the layout's precisions place the model"));
+            return fail(
+                QStringLiteral("--precision differs from the layout's; the layout's precisions place the model"));
         w.precision = layout->precisions.attention;
         options.waferLayout = &*layout;
     }
@@ -241,8 +269,8 @@ int runPredict(const QStringList& args)
                     p.ceiling.bound.c_str());
         for (const RangeDriver& d : p.rangeDrivers)
             std::printf("  range driver %-24s %g..%g %s: %.1f to %.1f tokens/s (x%.2f, %.0f %% of the range)\n",
-                        d.input.c_str(), d.low, d.high, d.unit.c_str(), d.tokensPerSecondAtLow,
-                        d.tokensPerSecondAtHigh, d.effect, 100.0 * d.share);
+                        d.input.c_str(), d.low, d.high, d.unit.c_str(), d.tokensPerSecondAtLow, d.tokensPerSecondAtHigh,
+                        d.effect, 100.0 * d.share);
         std::printf("time per token by phase:\n");
         for (const auto& b : p.breakdown)
             std::printf("  %-20s %10.4f ms  %5.1f %%\n", b.id.c_str(), 1e3 * b.seconds,

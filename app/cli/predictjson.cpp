@@ -77,7 +77,8 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
         out.insert(QStringLiteral("usd_per_million_tokens_range"),
                    pair(p.cost.usdPerMillionTokensRange.low, p.cost.usdPerMillionTokensRange.high));
         out.insert(QStringLiteral("hourly_cost_usd"), p.cost.hourlyUsd);
-        out.insert(QStringLiteral("hourly_cost_usd_range"), pair(p.cost.hourlyUsdRange.low, p.cost.hourlyUsdRange.high));
+        out.insert(QStringLiteral("hourly_cost_usd_range"),
+                   pair(p.cost.hourlyUsdRange.low, p.cost.hourlyUsdRange.high));
         out.insert(QStringLiteral("hourly_cost_source"), QString::fromStdString(p.cost.source));
     }
     if (p.powerWatts > 0) {

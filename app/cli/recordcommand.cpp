@@ -4,8 +4,8 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/scenariooptions.h"
-#include "app/common/presetlibrary.h"
 #include "app/common/languagemanager.h"
+#include "app/common/presetlibrary.h"
 #include "app/export/exportstamp.h"
 #include "app/present/tourformat.h"
 #include "app/record/chatscript.h"
@@ -40,7 +40,8 @@ int recordTour(const QCommandLineParser& parser, const TourWindowFactory& makeWi
     QString error;
     if (!TourFormat::load(tourPath, &error))
         return fail(error);
-    const QString language = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : QStringLiteral("en");
+    const QString language =
+        parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : QStringLiteral("en");
     if (!LanguageManager::availableLanguages().contains(language))
         return fail(QStringLiteral("--lang must be one of %1, got '%2'")
                         .arg(LanguageManager::availableLanguages().join(QStringLiteral(", ")), language));
@@ -80,11 +81,12 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
                       QStringLiteral("Video seconds each token's dataflow takes (default 1)."), QStringLiteral("s")});
     parser.addOption({QStringLiteral("width"), QStringLiteral("Frame width (default 1280)."), QStringLiteral("w")});
     parser.addOption({QStringLiteral("height"), QStringLiteral("Frame height (default 720)."), QStringLiteral("h")});
-    parser.addOption({QStringLiteral("layer"), QStringLiteral("Heatmap layer (default dataflow)."),
-                      QStringLiteral("layer")});
+    parser.addOption(
+        {QStringLiteral("layer"), QStringLiteral("Heatmap layer (default dataflow)."), QStringLiteral("layer")});
     parser.addOption({QStringLiteral("chat"), QStringLiteral("Show the chat panel (default with --model-file).")});
     parser.addOption({QStringLiteral("out"), QStringLiteral("Output: .mp4, .webm or .gif."), QStringLiteral("file")});
-    parser.addOption({QStringLiteral("tour"), QStringLiteral("Record this tour (presentation mode) instead of a scenario."),
+    parser.addOption({QStringLiteral("tour"),
+                      QStringLiteral("Record this tour (presentation mode) instead of a scenario."),
                       QStringLiteral("tour.json")});
     parser.addOption({QStringLiteral("lang"), QStringLiteral("Interface language of a tour's captions: en or zh_CN."),
                       QStringLiteral("code")});
@@ -103,8 +105,8 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
     const auto fps = tokens ? intOption(parser, QStringLiteral("fps"), 30, kMinVideoFps, kMaxVideoFps) : std::nullopt;
     const auto secondsPerToken =
         fps ? doubleOption(parser, QStringLiteral("seconds-per-token"), 1.0, 0.01, 60.0) : std::nullopt;
-    const auto width = secondsPerToken ? intOption(parser, QStringLiteral("width"), 1280, kMinVideoSide, kMaxVideoSide)
-                                       : std::nullopt;
+    const auto width =
+        secondsPerToken ? intOption(parser, QStringLiteral("width"), 1280, kMinVideoSide, kMaxVideoSide) : std::nullopt;
     const auto height =
         width ? intOption(parser, QStringLiteral("height"), 720, kMinVideoSide, kMaxVideoSide) : std::nullopt;
     if (!height)
@@ -122,8 +124,8 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
     if (!loaded)
         return fail(error);
     Scenario& scenario = loaded->scenario;
-    const QString layerId = parser.isSet(QStringLiteral("layer")) ? parser.value(QStringLiteral("layer"))
-                                                                   : QStringLiteral("dataflow");
+    const QString layerId =
+        parser.isSet(QStringLiteral("layer")) ? parser.value(QStringLiteral("layer")) : QStringLiteral("dataflow");
     const auto layer = meshLayerFromId(layerId.toStdString());
     if (!layer)
         return fail(QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'").arg(layerId));
@@ -140,7 +142,8 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
     // The chat answer is real: generated up front on this CPU by the model file, streamed in step with the tokens.
     std::optional<ChatScript> chatScript;
     if (parser.isSet(QStringLiteral("model-file"))) {
-        chatScript = ChatScript::generate(parser.value(QStringLiteral("model-file")), scenario.prompt, int(*tokens), &error);
+        chatScript =
+            ChatScript::generate(parser.value(QStringLiteral("model-file")), scenario.prompt, int(*tokens), &error);
         if (!chatScript)
             return fail(error);
     }

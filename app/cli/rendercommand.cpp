@@ -22,10 +22,10 @@ int runRender(const QStringList& args)
     parser.addOption({QStringLiteral("layer"), QStringLiteral("sram, placement, kv, dataflow or defects."),
                       QStringLiteral("layer")});
     parser.addOption({QStringLiteral("device"), QStringLiteral("Wafer to draw (0-based)."), QStringLiteral("n")});
-    parser.addOption({QStringLiteral("width"), QStringLiteral("Image width in pixels (default 1600)."),
-                      QStringLiteral("w")});
-    parser.addOption({QStringLiteral("height"), QStringLiteral("Image height in pixels (default 1000)."),
-                      QStringLiteral("h")});
+    parser.addOption(
+        {QStringLiteral("width"), QStringLiteral("Image width in pixels (default 1600)."), QStringLiteral("w")});
+    parser.addOption(
+        {QStringLiteral("height"), QStringLiteral("Image height in pixels (default 1000)."), QStringLiteral("h")});
     parser.addOption({QStringLiteral("out"), QStringLiteral("Output file: .png or .svg."), QStringLiteral("file")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print what was written as JSON.")});
     parser.addHelpOption();
@@ -52,8 +52,8 @@ int runRender(const QStringList& args)
         scenario.layer = parser.value(QStringLiteral("layer"));
     const auto layer = meshLayerFromId(scenario.layer.toStdString());
     if (!layer)
-        return fail(QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'")
-                        .arg(scenario.layer));
+        return fail(
+            QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'").arg(scenario.layer));
 
     const PresetLibrary presets;
     const auto scene = ScenarioScene::build(scenario, presets, loaded->baseDir, &error);

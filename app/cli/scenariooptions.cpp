@@ -9,13 +9,15 @@ namespace ws::cli {
 
 void addScenarioOptions(QCommandLineParser& parser)
 {
-    parser.addOption({QStringLiteral("scenario"), QStringLiteral("A .waferscope scenario file."), QStringLiteral("file")});
+    parser.addOption(
+        {QStringLiteral("scenario"), QStringLiteral("A .waferscope scenario file."), QStringLiteral("file")});
     parser.addOption({QStringLiteral("model"), QStringLiteral("Model preset id or file."), QStringLiteral("model")});
-    parser.addOption({QStringLiteral("hardware"), QStringLiteral("Hardware preset id (a wafer)."), QStringLiteral("id")});
-    parser.addOption({QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4."),
-                      QStringLiteral("p")});
-    parser.addOption({QStringLiteral("context"), QStringLiteral("Context tokens the KV cache holds."),
-                      QStringLiteral("n")});
+    parser.addOption(
+        {QStringLiteral("hardware"), QStringLiteral("Hardware preset id (a wafer)."), QStringLiteral("id")});
+    parser.addOption(
+        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4."), QStringLiteral("p")});
+    parser.addOption(
+        {QStringLiteral("context"), QStringLiteral("Context tokens the KV cache holds."), QStringLiteral("n")});
 }
 
 std::optional<LoadedScenario> scenarioFromOptions(const QCommandLineParser& parser, QString* error)

@@ -22,9 +22,11 @@ void addBaseOptions(QCommandLineParser& parser)
 {
     parser.addHelpOption();
     parser.addOptions({
-        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."), QStringLiteral("PRESET|FILE")},
+        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."),
+         QStringLiteral("PRESET|FILE")},
         {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("PRESET")},
-        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."), QStringLiteral("P")},
+        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."),
+         QStringLiteral("P")},
         {QStringLiteral("context"), QStringLiteral("Tokens in the KV cache (default 4096)."), QStringLiteral("N")},
         {QStringLiteral("batch"), QStringLiteral("Concurrent requests (default 1)."), QStringLiteral("B")},
     });
@@ -73,12 +75,14 @@ std::optional<SweepBase> baseFrom(const QCommandLineParser& parser, const QStrin
 int runSweep(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Sweep one or two layout parameters (fill, context, precision, wafers, concurrency, order, aspect, hop-latency)."));
+    parser.setApplicationDescription(QStringLiteral("Sweep one or two layout parameters (fill, context, precision, "
+                                                    "wafers, concurrency, order, aspect, hop-latency)."));
     addBaseOptions(parser);
     parser.addOptions({
-        {QStringLiteral("param"), QStringLiteral("NAME=V1,V2,... or NAME=LO:HI:STEP; once or twice."), QStringLiteral("SPEC")},
-        {QStringLiteral("shard"), QStringLiteral("Run only part I of N (contiguous points); merge with sweep-merge."), QStringLiteral("I/N")},
+        {QStringLiteral("param"), QStringLiteral("NAME=V1,V2,... or NAME=LO:HI:STEP; once or twice."),
+         QStringLiteral("SPEC")},
+        {QStringLiteral("shard"), QStringLiteral("Run only part I of N (contiguous points); merge with sweep-merge."),
+         QStringLiteral("I/N")},
         {QStringLiteral("csv"), QStringLiteral("Print CSV (default).")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
@@ -102,7 +106,8 @@ int runSweep(const QStringList& args)
             shards = parts[1].toInt(&ok2);
         }
         if (!ok1 || !ok2 || shards < 1 || shard < 1 || shard > shards)
-            return fail(QStringLiteral("--shard must be I/N with 1 <= I <= N, got '%1'").arg(parser.value(QStringLiteral("shard"))));
+            return fail(QStringLiteral("--shard must be I/N with 1 <= I <= N, got '%1'")
+                            .arg(parser.value(QStringLiteral("shard"))));
     }
     const auto base = baseFrom(parser, QStringLiteral("sweep"));
     if (!base)
@@ -118,7 +123,8 @@ int runSweep(const QStringList& args)
 int runSweepMerge(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Merge the shards of one sweep (CSV or JSON) into the whole sweep."));
+    parser.setApplicationDescription(
+        QStringLiteral("Merge the shards of one sweep (CSV or JSON) into the whole sweep."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("The shards' outputs, in any order."));
     if (!parseArgs(parser, QStringLiteral("sweep-merge"), args, true))
@@ -140,11 +146,12 @@ int runSweepMerge(const QStringList& args)
 int runOptimize(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Search region shapes, layer order and fill for the lowest time per token under the SRAM limit and a wafer budget."));
+    parser.setApplicationDescription(QStringLiteral("Search region shapes, layer order and fill for the lowest time "
+                                                    "per token under the SRAM limit and a wafer budget."));
     addBaseOptions(parser);
     parser.addOptions({
-        {QStringLiteral("max-wafers"), QStringLiteral("Wafer budget (default: the default placement's)."), QStringLiteral("N")},
+        {QStringLiteral("max-wafers"), QStringLiteral("Wafer budget (default: the default placement's)."),
+         QStringLiteral("N")},
         {QStringLiteral("layout-out"), QStringLiteral("Write the best layout to FILE."), QStringLiteral("FILE")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
@@ -167,10 +174,11 @@ int runOptimize(const QStringList& args)
             return fail(error);
     }
     if (!parser.isSet(QStringLiteral("json"))) {
-        std::printf("default: %.4f ms per token on %d wafers\nbest:    %.4f ms per token on %d wafers (%s order, fill %.2f)\n"
-                    "%d candidates\n",
-                    r->defaultMsPerToken, r->defaultWafers, r->bestMsPerToken, r->bestWafers,
-                    layerOrderId(r->best.order), r->best.weightFill, r->candidates);
+        std::printf(
+            "default: %.4f ms per token on %d wafers\nbest:    %.4f ms per token on %d wafers (%s order, fill %.2f)\n"
+            "%d candidates\n",
+            r->defaultMsPerToken, r->defaultWafers, r->bestMsPerToken, r->bestWafers, layerOrderId(r->best.order),
+            r->best.weightFill, r->candidates);
         return kExitOk;
     }
     printJson(QJsonObject{{QStringLiteral("model"), QString::fromStdString(base->model.id)},

@@ -62,10 +62,10 @@ QString BuildInfo::licence()
 QList<LibraryInfo> BuildInfo::libraries()
 {
     // FFmpeg reports its own licence: a distribution's build with --enable-gpl says GPL.
-    const QString ffmpeg = QStringLiteral("%1 (libavcodec %2, libavformat %3, libavutil %4, libswscale %5)")
-                               .arg(QString::fromUtf8(av_version_info()), avVersion(avcodec_version()),
-                                    avVersion(avformat_version()), avVersion(avutil_version()),
-                                    avVersion(swscale_version()));
+    const QString ffmpeg =
+        QStringLiteral("%1 (libavcodec %2, libavformat %3, libavutil %4, libswscale %5)")
+            .arg(QString::fromUtf8(av_version_info()), avVersion(avcodec_version()), avVersion(avformat_version()),
+                 avVersion(avutil_version()), avVersion(swscale_version()));
     return {
         {QStringLiteral("Qt"), QString::fromLatin1(qVersion()),
          QStringLiteral("LGPL-3.0-only OR GPL-2.0-only OR GPL-3.0-only"), QStringLiteral("https://www.qt.io/")},

@@ -64,8 +64,8 @@ QList<DataSourceFile> DataSources::shipped()
     std::sort(presets.begin(), presets.end(), [](const auto& a, const auto& b) { return a.file < b.file; });
     QList<DataSourceFile> measurements;
     for (const EmbeddedMeasurementFile& f : embeddedMeasurementFiles())
-        measurements << describe(QStringLiteral("measurements/") + QString::fromUtf8(f.name.data(), qsizetype(f.name.size())),
-                                 f.text);
+        measurements << describe(
+            QStringLiteral("measurements/") + QString::fromUtf8(f.name.data(), qsizetype(f.name.size())), f.text);
     std::sort(measurements.begin(), measurements.end(), [](const auto& a, const auto& b) { return a.file < b.file; });
     return presets + measurements;
 }

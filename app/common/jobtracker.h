@@ -43,8 +43,7 @@ public:
     // Runs `work()` (or `work(id)`, given the job's own id) off the GUI thread; `done(result)` runs on the
     // context's thread if this job is still the latest when it finishes, else `stale(result)` does.
     // Returns the job's id.
-    template <typename Work, typename Done, typename Stale>
-    JobId start(Work work, Done done, Stale stale)
+    template <typename Work, typename Done, typename Stale> JobId start(Work work, Done done, Stale stale)
     {
         const JobId id = ++m_latest;
         auto run = [work = std::move(work), id]() mutable {
@@ -84,8 +83,7 @@ public:
         return id;
     }
 
-    template <typename Work, typename Done>
-    JobId start(Work work, Done done)
+    template <typename Work, typename Done> JobId start(Work work, Done done)
     {
         return start(std::move(work), std::move(done), [](auto&&) {});
     }

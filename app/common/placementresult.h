@@ -43,9 +43,9 @@ struct PlacementResult
     std::shared_ptr<const MeshSnapshot> snapshot;
     int devices = 0;
     std::vector<int> layersPerDevice;
-    int64_t sramUsedBytes = 0;  // over all devices
-    int64_t sramTotalBytes = 0; // over all devices
-    std::vector<std::string> notes; // how the engine chose the device count and table placement
+    int64_t sramUsedBytes = 0;               // over all devices
+    int64_t sramTotalBytes = 0;              // over all devices
+    std::vector<std::string> notes;          // how the engine chose the device count and table placement
     std::shared_ptr<const WaferScene> scene; // the engine's placement and remaps, for coreInfo() and schedules
 };
 
@@ -60,8 +60,8 @@ struct CoreInfo
     std::optional<int> physicalX; // on the silicon, spare cores included (redundancy remap)
     std::optional<int> physicalY;
     int layerIndex = -1;
-    std::string tensorKind;   // "" when nothing is placed
-    std::string draftModel;   // the draft model's name on a core of its own strip (speculative decoding), else ""
+    std::string tensorKind;         // "" when nothing is placed
+    std::string draftModel;         // the draft model's name on a core of its own strip (speculative decoding), else ""
     std::vector<std::string> tiles; // e.g. "L12 attn_q rows [0, 40) x inputs [256, 384)"
     std::string kvRange;            // KV tokens and columns held, when any
     std::vector<std::pair<std::string, int64_t>> bytesByKind; // kind -> bytes on this core

@@ -1,8 +1,8 @@
 #include "app/common/presetlibrary.h"
 
 #include "engine/hardware/hardwarepresetparser.h"
-#include "engine/model/modelfileimporter.h"
 #include "engine/model/hfconfigimporter.h"
+#include "engine/model/modelfileimporter.h"
 #include "engine/model/modelpresetparser.h"
 #include "engine/perf/measurementdata.h"
 
@@ -35,7 +35,7 @@ Error notFound(const char* what, const QString& id, const QStringList& known)
 }
 
 // Parses one preset and adds it to `into` by id; a parse error or a built-in duplicate goes to `errors`.
-template<typename T, typename Parse>
+template <typename T, typename Parse>
 void addPreset(std::map<QString, T>& into, Parse parse, const char* kind, std::string_view text, const QString& path,
                bool user, QStringList& errors)
 {

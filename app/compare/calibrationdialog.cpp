@@ -20,19 +20,18 @@
 namespace ws {
 
 namespace {
-const char* const kKeys[] = {"label", "model", "hardware", "gpus", "precision", "concurrency",
-                             "context", "prompt", "output", "tokens_per_second_per_user"};
+const char* const kKeys[] = {"label",       "model",   "hardware", "gpus",   "precision",
+                             "concurrency", "context", "prompt",   "output", "tokens_per_second_per_user"};
 }
 
-CalibrationDialog::CalibrationDialog(QWidget* parent)
-    : QDialog(parent)
+CalibrationDialog::CalibrationDialog(QWidget* parent) : QDialog(parent)
 {
     setWindowTitle(tr("Fit a calibration profile"));
     m_id = new QLineEdit(QStringLiteral("my-gpu-profile"));
     m_id->setToolTip(tr("Name of the new profile"));
     m_table = new QTableWidget(4, ColumnCount);
-    m_table->setHorizontalHeaderLabels({tr("Label"), tr("Model preset"), tr("GPU preset"), tr("GPUs"),
-                                        tr("Precision"), tr("Users"), tr("Context"), tr("Prompt"), tr("Output"),
+    m_table->setHorizontalHeaderLabels({tr("Label"), tr("Model preset"), tr("GPU preset"), tr("GPUs"), tr("Precision"),
+                                        tr("Users"), tr("Context"), tr("Prompt"), tr("Output"),
                                         tr("Measured tokens/s per user")});
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(tr("One decode measurement per row. Give either a context (decode only) or prompt and "
@@ -181,8 +180,9 @@ bool CalibrationDialog::fit()
         m_residuals->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(row.label)));
         m_residuals->setItem(r, 1, new QTableWidgetItem(views::formatSignificant(row.observed)));
         m_residuals->setItem(r, 2, new QTableWidgetItem(views::formatSignificant(row.predicted)));
-        m_residuals->setItem(r, 3, new QTableWidgetItem(
-                                       QStringLiteral("%1 %").arg(views::formatSignificant(row.relativeResidual * 100, 2))));
+        m_residuals->setItem(
+            r, 3,
+            new QTableWidgetItem(QStringLiteral("%1 %").arg(views::formatSignificant(row.relativeResidual * 100, 2))));
     }
     m_residuals->resizeColumnsToContents();
     m_summary->setText(tr("rms relative residual %1 %, worst %2 % over %3 measurements")

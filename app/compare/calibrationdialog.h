@@ -24,8 +24,20 @@ class CalibrationDialog : public QDialog
     Q_OBJECT
 
 public:
-    enum Column { Label, Model, Hardware, Gpus, Precision, Concurrency, Context, Prompt, Output, TokensPerSecond,
-                  ColumnCount };
+    enum Column
+    {
+        Label,
+        Model,
+        Hardware,
+        Gpus,
+        Precision,
+        Concurrency,
+        Context,
+        Prompt,
+        Output,
+        TokensPerSecond,
+        ColumnCount
+    };
 
     explicit CalibrationDialog(QWidget* parent = nullptr);
 

@@ -25,8 +25,8 @@ QJsonObject ChartExport::inputsJson(const views::ComparisonSnapshot& s)
              QJsonArray{s.settings.tokensPerCharacterLow, s.settings.tokensPerCharacterHigh});
     o.insert(QStringLiteral("reading_characters_per_minute"),
              QJsonArray{s.reading.charactersPerMinuteLow, s.reading.charactersPerMinuteHigh});
-    o.insert(QStringLiteral("gpu_profile"), s.settings.gpuProfile.isEmpty() ? QStringLiteral("automatic")
-                                                                              : s.settings.gpuProfile);
+    o.insert(QStringLiteral("gpu_profile"),
+             s.settings.gpuProfile.isEmpty() ? QStringLiteral("automatic") : s.settings.gpuProfile);
     QJsonArray systems;
     for (const views::ComparisonSystem& sys : s.systems) {
         QJsonObject j;

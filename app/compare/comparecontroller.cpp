@@ -1,10 +1,10 @@
 #include "app/compare/comparecontroller.h"
 
+#include "app/common/presetlibrary.h"
 #include "app/compare/calibrationdialog.h"
 #include "app/compare/chartexport.h"
 #include "app/compare/comparefigures.h"
 #include "app/compare/compareinputs.h"
-#include "app/common/presetlibrary.h"
 #include "app/session/systempaces.h"
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/gpupredictor.h"
@@ -24,10 +24,7 @@ namespace ws {
 
 ComparisonController::ComparisonController(const PresetLibrary& presets, views::ComparisonPanel* panel,
                                            views::TokenRace* race, QObject* parent)
-    : QObject(parent)
-    , m_presets(presets)
-    , m_systems(defaultSystems())
-    , m_settings(defaultSettings())
+    : QObject(parent), m_presets(presets), m_systems(defaultSystems()), m_settings(defaultSettings())
 {
     setViews(panel, race);
 }
@@ -111,7 +108,12 @@ void ComparisonController::recompute()
     if (!model) {
         snap->modelName = m_settings.modelId;
         for (const CompareSystemChoice& c : m_systems)
-            snap->systems.push_back({c.hardwareId, c.hardwareId, c.hardwareId, c.color, false, {},
+            snap->systems.push_back({c.hardwareId,
+                                     c.hardwareId,
+                                     c.hardwareId,
+                                     c.color,
+                                     false,
+                                     {},
                                      QString::fromStdString(model.error().message())});
     } else {
         snap->modelName = QString::fromStdString(model->name);
@@ -131,7 +133,8 @@ void ComparisonController::recompute()
             const double presetHourly = CompareFigures::applyHourlyCost(*hw, m_settings);
             const QString name = CompareInputs::shortName(QString::fromStdString(hw->name));
             sys.name = name;
-            const Workload systemWork = CompareFigures::speculativeWorkload(workload, *hw, *model, m_settings, m_presets, sys);
+            const Workload systemWork =
+                CompareFigures::speculativeWorkload(workload, *hw, *model, m_settings, m_presets, sys);
             auto run = [&](int devices, const Workload& work) -> Expected<Prediction> {
                 if (hw->kind == HardwareKind::Gpu && !m_settings.gpuProfile.isEmpty()) {
                     GpuPredictOptions o;
@@ -295,8 +298,9 @@ QString ComparisonController::addMeasurements(const QByteArray& json, const QStr
     auto points = readMeasuredPoints(json.toStdString(), MeasuredOrigin::User);
     if (!points) {
         const Error& e = points.error();
-        return e.field.empty() ? tr("%1: %2").arg(name, QString::fromStdString(e.text))
-                               : tr("%1: %2: %3").arg(name, QString::fromStdString(e.field), QString::fromStdString(e.text));
+        return e.field.empty()
+                   ? tr("%1: %2").arg(name, QString::fromStdString(e.text))
+                   : tr("%1: %2: %3").arg(name, QString::fromStdString(e.field), QString::fromStdString(e.text));
     }
     for (MeasuredPoint& p : *points) {
         if (p.origin == MeasuredOrigin::Calibration)

@@ -36,9 +36,9 @@ class TokenRace;
 struct CompareSystemChoice
 {
     QString hardwareId;
-    int devices = 0;      // 0: the fewest that hold the model
+    int devices = 0; // 0: the fewest that hold the model
     QColor color;
-    bool inRace = false;  // also a lane in the race
+    bool inRace = false; // also a lane in the race
 };
 
 class ComparisonController : public QObject

@@ -14,10 +14,9 @@ double CompareFigures::applyHourlyCost(HardwareSpec& hw, const views::Comparison
     const auto it = settings.hourlyUsdPerDevice.constFind(QString::fromStdString(hw.id));
     if (it != settings.hourlyUsdPerDevice.constEnd() && *it > 0) {
         hw.cost = {*it, *it, *it};
-        hw.sources["hourlyCostUsd"] =
-            tr("your setting: $%1 per device-hour (preset: $%2)")
-                .arg(views::formatSignificant(*it), views::formatSignificant(preset))
-                .toStdString();
+        hw.sources["hourlyCostUsd"] = tr("your setting: $%1 per device-hour (preset: $%2)")
+                                          .arg(views::formatSignificant(*it), views::formatSignificant(preset))
+                                          .toStdString();
     }
     return preset;
 }

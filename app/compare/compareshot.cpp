@@ -5,16 +5,16 @@
 //                           [--race FILE.png] [--race-seconds S] [--scale X] [--lang zh_CN] [--print-data]
 //                           [--measurements FILE.json]... [--size WxH]
 
-#include "app/compare/comparecontroller.h"
-#include "app/compare/racesample.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/compare/comparecontroller.h"
+#include "app/compare/racesample.h"
 #include "app/export/exporter.h"
 #include "app/export/screenshot.h"
 #include "views/comparisonpanel.h"
 #include "views/concurrencychart.h"
-#include "views/tokenrace.h"
 #include "views/rangebarchart.h"
+#include "views/tokenrace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -43,8 +43,8 @@ int main(int argc, char** argv)
     const QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("code"),
                                      QStringLiteral("en"));
     const QCommandLineOption csvOpt(QStringLiteral("print-data"), QStringLiteral("print every chart's data as CSV"));
-    const QCommandLineOption measurementsOpt(QStringLiteral("measurements"), QStringLiteral("a measurement file to add"),
-                                             QStringLiteral("file"));
+    const QCommandLineOption measurementsOpt(QStringLiteral("measurements"),
+                                             QStringLiteral("a measurement file to add"), QStringLiteral("file"));
     const QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("panel size"), QStringLiteral("WxH"),
                                      QStringLiteral("1600x940"));
     cli.addOptions({modelOpt, usersOpt, tabOpt, compareOpt, raceOpt, secondsOpt, scaleOpt, csvOpt, langOpt,

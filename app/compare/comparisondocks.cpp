@@ -19,9 +19,7 @@ namespace {
 class LanguageWatcher : public QObject
 {
 public:
-    LanguageWatcher(QObject* parent, std::function<void()> onChange)
-        : QObject(parent)
-        , m_onChange(std::move(onChange))
+    LanguageWatcher(QObject* parent, std::function<void()> onChange) : QObject(parent), m_onChange(std::move(onChange))
     {
     }
 
@@ -88,9 +86,8 @@ ComparisonController* attachComparison(QMainWindow* window, const PresetLibrary&
     auto* controller = new ComparisonController(presets, panel, race, window);
     controller->setRaceText(RaceSample::pieces(), RaceSample::source());
     controller->recompute();
-    auto* filter = new LanguageWatcher(panelDock, [panelDock, raceDock, controller] {
-        CompareDocks::retranslate(panelDock, raceDock, controller);
-    });
+    auto* filter = new LanguageWatcher(
+        panelDock, [panelDock, raceDock, controller] { CompareDocks::retranslate(panelDock, raceDock, controller); });
     panelDock->installEventFilter(filter);
     return controller;
 }

@@ -1,8 +1,8 @@
 #include "app/core/filemenucontroller.h"
 
 #include "app/export/exporter.h"
-#include "app/scenario/scenarioformat.h"
 #include "app/export/scenariotables.h"
+#include "app/scenario/scenarioformat.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -79,8 +79,8 @@ QMenu* FileMenuController::buildFileMenu()
                 QWidget* widget = e.widget();
                 if (!widget)
                     return;
-                const QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(e.name), {},
-                                                                  tr("SVG images (*.svg)"));
+                const QString path =
+                    QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(e.name), {}, tr("SVG images (*.svg)"));
                 QString error;
                 if (!path.isEmpty() && !Exporter::saveSvg(widget, path, e.name, &error, exportStamp()))
                     showError(tr("Export"), error);
@@ -187,7 +187,8 @@ int FileMenuController::startFromCommandLine(const QCommandLineParser& parser)
     if (!printOnly)
         return -1;
     QString error;
-    const bool written = started && ScenarioFormat::save(scenario(), parser.value(QStringLiteral("print-scenario")), &error);
+    const bool written =
+        started && ScenarioFormat::save(scenario(), parser.value(QStringLiteral("print-scenario")), &error);
     m_autosave.endSession();
     if (!written) {
         if (started)
@@ -253,8 +254,8 @@ bool FileMenuController::save()
 
 bool FileMenuController::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Scenario"), m_path,
-                                                tr("WaferScope scenarios (*.waferscope)"));
+    QString path =
+        QFileDialog::getSaveFileName(m_window, tr("Save Scenario"), m_path, tr("WaferScope scenarios (*.waferscope)"));
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
@@ -280,9 +281,9 @@ bool FileMenuController::maybeSave()
 {
     if (!m_modified || !m_interactive)
         return true;
-    const auto answer = QMessageBox::warning(m_window, tr("Unsaved Changes"),
-                                             tr("The scenario has been modified. Save your changes?"),
-                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    const auto answer =
+        QMessageBox::warning(m_window, tr("Unsaved Changes"), tr("The scenario has been modified. Save your changes?"),
+                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
@@ -307,10 +308,13 @@ void FileMenuController::fillRecentMenu()
 {
     m_recentMenu->clear();
     for (const QString& path : recentFiles())
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (maybeSave())
-                openFile(path);
-        })->setToolTip(path);
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] {
+                            if (maybeSave())
+                                openFile(path);
+                        })
+            ->setToolTip(path);
     if (m_recentMenu->isEmpty())
         m_recentMenu->addAction(tr("No recent scenarios"))->setEnabled(false);
 }

@@ -7,10 +7,10 @@
 // scenario through two callbacks and calls markModified() on every change, so
 // adopting it takes a few lines. Without callbacks it keeps its own copy.
 
-#include "app/scenario/autosave.h"
 #include "app/export/datatable.h"
-#include "app/record/recorddialog.h"
 #include "app/export/exportstamp.h"
+#include "app/record/recorddialog.h"
+#include "app/scenario/autosave.h"
 #include "app/scenario/scenario.h"
 
 #include <QImage>
@@ -40,7 +40,12 @@ public:
     using ScenarioSetter = std::function<void(const Scenario&)>;
     // Draws frame `frameIndex` of a recording with the given options (size, chat pane).
     using FrameSource = RecordFrameSource;
-    enum class Recovery { Ask, Accept, Discard };
+    enum class Recovery
+    {
+        Ask,
+        Accept,
+        Discard
+    };
 
     explicit FileMenuController(QMainWindow* window);
     ~FileMenuController() override;

@@ -2,8 +2,8 @@
 #include "app/core/filemenucontroller.h"
 
 #include "app/export/exporter.h"
-#include "app/scenario/scenarioformat.h"
 #include "app/record/recorder.h"
+#include "app/scenario/scenarioformat.h"
 
 #include <QApplication>
 #include <QFileDialog>
@@ -28,8 +28,9 @@ void FileMenuController::exportImage(const QString& name, QWidget* widget)
     if (path.isEmpty())
         return;
     bool ok = false;
-    const double scale = QInputDialog::getDouble(m_window, tr("Export %1").arg(name), tr("Scale (device pixels per pixel):"),
-                                                 2.0, Exporter::kMinScale, Exporter::kMaxScale, 2, &ok);
+    const double scale =
+        QInputDialog::getDouble(m_window, tr("Export %1").arg(name), tr("Scale (device pixels per pixel):"), 2.0,
+                                Exporter::kMinScale, Exporter::kMaxScale, 2, &ok);
     QString error;
     if (ok && !Exporter::savePng(widget, path, scale, &error, exportStamp()))
         showError(tr("Export"), error);
@@ -65,7 +66,7 @@ void FileMenuController::record()
         return;
     const RecordOptions options = dialog.options();
     m_recordOptions = options;
-    const QString suffix = options.video.format == VideoFormat::Mp4   ? QStringLiteral("mp4")
+    const QString suffix = options.video.format == VideoFormat::Mp4    ? QStringLiteral("mp4")
                            : options.video.format == VideoFormat::WebM ? QStringLiteral("webm")
                                                                        : QStringLiteral("gif");
     QString path = QFileDialog::getSaveFileName(m_window, tr("Record"), QStringLiteral("waferscope.") + suffix,

@@ -119,12 +119,14 @@ void InspectorDock::refresh()
            tr("Architecture from the model preset (%1 layers, hidden size %2).")
                .arg(r.model.layers)
                .arg(locale.toString(r.model.hiddenSize)));
-    addRow(scenario, tr("Hardware"), QString::fromStdString(r.hardware.name), tr("Hardware preset '%1'.").arg(r.request.hardwareId));
+    addRow(scenario, tr("Hardware"), QString::fromStdString(r.hardware.name),
+           tr("Hardware preset '%1'.").arg(r.request.hardwareId));
     addRow(scenario, tr("Precision"), QString::fromLatin1(precisionId(r.request.precision).data()).toUpper(),
            tr("Storage precision of the weights, including block scales for int8/int4."));
     addRow(scenario, tr("Context"), tr("%1 tokens").arg(locale.toString(qlonglong(r.request.contextTokens))),
            tr("KV cache is sized for this many tokens per layer."));
-    QString devicesTip = tr("The fewest wafers that hold the model's weights and KV cache, from the engine's placement.");
+    QString devicesTip =
+        tr("The fewest wafers that hold the model's weights and KV cache, from the engine's placement.");
     for (const std::string& note : r.notes)
         devicesTip += QLatin1Char('\n') + QString::fromStdString(note);
     addRow(scenario, tr("Devices used"), locale.toString(r.devices), devicesTip);
@@ -149,7 +151,8 @@ void InspectorDock::refresh()
 
     auto* core = addSection(tr("Core"));
     if (!m_core) {
-        addRow(core, tr("Selection"), tr("Click a core on the heatmap"), tr("Details come from the engine's placement."));
+        addRow(core, tr("Selection"), tr("Click a core on the heatmap"),
+               tr("Details come from the engine's placement."));
         return;
     }
     const auto info = coreInfo(r, m_core->device, m_core->x, m_core->y);
@@ -167,16 +170,19 @@ void InspectorDock::refresh()
         addRow(core, tr("Placement (x, y)"), tr("reserved for host I/O"),
                tr("The fabric border the SDK keeps for memcpy host I/O; applications do not use it."));
     if (info->physicalX && info->physicalY)
-        addRow(core, tr("Physical (x, y)"), QStringLiteral("(%1, %2)").arg(*info->physicalX).arg(*info->physicalY),
-               tr("Position on the silicon grid, spare cores included, from the redundancy remap (no defects injected)."));
+        addRow(
+            core, tr("Physical (x, y)"), QStringLiteral("(%1, %2)").arg(*info->physicalX).arg(*info->physicalY),
+            tr("Position on the silicon grid, spare cores included, from the redundancy remap (no defects injected)."));
     if (!info->draftModel.empty())
-        addRow(core, tr("Model"), tr("draft model %1 (speculative decoding)").arg(QString::fromStdString(info->draftModel)),
+        addRow(core, tr("Model"),
+               tr("draft model %1 (speculative decoding)").arg(QString::fromStdString(info->draftModel)),
                tr("The draft model holds its own strip of cores beside the target; layer and tiles below are the "
                   "draft's."));
     if (info->tensorKind.empty()) {
         addRow(core, tr("Holds"), tr("nothing placed"), QString());
     } else {
-        addRow(core, tr("Layer"), info->layerIndex >= 0 ? locale.toString(info->layerIndex) : tr("none (embedding or LM head)"),
+        addRow(core, tr("Layer"),
+               info->layerIndex >= 0 ? locale.toString(info->layerIndex) : tr("none (embedding or LM head)"),
                tr("Transformer layer whose data this core holds."));
         addRow(core, tr("Matrix"), kindName(info->tensorKind), tr("Tensor kind, as named in GGUF files."));
     }

@@ -15,10 +15,18 @@ void qtMessageToSpdlog(QtMsgType type, const QMessageLogContext& context, const 
     const QByteArray text = message.toUtf8();
     const char* category = context.category && *context.category ? context.category : "qt";
     switch (type) {
-    case QtDebugMsg: spdlog::debug("[{}] {}", category, text.constData()); break;
-    case QtInfoMsg: spdlog::info("[{}] {}", category, text.constData()); break;
-    case QtWarningMsg: spdlog::warn("[{}] {}", category, text.constData()); break;
-    case QtCriticalMsg: spdlog::error("[{}] {}", category, text.constData()); break;
+    case QtDebugMsg:
+        spdlog::debug("[{}] {}", category, text.constData());
+        break;
+    case QtInfoMsg:
+        spdlog::info("[{}] {}", category, text.constData());
+        break;
+    case QtWarningMsg:
+        spdlog::warn("[{}] {}", category, text.constData());
+        break;
+    case QtCriticalMsg:
+        spdlog::error("[{}] {}", category, text.constData());
+        break;
     case QtFatalMsg:
         spdlog::critical("[{}] {}", category, text.constData());
         spdlog::default_logger()->flush();

@@ -1,6 +1,7 @@
 #include "app/core/mainwindow.h"
 
 #include "app/common/presetlibrary.h"
+#include "app/core/filemenucontroller.h"
 #include "app/core/inspectordock.h"
 #include "app/core/mainwindowactions.h"
 #include "app/core/scenariobar.h"
@@ -8,7 +9,6 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/explore/layoutexplorer.h"
-#include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
@@ -40,7 +40,8 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     createDocks();
     createActions();
     // The layout explorer (app/explore): the Explore menu, the Compare Layouts and Sweep docks, the optimiser.
-    m_explorer = new LayoutExplorer(this, presets, [this] { return LayoutExplorer::withPlacedLayout(m_scenario, m_result.get()); });
+    m_explorer = new LayoutExplorer(this, presets,
+                                    [this] { return LayoutExplorer::withPlacedLayout(m_scenario, m_result.get()); });
     connect(this, &MainWindow::placementFinished, m_explorer, [this](bool ok) {
         if (ok)
             m_explorer->windowScenarioChanged();
@@ -227,8 +228,8 @@ void MainWindow::showResult(std::shared_ptr<const PlacementResult> result)
     m_pendingDevice = 0;
     if (m_pendingView) {
         const auto& snap = *m_result->snapshot;
-        const QPointF centre = m_scenario.center.isNull() ? QPointF(snap.meshCols / 2.0, snap.meshRows / 2.0)
-                                                          : m_scenario.center;
+        const QPointF centre =
+            m_scenario.center.isNull() ? QPointF(snap.meshCols / 2.0, snap.meshRows / 2.0) : m_scenario.center;
         m_meshView->setViewState(m_scenario.zoom, centre);
         m_pendingView = false;
     }

@@ -78,8 +78,9 @@ public:
 
     // First run (mainwindowlayout.cpp): with nothing opened and no model loaded, the default scenario's
     // Dataflow layer plays on the Dataflow dock's own playback, at the bar's pace whose token lasts nearest
-    // kDemoSecondsPerToken seconds (Qwen3-32B on WSE-3: 1.6 ms a token at 1 ms / s, one token every 1.6 s). It gives way (pace back to normal, paused unless the Dataflow layer is picked) when the
-    // user picks a layer, opens a scenario or loads a model in the chat. Call after ensurePlacement().
+    // kDemoSecondsPerToken seconds (Qwen3-32B on WSE-3: 1.6 ms a token at 1 ms / s, one token every 1.6 s). It gives
+    // way (pace back to normal, paused unless the Dataflow layer is picked) when the user picks a layer, opens a
+    // scenario or loads a model in the chat. Call after ensurePlacement().
     static constexpr double kDemoSecondsPerToken = 4.0;
     void startFirstRunDemo();
     bool isFirstRunDemo() const { return m_demo; }
@@ -109,7 +110,7 @@ private:
     void userSetLayer(MeshLayer layer);
     void userSetDevice(int device);
     void userChangedView();
-    void playDemo();      // the first-run demo's pace on the shown schedule (mainwindowlayout.cpp)
+    void playDemo(); // the first-run demo's pace on the shown schedule (mainwindowlayout.cpp)
     void endDemo(bool keepPlaying);
 
     const PresetLibrary& m_presets;
@@ -139,10 +140,10 @@ private:
 
     std::shared_ptr<const PlacementResult> m_result;
     QString m_error;
-    Scenario m_scenario;    // what Save writes: as opened, plus the user's changes
-    int m_pendingDevice = 0; // device to show once the placement of an opened scenario arrives
+    Scenario m_scenario;        // what Save writes: as opened, plus the user's changes
+    int m_pendingDevice = 0;    // device to show once the placement of an opened scenario arrives
     bool m_pendingView = false; // apply the scenario's zoom and centre once the placement arrives
-    JobTracker m_placements; // the placement for the pickers' request; a newer request drops older results
+    JobTracker m_placements;    // the placement for the pickers' request; a newer request drops older results
 };
 
 } // namespace ws

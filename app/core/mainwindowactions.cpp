@@ -1,20 +1,20 @@
 #include "app/core/mainwindow.h"
 
+#include "app/common/languagemanager.h"
+#include "app/compare/comparecontroller.h"
+#include "app/compare/comparisondocks.h"
 #include "app/core/aboutdialog.h"
+#include "app/core/filemenucontroller.h"
 #include "app/core/inspectordock.h"
 #include "app/core/mainwindowactions.h"
 #include "app/core/scenariobar.h"
 #include "app/core/shortcutsdialog.h"
 #include "app/dataflow/dataflowdock.h"
-#include "app/common/languagemanager.h"
-#include "app/compare/comparecontroller.h"
-#include "app/compare/comparisondocks.h"
 #include "app/defects/defectsdock.h"
-#include "app/present/presentationmode.h"
 #include "app/explore/layoutdock.h"
 #include "app/explore/layouteditcontroller.h"
+#include "app/present/presentationmode.h"
 #include "app/record/widgetframesource.h"
-#include "app/core/filemenucontroller.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
 #include "views/meshimage.h"
@@ -121,12 +121,20 @@ void MainWindow::createActions()
     a.view->addAction(a.resetLayout);
     connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
     // View > Present (F11): presentation mode plays a tour on these pieces (app/present/windowstage.h).
-    WindowParts present{this, m_meshView, m_dataflow, m_defects, compare,
+    WindowParts present{this,
+                        m_meshView,
+                        m_dataflow,
+                        m_defects,
+                        compare,
                         findChild<QDockWidget*>(QStringLiteral("comparisonDock")),
-                        findChild<QDockWidget*>(QStringLiteral("tokenRaceDock")), [this] { return m_scenario; },
-                        [this](const Scenario& s) { applyScenario(s); }, [this](MeshLayer l) { setLayer(l); },
+                        findChild<QDockWidget*>(QStringLiteral("tokenRaceDock")),
+                        [this] { return m_scenario; },
+                        [this](const Scenario& s) { applyScenario(s); },
+                        [this](MeshLayer l) { setLayer(l); },
                         [this](int device) { setDevice(device); },
-                        [this] { return isBusy(); }, [this] { return m_error; }, [this] { return m_result; }};
+                        [this] { return isBusy(); },
+                        [this] { return m_error; },
+                        [this] { return m_result; }};
     a.view->addAction((new PresentationMode(std::move(present)))->action());
     a.language = a.view->addMenu(QString());
     a.languageGroup = new QActionGroup(this);
@@ -155,7 +163,8 @@ void MainWindow::createActions()
     nameMenuActions();
 }
 
-// Object names of the View and Help menus and their actions, and of those that come without one (dock toggles, languages).
+// Object names of the View and Help menus and their actions, and of those that come without one (dock toggles,
+// languages).
 void MainWindow::nameMenuActions()
 {
     for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -164,12 +173,19 @@ void MainWindow::nameMenuActions()
     for (QAction* action : m_actions->languageGroup->actions())
         action->setObjectName(QStringLiteral("language_%1Action").arg(action->data().toString()));
     const Actions& a = *m_actions;
-    const std::pair<QObject*, const char*> names[] = {
-        {a.view, "viewMenu"},          {a.layers, "layerMenu"},       {a.playback, "playbackMenu"},
-        {a.language, "languageMenu"},  {a.help, "helpMenu"},          {a.zoomIn, "zoomInAction"},
-        {a.zoomOut, "zoomOutAction"},  {a.fit, "fitAction"},          {a.previousWafer, "previousWaferAction"},
-        {a.nextWafer, "nextWaferAction"}, {a.about, "aboutAction"},   {a.shortcuts, "shortcutsAction"},
-        {a.resetLayout, "resetLayoutAction"}};
+    const std::pair<QObject*, const char*> names[] = {{a.view, "viewMenu"},
+                                                      {a.layers, "layerMenu"},
+                                                      {a.playback, "playbackMenu"},
+                                                      {a.language, "languageMenu"},
+                                                      {a.help, "helpMenu"},
+                                                      {a.zoomIn, "zoomInAction"},
+                                                      {a.zoomOut, "zoomOutAction"},
+                                                      {a.fit, "fitAction"},
+                                                      {a.previousWafer, "previousWaferAction"},
+                                                      {a.nextWafer, "nextWaferAction"},
+                                                      {a.about, "aboutAction"},
+                                                      {a.shortcuts, "shortcutsAction"},
+                                                      {a.resetLayout, "resetLayoutAction"}};
     for (const auto& [object, name] : names)
         object->setObjectName(QLatin1String(name));
 }
@@ -208,8 +224,8 @@ void MainWindow::retranslate()
     for (QAction* action : a.layerActions) {
         const auto layer = static_cast<MeshLayer>(action->data().toInt());
         action->setText(views::meshLayerName(layer));
-        action->setToolTip(views::meshLayerDescription(layer) + QStringLiteral(" (%1)").arg(
-                               action->shortcut().toString(QKeySequence::NativeText)));
+        action->setToolTip(views::meshLayerDescription(layer) +
+                           QStringLiteral(" (%1)").arg(action->shortcut().toString(QKeySequence::NativeText)));
     }
     a.playback->setTitle(tr("Dataflow &Playback"));
     a.inspector->setText(tr("&Inspector"));
@@ -224,7 +240,8 @@ void MainWindow::retranslate()
     else if (!m_error.isEmpty())
         showError(m_error);
     // After every menu has its new title (the other menus' owners retranslate on the same event).
-    QMetaObject::invokeMethod(this, [this] { updateAccessibleNames(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { updateAccessibleNames(); }, Qt::QueuedConnection);
     updateAccessibleNames();
     updateStatus();
 }

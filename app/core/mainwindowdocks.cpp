@@ -3,11 +3,11 @@
 #include "app/core/filemenucontroller.h"
 #include "app/core/inspectordock.h"
 #include "app/core/windowlayout.h"
-#include "app/defects/defectsdock.h"
+#include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowdock.h"
+#include "app/defects/defectsdock.h"
 #include "app/explore/layoutdock.h"
 #include "app/explore/layouteditcontroller.h"
-#include "app/dataflow/dataflowcontroller.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
@@ -65,7 +65,8 @@ void MainWindow::createDocks()
     resizeDocks({m_dataflow}, {300}, Qt::Vertical);
     LiveWafer* live = m_chat->liveWafer();
     live->setMainView(m_meshView);
-    connect(live, &LiveWafer::placementReady, this, [this](std::shared_ptr<const PlacementResult> r) { showResult(r); });
+    connect(live, &LiveWafer::placementReady, this,
+            [this](std::shared_ptr<const PlacementResult> r) { showResult(r); });
     connect(live, &LiveWafer::placementFailed, this, &MainWindow::showError);
     connect(live, &LiveWafer::mainPlacementWanted, this, &MainWindow::recompute);
     connect(live, &LiveWafer::layerWanted, this, &MainWindow::setLayer);
@@ -80,9 +81,8 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_layoutEdit->dock());
     tabifyDockWidget(m_inspector, m_layoutEdit->dock());
     m_inspector->raise();
-    connect(this, &MainWindow::placementFinished, m_layoutEdit, [this](bool ok) {
-        m_layoutEdit->adopt(ok ? m_result : nullptr, m_scenario.layout);
-    });
+    connect(this, &MainWindow::placementFinished, m_layoutEdit,
+            [this](bool ok) { m_layoutEdit->adopt(ok ? m_result : nullptr, m_scenario.layout); });
     connect(m_layoutEdit, &LayoutEditController::stateChanged, this, [this](std::shared_ptr<const PlacementResult> r) {
         showResult(std::move(r));
         const Layout& layout = m_layoutEdit->state()->choice.layout;

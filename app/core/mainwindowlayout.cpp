@@ -46,7 +46,8 @@ void MainWindow::startFirstRunDemo()
         return;
     m_demo = true;
     m_normalPace = m_dataflow->controller()->waferSecondsPerSecond();
-    connect(m_chat, &ChatController::modelChanged, this, [this] { endDemo(false); }, Qt::SingleShotConnection);
+    connect(
+        m_chat, &ChatController::modelChanged, this, [this] { endDemo(false); }, Qt::SingleShotConnection);
     setLayer(MeshLayer::Dataflow);
     playDemo();
 }

@@ -91,7 +91,8 @@ void ScenarioBar::fillDrafts(const QString& keep)
 {
     m_draft->clear();
     m_draft->addItem(tr("none"), QString());
-    const auto target = m_presets ? m_presets->model(m_model->currentData().toString()) : Expected<ModelConfig>(ModelConfig{});
+    const auto target =
+        m_presets ? m_presets->model(m_model->currentData().toString()) : Expected<ModelConfig>(ModelConfig{});
     if (!target)
         return;
     std::vector<ModelConfig> candidates;

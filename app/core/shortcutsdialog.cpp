@@ -51,9 +51,8 @@ QList<ShortcutsDialog::Row> ShortcutsDialog::rows(const QWidget* window)
             keys << key.toString(QKeySequence::NativeText);
         result.push_back({QString(action->text()).remove(QLatin1Char('&')), keys.join(QStringLiteral(", "))});
     }
-    std::sort(result.begin(), result.end(), [](const Row& a, const Row& b) {
-        return a.action.localeAwareCompare(b.action) < 0;
-    });
+    std::sort(result.begin(), result.end(),
+              [](const Row& a, const Row& b) { return a.action.localeAwareCompare(b.action) < 0; });
     return result;
 }
 

@@ -38,7 +38,13 @@ void WindowLayout::arrange(QSize preferred)
         // Shown: as large as its content needs, as far as the window has room (else it scrolls).
         connect(dock, &QDockWidget::visibilityChanged, this, [this, dock = QPointer<QDockWidget>(dock)](bool shown) {
             if (shown)
-                QMetaObject::invokeMethod(this, [this, dock] { if (dock) grow(dock); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, dock] {
+                        if (dock)
+                            grow(dock);
+                    },
+                    Qt::QueuedConnection);
         });
         // Shown from its menu action: in front of the docks it shares a tab group with.
         connect(dock->toggleViewAction(), &QAction::triggered, dock, [dock](bool shown) {
@@ -74,11 +80,17 @@ bool WindowLayout::eventFilter(QObject* watched, QEvent* event)
     if (event->type() == QEvent::ChildAdded)
         if (auto* dock = qobject_cast<QDockWidget*>(watched))
             QMetaObject::invokeMethod(
-                this, [this, dock = QPointer<QDockWidget>(dock)] { if (dock) wrap(dock); }, Qt::QueuedConnection);
+                this,
+                [this, dock = QPointer<QDockWidget>(dock)] {
+                    if (dock)
+                        wrap(dock);
+                },
+                Qt::QueuedConnection);
     if (watched == m_window && event->type() == QEvent::Show && m_restoredSize.isValid()) {
         m_window->removeEventFilter(this);
-        QMetaObject::invokeMethod(this, [this, size = m_restoredSize] { m_window->resize(boundedToScreen(m_window, size)); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, size = m_restoredSize] { m_window->resize(boundedToScreen(m_window, size)); },
+            Qt::QueuedConnection);
         m_restoredSize = {};
     }
     return QObject::eventFilter(watched, event);

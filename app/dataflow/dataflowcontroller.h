@@ -7,8 +7,8 @@
 // engine/wafer/dataflow/meshframe.h) per frame. Seeking and stepping from
 // phase boundary to phase boundary work while playing or paused.
 
-#include "engine/wafer/placement/meshsnapshot.h"
 #include "engine/wafer/dataflow/schedule.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -24,7 +24,7 @@ class DataflowController : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int frameIntervalMs = 33; // about 30 frames per second
+    static constexpr int frameIntervalMs = 33;  // about 30 frames per second
     static constexpr double trailSeconds = 0.3; // real seconds of glow behind each event
 
     explicit DataflowController(QObject* parent = nullptr);

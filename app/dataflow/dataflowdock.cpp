@@ -159,8 +159,8 @@ void DataflowDock::updateState()
     }
     m_bar->setState(s);
     m_timeline->setCursorCycle(s.cycle);
-    m_frameLabel->setText(m_error.isEmpty() ? tr("frame %1 ms").arg(QLocale().toString(m_controller.lastFrameMs(), 'f', 1))
-                                            : m_error);
+    m_frameLabel->setText(
+        m_error.isEmpty() ? tr("frame %1 ms").arg(QLocale().toString(m_controller.lastFrameMs(), 'f', 1)) : m_error);
 }
 
 void DataflowDock::fillTables()

@@ -73,8 +73,8 @@ private:
     QTableWidget* m_params = nullptr;
     std::shared_ptr<const PlacementResult> m_result;
     std::optional<DataflowSetup> m_setup;
-    std::shared_ptr<const MeshFrame> m_lastFrame;       // the frame last put in the view
-    std::shared_ptr<const MeshSnapshot> m_adoptedBase;  // a snapshot someone else put in the view, adopted as base
+    std::shared_ptr<const MeshFrame> m_lastFrame;      // the frame last put in the view
+    std::shared_ptr<const MeshSnapshot> m_adoptedBase; // a snapshot someone else put in the view, adopted as base
     KvPlacement m_kvPlacement = KvPlacement::Shift;
     QString m_error;
 };

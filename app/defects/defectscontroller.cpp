@@ -29,14 +29,14 @@ double regionStretch(const DefectsContext& c, const SpareLayout& layout, const R
         return 1.0;
     std::vector<LogicalRect> regions; // in usable (placement) coordinates
     for (const RegionRef& r : setup->layout.layers)
-        regions.push_back({r.rect.x - layout.reservedLeft(), r.rect.y - layout.reservedTop(), r.rect.width,
-                           r.rect.height});
+        regions.push_back(
+            {r.rect.x - layout.reservedLeft(), r.rect.y - layout.reservedTop(), r.rect.width, r.rect.height});
     return regionHopStretch(remap, regions).max();
 }
 
 // Per heatmap cell: the displacement of the logical core the cell's physical core hosts.
-std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot& s, int device,
-                                                               const SpareLayout& l, const Remap& remap)
+std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot& s, int device, const SpareLayout& l,
+                                                              const Remap& remap)
 {
     auto d = std::make_shared<views::CoreDisplacement>();
     d->device = device;
@@ -102,8 +102,7 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout&
     if (p0) {
         out.secondsPerTokenBefore = p0->secondsPerToken;
         out.devicesBefore = p0->devices;
-    }
-    else
+    } else
         out.predictionError = text(p0.error());
     if (usable.cols <= 0 || usable.rows <= 0) {
         if (out.error.isEmpty())
@@ -121,8 +120,7 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout&
     if (p1) {
         out.secondsPerTokenAfter = p1->secondsPerToken;
         out.devicesAfter = p1->devices;
-    }
-    else if (out.predictionError.isEmpty())
+    } else if (out.predictionError.isEmpty())
         out.predictionError = text(p1.error());
     return out;
 }
@@ -155,10 +153,10 @@ Status DefectsController::rebuildEditor()
 {
     if (!m_context)
         return makeError(ErrorCode::InvalidArgument, "no placement to put defects on");
-    auto layout = m_scheme == SpareScheme::RowShift
-                      ? SpareLayout::fromSpec(m_context->hardware.wafer)
-                      : SpareLayout::dieRowColumnFromSpec(m_context->hardware.wafer,
-                                                          DieSpares{m_dieSpares, m_dieSpares});
+    auto layout =
+        m_scheme == SpareScheme::RowShift
+            ? SpareLayout::fromSpec(m_context->hardware.wafer)
+            : SpareLayout::dieRowColumnFromSpec(m_context->hardware.wafer, DieSpares{m_dieSpares, m_dieSpares});
     if (!layout) {
         m_editor.reset();
         return layout.error();
@@ -170,8 +168,7 @@ Status DefectsController::rebuildEditor()
 Status DefectsController::setScheme(SpareScheme scheme, int dieSpares)
 {
     if (dieSpares < 0)
-        return makeError(ErrorCode::InvalidArgument, "spare rows and columns per die cannot be negative",
-                         "dieSpares");
+        return makeError(ErrorCode::InvalidArgument, "spare rows and columns per die cannot be negative", "dieSpares");
     m_scheme = scheme;
     m_dieSpares = dieSpares;
     if (!m_context)

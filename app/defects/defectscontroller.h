@@ -19,8 +19,8 @@
 #include "engine/model/modelconfig.h"
 #include "engine/perf/placementcache.h"
 #include "engine/perf/workload.h"
-#include "engine/wafer/redundancy/defecteditor.h"
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/redundancy/defecteditor.h"
 #include "engine/wafer/redundancy/remap.h"
 #include "engine/wafer/redundancy/yieldcurves.h"
 #include "views/meshview.h"
@@ -48,28 +48,27 @@ struct DefectsContext
 struct DefectsOutcome
 {
     quint64 requestId = 0;
-    QString error;      // the remap failed or left no usable mesh (the summary is still valid when remapped)
+    QString error; // the remap failed or left no usable mesh (the summary is still valid when remapped)
     bool remapped = false;
     DefectSummary summary;
     int usableCols = 0;
     int usableRows = 0;
-    double hopStretch = 1.0;              // S_max over the placement's layer regions, both axes
-    double secondsPerTokenBefore = 0;     // no defects
-    double secondsPerTokenAfter = 0;      // remapped usable mesh and hop stretch
-    int devicesBefore = 0;                // wafers each prediction uses (the fewest that hold the model)
+    double hopStretch = 1.0;          // S_max over the placement's layer regions, both axes
+    double secondsPerTokenBefore = 0; // no defects
+    double secondsPerTokenAfter = 0;  // remapped usable mesh and hop stretch
+    int devicesBefore = 0;            // wafers each prediction uses (the fewest that hold the model)
     int devicesAfter = 0;
     QString predictionError;
     std::shared_ptr<const MeshSnapshot> snapshot; // the context's snapshot with coreState of the device
     std::shared_ptr<const Remap> remap;
     std::shared_ptr<const views::CoreDisplacement> displacement; // arrows for the heatmap's cells
-    std::shared_ptr<const YieldCurves> yieldCurves; // null when unchanged since the last job
+    std::shared_ptr<const YieldCurves> yieldCurves;              // null when unchanged since the last job
 };
 
 // The whole chain for one defect map; plain values in and out, safe on any thread.
 // `placements` (may be null) keeps the placements the predictions make for reuse by later calls.
-DefectsOutcome computeDefectsOutcome(const DefectsContext& context, const SpareLayout& layout,
-                                     const DefectMap& defects, bool withYieldCurves,
-                                     PlacementCache* placements = nullptr);
+DefectsOutcome computeDefectsOutcome(const DefectsContext& context, const SpareLayout& layout, const DefectMap& defects,
+                                     bool withYieldCurves, PlacementCache* placements = nullptr);
 
 class DefectsController : public QObject
 {

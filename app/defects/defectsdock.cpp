@@ -33,8 +33,7 @@ views::DefectsPanelNumbers numbersOf(const DefectsOutcome* o)
 
 } // namespace
 
-DefectsDock::DefectsDock(views::MeshView* meshView, QWidget* parent)
-    : QDockWidget(parent), m_meshView(meshView)
+DefectsDock::DefectsDock(views::MeshView* meshView, QWidget* parent) : QDockWidget(parent), m_meshView(meshView)
 {
     setObjectName(QStringLiteral("defectsDock"));
     m_panel = new views::DefectsPanel(this);
@@ -49,27 +48,25 @@ DefectsDock::DefectsDock(views::MeshView* meshView, QWidget* parent)
     };
     connect(m_panel, &views::DefectsPanel::poissonRequested, this,
             [this, act](double d0, quint64 seed) { act(m_controller->injectPoisson(d0, seed)); });
-    connect(m_panel, &views::DefectsPanel::clusteredRequested, this, [this, act](double d0, double alpha, quint64 seed) {
-        act(m_controller->injectClustered(d0, alpha, seed));
-    });
+    connect(
+        m_panel, &views::DefectsPanel::clusteredRequested, this,
+        [this, act](double d0, double alpha, quint64 seed) { act(m_controller->injectClustered(d0, alpha, seed)); });
     connect(m_panel, &views::DefectsPanel::dieRequested, this,
             [this, act](int x, int y) { act(m_controller->killDie(x, y)); });
     connect(m_panel, &views::DefectsPanel::clearRequested, this, [this, act] { act(m_controller->clear()); });
     connect(m_panel, &views::DefectsPanel::undoRequested, this, [this] { m_controller->undo(); });
     connect(m_panel, &views::DefectsPanel::redoRequested, this, [this] { m_controller->redo(); });
     connect(m_panel, &views::DefectsPanel::schemeRequested, this, [this, act](int scheme, int spares) {
-        act(m_controller->setScheme(scheme == views::DefectsPanel::DieRowColumn ? SpareScheme::DieRowColumn
-                                                                                 : SpareScheme::RowShift,
-                                    spares));
+        act(m_controller->setScheme(
+            scheme == views::DefectsPanel::DieRowColumn ? SpareScheme::DieRowColumn : SpareScheme::RowShift, spares));
     });
     connect(m_panel, &views::DefectsPanel::brushChanged, this, [this](bool active, bool) {
         m_meshView->setBrushMode(active);
         if (active)
             emit defectsLayerRequested();
     });
-    connect(m_meshView, &views::MeshView::brushed, this, [this](int, QRect cores) {
-        report(m_controller->setMeshRect(cores, m_panel->brushKills()));
-    });
+    connect(m_meshView, &views::MeshView::brushed, this,
+            [this](int, QRect cores) { report(m_controller->setMeshRect(cores, m_panel->brushKills())); });
     connect(m_controller, &DefectsController::historyChanged, this,
             [this] { m_panel->setHistory(m_controller->canUndo(), m_controller->canRedo()); });
     connect(m_controller, &DefectsController::outcomeChanged, this, &DefectsDock::showOutcome);

@@ -85,8 +85,8 @@ CompareDock::CompareDock(const PresetLibrary& presets, QWidget* parent)
     auto* meshes = new QWidget(split);
     auto* grid = new QHBoxLayout(meshes);
     grid->setContentsMargins(0, 0, 0, 0);
-    for (auto [view, title, name] : {std::tuple{&m_viewA, &m_titleA, "compareViewA"},
-                                     std::tuple{&m_viewB, &m_titleB, "compareViewB"}}) {
+    for (auto [view, title, name] :
+         {std::tuple{&m_viewA, &m_titleA, "compareViewA"}, std::tuple{&m_viewB, &m_titleB, "compareViewB"}}) {
         auto* column = new QVBoxLayout;
         *title = new QLabel(meshes);
         (*title)->setWordWrap(true);

@@ -48,7 +48,12 @@ public:
     bool hasA() const { return m_a.has_value(); }
     bool isBusy() const { return m_jobs.isBusy(); }
 
-    enum class Mode { Layouts, SramDifference, TimeDifference };
+    enum class Mode
+    {
+        Layouts,
+        SramDifference,
+        TimeDifference
+    };
     void setMode(Mode mode);
 
     const views::LayoutDeltaTable* table() const { return m_table; }

@@ -2,8 +2,8 @@
 
 #include "views/meshimage.h"
 
-#include <QCheckBox>
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -179,8 +179,9 @@ void LayoutDock::retranslate()
     setWindowTitle(tr("Layout"));
     toggleViewAction()->setObjectName(QStringLiteral("layoutDockAction"));
     toggleViewAction()->setText(tr("&Layout"));
-    const QString labels[] = {tr("Strategy"), tr("Weight fill"), tr("Wafers"), tr("Layer order"), tr("KV placement"),
-                              tr("Context (tokens)"), tr("Attention"), tr("FFN / experts"), tr("Embeddings / head")};
+    const QString labels[] = {tr("Strategy"),    tr("Weight fill"),   tr("Wafers"),
+                              tr("Layer order"), tr("KV placement"),  tr("Context (tokens)"),
+                              tr("Attention"),   tr("FFN / experts"), tr("Embeddings / head")};
     for (int i = 0; i < 9; ++i)
         m_labels[i]->setText(labels[i]);
     m_strategy->setItemText(0, tr("Layer-pipelined regions"));

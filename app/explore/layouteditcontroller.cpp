@@ -123,18 +123,19 @@ void LayoutEditController::settingsChanged()
     const std::shared_ptr<const PlacementResult> result = m_state->result;
     const LayoutSettings settings = m_dock->settings();
     const std::optional<LayoutChoice> before = m_target;
-    m_jobs.start([result, settings] { return exploreSettings(result->request, result->hardware, result->model, settings); },
-                 [this, before](Expected<ExploreState> s) {
-                     if (!s) {
-                         m_dock->showMessage(tr("No placement for these settings: %1")
-                                                 .arg(QString::fromStdString(s.error().text)));
-                         return;
-                     }
-                     m_target = s->choice;
-                     if (before)
-                         m_stack->push(new LayoutCommand(this, *before, s->choice, tr("Layout settings")));
-                     accept(std::move(*s), true);
-                 });
+    m_jobs.start(
+        [result, settings] { return exploreSettings(result->request, result->hardware, result->model, settings); },
+        [this, before](Expected<ExploreState> s) {
+            if (!s) {
+                m_dock->showMessage(
+                    tr("No placement for these settings: %1").arg(QString::fromStdString(s.error().text)));
+                return;
+            }
+            m_target = s->choice;
+            if (before)
+                m_stack->push(new LayoutCommand(this, *before, s->choice, tr("Layout settings")));
+            accept(std::move(*s), true);
+        });
 }
 
 void LayoutEditController::show(const LayoutChoice& choice)

@@ -56,7 +56,7 @@ public:
     bool moveLayer(int layer, int dxCores, int dyCores);
     bool resizeLayer(int layer, int edge, int deltaCores); // edge: ws::RegionEdge order
     bool swapLayers(int a, int b);
-    bool moveTable(int table, int layer);                  // table: ws::LayoutTable order
+    bool moveTable(int table, int layer); // table: ws::LayoutTable order
     // Places `choice` exactly (undo and redo; no new undo entry).
     void show(const LayoutChoice& choice);
 

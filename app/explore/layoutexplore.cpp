@@ -99,8 +99,10 @@ Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutC
 {
     const PlacementResult& was = *previous.result;
     if (was.request.defects.any())
-        return makeError(ErrorCode::Unsupported, "hand edits place a layout on defect-free wafers; this scenario has "
-                                                 "dead cores", "layout");
+        return makeError(ErrorCode::Unsupported,
+                         "hand edits place a layout on defect-free wafers; this scenario has "
+                         "dead cores",
+                         "layout");
     auto applied = applyLayout(was.model, was.hardware, choice.layout);
     if (!applied)
         return applied.error();

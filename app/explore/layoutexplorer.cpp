@@ -65,9 +65,8 @@ LayoutExplorer::LayoutExplorer(QMainWindow* window, const PresetLibrary& presets
                 m_compare->setB(b, labelB);
                 showCompare();
             });
-    connect(m_optimizer, &OptimizeRunner::failed, this, [this](const QString& e) {
-        QMessageBox::warning(m_window, tr("Optimise layout"), e);
-    });
+    connect(m_optimizer, &OptimizeRunner::failed, this,
+            [this](const QString& e) { QMessageBox::warning(m_window, tr("Optimise layout"), e); });
     window->installEventFilter(this);
     retranslate();
 }

@@ -25,10 +25,9 @@
 namespace ws {
 
 namespace {
-constexpr SweepParameter kParameters[] = {SweepParameter::Fill,        SweepParameter::Context,
-                                          SweepParameter::Precision,   SweepParameter::Wafers,
-                                          SweepParameter::Concurrency, SweepParameter::Order,
-                                          SweepParameter::Aspect,      SweepParameter::HopLatency};
+constexpr SweepParameter kParameters[] = {
+    SweepParameter::Fill,        SweepParameter::Context, SweepParameter::Precision, SweepParameter::Wafers,
+    SweepParameter::Concurrency, SweepParameter::Order,   SweepParameter::Aspect,    SweepParameter::HopLatency};
 
 struct SweepRun
 {
@@ -286,8 +285,9 @@ void SweepDock::openPoint(int64_t index)
     for (const SweepPoint& p : m_result->points)
         if (p.index == index)
             for (size_t a = 0; a < p.values.size(); ++a)
-                values << QStringLiteral("%1 = %2").arg(QString::fromLatin1(sweepParameterId(m_result->axes[a].parameter)),
-                                                        QString::fromStdString(p.values[a]));
+                values << QStringLiteral("%1 = %2").arg(
+                    QString::fromLatin1(sweepParameterId(m_result->axes[a].parameter)),
+                    QString::fromStdString(p.values[a]));
     const QString label = tr("sweep point %1 (%2)").arg(index + 1).arg(values.join(QStringLiteral(", ")));
     m_open.start(
         [b = *base] {

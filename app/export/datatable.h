@@ -13,11 +13,11 @@ namespace ws {
 
 struct DataTable
 {
-    QString name;          // e.g. "sram_map"
-    QStringList columns;   // column names, with units ("sram_used_bytes")
+    QString name;             // e.g. "sram_map"
+    QStringList columns;      // column names, with units ("sram_used_bytes")
     QList<QVariantList> rows; // each row has columns.size() values (numbers, strings or bools)
-    QJsonObject inputs;    // what the numbers were computed from (model, hardware, precision, workload, ...)
-    QJsonObject sources;   // field -> citation, for the preset numbers used
+    QJsonObject inputs;       // what the numbers were computed from (model, hardware, precision, workload, ...)
+    QJsonObject sources;      // field -> citation, for the preset numbers used
 };
 
 } // namespace ws

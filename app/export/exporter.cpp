@@ -70,8 +70,7 @@ bool Exporter::saveImage(const QImage& image, const QString& path, QString* erro
     return saveBytes(bytes, path, error);
 }
 
-bool Exporter::savePng(QWidget* widget, const QString& path, double scale, QString* error,
-                       const ExportStamp& stamp)
+bool Exporter::savePng(QWidget* widget, const QString& path, double scale, QString* error, const ExportStamp& stamp)
 {
     if (!(scale >= kMinScale && scale <= kMaxScale)) {
         *error = tr("scale must be from %1 to %2, got %3").arg(kMinScale).arg(kMaxScale).arg(scale);

@@ -97,12 +97,9 @@ DataTable PredictionTables::breakdown(const Prediction& p)
         total += phase.seconds;
     for (const PhaseTime& phase : p.breakdown)
         table.rows.append(QVariantList{q(phase.id), phase.seconds, total > 0 ? phase.seconds / total : 0.0});
-    table.inputs = QJsonObject{{"model", q(p.modelId)},
-                               {"hardware", q(p.hardwareId)},
-                               {"devices", p.devices},
-                               {"concurrency", p.concurrency},
-                               {"profile", q(p.profile)},
-                               {"seconds_per_token", p.secondsPerToken}};
+    table.inputs = QJsonObject{{"model", q(p.modelId)},   {"hardware", q(p.hardwareId)},
+                               {"devices", p.devices},    {"concurrency", p.concurrency},
+                               {"profile", q(p.profile)}, {"seconds_per_token", p.secondsPerToken}};
     return table;
 }
 
@@ -110,20 +107,18 @@ DataTable PredictionTables::schedule(const TokenSchedule& s)
 {
     DataTable table;
     table.name = QStringLiteral("token_schedule");
-    table.columns = {"phase",        "layer",      "device",     "x",         "y",
-                     "width",        "height",     "computes",   "start_cycle", "end_cycle",
-                     "duration_seconds", "macs_per_core", "reductions"};
+    table.columns = {"phase",       "layer",     "device",           "x",
+                     "y",           "width",     "height",           "computes",
+                     "start_cycle", "end_cycle", "duration_seconds", "macs_per_core",
+                     "reductions"};
     for (const Phase& phase : s.phases)
         table.rows.append(QVariantList{QString::fromLatin1(phaseKindId(phase.kind)), phase.layer, phase.device,
-                                       phase.rect.x, phase.rect.y, phase.rect.width, phase.rect.height,
-                                       phase.computes, phase.startCycle, phase.endCycle,
-                                       phase.durationCycles() / s.clockHz, phase.macsPerCore, phase.reductions});
-    table.inputs = QJsonObject{{"clock_hz", s.clockHz},
-                               {"total_cycles", s.totalCycles},
-                               {"token_seconds", s.seconds()},
-                               {"compute_cycles", s.computeCycles},
-                               {"reduce_cycles", s.reduceCycles},
-                               {"hop_cycles", s.hopCycles}};
+                                       phase.rect.x, phase.rect.y, phase.rect.width, phase.rect.height, phase.computes,
+                                       phase.startCycle, phase.endCycle, phase.durationCycles() / s.clockHz,
+                                       phase.macsPerCore, phase.reductions});
+    table.inputs = QJsonObject{{"clock_hz", s.clockHz},           {"total_cycles", s.totalCycles},
+                               {"token_seconds", s.seconds()},    {"compute_cycles", s.computeCycles},
+                               {"reduce_cycles", s.reduceCycles}, {"hop_cycles", s.hopCycles}};
     return table;
 }
 

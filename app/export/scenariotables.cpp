@@ -2,8 +2,8 @@
 
 #include "app/common/presetlibrary.h"
 #include "app/export/predictiontables.h"
-#include "app/scenario/scenarioscene.h"
 #include "app/export/snapshottables.h"
+#include "app/scenario/scenarioscene.h"
 #include "engine/model/precision.h"
 #include "engine/perf/predictor.h"
 
@@ -27,7 +27,7 @@ std::optional<Prediction> predictScenario(const Scenario& s, const PresetLibrary
     auto model = presets.resolveModel(s.modelFile.isEmpty() ? s.modelPreset : s.modelFile);
     const auto precision = parsePrecision(s.precision.toStdString());
     if (!spec || !model || !precision) {
-        *error = !spec ? QString::fromStdString(spec.error().message())
+        *error = !spec    ? QString::fromStdString(spec.error().message())
                  : !model ? QString::fromStdString(model.error().message())
                           : ScenarioTables::tr("unknown precision '%1'").arg(s.precision);
         return std::nullopt;
@@ -69,8 +69,7 @@ QJsonObject ScenarioTables::scenarioInputs(const Scenario& s)
                        {"dead_cores", dead}};
 }
 
-std::optional<DataTable> ScenarioTables::sramMap(const Scenario& scenario, const PresetLibrary& presets,
-                                                 QString* error)
+std::optional<DataTable> ScenarioTables::sramMap(const Scenario& scenario, const PresetLibrary& presets, QString* error)
 {
     const auto scene = ScenarioScene::build(scenario, presets, {}, error);
     if (!scene)

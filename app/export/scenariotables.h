@@ -23,10 +23,8 @@ class ScenarioTables
 public:
     static std::optional<DataTable> sramMap(const Scenario& scenario, const PresetLibrary& presets, QString* error);
     static std::optional<DataTable> schedule(const Scenario& scenario, const PresetLibrary& presets, QString* error);
-    static std::optional<DataTable> prediction(const Scenario& scenario, const PresetLibrary& presets,
-                                               QString* error);
-    static std::optional<DataTable> breakdown(const Scenario& scenario, const PresetLibrary& presets,
-                                              QString* error);
+    static std::optional<DataTable> prediction(const Scenario& scenario, const PresetLibrary& presets, QString* error);
+    static std::optional<DataTable> breakdown(const Scenario& scenario, const PresetLibrary& presets, QString* error);
     static QJsonObject scenarioInputs(const Scenario& scenario);
 };
 

@@ -27,7 +27,7 @@ DataTable SnapshotTables::sramMap(const MeshSnapshot& s, const MeshFrame* frame)
 {
     DataTable table;
     table.name = QStringLiteral("sram_map");
-    table.columns = {"device",      "x",           "y",          "sram_used_bytes", "sram_fraction",
+    table.columns = {"device",      "x",           "y",           "sram_used_bytes", "sram_fraction",
                      "kv_fraction", "layer_index", "tensor_kind", "activity",        "state"};
     table.inputs = QJsonObject{{"mesh_cols", s.meshCols},
                                {"mesh_rows", s.meshRows},
@@ -52,8 +52,8 @@ DataTable SnapshotTables::sramMap(const MeshSnapshot& s, const MeshFrame* frame)
             table.rows.append(QVariantList{
                 int(d), int(i % size_t(s.meshCols)), int(i / size_t(s.meshCols)),
                 qlonglong(std::llround(double(fraction) * double(s.sramBytesPerCore))), double(fraction),
-                hasKv ? QVariant(double(s.kvFraction[d][i])) : QVariant(0.0),
-                owner ? owner->layerIndex : -1, owner ? QString::fromStdString(owner->tensorKind) : QString(),
+                hasKv ? QVariant(double(s.kvFraction[d][i])) : QVariant(0.0), owner ? owner->layerIndex : -1,
+                owner ? QString::fromStdString(owner->tensorKind) : QString(),
                 hasActivity ? QVariant(double(frame->activity[d][i])) : QVariant(0.0),
                 QString::fromLatin1(hasState ? coreStateId(s.coreState[d][i]) : "healthy")});
         }

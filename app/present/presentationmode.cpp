@@ -19,9 +19,9 @@
 namespace ws {
 
 namespace {
-constexpr double kFontScale = 1.25;  // large type for a room: the window's font, times this
+constexpr double kFontScale = 1.25;   // large type for a room: the window's font, times this
 constexpr double kCaptionScale = 1.6; // and the caption's, times this again
-}
+} // namespace
 
 PresentationMode::PresentationMode(WindowParts parts)
     : QObject(parts.window), m_stage(std::move(parts)), m_tourPath(TourFormat::shippedTours().constFirst())
@@ -150,12 +150,21 @@ QString PresentationMode::captionText() const
 bool PresentationMode::handleKey(int key)
 {
     switch (key) {
-    case Qt::Key_Right: m_player->next(); return true;
-    case Qt::Key_Left: m_player->back(); return true;
-    case Qt::Key_Space: m_player->togglePause(); return true;
+    case Qt::Key_Right:
+        m_player->next();
+        return true;
+    case Qt::Key_Left:
+        m_player->back();
+        return true;
+    case Qt::Key_Space:
+        m_player->togglePause();
+        return true;
     case Qt::Key_Escape:
-    case Qt::Key_F11: leave(); return true;
-    default: return false;
+    case Qt::Key_F11:
+        leave();
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -173,8 +182,8 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
         return QObject::eventFilter(watched, event);
     // The presentation's keys win over the window's shortcuts (Space and the arrows also drive the Dataflow dock).
     const int key = static_cast<QKeyEvent*>(event)->key();
-    const bool ours = key == Qt::Key_Right || key == Qt::Key_Left || key == Qt::Key_Space ||
-                      key == Qt::Key_Escape || key == Qt::Key_F11;
+    const bool ours = key == Qt::Key_Right || key == Qt::Key_Left || key == Qt::Key_Space || key == Qt::Key_Escape ||
+                      key == Qt::Key_F11;
     if (!ours)
         return QObject::eventFilter(watched, event);
     if (event->type() == QEvent::ShortcutOverride) {
@@ -214,8 +223,9 @@ void PresentationMode::updateBar()
         state = tr("Paused");
     else
         state = tr("Step %1 of %2").arg(std::min(m_player->stepIndex() + 1, count)).arg(count);
-    m_status->setText(tr("%1 · %2 · → next · ← back · Space pause · Esc leave")
-                          .arg(QCoreApplication::translate("Tour", m_player->tour().title.toUtf8().constData()), state));
+    m_status->setText(
+        tr("%1 · %2 · → next · ← back · Space pause · Esc leave")
+            .arg(QCoreApplication::translate("Tour", m_player->tour().title.toUtf8().constData()), state));
 }
 
 } // namespace ws

@@ -16,21 +16,28 @@ namespace ws {
 
 namespace {
 
-constexpr TourStepKind kKinds[] = {TourStepKind::Open,    TourStepKind::Layer, TourStepKind::Zoom,
-                                   TourStepKind::Play,    TourStepKind::Defects, TourStepKind::Compare,
-                                   TourStepKind::Race,    TourStepKind::Caption, TourStepKind::Wait};
+constexpr TourStepKind kKinds[] = {TourStepKind::Open, TourStepKind::Layer,   TourStepKind::Zoom,
+                                   TourStepKind::Play, TourStepKind::Defects, TourStepKind::Compare,
+                                   TourStepKind::Race, TourStepKind::Caption, TourStepKind::Wait};
 constexpr const char* kKindIds[] = {"open", "layer", "zoom", "play", "defects", "compare", "race", "caption", "wait"};
 
 QString jsonTypeName(const QJsonValue& v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
     }
     return QStringLiteral("nothing");
 }
@@ -157,7 +164,8 @@ void readOpen(Fields& f, TourStep& s)
         if (const auto precision = parsePrecision(p->toStdString()))
             s.precision = *precision;
         else
-            f.fail(QStringLiteral("precision"), QStringLiteral("must be a precision id such as bf16, fp8 or int4, got '%1'").arg(shown(*p)));
+            f.fail(QStringLiteral("precision"),
+                   QStringLiteral("must be a precision id such as bf16, fp8 or int4, got '%1'").arg(shown(*p)));
     }
     s.contextTokens = f.integer(QStringLiteral("context"), false, 1, 10'000'000).value_or(s.contextTokens);
 }
@@ -165,14 +173,17 @@ void readOpen(Fields& f, TourStep& s)
 void readStep(Fields& f, TourStep& s)
 {
     switch (s.kind) {
-    case TourStepKind::Open: readOpen(f, s); return;
+    case TourStepKind::Open:
+        readOpen(f, s);
+        return;
     case TourStepKind::Layer:
         f.onlyKeys({"kind", "layer"});
         if (const auto id = f.string(QStringLiteral("layer"), true, 40)) {
             if (const auto layer = meshLayerFromId(id->toStdString()))
                 s.layer = *layer;
             else
-                f.fail(QStringLiteral("layer"), QStringLiteral("must be sram, placement, kv, dataflow or defects, got '%1'").arg(shown(*id)));
+                f.fail(QStringLiteral("layer"),
+                       QStringLiteral("must be sram, placement, kv, dataflow or defects, got '%1'").arg(shown(*id)));
         }
         return;
     case TourStepKind::Zoom: {
@@ -188,9 +199,11 @@ void readStep(Fields& f, TourStep& s)
         const QJsonArray a = v.toArray();
         bool numbers = v.isArray() && a.size() == 4;
         for (const QJsonValue& x : a)
-            numbers = numbers && x.isDouble() && std::isfinite(x.toDouble()) && x.toDouble() >= 0 && x.toDouble() <= 1e6;
+            numbers =
+                numbers && x.isDouble() && std::isfinite(x.toDouble()) && x.toDouble() >= 0 && x.toDouble() <= 1e6;
         if (!numbers || a[2].toDouble() < 1 || a[3].toDouble() < 1)
-            f.fail(QStringLiteral("region"), QStringLiteral("must be [x, y, width, height] in cores (x, y >= 0; width, height >= 1)"));
+            f.fail(QStringLiteral("region"),
+                   QStringLiteral("must be [x, y, width, height] in cores (x, y >= 0; width, height >= 1)"));
         else
             s.region = QRectF(a[0].toDouble(), a[1].toDouble(), a[2].toDouble(), a[3].toDouble());
         return;
@@ -228,7 +241,7 @@ void readStep(Fields& f, TourStep& s)
                 const QString name = it.next().captured(1);
                 if (!TourCaptions::placeholders().contains(name))
                     f.fail(QStringLiteral("text"), QStringLiteral("has an unknown placeholder {%1} (known: %2)")
-                                                        .arg(shown(name), TourCaptions::placeholders().join(", ")));
+                                                       .arg(shown(name), TourCaptions::placeholders().join(", ")));
             }
             s.text = *text;
         }
@@ -271,13 +284,15 @@ std::optional<Tour> TourFormat::fromJson(const QByteArray& json, const QString& 
     top.onlyKeys({"version", "title", "steps"});
     const auto version = top.integer(QStringLiteral("version"), true, 1, 1'000'000);
     if (version && *version > kVersion)
-        top.fail(QStringLiteral("version"), QStringLiteral("is %1, newer than this program reads (%2)").arg(*version).arg(kVersion));
+        top.fail(QStringLiteral("version"),
+                 QStringLiteral("is %1, newer than this program reads (%2)").arg(*version).arg(kVersion));
     Tour tour;
     tour.source = source;
     tour.title = top.string(QStringLiteral("title"), true, 200).value_or(QString());
     const QJsonValue steps = top.value(QStringLiteral("steps"), true);
     if (!steps.isUndefined() && (!steps.isArray() || steps.toArray().isEmpty() || steps.toArray().size() > kMaxSteps))
-        top.fail(QStringLiteral("steps"), QStringLiteral("must be an array of 1 to %1 steps, got %2").arg(kMaxSteps).arg(jsonTypeName(steps)));
+        top.fail(QStringLiteral("steps"),
+                 QStringLiteral("must be an array of 1 to %1 steps, got %2").arg(kMaxSteps).arg(jsonTypeName(steps)));
     if (!top.ok())
         return std::nullopt;
     const QJsonArray array = steps.toArray();
@@ -295,8 +310,9 @@ std::optional<Tour> TourFormat::fromJson(const QByteArray& json, const QString& 
             return std::nullopt;
         const qsizetype k = kindIds().indexOf(*kind);
         if (k < 0) {
-            kindField.fail(QStringLiteral("kind"),
-                           QStringLiteral("is an unknown step '%1' (known: %2)").arg(shown(*kind), kindIds().join(", ")));
+            kindField.fail(
+                QStringLiteral("kind"),
+                QStringLiteral("is an unknown step '%1' (known: %2)").arg(shown(*kind), kindIds().join(", ")));
             return std::nullopt;
         }
         TourStep step;
@@ -320,7 +336,8 @@ std::optional<Tour> TourFormat::load(const QString& path, QString* error)
     }
     if (file.size() > kMaxFileBytes) {
         if (error)
-            *error = QStringLiteral("%1: %2 bytes is more than a tour may have (%3)").arg(path, QString::number(file.size()), QString::number(kMaxFileBytes));
+            *error = QStringLiteral("%1: %2 bytes is more than a tour may have (%3)")
+                         .arg(path, QString::number(file.size()), QString::number(kMaxFileBytes));
         return std::nullopt;
     }
     return fromJson(file.readAll(), path, error);
@@ -331,10 +348,12 @@ double TourFormat::stepSeconds(const TourStep& step, double tokenSeconds)
     switch (step.kind) {
     case TourStepKind::Caption:
     case TourStepKind::Wait:
-    case TourStepKind::Race: return step.seconds;
+    case TourStepKind::Race:
+        return step.seconds;
     case TourStepKind::Play:
         return double(step.tokens) * tokenSeconds * (step.to - step.from) / (step.waferMicrosecondsPerSecond * 1e-6);
-    default: return 0;
+    default:
+        return 0;
     }
 }
 

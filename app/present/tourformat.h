@@ -31,7 +31,18 @@
 
 namespace ws {
 
-enum class TourStepKind { Open, Layer, Zoom, Play, Defects, Compare, Race, Caption, Wait };
+enum class TourStepKind
+{
+    Open,
+    Layer,
+    Zoom,
+    Play,
+    Defects,
+    Compare,
+    Race,
+    Caption,
+    Wait
+};
 
 struct TourStep
 {

@@ -133,7 +133,8 @@ void TourPlayer::run(double seconds)
             if (const QString error = m_stage->lastError(); !error.isEmpty())
                 return fail(error);
         if (step.kind == TourStepKind::Play && m_stage->tokenSeconds() <= 0)
-            return fail(QStringLiteral("%1: step %2 (play): no dataflow schedule to play").arg(m_tour.source, QString::number(m_index + 1)));
+            return fail(QStringLiteral("%1: step %2 (play): no dataflow schedule to play")
+                            .arg(m_tour.source, QString::number(m_index + 1)));
         const double remaining = m_stepDuration - m_stepTime;
         if (seconds < remaining - kTimeEpsilon) {
             m_stepTime += seconds;
@@ -154,18 +155,31 @@ bool TourPlayer::enter(const TourStep& step)
 {
     QString error;
     switch (step.kind) {
-    case TourStepKind::Open: error = m_stage->open(step, m_tour.source); break;
-    case TourStepKind::Layer: m_stage->setLayer(step.layer); break;
-    case TourStepKind::Zoom: m_stage->zoomTo(step.region); break;
-    case TourStepKind::Defects: error = m_stage->injectDefects(step.deadFraction, step.seed); break;
-    case TourStepKind::Compare: m_stage->showComparison(step.show); break;
-    case TourStepKind::Race: m_stage->startRace(); break;
+    case TourStepKind::Open:
+        error = m_stage->open(step, m_tour.source);
+        break;
+    case TourStepKind::Layer:
+        m_stage->setLayer(step.layer);
+        break;
+    case TourStepKind::Zoom:
+        m_stage->zoomTo(step.region);
+        break;
+    case TourStepKind::Defects:
+        error = m_stage->injectDefects(step.deadFraction, step.seed);
+        break;
+    case TourStepKind::Compare:
+        m_stage->showComparison(step.show);
+        break;
+    case TourStepKind::Race:
+        m_stage->startRace();
+        break;
     case TourStepKind::Caption:
         m_caption = step.text;
         emit captionChanged(caption());
         break;
     case TourStepKind::Play:
-    case TourStepKind::Wait: break;
+    case TourStepKind::Wait:
+        break;
     }
     if (!error.isEmpty()) {
         fail(QStringLiteral("%1: step %2 (%3): %4")
@@ -184,7 +198,8 @@ void TourPlayer::show(const TourStep& step, double seconds)
         const double position = m_stepDuration > 0 ? seconds / m_stepDuration * step.tokens : double(step.tokens);
         const int token = std::min(int(position), step.tokens - 1);
         const double part = std::clamp(position - token, 0.0, 1.0);
-        m_stage->showToken(token, step.tokens, step.from + part * (step.to - step.from), step.waferMicrosecondsPerSecond);
+        m_stage->showToken(token, step.tokens, step.from + part * (step.to - step.from),
+                           step.waferMicrosecondsPerSecond);
     } else if (step.kind == TourStepKind::Caption && m_caption == step.text) {
         emit captionChanged(caption()); // its values may have changed (a remap finished)
     }

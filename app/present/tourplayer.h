@@ -38,7 +38,7 @@ public:
     bool isPaused() const { return m_paused; }
     bool isFinished() const { return m_finished; }
     QString error() const { return m_error; }
-    int stepIndex() const { return m_index; } // the step running (steps().size() when finished)
+    int stepIndex() const { return m_index; }           // the step running (steps().size() when finished)
     double elapsedSeconds() const { return m_elapsed; } // tour time played (skipped steps not counted)
     // The caption shown now, translated and filled (empty when none).
     QString caption() const;
@@ -67,7 +67,7 @@ private:
     QElapsedTimer m_clock;
     double m_pace = 1;
     int m_index = 0;
-    int m_skipUntil = 0;   // steps before this one finish at once (next / back)
+    int m_skipUntil = 0; // steps before this one finish at once (next / back)
     bool m_entered = false;
     double m_stepTime = 0;
     double m_stepDuration = 0;

@@ -25,9 +25,10 @@ QString WindowStage::open(const TourStep& step, const QString& tourFile)
     Scenario scenario;
     if (!step.scenarioPath.isEmpty()) {
         // Relative to the tour's folder; ":/..." names a resource.
-        const QString path = step.scenarioPath.startsWith(QLatin1String(":/")) || QDir::isAbsolutePath(step.scenarioPath)
-                                 ? step.scenarioPath
-                                 : QFileInfo(tourFile).dir().filePath(step.scenarioPath);
+        const QString path =
+            step.scenarioPath.startsWith(QLatin1String(":/")) || QDir::isAbsolutePath(step.scenarioPath)
+                ? step.scenarioPath
+                : QFileInfo(tourFile).dir().filePath(step.scenarioPath);
         QString error;
         const auto loaded = ScenarioFormat::load(path, &error);
         if (!loaded)
@@ -174,16 +175,19 @@ QMap<QString, QString> WindowStage::values() const
         v[QStringLiteral("dead_cores")] = locale.toString(qlonglong(outcome->summary.deadCores));
         v[QStringLiteral("spares_used")] = locale.toString(qlonglong(outcome->summary.sparesUsed));
         if (outcome->secondsPerTokenBefore > 0 && outcome->secondsPerTokenAfter > 0) {
-            v[QStringLiteral("token_time_before")] = views::ChatStats::formatSeconds(outcome->secondsPerTokenBefore, locale);
-            v[QStringLiteral("token_time_after")] = views::ChatStats::formatSeconds(outcome->secondsPerTokenAfter, locale);
+            v[QStringLiteral("token_time_before")] =
+                views::ChatStats::formatSeconds(outcome->secondsPerTokenBefore, locale);
+            v[QStringLiteral("token_time_after")] =
+                views::ChatStats::formatSeconds(outcome->secondsPerTokenAfter, locale);
             v[QStringLiteral("devices_before")] = locale.toString(outcome->devicesBefore);
             v[QStringLiteral("devices_after")] = locale.toString(outcome->devicesAfter);
         }
     }
     const auto systems = m_parts.comparison->raceSystems();
-    const auto [slowest, fastest] = std::minmax_element(systems.begin(), systems.end(), [](const auto& a, const auto& b) {
-        return a.pace.tokensPerSecondPerUser < b.pace.tokensPerSecondPerUser;
-    });
+    const auto [slowest, fastest] =
+        std::minmax_element(systems.begin(), systems.end(), [](const auto& a, const auto& b) {
+            return a.pace.tokensPerSecondPerUser < b.pace.tokensPerSecondPerUser;
+        });
     if (fastest != systems.end()) {
         v[QStringLiteral("fastest")] = fastest->label;
         v[QStringLiteral("fastest_tokens_per_second")] = locale.toString(fastest->pace.tokensPerSecondPerUser, 'f', 0);

@@ -35,12 +35,12 @@ struct WindowParts
     DefectsDock* defects = nullptr;
     ComparisonController* comparison = nullptr;
     QDockWidget* comparisonDock = nullptr;
-    QDockWidget* raceDock = nullptr; // its widget is the TokenRace (rebuilt on a language change)
+    QDockWidget* raceDock = nullptr;    // its widget is the TokenRace (rebuilt on a language change)
     std::function<Scenario()> scenario; // what the window shows (restored when a presentation ends)
     std::function<void(const Scenario&)> applyScenario;
     std::function<void(MeshLayer)> setLayer;
     std::function<void(int)> setDevice; // the wafer the heatmap shows
-    std::function<bool()> isBusy;   // the placement is running
+    std::function<bool()> isBusy;       // the placement is running
     std::function<QString()> lastError; // the placement's error, empty when none
     std::function<std::shared_ptr<const PlacementResult>()> result;
 };

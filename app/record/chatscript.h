@@ -17,8 +17,8 @@ struct ChatScript
     Q_DECLARE_TR_FUNCTIONS(ws::ChatScript)
 
 public:
-    QString modelName;           // the model file's name
-    QStringList textAfterToken;  // [i]: the answer once token i is out (whole UTF-8 characters)
+    QString modelName;          // the model file's name
+    QStringList textAfterToken; // [i]: the answer once token i is out (whole UTF-8 characters)
     double cpuTokensPerSecond = 0;
 
     // Loads a GGUF model or a llama2.c checkpoint (tokenizer beside it) as the chat does and

@@ -143,8 +143,8 @@ bool FfmpegWriter::open(QIODevice* device, const VideoSettings& settings, QStrin
     s.stream->avg_frame_rate = c->framerate;
 
     auto* buffer = static_cast<unsigned char*>(av_malloc(kAvioBufferBytes));
-    s.io = buffer ? avio_alloc_context(buffer, kAvioBufferBytes, 1, device, nullptr, writeToDevice, seekDevice)
-                  : nullptr;
+    s.io =
+        buffer ? avio_alloc_context(buffer, kAvioBufferBytes, 1, device, nullptr, writeToDevice, seekDevice) : nullptr;
     if (rc < 0 || !s.io) {
         if (!s.io)
             av_free(buffer);

@@ -9,7 +9,12 @@ namespace ws {
 
 namespace {
 constexpr size_t kQueuedFrames = 4;
-enum Outcome { Finished, Failed, Cancelled };
+enum Outcome
+{
+    Finished,
+    Failed,
+    Cancelled
+};
 } // namespace
 
 Recorder::Recorder(QObject* parent) : QObject(parent)
@@ -61,7 +66,8 @@ bool Recorder::start(const QString& path, const VideoSettings& settings, int fra
             std::optional<QImage> frame = queue->pop();
             if (!frame || m_cancel) {
                 encoder->cancel();
-                QMetaObject::invokeMethod(this, [this] { onWorkerDone(Cancelled, {}); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this, [this] { onWorkerDone(Cancelled, {}); }, Qt::QueuedConnection);
                 return;
             }
             if (!encoder->addFrame(*frame)) {
@@ -70,11 +76,13 @@ bool Recorder::start(const QString& path, const VideoSettings& settings, int fra
                     this, [this, message] { onWorkerDone(Failed, message); }, Qt::QueuedConnection);
                 return;
             }
-            QMetaObject::invokeMethod(this, [this, i] { onFrameEncoded(i + 1); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, i] { onFrameEncoded(i + 1); }, Qt::QueuedConnection);
         }
         if (m_cancel) {
             encoder->cancel();
-            QMetaObject::invokeMethod(this, [this] { onWorkerDone(Cancelled, {}); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this] { onWorkerDone(Cancelled, {}); }, Qt::QueuedConnection);
             return;
         }
         const bool ok = encoder->finish();

@@ -30,7 +30,11 @@ public:
     using FrameProvider = std::function<QImage(int frameIndex)>;
     // AsFastAsEncoded: frame i is drawn when the encoder has room (a scripted animation: the provider draws
     // time i / fps). RealTime: a frame is taken every 1/fps seconds (capturing a live view as it plays).
-    enum class Pacing { AsFastAsEncoded, RealTime };
+    enum class Pacing
+    {
+        AsFastAsEncoded,
+        RealTime
+    };
 
     explicit Recorder(QObject* parent = nullptr);
     ~Recorder() override; // cancels and waits for the worker

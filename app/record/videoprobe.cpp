@@ -42,8 +42,8 @@ QImage toRgb32(const AVFrame* frame)
         return {};
     const int space = frame->colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : SWS_CS_DEFAULT;
     const int* coefficients = sws_getCoefficients(space);
-    sws_setColorspaceDetails(scaler, coefficients, frame->color_range == AVCOL_RANGE_JPEG ? 1 : 0, coefficients, 1,
-                             0, 1 << 16, 1 << 16);
+    sws_setColorspaceDetails(scaler, coefficients, frame->color_range == AVCOL_RANGE_JPEG ? 1 : 0, coefficients, 1, 0,
+                             1 << 16, 1 << 16);
     QImage image(frame->width, frame->height, QImage::Format_RGB32);
     uint8_t* destination[1] = {image.bits()};
     const int destinationStride[1] = {int(image.bytesPerLine())};

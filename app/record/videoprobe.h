@@ -17,7 +17,7 @@ struct VideoProbeResult
 {
     int frameCount = 0; // frames that decoded without error
     QSize frameSize;
-    QString codecName; // FFmpeg's short name: "h264", "vp9", "gif"
+    QString codecName;  // FFmpeg's short name: "h264", "vp9", "gif"
     QString formatName; // FFmpeg's demuxer name
     QImage firstFrame;  // the first decoded frame as RGB32 (colour matrix as the stream declares it)
     QString comment;    // the file's "comment" metadata (MP4/WebM tag, GIF comment extension), empty if none

@@ -10,7 +10,12 @@
 
 namespace ws {
 
-enum class VideoFormat { Mp4, WebM, Gif };
+enum class VideoFormat
+{
+    Mp4,
+    WebM,
+    Gif
+};
 
 struct VideoSettings
 {

@@ -50,8 +50,8 @@ struct Scenario
     // View state.
     QString layer = QStringLiteral("sram"); // sram | placement | kv | dataflow | defects
     int viewDevice = 0;
-    double zoom = 1.0;  // 1 = whole device fits the view
-    QPointF center;     // view centre in core coordinates; (0, 0) with zoom 1 means "centred"
+    double zoom = 1.0; // 1 = whole device fits the view
+    QPointF center;    // view centre in core coordinates; (0, 0) with zoom 1 means "centred"
 
     // A layout placed exactly (engine/wafer/placement/layout.h) instead of the placer's choice; saved from
     // format version 2 on (a scenario without one is still written as version 1).

@@ -224,7 +224,8 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
         if (parsed)
             s.layout = std::move(*parsed);
         else if (root.ok())
-            root.fail(QStringLiteral("layout"), tr("invalid layout: %1").arg(QString::fromStdString(parsed.error().text)));
+            root.fail(QStringLiteral("layout"),
+                      tr("invalid layout: %1").arg(QString::fromStdString(parsed.error().text)));
     }
 
     ObjectReader model(root.object(QStringLiteral("model"), true), QStringLiteral("model"), &problem);
@@ -234,21 +235,22 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
     if (model.ok() && s.modelPreset.isEmpty() && s.modelFile.isEmpty())
         model.fail(QStringLiteral("preset"), tr("a model preset or a model file is required"));
     if (model.ok() && !s.modelPreset.isEmpty() && !isPresetId(s.modelPreset))
-        model.fail(QStringLiteral("preset"), tr("\"%1\" is not a preset id (lower case, digits, dashes)")
-                                                 .arg(s.modelPreset.left(64)));
+        model.fail(QStringLiteral("preset"),
+                   tr("\"%1\" is not a preset id (lower case, digits, dashes)").arg(s.modelPreset.left(64)));
 
     ObjectReader hardware(root.object(QStringLiteral("hardware"), true), QStringLiteral("hardware"), &problem);
     hardware.allowOnly({"preset", "devices"});
     s.hardwarePreset = hardware.string(QStringLiteral("preset"), {}, true);
     if (hardware.ok() && !isPresetId(s.hardwarePreset))
-        hardware.fail(QStringLiteral("preset"), tr("\"%1\" is not a preset id (lower case, digits, dashes)")
-                                                    .arg(s.hardwarePreset.left(64)));
+        hardware.fail(QStringLiteral("preset"),
+                      tr("\"%1\" is not a preset id (lower case, digits, dashes)").arg(s.hardwarePreset.left(64)));
     s.devices = int(hardware.integer(QStringLiteral("devices"), 0, 0, 100000));
 
     s.precision = root.string(QStringLiteral("precision"), {}, true);
     if (root.ok() && !parsePrecision(s.precision.toStdString()))
-        root.fail(QStringLiteral("precision"),
-                  tr("unknown precision \"%1\" (expected fp32, bf16, fp16, fp8, int8 or int4)").arg(s.precision.left(16)));
+        root.fail(
+            QStringLiteral("precision"),
+            tr("unknown precision \"%1\" (expected fp32, bf16, fp16, fp8, int8 or int4)").arg(s.precision.left(16)));
 
     ObjectReader workload(root.object(QStringLiteral("workload"), false), QStringLiteral("workload"), &problem);
     if (version >= 2)
@@ -262,8 +264,8 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
     s.prompt = workload.string(QStringLiteral("prompt"), {});
     s.draftModel = workload.string(QStringLiteral("draft_model"), {});
     if (workload.ok() && !s.draftModel.isEmpty() && !isPresetId(s.draftModel))
-        workload.fail(QStringLiteral("draft_model"), tr("\"%1\" is not a preset id (lower case, digits, dashes)")
-                                                          .arg(s.draftModel.left(64)));
+        workload.fail(QStringLiteral("draft_model"),
+                      tr("\"%1\" is not a preset id (lower case, digits, dashes)").arg(s.draftModel.left(64)));
     if (workload.ok() && s.promptTokens + s.outputTokens > s.contextTokens)
         workload.fail(QStringLiteral("output_tokens"),
                       tr("prompt_tokens + output_tokens (%1) exceed context_tokens (%2)")

@@ -1,11 +1,11 @@
 #include "app/session/chatcontroller.h"
 
+#include "app/common/presetlibrary.h"
 #include "app/session/livewafer.h"
 #include "app/session/modeldownloader.h"
 #include "app/session/modelmenu.h"
 #include "app/session/runcontroller.h"
 #include "app/session/systempaces.h"
-#include "app/common/presetlibrary.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "views/chatpane.h"
 
@@ -20,14 +20,9 @@
 namespace ws {
 
 ChatController::ChatController(QWidget* window)
-    : QObject(window),
-      m_window(window),
-      m_pane(new views::ChatPane(window)),
-      m_live(new LiveWafer(this)),
-      m_run(new RunController(this)),
-      m_downloader(new ModelDownloader(this)),
-      m_menu(new ModelMenu(window, m_downloader)),
-      m_paceJobs(this)
+    : QObject(window), m_window(window), m_pane(new views::ChatPane(window)), m_live(new LiveWafer(this)),
+      m_run(new RunController(this)), m_downloader(new ModelDownloader(this)),
+      m_menu(new ModelMenu(window, m_downloader)), m_paceJobs(this)
 {
     m_menu->addDockActions({m_pane->toggleViewAction()});
     connect(m_menu, &ModelMenu::openRequested, this, &ChatController::openModelFile);
@@ -52,9 +47,8 @@ ChatController::ChatController(QWidget* window)
         m_live->followSnapshot(*s);
         emit sessionSnapshotReady(s);
     });
-    connect(m_run, &RunController::runFailed, m_pane, [this](quint64, const QString& message) {
-        m_pane->showError(message);
-    });
+    connect(m_run, &RunController::runFailed, m_pane,
+            [this](quint64, const QString& message) { m_pane->showError(message); });
     connect(m_run, &RunController::modelLoaded, this, [this] {
         m_pane->setModelStatus({});
         m_pane->setModel(m_run->modelInfo());
@@ -165,7 +159,7 @@ void ChatController::sendTurn()
     if (const SystemPace* pace = m_pane->paceSystem())
         request.pacer = TokenPacer::atPaceOf(*pace);
     if (const std::optional<TokenPacer> wafer = m_live->pacer())
-        request.pacer = *wafer; // the wafer plays the scenario's model: its pace is the text's
+        request.pacer = *wafer;  // the wafer plays the scenario's model: its pace is the text's
     request.systems = m_systems; // the wafer's frames are made off the worker (LiveWafer::followSnapshot)
     m_live->turnStarting();
     m_run->start(std::move(request));

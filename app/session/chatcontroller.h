@@ -105,7 +105,7 @@ private:
     ModelMenu* m_menu;
     std::vector<SystemPace> m_systems;
     bool m_systemsFromWindow = false; // setSystems() was called: keep the window's systems
-    JobTracker m_paceJobs;  // the systems' paces for the latest loaded model
+    JobTracker m_paceJobs;            // the systems' paces for the latest loaded model
     QString m_loadingPath;
 };
 

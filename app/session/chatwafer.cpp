@@ -42,8 +42,8 @@ std::shared_ptr<const TokenSchedule> ChatWafer::scheduleFor(const ExpertRouting*
         const auto experts = routing->layer(l);
         options.routedExperts.emplace_back(experts.begin(), experts.end());
     }
-    return std::make_shared<const TokenSchedule>(buildTokenSchedule(
-        routed->model, routed->timing.regions, TimingModel(routed->timing.params), options));
+    return std::make_shared<const TokenSchedule>(
+        buildTokenSchedule(routed->model, routed->timing.regions, TimingModel(routed->timing.params), options));
 }
 
 namespace {

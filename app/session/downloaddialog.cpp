@@ -15,13 +15,8 @@
 namespace ws {
 
 DownloadDialog::DownloadDialog(ModelDownloader* downloader, QWidget* parent)
-    : QDialog(parent),
-      m_downloader(downloader),
-      m_url(new QLineEdit),
-      m_sha256(new QLineEdit),
-      m_progress(new QProgressBar),
-      m_status(new QLabel),
-      m_startButton(new QPushButton(tr("Download"))),
+    : QDialog(parent), m_downloader(downloader), m_url(new QLineEdit), m_sha256(new QLineEdit),
+      m_progress(new QProgressBar), m_status(new QLabel), m_startButton(new QPushButton(tr("Download"))),
       m_cancelButton(new QPushButton(tr("Cancel Download")))
 {
     setWindowTitle(tr("Download Model"));

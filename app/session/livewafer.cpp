@@ -111,8 +111,8 @@ void LiveWafer::followSnapshot(const SessionSnapshot& snapshot)
 {
     if (!m_frames || snapshot.generatedTokens <= 0 || snapshot.newPieces.empty())
         return;
-    m_wantedFrame = WantedFrame{snapshot.generatedTokens - 1, snapshot.promptTokens + snapshot.generatedTokens,
-                                snapshot.routing};
+    m_wantedFrame =
+        WantedFrame{snapshot.generatedTokens - 1, snapshot.promptTokens + snapshot.generatedTokens, snapshot.routing};
     m_lastFrame = m_wantedFrame;
     if (!m_frameBusy)
         startFrame();
@@ -145,22 +145,21 @@ void LiveWafer::startFrame()
     }
     m_frameBusy = true;
     using Made = std::pair<int, views::PreparedMeshFrame>;
-    m_frameJobs.start([source = m_frames, index = index, cacheTokens = cacheTokens, routing = routing, device, layer,
-                       scale] {
-                          return Made(index, views::prepareMeshFrame(source(index, cacheTokens, routing), device,
-                                                                     layer, scale));
-                      },
-                      [this](const Made& made) {
-                          m_frameBusy = false;
-                          if (m_view && made.second.frame)
-                              m_view->setPreparedFrame(made.second);
-                          emit frameShown(made.second.frame, made.first);
-                          startFrame();
-                      },
-                      [this](const Made&) {
-                          m_frameBusy = false; // a frame of a wafer replaced since
-                          startFrame();
-                      });
+    m_frameJobs.start(
+        [source = m_frames, index = index, cacheTokens = cacheTokens, routing = routing, device, layer, scale] {
+            return Made(index, views::prepareMeshFrame(source(index, cacheTokens, routing), device, layer, scale));
+        },
+        [this](const Made& made) {
+            m_frameBusy = false;
+            if (m_view && made.second.frame)
+                m_view->setPreparedFrame(made.second);
+            emit frameShown(made.second.frame, made.first);
+            startFrame();
+        },
+        [this](const Made&) {
+            m_frameBusy = false; // a frame of a wafer replaced since
+            startFrame();
+        });
 }
 
 void LiveWafer::noteShown()
@@ -321,18 +320,17 @@ void LiveWafer::updateHeader()
     } else if (!m_error.isEmpty()) {
         text = tr("The wafer cannot follow the chat: %1").arg(m_error);
     } else if (m_shows == Shows::LoadedModel) {
-        text = m_chatPlacement
-                   ? tr("Text and wafer: %1, placed on %2 × %3 and lit token by token as it writes.")
-                         .arg(chat, locale.toString(m_chatPlacement->devices),
-                              QString::fromStdString(m_chatPlacement->hardware.name))
-                   : tr("Text and wafer: %1. Placing it on the scenario's hardware…").arg(chat);
+        text = m_chatPlacement ? tr("Text and wafer: %1, placed on %2 × %3 and lit token by token as it writes.")
+                                     .arg(chat, locale.toString(m_chatPlacement->devices),
+                                          QString::fromStdString(m_chatPlacement->hardware.name))
+                               : tr("Text and wafer: %1. Placing it on the scenario's hardware…").arg(chat);
     } else if (m_mainPlacement && m_scenarioPace) {
-        text = tr("Text: %1 on this CPU. Wafer timing: %2 on %3 × %4, one token of its dataflow per token, at "
-                  "its predicted %5 tokens/s.")
-                   .arg(chat, QString::fromStdString(m_mainPlacement->model.name),
-                        locale.toString(m_mainPlacement->devices),
-                        QString::fromStdString(m_mainPlacement->hardware.name),
-                        locale.toString(m_scenarioPace->tokensPerSecondPerUser, 'f', 0));
+        text =
+            tr("Text: %1 on this CPU. Wafer timing: %2 on %3 × %4, one token of its dataflow per token, at "
+               "its predicted %5 tokens/s.")
+                .arg(chat, QString::fromStdString(m_mainPlacement->model.name),
+                     locale.toString(m_mainPlacement->devices), QString::fromStdString(m_mainPlacement->hardware.name),
+                     locale.toString(m_scenarioPace->tokensPerSecondPerUser, 'f', 0));
     } else {
         text = tr("Text: %1 on this CPU. Preparing the scenario model's timing…").arg(chat);
     }

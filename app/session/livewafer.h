@@ -40,7 +40,11 @@ class LiveWafer : public QObject
 {
     Q_OBJECT
 public:
-    enum class Shows { ScenarioModel, LoadedModel };
+    enum class Shows
+    {
+        ScenarioModel,
+        LoadedModel
+    };
 
     explicit LiveWafer(QObject* parent);
 
@@ -114,13 +118,13 @@ private:
     std::shared_ptr<ChatWafer::Shown> m_shown = std::make_shared<ChatWafer::Shown>();
     int64_t m_outputTokens = 256;
     QString m_error;
-    JobTracker m_jobs; // the schedule and pace, or the chat model's placement, of the latest request
+    JobTracker m_jobs;      // the schedule and pace, or the chat model's placement, of the latest request
     JobTracker m_frameJobs; // the frame of the latest token
     bool m_frameBusy = false;
     struct WantedFrame
     {
-        int index = 0;       // token index
-        int cacheTokens = 0; // tokens in the cache
+        int index = 0;                                // token index
+        int cacheTokens = 0;                          // tokens in the cache
         std::shared_ptr<const ExpertRouting> routing; // the token's routed experts (MoE), or null
     };
     std::optional<WantedFrame> m_wantedFrame; // still to make

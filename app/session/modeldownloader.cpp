@@ -94,7 +94,8 @@ ModelDownloader::~ModelDownloader()
 
 QString ModelDownloader::defaultDirectory()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)).filePath(QStringLiteral("models"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+        .filePath(QStringLiteral("models"));
 }
 
 void ModelDownloader::setDirectory(const QString& directory)
@@ -139,8 +140,8 @@ bool ModelDownloader::start(const QUrl& url, const QString& expectedSha256)
     }
     m_file.setFileName(partialPath(url));
     if (!m_file.open(QIODevice::ReadWrite | QIODevice::Append)) {
-        emit downloadFailed(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_file.fileName()), m_file.errorString()),
-                            false);
+        emit downloadFailed(
+            tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_file.fileName()), m_file.errorString()), false);
         return false;
     }
     m_url = url;
@@ -251,17 +252,19 @@ void ModelDownloader::onReplyFinished()
         const bool httpError = status >= 400;
         if (status == 416)
             QFile::remove(m_file.fileName()); // the partial file does not match the server's file
-        const QString reason = httpError ? tr("The server answered %1 %2.")
-                                               .arg(status)
-                                               .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString())
-                                         : reply->errorString();
+        const QString reason = httpError
+                                   ? tr("The server answered %1 %2.")
+                                         .arg(status)
+                                         .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString())
+                                   : reply->errorString();
         fail(tr("Download of %1 stopped: %2").arg(m_url.toDisplayString(), reason), !httpError);
         return;
     }
     if (status == 200 || status == 206) {
         const QByteArray rest = reply->readAll();
         if (m_file.write(rest) != rest.size()) {
-            fail(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_file.fileName()), m_file.errorString()), true);
+            fail(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_file.fileName()), m_file.errorString()),
+                 true);
             return;
         }
     }
@@ -284,39 +287,40 @@ void ModelDownloader::verifyAndPublish()
     const bool checkFormat = m_expectedSha256.isEmpty();
     m_verify.start(
         [partial, checkFormat] {
-            return std::pair<QString, QString>(sha256OfFile(partial), checkFormat ? modelFileProblem(partial) : QString());
+            return std::pair<QString, QString>(sha256OfFile(partial),
+                                               checkFormat ? modelFileProblem(partial) : QString());
         },
         [this, partial](const std::pair<QString, QString>& result) {
-        const auto& [sha, problem] = result;
-        if (m_cancelling) {
+            const auto& [sha, problem] = result;
+            if (m_cancelling) {
+                reset();
+                emit downloadCancelled();
+                return;
+            }
+            if (sha.isEmpty()) {
+                fail(tr("Cannot read %1 to check it.").arg(QDir::toNativeSeparators(partial)), true);
+                return;
+            }
+            if (!m_expectedSha256.isEmpty() && sha != m_expectedSha256) {
+                QFile::remove(partial);
+                fail(tr("Checksum mismatch: the downloaded file has SHA-256 %1, expected %2. The file was deleted.")
+                         .arg(sha, m_expectedSha256),
+                     false);
+                return;
+            }
+            if (!problem.isEmpty()) {
+                QFile::remove(partial);
+                fail(tr("The download is not a model file (%1). The file was deleted.").arg(problem), false);
+                return;
+            }
+            const QString target = freePath(targetPath(m_url));
+            if (!QFile::rename(partial, target)) {
+                fail(tr("Cannot move the download to %1").arg(QDir::toNativeSeparators(target)), true);
+                return;
+            }
             reset();
-            emit downloadCancelled();
-            return;
-        }
-        if (sha.isEmpty()) {
-            fail(tr("Cannot read %1 to check it.").arg(QDir::toNativeSeparators(partial)), true);
-            return;
-        }
-        if (!m_expectedSha256.isEmpty() && sha != m_expectedSha256) {
-            QFile::remove(partial);
-            fail(tr("Checksum mismatch: the downloaded file has SHA-256 %1, expected %2. The file was deleted.")
-                     .arg(sha, m_expectedSha256),
-                 false);
-            return;
-        }
-        if (!problem.isEmpty()) {
-            QFile::remove(partial);
-            fail(tr("The download is not a model file (%1). The file was deleted.").arg(problem), false);
-            return;
-        }
-        const QString target = freePath(targetPath(m_url));
-        if (!QFile::rename(partial, target)) {
-            fail(tr("Cannot move the download to %1").arg(QDir::toNativeSeparators(target)), true);
-            return;
-        }
-        reset();
-        emit downloadFinished(target, sha);
-    });
+            emit downloadFinished(target, sha);
+        });
 }
 
 void ModelDownloader::fail(const QString& message, bool keepPartial)

@@ -71,8 +71,8 @@ private:
     QFile m_file;
     QUrl m_url;
     QString m_expectedSha256;
-    qint64 m_offset = 0;       // bytes on disk when this request started
-    qint64 m_totalBytes = -1;  // whole file size, when known
+    qint64 m_offset = 0;      // bytes on disk when this request started
+    qint64 m_totalBytes = -1; // whole file size, when known
     bool m_running = false;
     bool m_cancelling = false;
     bool m_headerChecked = false;

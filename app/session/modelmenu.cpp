@@ -49,8 +49,8 @@ void ModelMenu::chooseModelFile()
 {
     QSettings settings;
     const QString dir = settings.value(QLatin1String(kLastDirKey), ModelDownloader::defaultDirectory()).toString();
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Model"), dir,
-                                                      tr("Models (*.gguf *.bin);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Open Model"), dir, tr("Models (*.gguf *.bin);;All files (*)"));
     if (path.isEmpty())
         return;
     settings.setValue(QLatin1String(kLastDirKey), QFileInfo(path).absolutePath());
@@ -90,7 +90,8 @@ void ModelMenu::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = recentModels();
     for (const QString& path : recent) {
-        QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { emit openRequested(path); });
+        QAction* action =
+            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { emit openRequested(path); });
         action->setToolTip(QDir::toNativeSeparators(path));
         action->setEnabled(QFileInfo::exists(path));
     }

@@ -14,8 +14,7 @@ namespace {
 
 // Runs `work` on the worker; what it throws becomes a translated message (empty: nothing thrown), so a
 // throwing model or stream ends its request with an error instead of the process.
-template<typename F>
-QString catchingThrows(F&& work)
+template <typename F> QString catchingThrows(F&& work)
 {
     try {
         work();
@@ -110,8 +109,8 @@ quint64 RunController::loadModel(ModelLoader loader)
         m_workerContext,
         [this, id, loader = std::move(loader)] {
             auto failed = [this, id](const QString& message) {
-                QMetaObject::invokeMethod(this, [this, id, message] { receiveModel(id, std::nullopt, message); },
-                                          Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this, [this, id, message] { receiveModel(id, std::nullopt, message); }, Qt::QueuedConnection);
             };
             const QString thrown = catchingThrows([&] {
                 Expected<std::unique_ptr<SessionModel>> loaded = loader();
@@ -121,7 +120,8 @@ quint64 RunController::loadModel(ModelLoader loader)
                 }
                 m_worker->model = std::move(*loaded); // the old model is freed here, on the worker
                 SessionModelInfo info = m_worker->model->info();
-                QMetaObject::invokeMethod(this, [this, id, info] { receiveModel(id, info, {}); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this, [this, id, info] { receiveModel(id, info, {}); }, Qt::QueuedConnection);
             });
             if (!thrown.isEmpty())
                 failed(thrown); // the worker stays up, the old model (if any) stays loaded
@@ -153,7 +153,8 @@ quint64 RunController::start(RunRequest request)
         [this, id, request = std::move(request)] {
             const QString thrown = catchingThrows([&] { runTurn(id, request); });
             if (!thrown.isEmpty())
-                QMetaObject::invokeMethod(this, [this, id, thrown] { receiveFailure(id, thrown); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this, [this, id, thrown] { receiveFailure(id, thrown); }, Qt::QueuedConnection);
         },
         Qt::QueuedConnection);
     return id;
@@ -180,8 +181,8 @@ void RunController::runTurn(quint64 requestId, const RunRequest& request)
             Qt::QueuedConnection);
     };
     auto fail = [this, requestId](const QString& message) {
-        QMetaObject::invokeMethod(this, [this, requestId, message] { receiveFailure(requestId, message); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, requestId, message] { receiveFailure(requestId, message); }, Qt::QueuedConnection);
     };
     if (m_latestRequest.load() != requestId)
         return; // superseded while queued: nobody waits for it
@@ -203,7 +204,8 @@ void RunController::runTurn(quint64 requestId, const RunRequest& request)
     options.meshFrame = request.meshFrame;
     options.consumerReady = [inFlight] { return inFlight->load() < 2; };
     DecodeSession session(std::move(options));
-    session.run(**stream, [this, requestId] { return shouldStop(requestId); }, post);
+    session.run(
+        **stream, [this, requestId] { return shouldStop(requestId); }, post);
 }
 
 void RunController::receiveSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
@@ -218,7 +220,8 @@ void RunController::receiveSnapshot(std::shared_ptr<const SessionSnapshot> snaps
         return;
     setRunning(false);
     if (snapshot->state == RunState::Failed)
-        emit runFailed(snapshot->requestId, snapshot->error ? describeError(*snapshot->error) : tr("Generation failed."));
+        emit runFailed(snapshot->requestId,
+                       snapshot->error ? describeError(*snapshot->error) : tr("Generation failed."));
     else
         emit runFinished(snapshot);
 }

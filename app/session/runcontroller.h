@@ -89,7 +89,7 @@ private:
     void setRunning(bool running);
 
     QThread* m_thread;
-    QObject* m_workerContext; // lives on m_thread; queued calls run there
+    QObject* m_workerContext;         // lives on m_thread; queued calls run there
     std::unique_ptr<Worker> m_worker; // touched only on m_thread after construction
     std::atomic<bool> m_stop{false};
     std::atomic<quint64> m_latestRequest{0};

@@ -46,7 +46,8 @@ SystemPaces SystemPaces::predict(const ModelConfig& model, const PresetLibrary& 
         Expected<Prediction> p = ws::predict(model, *hardware, workload);
         if (!p || !(p->tokensPerSecondPerUser > 0)) {
             result.skipped << id + QStringLiteral(": ") +
-                                  (p ? QStringLiteral("no speed predicted") : QString::fromStdString(p.error().message()));
+                                  (p ? QStringLiteral("no speed predicted")
+                                     : QString::fromStdString(p.error().message()));
             continue;
         }
         result.systems.push_back(paceOf(*p, hardware->id, hardware->name));

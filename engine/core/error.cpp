@@ -5,13 +5,20 @@ namespace ws {
 const char* errorCodeName(ErrorCode code)
 {
     switch (code) {
-    case ErrorCode::InvalidArgument: return "invalid argument";
-    case ErrorCode::NotFound: return "not found";
-    case ErrorCode::Io: return "I/O error";
-    case ErrorCode::Format: return "format error";
-    case ErrorCode::Unsupported: return "unsupported";
-    case ErrorCode::OutOfRange: return "out of range";
-    case ErrorCode::Cancelled: return "cancelled";
+    case ErrorCode::InvalidArgument:
+        return "invalid argument";
+    case ErrorCode::NotFound:
+        return "not found";
+    case ErrorCode::Io:
+        return "I/O error";
+    case ErrorCode::Format:
+        return "format error";
+    case ErrorCode::Unsupported:
+        return "unsupported";
+    case ErrorCode::OutOfRange:
+        return "out of range";
+    case ErrorCode::Cancelled:
+        return "cancelled";
     }
     return "error";
 }

@@ -14,7 +14,8 @@
 
 namespace ws {
 
-enum class ErrorCode {
+enum class ErrorCode
+{
     InvalidArgument, // a nonsense number or option
     NotFound,        // a missing file, preset or key
     Io,              // open/read/write/mmap failed
@@ -29,10 +30,10 @@ const char* errorCodeName(ErrorCode code);
 struct Error
 {
     ErrorCode code = ErrorCode::InvalidArgument;
-    std::string text;          // what went wrong, English, no trailing period
-    std::string file;          // file involved, if any
+    std::string text;               // what went wrong, English, no trailing period
+    std::string file;               // file involved, if any
     std::optional<uint64_t> offset; // byte offset in file, if any
-    std::string field;         // field or key involved, if any
+    std::string field;              // field or key involved, if any
 
     // One line: "<file>: <field>: <text> (at byte N)".
     std::string message() const;
@@ -48,8 +49,7 @@ inline Error makeError(ErrorCode code, std::string text, std::string field = {})
 }
 
 // Minimal std::expected stand-in (C++23 is not available with GCC 12).
-template<typename T>
-class Expected
+template <typename T> class Expected
 {
 public:
     Expected(T value) : m_data(std::in_place_index<0>, std::move(value)) {}

@@ -27,8 +27,17 @@ namespace ws {
 class PresetReader
 {
 public:
-    enum class Need { Required, Optional };
-    enum class Bound { Positive, NonNegative, Any };
+    enum class Need
+    {
+        Required,
+        Optional
+    };
+    enum class Bound
+    {
+        Positive,
+        NonNegative,
+        Any
+    };
 
     static constexpr int kSchemaVersion = 1;
 

@@ -25,8 +25,7 @@ namespace {
 //
 // An F16 cache (KvRows<uint16_t>): the query is rounded to F16 once and K.q is ggml_vec_dot_f16, as
 // llama.cpp does with an F16 K cache; each V row is widened to F32 before the same weighted sum.
-template<typename T>
-struct KvRows
+template <typename T> struct KvRows
 {
     const T* keys;
     const T* values;
@@ -41,7 +40,10 @@ float keyDot(const KvRows<uint16_t>&, const uint16_t* k, const float*, int hd, c
 {
     return kernels::dotF16Ggml(k, static_cast<const uint16_t*>(q16), hd);
 }
-const float* valueRow(const KvRows<float>&, const float* v, int) { return v; }
+const float* valueRow(const KvRows<float>&, const float* v, int)
+{
+    return v;
+}
 const float* valueRow(const KvRows<uint16_t>& rows, const uint16_t* v, int hd)
 {
     float* out = rows.scratch + hd;
@@ -53,7 +55,7 @@ const float* valueRow(const KvRows<uint16_t>& rows, const uint16_t* v, int hd)
 // 8 that ggml's softmax sums stay those of the whole row (the masked cells add exact zeros).
 // A sink (gpt-oss's attn_sinks, null for none) is ggml_soft_max_add_sinks: the maximum is taken with it, and
 // expf(sink - max) joins the sum (in double) before the division; it gets no value row.
-template<typename T>
+template <typename T>
 void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& rows, int first, int n, float scale,
                 const float* sink, bool decodeStep, float* scores, float* lanes, float* out)
 {
@@ -117,8 +119,9 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
             __m256 x[8];
             for (size_t l = 0; l < 8; ++l)
                 x[l] = _mm256_add_ps(_mm256_add_ps(lane(l), lane(16 + l)), _mm256_add_ps(lane(8 + l), lane(24 + l)));
-            _mm256_storeu_ps(out + d, _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(x[0], x[4]), _mm256_add_ps(x[1], x[5])),
-                                                    _mm256_add_ps(_mm256_add_ps(x[2], x[6]), _mm256_add_ps(x[3], x[7]))));
+            _mm256_storeu_ps(out + d,
+                             _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(x[0], x[4]), _mm256_add_ps(x[1], x[5])),
+                                           _mm256_add_ps(_mm256_add_ps(x[2], x[6]), _mm256_add_ps(x[3], x[7]))));
         }
         for (; d < hd; ++d) {
             const float* a = lanes + d;
@@ -133,8 +136,9 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
     for (; d + 8 <= hd; d += 8) {
         const float* a = lanes + d;
         auto lane = [&](size_t l) { return _mm256_loadu_ps(a + l * L); };
-        _mm256_storeu_ps(out + d, _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(lane(0), lane(4)), _mm256_add_ps(lane(2), lane(6))),
-                                                _mm256_add_ps(_mm256_add_ps(lane(1), lane(5)), _mm256_add_ps(lane(3), lane(7)))));
+        _mm256_storeu_ps(
+            out + d, _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(lane(0), lane(4)), _mm256_add_ps(lane(2), lane(6))),
+                                   _mm256_add_ps(_mm256_add_ps(lane(1), lane(5)), _mm256_add_ps(lane(3), lane(7)))));
     }
     for (; d < hd; ++d) {
         const float* a = lanes + d;
@@ -170,7 +174,8 @@ void ropeTables(const TransformerConfig& c, const float* freqFactors, int tokens
     if (ext != 0.0f) {
         const float n = static_cast<float>(c.ropeDims), pi = 3.14159265358979323846f;
         auto corrDim = [&](float rotations) {
-            return n * std::log(static_cast<float>(c.ropeOriginalContext) / (rotations * 2 * pi)) / (2 * std::log(base));
+            return n * std::log(static_cast<float>(c.ropeOriginalContext) / (rotations * 2 * pi)) /
+                   (2 * std::log(base));
         };
         low = std::max(0.0f, std::floor(corrDim(c.ropeBetaFast)));
         high = std::min(n - 1, std::ceil(corrDim(c.ropeBetaSlow)));
@@ -200,8 +205,7 @@ void ropeTables(const TransformerConfig& c, const float* freqFactors, int tokens
 
 // ggml's `x0*cos - x1*sin` and `x0*sin + x1*cos` as GCC 12 -O3 contracts them (checked on random inputs):
 // the first product fused, the second rounded. Written out because this file is built with -ffp-contract=off.
-void rope(const TransformerConfig& c, float* vec, int tokens, int heads, const float* cosTable,
-          const float* sinTable)
+void rope(const TransformerConfig& c, float* vec, int tokens, int heads, const float* cosTable, const float* sinTable)
 {
     const int pairs = c.ropeDims / 2;
     for (int t = 0; t < tokens; ++t) {
@@ -271,8 +275,9 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
             const int last = startPos + t + 1, first = window > 0 ? std::max(0, last - window) : 0;
             const float* sink = sinks ? sinks + h : nullptr;
             if (half)
-                attendHead(c, q, KvRows<uint16_t>{s.layerKeys16(layer) + kvOffset, s.layerValues16(layer) + kvOffset, scratch},
-                           first, last, scale, sink, n == 1, scores, lanes, out);
+                attendHead(
+                    c, q, KvRows<uint16_t>{s.layerKeys16(layer) + kvOffset, s.layerValues16(layer) + kvOffset, scratch},
+                    first, last, scale, sink, n == 1, scores, lanes, out);
             else
                 attendHead(c, q, KvRows<float>{s.layerKeys(layer) + kvOffset, s.layerValues(layer) + kvOffset, scratch},
                            first, last, scale, sink, n == 1, scores, lanes, out);
@@ -309,9 +314,15 @@ void swigluOai(float* gate, const float* up, int hidden, int tokens, float alpha
 void gatedActivation(const TransformerConfig& c, float* gate, const float* up, int hidden, int tokens)
 {
     switch (c.ffnActivation) {
-    case FfnActivation::Silu: swiglu(gate, up, hidden, tokens); break;
-    case FfnActivation::GeluTanh: geglu(gate, up, hidden, tokens); break;
-    case FfnActivation::SwigluOai: swigluOai(gate, up, hidden, tokens, c.swigluAlpha, c.swigluLimit); break;
+    case FfnActivation::Silu:
+        swiglu(gate, up, hidden, tokens);
+        break;
+    case FfnActivation::GeluTanh:
+        geglu(gate, up, hidden, tokens);
+        break;
+    case FfnActivation::SwigluOai:
+        swigluOai(gate, up, hidden, tokens, c.swigluAlpha, c.swigluLimit);
+        break;
     }
 }
 

@@ -46,8 +46,8 @@ void storeKv(const TransformerConfig& config, RunState& state, int layer, int to
 // token t attending to positions [0, startPos + t], or in a layer with a window w (config.window(layer)) to
 // the last w of them, [startPos + t + 1 - w, startPos + t]. One task per (token, head) on the pool.
 // sinks (headCount, or null): each head's sink logit joins its softmax's denominator (ggml_soft_max_add_sinks).
-void attention(const TransformerConfig& config, RunState& state, ThreadPool& pool, int layer, int tokens,
-               int startPos, const float* sinks = nullptr);
+void attention(const TransformerConfig& config, RunState& state, ThreadPool& pool, int layer, int tokens, int startPos,
+               const float* sinks = nullptr);
 
 // gate (tokens, hidden) = SiLU(gate) * up, ggml's vector SiLU.
 void swiglu(float* gate, const float* up, int hidden, int tokens);

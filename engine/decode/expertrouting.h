@@ -2,8 +2,8 @@
 // The experts one token ran through in a mixture-of-experts model: per layer,
 // the router's selection (descending router probability, moeblock.h) and the
 // weights the selected experts' outputs were summed with. Empty for dense
-// models (blocks::routingOf in moeblock.h reads it from a run state). Small and copyable: it travels with a token to the chat's wafer,
-// which lights those experts.
+// models (blocks::routingOf in moeblock.h reads it from a run state). Small and copyable: it travels with a token to
+// the chat's wafer, which lights those experts.
 
 #include <span>
 #include <vector>

@@ -21,9 +21,15 @@ float reduce4(__m256 s0, __m256 s1, __m256 s2, __m256 s3)
     return _mm_cvtss_f32(_mm_hadd_ps(t1, t1));
 }
 
-__m256 loadF32(const float* p) { return _mm256_loadu_ps(p); }
+__m256 loadF32(const float* p)
+{
+    return _mm256_loadu_ps(p);
+}
 
-__m256 loadF16(const uint16_t* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
+__m256 loadF16(const uint16_t* p)
+{
+    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
 
 __m256 loadBf16(const uint16_t* p)
 {
@@ -32,8 +38,7 @@ __m256 loadBf16(const uint16_t* p)
 }
 
 // tinyBLAS's order: one 8-lane FMA accumulator over the n values (a multiple of 8), reduced as hsum8.
-template<typename T, typename Load>
-inline float dotLanes8(const T* a, const T* b, int n, Load load)
+template <typename T, typename Load> inline float dotLanes8(const T* a, const T* b, int n, Load load)
 {
     __m256 acc = _mm256_setzero_ps();
     for (int i = 0; i < n; i += 8)
@@ -43,8 +48,7 @@ inline float dotLanes8(const T* a, const T* b, int n, Load load)
 
 // ggml_vec_dot's vector part over the first np values (a multiple of 32): four 8-lane FMA
 // accumulators over steps of 32, reduced as GGML_F32x8_REDUCE.
-template<typename T, typename Load>
-inline float dotSteps32(const T* a, const T* b, int np, Load load)
+template <typename T, typename Load> inline float dotSteps32(const T* a, const T* b, int np, Load load)
 {
     __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
     for (int i = 0; i < np; i += 32) {

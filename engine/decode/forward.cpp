@@ -36,15 +36,15 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
     if (n == 0)
         return makeError(ErrorCode::InvalidArgument, "no tokens to process");
     if (n > s.maxBatch)
-        return makeError(ErrorCode::InvalidArgument, "batch of " + std::to_string(n) + " tokens exceeds " +
-                                                         std::to_string(s.maxBatch));
+        return makeError(ErrorCode::InvalidArgument,
+                         "batch of " + std::to_string(n) + " tokens exceeds " + std::to_string(s.maxBatch));
     if (startPos < 0 || startPos + n > s.contextLength)
         return makeError(ErrorCode::OutOfRange, "position " + std::to_string(startPos + n) +
-                                                    " exceeds the context length " +
-                                                    std::to_string(s.contextLength));
+                                                    " exceeds the context length " + std::to_string(s.contextLength));
     for (TokenId t : tokens)
         if (t < 0 || t >= c.vocabSize)
-            return makeError(ErrorCode::InvalidArgument, "token id " + std::to_string(t) + " is outside the vocabulary (" +
+            return makeError(ErrorCode::InvalidArgument, "token id " + std::to_string(t) +
+                                                             " is outside the vocabulary (" +
                                                              std::to_string(c.vocabSize) + ")");
     const int dim = c.dim, qDim = c.qDim(), kvDim = c.kvDim(), hd = c.headDim, hidden = c.hiddenDim;
     const float eps = c.rmsNormEps;

@@ -37,10 +37,10 @@ public:
 
 // Runs `tokens` at positions startPos, startPos+1, ... (tokens.size() <= state.maxBatch,
 // startPos + tokens.size() <= state.contextLength); leaves the last token's logits in state.logits.
-Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state,
-               ThreadPool& pool, std::span<const TokenId> tokens, int startPos);
+Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state, ThreadPool& pool,
+               std::span<const TokenId> tokens, int startPos);
 // The same pass with its matrix products computed by `projection`.
-Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state,
-               ThreadPool& pool, std::span<const TokenId> tokens, int startPos, Projection& projection);
+Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state, ThreadPool& pool,
+               std::span<const TokenId> tokens, int startPos, Projection& projection);
 
 } // namespace ws

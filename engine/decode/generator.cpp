@@ -21,12 +21,18 @@ double secondsSince(std::chrono::steady_clock::time_point t0)
 const char* stopReasonName(StopReason reason)
 {
     switch (reason) {
-    case StopReason::None: return "none";
-    case StopReason::MaxTokens: return "max_tokens";
-    case StopReason::EndOfGeneration: return "end_of_generation";
-    case StopReason::StopString: return "stop_string";
-    case StopReason::ContextFull: return "context_full";
-    case StopReason::Cancelled: return "cancelled";
+    case StopReason::None:
+        return "none";
+    case StopReason::MaxTokens:
+        return "max_tokens";
+    case StopReason::EndOfGeneration:
+        return "end_of_generation";
+    case StopReason::StopString:
+        return "stop_string";
+    case StopReason::ContextFull:
+        return "context_full";
+    case StopReason::Cancelled:
+        return "cancelled";
     }
     return "none";
 }

@@ -40,7 +40,15 @@ namespace ws {
 
 class Tokenizer;
 
-enum class StopReason { None, MaxTokens, EndOfGeneration, StopString, ContextFull, Cancelled };
+enum class StopReason
+{
+    None,
+    MaxTokens,
+    EndOfGeneration,
+    StopString,
+    ContextFull,
+    Cancelled
+};
 const char* stopReasonName(StopReason reason);
 
 struct GenerationSettings
@@ -129,14 +137,14 @@ private:
 
     GenerationSettings m_settings;
     std::optional<Sampler> m_sampler;
-    std::vector<TokenId> m_history;   // prompt + generated
+    std::vector<TokenId> m_history; // prompt + generated
     std::vector<TokenId> m_generated;
-    std::string m_text;               // generated text, for stop strings
-    int m_position = 0;               // tokens in the KV cache: the first m_position of m_history
+    std::string m_text; // generated text, for stop strings
+    int m_position = 0; // tokens in the KV cache: the first m_position of m_history
     KvCacheType m_kvType = KvCacheType::F32;
     int m_promptReused = 0;
     int m_promptEvaluated = 0;
-    bool m_needForward = false;       // the last sampled token has not been run yet
+    bool m_needForward = false; // the last sampled token has not been run yet
     StopReason m_reason = StopReason::None;
     double m_promptSeconds = 0.0;
 };

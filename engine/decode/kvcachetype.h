@@ -6,7 +6,11 @@
 
 namespace ws {
 
-enum class KvCacheType { F32, F16 };
+enum class KvCacheType
+{
+    F32,
+    F16
+};
 const char* kvCacheTypeName(KvCacheType type); // "f32", "f16" (llama.cpp's -ctk names)
 
 } // namespace ws

@@ -5,14 +5,13 @@
 
 #include "engine/decode/simd.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace ws::kernels {
 
 namespace {
-
 
 // Sum over 32 int8 pairs, as 8 int32 lanes (each the sum of 4 adjacent products), converted to float.
 inline __m256 dotI8Lanes(__m256i x, __m256i y)
@@ -33,8 +32,8 @@ inline __m256i fifthBits(const uint8_t* qh)
 {
     uint32_t bits;
     std::memcpy(&bits, qh, 4);
-    const __m256i shuffle = _mm256_setr_epi64x(0x0000000000000000, 0x0101010101010101, 0x0202020202020202,
-                                               0x0303030303030303);
+    const __m256i shuffle =
+        _mm256_setr_epi64x(0x0000000000000000, 0x0101010101010101, 0x0202020202020202, 0x0303030303030303);
     __m256i bytes = _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(bits)), shuffle);
     const __m256i bitMask = _mm256_set1_epi64x(0x7fbfdfeff7fbfdfe);
     bytes = _mm256_or_si256(bytes, bitMask);
@@ -105,8 +104,8 @@ float dotQ5_0(const BlockQ5_0* w, const BlockQ8_0* x, int blocks)
             simd::prefetchAhead(w + b, 1);
         const __m256 d = _mm256_set1_ps(simd::f16(w[b].d) * simd::f16(x[b].d));
         // q - 16: the 5th bit clear means minus 16.
-        const __m256i q = _mm256_sub_epi8(_mm256_or_si256(simd::nibbles32(w[b].qs), fifthBits(w[b].qh)),
-                                          _mm256_set1_epi8(16));
+        const __m256i q =
+            _mm256_sub_epi8(_mm256_or_si256(simd::nibbles32(w[b].qs), fifthBits(w[b].qh)), _mm256_set1_epi8(16));
         const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
         acc = _mm256_fmadd_ps(d, dotI8Lanes(q, qx), acc);
     }
@@ -125,8 +124,7 @@ void dequantizeRowQ4_1(const BlockQ4_1* b, float* dst, int n)
 }
 
 namespace {
-template <typename Block>
-int q5Value(const Block& b, int j)
+template <typename Block> int q5Value(const Block& b, int j)
 {
     uint32_t qh;
     std::memcpy(&qh, b.qh, 4);

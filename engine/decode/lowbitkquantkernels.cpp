@@ -28,7 +28,10 @@ void q3Scales(const uint8_t* packed, int8_t out[16])
         out[i] = static_cast<int8_t>(out[i] - 32);
 }
 
-inline __m256i load32(const void* p) { return _mm256_loadu_si256(static_cast<const __m256i*>(p)); }
+inline __m256i load32(const void* p)
+{
+    return _mm256_loadu_si256(static_cast<const __m256i*>(p));
+}
 
 } // namespace
 
@@ -76,8 +79,8 @@ float dotQ3_K(const BlockQ3_K* w, const BlockQ8_K* x, int blocks)
             const __m256i high = _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hm, c), one), 2);
             const __m256i y = load32(x[b].qs + 32 * c);
             // (low + 4 * high - 4) * y without leaving the unsigned x signed byte product.
-            const __m256i p = _mm256_sub_epi16(_mm256_maddubs_epi16(_mm256_or_si256(low, high), y),
-                                               _mm256_maddubs_epi16(four, y));
+            const __m256i p =
+                _mm256_sub_epi16(_mm256_maddubs_epi16(_mm256_or_si256(low, high), y), _mm256_maddubs_epi16(four, y));
             sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p, simd::halves16(sc[2 * c], sc[2 * c + 1])));
         }
         acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(sumi), acc);

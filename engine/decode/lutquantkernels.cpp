@@ -52,8 +52,7 @@ float dotLut32(const Block* w, const BlockQ8_0* x, int blocks, bool interleaved,
         const __m256i p1 = blockLanes(w[b].qs, x[b], table);
         const __m256i p2 = blockLanes(w[b + 1].qs, x[b + 1], table);
         acc1 = _mm256_fmadd_ps(_mm256_set1_ps(simd::f16(x[b].d) * scale(w[b])), _mm256_cvtepi32_ps(p1), acc1);
-        acc2 = _mm256_fmadd_ps(_mm256_set1_ps(simd::f16(x[b + 1].d) * scale(w[b + 1])), _mm256_cvtepi32_ps(p2),
-                               acc2);
+        acc2 = _mm256_fmadd_ps(_mm256_set1_ps(simd::f16(x[b + 1].d) * scale(w[b + 1])), _mm256_cvtepi32_ps(p2), acc2);
     }
     float sum = simd::hsum8(_mm256_add_ps(acc1, acc2));
     for (; b < blocks; ++b) {
@@ -77,8 +76,14 @@ void dequantizeLut32(const Block* b, float* dst, int n, const int8_t* values, Sc
     }
 }
 
-inline float iq4NlScale(const BlockIq4Nl& b) { return simd::f16(b.d); }
-inline float mxfp4Scale(const BlockMxfp4& b) { return e8m0Half(b.e); }
+inline float iq4NlScale(const BlockIq4Nl& b)
+{
+    return simd::f16(b.d);
+}
+inline float mxfp4Scale(const BlockMxfp4& b)
+{
+    return e8m0Half(b.e);
+}
 
 // The 6-bit IQ4_XS sub-block scale c (0..7), minus 32.
 inline int iq4XsScale(const BlockIq4Xs& b, int c)
@@ -108,15 +113,22 @@ float dotIq4Xs(const BlockIq4Xs* w, const BlockQ8_K* x, int blocks)
         for (int c = 0; c < 8; ++c) {
             const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs + 32 * c));
             const __m256i p16 = simd::mulAddI8(lookup32(w[b].qs + 16 * c, table), y);
-            sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(p16, _mm256_set1_epi16(static_cast<short>(iq4XsScale(w[b], c)))));
+            sumi = _mm256_add_epi32(sumi,
+                                    _mm256_madd_epi16(p16, _mm256_set1_epi16(static_cast<short>(iq4XsScale(w[b], c)))));
         }
         acc = _mm256_fmadd_ps(_mm256_set1_ps(simd::f16(w[b].d) * x[b].d), _mm256_cvtepi32_ps(sumi), acc);
     }
     return simd::hsum8(acc);
 }
 
-void dequantizeRowIq4Nl(const BlockIq4Nl* b, float* dst, int n) { dequantizeLut32(b, dst, n, kIq4NlValues, iq4NlScale); }
-void dequantizeRowMxfp4(const BlockMxfp4* b, float* dst, int n) { dequantizeLut32(b, dst, n, kMxfp4Values, mxfp4Scale); }
+void dequantizeRowIq4Nl(const BlockIq4Nl* b, float* dst, int n)
+{
+    dequantizeLut32(b, dst, n, kIq4NlValues, iq4NlScale);
+}
+void dequantizeRowMxfp4(const BlockMxfp4* b, float* dst, int n)
+{
+    dequantizeLut32(b, dst, n, kMxfp4Values, mxfp4Scale);
+}
 
 void dequantizeRowIq4Xs(const BlockIq4Xs* b, float* dst, int n)
 {

@@ -12,29 +12,44 @@ namespace {
 constexpr int64_t kParallelThreshold = 1 << 17; // multiply-adds below which one thread does the work
 
 // Q8_KPacked: Q8_K permuted for packed Q4_K matrices (kernels::permuteQ8_KForPackedQ4_K).
-enum class DotInput { F32, F16, Bf16, Q8_0, Q8_1, Q8_K, Q8_KPacked };
+enum class DotInput
+{
+    F32,
+    F16,
+    Bf16,
+    Q8_0,
+    Q8_1,
+    Q8_K,
+    Q8_KPacked
+};
 
 DotInput dotInputFor(const WeightMatrix& w)
 {
     if (w.packed)
         return DotInput::Q8_KPacked;
     switch (w.type) {
-    case GgmlType::F32: return DotInput::F32;
-    case GgmlType::F16: return DotInput::F16;
-    case GgmlType::BF16: return DotInput::Bf16;
+    case GgmlType::F32:
+        return DotInput::F32;
+    case GgmlType::F16:
+        return DotInput::F16;
+    case GgmlType::BF16:
+        return DotInput::Bf16;
     case GgmlType::Q8_0:
     case GgmlType::Q4_0:
     case GgmlType::Q5_0:
     case GgmlType::IQ4_NL:
-    case GgmlType::MXFP4: return DotInput::Q8_0;
+    case GgmlType::MXFP4:
+        return DotInput::Q8_0;
     case GgmlType::Q4_1:
-    case GgmlType::Q5_1: return DotInput::Q8_1;
+    case GgmlType::Q5_1:
+        return DotInput::Q8_1;
     case GgmlType::Q2_K:
     case GgmlType::Q3_K:
     case GgmlType::Q4_K:
     case GgmlType::Q5_K:
     case GgmlType::Q6_K:
-    case GgmlType::IQ4_XS: return DotInput::Q8_K;
+    case GgmlType::IQ4_XS:
+        return DotInput::Q8_K;
     }
     return DotInput::F32;
 }
@@ -83,8 +98,7 @@ const uint8_t* convertInput(DotInput in, const float* x, int tokens, int cols, R
     return nullptr;
 }
 
-template <typename T>
-const T* as(const uint8_t* p)
+template <typename T> const T* as(const uint8_t* p)
 {
     return reinterpret_cast<const T*>(p);
 }
@@ -105,19 +119,32 @@ float dot(const WeightMatrix& w, const uint8_t* row, const uint8_t* in, bool lan
     }
     case GgmlType::BF16:
         return kernels::dotBf16(reinterpret_cast<const uint16_t*>(row), reinterpret_cast<const uint16_t*>(in), n);
-    case GgmlType::Q8_0: return kernels::dotQ8_0(as<BlockQ8_0>(row), as<BlockQ8_0>(in), n / 32);
-    case GgmlType::Q4_0: return kernels::dotQ4_0(as<BlockQ4_0>(row), as<BlockQ8_0>(in), n / 32);
-    case GgmlType::Q4_1: return kernels::dotQ4_1(as<BlockQ4_1>(row), as<BlockQ8_1>(in), n / 32);
-    case GgmlType::Q5_0: return kernels::dotQ5_0(as<BlockQ5_0>(row), as<BlockQ8_0>(in), n / 32);
-    case GgmlType::Q5_1: return kernels::dotQ5_1(as<BlockQ5_1>(row), as<BlockQ8_1>(in), n / 32);
-    case GgmlType::Q2_K: return kernels::dotQ2_K(as<BlockQ2_K>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::Q3_K: return kernels::dotQ3_K(as<BlockQ3_K>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::Q4_K: return kernels::dotQ4_K(as<BlockQ4_K>(row), as<BlockQ8_K>(in), n / 256, w.interleaved);
-    case GgmlType::Q5_K: return kernels::dotQ5_K(as<BlockQ5_K>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::Q6_K: return kernels::dotQ6_K(as<BlockQ6_K>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::IQ4_NL: return kernels::dotIq4Nl(as<BlockIq4Nl>(row), as<BlockQ8_0>(in), n / 32, w.interleaved);
-    case GgmlType::IQ4_XS: return kernels::dotIq4Xs(as<BlockIq4Xs>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::MXFP4: return kernels::dotMxfp4(as<BlockMxfp4>(row), as<BlockQ8_0>(in), n / 32, w.interleaved);
+    case GgmlType::Q8_0:
+        return kernels::dotQ8_0(as<BlockQ8_0>(row), as<BlockQ8_0>(in), n / 32);
+    case GgmlType::Q4_0:
+        return kernels::dotQ4_0(as<BlockQ4_0>(row), as<BlockQ8_0>(in), n / 32);
+    case GgmlType::Q4_1:
+        return kernels::dotQ4_1(as<BlockQ4_1>(row), as<BlockQ8_1>(in), n / 32);
+    case GgmlType::Q5_0:
+        return kernels::dotQ5_0(as<BlockQ5_0>(row), as<BlockQ8_0>(in), n / 32);
+    case GgmlType::Q5_1:
+        return kernels::dotQ5_1(as<BlockQ5_1>(row), as<BlockQ8_1>(in), n / 32);
+    case GgmlType::Q2_K:
+        return kernels::dotQ2_K(as<BlockQ2_K>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::Q3_K:
+        return kernels::dotQ3_K(as<BlockQ3_K>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::Q4_K:
+        return kernels::dotQ4_K(as<BlockQ4_K>(row), as<BlockQ8_K>(in), n / 256, w.interleaved);
+    case GgmlType::Q5_K:
+        return kernels::dotQ5_K(as<BlockQ5_K>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::Q6_K:
+        return kernels::dotQ6_K(as<BlockQ6_K>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::IQ4_NL:
+        return kernels::dotIq4Nl(as<BlockIq4Nl>(row), as<BlockQ8_0>(in), n / 32, w.interleaved);
+    case GgmlType::IQ4_XS:
+        return kernels::dotIq4Xs(as<BlockIq4Xs>(row), as<BlockQ8_K>(in), n / 256);
+    case GgmlType::MXFP4:
+        return kernels::dotMxfp4(as<BlockMxfp4>(row), as<BlockQ8_0>(in), n / 32, w.interleaved);
     }
     return 0.0f;
 }

@@ -28,14 +28,14 @@ struct TensorTypeShare
 
 struct ModelSummary
 {
-    std::string architecture;     // general.architecture, or "llama2.c"
-    uint64_t parameters = 0;      // elements of every weight tensor
+    std::string architecture;           // general.architecture, or "llama2.c"
+    uint64_t parameters = 0;            // elements of every weight tensor
     std::vector<TensorTypeShare> types; // most bytes first
     int trainedContext = 0;
-    int context = 0;              // the context the need is for (at most the trained one)
+    int context = 0; // the context the need is for (at most the trained one)
     KvCacheType kvCacheType = KvCacheType::F32;
-    uint64_t weightBytes = 0;     // the file, mapped and read every token
-    uint64_t kvCacheBytes = 0;    // keys and values of `context` positions, every layer
+    uint64_t weightBytes = 0;               // the file, mapped and read every token
+    uint64_t kvCacheBytes = 0;              // keys and values of `context` positions, every layer
     std::optional<uint64_t> availableBytes; // MemAvailable when the file was opened
 
     uint64_t neededBytes() const { return weightBytes + kvCacheBytes; }

@@ -75,8 +75,8 @@ void moeFfn(const TransformerConfig& c, const LayerWeights& L, RunState& s, Thre
     int* ids = s.routedExperts.data() + size_t(layer) * size_t(s.maxBatch) * size_t(k);
     float* weights = s.routedWeights.data() + size_t(layer) * size_t(s.maxBatch) * size_t(k);
     for (int t = 0; t < n; ++t)
-        routeExperts(s.routerLogits.data() + size_t(t) * size_t(c.expertCount), c.expertCount, k,
-                     c.expertWeightsNorm, ids + size_t(t) * size_t(k), weights + size_t(t) * size_t(k), c.expertGating);
+        routeExperts(s.routerLogits.data() + size_t(t) * size_t(c.expertCount), c.expertCount, k, c.expertWeightsNorm,
+                     ids + size_t(t) * size_t(k), weights + size_t(t) * size_t(k), c.expertGating);
 
     // Each expert once, over the tokens routed to it; weighted outputs land in their (token, slot) row.
     for (int e = 0; e < c.expertCount; ++e) {

@@ -22,8 +22,8 @@ void routeExperts(const float* logits, int expertCount, int used, bool normalise
 
 // state.xb2 (tokens, dim) = the MoE FFN of state.xb (tokens, dim) for `layer`; records each token's
 // routing in state.routedExperts / routedWeights.
-void moeFfn(const TransformerConfig& config, const LayerWeights& weights, RunState& state, ThreadPool& pool,
-            int layer, int tokens, Projection& projection);
+void moeFfn(const TransformerConfig& config, const LayerWeights& weights, RunState& state, ThreadPool& pool, int layer,
+            int tokens, Projection& projection);
 
 // Token `token` (0-based) of the last forward call on `state`; empty for a dense model.
 ExpertRouting routingOf(const TransformerConfig& config, const RunState& state, int token);

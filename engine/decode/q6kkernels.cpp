@@ -54,7 +54,6 @@ inline Q6Values q6Values(const uint8_t* ql, const uint8_t* qh, int l)
             ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32, ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32};
 }
 
-
 } // namespace
 
 void dequantizeRowQ6_K(const BlockQ6_K* b, float* dst, int n)

@@ -39,8 +39,8 @@ constexpr int kKQuantValues = 256;
 
 struct BlockQ8_0
 {
-    uint16_t d;     // F16 scale
-    int8_t qs[32];  // value = d * qs[i]
+    uint16_t d;    // F16 scale
+    int8_t qs[32]; // value = d * qs[i]
 };
 static_assert(sizeof(BlockQ8_0) == 34);
 
@@ -68,7 +68,7 @@ static_assert(sizeof(BlockQ5_0) == 22);
 
 struct BlockQ5_1
 {
-    uint16_t d, m;  // value = d * q + m
+    uint16_t d, m; // value = d * q + m
     uint8_t qh[4];
     uint8_t qs[16];
 };
@@ -76,8 +76,8 @@ static_assert(sizeof(BlockQ5_1) == 24);
 
 struct BlockQ8_1
 {
-    uint16_t d;    // F16 scale
-    uint16_t s;    // F16 of d * sum(qs)
+    uint16_t d; // F16 scale
+    uint16_t s; // F16 of d * sum(qs)
     int8_t qs[32];
 };
 static_assert(sizeof(BlockQ8_1) == 36);

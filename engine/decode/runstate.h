@@ -29,17 +29,17 @@ struct RunState
     int threadCount = 1;
 
     // Activations for a batch of tokens.
-    std::vector<float> x;      // (batch, dim) residual stream
-    std::vector<float> xb;     // (batch, max(dim, qDim)) normed input, then attention output
-    std::vector<float> xb2;    // (batch, dim) projection output
-    std::vector<float> q;      // (batch, qDim)
-    std::vector<float> k;      // (batch, kvDim)
-    std::vector<float> v;      // (batch, kvDim)
-    std::vector<float> hb;     // (batch, hiddenDim) gate, then gate * up
-    std::vector<float> hb2;    // (batch, hiddenDim) up
-    std::vector<float> logits; // (vocab) for the last token of the batch
-    std::vector<float> ropeCos; // (batch, ropeDims / 2)
-    std::vector<float> ropeSin; // (batch, ropeDims / 2)
+    std::vector<float> x;              // (batch, dim) residual stream
+    std::vector<float> xb;             // (batch, max(dim, qDim)) normed input, then attention output
+    std::vector<float> xb2;            // (batch, dim) projection output
+    std::vector<float> q;              // (batch, qDim)
+    std::vector<float> k;              // (batch, kvDim)
+    std::vector<float> v;              // (batch, kvDim)
+    std::vector<float> hb;             // (batch, hiddenDim) gate, then gate * up
+    std::vector<float> hb2;            // (batch, hiddenDim) up
+    std::vector<float> logits;         // (vocab) for the last token of the batch
+    std::vector<float> ropeCos;        // (batch, ropeDims / 2)
+    std::vector<float> ropeSin;        // (batch, ropeDims / 2)
     std::vector<float> slidingRopeCos; // (batch, ropeDims / 2) the sliding layers' tables, where their RoPE differs
     std::vector<float> slidingRopeSin;
 
@@ -56,22 +56,22 @@ struct RunState
     int batchTokens = 0;              // tokens of the last forward call
 
     // Per-thread attention scratch.
-    std::vector<float> scores; // (thread, contextLength rounded up to 8)
+    std::vector<float> scores;  // (thread, contextLength rounded up to 8)
     std::vector<float> laneAcc; // (thread, 32, headDim) the FMA lanes of the probability-weighted sum of V
 
     // The activation converted for the dot product with a quantised or F16 matrix.
-    std::vector<BlockQ8_0> actQ8_0; // (batch, maxCols / 32)
-    std::vector<BlockQ8_K> actQ8_K; // (batch, maxCols / 256)
+    std::vector<BlockQ8_0> actQ8_0;       // (batch, maxCols / 32)
+    std::vector<BlockQ8_K> actQ8_K;       // (batch, maxCols / 256)
     std::vector<BlockQ8_K> actQ8_KPacked; // (batch, maxCols / 256), permuted for packed Q4_K matrices
-    std::vector<BlockQ8_1> actQ8_1; // (batch, maxCols / 32)
-    std::vector<uint16_t> act16;    // (batch, maxCols) F16 or BF16
+    std::vector<BlockQ8_1> actQ8_1;       // (batch, maxCols / 32)
+    std::vector<uint16_t> act16;          // (batch, maxCols) F16 or BF16
 
     std::vector<float> kvScratch; // (thread, 2 * headDim) a query or a value row converted from/to F16
 
     // KV cache: F32 as llama.cpp with -ctk f32 -ctv f32, or F16 (the *16 vectors; the others are empty).
     KvCacheType kvType = KvCacheType::F32;
-    std::vector<float> keyCache;      // (layer, contextLength, kvDim)
-    std::vector<float> valueCache;    // (layer, contextLength, kvDim)
+    std::vector<float> keyCache;        // (layer, contextLength, kvDim)
+    std::vector<float> valueCache;      // (layer, contextLength, kvDim)
     std::vector<uint16_t> keyCache16;   // (layer, contextLength, kvDim) F16
     std::vector<uint16_t> valueCache16; // (layer, contextLength, kvDim) F16
 

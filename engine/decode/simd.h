@@ -9,8 +9,14 @@
 
 namespace ws::simd {
 
-inline float f16(uint16_t h) { return _cvtsh_ss(h); }
-inline uint16_t toF16(float f) { return static_cast<uint16_t>(_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT)); }
+inline float f16(uint16_t h)
+{
+    return _cvtsh_ss(h);
+}
+inline uint16_t toF16(float f)
+{
+    return static_cast<uint16_t>(_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT));
+}
 
 // Sum of the 8 lanes in ggml's order: ((l0+l4)+(l2+l6))+((l1+l5)+(l3+l7)).
 inline float hsum8(__m256 v)
@@ -29,8 +35,8 @@ inline __m256 exp8(__m256 x)
     const __m256 shift = _mm256_set1_ps(0x1.8p23f);
     const __m256 z = _mm256_fmadd_ps(x, _mm256_set1_ps(0x1.715476p+0f), shift);
     const __m256 n = _mm256_sub_ps(z, shift);
-    const __m256 b = _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.7f7d1cp-20f),
-                                      _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.62e4p-1f), x));
+    const __m256 b =
+        _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.7f7d1cp-20f), _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.62e4p-1f), x));
     const __m256i e = _mm256_slli_epi32(_mm256_castps_si256(z), 23);
     const __m256 k = _mm256_castsi256_ps(_mm256_add_epi32(e, _mm256_castps_si256(_mm256_set1_ps(1))));
     const __m256 absN = _mm256_andnot_ps(_mm256_set1_ps(-0.f), n);

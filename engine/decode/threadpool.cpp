@@ -10,7 +10,10 @@ constexpr uint64_t kClosed = uint64_t(1) << 31;
 constexpr uint64_t kJoinOne = (uint64_t(1) << 16) | 1; // one more joined, one more inside
 constexpr uint64_t kInsideMask = 0xffff;
 
-int joinedCount(uint64_t s) { return static_cast<int>((s >> 16) & 0x7fff); }
+int joinedCount(uint64_t s)
+{
+    return static_cast<int>((s >> 16) & 0x7fff);
+}
 } // namespace
 
 ThreadPool::ThreadPool(int threadCount)
@@ -42,7 +45,8 @@ void ThreadPool::runImpl(JobFunction fn, void* ctx, bool everyThread)
     m_generation.notify_all();
     fn(ctx, 0, m_threadCount);
     // Every thread's call (run) or those that joined in time (runClaimed: closing stops further joins).
-    uint64_t s = everyThread ? m_join.load(std::memory_order_acquire) : m_join.fetch_or(kClosed, std::memory_order_acq_rel);
+    uint64_t s =
+        everyThread ? m_join.load(std::memory_order_acquire) : m_join.fetch_or(kClosed, std::memory_order_acq_rel);
     int spins = 0;
     while ((s & kInsideMask) != 0 || (everyThread && joinedCount(s) < m_threadCount - 1)) {
         if (++spins < kSpinIterations)
@@ -72,7 +76,8 @@ void ThreadPool::workerLoop(int index)
         uint64_t s = m_join.load(std::memory_order_acquire);
         bool joined = false;
         while (uint32_t(s >> 32) == generation && !(s & kClosed) && !joined)
-            joined = m_join.compare_exchange_weak(s, s + kJoinOne, std::memory_order_acq_rel, std::memory_order_acquire);
+            joined =
+                m_join.compare_exchange_weak(s, s + kJoinOne, std::memory_order_acq_rel, std::memory_order_acquire);
         if (!joined)
             continue;
         m_fn(m_ctx, index, m_threadCount);

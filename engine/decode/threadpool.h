@@ -33,19 +33,11 @@ public:
     int threadCount() const { return m_threadCount; }
 
     // Calls job(threadIndex, threadCount) on every thread and waits for all.
-    template<typename Job>
-    void run(Job&& job)
-    {
-        dispatch(std::forward<Job>(job), true);
-    }
+    template <typename Job> void run(Job&& job) { dispatch(std::forward<Job>(job), true); }
 
     // Calls job(threadIndex, threadCount) on this thread and on the workers that join in time (see above);
     // the job must claim its work dynamically, so that any subset of the threads completes it.
-    template<typename Job>
-    void runClaimed(Job&& job)
-    {
-        dispatch(std::forward<Job>(job), false);
-    }
+    template <typename Job> void runClaimed(Job&& job) { dispatch(std::forward<Job>(job), false); }
 
     // Splits [0, n) into one contiguous range per thread: [begin, end) for `index`.
     static void split(int n, int index, int count, int& begin, int& end)
@@ -59,8 +51,7 @@ public:
 private:
     using JobFunction = void (*)(void*, int, int);
 
-    template<typename Job>
-    void dispatch(Job&& job, bool everyThread)
+    template <typename Job> void dispatch(Job&& job, bool everyThread)
     {
         if (m_threadCount == 1) {
             job(0, 1);

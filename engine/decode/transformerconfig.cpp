@@ -105,8 +105,8 @@ std::optional<Error> experts(const GgufHyperParams& h, const GgufFile& file, Tra
     if (c.architecture == "gpt-oss" && h.expertFeedForwardLength == 0)
         return configError(file, p + "expert_feed_forward_length", "gpt-oss needs the expert FFN width");
     if (alwaysMoe) {
-        const uint32_t width = h.expertFeedForwardLength ? h.expertFeedForwardLength
-                                                         : h.feedForwardLength / h.expertUsedCount;
+        const uint32_t width =
+            h.expertFeedForwardLength ? h.expertFeedForwardLength : h.feedForwardLength / h.expertUsedCount;
         if (width == 0 || width > (1u << 18))
             return configError(file, p + "expert_feed_forward_length", "expert FFN width is out of range");
         c.hiddenDim = int(width);
@@ -180,7 +180,8 @@ Expected<TransformerConfig> TransformerConfig::fromHyperParams(const GgufHyperPa
             return *e;
     } else {
         if (c.dim % c.headCount != 0)
-            return configError(file, p + "attention.head_count", "embedding length is not a multiple of the head count");
+            return configError(file, p + "attention.head_count",
+                               "embedding length is not a multiple of the head count");
         c.headDim = c.dim / c.headCount;
     }
     if (h.valueLength != 0 && int(h.valueLength) != c.headDim)

@@ -23,12 +23,14 @@ class GgufFile;
 struct GgufHyperParams;
 struct Llama2cHeader;
 
-enum class RopeStyle {
+enum class RopeStyle
+{
     Normal, // rotate adjacent pairs (x[2i], x[2i+1]): llama, llama2.c
     Neox,   // rotate split halves (x[i], x[i + n/2]): qwen2, qwen3, gemma3
 };
 
-enum class FfnActivation {
+enum class FfnActivation
+{
     Silu,     // SwiGLU: SiLU(gate) * up (llama, qwen2, qwen3)
     GeluTanh, // GeGLU: GELU(gate) * up with GELU's tanh approximation, as ggml tabulates it (gemma3)
     // ggml_swiglu_oai (gpt-oss): x = min(gate, limit), y = clamp(up, -limit, limit),
@@ -37,7 +39,8 @@ enum class FfnActivation {
 };
 
 // How the router's logits become the selected experts' weights (llama.cpp's expert gating function).
-enum class ExpertGating {
+enum class ExpertGating
+{
     Softmax,       // softmax over all experts, the top k of those probabilities (llama, qwen3moe)
     SoftmaxWeight, // the top k logits, then a softmax over those k alone (gpt-oss)
 };
@@ -57,9 +60,9 @@ struct TransformerConfig
     int layerCount = 0;
     int headCount = 0;
     int kvHeadCount = 0;
-    int headDim = 0;          // attention.key_length when present, else dim / headCount
+    int headDim = 0; // attention.key_length when present, else dim / headCount
     int vocabSize = 0;
-    int contextLength = 0;    // trained context (the KV cache may be smaller)
+    int contextLength = 0; // trained context (the KV cache may be smaller)
     float rmsNormEps = 1e-5f;
     float ropeTheta = 10000.0f;
     float ropeFreqScale = 1.0f; // linear RoPE scaling (1 / factor)

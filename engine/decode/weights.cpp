@@ -136,7 +136,8 @@ uint64_t TransformerWeights::bytesPerToken() const
         bytes += l.wq.sizeBytes() + l.wk.sizeBytes() + l.wv.sizeBytes() + l.wo.sizeBytes() + l.gate.sizeBytes() +
                  l.up.sizeBytes() + l.down.sizeBytes() + l.router.sizeBytes();
         if (!l.expertUp.empty()) {
-            const uint64_t expert = l.expertGate[0].sizeBytes() + l.expertUp[0].sizeBytes() + l.expertDown[0].sizeBytes();
+            const uint64_t expert =
+                l.expertGate[0].sizeBytes() + l.expertUp[0].sizeBytes() + l.expertDown[0].sizeBytes();
             bytes += expert * uint64_t(usedExperts);
         }
     }

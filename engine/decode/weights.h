@@ -24,8 +24,8 @@ class Llama2cCheckpoint;
 struct WeightMatrix
 {
     GgmlType type = GgmlType::F32;
-    int rows = 0;            // outputs
-    int cols = 0;            // inputs (row length)
+    int rows = 0; // outputs
+    int cols = 0; // inputs (row length)
     size_t rowBytes = 0;
     const uint8_t* data = nullptr;
     // llama.cpp's CPU backend repacks this matrix into its 8-row interleaved layout (a matmul weight of
@@ -44,24 +44,24 @@ struct WeightMatrix
 
 struct LayerWeights
 {
-    const float* attnNorm = nullptr; // (dim)
-    WeightMatrix wq;                 // (qDim, dim)
-    WeightMatrix wk;                 // (kvDim, dim)
-    WeightMatrix wv;                 // (kvDim, dim)
-    WeightMatrix wo;                 // (dim, qDim)
-    const float* bq = nullptr;       // (qDim), qwen2 and gpt-oss
-    const float* bk = nullptr;       // (kvDim)
-    const float* bv = nullptr;       // (kvDim)
-    const float* bo = nullptr;       // (dim), attn_output.bias (gpt-oss)
-    const float* sinks = nullptr;    // (headCount), attn_sinks (gpt-oss)
-    const float* qNorm = nullptr;    // (headDim), qwen3 and gemma3
-    const float* kNorm = nullptr;    // (headDim)
+    const float* attnNorm = nullptr;     // (dim)
+    WeightMatrix wq;                     // (qDim, dim)
+    WeightMatrix wk;                     // (kvDim, dim)
+    WeightMatrix wv;                     // (kvDim, dim)
+    WeightMatrix wo;                     // (dim, qDim)
+    const float* bq = nullptr;           // (qDim), qwen2 and gpt-oss
+    const float* bk = nullptr;           // (kvDim)
+    const float* bv = nullptr;           // (kvDim)
+    const float* bo = nullptr;           // (dim), attn_output.bias (gpt-oss)
+    const float* sinks = nullptr;        // (headCount), attn_sinks (gpt-oss)
+    const float* qNorm = nullptr;        // (headDim), qwen3 and gemma3
+    const float* kNorm = nullptr;        // (headDim)
     const float* attnPostNorm = nullptr; // (dim), gemma3 only: the attention output's norm
     const float* ffnPostNorm = nullptr;  // (dim), gemma3 only: the FFN output's norm
-    const float* ffnNorm = nullptr;  // (dim), the tensor config.ffnNormTensor names
-    WeightMatrix gate;               // (hiddenDim, dim)  w1
-    WeightMatrix up;                 // (hiddenDim, dim)  w3
-    WeightMatrix down;               // (dim, hiddenDim)  w2
+    const float* ffnNorm = nullptr;      // (dim), the tensor config.ffnNormTensor names
+    WeightMatrix gate;                   // (hiddenDim, dim)  w1
+    WeightMatrix up;                     // (hiddenDim, dim)  w3
+    WeightMatrix down;                   // (dim, hiddenDim)  w2
     // MoE layers (config.expertCount > 0) have these instead of gate, up and down:
     WeightMatrix router;                  // (expertCount, dim) ffn_gate_inp
     std::vector<WeightMatrix> expertGate; // per expert (hiddenDim, dim): slices of ffn_gate_exps
@@ -76,13 +76,13 @@ struct LayerWeights
 
 struct TransformerWeights
 {
-    WeightMatrix tokenEmbedding;     // (vocab, dim)
+    WeightMatrix tokenEmbedding; // (vocab, dim)
     std::vector<LayerWeights> layers;
     const float* outputNorm = nullptr; // (dim)
-    WeightMatrix output;             // (vocab, dim); the embedding itself when tied
+    WeightMatrix output;               // (vocab, dim); the embedding itself when tied
     bool tiedOutput = false;
     const float* ropeFreqFactors = nullptr; // (ropeDims / 2), Llama-3.1 style scaling, or null
-    int usedExperts = 0;             // MoE: experts each token runs per layer
+    int usedExperts = 0;                    // MoE: experts each token runs per layer
     std::shared_ptr<const MappedFile> mapping;
 
     // Bytes of weights one decode step reads (every matrix once; of a MoE layer the router and

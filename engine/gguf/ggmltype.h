@@ -12,7 +12,8 @@
 
 namespace ws {
 
-enum class GgmlType : uint32_t {
+enum class GgmlType : uint32_t
+{
     F32 = 0,
     F16 = 1,
     Q4_0 = 2,

@@ -13,14 +13,12 @@ constexpr uint32_t kGgufMagic = 0x46554747; // "GGUF" little-endian
 constexpr uint64_t kMaxStringBytes = uint64_t(1) << 30;
 constexpr uint32_t kMaxDims = 4;
 
-template<typename T>
-T loadLe(const uint8_t* p)
+template <typename T> T loadLe(const uint8_t* p)
 {
     T v;
     std::memcpy(&v, p, sizeof(T));
     return v;
 }
-
 
 } // namespace
 
@@ -44,8 +42,7 @@ private:
         return e;
     }
     bool need(uint64_t bytes) const { return bytes <= m_size - m_pos; }
-    template<typename T>
-    bool read(T& v)
+    template <typename T> bool read(T& v)
     {
         if (!need(sizeof(T)))
             return false;
@@ -231,10 +228,11 @@ Status GgufParser::parse()
             return fail("file ends inside the tensor index", t.name);
         const auto traits = ggmlTypeTraits(type);
         if (!traits) {
-            Error e = m_out.error(ErrorCode::Unsupported,
-                                  "unknown or unsupported tensor type " + std::to_string(type) +
-                                      " (supported: F32, F16, BF16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K-Q6_K, IQ4_NL, IQ4_XS, MXFP4)",
-                                  t.name);
+            Error e = m_out.error(
+                ErrorCode::Unsupported,
+                "unknown or unsupported tensor type " + std::to_string(type) +
+                    " (supported: F32, F16, BF16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K-Q6_K, IQ4_NL, IQ4_XS, MXFP4)",
+                t.name);
             e.offset = m_pos - 4;
             return e;
         }

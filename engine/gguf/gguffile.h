@@ -30,7 +30,8 @@
 
 namespace ws {
 
-enum class GgufValueType : uint32_t {
+enum class GgufValueType : uint32_t
+{
     UInt8 = 0,
     Int8 = 1,
     UInt16 = 2,
@@ -56,10 +57,10 @@ struct GgufValue
 {
     GgufValueType type = GgufValueType::UInt8;
     GgufValueType elementType = GgufValueType::UInt8; // arrays only
-    uint64_t count = 0;                                // arrays: elements; strings: bytes
-    const uint8_t* raw = nullptr;                      // scalar bytes, string bytes, numeric array elements
-    std::vector<std::string_view> strings;             // string arrays only
-    uint64_t fileOffset = 0;                           // where the value starts in the file
+    uint64_t count = 0;                               // arrays: elements; strings: bytes
+    const uint8_t* raw = nullptr;                     // scalar bytes, string bytes, numeric array elements
+    std::vector<std::string_view> strings;            // string arrays only
+    uint64_t fileOffset = 0;                          // where the value starts in the file
 };
 
 struct GgufKeyValue
@@ -74,7 +75,7 @@ struct GgufTensorInfo
     GgmlType type = GgmlType::F32;
     uint32_t dimCount = 0;
     std::array<uint64_t, 4> dims{1, 1, 1, 1}; // dims[0] innermost; unused dims are 1
-    uint64_t fileOffset = 0;                   // absolute offset of the data in the file
+    uint64_t fileOffset = 0;                  // absolute offset of the data in the file
     uint64_t sizeBytes = 0;
 
     uint64_t elementCount() const { return dims[0] * dims[1] * dims[2] * dims[3]; }
@@ -135,15 +136,14 @@ private:
     friend class GgufParser;
     GgufFile() = default;
 
-    template<typename T>
-    Expected<T> getInteger(std::string_view key) const;
+    template <typename T> Expected<T> getInteger(std::string_view key) const;
 
     std::shared_ptr<const MappedFile> m_file;
     uint32_t m_version = 0;
     uint64_t m_alignment = 32;
     uint64_t m_dataOffset = 0;
     std::vector<GgufKeyValue> m_metadata;
-    std::unordered_map<std::string_view, size_t> m_keyIndex;    // views into m_metadata keys
+    std::unordered_map<std::string_view, size_t> m_keyIndex; // views into m_metadata keys
     std::vector<GgufTensorInfo> m_tensors;
     std::unordered_map<std::string_view, size_t> m_tensorIndex; // views into m_tensors names
 };

@@ -9,8 +9,7 @@ namespace ws {
 
 namespace {
 
-template<typename T>
-T loadLe(const uint8_t* p)
+template <typename T> T loadLe(const uint8_t* p)
 {
     T v;
     std::memcpy(&v, p, sizeof(T));
@@ -27,8 +26,10 @@ bool isInteger(GgufValueType t)
     case GgufValueType::UInt32:
     case GgufValueType::Int32:
     case GgufValueType::UInt64:
-    case GgufValueType::Int64: return true;
-    default: return false;
+    case GgufValueType::Int64:
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -42,23 +43,32 @@ struct IntValue
 IntValue readInteger(GgufValueType t, const uint8_t* p)
 {
     auto fromSigned = [](int64_t v) {
-        return v < 0 ? IntValue{true, uint64_t(0) - static_cast<uint64_t>(v)} : IntValue{false, static_cast<uint64_t>(v)};
+        return v < 0 ? IntValue{true, uint64_t(0) - static_cast<uint64_t>(v)}
+                     : IntValue{false, static_cast<uint64_t>(v)};
     };
     switch (t) {
-    case GgufValueType::UInt8: return {false, loadLe<uint8_t>(p)};
-    case GgufValueType::Int8: return fromSigned(loadLe<int8_t>(p));
-    case GgufValueType::UInt16: return {false, loadLe<uint16_t>(p)};
-    case GgufValueType::Int16: return fromSigned(loadLe<int16_t>(p));
-    case GgufValueType::UInt32: return {false, loadLe<uint32_t>(p)};
-    case GgufValueType::Int32: return fromSigned(loadLe<int32_t>(p));
-    case GgufValueType::UInt64: return {false, loadLe<uint64_t>(p)};
-    case GgufValueType::Int64: return fromSigned(loadLe<int64_t>(p));
-    default: return {};
+    case GgufValueType::UInt8:
+        return {false, loadLe<uint8_t>(p)};
+    case GgufValueType::Int8:
+        return fromSigned(loadLe<int8_t>(p));
+    case GgufValueType::UInt16:
+        return {false, loadLe<uint16_t>(p)};
+    case GgufValueType::Int16:
+        return fromSigned(loadLe<int16_t>(p));
+    case GgufValueType::UInt32:
+        return {false, loadLe<uint32_t>(p)};
+    case GgufValueType::Int32:
+        return fromSigned(loadLe<int32_t>(p));
+    case GgufValueType::UInt64:
+        return {false, loadLe<uint64_t>(p)};
+    case GgufValueType::Int64:
+        return fromSigned(loadLe<int64_t>(p));
+    default:
+        return {};
     }
 }
 
-template<typename T>
-bool fitsIn(IntValue v)
+template <typename T> bool fitsIn(IntValue v)
 {
     if (v.negative) {
         if constexpr (std::is_unsigned_v<T>)
@@ -69,8 +79,7 @@ bool fitsIn(IntValue v)
     return v.magnitude <= static_cast<uint64_t>(std::numeric_limits<T>::max());
 }
 
-template<typename T>
-T toInteger(IntValue v)
+template <typename T> T toInteger(IntValue v)
 {
     if (v.negative)
         return static_cast<T>(-static_cast<int64_t>(v.magnitude - 1) - 1);
@@ -84,17 +93,22 @@ uint64_t ggufScalarBytes(GgufValueType t)
     switch (t) {
     case GgufValueType::UInt8:
     case GgufValueType::Int8:
-    case GgufValueType::Bool: return 1;
+    case GgufValueType::Bool:
+        return 1;
     case GgufValueType::UInt16:
-    case GgufValueType::Int16: return 2;
+    case GgufValueType::Int16:
+        return 2;
     case GgufValueType::UInt32:
     case GgufValueType::Int32:
-    case GgufValueType::Float32: return 4;
+    case GgufValueType::Float32:
+        return 4;
     case GgufValueType::UInt64:
     case GgufValueType::Int64:
-    case GgufValueType::Float64: return 8;
+    case GgufValueType::Float64:
+        return 8;
     case GgufValueType::String:
-    case GgufValueType::Array: return 0;
+    case GgufValueType::Array:
+        return 0;
     }
     return 0;
 }
@@ -102,26 +116,37 @@ uint64_t ggufScalarBytes(GgufValueType t)
 const char* ggufValueTypeName(GgufValueType type)
 {
     switch (type) {
-    case GgufValueType::UInt8: return "uint8";
-    case GgufValueType::Int8: return "int8";
-    case GgufValueType::UInt16: return "uint16";
-    case GgufValueType::Int16: return "int16";
-    case GgufValueType::UInt32: return "uint32";
-    case GgufValueType::Int32: return "int32";
-    case GgufValueType::Float32: return "float32";
-    case GgufValueType::Bool: return "bool";
-    case GgufValueType::String: return "string";
-    case GgufValueType::Array: return "array";
-    case GgufValueType::UInt64: return "uint64";
-    case GgufValueType::Int64: return "int64";
-    case GgufValueType::Float64: return "float64";
+    case GgufValueType::UInt8:
+        return "uint8";
+    case GgufValueType::Int8:
+        return "int8";
+    case GgufValueType::UInt16:
+        return "uint16";
+    case GgufValueType::Int16:
+        return "int16";
+    case GgufValueType::UInt32:
+        return "uint32";
+    case GgufValueType::Int32:
+        return "int32";
+    case GgufValueType::Float32:
+        return "float32";
+    case GgufValueType::Bool:
+        return "bool";
+    case GgufValueType::String:
+        return "string";
+    case GgufValueType::Array:
+        return "array";
+    case GgufValueType::UInt64:
+        return "uint64";
+    case GgufValueType::Int64:
+        return "int64";
+    case GgufValueType::Float64:
+        return "float64";
     }
     return "unknown";
 }
 
-
-template<typename T>
-Expected<T> GgufFile::getInteger(std::string_view key) const
+template <typename T> Expected<T> GgufFile::getInteger(std::string_view key) const
 {
     const GgufValue* v = find(key);
     if (!v)
@@ -141,9 +166,18 @@ Expected<T> GgufFile::getInteger(std::string_view key) const
     return toInteger<T>(iv);
 }
 
-Expected<uint32_t> GgufFile::getU32(std::string_view key) const { return getInteger<uint32_t>(key); }
-Expected<int32_t> GgufFile::getI32(std::string_view key) const { return getInteger<int32_t>(key); }
-Expected<uint64_t> GgufFile::getU64(std::string_view key) const { return getInteger<uint64_t>(key); }
+Expected<uint32_t> GgufFile::getU32(std::string_view key) const
+{
+    return getInteger<uint32_t>(key);
+}
+Expected<int32_t> GgufFile::getI32(std::string_view key) const
+{
+    return getInteger<int32_t>(key);
+}
+Expected<uint64_t> GgufFile::getU64(std::string_view key) const
+{
+    return getInteger<uint64_t>(key);
+}
 
 Expected<std::string_view> GgufFile::getString(std::string_view key) const
 {

@@ -7,8 +7,7 @@
 namespace ws {
 
 namespace {
-template<typename T>
-void put(std::vector<uint8_t>& out, T v)
+template <typename T> void put(std::vector<uint8_t>& out, T v)
 {
     const size_t at = out.size();
     out.resize(at + sizeof(T));
@@ -21,7 +20,10 @@ void putString(std::vector<uint8_t>& out, const std::string& s)
     out.insert(out.end(), s.begin(), s.end());
 }
 
-uint64_t alignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+uint64_t alignUp(uint64_t v, uint64_t a)
+{
+    return (v + a - 1) / a * a;
+}
 } // namespace
 
 void GgufWriter::addScalar(const std::string& key, GgufValueType type, const void* v, size_t n)
@@ -129,8 +131,7 @@ std::vector<uint8_t> GgufWriter::header() const
     return out;
 }
 
-template<typename Sink>
-void GgufWriter::emit(Sink&& sink) const
+template <typename Sink> void GgufWriter::emit(Sink&& sink) const
 {
     const std::vector<uint8_t> head = header();
     sink(head.data(), head.size());

@@ -76,8 +76,7 @@ private:
 
     void addScalar(const std::string& key, GgufValueType type, const void* v, size_t n);
     std::vector<uint8_t> header() const; // everything before the data section, padded
-    template<typename Sink>
-    void emit(Sink&& sink) const;
+    template <typename Sink> void emit(Sink&& sink) const;
 
     uint32_t m_version = 3;
     uint32_t m_alignment = 32;

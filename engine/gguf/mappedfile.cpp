@@ -41,7 +41,9 @@ struct GuardSlot
 };
 std::array<GuardSlot, 256> g_slots;
 uintptr_t g_pageSize = 4096;
-struct sigaction g_previous {};
+struct sigaction g_previous
+{
+};
 
 void onSigbus(int sig, siginfo_t* info, void* context)
 {
@@ -53,8 +55,8 @@ void onSigbus(int sig, siginfo_t* info, void* context)
             continue;
         const int savedErrno = errno;
         const uintptr_t page = address & ~(g_pageSize - 1);
-        void* p = ::mmap(reinterpret_cast<void*>(page), end - page, PROT_READ,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        void* p = ::mmap(reinterpret_cast<void*>(page), end - page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+                         -1, 0);
         errno = savedErrno;
         if (p != MAP_FAILED) {
             slot.damaged.store(true, std::memory_order_release);
@@ -82,7 +84,9 @@ void installGuard()
         const long page = ::sysconf(_SC_PAGESIZE);
         if (page > 0)
             g_pageSize = uintptr_t(page);
-        struct sigaction action {};
+        struct sigaction action
+        {
+        };
         action.sa_sigaction = onSigbus;
         action.sa_flags = SA_SIGINFO | SA_ONSTACK;
         sigemptyset(&action.sa_mask);
@@ -127,7 +131,9 @@ Expected<std::shared_ptr<MappedFile>> MappedFile::openRegular(const std::string&
         return ioError(err == ENOENT ? ErrorCode::NotFound : ErrorCode::Io, path,
                        std::string("cannot open: ") + std::strerror(err));
     }
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::fstat(fd, &st) != 0) {
         const int err = errno;
         ::close(fd);
@@ -151,8 +157,8 @@ Status MappedFile::readResident(int fd)
     void* p = ::mmap(nullptr, m_sizeBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return ioError(ErrorCode::Io, m_path,
-                       "cannot hold the file in memory (" + std::to_string(m_sizeBytes) + " bytes): " +
-                           std::strerror(errno));
+                       "cannot hold the file in memory (" + std::to_string(m_sizeBytes) +
+                           " bytes): " + std::strerror(errno));
 #ifdef MADV_HUGEPAGE
     ::madvise(p, m_sizeBytes, MADV_HUGEPAGE); // a hint: without huge pages the copy still works
 #endif
@@ -165,8 +171,8 @@ Status MappedFile::readResident(int fd)
     auto readPart = [&](size_t k) {
         const uint64_t begin = uint64_t(k) * part, end = std::min(m_sizeBytes, begin + part);
         for (uint64_t at = begin; at < end;) {
-            const ssize_t n = ::pread(fd, static_cast<uint8_t*>(p) + at, size_t(std::min(end - at, kHugePage)),
-                                      off_t(at));
+            const ssize_t n =
+                ::pread(fd, static_cast<uint8_t*>(p) + at, size_t(std::min(end - at, kHugePage)), off_t(at));
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0) {
@@ -188,9 +194,10 @@ Status MappedFile::readResident(int fd)
         if (shortAt[k])
             failure = errors[k] ? std::string("cannot read: ") + std::strerror(errors[k])
                                 : "the model file was truncated while it was read (it ended at " +
-                                      std::to_string(shortAt[k] - 1) + " of " + std::to_string(m_sizeBytes) +
-                                      " bytes)";
-    struct stat st {};
+                                      std::to_string(shortAt[k] - 1) + " of " + std::to_string(m_sizeBytes) + " bytes)";
+    struct stat st
+    {
+    };
     if (failure.empty() && (::fstat(fd, &st) != 0 || uint64_t(st.st_size) != m_sizeBytes || mtimeNs(st) != m_mtimeNs))
         failure = "the model file changed on disk while it was read";
     if (failure.empty() && ::mprotect(p, m_sizeBytes, PROT_READ) != 0)
@@ -272,7 +279,9 @@ Status MappedFile::checkIntact() const
         return Ok{}; // this process's own copy: the file on disk no longer matters
     if (m_slot >= 0 && g_slots[size_t(m_slot)].damaged.load(std::memory_order_acquire))
         return ioError(ErrorCode::Io, m_path, "the model file was truncated on disk while in use");
-    struct stat st {};
+    struct stat st
+    {
+    };
     // Removed (unlinked): the mapping keeps the inode, nothing is lost.
     if (::stat(m_path.c_str(), &st) != 0)
         return Ok{};

@@ -12,7 +12,10 @@ namespace ws {
 
 namespace {
 
-uint16_t toF16(float f) { return static_cast<uint16_t>(_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT)); }
+uint16_t toF16(float f)
+{
+    return static_cast<uint16_t>(_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT));
+}
 
 uint16_t toBf16(float f)
 {
@@ -37,11 +40,16 @@ public:
     {
         std::mt19937_64 rng(m_seed ^ (r * 0xD1B54A32D192ED03ull));
         switch (m_type) {
-        case GgmlType::Q4_K: return randomBlocks(rng, dst, 144, 256);
-        case GgmlType::Q5_K: return randomBlocks(rng, dst, 176, 256);
-        case GgmlType::Q6_K: return randomBlocks(rng, dst, 210, 256);
-        case GgmlType::Q8_0: return randomQ8_0(rng, dst);
-        default: break;
+        case GgmlType::Q4_K:
+            return randomBlocks(rng, dst, 144, 256);
+        case GgmlType::Q5_K:
+            return randomBlocks(rng, dst, 176, 256);
+        case GgmlType::Q6_K:
+            return randomBlocks(rng, dst, 210, 256);
+        case GgmlType::Q8_0:
+            return randomQ8_0(rng, dst);
+        default:
+            break;
         }
         std::normal_distribution<float> normal(0.0f, m_std);
         thread_local std::vector<float> values;
@@ -103,7 +111,9 @@ private:
 void encodeRow(GgmlType type, const float* src, uint8_t* dst, int n)
 {
     switch (type) {
-    case GgmlType::F32: std::memcpy(dst, src, size_t(n) * 4); return;
+    case GgmlType::F32:
+        std::memcpy(dst, src, size_t(n) * 4);
+        return;
     case GgmlType::F16:
         for (int i = 0; i < n; ++i) {
             const uint16_t h = toF16(src[i]);
@@ -151,7 +161,9 @@ void encodeRow(GgmlType type, const float* src, uint8_t* dst, int n)
             }
         }
         return;
-    default: std::memset(dst, 0, size_t(n)); return;
+    default:
+        std::memset(dst, 0, size_t(n));
+        return;
     }
 }
 

@@ -79,9 +79,12 @@ void readLpu(PresetReader& r, LpuSpec& l)
 const char* hardwareKindId(HardwareKind kind)
 {
     switch (kind) {
-    case HardwareKind::Wafer: return "wafer";
-    case HardwareKind::Gpu: return "gpu";
-    case HardwareKind::Lpu: return "lpu";
+    case HardwareKind::Wafer:
+        return "wafer";
+    case HardwareKind::Gpu:
+        return "gpu";
+    case HardwareKind::Lpu:
+        return "lpu";
     }
     return "wafer";
 }

@@ -11,7 +11,12 @@
 
 namespace ws {
 
-enum class HardwareKind { Wafer, Gpu, Lpu };
+enum class HardwareKind
+{
+    Wafer,
+    Gpu,
+    Lpu
+};
 
 struct WaferSpec
 {
@@ -34,20 +39,20 @@ struct WaferSpec
     int segmentPrimaryCores = 0;
     int segmentSpareCores = 0;
     int64_t sramBytesPerCore = 0;
-    int64_t programBytesPerCore = 0;  // code, stacks, runtime per core (a parameter; not published)
+    int64_t programBytesPerCore = 0; // code, stacks, runtime per core (a parameter; not published)
     double clockHz = 0;
-    double clockLowHz = 0;            // where the clock is not published: the plausible range (0 = known)
+    double clockLowHz = 0; // where the clock is not published: the plausible range (0 = known)
     double clockHighHz = 0;
-    double hopLatencyCycles = 1;      // alpha: one router hop
-    double routingStageCycles = 0;    // beta: a software routing stage on a core (0 = not published)
-    int linkWidthBits = 32;           // one wavelet per cycle per link
-    double macsPerCyclePerCore = 1;   // 16-bit multiply-accumulates per cycle
+    double hopLatencyCycles = 1;    // alpha: one router hop
+    double routingStageCycles = 0;  // beta: a software routing stage on a core (0 = not published)
+    int linkWidthBits = 32;         // one wavelet per cycle per link
+    double macsPerCyclePerCore = 1; // 16-bit multiply-accumulates per cycle
     double sramBytesPerCyclePerCore = 0;
     double coreAreaMm2 = 0;
     double waferAreaMm2 = 0;
-    double ioBandwidthBytesPerS = 0;  // off-wafer system I/O
-    double interWaferLatencyS = 0;    // wafer-to-wafer hop latency (parameter)
-    double powerWatts = 0;            // system power
+    double ioBandwidthBytesPerS = 0; // off-wafer system I/O
+    double interWaferLatencyS = 0;   // wafer-to-wafer hop latency (parameter)
+    double powerWatts = 0;           // system power
 
     // Cores an application can use when no defects shrink the mesh.
     int usableCols() const { return meshCols - reservedCols; }
@@ -60,8 +65,8 @@ struct GpuSpec
 {
     int64_t hbmBytes = 0;
     double hbmBandwidthBytesPerS = 0;
-    double bf16Flops = 0;  // dense
-    double fp8Flops = 0;   // dense
+    double bf16Flops = 0;                // dense
+    double fp8Flops = 0;                 // dense
     double nvlinkBandwidthBytesPerS = 0; // per GPU, bidirectional
     int maxGpusPerNode = 8;
     double powerWatts = 0;
@@ -94,10 +99,10 @@ struct HardwareSpec
     std::string id;   // preset id, e.g. "wse3", "h100", "groq-lpu"
     std::string name; // display name
     HardwareKind kind = HardwareKind::Wafer;
-    WaferSpec wafer; // valid when kind == Wafer
-    GpuSpec gpu;     // valid when kind == Gpu
-    LpuSpec lpu;     // valid when kind == Lpu
-    HourlyCost cost; // per device
+    WaferSpec wafer;                            // valid when kind == Wafer
+    GpuSpec gpu;                                // valid when kind == Gpu
+    LpuSpec lpu;                                // valid when kind == Lpu
+    HourlyCost cost;                            // per device
     std::map<std::string, std::string> sources; // field -> citation
 };
 

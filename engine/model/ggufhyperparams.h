@@ -20,8 +20,8 @@ class GgufFile;
 
 struct GgufHyperParams
 {
-    std::string architecture; // general.architecture as written ("llama", "qwen2", ...)
-    std::string name;         // general.name; empty when absent
+    std::string architecture;       // general.architecture as written ("llama", "qwen2", ...)
+    std::string name;               // general.name; empty when absent
     uint32_t blockCount = 0;        // required
     uint32_t embeddingLength = 0;   // required
     uint32_t headCount = 0;         // required
@@ -38,23 +38,24 @@ struct GgufHyperParams
     // (examples/convert-llama2c-to-ggml: KV_ATTENTION_LAYERNORM_RMS_EPS, 1e-5f)
     // and run.c uses.
     float rmsNormEps = 1e-5f;
-    float ropeFreqBase = 10000.0f; // llama.cpp: rope_freq_base_train = 10000.0f
-    float attentionScale = 0.0f;   // 0: 1 / sqrt(head size)
-    std::string ropeScalingType;   // empty: none
-    float ropeScalingFactor = 0.0f;      // 0: absent
-    float ropeLowFreqFactor = 1.0f;      // llama3 scaling defaults (Llama 3.1's config)
+    float ropeFreqBase = 10000.0f;  // llama.cpp: rope_freq_base_train = 10000.0f
+    float attentionScale = 0.0f;    // 0: 1 / sqrt(head size)
+    std::string ropeScalingType;    // empty: none
+    float ropeScalingFactor = 0.0f; // 0: absent
+    float ropeLowFreqFactor = 1.0f; // llama3 scaling defaults (Llama 3.1's config)
     float ropeHighFreqFactor = 4.0f;
-    uint32_t ropeOriginalContext = 0;    // 0: absent (llama3 scaling: 8192; YaRN: the context length, as llama.cpp)
+    uint32_t ropeOriginalContext = 0; // 0: absent (llama3 scaling: 8192; YaRN: the context length, as llama.cpp)
     uint32_t expertCount = 0;
     uint32_t expertUsedCount = 0;
     uint32_t expertFeedForwardLength = 0;
     uint32_t expertSharedCount = 0;
     uint32_t slidingWindow = 0;
     uint32_t slidingWindowPattern = 0; // 0: absent (gemma3's llama.cpp default: every 6th layer global)
-    // Sliding layers' RoPE base (llama.cpp: rope_freq_base_train_swa); 0: absent (gemma3: 10000, gpt-oss: rope.freq_base).
+    // Sliding layers' RoPE base (llama.cpp: rope_freq_base_train_swa); 0: absent (gemma3: 10000, gpt-oss:
+    // rope.freq_base).
     float ropeFreqBaseSwa = 0.0f;
     float finalLogitSoftcapping = 0.0f; // 0: absent, no softcapping
-    uint32_t vocabSize = 0; // <arch>.vocab_size; 0: absent (then the token list or the embedding rows)
+    uint32_t vocabSize = 0;             // <arch>.vocab_size; 0: absent (then the token list or the embedding rows)
 
     uint32_t headSize() const { return keyLength ? keyLength : (headCount ? embeddingLength / headCount : 0); }
     bool hasRopeScaling() const { return !ropeScalingType.empty(); }

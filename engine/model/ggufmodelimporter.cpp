@@ -18,14 +18,18 @@ std::string architectureFromGguf(const std::string& arch)
 std::optional<Precision> precisionOf(GgmlType type)
 {
     switch (type) {
-    case GgmlType::F32: return Precision::Fp32;
-    case GgmlType::F16: return Precision::Fp16;
-    case GgmlType::BF16: return Precision::Bf16;
+    case GgmlType::F32:
+        return Precision::Fp32;
+    case GgmlType::F16:
+        return Precision::Fp16;
+    case GgmlType::BF16:
+        return Precision::Bf16;
     case GgmlType::Q8_0:
     case GgmlType::Q5_0: // 5- and 6-bit types take the nearest wider integer precision the placement knows
     case GgmlType::Q5_1:
     case GgmlType::Q5_K:
-    case GgmlType::Q6_K: return Precision::Int8;
+    case GgmlType::Q6_K:
+        return Precision::Int8;
     case GgmlType::Q4_0:
     case GgmlType::Q4_1:
     case GgmlType::Q2_K: // narrower than 4 bits: counted as 4-bit
@@ -33,8 +37,10 @@ std::optional<Precision> precisionOf(GgmlType type)
     case GgmlType::Q4_K:
     case GgmlType::IQ4_NL:
     case GgmlType::IQ4_XS:
-    case GgmlType::MXFP4: return Precision::Int4;
-    default: return std::nullopt;
+    case GgmlType::MXFP4:
+        return Precision::Int4;
+    default:
+        return std::nullopt;
     }
 }
 } // namespace
@@ -63,8 +69,8 @@ Expected<ModelConfig> importGgufModel(const GgufHyperParams& h, const GgufFile& 
     c.contextLength = h.contextLength;
     c.expertCount = int(h.expertCount);
     c.expertsPerToken = int(h.expertUsedCount);
-    c.expertFfnSize = int(h.expertFeedForwardLength ? h.expertFeedForwardLength
-                                                    : (c.expertCount ? h.feedForwardLength : 0));
+    c.expertFfnSize =
+        int(h.expertFeedForwardLength ? h.expertFeedForwardLength : (c.expertCount ? h.feedForwardLength : 0));
     c.sharedExpertCount = int(h.expertSharedCount);
     c.slidingWindow = int(h.slidingWindow);
     c.rmsNormEps = double(h.rmsNormEps);

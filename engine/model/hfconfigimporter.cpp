@@ -91,9 +91,9 @@ private:
 const std::map<std::string, std::string>& modelTypes()
 {
     static const std::map<std::string, std::string> types{
-        {"llama", "llama"},       {"mistral", "mistral"},   {"mixtral", "mixtral"},     {"qwen2", "qwen2"},
-        {"qwen3", "qwen3"},       {"qwen3_moe", "qwen3moe"}, {"gemma3", "gemma3"},      {"gemma3_text", "gemma3"},
-        {"gpt_oss", "gpt-oss"},   {"llama4", "llama4"},     {"llama4_text", "llama4"},
+        {"llama", "llama"},     {"mistral", "mistral"},    {"mixtral", "mixtral"},    {"qwen2", "qwen2"},
+        {"qwen3", "qwen3"},     {"qwen3_moe", "qwen3moe"}, {"gemma3", "gemma3"},      {"gemma3_text", "gemma3"},
+        {"gpt_oss", "gpt-oss"}, {"llama4", "llama4"},      {"llama4_text", "llama4"},
     };
     return types;
 }
@@ -137,9 +137,10 @@ Expected<ModelConfig> importHfConfig(std::string_view jsonText, const std::strin
     const auto type = modelTypes().find(modelType);
     if (type == modelTypes().end()) {
         Error err = makeError(ErrorCode::Unsupported,
-                              modelType.empty() ? std::string("missing model_type")
-                                                : "unsupported model_type '" + modelType +
-                                                      "' (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma3, gpt_oss, llama4)",
+                              modelType.empty()
+                                  ? std::string("missing model_type")
+                                  : "unsupported model_type '" + modelType +
+                                        "' (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma3, gpt_oss, llama4)",
                               "model_type");
         err.file = fileName;
         return err;
@@ -152,7 +153,9 @@ Expected<ModelConfig> importHfConfig(std::string_view jsonText, const std::strin
     c.name = nameOrPath.empty() ? stem(fileName) : nameOrPath.substr(nameOrPath.find_last_of('/') + 1);
     c.id = "import-" + stem(fileName);
     for (char& ch : c.id)
-        ch = (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ((std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-') ? ch : '-');
+        ch = (ch >= 'A' && ch <= 'Z')
+                 ? char(ch - 'A' + 'a')
+                 : ((std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-') ? ch : '-');
 
     c.layers = r.integer("num_hidden_layers");
     c.hiddenSize = r.integer("hidden_size");
@@ -173,7 +176,8 @@ Expected<ModelConfig> importHfConfig(std::string_view jsonText, const std::strin
 
     if (a == "mixtral" || a == "gpt-oss" || a == "llama4") {
         c.expertCount = r.integer("num_local_experts");
-        c.expertsPerToken = r.has("num_experts_per_tok") ? r.integer("num_experts_per_tok") : r.integer("experts_per_token");
+        c.expertsPerToken =
+            r.has("num_experts_per_tok") ? r.integer("num_experts_per_tok") : r.integer("experts_per_token");
         c.expertFfnSize = c.ffnSize;
     } else if (a == "qwen3moe") {
         c.expertCount = r.integer("num_experts");

@@ -8,7 +8,7 @@ namespace ws {
 
 namespace {
 constexpr std::array<std::string_view, 9> kArchitectures{"llama",    "mistral", "mixtral", "qwen2", "qwen3",
-                                                          "qwen3moe", "gemma3",  "gpt-oss", "llama4"};
+                                                         "qwen3moe", "gemma3",  "gpt-oss", "llama4"};
 
 Error shapeError(const std::string& file, const std::string& field, std::string text)
 {
@@ -25,8 +25,9 @@ std::string importedModelId(const std::string& path)
         stem = stem.substr(0, dot);
     std::string id = "import-";
     for (char ch : stem)
-        id += (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a')
-                                       : ((std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-') ? ch : '-');
+        id += (ch >= 'A' && ch <= 'Z')
+                  ? char(ch - 'A' + 'a')
+                  : ((std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-') ? ch : '-');
     return id;
 }
 
@@ -52,9 +53,8 @@ Status validateModelConfig(ModelConfig& c, const std::string& file)
     {
         const char* name;
         int value;
-    } positive[] = {{"layers", c.layers},       {"hiddenSize", c.hiddenSize},   {"headCount", c.headCount},
-                    {"kvHeadCount", c.kvHeadCount}, {"vocabSize", c.vocabSize},
-                    {"moeLayerStep", c.moeLayerStep}};
+    } positive[] = {{"layers", c.layers},           {"hiddenSize", c.hiddenSize}, {"headCount", c.headCount},
+                    {"kvHeadCount", c.kvHeadCount}, {"vocabSize", c.vocabSize},   {"moeLayerStep", c.moeLayerStep}};
     for (const auto& p : positive)
         if (p.value <= 0)
             return shapeError(file, p.name, "must be greater than zero, got " + std::to_string(p.value));

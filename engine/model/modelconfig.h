@@ -19,11 +19,11 @@ struct ModelConfig
     std::string name;         // display name, e.g. "Qwen3-32B"
     std::string architecture; // "llama", "qwen2", "qwen3", "qwen3moe", "gemma3", "mixtral", "gpt-oss", "llama4"
     int layers = 0;
-    int hiddenSize = 0;       // d_model
-    int ffnSize = 0;          // dense FFN intermediate size
-    int headCount = 0;        // query heads
-    int kvHeadCount = 0;      // key/value heads (GQA)
-    int headDim = 0;          // per head; may differ from hiddenSize / headCount
+    int hiddenSize = 0;  // d_model
+    int ffnSize = 0;     // dense FFN intermediate size
+    int headCount = 0;   // query heads
+    int kvHeadCount = 0; // key/value heads (GQA)
+    int headDim = 0;     // per head; may differ from hiddenSize / headCount
     int vocabSize = 0;
     bool tiedEmbeddings = false;
     bool attentionBias = false;       // Q/K/V biases (qwen2, gpt-oss)
@@ -49,7 +49,7 @@ struct ModelConfig
     double ropeTheta = 10000.0;
     double rmsNormEps = 1e-6;
     Precision nativePrecision = Precision::Bf16; // precision of the released weights
-    std::map<std::string, std::string> sources; // field -> citation
+    std::map<std::string, std::string> sources;  // field -> citation
 
     bool isMoe() const { return expertCount > 0; }
     bool isMoeLayer(int layer) const { return expertCount > 0 && (layer + 1) % std::max(1, moeLayerStep) == 0; }

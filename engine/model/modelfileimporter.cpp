@@ -1,7 +1,7 @@
 #include "engine/model/modelfileimporter.h"
 
-#include "engine/gguf/llama2ccheckpoint.h"
 #include "engine/gguf/gguffile.h"
+#include "engine/gguf/llama2ccheckpoint.h"
 #include "engine/model/ggufhyperparams.h"
 #include "engine/model/ggufmodelimporter.h"
 

@@ -5,25 +5,44 @@ namespace ws {
 const char* tensorKindId(TensorKind kind)
 {
     switch (kind) {
-    case TensorKind::TokenEmbedding: return "token_embd";
-    case TensorKind::Output: return "output";
-    case TensorKind::AttnQ: return "attn_q";
-    case TensorKind::AttnK: return "attn_k";
-    case TensorKind::AttnV: return "attn_v";
-    case TensorKind::AttnO: return "attn_output";
-    case TensorKind::FfnGate: return "ffn_gate";
-    case TensorKind::FfnUp: return "ffn_up";
-    case TensorKind::FfnDown: return "ffn_down";
-    case TensorKind::ExpertGate: return "ffn_gate_exps";
-    case TensorKind::ExpertUp: return "ffn_up_exps";
-    case TensorKind::ExpertDown: return "ffn_down_exps";
-    case TensorKind::SharedGate: return "ffn_gate_shexp";
-    case TensorKind::SharedUp: return "ffn_up_shexp";
-    case TensorKind::SharedDown: return "ffn_down_shexp";
-    case TensorKind::Router: return "ffn_gate_inp";
-    case TensorKind::Norm: return "norm";
-    case TensorKind::Bias: return "bias";
-    case TensorKind::Count: break;
+    case TensorKind::TokenEmbedding:
+        return "token_embd";
+    case TensorKind::Output:
+        return "output";
+    case TensorKind::AttnQ:
+        return "attn_q";
+    case TensorKind::AttnK:
+        return "attn_k";
+    case TensorKind::AttnV:
+        return "attn_v";
+    case TensorKind::AttnO:
+        return "attn_output";
+    case TensorKind::FfnGate:
+        return "ffn_gate";
+    case TensorKind::FfnUp:
+        return "ffn_up";
+    case TensorKind::FfnDown:
+        return "ffn_down";
+    case TensorKind::ExpertGate:
+        return "ffn_gate_exps";
+    case TensorKind::ExpertUp:
+        return "ffn_up_exps";
+    case TensorKind::ExpertDown:
+        return "ffn_down_exps";
+    case TensorKind::SharedGate:
+        return "ffn_gate_shexp";
+    case TensorKind::SharedUp:
+        return "ffn_up_shexp";
+    case TensorKind::SharedDown:
+        return "ffn_down_shexp";
+    case TensorKind::Router:
+        return "ffn_gate_inp";
+    case TensorKind::Norm:
+        return "norm";
+    case TensorKind::Bias:
+        return "bias";
+    case TensorKind::Count:
+        break;
     }
     return "?";
 }

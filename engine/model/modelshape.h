@@ -21,7 +21,8 @@
 
 namespace ws {
 
-enum class TensorKind : uint8_t {
+enum class TensorKind : uint8_t
+{
     TokenEmbedding,
     Output, // LM head
     AttnQ,
@@ -38,8 +39,8 @@ enum class TensorKind : uint8_t {
     SharedUp,
     SharedDown,
     Router,
-    Norm,  // RMSNorm weight vectors (incl. q/k norm)
-    Bias,  // biases and attention sinks
+    Norm, // RMSNorm weight vectors (incl. q/k norm)
+    Bias, // biases and attention sinks
     Count
 };
 constexpr int kTensorKindCount = int(TensorKind::Count);
@@ -49,10 +50,10 @@ const char* tensorKindId(TensorKind kind); // "attn_q", "ffn_down_exps", "token_
 struct TensorShape
 {
     TensorKind kind = TensorKind::AttnQ;
-    int layer = -1;     // -1 for global tensors
-    int64_t rows = 1;   // outputs (1 for vectors)
-    int64_t cols = 0;   // inputs, or the vector length
-    int64_t count = 1;  // stacked experts
+    int layer = -1;          // -1 for global tensors
+    int64_t rows = 1;        // outputs (1 for vectors)
+    int64_t cols = 0;        // inputs, or the vector length
+    int64_t count = 1;       // stacked experts
     int64_t activeCount = 1; // of `count`, how many a token uses (top-k)
     bool isVector() const { return rows == 1 && kind != TensorKind::Output && kind != TensorKind::TokenEmbedding; }
     int64_t parameters() const { return rows * cols * count; }
@@ -70,11 +71,11 @@ public:
     std::vector<const TensorShape*> layerTensors(int layer) const;
 
     int64_t totalParameters() const;
-    int64_t activeParameters() const;          // per token, incl. embedding and LM head
-    int64_t embeddingParameters() const;       // the token table (once, even when tied)
+    int64_t activeParameters() const;    // per token, incl. embedding and LM head
+    int64_t embeddingParameters() const; // the token table (once, even when tied)
     int64_t totalBytes(Precision p) const;
     int64_t layerBytes(int layer, Precision p) const;
-    int64_t globalBytes(Precision p) const;    // embedding, final norm, LM head
+    int64_t globalBytes(Precision p) const; // embedding, final norm, LM head
     int64_t bytesByKind(TensorKind kind, Precision p) const;
     // Weight bytes a decode step reads: every active weight once; the token
     // table contributes one row (the lookup) unless it is also the LM head.

@@ -48,12 +48,17 @@ std::optional<Precision> parsePrecision(std::string_view id)
 PrecisionBlock precisionBlock(Precision p)
 {
     switch (p) {
-    case Precision::Fp32: return {1, 4};
+    case Precision::Fp32:
+        return {1, 4};
     case Precision::Bf16:
-    case Precision::Fp16: return {1, 2};
-    case Precision::Fp8: return {1, 1};
-    case Precision::Int8: return {32, 34}; // Q8_0
-    case Precision::Int4: return {32, 18}; // Q4_0
+    case Precision::Fp16:
+        return {1, 2};
+    case Precision::Fp8:
+        return {1, 1};
+    case Precision::Int8:
+        return {32, 34}; // Q8_0
+    case Precision::Int4:
+        return {32, 18}; // Q4_0
     }
     return {1, 2};
 }

@@ -9,7 +9,15 @@
 
 namespace ws {
 
-enum class Precision { Fp32, Bf16, Fp16, Fp8, Int8, Int4 };
+enum class Precision
+{
+    Fp32,
+    Bf16,
+    Fp16,
+    Fp8,
+    Int8,
+    Int4
+};
 
 // Storage bits per parameter including block scales (fp32 32, bf16 16, int8 8.5, int4 4.5).
 double bitsPerParameter(Precision p);

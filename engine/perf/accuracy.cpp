@@ -4,9 +4,9 @@
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/measurementdata.h"
 #include "engine/perf/predictionutil.h"
-#include "engine/perf/wafercalibration.h"
 #include "engine/perf/predictor.h"
 #include "engine/perf/speculative.h"
+#include "engine/perf/wafercalibration.h"
 #include "engine/perf/waferpredictor.h"
 #include "engine/perf/waferprefill.h"
 

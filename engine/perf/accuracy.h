@@ -19,8 +19,8 @@ struct AccuracyRow
 {
     MeasuredPoint point;
     HardwareKind kind = HardwareKind::Gpu;
-    double predicted = 0;   // on the point's metric
-    double low = 0;         // the range on the same metric
+    double predicted = 0; // on the point's metric
+    double low = 0;       // the range on the same metric
     double high = 0;
     double relativeError = 0; // (predicted - measured) / measured
     bool inside = false;

@@ -16,7 +16,7 @@ namespace ws {
 struct CalibrationRow
 {
     std::string label;
-    std::string metric;       // "tokens_per_second_per_user" or "aggregate_tokens_per_second"
+    std::string metric; // "tokens_per_second_per_user" or "aggregate_tokens_per_second"
     double observed = 0;
     double predicted = 0;
     double relativeResidual = 0; // (predicted - observed) / observed

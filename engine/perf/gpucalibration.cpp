@@ -114,11 +114,16 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
         terms.push_back(gpuStepTerms(*r.model, r.hardware->gpu, r.step));
     auto column = [](const GpuStepTerms& t, int k) {
         switch (k) {
-        case 0: return t.memory;
-        case 1: return t.compute;
-        case 2: return t.layers;
-        case 3: return t.intraSteps;
-        default: return t.interSteps;
+        case 0:
+            return t.memory;
+        case 1:
+            return t.compute;
+        case 2:
+            return t.layers;
+        case 3:
+            return t.intraSteps;
+        default:
+            return t.interSteps;
         }
     };
     GpuEfficiency e = defaults;
@@ -126,7 +131,7 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
     double* constants[5] = {&e.memoryTimeFactor, &e.computeTimeFactor, &e.layerOverheadS, &e.allreduceStepS,
                             &e.interNodeStepS};
     const double lowerBound[5] = {1.0, 1.0, 0.0, 0.0, 0.0}; // efficiencies at most 100 %, times not negative
-    const double probe[5] = {1.0, 1.0, 20e-6, 5e-6, 20e-6};   // typical sizes, to judge what the rows can see
+    const double probe[5] = {1.0, 1.0, 20e-6, 5e-6, 20e-6}; // typical sizes, to judge what the rows can see
     // A constant is fitted only when its term, at a typical size, is at least 5 % of some
     // measured step; otherwise the rows cannot tell it apart and it keeps its default.
     std::vector<int> free;

@@ -18,7 +18,8 @@ std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profi
         {"layerOverheadS", "t_layer", "s", e.layerOverheadS, true, fitted,
          "Fixed time per layer per step: kernel launches and synchronisation."},
         {"allreduceStepS", "t_step", "s", e.allreduceStepS, true, fitted,
-         "Latency of one ring all-reduce step over NVLink (facts §5: ring has 2N-2 steps; ~6 us 2-GPU all-reduce [N3])."},
+         "Latency of one ring all-reduce step over NVLink (facts §5: ring has 2N-2 steps; ~6 us 2-GPU all-reduce "
+         "[N3])."},
         {"interNodeStepS", "t_ib", "s", e.interNodeStepS, true, fitted,
          "Latency of one all-reduce step between nodes (InfiniBand)."},
         {"memoryUsableFraction", "phi_hbm", "", e.memoryUsableFraction, false,
@@ -78,7 +79,8 @@ GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuS
         const double allreduces = 2.0 * f.layers; // after attention and after the MLP [N5]
         t.intraSteps = allreduces * (s.multiShotAllReduce && inNode > 1 ? 2.0 : 2.0 * (inNode - 1));
         t.interSteps = allreduces * 2.0 * (nodes - 1);
-        // Ring all-reduce moves 2(N-1)/N of the payload over each GPU's link (one direction = half the bidirectional figure).
+        // Ring all-reduce moves 2(N-1)/N of the payload over each GPU's link (one direction = half the bidirectional
+        // figure).
         const double payload = users * s.tokensPerRequest * f.hidden * 2.0;
         const double perDirection = 0.5 * gpu.nvlinkBandwidthBytesPerS;
         if (perDirection > 0)

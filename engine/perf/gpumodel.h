@@ -38,12 +38,12 @@ std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profi
 struct GpuStep
 {
     int gpus = 1;
-    int concurrency = 1;           // requests decoding together
-    int64_t context = 4096;        // KV tokens per request
-    double tokensPerRequest = 1;   // tokens each request processes per step (speculative verify: k+1)
-    double prefillPerOutput = 0;   // prompt tokens processed per output token (continuous batching)
+    int concurrency = 1;         // requests decoding together
+    int64_t context = 4096;      // KV tokens per request
+    double tokensPerRequest = 1; // tokens each request processes per step (speculative verify: k+1)
+    double prefillPerOutput = 0; // prompt tokens processed per output token (continuous batching)
     Precision precision = Precision::Bf16;
-    int kvBytesPerValue = 2;       // 16-bit KV cache; 1 for an 8-bit cache
+    int kvBytesPerValue = 2;         // 16-bit KV cache; 1 for an 8-bit cache
     bool multiShotAllReduce = false; // 2 steps per all-reduce inside a node (NVSwitch multicast) instead of 2(N-1)
 };
 
@@ -78,9 +78,9 @@ struct GpuModelFacts
 {
     int layers = 0;
     int hidden = 0;
-    double weightBytesRead = 0;    // per step
+    double weightBytesRead = 0; // per step
     double activeParameters = 0;
-    double kvBytesPerRequest = 0;  // at the step's context
+    double kvBytesPerRequest = 0; // at the step's context
 };
 GpuModelFacts gpuModelFacts(const ModelConfig& model, Precision precision, int64_t context, int kvBytesPerValue);
 GpuStepTerms gpuStepTerms(const GpuModelFacts& facts, const GpuSpec& gpu, const GpuStep& step);

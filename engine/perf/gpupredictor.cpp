@@ -19,7 +19,8 @@ int kvBytesFor(Precision p)
 
 // The serving stack's unknowns, one at a time; tps(efficiency, users) is the speed per user with them.
 void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool batchKnown,
-                        const std::vector<const GpuCalibration*>& profiles, const std::function<double(const GpuEfficiency&, int)>& tps)
+                        const std::vector<const GpuCalibration*>& profiles,
+                        const std::function<double(const GpuEfficiency&, int)>& tps)
 {
     const double point = tps(e, p.concurrency);
     auto vary = [&](const char* input, const char* unit, double GpuEfficiency::*field, double assumed, double low,
@@ -28,8 +29,8 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool 
         GpuEfficiency b = e;
         a.*field = toField(low);
         b.*field = toField(high);
-        p.rangeDrivers.push_back(rangeDriver(input, unit, assumed, low, high, source, point, tps(a, p.concurrency),
-                                             tps(b, p.concurrency)));
+        p.rangeDrivers.push_back(
+            rangeDriver(input, unit, assumed, low, high, source, point, tps(a, p.concurrency), tps(b, p.concurrency)));
     };
     auto same = [](double v) { return v; };
     const double eta = 1.0 / e.memoryTimeFactor;
@@ -69,8 +70,8 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool 
         double fittedMax = e.allreduceStepS;
         for (const GpuCalibration* c : profiles)
             fittedMax = std::max(fittedMax, c->efficiency.allreduceStepS);
-        vary("allreduce_step_s", e.multiShotAllReduce ? "s per all-reduce step (2 per all-reduce)" : "s per ring step", &GpuEfficiency::allreduceStepS, e.allreduceStepS,
-             std::min(e.allreduceStepS, nccl), fittedMax,
+        vary("allreduce_step_s", e.multiShotAllReduce ? "s per all-reduce step (2 per all-reduce)" : "s per ring step",
+             &GpuEfficiency::allreduceStepS, e.allreduceStepS, std::min(e.allreduceStepS, nccl), fittedMax,
              "low: NCCL tuning model, 6.6 us + 0.6 us per NVLink step (NVIDIA/nccl src/graph/tuning.cc); high: the "
              "largest step any shipped GPU profile fitted",
              same);
@@ -89,8 +90,8 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool 
     if (fitted && fitted->rmsRelativeResidual > 0) {
         const double r = fitted->rmsRelativeResidual;
         p.rangeDrivers.push_back(rangeDriver("calibration_fit", "relative", 0, -r, r,
-                                             "rms residual of profile " + fitted->id + " on its measurements",
-                                             point, point * (1 - r), point * (1 + r)));
+                                             "rms residual of profile " + fitted->id + " on its measurements", point,
+                                             point * (1 - r), point * (1 + r)));
     }
 }
 } // namespace
@@ -118,7 +119,8 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     const GpuSpec& g = hw.gpu;
     const int needed = gpusNeeded(model, g, w.precision, w.contextTokens, 1, e);
     if (needed <= 0)
-        return makeError(ErrorCode::OutOfRange, "the model does not fit in any number of " + hw.id + " GPUs", "devices");
+        return makeError(ErrorCode::OutOfRange, "the model does not fit in any number of " + hw.id + " GPUs",
+                         "devices");
     auto started = startPrediction(model, hw, cal->profile.id, w, needed, o.devices, "GPUs",
                                    "using the fewest GPUs that hold the model");
     if (!started)
@@ -181,7 +183,8 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     p.breakdown.push_back({"compute", shown.compute * e.computeTimeFactor * scale});
     p.breakdown.push_back({"layer_overhead", shown.layers * e.layerOverheadS * scale});
     p.breakdown.push_back(
-        {"allreduce", (shown.intraSteps * e.allreduceStepS + shown.interSteps * e.interNodeStepS + shown.link) * scale});
+        {"allreduce",
+         (shown.intraSteps * e.allreduceStepS + shown.interSteps * e.interNodeStepS + shown.link) * scale});
     if (w.speculative.enabled)
         p.breakdown.push_back({"speculative_draft", w.speculative.tokensPerStep * draftSeconds * scale});
 

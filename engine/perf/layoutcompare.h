@@ -36,13 +36,17 @@ PredictionDelta comparePredictions(const Prediction& a, const Prediction& b);
 // The difference layer of two layouts on the same mesh: one signed value per core of B's wafers, B - A.
 struct MeshDifference
 {
-    enum class Kind { SramBytes, RegionTimeMs };
+    enum class Kind
+    {
+        SramBytes,
+        RegionTimeMs
+    };
     Kind kind = Kind::SramBytes;
     int meshCols = 0;
     int meshRows = 0;
-    int deviceCount = 0;                     // B's
-    std::vector<std::vector<float>> values;  // [device][core] row-major; a wafer A lacks counts as empty there
-    double largest = 0;                      // the largest |value| (0: the layouts agree everywhere)
+    int deviceCount = 0;                    // B's
+    std::vector<std::vector<float>> values; // [device][core] row-major; a wafer A lacks counts as empty there
+    double largest = 0;                     // the largest |value| (0: the layouts agree everywhere)
 };
 
 // Bytes used per core, B - A (from each snapshot's SRAM fraction and core SRAM). Empty (no devices) when the

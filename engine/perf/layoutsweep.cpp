@@ -14,10 +14,9 @@ namespace ws {
 namespace {
 using nlohmann::json;
 
-constexpr SweepParameter kParameters[] = {SweepParameter::Fill,        SweepParameter::Context,
-                                          SweepParameter::Precision,   SweepParameter::Wafers,
-                                          SweepParameter::Concurrency, SweepParameter::Order,
-                                          SweepParameter::Aspect,      SweepParameter::HopLatency};
+constexpr SweepParameter kParameters[] = {
+    SweepParameter::Fill,        SweepParameter::Context, SweepParameter::Precision, SweepParameter::Wafers,
+    SweepParameter::Concurrency, SweepParameter::Order,   SweepParameter::Aspect,    SweepParameter::HopLatency};
 
 std::string number(double v)
 {
@@ -47,7 +46,8 @@ Status apply(SweepBase& b, SweepParameter p, const std::string& v)
     if (p == SweepParameter::Order) {
         const auto order = parseLayerOrder(v);
         if (!order)
-            return makeError(ErrorCode::InvalidArgument, "order: '" + v + "' is not snake, row-major or column-major", "sweep");
+            return makeError(ErrorCode::InvalidArgument, "order: '" + v + "' is not snake, row-major or column-major",
+                             "sweep");
         b.order = *order;
         return Ok{};
     }
@@ -64,10 +64,12 @@ Status apply(SweepBase& b, SweepParameter p, const std::string& v)
         return Ok{};
     case SweepParameter::HopLatency:
         if (!(d >= 1))
-            return makeError(ErrorCode::InvalidArgument, "hop-latency is a factor on each hop's cost, at least 1", "sweep");
+            return makeError(ErrorCode::InvalidArgument, "hop-latency is a factor on each hop's cost, at least 1",
+                             "sweep");
         b.hopStretch = d;
         return Ok{};
-    default: break;
+    default:
+        break;
     }
     if (!whole || d < 1)
         return makeError(ErrorCode::InvalidArgument, std::string(id) + " must be a whole number from 1", "sweep");
@@ -86,14 +88,22 @@ Status apply(SweepBase& b, SweepParameter p, const std::string& v)
 const char* sweepParameterId(SweepParameter p)
 {
     switch (p) {
-    case SweepParameter::Fill: return "fill";
-    case SweepParameter::Context: return "context";
-    case SweepParameter::Precision: return "precision";
-    case SweepParameter::Wafers: return "wafers";
-    case SweepParameter::Concurrency: return "concurrency";
-    case SweepParameter::Order: return "order";
-    case SweepParameter::Aspect: return "aspect";
-    case SweepParameter::HopLatency: return "hop-latency";
+    case SweepParameter::Fill:
+        return "fill";
+    case SweepParameter::Context:
+        return "context";
+    case SweepParameter::Precision:
+        return "precision";
+    case SweepParameter::Wafers:
+        return "wafers";
+    case SweepParameter::Concurrency:
+        return "concurrency";
+    case SweepParameter::Order:
+        return "order";
+    case SweepParameter::Aspect:
+        return "aspect";
+    case SweepParameter::HopLatency:
+        return "hop-latency";
     }
     return "fill";
 }
@@ -123,7 +133,8 @@ Expected<SweepAxis> parseSweepAxis(std::string_view text)
         if (!lo || !hi || !step)
             return makeError(ErrorCode::InvalidArgument, "range: LO:HI:STEP must be numbers", "sweep");
         if (!(*step > 0) || *hi < *lo || (*hi - *lo) / *step > 1e6)
-            return makeError(ErrorCode::InvalidArgument, "range: need LO <= HI, STEP > 0 and at most 10^6 values", "sweep");
+            return makeError(ErrorCode::InvalidArgument, "range: need LO <= HI, STEP > 0 and at most 10^6 values",
+                             "sweep");
         const int64_t n = int64_t(std::floor((*hi - *lo) / *step + 1e-9)) + 1;
         for (int64_t i = 0; i < n; ++i)
             axis.values.push_back(number(std::round((*lo + double(i) * *step) * 1e9) / 1e9));
@@ -210,7 +221,8 @@ std::vector<size_t> paretoFront(const SweepResult& r, bool againstKv)
         if (!beaten)
             front.push_back(i);
     }
-    std::sort(front.begin(), front.end(), [&](size_t a, size_t b) { return second(r.points[a]) > second(r.points[b]); });
+    std::sort(front.begin(), front.end(),
+              [&](size_t a, size_t b) { return second(r.points[a]) > second(r.points[b]); });
     return front;
 }
 

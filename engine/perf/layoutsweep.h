@@ -27,8 +27,19 @@
 
 namespace ws {
 
-enum class SweepParameter { Fill, Context, Precision, Wafers, Concurrency, Order, Aspect, HopLatency };
-const char* sweepParameterId(SweepParameter p); // "fill", "context", "precision", "wafers", "concurrency", "order", "aspect", "hop-latency"
+enum class SweepParameter
+{
+    Fill,
+    Context,
+    Precision,
+    Wafers,
+    Concurrency,
+    Order,
+    Aspect,
+    HopLatency
+};
+const char* sweepParameterId(
+    SweepParameter p); // "fill", "context", "precision", "wafers", "concurrency", "order", "aspect", "hop-latency"
 
 struct SweepAxis
 {
@@ -81,8 +92,8 @@ int64_t sweepPointCount(const std::vector<SweepAxis>& axes);
 // Points [count * (shard - 1) / shards, count * shard / shards) of the sweep (shard is 1-based).
 // `progress`, when given, is called after each point with (done, of this shard's points); returning false
 // cancels (an error with code Cancelled).
-Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxis>& axes, int shard = 1,
-                               int shards = 1, const std::function<bool(int64_t, int64_t)>& progress = {});
+Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxis>& axes, int shard = 1, int shards = 1,
+                               const std::function<bool(int64_t, int64_t)>& progress = {});
 // The base with point `index`'s axis values applied (what runSweep predicted for it): to open that point's layout.
 Expected<SweepBase> sweepPointBase(const SweepBase& base, const std::vector<SweepAxis>& axes, int64_t index);
 

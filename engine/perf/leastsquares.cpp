@@ -12,19 +12,21 @@ Expected<LeastSquaresFit> fitLeastSquares(const std::vector<std::vector<double>>
 {
     const size_t rows = x.size();
     if (rows == 0 || rows != y.size())
-        return makeError(ErrorCode::InvalidArgument, "least squares needs one observation per row of the design matrix");
+        return makeError(ErrorCode::InvalidArgument,
+                         "least squares needs one observation per row of the design matrix");
     const size_t cols = x.front().size();
     if (cols == 0)
         return makeError(ErrorCode::InvalidArgument, "least squares needs at least one coefficient");
     if (rows < cols)
-        return makeError(ErrorCode::InvalidArgument,
-                         "least squares needs at least as many measurements (" + std::to_string(rows) +
-                             ") as fitted constants (" + std::to_string(cols) + ")");
+        return makeError(ErrorCode::InvalidArgument, "least squares needs at least as many measurements (" +
+                                                         std::to_string(rows) + ") as fitted constants (" +
+                                                         std::to_string(cols) + ")");
     Eigen::MatrixXd a(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
     Eigen::VectorXd b(static_cast<Eigen::Index>(rows));
     for (size_t i = 0; i < rows; ++i) {
         if (x[i].size() != cols)
-            return makeError(ErrorCode::InvalidArgument, "design matrix row " + std::to_string(i) + " has the wrong size");
+            return makeError(ErrorCode::InvalidArgument,
+                             "design matrix row " + std::to_string(i) + " has the wrong size");
         if (!std::isfinite(y[i]) || (weighting == LeastSquaresWeighting::Relative && y[i] <= 0))
             return makeError(ErrorCode::InvalidArgument,
                              "observation " + std::to_string(i) + " must be a positive finite number");

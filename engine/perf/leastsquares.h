@@ -21,7 +21,11 @@ struct LeastSquaresFit
     double maxAbsRelativeResidual = 0;
 };
 
-enum class LeastSquaresWeighting { Absolute, Relative };
+enum class LeastSquaresWeighting
+{
+    Absolute,
+    Relative
+};
 
 // X is row-major: X[i] holds the basis values of measurement i. Fails when the
 // rows are ragged, fewer than the columns, contain non-finite values, an

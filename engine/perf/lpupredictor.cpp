@@ -39,7 +39,8 @@ LpuTerms lpuTerms(const ModelConfig& m, const LpuSpec& l, Precision p, int chips
     const ModelShape shape(m);
     const double layers = std::max(1, m.layers);
     const double chipsPerLayer = double(chips) / layers; // fractional: a chip may hold several layers
-    const double kv = double(shape.kvBytes(std::max<int64_t>(1, context), kvBytesFor(p))) * std::max(1, concurrencyForKv);
+    const double kv =
+        double(shape.kvBytes(std::max<int64_t>(1, context), kvBytesFor(p))) * std::max(1, concurrencyForKv);
     const double bytesPerLayer = (double(shape.bytesReadPerToken(p)) + kv / std::max(1, concurrencyForKv)) / layers;
     const double flopsPerLayer = 2.0 * double(shape.activeParameters()) / layers * tokensPerStage;
     const double stream = bytesPerLayer / (chipsPerLayer * l.sramBandwidthBytesPerS);
@@ -94,10 +95,10 @@ void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& 
     LpuEfficiency hi = e;
     lo.exchangeS = cal.exchangeSLow;
     hi.exchangeS = cal.exchangeSHigh;
-    p.rangeDrivers.push_back(rangeDriver("chip_to_chip_s", "s per exchange", e.exchangeS, lo.exchangeS, hi.exchangeS,
-                                         "the cost each row of " + cal.profile.id + " implies alone (" +
-                                             cal.profile.source + ")",
-                                         point, tps(p.devices, lo), tps(p.devices, hi)));
+    p.rangeDrivers.push_back(
+        rangeDriver("chip_to_chip_s", "s per exchange", e.exchangeS, lo.exchangeS, hi.exchangeS,
+                    "the cost each row of " + cal.profile.id + " implies alone (" + cal.profile.source + ")", point,
+                    tps(p.devices, lo), tps(p.devices, hi)));
     const ModelShape shape(model);
     Ceiling& c = p.ceiling;
     const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
@@ -205,7 +206,8 @@ static Expected<LpuCalibration> fitLpuProfileUnguarded(const std::string& jsonTe
          "a mixture-of-experts layer one more, the dispatch to its experts' chips",
          "Chip-to-chip exchanges per layer."},
         {"sramUsableFraction", "phi_sram", "", c.efficiency.sramUsableFraction, false,
-         "assumption: code, activations and buffers take the rest", "Fraction of a chip's SRAM that holds weights and KV."},
+         "assumption: code, activations and buffers take the rest",
+         "Fraction of a chip's SRAM that holds weights and KV."},
     };
     return c;
 }
@@ -237,7 +239,8 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
     const int chips = p.devices;
 
     const ModelShape shape(model);
-    const double free = e.sramUsableFraction * double(l.sramBytesPerChip) * chips - double(shape.totalBytes(w.precision));
+    const double free =
+        e.sramUsableFraction * double(l.sramBytesPerChip) * chips - double(shape.totalBytes(w.precision));
     const double perRequest = double(shape.kvBytes(std::max<int64_t>(1, w.contextTokens), kvBytesFor(w.precision)));
     p.maxConcurrency = perRequest > 0 ? int(std::clamp(free / perRequest, 0.0, double(1 << 20))) : 1;
     int concurrency = std::max(1, w.concurrency);
@@ -267,16 +270,16 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
                 return d.error();
             draftSeconds = d->secondsPerToken;
         }
-        seconds = speculativeSecondsPerToken(w.speculative, draftSeconds,
-                                             [&](int k) { return stepSeconds(concurrency, k); });
+        seconds =
+            speculativeSecondsPerToken(w.speculative, draftSeconds, [&](int k) { return stepSeconds(concurrency, k); });
         scale = 1.0 / w.speculative.expectedTokensPerStep();
     }
     p.secondsPerToken = seconds;
     p.tokensPerSecondPerUser = 1.0 / seconds;
     p.aggregateTokensPerSecond = concurrency / seconds;
-    const double verifyScale = w.speculative.enabled ? stepSeconds(concurrency, w.speculative.tokensPerStep + 1) /
-                                                           terms.seconds(e) * scale
-                                                     : 1.0;
+    const double verifyScale =
+        w.speculative.enabled ? stepSeconds(concurrency, w.speculative.tokensPerStep + 1) / terms.seconds(e) * scale
+                              : 1.0;
     p.breakdown.push_back({"sram_stream_compute", terms.local * verifyScale});
     p.breakdown.push_back({"chip_to_chip", terms.exchanges * e.exchangeS * verifyScale});
     if (w.speculative.enabled)

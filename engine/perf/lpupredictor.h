@@ -21,9 +21,9 @@ namespace ws {
 
 struct LpuEfficiency
 {
-    double exchangeS = 10e-6;          // per chip-to-chip exchange (fitted)
-    double exchangesPerLayer = 2;      // after attention and after the MLP, as tensor parallel on GPUs
-    double sramUsableFraction = 0.9;   // rest: code, activations, buffers
+    double exchangeS = 10e-6;        // per chip-to-chip exchange (fitted)
+    double exchangesPerLayer = 2;    // after attention and after the MLP, as tensor parallel on GPUs
+    double sramUsableFraction = 0.9; // rest: code, activations, buffers
 };
 
 struct LpuCalibration

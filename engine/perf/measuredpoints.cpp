@@ -12,9 +12,12 @@ namespace ws {
 std::string_view measuredOriginId(MeasuredOrigin o)
 {
     switch (o) {
-    case MeasuredOrigin::Calibration: return "calibration";
-    case MeasuredOrigin::Reference: return "reference";
-    case MeasuredOrigin::User: return "user";
+    case MeasuredOrigin::Calibration:
+        return "calibration";
+    case MeasuredOrigin::Reference:
+        return "reference";
+    case MeasuredOrigin::User:
+        return "user";
     }
     return "reference";
 }
@@ -22,9 +25,12 @@ std::string_view measuredOriginId(MeasuredOrigin o)
 std::string_view tristateId(Tristate t)
 {
     switch (t) {
-    case Tristate::No: return "no";
-    case Tristate::Yes: return "yes";
-    case Tristate::Unknown: return "unknown";
+    case Tristate::No:
+        return "no";
+    case Tristate::Yes:
+        return "yes";
+    case Tristate::Unknown:
+        return "unknown";
     }
     return "unknown";
 }
@@ -79,8 +85,9 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
     if (kernel && r.contains("grid") && r.at("grid").is_number_integer()) {
         const std::string g = std::to_string(r.at("grid").get<int>());
         p.configuration = prefill ? "prefill, one " + g + " x " + g + " region per layer"
-                                  : "one " + g + " x " + g + " region per layer, timed on one layer and scaled to "
-                                    "the layer count";
+                                  : "one " + g + " x " + g +
+                                        " region per layer, timed on one layer and scaled to "
+                                        "the layer count";
         p.label = r.value("model", std::string()) + ", WSE-2, " + g + " x " + g + (prefill ? ", prefill" : "");
     }
     p.decodeGrid = r.value("grid", r.value("decode_grid", 0));
@@ -122,7 +129,8 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
     p.draftTokens = r.value("draft_tokens", 0);
     p.acceptanceRate = r.value("acceptance", 0.0);
     if (p.draftCostFraction < 0 || p.draftTokens < 0 || p.acceptanceRate < 0 || p.acceptanceRate > 1)
-        return makeError(ErrorCode::Format, "draft cost, draft tokens and acceptance must be in range", where + "draft");
+        return makeError(ErrorCode::Format, "draft cost, draft tokens and acceptance must be in range",
+                         where + "draft");
     p.batchKnown = r.value("batch_known", file.value("batch_known", true));
     p.contextTokens = r.value("context", int64_t(0));
     p.promptTokens = r.value("prompt", int64_t(0));
@@ -134,9 +142,9 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
     if (!prefill && p.contextTokens == 0 && p.outputTokens == 0)
         return makeError(ErrorCode::Format, "give a context (decode only) or prompt and output lengths",
                          where + "context");
-    for (const char* metric : {"tokens_per_second_per_user", "aggregate_tokens_per_second",
-                               "end_to_end_tokens_per_second_per_user", "prefill_tokens_per_second",
-                               "tokens_per_second"}) {
+    for (const char* metric :
+         {"tokens_per_second_per_user", "aggregate_tokens_per_second", "end_to_end_tokens_per_second_per_user",
+          "prefill_tokens_per_second", "tokens_per_second"}) {
         if (!r.contains(metric))
             continue;
         if (!r.at(metric).is_number())
@@ -165,8 +173,7 @@ Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonT
     const std::string kind = j.value("kind", std::string());
     if (kind != "reference" && kind != "gpu" && kind != "lpu" && kind != "wafer-kernel" && kind != "wafer-prefill")
         return makeError(ErrorCode::Format,
-                         "kind must be \"reference\", \"gpu\", \"lpu\", \"wafer-kernel\" or \"wafer-prefill\"",
-                         "kind");
+                         "kind must be \"reference\", \"gpu\", \"lpu\", \"wafer-kernel\" or \"wafer-prefill\"", "kind");
     if (!j.contains("id") || !j.at("id").is_string() || j.at("id").get<std::string>().empty())
         return makeError(ErrorCode::Format, "a measurement set needs an id", "id");
     if (!j.contains("rows") || !j["rows"].is_array() || j["rows"].empty())

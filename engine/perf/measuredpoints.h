@@ -21,23 +21,33 @@
 
 namespace ws {
 
-enum class MeasuredOrigin { Calibration, Reference, User };
-enum class Tristate { No, Yes, Unknown };
+enum class MeasuredOrigin
+{
+    Calibration,
+    Reference,
+    User
+};
+enum class Tristate
+{
+    No,
+    Yes,
+    Unknown
+};
 
 std::string_view measuredOriginId(MeasuredOrigin o); // "calibration", "reference", "user"
-std::string_view tristateId(Tristate t);            // "no", "yes", "unknown"
+std::string_view tristateId(Tristate t);             // "no", "yes", "unknown"
 
 struct MeasuredPoint
 {
     MeasuredOrigin origin = MeasuredOrigin::Reference;
-    std::string set;          // the file's id
+    std::string set; // the file's id
     std::string label;
-    std::string modelId;      // model preset
-    std::string hardwareId;   // hardware preset
-    int devices = 0;          // wafers, GPUs or chips; 0: not stated
+    std::string modelId;                // model preset
+    std::string hardwareId;             // hardware preset
+    int devices = 0;                    // wafers, GPUs or chips; 0: not stated
     std::optional<Precision> precision; // absent: not stated
     int concurrency = 1;
-    bool batchKnown = true;   // false: a service that may batch other users' requests beside this one
+    bool batchKnown = true; // false: a service that may batch other users' requests beside this one
     Tristate speculative = Tristate::No;
     // With speculative "yes", what the source gives (else the sourced defaults, engine/perf/speculative.h):
     // the draft model preset, or a draft token's cost as a fraction of a target token; k; the acceptance rate.
@@ -45,7 +55,7 @@ struct MeasuredPoint
     double draftCostFraction = 0; // 0: not given
     int draftTokens = 0;          // 0: not given
     double acceptanceRate = 0;    // 0: not given
-    int64_t contextTokens = 0; // decode-only rows: tokens in the KV cache; 0 with prompt/output
+    int64_t contextTokens = 0;    // decode-only rows: tokens in the KV cache; 0 with prompt/output
     int64_t promptTokens = 0;
     int64_t outputTokens = 0;
     // "tokens_per_second_per_user", "aggregate_tokens_per_second", or "end_to_end_tokens_per_second_per_user"
@@ -56,9 +66,9 @@ struct MeasuredPoint
     std::string configuration; // as the source states it
     std::string source;
     std::string date;
-    std::string note;          // assumptions
-    std::string doubt;         // why the figure itself is doubtful (left out of the headline statistics)
-    bool fitted = false;       // calibration rows the fit used
+    std::string note;    // assumptions
+    std::string doubt;   // why the figure itself is doubtful (left out of the headline statistics)
+    bool fitted = false; // calibration rows the fit used
     // Wafers, WaferLLM's policy: every layer timed on its own P x P region of cores (0: not stated, the
     // placer's regions). A prefill side apart from the decode side where the source names both.
     int decodeGrid = 0;

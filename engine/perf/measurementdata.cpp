@@ -17,7 +17,7 @@ std::string_view embeddedMeasurement(std::string_view name)
 }
 
 namespace {
-template<typename T, typename Parse>
+template <typename T, typename Parse>
 std::map<std::string, T, std::less<>> parseAll(std::string_view folder, Parse parse)
 {
     std::map<std::string, T, std::less<>> out;

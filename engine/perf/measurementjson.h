@@ -12,8 +12,7 @@
 
 namespace ws {
 
-template<typename Read>
-auto guardedRead(Read&& read) -> decltype(read())
+template <typename Read> auto guardedRead(Read&& read) -> decltype(read())
 {
     try {
         return read();

@@ -7,14 +7,22 @@ namespace ws {
 WaferPlacementRequest WaferPlacementRequest::of(const ModelConfig& model, const WaferSpec& wafer,
                                                 const PlacementOptions& o)
 {
-    return {model, wafer, o.strategy, o.precision, o.kvPrecision, o.contextTokens, o.weightFill, o.usableCols,
-            o.usableRows, o.maxDevices, o.groups, o.order, o.bandsPerDevice};
+    return {model,        wafer,        o.strategy,   o.precision, o.kvPrecision, o.contextTokens, o.weightFill,
+            o.usableCols, o.usableRows, o.maxDevices, o.groups,    o.order,       o.bandsPerDevice};
 }
 
 PlacementOptions WaferPlacementRequest::options() const
 {
-    return {.strategy = strategy, .precision = precision, .kvPrecision = kvPrecision, .contextTokens = contextTokens,
-            .weightFill = weightFill, .usableCols = usableCols, .usableRows = usableRows, .maxDevices = maxDevices, .groups = groups, .order = order,
+    return {.strategy = strategy,
+            .precision = precision,
+            .kvPrecision = kvPrecision,
+            .contextTokens = contextTokens,
+            .weightFill = weightFill,
+            .usableCols = usableCols,
+            .usableRows = usableRows,
+            .maxDevices = maxDevices,
+            .groups = groups,
+            .order = order,
             .bandsPerDevice = bandsPerDevice};
 }
 
@@ -23,8 +31,8 @@ PlacementCache::PlacementCache(size_t capacity) : m_capacity(std::max<size_t>(1,
 SharedPlacement PlacementCache::find(const WaferPlacementRequest& request)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
-    const auto it = std::find_if(m_entries.begin(), m_entries.end(),
-                                 [&](const Entry& e) { return e.request == request; });
+    const auto it =
+        std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.request == request; });
     if (it == m_entries.end()) {
         ++m_misses;
         return nullptr;
@@ -40,7 +48,8 @@ SharedPlacement PlacementCache::place(const WaferPlacementRequest& request)
         return cached;
     // Placed outside the lock: other threads keep using the cache meanwhile (two may place the same request once
     // each; both results are equal).
-    auto placed = std::make_shared<const Expected<Placement>>(placeModel(request.model, request.wafer, request.options()));
+    auto placed =
+        std::make_shared<const Expected<Placement>>(placeModel(request.model, request.wafer, request.options()));
     std::lock_guard<std::mutex> lock(m_mutex);
     if (std::none_of(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.request == request; })) {
         m_entries.push_front({request, placed});

@@ -18,9 +18,9 @@
 
 #include <cstddef>
 #include <list>
-#include <optional>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace ws {
 

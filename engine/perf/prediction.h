@@ -17,8 +17,8 @@ namespace ws {
 
 struct PhaseTime
 {
-    std::string id;      // "qkv_gemv", "hbm_weights", "allreduce", ...
-    double seconds = 0;  // per output token
+    std::string id;     // "qkv_gemv", "hbm_weights", "allreduce", ...
+    double seconds = 0; // per output token
 };
 
 struct ConcurrencyPoint
@@ -39,7 +39,7 @@ struct Range
 // input at each end (every other input at its assumed value).
 struct RangeDriver
 {
-    std::string input;                // "clock_hz", "hbm_efficiency", ...
+    std::string input; // "clock_hz", "hbm_efficiency", ...
     std::string unit;
     double assumed = 0;
     double low = 0;
@@ -47,8 +47,8 @@ struct RangeDriver
     std::string source;
     double tokensPerSecondAtLow = 0;
     double tokensPerSecondAtHigh = 0;
-    double effect = 1;                // spread it alone causes: max / min of {point, at low, at high}
-    double share = 0;                 // its share of the combined range (squared log effects, sums to 1)
+    double effect = 1; // spread it alone causes: max / min of {point, at low, at high}
+    double share = 0;  // its share of the combined range (squared log effects, sums to 1)
 };
 
 // The hard bound for the configuration: a decode step cannot move its bytes
@@ -60,13 +60,13 @@ struct Ceiling
 {
     double peakFlopsPerS = 0;
     double peakBytesPerS = 0;
-    double flopsPerStep = 0;          // one decode step of one user's token at the chosen batch
+    double flopsPerStep = 0; // one decode step of one user's token at the chosen batch
     double bytesPerStep = 0;
-    double fabricSeconds = 0;         // wafers: the fewest hop cycles the reductions need, in seconds
-    double tokensPerStep = 1;         // per user per step (speculative decoding: expected accepted tokens)
+    double fabricSeconds = 0;          // wafers: the fewest hop cycles the reductions need, in seconds
+    double tokensPerStep = 1;          // per user per step (speculative decoding: expected accepted tokens)
     double tokensPerSecondPerUser = 0; // the ceiling itself
-    std::string bound;                // "memory", "compute" or "fabric"
-    bool clamped = false;             // the model's figure exceeded the ceiling and was cut to it
+    std::string bound;                 // "memory", "compute" or "fabric"
+    bool clamped = false;              // the model's figure exceeded the ceiling and was cut to it
 
     double arithmeticIntensity() const { return bytesPerStep > 0 ? flopsPerStep / bytesPerStep : 0; }
 };
@@ -75,16 +75,16 @@ struct Ceiling
 // uses, each wafer with its own seeded map and remap (engine/wafer/redundancy/defectplacement.h).
 struct WaferDefects
 {
-    bool applied = false;             // false: no defects asked for (or not a wafer)
-    double defectRate = 0;            // fraction of physical cores dead
-    uint64_t seed = 0;                // device d draws with seed + d
+    bool applied = false;  // false: no defects asked for (or not a wafer)
+    double defectRate = 0; // fraction of physical cores dead
+    uint64_t seed = 0;     // device d draws with seed + d
     int64_t deadCores = 0;
     int64_t sparesUsed = 0;
     int64_t unrepairableSegments = 0;
-    int64_t usableCores = 0;          // devices x the usable mesh the placement used
-    int usableCols = 0;               // that mesh
+    int64_t usableCores = 0; // devices x the usable mesh the placement used
+    int usableCols = 0;      // that mesh
     int usableRows = 0;
-    double hopStretch = 1.0;          // S_max over every placed region of every wafer, both axes
+    double hopStretch = 1.0; // S_max over every placed region of every wafer, both axes
 };
 
 // Dollars per million output tokens at the predicted concurrency: the devices'
@@ -93,12 +93,12 @@ struct WaferDefects
 // dear hour with the slow end.
 struct TokenCost
 {
-    bool known = false;               // false: the hardware preset has no hourly cost
-    double hourlyUsd = 0;             // all devices
+    bool known = false;   // false: the hardware preset has no hourly cost
+    double hourlyUsd = 0; // all devices
     Range hourlyUsdRange;
     double usdPerMillionTokens = 0;
     Range usdPerMillionTokensRange;
-    std::string source;               // the hourly cost's citation (hardware preset)
+    std::string source; // the hourly cost's citation (hardware preset)
 };
 
 struct Prediction
@@ -106,45 +106,45 @@ struct Prediction
     std::string modelId;
     std::string hardwareId;
     HardwareKind kind = HardwareKind::Wafer;
-    std::string profile;      // calibration profile used
-    int devices = 0;          // wafers, GPUs or chips
+    std::string profile;        // calibration profile used
+    int devices = 0;            // wafers, GPUs or chips
     bool devicesChosen = false; // true: the fewest that hold the model, picked by the predictor
-    int devicesNeeded = 0;    // the fewest that hold the model
+    int devicesNeeded = 0;      // the fewest that hold the model
     int concurrency = 1;
-    int maxConcurrency = 1;   // requests that fit (KV memory, pipeline stages)
+    int maxConcurrency = 1; // requests that fit (KV memory, pipeline stages)
 
-    double secondsPerToken = 0;        // per user, steady state (speculative decoding included)
+    double secondsPerToken = 0; // per user, steady state (speculative decoding included)
     double tokensPerSecondPerUser = 0;
     Range tokensPerSecondPerUserRange;
     std::vector<RangeDriver> rangeDrivers; // what the speed range is made of, largest effect first
     Ceiling ceiling;
-    double ttftSeconds = 0;            // prompt processing and first token
+    double ttftSeconds = 0; // prompt processing and first token
     Range ttftRange;
     double aggregateTokensPerSecond = 0;
     std::vector<ConcurrencyPoint> concurrencyCurve;
-    std::vector<PhaseTime> breakdown;  // one token at the requested concurrency; sums to the token time
+    std::vector<PhaseTime> breakdown; // one token at the requested concurrency; sums to the token time
 
     TokenCost cost;
-    double powerWatts = 0;            // all devices; 0 = unknown
-    double joulesPerToken = 0;        // at the aggregate rate; 0 = unknown
+    double powerWatts = 0;     // all devices; 0 = unknown
+    double joulesPerToken = 0; // at the aggregate rate; 0 = unknown
 
-    double agentWorkflowSeconds = 0;  // steps x (TTFT + tokens per step / speed)
-    double answerSeconds = 0;         // TTFT + characters x tokens per character / speed (midpoint)
-    Range answerSecondsRange;         // over the tokens-per-character range and the speed range
+    double agentWorkflowSeconds = 0; // steps x (TTFT + tokens per step / speed)
+    double answerSeconds = 0;        // TTFT + characters x tokens per character / speed (midpoint)
+    Range answerSecondsRange;        // over the tokens-per-character range and the speed range
 
-    WaferDefects defects;             // wafers with dead cores
-    int64_t kvCapacityTokens = 0;     // wafers: KV tokens a layer region holds beside its weights
-    int64_t sramHeadroomBytes = 0;    // wafers: SRAM of the devices used that the placement leaves free
+    WaferDefects defects;          // wafers with dead cores
+    int64_t kvCapacityTokens = 0;  // wafers: KV tokens a layer region holds beside its weights
+    int64_t sramHeadroomBytes = 0; // wafers: SRAM of the devices used that the placement leaves free
     // Wafers with a draft model (speculative decoding): the cores of the draft's own strip (its placement's
     // usable mesh), the usable cores of one wafer the target and the draft share, and the draft's k tokens
     // of one step.
     int64_t draftCores = 0;
     int64_t usableCoresPerDevice = 0;
     double draftSecondsPerStep = 0;
-    std::string draftHome;  // "strip" (beside the target on wafer 0) or "own_wafer" (the last device)
-    int draftColumns = 0;   // the draft's width in columns (its own wafer: the whole usable mesh)
+    std::string draftHome; // "strip" (beside the target on wafer 0) or "own_wafer" (the last device)
+    int draftColumns = 0;  // the draft's width in columns (its own wafer: the whole usable mesh)
 
-    std::vector<std::string> notes;   // assumptions and choices, English
+    std::vector<std::string> notes; // assumptions and choices, English
 };
 
 } // namespace ws

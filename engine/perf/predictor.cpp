@@ -30,8 +30,9 @@ Status validate(const ModelConfig& m, const Workload& w)
     if (w.speculative.enabled && w.speculative.draftModel && w.speculative.draftModel->vocabSize != m.vocabSize)
         return makeError(ErrorCode::InvalidArgument,
                          "the draft model must share the target's vocabulary (verification compares token ids): " +
-                             w.speculative.draftModel->id + " has " + std::to_string(w.speculative.draftModel->vocabSize) +
-                             " tokens, " + m.id + " " + std::to_string(m.vocabSize),
+                             w.speculative.draftModel->id + " has " +
+                             std::to_string(w.speculative.draftModel->vocabSize) + " tokens, " + m.id + " " +
+                             std::to_string(m.vocabSize),
                          "draft");
     if (!(w.tokensPerCharacterLow > 0) || w.tokensPerCharacterHigh < w.tokensPerCharacterLow)
         return makeError(ErrorCode::InvalidArgument, "tokens per character must be a positive range",
@@ -115,8 +116,8 @@ void addSpeculativeDrivers(Prediction& p, const ModelConfig& model, const Hardwa
             "speculative_decoding", "off (0) / on (1)", 0, 0, 1,
             "unknown for this vendor and date: " + d.vendorSource + "; on: k = " + std::to_string(d.tokensPerStep) +
                 ", acceptance " + std::to_string(d.acceptanceRate).substr(0, 4) + ", draft " +
-                (draft ? draft->id : "at " + std::to_string(on.speculative.draftCostFraction).substr(0, 4) +
-                                         " of a target token"),
+                (draft ? draft->id
+                       : "at " + std::to_string(on.speculative.draftCostFraction).substr(0, 4) + " of a target token"),
             point, point, r->tokensPerSecondPerUser));
         // The configuration is not known: the ceiling is the higher of the two.
         if (r->ceiling.tokensPerSecondPerUser > p.ceiling.tokensPerSecondPerUser)

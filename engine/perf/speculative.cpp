@@ -70,7 +70,8 @@ std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const
     const int64_t targetParams = ModelShape(target).totalParameters();
     std::vector<std::pair<int64_t, const ModelConfig*>> fit;
     for (const ModelConfig& c : candidates) {
-        if (c.id == target.id || c.vocabSize != target.vocabSize || family(c.architecture) != family(target.architecture))
+        if (c.id == target.id || c.vocabSize != target.vocabSize ||
+            family(c.architecture) != family(target.architecture))
             continue;
         const int64_t params = ModelShape(c).totalParameters();
         if (params < targetParams)
@@ -94,8 +95,9 @@ const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vecto
     return all.empty() ? nullptr : all.front();
 }
 
-Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer, const PlacementOptions& placement,
-                                     PlacementCache* cache, const Layout* layout, double defectRate)
+Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer,
+                                     const PlacementOptions& placement, PlacementCache* cache, const Layout* layout,
+                                     double defectRate)
 {
     if (defectRate > 0)
         return makeError(ErrorCode::Unsupported, "a draft model is not placed around defects", "draft");
@@ -109,8 +111,8 @@ Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& 
         return makeError(ErrorCode::OutOfRange,
                          "the layout and the draft model do not fit together: the layout uses " +
                              std::to_string(static_cast<long long>(layout->usableCols) * layout->usableRows) +
-                             " cores per wafer and " + draft.id + " needs " + std::to_string(share->cores()) +
-                             ", " + std::to_string(share->usableCores()) + " usable",
+                             " cores per wafer and " + draft.id + " needs " + std::to_string(share->cores()) + ", " +
+                             std::to_string(share->usableCores()) + " usable",
                          "draft");
     return share;
 }
@@ -219,7 +221,7 @@ Expected<DraftHomeChoice> chooseDraftHome(const ModelConfig& target, const Hardw
 // to and from the wafer's edge, the link latency and the payload over the I/O bandwidth, as the schedule's
 // wafer hops).
 double draftHandoffSeconds(const ScheduleRegions& target, const ScheduleRegions& draft, const DraftHome& home,
-                      const TimingParams& params, int k)
+                           const TimingParams& params, int k)
 {
     const TimingModel timing(params);
     auto cx = [](const CoreRect& r) { return r.x + r.width / 2.0; };
@@ -266,8 +268,8 @@ void addDraftHomeNote(Prediction& p, const DraftHomeChoice& c, const Speculative
     std::string note = "speculative decoding (k = " + std::to_string(spec.tokensPerStep) + ") does not pay on " +
                        std::to_string(fewest) + " wafers: plain decoding gives " +
                        figure(1 / c.plainSecondsPerToken, "%.0f") + " tokens/s on " + std::to_string(c.plainDevices) +
-                       ", with the draft on " + homeText(c.home) + " " + figure(1 / c.secondsPerToken, "%.0f") +
-                       " (" + figure(c.plainSecondsPerToken / c.secondsPerToken, "%.2f") + "x)";
+                       ", with the draft on " + homeText(c.home) + " " + figure(1 / c.secondsPerToken, "%.0f") + " (" +
+                       figure(c.plainSecondsPerToken / c.secondsPerToken, "%.2f") + "x)";
     if (more)
         note += "; one more wafer for the draft (" + homeText(more->home) + ", " + std::to_string(fewest + 1) +
                 " wafers) would give " + figure(1 / more->secondsPerToken, "%.0f") + " tokens/s, " +
@@ -323,9 +325,10 @@ Expected<DraftAtHome> timeDraftAtHome(Prediction& p, const HardwareSpec& hw, con
     out.handoffSeconds = draftHandoffSeconds(target, s.draftLayout, home, s.params, w.speculative.tokensPerStep);
     setDraftHome(p, home, w.speculative.tokensPerStep * out.secondsPerToken);
     p.notes.push_back(home.ownWafer()
-                          ? "speculative decoding: the draft model " + model.id + " decodes on a wafer of its own (wafer " +
-                                std::to_string(home.draftDevice() + 1) + ", " + std::to_string(home.draftCores()) +
-                                " cores) after the target's " + std::to_string(home.targetDevices) +
+                          ? "speculative decoding: the draft model " + model.id +
+                                " decodes on a wafer of its own (wafer " + std::to_string(home.draftDevice() + 1) +
+                                ", " + std::to_string(home.draftCores()) + " cores) after the target's " +
+                                std::to_string(home.targetDevices) +
                                 "; its proposals and the verified token cross one wafer link each per step"
                           : "speculative decoding: the draft model " + model.id + " decodes on " +
                                 std::to_string(home.share.columns) + " x " + std::to_string(home.share.usableRows) +

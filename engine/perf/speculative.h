@@ -32,14 +32,14 @@ namespace ws {
 
 struct SpeculativeDefaults
 {
-    bool vendorUses = false;      // the system's vendor is known to run speculative decoding
-    std::string vendorSource;     // where that is said (or why nothing is known)
+    bool vendorUses = false;  // the system's vendor is known to run speculative decoding
+    std::string vendorSource; // where that is said (or why nothing is known)
     // The vendor serves speculative decoding under endpoints of their own name: a figure for another endpoint
     // ran without it, so "not known whether on" is off there.
     bool namedEndpoints = false;
-    int tokensPerStep = 4;        // k
+    int tokensPerStep = 4; // k
     std::string tokensPerStepSource;
-    double acceptanceRate = 0.7;  // a
+    double acceptanceRate = 0.7; // a
     std::string acceptanceRateSource;
 };
 
@@ -57,8 +57,9 @@ std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const
 // narrowest that holds it, placed through `cache` (may be null). `placement` has the target's options with
 // the whole usable mesh. Refused around defects (`defectRate` > 0), and with a given `layout` that leaves
 // the draft too few columns (the error names the cores needed and available).
-Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer, const PlacementOptions& placement,
-                                     PlacementCache* cache, const Layout* layout = nullptr, double defectRate = 0);
+Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer,
+                                     const PlacementOptions& placement, PlacementCache* cache,
+                                     const Layout* layout = nullptr, double defectRate = 0);
 
 // Where the draft model of `workload` decodes beside `target` on wafer `hardware`: the one choice the predictor
 // and the scene (engine/wafer/scene.h) both use. Candidates: a strip on wafer 0 of the narrowest width that

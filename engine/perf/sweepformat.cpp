@@ -107,9 +107,9 @@ std::string sweepCsv(const SweepResult& r)
             out += csvField(v);
         }
         if (p.error.empty()) {
-            for (const std::string& field : {number(p.msPerToken), number(p.tokensPerSecondPerUser), number(p.ttftMs),
-                                             std::to_string(p.devices), std::to_string(p.kvCapacityTokens),
-                                             std::to_string(p.sramHeadroomBytes)}) {
+            for (const std::string& field :
+                 {number(p.msPerToken), number(p.tokensPerSecondPerUser), number(p.ttftMs), std::to_string(p.devices),
+                  std::to_string(p.kvCapacityTokens), std::to_string(p.sramHeadroomBytes)}) {
                 out += ',';
                 out += field;
             }

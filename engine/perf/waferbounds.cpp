@@ -14,8 +14,8 @@ namespace {
 // WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on (NP-WSE3).
 constexpr double kCalibrationMacsPerCycle = 4.0;
 
-void setCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
-                const WaferSetup& s, int tokensPerVisit)
+void setCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w, const WaferSetup& s,
+                int tokensPerVisit)
 {
     int64_t largest = 0;
     int shortest = 0;
@@ -28,9 +28,9 @@ void setCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw,
     const double bpp = bitsPerParameter(w.precision) / 8.0;
     // Layer weights only (embedding and LM head sit in their own regions); the tied table is taken off twice
     // at most, which can only lower the bound's work.
-    const double layerBytes = std::max(0.0, double(shape.bytesReadPerToken(w.precision)) -
-                                                double(shape.globalBytes(w.precision)) -
-                                                double(shape.embeddingParameters()) * bpp);
+    const double layerBytes =
+        std::max(0.0, double(shape.bytesReadPerToken(w.precision)) - double(shape.globalBytes(w.precision)) -
+                          double(shape.embeddingParameters()) * bpp);
     const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
     const double clock = s.params.clockHz;
     Ceiling& c = p.ceiling;
@@ -83,8 +83,10 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
         p.rangeDrivers.push_back(rangeDriver(
             "kernel_cycles_per_mac", "cycles", measured, production, measured,
             "research kernel: WaferLLM's cycles per MAC as fitted on WSE-2 (WLLM Table 4); production: 70 % of this "
-            "core's " + std::to_string(int(wafer.macsPerCyclePerCore)) + "-wide SIMD (NP-WSE3), the efficiency "
-            "WaferLLM's MeshGEMM keeps (WLLM §7.2); Cerebras rewrote its kernels in October 2024 [C9]",
+            "core's " +
+                std::to_string(int(wafer.macsPerCyclePerCore)) +
+                "-wide SIMD (NP-WSE3), the efficiency "
+                "WaferLLM's MeshGEMM keeps (WLLM §7.2); Cerebras rewrote its kernels in October 2024 [C9]",
             point, withParams(set, production), withParams(set, measured)));
     }
     if (s.devicesNeeded > 1) {
@@ -141,8 +143,8 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
             cores += int64_t(r.rect.width) * r.rect.height;
         const double side = std::sqrt(double(cores) / double(s.layout.layers.size()));
         constexpr int kMeasuredSide = 420;
-        WaferKernelMeasurement row{model.id, model.hiddenSize, model.ffnSize, model.layers, w.contextTokens,
-                                   kMeasuredSide, 0};
+        WaferKernelMeasurement row{
+            model.id, model.hiddenSize, model.ffnSize, model.layers, w.contextTokens, kMeasuredSide, 0};
         const double perLayer = double(model.layers) * waferKernelLayerCycles(row, s.params);
         const double alt = total - packedLayers + perLayer;
         if (side < kMeasuredSide && alt > 0 && packedLayers > 0)

@@ -32,8 +32,7 @@ ModelConfig kernelModel(const WaferKernelMeasurement& row)
     return m;
 }
 
-template<typename T>
-Expected<T> field(const nlohmann::json& j, const char* key, const std::string& where)
+template <typename T> Expected<T> field(const nlohmann::json& j, const char* key, const std::string& where)
 {
     if (!j.contains(key))
         return makeError(ErrorCode::Format, "missing field", where + key);
@@ -76,10 +75,10 @@ static Expected<WaferKernelSet> parseWaferKernelSetUnguarded(const std::string& 
         auto context = field<int64_t>(r, "context", where);
         auto grid = field<int>(r, "grid", where);
         auto tps = field<double>(r, "tokens_per_second", where);
-        for (const Error* e : {model ? nullptr : &model.error(), hidden ? nullptr : &hidden.error(),
-                               ffn ? nullptr : &ffn.error(), layers ? nullptr : &layers.error(),
-                               context ? nullptr : &context.error(), grid ? nullptr : &grid.error(),
-                               tps ? nullptr : &tps.error()})
+        for (const Error* e :
+             {model ? nullptr : &model.error(), hidden ? nullptr : &hidden.error(), ffn ? nullptr : &ffn.error(),
+              layers ? nullptr : &layers.error(), context ? nullptr : &context.error(), grid ? nullptr : &grid.error(),
+              tps ? nullptr : &tps.error()})
             if (e)
                 return *e;
         m.model = *model;
@@ -89,8 +88,8 @@ static Expected<WaferKernelSet> parseWaferKernelSetUnguarded(const std::string& 
         m.context = *context;
         m.grid = *grid;
         m.tokensPerSecond = *tps;
-        if (m.hidden <= 0 || m.ffn <= 0 || m.layers <= 0 || m.context <= 0 || m.grid <= 0 ||
-            !(m.tokensPerSecond > 0) || !std::isfinite(m.tokensPerSecond))
+        if (m.hidden <= 0 || m.ffn <= 0 || m.layers <= 0 || m.context <= 0 || m.grid <= 0 || !(m.tokensPerSecond > 0) ||
+            !std::isfinite(m.tokensPerSecond))
             return makeError(ErrorCode::Format, "values must be positive", where);
         set.rows.push_back(m);
     }
@@ -134,9 +133,8 @@ Expected<WaferCalibration> fitWaferTiming(const WaferKernelSet& set, const Timin
         const double stage = waferKernelLayerCycles(row, with(0, 0, 1)) - k;
         const double observed = set.clockHz / (row.tokensPerSecond * row.layers);
         if (observed <= k)
-            return makeError(ErrorCode::OutOfRange,
-                             "measurement " + row.model + " at " + std::to_string(row.grid) +
-                                 " is faster than the hop and payload time alone");
+            return makeError(ErrorCode::OutOfRange, "measurement " + row.model + " at " + std::to_string(row.grid) +
+                                                        " is faster than the hop and payload time alone");
         x.push_back({mac, fixed, stage});
         y.push_back(observed - k);
     }
@@ -148,7 +146,8 @@ Expected<WaferCalibration> fitWaferTiming(const WaferKernelSet& set, const Timin
     c.source = set.source;
     c.params = with(fit->coefficients[0], fit->coefficients[1], fit->coefficients[2]);
     if (c.params.macCycles <= 0 || c.params.allreduceFixedCycles < 0 || c.params.routingStageCycles < 0)
-        return makeError(ErrorCode::OutOfRange, "the fit gave a negative constant; the measurements do not fit the model");
+        return makeError(ErrorCode::OutOfRange,
+                         "the fit gave a negative constant; the measurements do not fit the model");
     c.rows = set.rows;
     // Residuals against the full observed cycles (not the part left after hops and payload).
     c.fit = *fit;

@@ -41,7 +41,7 @@ struct WaferCalibration
     std::string profile; // the measurement set's id
     std::string source;
     TimingParams params;
-    LeastSquaresFit fit;                    // residuals in cycles per layer, relative
+    LeastSquaresFit fit; // residuals in cycles per layer, relative
     std::vector<WaferKernelMeasurement> rows;
     std::vector<double> predictedTokensPerSecond;
 };

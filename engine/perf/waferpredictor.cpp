@@ -5,11 +5,11 @@
 #include "engine/perf/waferbounds.h"
 #include "engine/perf/wafercalibration.h"
 #include "engine/perf/waferprefill.h"
+#include "engine/wafer/dataflow/kvcapacity.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/wafer/dataflow/spannedregions.h"
-#include "engine/wafer/redundancy/defectplacement.h"
 #include "engine/wafer/placement/placer.h"
-#include "engine/wafer/dataflow/kvcapacity.h"
+#include "engine/wafer/redundancy/defectplacement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,8 +54,8 @@ WaferDefects defectsFrom(const DefectPlacement& d, double rate, uint64_t seed)
 // as placeWithDefects draws them (wafer d with seed + d) until the span's wafer count
 // and the smallest usable mesh settle. No regions are placed, so no hop stretch is known.
 Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelConfig& model, const WaferSpec& wafer,
-                                                                 const Workload& w, double weightFill, double rate,
-                                                                 uint64_t seed)
+                                                                  const Workload& w, double weightFill, double rate,
+                                                                  uint64_t seed)
 {
     DefectPlacement d;
     SpannedRegions span;
@@ -68,12 +68,11 @@ Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelCon
             return makeError(ErrorCode::OutOfRange,
                              "defects leave no usable cores on wafer " + std::to_string(d.devices.size()),
                              "defect-rate");
-        d.usableMesh = d.devices.empty() ? mesh
-                                         : MeshSize{std::min(d.usableMesh.cols, mesh.cols),
-                                                    std::min(d.usableMesh.rows, mesh.rows)};
+        d.usableMesh = d.devices.empty()
+                           ? mesh
+                           : MeshSize{std::min(d.usableMesh.cols, mesh.cols), std::min(d.usableMesh.rows, mesh.rows)};
         d.devices.push_back(remap->summary());
-        span = spanWafers(model, wafer, w.precision, w.contextTokens, weightFill, d.usableMesh.cols,
-                          d.usableMesh.rows);
+        span = spanWafers(model, wafer, w.precision, w.contextTokens, weightFill, d.usableMesh.cols, d.usableMesh.rows);
         if (span.devicesNeeded <= int(d.devices.size()))
             break;
     }
@@ -183,7 +182,8 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         s.kvBytesPerCore = span.kvBytesPerCore;
         s.layoutNotes = {"placement: " + placement.error().text, span.note};
         if (s.defects.applied)
-            s.layoutNotes.push_back("defects: no layer regions placed, so the remap's hop stretch is not known; 1 assumed");
+            s.layoutNotes.push_back(
+                "defects: no layer regions placed, so the remap's hop stretch is not known; 1 assumed");
     } else {
         return placement.error();
     }
@@ -256,15 +256,14 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
         return makeError(ErrorCode::OutOfRange,
                          "the KV cache of one request at " + std::to_string(w.contextTokens) +
                              " tokens does not fit beside the weights (" + std::to_string(capacity) +
-                             " tokens fit per layer region with " +
-                             (o.kv == KvPlacement::Shift ? "shift" : "concat") + " placement)",
+                             " tokens fit per layer region with " + (o.kv == KvPlacement::Shift ? "shift" : "concat") +
+                             " placement)",
                          "context");
     }
     int concurrency = std::max(1, w.concurrency);
     if (concurrency > p.maxConcurrency) {
         p.notes.push_back("KV cache holds " + std::to_string(p.maxConcurrency) + " requests at this context; " +
-                          std::to_string(concurrency) + " requested, predicting " +
-                          std::to_string(p.maxConcurrency));
+                          std::to_string(concurrency) + " requested, predicting " + std::to_string(p.maxConcurrency));
         concurrency = p.maxConcurrency;
     }
     p.concurrency = concurrency;
@@ -349,8 +348,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
         for (size_t k = 0; k < verify.cyclesByKind.size(); ++k)
             if (verify.cyclesByKind[k] > 0)
                 p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), verify.cyclesByKind[k] / clock * scale});
-        p.breakdown.push_back({"speculative_draft", w.speculative.tokensPerStep * draftSeconds /
-                                                        w.speculative.expectedTokensPerStep()});
+        p.breakdown.push_back(
+            {"speculative_draft", w.speculative.tokensPerStep * draftSeconds / w.speculative.expectedTokensPerStep()});
         if (handoff > 0)
             p.breakdown.push_back({"speculative_handoff", handoff * scale});
     } else {
@@ -383,7 +382,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     bounds.specFactor = (secondsPerToken - handoff * scale) / (schedule.totalCycles / clock);
     if (handoff > 0)
         bounds.handoffSeconds = [&](const TimingParams& q) {
-            return scale * draftHandoffSeconds(layout, s.draftLayout, s.draftHome->home, q, w.speculative.tokensPerStep);
+            return scale *
+                   draftHandoffSeconds(layout, s.draftLayout, s.draftHome->home, q, w.speculative.tokensPerStep);
         };
     bounds.cycles = [&](const ScheduleRegions& l, const TimingParams& params, int visit) {
         return tokenCycles(model, l, params, visit, w.contextTokens, o.kv);

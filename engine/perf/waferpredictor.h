@@ -27,17 +27,17 @@ namespace ws {
 
 struct WaferPredictOptions
 {
-    int devices = 0;                       // 0: the fewest wafers that hold the model
+    int devices = 0; // 0: the fewest wafers that hold the model
     KvPlacement kv = KvPlacement::Shift;
     // Dead cores: a fraction of each wafer's physical cores, seeded per wafer (seed + wafer
     // index); the placement, device count, usable mesh and hop stretch then come from
     // placeWithDefects (engine/wafer/redundancy/defectplacement.h), as in `waferscope-cli place`.
     double defectRate = 0;
     uint64_t defectSeed = 1;
-    double hopStretch = 1.0;               // a further factor on each logical hop's cost (>= 1)
-    int usableCols = 0;                    // usable mesh without defects (0: the spec's)
+    double hopStretch = 1.0; // a further factor on each logical hop's cost (>= 1)
+    int usableCols = 0;      // usable mesh without defects (0: the spec's)
     int usableRows = 0;
-    double weightFill = 0.8;               // phi_w (facts §6.2)
+    double weightFill = 0.8;                 // phi_w (facts §6.2)
     const ScheduleRegions* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)
     PlacementCache* placements = nullptr;    // placements to reuse (engine/perf/placementcache.h); null: place afresh
     // Place exactly this layout (engine/wafer/placement/layout.h): its precisions, context and fill place the
@@ -79,9 +79,9 @@ struct WaferSetup
     std::string profile;
     double calibrationResidual = 0; // worst relative residual of the profile's fit
     int devicesNeeded = 0;
-    int64_t kvBytesPerCore = 0; // SRAM per core for KV on the fullest layer region
+    int64_t kvBytesPerCore = 0;    // SRAM per core for KV on the fullest layer region
     int64_t sramHeadroomBytes = 0; // SRAM of the placed devices left free (0 without a placement)
-    WaferDefects defects;       // with a defect rate: what the dead cores cost
+    WaferDefects defects;          // with a defect rate: what the dead cores cost
     std::vector<std::string> layoutNotes;
     std::vector<RegionOverflow> overCapacity; // with a placed layout: regions over a core's SRAM
     std::optional<DraftHomeChoice> draftHome; // speculative decoding with a draft model: where it decodes

@@ -1,7 +1,7 @@
 #include "engine/perf/waferprefill.h"
 
-#include "engine/perf/measurementdata.h"
 #include "engine/perf/leastsquares.h"
+#include "engine/perf/measurementdata.h"
 #include "engine/perf/measurementjson.h"
 #include "engine/perf/waferpredictor.h"
 #include "engine/wafer/dataflow/schedule.h"
@@ -127,7 +127,8 @@ Expected<WaferPrefillCalibration> fitUnguarded(const std::string& text)
         y.push_back(double(row.promptTokens) / row.measuredTokensPerSecond);
         c.rows.push_back(row);
     }
-    auto fit = c.rows.size() >= 2 ? fitLeastSquares(x, y) : Expected<LeastSquaresFit>(makeError(ErrorCode::OutOfRange, "one row"));
+    auto fit = c.rows.size() >= 2 ? fitLeastSquares(x, y)
+                                  : Expected<LeastSquaresFit>(makeError(ErrorCode::OutOfRange, "one row"));
     if (fit && fit->coefficients[0] > 0 && fit->coefficients[1] > 0) {
         c.computeFactor = fit->coefficients[0];
         c.otherFactor = fit->coefficients[1];

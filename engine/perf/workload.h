@@ -17,8 +17,8 @@ namespace ws {
 struct SpeculativeDecoding
 {
     bool enabled = false;
-    int tokensPerStep = 4;         // k: draft tokens proposed per step
-    double acceptanceRate = 0.7;   // probability that each draft token is accepted
+    int tokensPerStep = 4;                 // k: draft tokens proposed per step
+    double acceptanceRate = 0.7;           // probability that each draft token is accepted
     std::optional<ModelConfig> draftModel; // when absent, the draft costs draftCostFraction of a target token
     double draftCostFraction = 0.1;
 
@@ -29,7 +29,7 @@ struct SpeculativeDecoding
 struct Workload
 {
     Precision precision = Precision::Bf16;
-    int concurrency = 1;          // requests in flight (users)
+    int concurrency = 1; // requests in flight (users)
     // true: the concurrency is known to be the batch the hardware runs (a benchmark that states it); false: a
     // service may batch other users' requests beside these, a range driver on GPUs (provider_batch).
     bool batchKnown = false;
@@ -42,10 +42,10 @@ struct Workload
     // to on with the sourced defaults, a named range driver ("speculative_decoding").
     bool speculativeUnknown = false;
     // Scenario sizes shown with the prediction.
-    int agentSteps = 5;             // seed 003: an agent workflow of 5 rounds
+    int agentSteps = 5; // seed 003: an agent workflow of 5 rounds
     int64_t agentTokensPerStep = 500;
-    int64_t answerCharacters = 500;   // a Chinese answer of N characters
-    double tokensPerCharacterLow = 1.5;  // seed 003: 1.5-2 tokens per Chinese character
+    int64_t answerCharacters = 500;     // a Chinese answer of N characters
+    double tokensPerCharacterLow = 1.5; // seed 003: 1.5-2 tokens per Chinese character
     double tokensPerCharacterHigh = 2.0;
 };
 

@@ -23,7 +23,12 @@
 
 namespace ws {
 
-enum class ChatRole { System, User, Assistant };
+enum class ChatRole
+{
+    System,
+    User,
+    Assistant
+};
 
 struct TurnMessage
 {
@@ -34,17 +39,26 @@ struct TurnMessage
 // Auto: the chat template when the model has one (instruct models), else
 // completion. Completion: the messages' contents are concatenated as one
 // running text (a base model continues the story).
-enum class PromptMode { Auto, Chat, Completion };
+enum class PromptMode
+{
+    Auto,
+    Chat,
+    Completion
+};
 
-enum class ContextFullPolicy { Stop, DropOldest };
+enum class ContextFullPolicy
+{
+    Stop,
+    DropOldest
+};
 
 struct TurnRequest
 {
     std::vector<TurnMessage> messages; // ends with the user message to answer
     PromptMode mode = PromptMode::Auto;
     SamplerSettings sampling;
-    int maxTokens = 256; // new tokens at most
-    int contextLength = 0; // tokens the conversation may use; 0: the session model's own
+    int maxTokens = 256;                // new tokens at most
+    int contextLength = 0;              // tokens the conversation may use; 0: the session model's own
     std::optional<KvCacheType> kvCache; // nullopt: the session model's own
     ContextFullPolicy contextFull = ContextFullPolicy::Stop;
 };

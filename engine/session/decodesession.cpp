@@ -34,8 +34,7 @@ FinishReason finishReasonOf(StreamEnd end)
 
 } // namespace
 
-DecodeSession::DecodeSession(DecodeOptions options)
-    : m_options(std::move(options))
+DecodeSession::DecodeSession(DecodeOptions options) : m_options(std::move(options))
 {
     if (!m_options.nowSeconds)
         m_options.nowSeconds = steadySeconds;
@@ -49,7 +48,7 @@ double DecodeSession::now() const
 }
 
 bool DecodeSession::waitUntil(double startSeconds, double dueSeconds, const StopCheck& shouldStop,
-                             SessionSnapshot& current)
+                              SessionSnapshot& current)
 {
     bool slept = false;
     for (;;) {

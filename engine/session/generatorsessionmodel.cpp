@@ -146,7 +146,8 @@ GeneratorSessionModel::~GeneratorSessionModel() = default;
 Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(const std::string& path,
                                                                              const Options& options)
 {
-    Expected<DecodeModel> model = DecodeModel::load(path, LoadBudget{options.contextLength, options.kvCacheType, options.mapWeights});
+    Expected<DecodeModel> model =
+        DecodeModel::load(path, LoadBudget{options.contextLength, options.kvCacheType, options.mapWeights});
     if (!model)
         return model.error();
     std::unique_ptr<GeneratorSessionModel> session(new GeneratorSessionModel);
@@ -202,8 +203,7 @@ Expected<std::string> GeneratorSessionModel::promptText(const TurnRequest& reque
     if (!isChat(request))
         return completionText(request.messages);
     if (!m_template->isChat())
-        return makeError(ErrorCode::InvalidArgument,
-                         "this model has no chat template; use completion mode", "mode");
+        return makeError(ErrorCode::InvalidArgument, "this model has no chat template; use completion mode", "mode");
     std::vector<ChatMessage> messages;
     for (const TurnMessage& m : request.messages)
         messages.push_back({roleName(m.role), m.content});

@@ -38,8 +38,8 @@ class GeneratorSessionModel : public SessionModel
 public:
     struct Options
     {
-        int threads = 0;              // <= 0: all cores
-        std::string tokenizerPath;    // llama2.c only; empty: look beside the model
+        int threads = 0;           // <= 0: all cores
+        std::string tokenizerPath; // llama2.c only; empty: look beside the model
         // Context (prompt + reply tokens) a conversation may use, at most the model's trained context;
         // the KV cache grows with the conversation up to it (llama.cpp's default context is 4096).
         int contextLength = 4096;

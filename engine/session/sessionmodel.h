@@ -19,10 +19,10 @@ namespace ws {
 struct SessionModelInfo
 {
     std::string filePath;
-    std::string displayName;     // general.name, else the file name
-    ModelConfig config;          // architecture: becomes the placed model
+    std::string displayName;      // general.name, else the file name
+    ModelConfig config;           // architecture: becomes the placed model
     bool hasChatTemplate = false; // instruct model: Auto mode uses the template
-    std::string templateName;    // "chatml", "llama3", empty for none
+    std::string templateName;     // "chatml", "llama3", empty for none
     // The file's tokenizer.chat_template when it cannot be rendered (ChatTemplate::unrenderedName: "harmony",
     // "unrecognised"): the model then runs in completion mode, as a base model does, and the chat says why.
     std::string unrenderedTemplate;

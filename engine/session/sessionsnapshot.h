@@ -43,8 +43,22 @@ struct TokenPiece
     std::string text;
 };
 
-enum class RunState { Running, Finished, Stopped, Failed };
-enum class FinishReason { None, EndOfText, TokenLimit, ContextFull, Stopped, Error };
+enum class RunState
+{
+    Running,
+    Finished,
+    Stopped,
+    Failed
+};
+enum class FinishReason
+{
+    None,
+    EndOfText,
+    TokenLimit,
+    ContextFull,
+    Stopped,
+    Error
+};
 
 struct SessionSnapshot
 {
@@ -53,12 +67,12 @@ struct SessionSnapshot
     FinishReason finishReason = FinishReason::None;
     std::optional<Error> error; // set when state == Failed
 
-    std::string text;            // assistant text so far, whole UTF-8 characters
+    std::string text; // assistant text so far, whole UTF-8 characters
     int promptTokens = 0;
-    int reusedPromptTokens = 0;  // of promptTokens, kept in the KV cache from the previous turn
-    int droppedMessages = 0;     // oldest messages left out of the prompt to fit the context
-    int contextTokens = 0;       // the context the turn runs in, 0 where unknown
-    int generatedTokens = 0;     // new tokens shown (an end-of-text token is not counted)
+    int reusedPromptTokens = 0; // of promptTokens, kept in the KV cache from the previous turn
+    int droppedMessages = 0;    // oldest messages left out of the prompt to fit the context
+    int contextTokens = 0;      // the context the turn runs in, 0 where unknown
+    int generatedTokens = 0;    // new tokens shown (an end-of-text token is not counted)
     TokenId lastToken = -1;
     // The tokens shown since the previous snapshot of this turn, in order,
     // with their text: their texts joined are exactly what `text` gained
@@ -75,7 +89,7 @@ struct SessionSnapshot
     double heldBackSeconds = 0;
     double latestWakeSeconds = 0;
 
-    std::vector<SystemPace> systems; // compared systems (predicted), for the stats line
+    std::vector<SystemPace> systems;       // compared systems (predicted), for the stats line
     std::shared_ptr<const MeshFrame> mesh; // wafer frame for lastToken, may be null
     // MoE models: the experts the step that produced lastToken ran through (TokenStep::routing); null
     // for dense models. The chat's wafer lights these experts.

@@ -2,8 +2,7 @@
 
 namespace ws {
 
-SnapshotThrottle::SnapshotThrottle(double maxPerSecond)
-    : m_intervalSeconds(maxPerSecond > 0 ? 1.0 / maxPerSecond : 0.0)
+SnapshotThrottle::SnapshotThrottle(double maxPerSecond) : m_intervalSeconds(maxPerSecond > 0 ? 1.0 / maxPerSecond : 0.0)
 {
 }
 

@@ -19,7 +19,7 @@ class SessionModel;
 
 struct TurnRun
 {
-    std::vector<TokenPiece> pieces;             // every shown token in order (and held-back bytes, token -1)
+    std::vector<TokenPiece> pieces;              // every shown token in order (and held-back bytes, token -1)
     std::shared_ptr<const SessionSnapshot> last; // the final snapshot: text, counts, timings, finish reason
 
     std::vector<TokenId> tokens() const; // the generated ids

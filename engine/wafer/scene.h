@@ -39,8 +39,8 @@ namespace ws {
 struct SceneRequest
 {
     ModelConfig model;
-    HardwareSpec hardware;  // must be a wafer
-    Workload workload;      // precision and context place the model; the rest times the schedule
+    HardwareSpec hardware;   // must be a wafer
+    Workload workload;       // precision and context place the model; the rest times the schedule
     double weightFill = 0.8; // phi_w (facts §6.2)
     DefectRequest defects;   // none by default
     KvPlacement kv = KvPlacement::Shift;
@@ -56,7 +56,7 @@ struct SceneSchedule
 {
     std::shared_ptr<const TokenSchedule> schedule; // never null, has phases and time
     TimingParams params;
-    std::string profile; // the calibration profile the constants come from
+    std::string profile;     // the calibration profile the constants come from
     ScheduleRegions regions; // the placement's regions the schedule runs over
     ScheduleOptions options; // what it was built with (a token's own schedule reuses them)
 };

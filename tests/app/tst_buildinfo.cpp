@@ -23,8 +23,8 @@ namespace {
 QString gitHead()
 {
     QProcess git;
-    git.start(QStringLiteral("git"), {QStringLiteral("-C"), wstest::sourceDir(),
-                                      QStringLiteral("rev-parse"), QStringLiteral("--short=10"), QStringLiteral("HEAD")});
+    git.start(QStringLiteral("git"), {QStringLiteral("-C"), wstest::sourceDir(), QStringLiteral("rev-parse"),
+                                      QStringLiteral("--short=10"), QStringLiteral("HEAD")});
     if (!git.waitForFinished(10000) || git.exitCode() != 0)
         return {};
     return QString::fromUtf8(git.readAllStandardOutput()).trimmed();
@@ -67,13 +67,12 @@ private slots:
         for (const char* required : {"Qt", "Qt Charts", "Eigen", "spdlog", "FFmpeg", "giflib"})
             QVERIFY2(names.contains(QLatin1String(required)), required);
         const auto find = [&](const QString& name) {
-            return *std::find_if(libraries.begin(), libraries.end(), [&](const LibraryInfo& l) { return l.name == name; });
+            return *std::find_if(libraries.begin(), libraries.end(),
+                                 [&](const LibraryInfo& l) { return l.name == name; });
         };
         QCOMPARE(find("Qt").version, QString::fromLatin1(qVersion()));
-        QCOMPARE(find("Eigen").version, QStringLiteral("%1.%2.%3")
-                                            .arg(EIGEN_WORLD_VERSION)
-                                            .arg(EIGEN_MAJOR_VERSION)
-                                            .arg(EIGEN_MINOR_VERSION));
+        QCOMPARE(find("Eigen").version,
+                 QStringLiteral("%1.%2.%3").arg(EIGEN_WORLD_VERSION).arg(EIGEN_MAJOR_VERSION).arg(EIGEN_MINOR_VERSION));
         QCOMPARE(find("spdlog").version,
                  QStringLiteral("%1.%2.%3").arg(SPDLOG_VER_MAJOR).arg(SPDLOG_VER_MINOR).arg(SPDLOG_VER_PATCH));
         QVERIFY(find("FFmpeg").version.startsWith(QString::fromUtf8(av_version_info())));

@@ -3,13 +3,13 @@
 // controller and chat pane as a user drives it. The text must equal the
 // greedy reference made with llama.cpp (shared/models/stories260K/
 // stories260K.reference.json: "Once upon a time", 64 greedy tokens).
-#include "app/session/chatcontroller.h"
-#include "app/session/livewafer.h"
-#include "app/session/chatwafer.h"
-#include "app/session/runcontroller.h"
 #include "app/common/presetlibrary.h"
 #include "app/compare/comparecontroller.h"
 #include "app/scenario/scenario.h"
+#include "app/session/chatcontroller.h"
+#include "app/session/chatwafer.h"
+#include "app/session/livewafer.h"
+#include "app/session/runcontroller.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "tests/common/testmodels.h"
 #include "views/chatpane.h"
@@ -25,10 +25,10 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QTranslator>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTranslator>
 
 #include <algorithm>
 #include <set>
@@ -38,7 +38,7 @@ namespace {
 struct Reference
 {
     QString prompt;
-    QString text;       // generated text after the prompt
+    QString text; // generated text after the prompt
     int promptTokens = 0;
     int tokens = 0;
 };
@@ -266,8 +266,8 @@ private slots:
         for (const auto& f : frames) {
             QCOMPARE(f->base->meshCols, placed->meshCols);
             QVERIFY(!f->activity.empty());
-            activeCounts.insert(int(std::count_if(f->activity[0].begin(), f->activity[0].end(),
-                                                  [](float v) { return v > 0; })));
+            activeCounts.insert(
+                int(std::count_if(f->activity[0].begin(), f->activity[0].end(), [](float v) { return v > 0; })));
         }
         QVERIFY(*activeCounts.rbegin() > 0);
         if (frames.size() > 2)

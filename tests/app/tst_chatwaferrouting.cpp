@@ -82,8 +82,9 @@ private slots:
             std::set<int> lit;
             for (const Phase& p : schedule.phases)
                 for (int e = 0; e < config->expertCount; ++e)
-                    if (p.layer == 0 && p.computes && p.rect.x == tiles[size_t(e)].x && p.rect.y == tiles[size_t(e)].y &&
-                        p.rect.width == tiles[size_t(e)].width && p.rect.height == tiles[size_t(e)].height)
+                    if (p.layer == 0 && p.computes && p.rect.x == tiles[size_t(e)].x &&
+                        p.rect.y == tiles[size_t(e)].y && p.rect.width == tiles[size_t(e)].width &&
+                        p.rect.height == tiles[size_t(e)].height)
                         lit.insert(e);
             return lit;
         };

@@ -60,8 +60,8 @@ private slots:
         QVERIFY(d.value("spares_used").toDouble() >= 0.9 * d.value("dead_cores").toDouble());
         // usable_cores counts every wafer: devices x the common usable rectangle, a little below the preset's.
         const double usable = d.value("usable_cores").toDouble();
-        const double mesh = o.value("usable_mesh").toArray().at(0).toDouble() *
-                            o.value("usable_mesh").toArray().at(1).toDouble();
+        const double mesh =
+            o.value("usable_mesh").toArray().at(0).toDouble() * o.value("usable_mesh").toArray().at(1).toDouble();
         QCOMPARE(usable, devices * mesh);
         QVERIFY(mesh <= kUsableCores && mesh >= 0.97 * kUsableCores);
         // One seed, one run; another seed, another wafer.
@@ -79,8 +79,8 @@ private slots:
     void anyRateUpToHalfIsHandled()
     {
         QFETCH(QString, rate);
-        const Run r = runCli({"place", "--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", rate,
-                              "--seed", "3", "--json"});
+        const Run r = runCli(
+            {"place", "--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", rate, "--seed", "3", "--json"});
         QVERIFY(!r.crashed);
         if (r.exitCode == 0) {
             const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -110,7 +110,8 @@ private slots:
     void badRatesAreRejected()
     {
         QFETCH(QString, rate);
-        const Run r = runCli({"place", "--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", rate, "--json"});
+        const Run r =
+            runCli({"place", "--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", rate, "--json"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
         QCOMPARE(r.err.count('\n'), 1);

@@ -49,8 +49,8 @@ CutRun runAndCut(const QString& source, const QStringList& args)
     return r;
 }
 
-const QStringList kGenerate = {QStringLiteral("generate"), QStringLiteral("--prompt"), QStringLiteral("Once upon a time"),
-                               QStringLiteral("--threads"), QStringLiteral("1")};
+const QStringList kGenerate = {QStringLiteral("generate"), QStringLiteral("--prompt"),
+                               QStringLiteral("Once upon a time"), QStringLiteral("--threads"), QStringLiteral("1")};
 
 } // namespace
 
@@ -64,8 +64,9 @@ private slots:
         WS_REQUIRE_MODEL(source, "random/qwen2-tiny-random.gguf");
         bool sawMidRun = false;
         for (int attempt = 0; attempt < 5 && !sawMidRun; ++attempt) {
-            const CutRun r = runAndCut(source_q, kGenerate + QStringList{QStringLiteral("--tokens"), QStringLiteral("100000"),
-                                                                         QStringLiteral("--mmap"), QStringLiteral("--model")});
+            const CutRun r =
+                runAndCut(source_q, kGenerate + QStringList{QStringLiteral("--tokens"), QStringLiteral("100000"),
+                                                            QStringLiteral("--mmap"), QStringLiteral("--model")});
             QVERIFY(r.started);
             QCOMPARE(r.status, QProcess::NormalExit); // no SIGBUS
             if (r.exitCode == 0)
@@ -80,7 +81,8 @@ private slots:
     void generateOnResidentModelIgnoresTheCut()
     {
         WS_REQUIRE_MODEL(source, "random/qwen2-tiny-random.gguf");
-        const QStringList args = kGenerate + QStringList{QStringLiteral("--tokens"), QStringLiteral("400"), QStringLiteral("--model")};
+        const QStringList args =
+            kGenerate + QStringList{QStringLiteral("--tokens"), QStringLiteral("400"), QStringLiteral("--model")};
         QProcess intact;
         intact.start(wstest::cliBinary(), args + QStringList{source_q});
         QVERIFY(intact.waitForFinished(120000));

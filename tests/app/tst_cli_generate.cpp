@@ -64,10 +64,11 @@ private slots:
                 const QJsonObject r = v.toObject();
                 QString name = file + " " + r[QStringLiteral("prompt")].toString();
                 name.replace(QLatin1Char('\n'), QLatin1String("\\n"));
-                QTest::newRow(qPrintable(name)) << QStringLiteral("random/") + file << r[QStringLiteral("prompt")].toString()
-                                                << intList(r[QStringLiteral("prompt_ids")].toArray())
-                                                << intList(r[QStringLiteral("generated_ids")].toArray())
-                                                << r[QStringLiteral("generated_text")].toString();
+                QTest::newRow(qPrintable(name))
+                    << QStringLiteral("random/") + file << r[QStringLiteral("prompt")].toString()
+                    << intList(r[QStringLiteral("prompt_ids")].toArray())
+                    << intList(r[QStringLiteral("generated_ids")].toArray())
+                    << r[QStringLiteral("generated_text")].toString();
             }
         }
         if (f32.isEmpty() && rnd.isEmpty())
@@ -86,8 +87,8 @@ private slots:
                 QFAIL("test model missing");
             QSKIP("test model missing");
         }
-        const Run r = runCli({QStringLiteral("--model"), path, QStringLiteral("--prompt"), prompt, QStringLiteral("--tokens"),
-                              QString::number(ids.size()), QStringLiteral("--json")});
+        const Run r = runCli({QStringLiteral("--model"), path, QStringLiteral("--prompt"), prompt,
+                              QStringLiteral("--tokens"), QString::number(ids.size()), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject out = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(intList(out[QStringLiteral("prompt_tokens")].toArray()), promptIds);
@@ -109,9 +110,9 @@ private slots:
     {
         WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
         const QStringList args{QStringLiteral("--model"), QString::fromStdString(path), QStringLiteral("--temperature"),
-                               QStringLiteral("0.9"), QStringLiteral("--top-k"), QStringLiteral("40"),
-                               QStringLiteral("--top-p"), QStringLiteral("0.9"), QStringLiteral("--seed"),
-                               QStringLiteral("7"), QStringLiteral("--tokens"), QStringLiteral("30"),
+                               QStringLiteral("0.9"),     QStringLiteral("--top-k"),    QStringLiteral("40"),
+                               QStringLiteral("--top-p"), QStringLiteral("0.9"),        QStringLiteral("--seed"),
+                               QStringLiteral("7"),       QStringLiteral("--tokens"),   QStringLiteral("30"),
                                QStringLiteral("--json")};
         const Run a = runCli(args), b = runCli(args);
         QCOMPARE(a.exitCode, 0);
@@ -128,7 +129,8 @@ private slots:
         QTest::newRow("no model") << QStringList{} << "--model";
         QTest::newRow("missing file") << QStringList{"--model", "/nonexistent/m.gguf"} << "/nonexistent/m.gguf";
         QTest::newRow("negative tokens") << QStringList{"--model", stories, "--tokens", "-1"} << "--tokens";
-        QTest::newRow("temperature not a number") << QStringList{"--model", stories, "--temperature", "hot"} << "--temperature";
+        QTest::newRow("temperature not a number")
+            << QStringList{"--model", stories, "--temperature", "hot"} << "--temperature";
         QTest::newRow("top-p above 1") << QStringList{"--model", stories, "--top-p", "1.5"} << "--top-p";
         QTest::newRow("unknown option") << QStringList{"--model", stories, "--bogus"} << "bogus";
     }
@@ -179,8 +181,8 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("tokenizer"), r.err.constData());
         const Run ok = runCli({QStringLiteral("--model"), copy, QStringLiteral("--tokenizer"),
-                               wstest::testModelPath(QStringLiteral("stories260K/tok512.bin")), QStringLiteral("--tokens"),
-                               QStringLiteral("3"), QStringLiteral("--json")});
+                               wstest::testModelPath(QStringLiteral("stories260K/tok512.bin")),
+                               QStringLiteral("--tokens"), QStringLiteral("3"), QStringLiteral("--json")});
         QVERIFY2(ok.exitCode == 0, ok.err.constData());
     }
 };

@@ -33,10 +33,10 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("llama-3.1-8b") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3"};
-        QTest::newRow("llama-3.1-70b, 4 wafers") << QStringList{"--model", "llama-3.1-70b", "--hardware", "wse3",
-                                                                "--precision", "bf16"};
-        QTest::newRow("qwen3-32b column-major") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3",
-                                                               "--precision", "bf16", "--order", "column-major"};
+        QTest::newRow("llama-3.1-70b, 4 wafers")
+            << QStringList{"--model", "llama-3.1-70b", "--hardware", "wse3", "--precision", "bf16"};
+        QTest::newRow("qwen3-32b column-major") << QStringList{
+            "--model", "qwen3-32b", "--hardware", "wse3", "--precision", "bf16", "--order", "column-major"};
     }
     void placeRoundTrips()
     {
@@ -63,10 +63,10 @@ private slots:
         QTest::addColumn<QByteArray>("from");
         QTest::addColumn<QByteArray>("to");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("other model") << QByteArray("\"model\": \"llama-3.1-8b\"") << QByteArray("\"model\": \"qwen3-32b\"")
-                                     << "is for model";
-        QTest::newRow("overlap") << QByteArray("[\n      0,\n      151,\n      0,") << QByteArray("[\n      0,\n      150,\n      0,")
-                                 << "overlap";
+        QTest::newRow("other model") << QByteArray("\"model\": \"llama-3.1-8b\"")
+                                     << QByteArray("\"model\": \"qwen3-32b\"") << "is for model";
+        QTest::newRow("overlap") << QByteArray("[\n      0,\n      151,\n      0,")
+                                 << QByteArray("[\n      0,\n      150,\n      0,") << "overlap";
         QTest::newRow("not json") << QByteArray("{") << QByteArray("(") << "not valid JSON";
     }
     void badLayoutsAreRefusedInOneLine()
@@ -95,13 +95,18 @@ private slots:
         const QString layout = dir.filePath("B.json");
         const QStringList model{"--model", "llama-3.1-70b", "--hardware", "wse3", "--precision", "bf16"};
         QCOMPARE(wstest::runCli(QStringList{"place", "--context", "4096", "--order", "row-major", "--bands", "3",
-                                            "--layout-out", layout} + model).exitCode, 0);
+                                            "--layout-out", layout} +
+                                model)
+                     .exitCode,
+                 0);
         writeAll(dir.filePath("A.waferscope"), scenario("llama-3.1-70b", {}));
         writeAll(dir.filePath("B.waferscope"), scenario("llama-3.1-70b", readAll(layout)));
-        const auto c = wstest::runCli({"compare", dir.filePath("A.waferscope"), dir.filePath("B.waferscope"), "--json"});
+        const auto c =
+            wstest::runCli({"compare", dir.filePath("A.waferscope"), dir.filePath("B.waferscope"), "--json"});
         QVERIFY2(c.exitCode == 0, c.err.constData());
         const auto pa = wstest::runCli(QStringList{"predict", "--json", "--context", "4096"} + model);
-        const auto pb = wstest::runCli(QStringList{"predict", "--json", "--context", "4096", "--layout", layout} + model);
+        const auto pb =
+            wstest::runCli(QStringList{"predict", "--json", "--context", "4096", "--layout", layout} + model);
         QVERIFY2(pa.exitCode == 0 && pb.exitCode == 0, (pa.err + pb.err).constData());
         const QJsonObject a = jsonOf(pa);
         const QJsonObject b = jsonOf(pb);
@@ -133,8 +138,16 @@ private slots:
     {
         QFETCH(QString, format);
         QTemporaryDir dir;
-        const QStringList sweep{"sweep", "--model", "llama-3.1-8b", "--hardware", "wse3", "--param",
-                                "concurrency=1,2,4,8,16", "--param", "order=snake,column-major", format};
+        const QStringList sweep{"sweep",
+                                "--model",
+                                "llama-3.1-8b",
+                                "--hardware",
+                                "wse3",
+                                "--param",
+                                "concurrency=1,2,4,8,16",
+                                "--param",
+                                "order=snake,column-major",
+                                format};
         const auto whole = wstest::runCli(sweep);
         QVERIFY2(whole.exitCode == 0, whole.err.constData());
         QStringList merge{"sweep-merge"};

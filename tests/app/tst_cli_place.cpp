@@ -28,10 +28,13 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("devices");
         QTest::addColumn<int>("layers");
-        QTest::newRow("llama-3.1-70b bf16") << QStringList{"--model", "llama-3.1-70b", "--hardware", "wse3", "--precision", "bf16"} << 4 << 80;
+        QTest::newRow("llama-3.1-70b bf16")
+            << QStringList{"--model", "llama-3.1-70b", "--hardware", "wse3", "--precision", "bf16"} << 4 << 80;
         QTest::newRow("llama-3.1-8b") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3"} << 1 << 32;
-        QTest::newRow("qwen3-32b default scenario") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--precision", "bf16"} << 2 << 64;
-        QTest::newRow("tensor-parallel 8b") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--strategy", "tensor-parallel"} << 1 << 32;
+        QTest::newRow("qwen3-32b default scenario")
+            << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--precision", "bf16"} << 2 << 64;
+        QTest::newRow("tensor-parallel 8b")
+            << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--strategy", "tensor-parallel"} << 1 << 32;
     }
     void goodJson()
     {
@@ -104,17 +107,28 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("expectInError");
-        QTest::newRow("unknown model") << QStringList{"--model", "gpt-17", "--hardware", "wse3"} << "unknown model preset";
-        QTest::newRow("unknown hardware") << QStringList{"--model", "qwen3-32b", "--hardware", "wse9"} << "unknown hardware preset";
-        QTest::newRow("negative context") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--context", "-5"} << "--context";
-        QTest::newRow("nonsense context") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--context", "lots"} << "--context";
-        QTest::newRow("nonsense precision") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--precision", "fp12"} << "--precision";
-        QTest::newRow("missing file") << QStringList{"--model", "/nonexistent/config.json", "--hardware", "wse3"} << "no such file";
-        QTest::newRow("defect rate above one half") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--defect-rate", "0.9"} << "--defect-rate";
-        QTest::newRow("negative seed") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--seed", "-1"} << "--seed";
-        QTest::newRow("unknown strategy") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--strategy", "magic"} << "--strategy";
+        QTest::newRow("unknown model") << QStringList{"--model", "gpt-17", "--hardware", "wse3"}
+                                       << "unknown model preset";
+        QTest::newRow("unknown hardware")
+            << QStringList{"--model", "qwen3-32b", "--hardware", "wse9"} << "unknown hardware preset";
+        QTest::newRow("negative context")
+            << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--context", "-5"} << "--context";
+        QTest::newRow("nonsense context")
+            << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--context", "lots"} << "--context";
+        QTest::newRow("nonsense precision")
+            << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--precision", "fp12"} << "--precision";
+        QTest::newRow("missing file") << QStringList{"--model", "/nonexistent/config.json", "--hardware", "wse3"}
+                                      << "no such file";
+        QTest::newRow("defect rate above one half")
+            << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--defect-rate", "0.9"} << "--defect-rate";
+        QTest::newRow("negative seed") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--seed", "-1"}
+                                       << "--seed";
+        QTest::newRow("unknown strategy")
+            << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--strategy", "magic"} << "--strategy";
         QTest::newRow("gpu hardware") << QStringList{"--model", "qwen3-32b", "--hardware", "h100"} << "wafer";
-        QTest::newRow("too big for tensor-parallel") << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--strategy", "tensor-parallel"} << "pipelined";
+        QTest::newRow("too big for tensor-parallel")
+            << QStringList{"--model", "qwen3-32b", "--hardware", "wse3", "--strategy", "tensor-parallel"}
+            << "pipelined";
         QTest::newRow("missing --model") << QStringList{"--hardware", "wse3"} << "--model";
     }
     void badInput()
@@ -133,7 +147,8 @@ private slots:
         QTest::addColumn<QByteArray>("content");
         QTest::newRow("truncated json") << QByteArray(R"({"model_type": "llama", "hidden_size": )");
         QTest::newRow("binary garbage") << QByteArray("\x00\x01\x02garbage", 10);
-        QTest::newRow("zero layers") << QByteArray(R"({"model_type": "llama", "hidden_size": 64, "intermediate_size": 128,
+        QTest::newRow("zero layers") << QByteArray(
+            R"({"model_type": "llama", "hidden_size": 64, "intermediate_size": 128,
             "num_attention_heads": 4, "num_hidden_layers": 0, "vocab_size": 10})");
     }
     void corruptConfig()

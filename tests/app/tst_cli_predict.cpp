@@ -70,7 +70,8 @@ private slots:
         QVERIFY(std::abs(perMillion / (hourly / (o.value("aggregate_tokens_per_second").toDouble() * 3600) * 1e6) - 1) <
                 1e-9);
         const QJsonArray costRange = o.value("usd_per_million_tokens_range").toArray();
-        QVERIFY(costRange.size() == 2 && costRange[0].toDouble() <= perMillion && perMillion <= costRange[1].toDouble());
+        QVERIFY(costRange.size() == 2 && costRange[0].toDouble() <= perMillion &&
+                perMillion <= costRange[1].toDouble());
         QVERIFY(!o.value("hourly_cost_source").toString().isEmpty());
         QVERIFY(o.value("devices").toInt() >= 1);
         QCOMPARE(o.value("devices_chosen").toString(), QStringLiteral("automatic"));
@@ -112,8 +113,8 @@ private slots:
         QVERIFY(std::abs(speedup - e / (s.value("draft_target_tokens").toDouble() +
                                         s.value("verify_target_tokens").toDouble())) < 1e-9);
         // The vendor-known case: Groq is said to run it, with its source.
-        const QJsonObject g = predictJson({"--model", "llama-3.1-70b", "--hardware", "groq-lpu", "--speculative",
-                                           "--acceptance", "0.8"}, &r);
+        const QJsonObject g = predictJson(
+            {"--model", "llama-3.1-70b", "--hardware", "groq-lpu", "--speculative", "--acceptance", "0.8"}, &r);
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(g.value("speculative").toObject().value("vendor_uses").toBool(), true);
         QCOMPARE(g.value("speculative").toObject().value("acceptance_rate").toDouble(), 0.8);
@@ -154,15 +155,19 @@ private slots:
     {
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<QString>("devices");
-        QTest::newRow("wse3") << "wse3" << "2";
-        QTest::newRow("h100") << "h100" << "1";
-        QTest::newRow("groq") << "groq-lpu" << "10";
+        QTest::newRow("wse3") << "wse3"
+                              << "2";
+        QTest::newRow("h100") << "h100"
+                              << "1";
+        QTest::newRow("groq") << "groq-lpu"
+                              << "10";
     }
     void tooFewDevicesSaysHowMany()
     {
         QFETCH(QString, hardware);
         QFETCH(QString, devices);
-        const Run r = runCli({"predict", "--model", "llama-3.1-70b", "--hardware", hardware, "--devices", devices, "--json"});
+        const Run r =
+            runCli({"predict", "--model", "llama-3.1-70b", "--hardware", hardware, "--devices", devices, "--json"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
         QCOMPARE(r.err.count('\n'), 1);
@@ -175,15 +180,18 @@ private slots:
         const QJsonObject eight = predictJson({"--model", "llama-3.1-70b", "--hardware", "h100", "--devices", "8"});
         QCOMPARE(eight.value("devices").toInt(), 8);
         QCOMPARE(eight.value("devices_chosen").toString(), QStringLiteral("given"));
-        QVERIFY(eight.value("tokens_per_second_per_user").toDouble() > two.value("tokens_per_second_per_user").toDouble());
+        QVERIFY(eight.value("tokens_per_second_per_user").toDouble() >
+                two.value("tokens_per_second_per_user").toDouble());
     }
 
     void batchRaisesAggregate()
     {
         const QJsonObject one = predictJson({"--model", "llama-3.1-8b", "--hardware", "h200", "--batch", "1"});
         const QJsonObject many = predictJson({"--model", "llama-3.1-8b", "--hardware", "h200", "--batch", "64"});
-        QVERIFY(many.value("aggregate_tokens_per_second").toDouble() > 10 * one.value("aggregate_tokens_per_second").toDouble());
-        QVERIFY(many.value("tokens_per_second_per_user").toDouble() <= one.value("tokens_per_second_per_user").toDouble());
+        QVERIFY(many.value("aggregate_tokens_per_second").toDouble() >
+                10 * one.value("aggregate_tokens_per_second").toDouble());
+        QVERIFY(many.value("tokens_per_second_per_user").toDouble() <=
+                one.value("tokens_per_second_per_user").toDouble());
     }
 
     void defectsCostTime()
@@ -196,11 +204,13 @@ private slots:
         const QJsonObject d = bad.value("defects").toObject();
         QVERIFY(d.value("dead_cores").toDouble() > 0);
         QVERIFY(d.value("hop_stretch").toDouble() >= 1.0);
-        QVERIFY(bad.value("tokens_per_second_per_user").toDouble() <= clean.value("tokens_per_second_per_user").toDouble());
+        QVERIFY(bad.value("tokens_per_second_per_user").toDouble() <=
+                clean.value("tokens_per_second_per_user").toDouble());
         // Same seed, same answer.
         const QJsonObject again =
             predictJson({"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "0.002", "--seed", "7"});
-        QCOMPARE(again.value("tokens_per_second_per_user").toDouble(), bad.value("tokens_per_second_per_user").toDouble());
+        QCOMPARE(again.value("tokens_per_second_per_user").toDouble(),
+                 bad.value("tokens_per_second_per_user").toDouble());
     }
 
     // predict counts dead cores as place does: every wafer its own seeded map (seed +
@@ -210,20 +220,20 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("minDevices");
         QTest::newRow("llama-3.1-70b-wse3-five-wafers")
-            << QStringList{"--model", "llama-3.1-70b", "--hardware", "wse3", "--defect-rate", "0.002", "--seed", "1",
-                           "--context", "4096"}
+            << QStringList{"--model", "llama-3.1-70b", "--hardware", "wse3",      "--defect-rate",
+                           "0.002",   "--seed",        "1",          "--context", "4096"}
             << 2;
         QTest::newRow("llama-3.1-8b-wse3-one-wafer")
-            << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "0.002", "--seed", "7",
-                           "--context", "8192"}
+            << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3",      "--defect-rate",
+                           "0.002",   "--seed",       "7",          "--context", "8192"}
             << 1;
         QTest::newRow("llama-3.1-405b-wse2-int8")
-            << QStringList{"--model", "llama-3.1-405b", "--hardware", "wse2", "--precision", "int8", "--defect-rate",
-                           "0.001", "--seed", "42", "--context", "2048"}
+            << QStringList{"--model",       "llama-3.1-405b", "--hardware", "wse2", "--precision", "int8",
+                           "--defect-rate", "0.001",          "--seed",     "42",   "--context",   "2048"}
             << 2;
         QTest::newRow("qwen3-30b-a3b-moe-wse3")
-            << QStringList{"--model", "qwen3-30b-a3b", "--hardware", "wse3", "--defect-rate", "0.005", "--seed", "3",
-                           "--context", "4096"}
+            << QStringList{"--model", "qwen3-30b-a3b", "--hardware", "wse3",      "--defect-rate",
+                           "0.005",   "--seed",        "3",          "--context", "4096"}
             << 1;
     }
     void defectsMatchPlace()
@@ -265,7 +275,8 @@ private slots:
     void fitsAUserFile()
     {
         // The shipped WaferLLM file, fitted as a user would fit their own.
-        const Run r = runCli({"predict", "--fit", wstest::sourcePath("resources/measurements/waferllm-wse2-decode.json")});
+        const Run r =
+            runCli({"predict", "--fit", wstest::sourcePath("resources/measurements/waferllm-wse2-decode.json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject p = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(p.value("id").toString(), QStringLiteral("waferllm-wse2-decode"));
@@ -283,11 +294,16 @@ private slots:
         QTest::newRow("unknown-hardware") << QStringList{"--model", "llama-3.1-8b", "--hardware", "tpu9"};
         QTest::newRow("unknown-model") << QStringList{"--model", "no-such-model", "--hardware", "wse3"};
         QTest::newRow("zero-batch") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--batch", "0"};
-        QTest::newRow("text-context") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--context", "lots"};
-        QTest::newRow("bad-precision") << QStringList{"--model", "llama-3.1-8b", "--hardware", "h100", "--precision", "fp12"};
-        QTest::newRow("defect-rate-above-one") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "2"};
-        QTest::newRow("negative-devices") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--devices", "-1"};
-        QTest::newRow("acceptance-without-k") << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--acceptance", "0.5"};
+        QTest::newRow("text-context") << QStringList{"--model", "llama-3.1-8b", "--hardware",
+                                                     "wse3",    "--context",    "lots"};
+        QTest::newRow("bad-precision") << QStringList{"--model", "llama-3.1-8b", "--hardware",
+                                                      "h100",    "--precision",  "fp12"};
+        QTest::newRow("defect-rate-above-one")
+            << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "2"};
+        QTest::newRow("negative-devices")
+            << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--devices", "-1"};
+        QTest::newRow("acceptance-without-k")
+            << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--acceptance", "0.5"};
     }
     void badInput()
     {

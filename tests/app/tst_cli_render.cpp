@@ -2,9 +2,9 @@
 // PNG of the requested size and an SVG that Qt's SVG renderer reads; record
 // writes MP4, WebM and GIF files that FFmpeg's libraries decode back to the
 // requested number of frames; bad input exits 2 with one line on stderr.
-#include "tests/common/clirunner.h"
-#include "app/scenario/scenarioformat.h"
 #include "app/record/videoprobe.h"
+#include "app/scenario/scenarioformat.h"
+#include "tests/common/clirunner.h"
 #include "tests/common/testmodels.h"
 
 #include <QDir>
@@ -50,8 +50,9 @@ private slots:
         QFETCH(QSize, size);
         QTemporaryDir dir;
         const QString out = dir.filePath("mesh.png");
-        const Run run = runCli({"render", "--model", "llama-3.1-8b", "--hardware", "wse3", "--layer", layer, "--width",
-                                QString::number(size.width()), "--height", QString::number(size.height()), "--out", out});
+        const Run run =
+            runCli({"render", "--model", "llama-3.1-8b", "--hardware", "wse3", "--layer", layer, "--width",
+                    QString::number(size.width()), "--height", QString::number(size.height()), "--out", out});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QImage image;
         QVERIFY(image.load(out, "PNG"));
@@ -141,9 +142,12 @@ private slots:
         QTest::addColumn<QString>("codec");
         QTest::addColumn<int>("tokens");
         QTest::addColumn<int>("fps");
-        QTest::newRow("mp4") << "a.mp4" << "h264" << 2 << 4;
-        QTest::newRow("webm") << "a.webm" << "vp9" << 3 << 3;
-        QTest::newRow("gif") << "a.gif" << "gif" << 2 << 5;
+        QTest::newRow("mp4") << "a.mp4"
+                             << "h264" << 2 << 4;
+        QTest::newRow("webm") << "a.webm"
+                              << "vp9" << 3 << 3;
+        QTest::newRow("gif") << "a.gif"
+                             << "gif" << 2 << 5;
     }
     void record()
     {
@@ -191,9 +195,13 @@ private slots:
         QVERIFY(!expected.isEmpty());
         QTemporaryDir dir;
         const QString out = dir.filePath("chat.gif");
-        const Run run = runCli({"record", "--model", "llama-3.1-8b", "--hardware", "wse3", "--model-file", model_q,
-                                "--prompt", "Once upon a time", "--tokens", "4", "--fps", "2", "--width", "320",
-                                "--height", "180", "--out", out, "--json"});
+        const Run run = runCli({"record",     "--model",  "llama-3.1-8b",
+                                "--hardware", "wse3",     "--model-file",
+                                model_q,      "--prompt", "Once upon a time",
+                                "--tokens",   "4",        "--fps",
+                                "2",          "--width",  "320",
+                                "--height",   "180",      "--out",
+                                out,          "--json"});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonObject printed = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(printed["answer"].toString(), expected);
@@ -207,39 +215,37 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("render without out") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3"}
-                                            << "--out";
-        QTest::newRow("render bmp") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3", "--out",
-                                                   "x.bmp"}
+        QTest::newRow("render without out")
+            << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3"} << "--out";
+        QTest::newRow("render bmp") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware",
+                                                   "wse3",   "--out",   "x.bmp"}
                                     << ".png or .svg";
-        QTest::newRow("render gpu") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "h100", "--out",
-                                                   "x.png"}
+        QTest::newRow("render gpu") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware",
+                                                   "h100",   "--out",   "x.png"}
                                     << "not a wafer";
-        QTest::newRow("render unknown layer") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3",
-                                                             "--layer", "heat", "--out", "x.png"}
+        QTest::newRow("render unknown layer") << QStringList{"render",  "--model", "llama-3.1-8b", "--hardware", "wse3",
+                                                             "--layer", "heat",    "--out",        "x.png"}
                                               << "--layer";
-        QTest::newRow("render zero width") << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3",
-                                                          "--width", "0", "--out", "x.png"}
-                                           << "--width";
-        QTest::newRow("render both sources") << QStringList{"render", "--scenario", "a.waferscope", "--model", "m",
-                                                            "--hardware", "wse3", "--out", "x.png"}
+        QTest::newRow("render zero width")
+            << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3", "--width", "0", "--out", "x.png"}
+            << "--width";
+        QTest::newRow("render both sources") << QStringList{"render",     "--scenario", "a.waferscope", "--model", "m",
+                                                            "--hardware", "wse3",       "--out",        "x.png"}
                                              << "either --scenario";
-        QTest::newRow("render missing scenario") << QStringList{"render", "--scenario", "/no/such.waferscope", "--out",
-                                                                "x.png"}
-                                                 << "cannot open";
-        QTest::newRow("record avi") << QStringList{"record", "--model", "llama-3.1-8b", "--hardware", "wse3", "--out",
-                                                   "x.avi"}
+        QTest::newRow("render missing scenario")
+            << QStringList{"render", "--scenario", "/no/such.waferscope", "--out", "x.png"} << "cannot open";
+        QTest::newRow("record avi") << QStringList{"record", "--model", "llama-3.1-8b", "--hardware",
+                                                   "wse3",   "--out",   "x.avi"}
                                     << ".mp4, .webm or .gif";
         QTest::newRow("record zero fps") << QStringList{"record", "--model", "llama-3.1-8b", "--hardware", "wse3",
-                                                        "--fps", "0", "--out", "x.mp4"}
+                                                        "--fps",  "0",       "--out",        "x.mp4"}
                                          << "--fps";
-        QTest::newRow("record model file missing") << QStringList{"record", "--model", "llama-3.1-8b", "--hardware",
-                                                                  "wse3", "--model-file", "/no/such.gguf", "--out",
-                                                                  "x.mp4"}
-                                                   << "/no/such.gguf";
-        QTest::newRow("record unknown model") << QStringList{"record", "--model", "gpt-9", "--hardware", "wse3",
-                                                             "--out", "x.gif"}
-                                              << "gpt-9";
+        QTest::newRow("record model file missing")
+            << QStringList{"record",       "--model",       "llama-3.1-8b", "--hardware", "wse3",
+                           "--model-file", "/no/such.gguf", "--out",        "x.mp4"}
+            << "/no/such.gguf";
+        QTest::newRow("record unknown model")
+            << QStringList{"record", "--model", "gpt-9", "--hardware", "wse3", "--out", "x.gif"} << "gpt-9";
     }
     void badInput()
     {

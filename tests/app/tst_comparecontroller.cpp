@@ -1,8 +1,8 @@
+#include "app/common/presetlibrary.h"
 #include "app/compare/calibrationdialog.h"
 #include "app/compare/comparecontroller.h"
 #include "app/compare/comparisondocks.h"
 #include "app/compare/racesample.h"
-#include "app/common/presetlibrary.h"
 #include "engine/perf/gpucalibration.h"
 #include "engine/perf/gpupredictor.h"
 #include "engine/perf/measurementdata.h"
@@ -11,18 +11,18 @@
 #include "views/comparisonpanel.h"
 #include "views/comparisonsettingsbar.h"
 #include "views/racelane.h"
-#include "views/tokenrace.h"
 #include "views/rangebarchart.h"
+#include "views/tokenrace.h"
 
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
-#include <QMainWindow>
-#include <QMenu>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMainWindow>
+#include <QMenu>
 #include <QStackedBarSeries>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -87,7 +87,8 @@ private slots:
             QVERIFY(!sys->name.isEmpty());
             QVERIFY(QString::fromStdString(m_presets.hardware(choice.hardwareId)->name).contains(sys->name));
             QVERIFY(sys->label.contains(sys->name));
-            QCOMPARE(sys->label.startsWith(QString::number(direct->devices) + QStringLiteral(" × ")), direct->devices > 1);
+            QCOMPARE(sys->label.startsWith(QString::number(direct->devices) + QStringLiteral(" × ")),
+                     direct->devices > 1);
         }
         // Hardware inputs carry the preset's own source notes.
         const HardwareSpec h100 = *m_presets.hardware(QStringLiteral("h100"));
@@ -106,7 +107,8 @@ private slots:
         ComparisonController c(m_presets, &panel);
         views::ComparisonSettings s = ComparisonController::defaultSettings();
         c.setSettings(s);
-        const QString automatic = QString::fromStdString(find(*c.snapshot(), QStringLiteral("h100"))->prediction.profile);
+        const QString automatic =
+            QString::fromStdString(find(*c.snapshot(), QStringLiteral("h100"))->prediction.profile);
         QVERIFY(c.snapshot()->gpuProfileIds.size() >= 2);
         const QStringList ids = c.snapshot()->gpuProfileIds; // a copy: each setSettings replaces the snapshot
         for (const QString& id : ids) {

@@ -15,14 +15,14 @@
 #include "views/tokenrace.h"
 
 #include <QCheckBox>
-#include <QFile>
-#include <QFileInfo>
-#include <QTemporaryDir>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineSeries>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 
@@ -84,7 +84,8 @@ private slots:
                 QCOMPARE(c->points[i].tokensPerSecondPerUser, engine[i].tokensPerSecondPerUser);
                 // usd per million = hourly cost of all devices / (aggregate tokens/s x 3,600) x 1e6
                 QVERIFY(std::abs(engine[i].usdPerMillionTokens /
-                                     (p.cost.hourlyUsd / (engine[i].aggregateTokensPerSecond * 3600) * 1e6) - 1) < 1e-12);
+                                     (p.cost.hourlyUsd / (engine[i].aggregateTokensPerSecond * 3600) * 1e6) -
+                                 1) < 1e-12);
             }
             QCOMPARE(c->hourlyUsd, p.cost.hourlyUsd);
             QVERIFY(!c->hourlySource.isEmpty());
@@ -141,7 +142,8 @@ private slots:
         // The meaning table's cost column names it too.
         bool found = false;
         for (int r = 0; r < panel.meaningTable()->rowCount(); ++r)
-            if (auto* item = panel.meaningTable()->item(r, 6); item && item->text().contains(QStringLiteral("API $0.99")))
+            if (auto* item = panel.meaningTable()->item(r, 6);
+                item && item->text().contains(QStringLiteral("API $0.99")))
                 found = item->toolTip().contains(QStringLiteral("colinmcnamara.com"));
         QVERIFY(found);
     }
@@ -160,7 +162,7 @@ private slots:
         QCOMPARE(spec->rows().size(), controller.snapshot()->systems.size());
         const auto& row = spec->rows()[0];
         QCOMPARE(row.hardwareId, QStringLiteral("wse3"));
-        QCOMPARE(row.tokens->value(), 4);   // the sourced defaults
+        QCOMPARE(row.tokens->value(), 4); // the sourced defaults
         QCOMPARE(row.acceptance->value(), 0.7);
         QVERIFY(row.enabled->toolTip().contains(QStringLiteral("[C9]")));
         row.enabled->setChecked(true);
@@ -218,7 +220,8 @@ private slots:
 
         // The race and the cost chart export through the one chart exporter, figures and sources included.
         QTemporaryDir dir;
-        const QByteArray raceText = exported(controller, &race, race.chartData(), dir.filePath(QStringLiteral("race.csv")));
+        const QByteArray raceText =
+            exported(controller, &race, race.chartData(), dir.filePath(QStringLiteral("race.csv")));
         QVERIFY(raceText.contains("published"));
         QVERIFY(raceText.contains("my lab notebook"));
         const QByteArray costText = exported(controller, panel.costChart(), panel.costChart()->chartData(),
@@ -227,7 +230,8 @@ private slots:
         QVERIFY(costText.contains("api_price"));
         QString error;
         const QString costPng = dir.filePath(QStringLiteral("cost.png"));
-        QVERIFY2(controller.exportTo(panel.costChart(), {}, QStringLiteral("Cost"), costPng, 1, &error), qPrintable(error));
+        QVERIFY2(controller.exportTo(panel.costChart(), {}, QStringLiteral("Cost"), costPng, 1, &error),
+                 qPrintable(error));
         QVERIFY(QFileInfo(costPng).size() > 1000);
     }
 };

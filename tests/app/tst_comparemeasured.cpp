@@ -34,8 +34,7 @@ struct Llama70bComparison
     views::ComparisonPanel panel;
     ComparisonController controller;
 
-    explicit Llama70bComparison(const PresetLibrary& presets)
-        : controller(presets, &panel)
+    explicit Llama70bComparison(const PresetLibrary& presets) : controller(presets, &panel)
     {
         views::ComparisonSettings s = ComparisonController::defaultSettings();
         s.modelId = QStringLiteral("llama-3.3-70b");
@@ -111,10 +110,12 @@ private slots:
         QTest::addColumn<QString>("says");
         QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not a JSON object");
         QTest::newRow("unknown model")
-            << QByteArray(R"({"id":"x","kind":"reference","source":"s","rows":[{"model":"gpt-9","hardware":"h100","context":10,"tokens_per_second_per_user":5}]})")
+            << QByteArray(
+                   R"({"id":"x","kind":"reference","source":"s","rows":[{"model":"gpt-9","hardware":"h100","context":10,"tokens_per_second_per_user":5}]})")
             << QStringLiteral("rows[0].model");
         QTest::newRow("no speed")
-            << QByteArray(R"({"id":"x","kind":"reference","source":"s","rows":[{"model":"llama-3.3-70b","hardware":"h100","context":10}]})")
+            << QByteArray(
+                   R"({"id":"x","kind":"reference","source":"s","rows":[{"model":"llama-3.3-70b","hardware":"h100","context":10}]})")
             << QStringLiteral("rows[0].tokens_per_second_per_user");
     }
 

@@ -45,11 +45,10 @@ private slots:
 
         // 1. waferscope-cli generate.
         const wstest::CliRun generated =
-            wstest::runCli({"generate", "--model", modelPath, "--prompt", kPrompt, "--tokens",
-                            QString::number(kTokens), "--threads", "1", "--json"});
+            wstest::runCli({"generate", "--model", modelPath, "--prompt", kPrompt, "--tokens", QString::number(kTokens),
+                            "--threads", "1", "--json"});
         QVERIFY2(generated.exitCode == 0, generated.err.constData());
-        const QByteArray cliText =
-            QJsonDocument::fromJson(generated.out).object().value("text").toString().toUtf8();
+        const QByteArray cliText = QJsonDocument::fromJson(generated.out).object().value("text").toString().toUtf8();
         QVERIFY(!cliText.isEmpty());
 
         // 2. The chat: the run controller's worker thread and the session model.
@@ -88,10 +87,26 @@ private slots:
 
         // 3. waferscope-cli record --model-file: the chat panel's answer after the last token.
         QTemporaryDir dir;
-        const wstest::CliRun recorded =
-            wstest::runCli({"record", "--model", "llama-3.1-8b", "--hardware", "wse3", "--model-file", modelPath,
-                            "--prompt", kPrompt, "--tokens", QString::number(kTokens), "--fps", "1", "--width", "160",
-                            "--height", "90", "--out", dir.filePath("chat.gif"), "--json"});
+        const wstest::CliRun recorded = wstest::runCli({"record",
+                                                        "--model",
+                                                        "llama-3.1-8b",
+                                                        "--hardware",
+                                                        "wse3",
+                                                        "--model-file",
+                                                        modelPath,
+                                                        "--prompt",
+                                                        kPrompt,
+                                                        "--tokens",
+                                                        QString::number(kTokens),
+                                                        "--fps",
+                                                        "1",
+                                                        "--width",
+                                                        "160",
+                                                        "--height",
+                                                        "90",
+                                                        "--out",
+                                                        dir.filePath("chat.gif"),
+                                                        "--json"});
         QVERIFY2(recorded.exitCode == 0, recorded.err.constData());
         const QByteArray recordText =
             QJsonDocument::fromJson(recorded.out).object().value("answer").toString().toUtf8();

@@ -3,9 +3,9 @@
 // the version and scenario that made it, and they read back.
 #include "app/common/buildinfo.h"
 #include "app/export/exporter.h"
-#include "app/scenario/scenarioformat.h"
 #include "app/export/snapshottables.h"
 #include "app/record/widgetframesource.h"
+#include "app/scenario/scenarioformat.h"
 
 #include <QChart>
 #include <QChartView>
@@ -141,7 +141,8 @@ private slots:
     {
         const QByteArray csv = Exporter::toCsv(sampleTable());
         // Without a scenario, the table's inputs stand for it (compact JSON, sorted keys).
-        const QByteArray expected = "# generator: " + BuildInfo::generator().toUtf8() + "\r\n"
+        const QByteArray expected = "# generator: " + BuildInfo::generator().toUtf8() +
+                                    "\r\n"
                                     "# scenario: {\"hardware\":\"wse3\",\"model\":\"qwen3-32b\"}\r\n"
                                     "phase,cycles,seconds,note\r\n"
                                     "attn_q,1234,0.1,plain\r\n"
@@ -204,9 +205,9 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("stamped.svg");
         QString error;
-        QVERIFY2(Exporter::saveSvg(&widget, path, "two", &error,
-                                   ExportStamp::forScenario(ScenarioFormat::toJson(scenario))),
-                 qPrintable(error));
+        QVERIFY2(
+            Exporter::saveSvg(&widget, path, "two", &error, ExportStamp::forScenario(ScenarioFormat::toJson(scenario))),
+            qPrintable(error));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray svg = file.readAll();
@@ -242,7 +243,8 @@ private slots:
 
         const QJsonObject root = QJsonDocument::fromJson(Exporter::toJson(sampleTable(), stamp)).object();
         QCOMPARE(root["generator"].toString(), BuildInfo::generator());
-        const auto fromJson = ScenarioFormat::fromJson(QJsonDocument(root["scenario"].toObject()).toJson(), "json", &error);
+        const auto fromJson =
+            ScenarioFormat::fromJson(QJsonDocument(root["scenario"].toObject()).toJson(), "json", &error);
         QVERIFY2(fromJson, qPrintable(error));
         QCOMPARE(*fromJson, scenario);
         // Without a scenario the inputs stand for it.

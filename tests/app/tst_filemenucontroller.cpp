@@ -98,8 +98,8 @@ private slots:
         QVERIFY(!m_controller->openFile(path));
         QCOMPARE(errors.size(), 1);
         QVERIFY(errors.first().at(0).toString().contains(path));
-        QCOMPARE(m_shown.batch, 42);            // the current scenario is untouched
-        QVERIFY(m_controller->isModified());    // and still marked modified
+        QCOMPARE(m_shown.batch, 42);         // the current scenario is untouched
+        QVERIFY(m_controller->isModified()); // and still marked modified
         QVERIFY(m_controller->filePath().isEmpty());
         QVERIFY(!m_controller->recentFiles().contains(path));
     }

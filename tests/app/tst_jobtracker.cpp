@@ -36,10 +36,10 @@ private slots:
         auto firstGate = std::make_shared<QSemaphore>();
         auto secondGate = std::make_shared<QSemaphore>();
         std::vector<int> delivered, dropped;
-        const auto first = jobs.start(gated(firstGate, 1), [&](int v) { delivered.push_back(v); },
-                                      [&](int v) { dropped.push_back(v); });
-        const auto second = jobs.start(gated(secondGate, 2), [&](int v) { delivered.push_back(v); },
-                                       [&](int v) { dropped.push_back(v); });
+        const auto first = jobs.start(
+            gated(firstGate, 1), [&](int v) { delivered.push_back(v); }, [&](int v) { dropped.push_back(v); });
+        const auto second = jobs.start(
+            gated(secondGate, 2), [&](int v) { delivered.push_back(v); }, [&](int v) { dropped.push_back(v); });
         QVERIFY(second > first);
         QVERIFY(!jobs.isCurrent(first));
         QVERIFY(jobs.isCurrent(second));
@@ -59,8 +59,10 @@ private slots:
         auto firstGate = std::make_shared<QSemaphore>();
         auto secondGate = std::make_shared<QSemaphore>();
         std::vector<int> delivered, dropped;
-        jobs.start(gated(firstGate, 1), [&](int v) { delivered.push_back(v); }, [&](int v) { dropped.push_back(v); });
-        jobs.start(gated(secondGate, 2), [&](int v) { delivered.push_back(v); }, [&](int v) { dropped.push_back(v); });
+        jobs.start(
+            gated(firstGate, 1), [&](int v) { delivered.push_back(v); }, [&](int v) { dropped.push_back(v); });
+        jobs.start(
+            gated(secondGate, 2), [&](int v) { delivered.push_back(v); }, [&](int v) { dropped.push_back(v); });
         firstGate->release();
         QTRY_COMPARE(dropped, std::vector<int>{1});
         QVERIFY(delivered.empty()); // the stale result never reaches the current callback
@@ -100,7 +102,8 @@ private slots:
         auto gate = std::make_shared<QSemaphore>();
         bool delivered = false;
         bool dropped = false;
-        const auto id = jobs.start(gated(gate, 7), [&](int) { delivered = true; }, [&](int) { dropped = true; });
+        const auto id = jobs.start(
+            gated(gate, 7), [&](int) { delivered = true; }, [&](int) { dropped = true; });
         jobs.cancel();
         QVERIFY(!jobs.isCurrent(id));
         QVERIFY(jobs.latestId() > id);

@@ -62,22 +62,21 @@ private slots:
         QTest::addColumn<Edit>("edit");
         QTest::addColumn<QString>("refusal"); // empty: accepted
         QTest::addColumn<bool>("overCapacity");
-        QTest::newRow("swap layers 3 and 20") << Edit([](auto& c, auto&) { return c.swapLayers(3, 20); }) << "" << false;
+        QTest::newRow("swap layers 3 and 20")
+            << Edit([](auto& c, auto&) { return c.swapLayers(3, 20); }) << "" << false;
         QTest::newRow("shrink layer 5 from the right")
             << Edit([](auto& c, auto&) { return c.resizeLayer(5, views::MeshEditor::Right, -2); }) << "" << false;
-        QTest::newRow("crush layer 5 to one column")
-            << Edit([](auto& c, const Layout& l) {
-                   return c.resizeLayer(5, views::MeshEditor::Right, 1 - l.layers[5].rect.width);
-               })
-            << "" << true;
+        QTest::newRow("crush layer 5 to one column") << Edit([](auto& c, const Layout& l) {
+            return c.resizeLayer(5, views::MeshEditor::Right, 1 - l.layers[5].rect.width);
+        }) << "" << true;
         QTest::newRow("LM head onto layer 7 alone")
             << Edit([](auto& c, auto&) { return c.moveTable(views::MeshEditor::LmHead, 7); }) << "" << true;
         QTest::newRow("grow layer 0 into layer 1")
             << Edit([](auto& c, auto&) { return c.resizeLayer(0, views::MeshEditor::Right, 3); }) << "overlap" << false;
         QTest::newRow("move layer 0 off the mesh")
             << Edit([](auto& c, auto&) { return c.moveLayer(0, -5000, 0); }) << "leaves the" << false;
-        QTest::newRow("swap a layer with itself") << Edit([](auto& c, auto&) { return c.swapLayers(4, 4); }) << "itself"
-                                                  << false;
+        QTest::newRow("swap a layer with itself")
+            << Edit([](auto& c, auto&) { return c.swapLayers(4, 4); }) << "itself" << false;
     }
     void edits()
     {

@@ -20,12 +20,12 @@
 
 #include <QApplication>
 #include <QFile>
-#include <QWheelEvent>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
 
 namespace {
 using wstest::readAll;
@@ -51,13 +51,14 @@ private slots:
     {
         QTemporaryDir dir;
         const QString layout = dir.filePath("B.json");
-        const auto placed = wstest::runCli({"place", "--model", "llama-3.1-8b", "--hardware", "wse3", "--precision",
-                                            "bf16", "--context", "4096", "--order", "row-major", "--bands", "3",
-                                            "--layout-out", layout});
+        const auto placed =
+            wstest::runCli({"place", "--model", "llama-3.1-8b", "--hardware", "wse3", "--precision", "bf16",
+                            "--context", "4096", "--order", "row-major", "--bands", "3", "--layout-out", layout});
         QVERIFY2(placed.exitCode == 0, placed.err.constData());
         writeAll(dir.filePath("A.waferscope"), scenarioFile("llama-3.1-8b", {}));
         writeAll(dir.filePath("B.waferscope"), scenarioFile("llama-3.1-8b", readAll(layout)));
-        const auto c = wstest::runCli({"compare", dir.filePath("A.waferscope"), dir.filePath("B.waferscope"), "--json"});
+        const auto c =
+            wstest::runCli({"compare", dir.filePath("A.waferscope"), dir.filePath("B.waferscope"), "--json"});
         QVERIFY2(c.exitCode == 0, c.err.constData());
         const QJsonObject delta = QJsonDocument::fromJson(c.out).object().value("delta").toObject();
 
@@ -76,9 +77,8 @@ private slots:
         QCOMPARE(qsizetype(rows.size()), delta.size() - 1 + delta.value("breakdown").toObject().size());
         bool anyNonZero = false;
         for (const auto& [id, value] : rows) {
-            const QJsonValue expected = id.startsWith("breakdown/")
-                                            ? delta.value("breakdown").toObject().value(id.mid(10))
-                                            : delta.value(id);
+            const QJsonValue expected =
+                id.startsWith("breakdown/") ? delta.value("breakdown").toObject().value(id.mid(10)) : delta.value(id);
             QVERIFY2(expected.isDouble(), qPrintable(id));
             QVERIFY2(qAbs(value - expected.toDouble()) <= 1e-9 * (1 + qAbs(expected.toDouble())), qPrintable(id));
             anyNonZero = anyNonZero || value != 0;
@@ -152,7 +152,8 @@ private slots:
             if (r.layerIndex < 0)
                 continue;
             const size_t at = size_t(r.y + r.height / 2) * size_t(t.meshCols) + size_t(r.x + r.width / 2);
-            QCOMPARE(double(t.values[size_t(r.device)][at]), double(float(msB[size_t(r.layerIndex)] - msA[size_t(r.layerIndex)])));
+            QCOMPARE(double(t.values[size_t(r.device)][at]),
+                     double(float(msB[size_t(r.layerIndex)] - msA[size_t(r.layerIndex)])));
         }
         QCOMPARE(ws::regionTimeDifference(sa, ta, sa, ta).largest, 0.0);
     }
@@ -169,8 +170,8 @@ private slots:
         QVERIFY(done.last().at(0).toBool());
         QString error;
         const auto base = ws::sweepBaseOf(current, presets, &error);
-        const auto expected = ws::runSweep(*base, {*ws::parseSweepAxis("concurrency=1:4:1"),
-                                                   *ws::parseSweepAxis("order=snake,row-major")});
+        const auto expected = ws::runSweep(
+            *base, {*ws::parseSweepAxis("concurrency=1:4:1"), *ws::parseSweepAxis("order=snake,row-major")});
         QVERIFY(expected);
         QCOMPARE(QByteArray::fromStdString(ws::sweepCsv(*dock.result())),
                  QByteArray::fromStdString(ws::sweepCsv(*expected)));

@@ -39,20 +39,20 @@ namespace {
 
 struct Seen
 {
-    int snapshots = 0;      // snapshots that brought tokens
-    int tokensCounted = 0;  // shown tokens summed over the snapshots' new pieces
-    int frames = 0;         // frames the main view showed
-    int framesMatched = 0;  // frames equal to the dataflow of their token
-    int frameChanges = 0;   // frames whose activity differs from the previous one's
-    int lastIndex = -1;     // the token of the last frame shown
+    int snapshots = 0;     // snapshots that brought tokens
+    int tokensCounted = 0; // shown tokens summed over the snapshots' new pieces
+    int frames = 0;        // frames the main view showed
+    int framesMatched = 0; // frames equal to the dataflow of their token
+    int frameChanges = 0;  // frames whose activity differs from the previous one's
+    int lastIndex = -1;    // the token of the last frame shown
     bool indexWentBack = false;
     double kvBytesSeen = -1; // the last frame's KV layer, in bytes
     bool kvShrank = false;
     struct Time
     {
-        int tokens;         // generated tokens
-        double elapsed;     // seconds since the turn started
-        double heldBack;    // seconds the pacer held tokens back so far
+        int tokens;      // generated tokens
+        double elapsed;  // seconds since the turn started
+        double heldBack; // seconds the pacer held tokens back so far
     };
     std::vector<Time> times; // per snapshot that brought tokens
     std::shared_ptr<const SessionSnapshot> last;
@@ -89,36 +89,36 @@ class TestLiveWafer : public QObject
         std::vector<float> expected;
         auto snapshots = connect(chat->runController(), &RunController::snapshotReady, this,
                                  [&](std::shared_ptr<const SessionSnapshot> s) {
-            seen.last = s;
-            for (const TokenPiece& piece : s->newPieces)
-                seen.tokensCounted += piece.token >= 0 ? 1 : 0;
-            if (s->newPieces.empty() || s->generatedTokens == 0)
-                return;
-            ++seen.snapshots;
-            seen.times.push_back({s->generatedTokens, s->elapsedSeconds, s->heldBackSeconds});
-        });
-        auto frames = connect(chat->liveWafer(), &LiveWafer::frameShown, this,
-                              [&](std::shared_ptr<const MeshFrame> frame, int index) {
-            if (!frame || view->frame() != frame)
-                return;
-            ++seen.frames;
-            seen.indexWentBack = seen.indexWentBack || index <= seen.lastIndex;
-            seen.lastIndex = index;
-            const int device = view->device();
-            DataflowFrameOptions options;
-            options.device = device;
-            options.cycle = goldenRatioCycle(schedule, index);
-            options.trailCycles = ChatWafer::trailFraction * schedule.totalCycles;
-            fillDataflowGlow(schedule, frame->base->meshCols, frame->base->meshRows, options, expected);
-            if (size_t(device) < frame->activity.size() && frame->activity[size_t(device)] == expected)
-                ++seen.framesMatched;
-            if (previous != expected)
-                ++seen.frameChanges;
-            previous = expected;
-            const double kv = kvBytes(*frame->base);
-            seen.kvShrank = seen.kvShrank || kv < seen.kvBytesSeen;
-            seen.kvBytesSeen = kv;
-        });
+                                     seen.last = s;
+                                     for (const TokenPiece& piece : s->newPieces)
+                                         seen.tokensCounted += piece.token >= 0 ? 1 : 0;
+                                     if (s->newPieces.empty() || s->generatedTokens == 0)
+                                         return;
+                                     ++seen.snapshots;
+                                     seen.times.push_back({s->generatedTokens, s->elapsedSeconds, s->heldBackSeconds});
+                                 });
+        auto frames = connect(
+            chat->liveWafer(), &LiveWafer::frameShown, this, [&](std::shared_ptr<const MeshFrame> frame, int index) {
+                if (!frame || view->frame() != frame)
+                    return;
+                ++seen.frames;
+                seen.indexWentBack = seen.indexWentBack || index <= seen.lastIndex;
+                seen.lastIndex = index;
+                const int device = view->device();
+                DataflowFrameOptions options;
+                options.device = device;
+                options.cycle = goldenRatioCycle(schedule, index);
+                options.trailCycles = ChatWafer::trailFraction * schedule.totalCycles;
+                fillDataflowGlow(schedule, frame->base->meshCols, frame->base->meshRows, options, expected);
+                if (size_t(device) < frame->activity.size() && frame->activity[size_t(device)] == expected)
+                    ++seen.framesMatched;
+                if (previous != expected)
+                    ++seen.frameChanges;
+                previous = expected;
+                const double kv = kvBytes(*frame->base);
+                seen.kvShrank = seen.kvShrank || kv < seen.kvBytesSeen;
+                seen.kvBytesSeen = kv;
+            });
         QSignalSpy finished(chat->runController(), &RunController::runFinished);
         chat->pane()->send(prompt);
         finished.wait(60000);
@@ -133,10 +133,7 @@ class TestLiveWafer : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_presets = std::make_unique<PresetLibrary>(QString());
-    }
+    void initTestCase() { m_presets = std::make_unique<PresetLibrary>(QString()); }
 
     void mainWaferFollowsTheChat()
     {
@@ -226,9 +223,10 @@ private slots:
         };
         for (const Seen::Time& t : seen.times) {
             advance(t);
-            QVERIFY2(t.elapsed <= 1.05 * bound,
-                     qPrintable(QStringLiteral("%1 tokens at %2 s, due to come by %3 s")
-                                    .arg(t.tokens).arg(t.elapsed).arg(bound)));
+            QVERIFY2(
+                t.elapsed <= 1.05 * bound,
+                qPrintable(
+                    QStringLiteral("%1 tokens at %2 s, due to come by %3 s").arg(t.tokens).arg(t.elapsed).arg(bound)));
         }
         if (previousTime->tokens != tokens || previousTime->elapsed != elapsed)
             advance(finalTime);
@@ -237,11 +235,17 @@ private slots:
               "against %.3f s due: %s; due to end by %.3f s",
               cpu, work, seen.last->heldBackSeconds, wake, tokens, due,
               keptUp ? "the session kept up, paced" : "the session fell behind the pace", end);
-        QVERIFY2(elapsed >= 0.95 * due, qPrintable(QStringLiteral("%1 s for %2 tokens, ahead of the predicted %3 s")
-                                                       .arg(elapsed).arg(tokens).arg(due)));
+        QVERIFY2(
+            elapsed >= 0.95 * due,
+            qPrintable(
+                QStringLiteral("%1 s for %2 tokens, ahead of the predicted %3 s").arg(elapsed).arg(tokens).arg(due)));
         QVERIFY2(elapsed <= 1.05 * end + wake,
                  qPrintable(QStringLiteral("%1 s for %2 tokens, predicted %3 s, due to end by %4 s, wake-up %5 s")
-                                .arg(elapsed).arg(tokens).arg(due).arg(end).arg(wake)));
+                                .arg(elapsed)
+                                .arg(tokens)
+                                .arg(due)
+                                .arg(end)
+                                .arg(wake)));
         const Seen::Time& first = seen.times.front();
         const Seen::Time& lastTime = seen.times.back();
         QVERIFY(lastTime.tokens - first.tokens > 20);
@@ -251,10 +255,13 @@ private slots:
         const double fastest = (lastTime.tokens - first.tokens) / (span + wake);
         const double slowest = (lastTime.tokens - first.tokens) / std::max(1e-9, span - wake);
         QVERIFY2(fastest <= 1.05 * pace.tokensPerSecondPerUser,
-                 qPrintable(QStringLiteral("%1 tokens/s, faster than the predicted %2").arg(rate).arg(pace.tokensPerSecondPerUser)));
+                 qPrintable(QStringLiteral("%1 tokens/s, faster than the predicted %2")
+                                .arg(rate)
+                                .arg(pace.tokensPerSecondPerUser)));
         if (keptUp)
-            QVERIFY2(slowest >= 0.95 * pace.tokensPerSecondPerUser,
-                     qPrintable(QStringLiteral("%1 tokens/s, predicted %2").arg(rate).arg(pace.tokensPerSecondPerUser)));
+            QVERIFY2(
+                slowest >= 0.95 * pace.tokensPerSecondPerUser,
+                qPrintable(QStringLiteral("%1 tokens/s, predicted %2").arg(rate).arg(pace.tokensPerSecondPerUser)));
         qInfo("scenario's model: %d tokens in %.3f s (predicted %.3f s), %.1f tokens/s (predicted %.1f), %d frames",
               tokens, seen.last->elapsedSeconds, due, rate, pace.tokensPerSecondPerUser, seen.frames);
 
@@ -300,8 +307,8 @@ private slots:
         QVERIFY(held > 0);
         QVERIFY2(std::abs(seen.kvBytesSeen - held) <= 1e-3 * held,
                  qPrintable(QStringLiteral("%1 vs %2 bytes").arg(seen.kvBytesSeen).arg(held)));
-        qInfo("loaded model: %d x %d cores of %d x %d, %d tokens, %d frames", right, bottom,
-              own->snapshot->meshCols, own->snapshot->meshRows, seen.last->generatedTokens, seen.frames);
+        qInfo("loaded model: %d x %d cores of %d x %d, %d tokens, %d frames", right, bottom, own->snapshot->meshCols,
+              own->snapshot->meshRows, seen.last->generatedTokens, seen.frames);
 
         // Back to the scenario's model: the window places Qwen3-32B again.
         QSignalSpy again(&window, &MainWindow::placementFinished);

@@ -1,10 +1,10 @@
 // MainWindow on the offscreen platform: pickers filled from the presets with
 // the default scenario, unknown preset ids never reach the engine, and the
 // language switches live.
-#include "app/core/inspectordock.h"
 #include "app/common/languagemanager.h"
-#include "app/core/mainwindow.h"
 #include "app/common/presetlibrary.h"
+#include "app/core/inspectordock.h"
+#include "app/core/mainwindow.h"
 #include "views/meshview.h"
 
 #include <QMenuBar>
@@ -56,8 +56,10 @@ void TestMainWindow::unknownIdsKeepValidChoice_data()
 {
     QTest::addColumn<QString>("model");
     QTest::addColumn<QString>("hardware");
-    QTest::newRow("unknown model") << "no-such-model" << "wse3";
-    QTest::newRow("unknown hardware") << "qwen3-32b" << "no-such-wafer";
+    QTest::newRow("unknown model") << "no-such-model"
+                                   << "wse3";
+    QTest::newRow("unknown hardware") << "qwen3-32b"
+                                      << "no-such-wafer";
 }
 
 void TestMainWindow::unknownIdsKeepValidChoice()

@@ -13,10 +13,10 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/explore/comparedock.h"
+#include "app/explore/layouteditcontroller.h"
 #include "app/explore/layoutexplorer.h"
 #include "app/explore/optimizerunner.h"
 #include "app/present/presentationmode.h"
-#include "app/explore/layouteditcontroller.h"
 #include "engine/wafer/placement/layoutjson.h"
 #include "views/meshview.h"
 
@@ -134,7 +134,8 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
                 walk(action->menu());
                 continue;
             }
-            QVERIFY2(!action->objectName().isEmpty(), qPrintable(menu->objectName() + QStringLiteral(": ") + action->text()));
+            QVERIFY2(!action->objectName().isEmpty(),
+                     qPrintable(menu->objectName() + QStringLiteral(": ") + action->text()));
             QVERIFY2(found.emplace(action->objectName(), action).second, qPrintable(action->objectName()));
         }
     };
@@ -176,110 +177,143 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
     };
     LayoutEditController* edits = window.layoutEdit();
     std::string original, edited;
-    const auto layoutJson = [&] { return edits->state() ? layoutToJson(edits->state()->choice.layout) : std::string(); };
+    const auto layoutJson = [&] {
+        return edits->state() ? layoutToJson(edits->state()->choice.layout) : std::string();
+    };
     std::map<QString, Expectation> expected{
-        {"newAction", {{}, [&](const QStringList&) {
-             QVERIFY(window.scenario() == Scenario{});
-             QVERIFY(window.fileMenu()->filePath().isEmpty());
-             QVERIFY(!window.fileMenu()->isModified());
-         }}},
+        {"newAction",
+         {{},
+          [&](const QStringList&) {
+              QVERIFY(window.scenario() == Scenario{});
+              QVERIFY(window.fileMenu()->filePath().isEmpty());
+              QVERIFY(!window.fileMenu()->isModified());
+          }}},
         {"openAction", {{}, dialog("QFileDialog")}},
         {"saveAction", {{}, dialog("QFileDialog")}}, // untitled: Save asks for a file name
         {"saveAsAction", {{}, dialog("QFileDialog")}},
         {"recordAction", {{}, dialog("ws::RecordDialog")}},
         {"quitAction", {{}, [&](const QStringList&) { QVERIFY(!window.isVisible()); }}},
-        {"zoomInAction", {[&] { zoomBefore = view->zoomFactor(); },
-                          [&](const QStringList&) { QVERIFY(view->zoomFactor() > zoomBefore); }}},
-        {"zoomOutAction", {[&] { zoomBefore = view->zoomFactor(); },
-                           [&](const QStringList&) { QVERIFY(view->zoomFactor() < zoomBefore); }}},
+        {"zoomInAction",
+         {[&] { zoomBefore = view->zoomFactor(); },
+          [&](const QStringList&) { QVERIFY(view->zoomFactor() > zoomBefore); }}},
+        {"zoomOutAction",
+         {[&] { zoomBefore = view->zoomFactor(); },
+          [&](const QStringList&) { QVERIFY(view->zoomFactor() < zoomBefore); }}},
         {"fitAction", {[&] { view->zoomIn(); }, [&](const QStringList&) { QCOMPARE(view->zoomFactor(), 1.0); }}},
-        {"previousWaferAction", {[&] { window.setDevice(1); }, [&](const QStringList&) { QCOMPARE(view->device(), 0); }}},
+        {"previousWaferAction",
+         {[&] { window.setDevice(1); }, [&](const QStringList&) { QCOMPARE(view->device(), 0); }}},
         {"nextWaferAction", {[&] { window.setDevice(0); }, [&](const QStringList&) { QCOMPARE(view->device(), 1); }}},
-        {"dataflowPlayAction", {onDataflow, [&](const QStringList&) {
-             QCOMPARE(dataflow->isPlaying(), !playingBefore);
-             dataflow->pause();
-         }}},
-        {"dataflowStepForwardAction", {onDataflow, [&](const QStringList&) { QVERIFY(dataflow->cycle() > cycleBefore); }}},
-        {"dataflowStepBackAction", {[&] { onDataflow(); dataflow->stepPhase(+1); dataflow->stepPhase(+1); cycleBefore = dataflow->cycle(); },
-                                    [&](const QStringList&) { QVERIFY(dataflow->cycle() < cycleBefore); }}},
-        {"shortcutsAction", {[&] { m_shortcutRows = -1; }, [&](const QStringList& dialogs) {
-             dialog("ws::ShortcutsDialog")(dialogs);
-             QCOMPARE(m_shortcutRows, int(ShortcutsDialog::rows(&window).size()));
-         }}},
+        {"dataflowPlayAction",
+         {onDataflow,
+          [&](const QStringList&) {
+              QCOMPARE(dataflow->isPlaying(), !playingBefore);
+              dataflow->pause();
+          }}},
+        {"dataflowStepForwardAction",
+         {onDataflow, [&](const QStringList&) { QVERIFY(dataflow->cycle() > cycleBefore); }}},
+        {"dataflowStepBackAction",
+         {[&] {
+              onDataflow();
+              dataflow->stepPhase(+1);
+              dataflow->stepPhase(+1);
+              cycleBefore = dataflow->cycle();
+          },
+          [&](const QStringList&) { QVERIFY(dataflow->cycle() < cycleBefore); }}},
+        {"shortcutsAction",
+         {[&] { m_shortcutRows = -1; },
+          [&](const QStringList& dialogs) {
+              dialog("ws::ShortcutsDialog")(dialogs);
+              QCOMPARE(m_shortcutRows, int(ShortcutsDialog::rows(&window).size()));
+          }}},
         {"aboutAction", {{}, dialog("ws::AboutDialog")}},
-        {"resetLayoutAction", {[&] {
-             window.addDockWidget(Qt::LeftDockWidgetArea, window.inspector());
-             window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"))->show();
-         }, [&](const QStringList&) {
-             QCOMPARE(window.dockWidgetArea(window.inspector()), Qt::RightDockWidgetArea);
-             QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"))->isVisible());
-         }}},
-        {"pinAsAAction", {{}, [&](const QStringList&) {
-             QVERIFY(window.explorer()->compareDock()->hasA());
-             QVERIFY(window.explorer()->compareDock()->isVisible());
-         }}},
-        {"optimizeLayoutAction", {{}, [&](const QStringList&) {
-             QVERIFY(window.explorer()->optimizer()->isRunning());
-             window.explorer()->optimizer()->cancel();
-         }}},
-        {"presentAction", {{}, [&](const QStringList&) { // presentation mode, left again
-             auto* mode = window.findChild<PresentationMode*>();
-             QVERIFY(mode && mode->isPresenting());
-             QVERIFY(!window.menuBar()->isVisible());
-             mode->leave();
-             QVERIFY(window.menuBar()->isVisible());
-             QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
-         }}},
+        {"resetLayoutAction",
+         {[&] {
+              window.addDockWidget(Qt::LeftDockWidgetArea, window.inspector());
+              window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"))->show();
+          },
+          [&](const QStringList&) {
+              QCOMPARE(window.dockWidgetArea(window.inspector()), Qt::RightDockWidgetArea);
+              QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"))->isVisible());
+          }}},
+        {"pinAsAAction",
+         {{},
+          [&](const QStringList&) {
+              QVERIFY(window.explorer()->compareDock()->hasA());
+              QVERIFY(window.explorer()->compareDock()->isVisible());
+          }}},
+        {"optimizeLayoutAction",
+         {{},
+          [&](const QStringList&) {
+              QVERIFY(window.explorer()->optimizer()->isRunning());
+              window.explorer()->optimizer()->cancel();
+          }}},
+        {"presentAction",
+         {{},
+          [&](const QStringList&) { // presentation mode, left again
+              auto* mode = window.findChild<PresentationMode*>();
+              QVERIFY(mode && mode->isPresenting());
+              QVERIFY(!window.menuBar()->isVisible());
+              mode->leave();
+              QVERIFY(window.menuBar()->isVisible());
+              QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+          }}},
         // Undo and redo of a hand edit (redo runs first: by name): each places the exact layout again.
-        {"redoAction", {[&] {
-                            // The window's latest placement is the layout being edited.
-                            QTRY_VERIFY(!window.isBusy() && !edits->isBusy() && edits->state() &&
-                                        edits->state()->result == window.result());
-                            original = layoutJson();
-                            QVERIFY(edits->swapLayers(0, 1));
-                            QTRY_VERIFY(!edits->isBusy());
-                            edited = layoutJson();
-                            QVERIFY(edited != original);
-                            edits->undoStack()->undo();
-                            QTRY_VERIFY(!edits->isBusy());
-                            QCOMPARE(layoutJson(), original);
-                        },
-                        [&](const QStringList&) {
-                            QTRY_VERIFY(!edits->isBusy());
-                            QCOMPARE(layoutJson(), edited);
-                        }}},
-        {"undoAction", {{}, [&](const QStringList&) {
-                            QTRY_VERIFY(!edits->isBusy());
-                            QCOMPARE(layoutJson(), original);
-                        }}},
+        {"redoAction",
+         {[&] {
+              // The window's latest placement is the layout being edited.
+              QTRY_VERIFY(!window.isBusy() && !edits->isBusy() && edits->state() &&
+                          edits->state()->result == window.result());
+              original = layoutJson();
+              QVERIFY(edits->swapLayers(0, 1));
+              QTRY_VERIFY(!edits->isBusy());
+              edited = layoutJson();
+              QVERIFY(edited != original);
+              edits->undoStack()->undo();
+              QTRY_VERIFY(!edits->isBusy());
+              QCOMPARE(layoutJson(), original);
+          },
+          [&](const QStringList&) {
+              QTRY_VERIFY(!edits->isBusy());
+              QCOMPARE(layoutJson(), edited);
+          }}},
+        {"undoAction",
+         {{},
+          [&](const QStringList&) {
+              QTRY_VERIFY(!edits->isBusy());
+              QCOMPARE(layoutJson(), original);
+          }}},
         {"openModelAction", {{}, dialog("QFileDialog")}},
-        {"downloadModelAction", {{}, [&](const QStringList&) {
-             QWidget* shown = nullptr;
-             for (QWidget* w : QApplication::topLevelWidgets())
-                 if (w->isVisible() && QLatin1String(w->metaObject()->className()) == QLatin1String("ws::DownloadDialog"))
-                     shown = w;
-             QVERIFY(shown);
-             shown->close();
-         }}},
+        {"downloadModelAction",
+         {{},
+          [&](const QStringList&) {
+              QWidget* shown = nullptr;
+              for (QWidget* w : QApplication::topLevelWidgets())
+                  if (w->isVisible() &&
+                      QLatin1String(w->metaObject()->className()) == QLatin1String("ws::DownloadDialog"))
+                      shown = w;
+              QVERIFY(shown);
+              shown->close();
+          }}},
     };
     for (MeshLayer l : allMeshLayers())
         expected.emplace(QStringLiteral("layer_%1Action").arg(QLatin1String(meshLayerId(l))), layer(l));
     for (const QString& code : LanguageManager::availableLanguages())
-        expected.emplace(QStringLiteral("language_%1Action").arg(code),
-                         Expectation{{}, [&, code](const QStringList&) {
-                             QCOMPARE(languages.language(), code);
-                             QCoreApplication::processEvents(); // the accessible names follow the new titles
-                             QMenu* help = found.at(QStringLiteral("shortcutsAction"))->associatedObjects().isEmpty()
-                                               ? nullptr
-                                               : qobject_cast<QMenu*>(found.at(QStringLiteral("shortcutsAction"))
-                                                                          ->associatedObjects()
-                                                                          .constFirst());
-                             QVERIFY(help);
-                             QCOMPARE(help->accessibleName(), QString(help->title()).remove(QLatin1Char('&')));
-                             if (code == QLatin1String("zh_CN"))
-                                 QCOMPARE(found.at(QStringLiteral("shortcutsAction"))->text(),
-                                          QStringLiteral("键盘快捷键(&K)"));
-                         }});
+        expected.emplace(
+            QStringLiteral("language_%1Action").arg(code),
+            Expectation{
+                {}, [&, code](const QStringList&) {
+                    QCOMPARE(languages.language(), code);
+                    QCoreApplication::processEvents(); // the accessible names follow the new titles
+                    QMenu* help =
+                        found.at(QStringLiteral("shortcutsAction"))->associatedObjects().isEmpty()
+                            ? nullptr
+                            : qobject_cast<QMenu*>(
+                                  found.at(QStringLiteral("shortcutsAction"))->associatedObjects().constFirst());
+                    QVERIFY(help);
+                    QCOMPARE(help->accessibleName(), QString(help->title()).remove(QLatin1Char('&')));
+                    if (code == QLatin1String("zh_CN"))
+                        QCOMPARE(found.at(QStringLiteral("shortcutsAction"))->text(), QStringLiteral("键盘快捷键(&K)"));
+                }});
     // Dock toggles: the Inspector, Defects, comparison, token race and chat docks (the main wafer follows the chat:
     // there is no second, live wafer dock).
     QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("liveWaferDock")));

@@ -252,7 +252,8 @@ private slots:
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("sha");
         QTest::newRow("not http") << "file:///etc/passwd" << QString();
-        QTest::newRow("checksum too short") << "http://127.0.0.1:9/x.gguf" << "abc123";
+        QTest::newRow("checksum too short") << "http://127.0.0.1:9/x.gguf"
+                                            << "abc123";
         QTest::newRow("checksum not hex") << "http://127.0.0.1:9/x.gguf" << QString(64, QLatin1Char('z'));
     }
     void badInput()
@@ -338,7 +339,8 @@ private slots:
         WS_REQUIRE_MODEL(source, "stories260K/stories260K.bin");
         QTemporaryDir root;
         QVERIFY(QDir().mkpath(root.filePath(QStringLiteral("stories260K"))));
-        for (const QString& name : {QStringLiteral("stories260K/stories260K.bin"), QStringLiteral("stories260K/stories260K.gguf")})
+        for (const QString& name :
+             {QStringLiteral("stories260K/stories260K.bin"), QStringLiteral("stories260K/stories260K.gguf")})
             QVERIFY(QFile::copy(wstest::testModelPath(name), root.filePath(name)));
         QFile junk(root.filePath(QStringLiteral("junk.gguf")));
         QVERIFY(junk.open(QIODevice::WriteOnly));

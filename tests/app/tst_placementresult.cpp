@@ -96,18 +96,16 @@ private slots:
 
         // Defects are honoured: the Defects layer shows dead cores and the placement avoids them.
         const auto deadOn = [&](int device) {
-            return device < int(a.coreState.size())
-                       ? std::count(a.coreState[size_t(device)].begin(), a.coreState[size_t(device)].end(),
-                                    CoreState::Dead)
-                       : 0;
+            return device < int(a.coreState.size()) ? std::count(a.coreState[size_t(device)].begin(),
+                                                                 a.coreState[size_t(device)].end(), CoreState::Dead)
+                                                    : 0;
         };
         if (rate > 0 || explicitCores) {
             QCOMPARE(int(a.coreState.size()), window->devices);
             QVERIFY(deadOn(0) > 0);
             QVERIFY(deadOn(1) > 0);
             for (int d = 0; d < window->devices; ++d)
-                QCOMPARE(window->scene->remap(d)->summary().deadCores,
-                         cli->remap(d)->summary().deadCores);
+                QCOMPARE(window->scene->remap(d)->summary().deadCores, cli->remap(d)->summary().deadCores);
         } else {
             QCOMPARE(deadOn(0), 0);
         }

@@ -19,9 +19,9 @@ struct Script
 {
     int tokens = 20;
     std::chrono::microseconds stepTime{0};
-    int failAtStep = -1;          // stream error at this step
-    bool failStart = false;       // startTurn() error
-    int throwAtStep = -1;         // the stream throws at this step (a bug or bad_alloc deep in the model)
+    int failAtStep = -1;    // stream error at this step
+    bool failStart = false; // startTurn() error
+    int throwAtStep = -1;   // the stream throws at this step (a bug or bad_alloc deep in the model)
     std::atomic<QThread*>* ranOn = nullptr;
 };
 
@@ -298,7 +298,8 @@ private slots:
         QVERIFY(failed.wait(5000));
         QCOMPARE(failed.at(0).at(0).toULongLong(), id);
         const QString message = failed.at(0).at(1).toString();
-        QVERIFY2(message.contains(QStringLiteral("The generator failed: matmul: rows out of range")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("The generator failed: matmul: rows out of range")),
+                 qPrintable(message));
         QVERIFY(!controller.isRunning());
 
         QSignalSpy loadFailed(&controller, &ws::RunController::modelLoadFailed);

@@ -22,14 +22,19 @@
 
 namespace {
 
-enum class Fault { ReadOnly, Full };
+enum class Fault
+{
+    ReadOnly,
+    Full
+};
 
 class FaultyFolder
 {
 public:
     FaultyFolder() : m_path(m_dir.path())
     {
-        m_mounted = ::geteuid() == 0 && ::mount("tmpfs", m_path.toLocal8Bit().constData(), "tmpfs", 0, "size=256k") == 0;
+        m_mounted =
+            ::geteuid() == 0 && ::mount("tmpfs", m_path.toLocal8Bit().constData(), "tmpfs", 0, "size=256k") == 0;
     }
     ~FaultyFolder()
     {
@@ -103,12 +108,12 @@ void addFaults()
 
 } // namespace
 
-#define APPLY_FAULT(folder)                                                                                  \
-    do {                                                                                                     \
-        QFETCH(int, fault);                                                                                  \
-        QString why;                                                                                         \
-        if (!(folder).apply(Fault(fault), &why))                                                             \
-            QSKIP(qPrintable(why));                                                                          \
+#define APPLY_FAULT(folder)                                                                                            \
+    do {                                                                                                               \
+        QFETCH(int, fault);                                                                                            \
+        QString why;                                                                                                   \
+        if (!(folder).apply(Fault(fault), &why))                                                                       \
+            QSKIP(qPrintable(why));                                                                                    \
     } while (false)
 
 class TestSaveFaults : public QObject

@@ -171,16 +171,16 @@ private slots:
         QTest::newRow("truncated one byte short") << valid.left(valid.trimmed().size() - 1) << "not valid JSON";
         QTest::newRow("top level array") << QByteArray("[1, 2]") << "JSON object";
         QTest::newRow("no version") << QByteArray(R"({"model": {"preset": "x"}})") << "no \"version\"";
-        QTest::newRow("future version")
-            << QByteArray(valid).replace("\"version\": 1", "\"version\": 3") << "newer WaferScope";
-        QTest::newRow("far future version") << QByteArray(R"({"version": 99, "whatever": true})")
-                                            << "version 99";
+        QTest::newRow("future version") << QByteArray(valid).replace("\"version\": 1", "\"version\": 3")
+                                        << "newer WaferScope";
+        QTest::newRow("far future version") << QByteArray(R"({"version": 99, "whatever": true})") << "version 99";
         QTest::newRow("version zero") << QByteArray(R"({"version": 0})") << "version: must be an integer";
         QTest::newRow("version as string") << QByteArray(R"({"version": "1"})") << "version: must be an integer";
         QTest::newRow("fractional version") << QByteArray(R"({"version": 1.5})") << "version: must be an integer";
         QTest::newRow("unknown top-level key")
             << QByteArray(kValid).replace("\"precision\"", "\"colour\": 1, \"precision\"") << "colour: unknown key";
-        QTest::newRow("missing model") << QByteArray(R"({"version": 1, "hardware": {"preset": "wse3"}, "precision": "bf16"})")
+        QTest::newRow("missing model") << QByteArray(
+                                              R"({"version": 1, "hardware": {"preset": "wse3"}, "precision": "bf16"})")
                                        << "model: missing";
         QTest::newRow("model without preset or file")
             << QByteArray(kValid).replace("\"preset\": \"llama-3.1-70b\"", "\"preset\": \"\"") << "model.preset";
@@ -196,7 +196,8 @@ private slots:
         QTest::newRow("defect rate above one")
             << QByteArray(valid).replace("0.0012345678901234", "1.5") << "defects.rate: must be a number from 0 to 1";
         QTest::newRow("tokens exceed context")
-            << QByteArray(valid).replace("\"output_tokens\": 2000", "\"output_tokens\": 40000") << "exceed context_tokens";
+            << QByteArray(valid).replace("\"output_tokens\": 2000", "\"output_tokens\": 40000")
+            << "exceed context_tokens";
         QTest::newRow("unknown layer") << QByteArray(valid).replace("\"dataflow\"", "\"thermal\"") << "view.layer";
         QTest::newRow("dead core without x")
             << QByteArray(valid).replace("\"x\": 749,", "") << "defects.dead_cores[1].x: missing";
@@ -216,8 +217,8 @@ private slots:
         QVERIFY(!loaded);
         QVERIFY2(error.contains(expected), qPrintable(QStringLiteral("error was: ") + error));
         QVERIFY2(error.startsWith(path), qPrintable(error)); // names the file
-        QVERIFY(!error.contains(QLatin1Char('\n')));          // one line
-        QCOMPARE(readAll(path), content);                     // reading changes nothing
+        QVERIFY(!error.contains(QLatin1Char('\n')));         // one line
+        QCOMPARE(readAll(path), content);                    // reading changes nothing
     }
 
     void missingFileIsAnError()

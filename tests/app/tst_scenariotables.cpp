@@ -34,8 +34,8 @@ private slots:
         QVERIFY2(table, qPrintable(error));
         const auto hardware = presets.hardware("wse3");
         QVERIFY(hardware);
-        QCOMPARE(table->rows.size(), qsizetype(hardware->wafer.meshCols) * hardware->wafer.meshRows *
-                                         table->inputs["devices"].toInt());
+        QCOMPARE(table->rows.size(),
+                 qsizetype(hardware->wafer.meshCols) * hardware->wafer.meshRows * table->inputs["devices"].toInt());
         QCOMPARE(table->inputs["model"].toString(), QString("llama-3.1-8b"));
         // Bytes placed: the model's weights are somewhere (not all zero).
         const int bytesColumn = table->columns.indexOf("sram_used_bytes");

@@ -43,7 +43,8 @@ void TestTourFormat::refused_data()
         << tourWith("{\"kind\": \"wait\", \"seconds\": 1, \"a\\nb\": 2}")
         << "bad.json: step 1 (wait): 'a\\nb' is not a field here (expected one of: kind, seconds)";
     QTest::newRow("no kind") << tourWith(R"({"text": "x"})") << "bad.json: step 1: 'kind' is missing";
-    QTest::newRow("kind not a string") << tourWith(R"({"kind": 3})") << "bad.json: step 1: 'kind' must be a string, got a number";
+    QTest::newRow("kind not a string") << tourWith(R"({"kind": 3})")
+                                       << "bad.json: step 1: 'kind' must be a string, got a number";
     QTest::newRow("missing field") << tourWith(R"({"kind": "caption", "seconds": 2})")
                                    << "bad.json: step 1 (caption): 'text' is missing";
     QTest::newRow("missing field, step 2") << tourWith(R"({"kind": "wait", "seconds": 1}, {"kind": "play"})")
@@ -56,31 +57,39 @@ void TestTourFormat::refused_data()
                                   << "bad.json: step 1 (play): 'tokens' must be from 1 to 1000, got 0";
     QTest::newRow("not whole") << tourWith(R"({"kind": "play", "tokens": 1.5})")
                                << "bad.json: step 1 (play): 'tokens' must be a whole number, got 1.5";
-    QTest::newRow("pace out of range") << tourWith(R"({"kind": "play", "tokens": 1, "wafer_us_per_second": 0})")
-                                       << "bad.json: step 1 (play): 'wafer_us_per_second' must be from 0.01 to 1000000, got 0";
+    QTest::newRow("pace out of range")
+        << tourWith(R"({"kind": "play", "tokens": 1, "wafer_us_per_second": 0})")
+        << "bad.json: step 1 (play): 'wafer_us_per_second' must be from 0.01 to 1000000, got 0";
     QTest::newRow("empty part of a token") << tourWith(R"({"kind": "play", "tokens": 1, "from": 0.5, "to": 0.5})")
                                            << "bad.json: step 1 (play): 'to' must be more than 'from' (0.5), got 0.5";
-    QTest::newRow("defects out of range") << tourWith(R"({"kind": "defects", "dead_fraction": 0.9})")
-                                          << "bad.json: step 1 (defects): 'dead_fraction' must be from 0 to 0.5, got 0.9";
+    QTest::newRow("defects out of range")
+        << tourWith(R"({"kind": "defects", "dead_fraction": 0.9})")
+        << "bad.json: step 1 (defects): 'dead_fraction' must be from 0 to 0.5, got 0.9";
     QTest::newRow("wait negative") << tourWith(R"({"kind": "wait", "seconds": -1})")
                                    << "bad.json: step 1 (wait): 'seconds' must be from 0.1 to 600, got -1";
-    QTest::newRow("unknown key") << tourWith(R"({"kind": "wait", "seconds": 1, "colour": "red"})")
-                                 << "bad.json: step 1 (wait): 'colour' is not a field here (expected one of: kind, seconds)";
-    QTest::newRow("unknown layer") << tourWith(R"({"kind": "layer", "layer": "heat"})")
-                                   << "bad.json: step 1 (layer): 'layer' must be sram, placement, kv, dataflow or defects, got 'heat'";
-    QTest::newRow("bad region") << tourWith(R"({"kind": "zoom", "region": [1, 2, 0, 4]})")
-                                << "bad.json: step 1 (zoom): 'region' must be [x, y, width, height] in cores (x, y >= 0; width, height >= 1)";
+    QTest::newRow("unknown key")
+        << tourWith(R"({"kind": "wait", "seconds": 1, "colour": "red"})")
+        << "bad.json: step 1 (wait): 'colour' is not a field here (expected one of: kind, seconds)";
+    QTest::newRow("unknown layer")
+        << tourWith(R"({"kind": "layer", "layer": "heat"})")
+        << "bad.json: step 1 (layer): 'layer' must be sram, placement, kv, dataflow or defects, got 'heat'";
+    QTest::newRow("bad region")
+        << tourWith(R"({"kind": "zoom", "region": [1, 2, 0, 4]})")
+        << "bad.json: step 1 (zoom): 'region' must be [x, y, width, height] in cores (x, y >= 0; width, height >= 1)";
     QTest::newRow("region and fit") << tourWith(R"({"kind": "zoom", "fit": true, "region": [1, 2, 3, 4]})")
                                     << "bad.json: step 1 (zoom): 'region' cannot be given with 'fit'";
     QTest::newRow("open without model") << tourWith(R"({"kind": "open", "hardware": "wse3"})")
                                         << "bad.json: step 1 (open): 'model' is missing";
-    QTest::newRow("open scenario and model") << tourWith(R"({"kind": "open", "scenario": "a.waferscope", "model": "m"})")
-                                             << "bad.json: step 1 (open): 'model' cannot be given with 'scenario' (the file says it)";
-    QTest::newRow("bad precision") << tourWith(R"({"kind": "open", "model": "qwen3-32b", "precision": "fp13"})")
-                                   << "bad.json: step 1 (open): 'precision' must be a precision id such as bf16, fp8 or int4, got 'fp13'";
-    QTest::newRow("unknown placeholder") << tourWith(R"({"kind": "caption", "text": "{speed} fast", "seconds": 1})")
-                                         << "bad.json: step 1 (caption): 'text' has an unknown placeholder {speed} (known: "
-                                                + TourCaptions::placeholders().join(", ") + ")";
+    QTest::newRow("open scenario and model")
+        << tourWith(R"({"kind": "open", "scenario": "a.waferscope", "model": "m"})")
+        << "bad.json: step 1 (open): 'model' cannot be given with 'scenario' (the file says it)";
+    QTest::newRow("bad precision")
+        << tourWith(R"({"kind": "open", "model": "qwen3-32b", "precision": "fp13"})")
+        << "bad.json: step 1 (open): 'precision' must be a precision id such as bf16, fp8 or int4, got 'fp13'";
+    QTest::newRow("unknown placeholder")
+        << tourWith(R"({"kind": "caption", "text": "{speed} fast", "seconds": 1})")
+        << "bad.json: step 1 (caption): 'text' has an unknown placeholder {speed} (known: " +
+               TourCaptions::placeholders().join(", ") + ")";
     QTest::newRow("empty caption") << tourWith(R"({"kind": "caption", "text": "", "seconds": 1})")
                                    << "bad.json: step 1 (caption): 'text' must have 1 to 400 characters, got 0";
     QTest::newRow("step not an object") << tourWith(R"(3)") << "bad.json: step 1: must be an object, got a number";
@@ -89,10 +98,12 @@ void TestTourFormat::refused_data()
     QTest::newRow("steps missing") << QByteArray(R"({"version": 1, "title": "T"})") << "bad.json: 'steps' is missing";
     QTest::newRow("no version") << QByteArray(R"({"title": "T", "steps": [{"kind": "wait", "seconds": 1}]})")
                                 << "bad.json: 'version' is missing";
-    QTest::newRow("newer version") << QByteArray(R"({"version": 2, "title": "T", "steps": [{"kind": "wait", "seconds": 1}]})")
+    QTest::newRow("newer version") << QByteArray(
+                                          R"({"version": 2, "title": "T", "steps": [{"kind": "wait", "seconds": 1}]})")
                                    << "bad.json: 'version' is 2, newer than this program reads (1)";
-    QTest::newRow("unknown top key") << QByteArray(R"({"version": 1, "title": "T", "stepz": []})")
-                                     << "bad.json: 'stepz' is not a field here (expected one of: version, title, steps)";
+    QTest::newRow("unknown top key")
+        << QByteArray(R"({"version": 1, "title": "T", "stepz": []})")
+        << "bad.json: 'stepz' is not a field here (expected one of: version, title, steps)";
     QTest::newRow("not an object") << QByteArray("[1, 2]") << "bad.json: a tour must be a JSON object";
     QTest::newRow("truncated") << QByteArray(R"({"version": 1, "title": "T", "steps": [)")
                                << "bad.json: not valid JSON at byte 39: unterminated array"; // the end of its 39 bytes
@@ -161,7 +172,8 @@ void TestTourFormat::loadNamesThePath()
     QVERIFY(!TourFormat::load(path, &error));
     QCOMPARE(error, path + QStringLiteral(": step 1 (wait): 'seconds' is missing"));
     QVERIFY(!TourFormat::load(dir.filePath(QStringLiteral("none.json")), &error));
-    QVERIFY2(error.startsWith(dir.filePath(QStringLiteral("none.json")) + QStringLiteral(": cannot read")), qPrintable(error));
+    QVERIFY2(error.startsWith(dir.filePath(QStringLiteral("none.json")) + QStringLiteral(": cannot read")),
+             qPrintable(error));
 }
 
 void TestTourFormat::shippedToursLoad()

@@ -32,7 +32,10 @@ public:
         calls << QStringLiteral("defects %1 %2").arg(fraction).arg(seed);
         return {};
     }
-    void setLayer(MeshLayer layer) override { calls << QStringLiteral("layer %1").arg(QLatin1String(meshLayerId(layer))); }
+    void setLayer(MeshLayer layer) override
+    {
+        calls << QStringLiteral("layer %1").arg(QLatin1String(meshLayerId(layer)));
+    }
     void zoomTo(const QRectF& r) override { calls << QStringLiteral("zoom %1").arg(r.width()); }
     void showComparison(bool show) override { calls << QStringLiteral("compare %1").arg(show); }
     void startRace() override { calls << QStringLiteral("race"); }
@@ -55,7 +58,8 @@ public:
 Tour tourOf(const QByteArray& steps)
 {
     QString error;
-    auto tour = TourFormat::fromJson(R"({"version": 1, "title": "T", "steps": [)" + steps + "]}", QStringLiteral("t.json"), &error);
+    auto tour = TourFormat::fromJson(R"({"version": 1, "title": "T", "steps": [)" + steps + "]}",
+                                     QStringLiteral("t.json"), &error);
     if (!tour)
         qFatal("%s", qPrintable(error));
     return *tour;
@@ -108,7 +112,8 @@ private slots:
     void playsPartOfAToken()
     {
         FakeStage stage; // from 0.2 to 0.6 of one 2 ms token at 100 µs per second: 8 s
-        TourPlayer player(tourOf(R"({"kind": "play", "tokens": 1, "wafer_us_per_second": 100, "from": 0.2, "to": 0.6})"), &stage);
+        TourPlayer player(
+            tourOf(R"({"kind": "play", "tokens": 1, "wafer_us_per_second": 100, "from": 0.2, "to": 0.6})"), &stage);
         player.advance(0);
         player.advance(2);
         QCOMPARE(stage.lastFraction, 0.3);
@@ -155,10 +160,11 @@ private slots:
     void pauseNextAndBack()
     {
         FakeStage stage;
-        TourPlayer player(tourOf(R"({"kind": "layer", "layer": "sram"}, {"kind": "caption", "text": "one", "seconds": 5},
+        TourPlayer player(
+            tourOf(R"({"kind": "layer", "layer": "sram"}, {"kind": "caption", "text": "one", "seconds": 5},
                                     {"kind": "layer", "layer": "kv"}, {"kind": "caption", "text": "two", "seconds": 5},
                                     {"kind": "caption", "text": "three", "seconds": 5})"),
-                          &stage);
+            &stage);
         player.advance(0);
         player.setPaused(true);
         player.advance(10);

@@ -43,10 +43,10 @@ private slots:
         file.close();
         const QString out = dir.filePath(QStringLiteral("tour.mp4"));
         const int fps = 10;
-        const auto run = wstest::runCli({QStringLiteral("record"), QStringLiteral("--tour"), tour, QStringLiteral("--out"), out,
-                                         QStringLiteral("--fps"), QString::number(fps), QStringLiteral("--width"),
-                                         QStringLiteral("640"), QStringLiteral("--height"), QStringLiteral("360"),
-                                         QStringLiteral("--json")},
+        const auto run = wstest::runCli({QStringLiteral("record"), QStringLiteral("--tour"), tour,
+                                         QStringLiteral("--out"), out, QStringLiteral("--fps"), QString::number(fps),
+                                         QStringLiteral("--width"), QStringLiteral("640"), QStringLiteral("--height"),
+                                         QStringLiteral("360"), QStringLiteral("--json")},
                                         wstest::headlessEnvironment());
         QVERIFY2(run.exitCode == 0, run.err.constData());
 
@@ -79,15 +79,18 @@ private slots:
         const QString tour = dir.filePath(QStringLiteral("bad.json"));
         QFile file(tour);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(R"({"version": 1, "title": "Bad", "steps": [{"kind": "wait", "seconds": 1}, {"kind": "zoom", "region": "all"}]})");
+        file.write(
+            R"({"version": 1, "title": "Bad", "steps": [{"kind": "wait", "seconds": 1}, {"kind": "zoom", "region": "all"}]})");
         file.close();
         const QString out = dir.filePath(QStringLiteral("bad.mp4"));
-        const auto run = wstest::runCli({QStringLiteral("record"), QStringLiteral("--tour"), tour, QStringLiteral("--out"), out},
-                                        wstest::headlessEnvironment());
+        const auto run =
+            wstest::runCli({QStringLiteral("record"), QStringLiteral("--tour"), tour, QStringLiteral("--out"), out},
+                           wstest::headlessEnvironment());
         QCOMPARE(run.exitCode, 2);
         const QByteArray line = run.err.trimmed();
         QVERIFY2(!line.contains('\n'), line.constData());
-        QVERIFY2(line.contains(tour.toUtf8() + ": step 2 (zoom): 'region' must be [x, y, width, height]"), line.constData());
+        QVERIFY2(line.contains(tour.toUtf8() + ": step 2 (zoom): 'region' must be [x, y, width, height]"),
+                 line.constData());
         QVERIFY(!QFile::exists(out));
 
         // The window's --present refuses it the same way.
@@ -100,7 +103,8 @@ private slots:
         QVERIFY(app.waitForFinished(120000));
         QCOMPARE(app.exitCode(), 2);
         const QByteArray appErr = app.readAllStandardError().trimmed();
-        QVERIFY2(appErr.endsWith("waferscope: " + tour.toUtf8() + ": step 2 (zoom): 'region' must be [x, y, width, height] in cores "
+        QVERIFY2(appErr.endsWith("waferscope: " + tour.toUtf8() +
+                                 ": step 2 (zoom): 'region' must be [x, y, width, height] in cores "
                                  "(x, y >= 0; width, height >= 1)"),
                  appErr.constData());
     }

@@ -63,8 +63,8 @@ private slots:
         QTest::addColumn<QString>("codec");
         QTest::addColumn<int>("frames");
         QTest::newRow("mp4 even size") << int(VideoFormat::Mp4) << QSize(96, 64) << QSize(96, 64) << "h264" << 7;
-        QTest::newRow("mp4 odd size rounds down") << int(VideoFormat::Mp4) << QSize(97, 65) << QSize(96, 64)
-                                                  << "h264" << 5;
+        QTest::newRow("mp4 odd size rounds down")
+            << int(VideoFormat::Mp4) << QSize(97, 65) << QSize(96, 64) << "h264" << 5;
         QTest::newRow("webm") << int(VideoFormat::WebM) << QSize(80, 48) << QSize(80, 48) << "vp9" << 6;
         QTest::newRow("gif odd size kept") << int(VideoFormat::Gif) << QSize(81, 47) << QSize(81, 47) << "gif" << 5;
     }
@@ -76,7 +76,9 @@ private slots:
         QFETCH(QString, codec);
         QFETCH(int, frames);
         QTemporaryDir dir;
-        const QString suffix = format == int(VideoFormat::Mp4) ? "mp4" : format == int(VideoFormat::WebM) ? "webm" : "gif";
+        const QString suffix = format == int(VideoFormat::Mp4)    ? "mp4"
+                               : format == int(VideoFormat::WebM) ? "webm"
+                                                                  : "gif";
         const QString path = dir.filePath("clip." + suffix);
         VideoEncoder encoder;
         VideoSettings settings{VideoFormat(format), requested, 10};
@@ -116,7 +118,9 @@ private slots:
         const QString comment = QStringLiteral("WaferScope 9.8.7 (git 0123456789); scenario: {\"prompt\":\"晶圆 %1\"}")
                                     .arg(QString(300, QLatin1Char('x')));
         QTemporaryDir dir;
-        const QString suffix = format == int(VideoFormat::Mp4) ? "mp4" : format == int(VideoFormat::WebM) ? "webm" : "gif";
+        const QString suffix = format == int(VideoFormat::Mp4)    ? "mp4"
+                               : format == int(VideoFormat::WebM) ? "webm"
+                                                                  : "gif";
         const QString path = dir.filePath("stamped." + suffix);
         VideoEncoder encoder;
         QVERIFY2(encoder.open(path, VideoSettings{VideoFormat(format), QSize(32, 32), 10, comment}),

@@ -110,8 +110,12 @@ void TestWindowLayout::verifyFits(MainWindow& window, QSize screen)
     auto onScreen = [&](QWidget* w, const char* what) {
         QVERIFY2(w && w->isVisible(), what);
         const QRect r(w->mapTo(&window, QPoint(0, 0)), w->size());
-        QVERIFY2(inside.contains(r), qPrintable(QStringLiteral("%1 at %2,%3 %4x%5").arg(QLatin1String(what))
-                                                    .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+        QVERIFY2(inside.contains(r), qPrintable(QStringLiteral("%1 at %2,%3 %4x%5")
+                                                    .arg(QLatin1String(what))
+                                                    .arg(r.x())
+                                                    .arg(r.y())
+                                                    .arg(r.width())
+                                                    .arg(r.height())));
         QVERIFY2(!w->visibleRegion().isEmpty(), what);
     };
     onScreen(window.statusBar(), "status bar");
@@ -249,7 +253,8 @@ void TestWindowLayout::firstRunPlaysTheDataflowSlowly()
     QVERIFY(schedule && schedule->seconds() > 0);
     // One token of the default scenario's schedule (about 1.6 ms) every few seconds, at a pace the bar offers:
     // 1 ms of wafer time per second.
-    QVERIFY2(schedule->seconds() > 1e-3 && schedule->seconds() < 2e-3, qPrintable(QString::number(schedule->seconds())));
+    QVERIFY2(schedule->seconds() > 1e-3 && schedule->seconds() < 2e-3,
+             qPrintable(QString::number(schedule->seconds())));
     QCOMPARE(dataflow->waferSecondsPerSecond(), 1e-3);
     const double secondsPerToken = schedule->seconds() / dataflow->waferSecondsPerSecond();
     dataflow->seek(0);

@@ -71,10 +71,9 @@ int main()
         return 1;
     }
     std::printf("WSE-3: fabric %dx%d, segments %d+%d, physical %dx%d = %lld cores, usable %dx%d\n",
-                layout->fabricCols(), layout->fabricRows(), layout->segmentPrimaryCores(),
-                layout->segmentSpareCores(), layout->physicalCols(), layout->physicalRows(),
-                static_cast<long long>(layout->physicalCoreCount()), layout->nominalUsableCols(),
-                layout->nominalUsableRows());
+                layout->fabricCols(), layout->fabricRows(), layout->segmentPrimaryCores(), layout->segmentSpareCores(),
+                layout->physicalCols(), layout->physicalRows(), static_cast<long long>(layout->physicalCoreCount()),
+                layout->nominalUsableCols(), layout->nominalUsableRows());
 
     const double rate = 1000.0 / double(layout->physicalCoreCount());
     std::vector<double> drawMs;
@@ -103,8 +102,7 @@ int main()
     std::sort(remapMs.begin(), remapMs.end());
     std::printf("1000 random dead cores: draw %.2f ms, remap %.2f ms, re-place llama-3.1-70b bf16 on %d wafers "
                 "%.2f ms; total %.2f ms (medians of 21; max remap %.2f ms)\n",
-                drawMs[10], remapMs[10], devices, placeMs[10], drawMs[10] + remapMs[10] + placeMs[10],
-                remapMs.back());
+                drawMs[10], remapMs[10], devices, placeMs[10], drawMs[10] + remapMs[10] + placeMs[10], remapMs.back());
     std::printf("  last run: dead %lld, spares used %lld, unrepairable segments %lld, rows dropped %d "
                 "(displacement %d), usable cores %lld of %lld, shifted %lld\n",
                 static_cast<long long>(summary.deadCores), static_cast<long long>(summary.sparesUsed),

@@ -14,8 +14,7 @@
 
 namespace {
 
-template<typename F>
-double medianMs(int runs, F&& f)
+template <typename F> double medianMs(int runs, F&& f)
 {
     std::vector<double> ms;
     for (int i = 0; i < runs; ++i) {
@@ -64,10 +63,12 @@ int main(int argc, char** argv)
             editor.injectPoisson(d0, uint64_t(i + 1));
         });
         // An undo and a redo (each flips the edit's cores and remaps); ends with the draw applied.
-        const double undoMs = medianMs(9, [&](int) {
-                                  editor.undo();
-                                  editor.redo();
-                              }) / 2;
+        const double undoMs = medianMs(9,
+                                       [&](int) {
+                                           editor.undo();
+                                           editor.redo();
+                                       }) /
+                              2;
         ws::DefectsOutcome last;
         const double jobMs = medianMs(5, [&](int) {
             last = ws::computeDefectsOutcome(context, editor.layout(), editor.defects(), false, &placements);

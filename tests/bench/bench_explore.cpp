@@ -43,7 +43,8 @@ int main()
     for (int i = 0; i < edits; ++i) {
         const auto t0 = std::chrono::steady_clock::now();
         auto edited = ws::swapLayers(layout, i, 79 - i);
-        auto applied = edited ? ws::applyLayout(b70.model, b70.hardware, *edited) : ws::Expected<ws::PlacedLayout>(edited.error());
+        auto applied =
+            edited ? ws::applyLayout(b70.model, b70.hardware, *edited) : ws::Expected<ws::PlacedLayout>(edited.error());
         if (!applied) {
             std::fprintf(stderr, "edit refused: %s\n", applied.error().text.c_str());
             return 1;
@@ -74,11 +75,14 @@ int main()
         if (i == 0)
             std::printf("edit (swap layers 0 and 79) of llama-3.1-70b on %d WSE-3: %.4f ms per token after, %d cores "
                         "in the snapshot\n",
-                        applied->placement->deviceCount, 1e3 * p->secondsPerToken, snapshot.meshCols * snapshot.meshRows * snapshot.deviceCount);
+                        applied->placement->deviceCount, 1e3 * p->secondsPerToken,
+                        snapshot.meshCols * snapshot.meshRows * snapshot.deviceCount);
     }
-    std::printf("edit to updated heatmap snapshot and prediction: mean %.1f ms, worst %.1f ms over %d edits (target < 100 ms)\n",
+    std::printf("edit to updated heatmap snapshot and prediction: mean %.1f ms, worst %.1f ms over %d edits (target < "
+                "100 ms)\n",
                 total / edits, worst, edits);
-    std::printf("  of which: edit, place and conservation %.1f ms, snapshot update (edited regions, into a spare snapshot's buffers) %.1f ms, "
+    std::printf("  of which: edit, place and conservation %.1f ms, snapshot update (edited regions, into a spare "
+                "snapshot's buffers) %.1f ms, "
                 "prediction %.1f ms\n",
                 placeMs / edits, snapshotMs / edits, predictMs / edits);
     std::printf("  the update into fresh memory instead (updateMeshSnapshot: the unchanged wafers' copy faults in "
@@ -92,8 +96,7 @@ int main()
         auto edited = ws::applyLayout(b70.model, b70.hardware, *ws::swapLayers(layout, 0, 1));
         const auto t0 = std::chrono::steady_clock::now();
         const ws::MeshSnapshot one = ws::buildMeshSnapshot(*edited->placement, 0, 1);
-        std::printf("  the shown wafer's snapshot alone (device 0 of %d): %.1f ms\n",
-                    edited->placement->deviceCount,
+        std::printf("  the shown wafer's snapshot alone (device 0 of %d): %.1f ms\n", edited->placement->deviceCount,
                     msSince(t0));
     }
 
@@ -118,9 +121,10 @@ int main()
             std::fprintf(stderr, "%s: %s\n", model, r.error().text.c_str());
             continue;
         }
-        std::printf("optimize %s on wse3: %.0f ms, %d candidates; %.4f -> %.4f ms per token (%s, fill %.2f) on %d wafers\n",
-                    model, ms, r->candidates, r->defaultMsPerToken, r->bestMsPerToken, ws::layerOrderId(r->best.order),
-                    r->best.weightFill, r->bestWafers);
+        std::printf(
+            "optimize %s on wse3: %.0f ms, %d candidates; %.4f -> %.4f ms per token (%s, fill %.2f) on %d wafers\n",
+            model, ms, r->candidates, r->defaultMsPerToken, r->bestMsPerToken, ws::layerOrderId(r->best.order),
+            r->best.weightFill, r->bestWafers);
     }
     return 0;
 }

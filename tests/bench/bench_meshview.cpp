@@ -33,8 +33,7 @@ double processCpuMs()
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-template<typename F>
-Stats measure(int runs, F&& f)
+template <typename F> Stats measure(int runs, F&& f)
 {
     std::vector<double> ms;
     const double cpu0 = processCpuMs();
@@ -113,6 +112,7 @@ int main(int argc, char** argv)
     frame(0);
     print("frame, fitted, placement layer", measure(100, frame));
 
-    std::printf("RESULT fitted frame median %.2f ms wall, %.2f ms CPU (target < 8 ms)\n", fitted.medianMs, fitted.cpuMs);
+    std::printf("RESULT fitted frame median %.2f ms wall, %.2f ms CPU (target < 8 ms)\n", fitted.medianMs,
+                fitted.cpuMs);
     return 0;
 }

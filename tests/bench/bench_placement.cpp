@@ -45,7 +45,8 @@ int main()
     const QByteArray hwText = readPreset(QStringLiteral("resources/presets/hardware/wse3.json"));
     const QByteArray modelText = readPreset(QStringLiteral("resources/presets/models/llama-3.1-405b.json"));
     const auto hw = ws::parseHardwarePreset(std::string_view(hwText.constData(), size_t(hwText.size())), "wse3.json");
-    const auto model = ws::parseModelPreset(std::string_view(modelText.constData(), size_t(modelText.size())), "llama-3.1-405b.json");
+    const auto model =
+        ws::parseModelPreset(std::string_view(modelText.constData(), size_t(modelText.size())), "llama-3.1-405b.json");
     if (!hw || !model) {
         std::fprintf(stderr, "preset error\n");
         return 1;
@@ -63,8 +64,8 @@ int main()
     }
     std::printf("bench_placement: llama-3.1-405b bf16 on wse3: %d wafers, %zu regions\n", placed->deviceCount,
                 placed->regions.size());
-    std::printf("  place:            %8.2f ms, peak RSS delta %ld KiB (VmHWM %ld -> %ld KiB)\n", placeMs, hwm1 - hwm0, hwm0,
-                hwm1);
+    std::printf("  place:            %8.2f ms, peak RSS delta %ld KiB (VmHWM %ld -> %ld KiB)\n", placeMs, hwm1 - hwm0,
+                hwm0, hwm1);
 
     const auto t1 = std::chrono::steady_clock::now();
     const ws::CoreBytes totals = placed->totalBytes();
@@ -78,8 +79,8 @@ int main()
     const auto t3 = std::chrono::steady_clock::now();
     const ws::MeshSnapshot snap = ws::buildMeshSnapshot(*placed, 0, 1);
     const double snapMs = msSince(t3);
-    std::printf("  snapshot 1 wafer: %8.2f ms (%d x %d cores), VmHWM now %ld KiB\n", snapMs, snap.meshCols, snap.meshRows,
-                vmHwmKiB());
+    std::printf("  snapshot 1 wafer: %8.2f ms (%d x %d cores), VmHWM now %ld KiB\n", snapMs, snap.meshCols,
+                snap.meshRows, vmHwmKiB());
 
     const auto t4 = std::chrono::steady_clock::now();
     int64_t sum = 0;

@@ -108,8 +108,8 @@ int main()
         for (int f = 0; f < frames; ++f) {
             const auto f0 = Clock::now();
             const double t = schedule.totalCycles * (f + 0.5) / frames;
-            fillActivity(schedule, f % std::max(1, setup->devicesNeeded), wse3->wafer.meshCols, wse3->wafer.meshRows,
-                         t, frame, inFlight);
+            fillActivity(schedule, f % std::max(1, setup->devicesNeeded), wse3->wafer.meshCols, wse3->wafer.meshRows, t,
+                         frame, inFlight);
             times.push_back(msSince(f0));
         }
         const double mean = msSince(t0) / frames;
@@ -150,13 +150,16 @@ int main()
             byKind[int(h->kind)] += msSince(p0);
             ++done;
         }
-        std::printf("sweep pass %d (%s): %d predictions (%zu models x %zu hardware x concurrency) in %.1f ms (target < 1000 ms), %d "
+        std::printf("sweep pass %d (%s): %d predictions (%zu models x %zu hardware x concurrency) in %.1f ms (target < "
+                    "1000 ms), %d "
                     "errors\n",
-                    pass + 1, pass == 0 ? "placing each model on each wafer" : "placements reused", done, models.size(), hardware.size(), msSince(t0), failed);
-        std::printf("  of which wafers %.1f ms (first placement of each model x wafer included), GPUs %.1f ms, LPU %.1f ms\n",
-                    byKind[0], byKind[1], byKind[2]);
-        std::printf("  placement cache: %zu entries, %zu hits, %zu misses so far\n", placements.size(), placements.hits(),
-                    placements.misses());
+                    pass + 1, pass == 0 ? "placing each model on each wafer" : "placements reused", done, models.size(),
+                    hardware.size(), msSince(t0), failed);
+        std::printf(
+            "  of which wafers %.1f ms (first placement of each model x wafer included), GPUs %.1f ms, LPU %.1f ms\n",
+            byKind[0], byKind[1], byKind[2]);
+        std::printf("  placement cache: %zu entries, %zu hits, %zu misses so far\n", placements.size(),
+                    placements.hits(), placements.misses());
     }
     return 0;
 }

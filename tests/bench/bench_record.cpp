@@ -8,8 +8,8 @@
 #include "app/common/presetlibrary.h"
 #include "app/record/framecomposer.h"
 #include "app/record/recorder.h"
-#include "app/scenario/scenarioscene.h"
 #include "app/record/videoencoder.h"
+#include "app/scenario/scenarioscene.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -49,9 +49,9 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "bench_record: %s\n", qPrintable(error));
         return 1;
     }
-    std::printf("Recording benchmark: %s on %s, %d x %d cores, frames %d x %d, %d frames\n", scene->model().name.c_str(),
-                scene->hardware().name.c_str(), scene->snapshot->meshCols, scene->snapshot->meshRows, size.width(),
-                size.height(), kFrames);
+    std::printf("Recording benchmark: %s on %s, %d x %d cores, frames %d x %d, %d frames\n",
+                scene->model().name.c_str(), scene->hardware().name.c_str(), scene->snapshot->meshCols,
+                scene->snapshot->meshRows, size.width(), size.height(), kFrames);
 
     ws::FrameComposer composer(size, true);
     const auto draw = [&](int i) {

@@ -26,17 +26,17 @@
 #include "views/chatsettingspanel.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
-#include <QElapsedTimer>
 #include <QThread>
 #include <QTimer>
 
 #include <algorithm>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 namespace {
@@ -116,8 +116,8 @@ public:
         worstCpuMs = std::max(worstCpuMs, (threadCpuSeconds() - cpu0) * 1000);
         --depth;
         if (ms > 4 && (slowest.size() < 5 || ms > slowest.back().ms)) {
-            slowest.push_back({ms, QByteArray(receiver->metaObject()->className()) + " event " +
-                                       QByteArray::number(type)});
+            slowest.push_back(
+                {ms, QByteArray(receiver->metaObject()->className()) + " event " + QByteArray::number(type)});
             std::sort(slowest.begin(), slowest.end(), [](const Slowest& a, const Slowest& b) { return a.ms > b.ms; });
             if (slowest.size() > 5)
                 slowest.pop_back();
@@ -125,7 +125,6 @@ public:
         return result;
     }
 };
-
 
 QByteArray loadAverage()
 {
@@ -139,8 +138,8 @@ int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     TimedApplication app(argc, argv);
-    const QString modelPath =
-        argc > 1 ? QString::fromLocal8Bit(argv[1]) : wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
+    const QString modelPath = argc > 1 ? QString::fromLocal8Bit(argv[1])
+                                       : wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
     const double seconds = argc > 2 ? std::atof(argv[2]) : 5.0;
 
     const ws::PresetLibrary presets;

@@ -130,8 +130,7 @@ double percent(double from, double to)
 }
 
 // Runs the event loop until `done` or `seconds` pass; false on timeout.
-template<typename F>
-bool waitFor(F&& done, double seconds)
+template <typename F> bool waitFor(F&& done, double seconds)
 {
     QElapsedTimer clock;
     clock.start();
@@ -154,8 +153,8 @@ int main(int argc, char** argv)
     QStandardPaths::setTestModeEnabled(true); // recent files and autosave go to the test locations
     const long long tokenTarget = argc > 1 ? std::atoll(argv[1]) : 10000;
     const int frameTarget = argc > 2 ? std::atoi(argv[2]) : 10000;
-    const QString modelPath =
-        argc > 3 ? QString::fromLocal8Bit(argv[3]) : wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
+    const QString modelPath = argc > 3 ? QString::fromLocal8Bit(argv[3])
+                                       : wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
     if (!QFileInfo::exists(modelPath)) {
         std::fprintf(stderr, "bench_soak: %s is missing (set WAFERSCOPE_TEST_MODELS)\n", qPrintable(modelPath));
         return 1;
@@ -226,7 +225,8 @@ int main(int argc, char** argv)
     };
 
     // One chat turn (a new conversation each time, as after Clear), then a slice of frames.
-    const int framesPerTurn = int(std::max<long long>(1, frameTarget * settings.maxTokens / std::max(1LL, tokenTarget)));
+    const int framesPerTurn =
+        int(std::max<long long>(1, frameTarget * settings.maxTokens / std::max(1LL, tokenTarget)));
     std::vector<Sample> samples;
     Sample warm;
     QElapsedTimer clock;
@@ -264,7 +264,8 @@ int main(int argc, char** argv)
                 "(%d x %d) in %.1f s\n",
                 tokens, turns, settings.maxTokens, qPrintable(QFileInfo(modelPath).fileName()), frames, view->width(),
                 view->height(), seconds);
-    std::printf("  samples after each turn and its %d frames; warm-up: the first %d turns\n", framesPerTurn, warmupTurns);
+    std::printf("  samples after each turn and its %d frames; warm-up: the first %d turns\n", framesPerTurn,
+                warmupTurns);
     const size_t step = std::max<size_t>(1, samples.size() / 8);
     for (size_t i = 0; i < samples.size(); i += step)
         print(i + 1 == size_t(warmupTurns) ? "warm" : "", samples[i]);

@@ -13,8 +13,8 @@ namespace wstest {
 
 struct CliRun
 {
-    int exitCode = -1;    // -1 when the process crashed or timed out
-    bool crashed = true;  // false once it exited normally
+    int exitCode = -1;   // -1 when the process crashed or timed out
+    bool crashed = true; // false once it exited normally
     QByteArray out;
     QByteArray err;
 };
@@ -29,8 +29,7 @@ inline QProcessEnvironment headlessEnvironment()
     return env;
 }
 
-inline CliRun runCli(const QStringList& args,
-                     const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
+inline CliRun runCli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
                      int timeoutMs = 240000)
 {
     QProcess cli;

@@ -71,13 +71,13 @@ inline QString sourcePath(const QString& relative)
 
 // Use at the top of a test function: resolves `relative` under the models
 // folder into `var` (a std::string), or skips (fails in CI) when it is missing.
-#define WS_REQUIRE_MODEL(var, relative)                                                                        \
-    const QString var##_q = wstest::testModelPath(QStringLiteral(relative));                                   \
-    if (!QFileInfo::exists(var##_q)) {                                                                         \
-        const QByteArray msg = QByteArray("test model missing: ") + var##_q.toUtf8() +                         \
-                               " (set WAFERSCOPE_TEST_MODELS to the shared/models folder)";                    \
-        if (wstest::runningInCi())                                                                             \
-            QFAIL(msg.constData());                                                                            \
-        QSKIP(msg.constData());                                                                                \
-    }                                                                                                          \
+#define WS_REQUIRE_MODEL(var, relative)                                                                                \
+    const QString var##_q = wstest::testModelPath(QStringLiteral(relative));                                           \
+    if (!QFileInfo::exists(var##_q)) {                                                                                 \
+        const QByteArray msg = QByteArray("test model missing: ") + var##_q.toUtf8() +                                 \
+                               " (set WAFERSCOPE_TEST_MODELS to the shared/models folder)";                            \
+        if (wstest::runningInCi())                                                                                     \
+            QFAIL(msg.constData());                                                                                    \
+        QSKIP(msg.constData());                                                                                        \
+    }                                                                                                                  \
     const std::string var = var##_q.toStdString()

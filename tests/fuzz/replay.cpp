@@ -20,7 +20,8 @@ int main(int argc, char** argv)
     int replayed = 0;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        const fs::path where = arg.rfind("models:", 0) == 0 ? fs::path(wsfuzz::modelPath(arg.substr(7))) : fs::path(arg);
+        const fs::path where =
+            arg.rfind("models:", 0) == 0 ? fs::path(wsfuzz::modelPath(arg.substr(7))) : fs::path(arg);
         std::vector<fs::path> files;
         std::error_code ec;
         if (fs::is_directory(where, ec)) {

@@ -5,8 +5,8 @@
 // configuration with that profile (so the residuals are the predictor's).
 #include "engine/perf/accuracy.h"
 #include "engine/perf/calibrationprofile.h"
-#include "engine/perf/measurementdata.h"
 #include "engine/perf/measuredpoints.h"
+#include "engine/perf/measurementdata.h"
 #include "views/calibrationchart.h"
 #include "views/calibrationpanel.h"
 #include "views/chartformat.h"
@@ -50,7 +50,8 @@ private slots:
             const CalibrationRow& row = profile->rows[size_t(r)];
             QCOMPARE(t->item(r, 0)->text(), QString::fromStdString(row.label));
             QCOMPARE(t->item(r, 2)->text(), formatSignificant(row.predicted));
-            QCOMPARE(t->item(r, 3)->text(), QStringLiteral("%1 %").arg(formatSignificant(row.relativeResidual * 100, 2)));
+            QCOMPARE(t->item(r, 3)->text(),
+                     QStringLiteral("%1 %").arg(formatSignificant(row.relativeResidual * 100, 2)));
             QCOMPARE(row.relativeResidual, (row.predicted - row.observed) / row.observed);
 
             // The predictor, on the row's own configuration with this profile, gives the fit's value.

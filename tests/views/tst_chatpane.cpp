@@ -250,8 +250,8 @@ private slots:
     void paceChoices()
     {
         ChatPane pane;
-        std::vector<ws::SystemPace> systems = {{"wse3", "WSE-3", 1800.0, 0.2}, {"h100", "H100", 95.0, 0.05},
-                                               {"none", "No prediction", 0.0, 0.0}};
+        std::vector<ws::SystemPace> systems = {
+            {"wse3", "WSE-3", 1800.0, 0.2}, {"h100", "H100", 95.0, 0.05}, {"none", "No prediction", 0.0, 0.0}};
         pane.setSystems(systems);
         QVERIFY(pane.paceSystem() == nullptr); // as fast as this CPU by default
         ws::views::ChatSettings s = pane.settings();
@@ -431,9 +431,10 @@ private slots:
         s->droppedMessages = 2;
         s->contextTokens = 64;
         s->finishReason = ws::FinishReason::ContextFull;
-        QCOMPARE(ws::views::ChatStats::format(*s, QLocale::c()),
-                 QStringLiteral("3 tokens (prompt 40, 28 of them from the KV cache) · the 2 oldest messages were left "
-                                "out to fit the context of 64 tokens · first token < 0.1 ms · context full (64 tokens)"));
+        QCOMPARE(
+            ws::views::ChatStats::format(*s, QLocale::c()),
+            QStringLiteral("3 tokens (prompt 40, 28 of them from the KV cache) · the 2 oldest messages were left "
+                           "out to fit the context of 64 tokens · first token < 0.1 ms · context full (64 tokens)"));
     }
 
     void statsLine_data()

@@ -70,7 +70,7 @@ void TestColorScale::sequentialScalesGetBrighter_data()
 void TestColorScale::sequentialScalesGetBrighter()
 {
     QFETCH(int, which);
-    const ColorScale scale = which == 0 ? ColorScale::sramOccupancy()
+    const ColorScale scale = which == 0   ? ColorScale::sramOccupancy()
                              : which == 1 ? ColorScale::kvCache()
                                           : ColorScale::activity();
     // Relative luminance (Rec. 709 weights) must rise with the value, so "more" always reads as "brighter".
@@ -112,7 +112,8 @@ void TestColorScale::placementColoursDiffer()
 {
     // Neighbouring layers, same kind: different colours.
     for (int layer = 0; layer < 64; ++layer)
-        QVERIFY(PlacementPalette::color(layer, MatrixKind::FfnUp) != PlacementPalette::color(layer + 1, MatrixKind::FfnUp));
+        QVERIFY(PlacementPalette::color(layer, MatrixKind::FfnUp) !=
+                PlacementPalette::color(layer + 1, MatrixKind::FfnUp));
     // Same layer, different kinds: different colours, and none equals the empty colour.
     const MatrixKind kinds[] = {MatrixKind::Attention, MatrixKind::AttentionOutput, MatrixKind::FfnUp,
                                 MatrixKind::FfnDown,   MatrixKind::KvCache,         MatrixKind::Embedding,

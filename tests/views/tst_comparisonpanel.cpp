@@ -159,7 +159,8 @@ private slots:
             QCOMPARE(line->count(), qsizetype(fits));
             QVERIFY(line->count() >= 1);
             // A curve cut short by memory is named in the chart's title with the count that fits.
-            const QString capNote = ok[size_t(i)]->label + QStringLiteral(": ≤ ") + QString::number(std::max(1, p.maxConcurrency));
+            const QString capNote =
+                ok[size_t(i)]->label + QStringLiteral(": ≤ ") + QString::number(std::max(1, p.maxConcurrency));
             QCOMPARE(panel.concurrencyChart()->chart()->title().contains(capNote),
                      fits < qsizetype(p.concurrencyCurve.size()));
             QCOMPARE(line->at(0).x(), p.concurrencyCurve[0].tokensPerSecondPerUser);
@@ -224,8 +225,10 @@ private slots:
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.columnCount(), int(ComparisonInputModel::ColumnCount));
         QCOMPARE(model.index(1, ComparisonInputModel::Source).data().toString(), QStringLiteral("facts §1.3"));
-        QVERIFY(model.index(1, ComparisonInputModel::Value).data(Qt::ToolTipRole).toString().contains(
-            QStringLiteral("facts §1.3")));
+        QVERIFY(model.index(1, ComparisonInputModel::Value)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("facts §1.3")));
         model.setInputs({});
         QCOMPARE(model.rowCount(), 0);
     }
@@ -264,7 +267,8 @@ private slots:
             QVERIFY(!sys.prediction.rangeDrivers.empty());
             const RangeDriver& top = sys.prediction.rangeDrivers.front();
             QCOMPARE(drivers->table()->item(rows, 1)->text(), QString::fromStdString(top.input));
-            QVERIFY(drivers->summary()->text().contains(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(top.input))));
+            QVERIFY(drivers->summary()->text().contains(
+                QStringLiteral("<b>%1</b>").arg(QString::fromStdString(top.input))));
             rows += int(sys.prediction.rangeDrivers.size());
         }
         QCOMPARE(drivers->table()->rowCount(), rows);

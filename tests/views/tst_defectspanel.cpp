@@ -133,7 +133,8 @@ private slots:
         panel.redoAction()->trigger();
         QCOMPARE(undo.count(), 1);
         QCOMPARE(redo.count(), 1);
-        QVERIFY(panel.undoAction()->shortcut() == QKeySequence::Undo || panel.undoAction()->shortcut().toString() == QStringLiteral("Ctrl+Z"));
+        QVERIFY(panel.undoAction()->shortcut() == QKeySequence::Undo ||
+                panel.undoAction()->shortcut().toString() == QStringLiteral("Ctrl+Z"));
         QCOMPARE(panel.redoAction()->shortcut().toString(), QStringLiteral("Ctrl+Shift+Z"));
 
         panel.findChild<QCheckBox*>(QStringLiteral("brush"))->setChecked(true);

@@ -72,8 +72,8 @@ void TestMeshImage::frameOverlaysActivity()
     QCOMPARE(buildMeshImage(frame, 0, MeshLayer::Dataflow).pixel(7, 5), noData);
     QCOMPARE(buildMeshImage(*base, 1, MeshLayer::Dataflow).pixel(7, 5), noData);
     // Every other layer is the base's.
-    for (MeshLayer layer : {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache,
-                            MeshLayer::Defects})
+    for (MeshLayer layer :
+         {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache, MeshLayer::Defects})
         QCOMPARE(buildMeshImage(frame, 1, layer), buildMeshImage(*base, 1, layer));
 }
 

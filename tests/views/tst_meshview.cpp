@@ -77,9 +77,15 @@ void TestMeshView::rendersSnapshot()
     QRgb expected = 0;
     const size_t i = static_cast<size_t>(core.y()) * 64 + core.x();
     switch (MeshLayer(layer)) {
-    case MeshLayer::SramOccupancy: expected = ColorScale::sramOccupancy().map(snapshot->sramFraction[device][i]); break;
-    case MeshLayer::KvCache: expected = ColorScale::kvCache().map(snapshot->kvFraction[device][i]); break;
-    default: expected = PlacementPalette::color(snapshot->owners[snapshot->owner[device][i]]); break;
+    case MeshLayer::SramOccupancy:
+        expected = ColorScale::sramOccupancy().map(snapshot->sramFraction[device][i]);
+        break;
+    case MeshLayer::KvCache:
+        expected = ColorScale::kvCache().map(snapshot->kvFraction[device][i]);
+        break;
+    default:
+        expected = PlacementPalette::color(snapshot->owners[snapshot->owner[device][i]]);
+        break;
     }
     QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(expected).name());
 }
@@ -207,8 +213,8 @@ void TestMeshView::viewStateRoundTrip_data()
     QTest::newRow("fitted, centred") << 1.0 << QPointF(32, 24) << 1.0 << QPointF(32, 24);
     QTest::newRow("zoom 3 around (20, 12)") << 3.0 << QPointF(20, 12) << 3.0 << QPointF(20, 12);
     // Near a corner the mesh edge stops at the 16 px margin, so the centre moves inwards.
-    QTest::newRow("zoom 5 near a corner is clamped") << 5.0 << QPointF(1, 1) << 5.0
-                                                      << QPointF((320.0 - 16) / (5 * 448.0 / 48), (240.0 - 16) / (5 * 448.0 / 48));
+    QTest::newRow("zoom 5 near a corner is clamped")
+        << 5.0 << QPointF(1, 1) << 5.0 << QPointF((320.0 - 16) / (5 * 448.0 / 48), (240.0 - 16) / (5 * 448.0 / 48));
     QTest::newRow("zoom below the minimum: half the fit, centred") << 0.1 << QPointF(3, 3) << 0.5 << QPointF(32, 24);
 }
 

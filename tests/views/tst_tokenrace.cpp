@@ -153,9 +153,10 @@ private slots:
     void timerRunsTheRaceToTheEnd()
     {
         TokenRace race;
-        race.setRace(numbered(20), {{pace(1000, 0.0), QStringLiteral("a"), Qt::red, {}},
-                                    {pace(400, 0.01), QStringLiteral("b"), Qt::blue, {}}},
-                     {});
+        race.setRace(
+            numbered(20),
+            {{pace(1000, 0.0), QStringLiteral("a"), Qt::red, {}}, {pace(400, 0.01), QStringLiteral("b"), Qt::blue, {}}},
+            {});
         QSignalSpy finished(&race, &TokenRace::finished);
         race.start();
         QVERIFY(race.isRunning());
@@ -191,7 +192,7 @@ private slots:
         QVERIFY(!race.chart()->isHidden());
         const auto& sorted = race.chart()->rows();
         QCOMPARE(sorted.size(), size_t(3));
-        QCOMPARE(sorted[0].name, rows[0].name); // 12 ms
+        QCOMPARE(sorted[0].name, rows[0].name);       // 12 ms
         QCOMPARE(sorted[1].seconds, rows[2].seconds); // 131.5 ms
         QCOMPARE(sorted[2].seconds, rows[1].seconds); // 680 ms
         QCOMPARE(race.chart()->barFraction(sorted[2].seconds), 1.0);

@@ -53,8 +53,8 @@ void TestViewTransform::coreToWidget_data()
     QTest::newRow("identity origin") << 1.0 << QPointF(0, 0) << QPointF(0, 0) << QPointF(0, 0);
     QTest::newRow("scale 2 offset 10,20") << 2.0 << QPointF(10, 20) << QPointF(3, 4) << QPointF(16, 28);
     QTest::newRow("sub-pixel cores") << 0.5 << QPointF(100, 50) << QPointF(762, 1176) << QPointF(481, 638);
-    QTest::newRow("negative offset (zoomed in)") << 40.0 << QPointF(-4000, -800) << QPointF(101.5, 20.25)
-                                                 << QPointF(60, 10);
+    QTest::newRow("negative offset (zoomed in)")
+        << 40.0 << QPointF(-4000, -800) << QPointF(101.5, 20.25) << QPointF(60, 10);
 }
 
 void TestViewTransform::coreToWidget()
@@ -127,7 +127,10 @@ void TestViewTransform::zoomAroundKeepsPointFixed()
     const QPointF after = t.widgetToCore(pixel);
     QVERIFY2(qAbs(after.x() - before.x()) < 1e-9 && qAbs(after.y() - before.y()) < 1e-9,
              qPrintable(QStringLiteral("core under cursor moved from (%1, %2) to (%3, %4)")
-                            .arg(before.x()).arg(before.y()).arg(after.x()).arg(after.y())));
+                            .arg(before.x())
+                            .arg(before.y())
+                            .arg(after.x())
+                            .arg(after.y())));
 }
 
 void TestViewTransform::fit_data()
@@ -140,11 +143,11 @@ void TestViewTransform::fit_data()
     // Tall mesh in a wide view: height limits. (1000 - 2*16) / 1176 = 0.823129...; width 762 * s = 627.2,
     // centred: (1600 - 627.2) / 2.
     const double s1 = 968.0 / 1176.0;
-    QTest::newRow("WSE-3 in 1600x1000, margin 16") << QSizeF(1600, 1000) << QSizeF(762, 1176) << 16.0 << s1
-                                                   << QPointF((1600 - 762 * s1) / 2, 16);
+    QTest::newRow("WSE-3 in 1600x1000, margin 16")
+        << QSizeF(1600, 1000) << QSizeF(762, 1176) << 16.0 << s1 << QPointF((1600 - 762 * s1) / 2, 16);
     QTest::newRow("square mesh, square view") << QSizeF(100, 100) << QSizeF(50, 50) << 0.0 << 2.0 << QPointF(0, 0);
-    QTest::newRow("wide mesh in tall view: width limits") << QSizeF(300, 900) << QSizeF(100, 20) << 10.0 << 2.8
-                                                          << QPointF(10, 422);
+    QTest::newRow("wide mesh in tall view: width limits")
+        << QSizeF(300, 900) << QSizeF(100, 20) << 10.0 << 2.8 << QPointF(10, 422);
 }
 
 void TestViewTransform::fit()

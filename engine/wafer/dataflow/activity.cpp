@@ -71,8 +71,8 @@ void fillRect(std::vector<CoreActivity>& out, int meshCols, int meshRows, const 
         std::memset(out.data() + size_t(y) * size_t(meshCols) + size_t(x0), int(a), size_t(x1 - x0));
 }
 
-void paintPhase(const Phase& p, double t, int device, int meshCols, int meshRows,
-                std::vector<CoreActivity>& out, std::vector<CoreActivity>& line)
+void paintPhase(const Phase& p, double t, int device, int meshCols, int meshRows, std::vector<CoreActivity>& out,
+                std::vector<CoreActivity>& line)
 {
     if (!p.computes) {
         if (p.device == device)

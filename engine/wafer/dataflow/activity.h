@@ -16,7 +16,12 @@
 
 namespace ws {
 
-enum class CoreActivity : uint8_t { Idle = 0, Compute = 1, Forward = 2 };
+enum class CoreActivity : uint8_t
+{
+    Idle = 0,
+    Compute = 1,
+    Forward = 2
+};
 
 // Fills `out` (meshCols x meshRows, row-major, index y * meshCols + x) for
 // `device` at `tCycles` into the token (taken modulo the token time).

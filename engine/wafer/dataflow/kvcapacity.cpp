@@ -20,7 +20,8 @@ KvCapacity kvCapacity(const LayerDims& dims, int cols, int rows, int64_t freeByt
     c.rows = std::max(1, rows);
     c.freeBytesPerCore = std::max<int64_t>(0, freeBytesPerCore);
     c.bytesPerTokenPerCore = sliceBytes(dims, c.cols, params);
-    const int64_t perRow = c.bytesPerTokenPerCore > 0 ? int64_t(double(c.freeBytesPerCore) / c.bytesPerTokenPerCore) : 0;
+    const int64_t perRow =
+        c.bytesPerTokenPerCore > 0 ? int64_t(double(c.freeBytesPerCore) / c.bytesPerTokenPerCore) : 0;
     c.concatTokens = perRow;
     c.shiftTokens = perRow * c.rows;
     c.shiftCyclesPerToken =

@@ -24,7 +24,7 @@ struct KvCapacity
     int64_t freeBytesPerCore = 0;    // SRAM left for KV after weights and buffers
     int64_t concatTokens = 0;
     int64_t shiftTokens = 0;
-    double shiftCyclesPerToken = 0;  // alpha + the slice's wavelets (rows move in parallel)
+    double shiftCyclesPerToken = 0; // alpha + the slice's wavelets (rows move in parallel)
 
     int64_t tokens(KvPlacement placement) const { return placement == KvPlacement::Shift ? shiftTokens : concatTokens; }
 };

@@ -7,9 +7,9 @@ namespace ws {
 
 namespace {
 constexpr std::array<std::string_view, size_t(PhaseKind::Count)> kPhaseIds{
-    "embedding", "attn_norm", "qkv_gemv",  "rope",        "attn_scores", "softmax",  "attn_values", "out_proj",
-    "ffn_norm",  "moe_router", "moe_dispatch", "ffn_gate_up", "ffn_down", "moe_combine", "residual",   "kv_shift",
-    "layer_hop", "wafer_hop", "final_norm", "lm_head",     "argmax",     "token_feedback"};
+    "embedding", "attn_norm",  "qkv_gemv",     "rope",        "attn_scores", "softmax",       "attn_values", "out_proj",
+    "ffn_norm",  "moe_router", "moe_dispatch", "ffn_gate_up", "ffn_down",    "moe_combine",   "residual",    "kv_shift",
+    "layer_hop", "wafer_hop",  "final_norm",   "lm_head",     "argmax",      "token_feedback"};
 
 double ceilDiv(double a, int b)
 {
@@ -77,24 +77,24 @@ std::vector<PhaseWork> ffnWork(const LayerDims& d, int cols, int rows, int token
     std::vector<PhaseWork> w;
     if (!d.isMoe()) {
         const double fX = ceilDiv(d.ffn, cols);
-        w.push_back({PhaseKind::FfnGateUp, ReduceAxis::Y, t * 2 * dY * fX, 0, t * 2.0 * d.hidden * d.ffn, t * 2 * fX,
-                     false});
-        w.push_back({PhaseKind::FfnDown, ReduceAxis::X, t * fX * dY, t * fX, t * double(d.ffn) * d.hidden, t * dY,
-                     false});
+        w.push_back(
+            {PhaseKind::FfnGateUp, ReduceAxis::Y, t * 2 * dY * fX, 0, t * 2.0 * d.hidden * d.ffn, t * 2 * fX, false});
+        w.push_back(
+            {PhaseKind::FfnDown, ReduceAxis::X, t * fX * dY, t * fX, t * double(d.ffn) * d.hidden, t * dY, false});
         w.push_back({PhaseKind::Residual, ReduceAxis::None, 0, t * dY, 0, 0, false});
         return w;
     }
     const double eX = ceilDiv(d.expertCount, cols);
     const int active = d.expertsPerToken + d.sharedExperts;
-    w.push_back({PhaseKind::MoeRouter, ReduceAxis::Y, t * dY * eX, t * d.expertCount, t * double(d.hidden) * d.expertCount,
-                 t * eX, false});
+    w.push_back({PhaseKind::MoeRouter, ReduceAxis::Y, t * dY * eX, t * d.expertCount,
+                 t * double(d.hidden) * d.expertCount, t * eX, false});
     w.push_back({PhaseKind::MoeDispatch, ReduceAxis::None, 0, 0, 0, t * dY, false});
     // Each active expert runs on its own rectangle, all in parallel; a token's
     // tokens may pick different experts, so with t tokens an expert sees up to t.
     const double edY = ceilDiv(d.hidden, expertRows);
     const double fX = ceilDiv(d.expertFfn, expertCols);
-    w.push_back({PhaseKind::FfnGateUp, ReduceAxis::Y, t * 2 * edY * fX, 0,
-                 t * active * 2.0 * d.hidden * d.expertFfn, t * 2 * fX, true});
+    w.push_back({PhaseKind::FfnGateUp, ReduceAxis::Y, t * 2 * edY * fX, 0, t * active * 2.0 * d.hidden * d.expertFfn,
+                 t * 2 * fX, true});
     w.push_back({PhaseKind::FfnDown, ReduceAxis::X, t * fX * edY, t * fX, t * active * double(d.expertFfn) * d.hidden,
                  t * edY, true});
     w.push_back({PhaseKind::MoeCombine, ReduceAxis::None, 0, t * active * dY, 0, t * dY, false});
@@ -105,7 +105,8 @@ std::vector<PhaseWork> ffnWork(const LayerDims& d, int cols, int rows, int token
 double layerMacsPerToken(const LayerDims& d, int64_t context)
 {
     const double h = d.hidden;
-    double macs = h * (d.qDim + 2.0 * d.kvDim) + double(d.qDim) * h + 2.0 * d.qDim * double(std::max<int64_t>(1, context));
+    double macs =
+        h * (d.qDim + 2.0 * d.kvDim) + double(d.qDim) * h + 2.0 * d.qDim * double(std::max<int64_t>(1, context));
     if (d.isMoe())
         macs += h * d.expertCount + 3.0 * h * d.expertFfn * (d.expertsPerToken + d.sharedExperts);
     else

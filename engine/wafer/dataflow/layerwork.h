@@ -17,7 +17,8 @@
 
 namespace ws {
 
-enum class PhaseKind : uint8_t {
+enum class PhaseKind : uint8_t
+{
     Embedding,     // token id -> embedding row, sent into layer 0's region
     AttnNorm,      // RMSNorm before attention (sum of squares, allreduce of one value)
     QkvGemv,       // Q, K and V projections, one fused allreduce
@@ -43,11 +44,20 @@ enum class PhaseKind : uint8_t {
     Count
 };
 
-enum class ReduceAxis : uint8_t { None, X, Y }; // X: the reduction line runs along a row; Y: along a column
+enum class ReduceAxis : uint8_t
+{
+    None,
+    X,
+    Y
+}; // X: the reduction line runs along a row; Y: along a column
 
 std::string_view phaseKindId(PhaseKind kind); // "qkv_gemv", ...
 
-enum class KvPlacement { Shift, Concat };
+enum class KvPlacement
+{
+    Shift,
+    Concat
+};
 
 // Per-layer dimensions, from a ModelConfig or from a benchmark kernel config.
 struct LayerDims
@@ -57,7 +67,7 @@ struct LayerDims
     int kvDim = 0; // KV heads x head dim
     int headCount = 1;
     int headDim = 0;
-    int ffn = 0;   // dense FFN width
+    int ffn = 0; // dense FFN width
     // MoE (expertCount == 0: dense layer)
     int expertCount = 0;
     int expertsPerToken = 0;
@@ -72,12 +82,12 @@ struct PhaseWork
 {
     PhaseKind kind = PhaseKind::AttnNorm;
     ReduceAxis axis = ReduceAxis::None; // allreduce axis; None: no reduction
-    double macsPerCore = 0;         // busiest core
-    double elementOpsPerCore = 0;   // element-wise ops on the busiest core
-    double totalMacs = 0;           // exact, over the whole region
-    double payloadValues = 0;       // values per core in each allreduce
-    bool onExperts = false;         // runs on the active experts' rectangles
-    int reductions = 1;             // allreduces in this phase (softmax: max, then sum)
+    double macsPerCore = 0;             // busiest core
+    double elementOpsPerCore = 0;       // element-wise ops on the busiest core
+    double totalMacs = 0;               // exact, over the whole region
+    double payloadValues = 0;           // values per core in each allreduce
+    bool onExperts = false;             // runs on the active experts' rectangles
+    int reductions = 1;                 // allreduces in this phase (softmax: max, then sum)
 };
 
 // Work per phase for `tokens` tokens processed together (a micro-batch or a

@@ -111,8 +111,8 @@ std::shared_ptr<MeshFrame> reusableFrame(std::vector<std::shared_ptr<MeshFrame>>
     return frame;
 }
 
-std::shared_ptr<const MeshFrame> dataflowFrame(std::shared_ptr<const MeshSnapshot> base,
-                                               const TokenSchedule* schedule, const DataflowFrameOptions& o)
+std::shared_ptr<const MeshFrame> dataflowFrame(std::shared_ptr<const MeshSnapshot> base, const TokenSchedule* schedule,
+                                               const DataflowFrameOptions& o)
 {
     if (!base)
         return nullptr;

@@ -24,10 +24,10 @@ namespace ws {
 
 struct DataflowFrameOptions
 {
-    int device = 0;          // the device whose activity is computed; allDevices: every device
-    double cycle = 0;        // into the token (taken modulo the token time)
-    double trailCycles = 0;  // how far back the glow reaches (0: no trail)
-    bool hops = true;        // the arrows of the hops running at `cycle`
+    int device = 0;         // the device whose activity is computed; allDevices: every device
+    double cycle = 0;       // into the token (taken modulo the token time)
+    double trailCycles = 0; // how far back the glow reaches (0: no trail)
+    bool hops = true;       // the arrows of the hops running at `cycle`
     static constexpr int allDevices = -1;
     static constexpr int trailSamples = 4; // samples at cycle, cycle - trail/3, ... cycle - trail
 };
@@ -52,8 +52,8 @@ std::shared_ptr<MeshFrame> reusableFrame(std::vector<std::shared_ptr<MeshFrame>>
 
 // The frame of `base` at options.cycle. Null when base is null; the base alone (no overlay) when the
 // schedule is null or empty, or the mesh has no cores.
-std::shared_ptr<const MeshFrame> dataflowFrame(std::shared_ptr<const MeshSnapshot> base,
-                                               const TokenSchedule* schedule, const DataflowFrameOptions& options);
+std::shared_ptr<const MeshFrame> dataflowFrame(std::shared_ptr<const MeshSnapshot> base, const TokenSchedule* schedule,
+                                               const DataflowFrameOptions& options);
 
 // The live session's cycle choice: token `index` is shown a golden-ratio step through the token after the
 // previous one, so a stream of tokens sweeps through every phase instead of freezing on one.

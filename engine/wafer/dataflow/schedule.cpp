@@ -101,8 +101,8 @@ public:
         const int perLink = m_timing.wavelets(payloadValues / links);
         double cycles = 0;
         if (from.device == to.device) {
-            const double dist = std::abs(centreX(from.rect) - centreX(to.rect)) +
-                                std::abs(centreY(from.rect) - centreY(to.rect));
+            const double dist =
+                std::abs(centreX(from.rect) - centreX(to.rect)) + std::abs(centreY(from.rect) - centreY(to.rect));
             cycles = m_timing.hopCycles(dist, perLink);
             const int x0 = int(std::min(centreX(from.rect), centreX(to.rect)));
             const int y0 = int(std::min(centreY(from.rect), centreY(to.rect)));
@@ -156,10 +156,13 @@ public:
     double end() const { return m_end; }
     void keepPhases(bool keep) { m_keep = keep; }
     // Replays a recorded layer: adds its totals and moves the clock on (timing only).
-    void advance(double cycles) { m_now += cycles; m_end = std::max(m_end, m_now); }
+    void advance(double cycles)
+    {
+        m_now += cycles;
+        m_end = std::max(m_end, m_now);
+    }
 
 private:
-
     const TimingModel& m_timing;
     TokenSchedule& m_out;
     double m_now = 0;
@@ -187,8 +190,12 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
 
     if (!options.layersOnly && nLayers > 0) {
         // Embedding: each row of the embedding region reads its slice of the row, then sends it to layer 0.
-        PhaseWork embed{PhaseKind::Embedding, ReduceAxis::None, 0,
-                        t * std::ceil(hidden / std::max(1, layout.embedding.rect.height)), 0, 0};
+        PhaseWork embed{PhaseKind::Embedding,
+                        ReduceAxis::None,
+                        0,
+                        t * std::ceil(hidden / std::max(1, layout.embedding.rect.height)),
+                        0,
+                        0};
         b.work(embed, -1, layout.embedding, layout.embedding.rect, false);
         b.hop(PhaseKind::LayerHop, -1, layout.embedding, layout.layers[0], t * hidden);
     }
@@ -227,70 +234,74 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
             s.hopCycles += hit->hop;
             b.advance(hit->duration);
         } else {
-        const LayerDims dims = LayerDims::fromModel(model, l);
-        for (const PhaseWork& w : attentionWork(dims, r.width, r.height, t, model.kvTokens(l, options.context), options.kv)) {
-            if (w.kind == PhaseKind::KvShift) {
-                // Every row passes its oldest slice up one row, all in parallel: alpha + payload.
-                Phase& p = b.hop(PhaseKind::KvShift, l, region, region, 0,
-                                 timing.params().hopCycles + timing.wavelets(w.payloadValues));
-                p.rect = r;
-                p.toRect = r;
-                continue;
-            }
-            b.work(w, l, region, r, false);
-        }
-        if (!dims.isMoe()) {
-            for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, r.width, r.height))
+            const LayerDims dims = LayerDims::fromModel(model, l);
+            for (const PhaseWork& w :
+                 attentionWork(dims, r.width, r.height, t, model.kvTokens(l, options.context), options.kv)) {
+                if (w.kind == PhaseKind::KvShift) {
+                    // Every row passes its oldest slice up one row, all in parallel: alpha + payload.
+                    Phase& p = b.hop(PhaseKind::KvShift, l, region, region, 0,
+                                     timing.params().hopCycles + timing.wavelets(w.payloadValues));
+                    p.rect = r;
+                    p.toRect = r;
+                    continue;
+                }
                 b.work(w, l, region, r, false);
-        } else {
-            const int totalExperts = dims.expertCount + dims.sharedExperts;
-            std::vector<RegionRef> tiles;
-            if (size_t(l) < layout.expertRegions.size() && int(layout.expertRegions[size_t(l)].size()) >= totalExperts)
-                tiles = layout.expertRegions[size_t(l)];
-            else
-                for (const CoreRect& t0 : expertTiles(r, totalExperts))
-                    tiles.push_back({region.device, t0});
-            std::vector<int> active = activeExperts(options.tokenIndex, l, dims.expertCount, dims.expertsPerToken);
-            if (size_t(l) < options.routedExperts.size() && !options.routedExperts[size_t(l)].empty() &&
-                std::all_of(options.routedExperts[size_t(l)].begin(), options.routedExperts[size_t(l)].end(),
-                            [&](int e) { return e >= 0 && e < dims.expertCount; }))
-                active = options.routedExperts[size_t(l)];
-            for (int e = 0; e < dims.sharedExperts; ++e)
-                active.push_back(dims.expertCount + e);
-            // Dispatch and combine wait for the farthest active expert (another wafer, if any).
-            RegionRef farthest = tiles[size_t(active.front())];
-            for (int e : active)
-                if (tiles[size_t(e)].device != region.device)
-                    farthest = tiles[size_t(e)];
-            for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, farthest.rect.width, farthest.rect.height)) {
-                if (w.kind == PhaseKind::MoeDispatch || w.kind == PhaseKind::MoeCombine) {
-                    Phase& p = w.kind == PhaseKind::MoeDispatch ? b.hop(w.kind, l, region, farthest, w.payloadValues)
-                                                                : b.hop(w.kind, l, farthest, region, w.payloadValues);
-                    if (farthest.device == region.device)
-                        p.rect = r;
-                    continue;
-                }
-                if (!w.onExperts) {
+            }
+            if (!dims.isMoe()) {
+                for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, r.width, r.height))
                     b.work(w, l, region, r, false);
-                    continue;
+            } else {
+                const int totalExperts = dims.expertCount + dims.sharedExperts;
+                std::vector<RegionRef> tiles;
+                if (size_t(l) < layout.expertRegions.size() &&
+                    int(layout.expertRegions[size_t(l)].size()) >= totalExperts)
+                    tiles = layout.expertRegions[size_t(l)];
+                else
+                    for (const CoreRect& t0 : expertTiles(r, totalExperts))
+                        tiles.push_back({region.device, t0});
+                std::vector<int> active = activeExperts(options.tokenIndex, l, dims.expertCount, dims.expertsPerToken);
+                if (size_t(l) < options.routedExperts.size() && !options.routedExperts[size_t(l)].empty() &&
+                    std::all_of(options.routedExperts[size_t(l)].begin(), options.routedExperts[size_t(l)].end(),
+                                [&](int e) { return e >= 0 && e < dims.expertCount; }))
+                    active = options.routedExperts[size_t(l)];
+                for (int e = 0; e < dims.sharedExperts; ++e)
+                    active.push_back(dims.expertCount + e);
+                // Dispatch and combine wait for the farthest active expert (another wafer, if any).
+                RegionRef farthest = tiles[size_t(active.front())];
+                for (int e : active)
+                    if (tiles[size_t(e)].device != region.device)
+                        farthest = tiles[size_t(e)];
+                for (const PhaseWork& w :
+                     ffnWork(dims, r.width, r.height, t, farthest.rect.width, farthest.rect.height)) {
+                    if (w.kind == PhaseKind::MoeDispatch || w.kind == PhaseKind::MoeCombine) {
+                        Phase& p = w.kind == PhaseKind::MoeDispatch
+                                       ? b.hop(w.kind, l, region, farthest, w.payloadValues)
+                                       : b.hop(w.kind, l, farthest, region, w.payloadValues);
+                        if (farthest.device == region.device)
+                            p.rect = r;
+                        continue;
+                    }
+                    if (!w.onExperts) {
+                        b.work(w, l, region, r, false);
+                        continue;
+                    }
+                    PhaseWork each = w;
+                    each.totalMacs = w.totalMacs / double(active.size());
+                    for (size_t i = 0; i < active.size(); ++i)
+                        b.work(each, l, tiles[size_t(active[i])], tiles[size_t(active[i])].rect, i > 0);
                 }
-                PhaseWork each = w;
-                each.totalMacs = w.totalMacs / double(active.size());
-                for (size_t i = 0; i < active.size(); ++i)
-                    b.work(each, l, tiles[size_t(active[i])], tiles[size_t(active[i])].rect, i > 0);
             }
-        }
-        if (options.timingOnly && !ownExperts) {
-            LayerTotals m{r.width, r.height, moe, kvTokens, {}, {}, 0, 0, 0, b.now() - layerStart};
-            for (size_t k = 0; k < m.cycles.size(); ++k) {
-                m.cycles[k] = s.cyclesByKind[k] - before.cyclesByKind[k];
-                m.macs[k] = s.macsByKind[k] - before.macsByKind[k];
+            if (options.timingOnly && !ownExperts) {
+                LayerTotals m{r.width, r.height, moe, kvTokens, {}, {}, 0, 0, 0, b.now() - layerStart};
+                for (size_t k = 0; k < m.cycles.size(); ++k) {
+                    m.cycles[k] = s.cyclesByKind[k] - before.cyclesByKind[k];
+                    m.macs[k] = s.macsByKind[k] - before.macsByKind[k];
+                }
+                m.compute = s.computeCycles - before.computeCycles;
+                m.reduce = s.reduceCycles - before.reduceCycles;
+                m.hop = s.hopCycles - before.hopCycles;
+                memo.push_back(m);
             }
-            m.compute = s.computeCycles - before.computeCycles;
-            m.reduce = s.reduceCycles - before.reduceCycles;
-            m.hop = s.hopCycles - before.hopCycles;
-            memo.push_back(m);
-        }
         }
         s.slowestLayerCycles = std::max(s.slowestLayerCycles, b.now() - layerStart);
         if (options.layersOnly)
@@ -311,8 +322,8 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
         const double vocab = layout.lmHeadVocabRows > 0 ? double(layout.lmHeadVocabRows) : double(model.vocabSize);
         const double vX = std::ceil(vocab / std::max(1, h.width));
         b.work({PhaseKind::FinalNorm, ReduceAxis::Y, 0, t * 2 * dY, 0, double(t)}, -1, layout.lmHead, h, false);
-        b.work({PhaseKind::LmHead, ReduceAxis::Y, t * dY * vX, 0, t * hidden * vocab, t * vX}, -1,
-               layout.lmHead, h, false);
+        b.work({PhaseKind::LmHead, ReduceAxis::Y, t * dY * vX, 0, t * hidden * vocab, t * vX}, -1, layout.lmHead, h,
+               false);
         // Local max over the vocabulary slice, then a (value, index) allreduce along x.
         b.work({PhaseKind::Argmax, ReduceAxis::X, 0, t * vX, 0, t * 2.0}, -1, layout.lmHead, h, false);
         b.hop(PhaseKind::TokenFeedback, -1, layout.lmHead, layout.embedding, double(t));

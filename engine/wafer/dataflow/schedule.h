@@ -11,8 +11,8 @@
 
 #include "engine/model/modelconfig.h"
 #include "engine/wafer/dataflow/layerwork.h"
-#include "engine/wafer/placement/regioncut.h"
 #include "engine/wafer/dataflow/timingmodel.h"
+#include "engine/wafer/placement/regioncut.h"
 
 #include <array>
 #include <cstdint>
@@ -52,8 +52,8 @@ struct ScheduleRegions
 
 struct ScheduleOptions
 {
-    int tokens = 1;          // tokens processed together per region visit (micro-batch, speculative verify)
-    int64_t context = 4096;  // cached tokens each token attends over
+    int tokens = 1;         // tokens processed together per region visit (micro-batch, speculative verify)
+    int64_t context = 4096; // cached tokens each token attends over
     KvPlacement kv = KvPlacement::Shift;
     uint64_t tokenIndex = 0; // picks the active experts of MoE layers (deterministic)
     // The experts the token really routed to, per layer (the decoder's router, ExpertRouting); a layer
@@ -68,7 +68,7 @@ struct Phase
     PhaseKind kind = PhaseKind::AttnNorm;
     int layer = -1; // -1: embedding, LM head, feedback
     int device = 0;
-    CoreRect rect;  // cores that compute (or, for hops, the band they forward through)
+    CoreRect rect; // cores that compute (or, for hops, the band they forward through)
     ReduceAxis axis = ReduceAxis::None;
     bool computes = true;    // false: the cores only forward (router busy, compute idle)
     bool concurrent = false; // runs alongside the previous phase (another active expert)
@@ -91,9 +91,9 @@ struct TokenSchedule
     double clockHz = 1.1e9;
     std::array<double, size_t(PhaseKind::Count)> cyclesByKind{}; // sequential time per kind, sums to totalCycles
     std::array<double, size_t(PhaseKind::Count)> macsByKind{};
-    double computeCycles = 0; // sequential time spent in local compute
-    double reduceCycles = 0;  // in allreduces
-    double hopCycles = 0;     // in hops between regions and wafers
+    double computeCycles = 0;      // sequential time spent in local compute
+    double reduceCycles = 0;       // in allreduces
+    double hopCycles = 0;          // in hops between regions and wafers
     double slowestLayerCycles = 0; // the longest layer (without its hop): the pipeline's stage time
     double seconds() const { return totalCycles / clockHz; }
     double totalMacs() const;

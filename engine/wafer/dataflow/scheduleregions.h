@@ -4,8 +4,8 @@
 // slices sit, and the SRAM a core has left for KV beyond the placement's own
 // reservation.
 
-#include "engine/wafer/placement/placement.h"
 #include "engine/wafer/dataflow/schedule.h"
+#include "engine/wafer/placement/placement.h"
 
 #include <cstdint>
 

@@ -8,7 +8,7 @@
 namespace ws {
 
 SpannedRegions spanWafers(const ModelConfig& model, const WaferSpec& w, Precision precision, int64_t contextTokens,
-                         double weightFill, int cols, int rows)
+                          double weightFill, int cols, int rows)
 {
     const ModelShape shape(model);
     const CoreRect full{w.reservedLeftCols, w.reservedTopRows, cols, rows};

@@ -26,6 +26,6 @@ struct SpannedRegions
 };
 
 SpannedRegions spanWafers(const ModelConfig& model, const WaferSpec& wafer, Precision precision, int64_t contextTokens,
-                         double weightFill, int usableCols, int usableRows);
+                          double weightFill, int usableCols, int usableRows);
 
 } // namespace ws

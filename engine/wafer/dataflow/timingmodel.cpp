@@ -37,7 +37,7 @@ AllreduceTiming TimingModel::allreduce(int lineCores, int payloadWavelets) const
     const double b = m_params.routingStageCycles;
     t.groupSize = groupSizeFor(t.lineCores);
     t.groupCount = (t.lineCores + t.groupSize - 1) / t.groupSize;
-    const int chain = t.groupSize / 2;     // cores from a group end to its middle
+    const int chain = t.groupSize / 2;      // cores from a group end to its middle
     const int rootChain = t.groupCount / 2; // group roots from the far end to the middle group
     t.phase1Cycles = chain * (a + b);
     t.phase2Cycles = rootChain * (a * t.groupSize + b);

@@ -17,9 +17,9 @@ namespace ws {
 
 struct AllreduceTiming
 {
-    int lineCores = 0;   // n: cores along the reduction line
-    int groupSize = 0;   // g
-    int groupCount = 0;  // G = ceil(n / g)
+    int lineCores = 0;  // n: cores along the reduction line
+    int groupSize = 0;  // g
+    int groupCount = 0; // G = ceil(n / g)
     int payloadWavelets = 0;
     double phase1Cycles = 0;    // chains to each group's middle
     double phase2Cycles = 0;    // group roots to the global root
@@ -28,8 +28,8 @@ struct AllreduceTiming
     double fixedCycles = 0;
     double hopCycles = 0;   // alpha used
     double stageCycles = 0; // beta used
-    double hops = 0;   // hops on the critical path
-    double stages = 0; // routing stages on the critical path
+    double hops = 0;        // hops on the critical path
+    double stages = 0;      // routing stages on the critical path
     double totalCycles() const { return fixedCycles + phase1Cycles + phase2Cycles + broadcastCycles + payloadCycles; }
 };
 

@@ -87,9 +87,9 @@ Expected<DraftShare> draftShare(const ModelConfig& draft, const WaferSpec& wafer
         whole.columns = hi;
         return makeError(ErrorCode::OutOfRange,
                          draft.id + " does not fit as a draft model on " + std::to_string(whole.cores()) + " of the " +
-                             std::to_string(share.usableCores()) + " usable cores of one wafer (" +
-                             std::to_string(hi) + " x " + std::to_string(share.usableRows) +
-                             ") at weight fill " + std::to_string(options.weightFill),
+                             std::to_string(share.usableCores()) + " usable cores of one wafer (" + std::to_string(hi) +
+                             " x " + std::to_string(share.usableRows) + ") at weight fill " +
+                             std::to_string(options.weightFill),
                          "draft");
     }
     while (lo < hi) {
@@ -107,8 +107,8 @@ Placement besideDraft(Placement target, const DraftShare& share)
 {
     target.originX += share.columns;
     target.fabricCols = std::max(target.fabricCols, target.originX + target.usableCols);
-    target.notes.push_back("speculative decoding: the draft model holds the " + std::to_string(share.columns) +
-                           " x " + std::to_string(share.usableRows) + " cores at the left edge of wafer 0 (" +
+    target.notes.push_back("speculative decoding: the draft model holds the " + std::to_string(share.columns) + " x " +
+                           std::to_string(share.usableRows) + " cores at the left edge of wafer 0 (" +
                            std::to_string(share.cores()) + " of " + std::to_string(share.usableCores()) +
                            "), next to the target's first layer; the target is placed on the other " +
                            std::to_string(share.targetColumns()) + " columns");
@@ -119,9 +119,8 @@ Expected<DraftedPlacement> placeWithDraft(const ModelConfig& target, const Model
                                           const PlacementOptions& targetOptions, const PlacementOptions& draftOptions,
                                           const DraftHome& home, const PlaceModel& placeFn)
 {
-    const PlaceModel place = placeFn ? placeFn : [&](const ModelConfig& m, const PlacementOptions& o) {
-        return placeModel(m, wafer, o);
-    };
+    const PlaceModel place =
+        placeFn ? placeFn : [&](const ModelConfig& m, const PlacementOptions& o) { return placeModel(m, wafer, o); };
     auto placedDraft = place(draft, draftHomeOptions(draftOptions, home));
     if (!placedDraft)
         return placedDraft.error();

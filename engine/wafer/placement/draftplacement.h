@@ -48,7 +48,11 @@ struct DraftShare
 
 // Where the draft model decodes: a strip of columns at the left of wafer 0 beside the target, or a wafer of its
 // own after the target's wafers.
-enum class DraftHomeKind { Strip, OwnWafer };
+enum class DraftHomeKind
+{
+    Strip,
+    OwnWafer
+};
 const char* draftHomeId(DraftHomeKind kind); // "strip", "own_wafer"
 
 struct DraftHome

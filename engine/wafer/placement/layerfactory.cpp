@@ -23,7 +23,8 @@ LayerFactory::LayerFactory(const ModelConfig& model, const WaferSpec& wafer, con
             RegionTensor rt = regionTensor(*t, groups.of(t->kind, l));
             bytes += double(rt.bytes());
             // Vectors of one kind (norms, biases) are concatenated into one spread.
-            auto same = std::find_if(ts.begin(), ts.end(), [&](const RegionTensor& x) { return x.vector && x.kind == rt.kind; });
+            auto same = std::find_if(ts.begin(), ts.end(),
+                                     [&](const RegionTensor& x) { return x.vector && x.kind == rt.kind; });
             if (rt.vector && same != ts.end()) {
                 same->inValues += rt.inValues;
                 same->inBlocks += rt.inBlocks;

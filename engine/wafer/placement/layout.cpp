@@ -243,8 +243,8 @@ std::string conservationError(const Placement& p, const ModelConfig& model)
         }
     }
     for (const auto& [k, bytes] : expected) {
-        const std::string name = std::string(tensorKindId(TensorKind(std::get<1>(k)))) + " of layer " +
-                                 std::to_string(std::get<0>(k));
+        const std::string name =
+            std::string(tensorKindId(TensorKind(std::get<1>(k)))) + " of layer " + std::to_string(std::get<0>(k));
         if (placed[k] != bytes)
             return name + ": " + std::to_string(placed[k]) + " bytes placed of " + std::to_string(bytes);
         if (std::get<2>(k))

@@ -32,7 +32,7 @@ struct LayoutRegion
 
 struct Layout
 {
-    std::string origin;     // where it came from: "placer", "file", "edit", "optimizer"
+    std::string origin; // where it came from: "placer", "file", "edit", "optimizer"
     std::string modelId;
     std::string hardwareId; // the wafer preset
     PlacementStrategy strategy = PlacementStrategy::Pipelined;
@@ -43,10 +43,10 @@ struct Layout
     int deviceCount = 1;
     int usableCols = 0; // per device
     int usableRows = 0;
-    std::vector<LayoutRegion> layers;  // one per transformer layer, in layer order
-    std::vector<int> embeddingLayers;  // layers whose regions hold the untied token embedding (empty when tied)
-    std::vector<int> headLayers;       // layers whose regions hold the LM head (the tied table) and final norm
-    std::vector<std::string> notes;    // how it was chosen (the placer's notes); placeLayout passes them on
+    std::vector<LayoutRegion> layers; // one per transformer layer, in layer order
+    std::vector<int> embeddingLayers; // layers whose regions hold the untied token embedding (empty when tied)
+    std::vector<int> headLayers;      // layers whose regions hold the LM head (the tied table) and final norm
+    std::vector<std::string> notes;   // how it was chosen (the placer's notes); placeLayout passes them on
     bool operator==(const Layout&) const = default;
 };
 

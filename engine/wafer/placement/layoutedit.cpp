@@ -48,10 +48,20 @@ Expected<Layout> resizeRegion(const Layout& l, int layer, RegionEdge edge, int d
     Layout out = l;
     CoreRect& r = out.layers[size_t(layer)].rect;
     switch (edge) {
-    case RegionEdge::Left: r.x += delta; r.width -= delta; break;
-    case RegionEdge::Right: r.width += delta; break;
-    case RegionEdge::Top: r.y += delta; r.height -= delta; break;
-    case RegionEdge::Bottom: r.height += delta; break;
+    case RegionEdge::Left:
+        r.x += delta;
+        r.width -= delta;
+        break;
+    case RegionEdge::Right:
+        r.width += delta;
+        break;
+    case RegionEdge::Top:
+        r.y += delta;
+        r.height -= delta;
+        break;
+    case RegionEdge::Bottom:
+        r.height += delta;
+        break;
     }
     if (r.width < 1 || r.height < 1)
         return refused("layer " + std::to_string(layer) + "'s region would have no cores");

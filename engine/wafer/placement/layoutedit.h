@@ -18,8 +18,18 @@
 
 namespace ws {
 
-enum class RegionEdge { Left, Right, Top, Bottom };
-enum class LayoutTable { Embedding, LmHead };
+enum class RegionEdge
+{
+    Left,
+    Right,
+    Top,
+    Bottom
+};
+enum class LayoutTable
+{
+    Embedding,
+    LmHead
+};
 
 // Layer `layer`'s region to `device` with its top-left core at usable (x, y), size kept.
 Expected<Layout> moveRegion(const Layout& layout, int layer, int device, int x, int y);

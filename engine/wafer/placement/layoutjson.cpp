@@ -77,9 +77,10 @@ Expected<Layout> layoutFromJson(std::string_view text)
     if (j.at("waferscope_layout").get<int>() > kLayoutFormatVersion)
         return makeError(ErrorCode::Format, "layout: written by a newer WaferScope");
     for (const auto& [key, value] : j.items()) {
-        static const char* const known[] = {"waferscope_layout", "origin", "model", "hardware", "strategy", "order",
-                                            "weight_fill", "context_tokens", "precisions", "devices",
-                                            "usable_mesh", "layers", "embedding", "lm_head", "notes"};
+        static const char* const known[] = {"waferscope_layout", "origin",  "model",       "hardware",
+                                            "strategy",          "order",   "weight_fill", "context_tokens",
+                                            "precisions",        "devices", "usable_mesh", "layers",
+                                            "embedding",         "lm_head", "notes"};
         if (std::find(std::begin(known), std::end(known), key) == std::end(known))
             return bad(key, "unknown field");
     }
@@ -91,8 +92,11 @@ Expected<Layout> layoutFromJson(std::string_view text)
         return true;
     };
     std::string strategy, order;
-    for (auto [key, out] : {std::pair{"origin", &l.origin}, {"model", &l.modelId}, {"hardware", &l.hardwareId},
-                            {"strategy", &strategy}, {"order", &order}})
+    for (auto [key, out] : {std::pair{"origin", &l.origin},
+                            {"model", &l.modelId},
+                            {"hardware", &l.hardwareId},
+                            {"strategy", &strategy},
+                            {"order", &order}})
         if (!text_(key, *out))
             return bad(key, "must be a string");
     const auto s = parsePlacementStrategy(strategy);
@@ -106,8 +110,9 @@ Expected<Layout> layoutFromJson(std::string_view text)
     if (!j.contains("weight_fill") || !j.at("weight_fill").is_number())
         return bad("weight_fill", "must be a number");
     l.weightFill = j.at("weight_fill").get<double>();
-    for (auto [key, ok] : {std::pair{"context_tokens", j.contains("context_tokens") && j.at("context_tokens").is_number_integer()},
-                           {"devices", j.contains("devices") && j.at("devices").is_number_integer()}})
+    for (auto [key, ok] :
+         {std::pair{"context_tokens", j.contains("context_tokens") && j.at("context_tokens").is_number_integer()},
+          {"devices", j.contains("devices") && j.at("devices").is_number_integer()}})
         if (!ok)
             return bad(key, "must be an integer");
     l.contextTokens = j.at("context_tokens").get<int64_t>();
@@ -136,7 +141,8 @@ Expected<Layout> layoutFromJson(std::string_view text)
         for (const json& v : r)
             if (!v.is_number_integer())
                 return bad("layers", "must be an array of [device, x, y, width, height]");
-        l.layers.push_back({r[0].get<int>(), CoreRect{r[1].get<int>(), r[2].get<int>(), r[3].get<int>(), r[4].get<int>()}});
+        l.layers.push_back(
+            {r[0].get<int>(), CoreRect{r[1].get<int>(), r[2].get<int>(), r[3].get<int>(), r[4].get<int>()}});
     }
     auto embedding = layerList(j, "embedding");
     if (!embedding)

@@ -12,11 +12,16 @@ const std::array<MeshLayer, 5>& allMeshLayers()
 const char* meshLayerId(MeshLayer layer)
 {
     switch (layer) {
-    case MeshLayer::SramOccupancy: return "sram";
-    case MeshLayer::WeightPlacement: return "placement";
-    case MeshLayer::KvCache: return "kv";
-    case MeshLayer::Dataflow: return "dataflow";
-    case MeshLayer::Defects: return "defects";
+    case MeshLayer::SramOccupancy:
+        return "sram";
+    case MeshLayer::WeightPlacement:
+        return "placement";
+    case MeshLayer::KvCache:
+        return "kv";
+    case MeshLayer::Dataflow:
+        return "dataflow";
+    case MeshLayer::Defects:
+        return "defects";
     }
     return "sram";
 }

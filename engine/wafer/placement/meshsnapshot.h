@@ -21,7 +21,14 @@
 
 namespace ws {
 
-enum class MeshLayer { SramOccupancy, WeightPlacement, KvCache, Dataflow, Defects };
+enum class MeshLayer
+{
+    SramOccupancy,
+    WeightPlacement,
+    KvCache,
+    Dataflow,
+    Defects
+};
 
 // The layer ids of scenario files and the CLI: "sram", "placement", "kv", "dataflow", "defects".
 // Every layer, in the order of the View > Layer menu.
@@ -30,13 +37,21 @@ const char* meshLayerId(MeshLayer layer);
 std::optional<MeshLayer> meshLayerFromId(std::string_view id);
 
 // What a core is, physically and logically (for the defects layer).
-enum class CoreState : uint8_t { Healthy, Reserved, Dead, SpareUsed, SpareIdle, Shifted };
+enum class CoreState : uint8_t
+{
+    Healthy,
+    Reserved,
+    Dead,
+    SpareUsed,
+    SpareIdle,
+    Shifted
+};
 
 struct MeshOwner
 {
-    int layerIndex = -1;     // transformer layer, -1 for embedding / LM head / none
-    std::string tensorKind;  // "attn_q", "ffn_up", "token_embd", "output", "kv", ...
-    bool draft = false;      // the speculative draft model's (layerIndex is then the draft's layer)
+    int layerIndex = -1;    // transformer layer, -1 for embedding / LM head / none
+    std::string tensorKind; // "attn_q", "ffn_up", "token_embd", "output", "kv", ...
+    bool draft = false;     // the speculative draft model's (layerIndex is then the draft's layer)
     bool operator==(const MeshOwner&) const = default;
 };
 

@@ -157,8 +157,8 @@ void listRegions(const Placement& p, int first, MeshSnapshot& s)
     for (int d = first; d < first + s.deviceCount; ++d)
         for (const PlacedRegion& r : p.regions)
             if (r.device == d && (!tensorParallel || r.layer == 0))
-                s.regions.push_back({d - first, r.rect.x + p.originX, r.rect.y + p.originY, r.rect.width,
-                                     r.rect.height, tensorParallel ? -1 : r.layer, regionLabel(p, r)});
+                s.regions.push_back({d - first, r.rect.x + p.originX, r.rect.y + p.originY, r.rect.width, r.rect.height,
+                                     tensorParallel ? -1 : r.layer, regionLabel(p, r)});
 }
 
 // Recomputes every value of the cores in `rect` (usable coordinates) of device d, stored at index k.
@@ -225,7 +225,8 @@ MeshSnapshot buildMeshSnapshot(const Placement& p, int firstDevice, int deviceCo
 {
     MeshSnapshot s;
     firstDevice = std::clamp(firstDevice, 0, p.deviceCount);
-    const int count = deviceCount < 0 ? p.deviceCount - firstDevice : std::min(deviceCount, p.deviceCount - firstDevice);
+    const int count =
+        deviceCount < 0 ? p.deviceCount - firstDevice : std::min(deviceCount, p.deviceCount - firstDevice);
     s.meshCols = p.fabricCols;
     s.meshRows = p.fabricRows;
     s.deviceCount = std::max(0, count);
@@ -258,8 +259,8 @@ void updateMeshSnapshotInto(MeshSnapshot& s, const MeshSnapshot& previous, const
                             const Placement& next, int firstDevice, int deviceCount)
 {
     firstDevice = std::clamp(firstDevice, 0, next.deviceCount);
-    const int count = deviceCount < 0 ? next.deviceCount - firstDevice
-                                      : std::min(deviceCount, next.deviceCount - firstDevice);
+    const int count =
+        deviceCount < 0 ? next.deviceCount - firstDevice : std::min(deviceCount, next.deviceCount - firstDevice);
     const size_t fabricCores = size_t(next.fabricCols) * size_t(next.fabricRows);
     const auto sized = [&](const auto& perDevice) {
         return perDevice.size() == size_t(count) &&

@@ -25,7 +25,6 @@ int64_t ceilDiv(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-
 // fp32 buffer values a core needs for its tile: its input slice and its output
 // partial sums; for stacked experts only the routed fraction of the stacked axis.
 int64_t inputBufferValues(const RegionTensor& t, int64_t blocks)
@@ -40,8 +39,7 @@ int64_t outputBufferValues(const RegionTensor& t, int64_t rows)
 
 // f summed over the sizes of a balanced split of n items into parts: the parts hold n / parts items, and
 // n % parts of them one more (split's sizes), so the sum is two terms, not one per part.
-template <typename F>
-int64_t sumOverSplit(int64_t n, int64_t parts, F f)
+template <typename F> int64_t sumOverSplit(int64_t n, int64_t parts, F f)
 {
     const int64_t q = n / parts;
     const int64_t r = n % parts;
@@ -51,7 +49,8 @@ int64_t sumOverSplit(int64_t n, int64_t parts, F f)
 // Sum over all tiles of a tensor's buffer values (exact, O(1)).
 int64_t totalBufferValues(const RegionTensor& t, const TileGrid& a)
 {
-    const int64_t in = sumOverSplit(t.inBlocks, a.inParts, [&](int64_t blocks) { return inputBufferValues(t, blocks); });
+    const int64_t in =
+        sumOverSplit(t.inBlocks, a.inParts, [&](int64_t blocks) { return inputBufferValues(t, blocks); });
     const int64_t out = sumOverSplit(t.rows, a.outParts, [&](int64_t rows) { return outputBufferValues(t, rows); });
     return in * a.outParts + out * a.inParts;
 }
@@ -97,14 +96,18 @@ Precision GroupPrecisions::of(TensorKind kind, int layer) const
 {
     switch (kind) {
     case TensorKind::TokenEmbedding:
-    case TensorKind::Output: return tables;
+    case TensorKind::Output:
+        return tables;
     case TensorKind::AttnQ:
     case TensorKind::AttnK:
     case TensorKind::AttnV:
-    case TensorKind::AttnO: return attention;
+    case TensorKind::AttnO:
+        return attention;
     case TensorKind::Norm:
-    case TensorKind::Bias: return layer < 0 ? tables : attention;
-    default: return ffn;
+    case TensorKind::Bias:
+        return layer < 0 ? tables : attention;
+    default:
+        return ffn;
     }
 }
 
@@ -188,7 +191,8 @@ std::pair<size_t, size_t> Placement::deviceRange(int device) const
     // The placer emits regions grouped by device in ascending order.
     const auto lo = std::lower_bound(regions.begin(), regions.end(), device,
                                      [](const PlacedRegion& r, int d) { return r.device < d; });
-    const auto hi = std::upper_bound(lo, regions.end(), device, [](int d, const PlacedRegion& r) { return d < r.device; });
+    const auto hi =
+        std::upper_bound(lo, regions.end(), device, [](int d, const PlacedRegion& r) { return d < r.device; });
     return {size_t(lo - regions.begin()), size_t(hi - regions.begin())};
 }
 
@@ -235,7 +239,8 @@ void Placement::addCore(const PlacedRegion& r, int x, int y, CoreBytes& out, std
         const Span rows = split(t.rows, g.outParts, outIndex);
         const int64_t bytes = rows.size() * blocks.size() * t.blockBytes;
         out.weights[size_t(t.kind)] += bytes;
-        out.activations += kActivationBytes * (inputBufferValues(t, blocks.size()) + outputBufferValues(t, rows.size()));
+        out.activations +=
+            kActivationBytes * (inputBufferValues(t, blocks.size()) + outputBufferValues(t, rows.size()));
         if (tiles && bytes > 0)
             tiles->push_back({t.kind, t.layer, t.rowOffset + rows.begin, t.rowOffset + rows.end,
                               blocks.begin * t.blockValues, std::min(blocks.end * t.blockValues, t.inValues), bytes});

@@ -31,7 +31,8 @@
 
 namespace ws {
 
-enum class PlacementStrategy {
+enum class PlacementStrategy
+{
     Pipelined,      // one rectangular region per layer, layers in snake order, wafers in a pipeline (facts §6.2)
     TensorParallel, // every layer spread over the whole usable mesh of one wafer (WaferLLM)
 };
@@ -55,11 +56,11 @@ struct GroupPrecisions
 struct RegionTensor
 {
     TensorKind kind = TensorKind::AttnQ;
-    int layer = -1;          // -1 for the tables and the final norm
-    int64_t rows = 0;        // output rows held here (vectors: 1)
-    int64_t rowOffset = 0;   // first row of the whole tensor held here (table slices)
-    int64_t inValues = 0;    // input values per row (stacked experts: count * cols); vectors: length * count
-    int64_t inBlocks = 0;    // storage blocks per row (stacked: count * ceil(cols / blockValues))
+    int layer = -1;        // -1 for the tables and the final norm
+    int64_t rows = 0;      // output rows held here (vectors: 1)
+    int64_t rowOffset = 0; // first row of the whole tensor held here (table slices)
+    int64_t inValues = 0;  // input values per row (stacked experts: count * cols); vectors: length * count
+    int64_t inBlocks = 0;  // storage blocks per row (stacked: count * ceil(cols / blockValues))
     int blockValues = 1;
     int blockBytes = 2;      // vectors: bytes per value
     bool inputAlongY = true; // input blocks split over rows of cores, outputs over columns
@@ -96,11 +97,11 @@ bool tileIndex(const RegionTensor& t, const TileGrid& g, int lx, int ly, int64_t
 struct PlacedRegion
 {
     int device = 0;
-    CoreRect rect;           // usable-mesh coordinates
-    int layer = -1;          // transformer layer; -1 for a region holding only tables
+    CoreRect rect;  // usable-mesh coordinates
+    int layer = -1; // transformer layer; -1 for a region holding only tables
     std::vector<RegionTensor> tensors;
-    int64_t kvTokens = 0;    // tokens of KV kept (window-capped context)
-    int64_t kvColumns = 0;   // 2 * kv heads * head dim (K and V)
+    int64_t kvTokens = 0;  // tokens of KV kept (window-capped context)
+    int64_t kvColumns = 0; // 2 * kv heads * head dim (K and V)
     int kvBytesPerValue = 2;
     int64_t weightBytes() const;
     int64_t kvBytes() const { return kvTokens * kvColumns * kvBytesPerValue; }
@@ -140,7 +141,7 @@ struct CoreDetail
     int fabricY = 0;
     int usableX = -1; // placement coordinates; -1 on the reserved border
     int usableY = -1;
-    int layer = -1;   // layer of the region (first one in tensor-parallel), -1 if none
+    int layer = -1;           // layer of the region (first one in tensor-parallel), -1 if none
     std::vector<int> regions; // indices into Placement::regions()
     std::vector<CoreTile> tiles;
     int64_t kvTokenBegin = 0, kvTokenEnd = 0;   // KV tokens held (of the first region with KV)
@@ -158,11 +159,11 @@ public:
     int64_t contextTokens = 0;
     double weightFill = 0.8;
     int deviceCount = 0;
-    int usableCols = 0;   // per device
+    int usableCols = 0; // per device
     int usableRows = 0;
-    int fabricCols = 0;   // logical fabric incl. reserved border
+    int fabricCols = 0; // logical fabric incl. reserved border
     int fabricRows = 0;
-    int originX = 0;      // usable (0,0) in fabric coordinates
+    int originX = 0; // usable (0,0) in fabric coordinates
     int originY = 0;
     int diesX = 0;
     int diesY = 0;

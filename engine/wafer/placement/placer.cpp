@@ -277,8 +277,8 @@ Placement Placer::onSmallestSubMesh(Placement whole)
     const int subCols = std::clamp(int(std::ceil(double(lo) * cols / rows)), 1, cols);
     best->notes.push_back("placed on the smallest sub-mesh that holds it at weight fill " +
                           std::to_string(m_options.weightFill) + ": " + std::to_string(subCols) + " x " +
-                          std::to_string(lo) + " of the usable " + std::to_string(cols) + " x " +
-                          std::to_string(rows) + " cores; the other cores idle");
+                          std::to_string(lo) + " of the usable " + std::to_string(cols) + " x " + std::to_string(rows) +
+                          " cores; the other cores idle");
     return std::move(*best);
 }
 
@@ -309,7 +309,8 @@ Expected<Placement> Placer::pipelined()
         }
         Placement ends = p;
         if (addTables(ends, false)) {
-            ends.notes.push_back("token embedding on the first device, LM head on the last, in the layer regions' free SRAM");
+            ends.notes.push_back(
+                "token embedding on the first device, LM head on the last, in the layer regions' free SRAM");
             return ends;
         }
         if (addTables(p, true)) {

@@ -77,9 +77,12 @@ std::vector<CoreRect> snakeRegions(int cols, int rows, const std::vector<double>
 const char* layerOrderId(LayerOrder order)
 {
     switch (order) {
-    case LayerOrder::RowMajor: return "row-major";
-    case LayerOrder::ColumnMajor: return "column-major";
-    case LayerOrder::Snake: break;
+    case LayerOrder::RowMajor:
+        return "row-major";
+    case LayerOrder::ColumnMajor:
+        return "column-major";
+    case LayerOrder::Snake:
+        break;
     }
     return "snake";
 }
@@ -95,7 +98,8 @@ std::optional<LayerOrder> parseLayerOrder(std::string_view id)
 std::vector<CoreRect> orderedRegions(LayerOrder order, int cols, int rows, const std::vector<double>& sizes, int bands)
 {
     const bool transposed = order == LayerOrder::ColumnMajor;
-    std::vector<CoreRect> rects = transposed ? snakeRegions(rows, cols, sizes, bands) : snakeRegions(cols, rows, sizes, bands);
+    std::vector<CoreRect> rects =
+        transposed ? snakeRegions(rows, cols, sizes, bands) : snakeRegions(cols, rows, sizes, bands);
     if (order == LayerOrder::Snake)
         return rects;
     // Bands are runs of equal y; every odd band runs right to left in the snake: mirror it back.

@@ -14,7 +14,8 @@
 namespace ws {
 
 // How consecutive layers follow each other on a device's mesh.
-enum class LayerOrder {
+enum class LayerOrder
+{
     Snake,       // horizontal bands, alternating direction (neighbours across every band end)
     RowMajor,    // horizontal bands, each left to right
     ColumnMajor, // vertical bands, each top to bottom

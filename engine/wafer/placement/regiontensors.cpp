@@ -11,8 +11,10 @@ bool inputAlongY(TensorKind k)
     case TensorKind::AttnO:
     case TensorKind::FfnDown:
     case TensorKind::ExpertDown:
-    case TensorKind::SharedDown: return false;
-    default: return true;
+    case TensorKind::SharedDown:
+        return false;
+    default:
+        return true;
     }
 }
 

@@ -6,9 +6,7 @@
 
 namespace ws {
 
-DefectEditor::DefectEditor(const SpareLayout& layout)
-    : m_layout(layout)
-    , m_defects(DefectMap::forLayout(layout))
+DefectEditor::DefectEditor(const SpareLayout& layout) : m_layout(layout), m_defects(DefectMap::forLayout(layout))
 {
     remapNow();
 }

@@ -17,7 +17,15 @@
 
 namespace ws {
 
-enum class DefectEdit { SetCores, Random, Poisson, Clustered, Die, Clear };
+enum class DefectEdit
+{
+    SetCores,
+    Random,
+    Poisson,
+    Clustered,
+    Die,
+    Clear
+};
 
 class DefectEditor
 {

@@ -45,9 +45,7 @@ double coreDeathProbability(const SpareLayout& layout, double defectsPerMm2)
 } // namespace
 
 DefectMap::DefectMap(int physicalCols, int physicalRows)
-    : m_cols(std::max(physicalCols, 0))
-    , m_rows(std::max(physicalRows, 0))
-    , m_dead(size_t(int64_t(m_cols) * m_rows), 0)
+    : m_cols(std::max(physicalCols, 0)), m_rows(std::max(physicalRows, 0)), m_dead(size_t(int64_t(m_cols) * m_rows), 0)
 {
 }
 

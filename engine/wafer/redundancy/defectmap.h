@@ -29,7 +29,11 @@ struct PhysicalCore
     bool operator==(const PhysicalCore&) const = default;
 };
 
-enum class ClusterScope { Wafer, Die };
+enum class ClusterScope
+{
+    Wafer,
+    Die
+};
 
 class DefectMap
 {

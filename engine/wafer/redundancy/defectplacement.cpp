@@ -44,8 +44,8 @@ Expected<Remap> remapDevice(const WaferSpec& wafer, double defectRate, uint64_t 
     return remapDevice(wafer, DefectRequest{defectRate, seed, {}}, device);
 }
 
-Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
-                                           PlacementOptions options, const DefectRequest& defects)
+Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer, PlacementOptions options,
+                                           const DefectRequest& defects)
 {
     DefectPlacement out;
     auto addDevice = [&]() -> Status {
@@ -58,15 +58,14 @@ Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const Wafer
             const DefectSummary& s = remap->summary();
             return makeError(ErrorCode::OutOfRange,
                              "defects leave no usable cores on wafer " + std::to_string(device) + " (" +
-                                 std::to_string(s.deadCores) + " dead, " +
-                                 std::to_string(s.unrepairableSegments) + " unrepairable segments, " +
-                                 std::to_string(s.droppedRows) + " of " + std::to_string(wafer.meshRows) +
-                                 " rows lost)",
+                                 std::to_string(s.deadCores) + " dead, " + std::to_string(s.unrepairableSegments) +
+                                 " unrepairable segments, " + std::to_string(s.droppedRows) + " of " +
+                                 std::to_string(wafer.meshRows) + " rows lost)",
                              "defect-rate");
         }
-        out.usableMesh = out.devices.empty()
-                             ? mesh
-                             : MeshSize{std::min(out.usableMesh.cols, mesh.cols), std::min(out.usableMesh.rows, mesh.rows)};
+        out.usableMesh = out.devices.empty() ? mesh
+                                             : MeshSize{std::min(out.usableMesh.cols, mesh.cols),
+                                                        std::min(out.usableMesh.rows, mesh.rows)};
         out.devices.push_back(remap->summary());
         out.remaps.push_back(std::move(*remap));
         return Ok{};
@@ -109,8 +108,8 @@ Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const Wafer
     return out;
 }
 
-Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
-                                           PlacementOptions options, double defectRate, uint64_t seed)
+Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer, PlacementOptions options,
+                                           double defectRate, uint64_t seed)
 {
     return placeWithDefects(model, wafer, std::move(options), DefectRequest{defectRate, seed, {}});
 }

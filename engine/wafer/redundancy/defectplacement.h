@@ -71,9 +71,9 @@ struct DefectPlacement
 Expected<Remap> remapDevice(const WaferSpec& wafer, const DefectRequest& defects, int device);
 Expected<Remap> remapDevice(const WaferSpec& wafer, double defectRate, uint64_t seed, int device);
 
-Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
-                                           PlacementOptions options, const DefectRequest& defects);
-Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer,
-                                           PlacementOptions options, double defectRate, uint64_t seed);
+Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer, PlacementOptions options,
+                                           const DefectRequest& defects);
+Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const WaferSpec& wafer, PlacementOptions options,
+                                           double defectRate, uint64_t seed);
 
 } // namespace ws

@@ -27,8 +27,8 @@
 // per line of a region and its maximum, so the allreduce timing can use alpha * S_max.
 
 #include "engine/core/error.h"
-#include "engine/wafer/redundancy/defectmap.h"
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/redundancy/defectmap.h"
 #include "engine/wafer/redundancy/sparelayout.h"
 
 #include <cstdint>
@@ -36,7 +36,11 @@
 
 namespace ws {
 
-enum class MeshAxis { X, Y };
+enum class MeshAxis
+{
+    X,
+    Y
+};
 
 struct MeshSize
 {
@@ -140,8 +144,8 @@ private:
     std::vector<int> m_keptRows;             // fabric row -> nominal fabric row it stands for
     std::vector<uint8_t> m_keptRowClean;     // (fabricRows): 1 = every core at its nominal position
     std::vector<int> m_droppedRows;
-    std::vector<uint8_t> m_spareCol;         // (physicalCols): 1 = spare-only column
-    std::vector<uint8_t> m_spareRow;         // (physicalRows): 1 = spare-only row
+    std::vector<uint8_t> m_spareCol; // (physicalCols): 1 = spare-only column
+    std::vector<uint8_t> m_spareRow; // (physicalRows): 1 = spare-only row
     std::vector<PhysicalRect> m_unrepairable;
 };
 

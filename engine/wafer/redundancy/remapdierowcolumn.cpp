@@ -88,9 +88,10 @@ std::optional<DieCover> coverDie(const DefectMap& defects, PhysicalRect rect, in
                 bestCol = x;
         if (bestRow < 0 && bestCol < 0)
             return std::nullopt;
-        const bool useRow = bestCol < 0 || (bestRow >= 0 && (rowCount[size_t(bestRow)] > colCount[size_t(bestCol)] ||
-                                                             (rowCount[size_t(bestRow)] == colCount[size_t(bestCol)] &&
-                                                              rowsLeft >= colsLeft)));
+        const bool useRow =
+            bestCol < 0 ||
+            (bestRow >= 0 && (rowCount[size_t(bestRow)] > colCount[size_t(bestCol)] ||
+                              (rowCount[size_t(bestRow)] == colCount[size_t(bestCol)] && rowsLeft >= colsLeft)));
         retire(useRow, useRow ? bestRow : bestCol);
     }
     DieCover cover;

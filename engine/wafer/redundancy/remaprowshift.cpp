@@ -67,8 +67,8 @@ void Remap::runRowShift(const DefectMap& defects)
     auto deadRow = [&](int y) { return dead + size_t(y) * size_t(physCols); };
 
     // 1. Unrepairable segments drop their row; the others get greedy shifts.
-    std::vector<int> rows;           // candidate physical rows, top to bottom
-    std::vector<int8_t> shifts;      // (candidates, fabricCols)
+    std::vector<int> rows;      // candidate physical rows, top to bottom
+    std::vector<int8_t> shifts; // (candidates, fabricCols)
     shifts.reserve(size_t(fabricCols) * size_t(m_layout.physicalRows()));
     std::vector<uint8_t> dropped(static_cast<size_t>(m_layout.physicalRows()), 0);
     for (int y = 0; y < m_layout.physicalRows(); ++y) {

@@ -83,8 +83,7 @@ Expected<SpareLayout> SpareLayout::dieRowColumnFromSpec(const WaferSpec& spec, D
     return withReservedBorder(std::move(layout), spec);
 }
 
-SpareLayout::SpareLayout(SpareScheme scheme, int fabricCols, int fabricRows, int diesX, int diesY,
-                         double coreAreaMm2)
+SpareLayout::SpareLayout(SpareScheme scheme, int fabricCols, int fabricRows, int diesX, int diesY, double coreAreaMm2)
     : m_scheme(scheme), m_fabricCols(fabricCols), m_fabricRows(fabricRows), m_diesX(diesX), m_diesY(diesY),
       m_coreAreaMm2(coreAreaMm2)
 {
@@ -111,8 +110,7 @@ Expected<SpareLayout> SpareLayout::dieRowColumn(int fabricCols, int fabricRows, 
 {
     SpareLayout l(SpareScheme::DieRowColumn, fabricCols, fabricRows, diesX, diesY, coreAreaMm2);
     l.m_dieSpares = spares;
-    if (spares.spareRows < 0 || spares.spareCols < 0 || spares.spareRows > kMaxSpares ||
-        spares.spareCols > kMaxSpares)
+    if (spares.spareRows < 0 || spares.spareCols < 0 || spares.spareRows > kMaxSpares || spares.spareCols > kMaxSpares)
         return layoutError("spare rows/columns per die must be 0.." + std::to_string(kMaxSpares), "dieSpares");
     if (auto st = l.finish(); !st)
         return st.error();
@@ -147,11 +145,11 @@ void SpareLayout::setReserved(const WaferSpec& spec)
 {
     // Offsets from the preset; without them, the larger half first (the SDK's (4, 1) for 7 and 2 lines).
     const bool haveOffsets = spec.reservedLeftCols > 0 || spec.reservedTopRows > 0;
-    m_reservedLeft = haveOffsets ? std::min(spec.reservedLeftCols, spec.reservedCols)
-                                 : spec.reservedCols - spec.reservedCols / 2;
+    m_reservedLeft =
+        haveOffsets ? std::min(spec.reservedLeftCols, spec.reservedCols) : spec.reservedCols - spec.reservedCols / 2;
     m_reservedRight = spec.reservedCols - m_reservedLeft;
-    m_reservedTop = haveOffsets ? std::min(spec.reservedTopRows, spec.reservedRows)
-                                : spec.reservedRows - spec.reservedRows / 2;
+    m_reservedTop =
+        haveOffsets ? std::min(spec.reservedTopRows, spec.reservedRows) : spec.reservedRows - spec.reservedRows / 2;
     m_reservedBottom = spec.reservedRows - m_reservedTop;
 }
 

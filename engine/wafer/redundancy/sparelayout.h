@@ -28,7 +28,11 @@
 
 namespace ws {
 
-enum class SpareScheme { RowShift, DieRowColumn };
+enum class SpareScheme
+{
+    RowShift,
+    DieRowColumn
+};
 
 struct PhysicalRect
 {

@@ -16,13 +16,13 @@ namespace ws {
 
 struct YieldCurveRequest
 {
-    double areaMm2 = 0;         // die area for the classical models; 0 = the layout's physical area
-    double alpha = 2.0;         // negative-binomial clustering
+    double areaMm2 = 0; // die area for the classical models; 0 = the layout's physical area
+    double alpha = 2.0; // negative-binomial clustering
     double minDefectsPerMm2 = 1e-4;
     double maxDefectsPerMm2 = 1e-2;
-    int points = 61;            // log-spaced D0 samples, >= 2
-    SpareLayout layout;         // spare layout for the segment formula and Monte Carlo
-    int monteCarloPoints = 0;   // log-spaced D0 values with Monte Carlo (0 = none)
+    int points = 61;          // log-spaced D0 samples, >= 2
+    SpareLayout layout;       // spare layout for the segment formula and Monte Carlo
+    int monteCarloPoints = 0; // log-spaced D0 values with Monte Carlo (0 = none)
     int monteCarloTrials = 200;
     uint64_t seed = 1;
 };

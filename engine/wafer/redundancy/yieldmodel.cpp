@@ -96,8 +96,7 @@ SegmentYield YieldModel::redundantWafer(const SpareLayout& layout, double defect
     const int n = layout.segmentPrimaryCores();
     const int s = layout.segmentSpareCores();
     const int perRow = layout.segmentsPerRow();
-    SegmentYield y = redundantWafer(int64_t(perRow) * layout.fabricRows(), n, s, layout.coreAreaMm2(),
-                                    defectsPerMm2);
+    SegmentYield y = redundantWafer(int64_t(perRow) * layout.fabricRows(), n, s, layout.coreAreaMm2(), defectsPerMm2);
     const int last = layout.segmentPrimaryCount(perRow - 1);
     if (layout.scheme() == SpareScheme::RowShift && last != n && perRow > 0) {
         // Rows end in a shorter segment: (perRow - 1) full segments and one of last + s cores per row.

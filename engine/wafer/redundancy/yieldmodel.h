@@ -18,7 +18,13 @@
 
 namespace ws {
 
-enum class YieldFormula { Poisson, Murphy, Seeds, NegativeBinomial };
+enum class YieldFormula
+{
+    Poisson,
+    Murphy,
+    Seeds,
+    NegativeBinomial
+};
 
 struct SegmentYield
 {

@@ -26,12 +26,12 @@ struct MonteCarloOptions
 struct MonteCarloYield
 {
     int trials = 0;
-    int64_t goodWafers = 0;          // full logical mesh after remap
-    double yield = 0;                // goodWafers / trials
-    double standardError = 0;        // sqrt(Y (1 - Y) / trials)
+    int64_t goodWafers = 0;   // full logical mesh after remap
+    double yield = 0;         // goodWafers / trials
+    double standardError = 0; // sqrt(Y (1 - Y) / trials)
     double meanDeadCores = 0;
     double meanUnrepairableSegments = 0;
-    double meanUsableFraction = 0;   // usable cores / nominal usable cores
+    double meanUsableFraction = 0; // usable cores / nominal usable cores
 };
 
 class YieldMonteCarlo

@@ -24,8 +24,14 @@ constexpr int kHeadDim = 8, kPositions = 10, kWindow = 3;
 // 2 query heads sharing 1 KV head; layer 0 slides (window 3), layer 1 is global.
 TransformerConfig config()
 {
-    TransformerConfig c{.dim = 16, .hiddenDim = 16, .layerCount = 2, .headCount = 2, .kvHeadCount = 1,
-                        .headDim = kHeadDim, .vocabSize = 4, .contextLength = 16};
+    TransformerConfig c{.dim = 16,
+                        .hiddenDim = 16,
+                        .layerCount = 2,
+                        .headCount = 2,
+                        .kvHeadCount = 1,
+                        .headDim = kHeadDim,
+                        .vocabSize = 4,
+                        .contextLength = 16};
     c.ropeDims = kHeadDim;
     c.layerWindow = {kWindow, 0};
     return c;
@@ -64,7 +70,10 @@ void store(const TransformerConfig& c, RunState& s, const Cache& cache)
         }
 }
 
-float stored(KvCacheType type, float x) { return type == KvCacheType::F16 ? f16ToF32(f32ToF16(x)) : x; }
+float stored(KvCacheType type, float x)
+{
+    return type == KvCacheType::F16 ? f16ToF32(f32ToF16(x)) : x;
+}
 
 // softmax over positions [first, last] of q.k / sqrt(headDim), times v, in double (q and the cache as the
 // kernel sees them: an F16 cache rounds both).
@@ -127,8 +136,10 @@ private slots:
                 }
                 const auto want = expected(cache, s.q.data() + size_t(h) * kHeadDim, first, last, type);
                 for (int i = 0; i < kHeadDim; ++i)
-                    QVERIFY2(std::fabs(out[i] - want[size_t(i)]) <= tolerance,
-                             qPrintable(QStringLiteral("head %1 dim %2: %3 vs %4").arg(h).arg(i).arg(out[i]).arg(want[size_t(i)])));
+                    QVERIFY2(
+                        std::fabs(out[i] - want[size_t(i)]) <= tolerance,
+                        qPrintable(
+                            QStringLiteral("head %1 dim %2: %3 vs %4").arg(h).arg(i).arg(out[i]).arg(want[size_t(i)])));
             }
         }
     }

@@ -114,8 +114,8 @@ private slots:
                         ids.push_back(t["id"].get<TokenId>());
                         values.push_back(t["logit"].get<float>());
                     }
-                    QString name = QString::fromStdString(m["model"].get<std::string>() + " " +
-                                                          r["prompt"].get<std::string>());
+                    QString name =
+                        QString::fromStdString(m["model"].get<std::string>() + " " + r["prompt"].get<std::string>());
                     name.replace(QLatin1Char('\n'), QLatin1String("\\n"));
                     QTest::newRow(qPrintable(name)) << dir + QString::fromStdString(m["model"].get<std::string>())
                                                     << r[promptKey].get<std::vector<TokenId>>() << ids << values;
@@ -129,8 +129,8 @@ private slots:
         if (!rnd.is_discarded())
             add(QStringLiteral("random/"), rnd["models"], "prompt_ids");
         if (q.is_discarded() && rnd.is_discarded())
-            QTest::newRow("references missing") << QString() << std::vector<TokenId>{} << std::vector<TokenId>{}
-                                                << std::vector<float>{};
+            QTest::newRow("references missing")
+                << QString() << std::vector<TokenId>{} << std::vector<TokenId>{} << std::vector<float>{};
     }
     void top5Logits()
     {
@@ -149,8 +149,9 @@ private slots:
         const auto logits = firstStepLogits(*m, prompt, 1);
         QVERIFY(!logits.empty());
         for (size_t i = 0; i < ids.size(); ++i)
-            QVERIFY2(std::fabs(logits[size_t(ids[i])] - values[i]) <= 1e-4f,
-                     qPrintable(QStringLiteral("id %1: %2 vs %3").arg(ids[i]).arg(logits[size_t(ids[i])]).arg(values[i])));
+            QVERIFY2(
+                std::fabs(logits[size_t(ids[i])] - values[i]) <= 1e-4f,
+                qPrintable(QStringLiteral("id %1: %2 vs %3").arg(ids[i]).arg(logits[size_t(ids[i])]).arg(values[i])));
     }
 
     // Splitting rows across threads must not change a single bit.
@@ -188,8 +189,10 @@ private slots:
         // (logit RMS 10-20) where the Q8_K activation rounding shows more than with real weights.
         QTest::addColumn<double>("tolerance");
         for (const char* arch : {"llama", "qwen2", "qwen3"}) {
-            QTest::newRow(qPrintable(QStringLiteral("%1 Q8_0").arg(arch))) << QString(arch) << int(GgmlType::Q8_0) << 0 << 0.05;
-            QTest::newRow(qPrintable(QStringLiteral("%1 Q4_K").arg(arch))) << QString(arch) << int(GgmlType::Q4_K) << 0 << 0.1;
+            QTest::newRow(qPrintable(QStringLiteral("%1 Q8_0").arg(arch)))
+                << QString(arch) << int(GgmlType::Q8_0) << 0 << 0.05;
+            QTest::newRow(qPrintable(QStringLiteral("%1 Q4_K").arg(arch)))
+                << QString(arch) << int(GgmlType::Q4_K) << 0 << 0.1;
         }
         QTest::newRow("qwen3 Q6_K head_dim 128") << "qwen3" << int(GgmlType::Q6_K) << 128 << 0.1;
         QTest::newRow("llama F16") << "llama" << int(GgmlType::F16) << 0 << 0.01;

@@ -372,7 +372,8 @@ private slots:
         for (const ws::TensorTypeShare& t : s.types)
             typeBytes += t.bytes;
         QCOMPARE(typeBytes, bytes);
-        QVERIFY(std::any_of(s.types.begin(), s.types.end(), [](const ws::TensorTypeShare& t) { return t.type == "Q8_0"; }));
+        QVERIFY(
+            std::any_of(s.types.begin(), s.types.end(), [](const ws::TensorTypeShare& t) { return t.type == "Q8_0"; }));
         QCOMPARE(s.context, 256);
         // F16: 2 bytes per element of keys and values, every layer and position.
         const ws::TransformerConfig& c = m->config();
@@ -403,7 +404,8 @@ private slots:
         QCOMPARE(ws::MappedFile::mappingsMade(), mapsBefore); // decided from the header's plain reads
         const std::string message = m.error().message();
         QVERIFY2(m.error().code == ws::ErrorCode::OutOfRange, message.c_str());
-        QVERIFY2(message.find("KV cache") != std::string::npos && message.find("16777216 tokens") != std::string::npos &&
+        QVERIFY2(message.find("KV cache") != std::string::npos &&
+                     message.find("16777216 tokens") != std::string::npos &&
                      message.find("available") != std::string::npos && message.find("llama") != std::string::npos,
                  message.c_str());
         QVERIFY(DecodeModel::load(path, ws::LoadBudget{4096, ws::KvCacheType::F32})); // the default context fits

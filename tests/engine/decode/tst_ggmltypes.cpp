@@ -33,10 +33,16 @@ float half(const uint8_t* p)
     return f16ToF32(h);
 }
 
-int bit(const uint8_t* bytes, int i) { return (bytes[i / 8] >> (i % 8)) & 1; }
+int bit(const uint8_t* bytes, int i)
+{
+    return (bytes[i / 8] >> (i % 8)) & 1;
+}
 
 // 4-bit field i of a Q4_0-style 16-byte array (values 0..15 low nibbles, 16..31 high nibbles).
-int nibble32(const uint8_t* qs, int i) { return i < 16 ? qs[i] & 15 : qs[i - 16] >> 4; }
+int nibble32(const uint8_t* qs, int i)
+{
+    return i < 16 ? qs[i] & 15 : qs[i - 16] >> 4;
+}
 
 // The 6-bit scale and minimum j of a Q4_K/Q5_K 12-byte scale array.
 void scaleMin(const uint8_t* s, int j, int& sc, int& m)
@@ -56,11 +62,16 @@ double referenceValue(GgmlType t, const uint8_t* b, int i)
     const int8_t iq4[16] = {-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113};
     const int8_t fp4[16] = {0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12};
     switch (t) {
-    case GgmlType::Q4_1: return half(b) * nibble32(b + 4, i) + half(b + 2);
-    case GgmlType::Q5_0: return half(b) * ((nibble32(b + 6, i) | bit(b + 2, i) << 4) - 16);
-    case GgmlType::Q5_1: return half(b) * (nibble32(b + 8, i) | bit(b + 4, i) << 4) + half(b + 2);
-    case GgmlType::IQ4_NL: return half(b) * iq4[nibble32(b + 2, i)];
-    case GgmlType::MXFP4: return std::ldexp(1.0, b[0] - 128) * fp4[nibble32(b + 1, i)];
+    case GgmlType::Q4_1:
+        return half(b) * nibble32(b + 4, i) + half(b + 2);
+    case GgmlType::Q5_0:
+        return half(b) * ((nibble32(b + 6, i) | bit(b + 2, i) << 4) - 16);
+    case GgmlType::Q5_1:
+        return half(b) * (nibble32(b + 8, i) | bit(b + 4, i) << 4) + half(b + 2);
+    case GgmlType::IQ4_NL:
+        return half(b) * iq4[nibble32(b + 2, i)];
+    case GgmlType::MXFP4:
+        return std::ldexp(1.0, b[0] - 128) * fp4[nibble32(b + 1, i)];
     case GgmlType::Q2_K: { // scales[16] qs[64] d dmin; values in 128-halves, 4 shifts of 32
         const int h = i / 128, shift = 2 * ((i % 128) / 32), l = i % 32;
         const int q = (b[16 + 32 * h + l] >> shift) & 3;
@@ -98,7 +109,8 @@ double referenceValue(GgmlType t, const uint8_t* b, int i)
         const int ls = ((b[4 + c / 2] >> (4 * (c % 2))) & 15) | (((b[2] | b[3] << 8) >> (2 * c)) & 3) << 4;
         return half(b) * (ls - 32) * iq4[nibble32(b + 8 + 16 * c, i % 32)];
     }
-    default: return 0;
+    default:
+        return 0;
     }
 }
 
@@ -119,25 +131,42 @@ std::vector<uint8_t> randomRow(GgmlType t, int n, std::mt19937& rng)
         uint8_t* b = row.data() + o;
         switch (t) {
         case GgmlType::Q4_1:
-        case GgmlType::Q5_1: setHalf(b, scale(rng)); setHalf(b + 2, -scale(rng)); break;
+        case GgmlType::Q5_1:
+            setHalf(b, scale(rng));
+            setHalf(b + 2, -scale(rng));
+            break;
         case GgmlType::Q5_0:
         case GgmlType::IQ4_NL:
         case GgmlType::Q4_K:
         case GgmlType::Q5_K:
-        case GgmlType::IQ4_XS: setHalf(b, scale(rng)); if (t == GgmlType::Q4_K || t == GgmlType::Q5_K) setHalf(b + 2, scale(rng)); break;
-        case GgmlType::MXFP4: b[0] = static_cast<uint8_t>(120 + byte(rng) % 8); break;
-        case GgmlType::Q2_K: setHalf(b + 80, scale(rng)); setHalf(b + 82, scale(rng)); break;
-        case GgmlType::Q3_K: setHalf(b + 108, scale(rng)); break;
-        case GgmlType::Q6_K: setHalf(b + 208, scale(rng)); break;
-        default: break;
+        case GgmlType::IQ4_XS:
+            setHalf(b, scale(rng));
+            if (t == GgmlType::Q4_K || t == GgmlType::Q5_K)
+                setHalf(b + 2, scale(rng));
+            break;
+        case GgmlType::MXFP4:
+            b[0] = static_cast<uint8_t>(120 + byte(rng) % 8);
+            break;
+        case GgmlType::Q2_K:
+            setHalf(b + 80, scale(rng));
+            setHalf(b + 82, scale(rng));
+            break;
+        case GgmlType::Q3_K:
+            setHalf(b + 108, scale(rng));
+            break;
+        case GgmlType::Q6_K:
+            setHalf(b + 208, scale(rng));
+            break;
+        default:
+            break;
         }
     }
     return row;
 }
 
-const GgmlType kTypes[] = {GgmlType::Q4_1, GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q2_K, GgmlType::Q3_K,
-                           GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K, GgmlType::IQ4_NL, GgmlType::IQ4_XS,
-                           GgmlType::MXFP4};
+const GgmlType kTypes[] = {GgmlType::Q4_1,   GgmlType::Q5_0,   GgmlType::Q5_1, GgmlType::Q2_K,
+                           GgmlType::Q3_K,   GgmlType::Q4_K,   GgmlType::Q5_K, GgmlType::Q6_K,
+                           GgmlType::IQ4_NL, GgmlType::IQ4_XS, GgmlType::MXFP4};
 
 // The activation as the dot product sees it: quantised for the type, then decoded.
 std::vector<float> quantisedActivation(GgmlType t, const std::vector<float>& x)
@@ -173,18 +202,30 @@ float kernelDot(GgmlType t, const uint8_t* w, const std::vector<float>& x, bool 
     kernels::quantizeRowQ8_1(x.data(), q1.data(), n);
     kernels::quantizeRowQ8_K(x.data(), qk.data(), n);
     switch (t) {
-    case GgmlType::Q4_1: return kernels::dotQ4_1(reinterpret_cast<const BlockQ4_1*>(w), q1.data(), n / 32);
-    case GgmlType::Q5_0: return kernels::dotQ5_0(reinterpret_cast<const BlockQ5_0*>(w), q0.data(), n / 32);
-    case GgmlType::Q5_1: return kernels::dotQ5_1(reinterpret_cast<const BlockQ5_1*>(w), q1.data(), n / 32);
-    case GgmlType::IQ4_NL: return kernels::dotIq4Nl(reinterpret_cast<const BlockIq4Nl*>(w), q0.data(), n / 32, interleaved);
-    case GgmlType::MXFP4: return kernels::dotMxfp4(reinterpret_cast<const BlockMxfp4*>(w), q0.data(), n / 32, interleaved);
-    case GgmlType::Q2_K: return kernels::dotQ2_K(reinterpret_cast<const BlockQ2_K*>(w), qk.data(), n / 256);
-    case GgmlType::Q3_K: return kernels::dotQ3_K(reinterpret_cast<const BlockQ3_K*>(w), qk.data(), n / 256);
-    case GgmlType::Q4_K: return kernels::dotQ4_K(reinterpret_cast<const BlockQ4_K*>(w), qk.data(), n / 256, interleaved);
-    case GgmlType::Q5_K: return kernels::dotQ5_K(reinterpret_cast<const BlockQ5_K*>(w), qk.data(), n / 256);
-    case GgmlType::Q6_K: return kernels::dotQ6_K(reinterpret_cast<const BlockQ6_K*>(w), qk.data(), n / 256);
-    case GgmlType::IQ4_XS: return kernels::dotIq4Xs(reinterpret_cast<const BlockIq4Xs*>(w), qk.data(), n / 256);
-    default: return 0;
+    case GgmlType::Q4_1:
+        return kernels::dotQ4_1(reinterpret_cast<const BlockQ4_1*>(w), q1.data(), n / 32);
+    case GgmlType::Q5_0:
+        return kernels::dotQ5_0(reinterpret_cast<const BlockQ5_0*>(w), q0.data(), n / 32);
+    case GgmlType::Q5_1:
+        return kernels::dotQ5_1(reinterpret_cast<const BlockQ5_1*>(w), q1.data(), n / 32);
+    case GgmlType::IQ4_NL:
+        return kernels::dotIq4Nl(reinterpret_cast<const BlockIq4Nl*>(w), q0.data(), n / 32, interleaved);
+    case GgmlType::MXFP4:
+        return kernels::dotMxfp4(reinterpret_cast<const BlockMxfp4*>(w), q0.data(), n / 32, interleaved);
+    case GgmlType::Q2_K:
+        return kernels::dotQ2_K(reinterpret_cast<const BlockQ2_K*>(w), qk.data(), n / 256);
+    case GgmlType::Q3_K:
+        return kernels::dotQ3_K(reinterpret_cast<const BlockQ3_K*>(w), qk.data(), n / 256);
+    case GgmlType::Q4_K:
+        return kernels::dotQ4_K(reinterpret_cast<const BlockQ4_K*>(w), qk.data(), n / 256, interleaved);
+    case GgmlType::Q5_K:
+        return kernels::dotQ5_K(reinterpret_cast<const BlockQ5_K*>(w), qk.data(), n / 256);
+    case GgmlType::Q6_K:
+        return kernels::dotQ6_K(reinterpret_cast<const BlockQ6_K*>(w), qk.data(), n / 256);
+    case GgmlType::IQ4_XS:
+        return kernels::dotIq4Xs(reinterpret_cast<const BlockIq4Xs*>(w), qk.data(), n / 256);
+    default:
+        return 0;
     }
 }
 
@@ -284,9 +325,9 @@ private slots:
         QTest::addColumn<std::vector<float>>("topLogits");
         const auto json = references();
         if (json.is_discarded()) {
-            QTest::newRow("no readable reference*.json") << QString() << QString() << std::vector<TokenId>{}
-                                                    << std::vector<TokenId>{} << std::vector<float>{}
-                                                    << std::vector<float>{};
+            QTest::newRow("no readable reference*.json")
+                << QString() << QString() << std::vector<TokenId>{} << std::vector<TokenId>{} << std::vector<float>{}
+                << std::vector<float>{};
             return;
         }
         for (const auto& m : json["models"]) {
@@ -343,12 +384,14 @@ private slots:
             }
         }
         const std::vector<TokenId> want(expected.begin(), expected.begin() + long(compared));
-        qInfo("%s: compared %zu of %zu steps%s; top logit within %.2g of llama.cpp's",
-              qPrintable(file + " | " + prompt), compared, expected.size(),
-              compared < expected.size() ? qPrintable(QStringLiteral(" (llama.cpp margin %1 at step %2)")
-                                                          .arg(double(margins[compared])).arg(compared))
-                                         : "",
-              worstLogit);
+        qInfo(
+            "%s: compared %zu of %zu steps%s; top logit within %.2g of llama.cpp's", qPrintable(file + " | " + prompt),
+            compared, expected.size(),
+            compared < expected.size()
+                ? qPrintable(
+                      QStringLiteral(" (llama.cpp margin %1 at step %2)").arg(double(margins[compared])).arg(compared))
+                : "",
+            worstLogit);
         QCOMPARE(got, want);
         // 1e-4: llama.cpp's value is printed with 6 digits, and GeGLU's F16 table turns a last-bit difference
         // of its input into up to 1.5e-5 here (gemma3); a missing or misplaced step moves it by far more.

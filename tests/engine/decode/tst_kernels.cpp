@@ -98,7 +98,8 @@ private slots:
         float got = 0;
         switch (t) {
         case GgmlType::F32:
-            got = n % 8 == 0 ? kernels::dotF32Lanes(wq.data(), x.data(), n) : kernels::dotF32Ggml(wq.data(), x.data(), n);
+            got =
+                n % 8 == 0 ? kernels::dotF32Lanes(wq.data(), x.data(), n) : kernels::dotF32Ggml(wq.data(), x.data(), n);
             break;
         case GgmlType::F16:
         case GgmlType::BF16: {
@@ -109,15 +110,16 @@ private slots:
                 kernels::convertRowBf16(x.data(), xh.data(), n);
             const auto* wh = reinterpret_cast<const uint16_t*>(row.data());
             got = t == GgmlType::BF16 ? kernels::dotBf16(wh, xh.data(), n)
-                  : n % 8 == 0       ? kernels::dotF16Lanes(wh, xh.data(), n)
-                                     : kernels::dotF16Ggml(wh, xh.data(), n);
+                  : n % 8 == 0        ? kernels::dotF16Lanes(wh, xh.data(), n)
+                                      : kernels::dotF16Ggml(wh, xh.data(), n);
             break;
         }
         default: {
             std::vector<BlockQ8_0> xq(static_cast<size_t>(n) / 32);
             kernels::quantizeRowQ8_0(x.data(), xq.data(), n);
-            got = t == GgmlType::Q8_0 ? kernels::dotQ8_0(reinterpret_cast<const BlockQ8_0*>(row.data()), xq.data(), n / 32)
-                                      : kernels::dotQ4_0(reinterpret_cast<const BlockQ4_0*>(row.data()), xq.data(), n / 32);
+            got = t == GgmlType::Q8_0
+                      ? kernels::dotQ8_0(reinterpret_cast<const BlockQ8_0*>(row.data()), xq.data(), n / 32)
+                      : kernels::dotQ4_0(reinterpret_cast<const BlockQ4_0*>(row.data()), xq.data(), n / 32);
         }
         }
         QVERIFY2(std::fabs(got - expected) <= tolerance * std::sqrt(double(n)),
@@ -190,8 +192,9 @@ private slots:
             QVERIFY(std::memcmp(avx2, got, sizeof(got)) == 0);
             for (int r = 0; r < 8; ++r) {
                 const float one = kernels::dotQ4_K(&w[size_t(r) * size_t(blocks)], xq.data(), blocks, true);
-                QVERIFY2(std::memcmp(&one, &got[r], sizeof(float)) == 0,
-                         qPrintable(QStringLiteral("%1 blocks, row %2: %3 vs %4").arg(blocks).arg(r).arg(got[r]).arg(one)));
+                QVERIFY2(
+                    std::memcmp(&one, &got[r], sizeof(float)) == 0,
+                    qPrintable(QStringLiteral("%1 blocks, row %2: %3 vs %4").arg(blocks).arg(r).arg(got[r]).arg(one)));
                 QVERIFY(one != 0.0f);
             }
         }
@@ -243,12 +246,18 @@ private slots:
                 for (int r = 0; r < rows; ++r) {
                     const uint8_t* row = w.data() + rowBytes * size_t(r);
                     const float one =
-                        t == GgmlType::Q8_0   ? kernels::dotQ8_0(reinterpret_cast<const BlockQ8_0*>(row), x0.data(), blocks)
-                        : t == GgmlType::Q5_K ? kernels::dotQ5_K(reinterpret_cast<const BlockQ5_K*>(row), xk.data(), blocks)
-                                              : kernels::dotQ6_K(reinterpret_cast<const BlockQ6_K*>(row), xk.data(), blocks);
+                        t == GgmlType::Q8_0
+                            ? kernels::dotQ8_0(reinterpret_cast<const BlockQ8_0*>(row), x0.data(), blocks)
+                        : t == GgmlType::Q5_K
+                            ? kernels::dotQ5_K(reinterpret_cast<const BlockQ5_K*>(row), xk.data(), blocks)
+                            : kernels::dotQ6_K(reinterpret_cast<const BlockQ6_K*>(row), xk.data(), blocks);
                     QVERIFY2(std::memcmp(&one, &got[size_t(r)], sizeof(float)) == 0,
                              qPrintable(QStringLiteral("%1 values, row %2 of %3: %4 vs %5")
-                                            .arg(n).arg(r).arg(rows).arg(got[size_t(r)]).arg(one)));
+                                            .arg(n)
+                                            .arg(r)
+                                            .arg(rows)
+                                            .arg(got[size_t(r)])
+                                            .arg(one)));
                     QVERIFY(one != 0.0f);
                 }
                 if (t != GgmlType::Q8_0) { // the AVX2 build too, where the rows kernel took the AVX-512 one
@@ -328,7 +337,9 @@ private slots:
     // relative, plus slack for float tanh); 0 at or below -10, x itself at or above 10.
     void geluTanhMatchesTheFormula()
     {
-        auto formula = [](double x) { return 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x))); };
+        auto formula = [](double x) {
+            return 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x)));
+        };
         // By hand: gelu(1) = 0.5 (1 + tanh(0.7978846 * 1.044715)) = 0.5 (1 + tanh(0.8335624)) = 0.8411920, whose
         // nearest F16 is 1723 / 2048 = 0.84130859375; gelu(-1) = gelu(1) - 1 = -0.1588080, nearest F16 -1301 / 8192.
         QCOMPARE(kernels::gelu(1.0f), 0.84130859375f);

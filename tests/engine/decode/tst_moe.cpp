@@ -2,8 +2,8 @@
 // computation, only the routed experts computed (each once per batch), batched prompts equal to one
 // token at a time, and the routing the generator reports. The llama.cpp agreement itself is
 // tst_ggmltypes' (reference-moe.json).
-#include "engine/decode/decodemodel.h"
 #include "engine/decode/blocks.h"
+#include "engine/decode/decodemodel.h"
 #include "engine/decode/forward.h"
 #include "engine/decode/generator.h"
 #include "engine/decode/moeblock.h"
@@ -75,10 +75,10 @@ private slots:
         const std::vector<float> four = {1.0f, 3.0f, 2.0f, 0.5f};
         QTest::newRow("4 experts") << four << false << std::vector<int>{1, 2}
                                    << std::vector<float>{0.6307955f, 0.2320567f};
-        QTest::newRow("4 experts, normalised") << four << true << std::vector<int>{1, 2}
-                                               << std::vector<float>{0.7310586f, 0.2689414f};
-        QTest::newRow("10 experts") << std::vector<float>{0.0f, -0.27f, 0.02f, -0.43f, -0.32f, 0.35f, 0.28f, -0.53f,
-                                                          0.52f, 0.83f}
+        QTest::newRow("4 experts, normalised")
+            << four << true << std::vector<int>{1, 2} << std::vector<float>{0.7310586f, 0.2689414f};
+        QTest::newRow("10 experts") << std::vector<float>{0.0f,  -0.27f, 0.02f,  -0.43f, -0.32f,
+                                                          0.35f, 0.28f,  -0.53f, 0.52f,  0.83f}
                                     << false << std::vector<int>{9, 8, 5}
                                     << std::vector<float>{0.2000036f, 0.1466920f, 0.1237589f};
         QTest::newRow("ties") << std::vector<float>{0.5f, 2.0f, 2.0f, 2.0f} << true << std::vector<int>{1, 2}
@@ -258,8 +258,8 @@ private slots:
                 QVERIFY(forward(m->config(), m->weights(), state, pool, ids, 0));
                 int pos = int(ids.size());
                 for (size_t i = 0; i < top.size() && margins[i] >= 1e-3f; ++i, ++steps) {
-                    const double diff = std::fabs(double(*std::max_element(state.logits.begin(), state.logits.end())) -
-                                                  double(top[i]));
+                    const double diff =
+                        std::fabs(double(*std::max_element(state.logits.begin(), state.logits.end())) - double(top[i]));
                     worst = std::max(worst, diff);
                     QVERIFY(forward(m->config(), m->weights(), state, pool, {&generated[i], 1}, pos++));
                 }

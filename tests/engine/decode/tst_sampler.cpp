@@ -101,7 +101,7 @@ private slots:
         std::vector<float> l{1.0f, 1.5f, -1.0f};
         const std::vector<TokenId> history{1, 1};
         QCOMPARE(s.sample(l, history), TokenId(0)); // 1.5 / 2 = 0.75 < 1.0
-        QCOMPARE(l[1], 0.75f);                       // penalised once, not per occurrence
+        QCOMPARE(l[1], 0.75f);                      // penalised once, not per occurrence
         std::vector<float> neg{-1.0f, -0.6f, -3.0f};
         const std::vector<TokenId> h2{0};
         QCOMPARE(s.sample(neg, h2), TokenId(1)); // negative logits are multiplied: -2.0 < -0.6

@@ -58,8 +58,8 @@ private slots:
         QTest::addColumn<bool>("bias");
         QTest::newRow("stories260K") << "stories260K/stories260K.gguf" << 8 << 4 << 10000.0f << 1e-5f << false << false;
         QTest::newRow("qwen2 random") << "random/qwen2-tiny-random.gguf" << 16 << 2 << 1e6f << 1e-6f << true << true;
-        QTest::newRow("llama3 random: head_dim from key_length") << "random/llama3-tiny-random.gguf" << 16 << 2
-                                                                 << 500000.0f << 1e-5f << false << false;
+        QTest::newRow("llama3 random: head_dim from key_length")
+            << "random/llama3-tiny-random.gguf" << 16 << 2 << 500000.0f << 1e-5f << false << false;
     }
     void readsSharedModels()
     {
@@ -118,22 +118,25 @@ private slots:
     void gemma3Rules()
     {
         QTemporaryDir dir;
-        auto c = configOf(dir, "gemma3", [](GgufWriter& w) {
-            w.addU32("gemma3.attention.key_length", 32);
-            w.addU32("gemma3.attention.sliding_window", 512);
-            w.addF32("gemma3.rope.freq_base", 1000000.0f);
-            w.addString("gemma3.rope.scaling.type", "linear");
-            w.addF32("gemma3.rope.scaling.factor", 8.0f);
-        }, 8);
+        auto c = configOf(
+            dir, "gemma3",
+            [](GgufWriter& w) {
+                w.addU32("gemma3.attention.key_length", 32);
+                w.addU32("gemma3.attention.sliding_window", 512);
+                w.addF32("gemma3.rope.freq_base", 1000000.0f);
+                w.addString("gemma3.rope.scaling.type", "linear");
+                w.addF32("gemma3.rope.scaling.factor", 8.0f);
+            },
+            8);
         QVERIFY2(c, c ? "" : c.error().message().c_str());
         QCOMPARE(c->layerWindow, (std::vector<int>{512, 512, 512, 512, 512, 0, 512, 512}));
         QCOMPARE(c->window(5), 0);
         QVERIFY(c->slidingRope(0) && !c->slidingRope(5));
-        QCOMPARE(c->ropeTheta, 1000000.0f);     // global layers
+        QCOMPARE(c->ropeTheta, 1000000.0f); // global layers
         QCOMPARE(c->ropeFreqScale, 0.125f);
         QCOMPARE(c->slidingRopeTheta, 10000.0f); // rope.freq_base_swa absent: llama.cpp's 10000
         QCOMPARE(c->slidingRopeFreqScale, 1.0f);
-        QCOMPARE(c->embeddingScale, 8.0f);        // sqrt(64)
+        QCOMPARE(c->embeddingScale, 8.0f); // sqrt(64)
         QCOMPARE(c->queryScale, 1.0f / std::sqrt(32.0f));
         QCOMPARE(c->attentionScale, 1.0f);
         QVERIFY(c->qkNorm && c->postNorms && !c->qkvBias);
@@ -154,10 +157,13 @@ private slots:
         QCOMPARE(p->queryScale, 1.0f / std::sqrt(16.0f)); // head size 64 / 4 heads
 
         // A pattern stored as an array (one flag per layer) is not read, as llama.cpp does not: the default 6.
-        auto a = configOf(dir, "gemma3", [](GgufWriter& w) {
-            w.addU32("gemma3.attention.sliding_window", 4);
-            w.addI32Array("gemma3.attention.sliding_window_pattern", {1, 1, 0, 1, 1, 1, 1});
-        }, 7);
+        auto a = configOf(
+            dir, "gemma3",
+            [](GgufWriter& w) {
+                w.addU32("gemma3.attention.sliding_window", 4);
+                w.addI32Array("gemma3.attention.sliding_window_pattern", {1, 1, 0, 1, 1, 1, 1});
+            },
+            7);
         QVERIFY2(a, a ? "" : a.error().message().c_str());
         QCOMPARE(a->layerWindow, (std::vector<int>{4, 4, 4, 4, 4, 0, 4}));
 
@@ -180,16 +186,19 @@ private slots:
     void gptOssRules()
     {
         QTemporaryDir dir;
-        auto c = configOf(dir, "gpt-oss", [](GgufWriter& w) {
-            w.addU32("gpt-oss.attention.key_length", 32);
-            w.addU32("gpt-oss.rope.dimension_count", 16);
-            gptOssKeys(w, 128);
-            w.addU32("gpt-oss.expert_feed_forward_length", 96);
-            w.addF32("gpt-oss.rope.freq_base", 150000.0f);
-            w.addString("gpt-oss.rope.scaling.type", "yarn");
-            w.addF32("gpt-oss.rope.scaling.factor", 32.0f);
-            w.addU32("gpt-oss.rope.scaling.original_context_length", 4096);
-        }, 4);
+        auto c = configOf(
+            dir, "gpt-oss",
+            [](GgufWriter& w) {
+                w.addU32("gpt-oss.attention.key_length", 32);
+                w.addU32("gpt-oss.rope.dimension_count", 16);
+                gptOssKeys(w, 128);
+                w.addU32("gpt-oss.expert_feed_forward_length", 96);
+                w.addF32("gpt-oss.rope.freq_base", 150000.0f);
+                w.addString("gpt-oss.rope.scaling.type", "yarn");
+                w.addF32("gpt-oss.rope.scaling.factor", 32.0f);
+                w.addU32("gpt-oss.rope.scaling.original_context_length", 4096);
+            },
+            4);
         QVERIFY2(c, c ? "" : c.error().message().c_str());
         QCOMPARE(c->layerWindow, (std::vector<int>{128, 0, 128, 0}));
         QVERIFY(!c->slidingRope(0)); // no rope.freq_base_swa: the sliding layers rotate as the global ones
@@ -208,15 +217,18 @@ private slots:
 
         // rope.freq_base_swa, when present, rotates the sliding layers with the global scaling; YaRN without
         // original_context_length takes the trained context.
-        auto s = configOf(dir, "gpt-oss", [](GgufWriter& w) {
-            gptOssKeys(w, 8);
-            w.addU32("gpt-oss.expert_feed_forward_length", 96);
-            w.addU32("gpt-oss.attention.sliding_window_pattern", 3);
-            w.addU32("gpt-oss.context_length", 8192);
-            w.addF32("gpt-oss.rope.freq_base_swa", 10000.0f);
-            w.addString("gpt-oss.rope.scaling.type", "yarn");
-            w.addF32("gpt-oss.rope.scaling.factor", 4.0f);
-        }, 3);
+        auto s = configOf(
+            dir, "gpt-oss",
+            [](GgufWriter& w) {
+                gptOssKeys(w, 8);
+                w.addU32("gpt-oss.expert_feed_forward_length", 96);
+                w.addU32("gpt-oss.attention.sliding_window_pattern", 3);
+                w.addU32("gpt-oss.context_length", 8192);
+                w.addF32("gpt-oss.rope.freq_base_swa", 10000.0f);
+                w.addString("gpt-oss.rope.scaling.type", "yarn");
+                w.addF32("gpt-oss.rope.scaling.factor", 4.0f);
+            },
+            3);
         QVERIFY2(s, s ? "" : s.error().message().c_str());
         QCOMPARE(s->layerWindow, (std::vector<int>{8, 8, 0}));
         QVERIFY(s->slidingRope(0) && !s->slidingRope(2));
@@ -232,19 +244,20 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("unknown architecture") << "gpt2" << Editor([](GgufWriter&) {}) << "not supported";
         QTest::newRow("kv heads do not divide heads")
-            << "llama" << Editor([](GgufWriter& w) { w.addU32("llama.attention.head_count_kv", 3); }) << "KV head count";
-        QTest::newRow("zero epsilon")
-            << "llama" << Editor([](GgufWriter& w) { w.addF32("llama.attention.layer_norm_rms_epsilon", 0.0f); })
-            << "epsilon";
+            << "llama" << Editor([](GgufWriter& w) { w.addU32("llama.attention.head_count_kv", 3); })
+            << "KV head count";
+        QTest::newRow("zero epsilon") << "llama" << Editor([](GgufWriter& w) {
+            w.addF32("llama.attention.layer_norm_rms_epsilon", 0.0f);
+        }) << "epsilon";
         QTest::newRow("rope dims above head dim")
             << "llama" << Editor([](GgufWriter& w) { w.addU32("llama.rope.dimension_count", 64); }) << "out of range";
         QTest::newRow("unknown rope scaling")
-            << "llama" << Editor([](GgufWriter& w) { w.addString("llama.rope.scaling.type", "longrope"); }) << "longrope";
-        QTest::newRow("gpt-oss without a sliding window")
-            << "gpt-oss" << Editor([](GgufWriter& w) {
-                   gptOssKeys(w, 0);
-                   w.addU32("gpt-oss.expert_feed_forward_length", 96);
-               }) << "sliding window";
+            << "llama" << Editor([](GgufWriter& w) { w.addString("llama.rope.scaling.type", "longrope"); })
+            << "longrope";
+        QTest::newRow("gpt-oss without a sliding window") << "gpt-oss" << Editor([](GgufWriter& w) {
+            gptOssKeys(w, 0);
+            w.addU32("gpt-oss.expert_feed_forward_length", 96);
+        }) << "sliding window";
         QTest::newRow("gpt-oss without the expert FFN width")
             << "gpt-oss" << Editor([](GgufWriter& w) { gptOssKeys(w, 128); }) << "expert FFN width";
         QTest::newRow("wrong value type")

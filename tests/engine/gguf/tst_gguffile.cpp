@@ -41,8 +41,7 @@ GgufWriter smallWriter()
     return w;
 }
 
-template<typename T>
-void patch(std::vector<uint8_t>& bytes, size_t at, T v)
+template <typename T> void patch(std::vector<uint8_t>& bytes, size_t at, T v)
 {
     std::memcpy(bytes.data() + at, &v, sizeof(T));
 }
@@ -110,14 +109,20 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("tensor");
         QTest::addColumn<int>("type");
-        QTest::newRow("Q8_0 attn_q") << "stories260K/stories260K-Q8_0.gguf" << "blk.0.attn_q.weight" << 8;
-        QTest::newRow("Q8_0 ffn_down falls back to F16")
-            << "stories260K/stories260K-Q8_0.gguf" << "blk.0.ffn_down.weight" << 1;
-        QTest::newRow("Q4_0 attn_q") << "stories260K/stories260K-Q4_0.gguf" << "blk.4.attn_q.weight" << 2;
-        QTest::newRow("Q4_0 output is Q8_0") << "stories260K/stories260K-Q4_0.gguf" << "output.weight" << 8;
-        QTest::newRow("qwen2 tied Q4_0 embedding") << "random/qwen2-tiny-random.gguf" << "token_embd.weight" << 2;
-        QTest::newRow("qwen2 bias") << "random/qwen2-tiny-random.gguf" << "blk.1.attn_k.bias" << 0;
-        QTest::newRow("llama3 Q8_0") << "random/llama3-tiny-random.gguf" << "blk.1.ffn_down.weight" << 8;
+        QTest::newRow("Q8_0 attn_q") << "stories260K/stories260K-Q8_0.gguf"
+                                     << "blk.0.attn_q.weight" << 8;
+        QTest::newRow("Q8_0 ffn_down falls back to F16") << "stories260K/stories260K-Q8_0.gguf"
+                                                         << "blk.0.ffn_down.weight" << 1;
+        QTest::newRow("Q4_0 attn_q") << "stories260K/stories260K-Q4_0.gguf"
+                                     << "blk.4.attn_q.weight" << 2;
+        QTest::newRow("Q4_0 output is Q8_0") << "stories260K/stories260K-Q4_0.gguf"
+                                             << "output.weight" << 8;
+        QTest::newRow("qwen2 tied Q4_0 embedding") << "random/qwen2-tiny-random.gguf"
+                                                   << "token_embd.weight" << 2;
+        QTest::newRow("qwen2 bias") << "random/qwen2-tiny-random.gguf"
+                                    << "blk.1.attn_k.bias" << 0;
+        QTest::newRow("llama3 Q8_0") << "random/llama3-tiny-random.gguf"
+                                     << "blk.1.ffn_down.weight" << 8;
     }
     void readsQuantizedTypes()
     {

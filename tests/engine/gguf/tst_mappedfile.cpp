@@ -61,7 +61,8 @@ ChildResult inChild(const std::function<int(int fd)>& body)
     // minute, so it fails its test and never outlives it.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         pollfd p{fds[0], POLLIN, 0};
         const int ready = left.count() > 0 ? ::poll(&p, 1, int(left.count())) : 0;
         if (ready < 0 && errno == EINTR)
@@ -271,7 +272,8 @@ private slots:
                 return 2;
             auto stream = (*session)->startTurn(request);
             std::vector<ws::TokenId> tokens;
-            ws::Expected<ws::TokenStep> first = stream ? (*stream)->next() : ws::Expected<ws::TokenStep>(ws::makeError(ws::ErrorCode::Io, "no turn"));
+            ws::Expected<ws::TokenStep> first =
+                stream ? (*stream)->next() : ws::Expected<ws::TokenStep>(ws::makeError(ws::ErrorCode::Io, "no turn"));
             if (!first)
                 return 3;
             tokens.push_back(first->token);
@@ -297,7 +299,8 @@ private slots:
             return 0;
         });
         QVERIFY2(r.exited, qPrintable(QStringLiteral("child died of signal %1").arg(r.signal)));
-        QVERIFY2(r.code == 0, qPrintable(QStringLiteral("child exit %1: %2").arg(r.code).arg(QString::fromStdString(r.message))));
+        QVERIFY2(r.code == 0,
+                 qPrintable(QStringLiteral("child exit %1: %2").arg(r.code).arg(QString::fromStdString(r.message))));
         if (mapped)
             QVERIFY2(r.message.find("truncated") != std::string::npos, r.message.c_str());
         else

@@ -41,21 +41,30 @@ private slots:
         QTest::newRow("array instead of object") << QByteArray("[1,2]") << "JSON object";
         QTest::newRow("missing version") << QByteArray(R"({"kind": "hardware"})") << "version";
         QTest::newRow("future version") << wafer(kGoodFields).replace("\"version\": 1", "\"version\": 7") << "version";
-        QTest::newRow("model preset given as hardware") << wafer(kGoodFields).replace("\"hardware\"", "\"model\"") << "kind";
+        QTest::newRow("model preset given as hardware")
+            << wafer(kGoodFields).replace("\"hardware\"", "\"model\"") << "kind";
         QTest::newRow("unknown type") << wafer(kGoodFields, R"("type": "tpu")") << "unknown hardware type";
         QTest::newRow("missing required field")
-            << wafer(R"("meshCols": {"value": 10, "source": "s"}, "sramBytesPerCore": {"value": 1, "source": "s"}, "clockHz": {"value": 1, "source": "s"})")
+            << wafer(
+                   R"("meshCols": {"value": 10, "source": "s"}, "sramBytesPerCore": {"value": 1, "source": "s"}, "clockHz": {"value": 1, "source": "s"})")
             << "meshRows";
-        QTest::newRow("negative mesh") << wafer(QByteArray(kGoodFields).replace("\"value\": 10", "\"value\": -10")) << "meshCols";
+        QTest::newRow("negative mesh") << wafer(QByteArray(kGoodFields).replace("\"value\": 10", "\"value\": -10"))
+                                       << "meshCols";
         QTest::newRow("zero sram") << wafer(QByteArray(kGoodFields).replace("49152", "0")) << "greater than zero";
-        QTest::newRow("string instead of number") << wafer(QByteArray(kGoodFields).replace("\"value\": 10", "\"value\": \"10\"")) << "integer";
-        QTest::newRow("fractional core count") << wafer(QByteArray(kGoodFields).replace("\"value\": 10", "\"value\": 10.5")) << "integer";
-        QTest::newRow("missing source") << wafer(QByteArray(kGoodFields).replace("\"value\": 8, \"source\": \"s\"", "\"value\": 8")) << "source";
-        QTest::newRow("unknown field (typo)") << wafer(kGoodFields + R"(, "meshColz": {"value": 1, "source": "s"})") << "unknown field";
-        QTest::newRow("reserved border eats the mesh") << wafer(kGoodFields + R"(, "reservedCols": {"value": 10, "source": "s"})") << "usable";
+        QTest::newRow("string instead of number")
+            << wafer(QByteArray(kGoodFields).replace("\"value\": 10", "\"value\": \"10\"")) << "integer";
+        QTest::newRow("fractional core count")
+            << wafer(QByteArray(kGoodFields).replace("\"value\": 10", "\"value\": 10.5")) << "integer";
+        QTest::newRow("missing source")
+            << wafer(QByteArray(kGoodFields).replace("\"value\": 8, \"source\": \"s\"", "\"value\": 8")) << "source";
+        QTest::newRow("unknown field (typo)")
+            << wafer(kGoodFields + R"(, "meshColz": {"value": 1, "source": "s"})") << "unknown field";
+        QTest::newRow("reserved border eats the mesh")
+            << wafer(kGoodFields + R"(, "reservedCols": {"value": 10, "source": "s"})") << "usable";
         QTest::newRow("bad id") << wafer(kGoodFields).replace("\"id\": \"w\"", "\"id\": \"Big Wafer\"") << "id";
         QTest::newRow("gpu without bandwidth")
-            << wafer(R"("hbmBytes": {"value": 80e9, "source": "s"}, "bf16Flops": {"value": 1e15, "source": "s"})", R"("type": "gpu")")
+            << wafer(R"("hbmBytes": {"value": 80e9, "source": "s"}, "bf16Flops": {"value": 1e15, "source": "s"})",
+                     R"("type": "gpu")")
             << "hbmBandwidthBytesPerS";
     }
     void badPreset()
@@ -84,7 +93,8 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray text = file.readAll();
-        auto spec = ws::parseHardwarePreset(std::string_view(text.constData(), size_t(text.size())), path.toStdString());
+        auto spec =
+            ws::parseHardwarePreset(std::string_view(text.constData(), size_t(text.size())), path.toStdString());
         QVERIFY2(spec.hasValue(), spec.hasValue() ? "" : spec.error().message().c_str());
         QCOMPARE(QString::fromStdString(spec->id) + QStringLiteral(".json"), QFileInfo(path).fileName());
         QVERIFY(!spec->sources.empty());

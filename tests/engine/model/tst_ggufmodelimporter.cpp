@@ -36,8 +36,10 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("precision");
-        QTest::newRow("Q8_0") << "stories260K/stories260K-Q8_0.gguf" << "int8";
-        QTest::newRow("Q4_0") << "stories260K/stories260K-Q4_0.gguf" << "int4";
+        QTest::newRow("Q8_0") << "stories260K/stories260K-Q8_0.gguf"
+                              << "int8";
+        QTest::newRow("Q4_0") << "stories260K/stories260K-Q4_0.gguf"
+                              << "int4";
     }
     void storedPrecision()
     {
@@ -62,7 +64,7 @@ private slots:
         QVERIFY2(m.hasValue(), m.hasValue() ? "" : m.error().message().c_str());
         QCOMPARE(m->architecture, std::string("qwen2"));
         QVERIFY(m->attentionBias);
-        QVERIFY(m->tiedEmbeddings); // README §6: tied, no output.weight
+        QVERIFY(m->tiedEmbeddings);     // README §6: tied, no output.weight
         QVERIFY(m->vocabSize > 100000); // the real Qwen3 tokenizer's vocabulary
     }
 

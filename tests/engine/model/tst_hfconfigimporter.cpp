@@ -71,15 +71,24 @@ private slots:
         QTest::addColumn<QByteArray>("config");
         QTest::addColumn<QString>("presetId");
         QTest::addColumn<QString>("architecture");
-        QTest::newRow("llama") << kLlama31_8b << "llama-3.1-8b" << "llama";
-        QTest::newRow("qwen3 (head_dim != hidden/heads)") << kQwen3_32b << "qwen3-32b" << "qwen3";
-        QTest::newRow("qwen2 (q/k/v biases)") << kQwen2_72b << "qwen2-72b" << "qwen2";
-        QTest::newRow("qwen3_moe") << kQwen3_30b << "qwen3-30b-a3b" << "qwen3moe";
-        QTest::newRow("mistral (sliding window)") << kMistral << "mistral-7b" << "mistral";
-        QTest::newRow("mixtral") << kMixtral << "mixtral-8x7b" << "mixtral";
-        QTest::newRow("gemma3 (text_config)") << kGemma3 << "gemma-3-27b" << "gemma3";
-        QTest::newRow("gpt_oss") << kGptOss << "gpt-oss-120b" << "gpt-oss";
-        QTest::newRow("llama4 (text_config, interleaved MoE)") << kLlama4 << "llama-4-maverick" << "llama4";
+        QTest::newRow("llama") << kLlama31_8b << "llama-3.1-8b"
+                               << "llama";
+        QTest::newRow("qwen3 (head_dim != hidden/heads)") << kQwen3_32b << "qwen3-32b"
+                                                          << "qwen3";
+        QTest::newRow("qwen2 (q/k/v biases)") << kQwen2_72b << "qwen2-72b"
+                                              << "qwen2";
+        QTest::newRow("qwen3_moe") << kQwen3_30b << "qwen3-30b-a3b"
+                                   << "qwen3moe";
+        QTest::newRow("mistral (sliding window)") << kMistral << "mistral-7b"
+                                                  << "mistral";
+        QTest::newRow("mixtral") << kMixtral << "mixtral-8x7b"
+                                 << "mixtral";
+        QTest::newRow("gemma3 (text_config)") << kGemma3 << "gemma-3-27b"
+                                              << "gemma3";
+        QTest::newRow("gpt_oss") << kGptOss << "gpt-oss-120b"
+                                 << "gpt-oss";
+        QTest::newRow("llama4 (text_config, interleaved MoE)") << kLlama4 << "llama-4-maverick"
+                                                               << "llama4";
     }
     void matchesPreset()
     {
@@ -105,12 +114,19 @@ private slots:
         QTest::addColumn<QString>("expectInError");
         QTest::newRow("corrupt json") << QByteArray(R"({"model_type": "llama", "hidden_size": 40)") << "not valid JSON";
         QTest::newRow("not an object") << QByteArray("[]") << "JSON object";
-        QTest::newRow("unknown model_type") << QByteArray(R"({"model_type": "rwkv", "hidden_size": 64})") << "unsupported model_type";
-        QTest::newRow("missing layers") << QByteArray(kLlama31_8b).replace(R"("num_hidden_layers": 32,)", "") << "num_hidden_layers";
-        QTest::newRow("string size") << QByteArray(kLlama31_8b).replace(R"("hidden_size": 4096)", R"("hidden_size": "4096")") << "hidden_size";
-        QTest::newRow("negative vocab") << QByteArray(kLlama31_8b).replace(R"("vocab_size": 128256)", R"("vocab_size": -5)") << "vocabSize";
-        QTest::newRow("heads do not divide hidden") << QByteArray(kLlama31_8b).replace(R"("num_attention_heads": 32)", R"("num_attention_heads": 24)") << "do not divide";
-        QTest::newRow("moe without experts per token") << QByteArray(kMixtral).replace(R"("num_experts_per_tok": 2,)", "") << "experts_per_token";
+        QTest::newRow("unknown model_type")
+            << QByteArray(R"({"model_type": "rwkv", "hidden_size": 64})") << "unsupported model_type";
+        QTest::newRow("missing layers") << QByteArray(kLlama31_8b).replace(R"("num_hidden_layers": 32,)", "")
+                                        << "num_hidden_layers";
+        QTest::newRow("string size")
+            << QByteArray(kLlama31_8b).replace(R"("hidden_size": 4096)", R"("hidden_size": "4096")") << "hidden_size";
+        QTest::newRow("negative vocab")
+            << QByteArray(kLlama31_8b).replace(R"("vocab_size": 128256)", R"("vocab_size": -5)") << "vocabSize";
+        QTest::newRow("heads do not divide hidden")
+            << QByteArray(kLlama31_8b).replace(R"("num_attention_heads": 32)", R"("num_attention_heads": 24)")
+            << "do not divide";
+        QTest::newRow("moe without experts per token")
+            << QByteArray(kMixtral).replace(R"("num_experts_per_tok": 2,)", "") << "experts_per_token";
     }
     void bad()
     {

@@ -9,8 +9,8 @@
 namespace {
 QByteArray model(const QByteArray& fields, const QByteArray& arch = "llama")
 {
-    return R"({"version": 1, "kind": "model", "id": "m", "name": "M", "architecture": ")" + arch +
-           R"(", "fields": {)" + fields + "}}";
+    return R"({"version": 1, "kind": "model", "id": "m", "name": "M", "architecture": ")" + arch + R"(", "fields": {)" +
+           fields + "}}";
 }
 const QByteArray kGood = R"("layers": {"value": 2, "source": "s"}, "hiddenSize": {"value": 64, "source": "s"},
   "ffnSize": {"value": 128, "source": "s"}, "headCount": {"value": 4, "source": "s"},
@@ -41,17 +41,33 @@ private slots:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("expectInError");
         QTest::newRow("bad json") << QByteArray("{\"version\": 1, \"fields\": {") << "not valid JSON";
-        QTest::newRow("missing layers") << model(QByteArray(kGood).replace(R"("layers": {"value": 2, "source": "s"},)", "")) << "layers";
+        QTest::newRow("missing layers") << model(QByteArray(kGood).replace(R"("layers": {"value": 2, "source": "s"},)",
+                                                                           ""))
+                                        << "layers";
         QTest::newRow("zero hidden") << model(with("\"value\": 64", "\"value\": 0")) << "hiddenSize";
         QTest::newRow("negative vocab") << model(with("\"value\": 100", "\"value\": -100")) << "vocabSize";
-        QTest::newRow("heads do not divide hidden") << model(with("\"value\": 4,", "\"value\": 6,").replace("\"value\": 2, \"source\": \"s\"}, \"vocab", "\"value\": 3, \"source\": \"s\"}, \"vocab")) << "do not divide hiddenSize";
-        QTest::newRow("kv heads do not divide heads") << model(with("\"kvHeadCount\": {\"value\": 2", "\"kvHeadCount\": {\"value\": 3")) << "kvHeadCount";
-        QTest::newRow("unknown precision") << model(kGood + R"(, "precision": {"value": "fp12", "source": "s"})") << "unknown precision";
-        QTest::newRow("bool as number") << model(kGood + R"(, "tiedEmbeddings": {"value": 1, "source": "s"})") << "true or false";
-        QTest::newRow("string for layers") << model(with("\"layers\": {\"value\": 2", "\"layers\": {\"value\": \"two\"")) << "integer";
+        QTest::newRow("heads do not divide hidden") << model(with("\"value\": 4,", "\"value\": 6,")
+                                                                 .replace("\"value\": 2, \"source\": \"s\"}, \"vocab",
+                                                                          "\"value\": 3, \"source\": \"s\"}, \"vocab"))
+                                                    << "do not divide hiddenSize";
+        QTest::newRow("kv heads do not divide heads")
+            << model(with("\"kvHeadCount\": {\"value\": 2", "\"kvHeadCount\": {\"value\": 3")) << "kvHeadCount";
+        QTest::newRow("unknown precision")
+            << model(kGood + R"(, "precision": {"value": "fp12", "source": "s"})") << "unknown precision";
+        QTest::newRow("bool as number") << model(kGood + R"(, "tiedEmbeddings": {"value": 1, "source": "s"})")
+                                        << "true or false";
+        QTest::newRow("string for layers")
+            << model(with("\"layers\": {\"value\": 2", "\"layers\": {\"value\": \"two\"")) << "integer";
         QTest::newRow("unknown architecture") << model(kGood, "rwkv") << "architecture";
-        QTest::newRow("top-k above experts") << model(kGood + R"(, "expertCount": {"value": 4, "source": "s"}, "expertsPerToken": {"value": 8, "source": "s"}, "expertFfnSize": {"value": 32, "source": "s"})") << "expertsPerToken";
-        QTest::newRow("moe without expert size") << model(kGood + R"(, "expertCount": {"value": 4, "source": "s"}, "expertsPerToken": {"value": 2, "source": "s"})") << "expertFfnSize";
+        QTest::newRow("top-k above experts")
+            << model(
+                   kGood +
+                   R"(, "expertCount": {"value": 4, "source": "s"}, "expertsPerToken": {"value": 8, "source": "s"}, "expertFfnSize": {"value": 32, "source": "s"})")
+            << "expertsPerToken";
+        QTest::newRow("moe without expert size")
+            << model(kGood +
+                     R"(, "expertCount": {"value": 4, "source": "s"}, "expertsPerToken": {"value": 2, "source": "s"})")
+            << "expertFfnSize";
         QTest::newRow("field without source") << model(kGood + R"(, "headDim": {"value": 16})") << "source";
     }
     void bad()
@@ -68,7 +84,8 @@ private slots:
     void explicitHeadDimNeedNotDivide()
     {
         // gpt-oss: hidden 2880, 64 heads of 64 (64 * 64 != 2880) is legal when headDim is given.
-        const QByteArray text = model(with("\"value\": 64,", "\"value\": 2880,").replace("\"headCount\": {\"value\": 4", "\"headCount\": {\"value\": 64") +
+        const QByteArray text = model(with("\"value\": 64,", "\"value\": 2880,")
+                                          .replace("\"headCount\": {\"value\": 4", "\"headCount\": {\"value\": 64") +
                                       R"(, "headDim": {"value": 64, "source": "s"})");
         auto m = ws::parseModelPreset(std::string_view(text.constData(), size_t(text.size())), "m.json");
         QVERIFY2(m.hasValue(), m.hasValue() ? "" : m.error().message().c_str());

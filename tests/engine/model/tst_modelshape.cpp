@@ -111,7 +111,8 @@ private slots:
         int64_t vectorParams = 0;
         for (const auto& t : shape.tensors())
             (t.isVector() ? vectorParams : matrixParams) += t.parameters();
-        const double expected = double(matrixParams) * bytesPerMatrixParam + double(vectorParams) * ws::vectorBytesPerValue(p);
+        const double expected =
+            double(matrixParams) * bytesPerMatrixParam + double(vectorParams) * ws::vectorBytesPerValue(p);
         QCOMPARE(double(shape.totalBytes(p)), expected);
     }
 

@@ -59,8 +59,9 @@ private slots:
             if (!r) {
                 // A configuration the hardware cannot hold (e.g. 145 GB of weights on one 80 GB A100).
                 QVERIFY2(r.error().code == ErrorCode::OutOfRange, (pt.label + ": " + r.error().message()).c_str());
-                std::printf("%-12s %-6s %-62.62s %10.1f  no prediction: %s\n", std::string(measuredOriginId(pt.origin)).c_str(),
-                            "", pt.label.c_str(), pt.value, r.error().text.c_str());
+                std::printf("%-12s %-6s %-62.62s %10.1f  no prediction: %s\n",
+                            std::string(measuredOriginId(pt.origin)).c_str(), "", pt.label.c_str(), pt.value,
+                            r.error().text.c_str());
                 continue;
             }
             QVERIFY(r->predicted > 0 && r->low > 0 && r->low <= r->predicted * (1 + 1e-9) &&

@@ -127,9 +127,9 @@ private slots:
                     "%lld; the narrowest %d columns); its token %.4f ms on them vs %.4f ms on the whole wafer; "
                     "target on %lld cores, %d wafer(s); %.1f tokens/s (%.1f at the narrowest strip)\n",
                     columns, wse3.wafer.usableRows(), static_cast<long long>(p->draftCores),
-                    100.0 * double(p->draftCores) / double(usable), usable, narrowest,
-                    draftOwn->secondsPerToken * 1e3, draftWhole->secondsPerToken * 1e3, targetCores,
-                    targetPlaced->deviceCount, p->tokensPerSecondPerUser, atNarrowest->tokensPerSecondPerUser);
+                    100.0 * double(p->draftCores) / double(usable), usable, narrowest, draftOwn->secondsPerToken * 1e3,
+                    draftWhole->secondsPerToken * 1e3, targetCores, targetPlaced->deviceCount,
+                    p->tokensPerSecondPerUser, atNarrowest->tokensPerSecondPerUser);
     }
 
     void seventyBGetsItsDraftAWaferOfItsOwn()
@@ -203,8 +203,10 @@ private slots:
     {
         QTest::addColumn<QString>("target");
         QTest::addColumn<QString>("draft");
-        QTest::newRow("70b own wafer") << "llama-3.1-70b" << "llama-3.1-8b";
-        QTest::newRow("32b strip") << "qwen3-32b" << "qwen3-0.6b";
+        QTest::newRow("70b own wafer") << "llama-3.1-70b"
+                                       << "llama-3.1-8b";
+        QTest::newRow("32b strip") << "qwen3-32b"
+                                   << "qwen3-0.6b";
     }
 
     void sceneAndPredictorAgreeOnTheHome()
@@ -238,10 +240,7 @@ private slots:
         QCOMPARE(draftRegions, int(scene->draftPlacement->regions.size()));
     }
 
-    void aLayoutDecidesTheHome_data()
-    {
-        sceneAndPredictorAgreeOnTheHome_data();
-    }
+    void aLayoutDecidesTheHome_data() { sceneAndPredictorAgreeOnTheHome_data(); }
 
     void aLayoutDecidesTheHome()
     {
@@ -350,7 +349,8 @@ private slots:
         QCOMPARE(owner.layerIndex, d.regions.front().layer);
         const auto detail = d.coreDetail(0, fx, fy);
         QVERIFY(detail && !detail->tiles.empty());
-        QVERIFY(std::abs(double(s.sramFraction[0][f]) - double(detail->bytes.used()) / double(d.sramBytesPerCore)) < 1e-6);
+        QVERIFY(std::abs(double(s.sramFraction[0][f]) - double(detail->bytes.used()) / double(d.sramBytesPerCore)) <
+                1e-6);
         // A target core is the target's.
         const int tx = t.originX + t.regions.front().rect.x;
         const int ty = t.originY + t.regions.front().rect.y;

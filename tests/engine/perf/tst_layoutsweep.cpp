@@ -32,10 +32,11 @@ private slots:
     {
         QTest::addColumn<bool>("json");
         QTest::addColumn<QStringList>("specs");
-        QTest::newRow("csv, fill x order") << false << QStringList{"fill=0.6:0.9:0.1", "order=snake,row-major,column-major"};
+        QTest::newRow("csv, fill x order")
+            << false << QStringList{"fill=0.6:0.9:0.1", "order=snake,row-major,column-major"};
         QTest::newRow("json, concurrency") << true << QStringList{"concurrency=1,2,4,8,16,32,64"};
-        QTest::newRow("json, aspect x hop latency, with failing points") << true
-                                                                          << QStringList{"aspect=1,2,40", "hop-latency=1,1.5"};
+        QTest::newRow("json, aspect x hop latency, with failing points")
+            << true << QStringList{"aspect=1,2,40", "hop-latency=1,1.5"};
     }
     void shardsMergeToTheWholeSweep()
     {
@@ -95,13 +96,20 @@ private slots:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("no equals") << "fill" << "NAME=";
-        QTest::newRow("unknown parameter") << "colour=1" << "unknown sweep parameter";
-        QTest::newRow("fill above one") << "fill=0.5,1.5" << "fill must be";
-        QTest::newRow("bad order") << "order=spiral" << "order";
-        QTest::newRow("bad precision") << "precision=bf7" << "precision";
-        QTest::newRow("fractional wafers") << "wafers=1.5" << "whole number";
-        QTest::newRow("empty range") << "context=10:1:1" << "LO <= HI";
+        QTest::newRow("no equals") << "fill"
+                                   << "NAME=";
+        QTest::newRow("unknown parameter") << "colour=1"
+                                           << "unknown sweep parameter";
+        QTest::newRow("fill above one") << "fill=0.5,1.5"
+                                        << "fill must be";
+        QTest::newRow("bad order") << "order=spiral"
+                                   << "order";
+        QTest::newRow("bad precision") << "precision=bf7"
+                                       << "precision";
+        QTest::newRow("fractional wafers") << "wafers=1.5"
+                                           << "whole number";
+        QTest::newRow("empty range") << "context=10:1:1"
+                                     << "LO <= HI";
     }
     void badAxesAreRefused()
     {
@@ -172,12 +180,12 @@ private slots:
             p.kvCapacityTokens = kv;
             return p;
         };
-        r.points = {point(100, 1, 10), point(150, 2, 30), point(120, 2, 40), point(90, 1, 5), point(150, 2, 30),
-                    point(200, 4, 20)};
+        r.points = {point(100, 1, 10), point(150, 2, 30), point(120, 2, 40),
+                    point(90, 1, 5),   point(150, 2, 30), point(200, 4, 20)};
         r.points.push_back(point(999, 1, 99));
-        r.points.back().error = "not placed"; // errors are never on the front
-        QCOMPARE(ws::paretoFront(r, false), (std::vector<size_t>{0, 1, 5}));  // fewest wafers first; 4 equals 1
-        QCOMPARE(ws::paretoFront(r, true), (std::vector<size_t>{2, 1, 5})); // most KV first
+        r.points.back().error = "not placed";                                // errors are never on the front
+        QCOMPARE(ws::paretoFront(r, false), (std::vector<size_t>{0, 1, 5})); // fewest wafers first; 4 equals 1
+        QCOMPARE(ws::paretoFront(r, true), (std::vector<size_t>{2, 1, 5}));  // most KV first
     }
 
     void optimizerCancels()

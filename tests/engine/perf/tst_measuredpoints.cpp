@@ -99,7 +99,7 @@ private slots:
         QVERIFY(matchingPoints(points, other).empty()); // the row states 1 GPU
         other = key;
         other.precision = Precision::Fp8;
-        QVERIFY(matchingPoints(points, other).empty()); // the row states bf16
+        QVERIFY(matchingPoints(points, other).empty());                  // the row states bf16
         QCOMPARE(matchingPoints(points, other, true).size(), size_t(1)); // the unstated precision matches any
         other = key;
         other.hardwareId = "h200";
@@ -128,13 +128,18 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("field");
-        QTest::newRow("not json") << "{oops" << "";
-        QTest::newRow("kind") << R"({"id":"x","kind":"tpu","rows":[{}]})" << "kind";
-        QTest::newRow("id") << R"({"kind":"reference","rows":[{}]})" << "id";
-        QTest::newRow("no rows") << R"({"id":"x","kind":"reference","rows":[]})" << "rows";
+        QTest::newRow("not json") << "{oops"
+                                  << "";
+        QTest::newRow("kind") << R"({"id":"x","kind":"tpu","rows":[{}]})"
+                              << "kind";
+        QTest::newRow("id") << R"({"kind":"reference","rows":[{}]})"
+                            << "id";
+        QTest::newRow("no rows") << R"({"id":"x","kind":"reference","rows":[]})"
+                                 << "rows";
         const QString row = R"({"id":"x","kind":"reference","source":"s","rows":[{%1}]})";
         const QString base = R"("model":"llama-3.1-8b","hardware":"h100","context":100)";
-        QTest::newRow("model") << row.arg(R"("model":"nope","hardware":"h100","context":1,"tokens_per_second_per_user":1)")
+        QTest::newRow("model") << row.arg(
+                                      R"("model":"nope","hardware":"h100","context":1,"tokens_per_second_per_user":1)")
                                << "rows[0].model";
         QTest::newRow("hardware")
             << row.arg(R"("model":"llama-3.1-8b","hardware":"tpu9","context":1,"tokens_per_second_per_user":1)")
@@ -148,8 +153,9 @@ private slots:
                                    << "rows[0].precision";
         QTest::newRow("speculative") << row.arg(base + R"(,"speculative":"maybe","tokens_per_second_per_user":3)")
                                      << "rows[0].speculative";
-        QTest::newRow("no length")
-            << row.arg(R"("model":"llama-3.1-8b","hardware":"h100","tokens_per_second_per_user":3)") << "rows[0].context";
+        QTest::newRow("no length") << row.arg(
+                                          R"("model":"llama-3.1-8b","hardware":"h100","tokens_per_second_per_user":3)")
+                                   << "rows[0].context";
         QTest::newRow("end to end without prompt")
             << row.arg(base + R"(,"end_to_end_tokens_per_second_per_user":3)") << "rows[0].output";
         QTest::newRow("no source")
@@ -157,10 +163,12 @@ private slots:
             << "rows[0].source";
         QTest::newRow("concurrency") << row.arg(base + R"(,"concurrency":0,"tokens_per_second_per_user":3)")
                                      << "rows[0].concurrency";
-        QTest::newRow("draft") << row.arg(base + R"(,"speculative":"yes","draft":"nope","tokens_per_second_per_user":3)")
+        QTest::newRow("draft") << row.arg(base +
+                                          R"(,"speculative":"yes","draft":"nope","tokens_per_second_per_user":3)")
                                << "rows[0].draft";
         QTest::newRow("acceptance")
-            << row.arg(base + R"(,"speculative":"yes","acceptance":1.5,"tokens_per_second_per_user":3)") << "rows[0].draft";
+            << row.arg(base + R"(,"speculative":"yes","acceptance":1.5,"tokens_per_second_per_user":3)")
+            << "rows[0].draft";
         QTest::newRow("prefill without prompt")
             << R"({"id":"x","kind":"wafer-prefill","source":"s","hardware":"wse2","rows":[{"preset":"llama-3-8b","grid":480,"prefill_tokens_per_second":3}]})"
             << "rows[0].prompt";

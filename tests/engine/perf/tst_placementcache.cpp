@@ -39,8 +39,8 @@ private slots:
         o.usableCols = 700;
         o.usableRows = 650;
         o.maxDevices = 9;
-        const auto r = WaferPlacementRequest::of(wstest::modelPreset("llama-3.1-8b"),
-                                                 wstest::hardwarePreset("wse3").wafer, o);
+        const auto r =
+            WaferPlacementRequest::of(wstest::modelPreset("llama-3.1-8b"), wstest::hardwarePreset("wse3").wafer, o);
         const PlacementOptions back = r.options();
         QCOMPARE(int(back.strategy), int(o.strategy));
         QCOMPARE(int(back.precision), int(o.precision));
@@ -104,7 +104,7 @@ private slots:
         const SharedPlacement pa = cache.place(a);
         const SharedPlacement pb = cache.place(b);
         QCOMPARE(cache.place(a).get(), pa.get()); // a is now the most recent
-        cache.place(c);                            // b goes
+        cache.place(c);                           // b goes
         QCOMPARE(cache.size(), size_t(2));
         QCOMPARE(cache.place(a).get(), pa.get());
         QVERIFY(cache.place(b).get() != pb.get());

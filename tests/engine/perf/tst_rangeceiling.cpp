@@ -116,7 +116,8 @@ private slots:
         QVERIFY(c.usdPerMillionTokens <= c.usdPerMillionTokensRange.high);
         QVERIFY(std::abs(c.usdPerMillionTokensRange.high /
                              (hw.cost.highUsd * p->devices /
-                              (p->tokensPerSecondPerUserRange.low * p->concurrency * 3600.0) * 1e6) - 1) < 1e-12);
+                              (p->tokensPerSecondPerUserRange.low * p->concurrency * 3600.0) * 1e6) -
+                         1) < 1e-12);
     }
 
     // Independent log effects add in quadrature, below and above the point separately.

@@ -23,8 +23,8 @@
 // Besides, Llama-3.1-8B cannot draft for Qwen3-32B at all: verification compares token ids and the two
 // vocabularies differ (128,256 vs 151,936 tokens), so the predictor now refuses the pair.
 #include "engine/perf/predictor.h"
-#include "engine/perf/waferpredictor.h"
 #include "engine/perf/wafercalibration.h"
+#include "engine/perf/waferpredictor.h"
 #include "engine/perf/workload.h"
 #include "presetfixture.h"
 
@@ -180,8 +180,7 @@ private slots:
         // wafer, and whether speculative decoding then pays is k c + v against E, as the prediction says.
         QVERIFY(v < e);
         QVERIFY(cLlama > small->secondsPerToken / tTarget);
-        QCOMPARE(spec->tokensPerSecondPerUser > plain->tokensPerSecondPerUser,
-                 4 * cSmall + v + handoff / tTarget < e);
+        QCOMPARE(spec->tokensPerSecondPerUser > plain->tokensPerSecondPerUser, 4 * cSmall + v + handoff / tTarget < e);
     }
 };
 

@@ -86,7 +86,8 @@ private slots:
         QCOMPARE(cerebrasOss.size(), size_t(1));
         QCOMPARE(cerebrasOss[0].usdPerMillionOutputTokens, 0.75);
         QVERIFY(cerebrasOss[0].source.rfind("https://", 0) == 0 && !cerebrasOss[0].date.empty());
-        auto bad = readApiPrices(R"({"kind":"api-price","rows":[{"model":"m","hardware":"h","usd_per_million_output_tokens":1}]})");
+        auto bad = readApiPrices(
+            R"({"kind":"api-price","rows":[{"model":"m","hardware":"h","usd_per_million_output_tokens":1}]})");
         QVERIFY(!bad);
         QCOMPARE(bad.error().field, std::string("rows[0].source"));
         QVERIFY(!readApiPrices(R"({"kind":"reference","rows":[]})"));
@@ -142,8 +143,9 @@ private slots:
         const SpeculativeEffect e = speculativeEffect(*spec, *plain, w.speculative);
         QCOMPARE(e.expectedTokensPerStep, w.speculative.expectedTokensPerStep());
         QVERIFY(e.draftTargetTokens > 0 && e.verifyTargetTokens > 0);
-        QVERIFY(std::abs(plain->secondsPerToken * (e.draftTargetTokens + e.verifyTargetTokens) / e.expectedTokensPerStep /
-                             spec->secondsPerToken - 1) < 1e-9);
+        QVERIFY(std::abs(plain->secondsPerToken * (e.draftTargetTokens + e.verifyTargetTokens) /
+                             e.expectedTokensPerStep / spec->secondsPerToken -
+                         1) < 1e-9);
         QVERIFY(std::abs(e.speedup - plain->secondsPerToken / spec->secondsPerToken) < 1e-12);
         QCOMPARE(e.slower(), e.draftTargetTokens + e.verifyTargetTokens > e.expectedTokensPerStep);
         std::printf("%s: E %.2f, drafts %.2f + verify %.2f target tokens, x%.2f\n", qPrintable(hardware),

@@ -2,8 +2,8 @@
 // come from the layer regions, the time per token is explained by phase, and
 // concurrency, speculative decoding and bad inputs behave.
 #include "engine/perf/waferpredictor.h"
-#include "engine/wafer/redundancy/defectplacement.h"
 #include "engine/wafer/placement/placer.h"
+#include "engine/wafer/redundancy/defectplacement.h"
 #include "presetfixture.h"
 
 #include <QTest>

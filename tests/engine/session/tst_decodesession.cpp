@@ -34,7 +34,6 @@ public:
     int calls() const { return m_next; }
     int limit = 1 << 20; // the turn's maxTokens
 
-
 private:
     std::vector<ws::TokenStep> m_steps;
     double* m_clock;
@@ -93,8 +92,8 @@ private slots:
         QTest::addColumn<int>("expectedTokens");
         QTest::addColumn<int>("expectedReason");
         QTest::newRow("token limit") << 50 << -1 << 20 << 1000 << 20 << int(ws::FinishReason::TokenLimit);
-        QTest::newRow("end of text is neither shown nor counted") << 50 << 12 << 40 << 1000 << 12
-                                                           << int(ws::FinishReason::EndOfText);
+        QTest::newRow("end of text is neither shown nor counted")
+            << 50 << 12 << 40 << 1000 << 12 << int(ws::FinishReason::EndOfText);
         QTest::newRow("context full") << 50 << -1 << 40 << 5 + 9 << 9 << int(ws::FinishReason::ContextFull);
     }
     void endings()
@@ -182,8 +181,7 @@ private slots:
         o.maxSnapshotsPerSecond = 30;
         auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
         QCOMPARE(last->generatedTokens, 1000);
-        QVERIFY2(h.published.size() >= 30 && h.published.size() <= 32,
-                 qPrintable(QString::number(h.published.size())));
+        QVERIFY2(h.published.size() >= 30 && h.published.size() <= 32, qPrintable(QString::number(h.published.size())));
         // Snapshots are immutable and grow monotonically.
         for (size_t i = 1; i < h.published.size(); ++i)
             QVERIFY(h.published[i]->generatedTokens >= h.published[i - 1]->generatedTokens);
@@ -276,7 +274,7 @@ private slots:
         QFETCH(double, snapshotsPerSecond);
         Harness h;
         std::vector<ws::TokenStep> steps = words(300);
-        steps[7].text = "";                    // a token that ends inside a character: an empty piece
+        steps[7].text = "";                     // a token that ends inside a character: an empty piece
         steps[8].text = "\xE4\xB8\xAD";         // ... and the token that completes it
         steps[299] = {2, "\xEF\xBF\xBD", true}; // end of text with bytes that were held back
         ScriptedStream stream(steps, &h.clock, 0.001);
@@ -343,7 +341,7 @@ private slots:
         o.maxSnapshotsPerSecond = 1000;
         o.meshFrame = [](int index, int cacheTokens) {
             auto m = std::make_shared<ws::MeshSnapshot>();
-            m->meshCols = index; // tag the frame with the token it shows
+            m->meshCols = index;       // tag the frame with the token it shows
             m->meshRows = cacheTokens; // and with the tokens in the cache
             return std::make_shared<const ws::MeshFrame>(ws::MeshFrame{m, {}, {}});
         };

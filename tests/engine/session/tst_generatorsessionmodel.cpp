@@ -46,9 +46,10 @@ private slots:
         QCOMPARE(model->info().templateName, std::string("chatml"));
         QCOMPARE(model->info().config.architecture, std::string("qwen2"));
         QVERIFY(model->info().config.attentionBias);
-        const auto text = model->promptText(
-            turn({{ws::ChatRole::System, "Be brief."}, {ws::ChatRole::User, "Hi"}, {ws::ChatRole::Assistant, "Hello!"},
-                  {ws::ChatRole::User, "Who are you?"}}));
+        const auto text = model->promptText(turn({{ws::ChatRole::System, "Be brief."},
+                                                  {ws::ChatRole::User, "Hi"},
+                                                  {ws::ChatRole::Assistant, "Hello!"},
+                                                  {ws::ChatRole::User, "Who are you?"}}));
         QVERIFY(text);
         QCOMPARE(*text, std::string("<|im_start|>system\nBe brief.<|im_end|>\n"
                                     "<|im_start|>user\nHi<|im_end|>\n"
@@ -65,8 +66,10 @@ private slots:
     {
         QTest::addColumn<QString>("second");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("a space where the texts touch") << "Then it rained." << "Once upon a time, there was Then it rained.";
-        QTest::newRow("no extra space after whitespace") << " Then it rained." << "Once upon a time, there was Then it rained.";
+        QTest::newRow("a space where the texts touch") << "Then it rained."
+                                                       << "Once upon a time, there was Then it rained.";
+        QTest::newRow("no extra space after whitespace") << " Then it rained."
+                                                         << "Once upon a time, there was Then it rained.";
     }
     void runningTextForBaseModels()
     {
@@ -181,20 +184,17 @@ private slots:
         WS_REQUIRE_MODEL(refPath, "random/random.reference.json");
         QFile file(refPath_q);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonObject ref = QJsonDocument::fromJson(file.readAll())
-                                    .object()
-                                    .value(QStringLiteral("models"))
-                                    .toArray()
-                                    .at(0)
-                                    .toObject();
+        const QJsonObject ref =
+            QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("models")).toArray().at(0).toObject();
         QCOMPARE(ref.value(QStringLiteral("model")).toString(), QStringLiteral("qwen2-tiny-random.gguf"));
         const QJsonObject result = ref.value(QStringLiteral("results")).toArray().at(0).toObject();
         const QJsonArray ids = result.value(QStringLiteral("generated_ids")).toArray();
 
         auto model = load(path);
         QVERIFY(model);
-        ws::TurnRequest request = turn({{ws::ChatRole::User, result.value(QStringLiteral("prompt")).toString().toStdString()}},
-                                       ws::PromptMode::Completion);
+        ws::TurnRequest request =
+            turn({{ws::ChatRole::User, result.value(QStringLiteral("prompt")).toString().toStdString()}},
+                 ws::PromptMode::Completion);
         request.maxTokens = int(ids.size());
         auto stream = model->startTurn(request);
         QVERIFY(stream);

@@ -33,7 +33,7 @@ ws::TurnRequest request(std::vector<ws::TurnMessage> messages, ws::PromptMode mo
 struct TwoTurns
 {
     ws::TurnRun first, second;
-    size_t firstPrompt = 0;    // tokens of the first turn's prompt
+    size_t firstPrompt = 0; // tokens of the first turn's prompt
     ws::TurnRequest secondRequest;
 };
 
@@ -49,10 +49,9 @@ std::optional<TwoTurns> twoTurns(ws::GeneratorSessionModel& model, ws::PromptMod
         return std::nullopt;
     t.firstPrompt = p1->size();
     t.first = std::move(*run1);
-    t.secondRequest = request({{ws::ChatRole::User, first},
-                               {ws::ChatRole::Assistant, t.first.last->text},
-                               {ws::ChatRole::User, second}},
-                              mode, maxTokens);
+    t.secondRequest = request(
+        {{ws::ChatRole::User, first}, {ws::ChatRole::Assistant, t.first.last->text}, {ws::ChatRole::User, second}},
+        mode, maxTokens);
     auto run2 = ws::runTurn(model, t.secondRequest);
     if (!run2)
         return std::nullopt;
@@ -82,8 +81,8 @@ void checkSecondTurn(const std::string& path, ws::PromptMode mode)
                             .arg(firstTurn)));
     const int evaluated = s2.promptTokens - s2.reusedPromptTokens;
     QVERIFY(evaluated > 0 && evaluated < s2.promptTokens - s1.promptTokens);
-    qInfo("second turn: %d prompt tokens, %d from the cache, %d evaluated", s2.promptTokens,
-          s2.reusedPromptTokens, evaluated);
+    qInfo("second turn: %d prompt tokens, %d from the cache, %d evaluated", s2.promptTokens, s2.reusedPromptTokens,
+          evaluated);
 
     auto fresh = load(path);
     QVERIFY(fresh);
@@ -122,13 +121,16 @@ private slots:
         WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
         auto model = load(path);
         QVERIFY(model);
-        QVERIFY(ws::runTurn(*model, request({{ws::ChatRole::User, "Once upon a time"}}, ws::PromptMode::Completion, 8)));
-        auto other = ws::runTurn(*model, request({{ws::ChatRole::User, "Lily had a dog"}}, ws::PromptMode::Completion, 8));
+        QVERIFY(
+            ws::runTurn(*model, request({{ws::ChatRole::User, "Once upon a time"}}, ws::PromptMode::Completion, 8)));
+        auto other =
+            ws::runTurn(*model, request({{ws::ChatRole::User, "Lily had a dog"}}, ws::PromptMode::Completion, 8));
         QVERIFY(other);
         QCOMPARE(other->last->reusedPromptTokens, 1); // BOS
         auto fresh = load(path);
         QVERIFY(fresh);
-        auto scratch = ws::runTurn(*fresh, request({{ws::ChatRole::User, "Lily had a dog"}}, ws::PromptMode::Completion, 8));
+        auto scratch =
+            ws::runTurn(*fresh, request({{ws::ChatRole::User, "Lily had a dog"}}, ws::PromptMode::Completion, 8));
         QVERIFY(scratch);
         QCOMPARE(scratch->tokens(), other->tokens());
     }

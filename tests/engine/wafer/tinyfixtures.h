@@ -101,10 +101,10 @@ inline QString elementsNotPlacedOnce(const ws::Placement& p, const ws::ModelConf
         for (size_t i = 0; i < counts.size(); ++i)
             if (counts[i] != 1)
                 return (QStringLiteral("layer %1 %2 element %3 placed %4 times")
-                                     .arg(key.first)
-                                     .arg(QLatin1String(ws::tensorKindId(ws::TensorKind(key.second))))
-                                     .arg(i)
-                                     .arg(counts[i]));
+                            .arg(key.first)
+                            .arg(QLatin1String(ws::tensorKindId(ws::TensorKind(key.second))))
+                            .arg(i)
+                            .arg(counts[i]));
     }
     return {};
 }

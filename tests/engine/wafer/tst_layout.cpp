@@ -46,7 +46,15 @@ void verifyEveryCore(const ws::Placement& p, const ws::ModelConfig& m, bool flag
     QCOMPARE(over, flagged);
 }
 
-enum class Edit { Resize, Move, Swap, Head, Embedding, Shrink };
+enum class Edit
+{
+    Resize,
+    Move,
+    Swap,
+    Head,
+    Embedding,
+    Shrink
+};
 } // namespace
 
 Q_DECLARE_METATYPE(Edit)
@@ -154,8 +162,11 @@ private slots:
         const ws::CoreRect ra = base.layers[size_t(a)].rect;
         ws::Expected<ws::Layout> out = ws::makeError(ws::ErrorCode::InvalidArgument, "unset");
         switch (edit) {
-        case Edit::Resize: out = ws::resizeRegion(base, a, b < -50 ? ws::RegionEdge::Left : ws::RegionEdge::Right,
-                                                  b == -100 ? -1 : b == -1000 ? ra.width : b);
+        case Edit::Resize:
+            out = ws::resizeRegion(base, a, b < -50 ? ws::RegionEdge::Left : ws::RegionEdge::Right,
+                                   b == -100    ? -1
+                                   : b == -1000 ? ra.width
+                                                : b);
             break;
         case Edit::Shrink: {
             auto narrow = ws::resizeRegion(base, a, ws::RegionEdge::Right, 1 - ra.width);
@@ -170,13 +181,20 @@ private slots:
             out = ws::moveRegion(base, a, target.device, target.rect.x, target.rect.y);
             break;
         }
-        case Edit::Swap: out = ws::swapLayers(base, a, b); break;
-        case Edit::Head: out = ws::moveTable(base, ws::LayoutTable::LmHead, {a, b}); break;
-        case Edit::Embedding: out = ws::moveTable(base, ws::LayoutTable::Embedding, {a}); break;
+        case Edit::Swap:
+            out = ws::swapLayers(base, a, b);
+            break;
+        case Edit::Head:
+            out = ws::moveTable(base, ws::LayoutTable::LmHead, {a, b});
+            break;
+        case Edit::Embedding:
+            out = ws::moveTable(base, ws::LayoutTable::Embedding, {a});
+            break;
         }
         // The input is never changed: undo is the previous value, byte for byte.
         QCOMPARE(ws::layoutToJson(base), before);
-        if (expected != QLatin1String("ok") && expected != QLatin1String("flagged") && expected != QLatin1String("any")) {
+        if (expected != QLatin1String("ok") && expected != QLatin1String("flagged") &&
+            expected != QLatin1String("any")) {
             QVERIFY(!out);
             QVERIFY2(QString::fromStdString(out.error().text).contains(expected), out.error().text.c_str());
             QVERIFY(out.error().text.find('\n') == std::string::npos);
@@ -233,11 +251,16 @@ private slots:
     {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("other model") << "model" << "is for model";
-        QTest::newRow("other hardware") << "hardware" << "is for hardware";
-        QTest::newRow("a layer missing") << "layers" << "layer regions but";
-        QTest::newRow("a mesh larger than the wafer") << "mesh" << "does not fit";
-        QTest::newRow("no LM head") << "head" << "no LM head";
+        QTest::newRow("other model") << "model"
+                                     << "is for model";
+        QTest::newRow("other hardware") << "hardware"
+                                        << "is for hardware";
+        QTest::newRow("a layer missing") << "layers"
+                                         << "layer regions but";
+        QTest::newRow("a mesh larger than the wafer") << "mesh"
+                                                      << "does not fit";
+        QTest::newRow("no LM head") << "head"
+                                    << "no LM head";
     }
     void mismatchIsRefusedInOneLine()
     {
@@ -281,11 +304,21 @@ private slots:
         QTest::addColumn<QString>("from");
         QTest::addColumn<QString>("to");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("not json") << "{" << "[" << "not valid JSON";
-        QTest::newRow("unknown order") << "\"snake\"" << "\"spiral\"" << "order";
-        QTest::newRow("unknown precision") << "\"bf16\"" << "\"bf7\"" << "precisions.";
-        QTest::newRow("unknown field") << "\"origin\"" << "\"colour\"" << "colour: unknown field";
-        QTest::newRow("newer version") << "\"waferscope_layout\": 1" << "\"waferscope_layout\": 9" << "newer";
+        QTest::newRow("not json") << "{"
+                                  << "["
+                                  << "not valid JSON";
+        QTest::newRow("unknown order") << "\"snake\""
+                                       << "\"spiral\""
+                                       << "order";
+        QTest::newRow("unknown precision") << "\"bf16\""
+                                           << "\"bf7\""
+                                           << "precisions.";
+        QTest::newRow("unknown field") << "\"origin\""
+                                       << "\"colour\""
+                                       << "colour: unknown field";
+        QTest::newRow("newer version") << "\"waferscope_layout\": 1"
+                                       << "\"waferscope_layout\": 9"
+                                       << "newer";
     }
     void badJsonIsRefused()
     {

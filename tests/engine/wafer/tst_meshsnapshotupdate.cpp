@@ -107,7 +107,8 @@ private slots:
         auto after = ws::applyLayout(m, h, *edited);
         QVERIFY2(after, after ? "" : after.error().message().c_str());
         const ws::MeshSnapshot rebuilt = ws::buildMeshSnapshot(*after->placement, first, count);
-        const ws::MeshSnapshot patched = ws::updateMeshSnapshot(old, *before->placement, *after->placement, first, count);
+        const ws::MeshSnapshot patched =
+            ws::updateMeshSnapshot(old, *before->placement, *after->placement, first, count);
         QCOMPARE(patched.deviceCount, rebuilt.deviceCount);
         QCOMPARE(patched.owners, rebuilt.owners);
         QCOMPARE(patched.regions, rebuilt.regions);

@@ -31,10 +31,14 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("precision");
         QTest::addColumn<int>("devices");
-        QTest::newRow("llama-3.1-70b bf16") << "llama-3.1-70b" << "bf16" << 4;
-        QTest::newRow("llama-3.1-8b bf16") << "llama-3.1-8b" << "bf16" << 1;
-        QTest::newRow("qwen3-32b bf16") << "qwen3-32b" << "bf16" << 2;
-        QTest::newRow("qwen3-32b int4 fits one") << "qwen3-32b" << "int4" << 1;
+        QTest::newRow("llama-3.1-70b bf16") << "llama-3.1-70b"
+                                            << "bf16" << 4;
+        QTest::newRow("llama-3.1-8b bf16") << "llama-3.1-8b"
+                                           << "bf16" << 1;
+        QTest::newRow("qwen3-32b bf16") << "qwen3-32b"
+                                        << "bf16" << 2;
+        QTest::newRow("qwen3-32b int4 fits one") << "qwen3-32b"
+                                                 << "int4" << 1;
     }
     void deviceCounts()
     {
@@ -78,9 +82,12 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("precision");
         QTest::addColumn<bool>("tensorParallel");
-        QTest::newRow("qwen3-32b bf16 pipelined") << "qwen3-32b" << "bf16" << false;
-        QTest::newRow("qwen3-30b-a3b int4 pipelined") << "qwen3-30b-a3b" << "int4" << false;
-        QTest::newRow("llama-3.1-8b bf16 tensor-parallel") << "llama-3.1-8b" << "bf16" << true;
+        QTest::newRow("qwen3-32b bf16 pipelined") << "qwen3-32b"
+                                                  << "bf16" << false;
+        QTest::newRow("qwen3-30b-a3b int4 pipelined") << "qwen3-30b-a3b"
+                                                      << "int4" << false;
+        QTest::newRow("llama-3.1-8b bf16 tensor-parallel") << "llama-3.1-8b"
+                                                           << "bf16" << true;
     }
     void conservation()
     {
@@ -171,7 +178,8 @@ private slots:
                                     a.rect.y < b.rect.y + b.rect.height && b.rect.y < a.rect.y + a.rect.height;
             const bool stacked = (a.rect.y + a.rect.height == b.rect.y) && a.rect.x < b.rect.x + b.rect.width &&
                                  b.rect.x < a.rect.x + a.rect.width;
-            QVERIFY2(sideBySide || stacked, qPrintable(QStringLiteral("layers %1 and %2 do not touch").arg(a.layer).arg(b.layer)));
+            QVERIFY2(sideBySide || stacked,
+                     qPrintable(QStringLiteral("layers %1 and %2 do not touch").arg(a.layer).arg(b.layer)));
         }
     }
 
@@ -179,7 +187,8 @@ private slots:
     {
         ws::PlacementOptions o;
         o.strategy = ws::PlacementStrategy::TensorParallel;
-        auto p = ws::placeModel(wstest::modelPreset(QStringLiteral("qwen3-32b")), wstest::hardwarePreset(QStringLiteral("wse3")).wafer, o);
+        auto p = ws::placeModel(wstest::modelPreset(QStringLiteral("qwen3-32b")),
+                                wstest::hardwarePreset(QStringLiteral("wse3")).wafer, o);
         QVERIFY(!p.hasValue());
         QVERIFY(QString::fromStdString(p.error().message()).contains(QLatin1String("pipelined")));
     }
@@ -204,7 +213,9 @@ private slots:
         o.contextTokens = context;
         o.usableCols = cols;
         o.usableRows = cols;
-        QVERIFY(!ws::placeModel(wstest::modelPreset(QStringLiteral("llama-3.1-8b")), wstest::hardwarePreset(QStringLiteral("wse3")).wafer, o).hasValue());
+        QVERIFY(!ws::placeModel(wstest::modelPreset(QStringLiteral("llama-3.1-8b")),
+                                wstest::hardwarePreset(QStringLiteral("wse3")).wafer, o)
+                     .hasValue());
     }
 
     void coreDetailAndSnapshot()

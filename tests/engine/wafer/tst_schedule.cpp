@@ -108,7 +108,8 @@ void TestSchedule::denseLayerHasTenAllreduces()
 
 void TestSchedule::timesAddUp()
 {
-    const TokenSchedule s = buildTokenSchedule(llama70b(), gridLayout(80, 190, 235, 4, 20), TimingModel(someParams()), {});
+    const TokenSchedule s =
+        buildTokenSchedule(llama70b(), gridLayout(80, 190, 235, 4, 20), TimingModel(someParams()), {});
     double sum = 0;
     for (double c : s.cyclesByKind)
         sum += c;
@@ -156,8 +157,8 @@ void TestSchedule::moeRoutesToActiveExperts()
     const double h = m.hiddenSize;
     const double q = double(m.headCount) * m.headDim;
     const double kv = double(m.kvHeadCount) * m.headDim;
-    const double perLayer = h * (q + 2 * kv) + q * h + 2 * q * 1024 + h * m.expertCount +
-                            3.0 * h * m.expertFfnSize * m.expertsPerToken;
+    const double perLayer =
+        h * (q + 2 * kv) + q * h + 2 * q * 1024 + h * m.expertCount + 3.0 * h * m.expertFfnSize * m.expertsPerToken;
     QVERIFY(std::abs(s.totalMacs() - perLayer * m.layers) < 1e-9 * perLayer * m.layers);
     // The expert phases of a layer run on distinct rectangles inside the layer's region, in parallel.
     int expertPhasesLayer0 = 0;

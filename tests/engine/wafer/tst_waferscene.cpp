@@ -52,9 +52,9 @@ private slots:
         QVERIFY(scene->snapshot->coreState.empty() ||
                 count(scene->snapshot->coreState.front(), ws::CoreState::Dead) == 0);
         QCOMPARE(scene->hopStretch.max(), 1.0);
-        QVERIFY(scene->remap(0));                 // the defect-free remap, for physical coordinates
+        QVERIFY(scene->remap(0));                   // the defect-free remap, for physical coordinates
         QCOMPARE(scene->remap(0), scene->remap(3)); // shared by every device
-        QVERIFY(!scene->timing);                  // not asked for
+        QVERIFY(!scene->timing);                    // not asked for
     }
 
     void defectsAreHonoured_data()
@@ -75,13 +75,14 @@ private slots:
             r.defects.cores.push_back({1, {100 + 7 * i, 200}});
         const auto scene = ws::buildWaferScene(r);
         QVERIFY2(scene.hasValue(), scene.hasValue() ? "" : scene.error().message().c_str());
-        const auto placed = ws::placeWithDefects(r.model, r.hardware.wafer,
-                                                 [] {
-                                                     ws::PlacementOptions o;
-                                                     o.contextTokens = 4096;
-                                                     return o;
-                                                 }(),
-                                                 r.defects);
+        const auto placed = ws::placeWithDefects(
+            r.model, r.hardware.wafer,
+            [] {
+                ws::PlacementOptions o;
+                o.contextTokens = 4096;
+                return o;
+            }(),
+            r.defects);
         QVERIFY(placed.hasValue());
         // The placement the scene shows is placeWithDefects' own.
         QCOMPARE(scene->placement->deviceCount, placed->placement.deviceCount);
@@ -100,7 +101,8 @@ private slots:
         const auto wafer1 = ws::remapDevice(r.hardware.wafer, rate, 5, 1);
         QVERIFY(wafer1.hasValue());
         QCOMPARE(scene->remap(1)->summary().deadCores, wafer1->summary().deadCores + explicitCores);
-        QCOMPARE(scene->remap(0)->summary().deadCores, ws::remapDevice(r.hardware.wafer, rate, 5, 0)->summary().deadCores);
+        QCOMPARE(scene->remap(0)->summary().deadCores,
+                 ws::remapDevice(r.hardware.wafer, rate, 5, 0)->summary().deadCores);
         // The Defects layer shows each wafer's remap.
         QCOMPARE(int(scene->snapshot->coreState.size()), devices);
         if (rate > 0)

@@ -26,10 +26,10 @@ private slots:
         QTest::addColumn<int>("n");
         QTest::addColumn<int>("s");
         QTest::addColumn<double>("spareFraction");
-        QTest::addColumn<double>("segmentFail");     // printed with 2 significant digits
+        QTest::addColumn<double>("segmentFail"); // printed with 2 significant digits
         QTest::addColumn<double>("waferYield");
-        QTest::addColumn<double>("yieldHalfUnit");   // half a unit of the printed last digit
-        QTest::addColumn<double>("expectedDead");    // printed as an integer
+        QTest::addColumn<double>("yieldHalfUnit"); // half a unit of the printed last digit
+        QTest::addColumn<double>("expectedDead");  // printed as an integer
         QTest::newRow("D0=0.001 100+1") << 0.001 << 100 << 1 << 0.0099 << 1.1e-5 << 0.90 << 0.005 << 43.0;
         QTest::newRow("D0=0.001 100+2") << 0.001 << 100 << 2 << 0.0196 << 1.9e-8 << 0.9998 << 0.00005 << 44.0;
         QTest::newRow("D0=0.002 100+1") << 0.002 << 100 << 1 << 0.0099 << 4.6e-5 << 0.66 << 0.005 << 87.0;

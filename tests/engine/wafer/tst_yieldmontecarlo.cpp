@@ -1,5 +1,5 @@
-#include "engine/wafer/redundancy/yieldmontecarlo.h"
 #include "engine/wafer/redundancy/yieldmodel.h"
+#include "engine/wafer/redundancy/yieldmontecarlo.h"
 
 #include <QTest>
 
@@ -64,8 +64,8 @@ private slots:
         QVERIFY(formula > 0.3 && formula < 0.95); // a setting where the comparison means something
         QVERIFY2(std::abs(mc->yield - formula) < 0.02, qPrintable(QString("MC %1 vs %2").arg(mc->yield).arg(formula)));
         // Dead cores per wafer average p * N_phys (Poisson) or the same mean under Gamma mixing.
-        const double expectedDead = ws::YieldModel::coreFailureProbability(kCoreAreaMm2, d0) *
-                                    double(layout.physicalCoreCount());
+        const double expectedDead =
+            ws::YieldModel::coreFailureProbability(kCoreAreaMm2, d0) * double(layout.physicalCoreCount());
         QVERIFY(std::abs(mc->meanDeadCores - expectedDead) < 0.1 * expectedDead);
     }
 
