@@ -5,7 +5,7 @@
 // exactly; the vertical distance is the relative residual. Rows left out of
 // a fit (shown for comparison) are drawn hollow.
 
-#include "engine/perf/calibrationprofile.h"
+#include "engine/calibration/calibrationprofile.h"
 #include "views/chartdata.h"
 
 #include <QWidget>

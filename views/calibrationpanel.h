@@ -5,7 +5,7 @@
 // sources, and the predicted-vs-measured chart over all profiles. "Fit from
 // my measurements…" asks the app for the fitting dialog (fitRequested).
 
-#include "engine/perf/calibrationprofile.h"
+#include "engine/calibration/calibrationprofile.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -6,12 +6,12 @@
 // and hands it to ComparisonPanel::setSnapshot; the panel computes nothing
 // beyond unit conversions and the reading-speed figures.
 
-#include "engine/perf/calibrationprofile.h"
-#include "engine/perf/measuredpoints.h"
-#include "engine/perf/prediction.h"
-#include "engine/perf/speculative.h"
-#include "engine/perf/tokencost.h"
-#include "engine/perf/workload.h"
+#include "engine/calibration/calibrationprofile.h"
+#include "engine/calibration/measuredpoints.h"
+#include "engine/predict/prediction.h"
+#include "engine/predict/speculative.h"
+#include "engine/predict/tokencost.h"
+#include "engine/predict/workload.h"
 
 #include <QColor>
 #include <QMap>
@@ -35,7 +35,7 @@ struct ComparisonSystem
     // Published or measured figures for this model, hardware, device count and precision, at any concurrency
     // (shipped calibration and reference rows, then the user's files).
     std::vector<MeasuredPoint> measured;
-    // Dollars per million output tokens at every concurrency (engine/perf/tokencost.h), the hardware preset's
+    // Dollars per million output tokens at every concurrency (engine/predict/tokencost.h), the hardware preset's
     // hourly cost per device (for "reset") and the providers' published API prices for this model and hardware.
     std::vector<CostPoint> costCurve;
     double presetHourlyUsdPerDevice = 0;
@@ -58,7 +58,7 @@ struct ComparisonInput
     QString source; // citation, "user setting" or "fitted: <profile>"
 };
 
-// Speculative decoding on one system, as a user set it (engine/perf/speculative.h gives the defaults).
+// Speculative decoding on one system, as a user set it (engine/predict/speculative.h gives the defaults).
 struct SpeculativeChoice
 {
     bool enabled = false;

@@ -5,7 +5,7 @@
 // and to the right is better; a curve bending left shows users paying for
 // throughput.
 
-#include "engine/perf/prediction.h"
+#include "engine/predict/prediction.h"
 #include "views/chartdata.h"
 
 #include <QColor>

@@ -1,6 +1,6 @@
 #pragma once
 // Cost against speed per user as concurrency grows: for each system, the
-// engine's cost curve (engine/perf/tokencost.h) drawn as dollars per million
+// engine's cost curve (engine/predict/tokencost.h) drawn as dollars per million
 // output tokens (y) against tokens/s per user (x), both on log axes, with its
 // range as a band, the requested concurrency marked, and the providers'
 // published API prices for the same model and hardware as dashed lines.
@@ -9,7 +9,7 @@
 // a system's hourly cost per device (or resets it to the preset's); the panel
 // sends that on as a settings change, the view computes nothing.
 
-#include "engine/perf/tokencost.h"
+#include "engine/predict/tokencost.h"
 #include "views/chartdata.h"
 
 #include <QColor>

@@ -1,12 +1,12 @@
 #pragma once
 // The compare dock's delta table: one row per quantity of a PredictionDelta
-// (engine/perf/layoutcompare.h, the function `waferscope-cli compare` uses)
+// (engine/explore/layoutcompare.h, the function `waferscope-cli compare` uses)
 // with A, B and B - A, then the time per token of each phase. Each row keeps
 // the quantity's id (predict --json's key, or "breakdown/<phase>") in
 // Qt::UserRole of its first cell and the unrounded B - A in Qt::UserRole of
 // its last, so what the table shows can be checked against the CLI's JSON.
 
-#include "engine/perf/layoutcompare.h"
+#include "engine/explore/layoutcompare.h"
 
 #include <QTableWidget>
 

@@ -1,11 +1,11 @@
 #pragma once
 // The difference layer of the compare dock: a MeshDifference (B - A per core,
-// engine/perf/layoutcompare.h) drawn as an image of one pixel per core on a
+// engine/explore/layoutcompare.h) drawn as an image of one pixel per core on a
 // diverging scale (blue: B lower, grey: equal, red: B higher) symmetric about
 // zero and spanning the largest |difference|, its legend, and the text a
 // core's tooltip gives. MeshView draws it in place of a layer when given one.
 
-#include "engine/perf/layoutcompare.h"
+#include "engine/explore/layoutcompare.h"
 
 #include <QCoreApplication>
 #include <QImage>

@@ -9,7 +9,7 @@
 // Hovering shows a tooltip; a click selects a core and emits coreClicked with
 // its coordinates (the app looks up the details).
 
-#include "engine/perf/layoutcompare.h"
+#include "engine/explore/layoutcompare.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 #include "views/meshimage.h"
 #include "views/meshoverlay.h"

@@ -4,7 +4,7 @@
 // tooltip that says where the number comes from. A bar whose value is unknown
 // (e.g. no published power figure) is left empty and labelled so.
 
-#include "engine/perf/measuredpoints.h"
+#include "engine/calibration/measuredpoints.h"
 #include "views/chartdata.h"
 
 #include <QColor>

@@ -48,7 +48,7 @@ QString SpeculativePanel::effectText(const ComparisonSystem& sys)
                                      formatSignificant(e.verifyTargetTokens),
                                      formatSignificant(e.draftTargetTokens + e.verifyTargetTokens));
     // On a wafer the draft holds its own cores: a strip beside the target or a wafer of its own after the
-    // target's (engine/perf/speculative.h chooseDraftHome).
+    // target's (engine/predict/speculative.h chooseDraftHome).
     const QString share =
         p.draftHome == "own_wafer"
             ? tr("; the draft on a wafer of its own (the last of %1, %2 cores), %3 ms per step for its k draft tokens")

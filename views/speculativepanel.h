@@ -1,7 +1,7 @@
 #pragma once
 // Speculative decoding per system: a row for each compared system with a
 // switch, the draft model, the draft length k and the acceptance rate (each
-// starting from the engine's sourced defaults, engine/perf/speculative.h),
+// starting from the engine's sourced defaults, engine/predict/speculative.h),
 // and what it does to that system's prediction: the tokens a step yields (E)
 // against what the k drafts and the verify of k + 1 tokens cost in plain
 // target tokens, so a user sees when it slows a system down (k c + v > E) and

@@ -1,12 +1,12 @@
 #pragma once
-// The sweep dock's charts of one sweep (engine/perf/layoutsweep.h): a line of
+// The sweep dock's charts of one sweep (engine/explore/layoutsweep.h): a line of
 // tokens/s per user over the values of a one-parameter sweep, a heatmap of it
 // over the values of a two-parameter sweep, and the Pareto view: every point's
 // tokens/s per user against its wafers (or its KV capacity) with the engine's
 // Pareto front (paretoFront) drawn as a line. Clicking a point emits
 // pointClicked with its index in the sweep, so the app can open that layout.
 
-#include "engine/perf/layoutsweep.h"
+#include "engine/explore/layoutsweep.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 // waferscope-cli compare: two scenarios (each with its layout, if any) predicted as `predict --json` predicts
 // them (app/scenario/scenarioprediction.h), and the differences B - A of what a layout changes
-// (comparePredictions, engine/perf/layoutcompare.h, which the window's compare dock shows too).
+// (comparePredictions, engine/explore/layoutcompare.h, which the window's compare dock shows too).
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/predictjson.h"
@@ -8,7 +8,7 @@
 #include "app/scenario/scenarioformat.h"
 #include "app/scenario/scenarioprediction.h"
 
-#include "engine/perf/layoutcompare.h"
+#include "engine/explore/layoutcompare.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

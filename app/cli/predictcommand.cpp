@@ -6,9 +6,9 @@
 #include "app/cli/predictjson.h"
 #include "app/common/presetlibrary.h"
 
-#include "engine/perf/calibrationprofile.h"
-#include "engine/perf/predictor.h"
-#include "engine/perf/speculative.h"
+#include "engine/calibration/calibrationprofile.h"
+#include "engine/predict/predictor.h"
+#include "engine/predict/speculative.h"
 
 #include <QCommandLineParser>
 #include <QFile>

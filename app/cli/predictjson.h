@@ -3,8 +3,8 @@
 
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
-#include "engine/perf/prediction.h"
-#include "engine/perf/workload.h"
+#include "engine/predict/prediction.h"
+#include "engine/predict/workload.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,13 +1,13 @@
 // waferscope-cli sweep, sweep-merge and optimize: the design-space sweep of a wafer layout (one or two
-// parameters, --shard I/N), the merge of its shards, and the layout optimiser (engine/perf/layoutsweep.h,
+// parameters, --shard I/N), the merge of its shards, and the layout optimiser (engine/explore/layoutsweep.h,
 // layoutoptimizer.h). The engine does the work and the formatting; these only parse and print.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/layoutfile.h"
 #include "app/common/presetlibrary.h"
 
-#include "engine/perf/layoutoptimizer.h"
-#include "engine/perf/layoutsweep.h"
+#include "engine/explore/layoutoptimizer.h"
+#include "engine/explore/layoutsweep.h"
 
 #include <QCommandLineParser>
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "app/common/datasources.h"
 
-#include "engine/perf/measurementdata.h"
+#include "engine/calibration/measurementdata.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #pragma once
 // DataSources lists where the shipped numbers come from: for every preset
-// and measurement file compiled into the engine (engine/perf/measurementdata.h),
+// and measurement file compiled into the engine (engine/calibration/measurementdata.h),
 // its name and the distinct `source` notes of its fields, in file order.
 // Help > About shows them, so every number the app draws can be traced.
 

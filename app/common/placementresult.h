@@ -1,7 +1,7 @@
 #pragma once
 // One placement of a model on wafer hardware, as the main window shows it:
 // the request (what the pickers say, and the scenario's defects), the
-// engine's wafer scene (engine/wafer/scene.h: placement, remaps, mesh
+// engine's wafer scene (engine/scene/scene.h: placement, remaps, mesh
 // snapshot) with its totals, and the per-core details the inspector asks for
 // on click. computePlacement() takes plain values and touches no Qt widget or
 // shared state, so the window can run it on a worker thread and drop stale
@@ -11,8 +11,8 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/model/precision.h"
+#include "engine/scene/scene.h"
 #include "engine/wafer/placement/meshsnapshot.h"
-#include "engine/wafer/scene.h"
 
 #include <QString>
 

@@ -1,10 +1,10 @@
 #include "app/common/presetlibrary.h"
 
+#include "engine/calibration/measurementdata.h"
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/hfconfigimporter.h"
 #include "engine/model/modelfileimporter.h"
 #include "engine/model/modelpresetparser.h"
-#include "engine/perf/measurementdata.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

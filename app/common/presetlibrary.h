@@ -1,7 +1,7 @@
 #pragma once
 // The preset library: every hardware and model preset the app and the CLI
 // know, by id. Built-in presets are the engine's embedded copy of
-// resources/presets/{hardware,models}/*.json (engine/perf/measurementdata.h:
+// resources/presets/{hardware,models}/*.json (engine/calibration/measurementdata.h:
 // embeddedPresetFiles()); user presets from <AppDataLocation>/presets/{hardware,models}
 // override a built-in preset with the same id. Parsing and validation are the
 // engine's (parseHardwarePreset, parseModelPreset); a file that fails to load

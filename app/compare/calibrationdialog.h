@@ -6,7 +6,7 @@
 // runs the engine's least-squares fitter (fitProfile) and shows every row's
 // residual; OK adds the profile to the comparison's list.
 
-#include "engine/perf/calibrationprofile.h"
+#include "engine/calibration/calibrationprofile.h"
 
 #include <QDialog>
 

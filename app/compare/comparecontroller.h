@@ -7,9 +7,9 @@
 // window needs only: create the panel (and race), create this controller
 // with them, call recompute().
 
-#include "engine/perf/gpucalibration.h"
-#include "engine/perf/measuredpoints.h"
-#include "engine/perf/placementcache.h"
+#include "engine/calibration/gpucalibration.h"
+#include "engine/calibration/measuredpoints.h"
+#include "engine/predict/placementcache.h"
 #include "engine/session/sessionsnapshot.h"
 #include "views/chartdata.h"
 #include "views/comparisonsnapshot.h"
@@ -72,7 +72,7 @@ public:
 
     std::shared_ptr<const views::ComparisonSnapshot> snapshot() const { return m_snapshot; }
 
-    // A user's measurement file (engine/perf/measuredpoints.h, the shipped files' format): its points join the
+    // A user's measurement file (engine/calibration/measuredpoints.h, the shipped files' format): its points join the
     // charts of matching systems and the comparison recomputes. Returns the error (file name, field, what is
     // wrong) and adds nothing when the file is not valid.
     QString addMeasurements(const QByteArray& json, const QString& name);

@@ -1,8 +1,8 @@
 #include "app/compare/comparefigures.h"
 
 #include "app/common/presetlibrary.h"
-#include "engine/perf/speculative.h"
-#include "engine/perf/tokencost.h"
+#include "engine/predict/speculative.h"
+#include "engine/predict/tokencost.h"
 #include "views/chartformat.h"
 #include "views/rangebarchart.h"
 

@@ -7,8 +7,8 @@
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
-#include "engine/perf/prediction.h"
-#include "engine/perf/workload.h"
+#include "engine/predict/prediction.h"
+#include "engine/predict/workload.h"
 #include "views/comparisonsnapshot.h"
 #include "views/tokenrace.h"
 

@@ -1,7 +1,7 @@
 #include "app/compare/compareinputs.h"
 
+#include "engine/calibration/calibrationprofile.h"
 #include "engine/model/precision.h"
-#include "engine/perf/calibrationprofile.h"
 #include "views/chartformat.h"
 
 #include <QRegularExpression>

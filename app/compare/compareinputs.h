@@ -7,7 +7,7 @@
 
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
-#include "engine/perf/prediction.h"
+#include "engine/predict/prediction.h"
 #include "views/comparisonsnapshot.h"
 
 #include <QCoreApplication>

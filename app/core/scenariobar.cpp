@@ -1,7 +1,7 @@
 #include "app/core/scenariobar.h"
 
 #include "app/common/presetlibrary.h"
-#include "engine/perf/speculative.h"
+#include "engine/predict/speculative.h"
 
 #include <QComboBox>
 #include <QEvent>

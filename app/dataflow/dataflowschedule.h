@@ -1,7 +1,7 @@
 #pragma once
 // The dataflow of one decode token for the placement the main window shows:
 // the engine's schedule of the result's scene (scheduleScene,
-// engine/wafer/scene.h), the constants it was timed with and their sources,
+// engine/scene/scene.h), the constants it was timed with and their sources,
 // and the KV capacity of the first layer's region under both KV layouts
 // (concat vs shift).
 

@@ -1,7 +1,7 @@
 #include "app/defects/defectscontroller.h"
 
-#include "engine/perf/predictor.h"
-#include "engine/perf/waferpredictor.h"
+#include "engine/predict/predictor.h"
+#include "engine/predict/waferpredictor.h"
 #include "engine/wafer/redundancy/defectlayer.h"
 #include "engine/wafer/redundancy/defectplacement.h"
 

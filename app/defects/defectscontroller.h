@@ -5,7 +5,7 @@
 // chain on a worker thread: the redundancy remap of the edited map, the hop
 // stretch S_max of the remap over the placement's layer regions (facts
 // wafer-mapping §6.6 option B), the prediction's time per token before and after
-// (engine/perf/predictor.h with the remapped usable mesh and stretch), the
+// (engine/predict/predictor.h with the remapped usable mesh and stretch), the
 // yield curves of the spare layout, and a copy of the mesh snapshot whose
 // Defects layer shows the remap. Jobs run through app/common/jobtracker.h:
 // every job carries its job id; a result that is not the latest job's is
@@ -17,8 +17,8 @@
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
-#include "engine/perf/placementcache.h"
-#include "engine/perf/workload.h"
+#include "engine/predict/placementcache.h"
+#include "engine/predict/workload.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 #include "engine/wafer/redundancy/defecteditor.h"
 #include "engine/wafer/redundancy/remap.h"

@@ -3,7 +3,7 @@
 #include "app/common/presetlibrary.h"
 #include "app/scenario/scenarioprediction.h"
 
-#include "engine/perf/layoutcompare.h"
+#include "engine/explore/layoutcompare.h"
 #include "views/layoutdeltatable.h"
 #include "views/meshview.h"
 

@@ -6,7 +6,7 @@
 
 #include "app/scenario/scenario.h"
 
-#include "engine/perf/layoutsweep.h"
+#include "engine/explore/layoutsweep.h"
 
 #include <QString>
 

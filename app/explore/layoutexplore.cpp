@@ -1,6 +1,6 @@
 #include "app/explore/layoutexplore.h"
 
-#include "engine/perf/waferpredictor.h"
+#include "engine/predict/waferpredictor.h"
 #include "engine/wafer/placement/layoutedit.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 #include "engine/wafer/placement/placer.h"

@@ -9,7 +9,7 @@
 // same ExploreState the window shows. Plain values in, plain values out.
 
 #include "app/common/placementresult.h"
-#include "engine/perf/prediction.h"
+#include "engine/predict/prediction.h"
 #include "engine/wafer/dataflow/layerwork.h"
 #include "engine/wafer/placement/layout.h"
 

@@ -2,7 +2,7 @@
 
 #include "app/explore/explorebase.h"
 
-#include "engine/perf/layoutoptimizer.h"
+#include "engine/explore/layoutoptimizer.h"
 
 #include <QLocale>
 #include <QProgressDialog>

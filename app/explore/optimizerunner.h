@@ -1,6 +1,6 @@
 #pragma once
 // Layout > Optimise in the window: the engine's layout optimiser
-// (engine/perf/layoutoptimizer.h) over the window's scenario on a worker
+// (engine/explore/layoutoptimizer.h) over the window's scenario on a worker
 // thread through JobTracker, with a progress dialog whose Cancel stops it.
 // The result is two scenarios: the default placement (A) and the fastest
 // layout found (B), for the compare dock.

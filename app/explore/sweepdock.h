@@ -13,7 +13,7 @@
 #include "app/common/jobtracker.h"
 #include "app/scenario/scenario.h"
 
-#include "engine/perf/layoutsweep.h"
+#include "engine/explore/layoutsweep.h"
 
 #include <QDockWidget>
 

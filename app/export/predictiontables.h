@@ -6,8 +6,8 @@
 
 #include "app/export/datatable.h"
 #include "engine/hardware/hardwarespec.h"
-#include "engine/perf/prediction.h"
-#include "engine/perf/workload.h"
+#include "engine/predict/prediction.h"
+#include "engine/predict/workload.h"
 
 #include <vector>
 

@@ -5,7 +5,7 @@
 #include "app/export/snapshottables.h"
 #include "app/scenario/scenarioscene.h"
 #include "engine/model/precision.h"
-#include "engine/perf/predictor.h"
+#include "engine/predict/predictor.h"
 
 #include <QJsonArray>
 

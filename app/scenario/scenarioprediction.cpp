@@ -1,6 +1,6 @@
 #include "app/scenario/scenarioprediction.h"
 
-#include "engine/perf/predictor.h"
+#include "engine/predict/predictor.h"
 
 namespace ws {
 

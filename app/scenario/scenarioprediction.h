@@ -4,12 +4,12 @@
 // its layout if it has one) and the engine's prediction with the scenario's
 // wafer count, defects and layout. `waferscope-cli compare` and the window's
 // compare dock both predict each side here and difference the two with
-// comparePredictions (engine/perf/layoutcompare.h), so they show the same
+// comparePredictions (engine/explore/layoutcompare.h), so they show the same
 // deltas for the same two scenarios.
 
 #include "app/scenario/scenarioscene.h"
 
-#include "engine/perf/prediction.h"
+#include "engine/predict/prediction.h"
 
 #include <QString>
 

@@ -1,14 +1,14 @@
 #pragma once
 // What a scenario looks like on the wafer: its hardware and model resolved
 // from the presets (or its model file), then the engine's wafer scene
-// (engine/wafer/scene.h) for the scenario's precision, workload and defects:
+// (engine/scene/scene.h) for the scenario's precision, workload and defects:
 // the placement on the wafers with the defects remapped away, the mesh
 // snapshot the heatmap draws and, when asked, the token schedule. The CLI's
 // render and record, the chat's live wafer and the data exports build one;
 // the main window builds the same scene from its own request.
 
 #include "app/scenario/scenario.h"
-#include "engine/wafer/scene.h"
+#include "engine/scene/scene.h"
 
 #include <QCoreApplication>
 #include <QString>

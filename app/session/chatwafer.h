@@ -14,7 +14,7 @@
 // ExpertRouting), not the schedule's stand-in sample.
 
 #include "engine/decode/expertrouting.h"
-#include "engine/wafer/scene.h"
+#include "engine/scene/scene.h"
 
 #include <QString>
 

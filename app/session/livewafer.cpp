@@ -3,7 +3,7 @@
 #include "app/common/presetlibrary.h"
 #include "app/scenario/scenarioscene.h"
 #include "app/session/systempaces.h"
-#include "engine/perf/predictor.h"
+#include "engine/predict/predictor.h"
 #include "views/meshimage.h"
 #include "views/meshview.h"
 

@@ -1,7 +1,7 @@
 #include "app/session/systempaces.h"
 
 #include "app/common/presetlibrary.h"
-#include "engine/perf/predictor.h"
+#include "engine/predict/predictor.h"
 
 #include <algorithm>
 

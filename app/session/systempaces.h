@@ -1,6 +1,6 @@
 #pragma once
 // The compared systems' predicted speeds: one SystemPace per hardware preset,
-// from the engine's predictor (engine/perf predict()). The one place a
+// from the engine's predictor (engine/predict predict()). The one place a
 // Prediction becomes a SystemPace (paceOf): the chat's pace choices and stats
 // line and the comparison's race lanes all take their paces from here. For
 // the chat, every hardware preset of the library is predicted for a single
@@ -9,8 +9,8 @@
 // kept, so the stats line never shows a made-up number.
 
 #include "engine/model/modelconfig.h"
-#include "engine/perf/prediction.h"
-#include "engine/perf/workload.h"
+#include "engine/predict/prediction.h"
+#include "engine/predict/workload.h"
 #include "engine/session/sessionsnapshot.h"
 
 #include <QString>

@@ -58,7 +58,7 @@ struct WaferSpec
     int usableCols() const { return meshCols - reservedCols; }
     int usableRows() const { return meshRows - reservedRows; }
 
-    bool operator==(const WaferSpec&) const = default; // every field (a cache key: engine/perf/placementcache.h)
+    bool operator==(const WaferSpec&) const = default; // every field (a cache key: engine/predict/placementcache.h)
 };
 
 struct GpuSpec

@@ -59,7 +59,7 @@ struct ModelConfig
     int64_t kvDim() const { return int64_t(kvHeadCount) * headDim; }
     int sharedFfn() const { return sharedExpertFfnSize > 0 ? sharedExpertFfnSize : expertFfnSize; }
 
-    bool operator==(const ModelConfig&) const = default; // every field (a cache key: engine/perf/placementcache.h)
+    bool operator==(const ModelConfig&) const = default; // every field (a cache key: engine/predict/placementcache.h)
 };
 
 // Checks the shape for nonsense (zero or negative sizes, heads that do not

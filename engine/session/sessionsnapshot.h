@@ -20,7 +20,7 @@
 namespace ws {
 
 // One compared system's predicted speed for the loaded model (from the
-// engine/perf predictor of that hardware; not measured here).
+// engine/predict predictor of that hardware; not measured here).
 struct SystemPace
 {
     std::string id;   // hardware preset id, e.g. "wse3"

@@ -1,6 +1,6 @@
 # Install rules and the Debian package (cpack -G DEB). Included from the top
 # CMakeLists.txt. Presets, measurements and translations are compiled into the
-# programs (Qt resources and engine/perf's embedded files), so only the
+# programs (Qt resources and engine/calibration's embedded files), so only the
 # programs, desktop integration and documentation are installed:
 #   bin/waferscope, bin/waferscope-cli (and lib/waferscope/*.so in a shared-library build)
 #   share/applications/<id>.desktop, share/metainfo/<id>.metainfo.xml, share/mime/packages/<id>.xml

@@ -10,8 +10,8 @@
 #include "engine/decode/generator.h"
 #include "engine/model/ggufmodelimporter.h"
 #include "engine/wafer/dataflow/meshframe.h"
+#include "tests/common/presetfixture.h"
 #include "tests/common/testmodels.h"
-#include "tests/engine/wafer/presetfixtures.h"
 
 #include <QTest>
 

@@ -7,7 +7,7 @@
 // its lane.
 #include "app/common/presetlibrary.h"
 #include "app/compare/comparecontroller.h"
-#include "engine/perf/tokencost.h"
+#include "engine/predict/tokencost.h"
 #include "views/comparisonpanel.h"
 #include "views/costchart.h"
 #include "views/racelane.h"

@@ -10,7 +10,7 @@
 #include "app/explore/sweepdock.h"
 #include "app/scenario/scenarioformat.h"
 #include "app/scenario/scenarioprediction.h"
-#include "engine/perf/layoutcompare.h"
+#include "engine/explore/layoutcompare.h"
 #include "views/layoutdeltatable.h"
 #include "views/meshview.h"
 #include "views/sweepchart.h"

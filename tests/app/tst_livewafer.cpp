@@ -18,7 +18,7 @@
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/session/systempaces.h"
-#include "engine/perf/predictor.h"
+#include "engine/predict/predictor.h"
 #include "engine/session/kvoccupancy.h"
 #include "engine/wafer/dataflow/meshframe.h"
 #include "tests/common/testmodels.h"

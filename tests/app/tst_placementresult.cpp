@@ -182,7 +182,7 @@ private slots:
     void theDraftsOwnWaferInTheInspector()
     {
         // Llama-3.1-70B with the Llama-3.1-8B draft: the draft decodes on a wafer of its own after the target's
-        // (engine/perf/speculative.h chooseDraftHome); the window counts it and its cores are the draft's.
+        // (engine/predict/speculative.h chooseDraftHome); the window counts it and its cores are the draft's.
         const PresetLibrary presets{QString()};
         const Drafted both = drafted(presets, "llama-3.1-70b", "llama-3.1-8b", PlacementRequest{}.contextTokens);
         QVERIFY(both.ok());

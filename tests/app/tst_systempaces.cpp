@@ -3,7 +3,7 @@
 // fastest first; paceOf carries a prediction's speed and time to first token.
 #include "app/common/presetlibrary.h"
 #include "app/session/systempaces.h"
-#include "engine/perf/predictor.h"
+#include "engine/predict/predictor.h"
 
 #include <QTest>
 

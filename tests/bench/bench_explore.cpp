@@ -1,13 +1,13 @@
 // Layout explorer benchmark: a hand edit of llama-3.1-70b on 4 WSE-3 wafers to the updated heatmap snapshot and
 // prediction (target: under 100 ms), a 1,000-point sweep (target: under 2 s) and the optimiser's time for three
 // models. Prints figures; asserts nothing.
-#include "engine/perf/layoutoptimizer.h"
-#include "engine/perf/layoutsweep.h"
-#include "engine/perf/waferpredictor.h"
+#include "engine/explore/layoutoptimizer.h"
+#include "engine/explore/layoutsweep.h"
+#include "engine/predict/waferpredictor.h"
 #include "engine/wafer/placement/layoutedit.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 
-#include "tests/engine/perf/presetfixture.h"
+#include "tests/common/presetfixture.h"
 
 #include <chrono>
 #include <cstdio>

@@ -2,9 +2,9 @@
 // per-frame activity cost on a full WSE-3 (target < 8 ms for 30 fps), and a
 // sweep of 1,000 predictions over models x hardware x concurrency (target < 1 s).
 // Measures and prints; asserts nothing.
-#include "engine/perf/measurementdata.h"
-#include "engine/perf/predictor.h"
-#include "engine/perf/waferpredictor.h"
+#include "engine/calibration/measurementdata.h"
+#include "engine/predict/predictor.h"
+#include "engine/predict/waferpredictor.h"
 #include "engine/wafer/dataflow/activity.h"
 
 #include <algorithm>
@@ -71,7 +71,7 @@ int main()
     std::printf("  predict() with the placement cached (TTFT, range, curve included): %.3f ms\n", perPredict);
 
     // 1b. Speculative decoding with a draft model: the draft's home is chosen by predicting each candidate
-    // (engine/perf/speculative.h chooseDraftHome), so one prediction weighs several; target < 100 ms.
+    // (engine/predict/speculative.h chooseDraftHome), so one prediction weighs several; target < 100 ms.
     if (const ModelConfig* m70 = shippedModel("llama-3.1-70b")) {
         for (const char* draftId : {"llama-3.1-8b"}) {
             const ModelConfig* draft = shippedModel(draftId);

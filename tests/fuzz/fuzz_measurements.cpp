@@ -1,6 +1,6 @@
 // Measurement files (resources/measurements/*.json, or a user's own file of that format, any kind:
 // wafer, gpu, lpu): fitProfile reads and fits them, as the calibration dialog does with a chosen file.
-#include "engine/perf/calibrationprofile.h"
+#include "engine/calibration/calibrationprofile.h"
 
 #include <cstddef>
 #include <cstdint>

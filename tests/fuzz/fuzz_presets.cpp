@@ -1,7 +1,7 @@
 // Preset files (hardware and model JSON) and the wafer kernel measurement set: the first byte picks the parser.
+#include "engine/calibration/wafercalibration.h"
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelpresetparser.h"
-#include "engine/perf/wafercalibration.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The layering rules of README.md's Layout section, checked on a source tree:
 #   engine/ includes no Qt header and nothing from views/ or app/;
+#   engine's folders are floors (engine_floors below, bottom first): a file includes only its own folder
+#   and the folders below it, and every engine folder has a floor;
 #   views/ includes nothing from app/;
 #   only app/core/ and the programs' mains (app/main.cpp, app/cli/main.cpp) include app/core/ (the window is the top);
 #   app/common/ includes no other app folder; app/scenario/ includes only app/common/;
@@ -17,6 +19,39 @@ sources() { find "$@" -type f \( -name '*.h' -o -name '*.cpp' \) 2>/dev/null | s
 
 while IFS= read -r hit; do report "engine includes Qt or a higher layer: $hit"; done < <(
     sources engine | xargs -r grep -nE '#include\s*[<"](Q[A-Za-z]+|Qt[A-Za-z]*/|views/|app/)' /dev/null)
+# The engine's floors, bottom first (README.md, Layout). A folder of engine/wafer/ is its own floor; the
+# files directly in engine/wafer/ are the floor "wafer".
+engine_floors=(core hardware gguf model tokenizer decode wafer/placement wafer/redundancy wafer/dataflow wafer
+               wafer/mesh calibration predict explore scene session)
+declare -A floor_of=()
+for i in "${!engine_floors[@]}"; do floor_of[${engine_floors[$i]}]=$i; done
+# engine/a/b/c.h -> "a", or "wafer/b" under engine/wafer/ (a file directly in engine/wafer/ -> "wafer").
+engine_folder() {
+    local rest=${1#engine/}
+    local first=${rest%%/*}
+    if [ "$first" = wafer ]; then
+        rest=${rest#wafer/}
+        case $rest in */*) echo "wafer/${rest%%/*}" ;; *) echo wafer ;; esac
+    else
+        echo "$first"
+    fi
+}
+while IFS= read -r file; do
+    from=$(engine_folder "$file")
+    if [ -z "${floor_of[$from]+x}" ]; then
+        report "engine folder without a floor (add it to engine_floors): $file"
+        continue
+    fi
+    while IFS= read -r line; do
+        target=$(sed -nE 's/.*#include\s*"(engine\/[^"]+)".*/\1/p' <<<"$line")
+        [ -n "$target" ] || continue
+        to=$(engine_folder "$target")
+        [ "$to" = "$from" ] && continue
+        if [ -z "${floor_of[$to]+x}" ] || [ "${floor_of[$to]}" -gt "${floor_of[$from]}" ]; then
+            report "engine/$from includes a floor above it ($to): $file:$line"
+        fi
+    done < <(grep -nE '#include\s*"engine/' "$file")
+done < <(sources engine)
 while IFS= read -r hit; do report "views includes app: $hit"; done < <(
     sources views | xargs -r grep -nE '#include\s*"app/' /dev/null)
 while IFS= read -r hit; do report "a lower app folder includes app/core: $hit"; done < <(

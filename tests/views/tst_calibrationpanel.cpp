@@ -3,10 +3,10 @@
 // predicted value and relative residual in the tab are the fit's, and the fit's
 // prediction of each row is what the GPU predictor gives for that row's own
 // configuration with that profile (so the residuals are the predictor's).
-#include "engine/perf/accuracy.h"
-#include "engine/perf/calibrationprofile.h"
-#include "engine/perf/measuredpoints.h"
-#include "engine/perf/measurementdata.h"
+#include "engine/calibration/calibrationprofile.h"
+#include "engine/calibration/measuredpoints.h"
+#include "engine/calibration/measurementdata.h"
+#include "engine/explore/accuracy.h"
 #include "views/calibrationchart.h"
 #include "views/calibrationpanel.h"
 #include "views/chartformat.h"

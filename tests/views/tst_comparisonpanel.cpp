@@ -1,5 +1,5 @@
-#include "engine/perf/measurementdata.h"
-#include "engine/perf/predictor.h"
+#include "engine/calibration/measurementdata.h"
+#include "engine/predict/predictor.h"
 #include "views/calibrationchart.h"
 #include "views/calibrationpanel.h"
 #include "views/chartcard.h"

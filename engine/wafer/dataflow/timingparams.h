@@ -5,7 +5,7 @@
 // allreduce, and the 32-bit wavelet that carries payload one hop per cycle.
 // Every field is a named parameter with a source, listed by describe() so the
 // UI can show and edit them. Fitted fields come from a calibration profile
-// (engine/perf/wafercalibration.h); the defaults here are the hardware facts
+// (engine/calibration/wafercalibration.h); the defaults here are the hardware facts
 // and are not a calibration.
 
 #include "engine/hardware/hardwarespec.h"

@@ -16,7 +16,7 @@
 //
 // Or a wafer of its own (DraftHome::OwnWafer): one more device after the
 // target's, the draft on its whole usable mesh and the target placed exactly
-// as without a draft. Which home a prediction uses is engine/perf/
+// as without a draft. Which home a prediction uses is engine/predict/
 // speculative.h chooseDraftHome's choice (fewest wafers, then the fastest).
 //
 // The two placements stay two values: the draft's (on columns x 0..W of the

@@ -4,7 +4,7 @@
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 #include "engine/wafer/placement/placer.h"
 
-#include "tests/engine/wafer/presetfixtures.h"
+#include "tests/common/presetfixture.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 #include "engine/wafer/redundancy/defectplacement.h"
 
-#include "tests/engine/wafer/presetfixtures.h"
+#include "tests/common/presetfixture.h"
 
 #include <QTest>
 

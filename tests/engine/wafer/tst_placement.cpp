@@ -2,7 +2,7 @@
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 #include "engine/wafer/placement/placer.h"
 
-#include "tests/engine/wafer/presetfixtures.h"
+#include "tests/common/presetfixture.h"
 #include "tests/engine/wafer/tinyfixtures.h"
 
 #include <QTest>

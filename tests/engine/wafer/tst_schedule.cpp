@@ -2,7 +2,7 @@
 // op order (10 allreduces per dense layer, 7 along y and 3 along x), timing
 // that adds up, and rectangles that stay on the mesh.
 #include "engine/wafer/dataflow/schedule.h"
-#include "tests/engine/perf/presetfixture.h"
+#include "tests/common/presetfixture.h"
 
 #include <QTest>
 

@@ -5,7 +5,7 @@
 #include "engine/model/ggufmodelimporter.h"
 #include "engine/wafer/placement/placer.h"
 
-#include "tests/engine/wafer/presetfixtures.h"
+#include "tests/common/presetfixture.h"
 
 #include <QTest>
 

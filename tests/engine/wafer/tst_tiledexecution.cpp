@@ -10,7 +10,7 @@
 #include "engine/wafer/placement/placer.h"
 #include "engine/wafer/tiledexecutor.h"
 
-#include "tests/engine/wafer/presetfixtures.h"
+#include "tests/common/presetfixture.h"
 
 #include <QFile>
 #include <QJsonArray>

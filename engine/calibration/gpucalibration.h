@@ -1,0 +1,36 @@
+#pragma once
+// Fitting GPU efficiency constants to published decode measurements (JSON
+// kind "gpu"): each row names a model preset, a GPU preset, the GPU count,
+// precision, concurrency, and either a context (decode only) or prompt and
+// output lengths (continuous batching), and reports tokens/s per user or
+// aggregate. The step time is linear in the constants (gpumodel.h), so the
+// fit is a relative least-squares solve; constants no row exercises (e.g. the
+// network step when every row fits in one node) keep their defaults.
+
+#include "engine/calibration/calibrationprofile.h"
+#include "engine/calibration/gpumodel.h"
+#include "engine/core/error.h"
+
+#include <string>
+#include <vector>
+
+namespace ws {
+
+struct GpuCalibration
+{
+    GpuEfficiency efficiency;
+    CalibrationProfile profile;
+    std::vector<std::string> hardwareIds; // GPUs the rows were measured on
+    bool singleStream = false;            // every fitted row is one request at a time (batch 1)
+};
+
+Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults = {});
+
+// Shipped GPU profiles (gpu-a100-sglang, gpu-trtllm-h200, gpu-oci-serving, gpu-serving-batch1).
+const std::vector<GpuCalibration>& shippedGpuCalibrations();
+
+// The profile for a GPU: at concurrency 1 a single-stream profile measured on it (current serving stacks at
+// batch 1), else one measured on it with batched rows, else the TensorRT-LLM H200 profile (newest stack).
+const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency = 0);
+
+} // namespace ws

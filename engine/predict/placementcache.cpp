@@ -1,0 +1,94 @@
+#include "engine/predict/placementcache.h"
+
+#include <algorithm>
+
+namespace ws {
+
+WaferPlacementRequest WaferPlacementRequest::of(const ModelConfig& model, const WaferSpec& wafer,
+                                                const PlacementOptions& o)
+{
+    return {model,        wafer,        o.strategy,   o.precision, o.kvPrecision, o.contextTokens, o.weightFill,
+            o.usableCols, o.usableRows, o.maxDevices, o.groups,    o.order,       o.bandsPerDevice};
+}
+
+PlacementOptions WaferPlacementRequest::options() const
+{
+    return {.strategy = strategy,
+            .precision = precision,
+            .kvPrecision = kvPrecision,
+            .contextTokens = contextTokens,
+            .weightFill = weightFill,
+            .usableCols = usableCols,
+            .usableRows = usableRows,
+            .maxDevices = maxDevices,
+            .groups = groups,
+            .order = order,
+            .bandsPerDevice = bandsPerDevice};
+}
+
+PlacementCache::PlacementCache(size_t capacity) : m_capacity(std::max<size_t>(1, capacity)) {}
+
+SharedPlacement PlacementCache::find(const WaferPlacementRequest& request)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto it =
+        std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.request == request; });
+    if (it == m_entries.end()) {
+        ++m_misses;
+        return nullptr;
+    }
+    ++m_hits;
+    m_entries.splice(m_entries.begin(), m_entries, it);
+    return it->placement;
+}
+
+SharedPlacement PlacementCache::place(const WaferPlacementRequest& request)
+{
+    if (SharedPlacement cached = find(request))
+        return cached;
+    // Placed outside the lock: other threads keep using the cache meanwhile (two may place the same request once
+    // each; both results are equal).
+    auto placed =
+        std::make_shared<const Expected<Placement>>(placeModel(request.model, request.wafer, request.options()));
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (std::none_of(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.request == request; })) {
+        m_entries.push_front({request, placed});
+        if (m_entries.size() > m_capacity)
+            m_entries.pop_back();
+    }
+    return placed;
+}
+
+size_t PlacementCache::size() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_entries.size();
+}
+
+size_t PlacementCache::hits() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_hits;
+}
+
+size_t PlacementCache::misses() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_misses;
+}
+
+void PlacementCache::clear()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_entries.clear();
+}
+
+SharedPlacement placeThrough(PlacementCache* cache, const ModelConfig& model, const WaferSpec& wafer,
+                             const PlacementOptions& options)
+{
+    if (cache)
+        return cache->place(WaferPlacementRequest::of(model, wafer, options));
+    return std::make_shared<const Expected<Placement>>(placeModel(model, wafer, options));
+}
+
+} // namespace ws

@@ -1,0 +1,400 @@
+#include "engine/predict/waferpredictor.h"
+
+#include "engine/calibration/wafercalibration.h"
+#include "engine/predict/predictionutil.h"
+#include "engine/predict/speculative.h"
+#include "engine/predict/waferbounds.h"
+#include "engine/predict/waferprefill.h"
+#include "engine/wafer/dataflow/kvcapacity.h"
+#include "engine/wafer/dataflow/scheduleregions.h"
+#include "engine/wafer/dataflow/spannedregions.h"
+#include "engine/wafer/placement/placer.h"
+#include "engine/wafer/redundancy/defectplacement.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <tuple>
+
+namespace ws {
+
+namespace {
+// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on (NP-WSE3).
+constexpr double kCalibrationMacsPerCycle = 4.0;
+
+double tokenCycles(const ModelConfig& m, const ScheduleRegions& layout, const TimingParams& p, int tokens,
+                   int64_t context, KvPlacement kv)
+{
+    ScheduleOptions o;
+    o.tokens = tokens;
+    o.context = context;
+    o.kv = kv;
+    o.timingOnly = true;
+    return buildTokenSchedule(m, layout, TimingModel(p), o).totalCycles;
+}
+
+WaferDefects defectsFrom(const DefectPlacement& d, double rate, uint64_t seed)
+{
+    WaferDefects out;
+    out.applied = true;
+    out.defectRate = rate;
+    out.seed = seed;
+    out.deadCores = d.totals.deadCores;
+    out.sparesUsed = d.totals.sparesUsed;
+    out.unrepairableSegments = d.totals.unrepairableSegments;
+    out.usableCores = d.totals.usableCores;
+    out.usableCols = d.usableMesh.cols;
+    out.usableRows = d.usableMesh.rows;
+    out.hopStretch = d.hopStretch();
+    return out;
+}
+
+// A model no placement holds (MoE spanning wafers) with dead cores: wafers are drawn
+// as placeWithDefects draws them (wafer d with seed + d) until the span's wafer count
+// and the smallest usable mesh settle. No regions are placed, so no hop stretch is known.
+Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelConfig& model, const WaferSpec& wafer,
+                                                                  const Workload& w, double weightFill, double rate,
+                                                                  uint64_t seed)
+{
+    DefectPlacement d;
+    SpannedRegions span;
+    for (int round = 0; round < 64; ++round) {
+        auto remap = remapDevice(wafer, rate, seed, int(d.devices.size()));
+        if (!remap)
+            return remap.error();
+        const MeshSize mesh = remap->usableLogicalMesh();
+        if (mesh.cores() == 0)
+            return makeError(ErrorCode::OutOfRange,
+                             "defects leave no usable cores on wafer " + std::to_string(d.devices.size()),
+                             "defect-rate");
+        d.usableMesh = d.devices.empty()
+                           ? mesh
+                           : MeshSize{std::min(d.usableMesh.cols, mesh.cols), std::min(d.usableMesh.rows, mesh.rows)};
+        d.devices.push_back(remap->summary());
+        span = spanWafers(model, wafer, w.precision, w.contextTokens, weightFill, d.usableMesh.cols, d.usableMesh.rows);
+        if (span.devicesNeeded <= int(d.devices.size()))
+            break;
+    }
+    d.devices.resize(size_t(std::max(1, span.devicesNeeded)));
+    d.totals = sumDefects(d.devices, d.usableMesh);
+    return std::make_pair(std::move(span), defectsFrom(d, rate, seed));
+}
+
+} // namespace
+
+PlacementOptions waferPlacementOptions(const Workload& w, const WaferPredictOptions& o)
+{
+    PlacementOptions po;
+    po.precision = w.precision;
+    po.contextTokens = w.contextTokens;
+    po.weightFill = o.weightFill;
+    po.usableCols = o.usableCols;
+    po.usableRows = o.usableRows;
+    return po;
+}
+
+Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                                  const WaferPredictOptions& o)
+{
+    if (hw.kind != HardwareKind::Wafer)
+        return makeError(ErrorCode::InvalidArgument, "hardware '" + hw.id + "' is not a wafer", "hardware");
+    const auto& cal = shippedWaferCalibration();
+    if (!cal)
+        return cal.error();
+    WaferSetup s;
+    s.profile = cal->profile;
+    s.calibrationResidual = cal->fit.maxAbsRelativeResidual;
+    s.params = cal->params;
+    s.params.applyHardware(hw.wafer);
+    s.params.kvBytesPerValue = std::min(2.0, bitsPerParameter(w.precision) / 8.0);
+    if (!(o.hopStretch >= 1.0) || !std::isfinite(o.hopStretch))
+        return makeError(ErrorCode::InvalidArgument, "hop stretch must be at least 1", "hopStretch");
+    s.params.hopCycles *= o.hopStretch;
+
+    PlacementOptions po = waferPlacementOptions(w, o);
+    if (!(o.defectRate >= 0.0 && o.defectRate <= 1.0))
+        return makeError(ErrorCode::InvalidArgument, "defect rate must be a fraction of cores from 0 to 1",
+                         "defect-rate");
+    std::optional<PlacementCache> ownCache; // the chooser's placements, reused for the target's below
+    PlacementCache* cache = o.placements;
+    if (w.speculative.enabled && w.speculative.draftModel) { // the draft's own cores: a strip or its own wafer
+        if (!cache)
+            cache = &ownCache.emplace(32);
+        if (Status placed = placeDraftHome(s, model, hw, w, o, cache); !placed)
+            return placed.error();
+        po = targetHomeOptions(po, s.draftHome->home);
+    }
+    std::shared_ptr<const Expected<Placement>> cached;
+    if (o.placedLayout) {
+        if (o.defectRate > 0)
+            return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
+        if (o.placedLayoutPlacement && *o.placedLayoutPlacement) {
+            cached = o.placedLayoutPlacement;
+        } else {
+            auto placed = placeLayout(model, hw, *o.placedLayout);
+            if (!placed)
+                return placed.error();
+            cached = std::make_shared<const Expected<Placement>>(std::move(*placed));
+        }
+        s.overCapacity = overCapacity(**cached);
+    } else if (o.defectRate > 0) {
+        // One code path with `waferscope-cli place`: every wafer its own seeded map and remap.
+        auto placed = placeWithDefects(model, hw.wafer, po, o.defectRate, o.defectSeed);
+        if (placed) {
+            s.defects = defectsFrom(*placed, o.defectRate, o.defectSeed);
+            s.params.hopCycles *= placed->hopStretch();
+            cached = std::make_shared<const Expected<Placement>>(std::move(placed->placement));
+        } else if (placed.error().field == "defect-rate" || !model.isMoe()) {
+            return placed.error();
+        } else {
+            cached = std::make_shared<const Expected<Placement>>(placed.error());
+        }
+    } else {
+        cached = placeThrough(cache, model, hw.wafer, po);
+    }
+    const Expected<Placement>& placement = *cached;
+    if (placement) {
+        s.layout = scheduleRegionsFromPlacement(*placement);
+        s.devicesNeeded = placement->deviceCount;
+        s.kvBytesPerCore = kvBytesAvailablePerCore(*placement);
+        s.sramHeadroomBytes = placement->sramTotalBytes() - placement->sramUsedBytes();
+        s.layoutNotes = placement->notes;
+        if (s.draftHome) { // the target's wafers, and the draft's own after them
+            s.draftHome->home.targetDevices = placement->deviceCount;
+            s.devicesNeeded = s.draftHome->home.devices();
+        }
+    } else if (model.isMoe()) {
+        const int cols = o.usableCols > 0 ? o.usableCols : hw.wafer.meshCols - hw.wafer.reservedCols;
+        const int rows = o.usableRows > 0 ? o.usableRows : hw.wafer.meshRows - hw.wafer.reservedRows;
+        SpannedRegions span;
+        if (o.defectRate > 0) {
+            auto spanned = spanWithDefects(model, hw.wafer, w, o.weightFill, o.defectRate, o.defectSeed);
+            if (!spanned)
+                return spanned.error();
+            span = std::move(spanned->first);
+            s.defects = spanned->second;
+        } else {
+            span = spanWafers(model, hw.wafer, w.precision, w.contextTokens, o.weightFill, cols, rows);
+        }
+        s.layout = span.schedule;
+        s.devicesNeeded = span.devicesNeeded;
+        s.kvBytesPerCore = span.kvBytesPerCore;
+        s.layoutNotes = {"placement: " + placement.error().text, span.note};
+        if (s.defects.applied)
+            s.layoutNotes.push_back(
+                "defects: no layer regions placed, so the remap's hop stretch is not known; 1 assumed");
+    } else {
+        return placement.error();
+    }
+    if (o.layout) {
+        s.layout = *o.layout;
+        s.devicesNeeded = std::max(1, o.layout->deviceCount);
+    }
+    if (s.layout.layers.empty())
+        return makeError(ErrorCode::InvalidArgument, "the placement has no layer regions", "layers");
+    if (o.devices > 0 && o.devices < s.devicesNeeded)
+        return makeError(ErrorCode::OutOfRange,
+                         model.id + " needs " + std::to_string(s.devicesNeeded) + " " + hw.id + " wafers at " +
+                             std::string(precisionId(w.precision)) + " and " + std::to_string(w.contextTokens) +
+                             " tokens of context; " + std::to_string(o.devices) + " given",
+                         "devices");
+    return s;
+}
+
+Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                                  const WaferPredictOptions& o)
+{
+    auto setup = prepareWafer(model, hw, w, o);
+    if (!setup)
+        return setup.error();
+    const WaferSetup& s = *setup;
+    if (!s.overCapacity.empty()) {
+        const RegionOverflow& worst = s.overCapacity.front();
+        return makeError(ErrorCode::OutOfRange,
+                         "the layout needs " + std::to_string(worst.maxCoreBytes) + " bytes on a core of layer " +
+                             std::to_string(worst.layer) + " (device " + std::to_string(worst.device) + "), " +
+                             std::to_string(worst.overflowBytes) + " more than its SRAM; " +
+                             std::to_string(s.overCapacity.size()) + " regions over",
+                         "layout");
+    }
+    const ScheduleRegions& layout = s.layout;
+    const double clock = s.params.clockHz;
+
+    Prediction p;
+    p.modelId = model.id;
+    p.hardwareId = hw.id;
+    p.kind = HardwareKind::Wafer;
+    p.profile = s.profile;
+    p.devicesNeeded = s.devicesNeeded;
+    p.devices = s.devicesNeeded;
+    p.devicesChosen = o.devices <= 0;
+    p.defects = s.defects;
+    if (s.defects.applied)
+        p.notes.push_back("defects: " + std::to_string(s.defects.deadCores) + " dead cores over " +
+                          std::to_string(s.devicesNeeded) + " wafers, each with its own map (seed " +
+                          std::to_string(s.defects.seed) + " + wafer index); usable mesh " +
+                          std::to_string(s.defects.usableCols) + " x " + std::to_string(s.defects.usableRows));
+    if (o.devices > s.devicesNeeded)
+        p.notes.push_back(std::to_string(s.devicesNeeded) + " wafers hold the model; the other " +
+                          std::to_string(o.devices - s.devicesNeeded) + " stay idle");
+    for (const std::string& n : s.layoutNotes)
+        p.notes.push_back(n);
+    if (p.devicesChosen)
+        p.notes.push_back("using the fewest wafers that hold the model: " + std::to_string(s.devicesNeeded));
+
+    // Requests that fit: KV capacity of a layer region over the context per request.
+    const RegionRef& r0 = layout.layers.front();
+    const LayerDims dims0 = LayerDims::fromModel(model, 0);
+    const KvCapacity kv = kvCapacity(dims0, r0.rect.width, r0.rect.height, s.kvBytesPerCore, s.params);
+    const int64_t capacity = kv.tokens(o.kv);
+    p.kvCapacityTokens = capacity;
+    p.sramHeadroomBytes = s.sramHeadroomBytes;
+    const int stages = std::max(1, int(layout.layers.size()));
+    p.maxConcurrency = int(std::clamp<int64_t>(capacity / std::max<int64_t>(1, w.contextTokens), 0, 1 << 20));
+    if (p.maxConcurrency < 1) {
+        return makeError(ErrorCode::OutOfRange,
+                         "the KV cache of one request at " + std::to_string(w.contextTokens) +
+                             " tokens does not fit beside the weights (" + std::to_string(capacity) +
+                             " tokens fit per layer region with " + (o.kv == KvPlacement::Shift ? "shift" : "concat") +
+                             " placement)",
+                         "context");
+    }
+    int concurrency = std::max(1, w.concurrency);
+    if (concurrency > p.maxConcurrency) {
+        p.notes.push_back("KV cache holds " + std::to_string(p.maxConcurrency) + " requests at this context; " +
+                          std::to_string(concurrency) + " requested, predicting " + std::to_string(p.maxConcurrency));
+        concurrency = p.maxConcurrency;
+    }
+    p.concurrency = concurrency;
+
+    // Micro-batch per stage visit, cached by size.
+    std::map<int, double> cyclesByBatch;
+    auto cyclesFor = [&](int tokensPerVisit, const TimingParams& params) {
+        return tokenCycles(model, layout, params, tokensPerVisit, w.contextTokens, o.kv);
+    };
+    auto batchCycles = [&](int m) {
+        auto it = cyclesByBatch.find(m);
+        if (it != cyclesByBatch.end())
+            return it->second;
+        const double c = cyclesFor(m, s.params);
+        cyclesByBatch[m] = c;
+        return c;
+    };
+    const int m = (concurrency + stages - 1) / stages;
+
+    ScheduleOptions so;
+    so.tokens = m;
+    so.context = w.contextTokens;
+    so.kv = o.kv;
+    so.timingOnly = true;
+    const TokenSchedule schedule = buildTokenSchedule(model, layout, TimingModel(s.params), so);
+    cyclesByBatch[m] = schedule.totalCycles;
+    double secondsPerToken = schedule.totalCycles / clock;
+    // The verify of k + 1 tokens per request (speculative decoding). Each core streams its weights from SRAM once
+    // and multiplies them with every token's activations, so the latencies, reductions' fixed costs and hops are
+    // paid once, the payloads k + 1 times, and of the compute term only the SIMD part per token: the fitted cycles
+    // per MAC (c_mac, WaferLLM's GEMV at one token) are mostly operand fetch, the SIMD issues
+    // macsPerCyclePerCore MACs per cycle (facts hardware-and-models.md §1.1), so each further token costs
+    // 1 / (SIMD width) cycles per MAC where the first costs c_mac.
+    auto verifySchedule = [&](int tokensPerRequest) {
+        ScheduleOptions vo = so;
+        vo.tokens = m * tokensPerRequest;
+        TimingParams noCompute = s.params;
+        noCompute.macCycles = 0;
+        TokenSchedule v = buildTokenSchedule(model, layout, TimingModel(noCompute), vo);
+        vo.tokens = m;
+        const TokenSchedule bare = buildTokenSchedule(model, layout, TimingModel(noCompute), vo);
+        const double simd = hw.wafer.macsPerCyclePerCore > 0 && s.params.macCycles > 0
+                                ? std::min(1.0, 1.0 / (hw.wafer.macsPerCyclePerCore * s.params.macCycles))
+                                : 1.0;
+        const double factor = 1.0 + double(tokensPerRequest - 1) * simd;
+        const double compute = schedule.totalCycles - bare.totalCycles;
+        v.totalCycles += compute * factor;
+        v.computeCycles = compute * factor;
+        for (size_t k = 0; k < v.cyclesByKind.size(); ++k)
+            v.cyclesByKind[k] += (schedule.cyclesByKind[k] - bare.cyclesByKind[k]) * factor;
+        return v;
+    };
+    double scale = 1.0;
+    double draftSeconds = 0;
+    double handoff = 0; // seconds per step between the draft and the target (its own wafer: two link crossings)
+    if (w.speculative.enabled) {
+        if (w.speculative.draftModel) { // the draft's own token at its home, and the hand-off
+            auto draft = timeDraftAtHome(p, hw, w, o, s, layout);
+            if (!draft)
+                return draft.error();
+            std::tie(draftSeconds, handoff) = std::pair(draft->secondsPerToken, draft->handoffSeconds);
+        } else {
+            draftSeconds = w.speculative.draftCostFraction * batchCycles(1) / clock;
+        }
+        secondsPerToken = speculativeSecondsPerToken(
+            w.speculative, draftSeconds, [&](int k) { return verifySchedule(k).totalCycles / clock + handoff; });
+        scale = 1.0 / w.speculative.expectedTokensPerStep();
+        p.notes.push_back("speculative decoding: " + std::to_string(w.speculative.tokensPerStep) +
+                          " draft tokens per step, acceptance " + std::to_string(w.speculative.acceptanceRate));
+    }
+    p.secondsPerToken = secondsPerToken;
+    p.tokensPerSecondPerUser = 1.0 / secondsPerToken;
+    p.aggregateTokensPerSecond = concurrency * p.tokensPerSecondPerUser;
+    if (o.pointOnly)
+        return p;
+    if (s.draftHome)
+        addDraftHomeNote(p, *s.draftHome, w.speculative);
+
+    // Breakdown of one output token by phase.
+    if (w.speculative.enabled) {
+        const TokenSchedule verify = verifySchedule(w.speculative.tokensPerStep + 1);
+        for (size_t k = 0; k < verify.cyclesByKind.size(); ++k)
+            if (verify.cyclesByKind[k] > 0)
+                p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), verify.cyclesByKind[k] / clock * scale});
+        p.breakdown.push_back(
+            {"speculative_draft", w.speculative.tokensPerStep * draftSeconds / w.speculative.expectedTokensPerStep()});
+        if (handoff > 0)
+            p.breakdown.push_back({"speculative_handoff", handoff * scale});
+    } else {
+        for (size_t k = 0; k < schedule.cyclesByKind.size(); ++k)
+            if (schedule.cyclesByKind[k] > 0)
+                p.breakdown.push_back({std::string(phaseKindId(PhaseKind(k))), schedule.cyclesByKind[k] / clock});
+    }
+
+    // TTFT range: the newer core's SIMD width applied or not, the calibration's worst residual, and the spread of
+    // the prefill efficiency fitted on WaferLLM's measured prefill.
+    const double simdRatio =
+        hw.wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / hw.wafer.macsPerCyclePerCore : 1.0;
+    const WaferTtft ttft = waferTtft(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv, simdRatio,
+                                     s.calibrationResidual);
+    p.ttftSeconds = ttft.seconds;
+    p.ttftRange = ttft.range;
+    if (!ttft.note.empty())
+        p.notes.push_back(ttft.note);
+
+    for (int c : concurrencyLevels(w.concurrency)) {
+        const int cc = std::min(c, p.maxConcurrency);
+        const int mm = (cc + stages - 1) / stages;
+        const double t = batchCycles(mm) / clock * (secondsPerToken / (schedule.totalCycles / clock));
+        p.concurrencyCurve.push_back({c, 1.0 / t, cc / t});
+    }
+    WaferBoundsInput bounds;
+    bounds.setup = &s;
+    bounds.tokensPerVisit = m;
+    // The hand-off between draft and target is timed apart: the link latency driver moves it too.
+    bounds.specFactor = (secondsPerToken - handoff * scale) / (schedule.totalCycles / clock);
+    if (handoff > 0)
+        bounds.handoffSeconds = [&](const TimingParams& q) {
+            return scale *
+                   draftHandoffSeconds(layout, s.draftLayout, s.draftHome->home, q, w.speculative.tokensPerStep);
+        };
+    bounds.cycles = [&](const ScheduleRegions& l, const TimingParams& params, int visit) {
+        return tokenCycles(model, l, params, visit, w.contextTokens, o.kv);
+    };
+    addWaferRangeAndCeiling(p, model, hw, w, o, bounds);
+    if (hw.wafer.powerWatts > 0)
+        p.powerWatts = hw.wafer.powerWatts * p.devices;
+    else
+        p.notes.push_back("system power not in the hardware preset: no energy per token");
+    completeScenarios(p, w);
+    return p;
+}
+
+} // namespace ws

@@ -1,0 +1,194 @@
+#include "engine/predict/waferprefill.h"
+
+#include "engine/calibration/leastsquares.h"
+#include "engine/calibration/measurementdata.h"
+#include "engine/calibration/measurementjson.h"
+#include "engine/predict/waferpredictor.h"
+#include "engine/wafer/dataflow/schedule.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+Expected<GridLayout> waferGridLayout(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, int grid)
+{
+    if (grid <= 0)
+        return makeError(ErrorCode::InvalidArgument, "a grid side must be positive", "grid");
+    auto setup = prepareWafer(model, hw, w, WaferPredictOptions{});
+    if (!setup)
+        return setup.error();
+    GridLayout g;
+    g.layout = setup->layout;
+    g.params = setup->params;
+    g.calibrationResidual = setup->calibrationResidual;
+    const CoreRect rect{hw.wafer.reservedLeftCols, hw.wafer.reservedTopRows, grid, grid};
+    for (RegionRef& r : g.layout.layers)
+        r = {0, rect};
+    g.layout.embedding.device = 0;
+    g.layout.lmHead.device = 0;
+    g.layout.expertRegions.clear();
+    g.layout.deviceCount = 1;
+    return g;
+}
+
+PrefillCycles gridPrefillCycles(const ModelConfig& model, const GridLayout& g, int64_t prompt)
+{
+    ScheduleOptions so;
+    so.tokens = int(std::max<int64_t>(1, prompt));
+    so.context = std::max<int64_t>(1, prompt / 2);
+    so.timingOnly = true;
+    const TokenSchedule s = buildTokenSchedule(model, g.layout, TimingModel(g.params), so);
+    return {s.totalCycles, s.computeCycles, s.totalCycles};
+}
+
+namespace {
+// Prompt in chunks of c tokens, pipelined through the layer regions: the first
+// chunk crosses every stage, each further chunk adds the slowest stage.
+PrefillCycles prefillCycles(const ModelConfig& m, const ScheduleRegions& layout, const TimingParams& p, int64_t prompt,
+                            KvPlacement kv, double simdRatio)
+{
+    PrefillCycles best;
+    for (int64_t c : {prompt, int64_t(128)}) {
+        if (c > prompt || c <= 0)
+            continue;
+        ScheduleOptions o;
+        o.tokens = int(c);
+        o.context = std::max<int64_t>(1, prompt / 2);
+        o.kv = kv;
+        o.timingOnly = true;
+        const TokenSchedule s = buildTokenSchedule(m, layout, TimingModel(p), o);
+        const int64_t chunks = (prompt + c - 1) / c;
+        // The slowest stage is mostly local compute at prefill sizes: scale it with the compute share.
+        const double share = s.totalCycles > 0 ? s.computeCycles / s.totalCycles : 0;
+        const double t = s.totalCycles + double(chunks - 1) * s.slowestLayerCycles;
+        const double simdTotal = s.totalCycles - s.computeCycles * (1 - simdRatio);
+        const double simd = simdTotal + double(chunks - 1) * s.slowestLayerCycles * (1 - share * (1 - simdRatio));
+        if (best.cycles == 0 || t < best.cycles) {
+            best.cycles = t;
+            best.computeCycles = s.computeCycles + double(chunks - 1) * s.slowestLayerCycles * share;
+        }
+        if (best.simdCycles == 0 || simd < best.simdCycles)
+            best.simdCycles = simd;
+    }
+    return best;
+}
+Expected<WaferPrefillCalibration> fitUnguarded(const std::string& text)
+{
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return makeError(ErrorCode::Format, "measurement file is not a JSON object");
+    if (j.value("kind", std::string()) != "wafer-prefill")
+        return makeError(ErrorCode::Format, "expected kind \"wafer-prefill\"", "kind");
+    WaferPrefillCalibration c;
+    c.profile = j.value("id", std::string());
+    c.source = j.value("source", std::string());
+    c.hardwareId = j.value("hardware", std::string());
+    if (c.profile.empty() || c.source.empty())
+        return makeError(ErrorCode::Format, "a measurement set needs an id and a source", "id");
+    const HardwareSpec* hw = shippedHardware(c.hardwareId);
+    if (!hw || hw->kind != HardwareKind::Wafer)
+        return makeError(ErrorCode::NotFound, "unknown wafer preset '" + c.hardwareId + "'", "hardware");
+    if (!j.contains("rows") || !j["rows"].is_array() || j["rows"].empty())
+        return makeError(ErrorCode::Format, "missing rows", "rows");
+    std::vector<std::vector<double>> x;
+    std::vector<double> y;
+    for (size_t i = 0; i < j["rows"].size(); ++i) {
+        const auto& r = j["rows"][i];
+        const std::string where = "rows[" + std::to_string(i) + "].";
+        WaferPrefillRow row;
+        row.modelId = r.value("preset", std::string());
+        row.grid = r.value("grid", 0);
+        row.promptTokens = r.value("prompt", int64_t(0));
+        row.measuredTokensPerSecond = r.value("prefill_tokens_per_second", 0.0);
+        const ModelConfig* model = shippedModel(row.modelId);
+        if (!model)
+            return makeError(ErrorCode::NotFound, "unknown model preset '" + row.modelId + "'", where + "preset");
+        if (row.grid <= 0 || row.promptTokens <= 0 || !(row.measuredTokensPerSecond > 0))
+            return makeError(ErrorCode::Format, "a row needs a grid, a prompt and a positive prefill speed", where);
+        if (c.promptTokens != 0 && c.promptTokens != row.promptTokens)
+            return makeError(ErrorCode::Format, "every row must share one prompt length", where + "prompt");
+        c.promptTokens = row.promptTokens;
+        Workload w;
+        w.precision = Precision::Bf16; // WaferLLM measures 16-bit
+        w.contextTokens = row.promptTokens;
+        w.promptTokens = row.promptTokens;
+        auto g = waferGridLayout(*model, *hw, w, row.grid);
+        if (!g)
+            return g.error();
+        const PrefillCycles cycles = gridPrefillCycles(*model, *g, row.promptTokens);
+        row.modelComputeSeconds = cycles.computeCycles / g->params.clockHz;
+        row.modelOtherSeconds = (cycles.cycles - cycles.computeCycles) / g->params.clockHz;
+        if (!(row.modelComputeSeconds + row.modelOtherSeconds > 0))
+            return makeError(ErrorCode::OutOfRange, "the model gives no prefill time", where);
+        x.push_back({row.modelComputeSeconds, row.modelOtherSeconds});
+        y.push_back(double(row.promptTokens) / row.measuredTokensPerSecond);
+        c.rows.push_back(row);
+    }
+    auto fit = c.rows.size() >= 2 ? fitLeastSquares(x, y)
+                                  : Expected<LeastSquaresFit>(makeError(ErrorCode::OutOfRange, "one row"));
+    if (fit && fit->coefficients[0] > 0 && fit->coefficients[1] > 0) {
+        c.computeFactor = fit->coefficients[0];
+        c.otherFactor = fit->coefficients[1];
+    } else {
+        std::vector<std::vector<double>> whole;
+        for (const auto& v : x)
+            whole.push_back({v[0] + v[1]});
+        auto one = fitLeastSquares(whole, y);
+        if (!one)
+            return one.error();
+        c.computeFactor = c.otherFactor = one->coefficients[0];
+    }
+    for (size_t i = 0; i < c.rows.size(); ++i) {
+        WaferPrefillRow& r = c.rows[i];
+        r.fittedSeconds = c.computeFactor * r.modelComputeSeconds + c.otherFactor * r.modelOtherSeconds;
+        c.worstResidual = std::max(c.worstResidual, std::abs(r.fittedSeconds - y[i]) / y[i]);
+    }
+    return c;
+}
+} // namespace
+
+Expected<WaferPrefillCalibration> fitWaferPrefill(const std::string& jsonText)
+{
+    return guardedRead([&] { return fitUnguarded(jsonText); });
+}
+
+const Expected<WaferPrefillCalibration>& shippedWaferPrefill()
+{
+    static const Expected<WaferPrefillCalibration> c = []() -> Expected<WaferPrefillCalibration> {
+        const std::string_view text = embeddedMeasurement("waferllm-wse2-prefill.json");
+        if (text.empty())
+            return makeError(ErrorCode::NotFound, "shipped measurements missing", "waferllm-wse2-prefill.json");
+        return fitWaferPrefill(std::string(text));
+    }();
+    return c;
+}
+
+WaferTtft waferTtft(const ModelConfig& model, const ScheduleRegions& layout, const TimingParams& params, int64_t prompt,
+                    KvPlacement kv, double simdRatio, double residual)
+{
+    const PrefillCycles pre = prefillCycles(model, layout, params, std::max<int64_t>(1, prompt), kv, simdRatio);
+    const auto& prefill = shippedWaferPrefill();
+    WaferTtft t;
+    if (!prefill) {
+        t.seconds = pre.cycles / params.clockHz;
+        const double alt = pre.simdCycles / params.clockHz;
+        t.range = {std::min(t.seconds, alt) * (1.0 - residual), std::max(t.seconds, alt) * (1.0 + residual)};
+        return t;
+    }
+    t.seconds = prefill->seconds(pre, params.clockHz);
+    PrefillCycles simd = pre;
+    simd.cycles = pre.simdCycles;
+    simd.computeCycles = std::max(0.0, pre.computeCycles - (pre.cycles - pre.simdCycles));
+    const double alt = prefill->seconds(simd, params.clockHz);
+    const double r = std::max(residual, prefill->worstResidual);
+    t.range = {std::min(t.seconds, alt) * (1.0 - r), std::max(t.seconds, alt) * (1.0 + r)};
+    t.note = "prefill: the timing model's compute x " + std::to_string(prefill->computeFactor).substr(0, 4) +
+             " and the rest x " + std::to_string(prefill->otherFactor).substr(0, 4) +
+             ", fitted on WaferLLM's measured prefill (" + prefill->profile + ")";
+    return t;
+}
+
+} // namespace ws

@@ -1,0 +1,199 @@
+#include "engine/scene/scene.h"
+
+#include "engine/predict/speculative.h"
+#include "engine/predict/waferpredictor.h"
+#include "engine/wafer/dataflow/scheduleregions.h"
+#include "engine/wafer/placement/meshsnapshotbuilder.h"
+#include "engine/wafer/placement/placer.h"
+#include "engine/wafer/redundancy/defectlayer.h"
+
+namespace ws {
+
+const Remap* WaferScene::remap(int device) const
+{
+    if (remaps.empty() || device < 0)
+        return nullptr;
+    if (!request.defects.any())
+        return &remaps.front();
+    return size_t(device) < remaps.size() ? &remaps[size_t(device)] : nullptr;
+}
+
+const ModelConfig* WaferScene::draftModel() const
+{
+    return draftPlacement && request.workload.speculative.draftModel ? &*request.workload.speculative.draftModel
+                                                                     : nullptr;
+}
+
+int WaferScene::draftDevice() const
+{
+    return draftPlacement && draftHome ? draftHome->draftDevice() : -1;
+}
+
+bool WaferScene::isDraftCore(int device, int x, int y) const
+{
+    if (device < 0 || device != draftDevice())
+        return false;
+    const Placement& d = *draftPlacement;
+    return x >= d.originX && x < d.originX + d.usableCols && y >= d.originY && y < d.originY + d.usableRows;
+}
+
+namespace {
+bool wantsDraft(const SceneRequest& r)
+{
+    return r.workload.speculative.enabled && r.workload.speculative.draftModel.has_value();
+}
+
+// The draft at the home the prediction uses (engine/predict/speculative.h chooseDraftHome) and the target beside
+// it (a given layout: exactly it, its mesh deciding the home: the whole, or the rest beside a strip).
+Status placeDrafted(const SceneRequest& request, const PlacementOptions& options, WaferScene& scene)
+{
+    const ModelConfig& draft = *request.workload.speculative.draftModel;
+    const WaferSpec& wafer = request.hardware.wafer;
+    PlacementCache cache(32); // the chooser's placements, reused below
+    WaferPredictOptions predictOptions;
+    predictOptions.weightFill = request.weightFill;
+    predictOptions.kv = request.kv;
+    predictOptions.placements = &cache;
+    if (request.layout)
+        predictOptions.placedLayout = &*request.layout;
+    auto choice = chooseDraftHome(request.model, request.hardware, request.workload, predictOptions);
+    if (!choice)
+        return choice.error();
+    DraftHome home = choice->home;
+    auto place = [&](const ModelConfig& m, const PlacementOptions& o) -> Expected<Placement> {
+        return *placeThrough(&cache, m, wafer, o);
+    };
+    Placement target;
+    if (request.layout) { // the layout's mesh decides the home (chooseDraftHome): the whole, or the rest of a strip
+        const DraftShare& share = home.share;
+        if (!home.ownWafer() &&
+            (request.layout->usableCols != share.targetColumns() || request.layout->usableRows != share.usableRows))
+            return makeError(ErrorCode::InvalidArgument,
+                             "the layout is for " + std::to_string(request.layout->usableCols) + " x " +
+                                 std::to_string(request.layout->usableRows) + " usable cores but beside the draft " +
+                                 draft.id + " the target has " + std::to_string(share.targetColumns()) + " x " +
+                                 std::to_string(share.usableRows),
+                             "layout");
+        auto placed = placeLayout(request.model, request.hardware, *request.layout);
+        if (!placed)
+            return placed.error();
+        auto placedDraft = place(draft, draftHomeOptions(options, home));
+        if (!placedDraft)
+            return placedDraft.error();
+        home.targetDevices = placed->deviceCount;
+        target = home.ownWafer() ? std::move(*placed) : besideDraft(std::move(*placed), share);
+        scene.draftPlacement = std::make_shared<const Placement>(std::move(*placedDraft));
+    } else {
+        auto both = placeWithDraft(request.model, draft, wafer, options, options, home, place);
+        if (!both)
+            return both.error();
+        home = both->home;
+        target = std::move(both->target);
+        scene.draftPlacement = std::make_shared<const Placement>(std::move(both->draft));
+    }
+    scene.draftHome = home;
+    scene.placement = std::make_shared<const Placement>(std::move(target));
+    return Ok{};
+}
+} // namespace
+
+Expected<WaferScene> buildWaferScene(const SceneRequest& request)
+{
+    const HardwareSpec& hardware = request.hardware;
+    if (hardware.kind != HardwareKind::Wafer)
+        return makeError(ErrorCode::Unsupported, "the heatmap needs wafer-scale hardware", "hardware");
+    WaferScene scene;
+    scene.request = request;
+    PlacementOptions options;
+    options.precision = request.workload.precision;
+    options.contextTokens = request.workload.contextTokens;
+    options.weightFill = request.weightFill;
+    options.fitSubMesh = request.fitSubMesh;
+    if (request.layout && request.defects.any())
+        return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
+    if (wantsDraft(request) && request.defects.any())
+        return makeError(ErrorCode::Unsupported, "a draft model is not placed around defects", "draft");
+    if (wantsDraft(request)) {
+        if (Status placed = placeDrafted(request, options, scene); !placed)
+            return placed.error();
+        if (auto layout = SpareLayout::fromSpec(hardware.wafer)) {
+            if (auto remap = Remap::run(*layout, DefectMap::forLayout(*layout)))
+                scene.remaps.push_back(std::move(*remap));
+        }
+    } else if (request.defects.any()) {
+        auto placed = placeWithDefects(request.model, hardware.wafer, options, request.defects);
+        if (!placed)
+            return placed.error();
+        scene.placement = std::make_shared<const Placement>(std::move(placed->placement));
+        scene.remaps = std::move(placed->remaps);
+        scene.defectsPerDevice = std::move(placed->devices);
+        scene.defectTotals = placed->totals;
+        scene.hopStretch = AxisStretch{placed->hopStretchX, placed->hopStretchY};
+    } else {
+        auto placed = request.layout ? placeLayout(request.model, hardware, *request.layout)
+                                     : placeModel(request.model, hardware.wafer, options);
+        if (!placed)
+            return placed.error();
+        scene.placement = std::make_shared<const Placement>(std::move(*placed));
+        if (auto layout = SpareLayout::fromSpec(hardware.wafer)) {
+            if (auto remap = Remap::run(*layout, DefectMap::forLayout(*layout)))
+                scene.remaps.push_back(std::move(*remap));
+        }
+    }
+    auto snapshot = std::make_shared<MeshSnapshot>(buildMeshSnapshot(*scene.placement));
+    if (scene.draftPlacement)
+        addDraftToSnapshot(*snapshot, *scene.draftPlacement, *scene.draftHome);
+    if (request.defects.any()) {
+        for (int device = 0; device < int(scene.remaps.size()) && device < snapshot->deviceCount; ++device)
+            if (Status filled = fillDefectLayer(*snapshot, device, scene.remaps[size_t(device)]); !filled)
+                return filled.error();
+    }
+    scene.snapshot = std::move(snapshot);
+    if (request.withSchedule) {
+        auto timing = scheduleScene(scene, request.kv);
+        if (!timing)
+            return timing.error();
+        scene.timing = std::move(*timing);
+    }
+    return scene;
+}
+
+Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
+{
+    if (!scene.placement)
+        return makeError(ErrorCode::InvalidArgument, "the model is not placed on a wafer", "placement");
+    const Placement& placement = *scene.placement;
+    const SceneRequest& r = scene.request;
+    // The predictor supplies the calibrated constants for the same wafer, device count and usable mesh.
+    WaferPredictOptions options;
+    options.devices = placement.deviceCount;
+    options.usableCols = placement.usableCols;
+    options.usableRows = placement.usableRows;
+    options.weightFill = r.weightFill;
+    if (r.layout)
+        options.placedLayout = &*r.layout;
+    // The target's own token on its own cores (its usable mesh is already the rest beside a draft).
+    Workload targetWork = r.workload;
+    targetWork.speculative.enabled = false;
+    Expected<WaferSetup> setup = prepareWafer(r.model, r.hardware, targetWork, options);
+    if (!setup)
+        return setup.error();
+    SceneSchedule out;
+    out.regions = scheduleRegionsFromPlacement(placement);
+    ScheduleOptions scheduleOptions;
+    scheduleOptions.context = r.workload.contextTokens;
+    scheduleOptions.kv = kv;
+    auto schedule = std::make_shared<const TokenSchedule>(
+        buildTokenSchedule(r.model, out.regions, TimingModel(setup->params), scheduleOptions));
+    if (schedule->phases.empty() || !(schedule->totalCycles > 0))
+        return makeError(ErrorCode::Unsupported,
+                         "the engine gave no dataflow schedule for " + r.model.name + " on " + r.hardware.name,
+                         "schedule");
+    out.schedule = std::move(schedule);
+    out.options = scheduleOptions;
+    out.params = setup->params;
+    out.profile = setup->profile;
+    return out;
+}
+
+} // namespace ws

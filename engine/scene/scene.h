@@ -1,0 +1,99 @@
+#pragma once
+// A wafer scene is what the heatmap and its animations show for one model on
+// wafer hardware, built from one request: the placement (on the usable mesh
+// the defects leave, through placeWithDefects, defectplacement.h), each
+// wafer's redundancy remap, the mesh snapshot (its Defects layer filled when
+// there are defects) and, when asked, the per-token dataflow schedule over the
+// placement's own regions, timed with the wafer's calibrated constants
+// (engine/predict, the same setup predict uses), so activity lands where the
+// heatmap shows each layer. The main window, the chat's live wafer, scenarios
+// and the CLI's render and record all build their scene here, so the same
+// request shows the same wafers everywhere.
+//
+// With speculative decoding on and a draft model in the workload, the draft
+// gets its own cores (draftplacement.h) at the home the predictor chooses
+// (engine/predict/speculative.h chooseDraftHome): a strip beside the target or a
+// wafer of its own. The scene then holds both placements, the snapshot shows
+// the draft's cores as the draft's (its own wafer as one more device), and
+// the schedule times the target on its own cores.
+
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/predict/workload.h"
+#include "engine/wafer/dataflow/schedule.h"
+#include "engine/wafer/dataflow/timingparams.h"
+#include "engine/wafer/placement/draftplacement.h"
+#include "engine/wafer/placement/layout.h"
+#include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/placement/placement.h"
+#include "engine/wafer/redundancy/defectplacement.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+struct SceneRequest
+{
+    ModelConfig model;
+    HardwareSpec hardware;   // must be a wafer
+    Workload workload;       // precision and context place the model; the rest times the schedule
+    double weightFill = 0.8; // phi_w (facts §6.2)
+    DefectRequest defects;   // none by default
+    KvPlacement kv = KvPlacement::Shift;
+    bool withSchedule = false; // also build the token schedule (scheduleScene)
+    bool fitSubMesh = false;   // a one-wafer model on the smallest sub-mesh that holds it (PlacementOptions)
+    // Place exactly this layout (layout.h) instead of letting the placer choose; its precisions, context and
+    // fill then place the model. Not with defects.
+    std::optional<Layout> layout;
+};
+
+// The token schedule of a scene and the constants it was timed with.
+struct SceneSchedule
+{
+    std::shared_ptr<const TokenSchedule> schedule; // never null, has phases and time
+    TimingParams params;
+    std::string profile;     // the calibration profile the constants come from
+    ScheduleRegions regions; // the placement's regions the schedule runs over
+    ScheduleOptions options; // what it was built with (a token's own schedule reuses them)
+};
+
+struct WaferScene
+{
+    SceneRequest request;
+    std::shared_ptr<const Placement> placement; // the target's (right of the draft's strip when there is one)
+    // With a draft model (request.workload.speculative): its placement and its home (chooseDraftHome's, as
+    // the prediction's): a strip beside the target on wafer 0, or a wafer of its own after the target's, which
+    // the snapshot then shows as its last device.
+    std::shared_ptr<const Placement> draftPlacement;
+    std::optional<DraftHome> draftHome;
+    // Per device with defects; without, one defect-free remap (logical fabric to physical grid) shared by every
+    // device. Empty when the spec has no spare layout.
+    std::vector<Remap> remaps;
+    std::vector<DefectSummary> defectsPerDevice; // with defects: per placed device
+    DefectSummary defectTotals;                  // with defects: summed (DefectPlacement::totals)
+    AxisStretch hopStretch;                      // with defects: S_max over the placed regions
+    std::shared_ptr<const MeshSnapshot> snapshot;
+    std::optional<SceneSchedule> timing; // with request.withSchedule
+
+    const ModelConfig& model() const { return request.model; }
+    const HardwareSpec& hardware() const { return request.hardware; }
+    // The draft model placed beside the target (null without one).
+    const ModelConfig* draftModel() const;
+    // The device the draft decodes on (-1 without one) and whether a core of the snapshot is the draft's.
+    int draftDevice() const;
+    bool isDraftCore(int device, int x, int y) const;
+    // The remap of `device` (null when there is none).
+    const Remap* remap(int device) const;
+};
+
+Expected<WaferScene> buildWaferScene(const SceneRequest& request);
+
+// The token schedule over a built scene's placement with KV placement `kv`. An error with field "schedule" when
+// the engine gives no schedule (no phases or no time).
+Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv);
+
+} // namespace ws

@@ -1,0 +1,202 @@
+// Sweeps and the layout optimiser: shards 1/3, 2/3 and 3/3 merged are the unsharded sweep byte for byte (CSV and
+// JSON), bad parameters are refused, a point predicts what predict with that layout predicts, and the optimiser is
+// never slower than the default and strictly faster for at least one of three models on WSE-3.
+#include "engine/explore/layoutoptimizer.h"
+#include "engine/explore/layoutsweep.h"
+#include "engine/predict/waferpredictor.h"
+#include "engine/wafer/placement/layoutedit.h"
+
+#include "tests/common/presetfixture.h"
+
+#include <QTest>
+
+namespace {
+std::vector<ws::SweepAxis> axes(std::initializer_list<const char*> specs)
+{
+    std::vector<ws::SweepAxis> out;
+    for (const char* s : specs) {
+        auto a = ws::parseSweepAxis(s);
+        if (!a)
+            qFatal("%s", a.error().text.c_str());
+        out.push_back(*a);
+    }
+    return out;
+}
+} // namespace
+
+class TestLayoutSweep : public QObject
+{
+    Q_OBJECT
+private slots:
+    void shardsMergeToTheWholeSweep_data()
+    {
+        QTest::addColumn<bool>("json");
+        QTest::addColumn<QStringList>("specs");
+        QTest::newRow("csv, fill x order")
+            << false << QStringList{"fill=0.6:0.9:0.1", "order=snake,row-major,column-major"};
+        QTest::newRow("json, concurrency") << true << QStringList{"concurrency=1,2,4,8,16,32,64"};
+        QTest::newRow("json, aspect x hop latency, with failing points")
+            << true << QStringList{"aspect=1,2,40", "hop-latency=1,1.5"};
+    }
+    void shardsMergeToTheWholeSweep()
+    {
+        QFETCH(bool, json);
+        QFETCH(QStringList, specs);
+        const ws::SweepBase b = wstest::sweepBase("llama-3.1-8b");
+        std::vector<ws::SweepAxis> a;
+        for (const QString& s : specs)
+            a.push_back(*ws::parseSweepAxis(s.toStdString()));
+        auto whole = ws::runSweep(b, a);
+        QVERIFY(whole);
+        QCOMPARE(int64_t(whole->points.size()), ws::sweepPointCount(a));
+        auto text = [&](const ws::SweepResult& r) { return json ? ws::sweepJson(r) : ws::sweepCsv(r); };
+        std::vector<std::string> parts;
+        size_t points = 0;
+        for (int i : {3, 1, 2}) {
+            auto part = ws::runSweep(b, a, i, 3);
+            QVERIFY(part);
+            points += part->points.size();
+            parts.push_back(text(*part));
+        }
+        QCOMPARE(points, whole->points.size());
+        auto merged = ws::mergeSweeps(parts);
+        QVERIFY2(merged, merged ? "" : merged.error().text.c_str());
+        QCOMPARE(*merged, text(*whole));
+        // A shard missing is not a sweep.
+        parts.pop_back();
+        QVERIFY(!ws::mergeSweeps(parts));
+    }
+
+    void aPointIsPredictWithItsLayout()
+    {
+        ws::SweepBase b = wstest::sweepBase("llama-3.1-70b");
+        auto r = ws::runSweep(b, axes({"order=row-major", "concurrency=4"}));
+        QVERIFY(r);
+        QVERIFY2(r->points[0].error.empty(), r->points[0].error.c_str());
+        b.order = ws::LayerOrder::RowMajor;
+        b.workload.concurrency = 4;
+        ws::Layout layout;
+        auto p = ws::predictPlaced(b, nullptr, &layout);
+        QVERIFY(p);
+        ws::WaferPredictOptions o;
+        o.placedLayout = &layout;
+        auto direct = ws::predictWafer(b.model, b.hardware, b.workload, o);
+        QVERIFY(direct);
+        QCOMPARE(r->points[0].msPerToken, 1e3 * direct->secondsPerToken);
+        QCOMPARE(r->points[0].devices, direct->devices);
+        // The sweep reuses the placer's placement of the layout instead of placing it again: the same numbers.
+        QCOMPARE(r->points[0].ttftMs, 1e3 * direct->ttftSeconds);
+        QCOMPARE(r->points[0].kvCapacityTokens, direct->kvCapacityTokens);
+        QCOMPARE(r->points[0].sramHeadroomBytes, direct->sramHeadroomBytes);
+        QCOMPARE(p->secondsPerToken, direct->secondsPerToken);
+        QCOMPARE(layout.order, ws::LayerOrder::RowMajor);
+    }
+
+    void badAxesAreRefused_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("no equals") << "fill"
+                                   << "NAME=";
+        QTest::newRow("unknown parameter") << "colour=1"
+                                           << "unknown sweep parameter";
+        QTest::newRow("fill above one") << "fill=0.5,1.5"
+                                        << "fill must be";
+        QTest::newRow("bad order") << "order=spiral"
+                                   << "order";
+        QTest::newRow("bad precision") << "precision=bf7"
+                                       << "precision";
+        QTest::newRow("fractional wafers") << "wafers=1.5"
+                                           << "whole number";
+        QTest::newRow("empty range") << "context=10:1:1"
+                                     << "LO <= HI";
+    }
+    void badAxesAreRefused()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QString, reason);
+        auto a = ws::parseSweepAxis(spec.toStdString());
+        QVERIFY(!a);
+        QVERIFY2(QString::fromStdString(a.error().text).contains(reason), a.error().text.c_str());
+    }
+
+    void optimizerIsNeverSlower()
+    {
+        int faster = 0;
+        for (const char* model : {"llama-3.1-70b", "qwen3-32b", "llama-3.1-8b"}) {
+            const ws::SweepBase b = wstest::sweepBase(model);
+            auto r = ws::optimizeLayout(b);
+            QVERIFY2(r, r ? "" : r.error().text.c_str());
+            qInfo("%s: default %.4f ms per token on %d wafers, optimised %.4f ms on %d (%s, fill %.2f), %d candidates",
+                  model, r->defaultMsPerToken, r->defaultWafers, r->bestMsPerToken, r->bestWafers,
+                  ws::layerOrderId(r->best.order), r->best.weightFill, r->candidates);
+            QVERIFY(r->bestMsPerToken <= r->defaultMsPerToken);
+            QVERIFY(r->bestWafers <= r->defaultWafers);
+            faster += r->bestMsPerToken < r->defaultMsPerToken;
+            // The best layout holds the model: every element once, no core over its SRAM.
+            auto applied = ws::applyLayout(b.model, b.hardware, r->best);
+            QVERIFY2(applied, applied ? "" : applied.error().text.c_str());
+            QVERIFY(applied->overCapacity.empty());
+        }
+        QVERIFY(faster >= 1);
+    }
+
+    void sweepReportsProgressAndCancels()
+    {
+        std::vector<int64_t> seen;
+        auto r = ws::runSweep(wstest::sweepBase("llama-3.1-8b"), axes({"concurrency=1:10:1"}), 1, 1,
+                              [&](int64_t done, int64_t total) {
+                                  seen.push_back(done);
+                                  return total == 10 && done < 4;
+                              });
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ws::ErrorCode::Cancelled);
+        QCOMPARE(seen, (std::vector<int64_t>{1, 2, 3, 4}));
+    }
+
+    void aPointsBaseIsWhatItWasSweptWith()
+    {
+        const ws::SweepBase b = wstest::sweepBase("llama-3.1-8b");
+        const auto two = axes({"concurrency=1:3:1", "order=snake,row-major"});
+        auto p = ws::sweepPointBase(b, two, 5); // row 2 (concurrency 3), column 1 (row-major)
+        QVERIFY(p);
+        QCOMPARE(p->workload.concurrency, 3);
+        QCOMPARE(p->order, ws::LayerOrder::RowMajor);
+        QVERIFY(!ws::sweepPointBase(b, two, 6));
+        auto r = ws::runSweep(b, two);
+        QVERIFY(r);
+        auto direct = ws::predictPlaced(*p, nullptr);
+        QVERIFY(direct);
+        QCOMPARE(r->points[5].msPerToken, 1e3 * direct->secondsPerToken);
+    }
+
+    void paretoFrontIsTheUnbeatenPoints()
+    {
+        ws::SweepResult r;
+        auto point = [](double tps, int wafers, int64_t kv) {
+            ws::SweepPoint p;
+            p.tokensPerSecondPerUser = tps;
+            p.devices = wafers;
+            p.kvCapacityTokens = kv;
+            return p;
+        };
+        r.points = {point(100, 1, 10), point(150, 2, 30), point(120, 2, 40),
+                    point(90, 1, 5),   point(150, 2, 30), point(200, 4, 20)};
+        r.points.push_back(point(999, 1, 99));
+        r.points.back().error = "not placed";                                // errors are never on the front
+        QCOMPARE(ws::paretoFront(r, false), (std::vector<size_t>{0, 1, 5})); // fewest wafers first; 4 equals 1
+        QCOMPARE(ws::paretoFront(r, true), (std::vector<size_t>{2, 1, 5}));  // most KV first
+    }
+
+    void optimizerCancels()
+    {
+        ws::OptimizeOptions o;
+        o.progress = [](int done, int) { return done < 3; };
+        auto r = ws::optimizeLayout(wstest::sweepBase("llama-3.1-8b"), o);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ws::ErrorCode::Cancelled);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLayoutSweep)
+#include "tst_layoutsweep.moc"

@@ -1,0 +1,147 @@
+// The wafer scene (engine/scene/scene.h): one request gives the placement, the
+// remaps, the snapshot and the token schedule. Defects are honoured the way
+// placeWithDefects honours them (every wafer its own draw, the smallest usable
+// mesh), explicit dead cores join the random ones, the Defects layer shows
+// them, and the schedule is the one scheduleScene gives for the same scene.
+#include "engine/scene/scene.h"
+
+#include "engine/wafer/placement/placer.h"
+#include "tests/common/presetfixture.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+namespace {
+
+ws::SceneRequest request(const char* model, double rate = 0, uint64_t seed = 1)
+{
+    ws::SceneRequest r;
+    r.model = wstest::modelPreset(QString::fromLatin1(model));
+    r.hardware = wstest::hardwarePreset(QStringLiteral("wse3"));
+    r.workload.contextTokens = 4096;
+    r.defects.rate = rate;
+    r.defects.seed = seed;
+    return r;
+}
+
+int64_t count(const std::vector<ws::CoreState>& states, ws::CoreState s)
+{
+    return std::count(states.begin(), states.end(), s);
+}
+
+} // namespace
+
+class TestWaferScene : public QObject
+{
+    Q_OBJECT
+private slots:
+    void withoutDefectsIsThePlainPlacement()
+    {
+        const ws::SceneRequest r = request("llama-3.1-8b");
+        const auto scene = ws::buildWaferScene(r);
+        QVERIFY2(scene.hasValue(), scene.hasValue() ? "" : scene.error().message().c_str());
+        ws::PlacementOptions o;
+        o.contextTokens = 4096;
+        const auto plain = ws::placeModel(r.model, r.hardware.wafer, o);
+        QVERIFY(plain.hasValue());
+        QCOMPARE(scene->placement->deviceCount, plain->deviceCount);
+        QCOMPARE(scene->placement->usableCols, plain->usableCols);
+        QCOMPARE(scene->placement->usableRows, plain->usableRows);
+        QCOMPARE(scene->snapshot->deviceCount, plain->deviceCount);
+        QVERIFY(scene->snapshot->coreState.empty() ||
+                count(scene->snapshot->coreState.front(), ws::CoreState::Dead) == 0);
+        QCOMPARE(scene->hopStretch.max(), 1.0);
+        QVERIFY(scene->remap(0));                   // the defect-free remap, for physical coordinates
+        QCOMPARE(scene->remap(0), scene->remap(3)); // shared by every device
+        QVERIFY(!scene->timing);                    // not asked for
+    }
+
+    void defectsAreHonoured_data()
+    {
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<int>("explicitCores");
+        QTest::newRow("random") << 0.001 << 0;
+        QTest::newRow("explicit only") << 0.0 << 3;
+        QTest::newRow("random and explicit") << 0.001 << 3;
+    }
+    void defectsAreHonoured()
+    {
+        QFETCH(double, rate);
+        QFETCH(int, explicitCores);
+        ws::SceneRequest r = request("llama-3.1-70b", rate, 5);
+        // Explicit dead cores on wafer 1, on a row of their own so they cannot coincide with a random one twice.
+        for (int i = 0; i < explicitCores; ++i)
+            r.defects.cores.push_back({1, {100 + 7 * i, 200}});
+        const auto scene = ws::buildWaferScene(r);
+        QVERIFY2(scene.hasValue(), scene.hasValue() ? "" : scene.error().message().c_str());
+        const auto placed = ws::placeWithDefects(
+            r.model, r.hardware.wafer,
+            [] {
+                ws::PlacementOptions o;
+                o.contextTokens = 4096;
+                return o;
+            }(),
+            r.defects);
+        QVERIFY(placed.hasValue());
+        // The placement the scene shows is placeWithDefects' own.
+        QCOMPARE(scene->placement->deviceCount, placed->placement.deviceCount);
+        QCOMPARE(scene->placement->usableCols, placed->usableMesh.cols);
+        QCOMPARE(scene->placement->usableRows, placed->usableMesh.rows);
+        QCOMPARE(scene->defectTotals.deadCores, placed->totals.deadCores);
+        QCOMPARE(scene->hopStretch.x, placed->hopStretchX);
+        QCOMPARE(scene->hopStretch.y, placed->hopStretchY);
+        if (rate > 0) // dead cores the spares cannot absorb cost rows (a few explicit ones are repaired)
+            QVERIFY(scene->placement->usableRows < r.hardware.wafer.usableRows() ||
+                    scene->placement->usableCols < r.hardware.wafer.usableCols());
+        const int devices = scene->placement->deviceCount;
+        QCOMPARE(int(scene->remaps.size()), devices);
+        QCOMPARE(int(scene->defectsPerDevice.size()), devices);
+        // Every wafer's dead cores: the seeded draw (seed + device) plus the explicit ones on that wafer.
+        const auto wafer1 = ws::remapDevice(r.hardware.wafer, rate, 5, 1);
+        QVERIFY(wafer1.hasValue());
+        QCOMPARE(scene->remap(1)->summary().deadCores, wafer1->summary().deadCores + explicitCores);
+        QCOMPARE(scene->remap(0)->summary().deadCores,
+                 ws::remapDevice(r.hardware.wafer, rate, 5, 0)->summary().deadCores);
+        // The Defects layer shows each wafer's remap.
+        QCOMPARE(int(scene->snapshot->coreState.size()), devices);
+        if (rate > 0)
+            QVERIFY(count(scene->snapshot->coreState[0], ws::CoreState::Dead) > 0);
+        QVERIFY(count(scene->snapshot->coreState[1], ws::CoreState::Dead) > 0);
+    }
+
+    void scheduleIsTheScenesOwn()
+    {
+        ws::SceneRequest r = request("llama-3.1-70b", 0.001, 5);
+        r.withSchedule = true;
+        const auto scene = ws::buildWaferScene(r);
+        QVERIFY2(scene.hasValue(), scene.hasValue() ? "" : scene.error().message().c_str());
+        QVERIFY(scene->timing);
+        const ws::TokenSchedule& s = *scene->timing->schedule;
+        QVERIFY(!s.phases.empty());
+        QVERIFY(s.totalCycles > 0);
+        // Over the scene's own regions: every phase sits on the placed mesh of a placed device.
+        for (const ws::Phase& p : s.phases) {
+            QVERIFY(p.device >= 0 && p.device < scene->placement->deviceCount);
+            QVERIFY(p.rect.x + p.rect.width <= scene->snapshot->meshCols);
+            QVERIFY(p.rect.y + p.rect.height <= scene->snapshot->meshRows);
+        }
+        const auto again = ws::scheduleScene(*scene, ws::KvPlacement::Shift);
+        QVERIFY(again.hasValue());
+        QCOMPARE(again->schedule->totalCycles, s.totalCycles);
+        QCOMPARE(again->schedule->phases.size(), s.phases.size());
+        const auto concat = ws::scheduleScene(*scene, ws::KvPlacement::Concat);
+        QVERIFY(concat.hasValue());
+        QVERIFY(concat->schedule->totalCycles != s.totalCycles);
+    }
+
+    void notAWaferIsAnError()
+    {
+        ws::SceneRequest r = request("llama-3.1-8b");
+        r.hardware.kind = ws::HardwareKind::Gpu;
+        QVERIFY(!ws::buildWaferScene(r).hasValue());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWaferScene)
+#include "tst_waferscene.moc"
