@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages WaferScope needs to build, test, run and package
-# (dpkg-dev for cpack's dpkg-shlibdeps; desktop-file-utils and appstream validate the desktop files).
+# (dpkg-dev for cpack's dpkg-shlibdeps; desktop-file-utils and appstream validate the desktop files;
+# clang-format for tst_format, the tree's style check).
 # Idempotent: checks each package with dpkg-query and installs only what is missing.
 # --fuzz (or WAFERSCOPE_FUZZ=1) adds clang-14 and its compiler-rt (libFuzzer) for the `fuzz` preset.
 set -euo pipefail
@@ -11,7 +12,7 @@ packages=(
   libeigen3-dev libspdlog-dev libfmt-dev nlohmann-json3-dev
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libgif-dev
   fonts-wqy-microhei xvfb xauth
-  dpkg-dev desktop-file-utils appstream
+  dpkg-dev desktop-file-utils appstream clang-format
 )
 if [ "${1:-}" = "--fuzz" ] || [ "${WAFERSCOPE_FUZZ:-0}" = "1" ]; then
   packages+=(clang-14 libclang-rt-14-dev)

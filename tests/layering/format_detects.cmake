@@ -1,0 +1,18 @@
+# A tree with one file out of .clang-format's style and one in it: check_format.sh must fail and name
+# only the first.
+file(REMOVE_RECURSE ${WORK})
+file(COPY ${SOURCE}/.clang-format DESTINATION ${WORK})
+file(WRITE ${WORK}/engine/bad.cpp "int  f( int x ){return x;}\n")
+file(WRITE ${WORK}/app/good.cpp "int g(int x)\n{\n    return x;\n}\n")
+execute_process(COMMAND ${CHECK} ${WORK} ${TOOL} RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(rc EQUAL 0)
+    message(FATAL_ERROR "check_format.sh passed a misformatted tree:\n${out}")
+endif()
+string(FIND "${out}" "engine/bad.cpp differs" at)
+if(at EQUAL -1)
+    message(FATAL_ERROR "check_format.sh did not name engine/bad.cpp:\n${out}")
+endif()
+string(FIND "${out}" "app/good.cpp" at)
+if(NOT at EQUAL -1)
+    message(FATAL_ERROR "check_format.sh named app/good.cpp, which is formatted:\n${out}")
+endif()
