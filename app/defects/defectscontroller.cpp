@@ -44,16 +44,14 @@ std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot
     d->rows = s.meshRows;
     d->dx.assign(size_t(s.meshCols) * size_t(s.meshRows), 0);
     d->dy.assign(d->dx.size(), 0);
-    const bool fabric = s.meshCols == l.fabricCols() && s.meshRows == l.fabricRows();
-    const int ox = fabric ? 0 : l.reservedLeft();
-    const int oy = fabric ? 0 : l.reservedTop();
+    const auto cells = CellToCore::of(s.meshCols, s.meshRows, l);
+    if (!cells)
+        return d; // a mesh of another size: no arrows
     for (int y = 0; y < s.meshRows; ++y) {
-        const int py = l.nominalPhysicalY(y + oy);
         for (int x = 0; x < s.meshCols; ++x) {
-            const int px = l.nominalPhysicalX(x + ox);
-            if (px < 0 || py < 0 || px >= l.physicalCols() || py >= l.physicalRows())
+            const int32_t index = cells->physicalIndex(x, y);
+            if (index < 0)
                 continue;
-            const int32_t index = py * l.physicalCols() + px;
             if (remap.state(index) != CoreState::Shifted)
                 continue;
             const size_t i = size_t(y) * size_t(s.meshCols) + size_t(x);
@@ -227,17 +225,16 @@ Status DefectsController::setMeshRect(QRect cells, bool dead)
         return noEditor();
     const SpareLayout& l = m_editor->layout();
     const MeshSnapshot& s = *m_context->snapshot;
-    // The snapshot's mesh is the fabric, or the usable mesh inside the reserved border.
-    const bool fabric = s.meshCols == l.fabricCols() && s.meshRows == l.fabricRows();
-    const int ox = fabric ? 0 : l.reservedLeft();
-    const int oy = fabric ? 0 : l.reservedTop();
+    const auto map = CellToCore::of(s.meshCols, s.meshRows, l);
+    if (!map)
+        return map.error();
     cells = cells.normalized().intersected(QRect(0, 0, s.meshCols, s.meshRows));
     if (cells.isEmpty())
         return makeError(ErrorCode::OutOfRange, "the brushed cells are off the mesh");
-    const int x0 = l.nominalPhysicalX(cells.left() + ox);
-    const int y0 = l.nominalPhysicalY(cells.top() + oy);
-    const int x1 = l.nominalPhysicalX(cells.right() + ox);
-    const int y1 = l.nominalPhysicalY(cells.bottom() + oy);
+    const int x0 = map->physicalX(cells.left());
+    const int y0 = map->physicalY(cells.top());
+    const int x1 = map->physicalX(cells.right());
+    const int y1 = map->physicalY(cells.bottom());
     return edited(m_editor->setRect(PhysicalRect{x0, y0, x1 - x0 + 1, y1 - y0 + 1}, dead));
 }
 

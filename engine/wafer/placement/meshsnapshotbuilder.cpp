@@ -56,8 +56,7 @@ void accumulate(const PlacedRegion& r, Window& w)
                 }
             continue;
         }
-        // Bytes = rows(x or y) * blocks(y or x) * blockBytes, plus fp32 buffers
-        // for the same slices (stacked experts: routed fraction), as Placement::coreBytes.
+        // A tile's weights plus its fp32 buffers (RegionTensor::tileBytesOnCore), as Placement::coreBytes.
         const TileGrid g = tileGrid(t, rect);
         const std::vector<int64_t> rowsLen = splitLengths(t.rows, g.outParts);
         const std::vector<int64_t> blocksLen = splitLengths(t.inBlocks, g.inParts);
@@ -67,15 +66,7 @@ void accumulate(const PlacedRegion& r, Window& w)
                 int64_t outIndex = 0;
                 if (!tileIndex(t, g, lx, ly, inIndex, outIndex))
                     continue;
-                const int64_t rows = rowsLen[size_t(outIndex)];
-                const int64_t blocks = blocksLen[size_t(inIndex)];
-                int64_t inBuf = blocks * t.blockValues;
-                int64_t outBuf = rows;
-                if (t.stackedAlongInput)
-                    inBuf = inBuf * t.activeExperts / t.stackedExperts;
-                else if (t.stackedExperts > 1)
-                    outBuf = outBuf * t.activeExperts / t.stackedExperts;
-                w.used[at(lx, ly)] += rows * blocks * t.blockBytes + 4 * (inBuf + outBuf);
+                w.used[at(lx, ly)] += t.tileBytesOnCore(rowsLen[size_t(outIndex)], blocksLen[size_t(inIndex)]);
             }
         }
     }
@@ -86,7 +77,7 @@ void accumulate(const PlacedRegion& r, Window& w)
             for (int lx = lx0; lx < lx1; ++lx) {
                 const int64_t kv = tokens[size_t(ly)] * columns[size_t(lx)] * r.kvBytesPerValue;
                 w.kv[at(lx, ly)] += kv;
-                w.used[at(lx, ly)] += kv + 4 * tokens[size_t(ly)];
+                w.used[at(lx, ly)] += kv + kActivationBytes * tokens[size_t(ly)];
             }
     }
 }

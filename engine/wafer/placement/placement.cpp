@@ -5,7 +5,6 @@
 namespace ws {
 
 namespace {
-constexpr int64_t kActivationBytes = 4; // fp32 accumulators and vector slices
 
 struct Span
 {
@@ -25,18 +24,6 @@ int64_t ceilDiv(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-// fp32 buffer values a core needs for its tile: its input slice and its output
-// partial sums; for stacked experts only the routed fraction of the stacked axis.
-int64_t inputBufferValues(const RegionTensor& t, int64_t blocks)
-{
-    const int64_t values = blocks * t.blockValues;
-    return t.stackedAlongInput ? values * t.activeExperts / t.stackedExperts : values;
-}
-int64_t outputBufferValues(const RegionTensor& t, int64_t rows)
-{
-    return (!t.stackedAlongInput && t.stackedExperts > 1) ? rows * t.activeExperts / t.stackedExperts : rows;
-}
-
 // f summed over the sizes of a balanced split of n items into parts: the parts hold n / parts items, and
 // n % parts of them one more (split's sizes), so the sum is two terms, not one per part.
 template <typename F> int64_t sumOverSplit(int64_t n, int64_t parts, F f)
@@ -49,12 +36,27 @@ template <typename F> int64_t sumOverSplit(int64_t n, int64_t parts, F f)
 // Sum over all tiles of a tensor's buffer values (exact, O(1)).
 int64_t totalBufferValues(const RegionTensor& t, const TileGrid& a)
 {
-    const int64_t in =
-        sumOverSplit(t.inBlocks, a.inParts, [&](int64_t blocks) { return inputBufferValues(t, blocks); });
-    const int64_t out = sumOverSplit(t.rows, a.outParts, [&](int64_t rows) { return outputBufferValues(t, rows); });
+    const int64_t in = sumOverSplit(t.inBlocks, a.inParts, [&](int64_t blocks) { return t.inputBufferValues(blocks); });
+    const int64_t out = sumOverSplit(t.rows, a.outParts, [&](int64_t rows) { return t.outputBufferValues(rows); });
     return in * a.outParts + out * a.inParts;
 }
 } // namespace
+
+int64_t RegionTensor::inputBufferValues(int64_t blocks) const
+{
+    const int64_t values = blocks * blockValues;
+    return stackedAlongInput ? values * activeExperts / stackedExperts : values;
+}
+
+int64_t RegionTensor::outputBufferValues(int64_t outRows) const
+{
+    return (!stackedAlongInput && stackedExperts > 1) ? outRows * activeExperts / stackedExperts : outRows;
+}
+
+int64_t RegionTensor::tileBytesOnCore(int64_t outRows, int64_t blocks) const
+{
+    return outRows * blocks * blockBytes + kActivationBytes * (inputBufferValues(blocks) + outputBufferValues(outRows));
+}
 
 TileGrid tileGrid(const RegionTensor& t, const CoreRect& r)
 {
@@ -159,8 +161,8 @@ int64_t regionMaxCoreBytes(const PlacedRegion& r, int64_t programBytes)
         if (t.vector)
             continue;
         const TileGrid a = tileGrid(t, r.rect);
-        n += kActivationBytes * (inputBufferValues(t, ceilDiv(t.inBlocks, a.inParts)) +
-                                 outputBufferValues(t, ceilDiv(t.rows, a.outParts)));
+        n += kActivationBytes *
+             (t.inputBufferValues(ceilDiv(t.inBlocks, a.inParts)) + t.outputBufferValues(ceilDiv(t.rows, a.outParts)));
     }
     if (r.kvTokens > 0) {
         const int64_t tokens = ceilDiv(r.kvTokens, r.rect.height);
@@ -239,8 +241,7 @@ void Placement::addCore(const PlacedRegion& r, int x, int y, CoreBytes& out, std
         const Span rows = split(t.rows, g.outParts, outIndex);
         const int64_t bytes = rows.size() * blocks.size() * t.blockBytes;
         out.weights[size_t(t.kind)] += bytes;
-        out.activations +=
-            kActivationBytes * (inputBufferValues(t, blocks.size()) + outputBufferValues(t, rows.size()));
+        out.activations += kActivationBytes * (t.inputBufferValues(blocks.size()) + t.outputBufferValues(rows.size()));
         if (tiles && bytes > 0)
             tiles->push_back({t.kind, t.layer, t.rowOffset + rows.begin, t.rowOffset + rows.end,
                               blocks.begin * t.blockValues, std::min(blocks.end * t.blockValues, t.inValues), bytes});

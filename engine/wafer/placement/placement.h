@@ -52,6 +52,8 @@ struct GroupPrecisions
     bool operator==(const GroupPrecisions&) const = default;
 };
 
+constexpr int64_t kActivationBytes = 4; // fp32 accumulators and vector slices
+
 // One tensor (or a vocabulary slice of a table) tiled over a region.
 struct RegionTensor
 {
@@ -74,6 +76,13 @@ struct RegionTensor
     int64_t inGroups = 0;
     int64_t fold = 1;
     int64_t bytes() const { return vector ? inValues * blockBytes : rows * inBlocks * blockBytes; }
+    // fp32 buffer values a core needs for a tile of `blocks` input blocks and `rows` output rows: its input
+    // slice and its output partial sums; for stacked experts only the routed fraction of the stacked axis.
+    int64_t inputBufferValues(int64_t blocks) const;
+    int64_t outputBufferValues(int64_t rows) const;
+    // Bytes one core holds for such a tile: the weights plus those buffers (kActivationBytes a value).
+    // Placement::coreBytes, the mesh snapshot and the tile-grid choice all count a tile with it.
+    int64_t tileBytesOnCore(int64_t rows, int64_t blocks) const;
     bool operator==(const RegionTensor&) const = default;
 };
 

@@ -62,13 +62,7 @@ int64_t maxTileBytes(const RegionTensor& t, const CoreRect& r)
     const TileGrid g = tileGrid(t, r);
     const int64_t rows = (t.rows + g.outParts - 1) / g.outParts;
     const int64_t blocks = (t.inBlocks + g.inParts - 1) / g.inParts;
-    int64_t inBuf = blocks * t.blockValues;
-    int64_t outBuf = rows;
-    if (t.stackedAlongInput)
-        inBuf = inBuf * t.activeExperts / t.stackedExperts;
-    else if (t.stackedExperts > 1)
-        outBuf = outBuf * t.activeExperts / t.stackedExperts;
-    return rows * blocks * t.blockBytes + 4 * (inBuf + outBuf);
+    return t.tileBytesOnCore(rows, blocks);
 }
 
 // Picks the tile grid with the smallest largest tile: the plain 2-D split, or

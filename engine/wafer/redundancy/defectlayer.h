@@ -17,6 +17,25 @@
 
 namespace ws {
 
+// Heatmap cell -> the physical core at its nominal position. A snapshot's mesh
+// is the preset's fabric (offset 0) or its usable mesh (offset: the reserved
+// border); any other size is an error. The Defects layer, the displacement
+// arrows and a brush on the heatmap all map cells with it.
+class CellToCore
+{
+public:
+    static Expected<CellToCore> of(int meshCols, int meshRows, const SpareLayout& layout);
+    int physicalX(int cellX) const { return m_layout->nominalPhysicalX(cellX + m_offsetX); }
+    int physicalY(int cellY) const { return m_layout->nominalPhysicalY(cellY + m_offsetY); }
+    // Row-major index on the physical grid (Remap::state's index); -1 when the core is off that grid.
+    int32_t physicalIndex(int cellX, int cellY) const;
+
+private:
+    const SpareLayout* m_layout = nullptr;
+    int m_offsetX = 0;
+    int m_offsetY = 0;
+};
+
 // Fills snapshot.coreState[device] (resizing coreState to at least device + 1 entries).
 Status fillDefectLayer(MeshSnapshot& snapshot, int device, const Remap& remap);
 

@@ -53,6 +53,34 @@ private slots:
         }
     }
 
+    // The same fabric as above: segment 0 holds physical cores 0-6 (fabric 0-5 and a spare), segment 1
+    // starts at physical 7 (fabric 6 -> physical 7, fabric 7 -> physical 8).
+    void cellsMapToTheirNominalCores()
+    {
+        ws::WaferSpec spec;
+        spec.meshCols = 12;
+        spec.meshRows = 6;
+        spec.reservedCols = 2;
+        spec.reservedRows = 2;
+        spec.segmentPrimaryCores = 6;
+        spec.segmentSpareCores = 1;
+        spec.coreAreaMm2 = 0.05;
+        const ws::SpareLayout layout = *ws::SpareLayout::fromSpec(spec);
+        const auto fabric = ws::CellToCore::of(12, 6, layout);
+        QVERIFY(fabric.hasValue());
+        QCOMPARE(fabric->physicalX(0), 0);
+        QCOMPARE(fabric->physicalX(6), 7);
+        QCOMPARE(fabric->physicalX(7), 8);
+        QCOMPARE(fabric->physicalY(3), 3);
+        const auto usable = ws::CellToCore::of(10, 4, layout); // inside the 1-core reserved border
+        QVERIFY(usable.hasValue());
+        QCOMPARE(usable->physicalX(0), 1);
+        QCOMPARE(usable->physicalX(5), 7);
+        QCOMPARE(usable->physicalY(0), 1);
+        QCOMPARE(usable->physicalIndex(5, 1), 2 * layout.physicalCols() + 7);
+        QVERIFY(!ws::CellToCore::of(11, 6, layout).hasValue());
+    }
+
     void wrongGridIsAnError()
     {
         const ws::SpareLayout layout = *ws::SpareLayout::rowShift(12, 6, 6, 1, 0.05);
