@@ -7,24 +7,24 @@
 // --screenshot renders the main window (offscreen unless a platform is set),
 // saves it as a PNG and exits: 0 on success, 2 with one line on stderr if not.
 // --scenario, --recover and --print-scenario belong to the File menu
-// controller (app/core/filemenucontroller.h). --dataflow-time shows the Dataflow
+// controller (app/window/filemenucontroller.h). --dataflow-time shows the Dataflow
 // layer at that fraction (0..1) of a token's schedule. --present plays a tour in
 // presentation mode (app/present/presentationmode.h; a bad tour: 2 and one line).
 #include "app/common/buildinfo.h"
 #include "app/common/jobtracker.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/filemenucontroller.h"
-#include "app/core/logging.h"
-#include "app/core/mainwindow.h"
-#include "app/core/theme.h"
-#include "app/core/windowlayout.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/export/screenshot.h"
 #include "app/present/presentationmode.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
+#include "app/window/filemenucontroller.h"
+#include "app/window/logging.h"
+#include "app/window/mainwindow.h"
+#include "app/window/theme.h"
+#include "app/window/windowlayout.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -262,12 +262,12 @@ void ChatPane::setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
         return;
     answer->setText(QString::fromStdString(snapshot->text));
     answer->setStats(ChatStats::format(*snapshot));
-    if (snapshot->state == RunState::Finished)
+    if (snapshot->state == TurnState::Finished)
         answer->setState(ChatMessageWidget::State::Done);
-    else if (snapshot->state == RunState::Stopped)
+    else if (snapshot->state == TurnState::Stopped)
         answer->setState(ChatMessageWidget::State::Stopped);
-    // RunState::Failed: showError() follows with the message.
-    if (snapshot->isFinal() && snapshot->state != RunState::Failed)
+    // TurnState::Failed: showError() follows with the message.
+    if (snapshot->isFinal() && snapshot->state != TurnState::Failed)
         setRunning(false); // the list follows the growing answer while its end is in view
 }
 

@@ -4,9 +4,9 @@
 #include "app/common/buildinfo.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/filemenucontroller.h"
-#include "app/core/mainwindow.h"
 #include "app/present/presentationmode.h"
+#include "app/window/filemenucontroller.h"
+#include "app/window/mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -6,7 +6,7 @@
 // wafers, regions over SRAM). The dock only reads and shows values; a user
 // change emits settingsChanged and LayoutEditController re-places.
 
-#include "app/explore/layoutexplore.h"
+#include "app/explore/explorestate.h"
 
 #include <QDockWidget>
 

@@ -8,7 +8,7 @@
 // edit's one line appears where the pointer is and changes nothing.
 
 #include "app/common/jobtracker.h"
-#include "app/explore/layoutexplore.h"
+#include "app/explore/explorestate.h"
 
 #include <QObject>
 

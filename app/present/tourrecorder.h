@@ -19,7 +19,7 @@ namespace ws {
 
 class PresentationMode;
 
-// A main window to record in, with what keeps it alive (presets, language); app/core makes it (the CLI's main).
+// A main window to record in, with what keeps it alive (presets, language); app/window makes it (the CLI's main).
 struct TourWindow
 {
     std::shared_ptr<void> owner;

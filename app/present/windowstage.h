@@ -3,7 +3,7 @@
 // pieces (opening a scenario as File > Open does, the layer as View > Layer
 // does, the heatmap's zoom, the Dataflow dock's controller, the Defects dock's
 // controller, the comparison and token race docks). The window hands them in
-// (app/present does not know app/core): pointers to its docks and views, and
+// (app/present does not know app/window): pointers to its docks and views, and
 // functions for what only the window does.
 
 #include "app/common/placementresult.h"

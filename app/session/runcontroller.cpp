@@ -219,7 +219,7 @@ void RunController::receiveSnapshot(std::shared_ptr<const SessionSnapshot> snaps
     if (!snapshot->isFinal())
         return;
     setRunning(false);
-    if (snapshot->state == RunState::Failed)
+    if (snapshot->state == TurnState::Failed)
         emit runFailed(snapshot->requestId,
                        snapshot->error ? describeError(*snapshot->error) : tr("Generation failed."));
     else

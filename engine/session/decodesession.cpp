@@ -88,14 +88,14 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
     current.contextTokens = stream.contextTokenCount();
 
     const double start = now();
-    auto finish = [&](RunState state, FinishReason reason) {
+    auto finish = [&](TurnState state, FinishReason reason) {
         current.state = state;
         current.finishReason = reason;
     };
 
     for (int index = 0;; ++index) {
         if (shouldStop && shouldStop()) {
-            finish(RunState::Stopped, FinishReason::Stopped);
+            finish(TurnState::Stopped, FinishReason::Stopped);
             break;
         }
         const double stepStart = now();
@@ -105,10 +105,10 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
             current.reusedPromptTokens = stream.reusedPromptTokenCount();
         if (!step) {
             if (step.error().code == ErrorCode::Cancelled) {
-                finish(RunState::Stopped, FinishReason::Stopped);
+                finish(TurnState::Stopped, FinishReason::Stopped);
             } else {
                 current.error = step.error();
-                finish(RunState::Failed, FinishReason::Error);
+                finish(TurnState::Failed, FinishReason::Error);
             }
             break;
         }
@@ -118,7 +118,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
                 current.text += step->text;
                 current.newPieces.push_back({-1, step->text});
             }
-            finish(RunState::Finished, finishReasonOf(step->end));
+            finish(TurnState::Finished, finishReasonOf(step->end));
             break;
         }
         if (index == 0)
@@ -133,7 +133,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         if (m_options.pacer.isPaced() && !waitUntil(start, m_options.pacer.dueSeconds(index), shouldStop, current)) {
             // Stopped while holding this token back: it was never shown.
             current.generatedTokens = index;
-            finish(RunState::Stopped, FinishReason::Stopped);
+            finish(TurnState::Stopped, FinishReason::Stopped);
             break;
         }
         current.text += step->text;

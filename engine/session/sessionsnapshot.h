@@ -43,7 +43,7 @@ struct TokenPiece
     std::string text;
 };
 
-enum class RunState
+enum class TurnState
 {
     Running,
     Finished,
@@ -63,7 +63,7 @@ enum class FinishReason
 struct SessionSnapshot
 {
     uint64_t requestId = 0;
-    RunState state = RunState::Running;
+    TurnState state = TurnState::Running;
     FinishReason finishReason = FinishReason::None;
     std::optional<Error> error; // set when state == Failed
 
@@ -95,7 +95,7 @@ struct SessionSnapshot
     // for dense models. The chat's wafer lights these experts.
     std::shared_ptr<const ExpertRouting> routing;
 
-    bool isFinal() const { return state != RunState::Running; }
+    bool isFinal() const { return state != TurnState::Running; }
 };
 
 } // namespace ws

@@ -27,7 +27,7 @@ Expected<TurnRun> runTurn(SessionModel& model, const TurnRequest& request,
         if (onSnapshot)
             onSnapshot(*s);
     });
-    if (run.last->state == RunState::Failed && run.last->error)
+    if (run.last->state == TurnState::Failed && run.last->error)
         return *run.last->error;
     return run;
 }

@@ -4,7 +4,7 @@
 #include "app/common/buildinfo.h"
 #include "app/common/datasources.h"
 #include "app/common/languagemanager.h"
-#include "app/core/aboutdialog.h"
+#include "app/window/aboutdialog.h"
 
 #include <QTabWidget>
 #include <QTableWidget>

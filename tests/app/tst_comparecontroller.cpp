@@ -214,7 +214,7 @@ private slots:
         more->newPieces = {{12, ","}, {13, " 世界"}};
         more->firstTokenSeconds = 0.01;
         more->decodeSeconds = 0.02;
-        more->state = RunState::Finished;
+        more->state = TurnState::Finished;
         c.followSession(more);
         QCOMPARE(race.pieces().size(), 3);
         QCOMPARE(race.pieces().join(QString()), QStringLiteral("Hello, 世界"));
@@ -239,7 +239,7 @@ private slots:
         auto end = std::make_shared<SessionSnapshot>(*next);
         end->text = "Hi\xEF\xBF\xBD";
         end->newPieces = {{-1, "\xEF\xBF\xBD"}};
-        end->state = RunState::Finished;
+        end->state = TurnState::Finished;
         c.followSession(end);
         QCOMPARE(race.pieces(), QStringList{QStringLiteral("Hi\uFFFD")});
         race.pause();

@@ -1,7 +1,7 @@
 // FileMenuController: the modified marker, open/save through the scenario
 // callbacks, recent files, and that a bad file changes nothing.
-#include "app/core/filemenucontroller.h"
 #include "app/scenario/scenarioformat.h"
+#include "app/window/filemenucontroller.h"
 
 #include <QFile>
 #include <QMainWindow>

@@ -12,12 +12,12 @@
 // In both, the KV layer holds the conversation's tokens.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/mainwindow.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/chatwafer.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/session/systempaces.h"
+#include "app/window/mainwindow.h"
 #include "engine/predict/predictor.h"
 #include "engine/session/kvoccupancy.h"
 #include "engine/wafer/dataflow/meshframe.h"

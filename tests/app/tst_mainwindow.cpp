@@ -3,8 +3,8 @@
 // language switches live.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/inspectordock.h"
-#include "app/core/mainwindow.h"
+#include "app/window/inspectordock.h"
+#include "app/window/mainwindow.h"
 #include "views/meshview.h"
 
 #include <QMenuBar>

@@ -6,10 +6,6 @@
 // by a timer and recorded by class.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/filemenucontroller.h"
-#include "app/core/inspectordock.h"
-#include "app/core/mainwindow.h"
-#include "app/core/shortcutsdialog.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/explore/comparedock.h"
@@ -17,6 +13,10 @@
 #include "app/explore/layoutexplorer.h"
 #include "app/explore/optimizerunner.h"
 #include "app/present/presentationmode.h"
+#include "app/window/filemenucontroller.h"
+#include "app/window/inspectordock.h"
+#include "app/window/mainwindow.h"
+#include "app/window/shortcutsdialog.h"
 #include "engine/wafer/placement/layoutjson.h"
 #include "views/meshview.h"
 

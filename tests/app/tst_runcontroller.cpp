@@ -138,7 +138,7 @@ private slots:
         QVERIFY(!controller.isRunning());
         const auto last = finished.at(0).at(0).value<SnapshotPtr>();
         QCOMPARE(last->requestId, id);
-        QCOMPARE(last->state, ws::RunState::Finished);
+        QCOMPARE(last->state, ws::TurnState::Finished);
         QCOMPARE(last->finishReason, ws::FinishReason::EndOfText);
         QCOMPARE(last->text, expectedText(40));
         QCOMPARE(last->generatedTokens, 40);
@@ -185,7 +185,7 @@ private slots:
         controller.stop();
         QVERIFY(finished.wait(5000));
         const auto last = finished.at(0).at(0).value<SnapshotPtr>();
-        QCOMPARE(last->state, ws::RunState::Stopped);
+        QCOMPARE(last->state, ws::TurnState::Stopped);
         QVERIFY(last->generatedTokens > 0);
         QVERIFY(last->generatedTokens < 5000);
         QCOMPARE(last->text, expectedText(last->generatedTokens));

@@ -2,9 +2,9 @@
 // that FFmpeg decodes with fps × the tour's length frames; a bad tour exits 2 with one line naming the step.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/mainwindow.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/record/videoprobe.h"
+#include "app/window/mainwindow.h"
 #include "tests/common/clirunner.h"
 
 #include <QFile>

@@ -3,12 +3,12 @@
 // drive the tour and leaving gives the window back; captions follow the interface language.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/filemenucontroller.h"
-#include "app/core/mainwindow.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/present/presentationmode.h"
 #include "app/present/tourcaptions.h"
+#include "app/window/filemenucontroller.h"
+#include "app/window/mainwindow.h"
 #include "views/chatstats.h"
 #include "views/meshview.h"
 

@@ -17,10 +17,10 @@
 // The generator uses what the app uses by default: all cores but one.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/mainwindow.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
+#include "app/window/mainwindow.h"
 #include "tests/common/testmodels.h"
 #include "views/chatpane.h"
 #include "views/chatsettingspanel.h"

@@ -11,11 +11,11 @@
 //   bench_soak [tokens] [frames] [model.gguf]
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
-#include "app/core/mainwindow.h"
 #include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
+#include "app/window/mainwindow.h"
 #include "engine/session/sessionsnapshot.h"
 #include "tests/common/testmodels.h"
 #include "views/chatpane.h"

@@ -4,7 +4,7 @@
 #   engine's folders are floors (engine_floors below, bottom first): a file includes only its own folder
 #   and the folders below it, and every engine folder has a floor;
 #   views/ includes nothing from app/;
-#   only app/core/ and the programs' mains (app/main.cpp, app/cli/main.cpp) include app/core/ (the window is the top);
+#   only app/window/ and the programs' mains (app/main.cpp, app/cli/main.cpp) include app/window/ (the window is the top);
 #   app/common/ includes no other app folder; app/scenario/ includes only app/common/;
 #   README.md, app/, views/ and engine/ never point outside the repository (../shared, shared/models);
 #   no source file in engine/, views/ or app/ is over 400 lines.
@@ -54,8 +54,8 @@ while IFS= read -r file; do
 done < <(sources engine)
 while IFS= read -r hit; do report "views includes app: $hit"; done < <(
     sources views | xargs -r grep -nE '#include\s*"app/' /dev/null)
-while IFS= read -r hit; do report "a lower app folder includes app/core: $hit"; done < <(
-    sources app | grep -vE '^app/(core/|main\.cpp$|cli/main\.cpp$)' | xargs -r grep -nE '#include\s*"app/core/' /dev/null)
+while IFS= read -r hit; do report "a lower app folder includes app/window: $hit"; done < <(
+    sources app | grep -vE '^app/(window/|main\.cpp$|cli/main\.cpp$)' | xargs -r grep -nE '#include\s*"app/window/' /dev/null)
 while IFS= read -r hit; do report "app/common includes another app folder: $hit"; done < <(
     sources app/common | xargs -r grep -nE '#include\s*"app/' /dev/null | grep -v '"app/common/')
 while IFS= read -r hit; do report "app/scenario includes a folder above it: $hit"; done < <(

@@ -36,15 +36,15 @@ ws::SessionModelInfo storiesInfo()
 }
 
 std::shared_ptr<const ws::SessionSnapshot> snapshot(const std::string& text, int tokens,
-                                                    ws::RunState state = ws::RunState::Running)
+                                                    ws::TurnState state = ws::TurnState::Running)
 {
     auto s = std::make_shared<ws::SessionSnapshot>();
     s->text = text;
     s->generatedTokens = tokens;
     s->promptTokens = 5;
     s->state = state;
-    s->finishReason = state == ws::RunState::Finished ? ws::FinishReason::TokenLimit : ws::FinishReason::None;
-    if (state == ws::RunState::Stopped)
+    s->finishReason = state == ws::TurnState::Finished ? ws::FinishReason::TokenLimit : ws::FinishReason::None;
+    if (state == ws::TurnState::Stopped)
         s->finishReason = ws::FinishReason::Stopped;
     return s;
 }
@@ -79,7 +79,7 @@ void turn(ChatPane& pane, const QString& prompt, const std::string& answer)
 {
     pane.send(prompt);
     pane.setSnapshot(snapshot(answer.substr(0, answer.size() / 2), 1));
-    pane.setSnapshot(snapshot(answer, 2, ws::RunState::Finished));
+    pane.setSnapshot(snapshot(answer, 2, ws::TurnState::Finished));
 }
 
 } // namespace
@@ -130,7 +130,7 @@ private slots:
         ChatMessageWidget* answer = pane.message(1);
         QCOMPARE(answer->text(), QStringLiteral(", there was"));
         QCOMPARE(answer->state(), ChatMessageWidget::State::Streaming);
-        pane.setSnapshot(snapshot(", there was a little girl", 6, ws::RunState::Finished));
+        pane.setSnapshot(snapshot(", there was a little girl", 6, ws::TurnState::Finished));
         QCOMPARE(answer->text(), QStringLiteral(", there was a little girl"));
         // The shown text grew by appending, and equals the snapshot's text.
         QCOMPARE(answer->findChild<QTextEdit*>()->toPlainText(), QStringLiteral(", there was a little girl"));
@@ -174,7 +174,7 @@ private slots:
         pane.setSnapshot(snapshot("Hel", 1));
         pane.stop();
         QCOMPARE(stopped.count(), 1);
-        pane.setSnapshot(snapshot("Hel", 1, ws::RunState::Stopped));
+        pane.setSnapshot(snapshot("Hel", 1, ws::TurnState::Stopped));
         QCOMPARE(pane.message(1)->state(), ChatMessageWidget::State::Stopped);
         QVERIFY(pane.message(1)->stats().contains(QStringLiteral("stopped")));
 
@@ -418,14 +418,14 @@ private slots:
         QCOMPARE(bar->value(), 0);
         bar->setValue(bar->maximum()); // and back down
         text += "and at last the dog went home.\n";
-        pane.setSnapshot(snapshot(text, 50, ws::RunState::Finished));
+        pane.setSnapshot(snapshot(text, 50, ws::TurnState::Finished));
         QTRY_COMPARE(bar->value(), bar->maximum());
     }
 
     // Reuse and dropped turns in the stats line.
     void statsLineSaysWhatTheCacheKept()
     {
-        auto s = std::make_shared<ws::SessionSnapshot>(*snapshot("x", 3, ws::RunState::Finished));
+        auto s = std::make_shared<ws::SessionSnapshot>(*snapshot("x", 3, ws::TurnState::Finished));
         s->promptTokens = 40;
         s->reusedPromptTokens = 28;
         s->droppedMessages = 2;
@@ -456,7 +456,7 @@ private slots:
         QFETCH(int, tokens);
         QFETCH(double, cpuRate);
         QFETCH(QString, expected);
-        auto s = std::make_shared<ws::SessionSnapshot>(*snapshot("x", tokens, ws::RunState::Finished));
+        auto s = std::make_shared<ws::SessionSnapshot>(*snapshot("x", tokens, ws::TurnState::Finished));
         s->cpuTokensPerSecond = cpuRate;
         s->firstTokenSeconds = 0.002;
         s->systems = {{"wse3", "WSE-3", 2000.0, 0.1}, {"h100", "H100", 100.0, 0.05}};

@@ -112,7 +112,7 @@ private slots:
         stream.limit = maxTokens;
         ws::DecodeOptions o = h.options();
         auto last = ws::DecodeSession(o).run(stream, {}, h.publisher());
-        QCOMPARE(last->state, ws::RunState::Finished);
+        QCOMPARE(last->state, ws::TurnState::Finished);
         QCOMPARE(int(last->finishReason), expectedReason);
         QCOMPARE(last->generatedTokens, expectedTokens);
         QCOMPARE(last->text, joined(expectedTokens));
@@ -126,8 +126,8 @@ private slots:
     {
         QTest::addColumn<int>("code");
         QTest::addColumn<int>("expectedState");
-        QTest::newRow("generator error fails the turn") << int(ws::ErrorCode::Io) << int(ws::RunState::Failed);
-        QTest::newRow("generator cancel is a stop") << int(ws::ErrorCode::Cancelled) << int(ws::RunState::Stopped);
+        QTest::newRow("generator error fails the turn") << int(ws::ErrorCode::Io) << int(ws::TurnState::Failed);
+        QTest::newRow("generator cancel is a stop") << int(ws::ErrorCode::Cancelled) << int(ws::TurnState::Stopped);
     }
     void errors()
     {
@@ -151,7 +151,7 @@ private slots:
         auto last = ws::DecodeSession(h.options()).run(stream, {}, h.publisher());
         QCOMPARE(int(last->state), expectedState);
         QCOMPARE(last->text, std::string("xxx"));
-        QCOMPARE(last->error.has_value(), expectedState == int(ws::RunState::Failed));
+        QCOMPARE(last->error.has_value(), expectedState == int(ws::TurnState::Failed));
         if (last->error)
             QCOMPARE(last->error->text, std::string("disk went away"));
     }
@@ -164,7 +164,7 @@ private slots:
         ws::DecodeOptions o = h.options();
         auto last = ws::DecodeSession(o).run(
             stream, [&] { return stream.calls() >= 10; }, h.publisher());
-        QCOMPARE(last->state, ws::RunState::Stopped);
+        QCOMPARE(last->state, ws::TurnState::Stopped);
         QCOMPARE(last->generatedTokens, 10);
         QCOMPARE(last->text, joined(10));
         QCOMPARE(stream.calls(), 10); // no step after the stop
@@ -258,7 +258,7 @@ private slots:
         o.pacer = ws::TokenPacer::atPaceOf(ws::SystemPace{"slow", "slow", 1.0, 0.0});
         auto last = ws::DecodeSession(o).run(
             stream, [&] { return h.clock > 2.5; }, h.publisher());
-        QCOMPARE(last->state, ws::RunState::Stopped);
+        QCOMPARE(last->state, ws::TurnState::Stopped);
         QCOMPARE(last->text, joined(3)); // tokens due at 0, 1 and 2 s
         QVERIFY(h.clock < 2.6);          // stopped within one sleep slice
     }

@@ -1,8 +1,8 @@
 #pragma once
-// MainWindow's menus, actions and toolbars (app/core/mainwindowactions.cpp) and
-// the scenario file's ids of the heatmap layers. Private to app/core.
+// MainWindow's menus, actions and toolbars (app/window/mainwindowactions.cpp) and
+// the scenario file's ids of the heatmap layers. Private to app/window.
 
-#include "app/core/mainwindow.h"
+#include "app/window/mainwindow.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QString>

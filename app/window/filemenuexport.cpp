@@ -1,5 +1,5 @@
 // FileMenuController's exports (image, data table) and recording: the dialogs around app/export and app/record.
-#include "app/core/filemenucontroller.h"
+#include "app/window/filemenucontroller.h"
 
 #include "app/export/exporter.h"
 #include "app/record/recorder.h"

@@ -1,4 +1,4 @@
-#include "app/core/theme.h"
+#include "app/window/theme.h"
 
 #include <QApplication>
 #include <QPalette>

@@ -1,4 +1,4 @@
-#include "app/explore/layoutexplore.h"
+#include "app/explore/explorestate.h"
 
 #include "engine/predict/waferpredictor.h"
 #include "engine/wafer/placement/layoutedit.h"

@@ -1,4 +1,4 @@
-#include "app/core/logging.h"
+#include "app/window/logging.h"
 
 #include <QString>
 #include <QtGlobal>

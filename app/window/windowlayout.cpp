@@ -1,4 +1,4 @@
-#include "app/core/windowlayout.h"
+#include "app/window/windowlayout.h"
 
 #include <QAction>
 #include <QDockWidget>

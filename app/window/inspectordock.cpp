@@ -1,4 +1,4 @@
-#include "app/core/inspectordock.h"
+#include "app/window/inspectordock.h"
 
 #include "views/meshimage.h"
 

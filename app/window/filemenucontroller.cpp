@@ -1,4 +1,4 @@
-#include "app/core/filemenucontroller.h"
+#include "app/window/filemenucontroller.h"
 
 #include "app/export/exporter.h"
 #include "app/export/scenariotables.h"

@@ -1,4 +1,4 @@
-#include "app/core/aboutdialog.h"
+#include "app/window/aboutdialog.h"
 
 #include "app/common/buildinfo.h"
 #include "app/common/datasources.h"

@@ -1,4 +1,4 @@
-#include "app/core/scenariobar.h"
+#include "app/window/scenariobar.h"
 
 #include "app/common/presetlibrary.h"
 #include "engine/predict/speculative.h"

@@ -1,4 +1,4 @@
-#include "app/core/shortcutsdialog.h"
+#include "app/window/shortcutsdialog.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

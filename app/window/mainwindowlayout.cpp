@@ -1,10 +1,10 @@
 // MainWindow's layout memory (QSettings), View > Reset Layout and the first-run demo.
-#include "app/core/mainwindow.h"
+#include "app/window/mainwindow.h"
 
-#include "app/core/windowlayout.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
+#include "app/window/windowlayout.h"
 #include "views/meshview.h"
 #include "views/playbackbar.h"
 
