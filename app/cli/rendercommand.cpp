@@ -7,7 +7,7 @@
 #include "app/export/exporter.h"
 #include "app/scenario/scenarioformat.h"
 #include "app/scenario/scenarioscene.h"
-#include "views/meshview.h"
+#include "views/mesh/meshview.h"
 
 #include <QFileInfo>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
 #include "app/compare/calibrationdialog.h"
 
-#include "views/chartformat.h"
+#include "views/charts/chartformat.h"
 
 #include <QDialogButtonBox>
 #include <QFile>

@@ -5,8 +5,8 @@
 // follows the file's suffix.
 
 #include "app/export/datatable.h"
-#include "views/chartdata.h"
-#include "views/comparisonsnapshot.h"
+#include "views/charts/chartdata.h"
+#include "views/compare/comparisonsnapshot.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

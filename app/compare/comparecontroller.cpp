@@ -11,8 +11,8 @@
 #include "engine/predict/gpupredictor.h"
 #include "engine/predict/predictionutil.h"
 #include "engine/predict/predictor.h"
-#include "views/comparisonpanel.h"
-#include "views/tokenrace.h"
+#include "views/compare/comparisonpanel.h"
+#include "views/compare/tokenrace.h"
 
 #include <QFile>
 #include <QFileDialog>

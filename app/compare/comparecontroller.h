@@ -11,9 +11,9 @@
 #include "engine/calibration/measuredpoints.h"
 #include "engine/predict/placementcache.h"
 #include "engine/session/sessionsnapshot.h"
-#include "views/chartdata.h"
-#include "views/comparisonsnapshot.h"
-#include "views/tokenrace.h"
+#include "views/charts/chartdata.h"
+#include "views/compare/comparisonsnapshot.h"
+#include "views/compare/tokenrace.h"
 
 #include <QColor>
 #include <QObject>

@@ -3,8 +3,8 @@
 #include "app/common/presetlibrary.h"
 #include "engine/predict/speculative.h"
 #include "engine/predict/tokencost.h"
-#include "views/chartformat.h"
-#include "views/rangebarchart.h"
+#include "views/charts/chartformat.h"
+#include "views/compare/rangebarchart.h"
 
 namespace ws {
 

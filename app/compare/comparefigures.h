@@ -9,8 +9,8 @@
 #include "engine/model/modelconfig.h"
 #include "engine/predict/prediction.h"
 #include "engine/predict/workload.h"
-#include "views/comparisonsnapshot.h"
-#include "views/tokenrace.h"
+#include "views/compare/comparisonsnapshot.h"
+#include "views/compare/tokenrace.h"
 
 #include <QCoreApplication>
 

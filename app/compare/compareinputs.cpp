@@ -2,7 +2,7 @@
 
 #include "engine/calibration/calibrationprofile.h"
 #include "engine/model/precision.h"
-#include "views/chartformat.h"
+#include "views/charts/chartformat.h"
 
 #include <QRegularExpression>
 

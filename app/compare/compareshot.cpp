@@ -11,10 +11,10 @@
 #include "app/compare/racesample.h"
 #include "app/export/exporter.h"
 #include "app/export/screenshot.h"
-#include "views/comparisonpanel.h"
-#include "views/concurrencychart.h"
-#include "views/rangebarchart.h"
-#include "views/tokenrace.h"
+#include "views/compare/comparisonpanel.h"
+#include "views/compare/concurrencychart.h"
+#include "views/compare/rangebarchart.h"
+#include "views/compare/tokenrace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

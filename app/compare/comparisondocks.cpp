@@ -2,8 +2,8 @@
 
 #include "app/compare/comparecontroller.h"
 #include "app/compare/racesample.h"
-#include "views/comparisonpanel.h"
-#include "views/tokenrace.h"
+#include "views/compare/comparisonpanel.h"
+#include "views/compare/tokenrace.h"
 
 #include <QDockWidget>
 #include <QEvent>

@@ -1,8 +1,8 @@
 #include "app/dataflow/dataflowdock.h"
 
-#include "views/meshview.h"
-#include "views/playbackbar.h"
-#include "views/timelinechart.h"
+#include "views/dataflow/playbackbar.h"
+#include "views/dataflow/timelinechart.h"
+#include "views/mesh/meshview.h"
 
 #include <QAction>
 #include <QComboBox>

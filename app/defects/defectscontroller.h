@@ -23,7 +23,7 @@
 #include "engine/wafer/redundancy/defecteditor.h"
 #include "engine/wafer/redundancy/remap.h"
 #include "engine/wafer/redundancy/yieldcurves.h"
-#include "views/meshview.h"
+#include "views/mesh/meshview.h"
 
 #include <QObject>
 #include <QRect>

@@ -1,8 +1,8 @@
 #include "app/defects/defectsdock.h"
 
-#include "views/defectspanel.h"
-#include "views/meshview.h"
-#include "views/yieldpanel.h"
+#include "views/defects/defectspanel.h"
+#include "views/defects/yieldpanel.h"
+#include "views/mesh/meshview.h"
 
 #include <QEvent>
 

@@ -4,8 +4,8 @@
 #include "app/scenario/scenarioprediction.h"
 
 #include "engine/explore/layoutcompare.h"
-#include "views/layoutdeltatable.h"
-#include "views/meshview.h"
+#include "views/explore/layoutdeltatable.h"
+#include "views/mesh/meshview.h"
 
 #include <QComboBox>
 #include <QEvent>

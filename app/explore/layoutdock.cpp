@@ -1,6 +1,6 @@
 #include "app/explore/layoutdock.h"
 
-#include "views/meshimage.h"
+#include "views/mesh/meshimage.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -2,8 +2,8 @@
 
 #include "app/explore/layoutdock.h"
 #include "engine/wafer/placement/layoutedit.h"
-#include "views/mesheditor.h"
-#include "views/meshview.h"
+#include "views/mesh/mesheditor.h"
+#include "views/mesh/meshview.h"
 
 #include <QAction>
 #include <QEvent>

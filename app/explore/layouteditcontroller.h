@@ -1,6 +1,6 @@
 #pragma once
 // The layout explorer's editing: the Layout dock, hand edits on the heatmap
-// (views/mesheditor.h intents turned into the engine's edit operations,
+// (views/mesh/mesheditor.h intents turned into the engine's edit operations,
 // engine/wafer/placement/layoutedit.h) and their undo stack. Every change,
 // from the dock or by hand, is one QUndoCommand holding the layout before and
 // after it, so undo places exactly the previous layout again. Placing runs on

@@ -3,7 +3,7 @@
 #include "app/explore/explorebase.h"
 #include "app/export/exporter.h"
 
-#include "views/sweepchart.h"
+#include "views/explore/sweepchart.h"
 
 #include <QComboBox>
 #include <QEvent>

@@ -4,9 +4,9 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/scenario/scenarioformat.h"
-#include "views/chatstats.h"
-#include "views/meshview.h"
-#include "views/tokenrace.h"
+#include "views/chat/chatstats.h"
+#include "views/compare/tokenrace.h"
+#include "views/mesh/meshview.h"
 
 #include <QDir>
 #include <QDockWidget>

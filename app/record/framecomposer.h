@@ -5,7 +5,7 @@
 
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/placement/meshsnapshot.h"
-#include "views/meshview.h"
+#include "views/mesh/meshview.h"
 
 #include <QImage>
 #include <QPointF>

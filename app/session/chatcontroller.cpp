@@ -7,7 +7,7 @@
 #include "app/session/runcontroller.h"
 #include "app/session/systempaces.h"
 #include "engine/session/generatorsessionmodel.h"
-#include "views/chatpane.h"
+#include "views/chat/chatpane.h"
 
 #include <QDir>
 #include <QEvent>

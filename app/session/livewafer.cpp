@@ -4,8 +4,8 @@
 #include "app/scenario/scenarioscene.h"
 #include "app/session/systempaces.h"
 #include "engine/predict/predictor.h"
-#include "views/meshimage.h"
-#include "views/meshview.h"
+#include "views/mesh/meshimage.h"
+#include "views/mesh/meshview.h"
 
 #include <QComboBox>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "app/window/inspectordock.h"
 
-#include "views/meshimage.h"
+#include "views/mesh/meshimage.h"
 
 #include <QEvent>
 #include <QHeaderView>

@@ -12,9 +12,9 @@
 #include "app/window/mainwindowactions.h"
 #include "app/window/scenariobar.h"
 #include "app/window/windowlayout.h"
-#include "views/devicestrip.h"
-#include "views/meshimage.h"
-#include "views/meshview.h"
+#include "views/mesh/devicestrip.h"
+#include "views/mesh/meshimage.h"
+#include "views/mesh/meshview.h"
 
 #include <QAction>
 #include <QActionGroup>

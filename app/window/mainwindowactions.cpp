@@ -17,8 +17,8 @@
 #include "app/window/mainwindowactions.h"
 #include "app/window/scenariobar.h"
 #include "app/window/shortcutsdialog.h"
-#include "views/meshimage.h"
-#include "views/meshview.h"
+#include "views/mesh/meshimage.h"
+#include "views/mesh/meshview.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -11,9 +11,9 @@
 #include "app/window/filemenucontroller.h"
 #include "app/window/inspectordock.h"
 #include "app/window/windowlayout.h"
-#include "views/chatpane.h"
-#include "views/devicestrip.h"
-#include "views/meshview.h"
+#include "views/chat/chatpane.h"
+#include "views/mesh/devicestrip.h"
+#include "views/mesh/meshview.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

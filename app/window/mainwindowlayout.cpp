@@ -5,8 +5,8 @@
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
 #include "app/window/windowlayout.h"
-#include "views/meshview.h"
-#include "views/playbackbar.h"
+#include "views/dataflow/playbackbar.h"
+#include "views/mesh/meshview.h"
 
 #include <QCloseEvent>
 #include <QSettings>

@@ -7,7 +7,7 @@
 //   generator has it; "at the pace of a system" holds each token back until
 //   dueSeconds(index) (when this CPU is slower the tokens come as fast as it
 //   allows);
-// - the race (views/tokenrace.h): how many tokens a lane shows, its clock and
+// - the race (views/compare/tokenrace.h): how many tokens a lane shows, its clock and
 //   its live rate at a moment of the race (tokensOutAt, clockAt, rateAt).
 
 #include "engine/session/sessionsnapshot.h"

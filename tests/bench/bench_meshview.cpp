@@ -4,8 +4,8 @@
 // core) scaled; the image is rebuilt only when the snapshot, layer or device
 // changes, so that cost is printed separately. No assertions: figures only.
 #include "tests/views/syntheticsnapshot.h"
-#include "views/meshimage.h"
-#include "views/meshview.h"
+#include "views/mesh/meshimage.h"
+#include "views/mesh/meshview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

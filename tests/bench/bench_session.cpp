@@ -22,8 +22,8 @@
 #include "app/session/runcontroller.h"
 #include "app/window/mainwindow.h"
 #include "tests/common/testmodels.h"
-#include "views/chatpane.h"
-#include "views/chatsettingspanel.h"
+#include "views/chat/chatpane.h"
+#include "views/chat/chatsettingspanel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

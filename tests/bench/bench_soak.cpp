@@ -18,8 +18,8 @@
 #include "app/window/mainwindow.h"
 #include "engine/session/sessionsnapshot.h"
 #include "tests/common/testmodels.h"
-#include "views/chatpane.h"
-#include "views/meshview.h"
+#include "views/chat/chatpane.h"
+#include "views/mesh/meshview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

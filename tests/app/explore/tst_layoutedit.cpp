@@ -1,0 +1,169 @@
+// The Layout dock and hand edits through LayoutEditController: every accepted edit keeps each weight element on
+// exactly one core and shows a snapshot equal to one built afresh; a refused edit changes nothing and pushes
+// nothing; undo places the exact previous layout (byte-identical JSON export) and redo the edited one; a dock
+// change re-places off the GUI thread and is undone the same way.
+#include "app/common/presetlibrary.h"
+#include "app/explore/layoutdock.h"
+#include "app/explore/layouteditcontroller.h"
+#include "engine/wafer/placement/layoutjson.h"
+#include "engine/wafer/placement/meshsnapshotbuilder.h"
+#include "views/mesh/mesheditor.h"
+#include "views/mesh/meshview.h"
+
+#include <QDoubleSpinBox>
+#include <QMainWindow>
+#include <QSignalSpy>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <functional>
+
+using namespace ws;
+
+namespace {
+using Edit = std::function<bool(LayoutEditController&, const Layout&)>;
+} // namespace
+
+Q_DECLARE_METATYPE(Edit)
+
+class TestLayoutEdit : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const PlacementResult> m_placed;
+
+    // A window with a heatmap and the controller, on the placement of llama-3.1-8b on WSE-3.
+    struct Rig
+    {
+        QMainWindow window;
+        views::MeshView* view = new views::MeshView(&window);
+        LayoutEditController edits{view, &window};
+    };
+
+    static std::string json(const LayoutEditController& c) { return layoutToJson(c.state()->choice.layout); }
+
+private slots:
+    void initTestCase()
+    {
+        const PresetLibrary presets{QString()};
+        auto hw = presets.hardware(QStringLiteral("wse3"));
+        auto model = presets.model(QStringLiteral("llama-3.1-8b"));
+        QVERIFY(hw && model);
+        PlacementRequest request;
+        request.modelId = QStringLiteral("llama-3.1-8b");
+        request.hardwareId = QStringLiteral("wse3");
+        auto placed = computePlacement(request, *hw, *model);
+        QVERIFY2(placed, placed ? "" : placed.error().message().c_str());
+        m_placed = std::make_shared<const PlacementResult>(std::move(*placed));
+    }
+
+    void edits_data()
+    {
+        QTest::addColumn<Edit>("edit");
+        QTest::addColumn<QString>("refusal"); // empty: accepted
+        QTest::addColumn<bool>("overCapacity");
+        QTest::newRow("swap layers 3 and 20")
+            << Edit([](auto& c, auto&) { return c.swapLayers(3, 20); }) << "" << false;
+        QTest::newRow("shrink layer 5 from the right")
+            << Edit([](auto& c, auto&) { return c.resizeLayer(5, views::MeshEditor::Right, -2); }) << "" << false;
+        QTest::newRow("crush layer 5 to one column") << Edit([](auto& c, const Layout& l) {
+            return c.resizeLayer(5, views::MeshEditor::Right, 1 - l.layers[5].rect.width);
+        }) << "" << true;
+        QTest::newRow("LM head onto layer 7 alone")
+            << Edit([](auto& c, auto&) { return c.moveTable(views::MeshEditor::LmHead, 7); }) << "" << true;
+        QTest::newRow("grow layer 0 into layer 1")
+            << Edit([](auto& c, auto&) { return c.resizeLayer(0, views::MeshEditor::Right, 3); }) << "overlap" << false;
+        QTest::newRow("move layer 0 off the mesh")
+            << Edit([](auto& c, auto&) { return c.moveLayer(0, -5000, 0); }) << "leaves the" << false;
+        QTest::newRow("swap a layer with itself")
+            << Edit([](auto& c, auto&) { return c.swapLayers(4, 4); }) << "itself" << false;
+    }
+    void edits()
+    {
+        QFETCH(Edit, edit);
+        QFETCH(QString, refusal);
+        QFETCH(bool, overCapacity);
+        Rig rig;
+        LayoutEditController& c = rig.edits;
+        c.adopt(m_placed);
+        QTRY_VERIFY(c.state());
+        QVERIFY(c.state()->overCapacity.empty());
+        const std::string before = json(c);
+        QSignalSpy refused(&c, &LayoutEditController::refused);
+        const bool accepted = edit(c, c.state()->choice.layout);
+        if (!refusal.isEmpty()) {
+            QVERIFY(!accepted);
+            QCOMPARE(refused.count(), 1);
+            QVERIFY2(refused.at(0).at(0).toString().contains(refusal), qPrintable(refused.at(0).at(0).toString()));
+            QCOMPARE(c.undoStack()->count(), 0);
+            QCOMPARE(json(c), before);
+            return;
+        }
+        QVERIFY(accepted);
+        QCOMPARE(c.undoStack()->count(), 1);
+        QTRY_VERIFY(!c.isBusy());
+        QCOMPARE(refused.count(), 0);
+        const std::string after = json(c);
+        QVERIFY(after != before);
+        const ExploreState& s = *c.state();
+        QVERIFY2(conservationError(s.placement(), m_placed->model).empty(),
+                 conservationError(s.placement(), m_placed->model).c_str());
+        QCOMPARE(!s.overCapacity.empty(), overCapacity);
+        QVERIFY(*s.result->snapshot == buildMeshSnapshot(s.placement())); // the patched snapshot is the whole one
+        QCOMPARE(s.predicted, !overCapacity); // the predictor refuses a layout over SRAM, and says why
+        QCOMPARE(s.predictionError.empty(), !overCapacity);
+        QVERIFY(rig.view->snapshot() == nullptr); // the controller shows nothing itself: the window does
+
+        c.undoStack()->undo();
+        QTRY_VERIFY(!c.isBusy());
+        QCOMPARE(json(c), before);
+        QVERIFY(c.state()->overCapacity.empty());
+        QVERIFY(*c.state()->result->snapshot == *m_placed->snapshot);
+        c.undoStack()->redo();
+        QTRY_VERIFY(!c.isBusy());
+        QCOMPARE(json(c), after);
+    }
+
+    void aSavedLayoutIsPlacedAgain()
+    {
+        Rig first;
+        first.edits.adopt(m_placed);
+        QTRY_VERIFY(first.edits.state());
+        QVERIFY(first.edits.swapLayers(2, 9));
+        QTRY_VERIFY(!first.edits.isBusy());
+        const Layout saved = first.edits.state()->choice.layout;
+        Rig reopened; // a scenario with that layout opened: the placer's placement, then the saved layout
+        QSignalSpy changed(&reopened.edits, &LayoutEditController::stateChanged);
+        reopened.edits.adopt(m_placed, saved);
+        QTRY_COMPARE(changed.count(), 1);
+        QTRY_VERIFY(!reopened.edits.isBusy());
+        QCOMPARE(json(reopened.edits), layoutToJson(saved));
+        QCOMPARE(reopened.edits.undoStack()->count(), 0);
+    }
+
+    void dockChangesAreUndoneToo()
+    {
+        Rig rig;
+        LayoutEditController& c = rig.edits;
+        c.adopt(m_placed);
+        QTRY_VERIFY(c.state());
+        const std::string before = json(c);
+        auto* fill = c.dock()->findChild<QDoubleSpinBox*>(QStringLiteral("layoutFill"));
+        QVERIFY(fill);
+        QCOMPARE(fill->value(), c.state()->choice.layout.weightFill);
+        fill->setValue(0.6);
+        emit fill->editingFinished();
+        QTRY_VERIFY(!c.isBusy());
+        QTRY_COMPARE(c.undoStack()->count(), 1);
+        QCOMPARE(c.state()->choice.layout.weightFill, 0.6);
+        QVERIFY(json(c) != before);
+        QVERIFY(conservationError(c.state()->placement(), m_placed->model).empty());
+        c.undoStack()->undo();
+        QTRY_VERIFY(!c.isBusy());
+        QCOMPARE(json(c), before);
+        QCOMPARE(fill->value(), c.state()->choice.layout.weightFill);
+    }
+};
+
+QTEST_MAIN(TestLayoutEdit)
+#include "tst_layoutedit.moc"

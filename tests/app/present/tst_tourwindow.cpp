@@ -1,0 +1,204 @@
+// Presentation mode in the real MainWindow, offscreen: each shipped tour runs to its end with time compressed
+// (the tour's clock advanced by hand), its captions filled with the engine's values; the keys (→ ← Space Esc)
+// drive the tour and leaving gives the window back; captions follow the interface language.
+#include "app/common/languagemanager.h"
+#include "app/common/presetlibrary.h"
+#include "app/dataflow/dataflowdock.h"
+#include "app/defects/defectsdock.h"
+#include "app/present/presentationmode.h"
+#include "app/present/tourcaptions.h"
+#include "app/window/filemenucontroller.h"
+#include "app/window/mainwindow.h"
+#include "views/chat/chatstats.h"
+#include "views/mesh/meshview.h"
+
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace ws;
+
+class TestTourWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_presets = std::make_unique<PresetLibrary>(QString());
+    }
+
+    void shippedTourRunsToItsEnd_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const QString& path : TourFormat::shippedTours())
+            QTest::newRow(qPrintable(path)) << path;
+    }
+
+    void shippedTourRunsToItsEnd()
+    {
+        QFETCH(QString, path);
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        PresentationMode* mode = rig.mode;
+        QString error;
+        QVERIFY2(mode->present(path, &error), qPrintable(error));
+        QVERIFY(mode->isPresenting());
+        QVERIFY(!window.menuBar()->isVisible());
+        TourPlayer* player = mode->player();
+        QStringList captions;
+        bool raceShown = false;
+        auto* raceDock = window.findChild<QDockWidget*>(QStringLiteral("tokenRaceDock"));
+        connect(player, &TourPlayer::captionChanged, this, [&](const QString& c) {
+            if (!c.isEmpty() && !captions.contains(c))
+                captions << c;
+        });
+        connect(player, &TourPlayer::stepChanged, this, [&] { raceShown = raceShown || raceDock->isVisible(); });
+        runToEnd(player);
+        QVERIFY2(player->error().isEmpty(), qPrintable(player->error()));
+        QVERIFY(player->isFinished());
+        QCOMPARE(player->stepIndex(), int(player->tour().steps.size()));
+        // Every caption shown, with every placeholder filled from the engine.
+        int expected = 0;
+        for (const TourStep& step : player->tour().steps)
+            expected += step.kind == TourStepKind::Caption;
+        QCOMPARE(captions.size(), expected);
+        for (const QString& c : captions) {
+            QVERIFY2(!c.contains(QLatin1Char('{')) && !c.contains(QStringLiteral("–")), qPrintable(c));
+        }
+        const QLocale locale;
+        const auto result = window.result();
+        QVERIFY(result);
+        const QString model = QString::fromStdString(result->model.name);
+        if (!path.endsWith(QLatin1String("defects-redundancy.json"))) // these two start with the model's name
+            QVERIFY2(captions.first().startsWith(model), qPrintable(captions.first()));
+        if (path.endsWith(QLatin1String("token-trip.json"))) {
+            const double seconds = window.dataflowDock()->controller()->schedule()->seconds();
+            QVERIFY(captions.last().contains(views::ChatStats::formatSeconds(seconds, locale)));
+            QVERIFY(captions.last().contains(locale.toString(1.0 / seconds, 'f', 0)));
+            QCOMPARE(window.meshView()->layer(), MeshLayer::Dataflow);
+        } else if (path.endsWith(QLatin1String("wafer-gpu-groq.json"))) {
+            QVERIFY(raceShown);
+        } else {
+            const auto outcome = window.defectsDock()->controller()->outcome();
+            QVERIFY(outcome && outcome->remapped && outcome->summary.deadCores > 0);
+            QVERIFY(captions.join(QLatin1Char('\n')).contains(locale.toString(qlonglong(outcome->summary.deadCores))));
+        }
+        QTest::keyClick(&window, Qt::Key_Escape);
+        QVERIFY(!mode->isPresenting());
+        QVERIFY(window.menuBar()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+    }
+
+    void keysDriveTheTour()
+    {
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        PresentationMode* mode = rig.mode;
+        QString error;
+        QVERIFY2(mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
+        TourPlayer* player = mode->player();
+        waitIdle(window, player);
+        const QString first = player->caption();
+        QVERIFY(!first.isEmpty());
+        QTest::keyClick(&window, Qt::Key_Right);
+        waitIdle(window, player);
+        QVERIFY(player->caption() != first);
+        const int step = player->stepIndex();
+        QTest::keyClick(&window, Qt::Key_Space);
+        QVERIFY(player->isPaused());
+        QCOMPARE(window.meshView()->layer(), MeshLayer::Dataflow);
+        QVERIFY(!window.dataflowDock()->controller()->isPlaying()); // its own Space shortcut did not fire
+        player->advance(100);
+        QCOMPARE(player->stepIndex(), step);
+        QTest::keyClick(&window, Qt::Key_Space);
+        QVERIFY(!player->isPaused());
+        QTest::keyClick(&window, Qt::Key_Left);
+        waitIdle(window, player);
+        QCOMPARE(player->caption(), first);
+        QTest::keyClick(&window, Qt::Key_Escape);
+        QVERIFY(!mode->isPresenting());
+        QVERIFY(window.menuBar()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+        // F11 (View > Present) presents the first shipped tour.
+        QTest::keyClick(&window, Qt::Key_F11);
+        QVERIFY(mode->isPresenting());
+        QTest::keyClick(&window, Qt::Key_F11);
+        QVERIFY(!mode->isPresenting());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+    }
+
+    void captionsFollowTheLanguage()
+    {
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        LanguageManager& languages = rig.languages;
+        PresentationMode* mode = rig.mode;
+        QString error;
+        QVERIFY2(mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
+        TourPlayer* player = mode->player();
+        waitIdle(window, player);
+        const QString english = mode->captionText();
+        QVERIFY(english.startsWith(QString::fromStdString(window.result()->model.name)));
+        QVERIFY(languages.setLanguage(QStringLiteral("zh_CN")));
+        QCoreApplication::processEvents();
+        const QString chinese = mode->captionText();
+        QVERIFY(chinese != english);
+        QVERIFY2(chinese.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), qPrintable(chinese));
+        QCOMPARE(chinese, TourCaptions::display(player->tour().steps[3].text, mode->stage()->values()));
+        QVERIFY(languages.setLanguage(QStringLiteral("en")));
+        QCoreApplication::processEvents();
+        QCOMPARE(mode->captionText(), english);
+        mode->leave();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+    }
+
+private:
+    // The real window at a laptop's size, in English, its presentation mode on the test's clock.
+    struct Rig
+    {
+        LanguageManager languages;
+        std::unique_ptr<MainWindow> window;
+        PresentationMode* mode = nullptr;
+        explicit Rig(const PresetLibrary& presets)
+        {
+            languages.setLanguage(QStringLiteral("en"));
+            window = std::make_unique<MainWindow>(presets, languages);
+            window->fileMenu()->setInteractive(false);
+            window->resize(1366, 768);
+            window->show();
+            mode = window->findChild<PresentationMode*>();
+            mode->setFullScreen(false);
+            mode->setAutoPlay(false); // the test's clock
+        }
+    };
+
+    // Until the stage is idle and the steps waiting for it have run.
+    static void waitIdle(MainWindow& window, TourPlayer* player)
+    {
+        QElapsedTimer t;
+        t.start();
+        PresentationMode* mode = window.findChild<PresentationMode*>();
+        while (mode->stage()->isBusy() && t.elapsed() < 120000)
+            QTest::qWait(10);
+        player->advance(0);
+    }
+
+    static void runToEnd(TourPlayer* player)
+    {
+        QElapsedTimer t;
+        t.start();
+        while (!player->isFinished() && t.elapsed() < 300000) {
+            QTest::qWait(5);
+            player->advance(0.5); // half a second of tour time a turn: ten times real time or more
+        }
+    }
+
+    std::unique_ptr<PresetLibrary> m_presets;
+};
+
+QTEST_MAIN(TestTourWindow)
+#include "tst_tourwindow.moc"

@@ -1,0 +1,350 @@
+#include "engine/calibration/measurementdata.h"
+#include "engine/predict/predictor.h"
+#include "views/charts/chartcard.h"
+#include "views/compare/calibrationchart.h"
+#include "views/compare/calibrationpanel.h"
+#include "views/compare/comparisondrivers.h"
+#include "views/compare/comparisoninputmodel.h"
+#include "views/compare/comparisonpanel.h"
+#include "views/compare/comparisonsettingsbar.h"
+#include "views/compare/concurrencychart.h"
+#include "views/compare/rangebarchart.h"
+#include "views/compare/rooflinechart.h"
+
+#include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QChart>
+#include <QLabel>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStackedBarSeries>
+#include <QTableWidget>
+#include <QTest>
+#include <QToolButton>
+
+#include <algorithm>
+
+using namespace ws;
+using namespace ws::views;
+
+namespace {
+
+struct Pick
+{
+    const char* id;
+    int devices;
+};
+
+// A snapshot made of real engine predictions (embedded presets), as the app makes it.
+std::shared_ptr<ComparisonSnapshot> makeSnapshot(const QString& modelId, int concurrency)
+{
+    auto s = std::make_shared<ComparisonSnapshot>();
+    const ModelConfig* model = shippedModel(modelId.toStdString());
+    if (!model)
+        return nullptr;
+    s->modelName = QString::fromStdString(model->name);
+    s->settings.modelId = modelId;
+    s->settings.concurrency = concurrency;
+    s->modelIds = {modelId};
+    s->reading.source = QStringLiteral("seed 003");
+    Workload w;
+    w.concurrency = concurrency;
+    w.answerCharacters = s->settings.answerCharacters;
+    const QColor colours[] = {Qt::red, Qt::green, Qt::blue};
+    int i = 0;
+    for (Pick p : {Pick{"wse3", 0}, Pick{"h100", 8}, Pick{"groq-lpu", 0}}) {
+        ComparisonSystem sys;
+        sys.hardwareId = QLatin1String(p.id);
+        sys.label = QLatin1String(p.id);
+        sys.color = colours[i++];
+        PredictOptions o;
+        o.devices = p.devices;
+        auto pred = predict(*model, *shippedHardware(p.id), w, o);
+        if (!pred && p.devices > 0) {
+            o.devices = 0;
+            pred = predict(*model, *shippedHardware(p.id), w, o);
+        }
+        sys.ok = pred.hasValue();
+        if (sys.ok)
+            sys.prediction = *pred;
+        else
+            sys.error = QString::fromStdString(pred.error().message());
+        s->systems.push_back(sys);
+    }
+    s->inputs = {{QStringLiteral("Model"), QStringLiteral("Layers"), QString::number(model->layers),
+                  QStringLiteral("HF config")},
+                 {QStringLiteral("h100"), QStringLiteral("HBM bandwidth"), QStringLiteral("3.35 TB/s"),
+                  QStringLiteral("facts §1.3")}};
+    s->profiles = shippedProfiles();
+    return s;
+}
+
+double setValue(QStackedBarSeries* series, int bar)
+{
+    // Bar `bar` is drawn by set `bar`, non-zero only in its own category.
+    return series->barSets().at(bar)->at(bar);
+}
+
+std::pair<double, double> whiskerSpan(QLineSeries* w)
+{
+    double lo = 1e300, hi = -1e300;
+    for (const QPointF& p : w->points()) {
+        lo = std::min(lo, p.y());
+        hi = std::max(hi, p.y());
+    }
+    return {lo, hi};
+}
+
+} // namespace
+
+class TestComparisonPanel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void showsPredictions_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("concurrency");
+        QTest::newRow("llama-3.1-8b, one user") << QStringLiteral("llama-3.1-8b") << 1;
+        QTest::newRow("llama-3.1-70b, one user") << QStringLiteral("llama-3.1-70b") << 1;
+        QTest::newRow("llama-3.1-70b, 16 users") << QStringLiteral("llama-3.1-70b") << 16;
+    }
+
+    void showsPredictions()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, concurrency);
+        auto snap = makeSnapshot(model, concurrency);
+        QVERIFY(snap);
+        std::vector<const ComparisonSystem*> ok;
+        for (const ComparisonSystem& s : snap->systems)
+            if (s.ok)
+                ok.push_back(&s);
+        QVERIFY2(ok.size() >= 2, "the engine should predict at least two of the three systems");
+
+        ComparisonPanel panel;
+        panel.resize(1400, 900);
+        panel.setSnapshot(snap);
+
+        RangeBarChart* speed = panel.speedChart();
+        QCOMPARE(speed->barSeries()->count(), qsizetype(ok.size()));
+        QCOMPARE(speed->whiskers().size(), ok.size());
+        for (int i = 0; i < int(ok.size()); ++i) {
+            const Prediction& p = ok[size_t(i)]->prediction;
+            QCOMPARE(setValue(speed->barSeries(), i), p.tokensPerSecondPerUser);
+            const auto [lo, hi] = whiskerSpan(speed->whiskers()[size_t(i)]);
+            QCOMPARE(lo, std::min(p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUser));
+            QCOMPARE(hi, std::max(p.tokensPerSecondPerUserRange.high, p.tokensPerSecondPerUser));
+            QVERIFY(speed->bars()[size_t(i)].tooltip.contains(QString::fromStdString(p.profile)));
+
+            QCOMPARE(setValue(panel.ttftChart()->barSeries(), i), p.ttftSeconds * 1000.0);
+            const RangeBar& e = panel.energyChart()->bars()[size_t(i)];
+            QCOMPARE(e.known, p.joulesPerToken > 0);
+            if (e.known) {
+                QCOMPARE(e.value, p.joulesPerToken);
+                QVERIFY(e.low <= e.value && e.value <= e.high);
+            } else {
+                QCOMPARE(setValue(panel.energyChart()->barSeries(), i), 0.0);
+                QVERIFY(panel.energyChart()->whiskers()[size_t(i)]->points().isEmpty());
+            }
+
+            // The concurrency curve: aggregate against per-user speed, for the concurrencies that fit.
+            QLineSeries* line = panel.concurrencyChart()->lines()[size_t(i)];
+            const auto fits = std::count_if(p.concurrencyCurve.begin(), p.concurrencyCurve.end(), [&](const auto& c) {
+                return c.concurrency <= std::max(1, p.maxConcurrency);
+            });
+            QCOMPARE(line->count(), qsizetype(fits));
+            QVERIFY(line->count() >= 1);
+            // A curve cut short by memory is named in the chart's title with the count that fits.
+            const QString capNote =
+                ok[size_t(i)]->label + QStringLiteral(": ≤ ") + QString::number(std::max(1, p.maxConcurrency));
+            QCOMPARE(panel.concurrencyChart()->chart()->title().contains(capNote),
+                     fits < qsizetype(p.concurrencyCurve.size()));
+            QCOMPARE(line->at(0).x(), p.concurrencyCurve[0].tokensPerSecondPerUser);
+            QCOMPARE(line->at(0).y(), p.concurrencyCurve[0].aggregateTokensPerSecond);
+        }
+
+        // "What it means": one row per system plus the reader; the numbers are the engine's.
+        QCOMPARE(panel.meaningTable()->rowCount(), int(ok.size()) + 1);
+        const ChartData meaning = panel.meaningData();
+        QCOMPARE(meaning.rows.size(), qsizetype(ok.size()));
+        QCOMPARE(meaning.rows[0][3].toDouble(), ok[0]->prediction.agentWorkflowSeconds);
+        QCOMPARE(meaning.rows[0][5].toDouble(), ok[0]->prediction.answerSecondsRange.low);
+        QVERIFY(panel.meaningTable()->horizontalHeaderItem(4)->text().contains(QStringLiteral("1000")));
+        // The cost column: dollars per million output tokens from the engine, every shipped preset has a cost.
+        QCOMPARE(panel.meaningTable()->columnCount(), 7);
+        QVERIFY(ok[0]->prediction.cost.known);
+        QCOMPARE(meaning.rows[0][7].toDouble(), ok[0]->prediction.cost.usdPerMillionTokens);
+        QVERIFY(panel.meaningTable()->item(0, 6)->toolTip().contains(
+            QString::fromStdString(ok[0]->prediction.cost.source)));
+
+        // Every chart hands its data over for export.
+        QCOMPARE(speed->chartData().rows.size(), qsizetype(ok.size()));
+        QCOMPARE(speed->chartData().rows[0][1].toDouble(), ok[0]->prediction.tokensPerSecondPerUser);
+        QVERIFY(!panel.concurrencyChart()->chartData().rows.isEmpty());
+    }
+
+    void readingSpeed_data()
+    {
+        QTest::addColumn<double>("cpmLow");
+        QTest::addColumn<double>("cpmHigh");
+        QTest::addColumn<double>("tpcLow");
+        QTest::addColumn<double>("tpcHigh");
+        QTest::addColumn<double>("expectLow");
+        QTest::addColumn<double>("expectHigh");
+        // 300 characters a minute = 5 characters a second; x 1.5 tokens = 7.5 tokens/s.
+        QTest::newRow("seed defaults") << 300.0 << 500.0 << 1.5 << 2.0 << 7.5 << 500.0 / 60.0 * 2.0;
+        QTest::newRow("one token per character") << 600.0 << 600.0 << 1.0 << 1.0 << 10.0 << 10.0;
+    }
+
+    void readingSpeed()
+    {
+        QFETCH(double, cpmLow);
+        QFETCH(double, cpmHigh);
+        QFETCH(double, tpcLow);
+        QFETCH(double, tpcHigh);
+        QFETCH(double, expectLow);
+        QFETCH(double, expectHigh);
+        ReadingSpeed r;
+        r.charactersPerMinuteLow = cpmLow;
+        r.charactersPerMinuteHigh = cpmHigh;
+        const auto [lo, hi] = ComparisonPanel::readingTokensPerSecond(r, tpcLow, tpcHigh);
+        QCOMPARE(lo, expectLow);
+        QCOMPARE(hi, expectHigh);
+    }
+
+    void inputModelPassesTester()
+    {
+        ComparisonInputModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto snap = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        model.setInputs(snap->inputs);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.columnCount(), int(ComparisonInputModel::ColumnCount));
+        QCOMPARE(model.index(1, ComparisonInputModel::Source).data().toString(), QStringLiteral("facts §1.3"));
+        QVERIFY(model.index(1, ComparisonInputModel::Value)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("facts §1.3")));
+        model.setInputs({});
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void failedSystemIsReportedNotDrawn()
+    {
+        auto snap = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        snap->systems[1].ok = false;
+        snap->systems[1].error = QStringLiteral("needs 2 GPUs");
+        ComparisonPanel panel;
+        panel.resize(1200, 800);
+        panel.show();
+        panel.setSnapshot(snap);
+        QCOMPARE(panel.speedChart()->barSeries()->count(), 2);
+        QVERIFY(panel.statusLabel()->isVisible());
+        QVERIFY(panel.statusLabel()->text().contains(QStringLiteral("needs 2 GPUs")));
+        panel.setSnapshot(nullptr);
+        QCOMPARE(panel.speedChart()->barSeries()->count(), 0);
+        QCOMPARE(panel.inputModel()->rowCount(), 0);
+    }
+
+    // The breakdown of each range names its drivers, largest first, and the summary the one that moves the
+    // prediction most; the roofline places every system's decode under its roofs.
+    void rangeDriversAndRoofline()
+    {
+        auto snap = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        ComparisonPanel panel;
+        panel.setSnapshot(snap);
+        ComparisonDrivers* drivers = panel.rangeDrivers();
+        int rows = 0;
+        int systems = 0;
+        for (const ComparisonSystem& sys : snap->systems) {
+            if (!sys.ok)
+                continue;
+            ++systems;
+            QVERIFY(!sys.prediction.rangeDrivers.empty());
+            const RangeDriver& top = sys.prediction.rangeDrivers.front();
+            QCOMPARE(drivers->table()->item(rows, 1)->text(), QString::fromStdString(top.input));
+            QVERIFY(drivers->summary()->text().contains(
+                QStringLiteral("<b>%1</b>").arg(QString::fromStdString(top.input))));
+            rows += int(sys.prediction.rangeDrivers.size());
+        }
+        QCOMPARE(drivers->table()->rowCount(), rows);
+        QCOMPARE(drivers->chartData().rows.size(), qsizetype(rows));
+        RooflineChart* roof = panel.rooflineChart();
+        QCOMPARE(int(roof->points().size()), systems);
+        size_t i = 0;
+        for (const ComparisonSystem& sys : snap->systems) {
+            if (!sys.ok)
+                continue;
+            const Ceiling& c = sys.prediction.ceiling;
+            const QPointF at = roof->points()[i]->at(0);
+            QCOMPARE(at.x(), c.arithmeticIntensity());
+            // Under both roofs: decode achieves no more than the compute roof nor bandwidth x intensity.
+            QVERIFY(at.y() <= c.peakFlopsPerS * (1 + 1e-9));
+            QVERIFY(at.y() <= c.peakBytesPerS * at.x() * (1 + 1e-9));
+            QVERIFY(roof->pointTip(i).contains(sys.label));
+            ++i;
+        }
+        panel.setSnapshot(nullptr);
+        QCOMPARE(drivers->table()->rowCount(), 0);
+        QVERIFY(roof->points().empty());
+    }
+
+    void calibrationShowsProfiles()
+    {
+        auto snap = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        QVERIFY(!snap->profiles.empty());
+        ComparisonPanel panel;
+        panel.setSnapshot(snap);
+        CalibrationPanel* cal = panel.calibrationPanel();
+        QCOMPARE(cal->profileList()->count(), int(snap->profiles.size()));
+        QCOMPARE(cal->chart()->scatters().size(), snap->profiles.size());
+        for (size_t i = 0; i < snap->profiles.size(); ++i) {
+            cal->profileList()->setCurrentRow(int(i));
+            QCOMPARE(cal->rowsTable()->rowCount(), int(snap->profiles[i].rows.size()));
+            QCOMPARE(cal->constantsTable()->rowCount(), int(snap->profiles[i].constants.size()));
+        }
+        const CalibrationRow& first = snap->profiles[0].rows.at(0);
+        QCOMPARE(cal->chart()->scatters()[0]->at(0).x(), first.observed);
+        QCOMPARE(cal->chart()->scatters()[0]->at(0).y(), first.predicted);
+        QVERIFY(cal->chart()->chartData().rows.size() >= qsizetype(snap->profiles[0].rows.size()));
+    }
+
+    void settingsEditsAreSent()
+    {
+        auto snap = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        ComparisonPanel panel;
+        panel.setSnapshot(snap);
+        QSignalSpy spy(&panel, &ComparisonPanel::settingsChanged);
+        panel.settingsBar()->concurrencySpin()->setValue(32);
+        QVERIFY(spy.wait(2000));
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<ComparisonSettings>().concurrency, 32);
+        // Showing a new snapshot does not echo a change back.
+        panel.setSnapshot(snap);
+        QTest::qWait(300);
+        QCOMPARE(spy.count(), 1);
+    }
+
+    void exportButtonAsksTheApp()
+    {
+        auto snap = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        ComparisonPanel panel;
+        panel.resize(1200, 800);
+        panel.show();
+        panel.setSnapshot(snap);
+        QSignalSpy spy(&panel, &ComparisonPanel::exportRequested);
+        auto* card = qobject_cast<ChartCard*>(panel.speedChart()->parentWidget());
+        QVERIFY(card);
+        card->exportButton()->click();
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<QWidget*>(), panel.speedChart());
+        QCOMPARE(spy.at(0).at(1).value<ChartData>().name, QStringLiteral("tokens_per_second_per_user"));
+    }
+};
+
+QTEST_MAIN(TestComparisonPanel)
+#include "tst_comparisonpanel.moc"

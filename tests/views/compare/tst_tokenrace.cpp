@@ -1,0 +1,215 @@
+// TokenRace, the one race view: lanes revealed at each system's pace (the
+// pacing formula itself is tested in tst_tokenpacer), the reader marker, a
+// live stream, the timer; and the session's times (formerly RacePane): rows
+// from a session snapshot (CPU measured, systems predicted), sorted shortest
+// first, log-scale bars, painting offscreen.
+#include "views/compare/racelane.h"
+#include "views/compare/tokenrace.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace ws;
+using namespace ws::views;
+
+namespace {
+
+SystemPace pace(double tokensPerSecond, double firstTokenSeconds)
+{
+    SystemPace p;
+    p.tokensPerSecondPerUser = tokensPerSecond;
+    p.firstTokenSeconds = firstTokenSeconds;
+    return p;
+}
+
+QStringList numbered(int n)
+{
+    QStringList out;
+    for (int i = 0; i < n; ++i)
+        out << QStringLiteral("t%1 ").arg(i);
+    return out;
+}
+
+std::vector<RaceSystem> threeSystems()
+{
+    // A wafer-like, a Groq-like and a GPU-like pace (tokens/s, time to first token).
+    return {{pace(2000, 0.05), QStringLiteral("fast"), Qt::red, {}},
+            {pace(300, 0.1), QStringLiteral("middle"), Qt::green, {}},
+            {pace(40, 0.5), QStringLiteral("slow"), Qt::blue, {}}};
+}
+
+} // namespace
+
+class TestTokenRace : public QObject
+{
+    Q_OBJECT
+private slots:
+    void publishedFiguresAreMarkedOnTheirLane()
+    {
+        // A published 1,000 tokens/s for the fast system: its diamond moves at that pace after the same first
+        // token (0.05 s): 1 + (t - 0.05) x 1,000 tokens of 200; the lane names the figure and its source.
+        std::vector<RaceSystem> systems = threeSystems();
+        systems[0].marks.push_back({1000, QStringLiteral("Measured: 1,000 tokens/s — Source: a vendor's blog")});
+        TokenRace race;
+        race.resize(1200, 500);
+        race.setRace(numbered(200), systems, QStringLiteral("test text"));
+        race.advanceTo(0.08);
+        QCOMPARE(race.lane(0)->revealed(), 61);
+        QCOMPARE(race.lane(0)->markFractions().size(), size_t(1));
+        QCOMPARE(race.lane(0)->markFractions()[0], 31 / 200.0);
+        QVERIFY(race.lane(0)->headerText().contains(QStringLiteral("published 1,000")));
+        QVERIFY(race.lane(0)->trackToolTip().contains(QStringLiteral("Source: a vendor's blog")));
+        QVERIFY(race.lane(1)->markFractions().empty());
+        QVERIFY(!race.lane(1)->headerText().contains(QStringLiteral("published")));
+        race.advanceTo(1.0);
+        QCOMPARE(race.lane(0)->markFractions()[0], 1.0); // 951 tokens' worth: the whole text
+        // A new race without figures clears them.
+        race.setRace(numbered(200), threeSystems(), QStringLiteral("test text"));
+        race.advanceTo(0.08);
+        QVERIFY(race.lane(0)->markFractions().empty());
+        QVERIFY(!race.lane(0)->headerText().contains(QStringLiteral("published")));
+    }
+
+    void lanesRevealAtTheirPace_data()
+    {
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<int>("fast");
+        QTest::addColumn<int>("middle");
+        QTest::addColumn<int>("slow");
+        // 200 pieces. fast: 1 + (t - 0.05) x 2000; middle: 1 + (t - 0.1) x 300; slow: 1 + (t - 0.5) x 40.
+        QTest::newRow("start") << 0.0 << 0 << 0 << 0;
+        QTest::newRow("0.08 s") << 0.08 << 61 << 0 << 0;
+        QTest::newRow("0.5 s") << 0.5 << 200 << 121 << 1;
+        QTest::newRow("2 s") << 2.0 << 200 << 200 << 61;
+        QTest::newRow("10 s") << 10.0 << 200 << 200 << 200;
+    }
+
+    void lanesRevealAtTheirPace()
+    {
+        QFETCH(double, seconds);
+        QFETCH(int, fast);
+        QFETCH(int, middle);
+        QFETCH(int, slow);
+        TokenRace race;
+        race.resize(1200, 500);
+        const QStringList pieces = numbered(200);
+        race.setRace(pieces, threeSystems(), QStringLiteral("test text"));
+        QCOMPARE(race.laneCount(), 3);
+        race.advanceTo(seconds);
+        const int expected[] = {fast, middle, slow};
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(race.lane(i)->revealed(), expected[i]);
+            QCOMPARE(race.lane(i)->text(), QStringList(pieces.mid(0, expected[i])).join(QString()));
+            QCOMPARE(race.lane(i)->progress(), expected[i] / 200.0);
+        }
+        QCOMPARE(race.isFinished(), slow == 200);
+    }
+
+    void counterShowsLiveRate()
+    {
+        TokenRace race;
+        race.setRace(numbered(1000), {{pace(250, 0.2), QStringLiteral("one"), Qt::red, {}}}, {});
+        race.advanceTo(1.2); // 1 + 1.0 x 250 = 251 tokens, 250 decode steps in 1.0 s
+        QCOMPARE(race.lane(0)->revealed(), 251);
+        QVERIFY2(race.lane(0)->counterText().contains(QStringLiteral("250 tokens/s")),
+                 qPrintable(race.lane(0)->counterText()));
+        QVERIFY(race.lane(0)->counterText().contains(QStringLiteral("251 / 1000")));
+    }
+
+    void readerMarker()
+    {
+        TokenRace race;
+        race.setRace(numbered(100), threeSystems(), {});
+        QCOMPARE(race.lane(0)->readerFraction(), -1.0);
+        race.setReadingSpeed(10, QStringLiteral("seed"));
+        race.advanceTo(2.0); // a reader at 10 tokens/s has read 20 of 100 tokens
+        QCOMPARE(race.lane(2)->readerFraction(), 0.2);
+        race.advanceTo(60.0);
+        QCOMPARE(race.lane(0)->readerFraction(), 1.0);
+    }
+
+    void liveStreamNeverRunsAhead()
+    {
+        TokenRace race;
+        race.setRace({}, threeSystems(), {});
+        race.advanceTo(1.0);
+        QCOMPARE(race.lane(0)->revealed(), 0);
+        race.appendPieces({QStringLiteral("Hello")});
+        race.appendPieces({QStringLiteral(" world")});
+        QCOMPARE(race.lane(0)->revealed(), 2);
+        QCOMPARE(race.lane(0)->text(), QStringLiteral("Hello world"));
+        QCOMPARE(race.lane(2)->revealed(), 2); // slow: 1 + 0.5 x 40 = 21 due, 2 exist
+        // Going back in time (a restart) shows less again.
+        race.advanceTo(0.0);
+        QCOMPARE(race.lane(0)->revealed(), 0);
+        QCOMPARE(race.lane(0)->text(), QString());
+        // Several pieces at once (a snapshot may carry several tokens), each one a token.
+        race.appendPieces({QStringLiteral("!"), QStringLiteral(" Bye")});
+        race.advanceTo(1.0);
+        QCOMPARE(race.lane(0)->revealed(), 4);
+        QCOMPARE(race.lane(0)->text(), QStringLiteral("Hello world! Bye"));
+    }
+
+    void timerRunsTheRaceToTheEnd()
+    {
+        TokenRace race;
+        race.setRace(
+            numbered(20),
+            {{pace(1000, 0.0), QStringLiteral("a"), Qt::red, {}}, {pace(400, 0.01), QStringLiteral("b"), Qt::blue, {}}},
+            {});
+        QSignalSpy finished(&race, &TokenRace::finished);
+        race.start();
+        QVERIFY(race.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 5000);
+        QVERIFY(!race.isRunning());
+        QCOMPARE(race.lane(1)->revealed(), 20);
+        // Starting a finished race starts it over.
+        race.start();
+        QVERIFY(race.lane(1)->revealed() < 20);
+        race.pause();
+        QVERIFY(!race.isRunning());
+    }
+
+    void sessionRowsFromSnapshot()
+    {
+        SessionSnapshot s;
+        s.generatedTokens = 64;
+        s.firstTokenSeconds = 0.002;
+        s.decodeSeconds = 0.010;
+        s.elapsedSeconds = 5.0; // pacing waits are not the CPU's time
+        s.systems = {{"h100", "H100", 100.0, 0.05}, {"wse3", "WSE-3", 2000.0, 0.1}, {"x", "No prediction", 0.0, 0.0}};
+        const auto rows = TokenRace::rowsFor(s);
+        QCOMPARE(rows.size(), size_t(3));
+        QVERIFY(rows[0].measured);
+        QCOMPARE(rows[0].seconds, 0.012);
+        QCOMPARE(rows[1].name, QStringLiteral("H100"));
+        QCOMPARE(rows[1].seconds, 0.05 + 63 / 100.0);
+        QCOMPARE(rows[2].seconds, 0.1 + 63 / 2000.0);
+
+        TokenRace race;
+        QVERIFY(race.chart()->isHidden()); // no session yet
+        race.showSessionTimes(s);
+        QVERIFY(!race.chart()->isHidden());
+        const auto& sorted = race.chart()->rows();
+        QCOMPARE(sorted.size(), size_t(3));
+        QCOMPARE(sorted[0].name, rows[0].name);       // 12 ms
+        QCOMPARE(sorted[1].seconds, rows[2].seconds); // 131.5 ms
+        QCOMPARE(sorted[2].seconds, rows[1].seconds); // 680 ms
+        QCOMPARE(race.chart()->barFraction(sorted[2].seconds), 1.0);
+        const double a = race.chart()->barFraction(sorted[0].seconds);
+        const double b = race.chart()->barFraction(sorted[1].seconds);
+        QVERIFY(a > 0 && a < b && b < 1);
+        race.resize(600, 200);
+        QVERIFY(!race.grab().isNull());
+    }
+
+    void noTokensNoRows()
+    {
+        SessionSnapshot s;
+        s.systems = {{"wse3", "WSE-3", 2000.0, 0.1}};
+        QVERIFY(TokenRace::rowsFor(s).empty());
+    }
+};
+
+QTEST_MAIN(TestTokenRace)
+#include "tst_tokenrace.moc"

@@ -1,0 +1,123 @@
+// TimelineChart: one bar per phase part (compute, allreduce, forwarding) of
+// an engine schedule, rows by layer, a cursor at the animation time, and a
+// click that scrubs to the time under the mouse.
+#include "views/dataflow/timelinechart.h"
+
+#include "tests/views/smallschedule.h"
+
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace ws;
+using namespace ws::views;
+
+class TestTimelineChart : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void barsCountPhaseParts();
+    void rowsFollowLayers();
+    void clickScrubs_data();
+    void clickScrubs();
+    void toolTipNamesPhase();
+    void emptySchedule();
+};
+
+void TestTimelineChart::barsCountPhaseParts()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    int compute = 0, reduce = 0, forward = 0;
+    for (const Phase& p : schedule->phases) {
+        if (!p.computes) {
+            ++forward;
+            continue;
+        }
+        compute += p.computeEndCycle > p.startCycle;
+        reduce += p.endCycle > p.computeEndCycle;
+    }
+    QVERIFY(compute > 0 && reduce > 0 && forward > 0);
+    TimelineChart chart;
+    chart.setSchedule(schedule);
+    QCOMPARE(chart.bandPointCount(TimelineChart::Band::Compute), 4 * compute);
+    QCOMPARE(chart.bandPointCount(TimelineChart::Band::Allreduce), 4 * reduce);
+    QCOMPARE(chart.bandPointCount(TimelineChart::Band::Forward), 4 * forward);
+}
+
+void TestTimelineChart::rowsFollowLayers()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    TimelineChart chart;
+    chart.setSchedule(schedule);
+    QCOMPARE(chart.rowCount(), 4 + 2);
+    for (const Phase& p : schedule->phases) {
+        if (p.layer >= 0)
+            QCOMPARE(chart.rowOf(p), p.layer + 1);
+        else if (p.kind == PhaseKind::Embedding)
+            QCOMPARE(chart.rowOf(p), 0);
+        else
+            QCOMPARE(chart.rowOf(p), 5);
+    }
+}
+
+void TestTimelineChart::clickScrubs_data()
+{
+    QTest::addColumn<double>("fraction");
+    QTest::newRow("a tenth") << 0.1;
+    QTest::newRow("half") << 0.5;
+    QTest::newRow("near the end") << 0.9;
+}
+
+void TestTimelineChart::clickScrubs()
+{
+    QFETCH(double, fraction);
+    const auto schedule = ws::testing::smallSchedule();
+    TimelineChart chart;
+    chart.resize(900, 300);
+    chart.setSchedule(schedule);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QSignalSpy seek(&chart, &TimelineChart::seekRequested);
+    const double cycle = fraction * schedule->totalCycles;
+    QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, chart.positionOf(cycle, 2));
+    QCOMPARE(seek.count(), 1);
+    // Within two pixels' worth of cycles.
+    const double cyclesPerPixel = schedule->totalCycles / chart.chart()->plotArea().width();
+    QVERIFY2(std::abs(seek.at(0).at(0).toDouble() - cycle) <= 2 * cyclesPerPixel,
+             qPrintable(QStringLiteral("%1 vs %2").arg(seek.at(0).at(0).toDouble()).arg(cycle)));
+}
+
+void TestTimelineChart::toolTipNamesPhase()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    TimelineChart chart;
+    chart.resize(1200, 300);
+    chart.setSchedule(schedule);
+    // The longest phase of layer 1 is wide enough to hit.
+    size_t longest = 0;
+    double best = -1;
+    for (size_t i = 0; i < schedule->phases.size(); ++i)
+        if (schedule->phases[i].layer == 1 && schedule->phases[i].durationCycles() > best) {
+            best = schedule->phases[i].durationCycles();
+            longest = i;
+        }
+    const Phase& p = schedule->phases[longest];
+    const double mid = (p.startCycle + p.endCycle) / 2;
+    QCOMPARE(chart.phaseAt(mid, 2), int(longest));
+    const QString tip = chart.toolTipAt(chart.positionOf(mid, 2));
+    QVERIFY2(tip.contains(phaseKindName(p.kind).toHtmlEscaped()), qPrintable(tip));
+    QVERIFY2(tip.contains(QLocale().toString(qint64(std::llround(p.durationCycles())))), qPrintable(tip));
+}
+
+void TestTimelineChart::emptySchedule()
+{
+    TimelineChart chart;
+    chart.setSchedule(nullptr);
+    QCOMPARE(chart.bandPointCount(TimelineChart::Band::Compute), 0);
+    QCOMPARE(chart.phaseAt(0, 0), -1);
+    chart.setCursorCycle(100); // no crash without a schedule
+}
+
+QTEST_MAIN(TestTimelineChart)
+#include "tst_timelinechart.moc"

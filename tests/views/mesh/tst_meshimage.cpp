@@ -1,0 +1,178 @@
+// buildMeshImage: one pixel per core, coloured by the layer's scale; bad input
+// gives "no data" pixels, never a crash.
+#include "views/mesh/meshimage.h"
+
+#include "tests/views/syntheticsnapshot.h"
+#include "views/mesh/colorscale.h"
+
+#include <QtTest>
+
+using namespace ws;
+using namespace ws::views;
+
+class TestMeshImage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pixelsFollowTheCores_data();
+    void pixelsFollowTheCores();
+    void placementColoursByOwner();
+    void frameOverlaysActivity();
+    void kvRange_data();
+    void kvRange();
+    void badInput_data();
+    void badInput();
+    void formatBytes_data();
+    void formatBytes();
+};
+
+void TestMeshImage::pixelsFollowTheCores_data()
+{
+    QTest::addColumn<int>("device");
+    QTest::addColumn<QPoint>("core");
+    QTest::newRow("device 0 origin") << 0 << QPoint(0, 0);
+    QTest::newRow("device 0 far corner") << 0 << QPoint(39, 29);
+    QTest::newRow("device 0 middle") << 0 << QPoint(17, 11);
+    QTest::newRow("device 1 origin") << 1 << QPoint(0, 0);
+    QTest::newRow("device 1 odd core") << 1 << QPoint(3, 26);
+}
+
+void TestMeshImage::pixelsFollowTheCores()
+{
+    QFETCH(int, device);
+    QFETCH(QPoint, core);
+    const auto s = testing::makeSyntheticSnapshot(40, 30, 2);
+    const QImage sram = buildMeshImage(*s, device, MeshLayer::SramOccupancy);
+    QCOMPARE(sram.size(), QSize(40, 30));
+    const float f = testing::syntheticSram(device, core.x(), core.y(), 40, 30);
+    QCOMPARE(sram.pixel(core), ColorScale::sramOccupancy().map(f));
+
+    const QImage kv = buildMeshImage(*s, device, MeshLayer::KvCache);
+    QCOMPARE(kv.pixel(core), ColorScale::kvCache().map(core.x() / 39.0f));
+}
+
+void TestMeshImage::frameOverlaysActivity()
+{
+    // A frame: the shared base plus the activity of one moment, here on device 1 only.
+    const std::shared_ptr<const MeshSnapshot> base = testing::makeSyntheticSnapshot(40, 30, 2);
+    MeshFrame frame{base, {}, {}};
+    frame.activity.resize(2);
+    frame.activity[1].assign(40 * 30, 0.0f);
+    frame.activity[1][size_t(5) * 40 + 7] = 1.0f;  // computing
+    frame.activity[1][size_t(6) * 40 + 8] = 0.5f;  // forwarding
+    frame.activity[1][size_t(7) * 40 + 9] = 0.31f; // forwarding, an earlier sample of the trail
+    const QImage dataflow = buildMeshImage(frame, 1, MeshLayer::Dataflow);
+    QCOMPARE(dataflow.pixel(7, 5), ColorScale::activity().map(1.0f));
+    QCOMPARE(dataflow.pixel(8, 6), ColorScale::activity().map(0.5f));
+    QCOMPARE(dataflow.pixel(9, 7), ColorScale::activity().map(0.31f));
+    QCOMPARE(dataflow.pixel(0, 0), ColorScale::activity().map(0.0f));
+    // A device without activity draws "no data", as does the base alone.
+    const QRgb noData = ColorScale::activity().noDataColor().rgb();
+    QCOMPARE(buildMeshImage(frame, 0, MeshLayer::Dataflow).pixel(7, 5), noData);
+    QCOMPARE(buildMeshImage(*base, 1, MeshLayer::Dataflow).pixel(7, 5), noData);
+    // Every other layer is the base's.
+    for (MeshLayer layer :
+         {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache, MeshLayer::Defects})
+        QCOMPARE(buildMeshImage(frame, 1, layer), buildMeshImage(*base, 1, layer));
+}
+
+void TestMeshImage::placementColoursByOwner()
+{
+    const auto s = testing::makeSyntheticSnapshot(40, 30, 2, 10);
+    const QImage image = buildMeshImage(*s, 1, MeshLayer::WeightPlacement);
+    // Device 1, row 25 is band 2 -> layer 3 + 2 = 5; column 35 is the fourth quarter -> "kv".
+    QCOMPARE(image.pixel(35, 25), PlacementPalette::color(5, MatrixKind::KvCache));
+    // Column 0 of row 0 on device 1: layer 3, attn_q.
+    QCOMPARE(image.pixel(0, 0), PlacementPalette::color(3, MatrixKind::Attention));
+}
+
+void TestMeshImage::kvRange_data()
+{
+    QTest::addColumn<float>("largest");
+    QTest::addColumn<double>("range");
+    QTest::newRow("2.4% rounds up to 2.5%") << 0.024f << 0.025;
+    QTest::newRow("exactly 2% stays") << 0.02f << 0.02;
+    QTest::newRow("30% rounds up to 50%") << 0.3f << 0.5;
+    QTest::newRow("7% rounds up to 10%") << 0.07f << 0.1;
+    QTest::newRow("0.13% rounds up to 0.2%") << 0.0013f << 0.002;
+    QTest::newRow("full cores: 100%") << 1.0f << 1.0;
+    QTest::newRow("no KV at all: 100%") << 0.0f << 1.0;
+}
+
+void TestMeshImage::kvRange()
+{
+    QFETCH(float, largest);
+    QFETCH(double, range);
+    auto s = testing::makeSyntheticSnapshot(20, 10, 2);
+    for (auto& device : s->kvFraction)
+        std::fill(device.begin(), device.end(), 0.0f);
+    s->kvFraction[1][57] = largest;
+    QCOMPARE(meshLayerRange(*s, MeshLayer::KvCache), range);
+    QCOMPARE(meshLayerRange(*s, MeshLayer::SramOccupancy), 1.0);
+    // The image puts the largest value at the top of the scale.
+    const QImage image = buildMeshImage(*s, 1, MeshLayer::KvCache, range);
+    QCOMPARE(image.pixel(57 % 20, 57 / 20), ColorScale::kvCache().map(float(largest / range)));
+}
+
+void TestMeshImage::badInput_data()
+{
+    QTest::addColumn<int>("damage");
+    QTest::newRow("SRAM array too short") << 0;
+    QTest::newRow("no SRAM arrays at all") << 1;
+    QTest::newRow("owner index past the owner table") << 2;
+    QTest::newRow("device out of range") << 3;
+    QTest::newRow("zero-sized mesh") << 4;
+}
+
+void TestMeshImage::badInput()
+{
+    QFETCH(int, damage);
+    auto s = testing::makeSyntheticSnapshot(20, 10, 1);
+    const QRgb noData = ColorScale::sramOccupancy().noDataColor().rgb();
+    switch (damage) {
+    case 0:
+        s->sramFraction[0].resize(5);
+        QCOMPARE(buildMeshImage(*s, 0, MeshLayer::SramOccupancy).pixel(3, 3), noData);
+        QVERIFY(!hasCoreData(*s, 0));
+        break;
+    case 1:
+        s->sramFraction.clear();
+        QCOMPARE(buildMeshImage(*s, 0, MeshLayer::SramOccupancy).pixel(0, 0), noData);
+        break;
+    case 2:
+        s->owner[0][0] = 60000;
+        QCOMPARE(buildMeshImage(*s, 0, MeshLayer::WeightPlacement).pixel(0, 0), PlacementPalette::emptyColor());
+        break;
+    case 3:
+        QVERIFY(buildMeshImage(*s, 1, MeshLayer::SramOccupancy).isNull());
+        QVERIFY(buildMeshImage(*s, -1, MeshLayer::SramOccupancy).isNull());
+        break;
+    case 4:
+        s->meshCols = 0;
+        QVERIFY(buildMeshImage(*s, 0, MeshLayer::SramOccupancy).isNull());
+        break;
+    }
+}
+
+void TestMeshImage::formatBytes_data()
+{
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("bytes") << 512.0 << "512 B";
+    QTest::newRow("48 KiB per core") << 49152.0 << "48.0 KiB";
+    QTest::newRow("megabytes") << 2.5e6 << "2.5 MB";
+    QTest::newRow("WSE-3 total, 44 GB") << 900000.0 * 49152 << "44.2 GB";
+    QTest::newRow("negative is n/a") << -1.0 << "n/a";
+}
+
+void TestMeshImage::formatBytes()
+{
+    QFETCH(double, bytes);
+    QFETCH(QString, text);
+    QLocale::setDefault(QLocale::c());
+    QCOMPARE(ws::views::formatBytes(bytes), text);
+}
+
+QTEST_MAIN(TestMeshImage)
+#include "tst_meshimage.moc"

@@ -1,0 +1,289 @@
+// MeshView on the offscreen platform: it renders a snapshot (pixel colours
+// match the cores' values), maps clicks to the right core, pans on drag
+// without clicking, zooms around the cursor and survives bad input.
+#include "views/mesh/meshview.h"
+
+#include "tests/views/syntheticsnapshot.h"
+#include "views/mesh/colorscale.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace ws;
+using namespace ws::views;
+
+class TestMeshView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void rendersSnapshot_data();
+    void rendersSnapshot();
+    void clickMapsToCore_data();
+    void clickMapsToCore();
+    void clickOffMeshEmitsNothing();
+    void dragPansWithoutClicking();
+    void wheelZoomKeepsCoreUnderCursor();
+    void levelOfDetailShowsGrid();
+    void viewStateRoundTrip_data();
+    void viewStateRoundTrip();
+    void badSnapshots();
+    void framesShareTheBase();
+};
+
+namespace {
+
+// Colour of the widget pixel at the centre of `core` when rendered.
+QRgb renderedColour(MeshView& view, QPoint core)
+{
+    const QImage image = view.grab().toImage();
+    const QPointF c = view.coreCentre(core) * image.devicePixelRatio();
+    return image.pixel(c.toPoint());
+}
+
+} // namespace
+
+void TestMeshView::rendersSnapshot_data()
+{
+    QTest::addColumn<int>("layer");
+    QTest::addColumn<int>("device");
+    QTest::addColumn<QPoint>("core");
+    QTest::addColumn<double>("zoom");
+    QTest::newRow("SRAM, fitted, middle core") << int(MeshLayer::SramOccupancy) << 0 << QPoint(30, 20) << 1.0;
+    QTest::newRow("SRAM, fitted, device 1") << int(MeshLayer::SramOccupancy) << 1 << QPoint(30, 20) << 1.0;
+    QTest::newRow("SRAM, zoomed in") << int(MeshLayer::SramOccupancy) << 0 << QPoint(32, 21) << 3.0;
+    QTest::newRow("KV, fitted") << int(MeshLayer::KvCache) << 0 << QPoint(50, 25) << 1.0;
+    QTest::newRow("placement, fitted") << int(MeshLayer::WeightPlacement) << 0 << QPoint(10, 20) << 1.0;
+}
+
+void TestMeshView::rendersSnapshot()
+{
+    QFETCH(int, layer);
+    QFETCH(int, device);
+    QFETCH(QPoint, core);
+    QFETCH(double, zoom);
+    const auto snapshot = testing::makeSyntheticSnapshot(64, 48, 2, 12);
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(640, 480);
+    view.setSnapshot(snapshot);
+    view.setLayer(MeshLayer(layer));
+    view.setDevice(device);
+    if (zoom != 1.0) {
+        for (double z = 1; z < zoom; z *= ViewTransform::zoomStep)
+            view.zoomIn();
+    }
+    QVERIFY(view.transform().scale > 4); // so the pixel is well inside the core
+    QRgb expected = 0;
+    const size_t i = static_cast<size_t>(core.y()) * 64 + core.x();
+    switch (MeshLayer(layer)) {
+    case MeshLayer::SramOccupancy:
+        expected = ColorScale::sramOccupancy().map(snapshot->sramFraction[device][i]);
+        break;
+    case MeshLayer::KvCache:
+        expected = ColorScale::kvCache().map(snapshot->kvFraction[device][i]);
+        break;
+    default:
+        expected = PlacementPalette::color(snapshot->owners[snapshot->owner[device][i]]);
+        break;
+    }
+    QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(expected).name());
+}
+
+void TestMeshView::clickMapsToCore_data()
+{
+    QTest::addColumn<int>("device");
+    QTest::addColumn<QPoint>("core");
+    QTest::addColumn<int>("zoomSteps");
+    QTest::newRow("top-left core") << 0 << QPoint(0, 0) << 0;
+    QTest::newRow("bottom-right core") << 0 << QPoint(63, 47) << 0;
+    QTest::newRow("top-right core") << 0 << QPoint(63, 0) << 0;
+    QTest::newRow("interior core on device 1") << 1 << QPoint(17, 33) << 0;
+    QTest::newRow("zoomed in three steps") << 0 << QPoint(35, 20) << 3;
+}
+
+void TestMeshView::clickMapsToCore()
+{
+    QFETCH(int, device);
+    QFETCH(QPoint, core);
+    QFETCH(int, zoomSteps);
+    MeshView view;
+    view.resize(640, 480);
+    view.setSnapshot(testing::makeSyntheticSnapshot(64, 48, 2));
+    view.setDevice(device);
+    for (int i = 0; i < zoomSteps; ++i)
+        view.zoomIn();
+    QSignalSpy clicked(&view, &MeshView::coreClicked);
+    const QPoint pos = view.coreCentre(core).toPoint();
+    QVERIFY(view.rect().contains(pos));
+    QTest::mouseClick(&view, Qt::LeftButton, {}, pos);
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.at(0).at(0).toInt(), device);
+    QCOMPARE(clicked.at(0).at(1).toInt(), core.x());
+    QCOMPARE(clicked.at(0).at(2).toInt(), core.y());
+    QCOMPARE(view.selectedCore(), std::optional<QPoint>(core));
+}
+
+void TestMeshView::clickOffMeshEmitsNothing()
+{
+    MeshView view;
+    view.resize(640, 480);
+    view.setSnapshot(testing::makeSyntheticSnapshot(64, 48, 1));
+    QSignalSpy clicked(&view, &MeshView::coreClicked);
+    // Fitted, the mesh is centred with a margin: the top-left widget pixel is off the mesh.
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(1, 1));
+    QCOMPARE(clicked.count(), 0);
+}
+
+void TestMeshView::dragPansWithoutClicking()
+{
+    MeshView view;
+    view.resize(640, 480);
+    view.setSnapshot(testing::makeSyntheticSnapshot(64, 48, 1));
+    for (int i = 0; i < 6; ++i)
+        view.zoomIn();
+    QSignalSpy clicked(&view, &MeshView::coreClicked);
+    const QPointF before = view.transform().offsetPx;
+    QTest::mousePress(&view, Qt::LeftButton, {}, QPoint(300, 200));
+    QTest::mouseMove(&view, QPoint(320, 210));
+    QTest::mouseMove(&view, QPoint(340, 230));
+    QTest::mouseRelease(&view, Qt::LeftButton, {}, QPoint(340, 230));
+    QCOMPARE(clicked.count(), 0);
+    QCOMPARE(view.transform().offsetPx, before + QPointF(40, 30));
+}
+
+void TestMeshView::wheelZoomKeepsCoreUnderCursor()
+{
+    MeshView view;
+    view.resize(640, 480);
+    view.setSnapshot(testing::makeSyntheticSnapshot(64, 48, 1));
+    view.zoomIn();
+    view.zoomIn();
+    const QPointF cursor(200, 150);
+    const QPointF before = view.transform().widgetToCore(cursor);
+    const double scaleBefore = view.transform().scale;
+    QWheelEvent wheel(cursor, view.mapToGlobal(cursor), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&view, &wheel);
+    QCOMPARE(view.transform().scale, scaleBefore * ViewTransform::zoomStep);
+    const QPointF after = view.transform().widgetToCore(cursor);
+    QVERIFY(qAbs(after.x() - before.x()) < 1e-9 && qAbs(after.y() - before.y()) < 1e-9);
+}
+
+void TestMeshView::levelOfDetailShowsGrid()
+{
+    // A uniform snapshot: grid lines are the only thing that can change a pixel between two cores.
+    auto snapshot = testing::makeSyntheticSnapshot(64, 48, 1);
+    std::fill(snapshot->sramFraction[0].begin(), snapshot->sramFraction[0].end(), 0.5f);
+    snapshot->regions.clear();
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(640, 480);
+    view.setSnapshot(snapshot);
+    const QRgb fill = ColorScale::sramOccupancy().map(0.5f);
+    // Pixel on the boundary between cores (31, 24) and (32, 24), half way down: at the view centre.
+    auto boundaryPixel = [](MeshView& v) {
+        const QImage image = v.grab().toImage();
+        const QPoint p = v.transform().coreToWidget(QPointF(32, 24.5)).toPoint();
+        return image.valid(p) ? image.pixel(p) : QRgb(0);
+    };
+    QVERIFY(view.transform().scale < 20); // fitted: 640 x 480 for 64 x 48 cores, margin 16 -> 9.3 px
+    for (int i = 0; i < 12; ++i)
+        view.zoomIn();
+    QVERIFY(view.transform().scale >= 6);
+    const QRgb atLargeZoom = boundaryPixel(view);
+    QVERIFY(atLargeZoom != 0); // on screen
+    QVERIFY2(atLargeZoom != fill, "no grid line at a large zoom");
+
+    MeshView small;
+    small.setLegendVisible(false);
+    small.resize(200, 160);
+    small.setSnapshot(snapshot);
+    QVERIFY(small.transform().scale < 6); // 64 cores in 168 px
+    QCOMPARE(boundaryPixel(small), fill);
+}
+
+void TestMeshView::viewStateRoundTrip_data()
+{
+    QTest::addColumn<double>("zoom");
+    QTest::addColumn<QPointF>("centre");
+    QTest::addColumn<double>("expectedZoom");
+    QTest::addColumn<QPointF>("expectedCentre");
+    // 64 x 48 cores in 640 x 480 with a 16 px margin: fit is 9.33 px per core.
+    QTest::newRow("fitted, centred") << 1.0 << QPointF(32, 24) << 1.0 << QPointF(32, 24);
+    QTest::newRow("zoom 3 around (20, 12)") << 3.0 << QPointF(20, 12) << 3.0 << QPointF(20, 12);
+    // Near a corner the mesh edge stops at the 16 px margin, so the centre moves inwards.
+    QTest::newRow("zoom 5 near a corner is clamped")
+        << 5.0 << QPointF(1, 1) << 5.0 << QPointF((320.0 - 16) / (5 * 448.0 / 48), (240.0 - 16) / (5 * 448.0 / 48));
+    QTest::newRow("zoom below the minimum: half the fit, centred") << 0.1 << QPointF(3, 3) << 0.5 << QPointF(32, 24);
+}
+
+void TestMeshView::viewStateRoundTrip()
+{
+    QFETCH(double, zoom);
+    QFETCH(QPointF, centre);
+    QFETCH(double, expectedZoom);
+    QFETCH(QPointF, expectedCentre);
+    MeshView view;
+    view.resize(640, 480);
+    view.setSnapshot(testing::makeSyntheticSnapshot(64, 48, 1));
+    view.setViewState(zoom, centre);
+    QCOMPARE(view.zoomFactor(), expectedZoom);
+    QVERIFY2(qAbs(view.centreCore().x() - expectedCentre.x()) < 1e-6 &&
+                 qAbs(view.centreCore().y() - expectedCentre.y()) < 1e-6,
+             qPrintable(QStringLiteral("centre (%1, %2)").arg(view.centreCore().x()).arg(view.centreCore().y())));
+}
+
+void TestMeshView::badSnapshots()
+{
+    MeshView view;
+    view.resize(320, 240);
+    auto s = testing::makeSyntheticSnapshot(16, 8, 1);
+    s->sramFraction[0].resize(3);
+    s->owner.clear();
+    view.setSnapshot(s);
+    view.setLayer(MeshLayer::WeightPlacement);
+    (void)view.grab();
+    view.setDevice(5); // out of range: ignored
+    QCOMPARE(view.device(), 0);
+    QVERIFY(!view.toolTipForCore(QPoint(3, 3)).isEmpty());
+    QVERIFY(view.toolTipForCore(QPoint(99, 3)).isEmpty());
+    view.setSnapshot(nullptr);
+    (void)view.grab();
+    auto empty = std::make_shared<MeshSnapshot>();
+    view.setSnapshot(empty);
+    (void)view.grab();
+    QSignalSpy clicked(&view, &MeshView::coreClicked);
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(160, 120));
+    QCOMPARE(clicked.count(), 0);
+}
+
+void TestMeshView::framesShareTheBase()
+{
+    // Frames of one base (the Dataflow dock, the chat's wafer): the view keeps its zoom and selection, shows the
+    // frame's activity on the Dataflow layer, and snapshot() is the shared base.
+    const std::shared_ptr<const MeshSnapshot> base = testing::makeSyntheticSnapshot(64, 48, 1);
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(640, 480);
+    view.setSnapshot(base);
+    view.setLayer(MeshLayer::Dataflow);
+    view.zoomIn();
+    view.setSelectedCore(QPoint(3, 4));
+    const double scale = view.transform().scale;
+    auto frame = std::make_shared<MeshFrame>(MeshFrame{base, {}, {}});
+    frame->activity.assign(1, std::vector<float>(64 * 48, 0.0f));
+    frame->activity[0][size_t(24) * 64 + 32] = 1.0f; // computing
+    view.setFrame(frame);
+    QCOMPARE(view.frame(), std::shared_ptr<const MeshFrame>(frame));
+    QCOMPARE(view.snapshot(), base);
+    QCOMPARE(view.transform().scale, scale);
+    QCOMPARE(view.selectedCore(), std::optional<QPoint>(QPoint(3, 4)));
+    const QImage image = view.grab().toImage();
+    const QPoint centre = view.coreCentre(QPoint(32, 24)).toPoint();
+    QCOMPARE(image.pixel(centre), ColorScale::activity().map(1.0f));
+    QVERIFY(image.pixel(view.coreCentre(QPoint(33, 24)).toPoint()) != ColorScale::activity().map(1.0f));
+}
+
+QTEST_MAIN(TestMeshView)
+#include "tst_meshview.moc"

@@ -1,0 +1,252 @@
+// ViewTransform: widget <-> core mapping, zoom around a point, fit, clamping.
+// Expected values are worked out by hand from the definition
+// widget = offset + core * scale.
+#include "views/mesh/viewtransform.h"
+
+#include <QtTest>
+
+using ws::views::ViewTransform;
+
+namespace {
+
+ViewTransform make(QSizeF view, QSizeF mesh, double scale, QPointF offset, double margin = 0)
+{
+    ViewTransform t;
+    t.viewPx = view;
+    t.meshCores = mesh;
+    t.scale = scale;
+    t.offsetPx = offset;
+    t.marginPx = margin;
+    return t;
+}
+
+} // namespace
+
+class TestViewTransform : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void coreToWidget_data();
+    void coreToWidget();
+    void coreAt_data();
+    void coreAt();
+    void zoomAroundKeepsPointFixed_data();
+    void zoomAroundKeepsPointFixed();
+    void fit_data();
+    void fit();
+    void clampPan_data();
+    void clampPan();
+    void clampScale_data();
+    void clampScale();
+    void resizeKeepsCentre();
+    void visibleCores();
+    void invalidInputIsHarmless();
+};
+
+void TestViewTransform::coreToWidget_data()
+{
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<QPointF>("offset");
+    QTest::addColumn<QPointF>("core");
+    QTest::addColumn<QPointF>("widget");
+    QTest::newRow("identity origin") << 1.0 << QPointF(0, 0) << QPointF(0, 0) << QPointF(0, 0);
+    QTest::newRow("scale 2 offset 10,20") << 2.0 << QPointF(10, 20) << QPointF(3, 4) << QPointF(16, 28);
+    QTest::newRow("sub-pixel cores") << 0.5 << QPointF(100, 50) << QPointF(762, 1176) << QPointF(481, 638);
+    QTest::newRow("negative offset (zoomed in)")
+        << 40.0 << QPointF(-4000, -800) << QPointF(101.5, 20.25) << QPointF(60, 10);
+}
+
+void TestViewTransform::coreToWidget()
+{
+    QFETCH(double, scale);
+    QFETCH(QPointF, offset);
+    QFETCH(QPointF, core);
+    QFETCH(QPointF, widget);
+    const ViewTransform t = make(QSizeF(800, 600), QSizeF(762, 1176), scale, offset);
+    QCOMPARE(t.coreToWidget(core), widget);
+    QCOMPARE(t.widgetToCore(widget), core);
+}
+
+void TestViewTransform::coreAt_data()
+{
+    QTest::addColumn<QPointF>("pixel");
+    QTest::addColumn<bool>("onMesh");
+    QTest::addColumn<QPoint>("core");
+    // Mesh 10 x 5 cores, 8 px per core, top-left at (20, 30): covers x 20..100, y 30..70.
+    QTest::newRow("first core, top-left pixel") << QPointF(20, 30) << true << QPoint(0, 0);
+    QTest::newRow("first core, inner pixel") << QPointF(27.9, 37.9) << true << QPoint(0, 0);
+    QTest::newRow("second column starts at 28") << QPointF(28, 30) << true << QPoint(1, 0);
+    QTest::newRow("last core") << QPointF(99.9, 69.9) << true << QPoint(9, 4);
+    QTest::newRow("right edge is off the mesh") << QPointF(100, 40) << false << QPoint();
+    QTest::newRow("bottom edge is off the mesh") << QPointF(40, 70) << false << QPoint();
+    QTest::newRow("left of the mesh") << QPointF(19.9, 40) << false << QPoint();
+    QTest::newRow("above the mesh") << QPointF(40, 29.9) << false << QPoint();
+    QTest::newRow("middle") << QPointF(61, 51) << true << QPoint(5, 2);
+}
+
+void TestViewTransform::coreAt()
+{
+    QFETCH(QPointF, pixel);
+    QFETCH(bool, onMesh);
+    QFETCH(QPoint, core);
+    const ViewTransform t = make(QSizeF(200, 100), QSizeF(10, 5), 8, QPointF(20, 30));
+    const auto got = t.coreAt(pixel);
+    QCOMPARE(got.has_value(), onMesh);
+    if (onMesh)
+        QCOMPARE(*got, core);
+}
+
+void TestViewTransform::zoomAroundKeepsPointFixed_data()
+{
+    QTest::addColumn<double>("startScale");
+    QTest::addColumn<QPointF>("startOffset");
+    QTest::addColumn<QPointF>("pixel");
+    QTest::addColumn<double>("factor");
+    QTest::addColumn<double>("expectedScale");
+    // View 800 x 600, mesh 762 x 1176, margin 0: fit scale is 600/1176 = 0.5102.
+    QTest::newRow("zoom in at centre") << 4.0 << QPointF(-1000, -2000) << QPointF(400, 300) << 2.0 << 8.0;
+    QTest::newRow("zoom in at top-left pixel") << 4.0 << QPointF(-1000, -2000) << QPointF(0, 0) << 1.25 << 5.0;
+    QTest::newRow("zoom in off-centre") << 10.0 << QPointF(-3000, -5000) << QPointF(613, 97) << 1.5 << 15.0;
+    QTest::newRow("zoom out") << 20.0 << QPointF(-7000, -11000) << QPointF(250, 450) << 0.5 << 10.0;
+    QTest::newRow("several notches") << 2.0 << QPointF(-300, -700) << QPointF(700, 100) << 1.25 * 1.25 * 1.25
+                                     << 3.90625;
+}
+
+void TestViewTransform::zoomAroundKeepsPointFixed()
+{
+    QFETCH(double, startScale);
+    QFETCH(QPointF, startOffset);
+    QFETCH(QPointF, pixel);
+    QFETCH(double, factor);
+    QFETCH(double, expectedScale);
+    ViewTransform t = make(QSizeF(800, 600), QSizeF(762, 1176), startScale, startOffset);
+    const QPointF before = t.widgetToCore(pixel);
+    t.zoomAround(pixel, factor);
+    QCOMPARE(t.scale, expectedScale);
+    const QPointF after = t.widgetToCore(pixel);
+    QVERIFY2(qAbs(after.x() - before.x()) < 1e-9 && qAbs(after.y() - before.y()) < 1e-9,
+             qPrintable(QStringLiteral("core under cursor moved from (%1, %2) to (%3, %4)")
+                            .arg(before.x())
+                            .arg(before.y())
+                            .arg(after.x())
+                            .arg(after.y())));
+}
+
+void TestViewTransform::fit_data()
+{
+    QTest::addColumn<QSizeF>("view");
+    QTest::addColumn<QSizeF>("mesh");
+    QTest::addColumn<double>("margin");
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<QPointF>("offset");
+    // Tall mesh in a wide view: height limits. (1000 - 2*16) / 1176 = 0.823129...; width 762 * s = 627.2,
+    // centred: (1600 - 627.2) / 2.
+    const double s1 = 968.0 / 1176.0;
+    QTest::newRow("WSE-3 in 1600x1000, margin 16")
+        << QSizeF(1600, 1000) << QSizeF(762, 1176) << 16.0 << s1 << QPointF((1600 - 762 * s1) / 2, 16);
+    QTest::newRow("square mesh, square view") << QSizeF(100, 100) << QSizeF(50, 50) << 0.0 << 2.0 << QPointF(0, 0);
+    QTest::newRow("wide mesh in tall view: width limits")
+        << QSizeF(300, 900) << QSizeF(100, 20) << 10.0 << 2.8 << QPointF(10, 422);
+}
+
+void TestViewTransform::fit()
+{
+    QFETCH(QSizeF, view);
+    QFETCH(QSizeF, mesh);
+    QFETCH(double, margin);
+    QFETCH(double, scale);
+    QFETCH(QPointF, offset);
+    ViewTransform t = make(view, mesh, 17.0, QPointF(-123, 456), margin);
+    t.fit();
+    QCOMPARE(t.scale, scale);
+    QCOMPARE(t.offsetPx, offset);
+    QVERIFY(t.isFitted());
+}
+
+void TestViewTransform::clampPan_data()
+{
+    QTest::addColumn<QPointF>("pan");
+    QTest::addColumn<QPointF>("offset");
+    // View 200 x 100, mesh 100 x 100 cores at 4 px: 400 x 400 px, margin 0. Start at offset (-100, -100).
+    // Allowed offsets: x in [200 - 400, 0] = [-200, 0], y in [100 - 400, 0] = [-300, 0].
+    QTest::newRow("inside limits") << QPointF(50, -20) << QPointF(-50, -120);
+    QTest::newRow("past the left edge") << QPointF(500, 0) << QPointF(0, -100);
+    QTest::newRow("past the right edge") << QPointF(-500, 0) << QPointF(-200, -100);
+    QTest::newRow("past the bottom edge") << QPointF(0, -1000) << QPointF(-100, -300);
+    QTest::newRow("past top and left") << QPointF(1000, 1000) << QPointF(0, 0);
+}
+
+void TestViewTransform::clampPan()
+{
+    QFETCH(QPointF, pan);
+    QFETCH(QPointF, offset);
+    ViewTransform t = make(QSizeF(200, 100), QSizeF(100, 100), 4, QPointF(-100, -100));
+    t.panBy(pan);
+    QCOMPARE(t.offsetPx, offset);
+}
+
+void TestViewTransform::clampScale_data()
+{
+    QTest::addColumn<double>("factor");
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<QPointF>("offset");
+    // View 200 x 100, mesh 100 x 50, margin 0: fit scale 2, min scale 1, max 96.
+    QTest::newRow("far past the maximum") << 1000.0 << ViewTransform::maxScale << QPointF(-4700, -2350);
+    QTest::newRow("far below the minimum: centred") << 0.001 << 1.0 << QPointF(50, 25);
+    QTest::newRow("zero factor is ignored") << 0.0 << 2.0 << QPointF(0, 0);
+    QTest::newRow("NaN factor is ignored") << qQNaN() << 2.0 << QPointF(0, 0);
+}
+
+void TestViewTransform::clampScale()
+{
+    QFETCH(double, factor);
+    QFETCH(double, scale);
+    QFETCH(QPointF, offset);
+    ViewTransform t = make(QSizeF(200, 100), QSizeF(100, 50), 1, QPointF());
+    t.fit();
+    QCOMPARE(t.scale, 2.0);
+    // Zoom around the view centre (100, 50), which shows core (50, 25).
+    t.zoomAround(QPointF(100, 50), factor);
+    QCOMPARE(t.scale, scale);
+    QCOMPARE(t.offsetPx, offset);
+}
+
+void TestViewTransform::resizeKeepsCentre()
+{
+    ViewTransform t = make(QSizeF(400, 400), QSizeF(1000, 1000), 10, QPointF(-3000, -4000));
+    // Centre (200, 200) shows core (320, 420).
+    t.resize(QSizeF(600, 300));
+    QCOMPARE(t.widgetToCore(QPointF(300, 150)), QPointF(320, 420));
+
+    ViewTransform fitted = make(QSizeF(400, 400), QSizeF(100, 50), 1, QPointF());
+    fitted.fit();
+    fitted.resize(QSizeF(800, 800));
+    QVERIFY(fitted.isFitted());
+    QCOMPARE(fitted.scale, 8.0);
+}
+
+void TestViewTransform::visibleCores()
+{
+    const ViewTransform t = make(QSizeF(200, 100), QSizeF(100, 100), 4, QPointF(-100, -40));
+    QCOMPARE(t.visibleCores(), QRectF(25, 10, 50, 25));
+    const ViewTransform small = make(QSizeF(200, 100), QSizeF(10, 10), 2, QPointF(90, 40));
+    QCOMPARE(small.visibleCores(), QRectF(0, 0, 10, 10));
+}
+
+void TestViewTransform::invalidInputIsHarmless()
+{
+    ViewTransform empty;
+    QVERIFY(!empty.coreAt(QPointF(0, 0)));
+    empty.fit();
+    empty.zoomAround(QPointF(1, 1), 2);
+    empty.panBy(QPointF(5, 5));
+    QVERIFY(empty.visibleCores().isEmpty());
+
+    ViewTransform nanScale = make(QSizeF(200, 100), QSizeF(100, 50), qQNaN(), QPointF());
+    nanScale.clamp();
+    QCOMPARE(nanScale.scale, 2.0);
+}
+
+QTEST_GUILESS_MAIN(TestViewTransform)
+#include "tst_viewtransform.moc"

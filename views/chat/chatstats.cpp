@@ -1,0 +1,75 @@
+#include "views/chat/chatstats.h"
+
+#include <QStringList>
+
+#include <cmath>
+
+namespace ws::views {
+
+QString ChatStats::formatSeconds(double seconds, const QLocale& locale)
+{
+    if (!(seconds >= 0) || !std::isfinite(seconds))
+        return tr("n/a");
+    if (seconds < 0.0001)
+        return tr("< 0.1 ms");
+    if (seconds < 0.01)
+        return tr("%1 ms").arg(locale.toString(seconds * 1e3, 'f', 1));
+    if (seconds < 1.0)
+        return tr("%1 ms").arg(locale.toString(seconds * 1e3, 'f', 0));
+    if (seconds < 60.0)
+        return tr("%1 s").arg(locale.toString(seconds, 'f', 2));
+    const int minutes = int(seconds / 60.0);
+    const int rest = int(std::lround(seconds - minutes * 60.0));
+    return tr("%1 min %2 s").arg(minutes).arg(rest, 2, 10, QLatin1Char('0'));
+}
+
+QString ChatStats::formatRate(double tokensPerSecond, const QLocale& locale)
+{
+    const int decimals = tokensPerSecond < 10 ? 2 : (tokensPerSecond < 100 ? 1 : 0);
+    return tr("%1 tokens/s").arg(locale.toString(tokensPerSecond, 'f', decimals));
+}
+
+QString ChatStats::format(const SessionSnapshot& s, const QLocale& locale)
+{
+    QStringList parts;
+    if (s.reusedPromptTokens > 0)
+        parts << tr("%1 tokens (prompt %2, %3 of them from the KV cache)")
+                     .arg(locale.toString(s.generatedTokens), locale.toString(s.promptTokens),
+                          locale.toString(s.reusedPromptTokens));
+    else
+        parts << tr("%1 tokens (prompt %2)").arg(locale.toString(s.generatedTokens), locale.toString(s.promptTokens));
+    if (s.droppedMessages > 0)
+        parts << tr("the %1 oldest messages were left out to fit the context of %2 tokens")
+                     .arg(locale.toString(s.droppedMessages), locale.toString(s.contextTokens));
+    if (s.cpuTokensPerSecond > 0)
+        parts << tr("%1 on this CPU").arg(formatRate(s.cpuTokensPerSecond, locale));
+    if (s.generatedTokens > 0)
+        parts << tr("first token %1").arg(formatSeconds(s.firstTokenSeconds, locale));
+    QStringList predicted;
+    for (const SystemPace& system : s.systems) {
+        if (system.tokensPerSecondPerUser > 0 && s.generatedTokens > 0)
+            predicted << tr("%1 %2").arg(QString::fromStdString(system.name),
+                                         formatSeconds(system.secondsForTokens(s.generatedTokens), locale));
+    }
+    if (!predicted.isEmpty())
+        parts << tr("predicted: %1").arg(predicted.join(QStringLiteral(", ")));
+    switch (s.finishReason) {
+    case FinishReason::Stopped:
+        parts << tr("stopped");
+        break;
+    case FinishReason::TokenLimit:
+        parts << tr("token limit reached");
+        break;
+    case FinishReason::ContextFull:
+        parts << (s.contextTokens > 0 ? tr("context full (%1 tokens)").arg(locale.toString(s.contextTokens))
+                                      : tr("context full"));
+        break;
+    case FinishReason::EndOfText:
+    case FinishReason::None:
+    case FinishReason::Error:
+        break;
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace ws::views

@@ -1,0 +1,144 @@
+#include "views/compare/calibrationchart.h"
+
+#include "views/charts/chartformat.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ws::views {
+
+namespace {
+const QColor kProfileColours[] = {QColor(0xe6, 0x7e, 0x22), QColor(0x76, 0xb9, 0x00), QColor(0x1f, 0x6f, 0x8b),
+                                  QColor(0x8e, 0x44, 0xad), QColor(0xc0, 0x39, 0x2b), QColor(0x16, 0xa0, 0x85),
+                                  QColor(0x7f, 0x8c, 0x8d)};
+}
+
+CalibrationChart::CalibrationChart(QWidget* parent) : QWidget(parent)
+{
+    m_chart = new QChart;
+    m_chart->setTitle(tr("Predicted vs measured decode speed (calibration rows)"));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_axisX = new QLogValueAxis;
+    m_axisX->setTitleText(tr("measured tokens/s (log)"));
+    m_axisX->setLabelFormat(QStringLiteral("%g"));
+    m_axisY = new QLogValueAxis;
+    m_axisY->setTitleText(tr("predicted tokens/s (log)"));
+    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_identity = new QLineSeries;
+    m_identity->setName(tr("predicted = measured"));
+    QPen pen(QColor(120, 120, 120));
+    pen.setStyle(Qt::DashLine);
+    m_identity->setPen(pen);
+    m_chart->addSeries(m_identity);
+    m_identity->attachAxis(m_axisX);
+    m_identity->attachAxis(m_axisY);
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+}
+
+void CalibrationChart::setProfiles(const std::vector<CalibrationProfile>& profiles)
+{
+    m_profiles = profiles;
+    for (QScatterSeries* s : m_scatters) {
+        m_chart->removeSeries(s);
+        delete s;
+    }
+    m_scatters.clear();
+    double lo = std::numeric_limits<double>::max(), hi = 0;
+    for (size_t i = 0; i < profiles.size(); ++i) {
+        auto* s = new QScatterSeries;
+        s->setName(QString::fromStdString(profiles[i].id));
+        const QColor c = kProfileColours[i % std::size(kProfileColours)];
+        s->setColor(c);
+        s->setBorderColor(c.darker(140));
+        s->setMarkerSize(10);
+        QList<QPointF> pts;
+        for (const CalibrationRow& r : profiles[i].rows) {
+            if (!(r.observed > 0) || !(r.predicted > 0))
+                continue;
+            pts.append({r.observed, r.predicted});
+            lo = std::min({lo, r.observed, r.predicted});
+            hi = std::max({hi, r.observed, r.predicted});
+        }
+        s->replace(pts);
+        m_chart->addSeries(s);
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+        connect(s, &QScatterSeries::hovered, this, [this, i](const QPointF& p, bool st) { showTip(i, p, st); });
+        m_scatters.push_back(s);
+    }
+    if (hi > 0) {
+        const double a = std::pow(10.0, std::floor(std::log10(lo)));
+        const double b = std::pow(10.0, std::ceil(std::log10(hi)));
+        m_axisX->setRange(a, b);
+        m_axisY->setRange(a, b);
+        m_identity->replace(QList<QPointF>{{a, a}, {b, b}});
+    } else {
+        m_identity->clear();
+    }
+}
+
+void CalibrationChart::showTip(size_t profile, const QPointF& point, bool state)
+{
+    if (!state || profile >= m_profiles.size()) {
+        QToolTip::hideText();
+        return;
+    }
+    const CalibrationProfile& p = m_profiles[profile];
+    const CalibrationRow* best = nullptr;
+    double bestD = std::numeric_limits<double>::max();
+    for (const CalibrationRow& r : p.rows) {
+        if (!(r.observed > 0) || !(r.predicted > 0))
+            continue;
+        const double d = std::hypot(std::log(r.observed / point.x()), std::log(r.predicted / point.y()));
+        if (d < bestD) {
+            bestD = d;
+            best = &r;
+        }
+    }
+    if (!best)
+        return;
+    QString text = tr("%1\nmeasured %2, predicted %3 (%4 %)\nprofile %5\nsource: %6")
+                       .arg(QString::fromStdString(best->label), formatSignificant(best->observed),
+                            formatSignificant(best->predicted), formatSignificant(best->relativeResidual * 100, 2),
+                            QString::fromStdString(p.id), QString::fromStdString(p.source));
+    if (!best->fitted)
+        text += QLatin1Char('\n') + tr("not fitted: %1").arg(QString::fromStdString(best->note));
+    QToolTip::showText(QCursor::pos(), text, m_view);
+}
+
+ChartData CalibrationChart::chartData() const
+{
+    ChartData d;
+    d.name = QStringLiteral("calibration_rows");
+    d.columns = {QStringLiteral("profile"),  QStringLiteral("row"),       QStringLiteral("metric"),
+                 QStringLiteral("measured"), QStringLiteral("predicted"), QStringLiteral("relative_residual"),
+                 QStringLiteral("fitted"),   QStringLiteral("note"),      QStringLiteral("source")};
+    for (const CalibrationProfile& p : m_profiles)
+        for (const CalibrationRow& r : p.rows)
+            d.rows.append(QVariantList{QString::fromStdString(p.id), QString::fromStdString(r.label),
+                                       QString::fromStdString(r.metric), r.observed, r.predicted, r.relativeResidual,
+                                       r.fitted, QString::fromStdString(r.note), QString::fromStdString(p.source)});
+    return d;
+}
+
+} // namespace ws::views

@@ -1,0 +1,50 @@
+#pragma once
+// Predicted against measured decode speed for every calibration row: one
+// scatter series per calibration profile, log-log, with the line where the
+// prediction equals the measurement. Points on the line are reproduced
+// exactly; the vertical distance is the relative residual. Rows left out of
+// a fit (shown for comparison) are drawn hollow.
+
+#include "engine/calibration/calibrationprofile.h"
+#include "views/charts/chartdata.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+
+namespace ws::views {
+
+class CalibrationChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit CalibrationChart(QWidget* parent = nullptr);
+
+    void setProfiles(const std::vector<CalibrationProfile>& profiles);
+
+    ChartData chartData() const;
+    QChart* chart() const { return m_chart; }
+    QChartView* chartView() const { return m_view; }
+    const std::vector<QScatterSeries*>& scatters() const { return m_scatters; }
+    QLineSeries* identity() const { return m_identity; }
+
+private:
+    void showTip(size_t profile, const QPointF& point, bool state);
+
+    std::vector<CalibrationProfile> m_profiles;
+    QChart* m_chart = nullptr;
+    QChartView* m_view = nullptr;
+    QLogValueAxis* m_axisX = nullptr;
+    QLogValueAxis* m_axisY = nullptr;
+    QLineSeries* m_identity = nullptr;
+    std::vector<QScatterSeries*> m_scatters;
+};
+
+} // namespace ws::views

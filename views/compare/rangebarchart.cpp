@@ -1,0 +1,215 @@
+#include "views/compare/rangebarchart.h"
+
+#include "views/charts/chartformat.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ws::views {
+
+QString measuredPointTip(const MeasuredPoint& p, double shownValue, const QString& unit)
+{
+    const QString origin = p.origin == MeasuredOrigin::Calibration ? RangeBarChart::tr("calibration row (fitted)")
+                           : p.origin == MeasuredOrigin::User      ? RangeBarChart::tr("your measurements")
+                                                                   : RangeBarChart::tr("reference row (not fitted)");
+    const QString spec = p.speculative == Tristate::Yes  ? RangeBarChart::tr("yes")
+                         : p.speculative == Tristate::No ? RangeBarChart::tr("no")
+                                                         : RangeBarChart::tr("unknown");
+    QString text =
+        RangeBarChart::tr("Measured: %1 %2 — %3\nSource: %4\nDate: %5\nConfiguration: %6\n"
+                          "Concurrency %7%8; speculative decoding: %9")
+            .arg(formatSignificant(shownValue), unit, QString::fromStdString(p.label), QString::fromStdString(p.source),
+                 p.date.empty() ? RangeBarChart::tr("not stated") : QString::fromStdString(p.date),
+                 p.configuration.empty() ? RangeBarChart::tr("not stated") : QString::fromStdString(p.configuration))
+            .arg(p.concurrency)
+            .arg(p.batchKnown ? QString() : RangeBarChart::tr(" (the service's batch is not known)"), spec);
+    text += QLatin1Char('\n') + origin;
+    if (!p.note.empty())
+        text += QLatin1Char('\n') + QString::fromStdString(p.note);
+    if (!p.doubt.empty())
+        text += QLatin1Char('\n') + RangeBarChart::tr("Doubtful: %1").arg(QString::fromStdString(p.doubt));
+    return text;
+}
+
+RangeBarChart::RangeBarChart(QWidget* parent) : QWidget(parent)
+{
+    m_chart = new QChart;
+    m_chart->legend()->hide();
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_series = new QStackedBarSeries;
+    m_series->setBarWidth(0.6);
+    m_chart->addSeries(m_series);
+    m_axisX = new QBarCategoryAxis;
+    m_axisY = new QValueAxis;
+    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    QFont small = m_axisX->labelsFont();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_axisX->setLabelsFont(small);
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_series->attachAxis(m_axisX);
+    m_series->attachAxis(m_axisY);
+    connect(m_series, &QStackedBarSeries::hovered, this,
+            [this](bool status, int index, QBarSet*) { showTip(status, index); });
+
+    m_measured = new QScatterSeries;
+    m_measured->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+    m_measured->setMarkerSize(12);
+    m_measured->setColor(QColor(250, 250, 250));
+    m_measured->setBorderColor(QColor(20, 20, 20));
+    connect(m_measured, &QScatterSeries::hovered, this, [this](const QPointF& point, bool state) {
+        if (state)
+            QToolTip::showText(QCursor::pos(), measuredTipAt(point), m_view);
+        else
+            QToolTip::hideText();
+    });
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+}
+
+QString RangeBarChart::categoryLabel(int index) const
+{
+    const RangeBar& b = m_bars.at(static_cast<size_t>(index));
+    // Axis labels are rich text: the value goes on a second line under the system's name.
+    const QString name = b.axisName.isEmpty() ? b.label : b.axisName;
+    // Three short lines (name, device count, value): the outer categories get little width.
+    const QString note = b.axisNote.toHtmlEscaped() + QStringLiteral("<br>");
+    return name.toHtmlEscaped() + QStringLiteral("<br>") + note + QStringLiteral("<b>") +
+           (b.known ? formatSignificant(b.value) : tr("unknown")) + QStringLiteral("</b>");
+}
+
+void RangeBarChart::setBars(const QString& title, const QString& axisTitle, const QString& dataName,
+                            const QString& valueColumn, const std::vector<RangeBar>& bars)
+{
+    m_bars = bars;
+    m_dataName = dataName;
+    m_valueColumn = valueColumn;
+    m_chart->setTitle(title);
+    m_axisY->setTitleText(axisTitle);
+
+    // One stacked set per bar, non-zero only in its own category: each bar gets its own colour.
+    m_series->clear();
+    const int n = static_cast<int>(bars.size());
+    QStringList categories;
+    for (int i = 0; i < n; ++i) {
+        auto* set = new QBarSet(bars[size_t(i)].label);
+        set->setColor(bars[size_t(i)].color);
+        set->setBorderColor(bars[size_t(i)].color.darker(130));
+        QList<qreal> values(n, 0.0);
+        if (bars[size_t(i)].known)
+            values[i] = bars[size_t(i)].value;
+        set->append(values);
+        m_series->append(set);
+        categories << categoryLabel(i);
+    }
+    m_axisX->setCategories(categories);
+
+    for (QLineSeries* w : m_whiskers) {
+        m_chart->removeSeries(w);
+        delete w;
+    }
+    m_whiskers.clear();
+    double top = 0;
+    for (int i = 0; i < n; ++i) {
+        const RangeBar& b = bars[size_t(i)];
+        auto* w = new QLineSeries;
+        if (b.known) {
+            const double lo = std::min(b.low, b.value);
+            const double hi = std::max(b.high, b.value);
+            const double cap = 0.12;
+            // One polyline draws the whole "I": low cap, stem, high cap.
+            w->replace(QList<QPointF>{
+                {i - cap, lo}, {i + cap, lo}, {double(i), lo}, {double(i), hi}, {i - cap, hi}, {i + cap, hi}});
+            top = std::max(top, hi);
+        }
+        QPen pen(QColor(40, 40, 40));
+        pen.setWidthF(1.6);
+        w->setPen(pen);
+        m_chart->addSeries(w);
+        w->attachAxis(m_axisX);
+        w->attachAxis(m_axisY);
+        m_whiskers.push_back(w);
+    }
+    // Measured figures on top of the whiskers: removed and added again so they are drawn last.
+    if (m_chart->series().contains(m_measured))
+        m_chart->removeSeries(m_measured);
+    QList<QPointF> marks;
+    for (int i = 0; i < n; ++i)
+        for (const MeasuredMark& m : bars[size_t(i)].measured) {
+            marks.append({double(i), m.value});
+            top = std::max(top, m.value);
+        }
+    m_measured->replace(marks);
+    m_chart->addSeries(m_measured);
+    m_measured->attachAxis(m_axisX);
+    m_measured->attachAxis(m_axisY);
+    if (!marks.isEmpty())
+        m_chart->setTitle(title + QStringLiteral("<br><span style='font-size:small; color:#555'>") +
+                          tr("◆ published or measured figures (hover for the source)") + QStringLiteral("</span>"));
+    m_axisY->setRange(0, top > 0 ? top * 1.08 : 1.0);
+    m_axisY->applyNiceNumbers();
+}
+
+QString RangeBarChart::measuredTipAt(const QPointF& value) const
+{
+    const double span = std::max(1e-12, m_axisY->max() - m_axisY->min());
+    double best = std::numeric_limits<double>::max();
+    QString text;
+    for (size_t i = 0; i < m_bars.size(); ++i)
+        for (const MeasuredMark& m : m_bars[i].measured) {
+            const double d = std::hypot(double(i) - value.x(), (m.value - value.y()) / span * 4.0);
+            if (d < best && d < 0.5) {
+                best = d;
+                text = m.tooltip;
+            }
+        }
+    return text;
+}
+
+void RangeBarChart::showTip(bool status, int index)
+{
+    if (!status || index < 0 || index >= static_cast<int>(m_bars.size())) {
+        QToolTip::hideText();
+        return;
+    }
+    QToolTip::showText(QCursor::pos(), m_bars[size_t(index)].tooltip, m_view);
+}
+
+ChartData RangeBarChart::chartData() const
+{
+    ChartData d;
+    d.name = m_dataName;
+    d.columns = {QStringLiteral("system"), m_valueColumn, m_valueColumn + QStringLiteral("_low"),
+                 m_valueColumn + QStringLiteral("_high"), QStringLiteral("measured")};
+    for (const RangeBar& b : m_bars) {
+        QStringList measured;
+        for (const MeasuredMark& m : b.measured)
+            measured << formatSignificant(m.value);
+        const QVariant marks = measured.isEmpty() ? QVariant() : QVariant(measured.join(QLatin1Char(' ')));
+        if (b.known)
+            d.rows.append(QVariantList{b.label, b.value, b.low, b.high, marks});
+        else
+            d.rows.append(QVariantList{b.label, QVariant(), QVariant(), QVariant(), marks});
+    }
+    return d;
+}
+
+} // namespace ws::views

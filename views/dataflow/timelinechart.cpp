@@ -1,0 +1,273 @@
+#include "views/dataflow/timelinechart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+namespace ws::views {
+
+namespace {
+
+constexpr double kBarHalf = 0.38; // half a bar's height, in rows
+
+const char* const kKindNames[] = {
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "embedding"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "attention RMSNorm"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "QKV projection"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "RoPE"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "attention scores"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "softmax"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "scores × V"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "output projection"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "FFN RMSNorm"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "MoE router"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "MoE dispatch"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "FFN gate/up"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "FFN down"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "MoE combine"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "residual"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "KV shift"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "hop to next layer"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "hop to next wafer"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "final RMSNorm"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "LM head"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "argmax"),
+    QT_TRANSLATE_NOOP("ws::views::TimelineChart", "token feedback"),
+};
+static_assert(std::size(kKindNames) == size_t(PhaseKind::Count));
+
+const QColor kBandColors[3] = {QColor(0xf0, 0x8a, 0x24), QColor(0xd8, 0x4a, 0x6a), QColor(0x3a, 0x8f, 0xe0)};
+
+// One bar as 4 upper and 4 lower points; consecutive bars join at zero height.
+void addBar(QList<QPointF>& upper, QList<QPointF>& lower, double x0, double x1, double row)
+{
+    upper << QPointF(x0, row) << QPointF(x0, row + kBarHalf) << QPointF(x1, row + kBarHalf) << QPointF(x1, row);
+    lower << QPointF(x0, row) << QPointF(x0, row - kBarHalf) << QPointF(x1, row - kBarHalf) << QPointF(x1, row);
+}
+
+} // namespace
+
+QString phaseKindName(PhaseKind kind)
+{
+    const size_t i = size_t(kind);
+    return i < std::size(kKindNames) ? QCoreApplication::translate("ws::views::TimelineChart", kKindNames[i])
+                                     : QString();
+}
+
+QString phaseLabel(const Phase& phase)
+{
+    if (phase.layer < 0)
+        return phaseKindName(phase.kind);
+    return QCoreApplication::translate("ws::views::TimelineChart", "L%1 · %2")
+        .arg(phase.layer)
+        .arg(phaseKindName(phase.kind));
+}
+
+TimelineChart::TimelineChart(QWidget* parent) : QChartView(parent)
+{
+    auto* chart = new QChart;
+    chart->setTheme(QChart::ChartThemeDark);
+    chart->setBackgroundBrush(QColor(0x1b, 0x1e, 0x26));
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignRight);
+    m_axisX = new QValueAxis(chart);
+    m_axisY = new QValueAxis(chart);
+    m_axisY->setReverse(true);
+    m_axisY->setLabelFormat(QStringLiteral("%d"));
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    chart->addAxis(m_axisY, Qt::AlignLeft);
+    for (int b = 0; b < 3; ++b) {
+        m_upper[b] = new QLineSeries(chart);
+        m_lower[b] = new QLineSeries(chart);
+        m_bands[b] = new QAreaSeries(m_upper[b], m_lower[b]);
+        m_bands[b]->setBrush(kBandColors[b]);
+        m_bands[b]->setPen(Qt::NoPen);
+        chart->addSeries(m_bands[b]);
+        m_bands[b]->attachAxis(m_axisX);
+        m_bands[b]->attachAxis(m_axisY);
+    }
+    m_cursor = new QLineSeries(chart);
+    m_cursor->setPen(QPen(QColor(240, 240, 250), 1.5));
+    chart->addSeries(m_cursor);
+    m_cursor->attachAxis(m_axisX);
+    m_cursor->attachAxis(m_axisY);
+    chart->legend()->markers(m_cursor).value(0)->setVisible(false);
+    // QChartView's constructor made a chart of its own; setChart() hands it back unowned.
+    QChart* const builtIn = this->chart();
+    setChart(chart);
+    delete builtIn;
+    setRenderHint(QPainter::Antialiasing, false);
+    setMouseTracking(true);
+    setMinimumHeight(160);
+    retranslate();
+    setSchedule(nullptr);
+}
+
+int TimelineChart::rowOf(const Phase& p) const
+{
+    if (p.layer >= 0)
+        return std::min(p.layer, m_layers - 1) + 1;
+    return p.kind == PhaseKind::Embedding ? 0 : m_layers + 1;
+}
+
+void TimelineChart::setSchedule(std::shared_ptr<const TokenSchedule> schedule)
+{
+    m_schedule = std::move(schedule);
+    m_layers = 0;
+    if (m_schedule)
+        for (const Phase& p : m_schedule->phases)
+            m_layers = std::max(m_layers, p.layer + 1);
+    QList<QPointF> upper[3];
+    QList<QPointF> lower[3];
+    const double usPerCycle = m_schedule && m_schedule->clockHz > 0 ? 1e6 / m_schedule->clockHz : 0.0;
+    if (m_schedule) {
+        for (const Phase& p : m_schedule->phases) {
+            const double row = rowOf(p);
+            if (!p.computes) {
+                addBar(upper[2], lower[2], p.startCycle * usPerCycle, p.endCycle * usPerCycle, row);
+                continue;
+            }
+            const double split = std::clamp(p.computeEndCycle, p.startCycle, p.endCycle);
+            if (split > p.startCycle)
+                addBar(upper[0], lower[0], p.startCycle * usPerCycle, split * usPerCycle, row);
+            if (p.endCycle > split)
+                addBar(upper[1], lower[1], split * usPerCycle, p.endCycle * usPerCycle, row);
+        }
+    }
+    for (int b = 0; b < 3; ++b) {
+        m_upper[b]->replace(upper[b]);
+        m_lower[b]->replace(lower[b]);
+    }
+    const double totalUs = m_schedule ? m_schedule->totalCycles * usPerCycle : 0.0;
+    m_axisX->setRange(0, totalUs > 0 ? totalUs : 1.0);
+    m_axisY->setRange(-0.6, m_layers + 1.6);
+    m_axisY->setTickCount(2);
+    setCursorCycle(m_cursorCycle);
+}
+
+void TimelineChart::setCursorCycle(double cycle)
+{
+    m_cursorCycle = cycle;
+    if (!m_schedule || !(m_schedule->clockHz > 0)) {
+        m_cursor->replace(QList<QPointF>{});
+        return;
+    }
+    const double us = cycle / m_schedule->clockHz * 1e6;
+    m_cursor->replace(QList<QPointF>{QPointF(us, -0.6), QPointF(us, m_layers + 1.6)});
+}
+
+int TimelineChart::phaseAt(double cycle, int row) const
+{
+    if (!m_schedule)
+        return -1;
+    const auto& phases = m_schedule->phases;
+    for (size_t i = 0; i < phases.size(); ++i)
+        if (phases[i].startCycle <= cycle && cycle < phases[i].endCycle && rowOf(phases[i]) == row)
+            return int(i);
+    return -1;
+}
+
+QPointF TimelineChart::valueAt(QPoint widgetPos) const
+{
+    const QPointF scenePos = mapToScene(widgetPos);
+    const QPointF chartPos = chart()->mapFromScene(scenePos);
+    const QPointF value = chart()->mapToValue(chartPos, m_cursor);
+    const double clockHz = m_schedule ? m_schedule->clockHz : 0.0;
+    return QPointF(value.x() * 1e-6 * clockHz, value.y());
+}
+
+QPoint TimelineChart::positionOf(double cycle, double row) const
+{
+    const double clockHz = m_schedule && m_schedule->clockHz > 0 ? m_schedule->clockHz : 1.0;
+    const QPointF chartPos = chart()->mapToPosition(QPointF(cycle / clockHz * 1e6, row), m_cursor);
+    return mapFromScene(chart()->mapToScene(chartPos));
+}
+
+int TimelineChart::bandPointCount(Band band) const
+{
+    return int(m_upper[int(band)]->count());
+}
+
+QString TimelineChart::toolTipAt(QPoint widgetPos) const
+{
+    if (!m_schedule || !chart()->plotArea().contains(chart()->mapFromScene(mapToScene(widgetPos))))
+        return {};
+    const QPointF v = valueAt(widgetPos);
+    const int i = phaseAt(v.x(), int(std::lround(v.y())));
+    if (i < 0)
+        return {};
+    const Phase& p = m_schedule->phases[size_t(i)];
+    const QLocale locale;
+    const double usPerCycle = 1e6 / m_schedule->clockHz;
+    QString text = tr("<b>%1</b><br>cycles %2 – %3 (%4 cycles, %5 µs)")
+                       .arg(phaseLabel(p).toHtmlEscaped(), locale.toString(qint64(std::llround(p.startCycle))),
+                            locale.toString(qint64(std::llround(p.endCycle))),
+                            locale.toString(qint64(std::llround(p.durationCycles()))),
+                            locale.toString(p.durationCycles() * usPerCycle, 'f', 3));
+    if (p.computes && p.computeEndCycle > p.startCycle)
+        text += tr("<br>local compute %1 cycles, %2 MACs per core")
+                    .arg(locale.toString(qint64(std::llround(p.computeEndCycle - p.startCycle))),
+                         locale.toString(p.macsPerCore, 'g', 4));
+    if (p.reductions > 0)
+        text += tr("<br>%1 allreduce(s) along %2 over %3 cores, %4 cycles each")
+                    .arg(p.reductions)
+                    .arg(p.axis == ReduceAxis::X ? QStringLiteral("x") : QStringLiteral("y"))
+                    .arg(p.reduce.lineCores)
+                    .arg(locale.toString(qint64(std::llround(p.reduce.totalCycles()))));
+    if (!p.computes)
+        text += tr("<br>cores only forward (wafer %1 → %2)").arg(p.device + 1).arg(p.toDevice + 1);
+    return text;
+}
+
+void TimelineChart::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton && m_schedule &&
+        chart()->plotArea().contains(chart()->mapFromScene(mapToScene(event->pos())))) {
+        const double cycle = std::clamp(valueAt(event->pos()).x(), 0.0, m_schedule->totalCycles);
+        emit seekRequested(cycle);
+        event->accept();
+        return;
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void TimelineChart::mouseMoveEvent(QMouseEvent* event)
+{
+    const QString tip = toolTipAt(event->pos());
+    if (tip.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
+    if (event->buttons() & Qt::LeftButton && m_schedule)
+        emit seekRequested(std::clamp(valueAt(event->pos()).x(), 0.0, m_schedule->totalCycles));
+    QChartView::mouseMoveEvent(event);
+}
+
+void TimelineChart::retranslate()
+{
+    m_bands[0]->setName(tr("local compute"));
+    m_bands[1]->setName(tr("allreduce"));
+    m_bands[2]->setName(tr("forwarding (hops)"));
+    m_axisX->setTitleText(tr("wafer time (µs)"));
+    m_axisY->setTitleText(tr("layer"));
+}
+
+void TimelineChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QChartView::changeEvent(event);
+}
+
+} // namespace ws::views

@@ -1,0 +1,147 @@
+#include "views/defects/yieldpanel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace ws::views {
+
+namespace {
+
+QList<QPointF> pointsOf(const std::vector<double>& x, const std::vector<double>& y)
+{
+    QList<QPointF> out;
+    out.reserve(qsizetype(std::min(x.size(), y.size())));
+    for (size_t i = 0; i < x.size() && i < y.size(); ++i)
+        out.append(QPointF(x[i], y[i]));
+    return out;
+}
+
+} // namespace
+
+YieldPanel::YieldPanel(QWidget* parent) : QWidget(parent), m_chart(new QChart)
+{
+    m_poisson = new QLineSeries(m_chart);
+    m_murphy = new QLineSeries(m_chart);
+    m_seeds = new QLineSeries(m_chart);
+    m_negativeBinomial = new QLineSeries(m_chart);
+    m_redundant = new QLineSeries(m_chart);
+    m_monteCarlo = new QScatterSeries(m_chart);
+    m_monteCarlo->setMarkerSize(9);
+    QPen redundantPen(QColor(0x1b, 0x5e, 0x20));
+    redundantPen.setWidthF(3);
+    m_redundant->setPen(redundantPen);
+    m_monteCarlo->setColor(QColor(0xc6, 0x28, 0x28));
+
+    m_axisX = new QLogValueAxis(m_chart);
+    m_axisX->setBase(10);
+    m_axisX->setLabelFormat(QStringLiteral("%g"));
+    m_axisX->setMinorTickCount(-1);
+    m_axisY = new QValueAxis(m_chart);
+    m_axisY->setRange(0, 1);
+    m_axisY->setLabelFormat(QStringLiteral("%.1f"));
+    m_axisY->setTickCount(6);
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_poisson, m_murphy, m_seeds, m_negativeBinomial, m_redundant,
+                                                          m_monteCarlo}) {
+        m_chart->addSeries(s);
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+    }
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    updateTitles();
+}
+
+void YieldPanel::updateTitles()
+{
+    if (m_curves)
+        m_chart->setTitle(tr("Yield against defect density: classical models for %1 mm² without spares; "
+                             "redundant wafer with %2 + %3 segments (%4 % spares)")
+                              .arg(m_curves->areaMm2, 0, 'f', 0)
+                              .arg(m_curves->segmentPrimaryCores)
+                              .arg(m_curves->segmentSpareCores)
+                              .arg(100.0 * m_curves->spareFraction, 0, 'f', 2));
+    else
+        m_chart->setTitle(tr("Yield against defect density"));
+    m_axisX->setTitleText(tr("Defect density D0 (defects per mm²)"));
+    m_axisY->setTitleText(tr("Yield"));
+    m_poisson->setName(tr("Poisson"));
+    m_murphy->setName(tr("Murphy"));
+    m_seeds->setName(tr("Seeds"));
+    m_negativeBinomial->setName(tr("Negative binomial α = %1").arg(m_curves ? m_curves->alpha : 0.0));
+    m_redundant->setName(tr("Redundant wafer"));
+    m_monteCarlo->setName(tr("Monte Carlo (remap)"));
+}
+
+void YieldPanel::setCurves(std::shared_ptr<const YieldCurves> curves)
+{
+    m_curves = std::move(curves);
+    static const std::vector<double> none;
+    const YieldCurves* c = m_curves.get();
+    const auto& x = c ? c->defectsPerMm2 : none;
+    m_poisson->replace(pointsOf(x, c ? c->poisson : none));
+    m_murphy->replace(pointsOf(x, c ? c->murphy : none));
+    m_seeds->replace(pointsOf(x, c ? c->seeds : none));
+    m_negativeBinomial->replace(pointsOf(x, c ? c->negativeBinomial : none));
+    m_redundant->replace(pointsOf(x, c ? c->redundantWafer : none));
+    QList<QPointF> mc;
+    if (c) {
+        for (const YieldMonteCarloPoint& p : c->monteCarlo)
+            mc.append(QPointF(p.defectsPerMm2, p.yield));
+    }
+    m_monteCarlo->replace(mc);
+    m_redundant->setVisible(c && !c->redundantWafer.empty());
+    if (c && x.size() >= 2)
+        m_axisX->setRange(x.front(), x.back());
+    updateTitles();
+}
+
+QString YieldPanel::csv() const
+{
+    QString out;
+    if (!m_curves)
+        return out;
+    const YieldCurves& c = *m_curves;
+    out += QStringLiteral("d0_per_mm2,poisson,murphy,seeds,negative_binomial,redundant_wafer\n");
+    for (size_t i = 0; i < c.defectsPerMm2.size(); ++i) {
+        out += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
+                   .arg(c.defectsPerMm2[i], 0, 'g', 10)
+                   .arg(c.poisson[i], 0, 'g', 10)
+                   .arg(c.murphy[i], 0, 'g', 10)
+                   .arg(c.seeds[i], 0, 'g', 10)
+                   .arg(c.negativeBinomial[i], 0, 'g', 10)
+                   .arg(i < c.redundantWafer.size() ? QString::number(c.redundantWafer[i], 'g', 10) : QString());
+    }
+    if (!c.monteCarlo.empty()) {
+        out += QStringLiteral("\nd0_per_mm2,monte_carlo_yield,standard_error,usable_fraction\n");
+        for (const YieldMonteCarloPoint& p : c.monteCarlo)
+            out += QStringLiteral("%1,%2,%3,%4\n")
+                       .arg(p.defectsPerMm2, 0, 'g', 10)
+                       .arg(p.yield, 0, 'g', 10)
+                       .arg(p.standardError, 0, 'g', 10)
+                       .arg(p.usableFraction, 0, 'g', 10);
+    }
+    return out;
+}
+
+QImage YieldPanel::renderImage(QSize size) const
+{
+    QImage image = m_view->grab().toImage();
+    if (size.isValid() && !size.isEmpty() && size != image.size())
+        image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    return image;
+}
+
+} // namespace ws::views

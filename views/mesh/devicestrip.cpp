@@ -1,0 +1,184 @@
+#include "views/mesh/devicestrip.h"
+#include "views/mesh/viewevents.h"
+
+#include "views/mesh/meshimage.h"
+
+#include <QFontMetrics>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+namespace ws::views {
+
+namespace {
+constexpr int kThumbWidth = 112;
+constexpr int kPad = 8;
+} // namespace
+
+DeviceStrip::DeviceStrip(QWidget* parent) : QWidget(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+}
+
+void DeviceStrip::setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot)
+{
+    m_snapshot = std::move(snapshot);
+    if (!m_snapshot || m_current >= m_snapshot->deviceCount)
+        m_current = 0;
+    rebuild();
+}
+
+void DeviceStrip::setLayer(MeshLayer layer)
+{
+    if (layer == m_layer)
+        return;
+    m_layer = layer;
+    rebuild();
+}
+
+void DeviceStrip::setCurrentDevice(int device)
+{
+    if (device == m_current || !m_snapshot || device < 0 || device >= m_snapshot->deviceCount)
+        return;
+    m_current = device;
+    update();
+}
+
+QSize DeviceStrip::thumbSize() const
+{
+    if (!m_snapshot || m_snapshot->meshCols <= 0 || m_snapshot->meshRows <= 0)
+        return {kThumbWidth, kThumbWidth};
+    return {kThumbWidth, std::max(16, kThumbWidth * m_snapshot->meshRows / m_snapshot->meshCols)};
+}
+
+void DeviceStrip::rebuild()
+{
+    m_thumbs.clear();
+    m_usedFraction.clear();
+    if (m_snapshot) {
+        const size_t cores = static_cast<size_t>(std::max(0, m_snapshot->meshCols)) * std::max(0, m_snapshot->meshRows);
+        const double range = meshLayerRange(*m_snapshot, m_layer);
+        for (int d = 0; d < m_snapshot->deviceCount; ++d) {
+            const QImage full = buildMeshImage(*m_snapshot, d, m_layer, range);
+            m_thumbs.push_back(
+                full.isNull() ? full : full.scaled(thumbSize(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
+            double used = -1;
+            const auto dd = static_cast<size_t>(d);
+            if (dd < m_snapshot->sramFraction.size() && m_snapshot->sramFraction[dd].size() == cores && cores > 0) {
+                // Mean over the cores applications may use: the reserved I/O border does not count.
+                const auto& a = m_snapshot->sramFraction[dd];
+                const bool states = dd < m_snapshot->coreState.size() && m_snapshot->coreState[dd].size() == cores;
+                double sum = 0;
+                size_t counted = 0;
+                for (size_t i = 0; i < cores; ++i) {
+                    if (states && m_snapshot->coreState[dd][i] == CoreState::Reserved)
+                        continue;
+                    sum += a[i];
+                    ++counted;
+                }
+                used = counted > 0 ? sum / static_cast<double>(counted) : 0;
+            }
+            m_usedFraction.push_back(used);
+        }
+    }
+    updateGeometry();
+    update();
+}
+
+QRect DeviceStrip::itemRect(int device) const
+{
+    const int line = fontMetrics().height();
+    const int itemHeight = thumbSize().height() + 2 * line + 3 * kPad;
+    return QRect(kPad, kPad + device * (itemHeight + kPad), kThumbWidth + 2 * kPad, itemHeight);
+}
+
+QSize DeviceStrip::sizeHint() const
+{
+    const int count = m_snapshot ? std::max(1, m_snapshot->deviceCount) : 1;
+    return {kThumbWidth + 4 * kPad, itemRect(count - 1).bottom() + kPad};
+}
+
+QSize DeviceStrip::minimumSizeHint() const
+{
+    return {kThumbWidth + 4 * kPad, itemRect(0).bottom() + kPad};
+}
+
+int DeviceStrip::deviceAt(QPoint pos) const
+{
+    for (int d = 0; d < static_cast<int>(m_thumbs.size()); ++d)
+        if (itemRect(d).contains(pos))
+            return d;
+    return -1;
+}
+
+void DeviceStrip::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), QColor(0x16, 0x18, 0x20));
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QLocale locale;
+    const int line = fontMetrics().height();
+    for (int d = 0; d < static_cast<int>(m_thumbs.size()); ++d) {
+        const QRect r = itemRect(d);
+        const bool current = d == m_current;
+        p.setPen(current ? QPen(QColor(0x4f, 0xc3, 0xf7), 2) : QPen(QColor(255, 255, 255, 30), 1));
+        p.setBrush(current ? QColor(0x23, 0x2a, 0x38) : QColor(0x1c, 0x1f, 0x28));
+        p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
+        p.setPen(QColor(230, 233, 240));
+        p.drawText(QRect(r.left() + kPad, r.top() + kPad / 2, r.width() - 2 * kPad, line),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   isDraftWafer(*m_snapshot, d) ? tr("Wafer %1 · draft").arg(d + 1) : tr("Wafer %1").arg(d + 1));
+        const QRect thumb(QPoint(r.left() + kPad, r.top() + kPad + line), thumbSize());
+        if (!m_thumbs[static_cast<size_t>(d)].isNull())
+            p.drawImage(thumb, m_thumbs[static_cast<size_t>(d)]);
+        p.setPen(QColor(170, 176, 188));
+        const double used = m_usedFraction[static_cast<size_t>(d)];
+        const QString usedText =
+            used >= 0 ? tr("SRAM %1% used").arg(locale.toString(100 * used, 'f', 1)) : tr("no SRAM data");
+        p.drawText(QRect(r.left() + kPad, thumb.bottom() + kPad / 2, r.width() - 2 * kPad, line),
+                   Qt::AlignLeft | Qt::AlignVCenter, usedText);
+    }
+}
+
+void DeviceStrip::mousePressEvent(QMouseEvent* event)
+{
+    const int d = deviceAt(event->position().toPoint());
+    if (d < 0)
+        return;
+    setCurrentDevice(d);
+    emit deviceSelected(d);
+}
+
+void DeviceStrip::keyPressEvent(QKeyEvent* event)
+{
+    const int count = static_cast<int>(m_thumbs.size());
+    int d = m_current;
+    if (event->key() == Qt::Key_Up || event->key() == Qt::Key_Left)
+        d = std::max(0, d - 1);
+    else if (event->key() == Qt::Key_Down || event->key() == Qt::Key_Right)
+        d = std::min(count - 1, d + 1);
+    else {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    if (d != m_current && d >= 0) {
+        setCurrentDevice(d);
+        emit deviceSelected(d);
+    }
+}
+
+bool DeviceStrip::event(QEvent* event)
+{
+    const bool consumed = handleToolTipEvent(this, event, [this](QPoint pos) {
+        return deviceAt(pos) >= 0 ? tr("Mean SRAM use over all cores of this wafer, from the engine's placement. "
+                                       "Click to show this wafer.")
+                                  : QString();
+    });
+    return consumed || QWidget::event(event);
+}
+
+} // namespace ws::views

@@ -1,0 +1,268 @@
+#include "views/mesh/meshlegend.h"
+
+#include "views/mesh/colorscale.h"
+#include "views/mesh/meshimage.h"
+
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <cmath>
+#include <iterator>
+
+namespace ws::views {
+
+namespace {
+
+constexpr double kPad = 10;
+constexpr double kBarHeight = 12;
+
+const ColorScale* scaleFor(MeshLayer layer)
+{
+    static const ColorScale sram = ColorScale::sramOccupancy();
+    static const ColorScale kv = ColorScale::kvCache();
+    static const ColorScale activity = ColorScale::activity();
+    switch (layer) {
+    case MeshLayer::SramOccupancy:
+        return &sram;
+    case MeshLayer::KvCache:
+        return &kv;
+    case MeshLayer::Dataflow:
+        return &activity;
+    default:
+        return nullptr;
+    }
+}
+
+struct KindRow
+{
+    MatrixKind kind;
+    const char* name;
+};
+
+const KindRow kKinds[] = {
+    {MatrixKind::Attention, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Attention Q/K/V")},
+    {MatrixKind::AttentionOutput, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Attention output")},
+    {MatrixKind::FfnUp, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "FFN up/gate")},
+    {MatrixKind::FfnDown, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "FFN down")},
+    {MatrixKind::KvCache, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "KV cache")},
+    {MatrixKind::Embedding, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Embedding")},
+    {MatrixKind::LmHead, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "LM head")},
+};
+
+struct StateRow
+{
+    CoreState state;
+    const char* name;
+};
+
+const StateRow kStates[] = {
+    {CoreState::Healthy, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Healthy")},
+    {CoreState::Dead, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Dead")},
+    {CoreState::SpareUsed, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Spare in use")},
+    {CoreState::SpareIdle, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Spare, idle")},
+    {CoreState::Shifted, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Shifted")},
+    {CoreState::Reserved, QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Reserved (I/O)")},
+};
+
+bool hasDraft(const MeshSnapshot* s)
+{
+    if (s)
+        for (const MeshOwner& o : s->owners)
+            if (o.draft)
+                return true;
+    return false;
+}
+
+const char* const kDraftName = QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Draft model (speculative decoding)");
+
+} // namespace
+
+QString MeshLegend::caption() const
+{
+    const double perCore = m_snapshot ? static_cast<double>(m_snapshot->sramBytesPerCore) : 0;
+    switch (m_layer) {
+    case MeshLayer::SramOccupancy:
+    case MeshLayer::KvCache:
+        return perCore > 0 ? tr("share of %1 SRAM per core").arg(formatBytes(perCore)) : tr("share of core SRAM");
+    case MeshLayer::WeightPlacement:
+        return tr("hue = transformer layer");
+    case MeshLayer::Dataflow:
+        return tr("blue: forwarding, orange: computing; dim: earlier");
+    case MeshLayer::Defects:
+        return {};
+    }
+    return {};
+}
+
+QSizeF MeshLegend::sizeHint(const QFont& font) const
+{
+    const QFontMetricsF fm(font);
+    const double line = fm.height();
+    double width = std::max(200.0, fm.horizontalAdvance(meshLayerName(m_layer)) + 2 * kPad);
+    width = std::max(width, fm.horizontalAdvance(caption()) + 2 * kPad);
+    double height = kPad + line + 4; // title
+    if (scaleFor(m_layer)) {
+        height += kBarHeight + 4 + line + line;
+    } else if (m_layer == MeshLayer::WeightPlacement) {
+        height += kBarHeight + 4 + line + 4 + std::size(kKinds) * (line + 2); // hue strip, ends, kinds
+        for (const auto& k : kKinds)
+            width = std::max(width, fm.horizontalAdvance(tr(k.name)) + 24 + 2 * kPad);
+        if (hasDraft(m_snapshot)) {
+            height += line + 2;
+            width = std::max(width, fm.horizontalAdvance(tr(kDraftName)) + 24 + 2 * kPad);
+        }
+        // "L0   caption   L<n>" on one line under the hue strip.
+        const QString last = tr("L%1").arg(QLocale().toString(99));
+        width = std::max(width, 2 * fm.horizontalAdvance(last) + fm.horizontalAdvance(caption()) + 24 + 2 * kPad);
+    } else {
+        height += std::size(kStates) * (line + 2);
+        for (const auto& s : kStates)
+            width = std::max(width, fm.horizontalAdvance(tr(s.name)) + 24 + 2 * kPad);
+    }
+    return {width, height + kPad};
+}
+
+void MeshLegend::paint(QPainter& p, const QRectF& rect) const
+{
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    QPainterPath frame;
+    frame.addRoundedRect(rect, 8, 8);
+    p.fillPath(frame, QColor(18, 20, 26, 215));
+    p.setPen(QColor(255, 255, 255, 40));
+    p.drawPath(frame);
+
+    const QFontMetricsF fm(p.font());
+    const QFont base = p.font();
+    QFont bold = base;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(QColor(235, 238, 245));
+    const QRectF inner = rect.adjusted(kPad, kPad, -kPad, -kPad);
+    p.drawText(QRectF(inner.left(), inner.top(), inner.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               meshLayerName(m_layer));
+    p.setFont(base);
+    const QRectF body = inner.adjusted(0, fm.height() + 4, 0, 0);
+    if (scaleFor(m_layer))
+        paintScale(p, body);
+    else if (m_layer == MeshLayer::WeightPlacement)
+        paintPlacement(p, body);
+    else
+        paintDefects(p, body);
+    p.restore();
+}
+
+void MeshLegend::paintScale(QPainter& p, const QRectF& r) const
+{
+    const ColorScale* scale = scaleFor(m_layer);
+    const QFontMetricsF fm(p.font());
+    const QRectF bar(r.left(), r.top(), r.width(), kBarHeight);
+    QLinearGradient g(bar.topLeft(), bar.topRight());
+    for (const auto& stop : scale->stops())
+        g.setColorAt(stop.position, stop.color);
+    p.fillRect(bar, g);
+    p.setPen(QColor(255, 255, 255, 60));
+    p.drawRect(bar);
+
+    const QLocale locale;
+    p.setPen(QColor(200, 205, 215));
+    // Five ticks; a label is drawn only where it does not touch its neighbours
+    // (the ends always, then the middle, then the quarters).
+    struct Label
+    {
+        QString text;
+        double left = 0;
+        double right = 0;
+        bool shown = false;
+    };
+    Label labels[5];
+    for (int i = 0; i <= 4; ++i) {
+        const double x = bar.left() + bar.width() * i / 4.0;
+        p.drawLine(QPointF(x, bar.bottom()), QPointF(x, bar.bottom() + 3));
+        // Exact tick values: up to three decimals, trailing zeros dropped (1.25%, 2.5%, 5%).
+        const double percent = std::round(100.0 * m_range * i / 4.0 * 1000.0) / 1000.0;
+        labels[i].text = locale.toString(percent, 'g', 6) + QLatin1Char('%');
+        const double w = fm.horizontalAdvance(labels[i].text);
+        labels[i].left = std::clamp(x - w / 2, r.left(), r.right() - w);
+        labels[i].right = labels[i].left + w;
+    }
+    auto fits = [&labels](int i) {
+        for (const Label& other : labels)
+            if (&other != &labels[i] && other.shown && labels[i].left < other.right + 6 &&
+                other.left < labels[i].right + 6)
+                return false;
+        return true;
+    };
+    for (int i : {0, 4, 2, 1, 3})
+        labels[i].shown = fits(i);
+    for (const Label& label : labels)
+        if (label.shown)
+            p.drawText(QPointF(label.left, bar.bottom() + 4 + fm.ascent()), label.text);
+    p.setPen(QColor(160, 166, 178));
+    p.drawText(QPointF(r.left(), bar.bottom() + 4 + fm.height() + fm.ascent()), caption());
+}
+
+void MeshLegend::paintPlacement(QPainter& p, const QRectF& r) const
+{
+    const QFontMetricsF fm(p.font());
+    int layers = 0;
+    if (m_snapshot)
+        for (const auto& o : m_snapshot->owners)
+            if (!o.draft)
+                layers = std::max(layers, o.layerIndex + 1);
+    layers = std::max(layers, 1);
+
+    // Hue strip: one segment per transformer layer (FFN up shade).
+    const QRectF bar(r.left(), r.top(), r.width(), kBarHeight);
+    const double segment = bar.width() / layers;
+    for (int i = 0; i < layers; ++i)
+        p.fillRect(QRectF(bar.left() + i * segment, bar.top(), segment + 0.5, bar.height()),
+                   QColor(PlacementPalette::color(i, MatrixKind::FfnUp)));
+    p.setPen(QColor(200, 205, 215));
+    const QLocale locale;
+    const QString first = tr("L%1").arg(locale.toString(0));
+    const QString last = tr("L%1").arg(locale.toString(layers - 1));
+    p.drawText(QPointF(bar.left(), bar.bottom() + 4 + fm.ascent()), first);
+    p.drawText(QPointF(bar.right() - fm.horizontalAdvance(last), bar.bottom() + 4 + fm.ascent()), last);
+    const QString cap = caption();
+    p.setPen(QColor(160, 166, 178));
+    p.drawText(QPointF(bar.center().x() - fm.horizontalAdvance(cap) / 2, bar.bottom() + 4 + fm.ascent()), cap);
+
+    // Matrix kinds, shown with layer 0's hue.
+    const double top = bar.bottom() + 8 + fm.height();
+    int i = 0;
+    for (const auto& k : kKinds) {
+        const double x = r.left();
+        const double y = top + i * (fm.height() + 2);
+        p.fillRect(QRectF(x, y + 2, 18, fm.height() - 4), QColor(PlacementPalette::color(0, k.kind)));
+        p.setPen(QColor(200, 205, 215));
+        p.drawText(QPointF(x + 24, y + fm.ascent()), tr(k.name));
+        ++i;
+    }
+    if (hasDraft(m_snapshot)) {
+        const double y = top + i * (fm.height() + 2);
+        p.fillRect(QRectF(r.left(), y + 2, 18, fm.height() - 4),
+                   QColor(PlacementPalette::draftColor(MatrixKind::FfnUp)));
+        p.setPen(QColor(200, 205, 215));
+        p.drawText(QPointF(r.left() + 24, y + fm.ascent()), tr(kDraftName));
+    }
+}
+
+void MeshLegend::paintDefects(QPainter& p, const QRectF& r) const
+{
+    const QFontMetricsF fm(p.font());
+    int i = 0;
+    for (const auto& s : kStates) {
+        const double x = r.left();
+        const double y = r.top() + i * (fm.height() + 2);
+        p.fillRect(QRectF(x, y + 2, 18, fm.height() - 4), QColor(coreStateColor(s.state)));
+        p.setPen(QColor(200, 205, 215));
+        p.drawText(QPointF(x + 24, y + fm.ascent()), tr(s.name));
+        ++i;
+    }
+}
+
+} // namespace ws::views

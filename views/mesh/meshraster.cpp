@@ -1,0 +1,75 @@
+#include "views/mesh/meshraster.h"
+
+#include <cmath>
+#include <vector>
+
+namespace ws::views {
+
+namespace {
+
+// Core index under each target pixel along one axis (-1 off the mesh), and whether
+// the pixel is the first one of its core (where the grid line goes).
+void mapAxis(int pixels, double offset, double scale, int cores, std::vector<int>& index, std::vector<char>& edge)
+{
+    index.assign(static_cast<size_t>(pixels), -1);
+    edge.assign(static_cast<size_t>(pixels), 0);
+    int previous = -2;
+    for (int i = 0; i < pixels; ++i) {
+        const double c = std::floor((i + 0.5 - offset) / scale);
+        const int core = c >= 0 && c < cores ? static_cast<int>(c) : -1;
+        index[static_cast<size_t>(i)] = core;
+        edge[static_cast<size_t>(i)] = core >= 0 && core != previous;
+        previous = core;
+    }
+}
+
+inline QRgb darken(QRgb c, int keep) // keep: 0..256
+{
+    return qRgb(qRed(c) * keep >> 8, qGreen(c) * keep >> 8, qBlue(c) * keep >> 8);
+}
+
+} // namespace
+
+void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background, int gridAlpha, QImage& target)
+{
+    const QSize size = t.viewPx.toSize();
+    if (target.size() != size || target.format() != QImage::Format_RGB32)
+        target = QImage(size, QImage::Format_RGB32);
+    if (size.isEmpty())
+        return;
+    target.fill(background);
+    if (cores.isNull() || !t.isValid())
+        return;
+    const QImage src = cores.format() == QImage::Format_RGB32 ? cores : cores.convertToFormat(QImage::Format_RGB32);
+    std::vector<int> colCore, rowCore;
+    std::vector<char> colEdge, rowEdge;
+    mapAxis(size.width(), t.offsetPx.x(), t.scale, src.width(), colCore, colEdge);
+    mapAxis(size.height(), t.offsetPx.y(), t.scale, src.height(), rowCore, rowEdge);
+    const int keep = 256 - std::clamp(gridAlpha, 0, 255);
+    const bool grid = gridAlpha > 0;
+    // First and last on-mesh columns, to skip the background on each row.
+    int x0 = 0;
+    while (x0 < size.width() && colCore[static_cast<size_t>(x0)] < 0)
+        ++x0;
+    int x1 = size.width();
+    while (x1 > x0 && colCore[static_cast<size_t>(x1 - 1)] < 0)
+        --x1;
+    for (int y = 0; y < size.height(); ++y) {
+        const int cy = rowCore[static_cast<size_t>(y)];
+        if (cy < 0)
+            continue;
+        const auto* in = reinterpret_cast<const QRgb*>(src.constScanLine(cy));
+        auto* out = reinterpret_cast<QRgb*>(target.scanLine(y));
+        if (grid && rowEdge[static_cast<size_t>(y)]) {
+            for (int x = x0; x < x1; ++x)
+                out[x] = darken(in[colCore[static_cast<size_t>(x)]], keep);
+            continue;
+        }
+        for (int x = x0; x < x1; ++x) {
+            const QRgb c = in[colCore[static_cast<size_t>(x)]];
+            out[x] = grid && colEdge[static_cast<size_t>(x)] ? darken(c, keep) : c;
+        }
+    }
+}
+
+} // namespace ws::views

@@ -1,0 +1,347 @@
+#include "views/mesh/meshview.h"
+
+#include "views/mesh/meshdifference.h"
+#include "views/mesh/meshimage.h"
+#include "views/mesh/meshlegend.h"
+#include "views/mesh/meshoverlay.h"
+#include "views/mesh/meshraster.h"
+
+#include <QLocale>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws::views {
+
+namespace {
+constexpr double kMarginPx = 16;
+const QColor kBackground(0x0e, 0x10, 0x16);
+} // namespace
+
+MeshView::MeshView(QWidget* parent) : QWidget(parent)
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    m_transform.marginPx = kMarginPx;
+    m_emptyText = tr("No placement to show");
+}
+
+QSize MeshView::sizeHint() const
+{
+    return {900, 700};
+}
+
+QSize MeshView::minimumSizeHint() const
+{
+    return {200, 160};
+}
+
+void MeshView::setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot)
+{
+    setFrame(snapshot ? std::make_shared<const MeshFrame>(MeshFrame{std::move(snapshot), {}, {}}) : nullptr);
+}
+
+void MeshView::setFrame(std::shared_ptr<const MeshFrame> frame)
+{
+    if (adoptFrame(std::move(frame)))
+        rebuildImage();
+    else
+        update();
+}
+
+void MeshView::setPreparedFrame(const PreparedMeshFrame& prepared)
+{
+    const bool rebuild = adoptFrame(prepared.frame);
+    if (!rebuild) {
+        update();
+        return;
+    }
+    if (!m_meshFrame || prepared.device != m_device || prepared.layer != m_layer || prepared.image.isNull()) {
+        rebuildImage();
+        return;
+    }
+    m_range = prepared.range;
+    m_image = prepared.image;
+    const bool reducedFits = prepared.reducedScale > 0 && prepared.reducedScale == m_transform.scale;
+    m_reduced = reducedFits ? prepared.reduced : QImage();
+    m_reducedScale = reducedFits ? prepared.reducedScale : 0;
+    update();
+}
+
+bool MeshView::adoptFrame(std::shared_ptr<const MeshFrame> frame)
+{
+    if (frame && !frame->base)
+        frame.reset();
+    const bool sameBase = frame && m_meshFrame && frame->base == m_meshFrame->base;
+    const bool sameMesh = frame && m_snapshot && frame->base->meshCols == m_snapshot->meshCols &&
+                          frame->base->meshRows == m_snapshot->meshRows;
+    // Only the Dataflow layer draws the overlay: on the others a new frame of the same base keeps the image.
+    const bool sameImage = sameBase && m_layer != MeshLayer::Dataflow && !m_image.isNull();
+    m_meshFrame = std::move(frame);
+    m_snapshot = m_meshFrame ? m_meshFrame->base : nullptr;
+    if (m_snapshot && (m_device < 0 || m_device >= m_snapshot->deviceCount))
+        m_device = 0;
+    if (!sameMesh) {
+        m_selected.reset();
+        resetTransform();
+    }
+    m_hover.reset();
+    return !sameImage;
+}
+
+void MeshView::setLayer(MeshLayer layer)
+{
+    if (layer == m_layer)
+        return;
+    m_layer = layer;
+    rebuildImage();
+}
+
+void MeshView::setDevice(int device)
+{
+    if (m_snapshot && (device < 0 || device >= m_snapshot->deviceCount))
+        return;
+    if (device == m_device)
+        return;
+    m_device = device;
+    m_selected.reset();
+    m_hover.reset();
+    rebuildImage();
+}
+
+void MeshView::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    update();
+}
+
+void MeshView::setDifference(std::shared_ptr<const MeshDifference> difference)
+{
+    m_difference = std::move(difference);
+    rebuildImage();
+}
+
+void MeshView::setLegendVisible(bool visible)
+{
+    m_legendVisible = visible;
+    update();
+}
+
+void MeshView::setSelectedCore(std::optional<QPoint> core)
+{
+    m_selected = core;
+    update();
+}
+
+QPointF MeshView::coreCentre(QPoint core) const
+{
+    return m_transform.coreToWidget(QPointF(core) + QPointF(0.5, 0.5));
+}
+
+void MeshView::rebuildImage()
+{
+    m_range = m_snapshot ? meshLayerRange(*m_snapshot, m_layer) : 1.0;
+    if (m_difference && m_snapshot && m_difference->meshCols == m_snapshot->meshCols &&
+        m_difference->meshRows == m_snapshot->meshRows)
+        m_image = DifferenceLayer::image(*m_difference, m_device);
+    else
+        m_image = m_meshFrame ? buildMeshImage(*m_meshFrame, m_device, m_layer, m_range) : QImage();
+    m_reduced = QImage();
+    m_reducedScale = 0;
+    update();
+}
+
+void MeshView::resetTransform()
+{
+    m_transform.viewPx = QSizeF(size());
+    m_transform.meshCores = m_snapshot ? QSizeF(m_snapshot->meshCols, m_snapshot->meshRows) : QSizeF();
+    m_transform.fit();
+    emitZoom();
+}
+
+void MeshView::emitZoom()
+{
+    emit zoomChanged(m_transform.scale);
+}
+
+void MeshView::zoomIn()
+{
+    m_transform.zoomAround(QPointF(width() / 2.0, height() / 2.0), ViewTransform::zoomStep);
+    emitZoom();
+    update();
+}
+
+void MeshView::zoomOut()
+{
+    m_transform.zoomAround(QPointF(width() / 2.0, height() / 2.0), 1 / ViewTransform::zoomStep);
+    emitZoom();
+    update();
+}
+
+void MeshView::fitToWindow()
+{
+    m_transform.fit();
+    emitZoom();
+    update();
+}
+
+double MeshView::zoomFactor() const
+{
+    const double fit = m_transform.fitScale();
+    return fit > 0 ? m_transform.scale / fit : 1.0;
+}
+
+QPointF MeshView::centreCore() const
+{
+    return m_transform.widgetToCore(QPointF(m_transform.viewPx.width() / 2, m_transform.viewPx.height() / 2));
+}
+
+void MeshView::setViewState(double zoomFactor, QPointF centreCore)
+{
+    if (!m_snapshot || !(zoomFactor > 0) || !std::isfinite(zoomFactor) || !std::isfinite(centreCore.x()) ||
+        !std::isfinite(centreCore.y()))
+        return;
+    m_transform.scale = m_transform.fitScale() * zoomFactor;
+    m_transform.offsetPx =
+        QPointF(m_transform.viewPx.width() / 2, m_transform.viewPx.height() / 2) - centreCore * m_transform.scale;
+    m_transform.clamp();
+    emitZoom();
+    update();
+}
+
+void MeshView::resizeEvent(QResizeEvent*)
+{
+    m_transform.resize(QSizeF(size()));
+    emitZoom();
+}
+
+void MeshView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    if (!m_snapshot || m_image.isNull()) {
+        p.fillRect(rect(), kBackground);
+        p.setPen(QColor(150, 156, 168));
+        p.drawText(rect().adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+        return;
+    }
+    paintMesh(p);
+
+    const MeshOverlay overlay{*m_meshFrame, m_transform, m_device, m_layer};
+    overlay.paintDies(p);
+    overlay.paintRegions(p);
+    overlay.paintCoreText(p);
+    overlay.paintDisplacement(p, m_displacement.get());
+    overlay.paintHops(p);
+    if (m_hover && m_hover != m_selected)
+        overlay.paintCoreMark(p, *m_hover, false);
+    if (m_selected)
+        overlay.paintCoreMark(p, *m_selected, true);
+    if (m_editSelected) {
+        p.setPen(QPen(QColor(90, 200, 255), 2));
+        p.drawRect(m_transform.widgetRect(QRectF(*m_editSelected)));
+    }
+    if (m_editPreview) {
+        p.setPen(QPen(QColor(255, 255, 255), 2, Qt::DashLine));
+        p.drawRect(m_transform.widgetRect(QRectF(*m_editPreview)));
+    }
+    if (m_brushRect) {
+        p.setPen(QPen(QColor(255, 220, 90), 1.5, Qt::DashLine));
+        p.setBrush(QColor(255, 220, 90, 40));
+        p.drawRect(m_transform.widgetRect(QRectF(*m_brushRect)));
+        p.setBrush(Qt::NoBrush);
+    }
+
+    // Heads-up line: which device, mesh size, zoom.
+    const QLocale locale;
+    QString hud = tr("Wafer %1 of %2 · %3 × %4 cores · %5 px per core")
+                      .arg(m_device + 1)
+                      .arg(m_snapshot->deviceCount)
+                      .arg(locale.toString(m_snapshot->meshCols), locale.toString(m_snapshot->meshRows),
+                           locale.toString(m_transform.scale, 'g', 3));
+    if (isDraftWafer(*m_snapshot, m_device))
+        hud += tr(" · the draft model's own wafer");
+    const QFontMetricsF fm(font());
+    // Bottom-left, clear of the region labels along the mesh's top edge; the legend sits bottom-right.
+    const QRectF hudRect(10, height() - fm.height() - 18, fm.horizontalAdvance(hud) + 16, fm.height() + 8);
+    p.fillRect(hudRect, QColor(18, 20, 26, 200));
+    p.setPen(QColor(210, 214, 224));
+    p.drawText(hudRect, Qt::AlignCenter, hud);
+
+    if (m_legendVisible && m_difference) {
+        const QSizeF size = DifferenceLayer::legendSize(font());
+        DifferenceLayer::paintLegend(p, QRectF(QPointF(width() - size.width() - 12, 12), size), *m_difference);
+    } else if (m_legendVisible) {
+        const MeshLegend legend(m_snapshot.get(), m_layer, m_range);
+        const QSizeF size = legend.sizeHint(font());
+        if (size.width() + 24 < width() && size.height() + 24 < height()) {
+            // Bottom-right unless that covers the mesh and the top-right does not.
+            const QRectF mesh = m_transform.widgetRect(QRectF(0, 0, m_image.width(), m_image.height()));
+            QRectF box(QPointF(width() - size.width() - 12, height() - size.height() - 12), size);
+            const QRectF top(QPointF(width() - size.width() - 12, 12), size);
+            if (box.intersects(mesh) && !top.intersects(mesh))
+                box = top;
+            legend.paint(p, box);
+        }
+    }
+}
+
+void MeshView::paintMesh(QPainter& p)
+{
+    const QRectF meshRect = m_transform.widgetRect(QRectF(0, 0, m_image.width(), m_image.height()));
+    if (m_transform.scale < 1) {
+        // Below a pixel per core, draw an area-averaged copy at 1:1 so no core is dropped.
+        p.fillRect(rect(), kBackground);
+        if (m_reducedScale != m_transform.scale) {
+            m_reduced = m_image.scaled(reducedMeshSize(m_image.size(), m_transform.scale), Qt::IgnoreAspectRatio,
+                                       Qt::SmoothTransformation);
+            m_reducedScale = m_transform.scale;
+        }
+        p.drawImage(QPointF(std::round(meshRect.left()), std::round(meshRect.top())), m_reduced);
+    } else {
+        // At a pixel per core or more: nearest-neighbour, so cores stay crisp, with the grid folded in.
+        rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame);
+        p.drawImage(QPointF(0, 0), m_frame);
+    }
+    p.setPen(QColor(255, 255, 255, 50));
+    p.drawRect(meshRect.adjusted(-1.5, -1.5, 1.5, 1.5));
+}
+
+void MeshView::setEditMarks(std::optional<QRect> selected, std::optional<QRect> preview)
+{
+    m_editSelected = selected;
+    m_editPreview = preview;
+    update();
+}
+
+void MeshView::setBrushMode(bool on)
+{
+    m_brushMode = on;
+    m_brushStart.reset();
+    m_brushRect.reset();
+    if (on)
+        setCursor(Qt::CrossCursor);
+    else
+        unsetCursor();
+    update();
+}
+
+void MeshView::setDisplacement(std::shared_ptr<const CoreDisplacement> displacement)
+{
+    m_displacement = std::move(displacement);
+    update();
+}
+
+void MeshView::zoomToCore(QPointF core, double pixelsPerCore)
+{
+    if (!m_transform.isValid())
+        return;
+    m_transform.zoomAround(m_transform.coreToWidget(core), pixelsPerCore / m_transform.scale);
+    m_transform.panBy(QPointF(width() / 2.0, height() / 2.0) - m_transform.coreToWidget(core));
+    m_transform.clamp();
+    emitZoom();
+    update();
+}
+
+} // namespace ws::views

@@ -1,0 +1,148 @@
+#pragma once
+// MeshView draws one device (wafer) of a mesh frame as a heatmap: the frame's
+// base snapshot, with the activity and hops of the moment on the Dataflow
+// layer (setSnapshot shows a snapshot alone). Every core is one pixel of a
+// cached image that is rebuilt only when what the layer shows, the layer or
+// the device changes, and painted scaled. Wheel zooms around the cursor,
+// dragging pans, double-click or fitToWindow() fits. Die outlines, region
+// labels and the per-core grid appear only when the zoom gives them room.
+// Hovering shows a tooltip; a click selects a core and emits coreClicked with
+// its coordinates (the app looks up the details).
+
+#include "engine/explore/layoutcompare.h"
+#include "engine/wafer/placement/meshsnapshot.h"
+#include "views/mesh/meshimage.h"
+#include "views/mesh/meshoverlay.h"
+#include "views/mesh/viewtransform.h"
+
+#include <QImage>
+#include <QPoint>
+#include <QRect>
+#include <QWidget>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ws::views {
+
+class MeshView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit MeshView(QWidget* parent = nullptr);
+
+    void setFrame(std::shared_ptr<const MeshFrame> frame);
+    // A frame with its images already made (prepareMeshFrame, meshimage.h): shown as setFrame shows it, without
+    // making them again while they still fit the view's device, layer and zoom (else as setFrame).
+    void setPreparedFrame(const PreparedMeshFrame& prepared);
+    std::shared_ptr<const MeshFrame> frame() const { return m_meshFrame; }
+    // A snapshot alone (a frame with no activity or hops).
+    void setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot);
+    // The base of the shown frame.
+    std::shared_ptr<const MeshSnapshot> snapshot() const { return m_snapshot; }
+    void setLayer(MeshLayer layer);
+    MeshLayer layer() const { return m_layer; }
+    void setDevice(int device);
+    int device() const { return m_device; }
+    // Text shown when there is no snapshot (e.g. why placement failed).
+    void setEmptyText(const QString& text);
+    void setLegendVisible(bool visible);
+    // Difference mode (the compare dock): draws B - A per core (views/mesh/meshdifference.h) instead of the layer,
+    // over this view's snapshot (B's); null returns to the layer.
+    void setDifference(std::shared_ptr<const MeshDifference> difference);
+    std::shared_ptr<const MeshDifference> difference() const { return m_difference; }
+
+    // Brush mode (the Defects dock): a click or drag selects a rectangle of cores and emits brushed
+    // instead of panning.
+    void setBrushMode(bool on);
+    bool brushMode() const { return m_brushMode; }
+    // Arrows drawn on the Defects layer when the zoom gives room (null: none).
+    void setDisplacement(std::shared_ptr<const CoreDisplacement> displacement);
+    // Centres core (x, y) at the given zoom (scripted views, screenshots).
+    void zoomToCore(QPointF core, double pixelsPerCore);
+
+    // Layout editing marks (views/mesh/mesheditor.h): the selected region's outline and a dragged region's preview,
+    // in fabric cores of the shown device.
+    void setEditMarks(std::optional<QRect> selected, std::optional<QRect> preview);
+
+    void setSelectedCore(std::optional<QPoint> core);
+    std::optional<QPoint> selectedCore() const { return m_selected; }
+
+    const ViewTransform& transform() const { return m_transform; }
+    // Zoom relative to fit-to-window (1 = the whole device fits) and the core at the view centre.
+    double zoomFactor() const;
+    QPointF centreCore() const;
+    // Restores a view saved with zoomFactor() and centreCore() (clamped as usual).
+    void setViewState(double zoomFactor, QPointF centreCore);
+    // The widget position of the centre of a core (for tests and scripted views).
+    QPointF coreCentre(QPoint core) const;
+    QString toolTipForCore(QPoint core) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    void zoomIn();
+    void zoomOut();
+    void fitToWindow();
+
+signals:
+    void coreClicked(int device, int x, int y);
+    void coreHovered(int device, int x, int y); // x = y = -1 when the cursor leaves the mesh
+    void zoomChanged(double pixelsPerCore);
+    // The user zoomed or panned (wheel, drag, keys, double-click), as opposed to a programmatic change.
+    void viewChangedByUser();
+    void brushed(int device, QRect cores); // brush mode: the cores under a click or drag (inclusive)
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    void rebuildImage();
+    // setFrame's bookkeeping; true when the image must be made again.
+    bool adoptFrame(std::shared_ptr<const MeshFrame> frame);
+    void resetTransform();
+    void paintMesh(QPainter& painter);
+    void setHover(std::optional<QPoint> core);
+    void emitZoom();
+
+    std::shared_ptr<const MeshFrame> m_meshFrame;
+    std::shared_ptr<const MeshSnapshot> m_snapshot; // m_meshFrame's base
+    MeshLayer m_layer = MeshLayer::SramOccupancy;
+    int m_device = 0;
+    QImage m_image;       // one pixel per core of the current device and layer
+    double m_range = 1.0; // value at the top of the colour scale (meshLayerRange)
+    QImage m_reduced;     // m_image smoothly reduced to the current scale (when below 1 px per core)
+    double m_reducedScale = 0;
+    QImage m_frame; // the visible cores at the current zoom (at or above 1 px per core)
+    ViewTransform m_transform;
+    QString m_emptyText;
+    bool m_legendVisible = true;
+    std::optional<QPoint> m_selected;
+    std::optional<QPoint> m_hover;
+    bool m_pressed = false;
+    bool m_dragged = false;
+    QPointF m_pressPos;
+    QPointF m_lastPos;
+    std::shared_ptr<const CoreDisplacement> m_displacement;
+    std::shared_ptr<const MeshDifference> m_difference;
+    bool m_brushMode = false;
+    std::optional<QPoint> m_brushStart;
+    std::optional<QRect> m_brushRect;
+    std::optional<QRect> m_editSelected;
+    std::optional<QRect> m_editPreview;
+};
+
+} // namespace ws::views

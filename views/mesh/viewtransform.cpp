@@ -1,0 +1,126 @@
+#include "views/mesh/viewtransform.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws::views {
+
+bool ViewTransform::isValid() const
+{
+    return viewPx.width() > 0 && viewPx.height() > 0 && meshCores.width() > 0 && meshCores.height() > 0 && scale > 0 &&
+           std::isfinite(scale);
+}
+
+QPointF ViewTransform::coreToWidget(QPointF core) const
+{
+    return offsetPx + core * scale;
+}
+
+QPointF ViewTransform::widgetToCore(QPointF px) const
+{
+    return (px - offsetPx) / scale;
+}
+
+std::optional<QPoint> ViewTransform::coreAt(QPointF px) const
+{
+    if (!isValid())
+        return std::nullopt;
+    const QPointF c = widgetToCore(px);
+    const double x = std::floor(c.x());
+    const double y = std::floor(c.y());
+    if (x < 0 || y < 0 || x >= meshCores.width() || y >= meshCores.height())
+        return std::nullopt;
+    return QPoint(static_cast<int>(x), static_cast<int>(y));
+}
+
+QRectF ViewTransform::widgetRect(const QRectF& cores) const
+{
+    return QRectF(coreToWidget(cores.topLeft()), cores.size() * scale);
+}
+
+QRectF ViewTransform::visibleCores() const
+{
+    if (!isValid())
+        return {};
+    const QRectF view(widgetToCore(QPointF(0, 0)), viewPx / scale);
+    return view.intersected(QRectF(QPointF(0, 0), meshCores));
+}
+
+double ViewTransform::fitScale() const
+{
+    if (meshCores.isEmpty() || viewPx.isEmpty())
+        return 1;
+    const double w = std::max(1.0, viewPx.width() - 2 * marginPx);
+    const double h = std::max(1.0, viewPx.height() - 2 * marginPx);
+    return std::min(w / meshCores.width(), h / meshCores.height());
+}
+
+double ViewTransform::minScale() const
+{
+    return std::min(fitScale() * 0.5, maxScale);
+}
+
+bool ViewTransform::isFitted() const
+{
+    return std::abs(scale - fitScale()) <= 1e-9 * fitScale();
+}
+
+void ViewTransform::fit()
+{
+    scale = fitScale();
+    offsetPx = QPointF(0, 0);
+    clamp();
+}
+
+void ViewTransform::zoomAround(QPointF px, double factor)
+{
+    if (!isValid() || !(factor > 0) || !std::isfinite(factor))
+        return;
+    const QPointF core = widgetToCore(px);
+    scale = std::clamp(scale * factor, minScale(), maxScale);
+    offsetPx = px - core * scale;
+    clamp();
+}
+
+void ViewTransform::panBy(QPointF deltaPx)
+{
+    offsetPx += deltaPx;
+    clamp();
+}
+
+void ViewTransform::resize(QSizeF newViewPx)
+{
+    const bool fitted = isFitted();
+    const QPointF centreCore = widgetToCore(QPointF(viewPx.width() / 2, viewPx.height() / 2));
+    viewPx = newViewPx;
+    if (fitted || !isValid()) {
+        fit();
+        return;
+    }
+    offsetPx = QPointF(viewPx.width() / 2, viewPx.height() / 2) - centreCore * scale;
+    clamp();
+}
+
+// One axis: centre the mesh when it is smaller than the view (less the margin),
+// otherwise keep the view covered (the margin may show at the mesh edges).
+static double clampAxis(double offset, double meshPx, double viewPx, double marginPx)
+{
+    if (meshPx <= viewPx - 2 * marginPx)
+        return (viewPx - meshPx) / 2;
+    const double lo = viewPx - marginPx - meshPx; // right/bottom edge at the margin
+    const double hi = marginPx;                   // left/top edge at the margin
+    return std::clamp(offset, std::min(lo, hi), std::max(lo, hi));
+}
+
+void ViewTransform::clamp()
+{
+    if (meshCores.isEmpty() || viewPx.isEmpty())
+        return;
+    if (!(scale > 0) || !std::isfinite(scale))
+        scale = fitScale();
+    scale = std::clamp(scale, minScale(), maxScale);
+    offsetPx.setX(clampAxis(offsetPx.x(), meshCores.width() * scale, viewPx.width(), marginPx));
+    offsetPx.setY(clampAxis(offsetPx.y(), meshCores.height() * scale, viewPx.height(), marginPx));
+}
+
+} // namespace ws::views
