@@ -1,5 +1,7 @@
 #include "app/dataflow/dataflowdock.h"
 
+#include "app/stage/stage.h"
+
 #include "views/dataflow/playbackbar.h"
 #include "views/dataflow/timelinechart.h"
 #include "views/mesh/meshview.h"
@@ -19,9 +21,12 @@
 
 namespace ws {
 
-DataflowDock::DataflowDock(views::MeshView* view, QWidget* parent) : QDockWidget(parent), m_view(view)
+DataflowDock::DataflowDock(Stage* stage, QWidget* parent) : QDockWidget(parent), m_stage(stage)
 {
     setObjectName(QStringLiteral("dataflowDock"));
+    connect(m_stage, &Stage::resultChanged, this, &DataflowDock::setResult);
+    connect(m_stage, &Stage::layerChanged, this, &DataflowDock::layerChanged);
+    connect(m_stage, &Stage::deviceChanged, this, &DataflowDock::layerChanged);
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 2, 4, 2);
@@ -114,7 +119,7 @@ void DataflowDock::rebuild()
 void DataflowDock::layerChanged()
 {
     // The panel belongs to the Dataflow layer: it shows with it and pauses without it.
-    const bool dataflow = m_view && m_view->layer() == MeshLayer::Dataflow;
+    const bool dataflow = m_stage->layer() == MeshLayer::Dataflow;
     setVisible(dataflow);
     for (QAction* a : playbackActions())
         a->setEnabled(dataflow);
@@ -125,10 +130,10 @@ void DataflowDock::layerChanged()
 
 void DataflowDock::showFrame(std::shared_ptr<const MeshFrame> frame)
 {
-    if (!m_view || !frame || m_view->layer() != MeshLayer::Dataflow)
+    if (!frame || m_stage->layer() != MeshLayer::Dataflow)
         return;
     // Another part (the defects remap) may have put its own snapshot of the same mesh in the view: play on that one.
-    const auto shown = m_view->frame();
+    const auto shown = m_stage->view()->frame();
     const MeshSnapshot& base = *frame->base;
     if (shown && shown != m_lastFrame && shown->base != m_adoptedBase && shown->base->meshCols == base.meshCols &&
         shown->base->meshRows == base.meshRows && shown->base->deviceCount == base.deviceCount) {
@@ -136,12 +141,12 @@ void DataflowDock::showFrame(std::shared_ptr<const MeshFrame> frame)
         m_controller.setSchedule(m_controller.schedule(), shown->base); // renders again on the new base
         return;
     }
-    if (m_view->device() != m_controller.device()) {
-        m_controller.setDevice(m_view->device()); // renders again for the visible device
+    if (m_stage->device() != m_controller.device()) {
+        m_controller.setDevice(m_stage->device()); // renders again for the visible device
         return;
     }
     m_lastFrame = frame;
-    m_view->setFrame(std::move(frame));
+    m_stage->showFrame(Stage::FrameSource::Dataflow, std::move(frame));
 }
 
 void DataflowDock::updateState()

@@ -23,8 +23,9 @@ class QTableWidget;
 
 namespace ws {
 
+class Stage;
+
 namespace views {
-class MeshView;
 class PlaybackBar;
 class TimelineChart;
 } // namespace views
@@ -34,7 +35,8 @@ class DataflowDock : public QDockWidget
     Q_OBJECT
 
 public:
-    DataflowDock(views::MeshView* view, QWidget* parent = nullptr);
+    // Follows the stage: the scene it shows, its layer and wafer; frames go to it as the Dataflow source.
+    DataflowDock(Stage* stage, QWidget* parent = nullptr);
 
     void setResult(std::shared_ptr<const PlacementResult> result);
     // Called when the heatmap's layer changes: frames go to the view only on the Dataflow layer.
@@ -58,7 +60,7 @@ private:
     void fillTables();
     void retranslate();
 
-    views::MeshView* m_view = nullptr;
+    Stage* m_stage = nullptr;
     DataflowController m_controller;
     views::PlaybackBar* m_bar = nullptr;
     views::TimelineChart* m_timeline = nullptr;

@@ -1,5 +1,6 @@
 #include "app/defects/defectsdock.h"
 
+#include "app/stage/stage.h"
 #include "views/defects/defectspanel.h"
 #include "views/defects/yieldpanel.h"
 #include "views/mesh/meshview.h"
@@ -33,7 +34,7 @@ views::DefectsPanelNumbers numbersOf(const DefectsOutcome* o)
 
 } // namespace
 
-DefectsDock::DefectsDock(views::MeshView* meshView, QWidget* parent) : QDockWidget(parent), m_meshView(meshView)
+DefectsDock::DefectsDock(Stage* stage, QWidget* parent) : QDockWidget(parent), m_stage(stage)
 {
     setObjectName(QStringLiteral("defectsDock"));
     m_panel = new views::DefectsPanel(this);
@@ -61,11 +62,13 @@ DefectsDock::DefectsDock(views::MeshView* meshView, QWidget* parent) : QDockWidg
             scheme == views::DefectsPanel::DieRowColumn ? SpareScheme::DieRowColumn : SpareScheme::RowShift, spares));
     });
     connect(m_panel, &views::DefectsPanel::brushChanged, this, [this](bool active, bool) {
-        m_meshView->setBrushMode(active);
+        m_stage->setBrushMode(active);
         if (active)
             emit defectsLayerRequested();
     });
-    connect(m_meshView, &views::MeshView::brushed, this,
+    connect(m_stage, &Stage::resultChanged, this,
+            [this](std::shared_ptr<const PlacementResult> r) { setPlacement(std::move(r), m_stage->device()); });
+    connect(m_stage->view(), &views::MeshView::brushed, this,
             [this](int, QRect cores) { report(m_controller->setMeshRect(cores, m_panel->brushKills())); });
     connect(m_controller, &DefectsController::historyChanged, this,
             [this] { m_panel->setHistory(m_controller->canUndo(), m_controller->canRedo()); });
@@ -143,9 +146,7 @@ void DefectsDock::showOutcome()
     m_panel->setNumbers(n);
     if (auto curves = m_controller->yieldCurves(); curves && curves != m_panel->yieldPanel()->curves())
         m_panel->setYieldCurves(curves);
-    if (o->snapshot && m_meshView->snapshot() != o->snapshot)
-        m_meshView->setSnapshot(o->snapshot);
-    m_meshView->setDisplacement(o->displacement);
+    m_stage->showDefects(o->snapshot, o->displacement);
 }
 
 } // namespace ws

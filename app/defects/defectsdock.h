@@ -1,8 +1,8 @@
 #pragma once
 // The Defects dock of the main window: the DefectsPanel (views) driven by a
 // DefectsController, wired to the heatmap. The window hands it every new
-// placement (setPlacement); the dock puts the remapped snapshot (Defects layer
-// filled) on the heatmap and asks the window to show the Defects layer when a
+// placement it shows (setPlacement); the dock has the stage put the remapped
+// snapshot (Defects layer filled) on the heatmap and asks the window to show the Defects layer when a
 // tool is used. With the brush on, clicks and drags on the heatmap kill or
 // revive cores.
 
@@ -19,15 +19,17 @@ namespace ws {
 
 namespace views {
 class DefectsPanel;
-class MeshView;
 } // namespace views
+
+class Stage;
 
 class DefectsDock : public QDockWidget
 {
     Q_OBJECT
 
 public:
-    DefectsDock(views::MeshView* meshView, QWidget* parent = nullptr);
+    // Follows the stage: each scene it shows is the placement the defects apply to.
+    DefectsDock(Stage* stage, QWidget* parent = nullptr);
 
     void setPlacement(std::shared_ptr<const PlacementResult> result, int device);
     // A scenario's defects: a random fraction of dead cores (seeded) and explicit physical cores,
@@ -48,7 +50,7 @@ private:
     void report(const Status& status);
     void showOutcome();
 
-    views::MeshView* m_meshView = nullptr;
+    Stage* m_stage = nullptr;
     views::DefectsPanel* m_panel = nullptr;
     DefectsController* m_controller = nullptr;
     std::shared_ptr<const PlacementResult> m_result;

@@ -1,6 +1,7 @@
 #include "app/explore/layouteditcontroller.h"
 
 #include "app/explore/layoutdock.h"
+#include "app/stage/stage.h"
 #include "engine/wafer/placement/layoutedit.h"
 #include "views/mesh/mesheditor.h"
 #include "views/mesh/meshview.h"
@@ -44,12 +45,12 @@ private:
 };
 } // namespace
 
-LayoutEditController::LayoutEditController(views::MeshView* view, QMainWindow* window)
-    : QObject(window), m_view(view), m_window(window), m_jobs(this)
+LayoutEditController::LayoutEditController(Stage* stage, QMainWindow* window)
+    : QObject(window), m_window(window), m_jobs(this)
 {
     setObjectName(QStringLiteral("layoutEditController"));
     m_dock = new LayoutDock(window);
-    m_editor = new views::MeshEditor(view);
+    m_editor = stage->editor();
     m_stack = new QUndoStack(this);
     connect(m_dock, &LayoutDock::settingsChanged, this, &LayoutEditController::settingsChanged);
     connect(m_dock, &LayoutDock::editingChanged, m_editor, &views::MeshEditor::setEnabled);

@@ -23,9 +23,10 @@ class QUndoStack;
 
 namespace ws {
 
+class Stage;
+
 namespace views {
 class MeshEditor;
-class MeshView;
 } // namespace views
 
 class LayoutDock;
@@ -35,7 +36,8 @@ class LayoutEditController : public QObject
     Q_OBJECT
 
 public:
-    LayoutEditController(views::MeshView* view, QMainWindow* window);
+    // Edits by hand on the stage's heatmap (its editor overlay).
+    LayoutEditController(Stage* stage, QMainWindow* window);
     ~LayoutEditController() override;
 
     LayoutDock* dock() const { return m_dock; }
@@ -74,7 +76,6 @@ private:
     bool edit(Expected<Layout> edited, const QString& what);
     void accept(ExploreState state, bool changed);
 
-    views::MeshView* m_view;
     QMainWindow* m_window;
     LayoutDock* m_dock = nullptr;
     views::MeshEditor* m_editor = nullptr;

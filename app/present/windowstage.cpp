@@ -1,5 +1,7 @@
 #include "app/present/windowstage.h"
 
+#include "app/stage/stage.h"
+
 #include "app/compare/comparecontroller.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
@@ -39,10 +41,10 @@ QString WindowStage::open(const TourStep& step, const QString& tourFile)
         scenario.hardwarePreset = step.hardware;
         scenario.precision = QString::fromLatin1(precisionId(step.precision).data());
         scenario.contextTokens = step.contextTokens;
-        scenario.layer = QString::fromLatin1(meshLayerId(m_parts.meshView->layer()));
+        scenario.layer = QString::fromLatin1(meshLayerId(m_parts.stage->layer()));
     }
     m_parts.applyScenario(scenario);
-    return m_parts.lastError();
+    return m_parts.stage->error();
 }
 
 QString WindowStage::injectDefects(double deadFraction, quint64 seed)
@@ -66,9 +68,10 @@ void WindowStage::setLayer(MeshLayer layer)
 
 void WindowStage::zoomTo(const QRectF& region)
 {
-    views::MeshView* view = m_parts.meshView;
-    view->fitToWindow();
-    const auto result = m_parts.result();
+    Stage* stage = m_parts.stage;
+    stage->fitToWindow();
+    const views::MeshView* view = stage->view();
+    const auto result = m_parts.stage->result();
     if (region.isEmpty() || !result || !result->snapshot)
         return;
     const double fitScale = view->transform().scale;
@@ -77,14 +80,14 @@ void WindowStage::zoomTo(const QRectF& region)
     if (shown.isEmpty() || fitScale <= 0)
         return;
     const double scale = std::min(view->width() / shown.width(), view->height() / shown.height());
-    view->setViewState(std::max(1.0, scale / fitScale), shown.center());
+    stage->setViewState(std::max(1.0, scale / fitScale), shown.center());
 }
 
 void WindowStage::showComparison(bool show)
 {
     if (show) {
         // The comparison of the model on the wafer.
-        if (const auto result = m_parts.result()) {
+        if (const auto result = m_parts.stage->result()) {
             auto settings = m_parts.comparison->settings();
             settings.modelId = result->request.modelId;
             if (settings != m_parts.comparison->settings())
@@ -132,7 +135,7 @@ void WindowStage::showToken(int token, int tokens, double fraction, double wafer
     const int phase = controller->currentPhase();
     const auto schedule = controller->schedule();
     if (phase >= 0 && schedule && size_t(phase) < schedule->phases.size() &&
-        schedule->phases[size_t(phase)].device != m_parts.meshView->device()) {
+        schedule->phases[size_t(phase)].device != m_parts.stage->device()) {
         m_parts.setDevice(schedule->phases[size_t(phase)].device);
         m_parts.dataflow->hide(); // the window shows the dock again with the new wafer
     }
@@ -151,7 +154,7 @@ bool WindowStage::isBusy() const
 
 QString WindowStage::lastError() const
 {
-    if (QString error = m_parts.lastError(); !error.isEmpty())
+    if (QString error = m_parts.stage->error(); !error.isEmpty())
         return error;
     const auto outcome = m_parts.defects->controller()->outcome();
     return outcome && !outcome->remapped ? outcome->error : QString();
@@ -161,7 +164,7 @@ QMap<QString, QString> WindowStage::values() const
 {
     const QLocale locale;
     QMap<QString, QString> v;
-    if (const auto result = m_parts.result()) {
+    if (const auto result = m_parts.stage->result()) {
         v[QStringLiteral("model")] = QString::fromStdString(result->model.name);
         v[QStringLiteral("hardware")] = QString::fromStdString(result->hardware.name);
         v[QStringLiteral("precision")] = QString::fromLatin1(precisionId(result->request.precision).data()).toUpper();

@@ -19,9 +19,10 @@ class QMainWindow;
 namespace ws {
 
 namespace views {
-class MeshView;
 class TokenRace;
 } // namespace views
+
+class Stage;
 
 class ComparisonController;
 class DataflowDock;
@@ -30,7 +31,7 @@ class DefectsDock;
 struct WindowParts
 {
     QMainWindow* window = nullptr;
-    views::MeshView* meshView = nullptr;
+    Stage* stage = nullptr; // the main heatmap and the scene on show (app/stage/stage.h)
     DataflowDock* dataflow = nullptr;
     DefectsDock* defects = nullptr;
     ComparisonController* comparison = nullptr;
@@ -41,8 +42,6 @@ struct WindowParts
     std::function<void(MeshLayer)> setLayer;
     std::function<void(int)> setDevice; // the wafer the heatmap shows
     std::function<bool()> isBusy;       // the placement is running
-    std::function<QString()> lastError; // the placement's error, empty when none
-    std::function<std::shared_ptr<const PlacementResult>()> result;
 };
 
 class WindowStage : public TourStage

@@ -1,5 +1,7 @@
 #include "app/session/livewafer.h"
 
+#include "app/stage/stage.h"
+
 #include "app/common/presetlibrary.h"
 #include "app/scenario/scenarioscene.h"
 #include "app/session/systempaces.h"
@@ -68,9 +70,12 @@ void LiveWafer::setShows(Shows shows)
     rebuild();
 }
 
-void LiveWafer::setMainView(views::MeshView* view)
+void LiveWafer::setStage(Stage* stage)
 {
-    m_view = view;
+    m_stage = stage;
+    connect(stage, &Stage::resultChanged, this, &LiveWafer::setMainPlacement);
+    connect(stage, &Stage::layerChanged, this, &LiveWafer::viewChanged);
+    connect(stage, &Stage::deviceChanged, this, &LiveWafer::viewChanged);
 }
 
 void LiveWafer::setMainPlacement(std::shared_ptr<const PlacementResult> result)
@@ -120,7 +125,7 @@ void LiveWafer::followSnapshot(const SessionSnapshot& snapshot)
 
 void LiveWafer::viewChanged()
 {
-    if (!m_lastFrame || !m_frames || !m_view || m_view->snapshot() == nullptr)
+    if (!m_lastFrame || !m_frames || !m_stage || m_stage->view()->snapshot() == nullptr)
         return;
     m_wantedFrame = m_lastFrame;
     if (!m_frameBusy)
@@ -137,11 +142,11 @@ void LiveWafer::startFrame()
     int device = 0;
     MeshLayer layer = MeshLayer::Dataflow;
     double scale = 0;
-    if (m_view) {
+    if (m_stage) {
         noteShown();
-        device = m_view->device();
-        layer = m_view->layer();
-        scale = m_view->transform().scale;
+        device = m_stage->view()->device();
+        layer = m_stage->view()->layer();
+        scale = m_stage->view()->transform().scale;
     }
     m_frameBusy = true;
     using Made = std::pair<int, views::PreparedMeshFrame>;
@@ -151,8 +156,8 @@ void LiveWafer::startFrame()
         },
         [this](const Made& made) {
             m_frameBusy = false;
-            if (m_view && made.second.frame)
-                m_view->setPreparedFrame(made.second);
+            if (m_stage && made.second.frame)
+                m_stage->showPreparedFrame(Stage::FrameSource::Chat, made.second);
             emit frameShown(made.second.frame, made.first);
             startFrame();
         },
@@ -165,15 +170,16 @@ void LiveWafer::startFrame()
 void LiveWafer::noteShown()
 {
     // The next frames are made for the device and layer shown.
-    m_shown->device.store(m_view->device());
-    m_shown->kvLayer.store(m_view->layer() == MeshLayer::KvCache);
+    m_shown->device.store(m_stage->view()->device());
+    m_shown->kvLayer.store(m_stage->view()->layer() == MeshLayer::KvCache);
 }
 
 void LiveWafer::turnStarting()
 {
-    if (m_view && m_frames && m_view->layer() != MeshLayer::Dataflow && m_view->layer() != MeshLayer::KvCache)
+    if (m_stage && m_frames && m_stage->view()->layer() != MeshLayer::Dataflow &&
+        m_stage->view()->layer() != MeshLayer::KvCache)
         emit layerWanted(MeshLayer::Dataflow);
-    if (m_view)
+    if (m_stage)
         noteShown();
 }
 
@@ -286,7 +292,7 @@ void LiveWafer::placeChatModel()
 void LiveWafer::zoomToPlacedCores()
 {
     // A model on a small sub-mesh: zoom the main view onto it (with a margin), so it is seen at once.
-    if (!m_view || !m_chatPlacement || m_view->snapshot() != m_chatPlacement->snapshot)
+    if (!m_stage || !m_chatPlacement || m_stage->view()->snapshot() != m_chatPlacement->snapshot)
         return;
     const MeshSnapshot& s = *m_chatPlacement->snapshot;
     int left = s.meshCols, top = s.meshRows, right = 0, bottom = 0;
@@ -300,7 +306,7 @@ void LiveWafer::zoomToPlacedCores()
         return;
     const double zoom = 0.8 * std::min(double(s.meshCols) / (right - left), double(s.meshRows) / (bottom - top));
     if (zoom > 1.5)
-        m_view->setViewState(zoom, QPointF((left + right) / 2.0, (top + bottom) / 2.0));
+        m_stage->setViewState(zoom, QPointF((left + right) / 2.0, (top + bottom) / 2.0));
 }
 
 void LiveWafer::updateHeader()

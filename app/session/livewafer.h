@@ -32,9 +32,7 @@ class QWidget;
 
 namespace ws {
 
-namespace views {
-class MeshView;
-}
+class Stage;
 
 class LiveWafer : public QObject
 {
@@ -52,9 +50,9 @@ public:
     QWidget* row() const { return m_row; }
     Shows shows() const { return m_shows; }
     void setShows(Shows shows);
-    // The main heatmap: frames go to it, for the device it shows.
-    void setMainView(views::MeshView* view);
-    views::MeshView* mainView() const { return m_view; }
+    // The main heatmap's stage: frames go to it (as the Chat source), for the device it shows; its scene is the
+    // window's own placement (setMainPlacement), and a change of its layer or wafer makes the frame again.
+    void setStage(Stage* stage);
     // The window's own placement (the scenario's model): its schedule and predicted pace drive the frames in
     // ScenarioModel mode. Null when there is none.
     void setMainPlacement(std::shared_ptr<const PlacementResult> result);
@@ -107,7 +105,7 @@ private:
     QWidget* m_row;
     QComboBox* m_choice;
     QLabel* m_header;
-    views::MeshView* m_view = nullptr;
+    Stage* m_stage = nullptr;
     Shows m_shows = Shows::ScenarioModel;
     Scenario m_scenario;
     std::optional<SessionModelInfo> m_model;

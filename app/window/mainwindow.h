@@ -1,13 +1,13 @@
 #pragma once
-// The main window: scenario pickers on top, the wafer heatmap in the centre
-// with a strip of all wafers beside it, the inspector dock on the right and
-// a status bar with devices and SRAM used. A change of picker runs the
-// engine's placement on a worker thread (app/common/jobtracker.h); a newer
-// request makes older results stale, and they are dropped.
+// The main window: scenario pickers on top, the wafer heatmap (the stage) in
+// the centre with a strip of all wafers beside it, the docks around it and a
+// status bar with devices and SRAM used. It builds the widgets and menus; the
+// scenario on show and its placement are the ScenarioController's, what the
+// heatmap shows is the Stage's.
 
-#include "app/common/jobtracker.h"
 #include "app/common/placementresult.h"
 #include "app/scenario/scenario.h"
+#include "app/window/scenariocontroller.h"
 
 #include <QMainWindow>
 
@@ -22,7 +22,6 @@ namespace ws {
 
 namespace views {
 class DeviceStrip;
-class MeshView;
 } // namespace views
 
 class ChatController;
@@ -35,6 +34,7 @@ class LanguageManager;
 class LayoutEditController;
 class PresetLibrary;
 class ScenarioBar;
+class Stage;
 class WindowLayout;
 
 class MainWindow : public QMainWindow
@@ -46,21 +46,22 @@ public:
     ~MainWindow() override;
 
     // Qwen3-32B at bf16 on WSE-3, 8,192 tokens of context.
-    static PlacementRequest defaultRequest();
+    static PlacementRequest defaultRequest() { return ScenarioController::defaultRequest(); }
 
-    void setRequest(const PlacementRequest& request);
+    void setRequest(const PlacementRequest& request) { m_scenarios->setRequest(request); }
     // Starts the default placement if nothing was requested yet (no scenario opened); true if it did.
-    bool ensurePlacement();
+    bool ensurePlacement() { return m_scenarios->ensurePlacement(); }
     // The scenario as File > Save writes it, and opening one (what FileMenuController calls).
-    Scenario scenario() const { return m_scenario; }
-    void applyScenario(const Scenario& scenario);
+    Scenario scenario() const { return m_scenarios->scenario(); }
+    void applyScenario(const Scenario& scenario) { m_scenarios->applyScenario(scenario); }
     FileMenuController* fileMenu() const { return m_files; }
-    PlacementRequest request() const;
-    bool isBusy() const { return m_placements.isBusy(); }
-    std::shared_ptr<const PlacementResult> result() const { return m_result; }
-    QString lastError() const { return m_error; }
+    PlacementRequest request() const { return m_scenarios->request(); }
+    bool isBusy() const { return m_scenarios->isBusy(); }
+    std::shared_ptr<const PlacementResult> result() const;
+    QString lastError() const;
 
-    views::MeshView* meshView() const { return m_meshView; }
+    // The main heatmap and what it shows (app/stage/stage.h).
+    Stage* stage() const { return m_stage; }
     InspectorDock* inspector() const { return m_inspector; }
     DefectsDock* defectsDock() const { return m_defects; }
     ChatController* chat() const { return m_chat; }
@@ -89,7 +90,7 @@ signals:
     void placementFinished(bool ok);
 
 public slots:
-    void recompute();
+    void recompute() { m_scenarios->recompute(); }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -101,22 +102,20 @@ private:
     void retranslate();
     void nameMenuActions();       // object names of every menu action (mainwindowactions.cpp)
     void updateAccessibleNames(); // every menu's accessible name, from its title
-    void showResult(std::shared_ptr<const PlacementResult> result);
-    void showError(const QString& message);
+    void resultShown();           // the stage's resultChanged: the strip and the status bar
+    void layerShown(MeshLayer layer);
     void updateStatus();
     void onCoreClicked(int device, int x, int y);
     void onCoreHovered(int device, int x, int y);
-    void userChangedRequest();
     void userSetLayer(MeshLayer layer);
     void userSetDevice(int device);
-    void userChangedView();
     void playDemo(); // the first-run demo's pace on the shown schedule (mainwindowlayout.cpp)
     void endDemo(bool keepPlaying);
 
     const PresetLibrary& m_presets;
     LanguageManager& m_languages;
     ScenarioBar* m_scenarioBar = nullptr;
-    views::MeshView* m_meshView = nullptr;
+    Stage* m_stage = nullptr;
     views::DeviceStrip* m_strip = nullptr;
     QScrollArea* m_stripArea = nullptr;
     InspectorDock* m_inspector = nullptr;
@@ -138,12 +137,7 @@ private:
     bool m_demo = false;
     double m_normalPace = 0; // the dilation the demo replaced
 
-    std::shared_ptr<const PlacementResult> m_result;
-    QString m_error;
-    Scenario m_scenario;        // what Save writes: as opened, plus the user's changes
-    int m_pendingDevice = 0;    // device to show once the placement of an opened scenario arrives
-    bool m_pendingView = false; // apply the scenario's zoom and centre once the placement arrives
-    JobTracker m_placements;    // the placement for the pickers' request; a newer request drops older results
+    ScenarioController* m_scenarios = nullptr; // what Save writes, and its placement
 };
 
 } // namespace ws

@@ -1,5 +1,7 @@
 #include "app/window/mainwindow.h"
 
+#include "app/stage/stage.h"
+
 #include "app/common/languagemanager.h"
 #include "app/compare/comparecontroller.h"
 #include "app/compare/comparisondocks.h"
@@ -49,32 +51,32 @@ void MainWindow::createActions()
 
     // File menu (open, save, export, record, quit): app/scenario's controller, fed with this window's scenario.
     m_files = new FileMenuController(this);
-    m_files->setScenarioAccess([this] { return m_scenario; }, [this](const Scenario& s) { applyScenario(s); });
+    m_files->setScenarioAccess([this] { return scenario(); }, [this](const Scenario& s) { applyScenario(s); });
     m_files->buildFileMenu();
-    m_files->addImageExport(tr("Heatmap"), [this]() -> QWidget* { return m_meshView; });
+    m_files->addImageExport(tr("Heatmap"), [this]() -> QWidget* { return m_stage->widget(); });
     m_files->addScenarioDataExports(m_presets);
-    m_files->setFrameSource(WidgetFrameSource::make(m_meshView));
+    m_files->setFrameSource(WidgetFrameSource::make(m_stage->widget()));
     connect(m_files, &FileMenuController::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 5000); });
 
     a.zoomIn = new QAction(this);
     a.zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    connect(a.zoomIn, &QAction::triggered, m_meshView, &views::MeshView::zoomIn);
-    connect(a.zoomIn, &QAction::triggered, this, &MainWindow::userChangedView);
+    connect(a.zoomIn, &QAction::triggered, m_stage, &Stage::zoomIn);
+    connect(a.zoomIn, &QAction::triggered, m_scenarios, &ScenarioController::noteView);
     a.zoomOut = new QAction(this);
     a.zoomOut->setShortcut(QKeySequence::ZoomOut);
-    connect(a.zoomOut, &QAction::triggered, m_meshView, &views::MeshView::zoomOut);
-    connect(a.zoomOut, &QAction::triggered, this, &MainWindow::userChangedView);
+    connect(a.zoomOut, &QAction::triggered, m_stage, &Stage::zoomOut);
+    connect(a.zoomOut, &QAction::triggered, m_scenarios, &ScenarioController::noteView);
     a.fit = new QAction(this);
     a.fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    connect(a.fit, &QAction::triggered, m_meshView, &views::MeshView::fitToWindow);
-    connect(a.fit, &QAction::triggered, this, &MainWindow::userChangedView);
+    connect(a.fit, &QAction::triggered, m_stage, &Stage::fitToWindow);
+    connect(a.fit, &QAction::triggered, m_scenarios, &ScenarioController::noteView);
     a.previousWafer = new QAction(this);
     a.previousWafer->setShortcut(QKeySequence(Qt::Key_PageUp));
-    connect(a.previousWafer, &QAction::triggered, this, [this] { userSetDevice(m_meshView->device() - 1); });
+    connect(a.previousWafer, &QAction::triggered, this, [this] { userSetDevice(m_stage->device() - 1); });
     a.nextWafer = new QAction(this);
     a.nextWafer->setShortcut(QKeySequence(Qt::Key_PageDown));
-    connect(a.nextWafer, &QAction::triggered, this, [this] { userSetDevice(m_meshView->device() + 1); });
+    connect(a.nextWafer, &QAction::triggered, this, [this] { userSetDevice(m_stage->device() + 1); });
 
     a.layerGroup = new QActionGroup(this);
     for (size_t i = 0; i < allMeshLayers().size(); ++i) {
@@ -122,19 +124,17 @@ void MainWindow::createActions()
     connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
     // View > Present (F11): presentation mode plays a tour on these pieces (app/present/windowstage.h).
     WindowParts present{this,
-                        m_meshView,
+                        m_stage,
                         m_dataflow,
                         m_defects,
                         compare,
                         findChild<QDockWidget*>(QStringLiteral("comparisonDock")),
                         findChild<QDockWidget*>(QStringLiteral("tokenRaceDock")),
-                        [this] { return m_scenario; },
+                        [this] { return scenario(); },
                         [this](const Scenario& s) { applyScenario(s); },
                         [this](MeshLayer l) { setLayer(l); },
                         [this](int device) { setDevice(device); },
-                        [this] { return isBusy(); },
-                        [this] { return m_error; },
-                        [this] { return m_result; }};
+                        [this] { return isBusy(); }};
     a.view->addAction((new PresentationMode(std::move(present)))->action());
     a.language = a.view->addMenu(QString());
     a.languageGroup = new QActionGroup(this);
@@ -234,11 +234,11 @@ void MainWindow::retranslate()
     a.about->setText(tr("&About WaferScope"));
     a.shortcuts->setText(tr("&Keyboard Shortcuts"));
     m_stripArea->setToolTip(tr("All wafers of the placement. Click one to show it (Page Up / Page Down)."));
-    m_meshView->setToolTip(QString());
-    if (m_error.isEmpty() && !m_result)
-        m_meshView->setEmptyText(tr("Computing the placement…"));
-    else if (!m_error.isEmpty())
-        showError(m_error);
+    m_stage->widget()->setToolTip(QString());
+    if (m_stage->error().isEmpty() && !m_stage->result())
+        m_stage->showBusy(tr("Computing the placement…"));
+    else if (!m_stage->error().isEmpty())
+        m_stage->showError(m_stage->error()); // again, in the new language
     // After every menu has its new title (the other menus' owners retranslate on the same event).
     QMetaObject::invokeMethod(
         this, [this] { updateAccessibleNames(); }, Qt::QueuedConnection);

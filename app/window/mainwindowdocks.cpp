@@ -8,6 +8,7 @@
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
+#include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/inspectordock.h"
 #include "app/window/windowlayout.h"
@@ -38,19 +39,25 @@ void MainWindow::createDocks()
     m_stripArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_stripArea->setFrameShape(QFrame::NoFrame);
     m_stripArea->setFixedWidth(m_strip->sizeHint().width() + 14);
-    m_meshView = new views::MeshView(centre);
+    m_stage = new Stage(centre, this); // the heatmap, and the one writer of what it shows
     layout->addWidget(m_stripArea);
-    layout->addWidget(m_meshView, 1);
+    layout->addWidget(m_stage->widget(), 1);
     setCentralWidget(centre);
     connect(m_strip, &views::DeviceStrip::deviceSelected, this, &MainWindow::userSetDevice);
-    connect(m_meshView, &views::MeshView::coreClicked, this, &MainWindow::onCoreClicked);
-    connect(m_meshView, &views::MeshView::coreHovered, this, &MainWindow::onCoreHovered);
-    connect(m_meshView, &views::MeshView::viewChangedByUser, this, &MainWindow::userChangedView);
+    const views::MeshView* view = m_stage->view();
+    connect(view, &views::MeshView::coreClicked, this, &MainWindow::onCoreClicked);
+    connect(view, &views::MeshView::coreHovered, this, &MainWindow::onCoreHovered);
+    connect(view, &views::MeshView::viewChangedByUser, this, [this] { m_scenarios->noteView(); });
+    connect(m_stage, &Stage::deviceChanged, this, [this](int device) {
+        m_strip->setCurrentDevice(device);
+        m_inspector->clearCore();
+    });
 
     m_inspector = new InspectorDock(this);
+    connect(m_stage, &Stage::resultChanged, m_inspector, &InspectorDock::setResult);
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
     resizeDocks({m_inspector}, {340}, Qt::Horizontal);
-    m_defects = new DefectsDock(m_meshView, this);
+    m_defects = new DefectsDock(m_stage, this);
     tabifyDockWidget(m_inspector, m_defects);
     m_inspector->raise();
     connect(m_defects, &DefectsDock::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
@@ -59,15 +66,15 @@ void MainWindow::createDocks()
     m_chat = new ChatController(this);
     addDockWidget(Qt::RightDockWidgetArea, m_chat->pane());
     WindowLayout::keepOwnPlace(m_chat->pane()); // beside the inspector, never scrolled: Send stays on screen
-    m_dataflow = new DataflowDock(m_meshView, this);
+    m_dataflow = new DataflowDock(m_stage, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_dataflow);
     m_dataflow->hide(); // shown with the Dataflow layer
     resizeDocks({m_dataflow}, {300}, Qt::Vertical);
     LiveWafer* live = m_chat->liveWafer();
-    live->setMainView(m_meshView);
+    live->setStage(m_stage);
     connect(live, &LiveWafer::placementReady, this,
-            [this](std::shared_ptr<const PlacementResult> r) { showResult(r); });
-    connect(live, &LiveWafer::placementFailed, this, &MainWindow::showError);
+            [this](std::shared_ptr<const PlacementResult> r) { m_scenarios->showResult(r); });
+    connect(live, &LiveWafer::placementFailed, this, [this](const QString& e) { m_scenarios->showError(e); });
     connect(live, &LiveWafer::mainPlacementWanted, this, &MainWindow::recompute);
     connect(live, &LiveWafer::layerWanted, this, &MainWindow::setLayer);
     connect(m_chat->runController(), &RunController::runningChanged, this, [this](bool running) {
@@ -77,19 +84,15 @@ void MainWindow::createDocks()
 
     // The Layout dock and hand edits: a fresh placement becomes the layout to edit; each edit's result is shown
     // and saved with the scenario.
-    m_layoutEdit = new LayoutEditController(m_meshView, this);
+    m_layoutEdit = new LayoutEditController(m_stage, this);
     addDockWidget(Qt::RightDockWidgetArea, m_layoutEdit->dock());
     tabifyDockWidget(m_inspector, m_layoutEdit->dock());
     m_inspector->raise();
     connect(this, &MainWindow::placementFinished, m_layoutEdit,
-            [this](bool ok) { m_layoutEdit->adopt(ok ? m_result : nullptr, m_scenario.layout); });
+            [this](bool ok) { m_layoutEdit->adopt(ok ? m_stage->result() : nullptr, scenario().layout); });
     connect(m_layoutEdit, &LayoutEditController::stateChanged, this, [this](std::shared_ptr<const PlacementResult> r) {
-        showResult(std::move(r));
-        const Layout& layout = m_layoutEdit->state()->choice.layout;
-        if (!(m_scenario.layout && *m_scenario.layout == layout)) { // not when an opened scenario's layout is placed
-            m_scenario.layout = layout;
-            m_files->markModified();
-        }
+        m_scenarios->showResult(std::move(r));
+        m_scenarios->noteLayout(m_layoutEdit->state()->choice.layout);
     });
 
     m_hoverLabel = new QLabel(this);
@@ -100,10 +103,13 @@ void MainWindow::createDocks()
     statusBar()->addPermanentWidget(m_zoomLabel);
     statusBar()->addPermanentWidget(m_devicesLabel);
     statusBar()->addPermanentWidget(m_sramLabel);
-    connect(m_meshView, &views::MeshView::zoomChanged, this, [this](double scale) {
-        if (m_result)
+    connect(view, &views::MeshView::zoomChanged, this, [this](double scale) {
+        if (m_stage->result())
             m_zoomLabel->setText(tr("Zoom: %1 px per core").arg(QLocale().toString(scale, 'g', 3)));
     });
+    // After every dock that follows the stage: the demo plays on the schedule the Dataflow dock has just built.
+    connect(m_stage, &Stage::resultChanged, this, &MainWindow::resultShown);
+    connect(m_stage, &Stage::layerChanged, this, &MainWindow::layerShown);
 }
 
 } // namespace ws

@@ -15,6 +15,7 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
+#include "app/stage/stage.h"
 #include "app/window/mainwindow.h"
 #include "engine/session/sessionsnapshot.h"
 #include "tests/common/testmodels.h"
@@ -209,7 +210,7 @@ int main(int argc, char** argv)
         turnDone = true;
     });
 
-    ws::views::MeshView* view = window.meshView();
+    const ws::views::MeshView* view = window.stage()->view();
     QImage target;
     int frames = 0;
     auto playFrames = [&](int count) {
@@ -218,7 +219,7 @@ int main(int argc, char** argv)
             if (target.size() != view->size())
                 target = QImage(view->size(), QImage::Format_ARGB32_Premultiplied);
             QPainter painter(&target);
-            view->render(&painter);
+            window.stage()->widget()->render(&painter);
             if (frames % 50 == 0)
                 QCoreApplication::processEvents();
         }

@@ -7,6 +7,8 @@
 #   only app/window/ and the programs' mains (app/main.cpp, app/cli/main.cpp) include app/window/ (the window is the top);
 #   app/common/ includes no other app folder; app/scenario/ includes only app/common/;
 #   README.md, app/, views/ and engine/ never point outside the repository (../shared, shared/models);
+#   only the stage (app/stage/) writes the main heatmap: outside it, an app file holds a writable
+#   views::MeshView* only when it (or its .h/.cpp twin) creates that view itself;
 #   no source file in engine/, views/ or app/ is over 400 lines.
 # Usage: check_layering.sh SOURCE_DIR. Prints each violation; exits 1 when there is any.
 set -uo pipefail
@@ -60,6 +62,15 @@ while IFS= read -r hit; do report "app/common includes another app folder: $hit"
     sources app/common | xargs -r grep -nE '#include\s*"app/' /dev/null | grep -v '"app/common/')
 while IFS= read -r hit; do report "app/scenario includes a folder above it: $hit"; done < <(
     sources app/scenario | xargs -r grep -nE '#include\s*"app/' /dev/null | grep -vE '"app/(common|scenario)/')
+# The one stage: a writable MeshView pointer outside app/stage/ must be to a view the file's class made itself.
+while IFS= read -r hit; do
+    file=${hit%%:*}
+    base=${file%.*}
+    if ! grep -qsE 'new views::MeshView|views::MeshView [A-Za-z_]+[;({]' "$base.h" "$base.cpp"; then
+        report "writes a heatmap it did not make (only app/stage/ writes the main one): $hit"
+    fi
+done < <(sources app | grep -v '^app/stage/' |
+         xargs -r grep -nE 'views::MeshView\s*\*' /dev/null | grep -vE 'const (ws::)?views::MeshView')
 while IFS= read -r hit; do report "points outside the repository: $hit"; done < <(
     grep -rnE '\.\./shared|shared/models' README.md app views engine 2>/dev/null)
 while IFS= read -r file; do

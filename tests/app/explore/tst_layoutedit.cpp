@@ -5,6 +5,7 @@
 #include "app/common/presetlibrary.h"
 #include "app/explore/layoutdock.h"
 #include "app/explore/layouteditcontroller.h"
+#include "app/stage/stage.h"
 #include "engine/wafer/placement/layoutjson.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 #include "views/mesh/mesheditor.h"
@@ -36,8 +37,9 @@ class TestLayoutEdit : public QObject
     struct Rig
     {
         QMainWindow window;
-        views::MeshView* view = new views::MeshView(&window);
-        LayoutEditController edits{view, &window};
+        Stage stage{&window, &window};
+        const views::MeshView* view = stage.view();
+        LayoutEditController edits{&stage, &window};
     };
 
     static std::string json(const LayoutEditController& c) { return layoutToJson(c.state()->choice.layout); }

@@ -7,6 +7,7 @@
 #include "app/defects/defectsdock.h"
 #include "app/present/presentationmode.h"
 #include "app/present/tourcaptions.h"
+#include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/mainwindow.h"
 #include "views/chat/chatstats.h"
@@ -79,7 +80,7 @@ private slots:
             const double seconds = window.dataflowDock()->controller()->schedule()->seconds();
             QVERIFY(captions.last().contains(views::ChatStats::formatSeconds(seconds, locale)));
             QVERIFY(captions.last().contains(locale.toString(1.0 / seconds, 'f', 0)));
-            QCOMPARE(window.meshView()->layer(), MeshLayer::Dataflow);
+            QCOMPARE(window.stage()->view()->layer(), MeshLayer::Dataflow);
         } else if (path.endsWith(QLatin1String("wafer-gpu-groq.json"))) {
             QVERIFY(raceShown);
         } else {
@@ -110,7 +111,7 @@ private slots:
         const int step = player->stepIndex();
         QTest::keyClick(&window, Qt::Key_Space);
         QVERIFY(player->isPaused());
-        QCOMPARE(window.meshView()->layer(), MeshLayer::Dataflow);
+        QCOMPARE(window.stage()->view()->layer(), MeshLayer::Dataflow);
         QVERIFY(!window.dataflowDock()->controller()->isPlaying()); // its own Space shortcut did not fire
         player->advance(100);
         QCOMPARE(player->stepIndex(), step);

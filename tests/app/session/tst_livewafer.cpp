@@ -17,6 +17,7 @@
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/session/systempaces.h"
+#include "app/stage/stage.h"
 #include "app/window/mainwindow.h"
 #include "engine/predict/predictor.h"
 #include "engine/session/kvoccupancy.h"
@@ -79,7 +80,7 @@ class TestLiveWafer : public QObject
     Seen runTurn(MainWindow& window, const TokenSchedule& schedule, const QString& prompt, int maxTokens)
     {
         ChatController* chat = window.chat();
-        views::MeshView* view = window.meshView();
+        const views::MeshView* view = window.stage()->view();
         views::ChatSettings settings = chat->pane()->settings();
         settings.maxTokens = maxTokens;
         settings.sampling.temperature = 0;
@@ -176,9 +177,9 @@ private slots:
         QVERIFY(seen.last && seen.last->isFinal());
         const int tokens = seen.last->generatedTokens;
         QVERIFY2(tokens > 50, qPrintable(QString::number(tokens)));
-        QCOMPARE(window.meshView()->layer(), MeshLayer::Dataflow); // the turn brought the Dataflow layer up
-        QVERIFY2(window.meshView()->snapshot(), qPrintable(window.lastError()));
-        QCOMPARE(window.meshView()->snapshot()->deviceCount, 2);
+        QCOMPARE(window.stage()->view()->layer(), MeshLayer::Dataflow); // the turn brought the Dataflow layer up
+        QVERIFY2(window.stage()->view()->snapshot(), qPrintable(window.lastError()));
+        QCOMPARE(window.stage()->view()->snapshot()->deviceCount, 2);
         // Frames advance once per token: every frame shown is the dataflow of its token, the tokens only go
         // forward, and the last frame is the last token's.
         QCOMPARE(seen.tokensCounted, tokens);
@@ -273,7 +274,7 @@ private slots:
         const std::shared_ptr<const PlacementResult> own = live->chatPlacement();
         QVERIFY(own);
         QCOMPARE(window.result(), own);
-        QCOMPARE(window.meshView()->snapshot(), own->snapshot);
+        QCOMPARE(window.stage()->view()->snapshot(), own->snapshot);
         QCOMPARE(own->devices, 1);
         int64_t regionCores = 0;
         int right = 0, bottom = 0;
@@ -291,7 +292,7 @@ private slots:
         window.setLayer(MeshLayer::KvCache);
         const SceneSchedule& ownTiming = *own->scene->timing;
         seen = runTurn(window, *ownTiming.schedule, QStringLiteral("Once upon a time"), 64);
-        QCOMPARE(window.meshView()->layer(), MeshLayer::KvCache);
+        QCOMPARE(window.stage()->view()->layer(), MeshLayer::KvCache);
         QVERIFY(seen.last && seen.last->isFinal());
         QVERIFY(seen.last->generatedTokens > 10);
         QCOMPARE(seen.tokensCounted, seen.last->generatedTokens);

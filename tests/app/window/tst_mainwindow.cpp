@@ -3,6 +3,7 @@
 // language switches live.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/stage/stage.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
 #include "views/mesh/meshview.h"
@@ -121,7 +122,7 @@ void TestMainWindow::defaultScenarioOnTwoWafers()
     // The default scenario: Qwen3-32B at bf16 needs two WSE-3 wafers
     // (about 65.5 GB of weights against 44 GB of SRAM per wafer).
     QCOMPARE(window.result()->devices, 2);
-    QCOMPARE(window.meshView()->snapshot()->deviceCount, 2);
+    QCOMPARE(window.stage()->view()->snapshot()->deviceCount, 2);
     QVERIFY(window.result()->sramUsedBytes > 0);
     QVERIFY(window.result()->sramUsedBytes <= window.result()->sramTotalBytes);
     QVERIFY(window.windowTitle().contains(QStringLiteral("Qwen3-32B")));
@@ -165,7 +166,7 @@ void TestMainWindow::clickInspectsCore()
     window.setRequest(MainWindow::defaultRequest());
     QVERIFY(finished.wait(120000));
     window.setDevice(device);
-    QTest::mouseClick(window.meshView(), Qt::LeftButton, {}, window.meshView()->coreCentre(core).toPoint());
+    QTest::mouseClick(window.stage()->widget(), Qt::LeftButton, {}, window.stage()->view()->coreCentre(core).toPoint());
     QCOMPARE(window.inspector()->valueFor(QStringLiteral("Wafer")), QString::number(device + 1));
     QCOMPARE(window.inspector()->valueFor(QStringLiteral("Logical (x, y)")),
              QStringLiteral("(%1, %2)").arg(core.x()).arg(core.y()));
@@ -193,11 +194,11 @@ void TestMainWindow::scenarioViewIsRestored()
     QSignalSpy finished(&window, &MainWindow::placementFinished);
     window.applyScenario(scenario);
     QVERIFY(finished.wait(120000));
-    QCOMPARE(window.meshView()->layer(), MeshLayer::KvCache);
-    QCOMPARE(window.meshView()->device(), 1);
-    QCOMPARE(window.meshView()->zoomFactor(), 4.0);
-    QVERIFY(qAbs(window.meshView()->centreCore().x() - 300) < 1e-6);
-    QVERIFY(qAbs(window.meshView()->centreCore().y() - 500) < 1e-6);
+    QCOMPARE(window.stage()->view()->layer(), MeshLayer::KvCache);
+    QCOMPARE(window.stage()->view()->device(), 1);
+    QCOMPARE(window.stage()->view()->zoomFactor(), 4.0);
+    QVERIFY(qAbs(window.stage()->view()->centreCore().x() - 300) < 1e-6);
+    QVERIFY(qAbs(window.stage()->view()->centreCore().y() - 500) < 1e-6);
     // Opening and showing a scenario does not change what Save would write.
     QVERIFY(window.scenario() == scenario);
 }

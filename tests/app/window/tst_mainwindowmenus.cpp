@@ -13,6 +13,7 @@
 #include "app/explore/layoutexplorer.h"
 #include "app/explore/optimizerunner.h"
 #include "app/present/presentationmode.h"
+#include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
@@ -147,7 +148,7 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
     }
     QCOMPARE(menuNames, (QStringList{"fileMenu", "editMenu", "viewMenu", "modelMenu", "exploreMenu", "helpMenu"}));
 
-    views::MeshView* view = window.meshView();
+    const views::MeshView* view = window.stage()->view();
     DataflowController* dataflow = window.dataflowDock()->controller();
     auto dialog = [](const char* className) {
         return [className](const QStringList& dialogs) {
@@ -363,7 +364,7 @@ void TestMainWindowMenus::playbackFromTheKeyboard()
     waitForPlacement(window);
     DataflowController* dataflow = window.dataflowDock()->controller();
     QTest::keyClick(&window, Qt::Key_4, Qt::ControlModifier); // View > Layer > Dataflow
-    QCOMPARE(window.meshView()->layer(), MeshLayer::Dataflow);
+    QCOMPARE(window.stage()->view()->layer(), MeshLayer::Dataflow);
     QVERIFY(window.dataflowDock()->isVisible());
     QVERIFY(!dataflow->isPlaying());
     QTest::keyClick(&window, Qt::Key_Space);
@@ -377,7 +378,7 @@ void TestMainWindowMenus::playbackFromTheKeyboard()
     QTest::keyClick(&window, Qt::Key_Left);
     QVERIFY(dataflow->cycle() < next);
     QTest::keyClick(&window, Qt::Key_5, Qt::ControlModifier); // Defects: the dock with its layer
-    QCOMPARE(window.meshView()->layer(), MeshLayer::Defects);
+    QCOMPARE(window.stage()->view()->layer(), MeshLayer::Defects);
     QVERIFY(!window.defectsDock()->visibleRegion().isEmpty());
     QVERIFY(!window.dataflowDock()->isVisible());
     QTest::keyClick(&window, Qt::Key_Space); // the playback keys rest with the Dataflow layer

@@ -11,6 +11,7 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/session/chatcontroller.h"
+#include "app/stage/stage.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
 #include "app/window/windowlayout.h"
@@ -126,8 +127,8 @@ void TestWindowLayout::verifyFits(MainWindow& window, QSize screen)
             send = b;
     onScreen(send, "Send button");
     QVERIFY(send->height() >= send->minimumSizeHint().height());
-    onScreen(window.meshView(), "heatmap");
-    QVERIFY(window.meshView()->width() >= 200 && window.meshView()->height() >= 150);
+    onScreen(window.stage()->widget(), "heatmap");
+    QVERIFY(window.stage()->view()->width() >= 200 && window.stage()->view()->height() >= 150);
     for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
         if (!dock->isVisible() || dock->visibleRegion().isEmpty()) // hidden, or behind another tab
             continue;
@@ -246,7 +247,7 @@ void TestWindowLayout::firstRunPlaysTheDataflowSlowly()
     const auto window = firstRun();
     QVERIFY(window);
     QVERIFY(window->isFirstRunDemo());
-    QCOMPARE(window->meshView()->layer(), MeshLayer::Dataflow);
+    QCOMPARE(window->stage()->view()->layer(), MeshLayer::Dataflow);
     DataflowController* dataflow = window->dataflowDock()->controller();
     QVERIFY(dataflow->isPlaying());
     const auto schedule = dataflow->schedule();
@@ -260,12 +261,12 @@ void TestWindowLayout::firstRunPlaysTheDataflowSlowly()
     dataflow->seek(0);
     QElapsedTimer clock;
     clock.start();
-    const auto framesBefore = window->meshView()->frame();
+    const auto framesBefore = window->stage()->view()->frame();
     QTest::qWait(400);
     const double expected = dataflow->totalCycles() * double(clock.elapsed()) / 1000.0 / secondsPerToken;
     QVERIFY2(dataflow->cycle() > 0.5 * expected && dataflow->cycle() < 1.2 * expected,
              qPrintable(QStringLiteral("cycle %1, expected about %2").arg(dataflow->cycle()).arg(expected)));
-    QVERIFY(window->meshView()->frame() != framesBefore); // the heatmap shows the new frames
+    QVERIFY(window->stage()->view()->frame() != framesBefore); // the heatmap shows the new frames
 }
 
 void TestWindowLayout::demoGivesWayToTheUsersLayer_data()
