@@ -7,6 +7,8 @@
 #   only app/core/ and the programs' mains (app/main.cpp, app/cli/main.cpp) include app/core/ (the window is the top);
 #   app/common/ includes no other app folder; app/scenario/ includes only app/common/;
 #   README.md, app/, views/ and engine/ never point outside the repository (../shared, shared/models);
+#   README.md, engine/, views/, app/ and resources/ cite no source outside the repository (shared/facts,
+#   shared/seeds, "facts §", "seed article"): a citation names the source and its key in docs/sources.md;
 #   no source file in engine/, views/ or app/ is over 400 lines.
 # Usage: check_layering.sh SOURCE_DIR. Prints each violation; exits 1 when there is any.
 set -uo pipefail
@@ -62,6 +64,8 @@ while IFS= read -r hit; do report "app/scenario includes a folder above it: $hit
     sources app/scenario | xargs -r grep -nE '#include\s*"app/' /dev/null | grep -vE '"app/(common|scenario)/')
 while IFS= read -r hit; do report "points outside the repository: $hit"; done < <(
     grep -rnE '\.\./shared|shared/models' README.md app views engine 2>/dev/null)
+while IFS= read -r hit; do report "cites a source outside the repository (use docs/sources.md): $hit"; done < <(
+    grep -rnIiE 'shared/(facts|seeds)|facts §|seed article' README.md engine views app resources 2>/dev/null)
 while IFS= read -r file; do
     lines=$(wc -l < "$file")
     [ "$lines" -le 400 ] || report "$file has $lines lines (at most 400)"
