@@ -633,8 +633,8 @@
         <translation>%1 轮 × %2 个 token</translation>
     </message>
     <message>
-        <source>your setting (default: seed article 003, 5 rounds × 500 tokens)</source>
-        <translation>您的设置（默认值：种子文章 003，5 轮 × 500 个 token）</translation>
+        <source>your setting (default: the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3], 5 rounds × 500 tokens)</source>
+        <translation>您的设置（默认值：文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]，5 轮 × 500 个 token）</translation>
     </message>
     <message>
         <source>Chinese answer</source>
@@ -645,8 +645,8 @@
         <translation>%1 个汉字</translation>
     </message>
     <message>
-        <source>your setting (default: seed article 003, a 1,000-character article)</source>
-        <translation>您的设置（默认值：种子文章 003，一篇千字文章）</translation>
+        <source>your setting (default: the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3], a 1,000-character article)</source>
+        <translation>您的设置（默认值：文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]，一篇千字文章）</translation>
     </message>
     <message>
         <source>Tokens per Chinese character</source>
@@ -676,12 +676,12 @@
 <context>
     <name>ws::ComparisonController</name>
     <message>
-        <source>seed article 003 (shared/seeds): 普通人的中文阅读速度约为每分钟300-500字</source>
-        <translation>种子文章 003（shared/seeds）：普通人的中文阅读速度约为每分钟300-500字</translation>
+        <source>article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3] (docs/sources.md): 普通人的中文阅读速度约为每分钟300-500字</source>
+        <translation>文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]（docs/sources.md）：普通人的中文阅读速度约为每分钟300-500字</translation>
     </message>
     <message>
-        <source>seed article 003 (shared/seeds): 一个中文汉字大约对应1.5到2个token</source>
-        <translation>种子文章 003（shared/seeds）：一个中文汉字大约对应1.5到2个token</translation>
+        <source>article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3] (docs/sources.md): 一个中文汉字大约对应1.5到2个token</source>
+        <translation>文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]（docs/sources.md）：一个中文汉字大约对应1.5到2个token</translation>
     </message>
     <message>
         <source>%1 × %2</source>
@@ -3258,24 +3258,24 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
         <translation>解码时 KV 缓存中已有的 token 数</translation>
     </message>
     <message>
-        <source>Agent workflow: steps (seed article: 5 rounds)</source>
-        <translation>Agent 工作流：轮数（种子文章：5 轮）</translation>
+        <source>Agent workflow: steps (the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3]: 5 rounds)</source>
+        <translation>Agent 工作流：轮数（文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]：5 轮）</translation>
     </message>
     <message>
-        <source>Agent workflow: tokens generated per step (seed article: 500)</source>
-        <translation>Agent 工作流：每轮生成的 token 数（种子文章：500）</translation>
+        <source>Agent workflow: tokens generated per step (the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3]: 500)</source>
+        <translation>Agent 工作流：每轮生成的 token 数（文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]：500）</translation>
     </message>
     <message>
         <source>Length of a Chinese answer in characters</source>
         <translation>中文回答的字数</translation>
     </message>
     <message>
-        <source>Tokens per Chinese character, low end (seed article: 1.5–2)</source>
-        <translation>每个汉字的 token 数，下限（种子文章：1.5–2）</translation>
+        <source>Tokens per Chinese character, low end (the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3]: 1.5–2)</source>
+        <translation>每个汉字的 token 数，下限（文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]：1.5–2）</translation>
     </message>
     <message>
-        <source>Tokens per Chinese character, high end (seed article: 1.5–2)</source>
-        <translation>每个汉字的 token 数，上限（种子文章：1.5–2）</translation>
+        <source>Tokens per Chinese character, high end (the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3]: 1.5–2)</source>
+        <translation>每个汉字的 token 数，上限（文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]：1.5–2）</translation>
     </message>
     <message>
         <source>Calibration profile for the GPU predictions; automatic uses the profile measured on each GPU, else the TensorRT-LLM H200 profile</source>
@@ -3511,8 +3511,8 @@ Hourly cost: %10</source>
         <translation>D0（缺陷/mm²）</translation>
     </message>
     <message>
-        <source>Defect density D0. Each core dies with p = 1 − exp(−D0 · a_c), the Poisson model (facts wafer-mapping §3.4, §6.6), with core area a_c = %1 mm² from the %2 preset.</source>
-        <translation>缺陷密度 D0。每个核以 p = 1 − exp(−D0 · a_c) 的概率失效，即泊松模型（facts wafer-mapping §3.4、§6.6），核面积 a_c = %1 mm²，取自 %2 预设。</translation>
+        <source>Defect density D0. Each core dies with p = 1 − exp(−D0 · a_c), the Poisson model ([Yield-models] in docs/sources.md), with core area a_c = %1 mm² from the %2 preset.</source>
+        <translation>缺陷密度 D0。每个核以 p = 1 − exp(−D0 · a_c) 的概率失效，即泊松模型（docs/sources.md 中的 [Yield-models]），核面积 a_c = %1 mm²，取自 %2 预设。</translation>
     </message>
     <message>
         <source>Cluster α</source>
@@ -3611,8 +3611,8 @@ Hourly cost: %10</source>
         <translation>裸片备用行/列</translation>
     </message>
     <message>
-        <source>Row-shift: each physical row is cut into segments of %1 primary + %2 spare cores (preset); a row&apos;s logical cores skip dead ones (facts wafer-mapping §3.3). Die spare rows/columns: each die retires whole rows and columns holding dead cores (§3.2), for comparison. Changing the scheme starts an empty map.</source>
-        <translation>行移位：每个物理行被切分为 %1 个主核 + %2 个备用核的分段（预设）；该行的逻辑核跳过失效核（facts wafer-mapping §3.3）。裸片备用行/列：每个裸片停用含失效核的整行和整列（§3.2），用于对比。更换方案会从空缺陷图开始。</translation>
+        <source>Row-shift: each physical row is cut into segments of %1 primary + %2 spare cores (preset); a row&apos;s logical cores skip dead ones (after Cerebras&apos; patent US 11,328,208, [Cerebras-patent] in docs/sources.md). Die spare rows/columns: each die retires whole rows and columns holding dead cores ([Spare-rows-columns]), for comparison. Changing the scheme starts an empty map.</source>
+        <translation>行移位：每个物理行被切分为 %1 个主核 + %2 个备用核的分段（预设）；该行的逻辑核跳过失效核（参照 Cerebras 专利 US 11,328,208，见 docs/sources.md 中的 [Cerebras-patent]）。裸片备用行/列：每个裸片停用含失效核的整行和整列（[Spare-rows-columns]），用于对比。更换方案会从空缺陷图开始。</translation>
     </message>
     <message>
         <source>Spares per die</source>
@@ -3675,8 +3675,8 @@ Hourly cost: %10</source>
         <translation>跳数拉伸 S_max</translation>
     </message>
     <message>
-        <source>Worst line stretch over the placement&apos;s layer regions: hops(link) = 1 + skipped + δ (facts §6.6 option B).</source>
-        <translation>放置的各层区域中最差的线路拉伸：hops(link) = 1 + 跳过数 + δ（facts §6.6 方案 B）。</translation>
+        <source>Worst line stretch over the placement&apos;s layer regions: hops(link) = 1 + skipped + δ (WaferScope&apos;s remap-cost model, option B: [WaferScope-model] in docs/sources.md).</source>
+        <translation>放置的各层区域中最差的线路拉伸：hops(link) = 1 + 跳过数 + δ（WaferScope 的重映射代价模型，方案 B：docs/sources.md 中的 [WaferScope-model]）。</translation>
     </message>
     <message>
         <source>Time per token, no defects</source>

@@ -97,7 +97,8 @@ void ComparisonController::recompute()
             userGpu = c;
     }
     snap->reading = defaultReadingSpeed();
-    snap->tokensPerCharacterSource = tr("seed article 003 (shared/seeds): 一个中文汉字大约对应1.5到2个token");
+    snap->tokensPerCharacterSource = tr("article 'Cerebras跑Qwen3实现1500 Token/秒' [Seed-Cerebras-Qwen3] "
+                                        "(docs/sources.md): 一个中文汉字大约对应1.5到2个token");
     snap->profiles = shippedProfiles();
     for (const CalibrationProfile& p : m_userProfiles) {
         snap->profiles.push_back(p);

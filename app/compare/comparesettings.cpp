@@ -18,7 +18,7 @@ std::vector<CompareSystemChoice> ComparisonController::defaultSystems()
 views::ComparisonSettings ComparisonController::defaultSettings()
 {
     views::ComparisonSettings s;
-    const Workload w; // the engine's defaults (seed 003: 5 x 500-token agent steps, 1.5-2 tokens per character)
+    const Workload w; // engine defaults ([Seed-Cerebras-Qwen3]: 5 x 500-token agent steps, 1.5-2 tokens per character)
     s.modelId = QStringLiteral("llama-3.1-70b");
     s.concurrency = w.concurrency;
     s.contextTokens = w.contextTokens;
@@ -26,7 +26,7 @@ views::ComparisonSettings ComparisonController::defaultSettings()
     s.outputTokens = w.outputTokens;
     s.agentSteps = w.agentSteps;
     s.agentTokensPerStep = w.agentTokensPerStep;
-    s.answerCharacters = 1000; // seed 003: "一篇千字文章" (a 1,000-character article)
+    s.answerCharacters = 1000; // [Seed-Cerebras-Qwen3]: "一篇千字文章" (a 1,000-character article)
     s.tokensPerCharacterLow = w.tokensPerCharacterLow;
     s.tokensPerCharacterHigh = w.tokensPerCharacterHigh;
     return s;
@@ -37,7 +37,8 @@ views::ReadingSpeed ComparisonController::defaultReadingSpeed()
     views::ReadingSpeed r;
     r.charactersPerMinuteLow = 300;
     r.charactersPerMinuteHigh = 500;
-    r.source = tr("seed article 003 (shared/seeds): 普通人的中文阅读速度约为每分钟300-500字");
+    r.source = tr("article 'Cerebras跑Qwen3实现1500 Token/秒' [Seed-Cerebras-Qwen3] (docs/sources.md): "
+                  "普通人的中文阅读速度约为每分钟300-500字");
     return r;
 }
 

@@ -3,8 +3,9 @@
 // DefectEditor (engine/wafer/redundancy/defecteditor.h: dead cores, undo and redo) for the
 // placement the main window shows, and after every edit runs the rest of the
 // chain on a worker thread: the redundancy remap of the edited map, the hop
-// stretch S_max of the remap over the placement's layer regions (facts
-// wafer-mapping §6.6 option B), the prediction's time per token before and after
+// stretch S_max of the remap over the placement's layer regions (WaferScope's
+// remap-cost model, option B [WaferScope-model] in docs/sources.md), the
+// prediction's time per token before and after
 // (engine/predict/predictor.h with the remapped usable mesh and stretch), the
 // yield curves of the spare layout, and a copy of the mesh snapshot whose
 // Defects layer shows the remap. Jobs run through app/common/jobtracker.h:

@@ -12,21 +12,22 @@ std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profi
     const std::string fitted = "fitted: " + profile;
     return {
         {"memoryTimeFactor", "1/eta_mem", "x", e.memoryTimeFactor, true, fitted,
-         "Inverse of the achieved fraction of HBM bandwidth when streaming weights and KV (facts §1.3: 0.55-0.85)."},
+         "Inverse of the achieved fraction of HBM bandwidth when streaming weights and KV (0.55-0.85: Databricks "
+         "[Databricks-MBU], WaferLLM Table 6 [WaferLLM-T6]; docs/sources.md)."},
         {"computeTimeFactor", "1/eta_c", "x", e.computeTimeFactor, true, fitted,
          "Inverse of the achieved fraction of dense tensor-core throughput."},
         {"layerOverheadS", "t_layer", "s", e.layerOverheadS, true, fitted,
          "Fixed time per layer per step: kernel launches and synchronisation."},
         {"allreduceStepS", "t_step", "s", e.allreduceStepS, true, fitted,
-         "Latency of one ring all-reduce step over NVLink (facts §5: ring has 2N-2 steps; ~6 us 2-GPU all-reduce "
-         "[N3])."},
+         "Latency of one ring all-reduce step over NVLink (ring has 2N-2 steps [NVIDIA-MultiShot]; ~6 us 2-GPU "
+         "all-reduce, NVIDIA/nccl issue 1259 [NCCL-issues]; docs/sources.md)."},
         {"interNodeStepS", "t_ib", "s", e.interNodeStepS, true, fitted,
          "Latency of one all-reduce step between nodes (InfiniBand)."},
         {"memoryUsableFraction", "phi_hbm", "", e.memoryUsableFraction, false,
          "assumption: runtime, activations and fragmentation take the rest",
          "Fraction of HBM that holds weights and KV cache."},
         {"allreduceStepsInNode", "AR steps", "steps", e.multiShotAllReduce ? 2.0 : 0.0, false,
-         e.multiShotAllReduce ? "the measured stack: TensorRT-LLM MultiShot, NVSwitch multicast [N2]"
+         e.multiShotAllReduce ? "the measured stack: TensorRT-LLM MultiShot, NVSwitch multicast [NVIDIA-MultiShot]"
                               : "the measured stack: ring all-reduce (NCCL default)",
          "Steps per all-reduce inside a node: 2 with NVSwitch multicast (MultiShot); 0 stands for a ring's 2(N-1)."},
     };
@@ -76,7 +77,7 @@ GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuS
         const int perNode = std::max(1, gpu.maxGpusPerNode);
         const int inNode = std::min(s.gpus, perNode);
         const int nodes = (s.gpus + perNode - 1) / perNode;
-        const double allreduces = 2.0 * f.layers; // after attention and after the MLP [N5]
+        const double allreduces = 2.0 * f.layers; // after attention and after the MLP [Megatron-TP]
         t.intraSteps = allreduces * (s.multiShotAllReduce && inNode > 1 ? 2.0 : 2.0 * (inNode - 1));
         t.interSteps = allreduces * 2.0 * (nodes - 1);
         // Ring all-reduce moves 2(N-1)/N of the payload over each GPU's link (one direction = half the bidirectional

@@ -1,5 +1,6 @@
 #pragma once
-// GPU decode as a sum of terms (facts §4.1, §5): streaming the weights and the
+// GPU decode as a sum of terms ([Roofline-decode], [Databricks-MBU],
+// [Megatron-TP] in docs/sources.md): streaming the weights and the
 // KV cache from HBM, tensor-core compute, a fixed overhead per layer (kernel
 // launches), and two all-reduces per layer for tensor parallelism over N GPUs
 // (ring: 2(N-1) steps, split between NVLink inside a node and the network
@@ -27,8 +28,8 @@ struct GpuEfficiency
     double allreduceStepS = 5e-6;        // per ring step inside a node (NVLink)
     double interNodeStepS = 20e-6;       // per ring step between nodes (network)
     double memoryUsableFraction = 0.9;   // HBM for weights and KV (rest: runtime, activations)
-    // The stack's all-reduce inside a node: NVSwitch multicast in 2 steps (TensorRT-LLM MultiShot [N2]) instead
-    // of a ring's 2(N-1). A property of the measured stack (measurement file "allreduce": "multishot").
+    // The stack's all-reduce inside a node: NVSwitch multicast in 2 steps (TensorRT-LLM MultiShot [NVIDIA-MultiShot])
+    // instead of a ring's 2(N-1). A property of the measured stack (measurement file "allreduce": "multishot").
     bool multiShotAllReduce = false;
 };
 

@@ -143,11 +143,12 @@ static Expected<LpuCalibration> fitLpuProfileUnguarded(const std::string& jsonTe
     c.profile.rmsRelativeResidual = std::sqrt(sumSq / double(rows.size()));
     c.profile.constants = {
         {"exchangeS", "t_c2c", "s", c.efficiency.exchangeS, true, "fitted: " + c.profile.id,
-         "Cost of one chip-to-chip exchange of a layer's activations (ISCA22: < 3 us end-to-end network latency; the "
-         "fit also absorbs synchronisation and per-layer overheads)."},
+         "Cost of one chip-to-chip exchange of a layer's activations (Groq, ISCA 2022 [Groq-ISCA22]: < 3 us end-to-end "
+         "network latency; the fit also absorbs synchronisation and per-layer overheads)."},
         {"exchangesPerLayer", "n_c2c", "", c.efficiency.exchangesPerLayer, false,
-         "assumption: two exchanges per layer, as tensor-parallel all-reduces after attention and MLP (facts §5 [N5]); "
-         "a mixture-of-experts layer one more, the dispatch to its experts' chips",
+         "assumption: two exchanges per layer, as tensor-parallel all-reduces after attention and MLP (Megatron-LM "
+         "tensor parallelism [Megatron-TP], docs/sources.md); a mixture-of-experts layer one more, the dispatch to "
+         "its experts' chips",
          "Chip-to-chip exchanges per layer."},
         {"sramUsableFraction", "phi_sram", "", c.efficiency.sramUsableFraction, false,
          "assumption: code, activations and buffers take the rest",

@@ -90,8 +90,8 @@ Expected<Prediction> predictOnGrid(const ModelConfig& model, const HardwareSpec&
     p->ttftSeconds = modelSeconds;
     // How prefill time grows with the prompt is measured at one length only (4K, Table 3): the model's own
     // growth (its MACs and payloads, linear in the prompt) at one end; at the other MeshGEMM's N shift steps
-    // of a constant two-hop latency each (facts wafer-mapping.md §1.3), which do not grow with the prompt: the
-    // time at the calibration's length.
+    // of a constant two-hop latency each (WaferLLM §5 [WaferLLM], docs/sources.md), which do not grow with the prompt:
+    // the time at the calibration's length.
     const double atCalibration = pre->seconds(gridPrefillCycles(model, *setup, pre->promptTokens), clock);
     const double worst = std::max(r, pre->worstResidual);
     p->ttftRange = {std::min(modelSeconds, atCalibration) * (1 - worst),

@@ -2,7 +2,7 @@
 // Device specifications as plain data. One HardwareSpec describes one kind of
 // device (a wafer, a GPU or an LPU chip); every number carries its unit in its
 // name, and `sources` maps a field name to the citation it came from
-// (shared/facts). Specs are loaded from resources/presets/hardware/*.json by
+// (keys of docs/sources.md). Specs are loaded from resources/presets/hardware/*.json by
 // parseHardwarePreset() (engine/hardware/hardwarepresetparser.h); nothing here hard-codes a vendor figure.
 
 #include <cstdint>

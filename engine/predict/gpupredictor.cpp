@@ -49,12 +49,13 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool 
         b.memoryTimeFactor = 1.0 / std::max(eta, 0.85);
         p.rangeDrivers.push_back(rangeDriver(
             "hbm_efficiency", "fraction of peak", eta, low, std::max(eta, 0.85),
-            "Hazy Research 'No Bubbles' (2025-05-27): vLLM and SGLang use at most ~50% of H100 bandwidth at batch 1 "
-            "(bytes over the whole step); WLLM Table 6: cuBLAS GEMV reaches 85% on A100 (facts §1.3)",
+            "Hazy Research 'No Bubbles' (2025-05-27) [Hazy-NoBubbles]: vLLM and SGLang use at most ~50% of H100 "
+            "bandwidth at batch 1 (bytes over the whole step); WaferLLM, OSDI 2025, Table 6 [WaferLLM-T6]: cuBLAS "
+            "GEMV reaches 85% on A100 (docs/sources.md)",
             point, std::min(point, low * tps(streamOnly, p.concurrency)), tps(b, p.concurrency)));
     }
-    // CUDA graphs switch a step by PAI-gap's 1.259x on H100: on takes (1 - 1/1.259) of the step off the fitted
-    // overhead (not below ~100 kernels for 16 layers at ~1.3 us each), off adds 0.259 of it.
+    // CUDA graphs switch a step by 1.259x on H100 ([PAI-gap] in docs/sources.md): on takes (1 - 1/1.259) of the step
+    // off the fitted overhead (not below ~100 kernels for 16 layers at ~1.3 us each), off adds 0.259 of it.
     const double graphsFloor = 100.0 / 16.0 * 1.3e-6;
     const double stepPerLayer = 1.0 / point / std::max(1, layers);
     const double graphsOn = std::max(graphsFloor, e.layerOverheadS - (1.0 - 1.0 / 1.259) * stepPerLayer);
@@ -62,7 +63,7 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool 
     vary("layer_overhead_s", "s per layer", &GpuEfficiency::layerOverheadS, e.layerOverheadS,
          std::min(e.layerOverheadS, graphsOn), std::max(e.layerOverheadS, graphsOff),
          "CUDA graphs on: ~100 kernels per Llama-3.2-1B pass at ~1.3 us (Hazy Research; mlops.substack summary); "
-         "off: 1.259x slower step on H100 (PAI-gap, arXiv 2605.30571)",
+         "off: 1.259x slower step on H100 (J. Chen, arXiv 2605.30571 [PAI-gap])",
          same);
     if (p.devices > 1) {
         const int k = e.multiShotAllReduce ? 2 : 2 * (std::min(p.devices, 8) - 1);
@@ -79,10 +80,12 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool 
     // The batch a provider runs beside a published single-user figure is rarely stated.
     const int batchHigh = std::min(std::max(1, p.maxConcurrency), 4 * p.concurrency);
     if (batchHigh > p.concurrency && !batchKnown)
-        p.rangeDrivers.push_back(rangeDriver("provider_batch", "requests", p.concurrency, p.concurrency, batchHigh,
-                                             "[estimate] API endpoints batch other users' requests; published "
-                                             "single-user speeds seldom state it (facts §2)",
-                                             point, point, tps(e, batchHigh)));
+        p.rangeDrivers.push_back(
+            rangeDriver("provider_batch", "requests", p.concurrency, p.concurrency, batchHigh,
+                        "[estimate] API endpoints batch other users' requests; published "
+                        "single-user speeds seldom state it (e.g. [Cerebras-Inference-2024], [TechPowerUp-Groq] in "
+                        "docs/sources.md)",
+                        point, point, tps(e, batchHigh)));
     const CalibrationProfile* fitted = nullptr;
     for (const GpuCalibration* c : profiles)
         if (c->profile.id == p.profile)

@@ -23,12 +23,15 @@ void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& 
     const LpuEfficiency& e = cal.efficiency;
     const double point = tps(p.devices, e);
     if (p.devicesChosen) {
-        // Groq's Llama-2-70B system: 576 chips (facts §1.2) against the ~340 its 8-bit weights need here.
+        // Groq's Llama-2-70B system: 576 chips ([Groq-chip-count], docs/sources.md) against the ~340 its 8-bit weights
+        // need here.
         const int high = int(std::ceil(p.devices * 1.7));
-        p.rangeDrivers.push_back(rangeDriver("chips", "chips", p.devices, p.devices, high,
-                                             "[derived] the vendor deploys more chips than the SRAM minimum: 576 "
-                                             "for Llama-2-70B (HN, SemiWiki; facts §1.2) = 1.7x the 8-bit minimum",
-                                             point, point, tps(high, e)));
+        p.rangeDrivers.push_back(
+            rangeDriver("chips", "chips", p.devices, p.devices, high,
+                        "[derived] the vendor deploys more chips than the SRAM minimum: 576 "
+                        "for Llama-2-70B (Hacker News, SemiWiki forum; no primary source [Groq-chip-count]) = 1.7x "
+                        "the 8-bit minimum",
+                        point, point, tps(high, e)));
     }
     LpuEfficiency lo = e;
     LpuEfficiency hi = e;

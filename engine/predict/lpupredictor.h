@@ -3,8 +3,9 @@
 // as many chips as they need (SRAM per chip x a usable fraction, at the
 // serving precision); layers form a pipeline over chip groups, each layer's
 // chips stream their weights at SRAM bandwidth and compute at the chip's
-// peak, and each layer pays chip-to-chip exchanges of a fitted cost (facts §4:
-// deterministic, software-scheduled network). The exchange cost is fitted to
+// peak, and each layer pays chip-to-chip exchanges of a fitted cost (Groq,
+// ISCA 2022 [Groq-ISCA22] in docs/sources.md: deterministic,
+// software-scheduled network). The exchange cost is fitted to
 // Groq's Llama 2 70B figures (JSON kind "lpu"). Up to one request per layer
 // stage decodes at full speed; more share the stages as micro-batches.
 

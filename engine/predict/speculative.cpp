@@ -49,7 +49,8 @@ SpeculativeDefaults speculativeDefaults(const HardwareSpec& hw)
     if (hw.kind == HardwareKind::Wafer && hw.id == "wse3") {
         d.vendorUses = true;
         d.vendorSource = "Cerebras' Oct 2024 inference release: \"This release also implements speculative "
-                         "decoding\" (shared/facts wafer-mapping.md §2 [C9]); its draft model is not published";
+                         "decoding\" (release text as posted on Hacker News [Cerebras-Oct2024], docs/sources.md); "
+                         "its draft model is not published";
     } else if (hw.kind == HardwareKind::Lpu) {
         d.vendorUses = true;
         d.vendorSource = "GroqCloud's llama-3.1-70b-specdec endpoint (2024): Llama 3.1 70B with speculative "

@@ -11,7 +11,7 @@
 namespace ws {
 
 namespace {
-// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on (NP-WSE3).
+// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on [NextPlatform-WSE3].
 constexpr double kCalibrationMacsPerCycle = 4.0;
 
 void setCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w, const WaferSetup& s,
@@ -72,21 +72,22 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
     if (simdRatio != 1.0) {
         // Research kernel (WaferLLM's, as fitted on WSE-2: 0.86 cycles per MAC, 29 % of its 4-wide SIMD) against
         // a production stack's: Cerebras says its first inference implementation "utilized only a fraction of its
-        // peak bandwidth, compute" and rewrote MatMul for its October 2024 release (facts wafer-mapping.md §2.2
-        // [C9]); the production end runs at the efficiency WaferLLM's own MeshGEMM keeps near the hardware limit
-        // (> 70 % of peak compute, WLLM §7.2, facts §1.6) on this core's SIMD, which its SRAM can feed (2 x 64-bit
-        // reads per cycle: 8 16-bit weights, hardware-and-models.md §1.1).
+        // peak bandwidth, compute" and rewrote MatMul for its October 2024 release ([Cerebras-Oct2024]); the
+        // production end runs at the efficiency WaferLLM's own MeshGEMM keeps near the hardware limit (> 70 % of
+        // peak compute, WaferLLM §7.2 [WaferLLM]) on this core's SIMD, which its SRAM can feed (2 x 64-bit reads
+        // per cycle: 8 16-bit weights, Sean Lie at Hot Chips 34 [Cerebras-HC34]; keys in docs/sources.md).
         auto set = [](TimingParams& q, double v) { q.macCycles = v; };
         constexpr double kProductionEfficiency = 0.7;
         const double measured = s.params.macCycles;
         const double production = std::min(measured, 1.0 / (kProductionEfficiency * wafer.macsPerCyclePerCore));
         p.rangeDrivers.push_back(rangeDriver(
             "kernel_cycles_per_mac", "cycles", measured, production, measured,
-            "research kernel: WaferLLM's cycles per MAC as fitted on WSE-2 (WLLM Table 4); production: 70 % of this "
-            "core's " +
+            "research kernel: WaferLLM's cycles per MAC as fitted on WSE-2 (WaferLLM, OSDI 2025, Table 4 "
+            "[WaferLLM-T4]); production: 70 % of this core's " +
                 std::to_string(int(wafer.macsPerCyclePerCore)) +
-                "-wide SIMD (NP-WSE3), the efficiency "
-                "WaferLLM's MeshGEMM keeps (WLLM §7.2); Cerebras rewrote its kernels in October 2024 [C9]",
+                "-wide SIMD (The Next Platform [NextPlatform-WSE3]), the efficiency "
+                "WaferLLM's MeshGEMM keeps (WaferLLM §7.2 [WaferLLM]); Cerebras rewrote its kernels in October 2024 "
+                "[Cerebras-Oct2024] (docs/sources.md)",
             point, withParams(set, production), withParams(set, measured)));
     }
     if (s.devicesNeeded > 1) {
@@ -97,12 +98,12 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
         p.rangeDrivers.push_back(rangeDriver(
             "wafer_link_latency_s", "s", assumed, lo, hi,
             "[estimate] not published: 0.2 us is about the serialisation of a hidden state over 12 x 100 GbE plus a "
-            "switch hop (facts §4.3); 5 us a host-mediated RDMA transfer",
+            "switch hop (12 x 100 GbE: ALCF [ALCF-Cerebras]); 5 us a host-mediated RDMA transfer (docs/sources.md)",
             point, withParams(set, lo), withParams(set, hi)));
     }
     if (!o.layout && !s.defects.applied) {
         // The placer's weight fill decides the layer regions' size: fuller regions are smaller (less compute,
-        // shorter reductions). WaferLLM tunes region sizes offline per model (facts §4.2).
+        // shorter reductions). WaferLLM tunes region sizes offline per model (WaferLLM §7.1 [WaferLLM]).
         double at[2] = {point, point};
         const double fills[2] = {0.6, 0.9};
         for (int i = 0; i < 2; ++i) {
@@ -122,7 +123,7 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
         p.rangeDrivers.push_back(rangeDriver("placement_weight_fill", "fraction of SRAM", o.weightFill, fills[0],
                                              fills[1],
                                              "assumption: the production placer's region sizes are not published; "
-                                             "WaferLLM autotunes them offline (WLLM §7.1)",
+                                             "WaferLLM autotunes them offline (WaferLLM, OSDI 2025, §7.1 [WaferLLM])",
                                              point, at[0], at[1]));
     }
     if (!o.layout && !model.isMoe() && in.tokensPerVisit == 1 && !s.layout.layers.empty()) {
@@ -151,7 +152,7 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
             p.rangeDrivers.push_back(rangeDriver(
                 "placement_policy", "cores per layer region (side)", side, side, kMeasuredSide,
                 "low: this placer, every layer resident (region side as placed); high: WaferLLM's measured "
-                "policy, each layer on its own 420 x 420 region (WLLM Table 4, facts wafer-mapping.md §1.6)",
+                "policy, each layer on its own 420 x 420 region (WaferLLM, OSDI 2025, Table 4 [WaferLLM-T4])",
                 point, point, 1.0 / (alt * in.specFactor / s.params.clockHz + handoff(s.params))));
     }
     if (s.calibrationResidual > 0) {

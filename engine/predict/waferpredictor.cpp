@@ -20,7 +20,7 @@
 namespace ws {
 
 namespace {
-// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on (NP-WSE3).
+// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on [NextPlatform-WSE3].
 constexpr double kCalibrationMacsPerCycle = 4.0;
 
 double tokenCycles(const ModelConfig& m, const ScheduleRegions& layout, const TimingParams& p, int tokens,
@@ -295,8 +295,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     // and multiplies them with every token's activations, so the latencies, reductions' fixed costs and hops are
     // paid once, the payloads k + 1 times, and of the compute term only the SIMD part per token: the fitted cycles
     // per MAC (c_mac, WaferLLM's GEMV at one token) are mostly operand fetch, the SIMD issues
-    // macsPerCyclePerCore MACs per cycle (facts hardware-and-models.md §1.1), so each further token costs
-    // 1 / (SIMD width) cycles per MAC where the first costs c_mac.
+    // macsPerCyclePerCore MACs per cycle (The Next Platform [NextPlatform-WSE3] in docs/sources.md), so each further
+    // token costs 1 / (SIMD width) cycles per MAC where the first costs c_mac.
     auto verifySchedule = [&](int tokensPerRequest) {
         ScheduleOptions vo = so;
         vo.tokens = m * tokensPerRequest;

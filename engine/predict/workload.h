@@ -2,7 +2,8 @@
 // A workload says what the hardware is asked to do: how many requests run at
 // once, how long their contexts are, the prompt and answer lengths, and
 // speculative decoding. Predictors turn (model, hardware, workload) into a
-// Prediction. Defaults follow the seeds and the WaferLLM setting: one user,
+// Prediction. Defaults follow the article [Seed-Cerebras-Qwen3] and the
+// WaferLLM setting [WaferLLM-T4] (docs/sources.md): one user,
 // 4K context, an agent workflow of 5 steps x 500 tokens, 1.5-2 tokens per
 // Chinese character.
 
@@ -42,10 +43,10 @@ struct Workload
     // to on with the sourced defaults, a named range driver ("speculative_decoding").
     bool speculativeUnknown = false;
     // Scenario sizes shown with the prediction.
-    int agentSteps = 5; // seed 003: an agent workflow of 5 rounds
+    int agentSteps = 5; // [Seed-Cerebras-Qwen3]: an agent workflow of 5 rounds
     int64_t agentTokensPerStep = 500;
     int64_t answerCharacters = 500;     // a Chinese answer of N characters
-    double tokensPerCharacterLow = 1.5; // seed 003: 1.5-2 tokens per Chinese character
+    double tokensPerCharacterLow = 1.5; // [Seed-Cerebras-Qwen3]: 1.5-2 tokens per Chinese character
     double tokensPerCharacterHigh = 2.0;
 };
 

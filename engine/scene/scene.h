@@ -41,7 +41,7 @@ struct SceneRequest
     ModelConfig model;
     HardwareSpec hardware;   // must be a wafer
     Workload workload;       // precision and context place the model; the rest times the schedule
-    double weightFill = 0.8; // phi_w (facts §6.2)
+    double weightFill = 0.8; // phi_w, an assumption ([WaferScope-model] in docs/sources.md)
     DefectRequest defects;   // none by default
     KvPlacement kv = KvPlacement::Shift;
     bool withSchedule = false; // also build the token schedule (scheduleScene)

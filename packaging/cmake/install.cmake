@@ -5,7 +5,7 @@
 #   bin/waferscope, bin/waferscope-cli (and lib/waferscope/*.so in a shared-library build)
 #   share/applications/<id>.desktop, share/metainfo/<id>.metainfo.xml, share/mime/packages/<id>.xml
 #   share/icons/hicolor/{scalable,NxN}/apps/<id>.{svg,png}
-#   share/man/man1/waferscope-cli.1.gz, share/doc/waferscope/{copyright,CHANGELOG.md}
+#   share/man/man1/waferscope-cli.1.gz, share/doc/waferscope/{copyright,CHANGELOG.md,sources.md}
 include(GNUInstallDirs)
 
 set(WAFERSCOPE_APP_ID io.github.waferscope.WaferScope)
@@ -50,6 +50,8 @@ else()
     install(FILES ${WS_MANPAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()
 install(FILES ${WS_PACKAGING}/copyright ${WS_PACKAGING}/CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/waferscope) # Debian: the package name
+# The sources every citation in the code, the UI and the presets names by key ([WaferLLM-T4], ...).
+install(FILES ${PROJECT_SOURCE_DIR}/docs/sources.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/waferscope)
 
 # Debian package: depends computed by dpkg-shlibdeps from the programs' libraries.
 set(CPACK_GENERATOR DEB)

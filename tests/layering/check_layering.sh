@@ -9,6 +9,8 @@
 #   README.md, app/, views/ and engine/ never point outside the repository (../shared, shared/models);
 #   only the stage (app/stage/) writes the main heatmap: outside it, an app file holds a writable
 #   views::MeshView* only when it (or its .h/.cpp twin) creates that view itself;
+#   README.md, engine/, views/, app/ and resources/ cite no source outside the repository (shared/facts,
+#   shared/seeds, "facts §", "seed article"): a citation names the source and its key in docs/sources.md;
 #   no source file in engine/, views/ or app/ is over 400 lines.
 # Usage: check_layering.sh SOURCE_DIR. Prints each violation; exits 1 when there is any.
 set -uo pipefail
@@ -73,6 +75,8 @@ done < <(sources app | grep -v '^app/stage/' |
          xargs -r grep -nE 'views::MeshView\s*\*' /dev/null | grep -vE 'const (ws::)?views::MeshView')
 while IFS= read -r hit; do report "points outside the repository: $hit"; done < <(
     grep -rnE '\.\./shared|shared/models' README.md app views engine 2>/dev/null)
+while IFS= read -r hit; do report "cites a source outside the repository (use docs/sources.md): $hit"; done < <(
+    grep -rnIiE 'shared/(facts|seeds)|facts §|seed article' README.md engine views app resources 2>/dev/null)
 while IFS= read -r file; do
     lines=$(wc -l < "$file")
     [ "$lines" -le 400 ] || report "$file has $lines lines (at most 400)"

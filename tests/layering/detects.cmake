@@ -9,6 +9,7 @@ string(REPEAT "x\n" 401 long)
 file(WRITE ${WORK}/app/window/long.cpp "${long}")
 file(WRITE ${WORK}/README.md "Run: waferscope-cli generate --model ../shared/models/x.gguf\n")
 file(WRITE ${WORK}/views/g.cpp "const char* hint = \"set it to the shared/models folder\";\n")
+file(WRITE ${WORK}/resources/presets/h.json "{ \"source\": \"shared/facts/hardware-and-models.md §1.1: 48 KB per core\" }\n")
 file(WRITE ${WORK}/engine/core/up.cpp "#include \"engine/decode/forward.h\"\n")
 file(WRITE ${WORK}/engine/wafer/placement/up.cpp "#include \"engine/scene/scene.h\"\n")
 file(WRITE ${WORK}/engine/wafer/up.cpp "#include \"engine/predict/prediction.h\"\n")
@@ -24,7 +25,8 @@ if(rc EQUAL 0)
 endif()
 foreach(expected "engine/a.cpp" "views/b.cpp" "app/session/c.cpp" "app/common/d.cpp" "app/scenario/e.cpp"
         "app/window/long.cpp has 401 lines" "did not make (only app/stage/ writes the main one): app/session/writer.cpp:1"
-        "engine/core/up.cpp" "engine/wafer/placement/up.cpp" "engine/wafer/up.cpp" "engine_floors): engine/nowhere/k.cpp" "outside the repository: README.md:1" "outside the repository: views/g.cpp:1")
+        "engine/core/up.cpp" "engine/wafer/placement/up.cpp" "engine/wafer/up.cpp" "engine_floors): engine/nowhere/k.cpp" "outside the repository: README.md:1" "outside the repository: views/g.cpp:1"
+        "cites a source outside the repository (use docs/sources.md): resources/presets/h.json:1")
     string(FIND "${out}" "${expected}" at)
     if(at EQUAL -1)
         message(FATAL_ERROR "check_layering.sh did not report ${expected}:\n${out}")

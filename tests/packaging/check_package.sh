@@ -43,7 +43,8 @@ for path in ./usr/bin/waferscope ./usr/bin/waferscope-cli \
     ./usr/share/mime/packages/$id.xml ./usr/share/icons/hicolor/scalable/apps/$id.svg \
     ./usr/share/icons/hicolor/16x16/apps/$id.png ./usr/share/icons/hicolor/48x48/apps/$id.png \
     ./usr/share/icons/hicolor/256x256/apps/$id.png ./usr/share/man/man1/waferscope-cli.1.gz \
-    ./usr/share/doc/waferscope/copyright ./usr/share/doc/waferscope/CHANGELOG.md; do
+    ./usr/share/doc/waferscope/copyright ./usr/share/doc/waferscope/CHANGELOG.md \
+    ./usr/share/doc/waferscope/sources.md; do
     grep -qxF "$path" <<<"$contents" || fail "the package lacks $path"
 done
 if grep -vE '^\./(usr/?)?' <<<"$contents" | grep -q .; then fail "files outside /usr"; fi

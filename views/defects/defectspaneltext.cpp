@@ -97,7 +97,7 @@ void DefectsPanel::retranslate()
     const QString wafer = m_waferName.isEmpty() ? tr("the hardware preset") : m_waferName;
     static_cast<QLabel*>(m_injectForm->labelForField(m_density))->setText(tr("D0 (defects/mm²)"));
     m_density->setToolTip(tr("Defect density D0. Each core dies with p = 1 − exp(−D0 · a_c), the Poisson model "
-                             "(facts wafer-mapping §3.4, §6.6), with core area a_c = %1 mm² from the %2 preset.")
+                             "([Yield-models] in docs/sources.md), with core area a_c = %1 mm² from the %2 preset.")
                               .arg(area, wafer));
     static_cast<QLabel*>(m_injectForm->labelForField(m_alpha))->setText(tr("Cluster α"));
     m_alpha->setToolTip(tr("Negative-binomial clustering: each die's density is drawn from Gamma(α, D0/α), then "
@@ -131,8 +131,9 @@ void DefectsPanel::retranslate()
     m_scheme->setItemText(1, tr("Die spare rows/columns"));
     m_scheme->setToolTip(
         tr("Row-shift: each physical row is cut into segments of %1 primary + %2 spare cores (preset); a row's "
-           "logical cores skip dead ones (facts wafer-mapping §3.3). Die spare rows/columns: each die retires whole "
-           "rows and columns holding dead cores (§3.2), for comparison. Changing the scheme starts an empty map.")
+           "logical cores skip dead ones (after Cerebras' patent US 11,328,208, [Cerebras-patent] in docs/sources.md). "
+           "Die spare rows/columns: each die retires whole rows and columns holding dead cores "
+           "([Spare-rows-columns]), for comparison. Changing the scheme starts an empty map.")
             .arg(m_segmentPrimary)
             .arg(m_segmentSpare));
     static_cast<QLabel*>(m_schemeForm->labelForField(m_dieSpares))->setText(tr("Spares per die"));
@@ -156,8 +157,8 @@ void DefectsPanel::retranslate()
             "excluded).")},
         {"lost", tr("Capacity lost"), tr("Usable cores without defects minus usable cores now.")},
         {"stretch", tr("Hop stretch S_max"),
-         tr("Worst line stretch over the placement's layer regions: hops(link) = 1 + skipped + δ (facts §6.6 "
-            "option B).")},
+         tr("Worst line stretch over the placement's layer regions: hops(link) = 1 + skipped + δ (WaferScope's "
+            "remap-cost model, option B: [WaferScope-model] in docs/sources.md).")},
         {"before", tr("Time per token, no defects"),
          tr("The wafer predictor for this model, precision and context on the fewest wafers that hold it.")},
         {"after", tr("Time per token, remapped"),

@@ -1,6 +1,6 @@
 #pragma once
 // Which cores are busy at a moment of a token's schedule, for the dataflow
-// animation. Closed-form wavefronts (facts §6.4), no event queue: during a
+// animation. Closed-form wavefronts (WaferScope's model [WaferScope-model], docs/sources.md), no event queue: during a
 // local GEMV every core of the region computes; in an allreduce's phase 1 a
 // wave runs from both ends of each group towards its middle core; in phase 2
 // the group roots fire from the far groups inwards while the cores between

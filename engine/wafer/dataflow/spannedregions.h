@@ -2,7 +2,7 @@
 // Fallback layer regions for a mixture-of-experts model whose single layer is
 // bigger than one wafer, which the placement (engine/wafer/placement/placer.h) rejects:
 // each layer takes whole wafers, attention and router on the first, its
-// experts spread over the others (facts §1.6: WaferLLM proposes NoC multicast
+// experts spread over the others (WaferLLM §8 [WaferLLM], docs/sources.md: WaferLLM proposes NoC multicast
 // for MoE; expert parallelism across systems is our assumption). The
 // embedding and the LM head take a wafer each. Timing only: the SRAM map of
 // such a layout is not drawn.

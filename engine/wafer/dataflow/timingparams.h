@@ -41,7 +41,7 @@ struct ParamInfo
     std::string unit;  // "cycles", "Hz", "bytes", "s", "B/s", "W"
     double value = 0;
     bool fitted = false; // true when a calibration profile sets it
-    std::string source;  // citation (shared/facts keys) or "fitted: <profile>"
+    std::string source;  // citation (keys of docs/sources.md) or "fitted: <profile>"
     std::string description;
 };
 

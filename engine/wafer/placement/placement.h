@@ -5,9 +5,9 @@
 // Storage is region-level and closed-form, never per core: a region is a
 // rectangle of the usable mesh that holds some tensors, each 2-D tiled over it
 // (the input dimension, in storage blocks, along one axis and the outputs along
-// the other, alternating per matrix as in WaferLLM's decode layout, facts
-// wafer-mapping §1.2), the KV cache of its layer (tokens along y, the K and V
-// columns along x, §6.2) and per-core activation buffers. Tile bounds are
+// the other, alternating per matrix as in WaferLLM's decode layout, WaferLLM
+// §4.2 [WaferLLM] in docs/sources.md), the KV cache of its layer (tokens along y, the K and V
+// columns along x, [WaferScope-model]) and per-core activation buffers. Tile bounds are
 // balanced integer splits, [i*n/P, (i+1)*n/P), so every element lies in exactly
 // one tile; coreBytes() and coreDetail() evaluate one core on demand in
 // O(tensors in its region). A 405B model on 20+ WSE-3 wafers costs kilobytes.
@@ -33,7 +33,7 @@ namespace ws {
 
 enum class PlacementStrategy
 {
-    Pipelined,      // one rectangular region per layer, layers in snake order, wafers in a pipeline (facts §6.2)
+    Pipelined,      // one rectangular region per layer, layers in snake order, wafers pipelined ([WaferScope-model])
     TensorParallel, // every layer spread over the whole usable mesh of one wafer (WaferLLM)
 };
 const char* placementStrategyId(PlacementStrategy s); // "pipelined", "tensor-parallel"

@@ -1,5 +1,5 @@
 #pragma once
-// Places a model on wafers (facts wafer-mapping §6.2).
+// Places a model on wafers (WaferScope's placement model, [WaferScope-model] in docs/sources.md).
 //
 // Pipelined: each layer gets a rectangle of cores sized so that its own
 // weights fill at most `weightFill` (phi_w) of every core's SRAM; the rest is
@@ -37,7 +37,7 @@ struct PlacementOptions
     Precision precision = Precision::Bf16;
     std::optional<Precision> kvPrecision; // default: 16-bit (fp32 when weights are fp32)
     int64_t contextTokens = 8192;         // KV reserved per layer (window-capped)
-    double weightFill = 0.8;              // phi_w, facts §6.2
+    double weightFill = 0.8;              // phi_w, an assumption [WaferScope-model]
     int usableCols = 0;                   // 0: the spec's meshCols - reservedCols
     int usableRows = 0;
     int maxDevices = 1024;

@@ -8,7 +8,7 @@
 // - random(rate): exactly round(rate * physical cores) distinct dead cores,
 //   uniformly placed. This is what the CLI's --defect-rate means.
 // - poisson(D0): every core dies independently with p = 1 - exp(-D0 * coreArea),
-//   the Poisson defect model (facts wafer-mapping §3.4, §6.6).
+//   the Poisson defect model ([Yield-models], [WaferScope-model] in docs/sources.md).
 // - clustered(D0, alpha): the density itself is drawn per wafer or per die from
 //   Gamma(alpha, D0 / alpha), then Poisson as above: the negative-binomial model.
 // - a core list (the UI's clicks and brushes) or a whole die.

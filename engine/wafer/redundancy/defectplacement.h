@@ -39,7 +39,8 @@ struct DefectRequest
     bool operator==(const DefectRequest&) const = default;
 };
 
-// The largest hop stretch S_max (facts §6.6 option B) of a remap over regions, along rows (X) and columns (Y).
+// The largest hop stretch S_max (remap-cost option B, [WaferScope-model] in docs/sources.md) of a remap over regions,
+// along rows (X) and columns (Y).
 struct AxisStretch
 {
     double x = 1.0;

@@ -3,7 +3,8 @@
 // that software (placement) sees. The map is one-to-one from logical cores to
 // healthy physical cores and is recomputed from scratch in O(physical cores).
 //
-// RowShift scheme (facts wafer-mapping §3.3, §6.6 step 2): in every physical row
+// RowShift scheme (after Cerebras' patent US 11,328,208 [Cerebras-patent];
+// [WaferScope-model] in docs/sources.md): in every physical row
 // each segment of n primary + s spare cores gives its n logical cores the
 // segment's healthy cores in order, skipping dead ones, so a core right of k dead
 // cores is displaced by k (k <= s). A segment with more than s dead cores is
@@ -20,7 +21,7 @@
 // reserved memcpy border. DieRowColumn scheme: a die whose dead cores cannot be
 // covered by its spare rows and columns drops its whole band of rows.
 //
-// Remap cost (facts §6.6 option B): a logical link costs hops = 1 + skipped + delta,
+// Remap cost (option B of [WaferScope-model]): a logical link costs hops = 1 + skipped + delta,
 // where skipped counts the physical cores passed over (dead cores, cores of
 // dropped rows or retired lines; idle spares are bypassed free) and delta is the
 // displacement across the link. hopStretch() gives S_line = sum(hops) / (P - 1)

@@ -1,6 +1,6 @@
 // Remap::runDieRowColumn: classical spare rows and columns per die (see remap.h).
 // Covering a die's dead cores with at most R rows and C columns is NP-complete in
-// general (facts wafer-mapping §3.2, LaForge); this uses the usual must-repair rule
+// general (LaForge 1991, [Spare-rows-columns] in docs/sources.md); this uses the usual must-repair rule
 // (a line with more dead cores than spares of the other kind must go) followed by
 // a greedy choice of the line that covers the most dead cores.
 

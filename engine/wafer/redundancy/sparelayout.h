@@ -4,12 +4,12 @@
 // meshRows, the SDK "fabric dims"); the silicon has more cores than that, the
 // spares, so that dead cores can be skipped. Two spare schemes are modelled:
 //
-// - RowShift (Cerebras-like, facts wafer-mapping §3.1, §3.3, §6.6): each physical
+// - RowShift (Cerebras-like: [Cerebras-yield], [Cerebras-patent], [WaferScope-model] in docs/sources.md): each physical
 //   row is cut into segments of n primary + s spare cores (n, s from the preset:
 //   segmentPrimaryCores, segmentSpareCores). The s spares sit at the right end
 //   of their segment. A row's logical cores take the segment's healthy cores in
 //   order, so every core right of a dead one shifts right by one position.
-// - DieRowColumn (classical spare rows and columns, facts §3.2): each reticle
+// - DieRowColumn (classical spare rows and columns, [Spare-rows-columns]): each reticle
 //   die (diesX x diesY) carries dieSpareRows extra rows at its bottom and
 //   dieSpareCols extra columns at its right; a die is repaired by retiring whole
 //   rows and columns that hold dead cores. For comparison only.

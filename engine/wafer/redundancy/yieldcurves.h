@@ -1,8 +1,8 @@
 #pragma once
 // Yield against defect density, as the yield panel draws it: the four classical
 // models for a die of area A (by default the whole wafer without redundancy),
-// the redundant wafer's segment formula for a spare layout (facts wafer-mapping
-// §3.4), and Monte Carlo points that draw defects and run the real remap
+// the redundant wafer's segment formula for a spare layout ([Yield-models]
+// in docs/sources.md), and Monte Carlo points that draw defects and run the real remap
 // (YieldMonteCarlo). Computing the Monte Carlo points takes time (a few ms per
 // trial on a full wafer): run it off the GUI thread. Deterministic for a seed.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Closed-form yield models (facts wafer-mapping §3.4). A die of area A (mm²) at a
+// Closed-form yield models ([Yield-models] in docs/sources.md). A die of area A (mm²) at a
 // mean defect density D0 (defects per mm²) works with probability:
 //   Poisson            Y = exp(-A D0)
 //   Murphy             Y = ((1 - exp(-A D0)) / (A D0))^2

@@ -59,7 +59,8 @@ private slots:
         QVERIFY(a100.sources.first().startsWith("He et al., WaferLLM, OSDI 2025, Table 4"));
         const DataSourceFile wse3 = find("hardware/wse3.json");
         QCOMPARE(wse3.title, QStringLiteral("Cerebras WSE-3 (CS-3)"));
-        QVERIFY(wse3.sources.contains("shared/facts/wafer-mapping.md §1.2: application rectangle offset y = 1 [W2]"));
+        QVERIFY(wse3.sources.contains(
+            "WaferLLM repository, run_sim.sh: application rectangle offset y = 1 [WaferLLM-repo] (docs/sources.md)"));
         // The same text read straight from the source tree's file.
         QFile file(wstest::sourcePath(QStringLiteral("resources/presets/hardware/wse3.json")));
         QVERIFY(file.open(QIODevice::ReadOnly));

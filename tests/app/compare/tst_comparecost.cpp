@@ -164,7 +164,7 @@ private slots:
         QCOMPARE(row.hardwareId, QStringLiteral("wse3"));
         QCOMPARE(row.tokens->value(), 4); // the sourced defaults
         QCOMPARE(row.acceptance->value(), 0.7);
-        QVERIFY(row.enabled->toolTip().contains(QStringLiteral("[C9]")));
+        QVERIFY(row.enabled->toolTip().contains(QStringLiteral("[Cerebras-Oct2024]")));
         row.enabled->setChecked(true);
         const views::ComparisonSystem* w = find(*controller.snapshot(), QStringLiteral("wse3"));
         QVERIFY2(w->ok, qPrintable(w->error));
