@@ -37,13 +37,7 @@ std::shared_ptr<const TokenSchedule> ChatWafer::scheduleFor(const ExpertRouting*
 {
     if (!routed || !routing || routing->empty())
         return schedule;
-    ScheduleOptions options = routed->timing.options;
-    for (int l = 0; l < routing->layers; ++l) {
-        const auto experts = routing->layer(l);
-        options.routedExperts.emplace_back(experts.begin(), experts.end());
-    }
-    return std::make_shared<const TokenSchedule>(
-        buildTokenSchedule(routed->model, routed->timing.regions, TimingModel(routed->timing.params), options));
+    return routed->timing.forRouting(routed->model, *routing); // the engine's schedule code
 }
 
 namespace {

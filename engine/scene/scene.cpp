@@ -196,4 +196,18 @@ Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
     return out;
 }
 
+std::shared_ptr<const TokenSchedule> SceneSchedule::forRouting(const ModelConfig& model,
+                                                               const ExpertRouting& routing) const
+{
+    if (routing.empty())
+        return schedule;
+    ScheduleOptions routed = options;
+    routed.routedExperts.clear();
+    for (int l = 0; l < routing.layers; ++l) {
+        const auto experts = routing.layer(l);
+        routed.routedExperts.emplace_back(experts.begin(), experts.end());
+    }
+    return std::make_shared<const TokenSchedule>(buildTokenSchedule(model, regions, TimingModel(params), routed));
+}
+
 } // namespace ws

@@ -18,6 +18,7 @@
 // the schedule times the target on its own cores.
 
 #include "engine/core/error.h"
+#include "engine/decode/expertrouting.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/predict/workload.h"
@@ -59,6 +60,11 @@ struct SceneSchedule
     std::string profile;     // the calibration profile the constants come from
     ScheduleRegions regions; // the placement's regions the schedule runs over
     ScheduleOptions options; // what it was built with (a token's own schedule reuses them)
+
+    // The schedule of one token of `model` that routed to `routing` (the experts the decoder chose in each
+    // layer): these options with the routing, over the same regions and timed with the same constants. The
+    // shared schedule when the routing is empty.
+    std::shared_ptr<const TokenSchedule> forRouting(const ModelConfig& model, const ExpertRouting& routing) const;
 };
 
 struct WaferScene
