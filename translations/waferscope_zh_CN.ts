@@ -1808,12 +1808,6 @@ Press Resume to continue where it stopped.</source>
         <translation>正在计算放置…</translation>
     </message>
     <message>
-        <source>No placement for this choice:
-%1</source>
-        <translation>当前选择无法放置：
-%1</translation>
-    </message>
-    <message>
         <source>Wafer %1, core (%2, %3)</source>
         <translation>晶圆 %1，核心 (%2, %3)</translation>
     </message>
@@ -1852,14 +1846,6 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Heatmap</source>
         <translation>热力图</translation>
-    </message>
-    <message>
-        <source>the heatmap needs a model preset; this scenario names only the file %1</source>
-        <translation>热力图需要模型预设；此场景只指定了文件 %1</translation>
-    </message>
-    <message>
-        <source>%1 is not wafer-scale hardware; the heatmap shows wafers only</source>
-        <translation>%1 不是晶圆级硬件；热力图只显示晶圆</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>
@@ -2182,6 +2168,21 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::ScenarioController</name>
+    <message>
+        <source>the heatmap needs a model preset; this scenario names only the file %1</source>
+        <translation>热力图需要模型预设；此场景只指定了文件 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not wafer-scale hardware; the heatmap shows wafers only</source>
+        <translation>%1 不是晶圆级硬件；热力图只显示晶圆</translation>
+    </message>
+    <message>
+        <source>Computing the placement…</source>
+        <translation>正在计算放置…</translation>
+    </message>
+</context>
+<context>
     <name>ws::ScenarioFormat</name>
     <message>
         <source>invalid layout: %1</source>
@@ -2315,6 +2316,15 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Shortcut</source>
         <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>ws::Stage</name>
+    <message>
+        <source>No placement for this choice:
+%1</source>
+        <translation>当前选择无法放置：
+%1</translation>
     </message>
 </context>
 <context>
