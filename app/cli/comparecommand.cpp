@@ -41,7 +41,7 @@ std::optional<Side> predictFile(const QString& path, const PresetLibrary& librar
         notes.append(QString::fromStdString(n));
     const ScenarioScene& scene = predicted->scene;
     QJsonObject json =
-        predictionJson(scene.model(), scene.hardware(), scene.request.workload, predicted->prediction, notes);
+        predictionJson(scene.model(), scene.hardware(), scene.spec.workload, predicted->prediction, notes);
     return Side{std::move(*predicted), std::move(json)};
 }
 } // namespace

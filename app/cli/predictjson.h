@@ -4,7 +4,7 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -33,7 +33,7 @@ void addBaseOptions(QCommandLineParser& parser)
 }
 
 // The model, hardware and workload of a sweep or an optimisation; nullopt after printing the error.
-std::optional<SweepBase> baseFrom(const QCommandLineParser& parser, const QString& command)
+std::optional<ScenarioSpec> baseFrom(const QCommandLineParser& parser, const QString& command)
 {
     if (!parser.isSet(QStringLiteral("model")) || !parser.isSet(QStringLiteral("hardware"))) {
         fail(QStringLiteral("%1: --model and --hardware are required").arg(command));
@@ -54,7 +54,7 @@ std::optional<SweepBase> baseFrom(const QCommandLineParser& parser, const QStrin
         fail(QStringLiteral("%1 needs wafer hardware (wse2, wse3)").arg(command));
         return std::nullopt;
     }
-    SweepBase b;
+    ScenarioSpec b;
     b.model = *model;
     b.hardware = *hardware;
     b.workload.precision = model->nativePrecision;

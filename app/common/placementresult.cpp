@@ -11,20 +11,20 @@ Expected<PlacementResult> computePlacement(const PlacementRequest& request, cons
                                            const ModelConfig& model, const std::optional<Layout>& layout,
                                            const std::optional<ModelConfig>& draft)
 {
-    SceneRequest sceneRequest;
-    sceneRequest.model = model;
-    sceneRequest.hardware = hardware;
-    sceneRequest.workload.precision = request.precision;
-    sceneRequest.workload.contextTokens = request.contextTokens;
-    sceneRequest.defects = request.defects;
-    sceneRequest.layout = layout;
+    ScenarioSpec spec;
+    spec.model = model;
+    spec.hardware = hardware;
+    spec.workload.precision = request.precision;
+    spec.workload.contextTokens = request.contextTokens;
+    spec.defects = request.defects;
+    spec.layout = layout;
     if (draft) {
-        sceneRequest.workload.speculative.enabled = true;
-        sceneRequest.workload.speculative.draftModel = draft;
+        spec.workload.speculative.enabled = true;
+        spec.workload.speculative.draftModel = draft;
     }
     if (layout)
-        sceneRequest.weightFill = layout->weightFill;
-    auto built = buildWaferScene(sceneRequest);
+        spec.weightFill = layout->weightFill;
+    auto built = buildWaferScene(spec);
     if (!built)
         return built.error();
     return placementResultOf(request, std::make_shared<const WaferScene>(std::move(*built)));
@@ -56,7 +56,7 @@ PlacementResult placementResultOf(const PlacementRequest& request, std::shared_p
     return result;
 }
 
-QString sceneErrorText(const Error& error, const SceneRequest& request)
+QString sceneErrorText(const Error& error, const ScenarioSpec& request)
 {
     if (error.field == "schedule")
         return QCoreApplication::translate("ws::WaferScene", "the engine gave no dataflow schedule for %1 on %2")

@@ -84,6 +84,6 @@ const Placement* enginePlacement(const PlacementResult& result);
 Expected<CoreInfo> coreInfo(const PlacementResult& result, int device, int x, int y);
 
 // An engine error from building or timing a scene, translated where the app knows the message.
-QString sceneErrorText(const Error& error, const SceneRequest& request);
+QString sceneErrorText(const Error& error, const ScenarioSpec& request);
 
 } // namespace ws

@@ -8,7 +8,7 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 #include "views/compare/comparisonsnapshot.h"
 #include "views/compare/tokenrace.h"
 

@@ -14,7 +14,7 @@ std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, K
     }
     auto timing = scheduleScene(*result.scene, kv);
     if (!timing) {
-        *error = sceneErrorText(timing.error(), result.scene->request);
+        *error = sceneErrorText(timing.error(), result.scene->spec);
         return std::nullopt;
     }
     DataflowSetup out;

@@ -24,7 +24,7 @@ double regionStretch(const DefectsContext& c, const SpareLayout& layout, const R
     o.placements = placements;
     o.usableCols = usable.cols;
     o.usableRows = usable.rows;
-    auto setup = prepareWafer(c.model, c.hardware, c.workload, o);
+    auto setup = prepareWafer(c.spec.model, c.spec.hardware, c.spec.workload, o);
     if (!setup)
         return 1.0;
     std::vector<LogicalRect> regions; // in usable (placement) coordinates
@@ -96,7 +96,7 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout&
 
     PredictOptions before;
     before.waferPlacements = placements;
-    auto p0 = predict(c.model, c.hardware, c.workload, before);
+    auto p0 = predict(c.spec.model, c.spec.hardware, c.spec.workload, before);
     if (p0) {
         out.secondsPerTokenBefore = p0->secondsPerToken;
         out.devicesBefore = p0->devices;
@@ -114,7 +114,7 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout&
     after.waferUsableCols = usable.cols;
     after.waferUsableRows = usable.rows;
     // The fewest wafers that hold the model on the smaller mesh: may be more than before (shown).
-    auto p1 = predict(c.model, c.hardware, c.workload, after);
+    auto p1 = predict(c.spec.model, c.spec.hardware, c.spec.workload, after);
     if (p1) {
         out.secondsPerTokenAfter = p1->secondsPerToken;
         out.devicesAfter = p1->devices;
@@ -133,9 +133,9 @@ DefectsController::~DefectsController() = default;
 
 Status DefectsController::setContext(DefectsContext context)
 {
-    if (context.hardware.kind != HardwareKind::Wafer)
+    if (context.spec.hardware.kind != HardwareKind::Wafer)
         return makeError(ErrorCode::InvalidArgument, "defects apply to wafers only", "hardware");
-    const bool sameWafer = m_context && m_editor && m_context->hardware.id == context.hardware.id;
+    const bool sameWafer = m_context && m_editor && m_context->spec.hardware.id == context.spec.hardware.id;
     m_context = std::move(context);
     if (!sameWafer) {
         if (Status s = rebuildEditor(); !s)
@@ -153,8 +153,8 @@ Status DefectsController::rebuildEditor()
         return makeError(ErrorCode::InvalidArgument, "no placement to put defects on");
     auto layout =
         m_scheme == SpareScheme::RowShift
-            ? SpareLayout::fromSpec(m_context->hardware.wafer)
-            : SpareLayout::dieRowColumnFromSpec(m_context->hardware.wafer, DieSpares{m_dieSpares, m_dieSpares});
+            ? SpareLayout::fromSpec(m_context->spec.hardware.wafer)
+            : SpareLayout::dieRowColumnFromSpec(m_context->spec.hardware.wafer, DieSpares{m_dieSpares, m_dieSpares});
     if (!layout) {
         m_editor.reset();
         return layout.error();

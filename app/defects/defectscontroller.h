@@ -19,7 +19,8 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/predict/placementcache.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/scenariospec.h"
+#include "engine/spec/workload.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 #include "engine/wafer/redundancy/defecteditor.h"
 #include "engine/wafer/redundancy/remap.h"
@@ -38,9 +39,7 @@ namespace ws {
 // What the defects apply to: the placement the main window shows.
 struct DefectsContext
 {
-    HardwareSpec hardware;
-    ModelConfig model;
-    Workload workload;
+    ScenarioSpec spec; // the model, the wafer and the workload the defects apply to (defects: none; the dock's)
     std::shared_ptr<const MeshSnapshot> snapshot; // the placement's, without defects
     int device = 0;                               // the wafer the defects are on
 };

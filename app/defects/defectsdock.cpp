@@ -92,10 +92,10 @@ void DefectsDock::setPlacement(std::shared_ptr<const PlacementResult> result, in
     if (!m_result)
         return;
     DefectsContext c;
-    c.hardware = m_result->hardware;
-    c.model = m_result->model;
-    c.workload.precision = m_result->request.precision;
-    c.workload.contextTokens = m_result->request.contextTokens;
+    c.spec.hardware = m_result->hardware;
+    c.spec.model = m_result->model;
+    c.spec.workload.precision = m_result->request.precision;
+    c.spec.workload.contextTokens = m_result->request.contextTokens;
     c.snapshot = m_result->snapshot;
     c.device = device;
     const int shown = c.device;

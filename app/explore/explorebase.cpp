@@ -6,7 +6,7 @@
 
 namespace ws {
 
-std::optional<SweepBase> sweepBaseOf(const Scenario& scenario, const PresetLibrary& presets, QString* error)
+std::optional<ScenarioSpec> sweepBaseOf(const Scenario& scenario, const PresetLibrary& presets, QString* error)
 {
     auto model = presets.model(scenario.modelPreset);
     auto hardware = presets.hardware(scenario.hardwarePreset);
@@ -18,7 +18,7 @@ std::optional<SweepBase> sweepBaseOf(const Scenario& scenario, const PresetLibra
         *error = QStringLiteral("%1 is not wafer hardware").arg(scenario.hardwarePreset);
         return std::nullopt;
     }
-    SweepBase b;
+    ScenarioSpec b;
     b.model = std::move(*model);
     b.hardware = std::move(*hardware);
     b.workload.precision = parsePrecision(scenario.precision.toStdString()).value_or(b.model.nativePrecision);
@@ -30,7 +30,7 @@ std::optional<SweepBase> sweepBaseOf(const Scenario& scenario, const PresetLibra
     return b;
 }
 
-Scenario scenarioWithLayout(Scenario scenario, const SweepBase& base, const Layout& layout)
+Scenario scenarioWithLayout(Scenario scenario, const ScenarioSpec& base, const Layout& layout)
 {
     scenario.precision = QString::fromLatin1(precisionId(base.workload.precision).data());
     scenario.contextTokens = base.workload.contextTokens;

@@ -1,8 +1,8 @@
 #pragma once
 // What the layout explorer's sweep and optimiser start from, and how a layout
 // they found becomes a scenario again: the window's scenario as an engine
-// SweepBase (its model and wafer preset, precision, context and batch), and a
-// SweepBase with its layout as the scenario the compare dock opens as B.
+// ScenarioSpec (its model and wafer preset, precision, context and batch), and a
+// ScenarioSpec with its layout as the scenario the compare dock opens as B.
 
 #include "app/scenario/scenario.h"
 
@@ -16,8 +16,8 @@ namespace ws {
 
 class PresetLibrary;
 
-std::optional<SweepBase> sweepBaseOf(const Scenario& scenario, const PresetLibrary& presets, QString* error);
+std::optional<ScenarioSpec> sweepBaseOf(const Scenario& scenario, const PresetLibrary& presets, QString* error);
 // `scenario` with the base's precision, context, batch and wafer count and exactly `layout`.
-Scenario scenarioWithLayout(Scenario scenario, const SweepBase& base, const Layout& layout);
+Scenario scenarioWithLayout(Scenario scenario, const ScenarioSpec& base, const Layout& layout);
 
 } // namespace ws

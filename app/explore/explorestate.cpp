@@ -34,8 +34,8 @@ std::shared_ptr<const PlacementResult> resultOf(const PlacementResult& like, Waf
 {
     auto result = std::make_shared<PlacementResult>(like);
     const Placement& p = *scene.placement;
-    result->request.contextTokens = scene.request.workload.contextTokens;
-    result->request.precision = scene.request.workload.precision;
+    result->request.contextTokens = scene.spec.workload.contextTokens;
+    result->request.precision = scene.spec.workload.precision;
     result->snapshot = scene.snapshot;
     result->devices = p.deviceCount;
     result->layersPerDevice = p.layersPerDevice;
@@ -107,11 +107,11 @@ Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutC
     if (!applied)
         return applied.error();
     WaferScene scene = *was.scene;
-    scene.request.layout = choice.layout;
-    scene.request.weightFill = choice.layout.weightFill;
-    scene.request.kv = choice.kv;
-    scene.request.workload.contextTokens = choice.layout.contextTokens;
-    scene.request.workload.precision = choice.layout.precisions.attention;
+    scene.spec.layout = choice.layout;
+    scene.spec.weightFill = choice.layout.weightFill;
+    scene.spec.kv = choice.kv;
+    scene.spec.workload.contextTokens = choice.layout.contextTokens;
+    scene.spec.workload.precision = choice.layout.precisions.attention;
     scene.timing.reset();
     if (!spare || spare == was.snapshot)
         spare = std::make_shared<MeshSnapshot>();

@@ -76,7 +76,7 @@ private:
     const PresetLibrary& m_presets;
     std::function<Scenario()> m_current;
     Scenario m_sweptScenario; // what the last sweep started from
-    SweepBase m_base;
+    ScenarioSpec m_base;
 
     QComboBox* m_param[2] = {};
     QLineEdit* m_values[2] = {};

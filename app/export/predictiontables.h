@@ -7,7 +7,7 @@
 #include "app/export/datatable.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 
 #include <vector>
 

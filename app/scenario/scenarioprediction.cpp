@@ -15,7 +15,7 @@ std::optional<ScenarioPrediction> predictScenario(const Scenario& scenario, cons
     options.waferDefectRate = scenario.layout ? 0.0 : scenario.defectRate;
     options.waferDefectSeed = scenario.defectSeed;
     options.waferLayout = scenario.layout ? &*scenario.layout : nullptr;
-    auto p = predict(scene->model(), scene->hardware(), scene->request.workload, options);
+    auto p = predict(scene->model(), scene->hardware(), scene->spec.workload, options);
     if (!p) {
         if (error)
             *error = QString::fromStdString(p.error().message());

@@ -22,7 +22,7 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
                                                   const QString& baseDir, QString* error, bool withSchedule,
                                                   const ModelConfig* knownModel, bool fitSubMesh)
 {
-    SceneRequest request;
+    ScenarioSpec request;
     auto hardware = presets.hardware(scenario.hardwarePreset);
     if (!hardware) {
         *error = QString::fromStdString(hardware.error().message());
@@ -62,7 +62,6 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
     request.workload.promptTokens = scenario.promptTokens;
     request.workload.outputTokens = scenario.outputTokens;
     request.defects = defectRequest(scenario);
-    request.withSchedule = withSchedule;
     request.fitSubMesh = fitSubMesh;
     request.layout = scenario.layout;
     if (!scenario.draftModel.isEmpty()) {
@@ -75,7 +74,7 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
         request.workload.speculative.draftModel = std::move(*draft);
     }
 
-    auto built = buildWaferScene(request);
+    auto built = buildWaferScene(request, {.withSchedule = withSchedule});
     if (!built) {
         *error = sceneErrorText(built.error(), request);
         return std::nullopt;

@@ -26,7 +26,7 @@ struct ScenarioScene : WaferScene
 public:
     // `baseDir` resolves a relative Scenario::modelFile (the scenario file's folder). `knownModel`, when given,
     // is the model's architecture as the caller already read it (the chat's loaded model): no file is read again.
-    // `fitSubMesh`: a one-wafer model on the smallest sub-mesh that holds it (SceneRequest::fitSubMesh).
+    // `fitSubMesh`: a one-wafer model on the smallest sub-mesh that holds it (ScenarioSpec::fitSubMesh).
     static std::optional<ScenarioScene> build(const Scenario& scenario, const PresetLibrary& presets,
                                               const QString& baseDir, QString* error, bool withSchedule = false,
                                               const ModelConfig* knownModel = nullptr, bool fitSubMesh = false);

@@ -215,8 +215,8 @@ void LiveWafer::followMainPlacement()
         [result = m_mainPlacement, outputTokens = m_outputTokens] {
             Followed out;
             const WaferScene& scene = *result->scene;
-            if (auto timing = scheduleScene(scene, scene.request.kv); !timing)
-                out.error = sceneErrorText(timing.error(), scene.request);
+            if (auto timing = scheduleScene(scene, scene.spec.kv); !timing)
+                out.error = sceneErrorText(timing.error(), scene.spec);
             else
                 out.wafer = ChatWafer::build(scene, &out.error, timing->schedule);
             // The scenario system's pace: the same predictor and workload as the chat's compared systems.

@@ -10,8 +10,8 @@
 
 #include "engine/model/modelconfig.h"
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
 #include "engine/session/sessionsnapshot.h"
+#include "engine/spec/workload.h"
 
 #include <QString>
 #include <QStringList>

@@ -2,11 +2,11 @@
 
 namespace ws {
 
-Expected<OptimizeResult> optimizeLayout(const SweepBase& base, const OptimizeOptions& options)
+Expected<OptimizeResult> optimizeLayout(const ScenarioSpec& base, const OptimizeOptions& options)
 {
     PlacementCache cache(16);
     OptimizeResult r;
-    SweepBase first = base;
+    ScenarioSpec first = base;
     first.weightFill = 0.8;
     first.order = LayerOrder::Snake;
     first.bandsPerDevice = 0;
@@ -28,7 +28,7 @@ Expected<OptimizeResult> optimizeLayout(const SweepBase& base, const OptimizeOpt
                 ++done;
                 if (options.progress && !options.progress(done, total))
                     return makeError(ErrorCode::Cancelled, "the optimiser was cancelled", "optimize");
-                SweepBase b = base;
+                ScenarioSpec b = base;
                 b.weightFill = fill;
                 b.order = order;
                 b.bandsPerDevice = bands;

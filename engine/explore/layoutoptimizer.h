@@ -38,6 +38,6 @@ struct OptimizeResult
 };
 
 // `base` gives the model, hardware and workload (its fill, order and bands are the default's).
-Expected<OptimizeResult> optimizeLayout(const SweepBase& base, const OptimizeOptions& options = {});
+Expected<OptimizeResult> optimizeLayout(const ScenarioSpec& base, const OptimizeOptions& options = {});
 
 } // namespace ws

@@ -33,7 +33,7 @@ Expected<double> parseNumber(const std::string& s, const char* what)
 }
 
 // Applies one axis value to a point's base.
-Status apply(SweepBase& b, SweepParameter p, const std::string& v)
+Status apply(ScenarioSpec& b, SweepParameter p, const std::string& v)
 {
     const char* id = sweepParameterId(p);
     if (p == SweepParameter::Precision) {
@@ -146,14 +146,14 @@ Expected<SweepAxis> parseSweepAxis(std::string_view text)
     }
     if (axis.values.empty())
         return makeError(ErrorCode::InvalidArgument, name + ": no values", "sweep");
-    SweepBase probe;
+    ScenarioSpec probe;
     for (const std::string& v : axis.values)
         if (Status ok = apply(probe, axis.parameter, v); !ok)
             return ok.error();
     return axis;
 }
 
-Expected<Prediction> predictPlaced(const SweepBase& b, PlacementCache* cache, Layout* layoutOut)
+Expected<Prediction> predictPlaced(const ScenarioSpec& b, PlacementCache* cache, Layout* layoutOut)
 {
     PlacementOptions po;
     po.precision = b.workload.precision;
@@ -186,11 +186,11 @@ int64_t sweepPointCount(const std::vector<SweepAxis>& axes)
     return n;
 }
 
-Expected<SweepBase> sweepPointBase(const SweepBase& base, const std::vector<SweepAxis>& axes, int64_t index)
+Expected<ScenarioSpec> sweepPointBase(const ScenarioSpec& base, const std::vector<SweepAxis>& axes, int64_t index)
 {
     if (axes.empty() || axes.size() > 2 || index < 0 || index >= sweepPointCount(axes))
         return makeError(ErrorCode::OutOfRange, "no such sweep point", "sweep");
-    SweepBase b = base;
+    ScenarioSpec b = base;
     const int64_t inner = axes.size() == 2 ? int64_t(axes[1].values.size()) : 1;
     const int64_t at[2] = {index / inner, index % inner};
     for (size_t a = 0; a < axes.size(); ++a)
@@ -226,7 +226,7 @@ std::vector<size_t> paretoFront(const SweepResult& r, bool againstKv)
     return front;
 }
 
-Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxis>& axes, int shard, int shards,
+Expected<SweepResult> runSweep(const ScenarioSpec& base, const std::vector<SweepAxis>& axes, int shard, int shards,
                                const std::function<bool(int64_t, int64_t)>& progress)
 {
     if (axes.empty() || axes.size() > 2)
@@ -247,7 +247,7 @@ Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxi
     for (int64_t i = first; i < last; ++i) {
         SweepPoint point;
         point.index = i;
-        SweepBase b = base;
+        ScenarioSpec b = base;
         const int64_t at[2] = {i / inner, i % inner};
         for (size_t a = 0; a < axes.size(); ++a) {
             point.values.push_back(axes[a].values[size_t(at[a])]);

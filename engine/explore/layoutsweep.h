@@ -16,7 +16,8 @@
 #include "engine/model/modelconfig.h"
 #include "engine/predict/placementcache.h"
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/scenariospec.h"
+#include "engine/spec/workload.h"
 #include "engine/wafer/placement/layout.h"
 
 #include <cstdint>
@@ -50,17 +51,6 @@ struct SweepAxis
 Expected<SweepAxis> parseSweepAxis(std::string_view text);
 
 // Everything a point starts from; each axis overrides one of these.
-struct SweepBase
-{
-    ModelConfig model;
-    HardwareSpec hardware; // a wafer
-    Workload workload;
-    double weightFill = 0.8;
-    LayerOrder order = LayerOrder::Snake;
-    int bandsPerDevice = 0; // 0: the squarest
-    int devices = 0;        // 0: the fewest that hold the model
-    double hopStretch = 1.0;
-};
 
 struct SweepPoint
 {
@@ -86,16 +76,16 @@ struct SweepResult
 
 // The prediction of one configuration placed as a layout: the placement options' layout through predictWafer.
 // `layout` receives the layout when not null.
-Expected<Prediction> predictPlaced(const SweepBase& base, PlacementCache* cache, Layout* layout = nullptr);
+Expected<Prediction> predictPlaced(const ScenarioSpec& base, PlacementCache* cache, Layout* layout = nullptr);
 
 int64_t sweepPointCount(const std::vector<SweepAxis>& axes);
 // Points [count * (shard - 1) / shards, count * shard / shards) of the sweep (shard is 1-based).
 // `progress`, when given, is called after each point with (done, of this shard's points); returning false
 // cancels (an error with code Cancelled).
-Expected<SweepResult> runSweep(const SweepBase& base, const std::vector<SweepAxis>& axes, int shard = 1, int shards = 1,
-                               const std::function<bool(int64_t, int64_t)>& progress = {});
+Expected<SweepResult> runSweep(const ScenarioSpec& base, const std::vector<SweepAxis>& axes, int shard = 1,
+                               int shards = 1, const std::function<bool(int64_t, int64_t)>& progress = {});
 // The base with point `index`'s axis values applied (what runSweep predicted for it): to open that point's layout.
-Expected<SweepBase> sweepPointBase(const SweepBase& base, const std::vector<SweepAxis>& axes, int64_t index);
+Expected<ScenarioSpec> sweepPointBase(const ScenarioSpec& base, const std::vector<SweepAxis>& axes, int64_t index);
 
 // The Pareto front of a sweep's predicted points: indices into r.points of the points no other point beats on
 // both tokens/s per user (higher is better) and wafers (fewer is better) or, with `againstKv`, KV capacity

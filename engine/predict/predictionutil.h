@@ -4,7 +4,7 @@
 // and the concurrency levels of the throughput curve.
 
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"

@@ -9,7 +9,7 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/layerwork.h"
 #include "engine/wafer/placement/layout.h"
 

@@ -21,7 +21,7 @@
 #include "engine/predict/placementcache.h"
 #include "engine/predict/prediction.h"
 #include "engine/predict/waferpredictor.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 #include "engine/wafer/placement/draftplacement.h"
 #include "engine/wafer/placement/layout.h"
 

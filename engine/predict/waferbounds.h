@@ -16,7 +16,7 @@
 #include "engine/model/modelconfig.h"
 #include "engine/predict/prediction.h"
 #include "engine/predict/waferpredictor.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 
 #include <functional>
 

@@ -13,7 +13,7 @@
 #include "engine/model/modelconfig.h"
 #include "engine/predict/placementcache.h"
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
 #include "engine/wafer/placement/draftplacement.h"

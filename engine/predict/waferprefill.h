@@ -13,7 +13,7 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/predict/prediction.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/wafer/dataflow/timingparams.h"

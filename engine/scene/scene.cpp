@@ -13,15 +13,14 @@ const Remap* WaferScene::remap(int device) const
 {
     if (remaps.empty() || device < 0)
         return nullptr;
-    if (!request.defects.any())
+    if (!spec.defects.any())
         return &remaps.front();
     return size_t(device) < remaps.size() ? &remaps[size_t(device)] : nullptr;
 }
 
 const ModelConfig* WaferScene::draftModel() const
 {
-    return draftPlacement && request.workload.speculative.draftModel ? &*request.workload.speculative.draftModel
-                                                                     : nullptr;
+    return draftPlacement && spec.workload.speculative.draftModel ? &*spec.workload.speculative.draftModel : nullptr;
 }
 
 int WaferScene::draftDevice() const
@@ -38,14 +37,14 @@ bool WaferScene::isDraftCore(int device, int x, int y) const
 }
 
 namespace {
-bool wantsDraft(const SceneRequest& r)
+bool wantsDraft(const ScenarioSpec& r)
 {
     return r.workload.speculative.enabled && r.workload.speculative.draftModel.has_value();
 }
 
 // The draft at the home the prediction uses (engine/predict/speculative.h chooseDraftHome) and the target beside
 // it (a given layout: exactly it, its mesh deciding the home: the whole, or the rest beside a strip).
-Status placeDrafted(const SceneRequest& request, const PlacementOptions& options, WaferScene& scene)
+Status placeDrafted(const ScenarioSpec& request, const PlacementOptions& options, WaferScene& scene)
 {
     const ModelConfig& draft = *request.workload.speculative.draftModel;
     const WaferSpec& wafer = request.hardware.wafer;
@@ -97,18 +96,20 @@ Status placeDrafted(const SceneRequest& request, const PlacementOptions& options
 }
 } // namespace
 
-Expected<WaferScene> buildWaferScene(const SceneRequest& request)
+Expected<WaferScene> buildWaferScene(const ScenarioSpec& request, SceneOptions sceneOptions)
 {
     const HardwareSpec& hardware = request.hardware;
     if (hardware.kind != HardwareKind::Wafer)
         return makeError(ErrorCode::Unsupported, "the heatmap needs wafer-scale hardware", "hardware");
     WaferScene scene;
-    scene.request = request;
+    scene.spec = request;
     PlacementOptions options;
     options.precision = request.workload.precision;
     options.contextTokens = request.workload.contextTokens;
     options.weightFill = request.weightFill;
     options.fitSubMesh = request.fitSubMesh;
+    options.order = request.order;
+    options.bandsPerDevice = request.bandsPerDevice;
     if (request.layout && request.defects.any())
         return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
     if (wantsDraft(request) && request.defects.any())
@@ -149,7 +150,7 @@ Expected<WaferScene> buildWaferScene(const SceneRequest& request)
                 return filled.error();
     }
     scene.snapshot = std::move(snapshot);
-    if (request.withSchedule) {
+    if (sceneOptions.withSchedule) {
         auto timing = scheduleScene(scene, request.kv);
         if (!timing)
             return timing.error();
@@ -163,7 +164,7 @@ Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
     if (!scene.placement)
         return makeError(ErrorCode::InvalidArgument, "the model is not placed on a wafer", "placement");
     const Placement& placement = *scene.placement;
-    const SceneRequest& r = scene.request;
+    const ScenarioSpec& r = scene.spec;
     // The predictor supplies the calibrated constants for the same wafer, device count and usable mesh.
     WaferPredictOptions options;
     options.devices = placement.deviceCount;

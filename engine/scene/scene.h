@@ -21,7 +21,7 @@
 #include "engine/decode/expertrouting.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/scenariospec.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
 #include "engine/wafer/placement/draftplacement.h"
@@ -37,19 +37,10 @@
 
 namespace ws {
 
-struct SceneRequest
+// What buildWaferScene makes beside the placement, remap and snapshot.
+struct SceneOptions
 {
-    ModelConfig model;
-    HardwareSpec hardware;   // must be a wafer
-    Workload workload;       // precision and context place the model; the rest times the schedule
-    double weightFill = 0.8; // phi_w, an assumption ([WaferScope-model] in docs/sources.md)
-    DefectRequest defects;   // none by default
-    KvPlacement kv = KvPlacement::Shift;
     bool withSchedule = false; // also build the token schedule (scheduleScene)
-    bool fitSubMesh = false;   // a one-wafer model on the smallest sub-mesh that holds it (PlacementOptions)
-    // Place exactly this layout (layout.h) instead of letting the placer choose; its precisions, context and
-    // fill then place the model. Not with defects.
-    std::optional<Layout> layout;
 };
 
 // The token schedule of a scene and the constants it was timed with.
@@ -69,9 +60,9 @@ struct SceneSchedule
 
 struct WaferScene
 {
-    SceneRequest request;
+    ScenarioSpec spec;                          // the request the scene was built from
     std::shared_ptr<const Placement> placement; // the target's (right of the draft's strip when there is one)
-    // With a draft model (request.workload.speculative): its placement and its home (chooseDraftHome's, as
+    // With a draft model (spec.workload.speculative): its placement and its home (chooseDraftHome's, as
     // the prediction's): a strip beside the target on wafer 0, or a wafer of its own after the target's, which
     // the snapshot then shows as its last device.
     std::shared_ptr<const Placement> draftPlacement;
@@ -83,10 +74,10 @@ struct WaferScene
     DefectSummary defectTotals;                  // with defects: summed (DefectPlacement::totals)
     AxisStretch hopStretch;                      // with defects: S_max over the placed regions
     std::shared_ptr<const MeshSnapshot> snapshot;
-    std::optional<SceneSchedule> timing; // with request.withSchedule
+    std::optional<SceneSchedule> timing; // with SceneOptions::withSchedule
 
-    const ModelConfig& model() const { return request.model; }
-    const HardwareSpec& hardware() const { return request.hardware; }
+    const ModelConfig& model() const { return spec.model; }
+    const HardwareSpec& hardware() const { return spec.hardware; }
     // The draft model placed beside the target (null without one).
     const ModelConfig* draftModel() const;
     // The device the draft decodes on (-1 without one) and whether a core of the snapshot is the draft's.
@@ -96,7 +87,9 @@ struct WaferScene
     const Remap* remap(int device) const;
 };
 
-Expected<WaferScene> buildWaferScene(const SceneRequest& request);
+// The scene of a specification on wafer hardware: with a hand layout, that layout placed exactly (not with
+// defects); with defects, the model placed on the usable mesh they leave; with a draft model, both placed.
+Expected<WaferScene> buildWaferScene(const ScenarioSpec& spec, SceneOptions options = {});
 
 // The token schedule over a built scene's placement with KV placement `kv`. An error with field "schedule" when
 // the engine gives no schedule (no phases or no time).

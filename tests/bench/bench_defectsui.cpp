@@ -48,10 +48,10 @@ int main(int argc, char** argv)
         return 1;
     }
     ws::DefectsContext context;
-    context.hardware = *hw;
-    context.model = *model;
-    context.workload.precision = request.precision;
-    context.workload.contextTokens = request.contextTokens;
+    context.spec.hardware = *hw;
+    context.spec.model = *model;
+    context.spec.workload.precision = request.precision;
+    context.spec.workload.contextTokens = request.contextTokens;
     context.snapshot = placed->snapshot;
     std::printf("WSE-3: %lld physical cores, Qwen3-32B bf16 on %d wafers\n",
                 static_cast<long long>(layout->physicalCoreCount()), placed->devices);

@@ -21,7 +21,7 @@ double msSince(std::chrono::steady_clock::time_point t0)
 
 int main()
 {
-    const ws::SweepBase b70 = wstest::sweepBase("llama-3.1-70b");
+    const ws::ScenarioSpec b70 = wstest::sweepBase("llama-3.1-70b");
     ws::Layout layout;
     if (!ws::predictPlaced(b70, nullptr, &layout)) {
         std::fprintf(stderr, "cannot place llama-3.1-70b\n");
@@ -100,7 +100,7 @@ int main()
                     msSince(t0));
     }
 
-    const ws::SweepBase b8 = wstest::sweepBase("llama-3.1-8b");
+    const ws::ScenarioSpec b8 = wstest::sweepBase("llama-3.1-8b");
     std::vector<ws::SweepAxis> axes{*ws::parseSweepAxis("concurrency=1:100:1"),
                                     *ws::parseSweepAxis("order=snake,row-major,column-major,snake,row-major,"
                                                         "column-major,snake,row-major,column-major,snake")};

@@ -51,9 +51,9 @@ inline ws::ModelConfig modelPreset(const char* id)
 }
 
 // A sweep or an optimisation of a model preset on WSE-3 at bf16 (engine/explore/layoutsweep.h).
-inline ws::SweepBase sweepBase(const char* model)
+inline ws::ScenarioSpec sweepBase(const char* model)
 {
-    ws::SweepBase b;
+    ws::ScenarioSpec b;
     b.model = modelPreset(model);
     b.hardware = hardwarePreset("wse3");
     b.workload.precision = ws::Precision::Bf16;

@@ -26,7 +26,7 @@ while IFS= read -r hit; do report "engine includes Qt or a higher layer: $hit"; 
 # The engine's floors, bottom first (README.md, Layout). A folder of engine/wafer/ is its own floor; the
 # files directly in engine/wafer/ are the floor "wafer".
 engine_floors=(core hardware gguf model tokenizer decode wafer/placement wafer/redundancy wafer/dataflow wafer
-               wafer/mesh calibration predict explore scene session)
+               wafer/mesh spec calibration predict explore scene session)
 declare -A floor_of=()
 for i in "${!engine_floors[@]}"; do floor_of[${engine_floors[$i]}]=$i; done
 # engine/a/b/c.h -> "a", or "wafer/b" under engine/wafer/ (a file directly in engine/wafer/ -> "wafer").

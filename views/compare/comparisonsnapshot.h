@@ -11,7 +11,7 @@
 #include "engine/predict/prediction.h"
 #include "engine/predict/speculative.h"
 #include "engine/predict/tokencost.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 
 #include <QColor>
 #include <QMap>

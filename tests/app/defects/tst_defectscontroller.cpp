@@ -52,10 +52,10 @@ private slots:
         request.hardwareId = QStringLiteral("wse3");
         auto placed = computePlacement(request, *hw, *model);
         QVERIFY2(placed.hasValue(), placed ? "" : placed.error().message().c_str());
-        m_context.hardware = *hw;
-        m_context.model = *model;
-        m_context.workload.precision = request.precision;
-        m_context.workload.contextTokens = request.contextTokens;
+        m_context.spec.hardware = *hw;
+        m_context.spec.model = *model;
+        m_context.spec.workload.precision = request.precision;
+        m_context.spec.workload.contextTokens = request.contextTokens;
         m_context.snapshot = placed->snapshot;
     }
 
@@ -173,7 +173,7 @@ private slots:
     {
         const PresetLibrary presets{QString()};
         DefectsContext gpu = m_context;
-        gpu.hardware = *presets.hardware(QStringLiteral("h100"));
+        gpu.spec.hardware = *presets.hardware(QStringLiteral("h100"));
         DefectsController c;
         QVERIFY(!c.setContext(gpu).hasValue());
         QVERIFY(!c.injectPoisson(0.001, 1).hasValue());

@@ -55,13 +55,12 @@ private slots:
         auto config = importGgufModel(path);
         QVERIFY2(config, config ? "" : config.error().message().c_str());
         QVERIFY(config->isMoe());
-        SceneRequest request;
+        ScenarioSpec request;
         request.model = *config;
         request.hardware = wstest::hardwarePreset(QStringLiteral("wse3"));
         request.workload.contextTokens = 64;
-        request.withSchedule = true;
         request.fitSubMesh = true;
-        auto scene = buildWaferScene(request);
+        auto scene = buildWaferScene(request, {.withSchedule = true});
         QVERIFY2(scene, scene ? "" : scene.error().message().c_str());
         QString error;
         auto wafer = ChatWafer::build(*scene, &error);

@@ -170,7 +170,7 @@ private slots:
                      header->text().contains(QString::fromStdString(scenario->model.name)),
                  qPrintable(header->text()));
 
-        const auto timing = scheduleScene(*scenario->scene, scenario->scene->request.kv);
+        const auto timing = scheduleScene(*scenario->scene, scenario->scene->spec.kv);
         QVERIFY(timing);
         const int maxTokens = 256;
         Seen seen = runTurn(window, *timing->schedule, QStringLiteral("Once upon a time"), maxTokens);

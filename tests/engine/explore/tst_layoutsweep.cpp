@@ -42,7 +42,7 @@ private slots:
     {
         QFETCH(bool, json);
         QFETCH(QStringList, specs);
-        const ws::SweepBase b = wstest::sweepBase("llama-3.1-8b");
+        const ws::ScenarioSpec b = wstest::sweepBase("llama-3.1-8b");
         std::vector<ws::SweepAxis> a;
         for (const QString& s : specs)
             a.push_back(*ws::parseSweepAxis(s.toStdString()));
@@ -69,7 +69,7 @@ private slots:
 
     void aPointIsPredictWithItsLayout()
     {
-        ws::SweepBase b = wstest::sweepBase("llama-3.1-70b");
+        ws::ScenarioSpec b = wstest::sweepBase("llama-3.1-70b");
         auto r = ws::runSweep(b, axes({"order=row-major", "concurrency=4"}));
         QVERIFY(r);
         QVERIFY2(r->points[0].error.empty(), r->points[0].error.c_str());
@@ -124,7 +124,7 @@ private slots:
     {
         int faster = 0;
         for (const char* model : {"llama-3.1-70b", "qwen3-32b", "llama-3.1-8b"}) {
-            const ws::SweepBase b = wstest::sweepBase(model);
+            const ws::ScenarioSpec b = wstest::sweepBase(model);
             auto r = ws::optimizeLayout(b);
             QVERIFY2(r, r ? "" : r.error().text.c_str());
             qInfo("%s: default %.4f ms per token on %d wafers, optimised %.4f ms on %d (%s, fill %.2f), %d candidates",
@@ -156,7 +156,7 @@ private slots:
 
     void aPointsBaseIsWhatItWasSweptWith()
     {
-        const ws::SweepBase b = wstest::sweepBase("llama-3.1-8b");
+        const ws::ScenarioSpec b = wstest::sweepBase("llama-3.1-8b");
         const auto two = axes({"concurrency=1:3:1", "order=snake,row-major"});
         auto p = ws::sweepPointBase(b, two, 5); // row 2 (concurrency 3), column 1 (row-major)
         QVERIFY(p);

@@ -36,9 +36,9 @@ Workload drafted(const char* draft)
     return w;
 }
 
-SceneRequest draftedScene(const char* target, const char* draft)
+ScenarioSpec draftedScene(const char* target, const char* draft)
 {
-    SceneRequest r;
+    ScenarioSpec r;
     r.model = wstest::modelPreset(target);
     r.hardware = wstest::hardwarePreset("wse3");
     r.workload = drafted(draft);
@@ -213,7 +213,7 @@ private slots:
     {
         QFETCH(QString, target);
         QFETCH(QString, draft);
-        const SceneRequest r = draftedScene(target.toStdString().c_str(), draft.toStdString().c_str());
+        const ScenarioSpec r = draftedScene(target.toStdString().c_str(), draft.toStdString().c_str());
         auto scene = buildWaferScene(r);
         QVERIFY2(scene, scene ? "" : scene.error().message().c_str());
         auto p = predict(r.model, r.hardware, r.workload);
@@ -248,13 +248,13 @@ private slots:
         // says where the draft is: the whole usable mesh, a wafer of its own; fewer columns, the strip they leave.
         QFETCH(QString, target);
         QFETCH(QString, draft);
-        const SceneRequest r = draftedScene(target.toStdString().c_str(), draft.toStdString().c_str());
+        const ScenarioSpec r = draftedScene(target.toStdString().c_str(), draft.toStdString().c_str());
         auto scene = buildWaferScene(r);
         QVERIFY(scene && scene->draftHome);
         const Layout layout = layoutOf(*scene->placement, r.model.id, r.hardware.id);
         QCOMPARE(layout.usableCols, scene->draftHome->ownWafer() ? r.hardware.wafer.usableCols()
                                                                  : scene->draftHome->share.targetColumns());
-        SceneRequest withLayout = r;
+        ScenarioSpec withLayout = r;
         withLayout.layout = layout;
         withLayout.weightFill = layout.weightFill;
         auto again = buildWaferScene(withLayout);
@@ -273,13 +273,13 @@ private slots:
 
     void theSceneShowsTheDraftOnItsOwnWafer()
     {
-        const SceneRequest r = draftedScene("llama-3.1-70b", "llama-3.1-8b");
+        const ScenarioSpec r = draftedScene("llama-3.1-70b", "llama-3.1-8b");
         auto scene = buildWaferScene(r);
         QVERIFY2(scene, scene ? "" : scene.error().message().c_str());
         const Placement& t = *scene->placement;
         const Placement& d = *scene->draftPlacement;
         // The target exactly as without a draft.
-        SceneRequest plain = r;
+        ScenarioSpec plain = r;
         plain.workload.speculative = {};
         auto alone = buildWaferScene(plain);
         QVERIFY(alone);
@@ -308,7 +308,7 @@ private slots:
 
     void theSceneShowsTheDraftOnItsStrip()
     {
-        const SceneRequest r = draftedScene("qwen3-32b", "qwen3-0.6b");
+        const ScenarioSpec r = draftedScene("qwen3-32b", "qwen3-0.6b");
         auto scene = buildWaferScene(r);
         QVERIFY2(scene, scene ? "" : scene.error().message().c_str());
         QVERIFY(scene->draftPlacement && scene->draftHome && scene->draftModel());

@@ -25,7 +25,7 @@
 #include "engine/calibration/wafercalibration.h"
 #include "engine/predict/predictor.h"
 #include "engine/predict/waferpredictor.h"
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 #include "tests/common/presetfixture.h"
 
 #include <QTest>

@@ -14,9 +14,9 @@
 
 namespace {
 
-ws::SceneRequest request(const char* model, double rate = 0, uint64_t seed = 1)
+ws::ScenarioSpec request(const char* model, double rate = 0, uint64_t seed = 1)
 {
-    ws::SceneRequest r;
+    ws::ScenarioSpec r;
     r.model = wstest::modelPreset(QString::fromLatin1(model));
     r.hardware = wstest::hardwarePreset(QStringLiteral("wse3"));
     r.workload.contextTokens = 4096;
@@ -38,7 +38,7 @@ class TestWaferScene : public QObject
 private slots:
     void withoutDefectsIsThePlainPlacement()
     {
-        const ws::SceneRequest r = request("llama-3.1-8b");
+        const ws::ScenarioSpec r = request("llama-3.1-8b");
         const auto scene = ws::buildWaferScene(r);
         QVERIFY2(scene.hasValue(), scene.hasValue() ? "" : scene.error().message().c_str());
         ws::PlacementOptions o;
@@ -69,7 +69,7 @@ private slots:
     {
         QFETCH(double, rate);
         QFETCH(int, explicitCores);
-        ws::SceneRequest r = request("llama-3.1-70b", rate, 5);
+        ws::ScenarioSpec r = request("llama-3.1-70b", rate, 5);
         // Explicit dead cores on wafer 1, on a row of their own so they cannot coincide with a random one twice.
         for (int i = 0; i < explicitCores; ++i)
             r.defects.cores.push_back({1, {100 + 7 * i, 200}});
@@ -112,9 +112,8 @@ private slots:
 
     void scheduleIsTheScenesOwn()
     {
-        ws::SceneRequest r = request("llama-3.1-70b", 0.001, 5);
-        r.withSchedule = true;
-        const auto scene = ws::buildWaferScene(r);
+        ws::ScenarioSpec r = request("llama-3.1-70b", 0.001, 5);
+        const auto scene = ws::buildWaferScene(r, {.withSchedule = true});
         QVERIFY2(scene.hasValue(), scene.hasValue() ? "" : scene.error().message().c_str());
         QVERIFY(scene->timing);
         const ws::TokenSchedule& s = *scene->timing->schedule;
@@ -137,7 +136,7 @@ private slots:
 
     void notAWaferIsAnError()
     {
-        ws::SceneRequest r = request("llama-3.1-8b");
+        ws::ScenarioSpec r = request("llama-3.1-8b");
         r.hardware.kind = ws::HardwareKind::Gpu;
         QVERIFY(!ws::buildWaferScene(r).hasValue());
     }

@@ -1,4 +1,4 @@
-#include "engine/predict/workload.h"
+#include "engine/spec/workload.h"
 
 #include <cmath>
 
