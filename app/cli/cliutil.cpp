@@ -35,16 +35,20 @@ bool parseArgs(QCommandLineParser& parser, const QString& command, const QString
     return true;
 }
 
-std::optional<double> doubleOption(const QCommandLineParser& parser, const QString& name, double fallback, double lo,
-                                   double hi)
+namespace {
+
+// --name as a number in [lo, hi] (`kind` names it in the error), or `fallback` when not given.
+template <typename T, typename Parse>
+std::optional<T> numberOption(const QCommandLineParser& parser, const QString& name, T fallback, T lo, T hi,
+                              const char* kind, Parse parse)
 {
     if (!parser.isSet(name))
         return fallback;
     bool ok = false;
-    const double v = parser.value(name).toDouble(&ok);
+    const T v = parse(parser.value(name), &ok);
     if (!ok || !(v >= lo && v <= hi)) {
-        fail(QStringLiteral("--%1 must be a number from %2 to %3, got '%4'")
-                 .arg(name)
+        fail(QStringLiteral("--%1 must be %2 from %3 to %4, got '%5'")
+                 .arg(name, QLatin1String(kind))
                  .arg(lo)
                  .arg(hi)
                  .arg(parser.value(name)));
@@ -53,22 +57,20 @@ std::optional<double> doubleOption(const QCommandLineParser& parser, const QStri
     return v;
 }
 
+} // namespace
+
+std::optional<double> doubleOption(const QCommandLineParser& parser, const QString& name, double fallback, double lo,
+                                   double hi)
+{
+    return numberOption(parser, name, fallback, lo, hi, "a number",
+                        [](const QString& text, bool* ok) { return text.toDouble(ok); });
+}
+
 std::optional<long long> intOption(const QCommandLineParser& parser, const QString& name, long long fallback,
                                    long long lo, long long hi)
 {
-    if (!parser.isSet(name))
-        return fallback;
-    bool ok = false;
-    const long long v = parser.value(name).toLongLong(&ok);
-    if (!ok || v < lo || v > hi) {
-        fail(QStringLiteral("--%1 must be an integer from %2 to %3, got '%4'")
-                 .arg(name)
-                 .arg(lo)
-                 .arg(hi)
-                 .arg(parser.value(name)));
-        return std::nullopt;
-    }
-    return v;
+    return numberOption(parser, name, fallback, lo, hi, "an integer",
+                        [](const QString& text, bool* ok) { return text.toLongLong(ok); });
 }
 
 void printJson(const QJsonObject& object)

@@ -82,19 +82,14 @@ Expected<Row> parseRow(const nlohmann::json& r, const std::string& where)
 static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonText, const GpuEfficiency& defaults)
 {
     const nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return makeError(ErrorCode::Format, "measurement file is not a JSON object");
-    if (j.value("kind", std::string()) != "gpu")
-        return makeError(ErrorCode::Format, "expected kind \"gpu\"", "kind");
+    const auto header = readMeasurementHeader(j, "gpu");
+    if (!header)
+        return header.error();
     GpuCalibration c;
-    c.profile.id = j.value("id", std::string());
+    c.profile.id = header->id;
     c.profile.kind = "gpu";
-    c.profile.source = j.value("source", std::string());
-    c.profile.description = j.value("description", std::string());
-    if (c.profile.id.empty() || c.profile.source.empty())
-        return makeError(ErrorCode::Format, "a measurement set needs an id and a source", "id");
-    if (!j.contains("rows") || !j["rows"].is_array() || j["rows"].empty())
-        return makeError(ErrorCode::Format, "missing rows", "rows");
+    c.profile.source = header->source;
+    c.profile.description = header->description;
     const std::string allreduce = j.value("allreduce", std::string("ring"));
     if (allreduce != "ring" && allreduce != "multishot")
         return makeError(ErrorCode::Format, "allreduce must be \"ring\" or \"multishot\"", "allreduce");

@@ -59,20 +59,15 @@ int lpuChipsNeeded(const ModelConfig& m, const LpuSpec& l, Precision p, int64_t 
 static Expected<LpuCalibration> fitLpuProfileUnguarded(const std::string& jsonText, const LpuEfficiency& defaults)
 {
     const nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return makeError(ErrorCode::Format, "measurement file is not a JSON object");
-    if (j.value("kind", std::string()) != "lpu")
-        return makeError(ErrorCode::Format, "expected kind \"lpu\"", "kind");
+    const auto header = readMeasurementHeader(j, "lpu");
+    if (!header)
+        return header.error();
     LpuCalibration c;
     c.efficiency = defaults;
-    c.profile.id = j.value("id", std::string());
+    c.profile.id = header->id;
     c.profile.kind = "lpu";
-    c.profile.source = j.value("source", std::string());
-    c.profile.description = j.value("description", std::string());
-    if (c.profile.id.empty() || c.profile.source.empty())
-        return makeError(ErrorCode::Format, "a measurement set needs an id and a source", "id");
-    if (!j.contains("rows") || !j["rows"].is_array() || j["rows"].empty())
-        return makeError(ErrorCode::Format, "missing rows", "rows");
+    c.profile.source = header->source;
+    c.profile.description = header->description;
     struct Row
     {
         CalibrationRow report;

@@ -9,8 +9,29 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace ws {
+
+// The header every measurement file shares: a JSON object of one `kind` with a non-empty `id`, a `source`
+// (required unless the rows carry their own) and a `description`, and an array of `rows` (not empty unless
+// allowed). The one reader of it: each kind's reader (wafer kernels, wafer prefill, GPU, LPU, API prices)
+// checks the header here and reads its own rows.
+struct MeasurementHeader
+{
+    std::string id;
+    std::string source;
+    std::string description;
+};
+
+struct MeasurementHeaderRules
+{
+    bool sourceRequired = true;
+    bool emptyRowsAllowed = false;
+};
+
+Expected<MeasurementHeader> readMeasurementHeader(const nlohmann::json& j, std::string_view kind,
+                                                  MeasurementHeaderRules rules = {});
 
 template <typename Read> auto guardedRead(Read&& read) -> decltype(read())
 {

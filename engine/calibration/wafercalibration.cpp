@@ -48,20 +48,15 @@ template <typename T> Expected<T> field(const nlohmann::json& j, const char* key
 static Expected<WaferKernelSet> parseWaferKernelSetUnguarded(const std::string& jsonText)
 {
     nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return makeError(ErrorCode::Format, "measurement file is not a JSON object");
-    if (j.value("kind", std::string()) != "wafer-kernel")
-        return makeError(ErrorCode::Format, "expected kind \"wafer-kernel\"", "kind");
+    const auto header = readMeasurementHeader(j, "wafer-kernel", {.emptyRowsAllowed = true});
+    if (!header)
+        return header.error();
     WaferKernelSet set;
-    set.id = j.value("id", std::string());
-    set.source = j.value("source", std::string());
-    if (set.id.empty() || set.source.empty())
-        return makeError(ErrorCode::Format, "a measurement set needs an id and a source", "id");
+    set.id = header->id;
+    set.source = header->source;
     set.clockHz = j.value("clock_hz", 1.1e9);
     if (!(set.clockHz > 0))
         return makeError(ErrorCode::Format, "clock must be positive", "clock_hz");
-    if (!j.contains("rows") || !j["rows"].is_array())
-        return makeError(ErrorCode::Format, "missing rows", "rows");
     int i = 0;
     for (const auto& r : j["rows"]) {
         const std::string where = "rows[" + std::to_string(i++) + "].";

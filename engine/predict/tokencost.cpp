@@ -44,12 +44,11 @@ Expected<std::vector<ApiPrice>> readApiPrices(const std::string& jsonText)
 {
     return guardedRead([&]() -> Expected<std::vector<ApiPrice>> {
         const auto j = nlohmann::json::parse(jsonText, nullptr, false);
-        if (j.is_discarded() || !j.is_object())
-            return makeError(ErrorCode::Format, "not a JSON object");
-        if (j.value("kind", std::string()) != "api-price")
-            return makeError(ErrorCode::Format, "kind is not \"api-price\"", "kind");
-        if (!j.contains("rows") || !j["rows"].is_array())
-            return makeError(ErrorCode::Format, "no rows", "rows");
+        // The prices carry their sources row by row.
+        if (const auto header =
+                readMeasurementHeader(j, "api-price", {.sourceRequired = false, .emptyRowsAllowed = true});
+            !header)
+            return header.error();
         std::vector<ApiPrice> out;
         for (size_t i = 0; i < j["rows"].size(); ++i) {
             const auto& r = j["rows"][i];

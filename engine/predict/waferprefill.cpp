@@ -78,21 +78,16 @@ PrefillCycles prefillCycles(const ModelConfig& m, const ScheduleRegions& layout,
 Expected<WaferPrefillCalibration> fitUnguarded(const std::string& text)
 {
     const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return makeError(ErrorCode::Format, "measurement file is not a JSON object");
-    if (j.value("kind", std::string()) != "wafer-prefill")
-        return makeError(ErrorCode::Format, "expected kind \"wafer-prefill\"", "kind");
+    const auto header = readMeasurementHeader(j, "wafer-prefill");
+    if (!header)
+        return header.error();
     WaferPrefillCalibration c;
-    c.profile = j.value("id", std::string());
-    c.source = j.value("source", std::string());
+    c.profile = header->id;
+    c.source = header->source;
     c.hardwareId = j.value("hardware", std::string());
-    if (c.profile.empty() || c.source.empty())
-        return makeError(ErrorCode::Format, "a measurement set needs an id and a source", "id");
     const HardwareSpec* hw = shippedHardware(c.hardwareId);
     if (!hw || hw->kind != HardwareKind::Wafer)
         return makeError(ErrorCode::NotFound, "unknown wafer preset '" + c.hardwareId + "'", "hardware");
-    if (!j.contains("rows") || !j["rows"].is_array() || j["rows"].empty())
-        return makeError(ErrorCode::Format, "missing rows", "rows");
     std::vector<std::vector<double>> x;
     std::vector<double> y;
     for (size_t i = 0; i < j["rows"].size(); ++i) {
