@@ -1,0 +1,131 @@
+#pragma once
+// The discrete-event core of the mesh engine: cores with a timeline each,
+// directed links between neighbouring routers, and the wafer-to-wafer links.
+// Every piece of work is an event with a start and an end cycle and a cause
+// (the earlier event whose end set its start), so the chain of causes from the
+// token's last event back to its first is the critical path. A message is
+// routed X first, then Y, and moves cut-through: its head takes hopCycles per
+// router and each link is busy one cycle per word; a link still busy with an
+// earlier message makes the head wait (contention): a message takes the first
+// gap in the link's reservations that its words fit, messages being issued in
+// time order within a collective. A core's time is accounted as busy or waiting by intervals that
+// never overlap; what is left of the token is idle.
+
+#include "engine/wafer/mesh/meshparams.h"
+#include "engine/wafer/mesh/meshstats.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace ws {
+
+enum class MeshEventKind : uint8_t
+{
+    Compute,   // a core's local GEMV or element-wise work
+    Message,   // words moving from one core to another over links
+    Multicast, // a broadcast passing a core, which keeps a copy
+    WaferLink, // words crossing between wafers
+};
+
+struct MeshEvent
+{
+    double start = 0;
+    double end = 0;
+    int cause = -1; // index of the event whose end set this start; -1: the token's start
+    int phase = 0;  // index into the engine's phase list
+    int core = -1;  // compute: the core; messages: the source core
+    int toCore = -1;
+    float words = 0;
+    MeshEventKind kind = MeshEventKind::Compute;
+};
+
+// A time with the event that produced it.
+struct Ready
+{
+    double time = 0;
+    int event = -1;
+};
+inline Ready later(Ready a, Ready b)
+{
+    return b.time > a.time ? b : a;
+}
+
+struct MeshCore
+{
+    int device = 0;
+    int x = 0; // fabric coordinates
+    int y = 0;
+    double cursor = 0; // accounted up to here
+    Ready free;        // end of its last compute event
+    CoreStats stats;
+};
+
+class MeshFabric
+{
+public:
+    explicit MeshFabric(const MeshParams& params) : m_params(params) {}
+
+    const MeshParams& params() const { return m_params; }
+    void setMeshCols(int cols) { m_edgeX = cols - 1; } // wafer links leave at the east edge, enter at the west
+    int coreIndex(int device, int x, int y);           // creates the core on first use
+    const std::vector<MeshCore>& cores() const { return m_cores; }
+    const std::vector<MeshEvent>& events() const { return m_events; }
+    const std::vector<TrafficStats>& phaseTraffic() const { return m_traffic; }
+    const std::unordered_map<uint64_t, LinkStats>& linkStats() const { return m_linkStats; }
+    static void decodeLink(uint64_t key, int& device, int& x, int& y, int& dir); // dir: 0 E, 1 W, 2 S, 3 N, 4 wafer
+
+    void setPhase(int phase, PhaseKind kind);
+    // The core works for `cycles` from max(input, its own last work); returns the end.
+    Ready compute(int core, Ready input, double cycles, double macs = 0);
+    // A core waits (it has work but lacks its input) until `until`.
+    void wait(int core, double until);
+    // The core adds a stream arriving from `from` to `until`: waiting until it starts, busy while it flows.
+    void receive(int core, double headArrival, double tailArrival);
+
+    struct Delivery
+    {
+        Ready head; // head at the destination
+        Ready tail; // last word at the destination
+    };
+    // `words` from one core to another on the same device, departing no earlier than `depart`.
+    // yFirst: route along y, then x (lanes of a hop between regions one above the other).
+    Delivery send(int from, int to, double words, Ready depart, MeshEventKind kind = MeshEventKind::Message,
+                  bool yFirst = false);
+    // Between devices: on-wafer to the east edge, the wafer link, on-wafer from the west edge.
+    Delivery sendAcross(int from, int to, double words, Ready depart);
+
+private:
+    Delivery transmit(int fromDevice, int x0, int y0, int x1, int y1, double words, Ready depart, int event,
+                      bool yFirst = false);
+    void occupy(int core, double from, double to, bool busy);
+    int addEvent(const MeshEvent& e);
+    TrafficStats& current() { return m_traffic[size_t(m_phase)]; }
+
+    MeshParams m_params;
+    std::vector<MeshCore> m_cores;
+    std::unordered_map<uint64_t, int> m_coreOf; // (device, x, y) -> index
+    // A link's reservations: busy intervals sorted by start (the latest few; older ones are long past).
+    struct LinkState
+    {
+        struct Busy
+        {
+            double start, end;
+            int event;
+        };
+        std::vector<Busy> busy;
+        double freeAt = 0; // wafer links: one message at a time
+        int lastEvent = -1;
+        // The first start >= t where `cycles` fit between reservations; `cause` becomes the blocking event.
+        double reserve(double t, double cycles, int event, int& cause);
+    };
+    std::unordered_map<uint64_t, LinkState> m_links;
+    std::unordered_map<uint64_t, LinkStats> m_linkStats;
+    std::vector<MeshEvent> m_events;
+    std::vector<TrafficStats> m_traffic; // per phase
+    int m_phase = 0;
+    int m_edgeX = 0;
+    PhaseKind m_kind = PhaseKind::Embedding;
+};
+
+} // namespace ws

@@ -1,0 +1,114 @@
+#include "engine/wafer/mesh/meshregion.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace ws {
+
+MeshRegionCores MeshRegionCores::read(const Placement& placement, const RegionRef& region, int layer,
+                                      MeshFabric& fabric)
+{
+    MeshRegionCores r;
+    r.device = region.device;
+    r.rect = region.rect;
+    r.layer = layer;
+    const size_t n = size_t(std::max<long long>(0, region.rect.cores()));
+    r.cores.reserve(n);
+    r.tiles.resize(n);
+    r.kvColumns.assign(n, 0);
+    size_t i = 0;
+    for (int y = region.rect.y; y < region.rect.y + region.rect.height; ++y) {
+        for (int x = region.rect.x; x < region.rect.x + region.rect.width; ++x, ++i) {
+            r.cores.push_back(fabric.coreIndex(region.device, x, y));
+            const auto detail = placement.coreDetail(region.device, x, y);
+            if (!detail)
+                continue;
+            r.maxCoreBytes = std::max(r.maxCoreBytes, detail->bytes.used());
+            r.kvColumns[i] = detail->kvColumnEnd - detail->kvColumnBegin;
+            for (const CoreTile& t : detail->tiles) {
+                const bool table = t.kind == TensorKind::TokenEmbedding || t.kind == TensorKind::Output;
+                if (t.kind == TensorKind::Norm || t.kind == TensorKind::Bias)
+                    continue;
+                if (layer >= 0 ? t.layer == layer : table)
+                    r.tiles[i].push_back(t);
+            }
+        }
+    }
+    return r;
+}
+
+void MeshRegionCores::work(int position, std::initializer_list<TensorKind> kinds, double& macs, double& bytes) const
+{
+    macs = 0;
+    bytes = 0;
+    for (const CoreTile& t : tiles[size_t(position)])
+        if (std::find(kinds.begin(), kinds.end(), t.kind) != kinds.end()) {
+            macs += double(t.rowEnd - t.rowBegin) * double(t.colEnd - t.colBegin);
+            bytes += double(t.bytes);
+        }
+}
+
+int64_t MeshRegionCores::rows(int position, TensorKind kind) const
+{
+    for (const CoreTile& t : tiles[size_t(position)])
+        if (t.kind == kind)
+            return t.rowEnd - t.rowBegin;
+    return 0;
+}
+
+int64_t MeshRegionCores::cols(int position, TensorKind kind) const
+{
+    for (const CoreTile& t : tiles[size_t(position)])
+        if (t.kind == kind)
+            return t.colEnd - t.colBegin;
+    return 0;
+}
+
+bool MeshRegionCores::holds(TensorKind kind) const
+{
+    for (const auto& ts : tiles)
+        for (const CoreTile& t : ts)
+            if (t.kind == kind)
+                return true;
+    return false;
+}
+
+std::vector<MeshLine> MeshRegionCores::matrixLines(std::initializer_list<TensorKind> kinds) const
+{
+    // Cores sharing the output rows of one matrix, in row-major order (which is line order along x or y).
+    std::map<std::tuple<int, int64_t, int64_t>, std::vector<int>> groups;
+    for (size_t i = 0; i < tiles.size(); ++i)
+        for (const CoreTile& t : tiles[i])
+            if (std::find(kinds.begin(), kinds.end(), t.kind) != kinds.end())
+                groups[{int(t.kind), t.rowBegin, t.rowEnd}].push_back(int(i));
+    std::map<std::vector<int>, double> fused;
+    std::vector<const std::vector<int>*> order;
+    for (const auto& [key, members] : groups) {
+        auto [it, inserted] = fused.try_emplace(members, 0.0);
+        it->second += double(std::get<2>(key) - std::get<1>(key));
+        if (inserted)
+            order.push_back(&it->first);
+    }
+    std::vector<MeshLine> lines;
+    lines.reserve(order.size());
+    for (const std::vector<int>* m : order)
+        lines.push_back({*m, fused.at(*m)});
+    // Deterministic order: by first core.
+    std::sort(lines.begin(), lines.end(), [](const MeshLine& a, const MeshLine& b) { return a.members < b.members; });
+    return lines;
+}
+
+std::vector<MeshLine> MeshRegionCores::gridLines(bool alongX) const
+{
+    const int w = rect.width, h = rect.height;
+    std::vector<MeshLine> lines(size_t(alongX ? h : w));
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            if (kvColumns[size_t(y * w + x)] > 0)
+                lines[size_t(alongX ? y : x)].members.push_back(y * w + x);
+    std::erase_if(lines, [](const MeshLine& l) { return l.members.empty(); });
+    return lines;
+}
+
+} // namespace ws
