@@ -66,14 +66,17 @@ void allreduceLines(MeshFabric& fabric, std::vector<Ready>& ready, const std::ve
     std::vector<LineState> states(lines.size());
     std::priority_queue<Step, std::vector<Step>, std::greater<Step>> queue;
     int64_t seq = 0;
+    // The root streams the sum out as it completes it (cut-through): its multicast leaves when the heads of its
+    // inputs are in; each core's copy is whole when the multicast's tail has passed it.
     auto startBroadcast = [&](int l) {
         LineState& s = states[size_t(l)];
         const int c = lines[size_t(l)].cores[size_t(s.root)];
+        const Ready out = s.depart[size_t(s.root)];
         const Ready sum = s.allIn[size_t(s.root)];
         fabric.wait(c, sum.time);
         ready[size_t(c)] = sum;
-        queue.push({sum.time, seq++, l, s.root, -1, sum});
-        queue.push({sum.time, seq++, l, s.root, +1, sum});
+        queue.push({out.time, seq++, l, s.root, -1, out});
+        queue.push({out.time, seq++, l, s.root, +1, out});
     };
     for (size_t l = 0; l < lines.size(); ++l) {
         const ReduceLine& line = lines[l];

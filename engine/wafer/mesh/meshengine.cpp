@@ -36,7 +36,7 @@ public:
     TokenRun(const Placement& p, const ModelConfig& m, const MeshParams& params, const MeshOptions& o)
         : m_placement(p), m_model(m), m_params(params), m_options(o), m_fabric(std::make_shared<MeshFabric>(params))
     {
-        m_fabric->setMeshCols(p.fabricCols);
+        m_fabric->setMesh(p.fabricCols, p.fabricRows);
         m_regions = scheduleRegionsFromPlacement(p);
     }
 
@@ -314,17 +314,23 @@ std::vector<CriticalStep> TokenRun::criticalPath() const
         if (last < 0 || events[i].end > events[size_t(last)].end)
             last = int(i);
     std::vector<CriticalStep> steps;
+    std::vector<double> stepEnd; // the end of each stretch's last event
     for (int e = last; e >= 0; e = events[size_t(e)].cause) {
         const MeshEvent& ev = events[size_t(e)];
         const MeshEventKind kind = ev.kind == MeshEventKind::Multicast ? MeshEventKind::Message : ev.kind;
-        if (steps.empty() || steps.back().phase != ev.phase || steps.back().kind != kind)
+        if (steps.empty() || steps.back().phase != ev.phase || steps.back().kind != kind) {
             steps.push_back({ev.phase, kind, 0, 0.0, ev.core});
+            stepEnd.push_back(ev.end);
+        }
         steps.back().events += 1;
-        steps.back().cycles += ev.end - ev.start;
         if (ev.cause >= e)
             break; // causes point backwards; guard against a cycle
     }
     std::reverse(steps.begin(), steps.end());
+    std::reverse(stepEnd.begin(), stepEnd.end());
+    // Each stretch's share of the token: from the previous stretch's end to its own.
+    for (size_t i = 0; i < steps.size(); ++i)
+        steps[i].cycles = stepEnd[i] - (i > 0 ? stepEnd[i - 1] : 0.0);
     return steps;
 }
 

@@ -4,26 +4,13 @@
 
 namespace ws {
 
-namespace {
-uint64_t coreKey(int device, int x, int y)
-{
-    return (uint64_t(uint32_t(device)) << 42) | (uint64_t(uint32_t(y)) << 21) | uint64_t(uint32_t(x));
-}
-uint64_t linkKey(int device, int x, int y, int dir)
-{
-    return (uint64_t(uint32_t(device)) << 45) | (uint64_t(uint32_t(y)) << 24) | (uint64_t(uint32_t(x)) << 3) |
-           uint64_t(dir);
-}
-} // namespace
-
 double MeshFabric::LinkState::reserve(double t, double cycles, int event, int& cause)
 {
-    constexpr size_t kKept = 32;
     // Walk back to the first reservation that ends after t, then forward through the gaps.
-    size_t i = busy.size();
+    int i = count;
     while (i > 0 && busy[i - 1].end > t)
         --i;
-    for (; i < busy.size(); ++i) {
+    for (; i < count; ++i) {
         if (t + cycles <= busy[i].start)
             break;
         if (busy[i].end > t) {
@@ -31,26 +18,57 @@ double MeshFabric::LinkState::reserve(double t, double cycles, int event, int& c
             cause = busy[i].event;
         }
     }
-    busy.insert(busy.begin() + std::ptrdiff_t(i), {t, t + cycles, event});
-    if (busy.size() > kKept)
-        busy.erase(busy.begin(), busy.begin() + std::ptrdiff_t(busy.size() - kKept));
+    if (count == kKept) { // forget the oldest
+        std::move(busy + 1, busy + count, busy);
+        --count;
+        i = std::max(0, i - 1);
+    }
+    std::move_backward(busy + i, busy + count, busy + count + 1);
+    busy[i] = {t, t + cycles, event};
+    ++count;
     return t;
 }
 
-void MeshFabric::decodeLink(uint64_t key, int& device, int& x, int& y, int& dir)
+void MeshFabric::setMesh(int cols, int rows, size_t expectedEvents)
 {
-    dir = int(key & 7u);
-    x = int((key >> 3) & ((1u << 21) - 1));
-    y = int((key >> 24) & ((1u << 21) - 1));
-    device = int(key >> 45);
+    m_cols = cols;
+    m_rows = rows;
+    m_events.reserve(expectedEvents);
+}
+
+void MeshFabric::reserveCores(size_t more)
+{
+    constexpr size_t kEventsPerCore = 20; // about what a layer region's core takes part in per token
+    m_cores.reserve(m_cores.size() + more);
+    m_links.reserve(m_links.size() + 4 * more);
+    m_events.reserve(m_events.size() + kEventsPerCore * more);
 }
 
 int MeshFabric::coreIndex(int device, int x, int y)
 {
-    const auto [it, inserted] = m_coreOf.try_emplace(coreKey(device, x, y), int(m_cores.size()));
-    if (inserted)
+    if (m_coreOf.size() <= size_t(device))
+        m_coreOf.resize(size_t(device) + 1);
+    std::vector<int>& grid = m_coreOf[size_t(device)];
+    if (grid.empty())
+        grid.assign(size_t(m_cols) * size_t(m_rows), -1);
+    int& index = grid[size_t(y) * size_t(m_cols) + size_t(x)];
+    if (index < 0) {
+        index = int(m_cores.size());
         m_cores.push_back({device, x, y, 0.0, {}, {}});
-    return it->second;
+        m_links.resize(m_links.size() + 4);
+    }
+    return index;
+}
+
+std::vector<MeshLink> MeshFabric::links() const
+{
+    std::vector<MeshLink> out;
+    for (size_t i = 0; i < m_links.size(); ++i)
+        if (m_links[i].stats.messages > 0)
+            out.push_back({int(i / 4), int(i % 4), -1, m_links[i].stats});
+    for (const WaferLink& w : m_waferLinks)
+        out.push_back({w.from, 4, w.to, w.stats});
+    return out;
 }
 
 void MeshFabric::setPhase(int phase, PhaseKind kind)
@@ -101,33 +119,33 @@ void MeshFabric::receive(int core, double headArrival, double tailArrival)
     occupy(core, headArrival, tailArrival, true);
 }
 
-MeshFabric::Delivery MeshFabric::transmit(int device, int x0, int y0, int x1, int y1, double words, Ready depart,
-                                          int event, bool yFirst)
+MeshFabric::Delivery MeshFabric::transmit(int core, int x1, int y1, double words, Ready depart, int event, bool yFirst)
 {
     double t = depart.time;
     int cause = depart.event;
     int hops = 0;
-    auto step = [&](int x, int y, int dir) {
-        t = m_links[linkKey(device, x, y, dir)].reserve(t, words, event, cause);
-        LinkStats& s = m_linkStats[linkKey(device, x, y, dir)];
-        s.words += words;
-        s.busyCycles += words;
-        s.messages += 1;
+    const int device = m_cores[size_t(core)].device;
+    int x = m_cores[size_t(core)].x, y = m_cores[size_t(core)].y;
+    int at = core;
+    auto step = [&](int dir) {
+        LinkState& link = m_links[size_t(at) * 4 + size_t(dir)];
+        t = link.reserve(t, words, event, cause);
+        link.stats.words += words;
+        link.stats.busyCycles += words;
+        link.stats.messages += 1;
         t += m_params.hopCycles;
         ++hops;
+        x += dir == 0 ? 1 : dir == 1 ? -1 : 0;
+        y += dir == 2 ? 1 : dir == 3 ? -1 : 0;
+        at = coreIndex(device, x, y);
     };
-    int x = x0, y = y0;
     auto alongX = [&] {
-        while (x != x1) {
-            step(x, y, x1 > x ? 0 : 1);
-            x += x1 > x ? 1 : -1;
-        }
+        while (x != x1)
+            step(x1 > x ? 0 : 1);
     };
     auto alongY = [&] {
-        while (y != y1) {
-            step(x, y, y1 > y ? 2 : 3);
-            y += y1 > y ? 1 : -1;
-        }
+        while (y != y1)
+            step(y1 > y ? 2 : 3);
     };
     if (yFirst) {
         alongY();
@@ -143,10 +161,9 @@ MeshFabric::Delivery MeshFabric::transmit(int device, int x0, int y0, int x1, in
 
 MeshFabric::Delivery MeshFabric::send(int from, int to, double words, Ready depart, MeshEventKind kind, bool yFirst)
 {
-    const MeshCore& a = m_cores[size_t(from)];
-    const MeshCore& b = m_cores[size_t(to)];
     const int ev = addEvent({depart.time, depart.time, depart.event, 0, from, to, float(words), kind});
-    Delivery d = transmit(a.device, a.x, a.y, b.x, b.y, words, depart, ev, yFirst);
+    const MeshCore& b = m_cores[size_t(to)];
+    const Delivery d = transmit(from, b.x, b.y, words, depart, ev, yFirst);
     m_events[size_t(ev)].end = d.tail.time;
     current().wordsSent += words;
     current().wordsDelivered += words;
@@ -158,16 +175,20 @@ MeshFabric::Delivery MeshFabric::sendAcross(int from, int to, double words, Read
 {
     const MeshCore a = m_cores[size_t(from)];
     const MeshCore b = m_cores[size_t(to)];
-    const int edge = coreIndex(a.device, m_edgeX, a.y);
+    const int edge = coreIndex(a.device, m_cols - 1, a.y);
     const int entry = coreIndex(b.device, 0, b.y);
     const int ev0 =
         addEvent({depart.time, depart.time, depart.event, 0, from, edge, float(words), MeshEventKind::Message});
-    const Delivery out = transmit(a.device, a.x, a.y, m_edgeX, a.y, words, depart, ev0);
+    const Delivery out = transmit(from, m_cols - 1, a.y, words, depart, ev0);
     m_events[size_t(ev0)].end = out.tail.time;
     // The wafer link: latency plus the payload at the system I/O bandwidth, one message at a time per direction.
     const double bytes = words * m_params.linkBytesPerCycle;
     const double linkCycles = m_params.interWaferBytesPerCycle > 0 ? bytes / m_params.interWaferBytesPerCycle : 0.0;
-    LinkState& link = m_links[linkKey(std::min(a.device, b.device), a.device, b.device, 4)];
+    auto it = std::find_if(m_waferLinks.begin(), m_waferLinks.end(),
+                           [&](const WaferLink& w) { return w.from == a.device && w.to == b.device; });
+    if (it == m_waferLinks.end())
+        it = m_waferLinks.insert(m_waferLinks.end(), {a.device, b.device, 0.0, -1, {}});
+    WaferLink& link = *it;
     Ready start = out.tail;
     if (link.freeAt > start.time)
         start = {link.freeAt, link.lastEvent};
@@ -175,13 +196,12 @@ MeshFabric::Delivery MeshFabric::sendAcross(int from, int to, double words, Read
     const int ev1 = addEvent({start.time, arrive, start.event, 0, edge, entry, float(words), MeshEventKind::WaferLink});
     link.freeAt = start.time + linkCycles;
     link.lastEvent = ev1;
-    LinkStats& s = m_linkStats[linkKey(std::min(a.device, b.device), a.device, b.device, 4)];
-    s.words += words;
-    s.busyCycles += linkCycles;
-    s.messages += 1;
+    link.stats.words += words;
+    link.stats.busyCycles += linkCycles;
+    link.stats.messages += 1;
     current().interWaferBytes += bytes;
     const int ev2 = addEvent({arrive, arrive, ev1, 0, entry, to, float(words), MeshEventKind::Message});
-    const Delivery in = transmit(b.device, 0, b.y, b.x, b.y, words, {arrive, ev1}, ev2);
+    const Delivery in = transmit(entry, b.x, b.y, words, {arrive, ev1}, ev2);
     m_events[size_t(ev2)].end = in.tail.time;
     current().wordsSent += words;
     current().wordsDelivered += words;

@@ -15,7 +15,6 @@
 #include "engine/wafer/mesh/meshstats.h"
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 namespace ws {
@@ -61,19 +60,31 @@ struct MeshCore
     CoreStats stats;
 };
 
+// One directed link: out of the router of core `core` towards dir (0 east, 1 west, 2 south, 3 north), or a
+// wafer-to-wafer link (dir 4, core = the sending device, toDevice the receiving one).
+struct MeshLink
+{
+    int core = -1;
+    int dir = 0;
+    int toDevice = -1;
+    LinkStats stats;
+};
+
 class MeshFabric
 {
 public:
     explicit MeshFabric(const MeshParams& params) : m_params(params) {}
 
     const MeshParams& params() const { return m_params; }
-    void setMeshCols(int cols) { m_edgeX = cols - 1; } // wafer links leave at the east edge, enter at the west
-    int coreIndex(int device, int x, int y);           // creates the core on first use
+    // The fabric's size (wafer links leave at the east edge and enter at the west) and a guess of the events.
+    void setMesh(int cols, int rows, size_t expectedEvents = 0);
+    int coreIndex(int device, int x, int y); // creates the core on first use
+    void reserveCores(size_t more);          // room for `more` cores and their events
     const std::vector<MeshCore>& cores() const { return m_cores; }
     const std::vector<MeshEvent>& events() const { return m_events; }
     const std::vector<TrafficStats>& phaseTraffic() const { return m_traffic; }
-    const std::unordered_map<uint64_t, LinkStats>& linkStats() const { return m_linkStats; }
-    static void decodeLink(uint64_t key, int& device, int& x, int& y, int& dir); // dir: 0 E, 1 W, 2 S, 3 N, 4 wafer
+    // Every link that carried something.
+    std::vector<MeshLink> links() const;
 
     void setPhase(int phase, PhaseKind kind);
     // The core works for `cycles` from max(input, its own last work); returns the end.
@@ -96,35 +107,42 @@ public:
     Delivery sendAcross(int from, int to, double words, Ready depart);
 
 private:
-    Delivery transmit(int fromDevice, int x0, int y0, int x1, int y1, double words, Ready depart, int event,
-                      bool yFirst = false);
-    void occupy(int core, double from, double to, bool busy);
-    int addEvent(const MeshEvent& e);
-    TrafficStats& current() { return m_traffic[size_t(m_phase)]; }
-
-    MeshParams m_params;
-    std::vector<MeshCore> m_cores;
-    std::unordered_map<uint64_t, int> m_coreOf; // (device, x, y) -> index
-    // A link's reservations: busy intervals sorted by start (the latest few; older ones are long past).
+    // A link's reservations: the latest few busy intervals sorted by start (older ones are long past).
     struct LinkState
     {
+        static constexpr int kKept = 4;
         struct Busy
         {
             double start, end;
             int event;
         };
-        std::vector<Busy> busy;
-        double freeAt = 0; // wafer links: one message at a time
-        int lastEvent = -1;
+        Busy busy[kKept];
+        int count = 0;
+        LinkStats stats;
         // The first start >= t where `cycles` fit between reservations; `cause` becomes the blocking event.
         double reserve(double t, double cycles, int event, int& cause);
     };
-    std::unordered_map<uint64_t, LinkState> m_links;
-    std::unordered_map<uint64_t, LinkStats> m_linkStats;
+    Delivery transmit(int core, int x1, int y1, double words, Ready depart, int event, bool yFirst = false);
+    void occupy(int core, double from, double to, bool busy);
+    int addEvent(const MeshEvent& e);
+    TrafficStats& current() { return m_traffic[size_t(m_phase)]; }
+
+    MeshParams m_params;
+    int m_cols = 0, m_rows = 0;
+    std::vector<MeshCore> m_cores;
+    std::vector<std::vector<int>> m_coreOf; // per device: fabric y * cols + x -> core index (-1: none yet)
+    std::vector<LinkState> m_links;         // 4 per core
+    struct WaferLink
+    {
+        int from = 0, to = 0;
+        double freeAt = 0;
+        int lastEvent = -1;
+        LinkStats stats;
+    };
+    std::vector<WaferLink> m_waferLinks;
     std::vector<MeshEvent> m_events;
     std::vector<TrafficStats> m_traffic; // per phase
     int m_phase = 0;
-    int m_edgeX = 0;
     PhaseKind m_kind = PhaseKind::Embedding;
 };
 

@@ -15,6 +15,7 @@ MeshRegionCores MeshRegionCores::read(const Placement& placement, const RegionRe
     r.layer = layer;
     const size_t n = size_t(std::max<long long>(0, region.rect.cores()));
     r.cores.reserve(n);
+    fabric.reserveCores(n);
     r.tiles.resize(n);
     r.kvColumns.assign(n, 0);
     size_t i = 0;
@@ -90,10 +91,28 @@ std::vector<MeshLine> MeshRegionCores::matrixLines(std::initializer_list<TensorK
         if (inserted)
             order.push_back(&it->first);
     }
+    // Lines on the same column (or row) of cores are one reduction along it: folded tiles (TileGrid::fold) put
+    // several lines, each holding some of the column's output rows, on every fold-th core of one column; the
+    // schedule reduces the column's rows together, each core adding its own rows into the passing stream.
+    std::map<std::pair<int, int>, MeshLine> merged; // (axis, column or row) -> line
     std::vector<MeshLine> lines;
-    lines.reserve(order.size());
-    for (const std::vector<int>* m : order)
-        lines.push_back({*m, fused.at(*m)});
+    const int w = rect.width;
+    for (const std::vector<int>* m : order) {
+        const bool column = std::all_of(m->begin(), m->end(), [&](int i) { return i % w == m->front() % w; });
+        const bool row = std::all_of(m->begin(), m->end(), [&](int i) { return i / w == m->front() / w; });
+        if (!column && !row) {
+            lines.push_back({*m, fused.at(*m)});
+            continue;
+        }
+        MeshLine& line = merged[{column ? 0 : 1, column ? m->front() % w : m->front() / w}];
+        line.members.insert(line.members.end(), m->begin(), m->end());
+        line.payloadValues += fused.at(*m);
+    }
+    for (auto& [key, line] : merged) {
+        std::sort(line.members.begin(), line.members.end());
+        line.members.erase(std::unique(line.members.begin(), line.members.end()), line.members.end());
+        lines.push_back(std::move(line));
+    }
     // Deterministic order: by first core.
     std::sort(lines.begin(), lines.end(), [](const MeshLine& a, const MeshLine& b) { return a.members < b.members; });
     return lines;
