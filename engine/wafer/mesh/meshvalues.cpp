@@ -39,6 +39,7 @@ Expected<MeshValuesStep> MeshValues::step(TokenId token, int position)
         return st.error();
     MeshOptions o;
     o.context = position + 1;
+    o.layer = m_layer;
     auto run = executeMeshToken(*m_placement, m_model->modelConfig(), m_params, o);
     if (!run)
         return run.error();

@@ -43,6 +43,8 @@ public:
 
     // One decode step: `token` at `position` (positions fed in order from 0).
     Expected<MeshValuesStep> step(TokenId token, int position);
+    // Time only this layer's phases on the mesh (-1: the whole token); the values are always the whole step's.
+    void setTimedLayer(int layer) { m_layer = layer; }
     const std::vector<float>& logits() const { return m_tiled->logits(); }
     const std::vector<float>& denseLogits() const { return m_dense->logits; }
     const TiledExecutor& tiled() const { return *m_tiled; }
@@ -53,6 +55,7 @@ private:
     const Placement* m_placement = nullptr;
     const DecodeModel* m_model = nullptr;
     MeshParams m_params;
+    int m_layer = -1;
     std::unique_ptr<TiledExecutor> m_tiled;
     std::unique_ptr<RunState> m_dense;
     std::unique_ptr<ThreadPool> m_pool;
