@@ -352,6 +352,12 @@ Expected<MeshRun> TokenRun::run()
     MeshRun out;
     out.clockHz = m_params.clockHz;
     out.sramBytesPerCore = m_placement.sramBytesPerCore;
+    // Read the regions this run touches first, so that the fabric reserves room for their cores and events once.
+    for (int l = 0; l < nLayers; ++l)
+        if (m_options.layer < 0 || l == m_options.layer || l == m_options.layer + 1)
+            region(m_regions.layers[size_t(l)], l);
+    if (m_options.layer < 0 || m_options.layer + 1 == nLayers)
+        region(m_regions.lmHead, -1);
     double prevEnd = 0;
     for (const Phase& p : schedule.phases) {
         if (m_options.layer >= 0 && p.layer != m_options.layer)

@@ -39,9 +39,13 @@ void MeshFabric::setMesh(int cols, int rows, size_t expectedEvents)
 void MeshFabric::reserveCores(size_t more)
 {
     constexpr size_t kEventsPerCore = 20; // about what a layer region's core takes part in per token
-    m_cores.reserve(m_cores.size() + more);
-    m_links.reserve(m_links.size() + 4 * more);
-    m_events.reserve(m_events.size() + kEventsPerCore * more);
+    auto grow = [](auto& v, size_t needed) {
+        if (v.capacity() < needed)
+            v.reserve(std::max(needed, 2 * v.capacity()));
+    };
+    grow(m_cores, m_cores.size() + more);
+    grow(m_links, m_links.size() + 4 * more);
+    grow(m_events, m_events.size() + kEventsPerCore * more);
 }
 
 int MeshFabric::coreIndex(int device, int x, int y)
@@ -82,7 +86,7 @@ void MeshFabric::setPhase(int phase, PhaseKind kind)
 int MeshFabric::addEvent(const MeshEvent& e)
 {
     m_events.push_back(e);
-    m_events.back().phase = m_phase;
+    m_events.back().phase = uint16_t(m_phase);
     return int(m_events.size()) - 1;
 }
 
@@ -101,7 +105,7 @@ Ready MeshFabric::compute(int core, Ready input, double cycles, double macs)
 {
     const Ready start = later(input, m_cores[size_t(core)].free); // the core may still work on earlier tiles
     const int ev =
-        addEvent({start.time, start.time + cycles, start.event, 0, core, core, 0.0f, MeshEventKind::Compute});
+        addEvent({start.time, start.time + cycles, start.event, core, core, 0.0f, 0, MeshEventKind::Compute});
     occupy(core, start.time, start.time + cycles, true);
     current().macs += macs;
     m_cores[size_t(core)].free = {start.time + cycles, ev};
@@ -161,7 +165,7 @@ MeshFabric::Delivery MeshFabric::transmit(int core, int x1, int y1, double words
 
 MeshFabric::Delivery MeshFabric::send(int from, int to, double words, Ready depart, MeshEventKind kind, bool yFirst)
 {
-    const int ev = addEvent({depart.time, depart.time, depart.event, 0, from, to, float(words), kind});
+    const int ev = addEvent({depart.time, depart.time, depart.event, from, to, float(words), 0, kind});
     const MeshCore& b = m_cores[size_t(to)];
     const Delivery d = transmit(from, b.x, b.y, words, depart, ev, yFirst);
     m_events[size_t(ev)].end = d.tail.time;
@@ -178,7 +182,7 @@ MeshFabric::Delivery MeshFabric::sendAcross(int from, int to, double words, Read
     const int edge = coreIndex(a.device, m_cols - 1, a.y);
     const int entry = coreIndex(b.device, 0, b.y);
     const int ev0 =
-        addEvent({depart.time, depart.time, depart.event, 0, from, edge, float(words), MeshEventKind::Message});
+        addEvent({depart.time, depart.time, depart.event, from, edge, float(words), 0, MeshEventKind::Message});
     const Delivery out = transmit(from, m_cols - 1, a.y, words, depart, ev0);
     m_events[size_t(ev0)].end = out.tail.time;
     // The wafer link: latency plus the payload at the system I/O bandwidth, one message at a time per direction.
@@ -193,14 +197,14 @@ MeshFabric::Delivery MeshFabric::sendAcross(int from, int to, double words, Read
     if (link.freeAt > start.time)
         start = {link.freeAt, link.lastEvent};
     const double arrive = start.time + linkCycles + m_params.interWaferLatencyCycles;
-    const int ev1 = addEvent({start.time, arrive, start.event, 0, edge, entry, float(words), MeshEventKind::WaferLink});
+    const int ev1 = addEvent({start.time, arrive, start.event, edge, entry, float(words), 0, MeshEventKind::WaferLink});
     link.freeAt = start.time + linkCycles;
     link.lastEvent = ev1;
     link.stats.words += words;
     link.stats.busyCycles += linkCycles;
     link.stats.messages += 1;
     current().interWaferBytes += bytes;
-    const int ev2 = addEvent({arrive, arrive, ev1, 0, entry, to, float(words), MeshEventKind::Message});
+    const int ev2 = addEvent({arrive, arrive, ev1, entry, to, float(words), 0, MeshEventKind::Message});
     const Delivery in = transmit(entry, b.x, b.y, words, {arrive, ev1}, ev2);
     m_events[size_t(ev2)].end = in.tail.time;
     current().wordsSent += words;

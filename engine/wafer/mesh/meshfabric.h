@@ -32,10 +32,10 @@ struct MeshEvent
     double start = 0;
     double end = 0;
     int cause = -1; // index of the event whose end set this start; -1: the token's start
-    int phase = 0;  // index into the engine's phase list
     int core = -1;  // compute: the core; messages: the source core
     int toCore = -1;
     float words = 0;
+    uint16_t phase = 0; // index into the engine's phase list
     MeshEventKind kind = MeshEventKind::Compute;
 };
 

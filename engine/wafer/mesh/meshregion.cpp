@@ -16,12 +16,14 @@ MeshRegionCores MeshRegionCores::read(const Placement& placement, const RegionRe
     const size_t n = size_t(std::max<long long>(0, region.rect.cores()));
     r.cores.reserve(n);
     fabric.reserveCores(n);
-    r.tiles.resize(n);
+    r.tileBegin.reserve(n + 1);
+    r.tileData.reserve(n * 8);
     r.kvColumns.assign(n, 0);
     size_t i = 0;
     for (int y = region.rect.y; y < region.rect.y + region.rect.height; ++y) {
         for (int x = region.rect.x; x < region.rect.x + region.rect.width; ++x, ++i) {
             r.cores.push_back(fabric.coreIndex(region.device, x, y));
+            r.tileBegin.push_back(uint32_t(r.tileData.size()));
             const auto detail = placement.coreDetail(region.device, x, y);
             if (!detail)
                 continue;
@@ -32,10 +34,11 @@ MeshRegionCores MeshRegionCores::read(const Placement& placement, const RegionRe
                 if (t.kind == TensorKind::Norm || t.kind == TensorKind::Bias)
                     continue;
                 if (layer >= 0 ? t.layer == layer : table)
-                    r.tiles[i].push_back(t);
+                    r.tileData.push_back(t);
             }
         }
     }
+    r.tileBegin.push_back(uint32_t(r.tileData.size()));
     return r;
 }
 
@@ -43,7 +46,7 @@ void MeshRegionCores::work(int position, std::initializer_list<TensorKind> kinds
 {
     macs = 0;
     bytes = 0;
-    for (const CoreTile& t : tiles[size_t(position)])
+    for (const CoreTile& t : tiles(position))
         if (std::find(kinds.begin(), kinds.end(), t.kind) != kinds.end()) {
             macs += double(t.rowEnd - t.rowBegin) * double(t.colEnd - t.colBegin);
             bytes += double(t.bytes);
@@ -52,7 +55,7 @@ void MeshRegionCores::work(int position, std::initializer_list<TensorKind> kinds
 
 int64_t MeshRegionCores::rows(int position, TensorKind kind) const
 {
-    for (const CoreTile& t : tiles[size_t(position)])
+    for (const CoreTile& t : tiles(position))
         if (t.kind == kind)
             return t.rowEnd - t.rowBegin;
     return 0;
@@ -60,7 +63,7 @@ int64_t MeshRegionCores::rows(int position, TensorKind kind) const
 
 int64_t MeshRegionCores::cols(int position, TensorKind kind) const
 {
-    for (const CoreTile& t : tiles[size_t(position)])
+    for (const CoreTile& t : tiles(position))
         if (t.kind == kind)
             return t.colEnd - t.colBegin;
     return 0;
@@ -68,19 +71,15 @@ int64_t MeshRegionCores::cols(int position, TensorKind kind) const
 
 bool MeshRegionCores::holds(TensorKind kind) const
 {
-    for (const auto& ts : tiles)
-        for (const CoreTile& t : ts)
-            if (t.kind == kind)
-                return true;
-    return false;
+    return std::any_of(tileData.begin(), tileData.end(), [&](const CoreTile& t) { return t.kind == kind; });
 }
 
 std::vector<MeshLine> MeshRegionCores::matrixLines(std::initializer_list<TensorKind> kinds) const
 {
     // Cores sharing the output rows of one matrix, in row-major order (which is line order along x or y).
     std::map<std::tuple<int, int64_t, int64_t>, std::vector<int>> groups;
-    for (size_t i = 0; i < tiles.size(); ++i)
-        for (const CoreTile& t : tiles[i])
+    for (size_t i = 0; i < cores.size(); ++i)
+        for (const CoreTile& t : tiles(int(i)))
             if (std::find(kinds.begin(), kinds.end(), t.kind) != kinds.end())
                 groups[{int(t.kind), t.rowBegin, t.rowEnd}].push_back(int(i));
     std::map<std::vector<int>, double> fused;

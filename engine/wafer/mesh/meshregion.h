@@ -11,7 +11,9 @@
 #include "engine/wafer/mesh/meshfabric.h"
 #include "engine/wafer/placement/placement.h"
 
+#include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <vector>
 
 namespace ws {
@@ -27,10 +29,15 @@ struct MeshRegionCores
     int device = 0;
     CoreRect rect; // fabric coordinates
     int layer = -1;
-    std::vector<int> cores;                   // fabric core indices, row-major over rect
-    std::vector<std::vector<CoreTile>> tiles; // per position: the matrix tiles of this region's tensors
-    std::vector<int64_t> kvColumns;           // per position: K|V columns held
-    int64_t maxCoreBytes = 0;                 // SRAM used by the fullest core
+    std::vector<int> cores;          // fabric core indices, row-major over rect
+    std::vector<CoreTile> tileData;  // every position's matrix tiles of this region's tensors, one after the other
+    std::vector<uint32_t> tileBegin; // position i's tiles: [tileBegin[i], tileBegin[i + 1])
+    std::span<const CoreTile> tiles(int position) const
+    {
+        return {tileData.data() + tileBegin[size_t(position)], tileData.data() + tileBegin[size_t(position) + 1]};
+    }
+    std::vector<int64_t> kvColumns; // per position: K|V columns held
+    int64_t maxCoreBytes = 0;       // SRAM used by the fullest core
 
     // Reads every core of `region` (layer -1: the tables' tiles only).
     static MeshRegionCores read(const Placement& placement, const RegionRef& region, int layer, MeshFabric& fabric);
