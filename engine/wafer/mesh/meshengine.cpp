@@ -43,7 +43,8 @@ public:
     Expected<MeshRun> run();
 
 private:
-    MeshRegionCores& region(const RegionRef& r, int layer);
+    // tiles false: only the cores (a hop's destination when only the layer before it runs).
+    MeshRegionCores& region(const RegionRef& r, int layer, bool tiles = true);
     Ready& ready(int core)
     {
         if (m_ready.size() <= size_t(core))
@@ -71,12 +72,14 @@ private:
     int64_t m_context = 1;      // cached tokens of the layer being run
 };
 
-MeshRegionCores& TokenRun::region(const RegionRef& r, int layer)
+MeshRegionCores& TokenRun::region(const RegionRef& r, int layer, bool tiles)
 {
     const auto key = std::make_tuple(r.device, r.rect.x, r.rect.y, r.rect.width, r.rect.height, layer);
     auto it = m_cache.find(key);
     if (it == m_cache.end())
-        it = m_cache.emplace(key, MeshRegionCores::read(m_placement, r, layer, *m_fabric)).first;
+        it = m_cache.emplace(key, MeshRegionCores::read(m_placement, r, layer, *m_fabric, tiles)).first;
+    else if (tiles && !it->second.hasTiles)
+        it->second = MeshRegionCores::read(m_placement, r, layer, *m_fabric, true);
     return it->second;
 }
 
@@ -134,8 +137,8 @@ void TokenRun::allreduce(const std::vector<ReduceLine>& lines)
 // slice. Regions one above the other use one lane per row too, each lane from its own column.
 void TokenRun::hop(const RegionRef& from, int fromLayer, const RegionRef& to, int toLayer, double values, bool spread)
 {
-    MeshRegionCores& a = region(from, fromLayer);
-    MeshRegionCores& b = region(to, toLayer);
+    MeshRegionCores& a = region(from, fromLayer, false);
+    MeshRegionCores& b = region(to, toLayer, false);
     const CoreRect& ra = a.rect;
     const CoreRect& rb = b.rect;
     const bool east = from.device != to.device || centreX(rb) >= centreX(ra);
@@ -353,11 +356,12 @@ Expected<MeshRun> TokenRun::run()
     out.clockHz = m_params.clockHz;
     out.sramBytesPerCore = m_placement.sramBytesPerCore;
     // Read the regions this run touches first, so that the fabric reserves room for their cores and events once.
+    const bool whole = m_options.layer < 0;
     for (int l = 0; l < nLayers; ++l)
-        if (m_options.layer < 0 || l == m_options.layer || l == m_options.layer + 1)
-            region(m_regions.layers[size_t(l)], l);
-    if (m_options.layer < 0 || m_options.layer + 1 == nLayers)
-        region(m_regions.lmHead, -1);
+        if (whole || l == m_options.layer || l == m_options.layer + 1)
+            region(m_regions.layers[size_t(l)], l, whole || l == m_options.layer);
+    if (whole || m_options.layer + 1 == nLayers)
+        region(m_regions.lmHead, -1, whole);
     double prevEnd = 0;
     for (const Phase& p : schedule.phases) {
         if (m_options.layer >= 0 && p.layer != m_options.layer)

@@ -68,8 +68,8 @@ std::vector<MeshLink> MeshFabric::links() const
 {
     std::vector<MeshLink> out;
     for (size_t i = 0; i < m_links.size(); ++i)
-        if (m_links[i].stats.messages > 0)
-            out.push_back({int(i / 4), int(i % 4), -1, m_links[i].stats});
+        if (m_links[i].messages > 0)
+            out.push_back({int(i / 4), int(i % 4), -1, m_links[i].stats()});
     for (const WaferLink& w : m_waferLinks)
         out.push_back({w.from, 4, w.to, w.stats});
     return out;
@@ -134,9 +134,8 @@ MeshFabric::Delivery MeshFabric::transmit(int core, int x1, int y1, double words
     auto step = [&](int dir) {
         LinkState& link = m_links[size_t(at) * 4 + size_t(dir)];
         t = link.reserve(t, words, event, cause);
-        link.stats.words += words;
-        link.stats.busyCycles += words;
-        link.stats.messages += 1;
+        link.words += words;
+        link.messages += 1;
         t += m_params.hopCycles;
         ++hops;
         x += dir == 0 ? 1 : dir == 1 ? -1 : 0;

@@ -118,7 +118,9 @@ private:
         };
         Busy busy[kKept];
         int count = 0;
-        LinkStats stats;
+        int messages = 0;
+        double words = 0; // a mesh link is busy one cycle per word
+        LinkStats stats() const { return {words, words, messages}; }
         // The first start >= t where `cycles` fit between reservations; `cause` becomes the blocking event.
         double reserve(double t, double cycles, int event, int& cause);
     };

@@ -7,7 +7,7 @@
 namespace ws {
 
 MeshRegionCores MeshRegionCores::read(const Placement& placement, const RegionRef& region, int layer,
-                                      MeshFabric& fabric)
+                                      MeshFabric& fabric, bool tiles)
 {
     MeshRegionCores r;
     r.device = region.device;
@@ -24,6 +24,8 @@ MeshRegionCores MeshRegionCores::read(const Placement& placement, const RegionRe
         for (int x = region.rect.x; x < region.rect.x + region.rect.width; ++x, ++i) {
             r.cores.push_back(fabric.coreIndex(region.device, x, y));
             r.tileBegin.push_back(uint32_t(r.tileData.size()));
+            if (!tiles)
+                continue;
             const auto detail = placement.coreDetail(region.device, x, y);
             if (!detail)
                 continue;
@@ -39,6 +41,7 @@ MeshRegionCores MeshRegionCores::read(const Placement& placement, const RegionRe
         }
     }
     r.tileBegin.push_back(uint32_t(r.tileData.size()));
+    r.hasTiles = tiles;
     return r;
 }
 

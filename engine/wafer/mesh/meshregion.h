@@ -38,9 +38,12 @@ struct MeshRegionCores
     }
     std::vector<int64_t> kvColumns; // per position: K|V columns held
     int64_t maxCoreBytes = 0;       // SRAM used by the fullest core
+    bool hasTiles = false;          // read with its tiles (not only its cores)
 
     // Reads every core of `region` (layer -1: the tables' tiles only).
-    static MeshRegionCores read(const Placement& placement, const RegionRef& region, int layer, MeshFabric& fabric);
+    // tiles false: the cores only (no tiles, KV columns or bytes).
+    static MeshRegionCores read(const Placement& placement, const RegionRef& region, int layer, MeshFabric& fabric,
+                                bool tiles = true);
 
     // Multiply-accumulates and stored weight bytes of a position's tiles of the given kinds.
     void work(int position, std::initializer_list<TensorKind> kinds, double& macs, double& bytes) const;
