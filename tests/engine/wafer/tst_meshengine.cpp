@@ -5,6 +5,8 @@
 // in values mode the logits equal the dense decoder's.
 
 #include "engine/model/ggufmodelimporter.h"
+#include "engine/wafer/dataflow/timingmodel.h"
+#include "engine/wafer/mesh/meshallreduce.h"
 #include "engine/wafer/mesh/meshengine.h"
 #include "engine/wafer/mesh/meshvalues.h"
 #include "engine/wafer/placement/placer.h"
@@ -238,6 +240,46 @@ private slots:
         for (const ws::CriticalStep& s : run->criticalPath)
             critical += s.cycles;
         QCOMPARE(critical, run->totalCycles);
+    }
+
+    void allreduceAlone_data()
+    {
+        QTest::addColumn<int>("cores");
+        QTest::addColumn<double>("words");
+        for (int n : {20, 151, 183})
+            for (double w : {1.0, 42.0, 93.0})
+                QTest::addRow("%d cores, %.0f words", n, w) << n << w;
+    }
+
+    // One line of cores, alone on the mesh, all partial sums ready at cycle 0. The closed form streams the
+    // payload once; the engine finds it twice on the links where a group root's stream enters the next group
+    // while that group's own chain still streams towards its middle, so it meets the closed form plus one
+    // payload (with more than one group), within 10 %.
+    void allreduceAlone()
+    {
+        QFETCH(int, cores);
+        QFETCH(double, words);
+        const ws::MeshParams params = ws::MeshParams::fromHardware(wstest::hardwarePreset("wse3").wafer);
+        ws::MeshFabric fabric(params);
+        fabric.setMesh(4, cores + 2);
+        fabric.setPhase(0, ws::PhaseKind::QkvGemv);
+        ws::ReduceLine line;
+        for (int y = 0; y < cores; ++y)
+            line.cores.push_back(fabric.coreIndex(0, 1, y));
+        line.words = words;
+        std::vector<ws::Ready> ready(fabric.cores().size());
+        ws::allreduceLines(fabric, ready, {line});
+        double engine = 0;
+        for (const ws::Ready& r : ready)
+            engine = std::max(engine, r.time);
+        const ws::AllreduceTiming closed = ws::TimingModel(params.closedForm()).allreduce(cores, int(words));
+        const double second = closed.groupCount > 1 ? closed.payloadCycles : 0.0;
+        qInfo("engine %.0f cycles, closed form %.0f, with the payload twice %.0f", engine, closed.totalCycles(),
+              closed.totalCycles() + second);
+        QVERIFY(engine >= closed.totalCycles());
+        QVERIFY(std::fabs(engine / (closed.totalCycles() + second) - 1) <= 0.10);
+        // Every core but the root sends its running sum once and receives the sum once.
+        QCOMPARE(fabric.phaseTraffic()[0].messages, int64_t(2 * (cores - 1)));
     }
 
     void errors()
