@@ -185,6 +185,16 @@ int runExecute(const QStringList& args)
     std::printf("%s on %s: %.0f cycles (%.3f us); closed forms %.0f cycles\n", qPrintable(modelArg),
                 qPrintable(QString::fromStdString(hardware->id)), out.value("cycles").toDouble(),
                 out.value("seconds").toDouble() * 1e6, out.value("closed_form_cycles").toDouble());
+    if (values) {
+        QStringList engineIds, denseIds;
+        for (const auto& v : out.value("engine_ids").toArray())
+            engineIds << QString::number(v.toInt());
+        for (const auto& v : out.value("dense_ids").toArray())
+            denseIds << QString::number(v.toInt());
+        std::printf("values: max |engine - dense| logit %.3g of max |logit| %.3g; ids %s (dense %s)\n",
+                    out.value("max_logit_difference").toDouble(), out.value("max_abs_logit").toDouble(),
+                    qPrintable(engineIds.join(QLatin1Char(' '))), qPrintable(denseIds.join(QLatin1Char(' '))));
+    }
     for (const auto& v : out.value("phases").toArray()) {
         const QJsonObject ph = v.toObject();
         std::printf("  %-14s layer %3d  engine %9.0f  closed form %9.0f\n", qPrintable(ph.value("name").toString()),
