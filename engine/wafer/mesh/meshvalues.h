@@ -23,15 +23,26 @@
 
 namespace ws {
 
+// What one core computed for this token: the magnitude of its partial products (sum of |partial| over its
+// tiles' output rows), in fabric coordinates.
+struct MeshCoreValue
+{
+    int device = 0;
+    int fabricX = 0;
+    int fabricY = 0;
+    double partialMagnitude = 0;
+};
+
 struct MeshValuesStep
 {
     TokenId token = 0;
     int position = 0;
     MeshRun run;
-    float maxLogitDifference = 0; // max |engine - dense| over the vocabulary
-    float maxAbsLogit = 0;        // max |dense logit|
-    TokenId engineId = 0;         // greedy pick from the engine's logits
-    TokenId denseId = 0;          // greedy pick from the dense decoder's
+    float maxLogitDifference = 0;     // max |engine - dense| over the vocabulary
+    float maxAbsLogit = 0;            // max |dense logit|
+    TokenId engineId = 0;             // greedy pick from the engine's logits
+    TokenId denseId = 0;              // greedy pick from the dense decoder's
+    std::vector<MeshCoreValue> cores; // every core that holds a weight tile, for this token only
 };
 
 class MeshValues

@@ -98,6 +98,16 @@ private slots:
             QVERIFY2(step->maxLogitDifference <= 1e-5f * step->maxAbsLogit, qPrintable(QString::number(pos)));
             QCOMPARE(step->engineId, step->denseId);
             QVERIFY(step->run.totalCycles > 0);
+            // What each core computed for this token: every tile-holding core, on the placement's own cores.
+            QCOMPARE(step->cores.size(), values->tiled().cores().size());
+            double magnitude = 0;
+            for (const ws::MeshCoreValue& c : step->cores) {
+                QVERIFY(c.partialMagnitude >= 0);
+                QVERIFY(!placement.regionsAt(c.device, c.fabricX - placement.originX, c.fabricY - placement.originY)
+                             .empty());
+                magnitude += c.partialMagnitude;
+            }
+            QVERIFY(magnitude > 0);
             token = step->engineId;
         }
     }
