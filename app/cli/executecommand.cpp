@@ -23,9 +23,10 @@
 namespace ws::cli {
 
 namespace {
-// Above this many cores a whole token's events would take more than about 2 GB (some 2 KB per core: its
-// events, links and statistics), so a preset that large runs one layer at a time.
-constexpr long long kWholeTokenCores = 1000000;
+// Above this many cores a whole token's events would take more than about 2 GB (some 3 KB per core: its
+// events, links, statistics and tiles; qwen3-0.6b's whole token on wse3, 886,370 cores, took 2.7 GB), so a
+// preset that large runs one layer at a time.
+constexpr long long kWholeTokenCores = 600000;
 
 long long layerCores(const Placement& p)
 {

@@ -141,6 +141,7 @@ void TokenRun::hop(const RegionRef& from, int fromLayer, const RegionRef& to, in
     MeshRegionCores& b = region(to, toLayer, false);
     const CoreRect& ra = a.rect;
     const CoreRect& rb = b.rect;
+    const bool same = from.device == to.device && ra == rb; // tied tables: the token id stays in its region
     const bool east = from.device != to.device || centreX(rb) >= centreX(ra);
     const bool vertical =
         from.device == to.device && std::abs(centreY(ra) - centreY(rb)) > std::abs(centreX(ra) - centreX(rb));
@@ -149,7 +150,7 @@ void TokenRun::hop(const RegionRef& from, int fromLayer, const RegionRef& to, in
     for (int i = 0; i < lanes; ++i) {
         const int ay = i * ra.height / lanes, by = i * rb.height / lanes;
         const int ax = vertical ? i % ra.width : (east ? ra.width - 1 : 0);
-        const int bx = vertical ? std::min(ax, rb.width - 1) : (east ? 0 : rb.width - 1);
+        const int bx = same ? ax : vertical ? std::min(ax, rb.width - 1) : (east ? 0 : rb.width - 1);
         const int src = a.cores[size_t(ay * ra.width + ax)];
         const int dst = b.cores[size_t(by * rb.width + bx)];
         const MeshFabric::Delivery d =
