@@ -59,7 +59,6 @@ private:
     void allreduce(const std::vector<ReduceLine>& lines);
     void hop(const RegionRef& from, int fromLayer, const RegionRef& to, int toLayer, double values, bool spread);
     int64_t contextOfRow(const MeshRegionCores& r, int position) const;
-    std::vector<CriticalStep> criticalPath() const;
 
     const Placement& m_placement;
     const ModelConfig& m_model;
@@ -239,7 +238,8 @@ void TokenRun::execute(const Phase& p)
             if (!kvCore(int(i)))
                 continue;
             const double macs = double(r.rows(int(i), TensorKind::AttnQ)) * double(contextOfRow(r, int(i)));
-            const double kvBytes = double(r.kvColumns[i]) / 2 * double(contextOfRow(r, int(i))) * 2.0;
+            // Scores read the core's K columns, values its V columns: half its K|V columns, for its tokens.
+            const double kvBytes = double(r.kvColumns[i]) / 2 * double(contextOfRow(r, int(i))) * r.kvBytesPerValue;
             ready(r.cores[i]) =
                 m_fabric->compute(r.cores[i], ready(r.cores[i]), m_params.gemvCycles(macs, kvBytes), macs);
         }
@@ -310,34 +310,6 @@ void TokenRun::execute(const Phase& p)
     }
 }
 
-std::vector<CriticalStep> TokenRun::criticalPath() const
-{
-    const auto& events = m_fabric->events();
-    int last = -1;
-    for (size_t i = 0; i < events.size(); ++i)
-        if (last < 0 || events[i].end > events[size_t(last)].end)
-            last = int(i);
-    std::vector<CriticalStep> steps;
-    std::vector<double> stepEnd; // the end of each stretch's last event
-    for (int e = last; e >= 0; e = events[size_t(e)].cause) {
-        const MeshEvent& ev = events[size_t(e)];
-        const MeshEventKind kind = ev.kind == MeshEventKind::Multicast ? MeshEventKind::Message : ev.kind;
-        if (steps.empty() || steps.back().phase != ev.phase || steps.back().kind != kind) {
-            steps.push_back({ev.phase, kind, 0, 0.0, ev.core});
-            stepEnd.push_back(ev.end);
-        }
-        steps.back().events += 1;
-        if (ev.cause >= e)
-            break; // causes point backwards; guard against a cycle
-    }
-    std::reverse(steps.begin(), steps.end());
-    std::reverse(stepEnd.begin(), stepEnd.end());
-    // Each stretch's share of the token: from the previous stretch's end to its own.
-    for (size_t i = 0; i < steps.size(); ++i)
-        steps[i].cycles = stepEnd[i] - (i > 0 ? stepEnd[i - 1] : 0.0);
-    return steps;
-}
-
 Expected<MeshRun> TokenRun::run()
 {
     if (m_model.isMoe())
@@ -382,7 +354,7 @@ Expected<MeshRun> TokenRun::run()
     out.totalCycles = prevEnd;
     for (const auto& [key, r] : m_cache)
         out.maxCoreBytes = std::max(out.maxCoreBytes, r.maxCoreBytes);
-    out.criticalPath = criticalPath();
+    out.criticalPath = m_fabric->criticalPath();
     out.fabric = m_fabric;
     return out;
 }

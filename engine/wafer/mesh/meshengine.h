@@ -48,16 +48,6 @@ struct MeshPhase
     TrafficStats traffic;
 };
 
-// A stretch of the critical path: consecutive events of one kind in one phase.
-struct CriticalStep
-{
-    int phase = 0; // index into MeshRun::phases
-    MeshEventKind kind = MeshEventKind::Compute;
-    int events = 0;
-    double cycles = 0;
-    int core = -1; // the core (or the source core) of the stretch's last event
-};
-
 struct MeshRun
 {
     double totalCycles = 0; // the token (or the layer's) cycles

@@ -1,6 +1,7 @@
 #include "engine/wafer/mesh/meshfabric.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace ws {
 
@@ -210,6 +211,34 @@ MeshFabric::Delivery MeshFabric::sendAcross(int from, int to, double words, Read
     current().wordsDelivered += words;
     current().messages += 1;
     return in;
+}
+
+std::vector<CriticalStep> MeshFabric::criticalPath() const
+{
+    const auto& events = m_events;
+    int last = -1;
+    for (size_t i = 0; i < events.size(); ++i)
+        if (last < 0 || events[i].end > events[size_t(last)].end)
+            last = int(i);
+    std::vector<CriticalStep> steps;
+    std::vector<double> stepEnd; // the end of each stretch's last event
+    for (int e = last; e >= 0; e = events[size_t(e)].cause) {
+        const MeshEvent& ev = events[size_t(e)];
+        const MeshEventKind kind = ev.kind == MeshEventKind::Multicast ? MeshEventKind::Message : ev.kind;
+        if (steps.empty() || steps.back().phase != ev.phase || steps.back().kind != kind) {
+            steps.push_back({ev.phase, kind, 0, 0.0, ev.core});
+            stepEnd.push_back(ev.end);
+        }
+        steps.back().events += 1;
+        if (ev.cause >= e)
+            break; // causes point backwards; guard against a cycle
+    }
+    std::reverse(steps.begin(), steps.end());
+    std::reverse(stepEnd.begin(), stepEnd.end());
+    // Each stretch's share of the token: from the previous stretch's end to its own.
+    for (size_t i = 0; i < steps.size(); ++i)
+        steps[i].cycles = stepEnd[i] - (i > 0 ? stepEnd[i - 1] : 0.0);
+    return steps;
 }
 
 } // namespace ws

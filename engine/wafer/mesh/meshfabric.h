@@ -50,6 +50,16 @@ inline Ready later(Ready a, Ready b)
     return b.time > a.time ? b : a;
 }
 
+// A stretch of the critical path: consecutive events of one kind in one phase.
+struct CriticalStep
+{
+    int phase = 0; // index into the engine's phase list
+    MeshEventKind kind = MeshEventKind::Compute;
+    int events = 0;
+    double cycles = 0;
+    int core = -1; // the core (or the source core) of the stretch's last event
+};
+
 struct MeshCore
 {
     int device = 0;
@@ -85,6 +95,9 @@ public:
     const std::vector<TrafficStats>& phaseTraffic() const { return m_traffic; }
     // Every link that carried something.
     std::vector<MeshLink> links() const;
+    // From the last event back along the causes: stretches of one kind in one phase, first to last; each
+    // stretch's cycles run from the previous stretch's end to its own, so they add up to the last event's end.
+    std::vector<CriticalStep> criticalPath() const;
 
     void setPhase(int phase, PhaseKind kind);
     // The core works for `cycles` from max(input, its own last work); returns the end.

@@ -13,6 +13,9 @@ MeshRegionCores MeshRegionCores::read(const Placement& placement, const RegionRe
     r.device = region.device;
     r.rect = region.rect;
     r.layer = layer;
+    for (const PlacedRegion& placed : placement.regions)
+        if (placed.layer == layer && layer >= 0 && placed.device == region.device)
+            r.kvBytesPerValue = placed.kvBytesPerValue;
     const size_t n = size_t(std::max<long long>(0, region.rect.cores()));
     r.cores.reserve(n);
     fabric.reserveCores(n);

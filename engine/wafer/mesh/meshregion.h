@@ -39,6 +39,7 @@ struct MeshRegionCores
     std::vector<int64_t> kvColumns; // per position: K|V columns held
     int64_t maxCoreBytes = 0;       // SRAM used by the fullest core
     bool hasTiles = false;          // read with its tiles (not only its cores)
+    int kvBytesPerValue = 0;        // of the layer's KV cache (PlacedRegion::kvBytesPerValue)
 
     // Reads every core of `region` (layer -1: the tables' tiles only).
     // tiles false: the cores only (no tiles, KV columns or bytes).
