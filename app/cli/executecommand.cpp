@@ -139,6 +139,7 @@ int runExecute(const QStringList& args)
         if (!run)
             return fail(QStringLiteral("execute: ") + QString::fromStdString(run.error().message()));
         out = meshRunJson(*run);
+        addCalibratedClosedForms(out, *placement, *model, hardware->wafer, *context, int(*layer));
         out.insert(QStringLiteral("mode"), QStringLiteral("timing"));
     } else {
         auto engine = MeshValues::create(*placement, session->model(), params, int(po.contextTokens));

@@ -1,5 +1,8 @@
 #include "app/cli/executejson.h"
 
+#include "engine/perf/wafercalibration.h"
+#include "engine/wafer/dataflow/scheduleregions.h"
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -117,6 +120,37 @@ QJsonObject meshRunJson(const MeshRun& run)
     out.insert(QStringLiteral("max_core_bytes"), double(run.maxCoreBytes));
     out.insert(QStringLiteral("sram_bytes_per_core"), double(run.sramBytesPerCore));
     return out;
+}
+
+void addCalibratedClosedForms(QJsonObject& out, const Placement& placement, const ModelConfig& model,
+                              const WaferSpec& wafer, int64_t context, int layer)
+{
+    const auto& cal = shippedWaferCalibration();
+    if (!cal)
+        return;
+    TimingParams params = cal->params;
+    params.applyHardware(wafer);
+    ScheduleOptions so;
+    so.context = std::max<int64_t>(1, context);
+    so.kv = KvPlacement::Shift;
+    const TokenSchedule s = buildTokenSchedule(model, scheduleRegionsFromPlacement(placement), TimingModel(params), so);
+    std::vector<double> cycles;
+    for (const Phase& p : s.phases)
+        if (layer < 0 || p.layer == layer)
+            cycles.push_back(p.durationCycles());
+    QJsonArray phases = out.value(QStringLiteral("phases")).toArray();
+    if (size_t(phases.size()) != cycles.size())
+        return; // not the same phase list (cannot happen for one placement)
+    double total = 0;
+    for (qsizetype i = 0; i < phases.size(); ++i) {
+        QJsonObject p = phases[i].toObject();
+        p.insert(QStringLiteral("calibrated_closed_form_cycles"), cycles[size_t(i)]);
+        phases[i] = p;
+        total += cycles[size_t(i)];
+    }
+    out.insert(QStringLiteral("phases"), phases);
+    out.insert(QStringLiteral("calibrated_closed_form_cycles"), total);
+    out.insert(QStringLiteral("calibration_profile"), QString::fromStdString(cal->profile));
 }
 
 } // namespace ws::cli
