@@ -4,12 +4,13 @@
 // Every piece of work is an event with a start and an end cycle and a cause
 // (the earlier event whose end set its start), so the chain of causes from the
 // token's last event back to its first is the critical path. A message is
-// routed X first, then Y, and moves cut-through: its head takes hopCycles per
-// router and each link is busy one cycle per word; a link still busy with an
-// earlier message makes the head wait (contention): a message takes the first
-// gap in the link's reservations that its words fit, messages being issued in
-// time order within a collective. A core's time is accounted as busy or waiting by intervals that
-// never overlap; what is left of the token is idle.
+// routed X first (or Y first), then the other axis, and moves cut-through: its
+// head takes hopCycles per router and each link is busy one cycle per word. A
+// link still busy with an earlier message makes the head wait (contention):
+// the message takes the first gap in the link's reservations that its words
+// fit, messages being issued in time order within a collective. A core's time
+// is accounted as busy or waiting by intervals that never overlap; what is
+// left of the token is idle.
 
 #include "engine/wafer/mesh/meshparams.h"
 #include "engine/wafer/mesh/meshstats.h"
