@@ -292,6 +292,27 @@ private slots:
         QCOMPARE(fabric.phaseTraffic()[0].messages, int64_t(2 * (cores - 1)));
     }
 
+    // One placement, one result: the same events in the same order, the same cycles.
+    void deterministic()
+    {
+        const Placed p = placePreset(QStringLiteral("llama-3.1-8b"), QStringLiteral("wse2"));
+        const ws::MeshParams params = ws::MeshParams::fromHardware(p.hardware.wafer);
+        ws::MeshOptions o;
+        o.context = 512;
+        o.layer = 0;
+        const auto a = ws::executeMeshToken(p.placement, p.model, params, o);
+        const auto b = ws::executeMeshToken(p.placement, p.model, params, o);
+        QVERIFY(a.hasValue() && b.hasValue());
+        QCOMPARE(a->totalCycles, b->totalCycles);
+        QCOMPARE(a->fabric->events().size(), b->fabric->events().size());
+        for (size_t i = 0; i < a->fabric->events().size(); ++i) {
+            const ws::MeshEvent& x = a->fabric->events()[i];
+            const ws::MeshEvent& y = b->fabric->events()[i];
+            QVERIFY(x.start == y.start && x.end == y.end && x.cause == y.cause && x.core == y.core &&
+                    x.toCore == y.toCore);
+        }
+    }
+
     void errors()
     {
         const Placed p = placePreset(QStringLiteral("llama-3.1-8b"), QStringLiteral("wse3"));
