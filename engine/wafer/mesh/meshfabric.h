@@ -124,7 +124,7 @@ private:
     // A link's reservations: the latest few busy intervals sorted by start (older ones are long past).
     struct LinkState
     {
-        static constexpr int kKept = 4;
+        static constexpr int kKept = 2;
         struct Busy
         {
             double start, end;
