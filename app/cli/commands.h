@@ -12,6 +12,7 @@ namespace ws::cli {
 int runGenerate(const QStringList& args);
 int runPlace(const QStringList& args);
 int runPredict(const QStringList& args);
+int runExecute(const QStringList& args);
 int runRender(const QStringList& args);
 // `record --tour` records in a main window made by `tourWindow` (the program's main knows the window).
 int runRecord(const QStringList& args, const TourWindowFactory& tourWindow = {});

@@ -22,11 +22,11 @@
 namespace {
 void printUsage()
 {
-    std::fputs(
-        "usage: waferscope-cli <generate|place|predict|compare|sweep|sweep-merge|optimize|render|record> [options]\n"
-        "       waferscope-cli <command> --help\n"
-        "       waferscope-cli --version\n",
-        stderr);
+    std::fputs("usage: waferscope-cli "
+               "<generate|place|predict|execute|compare|sweep|sweep-merge|optimize|render|record> [options]\n"
+               "       waferscope-cli <command> --help\n"
+               "       waferscope-cli --version\n",
+               stderr);
 }
 // The main window `record --tour` plays the tour in (the window is above the commands: only main knows it).
 ws::TourWindow makeTourWindow(const QString& language)
@@ -78,6 +78,7 @@ int main(int argc, char** argv)
         {QStringLiteral("generate"), ws::cli::runGenerate},
         {QStringLiteral("place"), ws::cli::runPlace},
         {QStringLiteral("predict"), ws::cli::runPredict},
+        {QStringLiteral("execute"), ws::cli::runExecute},
         {QStringLiteral("render"), ws::cli::runRender},
         {QStringLiteral("record"), [](const QStringList& a) { return ws::cli::runRecord(a, makeTourWindow); }},
         {QStringLiteral("compare"), ws::cli::runCompare},

@@ -84,6 +84,57 @@ private:
     bool m_reduced = false;
 };
 
+// The activation as the dense kernel multiplies it: llama.cpp's CPU backend first converts x to the weight's
+// dot-product type (decode/matmul.h: F16 for F16, BF16 for BF16, Q8_0, Q8_1 or Q8_K blocks for quantised
+// weights). Converting and expanding it back gives the values the dense products see, so the tiles' float
+// products differ from the dense integer block sums by float roundings only (the quantised types' sums
+// are not in the dense kernel's order, so they agree to about 1e-7 of the row's magnitude, not bit for bit).
+void denseInput(GgmlType type, const float* x, int n, std::vector<float>& out)
+{
+    out.assign(x, x + n);
+    switch (type) {
+    case GgmlType::F32:
+        return;
+    case GgmlType::F16:
+    case GgmlType::BF16: {
+        std::vector<uint16_t> h(static_cast<size_t>(n));
+        if (type == GgmlType::F16) {
+            kernels::convertRowF16(x, h.data(), n);
+            kernels::dequantizeRowF16(h.data(), out.data(), n);
+        } else {
+            kernels::convertRowBf16(x, h.data(), n);
+            kernels::dequantizeRowBf16(h.data(), out.data(), n);
+        }
+        return;
+    }
+    case GgmlType::Q8_0:
+    case GgmlType::Q4_0:
+    case GgmlType::Q5_0:
+    case GgmlType::IQ4_NL:
+    case GgmlType::MXFP4: {
+        std::vector<BlockQ8_0> q(static_cast<size_t>(n / 32));
+        kernels::quantizeRowQ8_0(x, q.data(), n);
+        kernels::dequantizeRowQ8_0(q.data(), out.data(), n);
+        return;
+    }
+    case GgmlType::Q4_1:
+    case GgmlType::Q5_1: {
+        std::vector<BlockQ8_1> q(static_cast<size_t>(n / 32));
+        kernels::quantizeRowQ8_1(x, q.data(), n);
+        for (int i = 0; i < n; ++i)
+            out[size_t(i)] = f16ToF32(q[size_t(i / 32)].d) * float(q[size_t(i / 32)].qs[i % 32]);
+        return;
+    }
+    default: { // the K-quants and IQ4_XS
+        std::vector<BlockQ8_K> q(static_cast<size_t>(n / 256));
+        kernels::quantizeRowQ8_K(x, q.data(), n);
+        for (int i = 0; i < n; ++i)
+            out[size_t(i)] = q[size_t(i / 256)].d * float(q[size_t(i / 256)].qs[i % 256]);
+        return;
+    }
+    }
+}
+
 } // namespace
 
 Expected<TiledExecutor> TiledExecutor::create(const Placement& placement, const TransformerConfig& config,
@@ -249,8 +300,10 @@ void TiledExecutor::project(const MatmulJob* jobs, int jobCount, const float* x,
     for (int j = 0; j < jobCount; ++j) {
         Matrix& m = m_matrices[m_matrixOf.at(jobs[j].w->data)];
         const bool lanes = usesLaneOrder(*jobs[j].w, tokens);
-        for (int t = 0; t < tokens; ++t)
-            gemv(m, x + size_t(t) * size_t(m.cols), jobs[j].out + size_t(t) * size_t(m.rows), lanes);
+        for (int t = 0; t < tokens; ++t) {
+            denseInput(jobs[j].w->type, x + size_t(t) * size_t(m.cols), int(m.cols), m_input);
+            gemv(m, m_input.data(), jobs[j].out + size_t(t) * size_t(m.rows), lanes);
+        }
     }
 }
 

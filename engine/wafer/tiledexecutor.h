@@ -17,7 +17,10 @@
 // every weight matrix exactly once (and nothing outside it) and that tiles
 // sharing output rows share the same row span; otherwise it is an error. So
 // matching logits with the dense forward pass shows that the placement places
-// every weight once and that every partial sum is reduced. The matrices are
+// every weight once and that every partial sum is reduced. For quantised, F16
+// and BF16 weights the activation is first rounded through the dense kernel's
+// dot-product type, as the dense kernel converts it, and the tiles' sums agree
+// with the dense ones to float rounding (not bit for bit). The matrices are
 // dequantised to fp32 once, so this is meant for models small enough to run
 // on the CPU (the test models).
 
@@ -99,6 +102,7 @@ private:
     std::vector<Matrix> m_matrices;
     std::map<const uint8_t*, size_t> m_matrixOf; // a weight matrix's stored rows -> its index in m_matrices
     std::vector<TiledCore> m_cores;
+    std::vector<float> m_input;        // one activation row as the dense kernel sees it (converted to its dot type)
     std::unique_ptr<RunState> m_state; // the decoder's KV cache and activations, one token per step
     std::unique_ptr<ThreadPool> m_pool;
 };

@@ -1,0 +1,121 @@
+// The mesh engine (engine/wafer/mesh): one token of stories260K in values mode on its WSE-3 sub-mesh (the
+// tiled executor's numbers, the dense decoder beside them, the mesh's events), and one Llama-3.1-70B layer on
+// WSE-3 timing only (a full layer region of cores). Prints milliseconds and the peak resident memory; no
+// assertions (targets: 20 ms per stories260K token, 1 s and 2 GB for the 70B layer).
+#include "engine/decode/decodemodel.h"
+#include "engine/wafer/mesh/meshvalues.h"
+#include "engine/wafer/placement/placer.h"
+#include "tests/common/presetfixture.h"
+
+#include <QElapsedTimer>
+
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <utility>
+
+using namespace ws;
+
+namespace {
+// User and system CPU seconds so far (system time here is mostly first-touch page faults).
+std::pair<double, double> cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return {double(u.ru_utime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec),
+            double(u.ru_stime.tv_sec) + 1e-6 * double(u.ru_stime.tv_usec)};
+}
+
+double peakResidentMiB()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_maxrss) / 1024.0; // KiB on Linux
+}
+} // namespace
+
+int main()
+{
+    const HardwareSpec wse3 = wstest::hardwarePreset(QStringLiteral("wse3"));
+    const MeshParams params = MeshParams::fromHardware(wse3.wafer);
+
+    const std::string path = wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf")).toStdString();
+    auto model = DecodeModel::load(path);
+    if (!model) {
+        std::printf("stories260K: %s\n", model.error().message().c_str());
+    } else {
+        const int context = 64;
+        PlacementOptions o;
+        o.precision = Precision::Fp32;
+        o.contextTokens = context;
+        o.fitSubMesh = true;
+        auto placement = placeModel(model->modelConfig(), wse3.wafer, o);
+        auto values = placement ? MeshValues::create(*placement, *model, params, context)
+                                : Expected<MeshValues>(placement.error());
+        if (!values) {
+            std::printf("stories260K: %s\n", values.error().message().c_str());
+            return 1;
+        }
+        const int steps = 16;
+        TokenId token = 1;
+        QElapsedTimer timer;
+        timer.start();
+        double cycles = 0;
+        size_t events = 0;
+        for (int pos = 0; pos < steps; ++pos) {
+            auto s = values->step(token, pos);
+            if (!s) {
+                std::printf("stories260K: %s\n", s.error().message().c_str());
+                return 1;
+            }
+            token = s->engineId;
+            cycles = s->run.totalCycles;
+            events = s->run.fabric->events().size();
+        }
+        const double stepMs = timer.nsecsElapsed() * 1e-6 / steps;
+        // The mesh events alone, at the last position's context.
+        MeshOptions mo;
+        mo.context = steps;
+        timer.restart();
+        for (int i = 0; i < steps; ++i)
+            (void)executeMeshToken(*placement, model->modelConfig(), params, mo);
+        const double meshMs = timer.nsecsElapsed() * 1e-6 / steps;
+        long long cores = 0;
+        for (const PlacedRegion& r : placement->regions)
+            cores += r.rect.cores();
+        std::printf("stories260K values mode on wse3 (%lld cores in its regions): %.2f ms per token "
+                    "(mesh events alone %.2f ms; %zu events, %.0f cycles)\n",
+                    cores, stepMs, meshMs, events, cycles);
+    }
+
+    const ModelConfig llama70 = wstest::modelPreset(QStringLiteral("llama-3.1-70b"));
+    PlacementOptions o;
+    o.precision = Precision::Bf16;
+    o.contextTokens = 8192;
+    auto placement = placeModel(llama70, wse3.wafer, o);
+    if (!placement) {
+        std::printf("llama-3.1-70b: %s\n", placement.error().message().c_str());
+        return 1;
+    }
+    const double before = peakResidentMiB();
+    MeshOptions mo;
+    mo.context = 4096;
+    mo.layer = 5;
+    QElapsedTimer timer;
+    timer.start();
+    const auto cpuBefore = cpuSeconds();
+    auto run = executeMeshToken(*placement, llama70, params, mo);
+    const double ms = timer.nsecsElapsed() * 1e-6;
+    const auto cpuAfter = cpuSeconds();
+    const double userMs = 1e3 * (cpuAfter.first - cpuBefore.first);
+    const double systemMs = 1e3 * (cpuAfter.second - cpuBefore.second);
+    if (!run) {
+        std::printf("llama-3.1-70b: %s\n", run.error().message().c_str());
+        return 1;
+    }
+    std::printf("llama-3.1-70b layer 5 on wse3, timing only: %.0f ms (CPU %.0f ms user, %.0f ms system), %zu "
+                "cores, %zu events, %.0f cycles (closed forms %.0f); peak resident %.0f MiB (%.0f MiB before)\n",
+                ms, userMs, systemMs, run->fabric->cores().size(), run->fabric->events().size(), run->totalCycles,
+                run->closedFormCycles(), peakResidentMiB(), before);
+    return 0;
+}
