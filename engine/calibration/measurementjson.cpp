@@ -13,7 +13,7 @@ Expected<MeasurementHeader> readMeasurementHeader(const nlohmann::json& j, std::
     h.id = j.value("id", std::string());
     h.source = j.value("source", std::string());
     h.description = j.value("description", std::string());
-    if (h.id.empty() || (rules.sourceRequired && h.source.empty()))
+    if ((rules.idRequired && h.id.empty()) || (rules.sourceRequired && h.source.empty()))
         return makeError(ErrorCode::Format,
                          rules.sourceRequired ? "a measurement set needs an id and a source"
                                               : "a measurement set needs an id",

@@ -13,8 +13,8 @@
 
 namespace ws {
 
-// The header every measurement file shares: a JSON object of one `kind` with a non-empty `id`, a `source`
-// (required unless the rows carry their own) and a `description`, and an array of `rows` (not empty unless
+// The header every measurement file shares: a JSON object of one `kind` with a non-empty `id` and a `source`
+// (each required unless the rows carry their own) and a `description`, and an array of `rows` (not empty unless
 // allowed). The one reader of it: each kind's reader (wafer kernels, wafer prefill, GPU, LPU, API prices)
 // checks the header here and reads its own rows.
 struct MeasurementHeader
@@ -26,6 +26,7 @@ struct MeasurementHeader
 
 struct MeasurementHeaderRules
 {
+    bool idRequired = true;
     bool sourceRequired = true;
     bool emptyRowsAllowed = false;
 };

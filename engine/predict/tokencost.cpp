@@ -45,8 +45,8 @@ Expected<std::vector<ApiPrice>> readApiPrices(const std::string& jsonText)
     return guardedRead([&]() -> Expected<std::vector<ApiPrice>> {
         const auto j = nlohmann::json::parse(jsonText, nullptr, false);
         // The prices carry their sources row by row.
-        if (const auto header =
-                readMeasurementHeader(j, "api-price", {.sourceRequired = false, .emptyRowsAllowed = true});
+        if (const auto header = readMeasurementHeader(
+                j, "api-price", {.idRequired = false, .sourceRequired = false, .emptyRowsAllowed = true});
             !header)
             return header.error();
         std::vector<ApiPrice> out;
