@@ -2287,17 +2287,6 @@ Press Resume to continue where it stopped.</source>
         <source>&apos;%1&apos; is not a wafer: only wafer-scale hardware has a core mesh to draw (try wse3)</source>
         <translation>“%1”不是晶圆：只有晶圆级硬件才有可绘制的核心网格（可试 wse3）</translation>
     </message>
-    <message>
-        <source>unknown precision &apos;%1&apos; (expected fp32, bf16, fp16, fp8, int8 or int4)</source>
-        <translation>未知精度“%1”（应为 fp32、bf16、fp16、fp8、int8 或 int4）</translation>
-    </message>
-</context>
-<context>
-    <name>ws::ScenarioTables</name>
-    <message>
-        <source>unknown precision &apos;%1&apos;</source>
-        <translation>未知精度“%1”</translation>
-    </message>
 </context>
 <context>
     <name>ws::ShortcutsDialog</name>

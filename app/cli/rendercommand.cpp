@@ -48,12 +48,14 @@ int runRender(const QStringList& args)
     if (!loaded)
         return fail(error);
     Scenario& scenario = loaded->scenario;
-    if (parser.isSet(QStringLiteral("layer")))
-        scenario.layer = parser.value(QStringLiteral("layer"));
-    const auto layer = meshLayerFromId(scenario.layer.toStdString());
-    if (!layer)
-        return fail(
-            QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'").arg(scenario.layer));
+    if (parser.isSet(QStringLiteral("layer"))) {
+        const QString id = parser.value(QStringLiteral("layer"));
+        const auto chosen = meshLayerFromId(id.toStdString());
+        if (!chosen)
+            return fail(QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'").arg(id));
+        scenario.layer = *chosen;
+    }
+    const MeshLayer layer = scenario.layer;
 
     const PresetLibrary presets;
     const auto scene = ScenarioScene::build(scenario, presets, loaded->baseDir, &error);
@@ -67,7 +69,7 @@ int runRender(const QStringList& args)
     views::MeshView view;
     view.resize(int(*width), int(*height));
     view.setSnapshot(scene->snapshot);
-    view.setLayer(*layer);
+    view.setLayer(layer);
     view.setDevice(int(*device));
     // The scenario's view: zoom 1 with centre (0, 0) means fitted and centred (the default).
     if (scenario.zoom != 1.0 || !scenario.center.isNull())
@@ -82,7 +84,7 @@ int runRender(const QStringList& args)
         printJson(QJsonObject{{"out", out},
                               {"width", int(*width)},
                               {"height", int(*height)},
-                              {"layer", scenario.layer},
+                              {"layer", QString::fromLatin1(meshLayerId(layer))},
                               {"device", int(*device)},
                               {"devices", scene->snapshot->deviceCount},
                               {"model", QString::fromStdString(scene->model().id)},

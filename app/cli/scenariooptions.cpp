@@ -50,11 +50,12 @@ std::optional<LoadedScenario> scenarioFromOptions(const QCommandLineParser& pars
     }
     if (parser.isSet(QStringLiteral("precision"))) {
         const QString precision = parser.value(QStringLiteral("precision"));
-        if (!parsePrecision(precision.toStdString())) {
+        const auto parsed = parsePrecision(precision.toStdString());
+        if (!parsed) {
             *error = QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8 or int4, got '%1'").arg(precision);
             return std::nullopt;
         }
-        loaded.scenario.precision = precision;
+        loaded.scenario.precision = *parsed;
     }
     if (parser.isSet(QStringLiteral("context"))) {
         bool ok = false;

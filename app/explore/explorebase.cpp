@@ -21,7 +21,7 @@ std::optional<ScenarioSpec> sweepBaseOf(const Scenario& scenario, const PresetLi
     ScenarioSpec b;
     b.model = std::move(*model);
     b.hardware = std::move(*hardware);
-    b.workload.precision = parsePrecision(scenario.precision.toStdString()).value_or(b.model.nativePrecision);
+    b.workload.precision = scenario.precision;
     b.workload.contextTokens = scenario.contextTokens;
     b.workload.promptTokens = scenario.promptTokens;
     b.workload.outputTokens = scenario.outputTokens;
@@ -32,7 +32,7 @@ std::optional<ScenarioSpec> sweepBaseOf(const Scenario& scenario, const PresetLi
 
 Scenario scenarioWithLayout(Scenario scenario, const ScenarioSpec& base, const Layout& layout)
 {
-    scenario.precision = QString::fromLatin1(precisionId(base.workload.precision).data());
+    scenario.precision = base.workload.precision;
     scenario.contextTokens = base.workload.contextTokens;
     scenario.batch = base.workload.concurrency;
     scenario.devices = base.devices;

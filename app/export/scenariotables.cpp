@@ -25,15 +25,12 @@ std::optional<Prediction> predictScenario(const Scenario& s, const PresetLibrary
 {
     auto spec = presets.hardware(s.hardwarePreset);
     auto model = presets.resolveModel(s.modelFile.isEmpty() ? s.modelPreset : s.modelFile);
-    const auto precision = parsePrecision(s.precision.toStdString());
-    if (!spec || !model || !precision) {
-        *error = !spec    ? QString::fromStdString(spec.error().message())
-                 : !model ? QString::fromStdString(model.error().message())
-                          : ScenarioTables::tr("unknown precision '%1'").arg(s.precision);
+    if (!spec || !model) {
+        *error = QString::fromStdString((!spec ? spec.error() : model.error()).message());
         return std::nullopt;
     }
     hardware = *spec;
-    workload.precision = *precision;
+    workload.precision = s.precision;
     workload.concurrency = s.batch;
     workload.contextTokens = s.contextTokens;
     workload.promptTokens = s.promptTokens;
@@ -59,7 +56,7 @@ QJsonObject ScenarioTables::scenarioInputs(const Scenario& s)
                        {"model_file", s.modelFile},
                        {"hardware", s.hardwarePreset},
                        {"devices_requested", s.devices},
-                       {"precision", s.precision},
+                       {"precision", QString::fromLatin1(precisionId(s.precision).data())},
                        {"batch", s.batch},
                        {"context_tokens", double(s.contextTokens)},
                        {"prompt_tokens", double(s.promptTokens)},

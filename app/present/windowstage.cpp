@@ -39,9 +39,9 @@ QString WindowStage::open(const TourStep& step, const QString& tourFile)
     } else {
         scenario.modelPreset = step.model;
         scenario.hardwarePreset = step.hardware;
-        scenario.precision = QString::fromLatin1(precisionId(step.precision).data());
+        scenario.precision = step.precision;
         scenario.contextTokens = step.contextTokens;
-        scenario.layer = QString::fromLatin1(meshLayerId(m_parts.stage->layer()));
+        scenario.layer = m_parts.stage->layer();
     }
     m_parts.applyScenario(scenario);
     return m_parts.stage->error();

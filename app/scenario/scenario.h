@@ -4,7 +4,9 @@
 // the view showed. It is plain data; ScenarioFormat reads and writes it as a
 // `.waferscope` file (versioned JSON).
 
+#include "engine/model/precision.h"
 #include "engine/wafer/placement/layout.h"
+#include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QPointF>
 #include <QString>
@@ -29,8 +31,8 @@ struct Scenario
     QString modelPreset = QStringLiteral("llama-3.1-70b");
     QString modelFile; // as written in the file; relative paths are relative to the scenario file
     QString hardwarePreset = QStringLiteral("wse3");
-    int devices = 0; // 0: the fewest devices that hold the model
-    QString precision = QStringLiteral("bf16");
+    int devices = 0;                       // 0: the fewest devices that hold the model
+    Precision precision = Precision::Bf16; // written as its id ("bf16")
 
     // Workload.
     int batch = 1;
@@ -48,7 +50,7 @@ struct Scenario
     QVector<DeadCore> deadCores;
 
     // View state.
-    QString layer = QStringLiteral("sram"); // sram | placement | kv | dataflow | defects
+    MeshLayer layer = MeshLayer::SramOccupancy; // written as its id: sram | placement | kv | dataflow | defects
     int viewDevice = 0;
     double zoom = 1.0; // 1 = whole device fits the view
     QPointF center;    // view centre in core coordinates; (0, 0) with zoom 1 means "centred"

@@ -160,14 +160,14 @@ QByteArray ScenarioFormat::toJson(const Scenario& s)
         {"version", s.layout || !s.draftModel.isEmpty() ? kVersion : 1},
         {"model", QJsonObject{{"preset", s.modelPreset}, {"file", s.modelFile}}},
         {"hardware", QJsonObject{{"preset", s.hardwarePreset}, {"devices", s.devices}}},
-        {"precision", s.precision},
+        {"precision", QString::fromLatin1(precisionId(s.precision).data())},
         {"workload", QJsonObject{{"batch", s.batch},
                                  {"context_tokens", double(s.contextTokens)},
                                  {"prompt_tokens", double(s.promptTokens)},
                                  {"output_tokens", double(s.outputTokens)},
                                  {"prompt", s.prompt}}},
         {"defects", QJsonObject{{"rate", s.defectRate}, {"seed", double(s.defectSeed)}, {"dead_cores", dead}}},
-        {"view", QJsonObject{{"layer", s.layer},
+        {"view", QJsonObject{{"layer", QString::fromLatin1(meshLayerId(s.layer))},
                              {"device", s.viewDevice},
                              {"zoom", s.zoom},
                              {"center", QJsonArray{s.center.x(), s.center.y()}}}},
@@ -246,11 +246,13 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
                       tr("\"%1\" is not a preset id (lower case, digits, dashes)").arg(s.hardwarePreset.left(64)));
     s.devices = int(hardware.integer(QStringLiteral("devices"), 0, 0, 100000));
 
-    s.precision = root.string(QStringLiteral("precision"), {}, true);
-    if (root.ok() && !parsePrecision(s.precision.toStdString()))
+    const QString precision = root.string(QStringLiteral("precision"), {}, true);
+    if (const auto p = parsePrecision(precision.toStdString()))
+        s.precision = *p;
+    else if (root.ok())
         root.fail(
             QStringLiteral("precision"),
-            tr("unknown precision \"%1\" (expected fp32, bf16, fp16, fp8, int8 or int4)").arg(s.precision.left(16)));
+            tr("unknown precision \"%1\" (expected fp32, bf16, fp16, fp8, int8 or int4)").arg(precision.left(16)));
 
     ObjectReader workload(root.object(QStringLiteral("workload"), false), QStringLiteral("workload"), &problem);
     if (version >= 2)
@@ -297,10 +299,12 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
 
     ObjectReader view(root.object(QStringLiteral("view"), false), QStringLiteral("view"), &problem);
     view.allowOnly({"layer", "device", "zoom", "center"});
-    s.layer = view.string(QStringLiteral("layer"), s.layer);
-    if (view.ok() && !layerIds().contains(s.layer))
+    const QString layer = view.string(QStringLiteral("layer"), QString::fromLatin1(meshLayerId(s.layer)));
+    if (const auto l = meshLayerFromId(layer.toStdString()))
+        s.layer = *l;
+    else if (view.ok())
         view.fail(QStringLiteral("layer"),
-                  tr("unknown layer \"%1\" (expected one of: %2)").arg(s.layer.left(16), layerIds().join(", ")));
+                  tr("unknown layer \"%1\" (expected one of: %2)").arg(layer.left(16), layerIds().join(", ")));
     s.viewDevice = int(view.integer(QStringLiteral("device"), 0, 0, 100000));
     s.zoom = view.number(QStringLiteral("zoom"), 1.0, 0.01, 10000.0);
     const QJsonValue center = view.value(QStringLiteral("center"));

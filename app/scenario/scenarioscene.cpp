@@ -51,12 +51,7 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
         request.model = std::move(model.value());
     }
 
-    const auto precision = parsePrecision(scenario.precision.toStdString());
-    if (!precision) {
-        *error = tr("unknown precision '%1' (expected fp32, bf16, fp16, fp8, int8 or int4)").arg(scenario.precision);
-        return std::nullopt;
-    }
-    request.workload.precision = *precision;
+    request.workload.precision = scenario.precision;
     request.workload.concurrency = scenario.batch;
     request.workload.contextTokens = scenario.contextTokens;
     request.workload.promptTokens = scenario.promptTokens;

@@ -248,7 +248,7 @@ void LiveWafer::placeChatModel()
     PlacementRequest request;
     request.modelId = QString::fromStdString(m_model->displayName);
     request.hardwareId = scenario.hardwarePreset;
-    request.precision = parsePrecision(scenario.precision.toStdString()).value_or(Precision::Bf16);
+    request.precision = scenario.precision;
     request.contextTokens = scenario.contextTokens;
     request.defects = ScenarioScene::defectRequest(scenario);
     struct Placed

@@ -40,11 +40,10 @@ void ScenarioController::applyScenario(const Scenario& scenario)
     if (!scenario.modelPreset.isEmpty())
         request.modelId = scenario.modelPreset;
     request.hardwareId = scenario.hardwarePreset;
-    if (const auto precision = parsePrecision(scenario.precision.toStdString()))
-        request.precision = *precision;
+    request.precision = scenario.precision;
     request.contextTokens = scenario.contextTokens;
     request.draftModelId = scenario.draftModel;
-    m_parts.stage->setLayer(meshLayerFromId(scenario.layer.toStdString()).value_or(MeshLayer::SramOccupancy));
+    m_parts.stage->setLayer(scenario.layer);
     m_parts.defects->setScenarioDefects(scenario.defectRate, scenario.defectSeed, scenario.deadCores);
     m_pendingDevice = scenario.viewDevice;
     m_pendingView = scenario.zoom != 1.0 || !scenario.center.isNull();
@@ -78,10 +77,10 @@ bool ScenarioController::ensurePlacement()
     m_scenario.modelPreset = r.modelId;
     m_scenario.modelFile.clear();
     m_scenario.hardwarePreset = r.hardwareId;
-    m_scenario.precision = QString::fromLatin1(precisionId(r.precision).data());
+    m_scenario.precision = r.precision;
     m_scenario.contextTokens = r.contextTokens;
     // Start on what every core holds: layers in snake order over the wafers (SRAM is a click away).
-    m_scenario.layer = QString::fromLatin1(meshLayerId(MeshLayer::WeightPlacement));
+    m_scenario.layer = MeshLayer::WeightPlacement;
     applyScenario(m_scenario);
     return true;
 }
@@ -91,7 +90,7 @@ void ScenarioController::userChangedRequest()
     const PlacementRequest r = m_parts.bar->request();
     m_scenario.modelPreset = r.modelId;
     m_scenario.hardwarePreset = r.hardwareId;
-    m_scenario.precision = QString::fromLatin1(precisionId(r.precision).data());
+    m_scenario.precision = r.precision;
     m_scenario.contextTokens = r.contextTokens;
     m_scenario.draftModel = r.draftModelId;
     m_scenario.layout.reset(); // an edited layout belongs to the model and hardware it was made for
@@ -174,7 +173,7 @@ void ScenarioController::resultShown()
 
 void ScenarioController::noteLayer(MeshLayer layer)
 {
-    m_scenario.layer = QString::fromLatin1(meshLayerId(layer));
+    m_scenario.layer = layer;
     m_parts.markModified();
 }
 

@@ -71,7 +71,7 @@ private slots:
         Scenario scenario;
         scenario.modelPreset = "qwen3-8b";
         scenario.hardwarePreset = "wse3";
-        scenario.layer = "placement";
+        scenario.layer = MeshLayer::WeightPlacement;
         QString error;
         const QString file = dir.filePath("s.waferscope");
         QVERIFY2(ScenarioFormat::save(scenario, file, &error), qPrintable(error));
@@ -92,7 +92,7 @@ private slots:
         scenario.defectRate = 0.002;
         scenario.defectSeed = 7;
         scenario.deadCores = {{0, 100, 100}};
-        scenario.layer = "defects";
+        scenario.layer = MeshLayer::Defects;
         QString error;
         const QString file = dir.filePath("d.waferscope");
         QVERIFY2(ScenarioFormat::save(scenario, file, &error), qPrintable(error));
@@ -116,7 +116,7 @@ private slots:
         Scenario scenario;
         scenario.modelPreset = "llama-3.1-8b";
         scenario.hardwarePreset = "wse3";
-        scenario.layer = "placement";
+        scenario.layer = MeshLayer::WeightPlacement;
         QString error;
         const QString fitted = dir.filePath("fitted.waferscope");
         QVERIFY(ScenarioFormat::save(scenario, fitted, &error));

@@ -180,7 +180,7 @@ private slots:
         Scenario scenario = scenarioWithBatch(12);
         scenario.hardwarePreset = QStringLiteral("wse2");
         scenario.deadCores = {{0, 3, 4}};
-        scenario.layer = QStringLiteral("kv");
+        scenario.layer = MeshLayer::KvCache;
         QString error;
         QVERIFY2(ScenarioFormat::save(scenario, original, &error), qPrintable(error));
 

@@ -17,7 +17,7 @@ Scenario richScenario()
     s.modelFile = QStringLiteral("models/qwen3 0.6b.gguf");
     s.hardwarePreset = QStringLiteral("wse3");
     s.devices = 2;
-    s.precision = QStringLiteral("int8");
+    s.precision = Precision::Int8;
     s.batch = 16;
     s.contextTokens = 32768;
     s.promptTokens = 1000;
@@ -26,7 +26,7 @@ Scenario richScenario()
     s.defectRate = 0.0012345678901234;
     s.defectSeed = 123456789012345ULL;
     s.deadCores = {{0, 10, 20}, {1, 749, 993}};
-    s.layer = QStringLiteral("dataflow");
+    s.layer = MeshLayer::Dataflow;
     s.viewDevice = 1;
     s.zoom = 3.3333333333333335;
     s.center = QPointF(123.25, -0.1);

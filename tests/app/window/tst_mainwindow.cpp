@@ -185,9 +185,9 @@ void TestMainWindow::scenarioViewIsRestored()
     Scenario scenario;
     scenario.modelPreset = QStringLiteral("qwen3-32b");
     scenario.hardwarePreset = QStringLiteral("wse3");
-    scenario.precision = QStringLiteral("bf16");
+    scenario.precision = Precision::Bf16;
     scenario.contextTokens = 8192;
-    scenario.layer = QStringLiteral("kv");
+    scenario.layer = MeshLayer::KvCache;
     scenario.viewDevice = 1;
     scenario.zoom = 4;
     scenario.center = QPointF(300, 500);

@@ -158,7 +158,7 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
     auto layer = [&](MeshLayer expected) {
         return Expectation{{}, [&, expected](const QStringList&) {
                                QCOMPARE(view->layer(), expected);
-                               QCOMPARE(window.scenario().layer, QLatin1String(meshLayerId(expected)));
+                               QCOMPARE(window.scenario().layer, expected);
                                const bool isDataflow = expected == MeshLayer::Dataflow;
                                QCOMPARE(window.dataflowDock()->isVisible(), isDataflow);
                                for (QAction* a : window.dataflowDock()->playbackActions())
