@@ -1,6 +1,6 @@
 #include "app/cli/executejson.h"
 
-#include "engine/perf/wafercalibration.h"
+#include "engine/calibration/wafercalibration.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 
 #include <QJsonArray>
