@@ -15,7 +15,8 @@
 // family: floatkernels.cpp (F32, F16, BF16), legacyquantkernels.cpp (Q8_0,
 // Q4_0, Q4_1, Q5_0, Q5_1, Q8_1), kquantkernels.cpp (Q4_K, Q5_K, Q8_K), q6kkernels.cpp (Q6_K),
 // lowbitkquantkernels.cpp (Q2_K, Q3_K), lutquantkernels.cpp (IQ4_NL, IQ4_XS,
-// MXFP4); kernels.cpp holds the type dispatch and the element-wise kernels.
+// MXFP4); kernels.cpp the element-wise kernels; cputypetraits.h is the table
+// that picks a type's kernels.
 // `interleaved`: the row is one that llama.cpp's CPU backend repacks into its
 // 8-row interleaved layout (Q4_K, IQ4_NL, MXFP4 matrices with a multiple of 8
 // rows), whose kernel sums each block to one integer and accumulates per row.
@@ -44,6 +45,11 @@ float dotBf16(const uint16_t* a, const uint16_t* b, int n);
 float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q8_0 matrix, each equal to dotQ8_0 bit for bit.
 void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_0* x, int blocks, float* out);
+// rowCount rows by `tokens` Q8_0 activation rows (xStride bytes apart): out[t * outStride + r] equals
+// dotQ8_0(row r, token t) bit for bit. The AVX-512 VNNI build (chosen at run time) multiplies tiles of rows and
+// tokens from registers; elsewhere dotQ8_0Rows token by token over tiles of rows.
+void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks);
 float dotQ4_1(const BlockQ4_1* w, const BlockQ8_1* x, int blocks);
 float dotQ5_0(const BlockQ5_0* w, const BlockQ8_0* x, int blocks);
@@ -84,6 +90,8 @@ void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* 
 void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                        float* out);
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
+void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
 } // namespace avx512
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for
