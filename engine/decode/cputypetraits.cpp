@@ -82,6 +82,12 @@ void rowsQ4_K(const WeightMatrix& w, int r0, int count, const uint8_t* in, float
         out[i] = kernels::dotQ4_K(as<BlockQ4_K>(w.row(r0 + i)), as<BlockQ8_K>(in), blocks, w.interleaved);
 }
 
+void blockQ8_0(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens, float* out,
+               size_t outStride)
+{
+    kernels::dotQ8_0Block(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 32, out, outStride);
+}
+
 using B = GgmlType;
 using D = DotInput;
 
@@ -90,7 +96,7 @@ const CpuTypeTraits kTraits[] = {
     {B::F16, D::F16, decodeF16, dotF16, nullptr, nullptr},
     {B::BF16, D::Bf16, decodeBf16, dotBf16, nullptr, nullptr},
     {B::Q8_0, D::Q8_0, decode<BlockQ8_0, kernels::dequantizeRowQ8_0>, dotOf<BlockQ8_0, BlockQ8_0, 32, kernels::dotQ8_0>,
-     rowsOf<BlockQ8_0, 32, kernels::dotQ8_0Rows>, nullptr},
+     rowsOf<BlockQ8_0, 32, kernels::dotQ8_0Rows>, blockQ8_0},
     {B::Q4_0, D::Q8_0, decode<BlockQ4_0, kernels::dequantizeRowQ4_0>, dotOf<BlockQ4_0, BlockQ8_0, 32, kernels::dotQ4_0>,
      nullptr, nullptr},
     {B::Q4_1, D::Q8_1, decode<BlockQ4_1, kernels::dequantizeRowQ4_1>, dotOf<BlockQ4_1, BlockQ8_1, 32, kernels::dotQ4_1>,

@@ -1,0 +1,107 @@
+// The block kernels (rows by tokens, prompt processing) against the one-row dot products of the same weight
+// type's table entry: every output equal bit for bit, for tile-filling and ragged row and token counts.
+#include "engine/decode/cputypetraits.h"
+#include "engine/decode/kernels.h"
+#include "engine/gguf/syntheticmodel.h"
+
+#include <QTest>
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+using namespace ws;
+
+namespace {
+
+std::vector<float> randomFloats(size_t n, std::mt19937_64& rng)
+{
+    std::normal_distribution<float> d(0.0f, 1.0f);
+    std::vector<float> v(n);
+    for (float& x : v)
+        x = d(rng);
+    return v;
+}
+
+// The activation rows converted as matmul converts them for `in` (Q8_0 only so far).
+std::vector<uint8_t> convertActivations(DotInput in, const std::vector<float>& x, int tokens, int cols, size_t& stride)
+{
+    std::vector<uint8_t> out;
+    if (in == DotInput::Q8_0) {
+        stride = size_t(cols / 32) * sizeof(BlockQ8_0);
+        out.resize(stride * size_t(tokens));
+        for (int t = 0; t < tokens; ++t)
+            kernels::quantizeRowQ8_0(x.data() + size_t(t) * cols,
+                                     reinterpret_cast<BlockQ8_0*>(out.data() + stride * size_t(t)), cols);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestBlockKernels : public QObject
+{
+    Q_OBJECT
+private slots:
+    void blockEqualsRowByRow_data()
+    {
+        QTest::addColumn<int>("type");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("cols");
+        for (int rows : {1, 3, 4, 8, 13, 64})
+            for (int tokens : {2, 3, 4, 7, 9, 33})
+                QTest::newRow(qPrintable(QStringLiteral("Q8_0 %1 rows %2 tokens").arg(rows).arg(tokens)))
+                    << int(GgmlType::Q8_0) << rows << tokens << 256;
+        QTest::newRow("Q8_0 long rows") << int(GgmlType::Q8_0) << 12 << 10 << 3072;
+        // Rows of 16 KiB: token panels of 16 (the activations' L2 share), so the panels' seams are crossed.
+        QTest::newRow("Q8_0 panels") << int(GgmlType::Q8_0) << 5 << 70 << 16384;
+    }
+    void blockEqualsRowByRow()
+    {
+        QFETCH(int, type);
+        QFETCH(int, rows);
+        QFETCH(int, tokens);
+        QFETCH(int, cols);
+        const GgmlType t = GgmlType(type);
+        const CpuTypeTraits& traits = cpuTypeTraits(t);
+        QVERIFY(traits.block);
+        std::mt19937_64 rng(uint64_t(rows * 1000 + tokens));
+        const auto storage = *ggmlTypeTraits(uint32_t(type));
+        WeightMatrix w;
+        w.type = t;
+        w.rows = rows;
+        w.cols = cols;
+        w.rowBytes = size_t(cols) / storage.blockValues * storage.blockBytes;
+        std::vector<uint8_t> data(w.rowBytes * size_t(rows));
+        const auto values = randomFloats(size_t(rows) * cols, rng);
+        for (int r = 0; r < rows; ++r)
+            encodeRow(t, values.data() + size_t(r) * cols, data.data() + w.rowBytes * size_t(r), cols);
+        if (t == GgmlType::Q8_0) // the extremes a stored block may hold, beyond what the quantiser writes
+            for (size_t i = 2; i < data.size(); i += 97)
+                data[i] = (i & 1) ? 0x80 : 0x7f;
+        w.data = data.data();
+        size_t stride = 0;
+        const auto x =
+            convertActivations(traits.dotInput, randomFloats(size_t(tokens) * cols, rng), tokens, cols, stride);
+        QVERIFY(!x.empty());
+        // Outputs in a wider buffer (outStride > rows) with a guard value that must survive.
+        const size_t outStride = size_t(rows) + 3;
+        std::vector<float> got(outStride * size_t(tokens), -7.0f);
+        traits.block(w, 0, rows, x.data(), stride, tokens, got.data(), outStride);
+        for (int tok = 0; tok < tokens; ++tok) {
+            for (int r = 0; r < rows; ++r) {
+                const float expected = traits.dot(w, w.row(r), x.data() + stride * size_t(tok), true);
+                const float value = got[outStride * size_t(tok) + size_t(r)];
+                if (std::memcmp(&value, &expected, sizeof(float)) != 0)
+                    QFAIL(qPrintable(
+                        QStringLiteral("token %1 row %2: %3 vs %4").arg(tok).arg(r).arg(value).arg(expected)));
+            }
+            for (size_t r = size_t(rows); r < outStride; ++r)
+                QCOMPARE(got[outStride * size_t(tok) + r], -7.0f);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBlockKernels)
+#include "tst_blockkernels.moc"
