@@ -1,6 +1,7 @@
 #include "engine/decode/cputypetraits.h"
 
 #include "engine/decode/kernels.h"
+#include "engine/decode/matmul.h"
 
 #include <array>
 #include <cstring>
@@ -60,6 +61,30 @@ float dotF16(const WeightMatrix& w, const uint8_t* row, const uint8_t* in, bool 
     return lanes ? kernels::dotF16Lanes(as<uint16_t>(row), as<uint16_t>(in), w.cols)
                  : kernels::dotF16Ggml(as<uint16_t>(row), as<uint16_t>(in), w.cols);
 }
+// F32/F16 blocks: a product of two or more tokens takes the lanes order (matmul.h's usesLaneOrder); a matrix
+// whose shape keeps it on ggml_vec_dot's order goes token by token.
+void blockF32(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens, float* out,
+              size_t outStride)
+{
+    if (!usesLaneOrder(w, tokens)) {
+        for (int r = 0; r < count; ++r)
+            for (int t = 0; t < tokens; ++t)
+                out[outStride * size_t(t) + size_t(r)] = dotF32(w, w.row(r0 + r), in + inStride * size_t(t), false);
+        return;
+    }
+    kernels::dotF32Block(w.row(r0), w.rowBytes, count, as<float>(in), tokens, w.cols, out, outStride);
+}
+void blockF16(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens, float* out,
+              size_t outStride)
+{
+    if (!usesLaneOrder(w, tokens)) {
+        for (int r = 0; r < count; ++r)
+            for (int t = 0; t < tokens; ++t)
+                out[outStride * size_t(t) + size_t(r)] = dotF16(w, w.row(r0 + r), in + inStride * size_t(t), false);
+        return;
+    }
+    kernels::dotF16Block(w.row(r0), w.rowBytes, count, as<uint16_t>(in), tokens, w.cols, out, outStride);
+}
 float dotBf16(const WeightMatrix& w, const uint8_t* row, const uint8_t* in, bool)
 {
     return kernels::dotBf16(as<uint16_t>(row), as<uint16_t>(in), w.cols);
@@ -92,8 +117,8 @@ using B = GgmlType;
 using D = DotInput;
 
 const CpuTypeTraits kTraits[] = {
-    {B::F32, D::F32, decodeF32, dotF32, nullptr, nullptr},
-    {B::F16, D::F16, decodeF16, dotF16, nullptr, nullptr},
+    {B::F32, D::F32, decodeF32, dotF32, nullptr, blockF32},
+    {B::F16, D::F16, decodeF16, dotF16, nullptr, blockF16},
     {B::BF16, D::Bf16, decodeBf16, dotBf16, nullptr, nullptr},
     {B::Q8_0, D::Q8_0, decode<BlockQ8_0, kernels::dequantizeRowQ8_0>, dotOf<BlockQ8_0, BlockQ8_0, 32, kernels::dotQ8_0>,
      rowsOf<BlockQ8_0, 32, kernels::dotQ8_0Rows>, blockQ8_0},

@@ -42,6 +42,12 @@ float dotF32Ggml(const float* a, const float* b, int n);
 float dotF16Lanes(const uint16_t* a, const uint16_t* b, int n);
 float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n);
 float dotBf16(const uint16_t* a, const uint16_t* b, int n);
+// rowCount rows (rowBytes apart) by `tokens` activation rows of n values (n a multiple of 8; x: (tokens, n)):
+// out[t * outStride + r] equals dotF32Lanes / dotF16Lanes of row r and token t bit for bit.
+void dotF32Block(const uint8_t* rows, size_t rowBytes, int rowCount, const float* x, int tokens, int n, float* out,
+                 size_t outStride);
+void dotF16Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint16_t* x, int tokens, int n, float* out,
+                 size_t outStride);
 float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q8_0 matrix, each equal to dotQ8_0 bit for bit.
 void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_0* x, int blocks, float* out);

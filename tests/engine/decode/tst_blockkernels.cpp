@@ -23,11 +23,19 @@ std::vector<float> randomFloats(size_t n, std::mt19937_64& rng)
     return v;
 }
 
-// The activation rows converted as matmul converts them for `in` (Q8_0 only so far).
+// The activation rows converted as matmul converts them for `in`.
 std::vector<uint8_t> convertActivations(DotInput in, const std::vector<float>& x, int tokens, int cols, size_t& stride)
 {
     std::vector<uint8_t> out;
-    if (in == DotInput::Q8_0) {
+    if (in == DotInput::F32) {
+        stride = size_t(cols) * sizeof(float);
+        out.resize(stride * size_t(tokens));
+        std::memcpy(out.data(), x.data(), out.size());
+    } else if (in == DotInput::F16) {
+        stride = size_t(cols) * sizeof(uint16_t);
+        out.resize(stride * size_t(tokens));
+        kernels::convertRowF16(x.data(), reinterpret_cast<uint16_t*>(out.data()), tokens * cols);
+    } else if (in == DotInput::Q8_0) {
         stride = size_t(cols / 32) * sizeof(BlockQ8_0);
         out.resize(stride * size_t(tokens));
         for (int t = 0; t < tokens; ++t)
@@ -53,6 +61,15 @@ private slots:
             for (int tokens : {2, 3, 4, 7, 9, 33})
                 QTest::newRow(qPrintable(QStringLiteral("Q8_0 %1 rows %2 tokens").arg(rows).arg(tokens)))
                     << int(GgmlType::Q8_0) << rows << tokens << 256;
+        // F32/F16 in the lanes order of a product of two or more tokens (rows a multiple of 4, so matmul.h's
+        // usesLaneOrder holds; the block kernel's own tiles are of three rows).
+        for (GgmlType t : {GgmlType::F32, GgmlType::F16})
+            for (int rows : {4, 8, 12, 20})
+                for (int tokens : {2, 5, 9})
+                    QTest::newRow(
+                        qPrintable(QStringLiteral("%1 %2 rows %3 tokens").arg(ggmlTypeName(t)).arg(rows).arg(tokens)))
+                        << int(t) << rows << tokens << 136;
+        QTest::newRow("F16 panels") << int(GgmlType::F16) << 8 << 40 << 8192;
         QTest::newRow("Q8_0 long rows") << int(GgmlType::Q8_0) << 12 << 10 << 3072;
         // Rows of 16 KiB: token panels of 16 (the activations' L2 share), so the panels' seams are crossed.
         QTest::newRow("Q8_0 panels") << int(GgmlType::Q8_0) << 5 << 70 << 16384;
