@@ -2,8 +2,7 @@
 // chosen at run time by their dispatchers in the type families' files (kernels.h). Each output is the same
 // integers in the same lanes, scaled and summed in the same order, as the one-row kernel: only the loads, the
 // weights' decoding and the activation's scales are shared between the rows and the tokens of a tile.
-#include "engine/decode/kernels.h"
-#include "engine/decode/simd.h"
+#include "engine/decode/kquantlanes.h"
 
 #include <algorithm>
 
@@ -79,7 +78,94 @@ TileFn q8_0TileFor(int rows, int tokens)
     }
 }
 
+// Eight packed Q4_K rows (the last group may have fewer; its missing rows read as zero) by kTokens permuted Q8_K
+// activations. llama.cpp's 8-row kernel, which dotQ4_KPackedRows reproduces, sees of each block and row only two
+// exact integers, sum(scale[k] * q[k].y[k]) and sum(min[k] * bsum32[k]); here each block's values are unpacked
+// once for all the tokens, and those integers and then the float steps of finishQ4Group follow token by token.
+template <int kTokens>
+void q4PackedGroup(const uint8_t* rows, size_t rowBytes, int n, const uint8_t* x, size_t xStride, int blocks,
+                   float* out, size_t outStride)
+{
+    const __m256i m4 = _mm256_set1_epi8(15);
+    __m256 acc[kTokens], accMin[kTokens];
+    for (int t = 0; t < kTokens; ++t)
+        acc[t] = accMin[t] = _mm256_setzero_ps();
+    for (int b = 0; b < blocks; ++b) {
+        alignas(32) __m256i isum[kTokens][8];
+        alignas(16) __m128i imin[kTokens][8];
+        alignas(16) uint16_t d[8] = {}, dmin[8] = {};
+        const BlockQ8_K* xb[kTokens];
+        __m128i sums32[kTokens];
+        for (int t = 0; t < kTokens; ++t) {
+            xb[t] = reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)) + b;
+            sums32[t] = bsums32(*xb[t]);
+        }
+        for (int r = 0; r < 8; ++r) {
+            if (r >= n) {
+                for (int t = 0; t < kTokens; ++t) {
+                    isum[t][r] = _mm256_setzero_si256();
+                    imin[t][r] = _mm_setzero_si128();
+                }
+                continue;
+            }
+            const BlockQ4_K& w = reinterpret_cast<const BlockQ4_K*>(rows + rowBytes * size_t(r))[b];
+            simd::streamAhead(&w, 3);
+            const __m256i s = q4Scales(w.scales);
+            const __m256i scale32 = _mm256_cvtepu8_epi32(_mm256_castsi256_si128(s));
+            const __m128i mins = minimums16(s);
+            d[r] = w.d;
+            dmin[r] = w.dmin;
+            __m256i v[8];
+            for (int j = 0; j < 4; ++j) {
+                const __m256i bits = simd::loadOnce(w.qs + 32 * j);
+                v[2 * j] = _mm256_and_si256(bits, m4);
+                v[2 * j + 1] = _mm256_and_si256(_mm256_srli_epi16(bits, 4), m4);
+            }
+            for (int t = 0; t < kTokens; ++t) {
+                const int8_t* y = xb[t]->qs;
+                __m256i sum = _mm256_setzero_si256();
+                for (int k = 0; k < 8; ++k)
+                    sum = _mm256_dpbusd_epi32(sum, v[k],
+                                              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y + 32 * k)));
+                isum[t][r] = _mm256_mullo_epi32(sum, scale32);
+                imin[t][r] = _mm_madd_epi16(mins, sums32[t]);
+            }
+        }
+        const __m256 wd = _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(d)));
+        const __m256 wdmin = _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(dmin)));
+        for (int t = 0; t < kTokens; ++t) {
+            const __m256 xd = _mm256_set1_ps(xb[t]->d);
+            acc[t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8(isum[t])), _mm256_mul_ps(wd, xd), acc[t]);
+            accMin[t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hsumRows8x4(imin[t])), _mm256_mul_ps(wdmin, xd), accMin[t]);
+        }
+    }
+    for (int t = 0; t < kTokens; ++t) {
+        alignas(32) float result[8];
+        _mm256_store_ps(result, _mm256_sub_ps(acc[t], accMin[t]));
+        std::copy(result, result + n, out + outStride * size_t(t));
+    }
+}
+
 } // namespace
+
+void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                        int tokens, int blocks, float* out, size_t outStride)
+{
+    using Group = void (*)(const uint8_t*, size_t, int, const uint8_t*, size_t, int, float*, size_t);
+    static constexpr Group kGroups[4] = {q4PackedGroup<1>, q4PackedGroup<2>, q4PackedGroup<3>, q4PackedGroup<4>};
+    const int panel = std::clamp(int((256 << 10) / std::max<size_t>(xStride, 1)) / 4 * 4, 4, 512);
+    for (int t0 = 0; t0 < tokens; t0 += panel) {
+        const int t1 = std::min(tokens, t0 + panel);
+        for (int r = 0; r < rowCount; r += 8) {
+            const int rn = std::min(8, rowCount - r);
+            for (int t = t0; t < t1; t += 4) {
+                const int tn = std::min(4, t1 - t);
+                kGroups[tn - 1](rows + rowBytes * size_t(r), rowBytes, rn, x + xStride * size_t(t), xStride, blocks,
+                                out + outStride * size_t(t) + size_t(r), outStride);
+            }
+        }
+    }
+}
 
 void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride)

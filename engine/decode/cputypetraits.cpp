@@ -3,6 +3,7 @@
 #include "engine/decode/kernels.h"
 #include "engine/decode/matmul.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -113,6 +114,16 @@ void blockQ8_0(const WeightMatrix& w, int r0, int count, const uint8_t* in, size
     kernels::dotQ8_0Block(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 32, out, outStride);
 }
 
+// Q4_K: the packed layout (the decode's resident matrices) by its block kernel, others token by token.
+void blockQ4_K(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens, float* out,
+               size_t outStride)
+{
+    if (w.packed)
+        kernels::dotQ4_KPackedBlock(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 256, out, outStride);
+    else
+        rowsTokenByToken(w, r0, count, in, inStride, tokens, false, out, outStride);
+}
+
 using B = GgmlType;
 using D = DotInput;
 
@@ -135,7 +146,7 @@ const CpuTypeTraits kTraits[] = {
     {B::Q3_K, D::Q8_K, decode<BlockQ3_K, kernels::dequantizeRowQ3_K>,
      dotOf<BlockQ3_K, BlockQ8_K, 256, kernels::dotQ3_K>, nullptr, nullptr},
     {B::Q4_K, D::Q8_K, decode<BlockQ4_K, kernels::dequantizeRowQ4_K>,
-     dotInterleaved<BlockQ4_K, BlockQ8_K, 256, kernels::dotQ4_K>, rowsQ4_K, nullptr},
+     dotInterleaved<BlockQ4_K, BlockQ8_K, 256, kernels::dotQ4_K>, rowsQ4_K, blockQ4_K},
     {B::Q5_K, D::Q8_K, decode<BlockQ5_K, kernels::dequantizeRowQ5_K>,
      dotOf<BlockQ5_K, BlockQ8_K, 256, kernels::dotQ5_K>, rowsOf<BlockQ8_K, 256, kernels::dotQ5_KRows>, nullptr},
     {B::Q6_K, D::Q8_K, decode<BlockQ6_K, kernels::dequantizeRowQ6_K>,
@@ -167,6 +178,23 @@ const CpuTypeTraits& cpuTypeTraits(GgmlType type)
 {
     // Every GgmlType has an entry (ggufWeightReader admits no other type number), so this never misses.
     return *byNumber()[size_t(type)];
+}
+
+void rowsTokenByToken(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens,
+                      bool lanes, float* out, size_t outStride)
+{
+    const CpuTypeTraits& type = cpuTypeTraits(w.type);
+    if (type.rows) {
+        const int tile = tokens == 1 ? count : 16;
+        for (int r = 0; r < count; r += tile)
+            for (int t = 0; t < tokens; ++t)
+                type.rows(w, r0 + r, std::min(tile, count - r), in + inStride * size_t(t),
+                          out + outStride * size_t(t) + size_t(r));
+        return;
+    }
+    for (int r = 0; r < count; ++r)
+        for (int t = 0; t < tokens; ++t)
+            out[outStride * size_t(t) + size_t(r)] = type.dot(w, w.row(r0 + r), in + inStride * size_t(t), lanes);
 }
 
 DotInput dotInputFor(const WeightMatrix& w)

@@ -52,6 +52,12 @@ struct CpuTypeTraits
 // The entry of a type the engine computes with (every GgmlType).
 const CpuTypeTraits& cpuTypeTraits(GgmlType type);
 
+// Rows [r0, r0 + count) by `tokens` as `block` computes them, through the type's rows kernel (or dot) token by
+// token over tiles of 16 rows that stay in the cache while every token reads them: for types without a block
+// kernel, and the layouts a block kernel does not take.
+void rowsTokenByToken(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens,
+                      bool lanes, float* out, size_t outStride);
+
 // The activation form a product with w takes (the type's, or Q8_KPacked for packed Q4_K).
 DotInput dotInputFor(const WeightMatrix& w);
 

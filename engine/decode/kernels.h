@@ -78,6 +78,11 @@ void permuteQ8_KForPackedQ4_K(BlockQ8_K* x, int blocks);
 constexpr int kPackedQ4_KMaxBlocks = 64;
 void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                        float* out);
+// rowCount packed Q4_K rows by `tokens` permuted Q8_K activation rows (xStride bytes apart): out[t * outStride + r]
+// equals dotQ4_KPackedRows of row r and token t bit for bit. AVX-512 VNNI unpacks each block once for a tile of
+// four tokens; elsewhere dotQ4_KPackedRows token by token over tiles of rows.
+void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                        int tokens, int blocks, float* out, size_t outStride);
 void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                            float* out);
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
@@ -98,6 +103,8 @@ void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride);
+void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                        int tokens, int blocks, float* out, size_t outStride);
 } // namespace avx512
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for

@@ -74,22 +74,8 @@ void runRows(const PreparedJob& j, int tokens, int r0, int r1)
         type.block(w, r0, r1 - r0, j.in, j.inStride, tokens, j.out + r0, size_t(w.rows));
         return;
     }
-    if (type.rows) {
-        // Many rows per call (the activation's share of the sums is prepared once per call); for several
-        // tokens, tiles of 16 rows that stay in the cache while every token reads them.
-        const int tile = tokens == 1 ? r1 - r0 : 16;
-        for (int r = r0; r < r1; r += tile) {
-            const int count = std::min(tile, r1 - r);
-            for (int t = 0; t < tokens; ++t)
-                type.rows(w, r, count, j.in + j.inStride * size_t(t), j.out + size_t(t) * w.rows + r);
-        }
-        return;
-    }
-    for (int r = r0; r < r1; ++r) {
-        const uint8_t* row = w.row(r);
-        for (int t = 0; t < tokens; ++t)
-            j.out[size_t(t) * w.rows + r] = type.dot(w, row, j.in + j.inStride * size_t(t), j.lanes);
-    }
+    // Many rows per call (the activation's share of the sums is prepared once per call).
+    rowsTokenByToken(w, r0, r1 - r0, j.in, j.inStride, tokens, j.lanes, j.out + r0, size_t(w.rows));
 }
 
 } // namespace
