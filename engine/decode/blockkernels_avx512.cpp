@@ -3,8 +3,10 @@
 // integers in the same lanes, scaled and summed in the same order, as the one-row kernel: only the loads, the
 // weights' decoding and the activation's scales are shared between the rows and the tokens of a tile.
 #include "engine/decode/kquantlanes.h"
+#include "engine/decode/q6klanes.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace ws::kernels::avx512 {
 
@@ -146,7 +148,97 @@ void q4PackedGroup(const uint8_t* rows, size_t rowBytes, int n, const uint8_t* x
     }
 }
 
+// One Q6_K row by kTokens Q8_K activations, each equal to q6Rows bit for bit: per block the row's 6-bit values and
+// its scale multipliers are formed once for all the tokens, then each token's integer lanes as q6Lanes forms them
+// (maddubs(q, y) - maddubs(32, y), times the group's scales, summed exactly) and its FMA step as q6Rows.
+// offsets: the tokens' maddubs(32, y), (token, block, 8 groups).
+template <int kTokens>
+void q6RowTile(const BlockQ6_K* w, const uint8_t* x, size_t xStride, const __m256i* offsets, int blocks, float* out,
+               size_t outStride)
+{
+    const __m256i m4 = _mm256_set1_epi8(15);
+    const __m256i mask = _mm256_set1_epi8(0x30);
+    __m256 acc[kTokens];
+    for (int t = 0; t < kTokens; ++t)
+        acc[t] = _mm256_setzero_ps();
+    for (int b = 0; b < blocks; ++b) {
+        simd::streamAhead(w + b, 4);
+        const __m256i scales16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w[b].scales)));
+        __m256i q[8], sc[8];
+        for (int h = 0; h < 2; ++h) {
+            const auto* ql = reinterpret_cast<const __m256i*>(w[b].ql + 64 * h);
+            const __m256i ql0 = simd::loadOnce(ql);
+            const __m256i ql1 = simd::loadOnce(ql + 1);
+            const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qh + 32 * h));
+            const __m256i scales = _mm256_permute2x128_si256(scales16, scales16, h == 0 ? 0x00 : 0x11);
+            const __m256i low[4] = {_mm256_and_si256(ql0, m4), _mm256_and_si256(ql1, m4),
+                                    _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
+                                    _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4)};
+            const __m256i high[4] = {highBitsShifted<0>(qh), highBitsShifted<1>(qh), highBitsShifted<2>(qh),
+                                     highBitsShifted<3>(qh)};
+            for (int k = 0; k < 4; ++k) {
+                q[4 * h + k] = _mm256_ternarylogic_epi32(low[k], high[k], mask, 0xF8); // low | (high & mask)
+                sc[4 * h + k] =
+                    _mm256_shuffle_epi8(scales, _mm256_load_si256(reinterpret_cast<const __m256i*>(kScalePair16[k])));
+            }
+        }
+        const float wd = simd::f16(w[b].d);
+        for (int t = 0; t < kTokens; ++t) {
+            const BlockQ8_K& xb = reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t))[b];
+            const __m256i* off = offsets + (size_t(t) * size_t(blocks) + size_t(b)) * 8;
+            __m256i sumLo = _mm256_setzero_si256(), sumHi = _mm256_setzero_si256();
+            for (int g = 0; g < 8; ++g) {
+                const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xb.qs + 32 * g));
+                const __m256i p = _mm256_sub_epi16(_mm256_maddubs_epi16(q[g], y), off[g]);
+                if ((g & 2) == 0)
+                    sumLo = _mm256_dpwssd_epi32(sumLo, p, sc[g]);
+                else
+                    sumHi = _mm256_dpwssd_epi32(sumHi, p, sc[g]);
+            }
+            const float d = xb.d * wd;
+            acc[t] = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(_mm256_add_epi32(sumLo, sumHi)), acc[t]);
+        }
+    }
+    for (int t = 0; t < kTokens; ++t)
+        out[outStride * size_t(t)] = simd::hsum8(acc[t]);
+}
+
 } // namespace
+
+void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride)
+{
+    using Tile = void (*)(const BlockQ6_K*, const uint8_t*, size_t, const __m256i*, int, float*, size_t);
+    static constexpr Tile kTiles[4] = {q6RowTile<1>, q6RowTile<2>, q6RowTile<3>, q6RowTile<4>};
+    // Panels of tokens whose activations and offsets (about as many bytes again) stay in L2 together.
+    const int panel = std::clamp(int((128 << 10) / std::max<size_t>(xStride, 1)) / 4 * 4, 4, 512);
+    struct Offsets // one block's eight groups (a struct: a vector of __m256i would drop its alignment)
+    {
+        __m256i group[8];
+    };
+    thread_local std::vector<Offsets> offsetBlocks;
+    offsetBlocks.resize(size_t(std::min(panel, tokens)) * size_t(blocks));
+    __m256i* offsets = offsetBlocks.data()->group;
+    for (int t0 = 0; t0 < tokens; t0 += panel) {
+        const int t1 = std::min(tokens, t0 + panel);
+        for (int t = t0; t < t1; ++t)
+            for (int b = 0; b < blocks; ++b)
+                q6Offsets(reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t))[b],
+                          offsets + (size_t(t - t0) * size_t(blocks) + size_t(b)) * 8);
+        // Blocks of 16 rows (in L2) by tiles of four tokens: one tile's activations and offsets stay in L1 while
+        // the 16 rows pass over them.
+        for (int r0 = 0; r0 < rowCount; r0 += 16) {
+            const int r1 = std::min(rowCount, r0 + 16);
+            for (int t = t0; t < t1; t += 4) {
+                const int tn = std::min(4, t1 - t);
+                for (int r = r0; r < r1; ++r)
+                    kTiles[tn - 1](reinterpret_cast<const BlockQ6_K*>(rows + rowBytes * size_t(r)),
+                                   x + xStride * size_t(t), xStride, offsets + size_t(t - t0) * blocks * 8, blocks,
+                                   out + outStride * size_t(t) + size_t(r), outStride);
+            }
+        }
+    }
+}
 
 void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
                         int tokens, int blocks, float* out, size_t outStride)

@@ -124,6 +124,13 @@ void blockQ4_K(const WeightMatrix& w, int r0, int count, const uint8_t* in, size
         rowsTokenByToken(w, r0, count, in, inStride, tokens, false, out, outStride);
 }
 
+template <void (*Block)(const uint8_t*, size_t, int, const uint8_t*, size_t, int, int, float*, size_t)>
+void blockK(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens, float* out,
+            size_t outStride)
+{
+    Block(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 256, out, outStride);
+}
+
 using B = GgmlType;
 using D = DotInput;
 
@@ -150,7 +157,8 @@ const CpuTypeTraits kTraits[] = {
     {B::Q5_K, D::Q8_K, decode<BlockQ5_K, kernels::dequantizeRowQ5_K>,
      dotOf<BlockQ5_K, BlockQ8_K, 256, kernels::dotQ5_K>, rowsOf<BlockQ8_K, 256, kernels::dotQ5_KRows>, nullptr},
     {B::Q6_K, D::Q8_K, decode<BlockQ6_K, kernels::dequantizeRowQ6_K>,
-     dotOf<BlockQ6_K, BlockQ8_K, 256, kernels::dotQ6_K>, rowsOf<BlockQ8_K, 256, kernels::dotQ6_KRows>, nullptr},
+     dotOf<BlockQ6_K, BlockQ8_K, 256, kernels::dotQ6_K>, rowsOf<BlockQ8_K, 256, kernels::dotQ6_KRows>,
+     blockK<kernels::dotQ6_KBlock>},
     {B::IQ4_NL, D::Q8_0, decode<BlockIq4Nl, kernels::dequantizeRowIq4Nl>,
      dotInterleaved<BlockIq4Nl, BlockQ8_0, 32, kernels::dotIq4Nl>, nullptr, nullptr},
     {B::IQ4_XS, D::Q8_K, decode<BlockIq4Xs, kernels::dequantizeRowIq4Xs>,

@@ -101,12 +101,19 @@ void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* 
 void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                        float* out);
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
+void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
 void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride);
 void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
                         int tokens, int blocks, float* out, size_t outStride);
 } // namespace avx512
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
+// rowCount Q6_K rows by `tokens` Q8_K activation rows (xStride bytes apart): out[t * outStride + r] equals
+// dotQ6_K bit for bit. AVX-512 VNNI forms each block's values once for four tokens; elsewhere dotQ6_KRows token
+// by token over tiles of rows.
+void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
 // rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for
 // bit; the activation's part of the sums is computed once for all the rows.
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);

@@ -37,12 +37,13 @@ std::vector<uint8_t> convertActivations(DotInput in, const std::vector<float>& x
         stride = size_t(cols) * sizeof(uint16_t);
         out.resize(stride * size_t(tokens));
         kernels::convertRowF16(x.data(), reinterpret_cast<uint16_t*>(out.data()), tokens * cols);
-    } else if (in == DotInput::Q8_KPacked) {
+    } else if (in == DotInput::Q8_KPacked || in == DotInput::Q8_K) {
         const int blocks = cols / 256;
         std::vector<BlockQ8_K> q(size_t(blocks) * size_t(tokens)); // aligned, as the quantiser stores it
         for (int t = 0; t < tokens; ++t) {
             kernels::quantizeRowQ8_K(x.data() + size_t(t) * cols, q.data() + size_t(t) * blocks, cols);
-            kernels::permuteQ8_KForPackedQ4_K(q.data() + size_t(t) * blocks, blocks);
+            if (in == DotInput::Q8_KPacked)
+                kernels::permuteQ8_KForPackedQ4_K(q.data() + size_t(t) * blocks, blocks);
         }
         stride = size_t(blocks) * sizeof(BlockQ8_K);
         out.resize(stride * size_t(tokens));
@@ -88,6 +89,14 @@ private slots:
                 QTest::newRow(qPrintable(QStringLiteral("Q4_K packed %1 rows %2 tokens").arg(rows).arg(tokens)))
                     << int(GgmlType::Q4_K) << rows << tokens << 1024;
         QTest::newRow("Q4_K packed panels") << int(GgmlType::Q4_K) << 16 << 300 << 16384;
+        for (GgmlType t : {GgmlType::Q5_K, GgmlType::Q6_K}) {
+            for (int rows : {1, 5, 16})
+                for (int tokens : {2, 4, 7})
+                    QTest::newRow(
+                        qPrintable(QStringLiteral("%1 %2 rows %3 tokens").arg(ggmlTypeName(t)).arg(rows).arg(tokens)))
+                        << int(t) << rows << tokens << 1024;
+            QTest::newRow(qPrintable(QStringLiteral("%1 panels").arg(ggmlTypeName(t)))) << int(t) << 3 << 200 << 12288;
+        }
         QTest::newRow("Q8_0 long rows") << int(GgmlType::Q8_0) << 12 << 10 << 3072;
         // Rows of 16 KiB: token panels of 16 (the activations' L2 share), so the panels' seams are crossed.
         QTest::newRow("Q8_0 panels") << int(GgmlType::Q8_0) << 5 << 70 << 16384;
@@ -115,6 +124,20 @@ private slots:
             kernels::packQ4_KBlocks(blocks.data(), blocks.size());
             std::memcpy(data.data(), blocks.data(), data.size());
             w.packed = w.interleaved = true;
+        } else if (t == GgmlType::Q5_K || t == GgmlType::Q6_K) {
+            // Random bytes, F16 factors kept small so the products stay finite (as randomQ4_KBlocks).
+            for (auto& byte : data)
+                byte = uint8_t(rng());
+            const size_t blockBytes = storage.blockBytes;
+            for (size_t at = 0; at < data.size(); at += blockBytes) {
+                const uint16_t d = f32ToF16(0.01f), dmin = f32ToF16(0.005f);
+                if (t == GgmlType::Q6_K) {
+                    std::memcpy(data.data() + at + blockBytes - 2, &d, 2);
+                } else {
+                    std::memcpy(data.data() + at, &d, 2);
+                    std::memcpy(data.data() + at + 2, &dmin, 2);
+                }
+            }
         } else {
             for (int r = 0; r < rows; ++r)
                 encodeRow(t, values.data() + size_t(r) * cols, data.data() + w.rowBytes * size_t(r), cols);
