@@ -6,6 +6,7 @@
 #include "engine/decode/q6klanes.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace ws::kernels::avx512 {
@@ -203,7 +204,74 @@ void q6RowTile(const BlockQ6_K* w, const uint8_t* x, size_t xStride, const __m25
         out[outStride * size_t(t)] = simd::hsum8(acc[t]);
 }
 
+// One Q5_K row by kTokens Q8_K activations, each equal to q5Row bit for bit: per block the row's 5-bit values, scale
+// multipliers and minimums are formed once for all the tokens; each token's integer lanes then follow q45Lanes
+// and its float steps q5Row (the minimums' product in a scalar FMA, added after the lanes' hsum8).
+template <int kTokens>
+void q5RowTile(const BlockQ5_K* w, const uint8_t* x, size_t xStride, int blocks, float* out, size_t outStride)
+{
+    const __m256i m4 = _mm256_set1_epi8(15);
+    const __m256i bit4 = _mm256_set1_epi8(16);
+    __m256 acc[kTokens];
+    float summs[kTokens];
+    for (int t = 0; t < kTokens; ++t) {
+        acc[t] = _mm256_setzero_ps();
+        summs[t] = 0.0f;
+    }
+    for (int b = 0; b < blocks; ++b) {
+        simd::streamAhead(w + b, 3);
+        const __m256i s = q4Scales(w[b].scales);
+        const __m128i mins = minimums16(s);
+        const __m256i hbits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qh));
+        __m256i q[8], sw[8];
+        for (int j = 0; j < 4; ++j) {
+            const __m256i bits = simd::loadOnce(w[b].qs + 32 * j);
+            const __m256i hl = j < 2 ? _mm256_slli_epi16(hbits, 4 - 2 * j) : _mm256_srli_epi16(hbits, 2 * j - 4);
+            const __m256i hh = j < 2 ? _mm256_slli_epi16(hbits, 3 - 2 * j) : _mm256_srli_epi16(hbits, 2 * j - 3);
+            q[2 * j] = _mm256_ternarylogic_epi32(_mm256_and_si256(bits, m4), hl, bit4, 0xF8);
+            q[2 * j + 1] = _mm256_ternarylogic_epi32(_mm256_and_si256(_mm256_srli_epi16(bits, 4), m4), hh, bit4, 0xF8);
+            sw[2 * j] = scaleWords(s, 2 * j);
+            sw[2 * j + 1] = scaleWords(s, 2 * j + 1);
+        }
+        const float wd = simd::f16(w[b].d), wdmin = simd::f16(w[b].dmin);
+        for (int t = 0; t < kTokens; ++t) {
+            const BlockQ8_K& xb = reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t))[b];
+            __m256i sumLo = _mm256_setzero_si256(), sumHi = _mm256_setzero_si256();
+            for (int j = 0; j < 4; ++j) {
+                const __m256i y0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xb.qs + 64 * j));
+                const __m256i y1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xb.qs + 64 * j + 32));
+                sumLo = _mm256_dpwssd_epi32(sumLo, _mm256_maddubs_epi16(q[2 * j], y0), sw[2 * j]);
+                sumHi = _mm256_dpwssd_epi32(sumHi, _mm256_maddubs_epi16(q[2 * j + 1], y1), sw[2 * j + 1]);
+            }
+            const float d = xb.d * wd;
+            const float dmin = -xb.d * wdmin;
+            const int imin = hsumI32x4(_mm_madd_epi16(mins, bsums32(xb)));
+            summs[t] = std::fma(dmin, static_cast<float>(imin), summs[t]);
+            acc[t] = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(_mm256_add_epi32(sumLo, sumHi)), acc[t]);
+        }
+    }
+    for (int t = 0; t < kTokens; ++t)
+        out[outStride * size_t(t)] = simd::hsum8(acc[t]) + summs[t];
+}
+
 } // namespace
+
+void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride)
+{
+    using Tile = void (*)(const BlockQ5_K*, const uint8_t*, size_t, int, float*, size_t);
+    static constexpr Tile kTiles[4] = {q5RowTile<1>, q5RowTile<2>, q5RowTile<3>, q5RowTile<4>};
+    // Blocks of 16 rows (in L2) by tiles of four tokens whose activations stay in L1 while the rows pass over them.
+    for (int r0 = 0; r0 < rowCount; r0 += 16) {
+        const int r1 = std::min(rowCount, r0 + 16);
+        for (int t = 0; t < tokens; t += 4) {
+            const int tn = std::min(4, tokens - t);
+            for (int r = r0; r < r1; ++r)
+                kTiles[tn - 1](reinterpret_cast<const BlockQ5_K*>(rows + rowBytes * size_t(r)), x + xStride * size_t(t),
+                               xStride, blocks, out + outStride * size_t(t) + size_t(r), outStride);
+        }
+    }
+}
 
 void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride)

@@ -89,6 +89,10 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q5_K matrix, each equal to dotQ5_K bit for bit (the activation's
 // block sums are prepared once for all rows).
 void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
+// rowCount Q5_K rows by `tokens` Q8_K activation rows (xStride bytes apart), each equal to dotQ5_K bit for bit;
+// AVX-512 VNNI forms each block's values once for four tokens, elsewhere dotQ5_KRows token by token.
+void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
 // The two builds dotQ5_KRows, dotQ4_KInterleaved8 and dotQ6_KRows choose from, the same bits: x86-64-v3 (AVX2), and
 // AVX-512 VL/BW/VNNI where avx512::available() (kquantlanes.h).
 void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
@@ -102,6 +106,8 @@ void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const
                        float* out);
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
+void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride);
 void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride);
