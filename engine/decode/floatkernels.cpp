@@ -136,7 +136,11 @@ float dotBf16(const uint16_t* a, const uint16_t* b, int n)
 
 void dequantizeRowF16(const uint16_t* h, float* dst, int n)
 {
-    for (int i = 0; i < n; ++i)
+    // Eight at a time (an F16 cache's value rows in attention, F16 embedding rows): the conversion is exact.
+    int i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm256_storeu_ps(dst + i, loadF16(h + i));
+    for (; i < n; ++i)
         dst[i] = simd::f16(h[i]);
 }
 

@@ -4,7 +4,9 @@
 // one with random weights of the chosen type written to a temporary file (or kept with --keep).
 //
 // Usage: bench_prompt [--model FILE] [--type F16|Q8_0|Q4_K|Q5_K|Q6_K] [--keep FILE] [--tokens N]
-//                     [--serial-tokens N] [--threads 1,2] [--runs N]
+//                     [--serial-tokens N] [--threads 1,2] [--runs N] [--kv f32|f16]
+// --kv: the KV cache's type, F32 by default (the generator's and the llama.cpp reference tests'); llama-bench's
+// default is f16. CPU share: processor time over wall time x threads (below 100%: other processes took part).
 // Token by token costs a decode step per token: --serial-tokens (default 128) limits it to the prompt's first
 // N tokens, so its figure is the speed over those (attention over a shorter cache: if anything, faster).
 #include "engine/decode/decodemodel.h"
@@ -12,7 +14,9 @@
 #include "engine/gguf/syntheticmodel.h"
 
 #include <QCoreApplication>
+
 #include <QTemporaryDir>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -46,6 +50,13 @@ double evaluate(const DecodeModel& m, RunState& state, ThreadPool& pool, const s
     return now() - t0;
 }
 
+double cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
 double median(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());
@@ -61,6 +72,7 @@ int main(int argc, char** argv)
     GgmlType type = GgmlType::Q8_0;
     int tokens = 512, serialTokens = 128, runs = 3;
     std::vector<int> threadList{1, 2};
+    KvCacheType kv = KvCacheType::F32;
     for (int i = 1; i < argc; ++i) {
         const auto arg = [&](const char* name) { return !std::strcmp(argv[i], name) && i + 1 < argc; };
         if (arg("--model"))
@@ -71,6 +83,8 @@ int main(int argc, char** argv)
             tokens = std::max(1, std::atoi(argv[++i]));
         else if (arg("--serial-tokens"))
             serialTokens = std::max(0, std::atoi(argv[++i]));
+        else if (arg("--kv"))
+            kv = std::strcmp(argv[++i], "f16") == 0 ? KvCacheType::F16 : KvCacheType::F32;
         else if (arg("--runs"))
             runs = std::max(1, std::atoi(argv[++i]));
         else if (arg("--threads")) {
@@ -125,21 +139,27 @@ int main(int argc, char** argv)
     for (TokenId& t : prompt)
         t = TokenId(rng() % uint32_t(model->config().vocabSize));
     const std::vector<TokenId> serial(prompt.begin(), prompt.begin() + std::min(tokens, serialTokens));
-    std::printf("%7s %18s %24s %8s   (prompt %d tokens, token by token over the first %zu; median of %d)\n", "threads",
-                "batched tokens/s", "token by token tokens/s", "ratio", tokens, serial.size(), runs);
+    std::printf("%7s %18s %24s %8s %10s   (prompt %d tokens, KV %s, token by token over the first %zu; median of %d)\n",
+                "threads", "batched tokens/s", "token by token tokens/s", "ratio", "CPU share", tokens,
+                kv == KvCacheType::F16 ? "f16" : "f32", serial.size(), runs);
     for (const int threads : threadList) {
         ThreadPool pool(threads);
-        RunState state(model->config(), tokens + 1, std::min(tokens, 512), pool.threadCount());
+        RunState state(model->config(), tokens + 1, std::min(tokens, 512), pool.threadCount(), kv);
         std::vector<double> batched, single;
         evaluate(*model, state, pool, prompt, state.maxBatch); // warm-up: pages and caches
+        double batchedWall = 0, batchedCpu = 0;
         for (int r = 0; r < runs; ++r) {
+            const double c0 = cpuSeconds();
             batched.push_back(evaluate(*model, state, pool, prompt, state.maxBatch));
+            batchedCpu += cpuSeconds() - c0;
+            batchedWall += batched.back();
             if (!serial.empty())
                 single.push_back(evaluate(*model, state, pool, serial, 1));
         }
         const double b = double(tokens) / median(batched);
         const double s = serial.empty() ? 0.0 : double(serial.size()) / median(single);
-        std::printf("%7d %18.1f %24.1f %7.2fx\n", threads, b, s, s > 0.0 ? b / s : 0.0);
+        std::printf("%7d %18.1f %24.1f %7.2fx %9.0f%%\n", threads, b, s, s > 0.0 ? b / s : 0.0,
+                    100.0 * batchedCpu / (batchedWall * threads));
         std::fflush(stdout);
     }
     return 0;
