@@ -10,8 +10,8 @@
 namespace ws {
 
 namespace {
-constexpr int kMaxBatch = 512;        // llama.cpp's default n_batch: the largest block of prompt tokens
-constexpr double kBlockSeconds = 0.1; // a prompt block's target time: progress and Stop between blocks
+constexpr int kMaxBatch = 512;         // llama.cpp's default n_batch: the largest block of prompt tokens
+constexpr double kBlockSeconds = 0.25; // a prompt block's target time: its progress report's period
 
 double secondsSince(std::chrono::steady_clock::time_point t0)
 {
@@ -141,7 +141,12 @@ Status Generator::start(std::span<const TokenId> prompt, const GenerationSetting
         if (left - n == 1) // never a last block of one token (it would take the one-token F32/F16 order)
             n = n + 1 <= size_t(m_state->maxBatch) ? n + 1 : n - 1;
         const auto b0 = std::chrono::steady_clock::now();
-        auto status = forward(m_model.config(), m_model.weights(), *m_state, m_pool, prompt.subspan(at, n), m_position);
+        auto status = forward(m_model.config(), m_model.weights(), *m_state, m_pool, prompt.subspan(at, n), m_position,
+                              &m_cancel);
+        if (!status && status.error().code == ErrorCode::Cancelled) {
+            m_reason = StopReason::Cancelled; // within the block: its positions are not cached
+            return Ok{};
+        }
         if (!status)
             return status.error();
         m_position += int(n);

@@ -21,11 +21,11 @@
 // step and returns with StopReason::Cancelled.
 //
 // The prompt goes through in blocks of tokens (each one forward pass: every weight read once for the block),
-// sized as it runs so that a block takes about a tenth of a second (16 to 512 tokens): between blocks the
-// generator reports its progress (setPromptProgress) and checks cancel(), so a long prompt shows how far it
-// is and stops soon after it is asked to. The block size changes no result: a product's bits do not depend
-// on how many tokens share it, as long as it has two or more (the F32/F16 order, matmul.h), so no block of
-// one token is left at the end of a longer prompt.
+// sized as it runs so that a block takes about a quarter of a second (16 to 512 tokens): after each block the
+// generator reports its progress (setPromptProgress), so a long prompt shows how far it is. cancel() is also
+// read between the layers of a block, so Stop takes effect within one layer's time. The block size changes no result: a
+// product's bits do not depend on how many tokens share it, as long as it has two or more (the F32/F16 order,
+// matmul.h), so no block of one token is left at the end of a longer prompt.
 
 #include "engine/core/error.h"
 #include "engine/decode/decodemodel.h"
@@ -132,7 +132,7 @@ public:
     using PromptProgress = std::function<bool(int evaluated, int total)>;
     void setPromptProgress(PromptProgress progress) { m_promptProgress = std::move(progress); }
     // Tokens per forward pass while evaluating a prompt: a fixed number (>= 2), or 0 (the default) for
-    // blocks sized to about 0.1 s each. Tests compare block sizes; 1 is taken as 2.
+    // blocks sized to about 0.25 s each. Tests compare block sizes; 1 is taken as 2.
     void setPromptBlockTokens(int tokens) { m_fixedBlockTokens = tokens <= 0 ? 0 : std::max(2, tokens); }
     double promptSeconds() const { return m_promptSeconds; }
 

@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <random>
 
@@ -198,6 +199,25 @@ private slots:
         QCOMPARE(gen.stopReason(), StopReason::Cancelled);
         QCOMPARE(seen, (std::vector<int>{16, 32}));
         QCOMPARE(gen.cachedTokens(), 32);
+    }
+
+    // A stop flag set before a pass ends it at the first layer, with Cancelled (the generator's Stop within a block).
+    void forwardStopsBetweenLayers()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("m.gguf").toStdString();
+        QVERIFY(writeSyntheticModel(path, syntheticSpec(GgmlType::Q8_0)));
+        auto m = DecodeModel::load(path);
+        QVERIFY(m);
+        ThreadPool pool(1);
+        RunState s(m->config(), 64, 32, 1);
+        const auto prompt = randomPrompt(m->config().vocabSize, 32, 4);
+        std::atomic<bool> stop{true};
+        const auto stopped = forward(m->config(), m->weights(), s, pool, prompt, 0, &stop);
+        QVERIFY(!stopped);
+        QCOMPARE(stopped.error().code, ErrorCode::Cancelled);
+        stop = false;
+        QVERIFY(forward(m->config(), m->weights(), s, pool, prompt, 0, &stop));
     }
 
     // A second turn extending the first evaluates only the new tokens, in blocks, and its logits equal those of
