@@ -15,8 +15,9 @@
 // family: floatkernels.cpp (F32, F16, BF16), legacyquantkernels.cpp (Q8_0,
 // Q4_0, Q4_1, Q5_0, Q5_1, Q8_1), kquantkernels.cpp (Q4_K, Q5_K, Q8_K), q6kkernels.cpp (Q6_K),
 // lowbitkquantkernels.cpp (Q2_K, Q3_K), lutquantkernels.cpp (IQ4_NL, IQ4_XS,
-// MXFP4); kernels.cpp the element-wise kernels; cputypetraits.h is the table
-// that picks a type's kernels.
+// MXFP4); kernels.cpp the element-wise kernels; the block kernels of prompt
+// processing (rows by tokens) in blockkernels_avx512.cpp (K-quants) and q8blockkernel_avx512.cpp (Q8_0), beside
+// their dispatchers in the family files; cputypetraits.h is the table that picks a type's kernels.
 // `interleaved`: the row is one that llama.cpp's CPU backend repacks into its
 // 8-row interleaved layout (Q4_K, IQ4_NL, MXFP4 matrices with a multiple of 8
 // rows), whose kernel sums each block to one integer and accumulates per row.
