@@ -29,7 +29,7 @@ template <typename T> struct KvRows
 {
     const T* keys;
     const T* values;
-    float* scratch; // (2, headDim): the query as F16, a value row as F32
+    float* scratch; // (2, headDim): the query as F16 (value rows are widened as they are read)
 };
 
 float keyDot(const KvRows<float>&, const float* k, const float* q, int hd, const void*)
@@ -40,15 +40,22 @@ float keyDot(const KvRows<uint16_t>&, const uint16_t* k, const float*, int hd, c
 {
     return kernels::dotF16Ggml(k, static_cast<const uint16_t*>(q16), hd);
 }
-const float* valueRow(const KvRows<float>&, const float* v, int)
+// Eight values of a value row from dimension d, and one, as floats (an F16 row widened as it is read: exact).
+__m256 value8(const float* v, int d)
 {
-    return v;
+    return _mm256_loadu_ps(v + d);
 }
-const float* valueRow(const KvRows<uint16_t>& rows, const uint16_t* v, int hd)
+__m256 value8(const uint16_t* v, int d)
 {
-    float* out = rows.scratch + hd;
-    kernels::dequantizeRowF16(v, out, hd);
-    return out;
+    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v + d)));
+}
+float value1(const float* v, int d)
+{
+    return v[d];
+}
+float value1(const uint16_t* v, int d)
+{
+    return simd::f16(v[d]);
 }
 
 // Positions [first, n) are attended; the scores of [first rounded down to 8, first) are -inf, so the groups of
@@ -100,14 +107,14 @@ void attendHead(const TransformerConfig& c, const float* q, const KvRows<T>& row
     const int laneMask = vecDot ? 31 : 7;
     std::fill(lanes, lanes + size_t(laneMask + 1) * size_t(hd), 0.0f);
     for (int p = first; p < n; ++p) {
-        const float* v = valueRow(rows, rows.values + stride * size_t(p), hd);
+        const T* v = rows.values + stride * size_t(p);
         float* acc = lanes + size_t(p & laneMask) * hd;
         const __m256 w = _mm256_set1_ps(scores[p]);
         int d = 0;
         for (; d + 8 <= hd; d += 8)
-            _mm256_storeu_ps(acc + d, _mm256_fmadd_ps(_mm256_loadu_ps(v + d), w, _mm256_loadu_ps(acc + d)));
+            _mm256_storeu_ps(acc + d, _mm256_fmadd_ps(value8(v, d), w, _mm256_loadu_ps(acc + d)));
         for (; d < hd; ++d)
-            acc[d] = std::fma(v[d], scores[p], acc[d]);
+            acc[d] = std::fma(value1(v, d), scores[p], acc[d]);
     }
     const size_t L = size_t(hd);
     if (vecDot) {

@@ -23,14 +23,14 @@ public:
 } // namespace
 
 Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState& s, ThreadPool& pool,
-               std::span<const TokenId> tokens, int startPos)
+               std::span<const TokenId> tokens, int startPos, const std::atomic<bool>* stop)
 {
     DenseProjection dense;
-    return forward(c, w, s, pool, tokens, startPos, dense);
+    return forward(c, w, s, pool, tokens, startPos, dense, stop);
 }
 
 Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState& s, ThreadPool& pool,
-               std::span<const TokenId> tokens, int startPos, Projection& projection)
+               std::span<const TokenId> tokens, int startPos, Projection& projection, const std::atomic<bool>* stop)
 {
     const int n = static_cast<int>(tokens.size());
     if (n == 0)
@@ -58,6 +58,8 @@ Status forward(const TransformerConfig& c, const TransformerWeights& w, RunState
         blocks::ropeTables(c, w.ropeFreqFactors, n, startPos, s.slidingRopeCos.data(), s.slidingRopeSin.data(), true);
 
     for (int layer = 0; layer < c.layerCount; ++layer) {
+        if (stop && stop->load(std::memory_order_relaxed))
+            return makeError(ErrorCode::Cancelled, "stopped");
         const LayerWeights& L = w.layers[size_t(layer)];
         blocks::rmsNorm(s.x.data(), L.attnNorm, s.xb.data(), dim, n, eps);
         const MatmulJob qkv[3] = {{&L.wq, s.q.data()}, {&L.wk, s.k.data()}, {&L.wv, s.v.data()}};

@@ -20,6 +20,7 @@
 #include "engine/decode/weights.h"
 #include "engine/tokenizer/tokenid.h"
 
+#include <atomic>
 #include <span>
 
 namespace ws {
@@ -37,10 +38,13 @@ public:
 
 // Runs `tokens` at positions startPos, startPos+1, ... (tokens.size() <= state.maxBatch,
 // startPos + tokens.size() <= state.contextLength); leaves the last token's logits in state.logits.
+// `stop` (may be null) is read before every layer: once set, the pass ends with ErrorCode::Cancelled, its
+// positions' keys and values only partly written (the caller does not count them as cached).
 Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state, ThreadPool& pool,
-               std::span<const TokenId> tokens, int startPos);
+               std::span<const TokenId> tokens, int startPos, const std::atomic<bool>* stop = nullptr);
 // The same pass with its matrix products computed by `projection`.
 Status forward(const TransformerConfig& config, const TransformerWeights& weights, RunState& state, ThreadPool& pool,
-               std::span<const TokenId> tokens, int startPos, Projection& projection);
+               std::span<const TokenId> tokens, int startPos, Projection& projection,
+               const std::atomic<bool>* stop = nullptr);
 
 } // namespace ws

@@ -10,7 +10,8 @@
 namespace ws {
 
 namespace {
-constexpr int kMaxBatch = 512; // llama.cpp's default n_batch: the prompt goes through as one batch
+constexpr int kMaxBatch = 512;         // llama.cpp's default n_batch: the largest block of prompt tokens
+constexpr double kBlockSeconds = 0.25; // a prompt block's target time: its progress report's period
 
 double secondsSince(std::chrono::steady_clock::time_point t0)
 {
@@ -128,16 +129,38 @@ Status Generator::start(std::span<const TokenId> prompt, const GenerationSetting
     m_needForward = false;
     m_reason = StopReason::None;
     const auto t0 = std::chrono::steady_clock::now();
-    for (size_t at = size_t(m_position); at < prompt.size(); at += size_t(m_state->maxBatch)) {
+    const int total = m_promptEvaluated;
+    for (size_t at = size_t(m_position); at < prompt.size();) {
         if (m_cancel.load(std::memory_order_relaxed)) {
             m_reason = StopReason::Cancelled;
             return Ok{};
         }
-        const size_t n = std::min(prompt.size() - at, size_t(m_state->maxBatch));
-        auto status = forward(m_model.config(), m_model.weights(), *m_state, m_pool, prompt.subspan(at, n), m_position);
+        const size_t left = prompt.size() - at;
+        size_t n = std::min(
+            left, size_t(std::min(m_fixedBlockTokens > 0 ? m_fixedBlockTokens : m_blockTokens, m_state->maxBatch)));
+        if (left - n == 1) // never a last block of one token (it would take the one-token F32/F16 order)
+            n = n + 1 <= size_t(m_state->maxBatch) ? n + 1 : n - 1;
+        const auto b0 = std::chrono::steady_clock::now();
+        auto status = forward(m_model.config(), m_model.weights(), *m_state, m_pool, prompt.subspan(at, n), m_position,
+                              &m_cancel);
+        if (!status && status.error().code == ErrorCode::Cancelled) {
+            m_reason = StopReason::Cancelled; // within the block: its positions are not cached
+            return Ok{};
+        }
         if (!status)
             return status.error();
         m_position += int(n);
+        at += n;
+        if (m_fixedBlockTokens == 0 && n >= 16) {
+            // The next block at about kBlockSeconds from this one's speed, in steps of 16 tokens.
+            const double seconds = std::max(secondsSince(b0), 1e-6);
+            const double tokens = double(n) * kBlockSeconds / seconds;
+            m_blockTokens = std::clamp(int(tokens / 16.0) * 16, 16, kMaxBatch);
+        }
+        if (m_promptProgress && !m_promptProgress(int(at) - (int(prompt.size()) - total), total)) {
+            m_reason = StopReason::Cancelled;
+            return Ok{};
+        }
     }
     m_promptSeconds = secondsSince(t0);
     if (settings.maxTokens == 0)

@@ -19,6 +19,13 @@
 // step() repeatedly (a worker thread can emit one event per step). cancel()
 // may be called from any thread; the loop checks it before every forward
 // step and returns with StopReason::Cancelled.
+//
+// The prompt goes through in blocks of tokens (each one forward pass: every weight read once for the block),
+// sized as it runs so that a block takes about a quarter of a second (16 to 512 tokens): after each block the
+// generator reports its progress (setPromptProgress), so a long prompt shows how far it is. cancel() is also
+// read between the layers of a block, so Stop takes effect within one layer's time. The block size changes no result: a
+// product's bits do not depend on how many tokens share it, as long as it has two or more (the F32/F16 order,
+// matmul.h), so no block of one token is left at the end of a longer prompt.
 
 #include "engine/core/error.h"
 #include "engine/decode/decodemodel.h"
@@ -28,6 +35,7 @@
 #include "engine/decode/threadpool.h"
 #include "engine/tokenizer/tokenid.h"
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -119,6 +127,15 @@ public:
     Expected<GenerationResult> generate(std::span<const TokenId> prompt, const GenerationSettings& settings,
                                         const std::function<bool(TokenId)>& onToken = {});
 
+    // Called after each block of the prompt with the prompt tokens evaluated so far and those to evaluate
+    // (after the prefix the cache holds); returning false stops the prompt (reason Cancelled). May be empty.
+    using PromptProgress = std::function<bool(int evaluated, int total)>;
+    void setPromptProgress(PromptProgress progress) { m_promptProgress = std::move(progress); }
+    // Tokens per forward pass while evaluating a prompt: a fixed number (>= 2), or 0 (the default) for
+    // blocks sized to about 0.25 s each. Tests compare block sizes; 1 is taken as 2.
+    void setPromptBlockTokens(int tokens) { m_fixedBlockTokens = tokens <= 0 ? 0 : std::max(2, tokens); }
+    double promptSeconds() const { return m_promptSeconds; }
+
     // Thread-safe: stops the running start()/step()/generate() at the next check.
     void cancel() { m_cancel.store(true, std::memory_order_relaxed); }
 
@@ -147,6 +164,9 @@ private:
     bool m_needForward = false; // the last sampled token has not been run yet
     StopReason m_reason = StopReason::None;
     double m_promptSeconds = 0.0;
+    PromptProgress m_promptProgress;
+    int m_fixedBlockTokens = 0;
+    int m_blockTokens = 64; // the adaptive block size, kept from one prompt to the next
 };
 
 } // namespace ws

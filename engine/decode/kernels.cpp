@@ -1,69 +1,22 @@
 #include "engine/decode/kernels.h"
 
+#include "engine/decode/cputypetraits.h"
+
 #include "engine/decode/simd.h"
 
 #include <cmath>
 #include <cstring>
 #include <vector>
 
-// The type dispatch and the element-wise kernels; the dot products and decoders of each weight-type family
-// live in floatkernels.cpp, legacyquantkernels.cpp, kquantkernels.cpp, lowbitkquantkernels.cpp and
+// The element-wise kernels (the type dispatch is cputypetraits.cpp's table); the dot products and decoders of each
+// weight-type family live in floatkernels.cpp, legacyquantkernels.cpp, kquantkernels.cpp, lowbitkquantkernels.cpp and
 // lutquantkernels.cpp.
 
 namespace ws::kernels {
 
 void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n)
 {
-    switch (type) {
-    case GgmlType::F32:
-        std::memcpy(dst, src, sizeof(float) * static_cast<size_t>(n));
-        return;
-    case GgmlType::F16:
-        dequantizeRowF16(reinterpret_cast<const uint16_t*>(src), dst, n);
-        return;
-    case GgmlType::BF16:
-        dequantizeRowBf16(reinterpret_cast<const uint16_t*>(src), dst, n);
-        return;
-    case GgmlType::Q8_0:
-        dequantizeRowQ8_0(reinterpret_cast<const BlockQ8_0*>(src), dst, n);
-        return;
-    case GgmlType::Q4_0:
-        dequantizeRowQ4_0(reinterpret_cast<const BlockQ4_0*>(src), dst, n);
-        return;
-    case GgmlType::Q4_1:
-        dequantizeRowQ4_1(reinterpret_cast<const BlockQ4_1*>(src), dst, n);
-        return;
-    case GgmlType::Q5_0:
-        dequantizeRowQ5_0(reinterpret_cast<const BlockQ5_0*>(src), dst, n);
-        return;
-    case GgmlType::Q5_1:
-        dequantizeRowQ5_1(reinterpret_cast<const BlockQ5_1*>(src), dst, n);
-        return;
-    case GgmlType::Q2_K:
-        dequantizeRowQ2_K(reinterpret_cast<const BlockQ2_K*>(src), dst, n);
-        return;
-    case GgmlType::Q3_K:
-        dequantizeRowQ3_K(reinterpret_cast<const BlockQ3_K*>(src), dst, n);
-        return;
-    case GgmlType::Q4_K:
-        dequantizeRowQ4_K(reinterpret_cast<const BlockQ4_K*>(src), dst, n);
-        return;
-    case GgmlType::Q5_K:
-        dequantizeRowQ5_K(reinterpret_cast<const BlockQ5_K*>(src), dst, n);
-        return;
-    case GgmlType::Q6_K:
-        dequantizeRowQ6_K(reinterpret_cast<const BlockQ6_K*>(src), dst, n);
-        return;
-    case GgmlType::IQ4_NL:
-        dequantizeRowIq4Nl(reinterpret_cast<const BlockIq4Nl*>(src), dst, n);
-        return;
-    case GgmlType::IQ4_XS:
-        dequantizeRowIq4Xs(reinterpret_cast<const BlockIq4Xs*>(src), dst, n);
-        return;
-    case GgmlType::MXFP4:
-        dequantizeRowMxfp4(reinterpret_cast<const BlockMxfp4*>(src), dst, n);
-        return;
-    }
+    cpuTypeTraits(type).dequantize(src, dst, n);
 }
 
 void expRow(const float* x, float* y, int n)

@@ -15,7 +15,9 @@
 // family: floatkernels.cpp (F32, F16, BF16), legacyquantkernels.cpp (Q8_0,
 // Q4_0, Q4_1, Q5_0, Q5_1, Q8_1), kquantkernels.cpp (Q4_K, Q5_K, Q8_K), q6kkernels.cpp (Q6_K),
 // lowbitkquantkernels.cpp (Q2_K, Q3_K), lutquantkernels.cpp (IQ4_NL, IQ4_XS,
-// MXFP4); kernels.cpp holds the type dispatch and the element-wise kernels.
+// MXFP4); kernels.cpp the element-wise kernels; the block kernels of prompt
+// processing (rows by tokens) in blockkernels_avx512.cpp (K-quants) and q8blockkernel_avx512.cpp (Q8_0), beside
+// their dispatchers in the family files; cputypetraits.h is the table that picks a type's kernels.
 // `interleaved`: the row is one that llama.cpp's CPU backend repacks into its
 // 8-row interleaved layout (Q4_K, IQ4_NL, MXFP4 matrices with a multiple of 8
 // rows), whose kernel sums each block to one integer and accumulates per row.
@@ -41,9 +43,20 @@ float dotF32Ggml(const float* a, const float* b, int n);
 float dotF16Lanes(const uint16_t* a, const uint16_t* b, int n);
 float dotF16Ggml(const uint16_t* a, const uint16_t* b, int n);
 float dotBf16(const uint16_t* a, const uint16_t* b, int n);
+// rowCount rows (rowBytes apart) by `tokens` activation rows of n values (n a multiple of 8; x: (tokens, n)):
+// out[t * outStride + r] equals dotF32Lanes / dotF16Lanes of row r and token t bit for bit.
+void dotF32Block(const uint8_t* rows, size_t rowBytes, int rowCount, const float* x, int tokens, int n, float* out,
+                 size_t outStride);
+void dotF16Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint16_t* x, int tokens, int n, float* out,
+                 size_t outStride);
 float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q8_0 matrix, each equal to dotQ8_0 bit for bit.
 void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_0* x, int blocks, float* out);
+// rowCount rows by `tokens` Q8_0 activation rows (xStride bytes apart): out[t * outStride + r] equals
+// dotQ8_0(row r, token t) bit for bit. The AVX-512 VNNI build (chosen at run time) multiplies tiles of rows and
+// tokens from registers; elsewhere dotQ8_0Rows token by token over tiles of rows.
+void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks);
 float dotQ4_1(const BlockQ4_1* w, const BlockQ8_1* x, int blocks);
 float dotQ5_0(const BlockQ5_0* w, const BlockQ8_0* x, int blocks);
@@ -66,12 +79,21 @@ void permuteQ8_KForPackedQ4_K(BlockQ8_K* x, int blocks);
 constexpr int kPackedQ4_KMaxBlocks = 64;
 void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                        float* out);
+// rowCount packed Q4_K rows by `tokens` permuted Q8_K activation rows (xStride bytes apart): out[t * outStride + r]
+// equals dotQ4_KPackedRows of row r and token t bit for bit. AVX-512 VNNI unpacks each block once for a tile of
+// four tokens; elsewhere dotQ4_KPackedRows token by token over tiles of rows.
+void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                        int tokens, int blocks, float* out, size_t outStride);
 void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                            float* out);
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q5_K matrix, each equal to dotQ5_K bit for bit (the activation's
 // block sums are prepared once for all rows).
 void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
+// rowCount Q5_K rows by `tokens` Q8_K activation rows (xStride bytes apart), each equal to dotQ5_K bit for bit;
+// AVX-512 VNNI forms each block's values once for four tokens, elsewhere dotQ5_KRows token by token.
+void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
 // The two builds dotQ5_KRows, dotQ4_KInterleaved8 and dotQ6_KRows choose from, the same bits: x86-64-v3 (AVX2), and
 // AVX-512 VL/BW/VNNI where avx512::available() (kquantlanes.h).
 void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
@@ -84,8 +106,21 @@ void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* 
 void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                        float* out);
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
+void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
+void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
+void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
+void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                        int tokens, int blocks, float* out, size_t outStride);
 } // namespace avx512
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
+// rowCount Q6_K rows by `tokens` Q8_K activation rows (xStride bytes apart): out[t * outStride + r] equals
+// dotQ6_K bit for bit. AVX-512 VNNI forms each block's values once for four tokens; elsewhere dotQ6_KRows token
+// by token over tiles of rows.
+void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
 // rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for
 // bit; the activation's part of the sums is computed once for all the rows.
 void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);

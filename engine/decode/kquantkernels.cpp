@@ -167,6 +167,21 @@ void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const
     q4PackedRows(rows, rowBytes, rowCount, xPacked, blocks, out);
 }
 
+void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                        int tokens, int blocks, float* out, size_t outStride)
+{
+    if (avx512::available()) {
+        avx512::dotQ4_KPackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+        return;
+    }
+    // Tiles of 16 rows that stay in the cache while every token reads them.
+    for (int r = 0; r < rowCount; r += 16)
+        for (int t = 0; t < tokens; ++t)
+            q4PackedRows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
+                         reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)), blocks,
+                         out + outStride * size_t(t) + size_t(r));
+}
+
 void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                            float* out)
 {
@@ -185,6 +200,20 @@ void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const Block
     if (avx512::available())
         return avx512::dotQ5_KRows(rows, rowBytes, rowCount, x, blocks, out);
     q5Rows(rows, rowBytes, rowCount, x, blocks, out);
+}
+
+void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride)
+{
+    if (avx512::available()) {
+        avx512::dotQ5_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+        return;
+    }
+    for (int r = 0; r < rowCount; r += 16)
+        for (int t = 0; t < tokens; ++t)
+            q5Rows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
+                   reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)), blocks,
+                   out + outStride * size_t(t) + size_t(r));
 }
 
 void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)

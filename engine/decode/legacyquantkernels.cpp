@@ -224,6 +224,21 @@ void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const Block
     }
 }
 
+void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride)
+{
+    if (avx512::available()) {
+        avx512::dotQ8_0Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+        return;
+    }
+    // Tiles of 16 rows that stay in the cache while every token reads them.
+    for (int r = 0; r < rowCount; r += 16)
+        for (int t = 0; t < tokens; ++t)
+            dotQ8_0Rows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
+                        reinterpret_cast<const BlockQ8_0*>(x + xStride * size_t(t)), blocks,
+                        out + outStride * size_t(t) + size_t(r));
+}
+
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();

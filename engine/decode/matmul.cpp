@@ -1,5 +1,6 @@
 #include "engine/decode/matmul.h"
 
+#include "engine/decode/cputypetraits.h"
 #include "engine/decode/kernels.h"
 
 #include <algorithm>
@@ -10,49 +11,6 @@ namespace ws {
 namespace {
 
 constexpr int64_t kParallelThreshold = 1 << 17; // multiply-adds below which one thread does the work
-
-// Q8_KPacked: Q8_K permuted for packed Q4_K matrices (kernels::permuteQ8_KForPackedQ4_K).
-enum class DotInput
-{
-    F32,
-    F16,
-    Bf16,
-    Q8_0,
-    Q8_1,
-    Q8_K,
-    Q8_KPacked
-};
-
-DotInput dotInputFor(const WeightMatrix& w)
-{
-    if (w.packed)
-        return DotInput::Q8_KPacked;
-    switch (w.type) {
-    case GgmlType::F32:
-        return DotInput::F32;
-    case GgmlType::F16:
-        return DotInput::F16;
-    case GgmlType::BF16:
-        return DotInput::Bf16;
-    case GgmlType::Q8_0:
-    case GgmlType::Q4_0:
-    case GgmlType::Q5_0:
-    case GgmlType::IQ4_NL:
-    case GgmlType::MXFP4:
-        return DotInput::Q8_0;
-    case GgmlType::Q4_1:
-    case GgmlType::Q5_1:
-        return DotInput::Q8_1;
-    case GgmlType::Q2_K:
-    case GgmlType::Q3_K:
-    case GgmlType::Q4_K:
-    case GgmlType::Q5_K:
-    case GgmlType::Q6_K:
-    case GgmlType::IQ4_XS:
-        return DotInput::Q8_K;
-    }
-    return DotInput::F32;
-}
 
 // Converts the activation rows for `in`; returns the converted rows and their stride in bytes.
 const uint8_t* convertInput(DotInput in, const float* x, int tokens, int cols, RunState& s, size_t& strideBytes)
@@ -98,57 +56,6 @@ const uint8_t* convertInput(DotInput in, const float* x, int tokens, int cols, R
     return nullptr;
 }
 
-template <typename T> const T* as(const uint8_t* p)
-{
-    return reinterpret_cast<const T*>(p);
-}
-
-float dot(const WeightMatrix& w, const uint8_t* row, const uint8_t* in, bool lanes)
-{
-    const int n = w.cols;
-    switch (w.type) {
-    case GgmlType::F32: {
-        const auto* a = reinterpret_cast<const float*>(row);
-        const auto* b = reinterpret_cast<const float*>(in);
-        return lanes ? kernels::dotF32Lanes(a, b, n) : kernels::dotF32Ggml(a, b, n);
-    }
-    case GgmlType::F16: {
-        const auto* a = reinterpret_cast<const uint16_t*>(row);
-        const auto* b = reinterpret_cast<const uint16_t*>(in);
-        return lanes ? kernels::dotF16Lanes(a, b, n) : kernels::dotF16Ggml(a, b, n);
-    }
-    case GgmlType::BF16:
-        return kernels::dotBf16(reinterpret_cast<const uint16_t*>(row), reinterpret_cast<const uint16_t*>(in), n);
-    case GgmlType::Q8_0:
-        return kernels::dotQ8_0(as<BlockQ8_0>(row), as<BlockQ8_0>(in), n / 32);
-    case GgmlType::Q4_0:
-        return kernels::dotQ4_0(as<BlockQ4_0>(row), as<BlockQ8_0>(in), n / 32);
-    case GgmlType::Q4_1:
-        return kernels::dotQ4_1(as<BlockQ4_1>(row), as<BlockQ8_1>(in), n / 32);
-    case GgmlType::Q5_0:
-        return kernels::dotQ5_0(as<BlockQ5_0>(row), as<BlockQ8_0>(in), n / 32);
-    case GgmlType::Q5_1:
-        return kernels::dotQ5_1(as<BlockQ5_1>(row), as<BlockQ8_1>(in), n / 32);
-    case GgmlType::Q2_K:
-        return kernels::dotQ2_K(as<BlockQ2_K>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::Q3_K:
-        return kernels::dotQ3_K(as<BlockQ3_K>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::Q4_K:
-        return kernels::dotQ4_K(as<BlockQ4_K>(row), as<BlockQ8_K>(in), n / 256, w.interleaved);
-    case GgmlType::Q5_K:
-        return kernels::dotQ5_K(as<BlockQ5_K>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::Q6_K:
-        return kernels::dotQ6_K(as<BlockQ6_K>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::IQ4_NL:
-        return kernels::dotIq4Nl(as<BlockIq4Nl>(row), as<BlockQ8_0>(in), n / 32, w.interleaved);
-    case GgmlType::IQ4_XS:
-        return kernels::dotIq4Xs(as<BlockIq4Xs>(row), as<BlockQ8_K>(in), n / 256);
-    case GgmlType::MXFP4:
-        return kernels::dotMxfp4(as<BlockMxfp4>(row), as<BlockQ8_0>(in), n / 32, w.interleaved);
-    }
-    return 0.0f;
-}
-
 struct PreparedJob
 {
     const WeightMatrix* w;
@@ -158,51 +65,17 @@ struct PreparedJob
     bool lanes;
 };
 
+// Rows [r0, r1) of one job for every token, through the weight type's entry in the table (cputypetraits.h).
 void runRows(const PreparedJob& j, int tokens, int r0, int r1)
 {
     const WeightMatrix& w = *j.w;
-    if (w.packed) {
-        // Any rows at once: the packed kernel takes groups of eight and a shorter last one.
-        for (int t = 0; t < tokens; ++t)
-            kernels::dotQ4_KPackedRows(w.row(r0), w.rowBytes, r1 - r0, as<BlockQ8_K>(j.in + j.inStride * size_t(t)),
-                                       w.cols / 256, j.out + size_t(t) * w.rows + r0);
+    const CpuTypeTraits& type = cpuTypeTraits(w.type);
+    if (tokens > 1 && type.block) {
+        type.block(w, r0, r1 - r0, j.in, j.inStride, tokens, j.out + r0, size_t(w.rows));
         return;
     }
-    if (w.type == GgmlType::Q4_K && w.interleaved) {
-        // Eight rows at a time, as llama.cpp's repacked layout is read (same sums per row); the rest singly.
-        float group[8];
-        for (; r0 + 8 <= r1; r0 += 8) {
-            for (int t = 0; t < tokens; ++t) {
-                kernels::dotQ4_KInterleaved8(w.row(r0), w.rowBytes, as<BlockQ8_K>(j.in + j.inStride * size_t(t)),
-                                             w.cols / 256, group);
-                std::copy(group, group + 8, j.out + size_t(t) * w.rows + r0);
-            }
-        }
-    }
-    if (w.type == GgmlType::Q8_0 || w.type == GgmlType::Q5_K || w.type == GgmlType::Q6_K) {
-        // Many rows per call (the activation's share of the sums is prepared once per call); for several
-        // tokens, tiles of 16 rows that stay in the cache while every token reads them.
-        const int tile = tokens == 1 ? r1 - r0 : 16;
-        for (int r = r0; r < r1; r += tile) {
-            const int count = std::min(tile, r1 - r);
-            for (int t = 0; t < tokens; ++t) {
-                const uint8_t* in = j.in + j.inStride * size_t(t);
-                float* out = j.out + size_t(t) * w.rows + r;
-                if (w.type == GgmlType::Q8_0)
-                    kernels::dotQ8_0Rows(w.row(r), w.rowBytes, count, as<BlockQ8_0>(in), w.cols / 32, out);
-                else if (w.type == GgmlType::Q5_K)
-                    kernels::dotQ5_KRows(w.row(r), w.rowBytes, count, as<BlockQ8_K>(in), w.cols / 256, out);
-                else
-                    kernels::dotQ6_KRows(w.row(r), w.rowBytes, count, as<BlockQ8_K>(in), w.cols / 256, out);
-            }
-        }
-        return;
-    }
-    for (int r = r0; r < r1; ++r) {
-        const uint8_t* row = w.row(r);
-        for (int t = 0; t < tokens; ++t)
-            j.out[size_t(t) * w.rows + r] = dot(w, row, j.in + j.inStride * size_t(t), j.lanes);
-    }
+    // Many rows per call (the activation's share of the sums is prepared once per call).
+    rowsTokenByToken(w, r0, r1 - r0, j.in, j.inStride, tokens, j.lanes, j.out + r0, size_t(w.rows));
 }
 
 } // namespace

@@ -34,6 +34,20 @@ void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const Block
     q6Rows(rows, rowBytes, rowCount, x, blocks, out);
 }
 
+void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride)
+{
+    if (avx512::available()) {
+        avx512::dotQ6_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+        return;
+    }
+    for (int r = 0; r < rowCount; r += 16)
+        for (int t = 0; t < tokens; ++t)
+            q6Rows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
+                   reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)), blocks,
+                   out + outStride * size_t(t) + size_t(r));
+}
+
 void dotQ6_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
 {
     q6Rows(rows, rowBytes, rowCount, x, blocks, out);

@@ -93,6 +93,19 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         current.finishReason = reason;
     };
 
+    // The prompt's progress, published between its blocks (throttled as tokens are); Stop is checked there too.
+    double promptDone = 0;
+    stream.setPromptProgress([&](int evaluated, int total) {
+        current.promptEvaluatedTokens = evaluated;
+        current.promptTokensToEvaluate = total;
+        promptDone = now();
+        current.elapsedSeconds = promptDone - start;
+        if (publish && (!m_options.consumerReady || m_options.consumerReady()) &&
+            throttle.admit(current.elapsedSeconds))
+            publish(freeze(current));
+        return !(shouldStop && shouldStop());
+    });
+
     for (int index = 0;; ++index) {
         if (shouldStop && shouldStop()) {
             finish(TurnState::Stopped, FinishReason::Stopped);
@@ -101,8 +114,14 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         const double stepStart = now();
         Expected<TokenStep> step = stream.next();
         const double stepSeconds = now() - stepStart;
-        if (index == 0)
+        if (index == 0) {
             current.reusedPromptTokens = stream.reusedPromptTokenCount();
+            if (promptDone > 0) {
+                current.promptSeconds = promptDone - stepStart;
+                if (current.promptSeconds > 0)
+                    current.promptTokensPerSecond = current.promptTokensToEvaluate / current.promptSeconds;
+            }
+        }
         if (!step) {
             if (step.error().code == ErrorCode::Cancelled) {
                 finish(TurnState::Stopped, FinishReason::Stopped);

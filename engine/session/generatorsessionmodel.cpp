@@ -82,12 +82,16 @@ public:
     int reusedPromptTokenCount() const override { return m_started ? m_generator.reusedPromptTokens() : 0; }
     int droppedMessageCount() const override { return m_dropped; }
     int contextTokenCount() const override { return m_generator.maxContext(); }
+    void setPromptProgress(PromptProgress progress) override { m_progress = std::move(progress); }
 
     Expected<TokenStep> next() override
     {
         if (!m_started) {
             m_started = true;
-            if (Status s = m_generator.start(m_prompt, m_settings); !s)
+            m_generator.setPromptProgress(m_progress);
+            Status s = m_generator.start(m_prompt, m_settings);
+            m_generator.setPromptProgress({}); // the generator outlives this stream's callback
+            if (!s)
                 return s.error();
         }
         Expected<std::optional<TokenId>> token = m_generator.step();
@@ -136,6 +140,7 @@ private:
     GenerationSettings m_settings;
     int m_dropped = 0;
     bool m_started = false;
+    PromptProgress m_progress;
 };
 
 } // namespace

@@ -70,19 +70,25 @@ struct SessionSnapshot
     std::string text; // assistant text so far, whole UTF-8 characters
     int promptTokens = 0;
     int reusedPromptTokens = 0; // of promptTokens, kept in the KV cache from the previous turn
-    int droppedMessages = 0;    // oldest messages left out of the prompt to fit the context
-    int contextTokens = 0;      // the context the turn runs in, 0 where unknown
-    int generatedTokens = 0;    // new tokens shown (an end-of-text token is not counted)
+    // While the prompt is read: its tokens evaluated so far of those to evaluate (promptTokens less the
+    // reused ones); both 0 until the first block of it is done. "Reading the prompt: N of M tokens".
+    int promptEvaluatedTokens = 0;
+    int promptTokensToEvaluate = 0;
+    int droppedMessages = 0; // oldest messages left out of the prompt to fit the context
+    int contextTokens = 0;   // the context the turn runs in, 0 where unknown
+    int generatedTokens = 0; // new tokens shown (an end-of-text token is not counted)
     TokenId lastToken = -1;
     // The tokens shown since the previous snapshot of this turn, in order,
     // with their text: their texts joined are exactly what `text` gained
     // since then (snapshots are throttled, so one may carry many tokens).
     std::vector<TokenPiece> newPieces;
 
-    double elapsedSeconds = 0;     // wall time since the turn started (with pacing waits)
-    double firstTokenSeconds = 0;  // CPU: prompt evaluation + first decode step
-    double decodeSeconds = 0;      // CPU: time in decode steps after the first token
-    double cpuTokensPerSecond = 0; // (generatedTokens - 1) / decodeSeconds, 0 until known
+    double elapsedSeconds = 0;        // wall time since the turn started (with pacing waits)
+    double firstTokenSeconds = 0;     // CPU: prompt evaluation + first decode step
+    double promptSeconds = 0;         // CPU: the prompt's evaluation alone, once done (0 until then)
+    double promptTokensPerSecond = 0; // promptTokensToEvaluate / promptSeconds, 0 until known
+    double decodeSeconds = 0;         // CPU: time in decode steps after the first token
+    double cpuTokensPerSecond = 0;    // (generatedTokens - 1) / decodeSeconds, 0 until known
     // Pacing: the time tokens were held back to match a system's pace, and the latest the thread woke
     // after a token's due moment (the OS's wake-up lateness). elapsedSeconds - heldBackSeconds is the
     // session's own work: decode steps, the wafer frames it builds for the views, handing snapshots over.

@@ -14,6 +14,7 @@
 #include "engine/decode/expertrouting.h"
 #include "engine/tokenizer/tokenid.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -53,6 +54,11 @@ public:
     virtual int droppedMessageCount() const { return 0; }
     // The context the turn runs in (tokens), 0 where unknown.
     virtual int contextTokenCount() const { return 0; }
+    // Called while the first next() evaluates the prompt, after each block of it: prompt tokens evaluated
+    // so far and those to evaluate (the reused prefix excluded); returning false stops the prompt (next()
+    // then fails with ErrorCode::Cancelled). A stream that evaluates its prompt in one go never calls it.
+    using PromptProgress = std::function<bool(int evaluated, int total)>;
+    virtual void setPromptProgress(PromptProgress) {}
     // One decode step (the first call also evaluates the prompt); after the
     // last token, one more call returns the end step.
     virtual Expected<TokenStep> next() = 0;
