@@ -149,8 +149,8 @@ private slots:
         const auto opened = ScenarioFormat::load(hand, &error);
         QVERIFY2(opened, qPrintable(error));
         QCOMPARE(opened->hardwarePreset, QStringLiteral("wse2"));
-        QCOMPARE(opened->precision, QStringLiteral("fp8"));
-        QCOMPARE(opened->layer, QStringLiteral("kv"));
+        QCOMPARE(opened->precision, Precision::Fp8);
+        QCOMPARE(opened->layer, MeshLayer::KvCache);
         QCOMPARE(opened->zoom, 2.0);
         QCOMPARE(opened->batch, Scenario().batch);
         const QByteArray canonical = ScenarioFormat::toJson(*opened);

@@ -65,7 +65,7 @@ private slots:
                 progress.push_back(s->promptEvaluatedTokens);
         QCOMPARE(progress, (std::vector<int>{16, 32, 40}));
         QCOMPARE(published.front()->promptTokensToEvaluate, 40);
-        QCOMPARE(last->state, ws::RunState::Finished);
+        QCOMPARE(last->state, ws::TurnState::Finished);
         QCOMPARE(last->generatedTokens, 2);
         QCOMPARE(last->promptSeconds, 3.0); // three blocks of one second; the first token's 0.25 s is not in it
         QCOMPARE(last->promptTokensPerSecond, 40.0 / 3.0);
@@ -83,7 +83,7 @@ private slots:
         const auto last = session.run(
             stream, [&] { return clock >= 2.0; }, [&](auto) { ++published; });
         QCOMPARE(stream.blocks, 2); // stopped after the second block, not at the end of the prompt
-        QCOMPARE(last->state, ws::RunState::Stopped);
+        QCOMPARE(last->state, ws::TurnState::Stopped);
         QCOMPARE(last->generatedTokens, 0);
         QCOMPARE(last->promptEvaluatedTokens, 32);
         QVERIFY(published >= 2);
