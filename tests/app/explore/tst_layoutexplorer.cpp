@@ -37,7 +37,7 @@ ws::Scenario smallScenario()
     ws::Scenario s;
     s.modelPreset = QStringLiteral("llama-3.1-8b");
     s.hardwarePreset = QStringLiteral("wse3");
-    s.precision = Precision::Bf16;
+    s.precision = ws::Precision::Bf16;
     s.contextTokens = 4096;
     return s;
 }

@@ -91,7 +91,7 @@ private slots:
         chat.liveWafer()->setShows(ws::LiveWafer::Shows::LoadedModel);
         ws::Scenario wse3;
         wse3.contextTokens = 512;
-        wse3.precision = Precision::Int8;
+        wse3.precision = ws::Precision::Int8;
         wse3.hardwarePreset = QStringLiteral("wse3");
         QSignalSpy waferReady(&chat, &ws::ChatController::waferReady);
         QSignalSpy waferFailed(&chat, &ws::ChatController::waferFailed);

@@ -207,7 +207,7 @@ private slots:
         chat.liveWafer()->setShows(ws::LiveWafer::Shows::LoadedModel); // the wafer shows the chat's own model
         ws::Scenario scenario; // the wafer: WSE-3, FP32 weights as in the file, 512 tokens of context
         scenario.hardwarePreset = QStringLiteral("wse3");
-        scenario.precision = Precision::Fp32;
+        scenario.precision = ws::Precision::Fp32;
         scenario.contextTokens = 512;
         chat.setWaferScenario(scenario);
         QSignalSpy waferReady(&chat, &ws::ChatController::waferReady);
