@@ -71,6 +71,14 @@
         <source>context full (%1 tokens)</source>
         <translation>上下文已满（%1 个 token）</translation>
     </message>
+    <message>
+        <source>reading the prompt: %1 of %2 tokens</source>
+        <translation>正在读取提示词：%1 / %2 个 token</translation>
+    </message>
+    <message>
+        <source>prompt read at %1</source>
+        <translation>提示词读取速度 %1</translation>
+    </message>
 </context>
 <context>
     <name>Tour</name>

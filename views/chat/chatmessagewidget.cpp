@@ -5,14 +5,17 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProgressBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ws::views {
 
 ChatMessageWidget::ChatMessageWidget(ChatRole role, const QString& text, QWidget* parent)
     : QFrame(parent), m_role(role), m_text(text), m_roleLabel(new QLabel(this)), m_textView(new ChatTextView(this)),
-      m_statsLabel(new QLabel(this)), m_copyButton(new QToolButton(this))
+      m_statsLabel(new QLabel(this)), m_promptBar(new QProgressBar(this)), m_copyButton(new QToolButton(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
@@ -22,6 +25,9 @@ ChatMessageWidget::ChatMessageWidget(ChatRole role, const QString& text, QWidget
     small.setPointSizeF(small.pointSizeF() * 0.85);
     m_statsLabel->setFont(small);
     m_statsLabel->setVisible(false);
+    m_promptBar->setTextVisible(false);
+    m_promptBar->setMaximumHeight(small.pointSizeF() > 0 ? int(small.pointSizeF()) : 8);
+    m_promptBar->setVisible(false);
     m_copyButton->setAutoRaise(true);
     connect(m_copyButton, &QToolButton::clicked, this, [this] { emit copyRequested(m_text); });
 
@@ -35,6 +41,7 @@ ChatMessageWidget::ChatMessageWidget(ChatRole role, const QString& text, QWidget
     layout->setSpacing(2);
     layout->addLayout(header);
     layout->addWidget(m_textView);
+    layout->addWidget(m_promptBar);
     layout->addWidget(m_statsLabel);
 
     QFont bold = m_roleLabel->font();
@@ -60,6 +67,25 @@ void ChatMessageWidget::setStats(const QString& stats)
 {
     m_statsLabel->setText(stats);
     m_statsLabel->setVisible(!stats.isEmpty());
+}
+
+void ChatMessageWidget::setPromptProgress(int evaluated, int total)
+{
+    if (total > 0) {
+        m_promptBar->setRange(0, total);
+        m_promptBar->setValue(std::clamp(evaluated, 0, total));
+    }
+    m_promptBar->setVisible(total > 0);
+}
+
+bool ChatMessageWidget::showsPromptProgress() const
+{
+    return !m_promptBar->isHidden();
+}
+
+int ChatMessageWidget::promptProgressValue() const
+{
+    return m_promptBar->value();
 }
 
 void ChatMessageWidget::setState(State state)

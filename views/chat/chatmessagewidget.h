@@ -8,6 +8,7 @@
 #include <QString>
 
 class QLabel;
+class QProgressBar;
 class QToolButton;
 
 namespace ws::views {
@@ -37,6 +38,10 @@ public:
 
     void setText(const QString& text);
     void setStats(const QString& stats);
+    // While the model reads the prompt: a bar of `evaluated` of `total` prompt tokens (total 0 hides it).
+    void setPromptProgress(int evaluated, int total);
+    bool showsPromptProgress() const;
+    int promptProgressValue() const;
     void setState(State state);
     // Error messages show the message instead of (or after) the text.
     void setError(const QString& message);
@@ -58,6 +63,7 @@ private:
     QLabel* m_roleLabel;
     ChatTextView* m_textView;
     QLabel* m_statsLabel;
+    QProgressBar* m_promptBar;
     QToolButton* m_copyButton;
 };
 

@@ -262,6 +262,8 @@ void ChatPane::setSnapshot(std::shared_ptr<const SessionSnapshot> snapshot)
         return;
     answer->setText(QString::fromStdString(snapshot->text));
     answer->setStats(ChatStats::format(*snapshot));
+    answer->setPromptProgress(snapshot->promptEvaluatedTokens,
+                              ChatStats::readingPrompt(*snapshot) ? snapshot->promptTokensToEvaluate : 0);
     if (snapshot->state == TurnState::Finished)
         answer->setState(ChatMessageWidget::State::Done);
     else if (snapshot->state == TurnState::Stopped)

@@ -29,8 +29,17 @@ QString ChatStats::formatRate(double tokensPerSecond, const QLocale& locale)
     return tr("%1 tokens/s").arg(locale.toString(tokensPerSecond, 'f', decimals));
 }
 
+bool ChatStats::readingPrompt(const SessionSnapshot& s)
+{
+    return s.state == TurnState::Running && s.generatedTokens == 0 && s.promptTokensToEvaluate > 0 &&
+           s.promptEvaluatedTokens < s.promptTokensToEvaluate;
+}
+
 QString ChatStats::format(const SessionSnapshot& s, const QLocale& locale)
 {
+    if (readingPrompt(s))
+        return tr("reading the prompt: %1 of %2 tokens")
+            .arg(locale.toString(s.promptEvaluatedTokens), locale.toString(s.promptTokensToEvaluate));
     QStringList parts;
     if (s.reusedPromptTokens > 0)
         parts << tr("%1 tokens (prompt %2, %3 of them from the KV cache)")
@@ -41,6 +50,8 @@ QString ChatStats::format(const SessionSnapshot& s, const QLocale& locale)
     if (s.droppedMessages > 0)
         parts << tr("the %1 oldest messages were left out to fit the context of %2 tokens")
                      .arg(locale.toString(s.droppedMessages), locale.toString(s.contextTokens));
+    if (s.promptTokensPerSecond > 0)
+        parts << tr("prompt read at %1").arg(formatRate(s.promptTokensPerSecond, locale));
     if (s.cpuTokensPerSecond > 0)
         parts << tr("%1 on this CPU").arg(formatRate(s.cpuTokensPerSecond, locale));
     if (s.generatedTokens > 0)

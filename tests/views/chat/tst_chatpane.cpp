@@ -463,6 +463,35 @@ private slots:
         QCOMPARE(ws::views::ChatStats::format(*s, QLocale::c()), expected);
     }
 
+    void statsLineWhileReadingThePrompt()
+    {
+        auto s = std::make_shared<ws::SessionSnapshot>(*snapshot("", 0));
+        s->promptTokensToEvaluate = 2000;
+        s->promptEvaluatedTokens = 512;
+        QCOMPARE(ws::views::ChatStats::format(*s, QLocale::c()),
+                 QStringLiteral("reading the prompt: 512 of 2000 tokens"));
+        s->promptEvaluatedTokens = 2000; // read: the line counts tokens again
+        s->promptTokensPerSecond = 131.6;
+        QCOMPARE(ws::views::ChatStats::format(*s, QLocale::c()),
+                 QStringLiteral("0 tokens (prompt 5) · prompt read at 132 tokens/s"));
+    }
+
+    void promptProgressBarWhileReadingThePrompt()
+    {
+        ChatPane pane;
+        pane.setModel(storiesInfo());
+        pane.send(QStringLiteral("a long document"));
+        auto s = std::make_shared<ws::SessionSnapshot>(*snapshot("", 0));
+        s->promptTokensToEvaluate = 2000;
+        s->promptEvaluatedTokens = 512;
+        pane.setSnapshot(s);
+        ws::views::ChatMessageWidget* answer = pane.message(pane.messageCount() - 1);
+        QVERIFY(answer->showsPromptProgress());
+        QCOMPARE(answer->promptProgressValue(), 512);
+        pane.setSnapshot(snapshot("Once", 1)); // the first token: the bar goes
+        QVERIFY(!answer->showsPromptProgress());
+    }
+
     void formatSeconds_data()
     {
         QTest::addColumn<double>("seconds");
