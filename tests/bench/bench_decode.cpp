@@ -13,6 +13,7 @@
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/generator.h"
 #include "engine/gguf/syntheticmodel.h"
+#include "tests/common/qwen3shape.h"
 #include "tests/common/testmodels.h"
 
 #include <QCoreApplication>
@@ -251,20 +252,7 @@ int main(int argc, char** argv)
     if (skipLarge)
         return 0;
     QTemporaryDir dir;
-    SyntheticModelSpec spec; // Qwen3-0.6B shape
-    spec.architecture = "qwen3";
-    spec.dim = 1024;
-    spec.hiddenDim = 3072;
-    spec.layerCount = 28;
-    spec.headCount = 16;
-    spec.kvHeadCount = 8;
-    spec.headDim = 128;
-    spec.vocabSize = 151936;
-    spec.contextLength = 4096;
-    spec.ropeTheta = 1000000.0f;
-    spec.matrixType = largeType;
-    spec.embeddingType = largeType == GgmlType::Q8_0 || largeType == GgmlType::F16 ? largeType : GgmlType::Q6_K;
-    spec.tiedOutput = true;
+    const SyntheticModelSpec spec = wstest::qwen3SmallShape(largeType); // Qwen3-0.6B shape
     std::string path = modelFile;
     if (path.empty()) {
         path = keep.empty() ? dir.filePath(QStringLiteral("qwen3-0.6b-shape-random.gguf")).toStdString() : keep;

@@ -12,6 +12,7 @@
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/forward.h"
 #include "engine/gguf/syntheticmodel.h"
+#include "tests/common/qwen3shape.h"
 
 #include <QCoreApplication>
 
@@ -106,20 +107,7 @@ int main(int argc, char** argv)
     QTemporaryDir dir;
     std::string path = modelFile;
     if (path.empty()) {
-        SyntheticModelSpec spec; // Qwen3-0.6B shape
-        spec.architecture = "qwen3";
-        spec.dim = 1024;
-        spec.hiddenDim = 3072;
-        spec.layerCount = 28;
-        spec.headCount = 16;
-        spec.kvHeadCount = 8;
-        spec.headDim = 128;
-        spec.vocabSize = 151936;
-        spec.contextLength = 4096;
-        spec.ropeTheta = 1000000.0f;
-        spec.matrixType = type;
-        spec.embeddingType = type == GgmlType::Q8_0 || type == GgmlType::F16 ? type : GgmlType::Q6_K;
-        spec.tiedOutput = true;
+        const SyntheticModelSpec spec = wstest::qwen3SmallShape(type); // Qwen3-0.6B shape
         path = keep.empty() ? dir.filePath(QStringLiteral("qwen3-0.6b-shape.gguf")).toStdString() : keep;
         if (auto s = writeSyntheticModel(path, spec); !s) {
             std::printf("cannot write the model: %s\n", s.error().message().c_str());

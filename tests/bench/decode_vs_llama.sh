@@ -19,22 +19,12 @@
 #   llama-quantize /tmp/q3-f16v.gguf /tmp/q3-Q4_K_M.gguf Q4_K_M   (and Q5_K_M, Q8_0)
 set -euo pipefail
 
-if [[ $# -lt 3 ]]; then
-    awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"
-    exit 2
-fi
+source "$(dirname "$0")/vs_llama_common.sh"
+vs_llama_usage "$0" "$@"
 llama=$1 bench=$2
 shift 2
 rounds=5 tokens=32 threads="1 2"
-models=()
-while [[ $# -gt 0 ]]; do
-    case $1 in
-    --rounds) rounds=$2; shift 2 ;;
-    --tokens) tokens=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
-    *) models+=("$1"); shift ;;
-    esac
-done
+vs_llama_options "$@"
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -47,8 +37,7 @@ for ((round = 1; round <= rounds; ++round)); do
             row=$(awk -v t="$t" '$2 == t && $NF ~ /%$/ {sub(/%$/, "", $7); print $3, $4, $5, $7}' <<<"$out" | tail -1)
             mb=$(awk '/weights read per token:/ {print $5}' <<<"$out")
             ls=$("$llama" -m "$model" -t "$t" -p 0 -n "$tokens" -r 1 -o csv 2>/dev/null |
-                awk -F, 'NR == 1 {for (i = 1; i <= NF; ++i) if ($i ~ /avg_ts/) c = i; next} c {gsub(/"/, "", $c); print $c}' |
-                tail -1)
+                vs_llama_avg_ts)
             [[ -n $row && -n $ls && -n $mb ]] || { echo "round $round $model t=$t: no result" >&2; continue; }
             echo "$(basename "$model") $t $row $ls $mb" >>"$results"
             echo "round $round $(basename "$model") t=$t: WaferScope $(cut -d' ' -f1 <<<"$row") t/s (CPU share" \
@@ -60,12 +49,7 @@ done
 echo "load after: $(uptime)"
 echo
 # Columns of $results: model threads ws_tps ws_gbs bw_gbs ws_cpu_share llama_tps mb_per_token
-sort -k1,1 -k2,2n "$results" | awk '
-function median(list,    n, a, i, j, tmp) {
-    n = split(list, a, " ")
-    for (i = 1; i <= n; ++i) for (j = i + 1; j <= n; ++j) if (a[j] + 0 < a[i] + 0) { tmp = a[i]; a[i] = a[j]; a[j] = tmp }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+sort -k1,1 -k2,2n "$results" | awk "$vs_llama_median_awk"'
 {
     k = $1 " " $2
     if (!(k in ws)) order[++count] = k

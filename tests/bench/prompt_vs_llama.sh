@@ -16,22 +16,12 @@
 #   tests/bench/add_tokenizer.py /tmp/q3-Q8_0.gguf $WAFERSCOPE_TEST_MODELS/tokenizer/ggml-vocab-qwen3.gguf /tmp/q3-Q8_0v.gguf
 set -euo pipefail
 
-if [[ $# -lt 3 ]]; then
-    awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"
-    exit 2
-fi
+source "$(dirname "$0")/vs_llama_common.sh"
+vs_llama_usage "$0" "$@"
 llama=$1 bench=$2
 shift 2
 rounds=5 tokens=512 threads="1 2"
-models=()
-while [[ $# -gt 0 ]]; do
-    case $1 in
-    --rounds) rounds=$2; shift 2 ;;
-    --tokens) tokens=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
-    *) models+=("$1"); shift ;;
-    esac
-done
+vs_llama_options "$@"
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -43,8 +33,7 @@ for ((round = 1; round <= rounds; ++round)); do
             out=$("$bench" --model "$model" --tokens "$tokens" --serial-tokens 1 --threads "$t" --runs 1 --kv f16 2>&1)
             row=$(awk -v t="$t" '$1 == t && $NF ~ /%$/ {sub(/%$/, "", $NF); print $2, $NF}' <<<"$out" | tail -1)
             ls=$("$llama" -m "$model" -t "$t" -p "$tokens" -n 0 -mmp 0 -r 1 -o csv 2>/dev/null |
-                awk -F, 'NR == 1 {for (i = 1; i <= NF; ++i) if ($i ~ /avg_ts/) c = i; next} c {gsub(/"/, "", $c); print $c}' |
-                tail -1)
+                vs_llama_avg_ts)
             [[ -n $row && -n $ls ]] || { echo "round $round $model t=$t: no result" >&2; continue; }
             echo "$(basename "$model") $t $row $ls" >>"$results"
             echo "round $round $(basename "$model") t=$t: WaferScope $(cut -d' ' -f1 <<<"$row") t/s (CPU share" \
@@ -55,12 +44,7 @@ done
 echo "load after: $(uptime)"
 echo
 # Columns of $results: model threads ws_tps ws_cpu_share llama_tps
-sort -k1,1 -k2,2n "$results" | awk '
-function median(list,    n, a, i, j, tmp) {
-    n = split(list, a, " ")
-    for (i = 1; i <= n; ++i) for (j = i + 1; j <= n; ++j) if (a[j] + 0 < a[i] + 0) { tmp = a[i]; a[i] = a[j]; a[j] = tmp }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+sort -k1,1 -k2,2n "$results" | awk "$vs_llama_median_awk"'
 {
     k = $1 " " $2
     if (!(k in ws)) order[++count] = k
