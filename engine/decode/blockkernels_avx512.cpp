@@ -103,7 +103,9 @@ void q6RowTile(const BlockQ6_K* w, const uint8_t* x, size_t xStride, const __m25
             const __m256i ql0 = simd::loadOnce(ql);
             const __m256i ql1 = simd::loadOnce(ql + 1);
             const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w[b].qh + 32 * h));
-            const __m256i scales = _mm256_permute2x128_si256(scales16, scales16, h == 0 ? 0x00 : 0x11);
+            // Each lane's half of the scales; the selector must be an immediate (an -O1 build does not fold h).
+            const __m256i scales = h == 0 ? _mm256_permute2x128_si256(scales16, scales16, 0x00)
+                                          : _mm256_permute2x128_si256(scales16, scales16, 0x11);
             const __m256i low[4] = {_mm256_and_si256(ql0, m4), _mm256_and_si256(ql1, m4),
                                     _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
                                     _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4)};
