@@ -241,8 +241,8 @@ int runPredict(const QStringList& args)
                              .arg(QString::fromStdString(hardware->id)));
         } else {
             // Each wafer draws its own map (seed + wafer index), as `place` does.
-            options.waferDefectRate = *defectRate;
-            options.waferDefectSeed = uint64_t(*seed);
+            options.waferDefects.rate = *defectRate;
+            options.waferDefects.seed = uint64_t(*seed);
         }
     }
 

@@ -1,9 +1,7 @@
 #include "app/defects/defectscontroller.h"
 
-#include "engine/predict/predictor.h"
-#include "engine/predict/waferpredictor.h"
+#include "engine/scene/defectsanswer.h"
 #include "engine/wafer/redundancy/defectlayer.h"
-#include "engine/wafer/redundancy/defectplacement.h"
 
 #include <algorithm>
 
@@ -11,32 +9,8 @@ namespace ws {
 
 namespace {
 
-QString text(const Error& e)
-{
-    return QString::fromStdString(e.message());
-}
-
-// Hop stretch of the remap over the layer regions the placement makes on the remapped usable mesh.
-double regionStretch(const DefectsContext& c, const SpareLayout& layout, const Remap& remap, MeshSize usable,
-                     PlacementCache* placements)
-{
-    WaferPredictOptions o;
-    o.placements = placements;
-    o.usableCols = usable.cols;
-    o.usableRows = usable.rows;
-    auto setup = prepareWafer(c.spec.model, c.spec.hardware, c.spec.workload, o);
-    if (!setup)
-        return 1.0;
-    std::vector<LogicalRect> regions; // in usable (placement) coordinates
-    for (const RegionRef& r : setup->layout.layers)
-        regions.push_back(
-            {r.rect.x - layout.reservedLeft(), r.rect.y - layout.reservedTop(), r.rect.width, r.rect.height});
-    return regionHopStretch(remap, regions).max();
-}
-
 // Per heatmap cell: the displacement of the logical core the cell's physical core hosts.
-std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot& s, int device, const SpareLayout& l,
-                                                              const Remap& remap)
+std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot& s, int device, const Remap& remap)
 {
     auto d = std::make_shared<views::CoreDisplacement>();
     d->device = device;
@@ -44,7 +18,7 @@ std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot
     d->rows = s.meshRows;
     d->dx.assign(size_t(s.meshCols) * size_t(s.meshRows), 0);
     d->dy.assign(d->dx.size(), 0);
-    const auto cells = CellToCore::of(s.meshCols, s.meshRows, l);
+    const auto cells = CellToCore::of(s.meshCols, s.meshRows, remap.layout());
     if (!cells)
         return d; // a mesh of another size: no arrows
     for (int y = 0; y < s.meshRows; ++y) {
@@ -64,62 +38,47 @@ std::shared_ptr<const views::CoreDisplacement> displacementOf(const MeshSnapshot
 
 } // namespace
 
-DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const SpareLayout& layout, const DefectMap& defects,
+DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const DefectRequest& defects, const SpareLayout& layout,
                                      bool withYieldCurves, PlacementCache* placements)
 {
     DefectsOutcome out;
+    out.defects = defects;
     if (withYieldCurves) {
         YieldCurveRequest request;
         request.layout = layout;
         if (auto curves = computeYieldCurves(request))
             out.yieldCurves = std::make_shared<const YieldCurves>(std::move(*curves));
     }
-    auto remap = Remap::run(layout, defects);
-    if (!remap) {
-        out.error = text(remap.error());
-        return out;
-    }
-    out.remapped = true;
-    out.summary = remap->summary();
-    const MeshSize usable = remap->usableLogicalMesh();
-    out.usableCols = usable.cols;
-    out.usableRows = usable.rows;
-    if (c.snapshot) {
+    ScenarioSpec spec = c.spec;
+    const bool same = spec.defects == defects;
+    spec.defects = defects;
+    const DefectsAnswer answer = answerDefects(spec, c.device, placements, same ? c.scene : nullptr);
+    out.error = QString::fromStdString(answer.error);
+    out.remapped = answer.remap != nullptr;
+    out.summary = answer.summary;
+    out.usableCols = answer.usableMesh.cols;
+    out.usableRows = answer.usableMesh.rows;
+    out.remap = answer.remap;
+    out.scene = answer.scene;
+    out.hopStretch = answer.hopStretch;
+    out.secondsPerTokenBefore = answer.secondsPerTokenBefore;
+    out.secondsPerTokenAfter = answer.secondsPerTokenAfter;
+    out.devicesBefore = answer.devicesBefore;
+    out.devicesAfter = answer.devicesAfter;
+    out.predictionError = QString::fromStdString(answer.predictionError);
+    if (out.scene) {
+        out.snapshot = out.scene->snapshot;
+        if (const Remap* shown = out.scene->remap(c.device))
+            out.displacement = displacementOf(*out.snapshot, c.device, *shown);
+    } else if (answer.remap && c.snapshot) {
+        // No placement fits around them: where the dead cores are, over the scenario's last placement.
         auto snapshot = std::make_shared<MeshSnapshot>(*c.snapshot);
-        if (const Status s = fillDefectLayer(*snapshot, c.device, *remap); !s)
-            out.error = text(s.error());
-        out.snapshot = std::move(snapshot);
-        out.displacement = displacementOf(*c.snapshot, c.device, layout, *remap);
+        if (fillDefectLayer(*snapshot, c.device, *answer.remap))
+            out.snapshot = std::move(snapshot);
+        out.displacement = displacementOf(*c.snapshot, c.device, *answer.remap);
     }
-    auto shared = std::make_shared<const Remap>(std::move(*remap));
-    out.remap = shared;
-
-    PredictOptions before;
-    before.waferPlacements = placements;
-    auto p0 = predict(c.spec.model, c.spec.hardware, c.spec.workload, before);
-    if (p0) {
-        out.secondsPerTokenBefore = p0->secondsPerToken;
-        out.devicesBefore = p0->devices;
-    } else
-        out.predictionError = text(p0.error());
-    if (usable.cols <= 0 || usable.rows <= 0) {
-        if (out.error.isEmpty())
-            out.error = QStringLiteral("the defects leave no usable mesh");
-        return out;
-    }
-    out.hopStretch = regionStretch(c, layout, *shared, usable, placements);
-    PredictOptions after;
-    after.waferPlacements = placements;
-    after.waferHopStretch = out.hopStretch;
-    after.waferUsableCols = usable.cols;
-    after.waferUsableRows = usable.rows;
-    // The fewest wafers that hold the model on the smaller mesh: may be more than before (shown).
-    auto p1 = predict(c.spec.model, c.spec.hardware, c.spec.workload, after);
-    if (p1) {
-        out.secondsPerTokenAfter = p1->secondsPerToken;
-        out.devicesAfter = p1->devices;
-    } else if (out.predictionError.isEmpty())
-        out.predictionError = text(p1.error());
+    if (out.remapped && out.error.isEmpty() && (out.usableCols <= 0 || out.usableRows <= 0))
+        out.error = QStringLiteral("the defects leave no usable mesh");
     return out;
 }
 
@@ -135,31 +94,63 @@ Status DefectsController::setContext(DefectsContext context)
 {
     if (context.spec.hardware.kind != HardwareKind::Wafer)
         return makeError(ErrorCode::InvalidArgument, "defects apply to wafers only", "hardware");
-    const bool sameWafer = m_context && m_editor && m_context->spec.hardware.id == context.spec.hardware.id;
+    if (!context.snapshot && context.scene)
+        context.snapshot = context.scene->snapshot;
+    // The scene this controller answered with, now on stage: nothing to do again.
+    const bool ours = m_outcome && context.scene && context.scene == m_outcome->scene && m_context &&
+                      m_context->device == context.device;
+    const bool sameWafer = m_context && m_editor && m_context->spec.hardware.id == context.spec.hardware.id &&
+                           m_context->device == context.device;
+    const bool sameDefects = sameWafer && defects() == context.spec.defects;
     m_context = std::move(context);
-    if (!sameWafer) {
-        if (Status s = rebuildEditor(); !s)
+    if (ours) { // its spec's defects are the edit's now
+        m_edited = false;
+        return Ok{};
+    }
+    if (!sameDefects) {
+        m_scheme = m_context->spec.defects.scheme;
+        m_dieSpares = m_context->spec.defects.dieSpares;
+        if (Status s = rebuildEditor(m_context->spec.defects); !s)
             return s;
         m_curvesStale = true;
         emit historyChanged();
     }
+    m_edited = false;
     start();
     return Ok{};
 }
 
-Status DefectsController::rebuildEditor()
+DefectRequest DefectsController::defects() const
+{
+    if (!m_context)
+        return {};
+    DefectRequest d = m_context->spec.defects;
+    if (!m_edited || !m_editor)
+        return d;
+    d.scheme = m_scheme;
+    d.dieSpares = m_dieSpares;
+    return d.withDevice(m_context->device, m_editor->defects());
+}
+
+Status DefectsController::rebuildEditor(const DefectRequest& defects)
 {
     if (!m_context)
         return makeError(ErrorCode::InvalidArgument, "no placement to put defects on");
-    auto layout =
-        m_scheme == SpareScheme::RowShift
-            ? SpareLayout::fromSpec(m_context->spec.hardware.wafer)
-            : SpareLayout::dieRowColumnFromSpec(m_context->spec.hardware.wafer, DieSpares{m_dieSpares, m_dieSpares});
+    DefectRequest scheme = defects;
+    scheme.scheme = m_scheme;
+    scheme.dieSpares = m_dieSpares;
+    auto layout = scheme.spareLayout(m_context->spec.hardware.wafer);
     if (!layout) {
         m_editor.reset();
         return layout.error();
     }
-    m_editor = std::make_unique<DefectEditor>(*layout);
+    // The wafer's own dead cores when the scheme is the defects'; a new scheme starts empty.
+    auto map = scheme == defects ? defects.deadCores(*layout, m_context->device) : DefectMap::forLayout(*layout);
+    if (!map) {
+        m_editor.reset();
+        return map.error();
+    }
+    m_editor = std::make_unique<DefectEditor>(*layout, std::move(*map));
     return Ok{};
 }
 
@@ -171,8 +162,9 @@ Status DefectsController::setScheme(SpareScheme scheme, int dieSpares)
     m_dieSpares = dieSpares;
     if (!m_context)
         return Ok{};
-    Status s = rebuildEditor();
+    Status s = rebuildEditor(m_context->spec.defects);
     m_curvesStale = true;
+    m_edited = true;
     emit historyChanged();
     if (s)
         start();
@@ -181,6 +173,7 @@ Status DefectsController::setScheme(SpareScheme scheme, int dieSpares)
 
 Status DefectsController::edited(Status status)
 {
+    m_edited = true;
     emit historyChanged();
     if (status)
         start();
@@ -266,9 +259,9 @@ void DefectsController::start()
     const bool curves = m_curvesStale;
     m_curvesStale = false;
     const JobTracker::JobId id = m_jobs.start(
-        [context = *m_context, layout = m_editor->layout(), defects = m_editor->defects(), curves,
+        [context = *m_context, layout = m_editor->layout(), defects = defects(), curves,
          placements = m_placements](JobTracker::JobId job) {
-            DefectsOutcome outcome = computeDefectsOutcome(context, layout, defects, curves, placements.get());
+            DefectsOutcome outcome = computeDefectsOutcome(context, defects, layout, curves, placements.get());
             outcome.requestId = job;
             return outcome;
         },

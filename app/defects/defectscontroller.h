@@ -1,24 +1,25 @@
 #pragma once
 // The engine side of the Defects dock. The controller owns one wafer's
-// DefectEditor (engine/wafer/redundancy/defecteditor.h: dead cores, undo and redo) for the
-// placement the main window shows, and after every edit runs the rest of the
-// chain on a worker thread: the redundancy remap of the edited map, the hop
-// stretch S_max of the remap over the placement's layer regions (WaferScope's
-// remap-cost model, option B [WaferScope-model] in docs/sources.md), the
-// prediction's time per token before and after
-// (engine/predict/predictor.h with the remapped usable mesh and stretch), the
-// yield curves of the spare layout, and a copy of the mesh snapshot whose
-// Defects layer shows the remap. Jobs run through app/common/jobtracker.h:
-// every job carries its job id; a result that is not the latest job's is
-// dropped (its yield curves are kept when they are the latest layout's). The
-// controller owns the placement cache its jobs share (the placement of the
-// model does not change with the defect map).
+// DefectEditor (engine/wafer/redundancy/defecteditor.h: dead cores, undo and
+// redo) for the scenario the stage shows, started from the scenario's own
+// defects on that wafer. After every edit the scenario's defects become the
+// edited wafer's map (DefectRequest::withDevice) and a worker thread asks the
+// engine's one answer for them (engine/scene/defectsanswer.h, as `render`,
+// `record` and the chat's wafer do): the model placed around the defects with
+// the snapshot's Defects layer, the hop stretch S_max over the placed regions
+// (option B [WaferScope-model] in docs/sources.md), the time per token before
+// and after; beside it the spare layout's yield curves and the displacement
+// arrows of the wafer shown. Jobs run through app/common/jobtracker.h: every
+// job carries its job id; a result that is not the latest job's is dropped
+// (its yield curves are kept when they are the latest layout's). The
+// controller owns the placement cache its jobs share.
 
 #include "app/common/jobtracker.h"
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/predict/placementcache.h"
+#include "engine/scene/scene.h"
 #include "engine/spec/scenariospec.h"
 #include "engine/spec/workload.h"
 #include "engine/wafer/placement/meshsnapshot.h"
@@ -36,12 +37,13 @@
 
 namespace ws {
 
-// What the defects apply to: the placement the main window shows.
+// What the defects apply to: the scenario the stage shows.
 struct DefectsContext
 {
-    ScenarioSpec spec; // the model, the wafer and the workload the defects apply to (defects: none; the dock's)
-    std::shared_ptr<const MeshSnapshot> snapshot; // the placement's, without defects
-    int device = 0;                               // the wafer the defects are on
+    ScenarioSpec spec;                            // the model, the wafers, the workload and the scenario's defects
+    std::shared_ptr<const WaferScene> scene;      // buildWaferScene(spec)'s, when already built (else built here)
+    std::shared_ptr<const MeshSnapshot> snapshot; // the mesh the heatmap's cells are on (the scene's by default)
+    int device = 0;                               // the wafer the editor edits
 };
 
 // One finished job. Numbers are the engine's; 0 seconds means "not predicted" (see predictionError).
@@ -59,16 +61,20 @@ struct DefectsOutcome
     int devicesBefore = 0;            // wafers each prediction uses (the fewest that hold the model)
     int devicesAfter = 0;
     QString predictionError;
-    std::shared_ptr<const MeshSnapshot> snapshot; // the context's snapshot with coreState of the device
-    std::shared_ptr<const Remap> remap;
+    DefectRequest defects;                        // what the answer is for (the scenario's, with the edit)
+    std::shared_ptr<const WaferScene> scene;      // placed around the defects (null when none fits: error)
+    std::shared_ptr<const MeshSnapshot> snapshot; // the scene's, its Defects layer filled
+    std::shared_ptr<const Remap> remap;           // the device's
     std::shared_ptr<const views::CoreDisplacement> displacement; // arrows for the heatmap's cells
     std::shared_ptr<const YieldCurves> yieldCurves;              // null when unchanged since the last job
 };
 
-// The whole chain for one defect map; plain values in and out, safe on any thread.
-// `placements` (may be null) keeps the placements the predictions make for reuse by later calls.
-DefectsOutcome computeDefectsOutcome(const DefectsContext& context, const SpareLayout& layout, const DefectMap& defects,
-                                     bool withYieldCurves, PlacementCache* placements = nullptr);
+// The engine's answer for the context's spec with `defects` (answerDefects), with the yield curves of `layout`
+// when asked and the arrows of the context's device; plain values in and out, safe on any thread. `placements`
+// (may be null) keeps the placements the predictions make for reuse by later calls.
+DefectsOutcome computeDefectsOutcome(const DefectsContext& context, const DefectRequest& defects,
+                                     const SpareLayout& layout, bool withYieldCurves,
+                                     PlacementCache* placements = nullptr);
 
 class DefectsController : public QObject
 {
@@ -78,9 +84,13 @@ public:
     explicit DefectsController(QObject* parent = nullptr);
     ~DefectsController() override;
 
-    // A new placement: keeps the defects when the wafer (preset and scheme) is the same, else starts empty.
+    // A new scenario on stage: the editor starts from its defects on the context's wafer (keeping its history
+    // when they are what the editor already has). A scene the controller answered itself starts no job.
     Status setContext(DefectsContext context);
+    // The defects the editor describes: the context's, with the edited wafer's map when it was edited.
+    DefectRequest defects() const;
     bool hasContext() const { return m_editor != nullptr; }
+    int contextDevice() const { return m_context ? m_context->device : -1; }
     // The spare scheme: row-shift segments from the preset, or spare rows and columns per die
     // (dieSpares of each, a parameter: not published). Changing it starts an empty map.
     Status setScheme(SpareScheme scheme, int dieSpares = 2);
@@ -116,7 +126,7 @@ signals:
     void busyChanged(bool busy);
 
 private:
-    Status rebuildEditor();
+    Status rebuildEditor(const DefectRequest& defects);
     Status edited(Status status);
     void start();
 
@@ -124,6 +134,7 @@ private:
     std::unique_ptr<DefectEditor> m_editor;
     SpareScheme m_scheme = SpareScheme::RowShift;
     int m_dieSpares = 2;
+    bool m_edited = false; // the editor's map differs from the context's defects (an edit or a scheme)
     bool m_curvesStale = true;
     std::shared_ptr<const DefectsOutcome> m_outcome;
     std::shared_ptr<const YieldCurves> m_yieldCurves;

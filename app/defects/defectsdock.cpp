@@ -66,10 +66,17 @@ DefectsDock::DefectsDock(Stage* stage, QWidget* parent) : QDockWidget(parent), m
         if (active)
             emit defectsLayerRequested();
     });
-    connect(m_stage, &Stage::resultChanged, this,
-            [this](std::shared_ptr<const PlacementResult> r) { setPlacement(std::move(r), m_stage->device()); });
-    connect(m_stage->view(), &views::MeshView::brushed, this,
-            [this](int, QRect cores) { report(m_controller->setMeshRect(cores, m_panel->brushKills())); });
+    connect(m_stage, &Stage::resultChanged, this, [this](std::shared_ptr<const PlacementResult> r) {
+        // The wafer the dock edits stays the one it edits (the brush moves it), while the new scene has it.
+        const int edited = m_controller->contextDevice();
+        const int device = r && edited >= 0 && edited < r->devices ? edited : m_stage->device();
+        setPlacement(std::move(r), device);
+    });
+    connect(m_stage->view(), &views::MeshView::brushed, this, [this](int device, QRect cores) {
+        if (m_result && m_controller->contextDevice() != device)
+            setPlacement(m_result, device); // the brush edits the wafer it is on
+        report(m_controller->setMeshRect(cores, m_panel->brushKills()));
+    });
     connect(m_controller, &DefectsController::historyChanged, this,
             [this] { m_panel->setHistory(m_controller->canUndo(), m_controller->canRedo()); });
     connect(m_controller, &DefectsController::outcomeChanged, this, &DefectsDock::showOutcome);
@@ -92,37 +99,24 @@ void DefectsDock::setPlacement(std::shared_ptr<const PlacementResult> result, in
     if (!m_result)
         return;
     DefectsContext c;
-    c.spec.hardware = m_result->hardware;
-    c.spec.model = m_result->model;
-    c.spec.workload.precision = m_result->request.precision;
-    c.spec.workload.contextTokens = m_result->request.contextTokens;
+    if (m_result->scene) {
+        c.spec = m_result->scene->spec;
+        c.scene = m_result->scene;
+    } else {
+        c.spec.hardware = m_result->hardware;
+        c.spec.model = m_result->model;
+        c.spec.workload.precision = m_result->request.precision;
+        c.spec.workload.contextTokens = m_result->request.contextTokens;
+        c.spec.defects = m_result->request.defects;
+    }
     c.snapshot = m_result->snapshot;
     c.device = device;
-    const int shown = c.device;
+    if (c.spec.defects.any() && m_controller->defects() != c.spec.defects)
+        raise(); // a scenario with defects of its own: show what they do
     report(m_controller->setContext(std::move(c)));
-    if (m_scenarioDefects && m_controller->hasContext()) {
-        const ScenarioDefects d = *m_scenarioDefects;
-        m_scenarioDefects.reset();
-        m_controller->clear();
-        if (d.deadFraction > 0)
-            report(m_controller->injectRandom(d.deadFraction, d.seed));
-        std::vector<PhysicalCore> cores;
-        for (const DeadCore& core : d.cores)
-            if (core.device == shown)
-                cores.push_back(PhysicalCore{core.x, core.y});
-        if (!cores.empty())
-            report(m_controller->setCores(cores, true));
-        if (d.deadFraction > 0 || !cores.empty())
-            raise();
-    }
     if (const SpareLayout* l = m_controller->layout())
         m_panel->setWafer(QString::fromStdString(m_result->hardware.name), l->coreAreaMm2(), l->diesX(), l->diesY(),
                           l->segmentPrimaryCores(), l->segmentSpareCores());
-}
-
-void DefectsDock::setScenarioDefects(double deadFraction, uint64_t seed, const QVector<DeadCore>& cores)
-{
-    m_scenarioDefects = ScenarioDefects{deadFraction, seed, cores};
 }
 
 void DefectsDock::report(const Status& status)
@@ -146,7 +140,12 @@ void DefectsDock::showOutcome()
     m_panel->setNumbers(n);
     if (auto curves = m_controller->yieldCurves(); curves && curves != m_panel->yieldPanel()->curves())
         m_panel->setYieldCurves(curves);
-    m_stage->showDefects(o->snapshot, o->displacement);
+    // An edit's answer becomes the scenario's defects and its scene goes on the stage (then this is called
+    // again by nothing: the controller knows its own scene). A failed one leaves the stage as it is.
+    const bool shown = m_result && m_result->scene && m_result->scene == o->scene;
+    if (o->scene && !shown && (!m_result || m_result->request.defects != o->defects))
+        emit defectsChanged(o->defects, o->scene);
+    m_stage->showDefects(nullptr, o->displacement);
 }
 
 } // namespace ws

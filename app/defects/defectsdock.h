@@ -1,10 +1,12 @@
 #pragma once
 // The Defects dock of the main window: the DefectsPanel (views) driven by a
-// DefectsController, wired to the heatmap. The window hands it every new
-// placement it shows (setPlacement); the dock has the stage put the remapped
-// snapshot (Defects layer filled) on the heatmap and asks the window to show the Defects layer when a
-// tool is used. With the brush on, clicks and drags on the heatmap kill or
-// revive cores.
+// DefectsController, wired to the heatmap. It follows the stage: each scene
+// shown is the scenario the defects belong to (setPlacement). An edit's
+// answer (the model placed around the edited defects, engine/scene/defectsanswer.h)
+// goes to the scenario as its defects (defectsChanged), which puts that scene
+// on the stage: the window shows what `render` draws for the same scenario.
+// The dock asks the window to show the Defects layer when a tool is used. With
+// the brush on, clicks and drags on the heatmap kill or revive cores.
 
 #include "app/common/placementresult.h"
 #include "app/defects/defectscontroller.h"
@@ -32,14 +34,13 @@ public:
     DefectsDock(Stage* stage, QWidget* parent = nullptr);
 
     void setPlacement(std::shared_ptr<const PlacementResult> result, int device);
-    // A scenario's defects: a random fraction of dead cores (seeded) and explicit physical cores,
-    // applied to the next placement (replacing what was injected before).
-    void setScenarioDefects(double deadFraction, uint64_t seed, const QVector<DeadCore>& cores);
     DefectsController* controller() const { return m_controller; }
     views::DefectsPanel* panel() const { return m_panel; }
     bool isBusy() const { return m_controller->isBusy(); }
 
 signals:
+    // An edit answered: the scenario's defects are now `defects`, and `scene` is its placement around them.
+    void defectsChanged(const DefectRequest& defects, std::shared_ptr<const WaferScene> scene);
     void defectsLayerRequested();
     void idle(); // a computation finished and no other is running
 
@@ -55,13 +56,6 @@ private:
     DefectsController* m_controller = nullptr;
     std::shared_ptr<const PlacementResult> m_result;
     QString m_lastError;
-    struct ScenarioDefects
-    {
-        double deadFraction = 0;
-        uint64_t seed = 1;
-        QVector<DeadCore> cores;
-    };
-    std::optional<ScenarioDefects> m_scenarioDefects;
 };
 
 } // namespace ws

@@ -36,8 +36,7 @@ Scenario scenarioWithLayout(Scenario scenario, const ScenarioSpec& base, const L
     scenario.contextTokens = base.workload.contextTokens;
     scenario.batch = base.workload.concurrency;
     scenario.devices = base.devices;
-    scenario.defectRate = 0; // a given layout is not placed around defects
-    scenario.deadCores.clear();
+    scenario.defects = {}; // a given layout is not placed around defects
     scenario.layout = layout;
     return scenario;
 }

@@ -73,7 +73,7 @@ LayoutExplorer::LayoutExplorer(QMainWindow* window, const PresetLibrary& presets
 
 Scenario LayoutExplorer::withPlacedLayout(Scenario s, const PlacementResult* result)
 {
-    const bool defects = s.defectRate > 0 || !s.deadCores.isEmpty();
+    const bool defects = s.defects.any();
     if (!s.layout && !defects && result && result->scene && result->scene->placement)
         s.layout = layoutOf(*result->scene->placement, result->model.id, result->hardware.id);
     return s;

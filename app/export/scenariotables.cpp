@@ -50,8 +50,8 @@ std::optional<Prediction> predictScenario(const Scenario& s, const PresetLibrary
 QJsonObject ScenarioTables::scenarioInputs(const Scenario& s)
 {
     QJsonArray dead;
-    for (const DeadCore& core : s.deadCores)
-        dead.append(QJsonArray{core.device, core.x, core.y});
+    for (const DeadPhysicalCore& core : s.defects.cores)
+        dead.append(QJsonArray{core.device, core.core.x, core.core.y});
     return QJsonObject{{"model", s.modelPreset},
                        {"model_file", s.modelFile},
                        {"hardware", s.hardwarePreset},
@@ -61,8 +61,8 @@ QJsonObject ScenarioTables::scenarioInputs(const Scenario& s)
                        {"context_tokens", double(s.contextTokens)},
                        {"prompt_tokens", double(s.promptTokens)},
                        {"output_tokens", double(s.outputTokens)},
-                       {"defect_rate", s.defectRate},
-                       {"defect_seed", double(s.defectSeed)},
+                       {"defect_rate", s.defects.rate},
+                       {"defect_seed", double(s.defects.seed)},
                        {"dead_cores", dead}};
 }
 

@@ -7,6 +7,7 @@
 #include "engine/model/precision.h"
 #include "engine/wafer/placement/layout.h"
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/redundancy/defectplacement.h"
 
 #include <QPointF>
 #include <QString>
@@ -16,14 +17,6 @@
 #include <optional>
 
 namespace ws {
-
-struct DeadCore
-{
-    int device = 0;
-    int x = 0; // physical column
-    int y = 0; // physical row
-    bool operator==(const DeadCore&) const = default;
-};
 
 struct Scenario
 {
@@ -44,10 +37,9 @@ struct Scenario
     // the model (engine/wafer/placement/draftplacement.h). Written as workload.draft_model, version 2.
     QString draftModel;
 
-    // Defects: a random rate with its seed, plus explicitly killed cores.
-    double defectRate = 0.0; // fraction of physical cores that are dead, 0..1
-    uint64_t defectSeed = 1;
-    QVector<DeadCore> deadCores;
+    // Defects as the engine takes them (engine/wafer/redundancy/defectplacement.h): a random rate with its seed,
+    // explicitly killed cores (physical coordinates), wafers edited by hand and the spare scheme.
+    DefectRequest defects;
 
     // View state.
     MeshLayer layer = MeshLayer::SramOccupancy; // written as its id: sram | placement | kv | dataflow | defects

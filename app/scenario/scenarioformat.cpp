@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws {
@@ -154,8 +155,20 @@ QStringList ScenarioFormat::layerIds()
 QByteArray ScenarioFormat::toJson(const Scenario& s)
 {
     QJsonArray dead;
-    for (const DeadCore& core : s.deadCores)
-        dead.append(QJsonObject{{"device", core.device}, {"x", core.x}, {"y", core.y}});
+    for (const DeadPhysicalCore& core : s.defects.cores)
+        dead.append(QJsonObject{{"device", core.device}, {"x", core.core.x}, {"y", core.core.y}});
+    QJsonObject defects{{"rate", s.defects.rate}, {"seed", double(s.defects.seed)}, {"dead_cores", dead}};
+    // Written only when set, so a file without them reads as before (version 1 readers ignore nothing new).
+    if (!s.defects.exactDevices.empty()) {
+        QJsonArray exact;
+        for (const int device : s.defects.exactDevices)
+            exact.append(device);
+        defects.insert(QStringLiteral("exact_devices"), exact);
+    }
+    if (s.defects.scheme != SpareScheme::RowShift) {
+        defects.insert(QStringLiteral("spare_scheme"), QStringLiteral("die-row-column"));
+        defects.insert(QStringLiteral("die_spares"), s.defects.dieSpares);
+    }
     QJsonObject root{
         {"version", s.layout || !s.draftModel.isEmpty() ? kVersion : 1},
         {"model", QJsonObject{{"preset", s.modelPreset}, {"file", s.modelFile}}},
@@ -166,7 +179,7 @@ QByteArray ScenarioFormat::toJson(const Scenario& s)
                                  {"prompt_tokens", double(s.promptTokens)},
                                  {"output_tokens", double(s.outputTokens)},
                                  {"prompt", s.prompt}}},
-        {"defects", QJsonObject{{"rate", s.defectRate}, {"seed", double(s.defectSeed)}, {"dead_cores", dead}}},
+        {"defects", defects},
         {"view", QJsonObject{{"layer", QString::fromLatin1(meshLayerId(s.layer))},
                              {"device", s.viewDevice},
                              {"zoom", s.zoom},
@@ -275,9 +288,29 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
                           .arg(s.contextTokens));
 
     ObjectReader defects(root.object(QStringLiteral("defects"), false), QStringLiteral("defects"), &problem);
-    defects.allowOnly({"rate", "seed", "dead_cores"});
-    s.defectRate = defects.number(QStringLiteral("rate"), 0.0, 0.0, 1.0);
-    s.defectSeed = uint64_t(defects.integer(QStringLiteral("seed"), 1, 0, int64_t(kMaxExactInteger)));
+    defects.allowOnly({"rate", "seed", "dead_cores", "exact_devices", "spare_scheme", "die_spares"});
+    s.defects.rate = defects.number(QStringLiteral("rate"), 0.0, 0.0, 1.0);
+    s.defects.seed = uint64_t(defects.integer(QStringLiteral("seed"), 1, 0, int64_t(kMaxExactInteger)));
+    const QString scheme = defects.string(QStringLiteral("spare_scheme"), QStringLiteral("row-shift"));
+    if (scheme == QLatin1String("die-row-column"))
+        s.defects.scheme = SpareScheme::DieRowColumn;
+    else if (scheme != QLatin1String("row-shift") && defects.ok())
+        defects.fail(QStringLiteral("spare_scheme"), tr("must be \"row-shift\" or \"die-row-column\""));
+    s.defects.dieSpares = int(defects.integer(QStringLiteral("die_spares"), 2, 0, 64));
+    const QJsonValue exact = defects.value(QStringLiteral("exact_devices"));
+    if (!exact.isUndefined() && !exact.isArray() && defects.ok())
+        defects.fail(QStringLiteral("exact_devices"), tr("must be an array of wafer indices"));
+    for (const QJsonValue& device : exact.toArray()) {
+        if (!device.isDouble() || device.toDouble() < 0 || device.toDouble() > 100000 ||
+            device.toDouble() != std::floor(device.toDouble())) {
+            if (defects.ok())
+                defects.fail(QStringLiteral("exact_devices"), tr("must be an array of wafer indices"));
+            break;
+        }
+        if (!s.defects.isExact(device.toInt()))
+            s.defects.exactDevices.push_back(device.toInt());
+    }
+    std::sort(s.defects.exactDevices.begin(), s.defects.exactDevices.end());
     const QJsonValue dead = defects.value(QStringLiteral("dead_cores"));
     if (!dead.isUndefined() && !dead.isArray())
         defects.fail(QStringLiteral("dead_cores"), tr("must be an array of {\"device\", \"x\", \"y\"} objects"));
@@ -290,11 +323,11 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
         }
         ObjectReader core(deadArray.at(i).toObject(), path, &problem);
         core.allowOnly({"device", "x", "y"});
-        DeadCore c;
+        DeadPhysicalCore c;
         c.device = int(core.integer(QStringLiteral("device"), 0, 0, 100000, true));
-        c.x = int(core.integer(QStringLiteral("x"), 0, 0, 100000, true));
-        c.y = int(core.integer(QStringLiteral("y"), 0, 0, 100000, true));
-        s.deadCores.append(c);
+        c.core.x = int(core.integer(QStringLiteral("x"), 0, 0, 100000, true));
+        c.core.y = int(core.integer(QStringLiteral("y"), 0, 0, 100000, true));
+        s.defects.cores.push_back(c);
     }
 
     ObjectReader view(root.object(QStringLiteral("view"), false), QStringLiteral("view"), &problem);

@@ -12,8 +12,8 @@ std::optional<ScenarioPrediction> predictScenario(const Scenario& scenario, cons
         return std::nullopt;
     PredictOptions options;
     options.devices = scenario.devices;
-    options.waferDefectRate = scenario.layout ? 0.0 : scenario.defectRate;
-    options.waferDefectSeed = scenario.defectSeed;
+    if (!scenario.layout)
+        options.waferDefects = scenario.defects;
     options.waferLayout = scenario.layout ? &*scenario.layout : nullptr;
     auto p = predict(scene->model(), scene->hardware(), scene->spec.workload, options);
     if (!p) {

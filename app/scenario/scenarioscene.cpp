@@ -8,16 +8,6 @@
 
 namespace ws {
 
-DefectRequest ScenarioScene::defectRequest(const Scenario& scenario)
-{
-    DefectRequest defects;
-    defects.rate = scenario.defectRate;
-    defects.seed = scenario.defectSeed;
-    for (const DeadCore& core : scenario.deadCores)
-        defects.cores.push_back({core.device, {core.x, core.y}});
-    return defects;
-}
-
 std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, const PresetLibrary& presets,
                                                   const QString& baseDir, QString* error, bool withSchedule,
                                                   const ModelConfig* knownModel, bool fitSubMesh)
@@ -56,7 +46,7 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
     request.workload.contextTokens = scenario.contextTokens;
     request.workload.promptTokens = scenario.promptTokens;
     request.workload.outputTokens = scenario.outputTokens;
-    request.defects = defectRequest(scenario);
+    request.defects = scenario.defects;
     request.fitSubMesh = fitSubMesh;
     request.layout = scenario.layout;
     if (!scenario.draftModel.isEmpty()) {

@@ -30,8 +30,6 @@ public:
     static std::optional<ScenarioScene> build(const Scenario& scenario, const PresetLibrary& presets,
                                               const QString& baseDir, QString* error, bool withSchedule = false,
                                               const ModelConfig* knownModel = nullptr, bool fitSubMesh = false);
-    // The scenario's defects as the engine takes them (its random rate and seed, its dead cores).
-    static DefectRequest defectRequest(const Scenario& scenario);
 };
 
 } // namespace ws

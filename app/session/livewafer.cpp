@@ -250,7 +250,7 @@ void LiveWafer::placeChatModel()
     request.hardwareId = scenario.hardwarePreset;
     request.precision = scenario.precision;
     request.contextTokens = scenario.contextTokens;
-    request.defects = ScenarioScene::defectRequest(scenario);
+    request.defects = scenario.defects;
     struct Placed
     {
         std::optional<ChatWafer> wafer;

@@ -19,6 +19,23 @@ ScenarioController::ScenarioController(const PresetLibrary& presets, Parts parts
     : QObject(parent), m_presets(presets), m_parts(std::move(parts)), m_placements(this)
 {
     connect(m_parts.stage, &Stage::resultChanged, this, &ScenarioController::resultShown);
+    connect(m_parts.defects, &DefectsDock::defectsChanged, this, &ScenarioController::defectsEdited);
+}
+
+void ScenarioController::defectsEdited(const DefectRequest& defects, std::shared_ptr<const WaferScene> scene)
+{
+    m_scenario.defects = defects;
+    m_parts.chat->setWaferScenario(m_scenario);
+    m_parts.markModified();
+    const auto shown = m_parts.stage->result();
+    if (m_placements.isBusy() || !shown || !scene) { // a newer choice is being placed: place it with these defects
+        recompute();
+        return;
+    }
+    PlacementRequest request = shown->request;
+    request.defects = defects;
+    m_parts.stage->showResult(std::make_shared<const PlacementResult>(placementResultOf(request, std::move(scene))),
+                              m_parts.stage->device());
 }
 
 PlacementRequest ScenarioController::defaultRequest()
@@ -43,8 +60,8 @@ void ScenarioController::applyScenario(const Scenario& scenario)
     request.precision = scenario.precision;
     request.contextTokens = scenario.contextTokens;
     request.draftModelId = scenario.draftModel;
+    request.defects = scenario.defects;
     m_parts.stage->setLayer(scenario.layer);
-    m_parts.defects->setScenarioDefects(scenario.defectRate, scenario.defectSeed, scenario.deadCores);
     m_pendingDevice = scenario.viewDevice;
     m_pendingView = scenario.zoom != 1.0 || !scenario.center.isNull();
     const auto model = m_presets.model(request.modelId);
@@ -112,8 +129,9 @@ PlacementRequest ScenarioController::request() const
 
 void ScenarioController::recompute()
 {
-    const PlacementRequest req = m_parts.bar->request();
-    m_placements.cancel(); // whatever happens below, an older placement is no longer wanted
+    PlacementRequest req = m_parts.bar->request();
+    req.defects = m_scenario.defects; // the pickers say what to place, the scenario where its wafers are dead
+    m_placements.cancel();            // whatever happens below, an older placement is no longer wanted
     if (m_parts.chat->liveWafer()->shows() == LiveWafer::Shows::LoadedModel &&
         m_parts.chat->runController()->modelInfo()) {
         m_parts.chat->setWaferScenario(m_scenario); // the chat places its model; placementReady shows it

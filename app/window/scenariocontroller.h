@@ -67,6 +67,8 @@ signals:
 
 private:
     void resultShown();
+    // The Defects dock's answer to an edit: the scenario's defects, and the scene placed around them.
+    void defectsEdited(const DefectRequest& defects, std::shared_ptr<const WaferScene> scene);
 
     const PresetLibrary& m_presets;
     Parts m_parts;

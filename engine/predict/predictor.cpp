@@ -53,11 +53,7 @@ Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec&
     case HardwareKind::Wafer: {
         WaferPredictOptions o;
         o.devices = options.devices;
-        o.defectRate = options.waferDefectRate;
-        o.defectSeed = options.waferDefectSeed;
-        o.hopStretch = options.waferHopStretch;
-        o.usableCols = options.waferUsableCols;
-        o.usableRows = options.waferUsableRows;
+        o.defects = options.waferDefects;
         o.kv = options.kv;
         o.placements = options.waferPlacements;
         o.placedLayout = options.waferLayout;

@@ -12,6 +12,7 @@
 #include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/layerwork.h"
 #include "engine/wafer/placement/layout.h"
+#include "engine/wafer/redundancy/defectplacement.h"
 
 #include <cstdint>
 
@@ -23,13 +24,10 @@ namespace ws {
 
 struct PredictOptions
 {
-    int devices = 0;              // 0: the fewest that hold the model
-    double waferDefectRate = 0;   // wafers: fraction of physical cores dead, each wafer its own map
-    uint64_t waferDefectSeed = 1; // wafers: wafer d draws its map with seed + d
-    // Wafers with a map given by hand (the Defects dock): its remap's cost, applied as is.
-    double waferHopStretch = 1.0; // logical hop cost from that remap (>= 1)
-    int waferUsableCols = 0;      // usable mesh that remap leaves (0: the spec's)
-    int waferUsableRows = 0;
+    int devices = 0; // 0: the fewest that hold the model
+    // Wafers: the dead cores on each wafer (engine/wafer/redundancy/defectplacement.h), placed around as the scene
+    // places them.
+    DefectRequest waferDefects;
     KvPlacement kv = KvPlacement::Shift;       // wafers
     PlacementCache* waferPlacements = nullptr; // wafers: placements to reuse (a sweep's); null: place afresh
     const Layout* waferLayout = nullptr;       // wafers: place exactly this layout (engine/wafer/placement/layout.h)

@@ -98,9 +98,9 @@ const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vecto
 
 Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer,
                                      const PlacementOptions& placement, PlacementCache* cache, const Layout* layout,
-                                     double defectRate)
+                                     bool aroundDefects)
 {
-    if (defectRate > 0)
+    if (aroundDefects)
         return makeError(ErrorCode::Unsupported, "a draft model is not placed around defects", "draft");
     auto share = draftShare(draft, wafer, placement, [&](const PlacementOptions& o) {
         const SharedPlacement placed = placeThrough(cache, draft, wafer, o);
@@ -131,7 +131,7 @@ Expected<DraftHomeChoice> chooseDraftHome(const ModelConfig& target, const Hardw
         const SharedPlacement placed = placeThrough(cache, m, hw.wafer, options);
         return *placed ? (*placed)->deviceCount : 0;
     };
-    auto narrowest = waferDraftShare(draft, hw.wafer, po, cache, nullptr, o.defectRate);
+    auto narrowest = waferDraftShare(draft, hw.wafer, po, cache, nullptr, o.defects.any());
     if (!narrowest)
         return narrowest.error();
     DraftHomeChoice choice;
@@ -142,7 +142,7 @@ Expected<DraftHomeChoice> chooseDraftHome(const ModelConfig& target, const Hardw
                 choice.home = ownWaferHome(hw.wafer, po, 0);
             return choice;
         }
-        if (auto checked = waferDraftShare(draft, hw.wafer, po, cache, l, o.defectRate); !checked)
+        if (auto checked = waferDraftShare(draft, hw.wafer, po, cache, l, o.defects.any()); !checked)
             return checked.error();
         if (l->usableRows == narrowest->usableRows)
             choice.home.share.columns = narrowest->usableCols - l->usableCols;

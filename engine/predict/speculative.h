@@ -55,11 +55,11 @@ std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const
 
 // On a wafer the draft model holds its own strip of cores beside the target (draftplacement.h): the
 // narrowest that holds it, placed through `cache` (may be null). `placement` has the target's options with
-// the whole usable mesh. Refused around defects (`defectRate` > 0), and with a given `layout` that leaves
+// the whole usable mesh. Refused around defects (`aroundDefects`), and with a given `layout` that leaves
 // the draft too few columns (the error names the cores needed and available).
 Expected<DraftShare> waferDraftShare(const ModelConfig& draft, const WaferSpec& wafer,
                                      const PlacementOptions& placement, PlacementCache* cache,
-                                     const Layout* layout = nullptr, double defectRate = 0);
+                                     const Layout* layout = nullptr, bool aroundDefects = false);
 
 // Where the draft model of `workload` decodes beside `target` on wafer `hardware`: the one choice the predictor
 // and the scene (engine/scene/scene.h) both use. Candidates: a strip on wafer 0 of the narrowest width that

@@ -34,12 +34,12 @@ double tokenCycles(const ModelConfig& m, const ScheduleRegions& layout, const Ti
     return buildTokenSchedule(m, layout, TimingModel(p), o).totalCycles;
 }
 
-WaferDefects defectsFrom(const DefectPlacement& d, double rate, uint64_t seed)
+WaferDefects defectsFrom(const DefectPlacement& d, const DefectRequest& request)
 {
     WaferDefects out;
     out.applied = true;
-    out.defectRate = rate;
-    out.seed = seed;
+    out.defectRate = request.rate;
+    out.seed = request.seed;
     out.deadCores = d.totals.deadCores;
     out.sparesUsed = d.totals.sparesUsed;
     out.unrepairableSegments = d.totals.unrepairableSegments;
@@ -54,13 +54,13 @@ WaferDefects defectsFrom(const DefectPlacement& d, double rate, uint64_t seed)
 // as placeWithDefects draws them (wafer d with seed + d) until the span's wafer count
 // and the smallest usable mesh settle. No regions are placed, so no hop stretch is known.
 Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelConfig& model, const WaferSpec& wafer,
-                                                                  const Workload& w, double weightFill, double rate,
-                                                                  uint64_t seed)
+                                                                  const Workload& w, double weightFill,
+                                                                  const DefectRequest& request)
 {
     DefectPlacement d;
     SpannedRegions span;
     for (int round = 0; round < 64; ++round) {
-        auto remap = remapDevice(wafer, rate, seed, int(d.devices.size()));
+        auto remap = remapDevice(wafer, request, int(d.devices.size()));
         if (!remap)
             return remap.error();
         const MeshSize mesh = remap->usableLogicalMesh();
@@ -78,7 +78,7 @@ Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelCon
     }
     d.devices.resize(size_t(std::max(1, span.devicesNeeded)));
     d.totals = sumDefects(d.devices, d.usableMesh);
-    return std::make_pair(std::move(span), defectsFrom(d, rate, seed));
+    return std::make_pair(std::move(span), defectsFrom(d, request));
 }
 
 } // namespace
@@ -113,7 +113,7 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     s.params.hopCycles *= o.hopStretch;
 
     PlacementOptions po = waferPlacementOptions(w, o);
-    if (!(o.defectRate >= 0.0 && o.defectRate <= 1.0))
+    if (!(o.defects.rate >= 0.0 && o.defects.rate <= 1.0))
         return makeError(ErrorCode::InvalidArgument, "defect rate must be a fraction of cores from 0 to 1",
                          "defect-rate");
     std::optional<PlacementCache> ownCache; // the chooser's placements, reused for the target's below
@@ -127,7 +127,7 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     }
     std::shared_ptr<const Expected<Placement>> cached;
     if (o.placedLayout) {
-        if (o.defectRate > 0)
+        if (o.defects.any())
             return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
         if (o.placedLayoutPlacement && *o.placedLayoutPlacement) {
             cached = o.placedLayoutPlacement;
@@ -138,11 +138,11 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
             cached = std::make_shared<const Expected<Placement>>(std::move(*placed));
         }
         s.overCapacity = overCapacity(**cached);
-    } else if (o.defectRate > 0) {
-        // One code path with `waferscope-cli place`: every wafer its own seeded map and remap.
-        auto placed = placeWithDefects(model, hw.wafer, po, o.defectRate, o.defectSeed);
+    } else if (o.defects.any()) {
+        // One code path with the scene and `waferscope-cli place`: every wafer its own map and remap.
+        auto placed = placeWithDefects(model, hw.wafer, po, o.defects);
         if (placed) {
-            s.defects = defectsFrom(*placed, o.defectRate, o.defectSeed);
+            s.defects = defectsFrom(*placed, o.defects);
             s.params.hopCycles *= placed->hopStretch();
             cached = std::make_shared<const Expected<Placement>>(std::move(placed->placement));
         } else if (placed.error().field == "defect-rate" || !model.isMoe()) {
@@ -168,8 +168,8 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         const int cols = o.usableCols > 0 ? o.usableCols : hw.wafer.meshCols - hw.wafer.reservedCols;
         const int rows = o.usableRows > 0 ? o.usableRows : hw.wafer.meshRows - hw.wafer.reservedRows;
         SpannedRegions span;
-        if (o.defectRate > 0) {
-            auto spanned = spanWithDefects(model, hw.wafer, w, o.weightFill, o.defectRate, o.defectSeed);
+        if (o.defects.any()) {
+            auto spanned = spanWithDefects(model, hw.wafer, w, o.weightFill, o.defects);
             if (!spanned)
                 return spanned.error();
             span = std::move(spanned->first);

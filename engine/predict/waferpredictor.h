@@ -18,6 +18,7 @@
 #include "engine/wafer/dataflow/timingparams.h"
 #include "engine/wafer/placement/draftplacement.h"
 #include "engine/wafer/placement/layout.h"
+#include "engine/wafer/redundancy/defectplacement.h"
 
 #include <optional>
 #include <string>
@@ -29,11 +30,10 @@ struct WaferPredictOptions
 {
     int devices = 0; // 0: the fewest wafers that hold the model
     KvPlacement kv = KvPlacement::Shift;
-    // Dead cores: a fraction of each wafer's physical cores, seeded per wafer (seed + wafer
-    // index); the placement, device count, usable mesh and hop stretch then come from
-    // placeWithDefects (engine/wafer/redundancy/defectplacement.h), as in `waferscope-cli place`.
-    double defectRate = 0;
-    uint64_t defectSeed = 1;
+    // Dead cores on each wafer (a random fraction seeded per wafer, cores given by hand, the spare scheme);
+    // the placement, device count, usable mesh and hop stretch then come from placeWithDefects
+    // (engine/wafer/redundancy/defectplacement.h), as in the scene, `waferscope-cli place` and the Defects dock.
+    DefectRequest defects;
     double hopStretch = 1.0; // a further factor on each logical hop's cost (>= 1)
     int usableCols = 0;      // usable mesh without defects (0: the spec's)
     int usableRows = 0;

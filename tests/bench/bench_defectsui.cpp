@@ -71,7 +71,8 @@ int main(int argc, char** argv)
                               2;
         ws::DefectsOutcome last;
         const double jobMs = medianMs(5, [&](int) {
-            last = ws::computeDefectsOutcome(context, editor.layout(), editor.defects(), false, &placements);
+            last = ws::computeDefectsOutcome(context, context.spec.defects.withDevice(0, editor.defects()),
+                                             editor.layout(), false, &placements);
         });
         std::printf("D0 %.4f/mm2: %lld dead, %lld capacity lost, S_max %.4f, %.4f -> %.4f ms/token (%d -> %d wafers)\n"
                     "  GUI-thread edit (draw + remap) %.1f ms, undo/redo %.1f ms, worker job %.1f ms (median)\n",

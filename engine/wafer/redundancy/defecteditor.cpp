@@ -11,6 +11,14 @@ DefectEditor::DefectEditor(const SpareLayout& layout) : m_layout(layout), m_defe
     remapNow();
 }
 
+DefectEditor::DefectEditor(const SpareLayout& layout, DefectMap defects) : m_layout(layout)
+{
+    const DefectMap empty = DefectMap::forLayout(layout);
+    const bool fits = defects.cols() == empty.cols() && defects.rows() == empty.rows();
+    m_defects = fits ? std::move(defects) : empty;
+    remapNow();
+}
+
 void DefectEditor::remapNow()
 {
     // Sizes match by construction, so the remap cannot fail here.

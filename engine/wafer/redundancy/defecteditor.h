@@ -33,6 +33,8 @@ public:
     static constexpr int kMaxHistory = 200;
 
     explicit DefectEditor(const SpareLayout& layout);
+    // Starts from `defects` (the layout's physical size; another size starts empty), with no history.
+    DefectEditor(const SpareLayout& layout, DefectMap defects);
 
     const SpareLayout& layout() const { return m_layout; }
     const DefectMap& defects() const { return m_defects; }

@@ -18,24 +18,55 @@ AxisStretch regionHopStretch(const Remap& remap, const std::vector<LogicalRect>&
     return s;
 }
 
-Expected<Remap> remapDevice(const WaferSpec& wafer, const DefectRequest& request, int device)
+Expected<SpareLayout> DefectRequest::spareLayout(const WaferSpec& wafer) const
 {
-    auto layout = SpareLayout::fromSpec(wafer);
-    if (!layout)
-        return layout.error();
-    auto defects = DefectMap::random(*layout, request.rate, request.seed + uint64_t(device));
+    if (scheme == SpareScheme::RowShift)
+        return SpareLayout::fromSpec(wafer);
+    if (dieSpares < 0)
+        return makeError(ErrorCode::InvalidArgument, "spare rows and columns per die cannot be negative", "dieSpares");
+    return SpareLayout::dieRowColumnFromSpec(wafer, DieSpares{dieSpares, dieSpares});
+}
+
+Expected<DefectMap> DefectRequest::deadCores(const SpareLayout& layout, int device) const
+{
+    auto defects = isExact(device) ? Expected<DefectMap>(DefectMap::forLayout(layout))
+                                   : DefectMap::random(layout, rate, seed + uint64_t(device));
     if (!defects)
         return defects.error();
     std::vector<PhysicalCore> killed;
-    for (const DeadPhysicalCore& dead : request.cores)
+    for (const DeadPhysicalCore& dead : cores)
         if (dead.device == device)
             killed.push_back(dead.core);
     if (!killed.empty()) {
-        auto explicitMap = DefectMap::fromCores(*layout, killed);
+        auto explicitMap = DefectMap::fromCores(layout, killed);
         if (!explicitMap)
             return explicitMap.error();
         defects->unite(*explicitMap);
     }
+    return defects;
+}
+
+DefectRequest DefectRequest::withDevice(int device, const DefectMap& map) const
+{
+    DefectRequest out = *this;
+    std::erase_if(out.cores, [device](const DeadPhysicalCore& c) { return c.device == device; });
+    for (const int32_t index : map.deadIndices())
+        out.cores.push_back({device, PhysicalCore{index % map.cols(), index / map.cols()}});
+    if (!out.isExact(device)) {
+        out.exactDevices.push_back(device);
+        std::sort(out.exactDevices.begin(), out.exactDevices.end());
+    }
+    return out;
+}
+
+Expected<Remap> remapDevice(const WaferSpec& wafer, const DefectRequest& request, int device)
+{
+    auto layout = request.spareLayout(wafer);
+    if (!layout)
+        return layout.error();
+    auto defects = request.deadCores(*layout, device);
+    if (!defects)
+        return defects.error();
     return Remap::run(*layout, *defects);
 }
 

@@ -17,6 +17,7 @@
 #include "engine/wafer/redundancy/defectmap.h"
 #include "engine/wafer/redundancy/remap.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -29,13 +30,32 @@ struct DeadPhysicalCore
     bool operator==(const DeadPhysicalCore&) const = default;
 };
 
-// Which cores are dead on each wafer: a random fraction (seeded per wafer) and explicit cores.
+// Which cores are dead on each wafer, and the spare scheme that repairs them: a random fraction (seeded per
+// wafer) and explicit cores. A wafer edited by hand (the Defects dock) lists every dead core of its own in
+// `cores` and is named in `exactDevices`: the random draw does not apply there, so a revived core stays alive.
+// The one description of a scenario's defects: the window, render, record, the chat's wafer and predict all
+// take it (placeWithDefects below, engine/scene/scene.h).
 struct DefectRequest
 {
     double rate = 0;   // fraction of physical cores dead at random, 0..1
     uint64_t seed = 1; // wafer d draws with seed + d
     std::vector<DeadPhysicalCore> cores;
-    bool any() const { return rate > 0 || !cores.empty(); }
+    std::vector<int> exactDevices; // wafers whose dead cores are exactly theirs in `cores`
+    SpareScheme scheme = SpareScheme::RowShift;
+    int dieSpares = 2; // DieRowColumn: spare rows and columns per die (a parameter: not published)
+
+    // Whether anything differs from a defect-free wafer with the preset's row-shift spares.
+    bool any() const { return rate > 0 || !cores.empty() || scheme != SpareScheme::RowShift; }
+    bool isExact(int device) const
+    {
+        return std::find(exactDevices.begin(), exactDevices.end(), device) != exactDevices.end();
+    }
+    // The wafer's spare layout under this scheme.
+    Expected<SpareLayout> spareLayout(const WaferSpec& wafer) const;
+    // The dead cores of `device` on `layout` (this request's spare layout).
+    Expected<DefectMap> deadCores(const SpareLayout& layout, int device) const;
+    // This request with `device`'s dead cores replaced by exactly those of `map` (an edit of that wafer).
+    DefectRequest withDevice(int device, const DefectMap& map) const;
     bool operator==(const DefectRequest&) const = default;
 };
 

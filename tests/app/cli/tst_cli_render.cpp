@@ -89,9 +89,9 @@ private slots:
         Scenario scenario;
         scenario.modelPreset = "llama-3.1-8b";
         scenario.hardwarePreset = "wse3";
-        scenario.defectRate = 0.002;
-        scenario.defectSeed = 7;
-        scenario.deadCores = {{0, 100, 100}};
+        scenario.defects.rate = 0.002;
+        scenario.defects.seed = 7;
+        scenario.defects.cores = {{0, 100, 100}};
         scenario.layer = MeshLayer::Defects;
         QString error;
         const QString file = dir.filePath("d.waferscope");

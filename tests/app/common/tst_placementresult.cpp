@@ -63,10 +63,10 @@ private slots:
         scenario.modelPreset = QStringLiteral("llama-3.1-70b");
         scenario.hardwarePreset = QStringLiteral("wse3");
         scenario.contextTokens = 4096;
-        scenario.defectRate = rate;
-        scenario.defectSeed = 7;
+        scenario.defects.rate = rate;
+        scenario.defects.seed = 7;
         if (explicitCores)
-            scenario.deadCores = {{0, 100, 120}, {1, 300, 410}, {1, 301, 410}};
+            scenario.defects.cores = {{0, 100, 120}, {1, 300, 410}, {1, 301, 410}};
         const PresetLibrary presets{QString()};
         QString error;
         const auto cli = ScenarioScene::build(scenario, presets, {}, &error);
@@ -76,7 +76,7 @@ private slots:
         request.modelId = scenario.modelPreset;
         request.hardwareId = scenario.hardwarePreset;
         request.contextTokens = scenario.contextTokens;
-        request.defects = ScenarioScene::defectRequest(scenario);
+        request.defects = scenario.defects;
         const auto hw = presets.hardware(request.hardwareId);
         const auto model = presets.model(request.modelId);
         QVERIFY(hw.hasValue() && model.hasValue());

@@ -179,7 +179,7 @@ private slots:
         const QString original = dir.filePath("original.waferscope");
         Scenario scenario = scenarioWithBatch(12);
         scenario.hardwarePreset = QStringLiteral("wse2");
-        scenario.deadCores = {{0, 3, 4}};
+        scenario.defects.cores = {{0, 3, 4}};
         scenario.layer = MeshLayer::KvCache;
         QString error;
         QVERIFY2(ScenarioFormat::save(scenario, original, &error), qPrintable(error));

@@ -23,9 +23,9 @@ Scenario richScenario()
     s.promptTokens = 1000;
     s.outputTokens = 2000;
     s.prompt = QStringLiteral("Explain wafer-scale \"decode\"\n晶圆级推理");
-    s.defectRate = 0.0012345678901234;
-    s.defectSeed = 123456789012345ULL;
-    s.deadCores = {{0, 10, 20}, {1, 749, 993}};
+    s.defects.rate = 0.0012345678901234;
+    s.defects.seed = 123456789012345ULL;
+    s.defects.cores = {{0, 10, 20}, {1, 749, 993}};
     s.layer = MeshLayer::Dataflow;
     s.viewDevice = 1;
     s.zoom = 3.3333333333333335;

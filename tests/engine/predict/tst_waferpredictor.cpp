@@ -160,15 +160,15 @@ void TestWaferPredictor::defectsPerWaferAsPlaced()
     const HardwareSpec hw = wstest::hardwarePreset("wse3");
     Workload w;
     WaferPredictOptions o;
-    o.defectRate = 0.002;
-    o.defectSeed = 5;
+    o.defects.rate = 0.002;
+    o.defects.seed = 5;
     auto p = predictWafer(m, hw, w, o);
     QVERIFY2(p, p ? "" : p.error().message().c_str());
     PlacementOptions po;
     po.precision = w.precision;
     po.contextTokens = w.contextTokens;
     po.weightFill = o.weightFill;
-    auto placed = placeWithDefects(m, hw.wafer, po, o.defectRate, o.defectSeed);
+    auto placed = placeWithDefects(m, hw.wafer, po, o.defects.rate, o.defects.seed);
     QVERIFY(placed);
     QVERIFY(placed->placement.deviceCount > 1);
     QVERIFY(p->defects.applied);
@@ -179,7 +179,7 @@ void TestWaferPredictor::defectsPerWaferAsPlaced()
     QCOMPARE(p->defects.usableCores, placed->totals.usableCores);
     QCOMPARE(p->defects.hopStretch, placed->hopStretch());
     // More than one wafer's worth: wafer 1 draws its own map.
-    auto wafer0 = remapDevice(hw.wafer, o.defectRate, o.defectSeed, 0);
+    auto wafer0 = remapDevice(hw.wafer, o.defects.rate, o.defects.seed, 0);
     QVERIFY(wafer0);
     QVERIFY(p->defects.deadCores > wafer0->summary().deadCores);
     // The stretch costs time against the same mesh with no stretch.
