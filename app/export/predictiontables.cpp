@@ -27,6 +27,13 @@ const char* kindId(HardwareKind kind)
     return "unknown";
 }
 
+// The predictor's 0 means "no published figure" (no power in the hardware preset): an empty CSV field and a
+// JSON null, never a 0 that reads as free energy.
+QVariant knownOrEmpty(double value)
+{
+    return value > 0 ? QVariant(value) : QVariant();
+}
+
 } // namespace
 
 QJsonObject PredictionTables::workloadJson(const Workload& w)
@@ -69,8 +76,8 @@ DataTable PredictionTables::predictions(const std::vector<Prediction>& predictio
         table.rows.append(QVariantList{q(p.modelId), q(p.hardwareId), QString::fromLatin1(kindId(p.kind)), p.devices,
                                        p.devicesChosen, p.concurrency, p.tokensPerSecondPerUser,
                                        p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high,
-                                       p.ttftSeconds, p.aggregateTokensPerSecond, p.powerWatts, p.joulesPerToken,
-                                       q(p.profile), notes.join(QStringLiteral("; "))});
+                                       p.ttftSeconds, p.aggregateTokensPerSecond, knownOrEmpty(p.powerWatts),
+                                       knownOrEmpty(p.joulesPerToken), q(p.profile), notes.join(QStringLiteral("; "))});
         if (!models.contains(q(p.modelId)))
             models.append(q(p.modelId));
         for (const HardwareSpec& spec : hardware) {

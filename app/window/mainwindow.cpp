@@ -11,9 +11,11 @@
 #include "app/window/windowlayout.h"
 #include "views/mesh/devicestrip.h"
 #include "views/mesh/meshview.h"
+#include "views/widgets/wheelguard.h"
 
 #include <QAction>
 #include <QActionGroup>
+#include <QApplication>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
@@ -24,6 +26,9 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     : QMainWindow(parent), m_presets(presets), m_languages(languages), m_actions(std::make_unique<Actions>())
 {
     setObjectName(QStringLiteral("mainWindow"));
+    // The wheel scrolls docks and never edits an unfocused spin box or combo box, in every window of the
+    // application (views/widgets/wheelguard.h); installed before the first control is made.
+    views::WheelGuard::install(QApplication::instance());
     m_scenarioBar = new ScenarioBar(this);
     m_scenarioBar->setPresets(presets);
 

@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QDialogButtonBox>
+#include <QHash>
 #include <QHeaderView>
 #include <QSet>
 #include <QTableWidget>
@@ -40,17 +41,26 @@ ShortcutsDialog::ShortcutsDialog(const QWidget* window, QWidget* parent) : QDial
 
 QList<ShortcutsDialog::Row> ShortcutsDialog::rows(const QWidget* window)
 {
-    QList<Row> result;
+    // Actions of one text share a row: the Edit menu's Undo (layout edits) and the Defects dock's Undo are one
+    // line for the reader, with the keys of both, each once.
+    QList<QString> order;
+    QHash<QString, QStringList> keysOf;
     QSet<const QAction*> seen;
     for (const QAction* action : window->findChildren<QAction*>()) {
         if (action->shortcuts().isEmpty() || action->isSeparator() || seen.contains(action))
             continue;
         seen.insert(action);
-        QStringList keys;
+        const QString text = QString(action->text()).remove(QLatin1Char('&'));
+        if (!keysOf.contains(text))
+            order << text;
+        QStringList& keys = keysOf[text];
         for (const QKeySequence& key : action->shortcuts())
-            keys << key.toString(QKeySequence::NativeText);
-        result.push_back({QString(action->text()).remove(QLatin1Char('&')), keys.join(QStringLiteral(", "))});
+            if (const QString native = key.toString(QKeySequence::NativeText); !keys.contains(native))
+                keys << native;
     }
+    QList<Row> result;
+    for (const QString& text : order)
+        result.push_back({text, keysOf.value(text).join(QStringLiteral(", "))});
     std::sort(result.begin(), result.end(),
               [](const Row& a, const Row& b) { return a.action.localeAwareCompare(b.action) < 0; });
     return result;

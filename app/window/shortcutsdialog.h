@@ -24,7 +24,8 @@ public:
 
     explicit ShortcutsDialog(const QWidget* window, QWidget* parent = nullptr);
 
-    // Every action below `window` (menus, toolbars, docks) with at least one shortcut, sorted by text.
+    // Every action below `window` (menus, toolbars, docks) with at least one shortcut, sorted by text; actions
+    // of the same text (Undo, Redo: the layout's and the defects') share one row with the keys of all.
     static QList<Row> rows(const QWidget* window);
     QTableWidget* table() const { return m_table; }
 

@@ -1,6 +1,7 @@
 #include "engine/decode/decodemodel.h"
 
 #include "engine/gguf/llama2ccheckpoint.h"
+#include "engine/gguf/modelfileformat.h"
 #include "engine/model/ggufhyperparams.h"
 #include "engine/model/ggufmodelimporter.h"
 #include "engine/model/modelfileimporter.h"
@@ -43,9 +44,10 @@ std::optional<Error> refusal(ModelSummary& summary, const std::string& path)
 
 Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudget& budget)
 {
-    auto isGguf = isGgufFile(path);
-    if (!isGguf)
-        return isGguf.error();
+    auto format = modelFileFormat(path); // an empty file, or one of neither format, is refused here
+    if (!format)
+        return format.error();
+    const bool isGguf = *format == ModelFileFormat::Gguf;
     // The weights are read every token: a file larger than the memory this machine has available would
     // page from disk at every step. Refuse it before anything is read or mapped.
     std::error_code ec;
@@ -60,7 +62,7 @@ Expected<DecodeModel> DecodeModel::load(const std::string& path, const LoadBudge
     const FileResidency residency = budget.mapWeights || (available && fileBytes > *available / 2)
                                         ? FileResidency::Mapped
                                         : FileResidency::Resident;
-    if (*isGguf) {
+    if (isGguf) {
         // What the model needs (weights + KV cache at the chosen context) comes from the header alone, read
         // with plain reads: a file this machine cannot hold is refused before it is mapped.
         {

@@ -141,6 +141,8 @@ std::optional<Error> GgufParser::readValue(GgufValue& v, const std::string& key)
 Status GgufParser::parse()
 {
     uint32_t magic = 0;
+    if (m_size == 0)
+        return fail("the file is empty", "magic");
     if (!read(magic))
         return fail("file is too short to be GGUF (" + std::to_string(m_size) + " bytes)", "magic");
     if (magic != kGgufMagic) {

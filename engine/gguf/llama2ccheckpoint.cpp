@@ -32,8 +32,12 @@ Expected<Llama2cCheckpoint> Llama2cCheckpoint::parse(Expected<std::shared_ptr<co
         return e;
     };
     constexpr uint64_t kHeaderBytes = 7 * sizeof(int32_t);
+    if (size == 0)
+        return fail("the file is empty", "header", 0);
     if (size < kHeaderBytes)
-        return fail("file is too short for a llama2.c header (" + std::to_string(size) + " bytes)", "header", 0);
+        return fail("the file is too short for a llama2.c header (" + std::to_string(size) + " bytes, the header " +
+                        std::to_string(kHeaderBytes) + ")",
+                    "header", 0);
     int32_t h[7];
     std::memcpy(h, c.m_file->data(), sizeof(h));
     const char* names[7] = {"dim", "hidden_dim", "n_layers", "n_heads", "n_kv_heads", "vocab_size", "seq_len"};

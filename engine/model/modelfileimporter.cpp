@@ -2,6 +2,7 @@
 
 #include "engine/gguf/gguffile.h"
 #include "engine/gguf/llama2ccheckpoint.h"
+#include "engine/gguf/modelfileformat.h"
 #include "engine/model/ggufhyperparams.h"
 #include "engine/model/ggufmodelimporter.h"
 
@@ -38,10 +39,10 @@ Expected<ModelConfig> importLlama2cModel(const Llama2cHeader& header, const std:
 
 Expected<ModelConfig> importModelFile(const std::string& path)
 {
-    auto gguf = isGgufFile(path);
-    if (!gguf)
-        return gguf.error();
-    if (*gguf)
+    auto format = modelFileFormat(path); // an empty file, or one of neither format, is refused here
+    if (!format)
+        return format.error();
+    if (*format == ModelFileFormat::Gguf)
         return importGgufModel(path);
     auto checkpoint = Llama2cCheckpoint::open(path);
     if (!checkpoint)

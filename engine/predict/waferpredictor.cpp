@@ -66,7 +66,7 @@ Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelCon
         const MeshSize mesh = remap->usableLogicalMesh();
         if (mesh.cores() == 0)
             return makeError(ErrorCode::OutOfRange,
-                             "defects leave no usable cores on wafer " + std::to_string(d.devices.size()),
+                             "defects leave no usable cores on wafer " + std::to_string(d.devices.size() + 1),
                              "defect-rate");
         d.usableMesh = d.devices.empty()
                            ? mesh
@@ -213,7 +213,7 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
         const RegionOverflow& worst = s.overCapacity.front();
         return makeError(ErrorCode::OutOfRange,
                          "the layout needs " + std::to_string(worst.maxCoreBytes) + " bytes on a core of layer " +
-                             std::to_string(worst.layer) + " (device " + std::to_string(worst.device) + "), " +
+                             std::to_string(worst.layer) + " (wafer " + std::to_string(worst.device + 1) + "), " +
                              std::to_string(worst.overflowBytes) + " more than its SRAM; " +
                              std::to_string(s.overCapacity.size()) + " regions over",
                          "layout");

@@ -123,8 +123,9 @@ std::string layoutGeometryError(const Layout& l)
     for (int i = 0; i < n; ++i) {
         const LayoutRegion& a = l.layers[size_t(i)];
         if (a.device < 0 || a.device >= l.deviceCount)
-            return "layer " + std::to_string(i) + " is on device " + std::to_string(a.device) + " of " +
-                   std::to_string(l.deviceCount);
+            return "layer " + std::to_string(i) + " is on wafer " + std::to_string(a.device + 1) + " (device index " +
+                   std::to_string(a.device) + "), but the layout has " + std::to_string(l.deviceCount) + " wafer" +
+                   (l.deviceCount == 1 ? "" : "s");
         const CoreRect& r = a.rect;
         if (r.width < 1 || r.height < 1 || r.x < 0 || r.y < 0 || r.x + r.width > l.usableCols ||
             r.y + r.height > l.usableRows)
@@ -138,8 +139,8 @@ std::string layoutGeometryError(const Layout& l)
         for (int j = 0; j < i; ++j) {
             const LayoutRegion& b = l.layers[size_t(j)];
             if (b.device == a.device && b.rect.intersects(r))
-                return "layers " + std::to_string(j) + " and " + std::to_string(i) + " overlap on device " +
-                       std::to_string(a.device);
+                return "layers " + std::to_string(j) + " and " + std::to_string(i) + " overlap on wafer " +
+                       std::to_string(a.device + 1);
         }
     }
     for (const std::vector<int>* list : {&l.embeddingLayers, &l.headLayers}) {

@@ -88,7 +88,7 @@ Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const Wafer
         if (mesh.cores() == 0) {
             const DefectSummary& s = remap->summary();
             return makeError(ErrorCode::OutOfRange,
-                             "defects leave no usable cores on wafer " + std::to_string(device) + " (" +
+                             "defects leave no usable cores on wafer " + std::to_string(device + 1) + " (" +
                                  std::to_string(s.deadCores) + " dead, " + std::to_string(s.unrepairableSegments) +
                                  " unrepairable segments, " + std::to_string(s.droppedRows) + " of " +
                                  std::to_string(wafer.meshRows) + " rows lost)",

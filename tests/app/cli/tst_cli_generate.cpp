@@ -148,6 +148,8 @@ private slots:
     {
         QTest::addColumn<int>("keepBytes");
         QTest::addColumn<QString>("expected");
+        QTest::newRow("empty file") << 0 << "the file is empty";
+        QTest::newRow("three bytes") << 3 << "not a GGUF file";
         QTest::newRow("truncated header") << 20 << "truncated";
         QTest::newRow("truncated tensor data") << 1000000 << "runs past the end of the file";
     }

@@ -165,6 +165,37 @@ private slots:
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY2(r.err.contains("config.json"), r.err.constData());
     }
+
+    // A weights file that is empty or of neither format says so, not that a llama2.c header is too short.
+    void unreadableWeightsFile_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("empty .gguf") << "model.gguf" << QByteArray() << "the file is empty";
+        QTest::newRow("empty .bin") << "model.bin" << QByteArray() << "the file is empty";
+        QTest::newRow("text .gguf") << "model.gguf" << QByteArray("not a model at all, only some words\n")
+                                    << "not a GGUF file";
+    }
+    void unreadableWeightsFile()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+        f.close();
+        const Run r = runCli({"place", "--model", path, "--hardware", "wse3", "--json"});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(path.toUtf8()), r.err.constData());
+        QVERIFY2(QString::fromUtf8(r.err).contains(expected), r.err.constData());
+        if (content.isEmpty())
+            QVERIFY2(!r.err.contains("llama2.c header"), r.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliPlace)

@@ -74,7 +74,8 @@ private slots:
         QTest::newRow("LM head onto layer 7 alone")
             << Edit([](auto& c, auto&) { return c.moveTable(views::MeshEditor::LmHead, 7); }) << "" << true;
         QTest::newRow("grow layer 0 into layer 1")
-            << Edit([](auto& c, auto&) { return c.resizeLayer(0, views::MeshEditor::Right, 3); }) << "overlap" << false;
+            << Edit([](auto& c, auto&) { return c.resizeLayer(0, views::MeshEditor::Right, 3); })
+            << "overlap on wafer 1" << false; // the wafers as the window numbers them
         QTest::newRow("move layer 0 off the mesh")
             << Edit([](auto& c, auto&) { return c.moveLayer(0, -5000, 0); }) << "leaves the" << false;
         QTest::newRow("swap a layer with itself")
@@ -114,6 +115,8 @@ private slots:
         QVERIFY(*s.result->snapshot == buildMeshSnapshot(s.placement())); // the patched snapshot is the whole one
         QCOMPARE(s.predicted, !overCapacity); // the predictor refuses a layout over SRAM, and says why
         QCOMPARE(s.predictionError.empty(), !overCapacity);
+        if (overCapacity) // the one wafer, numbered as the window numbers it
+            QVERIFY2(s.predictionError.find("(wafer 1)") != std::string::npos, s.predictionError.c_str());
         QVERIFY(rig.view->snapshot() == nullptr); // the controller shows nothing itself: the window does
 
         c.undoStack()->undo();

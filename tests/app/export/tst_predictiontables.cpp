@@ -46,6 +46,43 @@ private slots:
         QCOMPARE(json["rows"].toArray()[0].toObject()["devices"].toInt(), 2);
     }
 
+    // WSE-3's preset has no power figure: its power and energy per token are empty in the CSV and null in the
+    // JSON, not 0; a GPU's known figures are written as they are.
+    void unknownPowerIsEmpty()
+    {
+        Prediction wafer;
+        wafer.modelId = "qwen3-32b";
+        wafer.hardwareId = "wse3";
+        wafer.aggregateTokensPerSecond = 2000;
+        Prediction gpu = wafer;
+        gpu.hardwareId = "h100";
+        gpu.powerWatts = 700;
+        gpu.joulesPerToken = 0.35;
+        const DataTable t = PredictionTables::predictions({wafer, gpu}, Workload(), {});
+        const int power = int(t.columns.indexOf("power_watts"));
+        const int joules = int(t.columns.indexOf("joules_per_token"));
+        QVERIFY(power >= 0 && joules >= 0);
+        QVERIFY(t.rows[0][power].isNull() && t.rows[0][joules].isNull());
+        QCOMPARE(t.rows[1][power].toDouble(), 700.0);
+        QCOMPARE(t.rows[1][joules].toDouble(), 0.35);
+
+        QList<QByteArray> lines = Exporter::toCsv(t).split('\n');
+        lines.removeIf([](const QByteArray& l) { return l.startsWith('#') || l.trimmed().isEmpty(); });
+        QCOMPARE(lines.size(), 3); // header, wafer, GPU
+        const QList<QByteArray> waferFields = lines[1].trimmed().split(',');
+        const QList<QByteArray> gpuFields = lines[2].trimmed().split(',');
+        QCOMPARE(waferFields.size(), t.columns.size());
+        QCOMPARE(waferFields[power], QByteArray());
+        QCOMPARE(waferFields[joules], QByteArray());
+        QCOMPARE(gpuFields[power], QByteArray("700"));
+        QCOMPARE(gpuFields[joules], QByteArray("0.35"));
+
+        const QJsonArray rows = QJsonDocument::fromJson(Exporter::toJson(t)).object()["rows"].toArray();
+        QVERIFY(rows[0].toObject()["power_watts"].isNull());
+        QVERIFY(rows[0].toObject()["joules_per_token"].isNull());
+        QCOMPARE(rows[1].toObject()["power_watts"].toDouble(), 700.0);
+    }
+
     void breakdownSharesSumToOne()
     {
         Prediction p;

@@ -418,6 +418,15 @@ void TestMainWindowMenus::shortcutsDialogListsEveryShortcut()
         QVERIFY2(listed(QKeySequence(key)), qPrintable(QKeySequence(key).toString()));
     QVERIFY(has(QStringLiteral("Reset Layout"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R))); // View > Reset Layout
     QVERIFY(shortcuts >= int(rows.size()));
+    // Each action once: Undo and Redo (the Edit menu's for layouts, the Defects dock's) are one row each, with
+    // the keys of both.
+    QStringList texts;
+    for (const ShortcutsDialog::Row& r : rows) {
+        QVERIFY2(!texts.contains(r.action), qPrintable(r.action));
+        texts << r.action;
+        QCOMPARE(r.shortcuts.split(QStringLiteral(", ")).removeDuplicates(), 0);
+    }
+    QVERIFY(has(QStringLiteral("Redo"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
     ShortcutsDialog dialog(&window);
     QCOMPARE(dialog.table()->rowCount(), int(rows.size()));
 }

@@ -230,7 +230,9 @@ private slots:
         QTest::addColumn<Mutator>("make");
         QTest::addColumn<QString>("expected");
         const std::vector<uint8_t> good = smallWriter().toBytes();
-        QTest::newRow("empty file") << Mutator([] { return std::vector<uint8_t>{}; }) << "too short";
+        QTest::newRow("empty file") << Mutator([] { return std::vector<uint8_t>{}; }) << "the file is empty";
+        QTest::newRow("three bytes") << Mutator([good] { return std::vector<uint8_t>(good.begin(), good.begin() + 3); })
+                                     << "too short";
         QTest::newRow("wrong magic") << Mutator([good] {
             auto b = good;
             b[0] = 'X';

@@ -100,7 +100,9 @@ private slots:
         QTest::addColumn<std::vector<uint8_t>>("bytes");
         QTest::addColumn<QString>("expected");
         const auto good = makeCheckpoint({16, 24, 2, 4, 2, 10, 8}, false);
-        QTest::newRow("empty") << std::vector<uint8_t>{} << "too short";
+        QTest::newRow("empty") << std::vector<uint8_t>{} << "the file is empty";
+        QTest::newRow("shorter than the header")
+            << std::vector<uint8_t>(good.begin(), good.begin() + 27) << "too short";
         QTest::newRow("header only") << std::vector<uint8_t>(good.begin(), good.begin() + 28) << "truncated";
         QTest::newRow("one float missing") << std::vector<uint8_t>(good.begin(), good.end() - 4) << "truncated";
         auto longer = good;

@@ -68,7 +68,9 @@ private slots:
         const auto d = ws::placeWithDefects(model, hw.wafer, {}, 0.5, 1);
         QVERIFY(!d.hasValue());
         QCOMPARE(d.error().code, ws::ErrorCode::OutOfRange);
-        QVERIFY(QString::fromStdString(d.error().message()).contains(QStringLiteral("no usable cores")));
+        QVERIFY(QString::fromStdString(d.error().message())
+                    .contains(QStringLiteral(
+                        "no usable cores on wafer 1 "))); // wafers count from 1, as the window shows them
         QVERIFY(!ws::placeWithDefects(model, hw.wafer, {}, -0.1, 1).hasValue());
     }
 };

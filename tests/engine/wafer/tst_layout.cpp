@@ -134,13 +134,13 @@ private slots:
         QTest::addColumn<QString>("expected"); // "ok", "flagged", or a piece of the refusal
         using E = Edit;
         QTest::newRow("shrink layer 0 from the right") << E::Resize << 0 << -1 << "any";
-        QTest::newRow("grow layer 0 into layer 1") << E::Resize << 0 << 1 << "overlap";
+        QTest::newRow("grow layer 0 into layer 1") << E::Resize << 0 << 1 << "overlap on wafer 1";
         QTest::newRow("grow layer 0 off the left edge") << E::Resize << 0 << -100 << "leaves the";
         QTest::newRow("shrink layer 0 to no cores") << E::Resize << 0 << -1000 << "no cores";
         QTest::newRow("shrink layer 3 to one core") << E::Shrink << 3 << 0 << "flagged";
-        QTest::newRow("move layer 0 onto layer 1") << E::Move << 0 << 1 << "overlap";
+        QTest::newRow("move layer 0 onto layer 1") << E::Move << 0 << 1 << "overlap on wafer 1";
         QTest::newRow("move layer 0 off the mesh") << E::Move << 0 << -1 << "leaves the";
-        QTest::newRow("move layer 0 to a missing device") << E::Move << 0 << 99 << "device 99";
+        QTest::newRow("move layer 0 to a missing device") << E::Move << 0 << 99 << "on wafer 100 (device index 99)";
         QTest::newRow("swap layers 1 and 2") << E::Swap << 1 << 2 << "ok";
         QTest::newRow("swap first and last") << E::Swap << 0 << 11 << "any";
         QTest::newRow("swap a layer with itself") << E::Swap << 4 << 4 << "itself";
