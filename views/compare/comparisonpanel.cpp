@@ -81,6 +81,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent) : QWidget(parent)
     meaningLayout->addWidget(m_meaning);
     meaningLayout->addWidget(m_headline, 1);
     meaningLayout->addWidget(m_meaningNote);
+    fillMeaning(); // the columns, before any snapshot
     auto* meaningCard = new ChartCard(meaningBox);
     connectCard(
         meaningCard, [this] { return meaningData(); }, tr("What it means"));
@@ -201,7 +202,7 @@ void ComparisonPanel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snap
         m_cost->setCurves({});
         m_drivers->setSystems({});
         m_roofline->setSystems({});
-        m_meaning->setRowCount(0);
+        fillMeaning();
         m_inputs->setInputs({});
         m_calibration->setProfiles({}, {});
         return;
@@ -335,13 +336,7 @@ void ComparisonPanel::fillCost()
 
 ChartData ComparisonPanel::inputData() const
 {
-    ChartData d;
-    d.name = QStringLiteral("inputs");
-    d.columns = {QStringLiteral("group"), QStringLiteral("parameter"), QStringLiteral("value"),
-                 QStringLiteral("source")};
-    for (const ComparisonInput& in : m_inputs->inputs())
-        d.rows.append(QVariantList{in.group, in.name, in.value, in.source});
-    return d;
+    return m_inputs->table().exported();
 }
 
 } // namespace ws::views
