@@ -316,20 +316,19 @@ void ComparisonPanel::fillCost()
         if (!sys.ok || sys.costCurve.empty())
             continue;
         const Prediction& p = sys.prediction;
-        CostCurve c;
-        c.label = sys.label;
-        c.hardwareId = sys.hardwareId;
-        c.color = sys.color;
-        c.points = sys.costCurve;
-        c.concurrency = p.concurrency;
-        c.devices = std::max(1, p.devices);
-        c.hourlyUsd = p.cost.hourlyUsd;
-        c.hourlySource = QString::fromStdString(p.cost.source);
-        c.hourlyUsdPerDevice = p.cost.hourlyUsd / c.devices;
-        c.presetHourlyUsdPerDevice = sys.presetHourlyUsdPerDevice;
-        c.userHourly = m_snapshot->settings.hourlyUsdPerDevice.contains(sys.hardwareId);
-        c.apiPrices = sys.apiPrices;
-        curves.push_back(c);
+        const int devices = std::max(1, p.devices);
+        curves.push_back({.label = sys.label,
+                          .hardwareId = sys.hardwareId,
+                          .color = sys.color,
+                          .points = sys.costCurve,
+                          .concurrency = p.concurrency,
+                          .devices = devices,
+                          .hourlyUsd = p.cost.hourlyUsd,
+                          .hourlySource = QString::fromStdString(p.cost.source),
+                          .hourlyUsdPerDevice = p.cost.hourlyUsd / devices,
+                          .presetHourlyUsdPerDevice = sys.presetHourlyUsdPerDevice,
+                          .userHourly = m_snapshot->settings.hourlyUsdPerDevice.contains(sys.hardwareId),
+                          .apiPrices = sys.apiPrices});
     }
     m_cost->setCurves(curves);
 }
