@@ -2563,25 +2563,6 @@ source: %6</source>
         <source>not fitted: %1</source>
         <translation>未参与拟合：%1</translation>
     </message>
-</context>
-<context>
-    <name>ws::views::CalibrationPanel</name>
-    <message>
-        <source>Calibration profiles: efficiency constants fitted by least squares to published measurements (resources/measurements)</source>
-        <translation>校准配置：用最小二乘法对公开测量数据拟合的效率常数（resources/measurements）</translation>
-    </message>
-    <message>
-        <source>Fit from my measurements…</source>
-        <translation>用我的测量数据拟合…</translation>
-    </message>
-    <message>
-        <source>Enter or load your own decode measurements and fit a new profile with the engine&apos;s least-squares fitter</source>
-        <translation>输入或载入您自己的解码测量数据，并用引擎的最小二乘拟合器拟合新的校准配置</translation>
-    </message>
-    <message>
-        <source>Profiles</source>
-        <translation>校准配置</translation>
-    </message>
     <message>
         <source>Measurement</source>
         <translation>测量</translation>
@@ -2605,6 +2586,49 @@ source: %6</source>
     <message>
         <source>Note</source>
         <translation>备注</translation>
+    </message>
+    <message>
+        <source>aggregate</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>per user</source>
+        <translation>每用户</translation>
+    </message>
+    <message>
+        <source>(predicted − measured) / measured</source>
+        <translation>（预测 − 实测）/ 实测</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s predictor with this profile</source>
+        <translation>引擎预测器（使用此校准配置）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::CalibrationPanel</name>
+    <message>
+        <source>Calibration profiles: efficiency constants fitted by least squares to published measurements (resources/measurements)</source>
+        <translation>校准配置：用最小二乘法对公开测量数据拟合的效率常数（resources/measurements）</translation>
+    </message>
+    <message>
+        <source>Fit from my measurements…</source>
+        <translation>用我的测量数据拟合…</translation>
+    </message>
+    <message>
+        <source>Enter or load your own decode measurements and fit a new profile with the engine&apos;s least-squares fitter</source>
+        <translation>输入或载入您自己的解码测量数据，并用引擎的最小二乘拟合器拟合新的校准配置</translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation>校准配置</translation>
     </message>
     <message>
         <source>Constant</source>
@@ -2641,30 +2665,6 @@ source: %6</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;Source: %3&lt;br&gt;Fit: rms relative residual %4 %, worst %5 %</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;来源：%3&lt;br&gt;拟合：相对残差均方根 %4 %，最大 %5 %</translation>
-    </message>
-    <message>
-        <source>aggregate</source>
-        <translation>总计</translation>
-    </message>
-    <message>
-        <source>per user</source>
-        <translation>每用户</translation>
-    </message>
-    <message>
-        <source>The engine&apos;s predictor with this profile</source>
-        <translation>引擎预测器（使用此校准配置）</translation>
-    </message>
-    <message>
-        <source>(predicted − measured) / measured</source>
-        <translation>（预测 − 实测）/ 实测</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
     </message>
     <message>
         <source>Add measurements…</source>

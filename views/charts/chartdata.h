@@ -17,6 +17,12 @@ struct ChartData
     QList<QVariantList> rows; // one value per column
 };
 
+// The columns of an uncertain value: the value, then its range ("ttft_ms", "ttft_ms_low", "ttft_ms_high").
+inline QStringList rangeColumns(const QString& column)
+{
+    return {column, column + QStringLiteral("_low"), column + QStringLiteral("_high")};
+}
+
 } // namespace ws::views
 
 Q_DECLARE_METATYPE(ws::views::ChartData)

@@ -53,11 +53,13 @@ CalibrationChart::CalibrationChart(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
+    m_rows = rows({});
 }
 
 void CalibrationChart::setProfiles(const std::vector<CalibrationProfile>& profiles)
 {
     m_profiles = profiles;
+    m_rows = rows(profiles);
     for (QScatterSeries* s : m_scatters) {
         m_chart->removeSeries(s);
         delete s;
@@ -126,19 +128,44 @@ void CalibrationChart::showTip(size_t profile, const QPointF& point, bool state)
     QToolTip::showText(QCursor::pos(), text, m_view);
 }
 
+ChartTable CalibrationChart::rows(std::span<const CalibrationProfile> profiles)
+{
+    ChartTable t{QStringLiteral("calibration_rows"),
+                 {{{}, {QStringLiteral("profile")}},
+                  {tr("Measurement"), {QStringLiteral("row")}},
+                  {{}, {QStringLiteral("metric")}},
+                  {tr("Measured tok/s"), {QStringLiteral("measured")}},
+                  {tr("Predicted tok/s"), {QStringLiteral("predicted")}},
+                  {tr("Residual"), {QStringLiteral("relative_residual")}},
+                  {tr("Fitted"), {QStringLiteral("fitted")}},
+                  {tr("Note"), {QStringLiteral("note")}},
+                  {{}, {QStringLiteral("source")}}},
+                 {}};
+    for (const CalibrationProfile& p : profiles) {
+        const QString source = QString::fromStdString(p.source);
+        for (const CalibrationRow& r : p.rows) {
+            const QString metric = r.metric == "aggregate_tokens_per_second" ? tr("aggregate") : tr("per user");
+            ChartCell residual{QStringLiteral("%1 %").arg(formatSignificant(r.relativeResidual * 100, 2)),
+                               {r.relativeResidual},
+                               tr("(predicted − measured) / measured")};
+            residual.color = std::abs(r.relativeResidual) > 0.25 ? QColor(0xc0, 0x39, 0x2b) : QColor(0x1e, 0x84, 0x49);
+            t.rows.append({{{{}, {QString::fromStdString(p.id)}},
+                            textCell(QString::fromStdString(r.label), source),
+                            {{}, {QString::fromStdString(r.metric)}},
+                            {formatSignificant(r.observed) + QLatin1Char(' ') + metric, {r.observed}, source},
+                            numberCell(r.predicted, tr("The engine's predictor with this profile")),
+                            residual,
+                            {r.fitted ? tr("yes") : tr("no"), {r.fitted}},
+                            textCell(QString::fromStdString(r.note)),
+                            {{}, {source}}}});
+        }
+    }
+    return t;
+}
+
 ChartData CalibrationChart::chartData() const
 {
-    ChartData d;
-    d.name = QStringLiteral("calibration_rows");
-    d.columns = {QStringLiteral("profile"),  QStringLiteral("row"),       QStringLiteral("metric"),
-                 QStringLiteral("measured"), QStringLiteral("predicted"), QStringLiteral("relative_residual"),
-                 QStringLiteral("fitted"),   QStringLiteral("note"),      QStringLiteral("source")};
-    for (const CalibrationProfile& p : m_profiles)
-        for (const CalibrationRow& r : p.rows)
-            d.rows.append(QVariantList{QString::fromStdString(p.id), QString::fromStdString(r.label),
-                                       QString::fromStdString(r.metric), r.observed, r.predicted, r.relativeResidual,
-                                       r.fitted, QString::fromStdString(r.note), QString::fromStdString(p.source)});
-    return d;
+    return m_rows.exported();
 }
 
 } // namespace ws::views

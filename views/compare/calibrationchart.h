@@ -6,10 +6,11 @@
 // a fit (shown for comparison) are drawn hollow.
 
 #include "engine/calibration/calibrationprofile.h"
-#include "views/charts/chartdata.h"
+#include "views/charts/charttable.h"
 
 #include <QWidget>
 
+#include <span>
 #include <vector>
 
 class QChart;
@@ -29,6 +30,9 @@ public:
 
     void setProfiles(const std::vector<CalibrationProfile>& profiles);
 
+    // The measurements of `profiles` and their fit, one row each: the calibration tab shows a profile's,
+    // the chart exports all of them (chartData).
+    static ChartTable rows(std::span<const CalibrationProfile> profiles);
     ChartData chartData() const;
     QChart* chart() const { return m_chart; }
     QChartView* chartView() const { return m_view; }
@@ -39,6 +43,7 @@ private:
     void showTip(size_t profile, const QPointF& point, bool state);
 
     std::vector<CalibrationProfile> m_profiles;
+    ChartTable m_rows; // rows(m_profiles), what chartData() exports
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;
     QLogValueAxis* m_axisX = nullptr;

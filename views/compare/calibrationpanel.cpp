@@ -15,24 +15,33 @@
 namespace ws::views {
 
 namespace {
-QTableWidgetItem* item(const QString& text, const QString& tip = {})
+QTableWidget* makeTable()
 {
-    auto* it = new QTableWidgetItem(text);
-    it->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-    if (!tip.isEmpty())
-        it->setToolTip(tip);
-    return it;
-}
-
-QTableWidget* makeTable(const QStringList& headers)
-{
-    auto* t = new QTableWidget(0, int(headers.size()));
-    t->setHorizontalHeaderLabels(headers);
+    auto* t = new QTableWidget;
     t->verticalHeader()->hide();
     t->horizontalHeader()->setStretchLastSection(true);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setAlternatingRowColors(true);
     t->setWordWrap(false);
+    return t;
+}
+
+// A profile's constants with their units and sources (shown, not exported).
+ChartTable constantRows(const std::vector<ParamInfo>& constants)
+{
+    ChartTable t{{},
+                 {{CalibrationPanel::tr("Constant")},
+                  {CalibrationPanel::tr("Value")},
+                  {CalibrationPanel::tr("Unit")},
+                  {CalibrationPanel::tr("Source")}},
+                 {}};
+    for (const ParamInfo& c : constants) {
+        const QString tip = QString::fromStdString(c.description);
+        t.rows.append({{{QString::fromStdString(c.label.empty() ? c.name : c.label), {}, tip},
+                        {formatSignificant(c.value, 4), {}, tip},
+                        {QString::fromStdString(c.unit)},
+                        {QString::fromStdString(c.source)}}});
+    }
     return t;
 }
 } // namespace
@@ -62,9 +71,8 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent)
     m_info = new QLabel;
     m_info->setWordWrap(true);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_rows = makeTable(
-        {tr("Measurement"), tr("Measured tok/s"), tr("Predicted tok/s"), tr("Residual"), tr("Fitted"), tr("Note")});
-    m_constants = makeTable({tr("Constant"), tr("Value"), tr("Unit"), tr("Source")});
+    m_rows = makeTable();
+    m_constants = makeTable();
     auto* middle = new QWidget;
     auto* midLayout = new QVBoxLayout(middle);
     midLayout->setContentsMargins(0, 0, 0, 0);
@@ -89,6 +97,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(split);
 
     connect(m_list, &QListWidget::currentRowChanged, this, &CalibrationPanel::showProfile);
+    showProfile(-1); // the tables' columns, before any profile
 }
 
 void CalibrationPanel::setProfiles(const std::vector<CalibrationProfile>& profiles, const QStringList& userIds)
@@ -134,42 +143,20 @@ QString CalibrationPanel::selectedProfile() const
 
 void CalibrationPanel::showProfile(int index)
 {
-    m_rows->setRowCount(0);
-    m_constants->setRowCount(0);
-    if (index < 0 || index >= static_cast<int>(m_profiles.size())) {
+    const CalibrationProfile* p =
+        index >= 0 && index < static_cast<int>(m_profiles.size()) ? &m_profiles[size_t(index)] : nullptr;
+    // The rows the chart exports, for this profile.
+    showTable(m_rows, CalibrationChart::rows(p ? std::span(p, 1) : std::span<const CalibrationProfile>()));
+    showTable(m_constants, constantRows(p ? p->constants : std::vector<ParamInfo>()));
+    if (!p) {
         m_info->clear();
         return;
     }
-    const CalibrationProfile& p = m_profiles[size_t(index)];
     m_info->setText(
         tr("<b>%1</b> — %2<br>Source: %3<br>Fit: rms relative residual %4 %, worst %5 %")
-            .arg(QString::fromStdString(p.id).toHtmlEscaped(), QString::fromStdString(p.description).toHtmlEscaped(),
-                 QString::fromStdString(p.source).toHtmlEscaped(), formatSignificant(p.rmsRelativeResidual * 100, 2),
-                 formatSignificant(p.maxAbsRelativeResidual * 100, 2)));
-    const QString source = QString::fromStdString(p.source);
-    m_rows->setRowCount(int(p.rows.size()));
-    for (int r = 0; r < int(p.rows.size()); ++r) {
-        const CalibrationRow& row = p.rows[size_t(r)];
-        const QString metric = row.metric == "aggregate_tokens_per_second" ? tr("aggregate") : tr("per user");
-        m_rows->setItem(r, 0, item(QString::fromStdString(row.label), source));
-        m_rows->setItem(r, 1, item(formatSignificant(row.observed) + QLatin1Char(' ') + metric, source));
-        m_rows->setItem(r, 2, item(formatSignificant(row.predicted), tr("The engine's predictor with this profile")));
-        auto* res = item(QStringLiteral("%1 %").arg(formatSignificant(row.relativeResidual * 100, 2)),
-                         tr("(predicted − measured) / measured"));
-        res->setForeground(std::abs(row.relativeResidual) > 0.25 ? QColor(0xc0, 0x39, 0x2b) : QColor(0x1e, 0x84, 0x49));
-        m_rows->setItem(r, 3, res);
-        m_rows->setItem(r, 4, item(row.fitted ? tr("yes") : tr("no")));
-        m_rows->setItem(r, 5, item(QString::fromStdString(row.note), QString::fromStdString(row.note)));
-    }
-    m_constants->setRowCount(int(p.constants.size()));
-    for (int r = 0; r < int(p.constants.size()); ++r) {
-        const ParamInfo& c = p.constants[size_t(r)];
-        const QString tip = QString::fromStdString(c.description);
-        m_constants->setItem(r, 0, item(QString::fromStdString(c.label.empty() ? c.name : c.label), tip));
-        m_constants->setItem(r, 1, item(formatSignificant(c.value, 4), tip));
-        m_constants->setItem(r, 2, item(QString::fromStdString(c.unit)));
-        m_constants->setItem(r, 3, item(QString::fromStdString(c.source), QString::fromStdString(c.source)));
-    }
+            .arg(QString::fromStdString(p->id).toHtmlEscaped(), QString::fromStdString(p->description).toHtmlEscaped(),
+                 QString::fromStdString(p->source).toHtmlEscaped(), formatSignificant(p->rmsRelativeResidual * 100, 2),
+                 formatSignificant(p->maxAbsRelativeResidual * 100, 2)));
     m_rows->resizeColumnsToContents();
     m_constants->resizeColumnsToContents();
 }

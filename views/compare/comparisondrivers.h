@@ -5,7 +5,7 @@
 // and a line per system naming the input that moves the prediction most
 // ("the range is mostly the clock"). A function of the compared systems.
 
-#include "views/charts/chartdata.h"
+#include "views/charts/charttable.h"
 #include "views/compare/comparisonsnapshot.h"
 
 #include <QWidget>
@@ -31,7 +31,7 @@ public:
     ChartData chartData() const;
 
 private:
-    std::vector<ComparisonSystem> m_systems;
+    ChartTable m_rows; // the table shown and the data exported
     QTableWidget* m_table = nullptr;
     QLabel* m_summary = nullptr;
 };

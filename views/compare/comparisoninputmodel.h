@@ -2,17 +2,17 @@
 // Every input of a comparison as a table: group (model, a system, workload,
 // calibration), parameter, value with unit, and the source it came from.
 // The tooltip of each cell repeats the source, so a number never appears
-// without where it came from.
+// without where it came from. The rows are a ChartTable: the view shows them
+// and the "Inputs and sources" export writes them (table().exported()).
 
+#include "views/charts/charttablemodel.h"
 #include "views/compare/comparisonsnapshot.h"
-
-#include <QAbstractTableModel>
 
 #include <vector>
 
 namespace ws::views {
 
-class ComparisonInputModel : public QAbstractTableModel
+class ComparisonInputModel : public ChartTableModel
 {
     Q_OBJECT
 
@@ -28,16 +28,7 @@ public:
 
     explicit ComparisonInputModel(QObject* parent = nullptr);
 
-    void setInputs(std::vector<ComparisonInput> inputs);
-    const std::vector<ComparisonInput>& inputs() const { return m_inputs; }
-
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    std::vector<ComparisonInput> m_inputs;
+    void setInputs(const std::vector<ComparisonInput>& inputs);
 };
 
 } // namespace ws::views

@@ -38,100 +38,122 @@ void fitTableHeight(QTableWidget* t)
     t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 }
 
-QTableWidgetItem* cell(const QString& text, const QString& tip)
+// A time in seconds; not above 0 is unknown: shown "–", exported empty.
+ChartCell durationCell(double seconds, const QString& tip)
 {
-    auto* it = new QTableWidgetItem(text);
-    it->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-    it->setToolTip(tip);
-    return it;
+    return {duration(seconds), {seconds > 0 ? QVariant(seconds) : QVariant()}, tip};
+}
+
+QList<ChartColumn> meaningColumns(const ComparisonSettings& set)
+{
+    return {{ComparisonPanel::tr("System"), {QStringLiteral("system")}},
+            {ComparisonPanel::tr("Tokens/s per user"), {QStringLiteral("tokens_per_second_per_user")}},
+            {ComparisonPanel::tr("First token"), {QStringLiteral("ttft_s")}},
+            {ComparisonPanel::tr("Agent %1 × %2 tokens").arg(set.agentSteps).arg(set.agentTokensPerStep),
+             {QStringLiteral("agent_workflow_s")}},
+            {ComparisonPanel::tr("%1-character answer").arg(set.answerCharacters),
+             rangeColumns(QStringLiteral("answer_s"))},
+            {ComparisonPanel::tr("vs. reading"), {}},
+            {ComparisonPanel::tr("$ per million tokens"), rangeColumns(QStringLiteral("usd_per_million_tokens"))}};
+}
+
+// A system's row: what the table shows of its prediction and the same numbers unrounded for export.
+ChartRow systemRow(const ComparisonSystem& sys, const ComparisonSnapshot& s, double readLo, double readHi)
+{
+    const Prediction& p = sys.prediction;
+    const ComparisonSettings& set = s.settings;
+    const QString engine = ComparisonPanel::tr("Engine prediction (see the charts' tooltips for the basis)");
+    ChartCell name = textCell(sys.label, QString::fromStdString(p.hardwareId));
+    name.color = sys.color.darker(120);
+    const TokenCost& c = p.cost;
+    QString api, apiTip;
+    for (const ApiPrice& price : sys.apiPrices) {
+        api += ComparisonPanel::tr("; API $%1").arg(formatSignificant(price.usdPerMillionOutputTokens));
+        apiTip += ComparisonPanel::tr("\nPublished API price: $%1 per million output tokens (%2, %3)")
+                      .arg(formatSignificant(price.usdPerMillionOutputTokens), QString::fromStdString(price.label),
+                           QString::fromStdString(price.source));
+    }
+    const ChartCell cost =
+        c.known
+            ? ChartCell{ComparisonPanel::tr("%1 (%2 – %3)")
+                                .arg(formatSignificant(c.usdPerMillionTokens),
+                                     formatSignificant(c.usdPerMillionTokensRange.low),
+                                     formatSignificant(c.usdPerMillionTokensRange.high)) +
+                            api,
+                        {c.usdPerMillionTokens, c.usdPerMillionTokensRange.low, c.usdPerMillionTokensRange.high},
+                        ComparisonPanel::tr(
+                            "$%1 an hour for %2 devices / (%3 tokens/s in all × 3,600); hourly cost: %4")
+                                .arg(formatSignificant(c.hourlyUsd))
+                                .arg(p.devices)
+                                .arg(formatSignificant(p.aggregateTokensPerSecond), QString::fromStdString(c.source)) +
+                            apiTip}
+            : ChartCell{QStringLiteral("–"), {}, ComparisonPanel::tr("No hourly cost in the hardware preset")};
+    return {{name,
+             numberCell(p.tokensPerSecondPerUser, engine),
+             durationCell(p.ttftSeconds, engine),
+             durationCell(p.agentWorkflowSeconds,
+                          ComparisonPanel::tr("Steps × (time to first token + tokens per step / tokens/s): engine")),
+             {durationRange(p.answerSecondsRange.low, p.answerSecondsRange.high),
+              {p.answerSeconds, p.answerSecondsRange.low, p.answerSecondsRange.high},
+              ComparisonPanel::tr("Time to first token + characters × %1–%2 tokens per character / tokens/s; "
+                                  "tokens per character: %3")
+                  .arg(set.tokensPerCharacterLow)
+                  .arg(set.tokensPerCharacterHigh)
+                  .arg(s.tokensPerCharacterSource)},
+             {ComparisonPanel::tr("%1 – %2 × faster")
+                  .arg(formatSignificant(p.tokensPerSecondPerUser / readHi, 2),
+                       formatSignificant(p.tokensPerSecondPerUser / readLo, 2)),
+              {},
+              ComparisonPanel::tr("Tokens/s per user ÷ reading speed in tokens/s (%1 – %2)")
+                  .arg(formatSignificant(readLo), formatSignificant(readHi))},
+             cost}};
+}
+
+// The human reader: a yardstick shown beside the systems, not exported as one of them.
+ChartRow readerRow(const ComparisonSnapshot& s, double readLo, double readHi)
+{
+    const double chars = double(s.settings.answerCharacters);
+    const QString tip = ComparisonPanel::tr("Reading %1–%2 characters a minute: %3")
+                            .arg(s.reading.charactersPerMinuteLow)
+                            .arg(s.reading.charactersPerMinuteHigh)
+                            .arg(s.reading.source);
+    ChartCell reader = textCell(ComparisonPanel::tr("Human reader"), tip);
+    reader.italic = true;
+    const ChartCell none{QStringLiteral("–"), {}, tip};
+    return {
+        {reader,
+         {ComparisonPanel::tr("%1 – %2").arg(formatSignificant(readLo), formatSignificant(readHi)), {}, tip},
+         none,
+         none,
+         {durationRange(chars * 60 / s.reading.charactersPerMinuteHigh, chars * 60 / s.reading.charactersPerMinuteLow),
+          {},
+          tip},
+         {QStringLiteral("1 ×"), {}, tip},
+         none},
+        false};
 }
 } // namespace
 
 void ComparisonPanel::fillMeaning()
 {
+    m_meaningRows = {
+        QStringLiteral("what_it_means"), meaningColumns(m_snapshot ? m_snapshot->settings : ComparisonSettings{}), {}};
+    if (!m_snapshot) {
+        showTable(m_meaning, m_meaningRows);
+        m_headline->clear();
+        m_meaningNote->clear();
+        return;
+    }
     const ComparisonSnapshot& s = *m_snapshot;
     const ComparisonSettings& set = s.settings;
     const auto [readLo, readHi] =
         readingTokensPerSecond(s.reading, set.tokensPerCharacterLow, set.tokensPerCharacterHigh);
-    m_meaning->setHorizontalHeaderLabels({tr("System"), tr("Tokens/s per user"), tr("First token"),
-                                          tr("Agent %1 × %2 tokens").arg(set.agentSteps).arg(set.agentTokensPerStep),
-                                          tr("%1-character answer").arg(set.answerCharacters), tr("vs. reading"),
-                                          tr("$ per million tokens")});
-    int rows = 0;
     for (const ComparisonSystem& sys : s.systems)
-        rows += sys.ok ? 1 : 0;
-    m_meaning->setRowCount(rows + 1);
-    int r = 0;
-    const QString engine = tr("Engine prediction (see the charts' tooltips for the basis)");
-    for (const ComparisonSystem& sys : s.systems) {
-        if (!sys.ok)
-            continue;
-        const Prediction& p = sys.prediction;
-        auto* name = cell(sys.label, QString::fromStdString(p.hardwareId));
-        name->setForeground(sys.color.darker(120));
-        m_meaning->setItem(r, 0, name);
-        m_meaning->setItem(r, 1, cell(formatSignificant(p.tokensPerSecondPerUser), engine));
-        m_meaning->setItem(r, 2, cell(duration(p.ttftSeconds), engine));
-        m_meaning->setItem(r, 3,
-                           cell(duration(p.agentWorkflowSeconds),
-                                tr("Steps × (time to first token + tokens per step / tokens/s): engine")));
-        m_meaning->setItem(r, 4,
-                           cell(durationRange(p.answerSecondsRange.low, p.answerSecondsRange.high),
-                                tr("Time to first token + characters × %1–%2 tokens per character / tokens/s; "
-                                   "tokens per character: %3")
-                                    .arg(set.tokensPerCharacterLow)
-                                    .arg(set.tokensPerCharacterHigh)
-                                    .arg(s.tokensPerCharacterSource)));
-        const double fasterLo = p.tokensPerSecondPerUser / readHi;
-        const double fasterHi = p.tokensPerSecondPerUser / readLo;
-        m_meaning->setItem(
-            r, 5,
-            cell(tr("%1 – %2 × faster").arg(formatSignificant(fasterLo, 2), formatSignificant(fasterHi, 2)),
-                 tr("Tokens/s per user ÷ reading speed in tokens/s (%1 – %2)")
-                     .arg(formatSignificant(readLo), formatSignificant(readHi))));
-        const TokenCost& c = p.cost;
-        QString api, apiTip;
-        for (const ApiPrice& price : sys.apiPrices) {
-            api += tr("; API $%1").arg(formatSignificant(price.usdPerMillionOutputTokens));
-            apiTip += tr("\nPublished API price: $%1 per million output tokens (%2, %3)")
-                          .arg(formatSignificant(price.usdPerMillionOutputTokens), QString::fromStdString(price.label),
-                               QString::fromStdString(price.source));
-        }
-        m_meaning->setItem(r, 6,
-                           c.known ? cell(tr("%1 (%2 – %3)")
-                                                  .arg(formatSignificant(c.usdPerMillionTokens),
-                                                       formatSignificant(c.usdPerMillionTokensRange.low),
-                                                       formatSignificant(c.usdPerMillionTokensRange.high)) +
-                                              api,
-                                          tr("$%1 an hour for %2 devices / (%3 tokens/s in all × 3,600); "
-                                             "hourly cost: %4")
-                                                  .arg(formatSignificant(c.hourlyUsd))
-                                                  .arg(p.devices)
-                                                  .arg(formatSignificant(p.aggregateTokensPerSecond),
-                                                       QString::fromStdString(c.source)) +
-                                              apiTip)
-                                   : cell(QStringLiteral("–"), tr("No hourly cost in the hardware preset")));
-        ++r;
-    }
+        if (sys.ok)
+            m_meaningRows.rows.append(systemRow(sys, s, readLo, readHi));
+    m_meaningRows.rows.append(readerRow(s, readLo, readHi));
     const double chars = double(set.answerCharacters);
-    const QString readTip = tr("Reading %1–%2 characters a minute: %3")
-                                .arg(s.reading.charactersPerMinuteLow)
-                                .arg(s.reading.charactersPerMinuteHigh)
-                                .arg(s.reading.source);
-    auto* reader = cell(tr("Human reader"), readTip);
-    QFont italic = reader->font();
-    italic.setItalic(true);
-    reader->setFont(italic);
-    m_meaning->setItem(r, 0, reader);
-    m_meaning->setItem(r, 1, cell(tr("%1 – %2").arg(formatSignificant(readLo), formatSignificant(readHi)), readTip));
-    m_meaning->setItem(r, 2, cell(QStringLiteral("–"), readTip));
-    m_meaning->setItem(r, 3, cell(QStringLiteral("–"), readTip));
-    m_meaning->setItem(r, 4,
-                       cell(durationRange(chars * 60 / s.reading.charactersPerMinuteHigh,
-                                          chars * 60 / s.reading.charactersPerMinuteLow),
-                            readTip));
-    m_meaning->setItem(r, 5, cell(QStringLiteral("1 ×"), readTip));
-    m_meaning->setItem(r, 6, cell(QStringLiteral("–"), readTip));
+    showTable(m_meaning, m_meaningRows);
     fitTableHeight(m_meaning);
     const ComparisonSystem* fastest = nullptr;
     const ComparisonSystem* slowest = nullptr;
@@ -179,29 +201,7 @@ void ComparisonPanel::fillMeaning()
 
 ChartData ComparisonPanel::meaningData() const
 {
-    ChartData d;
-    d.name = QStringLiteral("what_it_means");
-    d.columns = {QStringLiteral("system"),
-                 QStringLiteral("tokens_per_second_per_user"),
-                 QStringLiteral("ttft_s"),
-                 QStringLiteral("agent_workflow_s"),
-                 QStringLiteral("answer_s"),
-                 QStringLiteral("answer_s_low"),
-                 QStringLiteral("answer_s_high"),
-                 QStringLiteral("usd_per_million_tokens"),
-                 QStringLiteral("usd_per_million_tokens_low"),
-                 QStringLiteral("usd_per_million_tokens_high")};
-    if (!m_snapshot)
-        return d;
-    for (const ComparisonSystem& sys : m_snapshot->systems)
-        if (sys.ok) {
-            const Prediction& p = sys.prediction;
-            d.rows.append(QVariantList{sys.label, p.tokensPerSecondPerUser, p.ttftSeconds, p.agentWorkflowSeconds,
-                                       p.answerSeconds, p.answerSecondsRange.low, p.answerSecondsRange.high,
-                                       p.cost.usdPerMillionTokens, p.cost.usdPerMillionTokensRange.low,
-                                       p.cost.usdPerMillionTokensRange.high});
-        }
-    return d;
+    return m_meaningRows.exported();
 }
 
 } // namespace ws::views

@@ -81,6 +81,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent) : QWidget(parent)
     meaningLayout->addWidget(m_meaning);
     meaningLayout->addWidget(m_headline, 1);
     meaningLayout->addWidget(m_meaningNote);
+    fillMeaning(); // the columns, before any snapshot
     auto* meaningCard = new ChartCard(meaningBox);
     connectCard(
         meaningCard, [this] { return meaningData(); }, tr("What it means"));
@@ -201,7 +202,7 @@ void ComparisonPanel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snap
         m_cost->setCurves({});
         m_drivers->setSystems({});
         m_roofline->setSystems({});
-        m_meaning->setRowCount(0);
+        fillMeaning();
         m_inputs->setInputs({});
         m_calibration->setProfiles({}, {});
         return;
@@ -315,33 +316,26 @@ void ComparisonPanel::fillCost()
         if (!sys.ok || sys.costCurve.empty())
             continue;
         const Prediction& p = sys.prediction;
-        CostCurve c;
-        c.label = sys.label;
-        c.hardwareId = sys.hardwareId;
-        c.color = sys.color;
-        c.points = sys.costCurve;
-        c.concurrency = p.concurrency;
-        c.devices = std::max(1, p.devices);
-        c.hourlyUsd = p.cost.hourlyUsd;
-        c.hourlySource = QString::fromStdString(p.cost.source);
-        c.hourlyUsdPerDevice = p.cost.hourlyUsd / c.devices;
-        c.presetHourlyUsdPerDevice = sys.presetHourlyUsdPerDevice;
-        c.userHourly = m_snapshot->settings.hourlyUsdPerDevice.contains(sys.hardwareId);
-        c.apiPrices = sys.apiPrices;
-        curves.push_back(c);
+        const int devices = std::max(1, p.devices);
+        curves.push_back({.label = sys.label,
+                          .hardwareId = sys.hardwareId,
+                          .color = sys.color,
+                          .points = sys.costCurve,
+                          .concurrency = p.concurrency,
+                          .devices = devices,
+                          .hourlyUsd = p.cost.hourlyUsd,
+                          .hourlySource = QString::fromStdString(p.cost.source),
+                          .hourlyUsdPerDevice = p.cost.hourlyUsd / devices,
+                          .presetHourlyUsdPerDevice = sys.presetHourlyUsdPerDevice,
+                          .userHourly = m_snapshot->settings.hourlyUsdPerDevice.contains(sys.hardwareId),
+                          .apiPrices = sys.apiPrices});
     }
     m_cost->setCurves(curves);
 }
 
 ChartData ComparisonPanel::inputData() const
 {
-    ChartData d;
-    d.name = QStringLiteral("inputs");
-    d.columns = {QStringLiteral("group"), QStringLiteral("parameter"), QStringLiteral("value"),
-                 QStringLiteral("source")};
-    for (const ComparisonInput& in : m_inputs->inputs())
-        d.rows.append(QVariantList{in.group, in.name, in.value, in.source});
-    return d;
+    return m_inputs->table().exported();
 }
 
 } // namespace ws::views

@@ -9,7 +9,7 @@
 // predicted-vs-measured, and a table of every input with its source. A function of one ComparisonSnapshot
 // (setSnapshot); settings edits go out as settingsChanged, exports as exportRequested (the app writes the files).
 
-#include "views/charts/chartdata.h"
+#include "views/charts/charttable.h"
 #include "views/compare/comparisonsnapshot.h"
 
 #include <QWidget>
@@ -64,7 +64,7 @@ public:
     QLabel* statusLabel() const { return m_status; }
     QLabel* headlineLabel() const { return m_headline; }
 
-    // The meaning table's numbers as export data.
+    // The meaning table's and the inputs table's rows as export data (the rows they show).
     ChartData meaningData() const;
     ChartData inputData() const;
 
@@ -91,6 +91,7 @@ private:
     CostChart* m_cost = nullptr;
     SpeculativePanel* m_speculative = nullptr;
     QTableWidget* m_meaning = nullptr;
+    ChartTable m_meaningRows; // what the meaning table shows and meaningData() exports
     QLabel* m_meaningNote = nullptr;
     QLabel* m_headline = nullptr;
     QLabel* m_status = nullptr;

@@ -268,15 +268,10 @@ ChartData CostChart::chartData() const
 {
     ChartData d;
     d.name = QStringLiteral("cost_per_million_tokens");
-    d.columns = {QStringLiteral("system"),
-                 QStringLiteral("concurrency"),
-                 QStringLiteral("tokens_per_second_per_user"),
-                 QStringLiteral("usd_per_million_tokens"),
-                 QStringLiteral("usd_per_million_tokens_low"),
-                 QStringLiteral("usd_per_million_tokens_high"),
-                 QStringLiteral("hourly_usd"),
-                 QStringLiteral("kind"),
-                 QStringLiteral("source")};
+    d.columns = QStringList{QStringLiteral("system"), QStringLiteral("concurrency"),
+                            QStringLiteral("tokens_per_second_per_user")} +
+                rangeColumns(QStringLiteral("usd_per_million_tokens")) +
+                QStringList{QStringLiteral("hourly_usd"), QStringLiteral("kind"), QStringLiteral("source")};
     for (const CostCurve& c : m_curves) {
         for (const CostPoint& p : c.points)
             d.rows.append(QVariantList{c.label, p.concurrency, p.tokensPerSecondPerUser, p.usdPerMillionTokens,

@@ -197,8 +197,8 @@ ChartData RangeBarChart::chartData() const
 {
     ChartData d;
     d.name = m_dataName;
-    d.columns = {QStringLiteral("system"), m_valueColumn, m_valueColumn + QStringLiteral("_low"),
-                 m_valueColumn + QStringLiteral("_high"), QStringLiteral("measured")};
+    d.columns =
+        QStringList{QStringLiteral("system")} + rangeColumns(m_valueColumn) + QStringList{QStringLiteral("measured")};
     for (const RangeBar& b : m_bars) {
         QStringList measured;
         for (const MeasuredMark& m : b.measured)

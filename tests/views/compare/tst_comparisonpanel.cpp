@@ -1,6 +1,7 @@
 #include "engine/calibration/measurementdata.h"
 #include "engine/predict/predictor.h"
 #include "views/charts/chartcard.h"
+#include "views/charts/chartformat.h"
 #include "views/compare/calibrationchart.h"
 #include "views/compare/calibrationpanel.h"
 #include "views/compare/comparisondrivers.h"
@@ -185,6 +186,66 @@ private slots:
         QCOMPARE(speed->chartData().rows.size(), qsizetype(ok.size()));
         QCOMPARE(speed->chartData().rows[0][1].toDouble(), ok[0]->prediction.tokensPerSecondPerUser);
         QVERIFY(!panel.concurrencyChart()->chartData().rows.isEmpty());
+    }
+
+    // Each table shows the rows its export writes: row for row, the shown text is the exported value (a name
+    // or source as is, a number to three figures, an unknown value as "–"). Pairs: (shown column, exported column).
+    void tablesShowTheRowsTheyExport_data()
+    {
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<int>("referenceRows"); // shown only, after the exported ones
+        QTest::addColumn<QList<QPoint>>("pairs");
+        QTest::newRow("range drivers") << QStringLiteral("drivers") << 0
+                                       << QList<QPoint>{{0, 0}, {1, 1}, {2, 2}, {2, 3}, {3, 4}, {3, 5}, {4, 6}, {6, 8}};
+        QTest::newRow("what it means") << QStringLiteral("meaning") << 1
+                                       << QList<QPoint>{{0, 0}, {1, 1}, {6, 7}, {6, 8}, {6, 9}};
+        QTest::newRow("inputs and sources")
+            << QStringLiteral("inputs") << 0 << QList<QPoint>{{0, 0}, {1, 1}, {2, 2}, {3, 3}};
+        QTest::newRow("calibration rows")
+            << QStringLiteral("calibration") << 0 << QList<QPoint>{{0, 1}, {1, 3}, {2, 4}, {5, 7}};
+    }
+
+    void tablesShowTheRowsTheyExport()
+    {
+        QFETCH(QString, table);
+        QFETCH(int, referenceRows);
+        QFETCH(QList<QPoint>, pairs);
+        auto snap = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        snap->systems.back().prediction.cost.known = false; // an unknown cost: "–" shown, empty exported
+        ComparisonPanel panel;
+        panel.setSnapshot(snap);
+        CalibrationPanel* cal = panel.calibrationPanel();
+        cal->profileList()->setCurrentRow(1);
+        const QAbstractItemModel* shown = table == QLatin1String("drivers")   ? panel.rangeDrivers()->table()->model()
+                                          : table == QLatin1String("meaning") ? panel.meaningTable()->model()
+                                          : table == QLatin1String("inputs")  ? panel.inputModel()
+                                                                              : cal->rowsTable()->model();
+        ChartData data = table == QLatin1String("drivers")   ? panel.rangeDrivers()->chartData()
+                         : table == QLatin1String("meaning") ? panel.meaningData()
+                         : table == QLatin1String("inputs")  ? panel.inputData()
+                                                             : cal->chart()->chartData();
+        if (table == QLatin1String("calibration")) // the chart exports every profile, the table shows one
+            data.rows.removeIf([&](const QVariantList& r) { return r.at(0).toString() != cal->selectedProfile(); });
+        QVERIFY(!data.rows.isEmpty());
+        QCOMPARE(shown->rowCount(), int(data.rows.size()) + referenceRows);
+        bool unknownSeen = false;
+        for (int r = 0; r < int(data.rows.size()); ++r) {
+            QCOMPARE(data.rows[r].size(), data.columns.size());
+            for (const QPoint& p : pairs) {
+                const QString text = shown->index(r, p.x()).data().toString();
+                const QVariant value = data.rows[r].at(p.y());
+                const QString what = QStringLiteral("row %1, %2: \"%3\"").arg(r).arg(data.columns.at(p.y()), text);
+                if (!value.isValid()) {
+                    QVERIFY2(text == QStringLiteral("–"), qPrintable(what));
+                    unknownSeen = true;
+                } else if (value.typeId() == QMetaType::QString) {
+                    QVERIFY2(text == value.toString(), qPrintable(what));
+                } else {
+                    QVERIFY2(text.contains(formatSignificant(value.toDouble())), qPrintable(what));
+                }
+            }
+        }
+        QCOMPARE(unknownSeen, table == QLatin1String("meaning"));
     }
 
     void readingSpeed_data()
