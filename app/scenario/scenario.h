@@ -20,8 +20,10 @@ namespace ws {
 
 struct Scenario
 {
+    // The defaults are the window's first scenario, stated once here (ScenarioController::defaultRequest reads
+    // them): Qwen3-32B at bf16 on WSE-3 with 8,192 tokens of context.
     // Model: a preset id ("qwen3-32b") or a GGUF file (or both: the file's weights, the preset's name).
-    QString modelPreset = QStringLiteral("llama-3.1-70b");
+    QString modelPreset = QStringLiteral("qwen3-32b");
     QString modelFile; // as written in the file; relative paths are relative to the scenario file
     QString hardwarePreset = QStringLiteral("wse3");
     int devices = 0;                       // 0: the fewest devices that hold the model
@@ -29,7 +31,7 @@ struct Scenario
 
     // Workload.
     int batch = 1;
-    int64_t contextTokens = 4096;
+    int64_t contextTokens = 8192;
     int64_t promptTokens = 512;
     int64_t outputTokens = 256;
     QString prompt; // chat prompt text for a live run (may be empty)

@@ -40,11 +40,13 @@ void ScenarioController::defectsEdited(const DefectRequest& defects, std::shared
 
 PlacementRequest ScenarioController::defaultRequest()
 {
+    const Scenario defaults; // the one statement of the defaults
     PlacementRequest r;
-    r.modelId = QStringLiteral("qwen3-32b");
-    r.hardwareId = QStringLiteral("wse3");
-    r.precision = Precision::Bf16;
-    r.contextTokens = 8192;
+    r.modelId = defaults.modelPreset;
+    r.hardwareId = defaults.hardwarePreset;
+    r.precision = defaults.precision;
+    r.contextTokens = defaults.contextTokens;
+    r.defects = defaults.defects;
     return r;
 }
 

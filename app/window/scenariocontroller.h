@@ -39,7 +39,7 @@ public:
 
     ScenarioController(const PresetLibrary& presets, Parts parts, QObject* parent);
 
-    // Qwen3-32B at bf16 on WSE-3, 8,192 tokens of context.
+    // The default Scenario's choice (app/scenario/scenario.h): Qwen3-32B at bf16 on WSE-3, 8,192 tokens of context.
     static PlacementRequest defaultRequest();
 
     const Scenario& scenario() const { return m_scenario; }

@@ -270,7 +270,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray bytes = file.readAll();
         QVERIFY(bytes.contains(BuildInfo::generator().toUtf8()));
-        QVERIFY(bytes.contains("llama-3.1-70b")); // the default scenario's model preset
+        QVERIFY(bytes.contains("qwen3-32b")); // the default scenario's model preset
     }
 
     void tableSuffixChoosesFormat_data()
