@@ -7,6 +7,7 @@
 #include "engine/spec/workload.h"
 
 #include "engine/core/error.h"
+#include "engine/core/numbertext.h" // the predictors' notes write numbers with it, the same in every locale
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 

@@ -1,6 +1,7 @@
 #include "engine/predict/predictor.h"
 
 #include "engine/calibration/measurementdata.h"
+#include "engine/core/numbertext.h"
 #include "engine/predict/gpupredictor.h"
 #include "engine/predict/lpupredictor.h"
 #include "engine/predict/predictionutil.h"
@@ -111,9 +112,9 @@ void addSpeculativeDrivers(Prediction& p, const ModelConfig& model, const Hardwa
         p.rangeDrivers.push_back(rangeDriver(
             "speculative_decoding", "off (0) / on (1)", 0, 0, 1,
             "unknown for this vendor and date: " + d.vendorSource + "; on: k = " + std::to_string(d.tokensPerStep) +
-                ", acceptance " + std::to_string(d.acceptanceRate).substr(0, 4) + ", draft " +
+                ", acceptance " + toStringC(d.acceptanceRate).substr(0, 4) + ", draft " +
                 (draft ? draft->id
-                       : "at " + std::to_string(on.speculative.draftCostFraction).substr(0, 4) + " of a target token"),
+                       : "at " + toStringC(on.speculative.draftCostFraction).substr(0, 4) + " of a target token"),
             point, point, r->tokensPerSecondPerUser));
         // The configuration is not known: the ceiling is the higher of the two.
         if (r->ceiling.tokensPerSecondPerUser > p.ceiling.tokensPerSecondPerUser)

@@ -1,12 +1,12 @@
 #include "engine/predict/speculative.h"
 
+#include "engine/core/numbertext.h"
 #include "engine/model/modelshape.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/wafer/dataflow/timingmodel.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace ws {
 
@@ -243,11 +243,9 @@ double draftHandoffSeconds(const ScheduleRegions& target, const ScheduleRegions&
 }
 
 namespace {
-std::string figure(double v, const char* format)
+std::string figure(double v, int decimals)
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
+    return fixedText(v, decimals);
 }
 std::string homeText(const DraftHome& h)
 {
@@ -268,13 +266,13 @@ void addDraftHomeNote(Prediction& p, const DraftHomeChoice& c, const Speculative
             more = &k;
     std::string note = "speculative decoding (k = " + std::to_string(spec.tokensPerStep) + ") does not pay on " +
                        std::to_string(fewest) + " wafers: plain decoding gives " +
-                       figure(1 / c.plainSecondsPerToken, "%.0f") + " tokens/s on " + std::to_string(c.plainDevices) +
-                       ", with the draft on " + homeText(c.home) + " " + figure(1 / c.secondsPerToken, "%.0f") + " (" +
-                       figure(c.plainSecondsPerToken / c.secondsPerToken, "%.2f") + "x)";
+                       figure(1 / c.plainSecondsPerToken, 0) + " tokens/s on " + std::to_string(c.plainDevices) +
+                       ", with the draft on " + homeText(c.home) + " " + figure(1 / c.secondsPerToken, 0) + " (" +
+                       figure(c.plainSecondsPerToken / c.secondsPerToken, 2) + "x)";
     if (more)
         note += "; one more wafer for the draft (" + homeText(more->home) + ", " + std::to_string(fewest + 1) +
-                " wafers) would give " + figure(1 / more->secondsPerToken, "%.0f") + " tokens/s, " +
-                figure(c.plainSecondsPerToken / more->secondsPerToken, "%.2f") + "x plain";
+                " wafers) would give " + figure(1 / more->secondsPerToken, 0) + " tokens/s, " +
+                figure(c.plainSecondsPerToken / more->secondsPerToken, 2) + "x plain";
     else
         note += "; no home for the draft on one more wafer was found";
     p.notes.push_back(note);

@@ -332,7 +332,7 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
             w.speculative, draftSeconds, [&](int k) { return verifySchedule(k).totalCycles / clock + handoff; });
         scale = 1.0 / w.speculative.expectedTokensPerStep();
         p.notes.push_back("speculative decoding: " + std::to_string(w.speculative.tokensPerStep) +
-                          " draft tokens per step, acceptance " + std::to_string(w.speculative.acceptanceRate));
+                          " draft tokens per step, acceptance " + toStringC(w.speculative.acceptanceRate));
     }
     p.secondsPerToken = secondsPerToken;
     p.tokensPerSecondPerUser = 1.0 / secondsPerToken;

@@ -3,6 +3,7 @@
 #include "engine/calibration/leastsquares.h"
 #include "engine/calibration/measurementdata.h"
 #include "engine/calibration/measurementjson.h"
+#include "engine/core/numbertext.h"
 #include "engine/predict/waferpredictor.h"
 #include "engine/wafer/dataflow/schedule.h"
 
@@ -180,8 +181,8 @@ WaferTtft waferTtft(const ModelConfig& model, const ScheduleRegions& layout, con
     const double alt = prefill->seconds(simd, params.clockHz);
     const double r = std::max(residual, prefill->worstResidual);
     t.range = {std::min(t.seconds, alt) * (1.0 - r), std::max(t.seconds, alt) * (1.0 + r)};
-    t.note = "prefill: the timing model's compute x " + std::to_string(prefill->computeFactor).substr(0, 4) +
-             " and the rest x " + std::to_string(prefill->otherFactor).substr(0, 4) +
+    t.note = "prefill: the timing model's compute x " + toStringC(prefill->computeFactor).substr(0, 4) +
+             " and the rest x " + toStringC(prefill->otherFactor).substr(0, 4) +
              ", fitted on WaferLLM's measured prefill (" + prefill->profile + ")";
     return t;
 }

@@ -1,10 +1,13 @@
 #pragma once
 // Where tests find the real models in shared/models: the environment variable
-// WAFERSCOPE_TEST_MODELS, else ../shared/models beside the checkout. Outside CI
-// a missing folder skips the test with a clear message; in CI (CI=true) it fails.
+// WAFERSCOPE_TEST_MODELS, else ../shared/models beside the checkout. A missing model
+// (WS_REQUIRE_MODEL, WS_REQUIRE_MODEL_FILE: testskips.h's WS_REQUIRE) fails the test in
+// CI (CI=true) and skips it elsewhere, naming the path and the variable.
 // The checkout, the default models folder and the built programs come from the
 // environment ctest sets (tests/CMakeLists.txt, waferscope_test_environment), so
 // test objects hold no absolute path; benchmarks, run by hand, compile them in.
+
+#include "tests/common/testskips.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -52,11 +55,6 @@ inline QString appBinary()
     return pathFromEnvironment("WAFERSCOPE_APP_BINARY", "");
 }
 
-inline bool runningInCi()
-{
-    return qgetenv("CI") == "true";
-}
-
 inline QString testModelPath(const QString& relative)
 {
     return QDir(testModelsDir()).filePath(relative);
@@ -67,17 +65,20 @@ inline QString sourcePath(const QString& relative)
     return QDir(sourceDir()).filePath(relative);
 }
 
+inline QString missingModelText(const QString& path)
+{
+    return QStringLiteral("test model missing: %1 (set WAFERSCOPE_TEST_MODELS to the shared/models folder)").arg(path);
+}
+
 } // namespace wstest
 
-// Use at the top of a test function: resolves `relative` under the models
-// folder into `var` (a std::string), or skips (fails in CI) when it is missing.
+// Use in a test function: fails in CI, skips elsewhere, when the file at `path` (a QString under the models
+// folder, from wstest::testModelPath) is missing.
+#define WS_REQUIRE_MODEL_FILE(path) WS_REQUIRE(QFileInfo::exists(path), wstest::missingModelText(path))
+
+// Use at the top of a test function: resolves `relative` under the models folder into `var` (a std::string),
+// or fails (in CI) or skips when it is missing.
 #define WS_REQUIRE_MODEL(var, relative)                                                                                \
     const QString var##_q = wstest::testModelPath(QStringLiteral(relative));                                           \
-    if (!QFileInfo::exists(var##_q)) {                                                                                 \
-        const QByteArray msg = QByteArray("test model missing: ") + var##_q.toUtf8() +                                 \
-                               " (set WAFERSCOPE_TEST_MODELS to the shared/models folder)";                            \
-        if (wstest::runningInCi())                                                                                     \
-            QFAIL(msg.constData());                                                                                    \
-        QSKIP(msg.constData());                                                                                        \
-    }                                                                                                                  \
+    WS_REQUIRE_MODEL_FILE(var##_q);                                                                                    \
     const std::string var = var##_q.toStdString()

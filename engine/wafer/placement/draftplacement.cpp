@@ -1,5 +1,6 @@
 #include "engine/wafer/placement/draftplacement.h"
 
+#include "engine/core/numbertext.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 
 #include <algorithm>
@@ -89,7 +90,7 @@ Expected<DraftShare> draftShare(const ModelConfig& draft, const WaferSpec& wafer
                          draft.id + " does not fit as a draft model on " + std::to_string(whole.cores()) + " of the " +
                              std::to_string(share.usableCores()) + " usable cores of one wafer (" + std::to_string(hi) +
                              " x " + std::to_string(share.usableRows) + ") at weight fill " +
-                             std::to_string(options.weightFill),
+                             toStringC(options.weightFill),
                          "draft");
     }
     while (lo < hi) {

@@ -1,5 +1,6 @@
 #include "engine/wafer/placement/placer.h"
 
+#include "engine/core/numbertext.h"
 #include "engine/model/modelshape.h"
 #include "engine/wafer/placement/layerfactory.h"
 #include "engine/wafer/placement/regiontensors.h"
@@ -155,7 +156,7 @@ std::optional<std::vector<std::vector<CoreRect>>> Placer::pack(int cap, std::str
         }
         if (fitted.empty()) {
             error = "layer " + std::to_string(first) + " (" + std::to_string(int64_t(m_factory.layerBytes(first))) +
-                    " bytes) does not fit on one device at weight fill " + std::to_string(m_options.weightFill);
+                    " bytes) does not fit on one device at weight fill " + toStringC(m_options.weightFill);
             return std::nullopt;
         }
         first += int(fitted.size());
@@ -218,11 +219,11 @@ Expected<Placement> Placer::tensorParallel()
         weights += regionMaxCoreWeightBytes(r);
     const int64_t used = p.maxCoreBytes();
     if (double(weights) > m_options.weightFill * double(m_wafer.sramBytesPerCore) || used > m_wafer.sramBytesPerCore) {
-        return makeError(ErrorCode::OutOfRange,
-                         "the tensor-parallel layout needs " + std::to_string(used) + " bytes per core (" +
-                             std::to_string(weights) + " of weights) but a core has " +
-                             std::to_string(m_wafer.sramBytesPerCore) + " at weight fill " +
-                             std::to_string(m_options.weightFill) + "; use the pipelined strategy");
+        return makeError(ErrorCode::OutOfRange, "the tensor-parallel layout needs " + std::to_string(used) +
+                                                    " bytes per core (" + std::to_string(weights) +
+                                                    " of weights) but a core has " +
+                                                    std::to_string(m_wafer.sramBytesPerCore) + " at weight fill " +
+                                                    toStringC(m_options.weightFill) + "; use the pipelined strategy");
     }
     p.notes.push_back("tensor-parallel: every layer spread over the whole usable mesh of one device");
     return p;
@@ -276,7 +277,7 @@ Placement Placer::onSmallestSubMesh(Placement whole)
         return whole;
     const int subCols = std::clamp(int(std::ceil(double(lo) * cols / rows)), 1, cols);
     best->notes.push_back("placed on the smallest sub-mesh that holds it at weight fill " +
-                          std::to_string(m_options.weightFill) + ": " + std::to_string(subCols) + " x " +
+                          toStringC(m_options.weightFill) + ": " + std::to_string(subCols) + " x " +
                           std::to_string(lo) + " of the usable " + std::to_string(cols) + " x " + std::to_string(rows) +
                           " cores; the other cores idle");
     return std::move(*best);

@@ -48,8 +48,8 @@ private slots:
     void revisionIsTheCheckoutsCommit()
     {
         const QString head = gitHead();
-        if (head.isEmpty())
-            QSKIP("the source tree is not a git checkout");
+        // CI builds from a clone: there, a tree git cannot read fails.
+        WS_REQUIRE(!head.isEmpty(), QStringLiteral("a git checkout at ") + wstest::sourceDir());
         // The build's commit (plus "-dirty" when tracked files had changes then).
         QVERIFY2(QRegularExpression(QStringLiteral("^[0-9a-f]{10}(-dirty)?$")).match(BuildInfo::revision()).hasMatch(),
                  qPrintable(BuildInfo::revision()));

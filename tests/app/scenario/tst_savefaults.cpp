@@ -1,11 +1,13 @@
 // Save, autosave, export and recording into a folder that is read-only or whose disk is full: each
 // reports the error and the previous file stays byte for byte (they all write through QSaveFile).
 // As root (CI) permissions do not stop writes, so the folder is a tiny tmpfs, remounted read-only or
-// filled up; where mounting is not allowed, read-only falls back to chmod and "full" is skipped.
+// filled up; where mounting is not allowed, read-only falls back to chmod and "full" is skipped (an
+// allow-listed skip, tests/common/testskips.h, as is a read-only remount refused while a file is open).
 #include "app/export/exporter.h"
 #include "app/record/videoencoder.h"
 #include "app/scenario/autosave.h"
 #include "app/scenario/scenarioformat.h"
+#include "tests/common/testskips.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,6 +30,15 @@ enum class Fault
     Full
 };
 
+// What came of making a fault happen.
+enum class Applied
+{
+    Yes,
+    NoMount,     // a full disk needs a tmpfs, and mount(2) was refused
+    RemountBusy, // the tmpfs cannot turn read-only while a file in it is open for writing
+    Failed,      // anything else: the test fails
+};
+
 class FaultyFolder
 {
 public:
@@ -44,33 +55,28 @@ public:
             QFile::setPermissions(m_path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     }
     QString file(const QString& name) const { return QDir(m_path).filePath(name); }
-    // Makes the fault happen; false (with why) when this machine cannot make it.
-    bool apply(Fault fault, QString* why)
+    // Makes the fault happen, or says why this machine cannot.
+    Applied apply(Fault fault)
     {
         if (fault == Fault::ReadOnly) {
             if (m_mounted)
                 return ::mount("tmpfs", m_path.toLocal8Bit().constData(), "tmpfs", MS_REMOUNT | MS_RDONLY,
-                               "size=256k") == 0 ||
-                       (*why = QStringLiteral("cannot remount read-only while a file in it is open for writing "
-                                              "(the autosave's session lock)"),
-                        false);
-            return QFile::setPermissions(m_path, QFile::ReadOwner | QFile::ExeOwner);
+                               "size=256k") == 0
+                           ? Applied::Yes
+                           : Applied::RemountBusy;
+            return QFile::setPermissions(m_path, QFile::ReadOwner | QFile::ExeOwner) ? Applied::Yes : Applied::Failed;
         }
-        if (!m_mounted) {
-            *why = QStringLiteral("a full disk needs a tmpfs mount (root)");
-            return false;
-        }
+        if (!m_mounted)
+            return Applied::NoMount;
         const int fd = ::open(file(QStringLiteral("filler")).toLocal8Bit().constData(), O_WRONLY | O_CREAT, 0600);
         if (fd < 0)
-            return false;
+            return Applied::Failed;
         const char chunk[512] = {};
         while (::write(fd, chunk, sizeof chunk) > 0) {
         }
         const bool full = errno == ENOSPC;
         ::close(fd);
-        if (!full)
-            *why = QStringLiteral("the filler stopped before the disk was full");
-        return full;
+        return full ? Applied::Yes : Applied::Failed; // the filler stopped before the disk was full
     }
     QStringList entries() const
     {
@@ -111,9 +117,17 @@ void addFaults()
 #define APPLY_FAULT(folder)                                                                                            \
     do {                                                                                                               \
         QFETCH(int, fault);                                                                                            \
-        QString why;                                                                                                   \
-        if (!(folder).apply(Fault(fault), &why))                                                                       \
-            QSKIP(qPrintable(why));                                                                                    \
+        switch ((folder).apply(Fault(fault))) {                                                                        \
+        case Applied::Yes:                                                                                             \
+            break;                                                                                                     \
+        case Applied::NoMount:                                                                                         \
+            WS_SKIP(kNoMount, QStringLiteral("a full disk needs a tmpfs mount, which this machine refuses"));          \
+        case Applied::RemountBusy:                                                                                     \
+            WS_SKIP(kRemountBusy, QStringLiteral("cannot remount read-only while a file in it is open for writing "    \
+                                                 "(the autosave's session lock)"));                                    \
+        case Applied::Failed:                                                                                          \
+            QFAIL("the fault could not be made");                                                                      \
+        }                                                                                                              \
     } while (false)
 
 class TestSaveFaults : public QObject

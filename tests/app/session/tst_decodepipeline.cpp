@@ -37,11 +37,7 @@ private slots:
     {
         QFETCH(QString, modelFile);
         const QString modelPath = wstest::testModelPath(modelFile);
-        if (!QFileInfo::exists(modelPath)) {
-            if (wstest::runningInCi())
-                QFAIL("test model missing");
-            QSKIP("test model missing (set WAFERSCOPE_TEST_MODELS to the shared/models folder)");
-        }
+        WS_REQUIRE_MODEL_FILE(modelPath);
 
         // 1. waferscope-cli generate.
         const wstest::CliRun generated =

@@ -155,7 +155,7 @@ void TestWindowLayout::everyDockFitsFullHd()
         window->chat()->openModelFile(model);
         QVERIFY(loaded.wait(60000));
     } else if (wstest::runningInCi()) {
-        QFAIL("test model missing");
+        QFAIL(wstest::requiredInCiMessage(wstest::missingModelText(model)).constData());
     }
     const auto docks = window->findChildren<QDockWidget*>();
     QVERIFY(docks.size() >= 6); // inspector, defects, chat, dataflow, comparison, token race, and any added since
@@ -298,11 +298,7 @@ void TestWindowLayout::demoGivesWayToTheUsersLayer()
 void TestWindowLayout::demoGivesWayToALoadedModel()
 {
     const QString model = wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
-    if (!QFileInfo::exists(model)) {
-        if (wstest::runningInCi())
-            QFAIL("test model missing");
-        QSKIP("test model missing (set WAFERSCOPE_TEST_MODELS)");
-    }
+    WS_REQUIRE_MODEL_FILE(model);
     const auto window = firstRun();
     QVERIFY(window);
     QVERIFY(window->dataflowDock()->controller()->isPlaying());

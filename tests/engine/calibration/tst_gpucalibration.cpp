@@ -55,8 +55,10 @@ void TestGpuCalibration::rowsWithinFifteenPercent()
     const CalibrationRow& r = shippedGpuCalibrations()[size_t(profile)].profile.rows[size_t(row)];
     qInfo("%s: observed %.1f, predicted %.1f (%+.1f%%)%s", r.label.c_str(), r.observed, r.predicted,
           100 * r.relativeResidual, r.fitted ? "" : " [not fitted]");
-    if (!r.fitted)
-        QSKIP(("left out of the fit: " + r.note).c_str());
+    if (!r.fitted) { // shown for comparison only: no bound on its residual, but it says why
+        QVERIFY2(!r.note.empty(), "a row left out of the fit has no note saying why");
+        return;
+    }
     QVERIFY(std::abs(r.relativeResidual) < 0.15);
 }
 

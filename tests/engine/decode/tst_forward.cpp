@@ -13,6 +13,7 @@
 #include <cmath>
 #include <fstream>
 #include <memory>
+#include <utility>
 
 using namespace ws;
 
@@ -79,12 +80,10 @@ private slots:
         QFETCH(int, prompt);
         QFETCH(QString, reference);
         const QString path = wstest::testModelPath("stories260K/" + file);
+        WS_REQUIRE_MODEL_FILE(path);
+        WS_REQUIRE_MODEL_FILE(wstest::testModelPath(QStringLiteral("stories260K/stories260K.reference.json")));
         const auto json = loadJson("stories260K/stories260K.reference.json");
-        if (!QFileInfo::exists(path) || json.is_discarded()) {
-            if (wstest::runningInCi())
-                QFAIL("test model missing");
-            QSKIP("test model missing");
-        }
+        QVERIFY2(!json.is_discarded(), "stories260K.reference.json is not JSON");
         const auto& r = json["results"][size_t(prompt)];
         const auto expected = r["first_step"][reference.toStdString()].get<std::vector<float>>();
         auto m = DecodeModel::load(path.toStdString());
@@ -128,9 +127,12 @@ private slots:
         const auto rnd = loadJson("random/random.reference.json");
         if (!rnd.is_discarded())
             add(QStringLiteral("random/"), rnd["models"], "prompt_ids");
-        if (q.is_discarded() && rnd.is_discarded())
-            QTest::newRow("references missing")
-                << QString() << std::vector<TokenId>{} << std::vector<TokenId>{} << std::vector<float>{};
+        // A reference that is missing (or not JSON) gives a row that names it, for WS_REQUIRE_MODEL_FILE.
+        for (const auto& [reference, name] : {std::pair{&q, "stories260K/stories260K.quantized.reference.json"},
+                                              std::pair{&rnd, "random/random.reference.json"}})
+            if (reference->is_discarded())
+                QTest::newRow(name) << QString::fromLatin1(name) << std::vector<TokenId>{} << std::vector<TokenId>{}
+                                    << std::vector<float>{};
     }
     void top5Logits()
     {
@@ -139,11 +141,7 @@ private slots:
         QFETCH(std::vector<TokenId>, ids);
         QFETCH(std::vector<float>, values);
         const QString path = wstest::testModelPath(model);
-        if (model.isEmpty() || !QFileInfo::exists(path)) {
-            if (wstest::runningInCi())
-                QFAIL("test model missing");
-            QSKIP("test model missing");
-        }
+        WS_REQUIRE_MODEL_FILE(path);
         auto m = DecodeModel::load(path.toStdString());
         QVERIFY2(m, m ? "" : m.error().message().c_str());
         const auto logits = firstStepLogits(*m, prompt, 1);

@@ -133,12 +133,9 @@ private slots:
             path = dir.filePath("m.gguf").toStdString();
             QVERIFY(writeSyntheticModel(path, syntheticSpec(GgmlType(type))));
         } else {
-            path = wstest::testModelPath(model).toStdString();
-            if (!QFileInfo::exists(QString::fromStdString(path))) {
-                if (wstest::runningInCi())
-                    QFAIL("test model missing");
-                QSKIP("test model missing");
-            }
+            const QString full = wstest::testModelPath(model);
+            WS_REQUIRE_MODEL_FILE(full);
+            path = full.toStdString();
         }
         auto m = DecodeModel::load(path);
         QVERIFY2(m, m ? "" : m.error().message().c_str());

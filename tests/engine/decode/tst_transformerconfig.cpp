@@ -71,11 +71,7 @@ private slots:
         QFETCH(bool, neox);
         QFETCH(bool, bias);
         const QString path = wstest::testModelPath(file);
-        if (!QFileInfo::exists(path)) {
-            if (wstest::runningInCi())
-                QFAIL("test model missing");
-            QSKIP("test model missing");
-        }
+        WS_REQUIRE_MODEL_FILE(path);
         auto f = GgufFile::open(path.toStdString());
         QVERIFY(f);
         auto c = TransformerConfig::fromGguf(*f);

@@ -130,11 +130,7 @@ private slots:
         QFETCH(QString, tensor);
         QFETCH(int, type);
         const QString full = wstest::testModelPath(file);
-        if (!QFileInfo::exists(full)) {
-            if (wstest::runningInCi())
-                QFAIL("test model missing");
-            QSKIP("test model missing");
-        }
+        WS_REQUIRE_MODEL_FILE(full);
         auto f = GgufFile::open(full.toStdString());
         QVERIFY2(f, f ? "" : f.error().message().c_str());
         const auto* t = f->findTensor(tensor.toStdString());

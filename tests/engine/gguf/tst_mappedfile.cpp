@@ -233,8 +233,7 @@ private slots:
         QFETCH(QString, model);
         QFETCH(bool, mapped);
         const QString source = wstest::testModelPath(model);
-        if (!QFileInfo::exists(source))
-            QSKIP("test models missing (WAFERSCOPE_TEST_MODELS)");
+        WS_REQUIRE_MODEL_FILE(source);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString copy = dir.filePath(QFileInfo(source).fileName());

@@ -46,11 +46,7 @@ private slots:
         QFETCH(QString, file);
         QFETCH(QString, precision);
         const QString full = wstest::testModelPath(file);
-        if (!QFileInfo::exists(full)) {
-            if (wstest::runningInCi())
-                QFAIL(qPrintable(full + QStringLiteral(" missing")));
-            QSKIP("test model missing");
-        }
+        WS_REQUIRE_MODEL_FILE(full);
         auto m = ws::importGgufModel(full.toStdString());
         QVERIFY2(m.hasValue(), m.hasValue() ? "" : m.error().message().c_str());
         QCOMPARE(QString::fromLatin1(ws::precisionId(m->nativePrecision)), precision);

@@ -135,11 +135,7 @@ private slots:
         QFETCH(bool, tied);
         QFETCH(int, context);
         const QString full = wstest::testModelPath(file);
-        if (!QFileInfo::exists(full)) {
-            if (wstest::runningInCi())
-                QFAIL("test model missing");
-            QSKIP("test model missing");
-        }
+        WS_REQUIRE_MODEL_FILE(full);
         auto model = load(full.toStdString());
         QVERIFY(model);
         const ws::ModelConfig& c = model->info().config;

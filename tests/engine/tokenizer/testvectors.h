@@ -20,6 +20,13 @@ struct TokenizerVector
     std::vector<ws::TokenId> ids;
 };
 
+// The file of the vector set at `base` that a data row names when the set cannot be read: `base`.inp when it
+// is missing, else `base`.out (missing, or the two disagree). WS_REQUIRE_MODEL_FILE then fails it in CI.
+inline QString unreadableVectorFile(const QString& base)
+{
+    return QFile::exists(base + QStringLiteral(".inp")) ? base + QStringLiteral(".out") : base + QStringLiteral(".inp");
+}
+
 inline std::string readAll(const QString& path)
 {
     QFile f(path);

@@ -39,8 +39,7 @@ private slots:
         QFETCH(QString, model);
         QFETCH(QString, kind);
         const QString path = wstest::testModelPath(model);
-        if (!QFileInfo::exists(path))
-            QSKIP("model missing");
+        WS_REQUIRE_MODEL_FILE(path);
         const auto tok = wstest::loadTokenizer(path.toStdString());
         QVERIFY(tok);
         QCOMPARE(QString::fromLatin1(ChatTemplate::kindName(ChatTemplate::forTokenizer(*tok).kind())), kind);

@@ -74,11 +74,7 @@ private slots:
     {
         QFETCH(QString, file);
         const QString path_q = wstest::testModelPath(file);
-        if (!QFileInfo::exists(path_q)) {
-            if (wstest::runningInCi())
-                QFAIL(qPrintable("test model missing: " + path_q));
-            QSKIP(qPrintable("test model missing: " + path_q + " (set WAFERSCOPE_TEST_MODELS)"));
-        }
+        WS_REQUIRE_MODEL_FILE(path_q);
         const std::string path = path_q.toStdString();
         auto model = ws::DecodeModel::load(path);
         QVERIFY2(model.hasValue(), model ? "" : model.error().message().c_str());
