@@ -42,22 +42,6 @@ int64_t totalBufferValues(const RegionTensor& t, const TileGrid& a)
 }
 } // namespace
 
-int64_t RegionTensor::inputBufferValues(int64_t blocks) const
-{
-    const int64_t values = blocks * blockValues;
-    return stackedAlongInput ? values * activeExperts / stackedExperts : values;
-}
-
-int64_t RegionTensor::outputBufferValues(int64_t outRows) const
-{
-    return (!stackedAlongInput && stackedExperts > 1) ? outRows * activeExperts / stackedExperts : outRows;
-}
-
-int64_t RegionTensor::tileBytesOnCore(int64_t outRows, int64_t blocks) const
-{
-    return outRows * blocks * blockBytes + kActivationBytes * (inputBufferValues(blocks) + outputBufferValues(outRows));
-}
-
 TileGrid tileGrid(const RegionTensor& t, const CoreRect& r)
 {
     const int64_t inLines = t.inputAlongY ? r.height : r.width;

@@ -78,11 +78,22 @@ struct RegionTensor
     int64_t bytes() const { return vector ? inValues * blockBytes : rows * inBlocks * blockBytes; }
     // fp32 buffer values a core needs for a tile of `blocks` input blocks and `rows` output rows: its input
     // slice and its output partial sums; for stacked experts only the routed fraction of the stacked axis.
-    int64_t inputBufferValues(int64_t blocks) const;
-    int64_t outputBufferValues(int64_t rows) const;
+    // Inline: the mesh snapshot calls these once per core and tile.
+    int64_t inputBufferValues(int64_t blocks) const
+    {
+        const int64_t values = blocks * blockValues;
+        return stackedAlongInput ? values * activeExperts / stackedExperts : values;
+    }
+    int64_t outputBufferValues(int64_t rows) const
+    {
+        return (!stackedAlongInput && stackedExperts > 1) ? rows * activeExperts / stackedExperts : rows;
+    }
     // Bytes one core holds for such a tile: the weights plus those buffers (kActivationBytes a value).
     // Placement::coreBytes, the mesh snapshot and the tile-grid choice all count a tile with it.
-    int64_t tileBytesOnCore(int64_t rows, int64_t blocks) const;
+    int64_t tileBytesOnCore(int64_t rows, int64_t blocks) const
+    {
+        return rows * blocks * blockBytes + kActivationBytes * (inputBufferValues(blocks) + outputBufferValues(rows));
+    }
     bool operator==(const RegionTensor&) const = default;
 };
 
