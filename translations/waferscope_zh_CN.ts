@@ -2288,6 +2288,14 @@ Press Resume to continue where it stopped.</source>
         <source>%1: cannot save: %2</source>
         <translation>%1：无法保存：%2</translation>
     </message>
+    <message>
+        <source>must be &quot;row-shift&quot; or &quot;die-row-column&quot;</source>
+        <translation>必须是 &quot;row-shift&quot; 或 &quot;die-row-column&quot;</translation>
+    </message>
+    <message>
+        <source>must be an array of wafer indices</source>
+        <translation>必须是晶圆序号的数组</translation>
+    </message>
 </context>
 <context>
     <name>ws::ScenarioScene</name>

@@ -138,6 +138,25 @@ private slots:
         QVERIFY2(error.contains("draft_model"), qPrintable(error));
     }
 
+    void editedDefectsRoundTrip()
+    {
+        // The Defects dock's edits: wafers edited by hand and the die row/column scheme, written only when set.
+        Scenario s = richScenario();
+        QVERIFY(!ScenarioFormat::toJson(s).contains("exact_devices"));
+        QVERIFY(!ScenarioFormat::toJson(s).contains("spare_scheme"));
+        s.defects.exactDevices = {0, 2};
+        s.defects.scheme = SpareScheme::DieRowColumn;
+        s.defects.dieSpares = 3;
+        const QByteArray json = ScenarioFormat::toJson(s);
+        QVERIFY(json.contains("\"exact_devices\""));
+        QVERIFY(json.contains("\"die-row-column\""));
+        QString error;
+        const auto opened = ScenarioFormat::fromJson(json, "edited", &error);
+        QVERIFY2(opened, qPrintable(error));
+        QVERIFY(*opened == s);
+        QCOMPARE(ScenarioFormat::toJson(*opened), json);
+    }
+
     void handWrittenFileBecomesCanonical()
     {
         // Keys out of order, compact, defaults left out: opens, and its canonical form is a fixed point.
@@ -201,6 +220,12 @@ private slots:
         QTest::newRow("unknown layer") << QByteArray(valid).replace("\"dataflow\"", "\"thermal\"") << "view.layer";
         QTest::newRow("dead core without x")
             << QByteArray(valid).replace("\"x\": 749,", "") << "defects.dead_cores[1].x: missing";
+        QTest::newRow("unknown spare scheme")
+            << QByteArray(valid).replace("\"rate\"", "\"spare_scheme\": \"hexagonal\", \"rate\"")
+            << "defects.spare_scheme: must be \"row-shift\" or \"die-row-column\"";
+        QTest::newRow("exact devices not indices")
+            << QByteArray(valid).replace("\"rate\"", "\"exact_devices\": [0, -1], \"rate\"")
+            << "defects.exact_devices: must be an array of wafer indices";
         QTest::newRow("center with one number")
             << QByteArray(valid).replace("-0.1\n", "\n").replace("123.25,", "123.25") << "view.center";
         QTest::newRow("nan zoom") << QByteArray(valid).replace("3.3333333333333335", "NaN") << "not valid JSON";
