@@ -1863,6 +1863,10 @@ Press Resume to continue where it stopped.</source>
         <source>Put every dock back where it starts and the window at its first size</source>
         <translation>把每个停靠窗口放回初始位置，并把窗口恢复到初始大小</translation>
     </message>
+    <message>
+        <source>Defects: %1 (the heatmap keeps the last placement that fits)</source>
+        <translation>缺陷：%1（热图保留最后一个放得下的布局）</translation>
+    </message>
 </context>
 <context>
     <name>ws::ModelDownloader</name>

@@ -146,6 +146,10 @@ void DefectsDock::showOutcome()
     if (o->scene && !shown && (!m_result || m_result->request.defects != o->defects))
         emit defectsChanged(o->defects, o->scene);
     m_stage->showDefects(nullptr, o->displacement);
+    if (o->error != m_problem) {
+        m_problem = o->error;
+        emit problemChanged(m_problem);
+    }
 }
 
 } // namespace ws

@@ -42,6 +42,8 @@ signals:
     // An edit answered: the scenario's defects are now `defects`, and `scene` is its placement around them.
     void defectsChanged(const DefectRequest& defects, std::shared_ptr<const WaferScene> scene);
     void defectsLayerRequested();
+    // What went wrong with the latest answer (the remap or the placement around it failed); empty once one works.
+    void problemChanged(const QString& problem);
     void idle(); // a computation finished and no other is running
 
 protected:
@@ -56,6 +58,7 @@ private:
     DefectsController* m_controller = nullptr;
     std::shared_ptr<const PlacementResult> m_result;
     QString m_lastError;
+    QString m_problem; // the latest answer's error, as problemChanged said it
 };
 
 } // namespace ws

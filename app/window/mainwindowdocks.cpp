@@ -61,6 +61,13 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_inspector, m_defects);
     m_inspector->raise();
     connect(m_defects, &DefectsDock::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
+    // A failed remap or placement says so where the user looks, until an edit works again.
+    connect(m_defects, &DefectsDock::problemChanged, this, [this](const QString& problem) {
+        if (problem.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(tr("Defects: %1 (the heatmap keeps the last placement that fits)").arg(problem));
+    });
     // The live session: the chat dock, and the main wafer follows its answer (app/session/livewafer.h). Its race
     // is the comparison's token race (View menu), which follows the chat (createActions).
     m_chat = new ChatController(this);

@@ -11,6 +11,7 @@
 #include "views/mesh/meshview.h"
 
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QtTest>
 
 #include <algorithm>
@@ -129,6 +130,17 @@ private slots:
         shown = window.stage()->view()->snapshot();
         QCOMPARE(deadOn(*shown, 0), deadOn(*before->snapshot, 0));
         compareWithRender(window.scenario(), *shown);
+
+        // Half the cores dead: no placement fits. The status bar says so, the stage keeps the last scene.
+        const auto kept = window.stage()->result();
+        QVERIFY(window.defectsDock()->controller()->injectRandom(0.5, 3).hasValue());
+        waitIdle(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().startsWith(QStringLiteral("Defects: ")), 180000);
+        QVERIFY(!window.defectsDock()->controller()->outcome()->error.isEmpty());
+        QCOMPARE(window.stage()->result(), kept);
+        QVERIFY(window.defectsDock()->controller()->undo());
+        waitIdle(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().isEmpty(), 180000);
     }
 };
 
