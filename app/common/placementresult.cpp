@@ -7,36 +7,24 @@
 
 namespace ws {
 
-Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
-                                           const ModelConfig& model, const std::optional<Layout>& layout,
-                                           const std::optional<ModelConfig>& draft)
+Expected<PlacementResult> computePlacement(const ScenarioSpec& spec)
 {
-    ScenarioSpec spec;
-    spec.model = model;
-    spec.hardware = hardware;
-    spec.workload.precision = request.precision;
-    spec.workload.contextTokens = request.contextTokens;
-    spec.defects = request.defects;
-    spec.layout = layout;
-    if (draft) {
-        spec.workload.speculative.enabled = true;
-        spec.workload.speculative.draftModel = draft;
-    }
-    if (layout)
-        spec.weightFill = layout->weightFill;
     auto built = buildWaferScene(spec);
     if (!built)
         return built.error();
-    return placementResultOf(request, std::make_shared<const WaferScene>(std::move(*built)));
+    return placementResultOf(std::make_shared<const WaferScene>(std::move(*built)));
 }
 
-PlacementResult placementResultOf(const PlacementRequest& request, std::shared_ptr<const WaferScene> scene)
+const ScenarioSpec& PlacementResult::spec() const
+{
+    static const ScenarioSpec none;
+    return scene ? scene->spec : none;
+}
+
+PlacementResult placementResultOf(std::shared_ptr<const WaferScene> scene)
 {
     const Placement& p = *scene->placement;
     PlacementResult result;
-    result.request = request;
-    result.hardware = scene->hardware();
-    result.model = scene->model();
     result.snapshot = scene->snapshot;
     result.devices = scene->snapshot ? scene->snapshot->deviceCount : p.deviceCount; // with the draft's own wafer
     result.layersPerDevice = p.layersPerDevice;

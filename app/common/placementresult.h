@@ -1,11 +1,10 @@
 #pragma once
 // One placement of a model on wafer hardware, as the main window shows it:
-// the request (what the pickers say, and the scenario's defects), the
-// engine's wafer scene (engine/scene/scene.h: placement, remaps, mesh
-// snapshot) with its totals, and the per-core details the inspector asks for
-// on click. computePlacement() takes plain values and touches no Qt widget or
-// shared state, so the window can run it on a worker thread and drop stale
-// results.
+// the engine's wafer scene (engine/scene/scene.h: placement, remaps, mesh
+// snapshot, and the ScenarioSpec it was built from, the one request) with
+// its totals, and the per-core details the inspector asks for on click.
+// computePlacement() takes the spec and touches no Qt widget or shared
+// state, so the window can run it on a worker thread and drop stale results.
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
@@ -24,22 +23,8 @@
 
 namespace ws {
 
-struct PlacementRequest
-{
-    QString modelId;
-    QString hardwareId;
-    Precision precision = Precision::Bf16;
-    int64_t contextTokens = 8192;
-    DefectRequest defects; // dead cores on the wafers (a scenario's); none by default
-    // Speculative decoding's draft model (a preset id; empty: none): placed on its own cores beside the model.
-    QString draftModelId;
-};
-
 struct PlacementResult
 {
-    PlacementRequest request;
-    HardwareSpec hardware;
-    ModelConfig model;
     std::shared_ptr<const MeshSnapshot> snapshot;
     int devices = 0;
     std::vector<int> layersPerDevice;
@@ -47,6 +32,12 @@ struct PlacementResult
     int64_t sramTotalBytes = 0;              // over all devices
     std::vector<std::string> notes;          // how the engine chose the device count and table placement
     std::shared_ptr<const WaferScene> scene; // the engine's placement and remaps, for coreInfo() and schedules
+
+    // What was placed: the scene's request (model, hardware, workload, defects); the defaults when there is no
+    // scene.
+    const ScenarioSpec& spec() const;
+    const ModelConfig& model() const { return spec().model; }
+    const HardwareSpec& hardware() const { return spec().hardware; }
 };
 
 // What the inspector shows for one core. Fields the engine could not provide stay empty.
@@ -69,13 +60,11 @@ struct CoreInfo
     int64_t sramBytes = 0;
 };
 
-// `layout`, when given, is placed exactly (its fill, context and precisions); else the placer chooses. `draft`
-// (request.draftModelId's config) gets its own cores beside the model (engine/wafer/placement/draftplacement.h).
-Expected<PlacementResult> computePlacement(const PlacementRequest& request, const HardwareSpec& hardware,
-                                           const ModelConfig& model, const std::optional<Layout>& layout = {},
-                                           const std::optional<ModelConfig>& draft = {});
-// The result for a scene already built (its model and hardware are the scene's).
-PlacementResult placementResultOf(const PlacementRequest& request, std::shared_ptr<const WaferScene> scene);
+// The scene for `spec` (buildWaferScene) as the window shows it. The spec's layout, when given, is placed
+// exactly; a draft model (spec.workload.speculative) gets its own cores beside the model.
+Expected<PlacementResult> computePlacement(const ScenarioSpec& spec);
+// The result for a scene already built.
+PlacementResult placementResultOf(std::shared_ptr<const WaferScene> scene);
 
 // The engine's placement behind a result (for schedules); null when the result has none.
 const Placement* enginePlacement(const PlacementResult& result);

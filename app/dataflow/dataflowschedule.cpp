@@ -23,7 +23,7 @@ std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, K
     out.kvPlacement = kv;
     if (!timing->regions.layers.empty()) {
         const CoreRect& r = timing->regions.layers.front().rect;
-        out.kv = kvCapacity(LayerDims::fromModel(result.model, 0), r.width, r.height,
+        out.kv = kvCapacity(LayerDims::fromModel(result.model(), 0), r.width, r.height,
                             kvBytesAvailablePerCore(*result.scene->placement), timing->params);
     }
     return out;

@@ -99,23 +99,15 @@ void DefectsDock::setPlacement(std::shared_ptr<const PlacementResult> result, in
     if (!m_result)
         return;
     DefectsContext c;
-    if (m_result->scene) {
-        c.spec = m_result->scene->spec;
-        c.scene = m_result->scene;
-    } else {
-        c.spec.hardware = m_result->hardware;
-        c.spec.model = m_result->model;
-        c.spec.workload.precision = m_result->request.precision;
-        c.spec.workload.contextTokens = m_result->request.contextTokens;
-        c.spec.defects = m_result->request.defects;
-    }
+    c.spec = m_result->spec();
+    c.scene = m_result->scene;
     c.snapshot = m_result->snapshot;
     c.device = device;
     if (c.spec.defects.any() && m_controller->defects() != c.spec.defects)
         raise(); // a scenario with defects of its own: show what they do
     report(m_controller->setContext(std::move(c)));
     if (const SpareLayout* l = m_controller->layout())
-        m_panel->setWafer(QString::fromStdString(m_result->hardware.name), l->coreAreaMm2(), l->diesX(), l->diesY(),
+        m_panel->setWafer(QString::fromStdString(m_result->hardware().name), l->coreAreaMm2(), l->diesX(), l->diesY(),
                           l->segmentPrimaryCores(), l->segmentSpareCores());
 }
 
@@ -143,7 +135,7 @@ void DefectsDock::showOutcome()
     // An edit's answer becomes the scenario's defects and its scene goes on the stage (then this is called
     // again by nothing: the controller knows its own scene). A failed one leaves the stage as it is.
     const bool shown = m_result && m_result->scene && m_result->scene == o->scene;
-    if (o->scene && !shown && (!m_result || m_result->request.defects != o->defects))
+    if (o->scene && !shown && (!m_result || m_result->spec().defects != o->defects))
         emit defectsChanged(o->defects, o->scene);
     m_stage->showDefects(nullptr, o->displacement);
     if (o->error != m_problem) {

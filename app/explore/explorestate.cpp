@@ -21,7 +21,7 @@ void predict(ExploreState& s)
     o.kv = s.choice.kv;
     o.weightFill = s.choice.layout.weightFill;
     o.placedLayout = &s.choice.layout;
-    auto p = predictWafer(r.model, r.hardware, workload, o);
+    auto p = predictWafer(r.model(), r.hardware(), workload, o);
     s.predicted = bool(p);
     if (p)
         s.prediction = std::move(*p);
@@ -34,8 +34,6 @@ std::shared_ptr<const PlacementResult> resultOf(const PlacementResult& like, Waf
 {
     auto result = std::make_shared<PlacementResult>(like);
     const Placement& p = *scene.placement;
-    result->request.contextTokens = scene.spec.workload.contextTokens;
-    result->request.precision = scene.spec.workload.precision;
     result->snapshot = scene.snapshot;
     result->devices = p.deviceCount;
     result->layersPerDevice = p.layersPerDevice;
@@ -53,9 +51,10 @@ LayoutSettings settingsOf(const LayoutChoice& c)
             c.layout.contextTokens, c.layout.precisions};
 }
 
-Expected<ExploreState> exploreSettings(const PlacementRequest& base, const HardwareSpec& hardware,
-                                       const ModelConfig& model, const LayoutSettings& settings)
+Expected<ExploreState> exploreSettings(const ScenarioSpec& base, const LayoutSettings& settings)
 {
+    const ModelConfig& model = base.model;
+    const HardwareSpec& hardware = base.hardware;
     PlacementOptions o;
     o.strategy = settings.strategy;
     o.precision = settings.precisions.attention;
@@ -70,10 +69,13 @@ Expected<ExploreState> exploreSettings(const PlacementRequest& base, const Hardw
     s.choice.layout = layoutOf(*placed, model.id, hardware.id);
     s.choice.kv = settings.kv;
     s.choice.wafers = settings.wafers;
-    PlacementRequest request = base;
-    request.contextTokens = settings.contextTokens;
-    request.precision = settings.precisions.attention;
-    auto result = computePlacement(request, hardware, model, s.choice.layout);
+    ScenarioSpec spec = base;
+    spec.workload.contextTokens = settings.contextTokens;
+    spec.workload.precision = settings.precisions.attention;
+    spec.workload.speculative = {}; // a hand layout covers the whole mesh: no draft strip beside it
+    spec.layout = s.choice.layout;
+    spec.weightFill = s.choice.layout.weightFill;
+    auto result = computePlacement(spec);
     if (!result)
         return result.error();
     if (std::string why = conservationError(*result->scene->placement, model); !why.empty())
@@ -98,12 +100,12 @@ Expected<ExploreState> exploreChoice(const ExploreState& previous, const LayoutC
                                      std::shared_ptr<MeshSnapshot> spare)
 {
     const PlacementResult& was = *previous.result;
-    if (was.request.defects.any())
+    if (was.spec().defects.any())
         return makeError(ErrorCode::Unsupported,
                          "hand edits place a layout on defect-free wafers; this scenario has "
                          "dead cores",
                          "layout");
-    auto applied = applyLayout(was.model, was.hardware, choice.layout);
+    auto applied = applyLayout(was.model(), was.hardware(), choice.layout);
     if (!applied)
         return applied.error();
     WaferScene scene = *was.scene;

@@ -54,9 +54,9 @@ struct ExploreState
     const Placement& placement() const { return *result->scene->placement; }
 };
 
-// The placer's layout for `settings` (model and hardware from `base`), placed, snapshotted and predicted.
-Expected<ExploreState> exploreSettings(const PlacementRequest& base, const HardwareSpec& hardware,
-                                       const ModelConfig& model, const LayoutSettings& settings);
+// The placer's layout for `settings` (model, hardware and defects from `base`), placed, snapshotted and
+// predicted.
+Expected<ExploreState> exploreSettings(const ScenarioSpec& base, const LayoutSettings& settings);
 // The window's own placement (`result`, whose layout `choice` holds) with its over-capacity regions and prediction.
 ExploreState exploreResult(std::shared_ptr<const PlacementResult> result, const LayoutChoice& choice);
 // `choice` placed exactly, its snapshot patched from `previous`'s (into `spare`'s buffers when given: a snapshot

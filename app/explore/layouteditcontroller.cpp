@@ -106,7 +106,7 @@ void LayoutEditController::adopt(std::shared_ptr<const PlacementResult> result, 
     m_editor->setSelectedLayer(std::nullopt);
     if (!result || !result->scene || !result->scene->placement)
         return;
-    const LayoutChoice choice{layoutOf(*result->scene->placement, result->model.id, result->hardware.id),
+    const LayoutChoice choice{layoutOf(*result->scene->placement, result->model().id, result->hardware().id),
                               m_dock->settings().kv, 0};
     m_target = choice;
     m_jobs.start([result, choice] { return exploreResult(result, choice); },
@@ -124,19 +124,18 @@ void LayoutEditController::settingsChanged()
     const std::shared_ptr<const PlacementResult> result = m_state->result;
     const LayoutSettings settings = m_dock->settings();
     const std::optional<LayoutChoice> before = m_target;
-    m_jobs.start(
-        [result, settings] { return exploreSettings(result->request, result->hardware, result->model, settings); },
-        [this, before](Expected<ExploreState> s) {
-            if (!s) {
-                m_dock->showMessage(
-                    tr("No placement for these settings: %1").arg(QString::fromStdString(s.error().text)));
-                return;
-            }
-            m_target = s->choice;
-            if (before)
-                m_stack->push(new LayoutCommand(this, *before, s->choice, tr("Layout settings")));
-            accept(std::move(*s), true);
-        });
+    m_jobs.start([result, settings] { return exploreSettings(result->spec(), settings); },
+                 [this, before](Expected<ExploreState> s) {
+                     if (!s) {
+                         m_dock->showMessage(
+                             tr("No placement for these settings: %1").arg(QString::fromStdString(s.error().text)));
+                         return;
+                     }
+                     m_target = s->choice;
+                     if (before)
+                         m_stack->push(new LayoutCommand(this, *before, s->choice, tr("Layout settings")));
+                     accept(std::move(*s), true);
+                 });
 }
 
 void LayoutEditController::show(const LayoutChoice& choice)

@@ -75,7 +75,7 @@ Scenario LayoutExplorer::withPlacedLayout(Scenario s, const PlacementResult* res
 {
     const bool defects = s.defects.any();
     if (!s.layout && !defects && result && result->scene && result->scene->placement)
-        s.layout = layoutOf(*result->scene->placement, result->model.id, result->hardware.id);
+        s.layout = layoutOf(*result->scene->placement, result->model().id, result->hardware().id);
     return s;
 }
 

@@ -89,7 +89,7 @@ void WindowStage::showComparison(bool show)
         // The comparison of the model on the wafer.
         if (const auto result = m_parts.stage->result()) {
             auto settings = m_parts.comparison->settings();
-            settings.modelId = result->request.modelId;
+            settings.modelId = QString::fromStdString(result->model().id);
             if (settings != m_parts.comparison->settings())
                 m_parts.comparison->setSettings(settings);
         }
@@ -165,9 +165,10 @@ QMap<QString, QString> WindowStage::values() const
     const QLocale locale;
     QMap<QString, QString> v;
     if (const auto result = m_parts.stage->result()) {
-        v[QStringLiteral("model")] = QString::fromStdString(result->model.name);
-        v[QStringLiteral("hardware")] = QString::fromStdString(result->hardware.name);
-        v[QStringLiteral("precision")] = QString::fromLatin1(precisionId(result->request.precision).data()).toUpper();
+        v[QStringLiteral("model")] = QString::fromStdString(result->model().name);
+        v[QStringLiteral("hardware")] = QString::fromStdString(result->hardware().name);
+        v[QStringLiteral("precision")] =
+            QString::fromLatin1(precisionId(result->spec().workload.precision).data()).toUpper();
         v[QStringLiteral("devices")] = locale.toString(result->devices);
     }
     if (const double seconds = tokenSeconds(); seconds > 0) {

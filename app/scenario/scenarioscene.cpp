@@ -8,25 +8,16 @@
 
 namespace ws {
 
-std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, const PresetLibrary& presets,
-                                                  const QString& baseDir, QString* error, bool withSchedule,
-                                                  const ModelConfig* knownModel, bool fitSubMesh)
+Expected<ScenarioSpec> scenarioSpec(const Scenario& scenario, const PresetLibrary& presets, const QString& baseDir,
+                                    const ModelConfig* knownModel)
 {
-    ScenarioSpec request;
+    ScenarioSpec spec;
     auto hardware = presets.hardware(scenario.hardwarePreset);
-    if (!hardware) {
-        *error = QString::fromStdString(hardware.error().message());
-        return std::nullopt;
-    }
-    request.hardware = std::move(hardware.value());
-    if (request.hardware.kind != HardwareKind::Wafer) {
-        *error = tr("'%1' is not a wafer: only wafer-scale hardware has a core mesh to draw (try wse3)")
-                     .arg(scenario.hardwarePreset);
-        return std::nullopt;
-    }
-
+    if (!hardware)
+        return hardware.error();
+    spec.hardware = std::move(*hardware);
     if (knownModel) {
-        request.model = *knownModel;
+        spec.model = *knownModel;
     } else {
         QString modelSource = scenario.modelPreset;
         if (!scenario.modelFile.isEmpty())
@@ -34,30 +25,45 @@ std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, cons
                               ? scenario.modelFile
                               : QDir(baseDir).filePath(scenario.modelFile);
         auto model = presets.resolveModel(modelSource);
-        if (!model) {
-            *error = QString::fromStdString(model.error().message());
-            return std::nullopt;
-        }
-        request.model = std::move(model.value());
+        if (!model)
+            return model.error();
+        spec.model = std::move(*model);
     }
-
-    request.workload.precision = scenario.precision;
-    request.workload.concurrency = scenario.batch;
-    request.workload.contextTokens = scenario.contextTokens;
-    request.workload.promptTokens = scenario.promptTokens;
-    request.workload.outputTokens = scenario.outputTokens;
-    request.defects = scenario.defects;
-    request.fitSubMesh = fitSubMesh;
-    request.layout = scenario.layout;
+    spec.workload.precision = scenario.precision;
+    spec.workload.concurrency = scenario.batch;
+    spec.workload.contextTokens = scenario.contextTokens;
+    spec.workload.promptTokens = scenario.promptTokens;
+    spec.workload.outputTokens = scenario.outputTokens;
+    spec.defects = scenario.defects;
+    spec.layout = scenario.layout;
+    if (scenario.layout)
+        spec.weightFill = scenario.layout->weightFill;
     if (!scenario.draftModel.isEmpty()) {
         auto draft = presets.model(scenario.draftModel);
-        if (!draft) {
-            *error = QString::fromStdString(draft.error().message());
-            return std::nullopt;
-        }
-        request.workload.speculative.enabled = true;
-        request.workload.speculative.draftModel = std::move(*draft);
+        if (!draft)
+            return draft.error();
+        spec.workload.speculative.enabled = true;
+        spec.workload.speculative.draftModel = std::move(*draft);
     }
+    return spec;
+}
+
+std::optional<ScenarioScene> ScenarioScene::build(const Scenario& scenario, const PresetLibrary& presets,
+                                                  const QString& baseDir, QString* error, bool withSchedule,
+                                                  const ModelConfig* knownModel, bool fitSubMesh)
+{
+    if (auto hardware = presets.hardware(scenario.hardwarePreset); hardware && hardware->kind != HardwareKind::Wafer) {
+        *error = tr("'%1' is not a wafer: only wafer-scale hardware has a core mesh to draw (try wse3)")
+                     .arg(scenario.hardwarePreset);
+        return std::nullopt;
+    }
+    auto spec = scenarioSpec(scenario, presets, baseDir, knownModel);
+    if (!spec) {
+        *error = QString::fromStdString(spec.error().message());
+        return std::nullopt;
+    }
+    ScenarioSpec& request = *spec;
+    request.fitSubMesh = fitSubMesh;
 
     auto built = buildWaferScene(request, {.withSchedule = withSchedule});
     if (!built) {

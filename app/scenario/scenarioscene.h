@@ -5,7 +5,8 @@
 // the placement on the wafers with the defects remapped away, the mesh
 // snapshot the heatmap draws and, when asked, the token schedule. The CLI's
 // render and record, the chat's live wafer and the data exports build one;
-// the main window builds the same scene from its own request.
+// the main window places the same spec (scenarioSpec: the one translation
+// of a scenario's ids, file and workload into the engine's request).
 
 #include "app/scenario/scenario.h"
 #include "engine/scene/scene.h"
@@ -18,6 +19,12 @@
 namespace ws {
 
 class PresetLibrary;
+
+// The engine's request for `scenario`: hardware and model resolved from the presets (or the model file, relative
+// to `baseDir`; or `knownModel`, the architecture the caller already read), the workload, defects, hand layout
+// and draft model. The presets' own error when an id or file does not resolve.
+Expected<ScenarioSpec> scenarioSpec(const Scenario& scenario, const PresetLibrary& presets, const QString& baseDir = {},
+                                    const ModelConfig* knownModel = nullptr);
 
 struct ScenarioScene : WaferScene
 {

@@ -221,11 +221,11 @@ void LiveWafer::followMainPlacement()
                 out.wafer = ChatWafer::build(scene, &out.error, timing->schedule);
             // The scenario system's pace: the same predictor and workload as the chat's compared systems.
             Workload workload = SystemPaces::chatWorkload(128, outputTokens);
-            workload.precision = result->request.precision;
-            if (auto p = predict(result->model, result->hardware, workload); p && p->tokensPerSecondPerUser > 0)
-                out.pace = SystemPaces::paceOf(*p, result->hardware.id, result->hardware.name);
+            workload.precision = result->spec().workload.precision;
+            if (auto p = predict(result->model(), result->hardware(), workload); p && p->tokensPerSecondPerUser > 0)
+                out.pace = SystemPaces::paceOf(*p, result->hardware().id, result->hardware().name);
             else if (out.error.isEmpty())
-                out.error = p ? tr("no speed predicted for %1").arg(QString::fromStdString(result->hardware.name))
+                out.error = p ? tr("no speed predicted for %1").arg(QString::fromStdString(result->hardware().name))
                               : QString::fromStdString(p.error().message());
             return out;
         },
@@ -245,12 +245,6 @@ void LiveWafer::placeChatModel()
     Scenario scenario = m_scenario;
     scenario.modelPreset.clear();
     scenario.modelFile = QString::fromStdString(m_model->filePath);
-    PlacementRequest request;
-    request.modelId = QString::fromStdString(m_model->displayName);
-    request.hardwareId = scenario.hardwarePreset;
-    request.precision = scenario.precision;
-    request.contextTokens = scenario.contextTokens;
-    request.defects = scenario.defects;
     struct Placed
     {
         std::optional<ChatWafer> wafer;
@@ -258,7 +252,7 @@ void LiveWafer::placeChatModel()
         QString error;
     };
     m_jobs.start(
-        [scenario, request, model = m_model->config] {
+        [scenario, model = m_model->config] {
             Placed placed;
             // The session already read the model's header: place its own config (no second read of the file),
             // on the smallest sub-mesh that holds it.
@@ -270,7 +264,7 @@ void LiveWafer::placeChatModel()
             if (placed.wafer)
                 placed.wafer->followRouting(*scene); // the chat's own model: light its routed experts
             placed.result = std::make_shared<const PlacementResult>(
-                placementResultOf(request, std::make_shared<const WaferScene>(std::move(*scene))));
+                placementResultOf(std::make_shared<const WaferScene>(std::move(*scene))));
             return placed;
         },
         [this](Placed placed) {
@@ -328,15 +322,15 @@ void LiveWafer::updateHeader()
     } else if (m_shows == Shows::LoadedModel) {
         text = m_chatPlacement ? tr("Text and wafer: %1, placed on %2 × %3 and lit token by token as it writes.")
                                      .arg(chat, locale.toString(m_chatPlacement->devices),
-                                          QString::fromStdString(m_chatPlacement->hardware.name))
+                                          QString::fromStdString(m_chatPlacement->hardware().name))
                                : tr("Text and wafer: %1. Placing it on the scenario's hardware…").arg(chat);
     } else if (m_mainPlacement && m_scenarioPace) {
-        text =
-            tr("Text: %1 on this CPU. Wafer timing: %2 on %3 × %4, one token of its dataflow per token, at "
-               "its predicted %5 tokens/s.")
-                .arg(chat, QString::fromStdString(m_mainPlacement->model.name),
-                     locale.toString(m_mainPlacement->devices), QString::fromStdString(m_mainPlacement->hardware.name),
-                     locale.toString(m_scenarioPace->tokensPerSecondPerUser, 'f', 0));
+        text = tr("Text: %1 on this CPU. Wafer timing: %2 on %3 × %4, one token of its dataflow per token, at "
+                  "its predicted %5 tokens/s.")
+                   .arg(chat, QString::fromStdString(m_mainPlacement->model().name),
+                        locale.toString(m_mainPlacement->devices),
+                        QString::fromStdString(m_mainPlacement->hardware().name),
+                        locale.toString(m_scenarioPace->tokensPerSecondPerUser, 'f', 0));
     } else {
         text = tr("Text: %1 on this CPU. Preparing the scenario model's timing…").arg(chat);
     }

@@ -113,17 +113,17 @@ void InspectorDock::refresh()
         return;
     }
     const PlacementResult& r = *m_result;
-    const WaferSpec& w = r.hardware.wafer;
+    const WaferSpec& w = r.hardware().wafer;
     auto* scenario = addSection(tr("Scenario"));
-    addRow(scenario, tr("Model"), QString::fromStdString(r.model.name),
+    addRow(scenario, tr("Model"), QString::fromStdString(r.model().name),
            tr("Architecture from the model preset (%1 layers, hidden size %2).")
-               .arg(r.model.layers)
-               .arg(locale.toString(r.model.hiddenSize)));
-    addRow(scenario, tr("Hardware"), QString::fromStdString(r.hardware.name),
-           tr("Hardware preset '%1'.").arg(r.request.hardwareId));
-    addRow(scenario, tr("Precision"), QString::fromLatin1(precisionId(r.request.precision).data()).toUpper(),
+               .arg(r.model().layers)
+               .arg(locale.toString(r.model().hiddenSize)));
+    addRow(scenario, tr("Hardware"), QString::fromStdString(r.hardware().name),
+           tr("Hardware preset '%1'.").arg(QString::fromStdString(r.hardware().id)));
+    addRow(scenario, tr("Precision"), QString::fromLatin1(precisionId(r.spec().workload.precision).data()).toUpper(),
            tr("Storage precision of the weights, including block scales for int8/int4."));
-    addRow(scenario, tr("Context"), tr("%1 tokens").arg(locale.toString(qlonglong(r.request.contextTokens))),
+    addRow(scenario, tr("Context"), tr("%1 tokens").arg(locale.toString(qlonglong(r.spec().workload.contextTokens))),
            tr("KV cache is sized for this many tokens per layer."));
     QString devicesTip =
         tr("The fewest wafers that hold the model's weights and KV cache, from the engine's placement.");
@@ -132,9 +132,9 @@ void InspectorDock::refresh()
     addRow(scenario, tr("Devices used"), locale.toString(r.devices), devicesTip);
     addRow(scenario, tr("Mesh per wafer"),
            tr("%1 × %2 cores").arg(locale.toString(w.meshCols), locale.toString(w.meshRows)),
-           tr("Logical fabric as the SDK exposes it. Source: %1").arg(source(r.hardware.sources, "meshCols")));
+           tr("Logical fabric as the SDK exposes it. Source: %1").arg(source(r.hardware().sources, "meshCols")));
     addRow(scenario, tr("SRAM per core"), views::formatBytes(double(w.sramBytesPerCore)),
-           tr("Source: %1").arg(source(r.hardware.sources, "sramBytesPerCore")));
+           tr("Source: %1").arg(source(r.hardware().sources, "sramBytesPerCore")));
     const double share = r.sramTotalBytes > 0 ? 100.0 * double(r.sramUsedBytes) / double(r.sramTotalBytes) : 0;
     addRow(scenario, tr("SRAM used"),
            tr("%1 of %2 (%3%)")

@@ -140,21 +140,21 @@ void MainWindow::updateStatus()
         return;
     }
     const PlacementResult& r = *result;
-    const QString hardware = QString::fromStdString(r.hardware.name);
+    const QString hardware = QString::fromStdString(r.hardware().name);
     m_devicesLabel->setText(tr("Devices: %1 × %2").arg(locale.toString(r.devices), hardware));
     m_devicesLabel->setToolTip(tr("Wafers the engine's placement needs for the model's weights and KV cache at "
                                   "%1 tokens of context.")
-                                   .arg(locale.toString(qlonglong(r.request.contextTokens))));
+                                   .arg(locale.toString(qlonglong(r.spec().workload.contextTokens))));
     const double share = r.sramTotalBytes > 0 ? 100.0 * double(r.sramUsedBytes) / double(r.sramTotalBytes) : 0;
     m_sramLabel->setText(tr("SRAM used: %1 of %2 (%3%)")
                              .arg(views::formatBytes(double(r.sramUsedBytes)),
                                   views::formatBytes(double(r.sramTotalBytes)), locale.toString(share, 'f', 1)));
     m_sramLabel->setToolTip(tr("Sum over all cores of the bytes the placement puts there (weights and KV cache), "
                                "against %1 per core from the hardware preset.")
-                                .arg(views::formatBytes(double(r.hardware.wafer.sramBytesPerCore))));
+                                .arg(views::formatBytes(double(r.hardware().wafer.sramBytesPerCore))));
     setWindowTitle(tr("WaferScope — %1 on %2 × %3 (%4)")
-                       .arg(QString::fromStdString(r.model.name), locale.toString(r.devices), hardware,
-                            QString::fromLatin1(precisionId(r.request.precision).data()).toUpper()));
+                       .arg(QString::fromStdString(r.model().name), locale.toString(r.devices), hardware,
+                            QString::fromLatin1(precisionId(r.spec().workload.precision).data()).toUpper()));
 }
 
 } // namespace ws

@@ -46,16 +46,16 @@ public:
     ~MainWindow() override;
 
     // Qwen3-32B at bf16 on WSE-3, 8,192 tokens of context.
-    static PlacementRequest defaultRequest() { return ScenarioController::defaultRequest(); }
+    static Scenario defaultRequest() { return ScenarioController::defaultRequest(); }
 
-    void setRequest(const PlacementRequest& request) { m_scenarios->setRequest(request); }
+    void setRequest(const Scenario& request) { m_scenarios->setRequest(request); }
     // Starts the default placement if nothing was requested yet (no scenario opened); true if it did.
     bool ensurePlacement() { return m_scenarios->ensurePlacement(); }
     // The scenario as File > Save writes it, and opening one (what FileMenuController calls).
     Scenario scenario() const { return m_scenarios->scenario(); }
     void applyScenario(const Scenario& scenario) { m_scenarios->applyScenario(scenario); }
     FileMenuController* fileMenu() const { return m_files; }
-    PlacementRequest request() const { return m_scenarios->request(); }
+    Scenario request() const { return m_scenarios->request(); }
     bool isBusy() const { return m_scenarios->isBusy(); }
     std::shared_ptr<const PlacementResult> result() const;
     QString lastError() const;

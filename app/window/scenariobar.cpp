@@ -126,29 +126,28 @@ void ScenarioBar::setPresets(const PresetLibrary& presets)
     m_quiet = false;
 }
 
-PlacementRequest ScenarioBar::request() const
+Scenario ScenarioBar::request(Scenario base) const
 {
-    PlacementRequest r;
-    r.modelId = m_model->currentData().toString();
-    r.hardwareId = m_hardware->currentData().toString();
-    r.precision = static_cast<Precision>(m_precision->currentData().toInt());
-    r.contextTokens = m_context->currentData().toLongLong();
-    r.draftModelId = m_draft->currentData().toString();
-    return r;
+    base.modelPreset = m_model->currentData().toString();
+    base.hardwarePreset = m_hardware->currentData().toString();
+    base.precision = static_cast<Precision>(m_precision->currentData().toInt());
+    base.contextTokens = m_context->currentData().toLongLong();
+    base.draftModel = m_draft->currentData().toString();
+    return base;
 }
 
-void ScenarioBar::setRequest(const PlacementRequest& request)
+void ScenarioBar::setRequest(const Scenario& request)
 {
     m_quiet = true;
-    if (const int i = m_model->findData(request.modelId); i >= 0)
+    if (const int i = m_model->findData(request.modelPreset); i >= 0)
         m_model->setCurrentIndex(i);
-    if (const int i = m_hardware->findData(request.hardwareId); i >= 0)
+    if (const int i = m_hardware->findData(request.hardwarePreset); i >= 0)
         m_hardware->setCurrentIndex(i);
     if (const int i = m_precision->findData(static_cast<int>(request.precision)); i >= 0)
         m_precision->setCurrentIndex(i);
-    const auto model = m_presets ? m_presets->model(request.modelId) : Expected<ModelConfig>(ModelConfig{});
+    const auto model = m_presets ? m_presets->model(request.modelPreset) : Expected<ModelConfig>(ModelConfig{});
     fillContexts(model ? model->contextLength : 0, request.contextTokens);
-    fillDrafts(request.draftModelId);
+    fillDrafts(request.draftModel);
     m_quiet = false;
 }
 

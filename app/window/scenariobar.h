@@ -4,7 +4,7 @@
 // that can draft for the model), filled from the PresetLibrary. Emits requestChanged
 // whenever the user changes one of them.
 
-#include "app/common/placementresult.h"
+#include "app/scenario/scenario.h"
 
 #include <QWidget>
 
@@ -23,9 +23,10 @@ public:
     explicit ScenarioBar(QWidget* parent = nullptr);
 
     void setPresets(const PresetLibrary& presets);
-    PlacementRequest request() const;
-    // Selects the request's values; unknown ids leave that picker as it is. Emits nothing.
-    void setRequest(const PlacementRequest& request);
+    // `base` with the pickers' choice: model preset, hardware, precision, context and draft model.
+    Scenario request(Scenario base = {}) const;
+    // Selects the scenario's choice in the pickers; unknown ids leave that picker as it is. Emits nothing.
+    void setRequest(const Scenario& request);
 
     static QList<int64_t> contextChoices();
 

@@ -2,6 +2,7 @@
 
 #include "app/common/presetlibrary.h"
 #include "app/defects/defectsdock.h"
+#include "app/scenario/scenarioscene.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
@@ -32,22 +33,8 @@ void ScenarioController::defectsEdited(const DefectRequest& defects, std::shared
         recompute();
         return;
     }
-    PlacementRequest request = shown->request;
-    request.defects = defects;
-    m_parts.stage->showResult(std::make_shared<const PlacementResult>(placementResultOf(request, std::move(scene))),
+    m_parts.stage->showResult(std::make_shared<const PlacementResult>(placementResultOf(std::move(scene))),
                               m_parts.stage->device());
-}
-
-PlacementRequest ScenarioController::defaultRequest()
-{
-    const Scenario defaults; // the one statement of the defaults
-    PlacementRequest r;
-    r.modelId = defaults.modelPreset;
-    r.hardwareId = defaults.hardwarePreset;
-    r.precision = defaults.precision;
-    r.contextTokens = defaults.contextTokens;
-    r.defects = defaults.defects;
-    return r;
 }
 
 void ScenarioController::applyScenario(const Scenario& scenario)
@@ -55,19 +42,14 @@ void ScenarioController::applyScenario(const Scenario& scenario)
     m_scenario = scenario;
     emit opened();
     m_parts.chat->setWaferScenario(m_scenario);
-    PlacementRequest request = defaultRequest();
-    if (!scenario.modelPreset.isEmpty())
-        request.modelId = scenario.modelPreset;
-    request.hardwareId = scenario.hardwarePreset;
-    request.precision = scenario.precision;
-    request.contextTokens = scenario.contextTokens;
-    request.draftModelId = scenario.draftModel;
-    request.defects = scenario.defects;
+    Scenario request = scenario;
+    if (request.modelPreset.isEmpty())
+        request.modelPreset = defaultRequest().modelPreset;
     m_parts.stage->setLayer(scenario.layer);
     m_pendingDevice = scenario.viewDevice;
     m_pendingView = scenario.zoom != 1.0 || !scenario.center.isNull();
-    const auto model = m_presets.model(request.modelId);
-    const auto hardware = m_presets.hardware(request.hardwareId);
+    const auto model = m_presets.model(request.modelPreset);
+    const auto hardware = m_presets.hardware(request.hardwarePreset);
     if (scenario.modelPreset.isEmpty() && !scenario.modelFile.isEmpty()) {
         m_placements.cancel(); // drops any placement still running
         showError(tr("the heatmap needs a model preset; this scenario names only the file %1").arg(scenario.modelFile));
@@ -92,12 +74,9 @@ bool ScenarioController::ensurePlacement()
     if (m_placements.latestId() != 0)
         return false;
     // Nothing opened: show the default scenario, and save what is shown.
-    const PlacementRequest r = defaultRequest();
-    m_scenario.modelPreset = r.modelId;
+    m_parts.bar->setRequest(defaultRequest());
+    m_scenario = m_parts.bar->request(m_scenario);
     m_scenario.modelFile.clear();
-    m_scenario.hardwarePreset = r.hardwareId;
-    m_scenario.precision = r.precision;
-    m_scenario.contextTokens = r.contextTokens;
     // Start on what every core holds: layers in snake order over the wafers (SRAM is a click away).
     m_scenario.layer = MeshLayer::WeightPlacement;
     applyScenario(m_scenario);
@@ -106,55 +85,48 @@ bool ScenarioController::ensurePlacement()
 
 void ScenarioController::userChangedRequest()
 {
-    const PlacementRequest r = m_parts.bar->request();
-    m_scenario.modelPreset = r.modelId;
-    m_scenario.hardwarePreset = r.hardwareId;
-    m_scenario.precision = r.precision;
-    m_scenario.contextTokens = r.contextTokens;
-    m_scenario.draftModel = r.draftModelId;
+    m_scenario = m_parts.bar->request(m_scenario);
     m_scenario.layout.reset(); // an edited layout belongs to the model and hardware it was made for
     m_parts.chat->setWaferScenario(m_scenario);
     m_parts.markModified();
     recompute();
 }
 
-void ScenarioController::setRequest(const PlacementRequest& request)
+void ScenarioController::setRequest(const Scenario& request)
 {
     m_parts.bar->setRequest(request);
     recompute();
 }
 
-PlacementRequest ScenarioController::request() const
+Scenario ScenarioController::request() const
 {
-    return m_parts.bar->request();
+    return m_parts.bar->request(m_scenario);
 }
 
 void ScenarioController::recompute()
 {
-    PlacementRequest req = m_parts.bar->request();
-    req.defects = m_scenario.defects; // the pickers say what to place, the scenario where its wafers are dead
-    m_placements.cancel();            // whatever happens below, an older placement is no longer wanted
+    // The pickers say what to place; the scenario gives the workload and where its wafers are dead. The heatmap
+    // places the preset (the loaded file is the chat's, below); an edited layout is the Layout dock's, applied
+    // once this placement arrives.
+    Scenario chosen = request();
+    chosen.modelFile.clear();
+    chosen.layout.reset();
+    m_placements.cancel(); // whatever happens below, an older placement is no longer wanted
     if (m_parts.chat->liveWafer()->shows() == LiveWafer::Shows::LoadedModel &&
         m_parts.chat->runController()->modelInfo()) {
         m_parts.chat->setWaferScenario(m_scenario); // the chat places its model; placementReady shows it
         return;
     }
-    const auto hardware = m_presets.hardware(req.hardwareId);
-    const auto model = m_presets.model(req.modelId);
-    if (!hardware || !model) {
-        const Error& e = !hardware ? hardware.error() : model.error();
-        showError(QString::fromStdString(e.message()));
+    auto spec = scenarioSpec(chosen, m_presets);
+    if (!spec) {
+        showError(QString::fromStdString(spec.error().message()));
         emit placementFinished(false);
         return;
     }
-    spdlog::info("placing {} on {} at {}, {} tokens of context", req.modelId.toStdString(),
-                 req.hardwareId.toStdString(), precisionId(req.precision), req.contextTokens);
+    spdlog::info("placing {} on {} at {}, {} tokens of context", spec->model.id, spec->hardware.id,
+                 precisionId(spec->workload.precision), spec->workload.contextTokens);
     m_parts.stage->showBusy(tr("Computing the placement…"));
-    std::optional<ModelConfig> draft;
-    if (!req.draftModelId.isEmpty())
-        if (auto d = m_presets.model(req.draftModelId))
-            draft = std::move(*d);
-    m_placements.start([req, hw = *hardware, m = *model, draft] { return computePlacement(req, hw, m, {}, draft); },
+    m_placements.start([spec = std::move(*spec)] { return computePlacement(spec); },
                        [this](Expected<PlacementResult> r) {
                            if (!r) {
                                showError(QString::fromStdString(r.error().message()));

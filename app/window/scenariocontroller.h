@@ -39,15 +39,18 @@ public:
 
     ScenarioController(const PresetLibrary& presets, Parts parts, QObject* parent);
 
-    // The default Scenario's choice (app/scenario/scenario.h): Qwen3-32B at bf16 on WSE-3, 8,192 tokens of context.
-    static PlacementRequest defaultRequest();
+    // The default Scenario (app/scenario/scenario.h): Qwen3-32B at bf16 on WSE-3, 8,192 tokens of context.
+    static Scenario defaultRequest() { return {}; }
 
     const Scenario& scenario() const { return m_scenario; }
     void applyScenario(const Scenario& scenario);
     // Starts the default placement if nothing was requested yet (no scenario opened); true if it did.
     bool ensurePlacement();
-    void setRequest(const PlacementRequest& request);
-    PlacementRequest request() const;
+    // Shows `request`'s choice (model preset, hardware, precision, context, draft) in the pickers and places it
+    // with the scenario's workload and defects.
+    void setRequest(const Scenario& request);
+    // The scenario on show with the pickers' choice.
+    Scenario request() const;
     bool isBusy() const { return m_placements.isBusy(); }
     void recompute();
     // Shows a placement made elsewhere (the chat's model, a hand edit), on the wafer an opened scenario names.

@@ -38,20 +38,16 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "bench_defectsui: presets missing\n");
         return 1;
     }
-    ws::PlacementRequest request;
-    request.modelId = QStringLiteral("qwen3-32b");
-    request.hardwareId = QStringLiteral("wse3");
-    auto placed = ws::computePlacement(request, *hw, *model);
+    ws::DefectsContext context;
+    context.spec.hardware = *hw;
+    context.spec.model = *model;
+    context.spec.workload.contextTokens = 8192;
+    auto placed = ws::computePlacement(context.spec);
     auto layout = ws::SpareLayout::fromSpec(hw->wafer);
     if (!placed || !layout) {
         std::fprintf(stderr, "bench_defectsui: no placement\n");
         return 1;
     }
-    ws::DefectsContext context;
-    context.spec.hardware = *hw;
-    context.spec.model = *model;
-    context.spec.workload.precision = request.precision;
-    context.spec.workload.contextTokens = request.contextTokens;
     context.snapshot = placed->snapshot;
     std::printf("WSE-3: %lld physical cores, Qwen3-32B bf16 on %d wafers\n",
                 static_cast<long long>(layout->physicalCoreCount()), placed->devices);

@@ -179,7 +179,7 @@ int main(int argc, char** argv)
     const Latency idle = measureLoop(std::min(seconds, 2.0));
     std::printf("bench_session: model %s, main window 1366 x 768 with %s, %.1f s per mode, %d generator thread(s), "
                 "%d cores, 1 ms timer on the GUI thread\n",
-                qPrintable(QFileInfo(modelPath).fileName()), window.result()->model.name.c_str(), seconds,
+                qPrintable(QFileInfo(modelPath).fileName()), window.result()->model().name.c_str(), seconds,
                 ws::ChatController::defaultGeneratorThreads(), QThread::idealThreadCount());
     std::printf("  idle                 : worst %.2f ms, p99 %.2f ms, median %.3f ms (%d ticks)\n", idle.worstMs,
                 idle.p99Ms, idle.medianMs, idle.ticks);

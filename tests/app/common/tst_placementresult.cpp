@@ -1,7 +1,8 @@
-// computePlacement (the main window's placement) and ScenarioScene (the CLI's
-// render and record, the chat's wafer) build the same engine scene: a
-// scenario's defects are honoured in the placement the window shows, and the
-// window and the CLI path give the same wafers, core for core.
+// computePlacement of a scenario's spec (the main window's placement) and
+// ScenarioScene (the CLI's render and record, the chat's wafer) build the
+// same engine scene: a scenario's defects are honoured in the placement the
+// window shows, and the window and the CLI path give the same wafers, core
+// for core.
 #include "app/common/placementresult.h"
 #include "app/common/presetlibrary.h"
 #include "app/scenario/scenarioscene.h"
@@ -16,7 +17,7 @@ namespace {
 // The window's placement of `target` on WSE-3 with the Draft picker's `draft` and without it.
 struct Drafted
 {
-    PlacementRequest request;
+    Scenario scenario;
     Expected<ModelConfig> draft;
     Expected<PlacementResult> window;
     Expected<PlacementResult> plain;
@@ -25,20 +26,22 @@ struct Drafted
 
 Drafted drafted(const PresetLibrary& presets, const char* target, const char* draft, int64_t contextTokens)
 {
-    PlacementRequest request;
-    request.modelId = QString::fromLatin1(target);
-    request.hardwareId = QStringLiteral("wse3");
-    request.draftModelId = QString::fromLatin1(draft);
-    request.contextTokens = contextTokens;
-    const auto hw = presets.hardware(request.hardwareId);
-    const auto model = presets.model(request.modelId);
-    auto draftModel = presets.model(request.draftModelId);
-    if (!hw || !model || !draftModel)
-        return {request, makeError(ErrorCode::NotFound, "preset"), makeError(ErrorCode::NotFound, "preset"),
+    Scenario scenario;
+    scenario.modelPreset = QString::fromLatin1(target);
+    scenario.hardwarePreset = QStringLiteral("wse3");
+    scenario.draftModel = QString::fromLatin1(draft);
+    scenario.contextTokens = contextTokens;
+    Scenario withoutDraft = scenario;
+    withoutDraft.draftModel.clear();
+    const auto spec = scenarioSpec(scenario, presets);
+    const auto plainSpec = scenarioSpec(withoutDraft, presets);
+    auto draftModel = presets.model(scenario.draftModel);
+    if (!spec || !plainSpec || !draftModel)
+        return {scenario, makeError(ErrorCode::NotFound, "preset"), makeError(ErrorCode::NotFound, "preset"),
                 makeError(ErrorCode::NotFound, "preset")};
-    auto window = computePlacement(request, *hw, *model, {}, *draftModel);
-    auto plain = computePlacement(request, *hw, *model);
-    return {request, std::move(draftModel), std::move(window), std::move(plain)};
+    auto window = computePlacement(*spec);
+    auto plain = computePlacement(*plainSpec);
+    return {scenario, std::move(draftModel), std::move(window), std::move(plain)};
 }
 } // namespace
 
@@ -72,15 +75,9 @@ private slots:
         const auto cli = ScenarioScene::build(scenario, presets, {}, &error);
         QVERIFY2(cli, qPrintable(error));
 
-        PlacementRequest request;
-        request.modelId = scenario.modelPreset;
-        request.hardwareId = scenario.hardwarePreset;
-        request.contextTokens = scenario.contextTokens;
-        request.defects = scenario.defects;
-        const auto hw = presets.hardware(request.hardwareId);
-        const auto model = presets.model(request.modelId);
-        QVERIFY(hw.hasValue() && model.hasValue());
-        const auto window = computePlacement(request, *hw, *model);
+        const auto spec = scenarioSpec(scenario, presets);
+        QVERIFY(spec.hasValue());
+        const auto window = computePlacement(*spec);
         QVERIFY2(window.hasValue(), window ? "" : window.error().message().c_str());
 
         const MeshSnapshot& a = *window->snapshot;
@@ -114,15 +111,15 @@ private slots:
     void defectsShrinkTheWindowsPlacement()
     {
         const PresetLibrary presets{QString()};
-        const auto hw = presets.hardware(QStringLiteral("wse3"));
-        const auto model = presets.model(QStringLiteral("llama-3.1-70b"));
-        PlacementRequest request;
-        request.modelId = QStringLiteral("llama-3.1-70b");
-        request.hardwareId = QStringLiteral("wse3");
-        const auto clean = computePlacement(request, *hw, *model);
-        request.defects.rate = 0.001;
-        request.defects.seed = 7;
-        const auto defective = computePlacement(request, *hw, *model);
+        Scenario scenario;
+        scenario.modelPreset = QStringLiteral("llama-3.1-70b");
+        scenario.hardwarePreset = QStringLiteral("wse3");
+        auto spec = scenarioSpec(scenario, presets);
+        QVERIFY(spec.hasValue());
+        const auto clean = computePlacement(*spec);
+        spec->defects.rate = 0.001;
+        spec->defects.seed = 7;
+        const auto defective = computePlacement(*spec);
         QVERIFY(clean.hasValue() && defective.hasValue());
         const Placement* c = enginePlacement(*clean);
         const Placement* d = enginePlacement(*defective);
@@ -144,7 +141,6 @@ private slots:
         // the draft then gets a wafer of its own (3 wafers either way, its own the faster).
         const Drafted both = drafted(presets, "qwen3-32b", "qwen3-0.6b", 4096);
         QVERIFY(both.ok());
-        const PlacementRequest& request = both.request;
         const auto& draft = both.draft;
         const auto& window = both.window;
         const auto& plain = both.plain;
@@ -168,13 +164,8 @@ private slots:
         const auto beside = coreInfo(*window, 0, scene.placement->originX + 1, fy);
         QVERIFY(beside && beside->draftModel.empty() && !beside->tiles.empty());
 
-        Scenario scenario;
-        scenario.modelPreset = request.modelId;
-        scenario.hardwarePreset = request.hardwareId;
-        scenario.contextTokens = request.contextTokens;
-        scenario.draftModel = request.draftModelId;
         QString error;
-        const auto cli = ScenarioScene::build(scenario, presets, {}, &error);
+        const auto cli = ScenarioScene::build(both.scenario, presets, {}, &error);
         QVERIFY2(cli, qPrintable(error));
         QVERIFY(*cli->snapshot == *window->snapshot);
     }
@@ -184,7 +175,7 @@ private slots:
         // Llama-3.1-70B with the Llama-3.1-8B draft: the draft decodes on a wafer of its own after the target's
         // (engine/predict/speculative.h chooseDraftHome); the window counts it and its cores are the draft's.
         const PresetLibrary presets{QString()};
-        const Drafted both = drafted(presets, "llama-3.1-70b", "llama-3.1-8b", PlacementRequest{}.contextTokens);
+        const Drafted both = drafted(presets, "llama-3.1-70b", "llama-3.1-8b", Scenario{}.contextTokens);
         QVERIFY(both.ok());
         const auto& draft = both.draft;
         const auto& window = both.window;

@@ -47,15 +47,11 @@ private slots:
         auto model = presets.model(QStringLiteral("qwen3-8b"));
         QVERIFY(hw.hasValue());
         QVERIFY(model.hasValue());
-        PlacementRequest request;
-        request.modelId = QStringLiteral("qwen3-8b");
-        request.hardwareId = QStringLiteral("wse3");
-        auto placed = computePlacement(request, *hw, *model);
-        QVERIFY2(placed.hasValue(), placed ? "" : placed.error().message().c_str());
         m_context.spec.hardware = *hw;
         m_context.spec.model = *model;
-        m_context.spec.workload.precision = request.precision;
-        m_context.spec.workload.contextTokens = request.contextTokens;
+        m_context.spec.workload.contextTokens = 8192;
+        auto placed = computePlacement(m_context.spec);
+        QVERIFY2(placed.hasValue(), placed ? "" : placed.error().message().c_str());
         m_context.snapshot = placed->snapshot;
     }
 

@@ -51,10 +51,11 @@ private slots:
         auto hw = presets.hardware(QStringLiteral("wse3"));
         auto model = presets.model(QStringLiteral("llama-3.1-8b"));
         QVERIFY(hw && model);
-        PlacementRequest request;
-        request.modelId = QStringLiteral("llama-3.1-8b");
-        request.hardwareId = QStringLiteral("wse3");
-        auto placed = computePlacement(request, *hw, *model);
+        ScenarioSpec spec;
+        spec.hardware = *hw;
+        spec.model = *model;
+        spec.workload.contextTokens = 8192;
+        auto placed = computePlacement(spec);
         QVERIFY2(placed, placed ? "" : placed.error().message().c_str());
         m_placed = std::make_shared<const PlacementResult>(std::move(*placed));
     }
@@ -109,8 +110,8 @@ private slots:
         const std::string after = json(c);
         QVERIFY(after != before);
         const ExploreState& s = *c.state();
-        QVERIFY2(conservationError(s.placement(), m_placed->model).empty(),
-                 conservationError(s.placement(), m_placed->model).c_str());
+        QVERIFY2(conservationError(s.placement(), m_placed->model()).empty(),
+                 conservationError(s.placement(), m_placed->model()).c_str());
         QCOMPARE(!s.overCapacity.empty(), overCapacity);
         QVERIFY(*s.result->snapshot == buildMeshSnapshot(s.placement())); // the patched snapshot is the whole one
         QCOMPARE(s.predicted, !overCapacity); // the predictor refuses a layout over SRAM, and says why
@@ -162,7 +163,7 @@ private slots:
         QTRY_COMPARE(c.undoStack()->count(), 1);
         QCOMPARE(c.state()->choice.layout.weightFill, 0.6);
         QVERIFY(json(c) != before);
-        QVERIFY(conservationError(c.state()->placement(), m_placed->model).empty());
+        QVERIFY(conservationError(c.state()->placement(), m_placed->model()).empty());
         c.undoStack()->undo();
         QTRY_VERIFY(!c.isBusy());
         QCOMPARE(json(c), before);

@@ -73,7 +73,7 @@ private slots:
         const QLocale locale;
         const auto result = window.result();
         QVERIFY(result);
-        const QString model = QString::fromStdString(result->model.name);
+        const QString model = QString::fromStdString(result->model().name);
         if (!path.endsWith(QLatin1String("defects-redundancy.json"))) // these two start with the model's name
             QVERIFY2(captions.first().startsWith(model), qPrintable(captions.first()));
         if (path.endsWith(QLatin1String("token-trip.json"))) {
@@ -143,7 +143,7 @@ private slots:
         TourPlayer* player = mode->player();
         waitIdle(window, player);
         const QString english = mode->captionText();
-        QVERIFY(english.startsWith(QString::fromStdString(window.result()->model.name)));
+        QVERIFY(english.startsWith(QString::fromStdString(window.result()->model().name)));
         QVERIFY(languages.setLanguage(QStringLiteral("zh_CN")));
         QCoreApplication::processEvents();
         const QString chinese = mode->captionText();

@@ -160,14 +160,14 @@ private slots:
 
         // The scenario system's pace, straight from the predictor (the same workload as the chat's systems).
         Workload workload = SystemPaces::chatWorkload(128, chat->pane()->settings().maxTokens);
-        workload.precision = scenario->request.precision;
-        const auto predicted = predict(scenario->model, scenario->hardware, workload);
+        workload.precision = scenario->spec().workload.precision;
+        const auto predicted = predict(scenario->model(), scenario->hardware(), workload);
         QVERIFY(predicted);
         QCOMPARE(live->scenarioPace()->tokensPerSecondPerUser, predicted->tokensPerSecondPerUser);
         auto* header = chat->pane()->findChild<QLabel*>(QStringLiteral("liveWaferHeader"));
         QVERIFY(header);
         QVERIFY2(header->text().contains(QStringLiteral("stories260K")) &&
-                     header->text().contains(QString::fromStdString(scenario->model.name)),
+                     header->text().contains(QString::fromStdString(scenario->model().name)),
                  qPrintable(header->text()));
 
         const auto timing = scheduleScene(*scenario->scene, scenario->scene->spec.kv);

@@ -46,9 +46,9 @@ void TestMainWindow::defaultScenarioInPickers()
     LanguageManager languages;
     MainWindow window(*m_presets, languages);
     window.setRequest(MainWindow::defaultRequest());
-    const PlacementRequest r = window.request();
-    QCOMPARE(r.modelId, QStringLiteral("qwen3-32b"));
-    QCOMPARE(r.hardwareId, QStringLiteral("wse3"));
+    const Scenario r = window.request();
+    QCOMPARE(r.modelPreset, QStringLiteral("qwen3-32b"));
+    QCOMPARE(r.hardwarePreset, QStringLiteral("wse3"));
     QCOMPARE(r.precision, Precision::Bf16);
     QCOMPARE(r.contextTokens, int64_t(8192));
 }
@@ -70,15 +70,15 @@ void TestMainWindow::unknownIdsKeepValidChoice()
     LanguageManager languages;
     MainWindow window(*m_presets, languages);
     window.resize(1200, 800);
-    PlacementRequest r = MainWindow::defaultRequest();
+    Scenario r = MainWindow::defaultRequest();
     // setRequest ignores ids the pickers do not offer, so go through the presets directly.
     QVERIFY(!m_presets->model(model) || !m_presets->hardware(hardware));
-    r.modelId = model;
-    r.hardwareId = hardware;
+    r.modelPreset = model;
+    r.hardwarePreset = hardware;
     window.setRequest(r);
     // The pickers keep a valid choice: unknown ids are not selectable.
-    QVERIFY(m_presets->model(window.request().modelId));
-    QVERIFY(m_presets->hardware(window.request().hardwareId));
+    QVERIFY(m_presets->model(window.request().modelPreset));
+    QVERIFY(m_presets->hardware(window.request().hardwarePreset));
     (void)window.grab();
 }
 
@@ -134,15 +134,15 @@ void TestMainWindow::newerRequestDropsOlderPlacement()
     languages.setLanguage(QStringLiteral("en"));
     MainWindow window(*m_presets, languages);
     QSignalSpy finished(&window, &MainWindow::placementFinished);
-    PlacementRequest older = MainWindow::defaultRequest();
-    older.modelId = QStringLiteral("llama-3.1-8b");
+    Scenario older = MainWindow::defaultRequest();
+    older.modelPreset = QStringLiteral("llama-3.1-8b");
     window.setRequest(older);
     window.setRequest(MainWindow::defaultRequest()); // before the first placement can arrive
     QVERIFY(window.isBusy());
     QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000); // both jobs delivered
     QCOMPARE(finished.count(), 1);                      // the older one dropped
     QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(window.lastError()));
-    QCOMPARE(window.result()->request.modelId, QStringLiteral("qwen3-32b"));
+    QCOMPARE(window.result()->model().id, std::string("qwen3-32b"));
 }
 
 void TestMainWindow::clickInspectsCore_data()

@@ -69,7 +69,7 @@ private:
     std::unique_ptr<LanguageManager> m_languages;
     std::unique_ptr<MainWindow> m_window;
     Scenario m_scenario;
-    PlacementRequest m_request;
+    Scenario m_request;
     std::map<QPointer<QWidget>, QString> m_values;
     std::unique_ptr<QSignalSpy> m_placements, m_layouts;
     int m_points = 0, m_controls = 0;
@@ -95,10 +95,10 @@ void TestWindowWheel::verifyUnchanged(const char* where)
     QVERIFY2(m_layouts->isEmpty(), where);
     QCOMPARE(m_window->layoutEdit()->undoStack()->count(), 0);
     QVERIFY2(m_window->scenario() == m_scenario, where);
-    const PlacementRequest r = m_window->request();
-    QVERIFY2(r.modelId == m_request.modelId && r.hardwareId == m_request.hardwareId &&
+    const Scenario r = m_window->request();
+    QVERIFY2(r.modelPreset == m_request.modelPreset && r.hardwarePreset == m_request.hardwarePreset &&
                  r.precision == m_request.precision && r.contextTokens == m_request.contextTokens &&
-                 r.draftModelId == m_request.draftModelId,
+                 r.draftModel == m_request.draftModel,
              where);
     for (const auto& [control, value] : m_values)
         if (control)
