@@ -34,18 +34,26 @@ for t in "${targets[@]}"; do
     bin=build/fuzz/tests/fuzz/fuzz_$t
     [ -x "$bin" ] || { summary+=("fuzz_$t: not built"); continue; }
     mkdir -p "$work/$t/corpus" "$work/$t/findings"
-    seeds=()
+    # libFuzzer reads folders only: a seed that is a file is copied into seed-files/.
+    seeds=("$work/$t/seed-files")
+    rm -rf "$work/$t/seed-files" && mkdir -p "$work/$t/seed-files"
     while IFS= read -r s; do
         [ -n "$s" ] || continue
         [ "${s#models:}" != "$s" ] && s="$models/${s#models:}"
-        [ -e "$s" ] && seeds+=("$s")
+        if [ -d "$s" ]; then
+            seeds+=("$s")
+        elif [ -f "$s" ]; then
+            cp "$s" "$work/$t/seed-files/"
+        fi
     done <"build/fuzz/tests/fuzz/fuzz_$t.seeds"
     log="$work/$t/run-$(date -u +%Y%m%dT%H%M%SZ).log"
     echo "== fuzz_$t: ${seconds} s, log $log"
+    started=$SECONDS
     nice "$bin" -max_total_time="$seconds" -max_len="$(cat "build/fuzz/tests/fuzz/fuzz_$t.maxlen")" -timeout=20 \
         -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$work/$t/findings/" \
         "$work/$t/corpus" "${seeds[@]}" >"$log" 2>&1
     rc=$?
+    took=$((SECONDS - started))
     last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
     runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -n 1)
     cov=$(sed -nE 's/.* cov: ([0-9]+) .*/\1/p' <<<"$last")
@@ -55,7 +63,7 @@ for t in "${targets[@]}"; do
         finding=$(grep -m1 -oE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)[^(]*|runtime error: .*' "$log")
         finding="${finding:-exit $rc}; $(grep -m1 -oE "Test unit written to .*" "$log")"
     fi
-    line="fuzz_$t: ${runs:-?} executions in ${seconds} s, cov ${cov:-?}, ft ${ft:-?}, findings: $finding"
+    line="fuzz_$t: ${runs:-?} executions in ${took} s, cov ${cov:-?}, ft ${ft:-?}, findings: $finding"
     echo "$line"
     summary+=("$line")
 done
