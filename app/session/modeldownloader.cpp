@@ -1,5 +1,7 @@
 #include "app/session/modeldownloader.h"
 
+#include "app/session/downloadresume.h"
+
 #include "engine/gguf/gguffile.h"
 #include "engine/gguf/llama2ccheckpoint.h"
 
@@ -15,15 +17,6 @@
 namespace ws {
 
 namespace {
-
-QString fileNameFor(const QUrl& url)
-{
-    QString name = QFileInfo(url.path()).fileName();
-    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
-    if (name.isEmpty() || name.startsWith(QLatin1Char('.')))
-        name = QStringLiteral("model.bin");
-    return name;
-}
 
 // SHA-256 of a file as lower-case hex; empty when it cannot be read.
 QString sha256OfFile(const QString& path)
@@ -49,18 +42,6 @@ QString modelFileProblem(const QString& path)
     if (auto checkpoint = Llama2cCheckpoint::open(p); checkpoint)
         return {};
     return QString::fromStdString(gguf.error().message());
-}
-
-// "bytes 100-199/1000" -> {100, 1000}; "bytes */1000" -> {-1, 1000}.
-std::pair<qint64, qint64> parseContentRange(const QByteArray& value)
-{
-    static const QRegularExpression re(QStringLiteral("^bytes\\s+(\\d+|\\*)(?:-\\d+)?/(\\d+|\\*)$"));
-    const QRegularExpressionMatch m = re.match(QString::fromLatin1(value.trimmed()));
-    if (!m.hasMatch())
-        return {-2, -1};
-    const qint64 start = m.captured(1) == QLatin1String("*") ? -1 : m.captured(1).toLongLong();
-    const qint64 total = m.captured(2) == QLatin1String("*") ? -1 : m.captured(2).toLongLong();
-    return {start, total};
 }
 
 // First free path: name.ext, name-1.ext, name-2.ext, ...
@@ -105,7 +86,7 @@ void ModelDownloader::setDirectory(const QString& directory)
 
 QString ModelDownloader::targetPath(const QUrl& url) const
 {
-    return QDir(m_directory).filePath(fileNameFor(url));
+    return QDir(m_directory).filePath(DownloadResume::fileNameFor(url));
 }
 
 QString ModelDownloader::partialPath(const QUrl& url) const
@@ -180,7 +161,7 @@ void ModelDownloader::onMetaData()
     m_headerChecked = true;
     const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (status == 206) {
-        const auto [start, total] = parseContentRange(m_reply->rawHeader("Content-Range"));
+        const auto [start, total] = DownloadResume::parseContentRange(m_reply->rawHeader("Content-Range"));
         if (start != m_offset) {
             fail(tr("The server resumed at the wrong place (asked for byte %1).").arg(m_offset), true);
             return;
@@ -196,7 +177,7 @@ void ModelDownloader::onMetaData()
         m_totalBytes = length.isValid() ? length.toLongLong() : -1;
     } else if (status == 416 && m_offset > 0) {
         // Nothing left to send: the partial file may already be complete.
-        const auto [start, total] = parseContentRange(m_reply->rawHeader("Content-Range"));
+        const auto [start, total] = DownloadResume::parseContentRange(m_reply->rawHeader("Content-Range"));
         Q_UNUSED(start);
         m_totalBytes = total == m_offset ? total : -2;
     }

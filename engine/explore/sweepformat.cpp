@@ -4,8 +4,13 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 namespace ws {
 
@@ -52,6 +57,25 @@ Error badShard(const std::string& why)
     return makeError(ErrorCode::Format, "sweep-merge: " + why, "shard");
 }
 
+// A point index or point count as written by sweepCsv: digits only, no sign, fits int64_t. A shard is a
+// user's file, so anything else is refused here rather than thrown (std::stoll throws on "x" and on 20 digits).
+std::optional<int64_t> wholeNumber(std::string_view text)
+{
+    int64_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || text.front() == '-' || ec != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return v;
+}
+
+std::string quoted(std::string_view text)
+{
+    std::string out(1, '"'); // appended piece by piece: GCC 12's -Wrestrict misfires on "\"" + std::string(...)
+    out.append(text.substr(0, 24));
+    out.append(text.size() > 24 ? "...\"" : "\"");
+    return out;
+}
+
 Status complete(const std::vector<int64_t>& indices, int64_t total)
 {
     for (size_t i = 0; i < indices.size(); ++i)
@@ -79,12 +103,21 @@ Expected<std::string> mergeCsv(const std::vector<std::string>& shards)
         if (!head.empty() && h != head)
             return badShard("the shards are of different sweeps");
         head = h;
-        total = std::stoll(magic.substr(std::string(kCsvMagic).size()));
+        std::string_view count = std::string_view(magic).substr(std::string_view(kCsvMagic).size());
+        if (!count.empty() && count.back() == '\r')
+            count.remove_suffix(1); // a shard saved with CRLF line ends
+        const auto points = wholeNumber(count);
+        if (!points)
+            return badShard("the point count " + quoted(count) + " is not a whole number");
+        total = *points;
         while (std::getline(in, line))
             if (!line.empty()) {
-                const int64_t index = std::stoll(line.substr(0, line.find(',')));
-                rows[index] = line;
-                indices.push_back(index);
+                const std::string_view field = std::string_view(line).substr(0, line.find(','));
+                const auto index = wholeNumber(field);
+                if (!index)
+                    return badShard("the point index " + quoted(field) + " is not a whole number");
+                rows[*index] = line;
+                indices.push_back(*index);
             }
     }
     std::sort(indices.begin(), indices.end());
@@ -161,10 +194,17 @@ Expected<std::string> mergeSweeps(const std::vector<std::string>& shards)
         if (j.is_discarded() || !j.is_object() || !j.contains("waferscope_sweep") || !j.contains("points") ||
             !j.contains("axes") || !j.contains("total_points"))
             return badShard("not a sweep (CSV or JSON)");
+        if (!j["points"].is_array() || !j["total_points"].is_number_unsigned())
+            return badShard("\"points\" must be an array and \"total_points\" a whole number");
         if (!merged.is_null() && (j["axes"] != merged["axes"] || j["total_points"] != merged["total_points"]))
             return badShard("the shards are of different sweeps");
-        for (json& p : j["points"])
-            points.emplace_back(p.value("index", int64_t(-1)), std::move(p));
+        for (json& p : j["points"]) {
+            // nlohmann's value() and get() throw on a mistyped field: checked here, as the CSV's indices are.
+            if (!p.is_object() || !p.contains("index") || !p["index"].is_number_unsigned() ||
+                p["index"].get<uint64_t>() > uint64_t(INT64_MAX))
+                return badShard("every point must be an object with a whole-number \"index\"");
+            points.emplace_back(p["index"].get<int64_t>(), std::move(p));
+        }
         j.erase("points");
         merged = std::move(j);
     }
@@ -175,7 +215,8 @@ Expected<std::string> mergeSweeps(const std::vector<std::string>& shards)
         indices.push_back(index);
         all.push_back(std::move(p));
     }
-    if (Status ok = complete(indices, merged["total_points"].get<int64_t>()); !ok)
+    const uint64_t total = merged["total_points"].get<uint64_t>();
+    if (Status ok = complete(indices, total > uint64_t(INT64_MAX) ? -1 : int64_t(total)); !ok)
         return ok.error();
     merged["shard"] = {1, 1};
     merged["points"] = std::move(all);

@@ -41,7 +41,8 @@ public:
             return std::max(fallback, 0);
         }
         const json& v = m_doc[key];
-        if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>() || v.get<double>() > 2.0e9) {
+        // Both signs bounded: int(-1e300) is undefined behaviour, not a negative count for the validator to refuse.
+        if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>() || std::fabs(v.get<double>()) > 2.0e9) {
             fail(key, "must be an integer, got " + v.dump());
             return 0;
         }

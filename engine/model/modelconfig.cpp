@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <string_view>
 
 namespace ws {
@@ -9,6 +10,9 @@ namespace ws {
 namespace {
 constexpr std::array<std::string_view, 9> kArchitectures{"llama",    "mistral", "mixtral", "qwen2", "qwen3",
                                                          "qwen3moe", "gemma3",  "gpt-oss", "llama4"};
+
+constexpr int kMaxLayers = 10000;
+constexpr double kMaxParameters = 1e15;
 
 Error shapeError(const std::string& file, const std::string& field, std::string text)
 {
@@ -92,6 +96,23 @@ Status validateModelConfig(ModelConfig& c, const std::string& file)
         return shapeError(file, "ffnSize", "must not be negative");
     if (c.contextLength < 0)
         return shapeError(file, "contextLength", "must not be negative");
+    // A preset or config.json is a user's file. Bounds far above any published model (about 130 layers,
+    // 2e12 parameters) keep every count ModelShape makes inside int64_t and its tensor list small (2e9 layers
+    // asked for gigabytes of tensor list before anything was placed).
+    if (c.layers > kMaxLayers)
+        return shapeError(file, "layers",
+                          "must be at most " + std::to_string(kMaxLayers) + ", got " + std::to_string(c.layers));
+    const double hidden = c.hiddenSize;
+    const double ffnWidth = double(c.ffnSize) + double(c.expertCount) * c.expertFfnSize +
+                            double(c.sharedExpertCount) * c.sharedFfn() + c.expertCount;
+    const double perLayer = hidden * (2.0 * double(c.qDim()) + 2.0 * double(c.kvDim())) + 3.0 * hidden * ffnWidth;
+    const double parameters = double(c.layers) * perLayer + 2.0 * double(c.vocabSize) * hidden;
+    if (parameters > kMaxParameters) {
+        char about[32];
+        const auto end = std::to_chars(about, about + sizeof about, parameters, std::chars_format::scientific, 1).ptr;
+        return shapeError(file, "fields",
+                          "the sizes give about " + std::string(about, end) + " parameters; at most 1e15 are read");
+    }
     return Ok{};
 }
 

@@ -35,9 +35,11 @@ install(TARGETS waferscope waferscope-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BI
 # lib/waferscope, where the programs and the libraries themselves find them relative to their own folder.
 set(WS_PRIVATE_LIBDIR ${CMAKE_INSTALL_LIBDIR}/waferscope)
 if(WAFERSCOPE_SHARED_LIBS)
-    install(TARGETS waferscope_engine waferscope_views waferscope_app LIBRARY DESTINATION ${WS_PRIVATE_LIBDIR})
+    install(TARGETS waferscope_engine waferscope_readers waferscope_views waferscope_app
+        LIBRARY DESTINATION ${WS_PRIVATE_LIBDIR})
     set_target_properties(waferscope waferscope-cli PROPERTIES INSTALL_RPATH "$ORIGIN/../${WS_PRIVATE_LIBDIR}")
-    set_target_properties(waferscope_engine waferscope_views waferscope_app PROPERTIES INSTALL_RPATH "$ORIGIN")
+    set_target_properties(waferscope_engine waferscope_readers waferscope_views waferscope_app
+        PROPERTIES INSTALL_RPATH "$ORIGIN")
 endif()
 install(FILES ${WS_PACKAGING}/${WAFERSCOPE_APP_ID}.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${WS_PACKAGING_OUT}/${WAFERSCOPE_APP_ID}.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)

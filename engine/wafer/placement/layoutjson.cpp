@@ -10,9 +10,18 @@ namespace ws {
 namespace {
 using nlohmann::json;
 
+// A key or value from the file as a message may show it: on one line, so a control character in it (a JSON
+// "\n" in a key) is written escaped, in quotes, as JSON writes it.
+std::string oneLine(const std::string& text)
+{
+    const bool plain =
+        std::none_of(text.begin(), text.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; });
+    return plain ? text : json(text).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 Error bad(const std::string& field, const std::string& why)
 {
-    return makeError(ErrorCode::Format, "layout: " + field + ": " + why, field);
+    return makeError(ErrorCode::Format, "layout: " + oneLine(field) + ": " + why, field);
 }
 
 Expected<Precision> precisionField(const json& j, const char* key)
@@ -21,7 +30,8 @@ Expected<Precision> precisionField(const json& j, const char* key)
         return bad(std::string("precisions.") + key, "must be a precision id");
     auto p = parsePrecision(j.at(key).get<std::string>());
     if (!p)
-        return bad(std::string("precisions.") + key, "unknown precision '" + j.at(key).get<std::string>() + "'");
+        return bad(std::string("precisions.") + key,
+                   "unknown precision '" + oneLine(j.at(key).get<std::string>()) + "'");
     return *p;
 }
 

@@ -67,6 +67,43 @@ private slots:
         QVERIFY(!ws::mergeSweeps(parts));
     }
 
+    // A shard is a user's file: a mistyped count or index is refused with a message naming it, never thrown
+    // (std::stoll and nlohmann's get() threw on these before, ending sweep-merge with an uncaught exception).
+    void badShardsAreRefused_data()
+    {
+        QTest::addColumn<QString>("shard");
+        QTest::addColumn<QString>("reason");
+        const QString csvHead = QStringLiteral("# waferscope sweep, points %1\nindex,fill,ms_per_token\n");
+        QTest::newRow("csv, count is text") << csvHead.arg("x") + "0,0.5,1\n"
+                                            << "point count \"x\" is not a whole number";
+        QTest::newRow("csv, count of 20 digits") << csvHead.arg("99999999999999999999") + "0,0.5,1\n"
+                                                 << "point count";
+        QTest::newRow("csv, negative count") << csvHead.arg("-1") + "0,0.5,1\n"
+                                             << "point count";
+        QTest::newRow("csv, index is text") << csvHead.arg(1) + "zero,0.5,1\n"
+                                            << "point index \"zero\" is not a whole number";
+        QTest::newRow("csv, index of 20 digits") << csvHead.arg(1) + "99999999999999999999,0.5,1\n"
+                                                 << "point index";
+        const QString json = QStringLiteral(R"({"waferscope_sweep": 1, "axes": [], "total_points": %1, "points": %2})");
+        QTest::newRow("json, points not an array") << json.arg("1", "5") << "\"points\" must be an array";
+        QTest::newRow("json, total is text") << json.arg("\"1\"", "[]") << "\"total_points\" a whole number";
+        QTest::newRow("json, total is negative") << json.arg("-1", "[]") << "\"total_points\" a whole number";
+        QTest::newRow("json, point not an object") << json.arg("1", "[1]") << "whole-number \"index\"";
+        QTest::newRow("json, index is text") << json.arg("1", R"([{"index": "0"}])") << "whole-number \"index\"";
+        QTest::newRow("json, index is fractional") << json.arg("1", R"([{"index": 0.5}])") << "whole-number \"index\"";
+        QTest::newRow("json, index past int64")
+            << json.arg("1", R"([{"index": 18446744073709551615}])") << "whole-number \"index\"";
+    }
+    void badShardsAreRefused()
+    {
+        QFETCH(QString, shard);
+        QFETCH(QString, reason);
+        auto merged = ws::mergeSweeps({shard.toStdString()});
+        QVERIFY(!merged);
+        QVERIFY2(QString::fromStdString(merged.error().text).contains(reason), merged.error().text.c_str());
+        QVERIFY(merged.error().text.rfind("sweep-merge: ", 0) == 0);
+    }
+
     void aPointIsPredictWithItsLayout()
     {
         ws::ScenarioSpec b = wstest::sweepBase("llama-3.1-70b");

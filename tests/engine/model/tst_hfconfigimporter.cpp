@@ -125,6 +125,14 @@ private slots:
         QTest::newRow("heads do not divide hidden")
             << QByteArray(kLlama31_8b).replace(R"("num_attention_heads": 32)", R"("num_attention_heads": 24)")
             << "do not divide";
+        QTest::newRow("size of -1e300") // int(-1e300) was undefined behaviour (fuzz_hfconfig)
+            << QByteArray(kLlama31_8b).replace(R"("hidden_size": 4096)", R"("hidden_size": -1e300)") << "hidden_size";
+        QTest::newRow("two billion layers") // a tensor list of gigabytes (fuzz_hfconfig: out of memory)
+            << QByteArray(kLlama31_8b).replace(R"("num_hidden_layers": 32)", R"("num_hidden_layers": 2000000000)")
+            << "layers: must be at most 10000";
+        QTest::newRow("hidden size of two billion")
+            << QByteArray(kLlama31_8b).replace(R"("hidden_size": 4096)", R"("hidden_size": 2000000000)")
+            << "parameters; at most 1e15";
         QTest::newRow("moe without experts per token")
             << QByteArray(kMixtral).replace(R"("num_experts_per_tok": 2,)", "") << "experts_per_token";
     }

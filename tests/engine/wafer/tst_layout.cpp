@@ -316,6 +316,13 @@ private slots:
         QTest::newRow("unknown field") << "\"origin\""
                                        << "\"colour\""
                                        << "colour: unknown field";
+        // A refusal is one line: a newline in the file's key or value is shown escaped (fuzz_layout).
+        QTest::newRow("newline in a key") << "\"origin\""
+                                          << "\"col\\nour\""
+                                          << "\"col\\nour\": unknown field";
+        QTest::newRow("newline in a precision") << "\"bf16\""
+                                                << "\"bf\\n16\""
+                                                << "unknown precision '\"bf\\n16\"'";
         QTest::newRow("newer version") << "\"waferscope_layout\": 1"
                                        << "\"waferscope_layout\": 9"
                                        << "newer";
@@ -333,6 +340,7 @@ private slots:
         auto l = ws::layoutFromJson(text.toStdString());
         QVERIFY(!l);
         QVERIFY2(QString::fromStdString(l.error().text).contains(reason), l.error().text.c_str());
+        QVERIFY2(l.error().text.find('\n') == std::string::npos, l.error().text.c_str());
     }
 };
 
