@@ -17,10 +17,14 @@
 // only), or, without one, to the application's reporter (the GUI shows it in
 // a message box), and the tracker stays usable.
 
+#include "app/common/threadhandoff.h"
+
 #include <QDebug>
+#include <QFutureInterface>
 #include <QFutureWatcher>
 #include <QObject>
-#include <QtConcurrent/QtConcurrentRun>
+#include <QRunnable>
+#include <QThreadPool>
 
 #include <atomic>
 #include <exception>
@@ -71,15 +75,10 @@ public:
                              if (m_running == 0 && m_busyChanged)
                                  m_busyChanged(false);
                          });
-        watcher->setFuture(QtConcurrent::run([run = std::move(run)]() mutable -> Outcome {
-            try {
-                return {std::make_shared<Result>(run()), QString()};
-            } catch (const std::exception& e) {
-                return {nullptr, QString::fromLocal8Bit(e.what())};
-            } catch (...) {
-                return {nullptr, QStringLiteral("unknown exception")};
-            }
-        }));
+        QFutureInterface<Outcome> promise;
+        promise.reportStarted();
+        watcher->setFuture(promise.future());
+        QThreadPool::globalInstance()->start(new Job<Outcome, decltype(run)>(std::move(promise), std::move(run)));
         return id;
     }
 
@@ -108,6 +107,39 @@ public:
     void onBusyChanged(std::function<void(bool)> callback) { m_busyChanged = std::move(callback); }
 
 private:
+    // The work on Qt's global pool (what QtConcurrent::run does), its start told to ThreadSanitizer: the job is
+    // built on the context's thread and runs on a pooled one after Qt's (uninstrumented) queue handed it over.
+    template <typename Outcome, typename Run> class Job final : public QRunnable
+    {
+    public:
+        Job(QFutureInterface<Outcome> promise, Run run) : m_promise(std::move(promise)), m_run(std::move(run))
+        {
+            handoff::release(this);
+        }
+        void run() override
+        {
+            handoff::acquire(this);
+            m_promise.reportAndMoveResult(outcome());
+            m_promise.reportFinished();
+        }
+
+    private:
+        Outcome outcome()
+        {
+            using Result = typename Outcome::first_type::element_type;
+            try {
+                return {std::make_shared<Result>(m_run()), QString()};
+            } catch (const std::exception& e) {
+                return {nullptr, QString::fromLocal8Bit(e.what())};
+            } catch (...) {
+                return {nullptr, QStringLiteral("unknown exception")};
+            }
+        }
+
+        QFutureInterface<Outcome> m_promise;
+        Run m_run;
+    };
+
     static std::function<void(const QString&)>& failureReporter()
     {
         static std::function<void(const QString&)> reporter;

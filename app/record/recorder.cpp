@@ -1,5 +1,6 @@
 #include "app/record/recorder.h"
 
+#include "app/common/threadhandoff.h"
 #include "app/record/framequeue.h"
 #include "app/record/videoencoder.h"
 
@@ -66,29 +67,30 @@ bool Recorder::start(const QString& path, const VideoSettings& settings, int fra
             std::optional<QImage> frame = queue->pop();
             if (!frame || m_cancel) {
                 encoder->cancel();
-                QMetaObject::invokeMethod(
-                    this, [this] { onWorkerDone(Cancelled, {}); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(this, handoff::queued([this] { onWorkerDone(Cancelled, {}); }),
+                                          Qt::QueuedConnection);
                 return;
             }
             if (!encoder->addFrame(*frame)) {
                 const QString message = encoder->errorString();
-                QMetaObject::invokeMethod(
-                    this, [this, message] { onWorkerDone(Failed, message); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(this, handoff::queued([this, message] { onWorkerDone(Failed, message); }),
+                                          Qt::QueuedConnection);
                 return;
             }
-            QMetaObject::invokeMethod(
-                this, [this, i] { onFrameEncoded(i + 1); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(this, handoff::queued([this, i] { onFrameEncoded(i + 1); }),
+                                      Qt::QueuedConnection);
         }
         if (m_cancel) {
             encoder->cancel();
-            QMetaObject::invokeMethod(
-                this, [this] { onWorkerDone(Cancelled, {}); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(this, handoff::queued([this] { onWorkerDone(Cancelled, {}); }),
+                                      Qt::QueuedConnection);
             return;
         }
         const bool ok = encoder->finish();
         const QString message = encoder->errorString();
         QMetaObject::invokeMethod(
-            this, [this, ok, message] { onWorkerDone(ok ? Finished : Failed, message); }, Qt::QueuedConnection);
+            this, handoff::queued([this, ok, message] { onWorkerDone(ok ? Finished : Failed, message); }),
+            Qt::QueuedConnection);
     });
     m_pumpTimer.setInterval(m_pacing == Pacing::RealTime ? 1000 / settings.fps : 0);
     m_pumpTimer.start();

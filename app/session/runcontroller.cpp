@@ -1,5 +1,6 @@
 #include "app/session/runcontroller.h"
 
+#include "app/common/threadhandoff.h"
 #include "engine/session/decodesession.h"
 
 #include <QThread>
@@ -43,6 +44,10 @@ RunController::RunController(QObject* parent)
     m_thread->setObjectName(QStringLiteral("session-worker"));
     m_workerContext->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_workerContext, &QObject::deleteLater);
+    // The worker's last act, on its thread: the destructor takes its state after QThread::wait() (see there).
+    connect(
+        m_thread, &QThread::finished, m_thread, [worker = m_worker.get()] { handoff::release(worker); },
+        Qt::DirectConnection);
     m_thread->start();
 }
 
@@ -52,7 +57,8 @@ RunController::~RunController()
     ++m_latestRequest; // whatever runs sees a newer request and returns
     m_thread->quit();
     m_thread->wait();
-    m_worker.reset(); // the thread is gone: nothing else can touch it
+    handoff::acquire(m_worker.get()); // Qt's wait() orders the worker's end before this (tsan preset only)
+    m_worker.reset();                 // the thread is gone: nothing else can touch it
 }
 
 QString RunController::describeError(const Error& error)
@@ -106,11 +112,11 @@ quint64 RunController::loadModel(ModelLoader loader)
     m_lastLoad = id;
     m_loading = true;
     QMetaObject::invokeMethod(
-        m_workerContext,
-        [this, id, loader = std::move(loader)] {
+        m_workerContext, handoff::queued([this, id, loader = std::move(loader)] {
             auto failed = [this, id](const QString& message) {
                 QMetaObject::invokeMethod(
-                    this, [this, id, message] { receiveModel(id, std::nullopt, message); }, Qt::QueuedConnection);
+                    this, handoff::queued([this, id, message] { receiveModel(id, std::nullopt, message); }),
+                    Qt::QueuedConnection);
             };
             const QString thrown = catchingThrows([&] {
                 Expected<std::unique_ptr<SessionModel>> loaded = loader();
@@ -120,12 +126,12 @@ quint64 RunController::loadModel(ModelLoader loader)
                 }
                 m_worker->model = std::move(*loaded); // the old model is freed here, on the worker
                 SessionModelInfo info = m_worker->model->info();
-                QMetaObject::invokeMethod(
-                    this, [this, id, info] { receiveModel(id, info, {}); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(this, handoff::queued([this, id, info] { receiveModel(id, info, {}); }),
+                                          Qt::QueuedConnection);
             });
             if (!thrown.isEmpty())
                 failed(thrown); // the worker stays up, the old model (if any) stays loaded
-        },
+        }),
         Qt::QueuedConnection);
     return id;
 }
@@ -148,15 +154,14 @@ quint64 RunController::start(RunRequest request)
 {
     const quint64 id = nextRequest();
     setRunning(true);
-    QMetaObject::invokeMethod(
-        m_workerContext,
-        [this, id, request = std::move(request)] {
-            const QString thrown = catchingThrows([&] { runTurn(id, request); });
-            if (!thrown.isEmpty())
-                QMetaObject::invokeMethod(
-                    this, [this, id, thrown] { receiveFailure(id, thrown); }, Qt::QueuedConnection);
-        },
-        Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_workerContext, handoff::queued([this, id, request = std::move(request)] {
+                                  const QString thrown = catchingThrows([&] { runTurn(id, request); });
+                                  if (!thrown.isEmpty())
+                                      QMetaObject::invokeMethod(
+                                          this, handoff::queued([this, id, thrown] { receiveFailure(id, thrown); }),
+                                          Qt::QueuedConnection);
+                              }),
+                              Qt::QueuedConnection);
     return id;
 }
 
@@ -172,17 +177,16 @@ void RunController::runTurn(quint64 requestId, const RunRequest& request)
     auto inFlight = std::make_shared<std::atomic<int>>(0);
     auto post = [this, inFlight](std::shared_ptr<const SessionSnapshot> snapshot) {
         ++*inFlight;
-        QMetaObject::invokeMethod(
-            this,
-            [this, snapshot, inFlight] {
-                --*inFlight;
-                receiveSnapshot(snapshot);
-            },
-            Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, handoff::queued([this, snapshot, inFlight] {
+                                      --*inFlight;
+                                      receiveSnapshot(snapshot);
+                                  }),
+                                  Qt::QueuedConnection);
     };
     auto fail = [this, requestId](const QString& message) {
-        QMetaObject::invokeMethod(
-            this, [this, requestId, message] { receiveFailure(requestId, message); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this,
+                                  handoff::queued([this, requestId, message] { receiveFailure(requestId, message); }),
+                                  Qt::QueuedConnection);
     };
     if (m_latestRequest.load() != requestId)
         return; // superseded while queued: nobody waits for it

@@ -23,6 +23,8 @@ using namespace ws;
 
 namespace {
 using Edit = std::function<bool(LayoutEditController&, const Layout&)>;
+// A placement job takes well under a second here, 6 to 10 s under ThreadSanitizer (the tsan preset).
+constexpr int kJobMs = 60000;
 } // namespace
 
 Q_DECLARE_METATYPE(Edit)
@@ -90,7 +92,7 @@ private slots:
         Rig rig;
         LayoutEditController& c = rig.edits;
         c.adopt(m_placed);
-        QTRY_VERIFY(c.state());
+        QTRY_VERIFY_WITH_TIMEOUT(c.state(), kJobMs);
         QVERIFY(c.state()->overCapacity.empty());
         const std::string before = json(c);
         QSignalSpy refused(&c, &LayoutEditController::refused);
@@ -105,7 +107,7 @@ private slots:
         }
         QVERIFY(accepted);
         QCOMPARE(c.undoStack()->count(), 1);
-        QTRY_VERIFY(!c.isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
         QCOMPARE(refused.count(), 0);
         const std::string after = json(c);
         QVERIFY(after != before);
@@ -121,12 +123,12 @@ private slots:
         QVERIFY(rig.view->snapshot() == nullptr); // the controller shows nothing itself: the window does
 
         c.undoStack()->undo();
-        QTRY_VERIFY(!c.isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
         QCOMPARE(json(c), before);
         QVERIFY(c.state()->overCapacity.empty());
         QVERIFY(*c.state()->result->snapshot == *m_placed->snapshot);
         c.undoStack()->redo();
-        QTRY_VERIFY(!c.isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
         QCOMPARE(json(c), after);
     }
 
@@ -134,15 +136,15 @@ private slots:
     {
         Rig first;
         first.edits.adopt(m_placed);
-        QTRY_VERIFY(first.edits.state());
+        QTRY_VERIFY_WITH_TIMEOUT(first.edits.state(), kJobMs);
         QVERIFY(first.edits.swapLayers(2, 9));
-        QTRY_VERIFY(!first.edits.isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!first.edits.isBusy(), kJobMs);
         const Layout saved = first.edits.state()->choice.layout;
         Rig reopened; // a scenario with that layout opened: the placer's placement, then the saved layout
         QSignalSpy changed(&reopened.edits, &LayoutEditController::stateChanged);
         reopened.edits.adopt(m_placed, saved);
-        QTRY_COMPARE(changed.count(), 1);
-        QTRY_VERIFY(!reopened.edits.isBusy());
+        QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, kJobMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!reopened.edits.isBusy(), kJobMs);
         QCOMPARE(json(reopened.edits), layoutToJson(saved));
         QCOMPARE(reopened.edits.undoStack()->count(), 0);
     }
@@ -152,20 +154,20 @@ private slots:
         Rig rig;
         LayoutEditController& c = rig.edits;
         c.adopt(m_placed);
-        QTRY_VERIFY(c.state());
+        QTRY_VERIFY_WITH_TIMEOUT(c.state(), kJobMs);
         const std::string before = json(c);
         auto* fill = c.dock()->findChild<QDoubleSpinBox*>(QStringLiteral("layoutFill"));
         QVERIFY(fill);
         QCOMPARE(fill->value(), c.state()->choice.layout.weightFill);
         fill->setValue(0.6);
         emit fill->editingFinished();
-        QTRY_VERIFY(!c.isBusy());
-        QTRY_COMPARE(c.undoStack()->count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
+        QTRY_COMPARE_WITH_TIMEOUT(c.undoStack()->count(), 1, kJobMs);
         QCOMPARE(c.state()->choice.layout.weightFill, 0.6);
         QVERIFY(json(c) != before);
         QVERIFY(conservationError(c.state()->placement(), m_placed->model()).empty());
         c.undoStack()->undo();
-        QTRY_VERIFY(!c.isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
         QCOMPARE(json(c), before);
         QCOMPARE(fill->value(), c.state()->choice.layout.weightFill);
     }
