@@ -56,10 +56,6 @@
         <translation>上下文已满</translation>
     </message>
     <message>
-        <source>&lt; 0.1 ms</source>
-        <translation>&lt; 0.1 毫秒</translation>
-    </message>
-    <message>
         <source>%1 tokens (prompt %2, %3 of them from the KV cache)</source>
         <translation>%1 个 token（提示 %2 个，其中 %3 个来自 KV 缓存）</translation>
     </message>
@@ -78,6 +74,10 @@
     <message>
         <source>prompt read at %1</source>
         <translation>提示词读取速度 %1</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
     </message>
 </context>
 <context>

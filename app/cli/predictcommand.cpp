@@ -267,6 +267,12 @@ int runPredict(const QStringList& args)
                         p.cost.usdPerMillionTokensRange.high, p.cost.hourlyUsd);
         std::printf("ceiling %.1f tokens/s per user (%s bound)\n", p.ceiling.tokensPerSecondPerUser,
                     p.ceiling.bound.c_str());
+        if (p.floor.seconds > 0) {
+            std::printf("floor %.4f ms per token (%.1f tokens/s per user)%s: %s\n", 1e3 * p.floor.seconds,
+                        1.0 / p.floor.seconds, p.floor.binds ? ", sets the point" : "", p.floor.formula.c_str());
+            for (const FloorComponent& f : p.floor.components)
+                std::printf("  floor %-24s %10.4f ms  %s\n", f.id.c_str(), 1e3 * f.seconds, f.source.c_str());
+        }
         for (const RangeDriver& d : p.rangeDrivers)
             std::printf("  range driver %-24s %g..%g %s: %.1f to %.1f tokens/s (x%.2f, %.0f %% of the range)\n",
                         d.input.c_str(), d.low, d.high, d.unit.c_str(), d.tokensPerSecondAtLow, d.tokensPerSecondAtHigh,

@@ -44,6 +44,20 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
                               {QStringLiteral("fabric_s"), c.fabricSeconds},
                               {QStringLiteral("arithmetic_intensity"), c.arithmeticIntensity()},
                               {QStringLiteral("clamped"), c.clamped}};
+    // The per-token costs that do not shrink with the model, each with its source, and whether they set the point.
+    QJsonArray floorComponents;
+    for (const FloorComponent& f : p.floor.components)
+        floorComponents.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(f.id)},
+                                           {QStringLiteral("s_per_token"), f.seconds},
+                                           {QStringLiteral("source"), QString::fromStdString(f.source)}});
+    QJsonObject floor{{QStringLiteral("s_per_token"), p.floor.seconds},
+                      {QStringLiteral("tokens_per_second_per_user"), p.floor.seconds > 0 ? 1.0 / p.floor.seconds : 0.0},
+                      {QStringLiteral("model_s_per_token"), p.floor.modelSeconds},
+                      {QStringLiteral("binds"), p.floor.binds},
+                      {QStringLiteral("formula"), QString::fromStdString(p.floor.formula)},
+                      {QStringLiteral("components"), floorComponents}};
+    if (p.floor.withoutGraphsSeconds > 0)
+        floor.insert(QStringLiteral("without_cuda_graphs_s_per_token"), p.floor.withoutGraphsSeconds);
     QJsonObject out{
         {QStringLiteral("model"), QString::fromStdString(model.id)},
         {QStringLiteral("hardware"), QString::fromStdString(hardware.id)},
@@ -55,6 +69,7 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
          pair(p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high)},
         {QStringLiteral("range_drivers"), drivers},
         {QStringLiteral("ceiling"), ceiling},
+        {QStringLiteral("floor"), floor},
         {QStringLiteral("ms_per_token"), 1e3 * p.secondsPerToken},
         {QStringLiteral("ttft_ms"), 1e3 * p.ttftSeconds},
         {QStringLiteral("ttft_ms_range"), pair(1e3 * p.ttftRange.low, 1e3 * p.ttftRange.high)},

@@ -90,6 +90,19 @@ GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuS
     return t;
 }
 
+GpuFloorTerms gpuFloorTerms(const GpuStepTerms& terms, int layers, const GpuSpec& gpu, int gpus)
+{
+    GpuFloorTerms f;
+    const double kernels = std::max(0, layers) * gpu.decodeKernelsPerLayer;
+    f.roofline = std::max(terms.memory, terms.compute);
+    f.launches = kernels * gpu.kernelGapGraphS;
+    if (gpus > 1)
+        f.allreduce = 2.0 * std::max(0, layers) * gpu.allreduceLatencyS + terms.link;
+    f.host = gpu.hostOverheadPerStepS;
+    f.eager = kernels * gpu.kernelLaunchEagerS;
+    return f;
+}
+
 int gpusNeeded(const ModelConfig& model, const GpuSpec& gpu, Precision precision, int64_t context, int concurrency,
                const GpuEfficiency& e)
 {

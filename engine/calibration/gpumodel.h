@@ -15,6 +15,7 @@
 #include "engine/model/precision.h"
 #include "engine/wafer/dataflow/timingparams.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,29 @@ struct GpuModelFacts
 };
 GpuModelFacts gpuModelFacts(const ModelConfig& model, Precision precision, int64_t context, int kvBytesPerValue);
 GpuStepTerms gpuStepTerms(const GpuModelFacts& facts, const GpuSpec& gpu, const GpuStep& step);
+
+// The per-step costs of a GPU decode step that do not shrink with the model, from the hardware preset's
+// floor constants (GpuSpec::decodeKernelsPerLayer ... allreduceLatencyS, each with its source):
+//   roofline  = max(memory, compute) of `terms` at the peaks (every byte and FLOP of the step)
+//   launches  = layers x kernels per layer x the GPU's idle gap per kernel inside a CUDA graph
+//   allreduce = (N > 1) 2 per layer x the small-message all-reduce latency, plus the payload over NVLink
+//   host      = the host's work per step (sampled token read back, output processing, scheduling)
+//   eager     = layers x kernels per layer x the CPU's submission cost per kernel (no CUDA graphs)
+// A step under CUDA graphs takes at least max(roofline + launches + allreduce, host): the kernels run back to
+// back with a gap before each, and the host's work overlaps the device's at best. Without graphs the CPU
+// submits the kernels as well: at least max(roofline + launches + allreduce, eager + host).
+struct GpuFloorTerms
+{
+    double roofline = 0;
+    double launches = 0;
+    double allreduce = 0;
+    double host = 0;
+    double eager = 0;
+    double device() const { return roofline + launches + allreduce; }
+    double graphs() const { return std::max(device(), host); }
+    double withoutGraphs() const { return std::max(device(), eager + host); }
+};
+GpuFloorTerms gpuFloorTerms(const GpuStepTerms& terms, int layers, const GpuSpec& gpu, int gpus);
 
 // The fewest GPUs (1, 2, 4, 8, 16, ...) whose HBM holds the weights and the KV of `concurrency` requests.
 int gpusNeeded(const ModelConfig& model, const GpuSpec& gpu, Precision precision, int64_t context, int concurrency,

@@ -60,6 +60,11 @@ void readGpu(PresetReader& r, GpuSpec& g)
     r.number("nvlinkBandwidthBytesPerS", g.nvlinkBandwidthBytesPerS, kOpt, Bound::NonNegative);
     r.integer("maxGpusPerNode", g.maxGpusPerNode, kOpt, Bound::Positive);
     r.number("powerWatts", g.powerWatts, kOpt, Bound::NonNegative);
+    r.number("decodeKernelsPerLayer", g.decodeKernelsPerLayer, kOpt, Bound::NonNegative);
+    r.number("kernelGapGraphS", g.kernelGapGraphS, kOpt, Bound::NonNegative);
+    r.number("kernelLaunchEagerS", g.kernelLaunchEagerS, kOpt, Bound::NonNegative);
+    r.number("hostOverheadPerStepS", g.hostOverheadPerStepS, kOpt, Bound::NonNegative);
+    r.number("allreduceLatencyS", g.allreduceLatencyS, kOpt, Bound::NonNegative);
 }
 
 void readLpu(PresetReader& r, LpuSpec& l)

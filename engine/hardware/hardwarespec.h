@@ -70,6 +70,13 @@ struct GpuSpec
     double nvlinkBandwidthBytesPerS = 0; // per GPU, bidirectional
     int maxGpusPerNode = 8;
     double powerWatts = 0;
+    // The per-token costs that do not shrink with the model (the prediction's floor,
+    // engine/calibration/gpumodel.h gpuFloor()); 0 = not known, not counted.
+    double decodeKernelsPerLayer = 0; // kernels a serving stack launches per layer per decode step
+    double kernelGapGraphS = 0;       // GPU idle per kernel inside a CUDA graph (launch and teardown)
+    double kernelLaunchEagerS = 0;    // CPU time to submit one kernel without CUDA graphs
+    double hostOverheadPerStepS = 0;  // host work per decode step (sampled token read back, output, schedule)
+    double allreduceLatencyS = 0;     // one small-message all-reduce inside a node (tensor parallel)
 };
 
 struct LpuSpec

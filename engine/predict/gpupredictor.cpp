@@ -17,11 +17,14 @@ int kvBytesFor(Precision p)
     return bitsPerParameter(p) <= 9 ? 1 : 2; // 8-bit serving stacks keep an 8-bit KV cache
 }
 
-// The serving stack's unknowns, one at a time; tps(efficiency, users) is the speed per user with them.
-void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool batchKnown,
+// The serving stack's unknowns, one at a time; model(efficiency, users) is the model's speed per user with them,
+// floorSeconds(users) the floor's time per token, which no end of a driver goes below.
+void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, const GpuSpec& g, int layers, bool batchKnown,
                         const std::vector<const GpuCalibration*>& profiles,
-                        const std::function<double(const GpuEfficiency&, int)>& tps)
+                        const std::function<double(const GpuEfficiency&, int)>& model,
+                        const std::function<double(int)>& floorSeconds)
 {
+    auto tps = [&](const GpuEfficiency& x, int users) { return std::min(model(x, users), 1.0 / floorSeconds(users)); };
     const double point = tps(e, p.concurrency);
     auto vary = [&](const char* input, const char* unit, double GpuEfficiency::*field, double assumed, double low,
                     double high, const char* source, auto toField) {
@@ -52,11 +55,13 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, int layers, bool 
             "Hazy Research 'No Bubbles' (2025-05-27) [Hazy-NoBubbles]: vLLM and SGLang use at most ~50% of H100 "
             "bandwidth at batch 1 (bytes over the whole step); WaferLLM, OSDI 2025, Table 6 [WaferLLM-T6]: cuBLAS "
             "GEMV reaches 85% on A100 (docs/sources.md)",
-            point, std::min(point, low * tps(streamOnly, p.concurrency)), tps(b, p.concurrency)));
+            point, std::min({point, low * model(streamOnly, p.concurrency), 1.0 / floorSeconds(p.concurrency)}),
+            tps(b, p.concurrency)));
     }
     // CUDA graphs switch a step by 1.259x on H100 ([PAI-gap] in docs/sources.md): on takes (1 - 1/1.259) of the step
-    // off the fitted overhead (not below ~100 kernels for 16 layers at ~1.3 us each), off adds 0.259 of it.
-    const double graphsFloor = 100.0 / 16.0 * 1.3e-6;
+    // off the fitted overhead (not below the preset's kernels per layer at their launch gap under graphs: ~100
+    // kernels for 16 layers at ~1.3 us each, [Hazy-NoBubbles]), off adds 0.259 of it.
+    const double graphsFloor = g.decodeKernelsPerLayer * g.kernelGapGraphS;
     const double stepPerLayer = 1.0 / point / std::max(1, layers);
     const double graphsOn = std::max(graphsFloor, e.layerOverheadS - (1.0 - 1.0 / 1.259) * stepPerLayer);
     const double graphsOff = e.layerOverheadS + 0.259 * stepPerLayer;
@@ -191,6 +196,38 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     if (w.speculative.enabled)
         p.breakdown.push_back({"speculative_draft", w.speculative.tokensPerStep * draftSeconds * scale});
 
+    // The floor: one step's fixed costs (the verify of k + 1 tokens with speculative decoding) over the tokens it
+    // yields; the draft's own steps could only add to it.
+    const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
+    const double tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
+    auto floorTerms = [&](int users) { return gpuFloorTerms(step(users, verified), model.layers, g, n); };
+    auto floorSeconds = [&](int users) { return floorTerms(users).graphs() / tokensPerStep; };
+    {
+        const GpuFloorTerms f = floorTerms(concurrency);
+        auto src = [&](const char* field) {
+            const auto it = hw.sources.find(field);
+            return it != hw.sources.end() ? it->second : std::string("hardware preset (no source)");
+        };
+        Floor floor;
+        floor.formula = "CUDA graphs: max(roofline at peak + kernel launches + all-reduce latency, host per step)";
+        floor.components.push_back({"roofline_at_peak", f.roofline / tokensPerStep,
+                                    "every byte and FLOP of the step at the preset's peaks: " +
+                                        src("hbmBandwidthBytesPerS") + "; " + src("bf16Flops")});
+        floor.components.push_back({"kernel_launch", f.launches / tokensPerStep,
+                                    std::to_string(model.layers) + " layers x " + src("decodeKernelsPerLayer") + " x " +
+                                        src("kernelGapGraphS")});
+        if (n > 1)
+            floor.components.push_back({"allreduce_latency", f.allreduce / tokensPerStep,
+                                        "2 per layer x " + src("allreduceLatencyS") + ", plus the payload over " +
+                                            src("nvlinkBandwidthBytesPerS")});
+        floor.components.push_back({"host_per_step", f.host / tokensPerStep, src("hostOverheadPerStepS")});
+        floor.components.push_back(
+            {"kernel_launch_eager", f.eager / tokensPerStep, "without CUDA graphs only: " + src("kernelLaunchEagerS")});
+        floor.seconds = f.graphs() / tokensPerStep;
+        floor.withoutGraphsSeconds = f.withoutGraphs() / tokensPerStep;
+        settleFloor(p, std::move(floor));
+    }
+
     // Time to first token: the prompt in one prefill pass.
     GpuStep prefill;
     prefill.gpus = n;
@@ -199,7 +236,8 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     prefill.precision = w.precision;
     prefill.kvBytesPerValue = kvBytes;
     const GpuStepTerms pre = gpuStepTerms(model, g, prefill);
-    p.ttftSeconds = pre.seconds(e);
+    const double preFloor = gpuFloorTerms(pre, model.layers, g, n).graphs();
+    p.ttftSeconds = std::max(pre.seconds(e), preFloor);
 
     // Time to first token over every shipped GPU profile (and a user-fitted one) and its worst residual.
     double ttftLo = p.ttftSeconds;
@@ -211,28 +249,29 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
         rangeProfiles.push_back(o.calibration.get());
     for (const GpuCalibration* c : rangeProfiles) {
         const double r = c->profile.maxAbsRelativeResidual;
-        ttftLo = std::min(ttftLo, pre.seconds(c->efficiency) * (1 - r));
-        ttftHi = std::max(ttftHi, pre.seconds(c->efficiency) * (1 + r));
+        ttftLo = std::min(ttftLo, std::max(preFloor, pre.seconds(c->efficiency) * (1 - r)));
+        ttftHi = std::max(ttftHi, std::max(preFloor, pre.seconds(c->efficiency) * (1 + r)));
     }
     p.ttftRange = {ttftLo, ttftHi};
 
     const double specFactor = seconds / terms.seconds(e);
-    addGpuRangeDrivers(p, e, model.layers, w.batchKnown, rangeProfiles, [&](const GpuEfficiency& x, int users) {
-        return 1.0 / (step(std::clamp(users, 1, std::max(1, p.maxConcurrency)), 1).seconds(x) * specFactor);
-    });
+    auto clampUsers = [&](int users) { return std::clamp(users, 1, std::max(1, p.maxConcurrency)); };
+    addGpuRangeDrivers(
+        p, e, g, model.layers, w.batchKnown, rangeProfiles,
+        [&](const GpuEfficiency& x, int users) { return 1.0 / (step(clampUsers(users), 1).seconds(x) * specFactor); },
+        [&](int users) { return floorSeconds(clampUsers(users)); });
     Ceiling& ceiling = p.ceiling;
-    const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
     ceiling.peakBytesPerS = n * g.hbmBandwidthBytesPerS;
     ceiling.peakFlopsPerS = n * gpuPeakFlops(g, w.precision);
     ceiling.bytesPerStep = facts.weightBytesRead + concurrency * facts.kvBytesPerRequest;
     ceiling.flopsPerStep = 2.0 * facts.activeParameters * concurrency * verified *
                            (1.0 + continuousBatchPrefill(double(w.promptTokens), double(w.outputTokens), concurrency));
-    ceiling.tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
+    ceiling.tokensPerStep = tokensPerStep;
     finishRange(p);
 
     for (int c : concurrencyLevels(w.concurrency)) {
         const int cc = std::clamp(c, 1, std::max(1, p.maxConcurrency));
-        const double t = step(cc, 1).seconds(e) * (seconds / terms.seconds(e));
+        const double t = std::max(step(cc, 1).seconds(e) * (seconds / terms.seconds(e)), floorSeconds(cc));
         p.concurrencyCurve.push_back({c, 1.0 / t, cc / t});
     }
     if (g.powerWatts > 0)

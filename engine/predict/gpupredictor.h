@@ -5,6 +5,12 @@
 // fewest GPUs (a power of two) whose HBM holds the weights and one request's
 // KV cache. The range spans every shipped GPU profile and its residuals (and
 // a user-fitted profile's, when one is given).
+// The point is max(the fitted terms, the floor): one step under CUDA graphs
+// takes at least max(roofline at peak + kernels x launch gap + all-reduce
+// latencies, host work per step), the constants from the hardware preset
+// (gpuFloorTerms in gpumodel.h); the speculative step's floor over the tokens
+// it yields. The floor lifts the time to first token, the concurrency curve
+// and each range driver's ends too, never the hardware ceiling.
 
 #include "engine/calibration/gpucalibration.h"
 #include "engine/core/error.h"

@@ -121,6 +121,39 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
     if (w.speculative.enabled)
         p.breakdown.push_back({"speculative_draft", w.speculative.tokensPerStep * draftSeconds * scale});
 
+    // The floor: one step's layers streamed and computed at the chips' peaks, and (more than one chip) every
+    // exchange's activations over all of a chip's links at their line rate; no public figure gives the LPU's
+    // per-hop latency or host work per token, so neither is counted.
+    const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
+    const double tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
+    auto floorStep = [&](int users) {
+        const double perStage = std::ceil(double(users) / stages) * verified;
+        const LpuTerms t = lpuTerms(model, l, w.precision, chips, perStage, w.contextTokens, users, e);
+        const double linkRate = double(l.c2cLinks) * l.c2cLinkBandwidthBytesPerS;
+        const double transfer = chips > 1 && linkRate > 0 ? t.exchanges * double(model.hiddenSize) *
+                                                                lpuKvBytes(w.precision) * perStage / linkRate
+                                                          : 0.0;
+        return std::pair(t.local, transfer);
+    };
+    {
+        const auto [local, transfer] = floorStep(concurrency);
+        auto src = [&](const char* field) {
+            const auto it = hw.sources.find(field);
+            return it != hw.sources.end() ? it->second : std::string("hardware preset (no source)");
+        };
+        Floor floor;
+        floor.formula = "roofline at peak + chip-to-chip transfers at line rate";
+        floor.components.push_back(
+            {"roofline_at_peak", local / tokensPerStep,
+             "every layer's bytes and operations at the chips' peaks: " + src("sramBandwidthBytesPerS")});
+        if (chips > 1)
+            floor.components.push_back({"chip_to_chip", transfer / tokensPerStep,
+                                        "2 exchanges per layer (MoE: 3) of the activations over " + src("c2cLinks") +
+                                            " at " + src("c2cLinkBandwidthBytesPerS")});
+        floor.seconds = (local + transfer) / tokensPerStep;
+        settleFloor(p, std::move(floor));
+    }
+
     const double r = cal->profile.maxAbsRelativeResidual;
     // Prefill: the prompt flows through the layer pipeline as one batch.
     const LpuTerms pre = lpuTerms(model, l, w.precision, chips, double(std::max<int64_t>(1, w.promptTokens)),
@@ -129,7 +162,9 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
     p.ttftRange = {p.ttftSeconds * (1 - r), p.ttftSeconds * (1 + r)};
     for (int c : concurrencyLevels(w.concurrency)) {
         const int cc = std::clamp(c, 1, std::max(1, p.maxConcurrency));
-        const double t = stepSeconds(cc, 1) * (seconds / terms.seconds(e));
+        const auto [local, transfer] = floorStep(cc);
+        const double t =
+            std::max(stepSeconds(cc, 1) * (seconds / terms.seconds(e)), (local + transfer) / tokensPerStep);
         p.concurrencyCurve.push_back({c, 1.0 / t, cc / t});
     }
     addLpuRangeDrivers(p, model, l, w, *cal, seconds / terms.seconds(e));

@@ -8,6 +8,11 @@
 // software-scheduled network). The exchange cost is fitted to
 // Groq's Llama 2 70B figures (JSON kind "lpu"). Up to one request per layer
 // stage decodes at full speed; more share the stages as micro-batches.
+// The floor (Prediction::Floor): every layer's bytes and operations at the
+// chips' peaks plus, over more than one chip, every exchange's activations
+// over all of a chip's links at line rate ([Linley-Groq]); no public figure
+// gives the LPU's per-hop latency or its host work per token, so neither is
+// counted and the fitted exchange cost stays above the floor.
 
 #include "engine/calibration/lpumodel.h"
 #include "engine/core/error.h"

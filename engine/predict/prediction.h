@@ -51,6 +51,39 @@ struct RangeDriver
     double share = 0;  // its share of the combined range (squared log effects, sums to 1)
 };
 
+// The per-token costs that do not shrink with the model, each with its source (a hardware preset field or a
+// fitted profile constant, citing docs/sources.md): GPU kernel launches, host work per step and the
+// all-reduce latency; the LPU's chip-to-chip transfers; the wafer's fixed latency per all-reduce, its
+// reduction hops and the wafer-to-wafer links. How they combine is a property of the hardware and its
+// software (`formula`); no prediction's time per token is below `seconds`.
+//
+// GPU (CUDA graphs, the serving default): the device runs the step's kernels back to back, each after a
+// launch gap, so device = roofline at peak + kernels x gap + all-reduce latencies; the host's work per step
+// overlaps the device's at best (an overlap scheduler), so step >= max(device, host). Without graphs the
+// CPU submits every kernel as well: step >= max(device, kernels x eager launch + host).
+// LPU: roofline at peak + chip-to-chip transfers (payload over the chip's links).
+// Wafer: the fewest reduction hops + fixed cycles per all-reduce x all-reduces + wafer-to-wafer links.
+// The point is max(the model's own time, the floor); `binds` says the floor set it. The floor is the modelled
+// serving stack's (vLLM's and SGLang's kernel count and host work), not the hardware's: the ceiling below
+// stays the hardware's roofs, which no software passes, and a speed range's high end may pass the floor (a
+// stack that fuses its kernels launches fewer).
+struct FloorComponent
+{
+    std::string id;     // "kernel_launch", "host_per_step", "allreduce_latency", "chip_to_chip", ...
+    double seconds = 0; // per output token
+    std::string source;
+};
+
+struct Floor
+{
+    std::vector<FloorComponent> components;
+    double seconds = 0;              // per output token: the components combined by `formula`
+    double withoutGraphsSeconds = 0; // GPUs: the same floor if the stack launched kernels one by one (0: n/a)
+    double modelSeconds = 0;         // the model's own time per output token, before the floor
+    bool binds = false;              // the floor set the point (modelSeconds < seconds)
+    std::string formula;             // how the components combine, in words
+};
+
 // The hard bound for the configuration: a decode step cannot move its bytes
 // faster than the memory roof, do its FLOPs faster than the compute roof, or
 // (wafers) cross its layer regions in fewer hops than the reductions need.
@@ -118,6 +151,7 @@ struct Prediction
     Range tokensPerSecondPerUserRange;
     std::vector<RangeDriver> rangeDrivers; // what the speed range is made of, largest effect first
     Ceiling ceiling;
+    Floor floor;            // the per-token costs no prediction goes below
     double ttftSeconds = 0; // prompt processing and first token
     Range ttftRange;
     double aggregateTokensPerSecond = 0;

@@ -114,6 +114,21 @@ void finishRange(Prediction& p)
     applyCeiling(p);
 }
 
+void settleFloor(Prediction& p, Floor floor)
+{
+    floor.modelSeconds = p.secondsPerToken;
+    floor.binds = floor.seconds > p.secondsPerToken;
+    if (floor.binds) {
+        p.breakdown.push_back({"fixed_cost_floor", floor.seconds - p.secondsPerToken});
+        p.secondsPerToken = floor.seconds;
+        p.tokensPerSecondPerUser = 1.0 / floor.seconds;
+        p.aggregateTokensPerSecond = p.concurrency / floor.seconds;
+        p.notes.push_back("the fixed per-token costs (" + floor.formula + ") set the speed: the model alone says " +
+                          std::to_string(std::llround(1.0 / floor.modelSeconds)) + " tokens/s per user");
+    }
+    p.floor = std::move(floor);
+}
+
 void completeCost(Prediction& p, const HardwareSpec& hw)
 {
     const HourlyCost& c = hw.cost;

@@ -47,6 +47,12 @@ RangeDriver rangeDriver(std::string input, std::string unit, double assumed, dou
 // the point, range and scenarios to it should the model exceed it.
 void finishRange(Prediction& p);
 
+// Sets p.floor (its seconds per output token already combined by the predictor) and lifts the point to it:
+// modelSeconds is the point as it stood, and where the floor is above it the point, the per-user and
+// aggregate speeds take the floor and the breakdown gains a "fixed_cost_floor" entry for the difference
+// (so it still sums to the token time).
+void settleFloor(Prediction& p, Floor floor);
+
 // Fills p.cost from the hardware's hourly cost per device, the devices used and the aggregate rate.
 void completeCost(Prediction& p, const HardwareSpec& hardware);
 

@@ -43,10 +43,45 @@ void setCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw,
 }
 } // namespace
 
+Floor waferFloor(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, const WaferSetup& s,
+                 const ScheduleOptions& so)
+{
+    TimingParams fixed = s.params;
+    fixed.macCycles = 0;
+    fixed.cyclesPerWavelet = 0;
+    fixed.ioBandwidthBytesPerS = 0;
+    const TokenSchedule f = buildTokenSchedule(model, s.layout, TimingModel(fixed), so);
+    const double clock = s.params.clockHz;
+    const auto hop = hw.sources.find("hopLatencyCycles");
+    const std::string hopSource = hop != hw.sources.end() ? hop->second : std::string("hardware preset");
+    const double tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
+    Floor floor;
+    floor.formula = "the schedule's fixed latencies: all-reduce fixed cycles, routing stages and hops, region and "
+                    "wafer-to-wafer hops";
+    floor.components.push_back({"allreduce_fixed_latency", f.reduceCycles / clock / tokensPerStep,
+                                "c_0 = " + toStringC(s.params.allreduceFixedCycles) +
+                                    " cycles per all-reduce and beta = " + toStringC(s.params.routingStageCycles) +
+                                    " cycles per routing stage (fitted profile " + s.profile +
+                                    ", WaferLLM OSDI 2025 Table 4 [WaferLLM-T4]); alpha = " +
+                                    toStringC(s.params.hopCycles) + " cycles per hop (" + hopSource + ")"});
+    floor.components.push_back({"region_and_wafer_hops", f.hopCycles / clock / tokensPerStep,
+                                "hops between layer regions at alpha; wafer-to-wafer latency " +
+                                    toStringC(s.params.interWaferLatencyS) +
+                                    " s (assumption: not published [WaferScope-model])"});
+    floor.seconds = f.totalCycles / clock / tokensPerStep;
+    return floor;
+}
+
 void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
                              const WaferPredictOptions& o, const WaferBoundsInput& in)
 {
     const WaferSetup& s = *in.setup;
+    ScheduleOptions so;
+    so.tokens = in.tokensPerVisit;
+    so.context = w.contextTokens;
+    so.kv = o.kv;
+    so.timingOnly = true;
+    settleFloor(p, waferFloor(model, hw, w, s, so));
     const double point = p.tokensPerSecondPerUser;
     auto handoff = [&](const TimingParams& params) { return in.handoffSeconds ? in.handoffSeconds(params) : 0.0; };
     auto tps = [&](const ScheduleRegions& layout, const TimingParams& params, int visit) {

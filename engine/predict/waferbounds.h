@@ -34,7 +34,15 @@ struct WaferBoundsInput
     std::function<double(const TimingParams&)> handoffSeconds;
 };
 
-// Adds the drivers and the ceiling to p (whose point, concurrency and devices are set) and finishes its range.
+// The wafer's floor (Prediction::Floor): the step's schedule `so` on the setup's layout with nothing that scales
+// with the model's weights (no multiply-accumulates, no payload wavelets, no link serialisation): the fixed cycles
+// of every all-reduce (c_0, fitted), its routing stages (beta, fitted) and hops (alpha), the hops between layer
+// regions and the wafer-to-wafer latency. A speculative step pays them once for the tokens it yields.
+Floor waferFloor(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, const WaferSetup& s,
+                 const ScheduleOptions& so);
+
+// Settles p's floor (waferFloor at the step's micro-batch), adds the drivers and the ceiling to p (whose point,
+// concurrency and devices are set) and finishes its range.
 void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
                              const WaferPredictOptions& o, const WaferBoundsInput& in);
 

@@ -10,8 +10,9 @@ QString ChatStats::formatSeconds(double seconds, const QLocale& locale)
 {
     if (!(seconds >= 0) || !std::isfinite(seconds))
         return tr("n/a");
-    if (seconds < 0.0001)
-        return tr("< 0.1 ms");
+    if (seconds <
+        0.0001) // the real figure, however small: a GPU's fixed costs per token are a few µs to a fraction of a ms
+        return tr("%1 µs").arg(locale.toString(seconds * 1e6, 'f', seconds < 0.00001 ? 1 : 0));
     if (seconds < 0.01)
         return tr("%1 ms").arg(locale.toString(seconds * 1e3, 'f', 1));
     if (seconds < 1.0)

@@ -431,10 +431,9 @@ private slots:
         s->droppedMessages = 2;
         s->contextTokens = 64;
         s->finishReason = ws::FinishReason::ContextFull;
-        QCOMPARE(
-            ws::views::ChatStats::format(*s, QLocale::c()),
-            QStringLiteral("3 tokens (prompt 40, 28 of them from the KV cache) · the 2 oldest messages were left "
-                           "out to fit the context of 64 tokens · first token < 0.1 ms · context full (64 tokens)"));
+        QCOMPARE(ws::views::ChatStats::format(*s, QLocale::c()),
+                 QStringLiteral("3 tokens (prompt 40, 28 of them from the KV cache) · the 2 oldest messages were left "
+                                "out to fit the context of 64 tokens · first token 0.0 µs · context full (64 tokens)"));
     }
 
     void statsLine_data()
@@ -496,7 +495,8 @@ private slots:
     {
         QTest::addColumn<double>("seconds");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("below what one decimal shows") << 0.00002 << "< 0.1 ms";
+        QTest::newRow("below what one decimal of ms shows: microseconds") << 0.00002 << QStringLiteral("20 µs");
+        QTest::newRow("a few microseconds") << 0.0000013 << QStringLiteral("1.3 µs");
         QTest::newRow("sub-10 ms") << 0.00042 << "0.4 ms";
         QTest::newRow("ms") << 0.25 << "250 ms";
         QTest::newRow("seconds") << 3.14159 << "3.14 s";
