@@ -2,29 +2,18 @@
 // (ChatTemplate::detect, with the architecture), and the prompt is encoded as the chat encodes it (BOS added,
 // control tokens parsed) with a real vocabulary of that kind. The input is NUL-separated: the template text,
 // the architecture, then role and content of each message.
-#include "engine/gguf/gguffile.h"
 #include "engine/tokenizer/chattemplate.h"
 #include "engine/tokenizer/tokenizer.h"
 #include "tests/fuzz/fuzzinput.h"
+#include "tests/fuzz/fuzzvocab.h"
 
 #include <string>
 #include <vector>
 
-namespace {
-const ws::Tokenizer* load(const char* relative)
-{
-    auto file = ws::GgufFile::open(wsfuzz::modelPath(relative));
-    if (!file)
-        return nullptr;
-    auto tokenizer = ws::Tokenizer::fromGguf(*file);
-    return tokenizer ? new ws::Tokenizer(std::move(*tokenizer)) : nullptr; // lives for the process
-}
-} // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
-    static const ws::Tokenizer* chatMl = load("tokenizer/ggml-vocab-qwen3.gguf");
-    static const ws::Tokenizer* llama3 = load("tokenizer/ggml-vocab-llama3.gguf");
+    static const ws::Tokenizer* chatMl = wsfuzz::loadVocabulary("tokenizer/ggml-vocab-qwen3.gguf");
+    static const ws::Tokenizer* llama3 = wsfuzz::loadVocabulary("tokenizer/ggml-vocab-llama3.gguf");
     if (!chatMl || !llama3)
         __builtin_trap(); // the vocabularies must load: WAFERSCOPE_TEST_MODELS
     std::vector<std::string> fields(1);

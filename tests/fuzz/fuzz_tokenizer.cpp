@@ -1,29 +1,18 @@
 // Both tokenizers (SPM: Llama 2's vocabulary; BPE: Qwen3's), fixed real vocabularies: the first byte picks
 // one; the rest is encoded as arbitrary bytes (with and without special-token parsing) and, read as
 // 16-bit ids, decoded through the streaming decoder.
-#include "engine/gguf/gguffile.h"
 #include "engine/tokenizer/streamingdecoder.h"
 #include "engine/tokenizer/tokenizer.h"
 #include "tests/fuzz/fuzzinput.h"
+#include "tests/fuzz/fuzzvocab.h"
 
 #include <memory>
 #include <string_view>
 
-namespace {
-const ws::Tokenizer* load(const char* relative)
-{
-    auto file = ws::GgufFile::open(wsfuzz::modelPath(relative));
-    if (!file)
-        return nullptr;
-    auto tokenizer = ws::Tokenizer::fromGguf(*file);
-    return tokenizer ? new ws::Tokenizer(std::move(*tokenizer)) : nullptr; // lives for the process
-}
-} // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
-    static const ws::Tokenizer* spm = load("tokenizer/ggml-vocab-llama-spm.gguf");
-    static const ws::Tokenizer* bpe = load("tokenizer/ggml-vocab-qwen3.gguf");
+    static const ws::Tokenizer* spm = wsfuzz::loadVocabulary("tokenizer/ggml-vocab-llama-spm.gguf");
+    static const ws::Tokenizer* bpe = wsfuzz::loadVocabulary("tokenizer/ggml-vocab-qwen3.gguf");
     if (size < 1)
         return 0;
     const ws::Tokenizer* tokenizer = (data[0] & 1) ? bpe : spm;
