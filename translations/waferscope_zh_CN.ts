@@ -773,38 +773,6 @@ A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures
         <translation>时序常数</translation>
     </message>
     <message>
-        <source>Phase</source>
-        <translation>阶段</translation>
-    </message>
-    <message>
-        <source>Cycles</source>
-        <translation>周期</translation>
-    </message>
-    <message>
-        <source>µs</source>
-        <translation>µs</translation>
-    </message>
-    <message>
-        <source>% of token</source>
-        <translation>占 token 的 %</translation>
-    </message>
-    <message>
-        <source>Constant</source>
-        <translation>常数</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <source>Unit</source>
-        <translation>单位</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>来源</translation>
-    </message>
-    <message>
         <source>&amp;Play / Pause</source>
         <translation>播放/暂停(&amp;P)</translation>
     </message>
@@ -3461,6 +3429,41 @@ Hourly cost: %10</source>
     <message>
         <source>preset: %1</source>
         <translation>预设：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::DataflowTables</name>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation>周期</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>% of token</source>
+        <translation>占 token 的 %</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>常数</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
     </message>
 </context>
 <context>

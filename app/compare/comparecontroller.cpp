@@ -2,9 +2,9 @@
 
 #include "app/common/presetlibrary.h"
 #include "app/compare/calibrationdialog.h"
-#include "app/compare/chartexport.h"
 #include "app/compare/comparefigures.h"
 #include "app/compare/compareinputs.h"
+#include "app/export/chartexport.h"
 #include "app/session/systempaces.h"
 #include "engine/calibration/gpucalibration.h"
 #include "engine/calibration/measuredpoints.h"

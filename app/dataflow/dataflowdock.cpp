@@ -1,7 +1,11 @@
 #include "app/dataflow/dataflowdock.h"
 
+#include "app/export/chartexport.h"
 #include "app/stage/stage.h"
 
+#include "views/charts/chartcard.h"
+
+#include "views/dataflow/dataflowtables.h"
 #include "views/dataflow/playbackbar.h"
 #include "views/dataflow/timelinechart.h"
 #include "views/mesh/meshview.h"
@@ -55,8 +59,15 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent) : QDockWidget(parent),
         t->horizontalHeader()->setStretchLastSection(true);
     }
     m_tabs->addTab(m_timeline, QString());
-    m_tabs->addTab(m_breakdown, QString());
-    m_tabs->addTab(m_params, QString());
+    // Each table in a card with an Export button: the same ChartTable is shown and exported.
+    for (auto [widget, table] : {std::pair{m_breakdown, &m_breakdownRows}, std::pair{m_params, &m_paramRows}}) {
+        auto* card = new views::ChartCard(widget, m_tabs);
+        connect(card, &views::ChartCard::exportRequested, this, [this, card, table] {
+            ChartExport::askAndWrite(this, card->content(), table->exported(), nullptr,
+                                     m_tabs->tabText(m_tabs->indexOf(card)));
+        });
+        m_tabs->addTab(card, QString());
+    }
     layout->addWidget(m_tabs, 1);
     setWidget(body);
 
@@ -171,36 +182,13 @@ void DataflowDock::updateState()
 void DataflowDock::fillTables()
 {
     const QLocale locale;
-    m_breakdown->clearContents();
-    m_params->clearContents();
-    m_breakdown->setRowCount(0);
-    m_params->setRowCount(0);
     m_kvLabel->clear();
+    m_breakdownRows = views::DataflowTables::phaseCycles(m_setup ? *m_setup->schedule : TokenSchedule{});
+    m_paramRows = views::DataflowTables::timingConstants(m_setup ? m_setup->params : std::vector<ParamInfo>{});
+    views::showTable(m_breakdown, m_breakdownRows);
+    views::showTable(m_params, m_paramRows);
     if (!m_setup)
         return;
-    const TokenSchedule& s = *m_setup->schedule;
-    int row = 0;
-    for (size_t k = 0; k < size_t(PhaseKind::Count); ++k) {
-        if (!(s.cyclesByKind[k] > 0))
-            continue;
-        m_breakdown->setRowCount(row + 1);
-        const double cycles = s.cyclesByKind[k];
-        m_breakdown->setItem(row, 0, new QTableWidgetItem(views::phaseKindName(PhaseKind(k))));
-        m_breakdown->setItem(row, 1, new QTableWidgetItem(locale.toString(qint64(std::llround(cycles)))));
-        m_breakdown->setItem(row, 2, new QTableWidgetItem(locale.toString(cycles / s.clockHz * 1e6, 'f', 3)));
-        m_breakdown->setItem(row, 3, new QTableWidgetItem(locale.toString(100.0 * cycles / s.totalCycles, 'f', 1)));
-        ++row;
-    }
-    m_params->setRowCount(int(m_setup->params.size()));
-    for (size_t i = 0; i < m_setup->params.size(); ++i) {
-        const ParamInfo& p = m_setup->params[i];
-        m_params->setItem(int(i), 0, new QTableWidgetItem(QString::fromStdString(p.label)));
-        m_params->setItem(int(i), 1, new QTableWidgetItem(locale.toString(p.value, 'g', 6)));
-        m_params->setItem(int(i), 2, new QTableWidgetItem(QString::fromStdString(p.unit)));
-        auto* source = new QTableWidgetItem(QString::fromStdString(p.source));
-        source->setToolTip(QString::fromStdString(p.description));
-        m_params->setItem(int(i), 3, source);
-    }
     if (m_setup->kv)
         m_kvLabel->setText(tr("KV capacity of layer 0's region (%1 × %2 cores): concat %3 tokens, shift %4 tokens")
                                .arg(m_setup->kv->cols)
@@ -221,10 +209,6 @@ void DataflowDock::retranslate()
     m_tabs->setTabText(0, tr("Timeline"));
     m_tabs->setTabText(1, tr("Phase cycles"));
     m_tabs->setTabText(2, tr("Timing constants"));
-    m_breakdown->setColumnCount(4);
-    m_breakdown->setHorizontalHeaderLabels({tr("Phase"), tr("Cycles"), tr("µs"), tr("% of token")});
-    m_params->setColumnCount(4);
-    m_params->setHorizontalHeaderLabels({tr("Constant"), tr("Value"), tr("Unit"), tr("Source")});
     fillTables();
     updateState();
 }

@@ -10,6 +10,8 @@
 #include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowschedule.h"
 
+#include "views/charts/charttable.h"
+
 #include <QDockWidget>
 
 #include <memory>
@@ -73,6 +75,8 @@ private:
     QTabWidget* m_tabs = nullptr;
     QTableWidget* m_breakdown = nullptr;
     QTableWidget* m_params = nullptr;
+    views::ChartTable m_breakdownRows; // what m_breakdown shows and exports
+    views::ChartTable m_paramRows;     // what m_params shows and exports
     std::shared_ptr<const PlacementResult> m_result;
     std::optional<DataflowSetup> m_setup;
     std::shared_ptr<const MeshFrame> m_lastFrame;      // the frame last put in the view

@@ -1,4 +1,4 @@
-#include "app/compare/chartexport.h"
+#include "app/export/chartexport.h"
 
 #include "app/export/exporter.h"
 

@@ -1,5 +1,6 @@
 #include "views/defects/defectspanel.h"
 
+#include "views/charts/chartcard.h"
 #include "views/defects/yieldpanel.h"
 
 #include <QAction>
@@ -139,8 +140,11 @@ DefectsPanel::DefectsPanel(QWidget* parent) : QWidget(parent)
     page->addStretch(1);
 
     m_yield = new YieldPanel(m_tabs);
+    auto* yieldCard = new ChartCard(m_yield, m_tabs);
     m_tabs->addTab(m_toolsPage, QString());
-    m_tabs->addTab(m_yield, QString());
+    m_tabs->addTab(yieldCard, QString());
+    connect(yieldCard, &ChartCard::exportRequested, this,
+            [this] { emit exportRequested(m_yield, m_yield->chartData(), m_tabs->tabText(1)); });
 
     connect(m_poisson, &QPushButton::clicked, this, [this] { emit poissonRequested(m_density->value(), takeSeed()); });
     connect(m_clustered, &QPushButton::clicked, this,

@@ -7,6 +7,8 @@
 // setWafer, setHistory, setYieldCurves) and asks for edits through signals;
 // the app's DefectsController does the work.
 
+#include "views/charts/chartdata.h"
+
 #include "engine/wafer/redundancy/remap.h"
 #include "engine/wafer/redundancy/yieldcurves.h"
 
@@ -89,6 +91,7 @@ signals:
     void undoRequested();
     void redoRequested();
     void brushChanged(bool active, bool kill);
+    void exportRequested(QWidget* content, const ws::views::ChartData& data, const QString& title); // the yield chart
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -108,32 +108,30 @@ void YieldPanel::setCurves(std::shared_ptr<const YieldCurves> curves)
     updateTitles();
 }
 
-QString YieldPanel::csv() const
+ChartData YieldPanel::chartData() const
 {
-    QString out;
+    ChartData d;
+    d.name = QStringLiteral("yield_curves");
+    d.columns = {QStringLiteral("d0_per_mm2"),
+                 QStringLiteral("poisson"),
+                 QStringLiteral("murphy"),
+                 QStringLiteral("seeds"),
+                 QStringLiteral("negative_binomial"),
+                 QStringLiteral("redundant_wafer"),
+                 QStringLiteral("monte_carlo_yield"),
+                 QStringLiteral("monte_carlo_standard_error"),
+                 QStringLiteral("monte_carlo_usable_fraction")};
     if (!m_curves)
-        return out;
+        return d;
     const YieldCurves& c = *m_curves;
-    out += QStringLiteral("d0_per_mm2,poisson,murphy,seeds,negative_binomial,redundant_wafer\n");
-    for (size_t i = 0; i < c.defectsPerMm2.size(); ++i) {
-        out += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
-                   .arg(c.defectsPerMm2[i], 0, 'g', 10)
-                   .arg(c.poisson[i], 0, 'g', 10)
-                   .arg(c.murphy[i], 0, 'g', 10)
-                   .arg(c.seeds[i], 0, 'g', 10)
-                   .arg(c.negativeBinomial[i], 0, 'g', 10)
-                   .arg(i < c.redundantWafer.size() ? QString::number(c.redundantWafer[i], 'g', 10) : QString());
-    }
-    if (!c.monteCarlo.empty()) {
-        out += QStringLiteral("\nd0_per_mm2,monte_carlo_yield,standard_error,usable_fraction\n");
-        for (const YieldMonteCarloPoint& p : c.monteCarlo)
-            out += QStringLiteral("%1,%2,%3,%4\n")
-                       .arg(p.defectsPerMm2, 0, 'g', 10)
-                       .arg(p.yield, 0, 'g', 10)
-                       .arg(p.standardError, 0, 'g', 10)
-                       .arg(p.usableFraction, 0, 'g', 10);
-    }
-    return out;
+    for (size_t i = 0; i < c.defectsPerMm2.size(); ++i)
+        d.rows.append(QVariantList{c.defectsPerMm2[i], c.poisson[i], c.murphy[i], c.seeds[i], c.negativeBinomial[i],
+                                   i < c.redundantWafer.size() ? QVariant(c.redundantWafer[i]) : QVariant(), QVariant(),
+                                   QVariant(), QVariant()});
+    for (const YieldMonteCarloPoint& p : c.monteCarlo)
+        d.rows.append(QVariantList{p.defectsPerMm2, QVariant(), QVariant(), QVariant(), QVariant(), QVariant(), p.yield,
+                                   p.standardError, p.usableFraction});
+    return d;
 }
 
 QImage YieldPanel::renderImage(QSize size) const

@@ -3,7 +3,9 @@
 // negative-binomial models for a die of the curves' area, the redundant wafer's
 // segment formula, and Monte Carlo points from the real remap. A function of one
 // engine value (setCurves); the app computes the curves off the GUI thread and
-// writes exports: csv() and renderImage() hand it the data and the picture.
+// writes exports: chartData() hands it the numbers (the picture is the widget).
+
+#include "views/charts/chartdata.h"
 
 #include "engine/wafer/redundancy/yieldcurves.h"
 
@@ -32,8 +34,9 @@ public:
     void setCurves(std::shared_ptr<const YieldCurves> curves);
     std::shared_ptr<const YieldCurves> curves() const { return m_curves; }
 
-    // The data shown, as comma-separated text (a header line per table).
-    QString csv() const;
+    // The data shown, one table: a row per curve sample (the Monte Carlo columns empty), then a row per
+    // Monte Carlo point (the model columns empty). No rows without curves.
+    ChartData chartData() const;
     // The chart as drawn now, scaled to size when one is given.
     QImage renderImage(QSize size = {}) const;
 

@@ -56,22 +56,30 @@ private slots:
         QCOMPARE(mc->count(), 0);
         panel.setCurves(nullptr);
         QCOMPARE(poisson->count(), 0);
-        QVERIFY(panel.csv().isEmpty());
+        QVERIFY(panel.chartData().rows.isEmpty());
     }
 
-    void exportsCsvAndImage()
+    void exportsDataAndImage()
     {
         ws::views::YieldPanel panel;
         panel.resize(640, 400);
         const auto curves = sampleCurves(2);
         panel.setCurves(curves);
-        const QStringList lines = panel.csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(lines.size(), 1 + 21 + 1 + 2);
-        QCOMPARE(lines[0], QStringLiteral("d0_per_mm2,poisson,murphy,seeds,negative_binomial,redundant_wafer"));
-        const QStringList row = lines[1].split(QLatin1Char(','));
-        QCOMPARE(row.size(), 6);
+        const ws::views::ChartData data = panel.chartData();
+        QCOMPARE(data.rows.size(), 21 + 2); // 21 curve samples, then 2 Monte Carlo points
+        QCOMPARE(data.columns,
+                 QStringList({"d0_per_mm2", "poisson", "murphy", "seeds", "negative_binomial", "redundant_wafer",
+                              "monte_carlo_yield", "monte_carlo_standard_error", "monte_carlo_usable_fraction"}));
+        const QVariantList row = data.rows[0];
+        QCOMPARE(row.size(), 9);
         QCOMPARE(row[0].toDouble(), curves->defectsPerMm2[0]);
         QVERIFY(std::abs(row[1].toDouble() - curves->poisson[0]) <= 1e-9 * curves->poisson[0]);
+        QVERIFY(row[6].isNull()); // a curve row has no Monte Carlo value: written empty, never 0
+        const QVariantList mc = data.rows[21];
+        QCOMPARE(mc[0].toDouble(), curves->monteCarlo[0].defectsPerMm2);
+        QVERIFY(mc[1].isNull());
+        QCOMPARE(mc[6].toDouble(), curves->monteCarlo[0].yield);
+        QCOMPARE(mc[7].toDouble(), curves->monteCarlo[0].standardError);
         const QImage image = panel.renderImage(QSize(320, 200));
         QCOMPARE(image.size(), QSize(320, 200));
         // Something was drawn: not one flat colour.
