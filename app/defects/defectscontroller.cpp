@@ -52,33 +52,18 @@ DefectsOutcome computeDefectsOutcome(const DefectsContext& c, const DefectReques
     ScenarioSpec spec = c.spec;
     const bool same = spec.defects == defects;
     spec.defects = defects;
-    const DefectsAnswer answer = answerDefects(spec, c.device, placements, same ? c.scene : nullptr);
-    out.error = QString::fromStdString(answer.error);
-    out.remapped = answer.remap != nullptr;
-    out.summary = answer.summary;
-    out.usableCols = answer.usableMesh.cols;
-    out.usableRows = answer.usableMesh.rows;
-    out.remap = answer.remap;
-    out.scene = answer.scene;
-    out.hopStretch = answer.hopStretch;
-    out.secondsPerTokenBefore = answer.secondsPerTokenBefore;
-    out.secondsPerTokenAfter = answer.secondsPerTokenAfter;
-    out.devicesBefore = answer.devicesBefore;
-    out.devicesAfter = answer.devicesAfter;
-    out.predictionError = QString::fromStdString(answer.predictionError);
+    static_cast<DefectsAnswer&>(out) = answerDefects(spec, c.device, placements, same ? c.scene : nullptr);
     if (out.scene) {
         out.snapshot = out.scene->snapshot;
         if (const Remap* shown = out.scene->remap(c.device))
             out.displacement = displacementOf(*out.snapshot, c.device, *shown);
-    } else if (answer.remap && c.snapshot) {
+    } else if (out.remap && c.snapshot) {
         // No placement fits around them: where the dead cores are, over the scenario's last placement.
         auto snapshot = std::make_shared<MeshSnapshot>(*c.snapshot);
-        if (fillDefectLayer(*snapshot, c.device, *answer.remap))
+        if (fillDefectLayer(*snapshot, c.device, *out.remap))
             out.snapshot = std::move(snapshot);
-        out.displacement = displacementOf(*c.snapshot, c.device, *answer.remap);
+        out.displacement = displacementOf(*c.snapshot, c.device, *out.remap);
     }
-    if (out.remapped && out.error.isEmpty() && (out.usableCols <= 0 || out.usableRows <= 0))
-        out.error = QStringLiteral("the defects leave no usable mesh");
     return out;
 }
 

@@ -19,6 +19,7 @@
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
 #include "engine/predict/placementcache.h"
+#include "engine/scene/defectsanswer.h"
 #include "engine/scene/scene.h"
 #include "engine/spec/scenariospec.h"
 #include "engine/spec/workload.h"
@@ -46,27 +47,17 @@ struct DefectsContext
     int device = 0;                               // the wafer the editor edits
 };
 
-// One finished job. Numbers are the engine's; 0 seconds means "not predicted" (see predictionError).
-struct DefectsOutcome
+// One finished job: the engine's answer (answerDefects: remap, summary, usable mesh, the scene placed around
+// the defects, hop stretch, time per token before and after), with what the Defects dock shows beside it.
+struct DefectsOutcome : DefectsAnswer
 {
     quint64 requestId = 0;
-    QString error; // the remap failed or left no usable mesh (the summary is still valid when remapped)
-    bool remapped = false;
-    DefectSummary summary;
-    int usableCols = 0;
-    int usableRows = 0;
-    double hopStretch = 1.0;          // S_max over the placement's layer regions, both axes
-    double secondsPerTokenBefore = 0; // no defects
-    double secondsPerTokenAfter = 0;  // remapped usable mesh and hop stretch
-    int devicesBefore = 0;            // wafers each prediction uses (the fewest that hold the model)
-    int devicesAfter = 0;
-    QString predictionError;
     DefectRequest defects;                        // what the answer is for (the scenario's, with the edit)
-    std::shared_ptr<const WaferScene> scene;      // placed around the defects (null when none fits: error)
     std::shared_ptr<const MeshSnapshot> snapshot; // the scene's, its Defects layer filled
-    std::shared_ptr<const Remap> remap;           // the device's
     std::shared_ptr<const views::CoreDisplacement> displacement; // arrows for the heatmap's cells
     std::shared_ptr<const YieldCurves> yieldCurves;              // null when unchanged since the last job
+
+    bool remapped() const { return remap != nullptr; } // the summary is valid
 };
 
 // The engine's answer for the context's spec with `defects` (answerDefects), with the yield curves of `layout`

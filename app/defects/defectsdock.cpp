@@ -1,5 +1,6 @@
 #include "app/defects/defectsdock.h"
 
+#include "app/export/chartexport.h"
 #include "app/stage/stage.h"
 #include "views/defects/defectspanel.h"
 #include "views/defects/yieldpanel.h"
@@ -18,17 +19,17 @@ views::DefectsPanelNumbers numbersOf(const DefectsOutcome* o)
     views::DefectsPanelNumbers n;
     if (!o)
         return n;
-    n.valid = o->remapped;
+    n.valid = o->remapped();
     n.summary = o->summary;
-    n.usableCols = o->usableCols;
-    n.usableRows = o->usableRows;
+    n.usableCols = o->usableMesh.cols;
+    n.usableRows = o->usableMesh.rows;
     n.hopStretch = o->hopStretch;
     n.secondsPerTokenBefore = o->secondsPerTokenBefore;
     n.secondsPerTokenAfter = o->secondsPerTokenAfter;
     n.devicesBefore = o->devicesBefore;
     n.devicesAfter = o->devicesAfter;
-    n.error = o->error;
-    n.predictionError = o->predictionError;
+    n.error = QString::fromStdString(o->error);
+    n.predictionError = QString::fromStdString(o->predictionError);
     return n;
 }
 
@@ -61,6 +62,10 @@ DefectsDock::DefectsDock(Stage* stage, QWidget* parent) : QDockWidget(parent), m
         act(m_controller->setScheme(
             scheme == views::DefectsPanel::DieRowColumn ? SpareScheme::DieRowColumn : SpareScheme::RowShift, spares));
     });
+    connect(m_panel, &views::DefectsPanel::exportRequested, this,
+            [this](QWidget* content, const views::ChartData& data, const QString& title) {
+                ChartExport::askAndWrite(this, content, data, nullptr, title);
+            });
     connect(m_panel, &views::DefectsPanel::brushChanged, this, [this](bool active, bool) {
         m_stage->setBrushMode(active);
         if (active)
@@ -138,8 +143,8 @@ void DefectsDock::showOutcome()
     if (o->scene && !shown && (!m_result || m_result->spec().defects != o->defects))
         emit defectsChanged(o->defects, o->scene);
     m_stage->showDefects(nullptr, o->displacement);
-    if (o->error != m_problem) {
-        m_problem = o->error;
+    if (const QString problem = QString::fromStdString(o->error); problem != m_problem) {
+        m_problem = problem;
         emit problemChanged(m_problem);
     }
 }

@@ -157,7 +157,7 @@ QString WindowStage::lastError() const
     if (QString error = m_parts.stage->error(); !error.isEmpty())
         return error;
     const auto outcome = m_parts.defects->controller()->outcome();
-    return outcome && !outcome->remapped ? outcome->error : QString();
+    return outcome && !outcome->remapped() ? QString::fromStdString(outcome->error) : QString();
 }
 
 QMap<QString, QString> WindowStage::values() const
@@ -175,7 +175,7 @@ QMap<QString, QString> WindowStage::values() const
         v[QStringLiteral("token_time")] = views::ChatStats::formatSeconds(seconds, locale);
         v[QStringLiteral("tokens_per_second")] = locale.toString(1.0 / seconds, 'f', 0);
     }
-    if (const auto outcome = m_parts.defects->controller()->outcome(); outcome && outcome->remapped) {
+    if (const auto outcome = m_parts.defects->controller()->outcome(); outcome && outcome->remapped()) {
         v[QStringLiteral("dead_cores")] = locale.toString(qlonglong(outcome->summary.deadCores));
         v[QStringLiteral("spares_used")] = locale.toString(qlonglong(outcome->summary.sparesUsed));
         if (outcome->secondsPerTokenBefore > 0 && outcome->secondsPerTokenAfter > 0) {

@@ -52,6 +52,8 @@ DefectsAnswer answerDefects(const ScenarioSpec& spec, int device, PlacementCache
     } else if (out.predictionError.empty()) {
         out.predictionError = after.error().message();
     }
+    if (out.error.empty() && (out.usableMesh.cols <= 0 || out.usableMesh.rows <= 0))
+        out.error = "the defects leave no usable mesh";
     return out;
 }
 

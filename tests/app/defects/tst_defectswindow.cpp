@@ -136,7 +136,7 @@ private slots:
         QVERIFY(window.defectsDock()->controller()->injectRandom(0.5, 3).hasValue());
         waitIdle(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().startsWith(QStringLiteral("Defects: ")), 180000);
-        QVERIFY(!window.defectsDock()->controller()->outcome()->error.isEmpty());
+        QVERIFY(!window.defectsDock()->controller()->outcome()->error.empty());
         QCOMPARE(window.stage()->result(), kept);
         QVERIFY(window.defectsDock()->controller()->undo());
         waitIdle(window);

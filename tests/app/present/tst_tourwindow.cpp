@@ -85,7 +85,7 @@ private slots:
             QVERIFY(raceShown);
         } else {
             const auto outcome = window.defectsDock()->controller()->outcome();
-            QVERIFY(outcome && outcome->remapped && outcome->summary.deadCores > 0);
+            QVERIFY(outcome && outcome->remapped() && outcome->summary.deadCores > 0);
             QVERIFY(captions.join(QLatin1Char('\n')).contains(locale.toString(qlonglong(outcome->summary.deadCores))));
         }
         QTest::keyClick(&window, Qt::Key_Escape);
