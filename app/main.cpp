@@ -10,6 +10,7 @@
 // controller (app/window/filemenucontroller.h). --dataflow-time shows the Dataflow
 // layer at that fraction (0..1) of a token's schedule. --present plays a tour in
 // presentation mode (app/present/presentationmode.h; a bad tour: 2 and one line).
+#include "app/common/allocator.h"
 #include "app/common/buildinfo.h"
 #include "app/common/jobtracker.h"
 #include "app/common/languagemanager.h"
@@ -68,6 +69,7 @@ int saveScreenshot(ws::MainWindow& window, const QString& file)
 
 int main(int argc, char** argv)
 {
+    ws::keepLargeBuffersMapped(); // frames and images come and go: give them back (app/common/allocator.h)
     for (int i = 1; i < argc; ++i)
         if (std::strcmp(argv[i], "--version") == 0) {
             std::printf("waferscope %s\n", ws::BuildInfo::versionText().toUtf8().constData());

@@ -1,6 +1,7 @@
 // waferscope-cli: scripted access to the engine (contract in shared/DESIGN.md).
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "app/common/allocator.h"
 #include "app/common/buildinfo.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
@@ -50,6 +51,7 @@ ws::TourWindow makeTourWindow(const QString& language)
 
 int main(int argc, char** argv)
 {
+    ws::keepLargeBuffersMapped(); // frames and images come and go: give them back (app/common/allocator.h)
     // Qt's own messages (e.g. about XDG_RUNTIME_DIR) go to the log, not stderr: stderr carries one error line.
     qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
         spdlog::log(type == QtFatalMsg || type == QtCriticalMsg ? spdlog::level::err : spdlog::level::debug, "qt: {}",

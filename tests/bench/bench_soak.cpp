@@ -18,6 +18,7 @@
 // count them), open file descriptors (/proc/self/fd) and threads (/proc/self/status), and prints them with
 // the mean RSS of the first and the last quarter of the samples. Targets: RSS grows by less than 5 % from
 // the first quarter to the last; descriptors and threads do not grow. Measures and prints; asserts nothing.
+#include "app/common/allocator.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/dataflow/dataflowcontroller.h"
@@ -423,6 +424,7 @@ int runOpen(Soak& soak, int cycles)
 
 int main(int argc, char** argv)
 {
+    ws::keepLargeBuffersMapped(); // as the app's main does
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true); // recent files and autosave go to the test locations
