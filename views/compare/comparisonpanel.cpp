@@ -64,8 +64,9 @@ ComparisonPanel::ComparisonPanel(QWidget* parent) : QWidget(parent)
     m_meaning->verticalHeader()->hide();
     m_meaning->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_meaning->setSelectionMode(QAbstractItemView::NoSelection);
-    m_meaning->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_meaning->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // Every column as wide as its header and figures: a narrow panel scrolls the table sideways rather than cutting
+    // a header to "…".
+    m_meaning->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_meaningNote = new QLabel;
     m_meaningNote->setWordWrap(true);
     auto* meaningBox = new QWidget;
