@@ -62,10 +62,12 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     modes.chat = m_chat->pane();
     modes.comparison = findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
     modes.inspector = m_inspector;
+    modes.workbenchOnly = {m_dataflow};
     modes.presentation = findChild<PresentationMode*>();
     modes.defaultState = m_layout->defaultState();
     modes.stateVersion = WindowLayout::stateVersion();
     modes.restored = [this] { m_dataflow->layerChanged(); }; // the Dataflow dock shows with its layer
+    modes.arranged = [this] { m_stage->fitToWindow(); };
     m_modes = new ModeController(std::move(modes), this);
     m_actions->view->insertMenu(m_actions->view->actions().constFirst(), m_modes->menu());
     m_actions->view->insertSeparator(m_actions->view->actions().at(1));

@@ -19,7 +19,6 @@ namespace ws {
 namespace {
 const QString kModeKey = QStringLiteral("window/mode");
 const QString kModeStateKey = QStringLiteral("window/modes/%1");
-const QString kViewToolBar = QStringLiteral("viewToolBar");
 } // namespace
 
 QString ModeController::modeId(Mode mode)
@@ -98,6 +97,8 @@ ModeController::ModeController(Parts parts, QObject* parent) : QObject(parent), 
     if (m_parts.presentation)
         connect(m_parts.presentation, &PresentationMode::presentingChanged, this, &ModeController::presentingChanged);
     window->installEventFilter(this); // language changes
+    for (QDockWidget* dock : m_parts.workbenchOnly)
+        dock->installEventFilter(this); // shown by their own rules (a layer): hidden again outside the workbench
     retranslate();
     check();
 }
@@ -155,11 +156,19 @@ void ModeController::apply(Mode mode)
             m_parts.inspector->hide(); // an overlay comes with a click, not with the mode
         if (m_parts.restored)
             m_parts.restored();
+        if (hidesWorkbenchDocks())
+            for (QDockWidget* dock : m_parts.workbenchOnly)
+                dock->hide();
     } else {
         arrangeDefault(mode);
     }
     check();
     emit modeChanged(mode);
+    // The wafer fills the room the mode gives it, once the window has laid the docks out.
+    QTimer::singleShot(0, this, [this, mode] {
+        if (m_mode == mode && m_parts.arranged)
+            m_parts.arranged();
+    });
 }
 
 void ModeController::arrangeDefault(Mode mode)
@@ -187,8 +196,8 @@ void ModeController::arrangeDefault(Mode mode)
         only(nullptr);
         window->addDockWidget(Qt::LeftDockWidgetArea, m_parts.comparison);
         m_parts.comparison->show();
-        if (auto* bar = window->findChild<QToolBar*>(kViewToolBar))
-            bar->hide();
+        for (QToolBar* bar : window->findChildren<QToolBar*>())
+            bar->hide(); // the comparison has its own settings row; every pixel of height goes to its charts
         break;
     case Mode::Explore:
     case Mode::Present:
@@ -196,6 +205,9 @@ void ModeController::arrangeDefault(Mode mode)
     }
     if (m_parts.restored)
         m_parts.restored();
+    if (hidesWorkbenchDocks())
+        for (QDockWidget* dock : m_parts.workbenchOnly)
+            dock->hide();
     fitDocks(mode);
     // Again once the window has laid itself out at its size (before the first show it has none yet).
     QTimer::singleShot(0, this, [this, mode] {
@@ -266,8 +278,22 @@ void ModeController::check()
     m_actions[size_t(m_mode)]->setChecked(true);
 }
 
+bool ModeController::hidesWorkbenchDocks() const
+{
+    return m_mode != Mode::Explore;
+}
+
 bool ModeController::eventFilter(QObject* watched, QEvent* event)
 {
+    if (event->type() == QEvent::Show && hidesWorkbenchDocks())
+        if (auto* dock = qobject_cast<QDockWidget*>(watched); dock && m_parts.workbenchOnly.contains(dock))
+            QMetaObject::invokeMethod(
+                dock,
+                [this, dock] {
+                    if (hidesWorkbenchDocks())
+                        dock->hide();
+                },
+                Qt::QueuedConnection);
     if (watched == m_parts.window && event->type() == QEvent::LanguageChange)
         retranslate();
     return QObject::eventFilter(watched, event);

@@ -5,7 +5,9 @@
 //            comes as an overlay on a click and hides itself again
 //   Chat     the chat beside the wafer, the full height of the window
 //   Compare  the GPU, Groq and wafer comparison at a legible size, the wafer a
-//            live thumbnail beside it
+//            live thumbnail beside it; no toolbars
+//   (these three and Present keep the Dataflow dock hidden on every layer:
+//   Space, ← and → still play and step the dataflow)
 //   Explore  the workbench: the docks of the window's first layout (inspector,
 //            defects, layout, chat), the A/B and sweep docks at the bottom
 //   Present  presentation mode (app/present/presentationmode.h): no chrome;
@@ -15,6 +17,7 @@
 // kept in QSettings with the window's; Reset Layout resets the mode in use.
 
 #include <QByteArray>
+#include <QList>
 #include <QObject>
 #include <QString>
 
@@ -61,11 +64,15 @@ public:
         QDockWidget* chat = nullptr;
         QDockWidget* comparison = nullptr;
         QDockWidget* inspector = nullptr;
+        // Docks of the workbench alone (the Dataflow dock, which shows itself with its layer): every mode but
+        // Explore keeps them hidden; their actions (Space, ←, → for playback) still work.
+        QList<QDockWidget*> workbenchOnly;
         PresentationMode* presentation = nullptr;
         QByteArray defaultState; // the window's first layout (WindowLayout::defaultState), Explore's default
         int stateVersion = 0;
         std::function<void()> restored; // after each restoreState: docks that follow something else (the Dataflow
                                         // dock follows its layer) put themselves right
+        std::function<void()> arranged; // once a mode's layout has settled: the heatmap fits its new room
     };
 
     ModeController(Parts parts, QObject* parent = nullptr);
@@ -103,6 +110,7 @@ private:
     void arrangeDefault(Mode mode);
     void fitDocks(Mode mode); // the default's dock sizes, once the window has its size
     void presentingChanged(bool presenting);
+    bool hidesWorkbenchDocks() const;
     void retranslate();
     void check();
 

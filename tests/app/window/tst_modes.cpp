@@ -11,6 +11,7 @@
 // writes the report.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/dataflow/dataflowdock.h"
 #include "app/present/presentationmode.h"
 #include "app/session/chatcontroller.h"
 #include "app/window/geometryreport.h"
@@ -38,6 +39,7 @@ using namespace ws;
 using Mode = ModeController::Mode;
 
 Q_DECLARE_METATYPE(ws::ModeController::Mode)
+Q_DECLARE_METATYPE(ws::MeshLayer)
 
 class TestModes : public QObject
 {
@@ -56,6 +58,7 @@ private slots:
 
 private:
     static void settle(int ms = 250);
+    static GeometryReport settledReport(const MainWindow& window);
     std::unique_ptr<MainWindow> placedWindow();
     std::unique_ptr<PresetLibrary> m_presets;
     std::unique_ptr<LanguageManager> m_languages;
@@ -93,6 +96,27 @@ void TestModes::settle(int ms)
     QTest::qWait(ms); // docks rebuilt on a language change and resized by a mode lay out in posted events
 }
 
+// The report once two in a row agree: a dock hidden or resized by the mode hands its room on over a few layouts.
+GeometryReport TestModes::settledReport(const MainWindow& window)
+{
+    auto rects = [](const GeometryReport& r) {
+        QList<QRect> all{r.heatmap, r.transcript};
+        for (const GeometryItem& item : r.charts)
+            all << item.rect;
+        return all;
+    };
+    GeometryReport report = window.geometryReport();
+    for (int i = 0; i < 30; ++i) {
+        settle(100);
+        GeometryReport next = window.geometryReport();
+        const bool same = rects(next) == rects(report);
+        report = std::move(next);
+        if (same)
+            break;
+    }
+    return report;
+}
+
 std::unique_ptr<MainWindow> TestModes::placedWindow()
 {
     auto window = std::make_unique<MainWindow>(*m_presets, *m_languages);
@@ -111,12 +135,15 @@ void TestModes::modeIsLegible_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<Mode>("mode");
     QTest::addColumn<QSize>("size");
+    QTest::addColumn<MeshLayer>("layer");
+    // SRAM: the layer a scenario opens on; Dataflow: the first run's, whose dock shows with it in the workbench.
     for (const char* language : {"en", "zh_CN"})
-        for (Mode mode : ModeController::allModes())
-            for (QSize size : {QSize(1366, 768), QSize(1920, 1080)})
-                QTest::addRow("%s %s %dx%d", language, qPrintable(ModeController::modeId(mode)), size.width(),
-                              size.height())
-                    << QString::fromLatin1(language) << mode << size;
+        for (MeshLayer layer : {MeshLayer::SramOccupancy, MeshLayer::Dataflow})
+            for (Mode mode : ModeController::allModes())
+                for (QSize size : {QSize(1366, 768), QSize(1920, 1080)})
+                    QTest::addRow("%s %s %s %dx%d", language, meshLayerId(layer),
+                                  qPrintable(ModeController::modeId(mode)), size.width(), size.height())
+                        << QString::fromLatin1(language) << mode << size << layer;
 }
 
 void TestModes::modeIsLegible()
@@ -124,6 +151,7 @@ void TestModes::modeIsLegible()
     QFETCH(QString, language);
     QFETCH(Mode, mode);
     QFETCH(QSize, size);
+    QFETCH(MeshLayer, layer);
     MainWindow& window = *m_window;
     if (m_languages->language() != language) {
         QVERIFY(m_languages->setLanguage(language));
@@ -131,6 +159,7 @@ void TestModes::modeIsLegible()
     }
     ModeController* modes = window.modes();
     modes->setMode(Mode::Explore);
+    window.setLayer(layer);
     window.resize(size);
     settle(50);
     QCOMPARE(window.size(), size);
@@ -139,8 +168,10 @@ void TestModes::modeIsLegible()
     settle();
     QCOMPARE(modes->mode(), mode);
     QCOMPARE(window.size(), size);
+    if (mode != Mode::Explore) // the Dataflow dock is the workbench's
+        QVERIFY(!window.dataflowDock()->isVisible());
 
-    const GeometryReport report = window.geometryReport();
+    const GeometryReport report = settledReport(window);
     qInfo("%s at %dx%d (%s): heatmap %.0f%% of the window (%dx%d), transcript %dx%d (%d lines), %d charts and "
           "tables",
           qPrintable(report.mode), size.width(), size.height(), qPrintable(language), 100 * report.heatmapShare(),
@@ -180,6 +211,16 @@ void TestModes::modeIsLegible()
     }
     modes->setMode(Mode::Explore); // leaves presentation mode
     QCOMPARE(modes->mode(), Mode::Explore);
+    if (mode == Mode::Present) {
+        // The tour leaves the comparison with its own settings (more rows and notes: its overview then needs about
+        // 910 px at 984 px wide, more than a laptop's Compare dock has; issue 30, item 2). The next rows measure
+        // the window as a user opens it.
+        m_window = placedWindow();
+        QVERIFY(m_window);
+        auto* present = m_window->findChild<PresentationMode*>();
+        present->setFullScreen(false);
+        present->setAutoPlay(false);
+    }
 }
 
 void TestModes::eachModeKeepsItsLayout()
