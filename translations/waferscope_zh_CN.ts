@@ -3308,6 +3308,10 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
         <source>Speculative decoding</source>
         <translation>推测解码</translation>
     </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ComparisonSettingsBar</name>
