@@ -1,7 +1,7 @@
 // waferscope: the desktop application.
 //   waferscope [--scenario FILE] [--lang zh_CN] [--screenshot FILE.png] [--verbose]
 //              [--recover] [--print-scenario FILE] [--dataflow-time FRACTION] [--present TOUR.json]
-//              [--version] [FILE]
+//              [--mode wafer|chat|compare|explore|present] [--geometry-report FILE.json] [--version] [FILE]
 // A FILE argument is the same as --scenario FILE (the desktop file opens scenarios so).
 // --version prints the version and git revision, with no display needed.
 // --screenshot renders the main window (offscreen unless a platform is set),
@@ -10,6 +10,10 @@
 // controller (app/window/filemenucontroller.h). --dataflow-time shows the Dataflow
 // layer at that fraction (0..1) of a token's schedule. --present plays a tour in
 // presentation mode (app/present/presentationmode.h; a bad tour: 2 and one line).
+// --mode starts in that mode (app/window/modecontroller.h). --geometry-report writes, once
+// the window is shown and its placement done, where the heatmap, the chat transcript and
+// every visible chart and table lie and whether any header or axis title is cut, as JSON
+// (app/window/geometryreport.h); the window keeps running, or exits after --screenshot.
 #include "app/common/allocator.h"
 #include "app/common/buildinfo.h"
 #include "app/common/jobtracker.h"
@@ -24,19 +28,23 @@
 #include "app/window/filemenucontroller.h"
 #include "app/window/logging.h"
 #include "app/window/mainwindow.h"
+#include "app/window/modecontroller.h"
 #include "app/window/theme.h"
 #include "app/window/windowlayout.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
+#include <QTimer>
 
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -53,6 +61,30 @@ std::vector<ws::PendingWork> pendingWork(ws::MainWindow& window)
     return {{[&window] { return window.isBusy(); }, QStringLiteral("the placement")},
             {[&window] { return window.defectsDock() && window.defectsDock()->isBusy(); },
              QStringLiteral("the defect remap")}};
+}
+
+// Writes the window's geometry report once its pending work is done and it has laid out; false (and a line on
+// stderr) when the work times out or the file cannot be written.
+bool writeGeometryReport(ws::MainWindow& window, const QString& file)
+{
+    QString error;
+    if (!ws::waitForPendingWork(pendingWork(window), 120000, &error)) {
+        fail(error);
+        return false;
+    }
+    // Docks rebuilt or resized by the mode lay out in posted events: let them settle.
+    QEventLoop settle;
+    QTimer::singleShot(300, &settle, &QEventLoop::quit);
+    settle.exec();
+    const ws::GeometryReport report = window.geometryReport();
+    if (!report.write(file, &error)) {
+        fail(error);
+        return false;
+    }
+    spdlog::info("geometry report written: {} (mode {}, heatmap {:.0f}% of the window)",
+                 QFileInfo(file).absoluteFilePath().toStdString(), report.mode.toStdString(),
+                 100.0 * report.heatmapShare());
+    return true;
 }
 
 int saveScreenshot(ws::MainWindow& window, const QString& file)
@@ -120,8 +152,16 @@ int main(int argc, char** argv)
         QStringLiteral("What the main wafer plays while the chat answers: scenario (the scenario's model at its "
                        "predicted pace, the default) or loaded (the loaded model itself)."),
         QStringLiteral("WHAT"));
+    const QCommandLineOption modeOption(QStringLiteral("mode"),
+                                        QStringLiteral("Start in this mode: wafer, chat, compare, explore or present."),
+                                        QStringLiteral("NAME"));
+    const QCommandLineOption geometryOption(
+        QStringLiteral("geometry-report"),
+        QStringLiteral("Once the window is shown, write where the heatmap, the chat transcript and every visible "
+                       "chart and table lie (and whether a header or axis title is cut) to FILE as JSON."),
+        QStringLiteral("FILE"));
     parser.addOptions({screenshotOption, langOption, verboseOption, dataflowTimeOption, presentOption, modelOption,
-                       waferShowsOption});
+                       waferShowsOption, modeOption, geometryOption});
     ws::FileMenuController::addCommandLineOptions(parser);
     if (!parser.parse(QApplication::arguments()))
         return fail(parser.errorText());
@@ -139,6 +179,14 @@ int main(int argc, char** argv)
 
     ws::setupLogging(parser.isSet(verboseOption));
     const bool screenshot = parser.isSet(screenshotOption);
+    std::optional<ws::ModeController::Mode> mode;
+    if (parser.isSet(modeOption)) {
+        mode = ws::ModeController::modeFromId(parser.value(modeOption));
+        if (!mode)
+            return fail(QStringLiteral("unknown mode '%1' (known: wafer, chat, compare, explore, present)")
+                            .arg(parser.value(modeOption)));
+    }
+    const QString geometryReport = parser.value(geometryOption);
 
     ws::LanguageManager languages;
     QString language = ws::LanguageManager::systemLanguage();
@@ -173,6 +221,11 @@ int main(int argc, char** argv)
         // The offscreen platform's screen (800 × 600) is no real one: render at the window's default size.
         window.resize(window.windowLayout()->defaultSize());
         window.show();
+        if (mode) {
+            if (auto* present = window.findChild<ws::PresentationMode*>())
+                present->setFullScreen(false); // the window's size, not the offscreen screen's
+            window.modes()->setMode(*mode);
+        }
         if (parser.isSet(dataflowTimeOption)) {
             bool ok = false;
             const double fraction = parser.value(dataflowTimeOption).toDouble(&ok);
@@ -187,6 +240,8 @@ int main(int argc, char** argv)
             if (!window.dataflowDock()->errorText().isEmpty())
                 return fail(window.dataflowDock()->errorText());
         }
+        if (!geometryReport.isEmpty() && !writeGeometryReport(window, geometryReport))
+            return 2;
         return saveScreenshot(window, parser.value(screenshotOption));
     }
     if (const int exitCode = files->startFromCommandLine(parser); exitCode >= 0)
@@ -195,6 +250,8 @@ int main(int argc, char** argv)
         window.startFirstRunDemo();
     window.rememberLayout();
     window.show();
+    if (mode)
+        window.modes()->setMode(*mode);
     if (parser.isSet(waferShowsOption)) {
         const QString shows = parser.value(waferShowsOption);
         if (shows != QLatin1String("scenario") && shows != QLatin1String("loaded"))
@@ -209,5 +266,7 @@ int main(int argc, char** argv)
         if (!window.findChild<ws::PresentationMode*>()->present(parser.value(presentOption), &error))
             return fail(error);
     }
+    if (!geometryReport.isEmpty())
+        QTimer::singleShot(0, &window, [&window, geometryReport] { writeGeometryReport(window, geometryReport); });
     return app.exec();
 }

@@ -1837,6 +1837,53 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::ModeController</name>
+    <message>
+        <source>&amp;Wafer</source>
+        <translation>晶圆(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>聊天(&amp;C)</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation>对比(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Explore</source>
+        <translation>探索(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Mode</source>
+        <translation>模式(&amp;M)</translation>
+    </message>
+    <message>
+        <source>The heatmap fills the window; a clicked core&apos;s inspector comes over it and hides itself again</source>
+        <translation>热力图占满窗口；点击核心时检查器浮在其上，随后自动隐藏</translation>
+    </message>
+    <message>
+        <source>The chat beside the wafer, the wafer following the answer&apos;s tokens</source>
+        <translation>聊天与晶圆并排，晶圆跟随回答的 token</translation>
+    </message>
+    <message>
+        <source>GPU, Groq and wafer compared at a legible size, the wafer as a live thumbnail beside them</source>
+        <translation>以清晰可读的尺寸对比 GPU、Groq 和晶圆，旁边的晶圆为实时缩略图</translation>
+    </message>
+    <message>
+        <source>The workbench: inspector, defects, layout editing, A/B compare and sweeps</source>
+        <translation>工作台：检查器、缺陷、布局编辑、A/B 对比和扫描</translation>
+    </message>
+    <message>
+        <source>Presentation mode: a tour full screen, no menus or docks (also F11; Esc leaves)</source>
+        <translation>演示模式：全屏播放导览，不显示菜单和停靠窗口（也可按 F11；Esc 退出）</translation>
+    </message>
+</context>
+<context>
     <name>ws::ModelDownloader</name>
     <message>
         <source>Not a download address (http or https): %1</source>
@@ -3228,6 +3275,10 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
     <message>
         <source>Speculative decoding</source>
         <translation>推测解码</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,7 @@ PresentationMode::PresentationMode(WindowParts parts)
     m_caption->setWordWrap(true);
     m_status = new QLabel(box);
     m_status->setObjectName(QStringLiteral("presentationStatus"));
+    m_status->setWordWrap(true);
     layout->addWidget(m_caption);
     layout->addWidget(m_status);
     m_bar->addWidget(box);
@@ -86,6 +87,12 @@ bool PresentationMode::present(const QString& tourPath, QString* error)
     m_savedScenario = m_stage.parts().scenario();
     m_wasFullScreen = window->isFullScreen();
     m_wasMaximized = window->isMaximized();
+    // The caption's width from an earlier presentation would hold the window at that width before its bar shows
+    // (updateBar sets it anew).
+    for (QLabel* label : {m_caption, m_status}) {
+        label->setMinimumWidth(0);
+        label->setMaximumWidth(QWIDGETSIZE_MAX);
+    }
     for (QDockWidget* dock : window->findChildren<QDockWidget*>())
         dock->hide();
     for (QToolBar* bar : window->findChildren<QToolBar*>())
@@ -226,6 +233,9 @@ void PresentationMode::updateBar()
     m_status->setText(
         tr("%1 · %2 · → next · ← back · Space pause · Esc leave")
             .arg(QCoreApplication::translate("Tour", m_player->tour().title.toUtf8().constData()), state));
+    // Wrapped at the same width: a long title in large type never holds the window wider than its screen.
+    m_status->setFixedWidth(width);
+    m_status->setFixedHeight(std::max(m_status->fontMetrics().height(), m_status->heightForWidth(width)));
 }
 
 } // namespace ws

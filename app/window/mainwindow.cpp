@@ -1,14 +1,19 @@
 #include "app/window/mainwindow.h"
 
+#include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/explore/layoutexplorer.h"
+#include "app/present/presentationmode.h"
 #include "app/session/chatcontroller.h"
 #include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindowactions.h"
+#include "app/window/modecontroller.h"
 #include "app/window/scenariobar.h"
 #include "app/window/windowlayout.h"
+#include "views/chat/chatmessagelist.h"
+#include "views/chat/chatpane.h"
 #include "views/mesh/devicestrip.h"
 #include "views/mesh/meshview.h"
 #include "views/widgets/wheelguard.h"
@@ -16,8 +21,10 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QScrollArea>
 
 namespace ws {
@@ -49,6 +56,35 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     retranslate();
     m_layout = new WindowLayout(this);
     m_layout->arrange(QSize(1600, 1000)); // every dock the window has by now; bounded by the screen
+    // The modes arrange these docks; the first layout is the Explore mode's (the workbench).
+    ModeController::Parts modes;
+    modes.window = this;
+    modes.chat = m_chat->pane();
+    modes.comparison = findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
+    modes.inspector = m_inspector;
+    modes.workbenchOnly = {m_dataflow};
+    modes.presentation = findChild<PresentationMode*>();
+    modes.defaultState = m_layout->defaultState();
+    modes.stateVersion = WindowLayout::stateVersion();
+    modes.restored = [this] { m_dataflow->layerChanged(); }; // the Dataflow dock shows with its layer
+    modes.arranged = [this] { m_stage->fitToWindow(); };
+    m_modes = new ModeController(std::move(modes), this);
+    m_actions->view->insertMenu(m_actions->view->actions().constFirst(), m_modes->menu());
+    m_actions->view->insertSeparator(m_actions->view->actions().at(1));
+}
+
+QWidget* MainWindow::transcriptView() const
+{
+    // The conversation's place in the pane: the messages, or before a model is loaded the page saying how to get
+    // one (both pages of one stack).
+    QWidget* messages = m_chat->pane()->findChild<views::ChatMessageList*>();
+    return messages && messages->parentWidget() ? messages->parentWidget() : messages;
+}
+
+GeometryReport MainWindow::geometryReport() const
+{
+    auto* self = const_cast<MainWindow*>(this);
+    return GeometryReport::measure(self, m_stage->widget(), transcriptView(), ModeController::modeId(m_modes->mode()));
 }
 
 MainWindow::~MainWindow() = default;
@@ -119,7 +155,7 @@ void MainWindow::setDevice(int device)
 void MainWindow::onCoreClicked(int device, int x, int y)
 {
     m_inspector->setCore(device, x, y);
-    m_inspector->show();
+    m_modes->showInspector(); // a dock, or in Wafer mode an overlay on the heatmap
 }
 
 void MainWindow::onCoreHovered(int device, int x, int y)

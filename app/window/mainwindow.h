@@ -7,6 +7,7 @@
 
 #include "app/common/placementresult.h"
 #include "app/scenario/scenario.h"
+#include "app/window/geometryreport.h"
 #include "app/window/scenariocontroller.h"
 
 #include <QMainWindow>
@@ -32,6 +33,7 @@ class InspectorDock;
 class LayoutExplorer;
 class LanguageManager;
 class LayoutEditController;
+class ModeController;
 class PresetLibrary;
 class ScenarioBar;
 class Stage;
@@ -76,6 +78,12 @@ public:
     void rememberLayout();
     void resetLayout(); // View > Reset Layout: the default docks, the default size
     WindowLayout* windowLayout() const { return m_layout; }
+    // The modes (Wafer, Chat, Compare, Explore, Present: app/window/modecontroller.h), View > Mode.
+    ModeController* modes() const { return m_modes; }
+    // The chat's conversation as it scrolls (the transcript the geometry report measures).
+    QWidget* transcriptView() const;
+    // Where the heatmap, the transcript and every visible chart and table lie now (--geometry-report).
+    GeometryReport geometryReport() const;
 
     // First run (mainwindowlayout.cpp): with nothing opened and no model loaded, the default scenario's
     // Dataflow layer plays on the Dataflow dock's own playback, at the bar's pace whose token lasts nearest
@@ -133,6 +141,7 @@ private:
     struct Actions;
     std::unique_ptr<Actions> m_actions;
     WindowLayout* m_layout = nullptr;
+    ModeController* m_modes = nullptr;
     bool m_rememberLayout = false;
     bool m_demo = false;
     double m_normalPace = 0; // the dilation the demo replaced

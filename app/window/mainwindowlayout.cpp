@@ -4,6 +4,7 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/runcontroller.h"
+#include "app/window/modecontroller.h"
 #include "app/window/windowlayout.h"
 #include "views/dataflow/playbackbar.h"
 #include "views/mesh/meshview.h"
@@ -20,13 +21,16 @@ void MainWindow::rememberLayout()
 {
     m_rememberLayout = true;
     QSettings settings;
-    if (m_layout->restore(settings))
+    if (m_layout->restore(settings)) {
+        m_modes->restore(settings); // the mode the saved layout is of, and each mode's own
         m_dataflow->layerChanged(); // the Dataflow dock shows with its layer, whatever was saved
+    }
 }
 
 void MainWindow::resetLayout()
 {
-    m_layout->reset();
+    m_layout->reset();    // the first size
+    m_modes->resetMode(); // the docks of the mode in use
     m_dataflow->layerChanged();
 }
 
@@ -36,6 +40,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     if (m_rememberLayout) {
         QSettings settings;
         m_layout->save(settings);
+        m_modes->save(settings);
     }
     QMainWindow::closeEvent(event);
 }

@@ -25,6 +25,11 @@ constexpr int kStateVersion = 1; // bump when the default docks change so that a
 
 WindowLayout::WindowLayout(QMainWindow* window) : QObject(window), m_window(window) {}
 
+int WindowLayout::stateVersion()
+{
+    return kStateVersion;
+}
+
 void WindowLayout::keepOwnPlace(QDockWidget* dock)
 {
     dock->setProperty(kOwnPlace, true);

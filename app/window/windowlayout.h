@@ -44,6 +44,9 @@ public:
     // False (and nothing changed) when the settings hold no layout or one that does not apply.
     bool restore(const QSettings& settings);
 
+    // The dock state arrange() recorded (the window's saveState with stateVersion()).
+    QByteArray defaultState() const { return m_defaultState; }
+    static int stateVersion();
     // The size arrange() was given, before the screen bounded it.
     QSize defaultSize() const { return m_defaultSize; }
     // The window's size bounded by the available area of the screen it is on.

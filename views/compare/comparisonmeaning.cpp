@@ -6,6 +6,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTableWidget>
 
 namespace ws::views {
@@ -30,7 +31,8 @@ QString durationRange(double lo, double hi)
 // The table as tall as its rows, so the space below goes to the headline.
 void fitTableHeight(QTableWidget* t)
 {
-    int h = t->horizontalHeader()->height() + 2 * t->frameWidth();
+    // Room for the sideways scroll bar a narrow panel shows (the columns are never squeezed: comparisonpanel.cpp).
+    int h = t->horizontalHeader()->height() + 2 * t->frameWidth() + t->horizontalScrollBar()->sizeHint().height();
     for (int r = 0; r < t->rowCount(); ++r)
         h += t->rowHeight(r);
     t->setMaximumHeight(h + 2);

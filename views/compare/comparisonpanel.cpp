@@ -64,8 +64,9 @@ ComparisonPanel::ComparisonPanel(QWidget* parent) : QWidget(parent)
     m_meaning->verticalHeader()->hide();
     m_meaning->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_meaning->setSelectionMode(QAbstractItemView::NoSelection);
-    m_meaning->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_meaning->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // Every column as wide as its header and figures: a narrow panel scrolls the table sideways rather than cutting
+    // a header to "…".
+    m_meaning->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_meaningNote = new QLabel;
     m_meaningNote->setWordWrap(true);
     auto* meaningBox = new QWidget;
@@ -300,7 +301,8 @@ void ComparisonPanel::fillBars()
         energy.push_back(e);
         curves.push_back(curve);
     }
-    m_speed->setBars(tr("Decode speed per user (%1)").arg(s.modelName), tr("tokens/s per user"),
+    // The axis says the unit; "per user" is the title's (the longer axis title was cut at 1366 × 768).
+    m_speed->setBars(tr("Decode speed per user (%1)").arg(s.modelName), tr("tokens/s"),
                      QStringLiteral("tokens_per_second_per_user"), QStringLiteral("tokens_per_second_per_user"), speed);
     m_ttft->setBars(tr("Time to first token (%1-token prompt)").arg(s.settings.promptTokens), tr("milliseconds"),
                     QStringLiteral("time_to_first_token"), QStringLiteral("ttft_ms"), ttft);

@@ -13,12 +13,15 @@
 #include "app/explore/layoutexplorer.h"
 #include "app/explore/optimizerunner.h"
 #include "app/present/presentationmode.h"
+#include "app/session/chatcontroller.h"
 #include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
+#include "app/window/modecontroller.h"
 #include "app/window/shortcutsdialog.h"
 #include "engine/wafer/placement/layoutjson.h"
+#include "views/chat/chatpane.h"
 #include "views/mesh/meshview.h"
 
 #include <QAccessible>
@@ -297,6 +300,35 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
               shown->close();
           }}},
     };
+    // View > Mode: each mode arranges the docks for its task; back to the workbench after each check.
+    auto mode = [&](ModeController::Mode wanted, std::function<void()> check) {
+        return Expectation{[&] { window.modes()->setMode(ModeController::Mode::Explore); },
+                           [&, wanted, check](const QStringList&) {
+                               QCOMPARE(window.modes()->mode(), wanted);
+                               check();
+                               window.modes()->setMode(ModeController::Mode::Explore);
+                               QCOMPARE(window.modes()->mode(), ModeController::Mode::Explore);
+                               QVERIFY(window.menuBar()->isVisible());
+                               QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+                           }};
+    };
+    auto* comparisonDock = window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
+    expected.emplace(QStringLiteral("mode_waferAction"), mode(ModeController::Mode::Wafer, [&] {
+                         QVERIFY(!window.chat()->pane()->isVisible() && !window.inspector()->isVisible());
+                     }));
+    expected.emplace(QStringLiteral("mode_chatAction"), mode(ModeController::Mode::Chat, [&] {
+                         QVERIFY(window.chat()->pane()->isVisible() && !window.inspector()->isVisible());
+                     }));
+    expected.emplace(QStringLiteral("mode_compareAction"),
+                     mode(ModeController::Mode::Compare, [&] { QVERIFY(comparisonDock->isVisible()); }));
+    expected.emplace(QStringLiteral("mode_exploreAction"), mode(ModeController::Mode::Explore, [&] {
+                         window.modes()->resetMode(); // the workbench: the first layout's docks
+                         QVERIFY(window.inspector()->isVisible() && window.chat()->pane()->isVisible());
+                     }));
+    expected.emplace(QStringLiteral("mode_presentAction"), mode(ModeController::Mode::Present, [&] {
+                         QVERIFY(window.findChild<PresentationMode*>()->isPresenting());
+                         QVERIFY(!window.menuBar()->isVisible());
+                     }));
     for (MeshLayer l : allMeshLayers())
         expected.emplace(QStringLiteral("layer_%1Action").arg(QLatin1String(meshLayerId(l))), layer(l));
     for (const QString& code : LanguageManager::availableLanguages())
