@@ -43,10 +43,11 @@ int runAccuracy(const QStringList& args)
     const QString group = parser.value(QStringLiteral("group"));
     if (parser.isSet(QStringLiteral("group")) && !parseMeasuredRole(group.toStdString()))
         return fail(QStringLiteral("accuracy: unknown group '%1' (calibration, development or check)").arg(group));
+    // Shipped data that fails to load is an error: no table from what is left.
+    if (const std::vector<Error> errors = shippedDataErrors(); !errors.empty())
+        return fail(QStringLiteral("accuracy: shipped data does not load: %1")
+                        .arg(QString::fromStdString(errors.front().message())));
     const auto& shipped = shippedMeasuredPoints();
-    if (!shipped)
-        return fail(QStringLiteral("accuracy: shipped measurements: %1")
-                        .arg(QString::fromStdString(shipped.error().message())));
     std::vector<AccuracyRow> rows;
     for (const MeasuredPoint& p : *shipped)
         if (group.isEmpty() || measuredRoleId(p.role) == group.toStdString())

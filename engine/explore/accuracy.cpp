@@ -1,10 +1,13 @@
 #include "engine/explore/accuracy.h"
 
 #include "engine/calibration/gpucalibration.h"
+#include "engine/calibration/lpumodel.h"
 #include "engine/calibration/measurementdata.h"
+#include "engine/calibration/wafercalibration.h"
 #include "engine/predict/gpupredictor.h"
 #include "engine/predict/predictor.h"
 #include "engine/predict/speculative.h"
+#include "engine/predict/waferprefill.h"
 
 #include <algorithm>
 #include <cmath>
@@ -161,6 +164,22 @@ AccuracyStats summarize(const std::vector<AccuracyRow>& rows)
     s.fractionInside = double(s.inside) / double(rows.size());
     s.medianRangeRatio = median(ratios);
     return s;
+}
+
+std::vector<Error> shippedDataErrors()
+{
+    std::vector<Error> out = shippedPresetErrors();
+    if (const auto& points = shippedMeasuredPoints(); !points)
+        out.push_back(points.error());
+    for (const Error& e : shippedGpuCalibrationErrors())
+        out.push_back(e);
+    if (const auto& lpu = shippedLpuCalibration(); !lpu)
+        out.push_back(lpu.error());
+    if (const auto& wafer = shippedWaferCalibration(); !wafer)
+        out.push_back(wafer.error());
+    if (const auto& prefill = shippedWaferPrefill(); !prefill)
+        out.push_back(prefill.error());
+    return out;
 }
 
 std::vector<AccuracyGroup> accuracyTable(const std::vector<AccuracyRow>& rows)

@@ -59,6 +59,11 @@ struct AccuracyGroup
     AccuracyStats stats;
 };
 
+// Every shipped data set the statistics rest on that failed to load: presets that do not parse, measurement files
+// that do not read (shippedMeasuredPoints), calibration files that do not fit (GPU, LPU, wafer kernels, wafer
+// prefill). Empty when all load; otherwise the accuracy is not reported (an error, not a quieter table).
+std::vector<Error> shippedDataErrors();
+
 // Per group (the rows' roles, in protocol order: calibration, development, check) and per device kind (wafer,
 // gpu, lpu, all). Every group and kind is listed, empty ones with 0 rows.
 std::vector<AccuracyGroup> accuracyTable(const std::vector<AccuracyRow>& rows);

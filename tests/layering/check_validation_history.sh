@@ -3,9 +3,10 @@
 # (resources/measurements/*.json with "role": "check"):
 #   - its freeze commit (the commit that added it) touches only measurement data, the check manifest and
 #     docs/sources.md;
-#   - no later commit touches both measurement rows of the check or development role and a predictor or a
-#     range driver (engine/predict/, engine/calibration/, engine/explore/accuracy*, resources/presets/):
-#     rows are never added or edited in the commit that changes what judges them.
+#   - no later commit (built on the freeze, or made after it on a branch merged since) touches both
+#     measurement rows of the check or development role and a predictor or a range driver (engine/predict/,
+#     engine/calibration/, engine/explore/accuracy*, resources/presets/): rows are never added or edited in
+#     the commit that changes what judges them.
 # Usage: check_validation_history.sh REPO_ROOT. Exits 0 when the history keeps the protocol, 1 naming each
 # commit that breaks it, and 77 (ctest: skipped) with a message when REPO_ROOT has no git history.
 set -u
@@ -51,7 +52,14 @@ for file in $(git -C "$root" ls-files 'resources/measurements/*.json'); do
             ;;
         esac
     done < <(git -C "$root" diff-tree --no-commit-id --name-only -r --root "$freeze")
+    frozen_at=$(git -C "$root" log -1 --format=%ct "$freeze")
     for commit in $(git -C "$root" rev-list --no-merges "$freeze..HEAD"); do
+        # After the freeze: built on it, or made later on a branch merged since. A commit of a parallel branch
+        # made before the freeze predates the check set and is not judged by it.
+        if ! git -C "$root" merge-base --is-ancestor "$freeze" "$commit" &&
+            [ "$(git -C "$root" log -1 --format=%ct "$commit")" -le "$frozen_at" ]; then
+            continue
+        fi
         paths=$(git -C "$root" diff-tree --no-commit-id --name-only -r "$commit")
         drivers=$(printf '%s\n' "$paths" | grep -E "$driver_re" || true)
         [ -n "$drivers" ] || continue
