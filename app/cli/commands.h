@@ -20,5 +20,6 @@ int runCompare(const QStringList& args);
 int runSweep(const QStringList& args);
 int runSweepMerge(const QStringList& args);
 int runOptimize(const QStringList& args);
+int runAccuracy(const QStringList& args);
 
 } // namespace ws::cli

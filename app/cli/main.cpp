@@ -24,7 +24,7 @@ namespace {
 void printUsage()
 {
     std::fputs("usage: waferscope-cli "
-               "<generate|place|predict|execute|compare|sweep|sweep-merge|optimize|render|record> [options]\n"
+               "<generate|place|predict|execute|compare|sweep|sweep-merge|optimize|accuracy|render|record> [options]\n"
                "       waferscope-cli <command> --help\n"
                "       waferscope-cli --version\n",
                stderr);
@@ -87,6 +87,7 @@ int main(int argc, char** argv)
         {QStringLiteral("sweep"), ws::cli::runSweep},
         {QStringLiteral("sweep-merge"), ws::cli::runSweepMerge},
         {QStringLiteral("optimize"), ws::cli::runOptimize},
+        {QStringLiteral("accuracy"), ws::cli::runAccuracy},
     };
     const auto it = commands.find(command);
     if (it == commands.end()) {

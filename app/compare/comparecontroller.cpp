@@ -106,16 +106,14 @@ void ComparisonController::recompute()
     }
 
     auto model = m_presets.resolveModel(m_settings.modelId);
-    if (!model) {
+    // Shipped measurements that fail to load are an error on every system, not charts without their points.
+    const Expected<std::vector<MeasuredPoint>>& shipped = shippedMeasuredPoints();
+    if (!model || !shipped) {
         snap->modelName = m_settings.modelId;
+        const Error& why = !model ? model.error() : shipped.error();
         for (const CompareSystemChoice& c : m_systems)
-            snap->systems.push_back({c.hardwareId,
-                                     c.hardwareId,
-                                     c.hardwareId,
-                                     c.color,
-                                     false,
-                                     {},
-                                     QString::fromStdString(model.error().message())});
+            snap->systems.push_back(
+                {c.hardwareId, c.hardwareId, c.hardwareId, c.color, false, {}, QString::fromStdString(why.message())});
     } else {
         snap->modelName = QString::fromStdString(model->name);
         snap->inputs = CompareInputs::model(*model);
@@ -167,7 +165,7 @@ void ComparisonController::recompute()
                 CompareFigures::addCostFigures(sys, model->id, presetHourly);
                 sys.label = p->devices > 1 ? tr("%1 × %2").arg(p->devices).arg(name) : name;
                 const PredictionKey key{model->id, hw->id, p->devices, workload.precision, p->concurrency};
-                const std::vector<MeasuredPoint>* sets[] = {&shippedMeasuredPoints(), &m_userPoints};
+                const std::vector<MeasuredPoint>* sets[] = {&*shipped, &m_userPoints};
                 for (const std::vector<MeasuredPoint>* set : sets)
                     for (MeasuredPoint& m : matchingPoints(*set, key, true))
                         sys.measured.push_back(std::move(m));

@@ -216,19 +216,42 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
     return c;
 }
 
-const std::vector<GpuCalibration>& shippedGpuCalibrations()
+namespace {
+struct ShippedGpu
 {
-    static const std::vector<GpuCalibration> all = [] {
-        std::vector<GpuCalibration> out;
+    std::vector<GpuCalibration> fitted;
+    std::vector<Error> errors; // a shipped file that failed to fit, naming it
+};
+
+const ShippedGpu& shippedGpu()
+{
+    static const ShippedGpu all = [] {
+        ShippedGpu out;
         for (const char* name :
              {"gpu-a100-sglang.json", "gpu-trtllm-h200.json", "gpu-oci-serving.json", "gpu-serving-batch1.json"}) {
             auto c = fitGpuProfile(std::string(embeddedMeasurement(name)));
-            if (c)
-                out.push_back(*c);
+            if (c) {
+                out.fitted.push_back(*c);
+            } else {
+                Error e = c.error();
+                e.file = name;
+                out.errors.push_back(std::move(e));
+            }
         }
         return out;
     }();
     return all;
+}
+} // namespace
+
+const std::vector<GpuCalibration>& shippedGpuCalibrations()
+{
+    return shippedGpu().fitted;
+}
+
+const std::vector<Error>& shippedGpuCalibrationErrors()
+{
+    return shippedGpu().errors;
 }
 
 const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency)

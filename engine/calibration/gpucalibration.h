@@ -28,6 +28,8 @@ Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEff
 
 // Shipped GPU profiles (gpu-a100-sglang, gpu-trtllm-h200, gpu-oci-serving, gpu-serving-batch1).
 const std::vector<GpuCalibration>& shippedGpuCalibrations();
+// The shipped GPU files that failed to fit (empty when all fit), each naming its file.
+const std::vector<Error>& shippedGpuCalibrationErrors();
 
 // The profile for a GPU: at concurrency 1 a single-stream profile measured on it (current serving stacks at
 // batch 1), else one measured on it with batched rows, else the TensorRT-LLM H200 profile (newest stack).

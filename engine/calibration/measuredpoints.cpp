@@ -1,6 +1,8 @@
 #include "engine/calibration/measuredpoints.h"
 
 #include "engine/calibration/measurementdata.h"
+#include "engine/hardware/hardwarepresetparser.h"
+#include "engine/hardware/hardwarespec.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +22,27 @@ std::string_view measuredOriginId(MeasuredOrigin o)
         return "user";
     }
     return "reference";
+}
+
+std::string_view measuredRoleId(MeasuredRole r)
+{
+    switch (r) {
+    case MeasuredRole::Calibration:
+        return "calibration";
+    case MeasuredRole::Development:
+        return "development";
+    case MeasuredRole::Check:
+        return "check";
+    }
+    return "development";
+}
+
+std::optional<MeasuredRole> parseMeasuredRole(std::string_view id)
+{
+    for (MeasuredRole r : {MeasuredRole::Calibration, MeasuredRole::Development, MeasuredRole::Check})
+        if (measuredRoleId(r) == id)
+            return r;
+    return std::nullopt;
 }
 
 std::string_view tristateId(Tristate t)
@@ -86,7 +109,7 @@ Status integerFieldsFit(const json& r, const std::string& where)
 
 // The fields every kind shares, with the file's defaults (source, date, speculative).
 Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::string& kind, MeasuredOrigin origin,
-                                const std::string& where)
+                                MeasuredRole fileRole, const std::string& where)
 {
     if (!r.is_object())
         return makeError(ErrorCode::Format, "a row must be an object", where);
@@ -102,6 +125,28 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
     p.note = r.value("assumption", r.value("why_not_fitted", std::string()));
     p.doubt = r.value("doubt", std::string());
     p.fitted = kind != "reference" && r.value("fit", true);
+    // A calibration file's rows left out of the fit were still looked at, and share the file's table.
+    p.role = fileRole == MeasuredRole::Calibration && !p.fitted ? MeasuredRole::Development : fileRole;
+    if (kind != "reference" && !p.fitted)
+        p.shares.push_back(file.value("id", std::string()));
+    if (r.contains("shares")) {
+        const json& sh = r.at("shares");
+        if (sh.is_string())
+            p.shares.push_back(sh.get<std::string>());
+        else if (sh.is_array())
+            for (const json& s : sh) {
+                if (!s.is_string())
+                    return makeError(ErrorCode::Format, "shares names calibration files or rows", where + "shares");
+                p.shares.push_back(s.get<std::string>());
+            }
+        else
+            return makeError(ErrorCode::Format, "shares names calibration files or rows", where + "shares");
+    }
+    if (p.role == MeasuredRole::Check && !p.shares.empty())
+        return makeError(ErrorCode::Format,
+                         "a row that shares a source, run or table with calibration rows (" + p.shares.front() +
+                             ") can never be a check row: put it in a development file",
+                         where + "shares");
     const bool prefill = kind == "wafer-prefill";
     const bool kernel = kind == "wafer-kernel" || prefill;
     if (kernel && r.contains("grid") && r.at("grid").is_number_integer()) {
@@ -120,11 +165,26 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
     if (!r.contains(modelKey) || !r.at(modelKey).is_string())
         return makeError(ErrorCode::Format, "missing model preset id", where + modelKey);
     p.modelId = r.at(modelKey).get<std::string>();
-    if (!shippedModel(p.modelId))
-        return makeError(ErrorCode::NotFound, "unknown model preset '" + p.modelId + "'", where + modelKey);
+    // A check row may be committed before its presets exist (frozen first, predicted once they do): it is a miss.
+    const bool check = p.role == MeasuredRole::Check;
+    if (!shippedModel(p.modelId)) {
+        if (!check || p.modelId.empty())
+            return makeError(ErrorCode::NotFound, "unknown model preset '" + p.modelId + "'", where + modelKey);
+        p.presetsKnown = false;
+    }
     p.hardwareId = kernel ? file.value("hardware", std::string("wse2")) : r.value("hardware", std::string());
-    if (!shippedHardware(p.hardwareId))
-        return makeError(ErrorCode::NotFound, "unknown hardware preset '" + p.hardwareId + "'", where + "hardware");
+    if (const HardwareSpec* hw = shippedHardware(p.hardwareId)) {
+        p.deviceKind = hardwareKindId(hw->kind);
+    } else {
+        if (!check || p.hardwareId.empty())
+            return makeError(ErrorCode::NotFound, "unknown hardware preset '" + p.hardwareId + "'", where + "hardware");
+        p.presetsKnown = false;
+        p.deviceKind = r.value("device_kind", std::string());
+        if (p.deviceKind != "wafer" && p.deviceKind != "gpu" && p.deviceKind != "lpu")
+            return makeError(ErrorCode::Format,
+                             "a row on hardware with no preset needs device_kind \"wafer\", \"gpu\" or \"lpu\"",
+                             where + "device_kind");
+    }
     const char* devicesKey = kind == "gpu" ? "gpus" : kind == "lpu" ? "chips" : "devices";
     p.devices = r.value(devicesKey, 0);
     if (p.devices < 0)
@@ -145,8 +205,12 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
     auto specFile = tristate(file, "speculative", Tristate::No, "");
     p.speculative = r.contains("speculative") ? *spec : (specFile ? *specFile : Tristate::No);
     p.draftModelId = r.value("draft", std::string());
-    if (!p.draftModelId.empty() && !shippedModel(p.draftModelId))
-        return makeError(ErrorCode::NotFound, "unknown draft model preset '" + p.draftModelId + "'", where + "draft");
+    if (!p.draftModelId.empty() && !shippedModel(p.draftModelId)) {
+        if (!check)
+            return makeError(ErrorCode::NotFound, "unknown draft model preset '" + p.draftModelId + "'",
+                             where + "draft");
+        p.presetsKnown = false;
+    }
     p.draftCostFraction = r.value("draft_cost", 0.0);
     p.draftTokens = r.value("draft_tokens", 0);
     p.acceptanceRate = r.value("acceptance", 0.0);
@@ -202,13 +266,31 @@ Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonT
     if (!j.contains("rows") || !j["rows"].is_array() || j["rows"].empty())
         return makeError(ErrorCode::Format, "missing rows", "rows");
     const MeasuredOrigin o = kind == "reference" ? origin : MeasuredOrigin::Calibration;
+    MeasuredRole role = kind == "reference" ? MeasuredRole::Development : MeasuredRole::Calibration;
+    if (j.contains("role")) {
+        const std::string id = j.at("role").is_string() ? j.at("role").get<std::string>() : "";
+        const auto r = parseMeasuredRole(id);
+        if (!r)
+            return makeError(ErrorCode::Format, "role must be \"calibration\", \"development\" or \"check\"", "role");
+        if (kind == "reference" && *r == MeasuredRole::Calibration)
+            return makeError(ErrorCode::Format,
+                             "a reference file is never fitted: its role is \"development\" or \"check\"", "role");
+        if (kind != "reference" && *r != MeasuredRole::Calibration)
+            return makeError(ErrorCode::Format, "a " + kind + " file is fitted: its role is \"calibration\"", "role");
+        role = *r;
+    } else if (kind == "reference" && origin == MeasuredOrigin::Reference) {
+        return makeError(ErrorCode::Format,
+                         "a shipped reference file states its role: \"development\" (looked at while modelling) or "
+                         "\"check\" (frozen before the model change judged against it)",
+                         "role");
+    }
     std::vector<MeasuredPoint> out;
     for (size_t i = 0; i < j["rows"].size(); ++i) {
         const json& r = j["rows"][i];
         if ((kind == "wafer-kernel" || kind == "wafer-prefill") && !(r.is_object() && r.contains("preset")))
             continue; // a kernel row without a model preset is not a system configuration
         try {
-            auto p = readRow(r, j, kind, o, "rows[" + std::to_string(i) + "].");
+            auto p = readRow(r, j, kind, o, role, "rows[" + std::to_string(i) + "].");
             if (!p)
                 return p.error();
             if (p->source.empty())
@@ -221,20 +303,6 @@ Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonT
         }
     }
     return out;
-}
-
-const std::vector<MeasuredPoint>& shippedMeasuredPoints()
-{
-    static const std::vector<MeasuredPoint> all = [] {
-        std::vector<MeasuredPoint> out;
-        for (const EmbeddedMeasurementFile& f : embeddedMeasurementFiles()) {
-            auto points = readMeasuredPoints(std::string(f.text), MeasuredOrigin::Reference);
-            if (points)
-                out.insert(out.end(), points->begin(), points->end());
-        }
-        return out;
-    }();
-    return all;
 }
 
 bool matchesPrediction(const MeasuredPoint& p, const PredictionKey& key, bool anyConcurrency)

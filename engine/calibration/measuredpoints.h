@@ -3,7 +3,18 @@
 // One reader for every measurement file: the calibration kinds ("gpu", "lpu",
 // "wafer-kernel" and "wafer-prefill" rows that name a model preset) give fitted points, the
 // "reference" kind gives rows the predictors are never fitted on, and a
-// user's own file (same format) gives user points. Each point carries what it
+// user's own file (same format) gives user points.
+//
+// Every row has a role in the validation protocol (docs/validation.md):
+// calibration (fitted), development (looked at while modelling) or check (frozen
+// with its hash before the model change judged against it, never looked at while
+// modelling). A reference file states its role; a calibration file's fitted rows
+// are calibration rows and its rows left out of the fit ("fit": false) are
+// development rows that share the file. A row that shares a source, a run or a
+// table with calibration rows says so ("shares": the calibration file id, or
+// "file id/row label") and can never be a check row: the reader rejects a check
+// file with such a row, and the shipped loader rejects a check row whose source
+// cites an address or a [citation key] a calibration row cites. Each point carries what it
 // was measured with (model and hardware presets, device count when known,
 // precision, concurrency, context or prompt/output lengths), its source and
 // date, and whether speculative decoding or an unstated batch may be behind
@@ -34,13 +45,29 @@ enum class Tristate
     Unknown
 };
 
+enum class MeasuredRole
+{
+    Calibration,
+    Development,
+    Check
+};
+
 std::string_view measuredOriginId(MeasuredOrigin o); // "calibration", "reference", "user"
-std::string_view tristateId(Tristate t);             // "no", "yes", "unknown"
+std::string_view measuredRoleId(MeasuredRole r);     // "calibration", "development", "check"
+std::optional<MeasuredRole> parseMeasuredRole(std::string_view id);
+std::string_view tristateId(Tristate t); // "no", "yes", "unknown"
 
 struct MeasuredPoint
 {
     MeasuredOrigin origin = MeasuredOrigin::Reference;
-    std::string set; // the file's id
+    MeasuredRole role = MeasuredRole::Development;
+    // The calibration files (ids) or rows ("file id/row label") this row shares a source, run or table with.
+    std::vector<std::string> shares;
+    // False for a check row that names a model or hardware preset not shipped (yet): it is attempted and, until
+    // the preset exists, not predicted (a miss). Every other row names shipped presets.
+    bool presetsKnown = true;
+    std::string deviceKind; // "wafer", "gpu" or "lpu": the hardware preset's kind, or the row's own when unknown
+    std::string set;        // the file's id
     std::string label;
     std::string modelId;                // model preset
     std::string hardwareId;             // hardware preset
@@ -79,11 +106,17 @@ struct MeasuredPoint
 };
 
 // Reads one measurement file of any kind. `origin` is Reference or User for "reference" files; calibration
-// kinds are always Calibration. Errors name the row and field ("rows[2].model").
+// kinds are always Calibration. Errors name the row and field ("rows[2].model"). A shipped reference file
+// (origin Reference) must state its "role" ("development" or "check"); a user's defaults to development. A check
+// file may name a model or hardware preset that is not shipped yet (with "device_kind" when the hardware is
+// unknown); every other file must name shipped presets.
 Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonText, MeasuredOrigin origin);
 
-// Every shipped file's points (calibration and reference), read once.
-const std::vector<MeasuredPoint>& shippedMeasuredPoints();
+// Every shipped file's points (calibration, development and check), read once. A shipped file that fails to load
+// is an error naming the file and the field, never a silent gap; so is a development row whose `shares` names no
+// calibration file or row, and a check row whose source cites what a calibration row cites. Files of kind
+// "api-price" carry no points and are skipped by kind.
+const Expected<std::vector<MeasuredPoint>>& shippedMeasuredPoints();
 
 // The configuration a chart shows: model, hardware, devices, precision and the concurrency.
 struct PredictionKey

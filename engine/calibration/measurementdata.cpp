@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace ws {
 
@@ -17,6 +18,14 @@ std::string_view embeddedMeasurement(std::string_view name)
 }
 
 namespace {
+std::vector<Error>& presetErrors()
+{
+    static std::vector<Error> errors;
+    return errors;
+}
+
+// A shipped preset that fails to parse is left out of the lookups (shippedHardware / shippedModel answer null, as
+// for an unknown id) and its error is kept for shippedPresetErrors: never a silent gap.
 template <typename T, typename Parse>
 std::map<std::string, T, std::less<>> parseAll(std::string_view folder, Parse parse)
 {
@@ -25,8 +34,14 @@ std::map<std::string, T, std::less<>> parseAll(std::string_view folder, Parse pa
         if (f.name.substr(0, folder.size()) != folder)
             continue;
         auto v = parse(f.text, std::string(f.name));
-        if (v)
+        if (v) {
             out.emplace(v->id, *v);
+        } else {
+            Error e = v.error();
+            if (e.file.empty())
+                e.file = std::string(f.name);
+            presetErrors().push_back(std::move(e));
+        }
     }
     return out;
 }
@@ -51,6 +66,14 @@ const ModelConfig* shippedModel(std::string_view id)
 {
     auto it = modelPresets().find(id);
     return it == modelPresets().end() ? nullptr : &it->second;
+}
+
+const std::vector<Error>& shippedPresetErrors()
+{
+    // Both folders parsed (once), so every failure is in the list.
+    (void)shippedHardware("");
+    (void)shippedModel("");
+    return presetErrors();
 }
 
 const std::vector<ModelConfig>& shippedModels()

@@ -6,6 +6,8 @@
 // models. This is the presets' only embedded copy: the app's PresetLibrary
 // reads its built-in presets from embeddedPresetFiles() too.
 
+#include "engine/core/error.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,5 +33,8 @@ const HardwareSpec* shippedHardware(std::string_view id);
 const ModelConfig* shippedModel(std::string_view id);
 // Every shipped model preset, by id.
 const std::vector<ModelConfig>& shippedModels();
+// The shipped presets that failed to parse (empty when all parse), each naming its file: an error to report,
+// not a preset silently missing.
+const std::vector<Error>& shippedPresetErrors();
 
 } // namespace ws

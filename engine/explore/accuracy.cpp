@@ -1,17 +1,17 @@
 #include "engine/explore/accuracy.h"
 
 #include "engine/calibration/gpucalibration.h"
+#include "engine/calibration/lpumodel.h"
 #include "engine/calibration/measurementdata.h"
 #include "engine/calibration/wafercalibration.h"
 #include "engine/predict/gpupredictor.h"
-#include "engine/predict/predictionutil.h"
 #include "engine/predict/predictor.h"
 #include "engine/predict/speculative.h"
-#include "engine/predict/waferpredictor.h"
 #include "engine/predict/waferprefill.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ws {
 
@@ -24,88 +24,18 @@ double median(std::vector<double> v)
     const size_t n = v.size();
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
-// WaferLLM's policy as its figures state it: every layer on its own P x P region (all at the application
-// rectangle's corner of one wafer, so no hops between layers), timed one layer after another; the
-// embedding and LM head stay where the placer puts them. Larger models were measured on a subset of
-// layers and scaled, so one wafer holds them here as well.
-Expected<Prediction> predictOnGrid(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, int grid)
-{
-    auto setup = waferGridLayout(model, hw, w, grid);
-    if (!setup)
-        return setup.error();
-    const ScheduleRegions& layout = setup->layout;
-    WaferPredictOptions o;
-    o.layout = &layout;
-    auto p = predictWafer(model, hw, w, o);
-    if (!p)
-        return p;
-    ScheduleOptions so;
-    so.kv = o.kv;
-    so.timingOnly = true;
-    const double r = setup->calibrationResidual;
-    // How far the kernel constants carry to a model they were not fitted on: refit without each measured
-    // model in turn (WaferLLM measured two) and time this row with those constants.
-    const auto& cal = shippedWaferCalibration();
-    auto set = cal ? parseWaferKernelSet(std::string(embeddedMeasurement("waferllm-wse2-decode.json")))
-                   : Expected<WaferKernelSet>(cal.error());
-    if (set) {
-        ScheduleOptions one = so;
-        one.tokens = 1;
-        one.context = w.contextTokens;
-        double lo = p->tokensPerSecondPerUser;
-        double hi = lo;
-        std::vector<std::string> models;
-        for (const WaferKernelMeasurement& row : set->rows)
-            if (std::find(models.begin(), models.end(), row.model) == models.end())
-                models.push_back(row.model);
-        for (const std::string& left : models) {
-            WaferKernelSet rest = *set;
-            std::erase_if(rest.rows, [&](const WaferKernelMeasurement& m) { return m.model == left; });
-            auto fit = fitWaferTiming(rest);
-            if (!fit)
-                continue;
-            TimingParams q = fit->params;
-            q.applyHardware(hw.wafer);
-            q.kvBytesPerValue = setup->params.kvBytesPerValue;
-            const double tps = q.clockHz / buildTokenSchedule(model, layout, TimingModel(q), one).totalCycles;
-            lo = std::min(lo, tps);
-            hi = std::max(hi, tps);
-        }
-        if (models.size() > 1)
-            p->rangeDrivers.push_back(rangeDriver(
-                "kernel_fit_models", "models left out", 0, 0, 1,
-                "the kernel constants refitted without each model WaferLLM measured (" + std::to_string(models.size()) +
-                    " in " + set->id + "): how far they carry to another model",
-                p->tokensPerSecondPerUser, lo, hi));
-        finishRange(*p);
-    }
-    // Every layer on the same cores: prompt chunks cannot pipeline through layer regions, so the prompt
-    // crosses the layers one after another (one chunk of the whole prompt: the fewest reductions), at the
-    // efficiency WaferLLM's measured prefill gives the model (engine/predict/waferprefill.h).
-    const auto& pre = shippedWaferPrefill();
-    if (!pre)
-        return pre.error();
-    const double clock = setup->params.clockHz;
-    const double modelSeconds = pre->seconds(gridPrefillCycles(model, *setup, w.promptTokens), clock);
-    p->ttftSeconds = modelSeconds;
-    // How prefill time grows with the prompt is measured at one length only (4K, Table 3): the model's own
-    // growth (its MACs and payloads, linear in the prompt) at one end; at the other MeshGEMM's N shift steps
-    // of a constant two-hop latency each (WaferLLM §5 [WaferLLM], docs/sources.md), which do not grow with the prompt:
-    // the time at the calibration's length.
-    const double atCalibration = pre->seconds(gridPrefillCycles(model, *setup, pre->promptTokens), clock);
-    const double worst = std::max(r, pre->worstResidual);
-    p->ttftRange = {std::min(modelSeconds, atCalibration) * (1 - worst),
-                    std::max(modelSeconds, atCalibration) * (1 + worst)};
-    return p;
-}
 } // namespace
 
-Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
+namespace {
+Expected<AccuracyRow> predictPoint(const MeasuredPoint& point)
 {
     const ModelConfig* model = shippedModel(point.modelId);
     const HardwareSpec* hw = shippedHardware(point.hardwareId);
     if (!model || !hw)
-        return makeError(ErrorCode::NotFound, "no preset for " + point.modelId + " on " + point.hardwareId, "model");
+        return makeError(ErrorCode::NotFound,
+                         std::string("no preset for ") + (model ? "" : "model " + point.modelId) +
+                             (!model && !hw ? " and " : "") + (hw ? "" : "hardware " + point.hardwareId) + " yet",
+                         "model");
     Workload w;
     w.precision = point.precision ? *point.precision : model->nativePrecision;
     w.concurrency = point.concurrency;
@@ -130,6 +60,8 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
         const ModelConfig* draft = !point.draftModelId.empty() ? shippedModel(point.draftModelId) : nullptr;
         if (!draft && !(point.draftCostFraction > 0))
             draft = defaultDraftModel(*model, shippedModels());
+        if (!point.draftModelId.empty() && !draft)
+            return makeError(ErrorCode::NotFound, "no preset for draft model " + point.draftModelId + " yet", "draft");
         if (draft)
             s.draftModel = *draft;
         else if (point.draftCostFraction > 0)
@@ -137,36 +69,26 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
     } else if (point.speculative == Tristate::Unknown) {
         w.speculativeUnknown = true;
     }
-    PredictOptions o;
-    o.devices = point.devices;
-    const bool grid = hw->kind == HardwareKind::Wafer && point.decodeGrid > 0;
     // A calibration row is predicted with the profile it was fitted into (the batch-1 profile is not the
-    // one a batched row of another stack belongs to).
+    // one a batched row of another stack belongs to), as the comparison's GPU profile choice predicts it.
     std::string gpuProfile;
     if (hw->kind == HardwareKind::Gpu && point.origin == MeasuredOrigin::Calibration)
         for (const GpuCalibration& c : shippedGpuCalibrations())
             if (c.profile.id == point.set)
                 gpuProfile = c.profile.id;
     Expected<Prediction> p = makeError(ErrorCode::InvalidArgument, "not predicted");
-    if (grid) {
-        p = predictOnGrid(*model, *hw, w, point.decodeGrid);
-    } else if (!gpuProfile.empty()) {
+    if (!gpuProfile.empty()) {
         GpuPredictOptions g;
         g.devices = point.devices;
         g.profile = gpuProfile;
         p = predictGpu(*model, *hw, w, g);
     } else {
+        PredictOptions o;
+        o.devices = point.devices;
         p = predict(*model, *hw, w, o);
     }
     if (!p)
         return p.error();
-    if (grid && point.prefillGrid != point.decodeGrid) {
-        auto pre = predictOnGrid(*model, *hw, w, point.prefillGrid);
-        if (!pre)
-            return pre.error();
-        p->ttftSeconds = pre->ttftSeconds;
-        p->ttftRange = pre->ttftRange;
-    }
     AccuracyRow r;
     r.point = point;
     r.kind = hw->kind;
@@ -196,6 +118,29 @@ Expected<AccuracyRow> assessPoint(const MeasuredPoint& point)
     return r;
 }
 
+HardwareKind kindOf(const MeasuredPoint& p)
+{
+    return p.deviceKind == "wafer" ? HardwareKind::Wafer
+           : p.deviceKind == "lpu" ? HardwareKind::Lpu
+                                   : HardwareKind::Gpu;
+}
+} // namespace
+
+AccuracyRow assessPoint(const MeasuredPoint& point)
+{
+    auto r = predictPoint(point);
+    if (r)
+        return *r;
+    AccuracyRow miss;
+    miss.point = point;
+    miss.kind = kindOf(point);
+    miss.miss = true;
+    miss.why = r.error().text;
+    miss.missCode = r.error().code;
+    miss.relativeError = -1;
+    return miss;
+}
+
 AccuracyStats summarize(const std::vector<AccuracyRow>& rows)
 {
     AccuracyStats s;
@@ -204,16 +149,57 @@ AccuracyStats summarize(const std::vector<AccuracyRow>& rows)
         return s;
     std::vector<double> errors;
     std::vector<double> ratios;
-    int inside = 0;
     for (const AccuracyRow& r : rows) {
+        if (r.miss) {
+            errors.push_back(1.0);
+            ratios.push_back(std::numeric_limits<double>::infinity());
+            continue;
+        }
+        ++s.predicted;
         errors.push_back(std::abs(r.relativeError));
-        ratios.push_back(r.low > 0 ? r.high / r.low : 0);
-        inside += r.inside ? 1 : 0;
+        ratios.push_back(r.low > 0 ? r.high / r.low : std::numeric_limits<double>::infinity());
+        s.inside += r.inside ? 1 : 0;
     }
     s.medianAbsError = median(errors);
-    s.fractionInside = double(inside) / double(rows.size());
+    s.fractionInside = double(s.inside) / double(rows.size());
     s.medianRangeRatio = median(ratios);
     return s;
+}
+
+std::vector<Error> shippedDataErrors()
+{
+    std::vector<Error> out = shippedPresetErrors();
+    if (const auto& points = shippedMeasuredPoints(); !points)
+        out.push_back(points.error());
+    for (const Error& e : shippedGpuCalibrationErrors())
+        out.push_back(e);
+    if (const auto& lpu = shippedLpuCalibration(); !lpu)
+        out.push_back(lpu.error());
+    if (const auto& wafer = shippedWaferCalibration(); !wafer)
+        out.push_back(wafer.error());
+    if (const auto& prefill = shippedWaferPrefill(); !prefill)
+        out.push_back(prefill.error());
+    return out;
+}
+
+std::vector<AccuracyGroup> accuracyTable(const std::vector<AccuracyRow>& rows)
+{
+    const char* const groups[] = {"calibration", "development", "check"};
+    const char* const kinds[] = {"wafer", "gpu", "lpu", "all"};
+    std::vector<AccuracyGroup> out;
+    for (const char* group : groups) {
+        const std::string g = group;
+        for (const char* kind : kinds) {
+            std::vector<AccuracyRow> in;
+            for (const AccuracyRow& r : rows) {
+                if (g == measuredRoleId(r.point.role) &&
+                    (std::string(kind) == "all" || kind == std::string(hardwareKindId(r.kind))))
+                    in.push_back(r);
+            }
+            out.push_back({g, kind, summarize(in)});
+        }
+    }
+    return out;
 }
 
 } // namespace ws

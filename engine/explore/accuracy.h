@@ -1,13 +1,19 @@
 #pragma once
 // How well the predictors reproduce measured figures: each measured point is
 // predicted in its own configuration (model, hardware, devices, precision,
-// concurrency, context or prompt/output lengths) and compared on its own
-// metric, with the prediction's range. The statistics the acceptance asks
-// for: median absolute relative error of the point, the fraction of figures
-// inside the range, and the median range width (high / low).
+// concurrency, context or prompt/output lengths) by the path the app predicts
+// with (predict(), engine/predict/predictor.h) and compared on its own metric,
+// with the prediction's range. The statistics: median absolute relative error
+// of the point, the fraction of figures inside the range, and the median range
+// width (high / low), per role (calibration, development, check: the
+// validation protocol, docs/validation.md) and per device kind, with how many
+// rows were attempted and how many predicted. A row that cannot be predicted
+// (a preset not shipped yet, a model the hardware cannot hold) is a miss: it
+// counts as 100 % error, outside the range, and an unbounded range.
 
 #include "engine/calibration/measuredpoints.h"
 #include "engine/core/error.h"
+#include "engine/hardware/hardwarepresetparser.h" // hardwareKindId
 #include "engine/hardware/hardwarespec.h"
 
 #include <string>
@@ -19,24 +25,47 @@ struct AccuracyRow
 {
     MeasuredPoint point;
     HardwareKind kind = HardwareKind::Gpu;
-    double predicted = 0; // on the point's metric
-    double low = 0;       // the range on the same metric
+    bool miss = false; // not predicted (why says why): 100 % error, outside, no range
+    std::string why;
+    ErrorCode missCode = ErrorCode::InvalidArgument; // the prediction's error code for a miss
+    double predicted = 0;                            // on the point's metric
+    double low = 0;                                  // the range on the same metric
     double high = 0;
-    double relativeError = 0; // (predicted - measured) / measured
+    double relativeError = 0; // (predicted - measured) / measured; -1 for a miss
     bool inside = false;
 };
 
-// The point's configuration as a prediction; errors when a preset is missing or the model does not fit.
-Expected<AccuracyRow> assessPoint(const MeasuredPoint& point);
+// The point predicted as the app predicts it: predict() with the point's configuration, speculative decoding
+// as its source says; a GPU row of a calibration file with that file's profile (the comparison's GPU profile
+// choice, predictGpu). Never fails: a point that cannot be predicted is a miss that says why.
+AccuracyRow assessPoint(const MeasuredPoint& point);
 
 struct AccuracyStats
 {
-    int rows = 0;
+    int rows = 0;      // attempted
+    int predicted = 0; // of them, predicted; the rest are misses
+    int inside = 0;
     double medianAbsError = 0;
     double fractionInside = 0;
-    double medianRangeRatio = 0; // high / low
+    double medianRangeRatio = 0; // high / low; a miss's is unbounded (infinity)
 };
 
 AccuracyStats summarize(const std::vector<AccuracyRow>& rows);
+
+struct AccuracyGroup
+{
+    std::string group; // "calibration", "development", "check"
+    std::string kind;  // "wafer", "gpu", "lpu" or "all"
+    AccuracyStats stats;
+};
+
+// Every shipped data set the statistics rest on that failed to load: presets that do not parse, measurement files
+// that do not read (shippedMeasuredPoints), calibration files that do not fit (GPU, LPU, wafer kernels, wafer
+// prefill). Empty when all load; otherwise the accuracy is not reported (an error, not a quieter table).
+std::vector<Error> shippedDataErrors();
+
+// Per group (the rows' roles, in protocol order: calibration, development, check) and per device kind (wafer,
+// gpu, lpu, all). Every group and kind is listed, empty ones with 0 rows.
+std::vector<AccuracyGroup> accuracyTable(const std::vector<AccuracyRow>& rows);
 
 } // namespace ws

@@ -59,30 +59,41 @@ private slots:
         QVERIFY(h100 && h100->ok);
         QCOMPARE(h100->prediction.devices, 8);
         QCOMPARE(h100->measured.size(), size_t(6)); // OCI's sweep, concurrency 1 to 256
+        // On the wafer, the one published Llama 3.3 70B figure is a frozen check row (check-2026-12,
+        // Artificial Analysis' 2,314 tokens/s): shown on the chart like any published figure.
         const views::ComparisonSystem* wse3 = find(*controller.snapshot(), QStringLiteral("wse3"));
-        QVERIFY(wse3 && wse3->measured.empty());
+        QVERIFY(wse3 && wse3->measured.size() == 1);
+        QCOMPARE(wse3->measured.front().role, MeasuredRole::Check);
+        QCOMPARE(wse3->measured.front().value, 2314.0);
 
         QCOMPARE(controller.addMeasurements(kMine, QStringLiteral("mine.json")), QString());
         h100 = find(*controller.snapshot(), QStringLiteral("h100"));
         QCOMPARE(h100->measured.size(), size_t(7));
         QCOMPARE(h100->measured.back().origin, MeasuredOrigin::User);
 
-        // The bar chart: OCI's concurrency-1 figure and mine on the H100 bar, the reference figure for Groq's
-        // Llama 3.3 70B on the Groq bar, nothing elsewhere.
+        // The bar chart: OCI's concurrency-1 figure and mine on the H100 bar; on the Groq bar the development
+        // row (270) and the check row (280, check-2026-12); on the WSE-3 bar the check row (2,314); nothing
+        // elsewhere.
         const auto& bars = panel.speedChart()->bars();
         int h100Bar = -1;
         int groqBar = -1;
+        int waferBar = -1;
         for (size_t i = 0; i < bars.size(); ++i) {
             if (bars[i].label.contains(QStringLiteral("H100")))
                 h100Bar = int(i);
             else if (bars[i].label.contains(QStringLiteral("Groq")))
                 groqBar = int(i);
+            else if (bars[i].label.contains(QStringLiteral("WSE-3")))
+                waferBar = int(i);
             else
                 QVERIFY2(bars[i].measured.empty(), qPrintable(bars[i].label));
         }
-        QVERIFY(h100Bar >= 0 && groqBar >= 0);
-        QCOMPARE(bars[size_t(groqBar)].measured.size(), size_t(1));
-        QCOMPARE(bars[size_t(groqBar)].measured[0].value, 270.0);
+        QVERIFY(h100Bar >= 0 && groqBar >= 0 && waferBar >= 0);
+        QCOMPARE(bars[size_t(groqBar)].measured.size(), size_t(2));
+        QCOMPARE(bars[size_t(groqBar)].measured[0].value, 280.0); // files in name order: check-2026-12 first
+        QCOMPARE(bars[size_t(groqBar)].measured[1].value, 270.0);
+        QCOMPARE(bars[size_t(waferBar)].measured.size(), size_t(1));
+        QCOMPARE(bars[size_t(waferBar)].measured[0].value, 2314.0);
         const auto& marks = bars[size_t(h100Bar)].measured;
         QCOMPARE(marks.size(), size_t(2));
         QCOMPARE(marks[0].value, 58.64);
@@ -90,13 +101,13 @@ private slots:
         QVERIFY(marks[0].tooltip.contains(QStringLiteral("Oracle OCI")));
         QVERIFY(marks[1].tooltip.contains(QStringLiteral("my lab notebook p. 12")));
         QVERIFY(marks[1].tooltip.contains(QStringLiteral("2026-11-30")));
-        QCOMPARE(panel.speedChart()->measuredSeries()->count(), 3);
+        QCOMPARE(panel.speedChart()->measuredSeries()->count(), 5);
         // Hovering the mark finds its tooltip.
         QCOMPARE(panel.speedChart()->measuredTipAt(QPointF(h100Bar, 45.0)), marks[1].tooltip);
 
         // The curves: all seven H100 points at their own concurrency.
         const auto& series = panel.concurrencyChart()->measuredSeries();
-        QCOMPARE(series.size(), size_t(2)); // H100, and Groq's one reference figure
+        QCOMPARE(series.size(), size_t(3)); // H100, Groq's two figures and the wafer's check figure
         auto h100Series = std::find_if(series.begin(), series.end(), [](const auto* x) { return x->count() == 7; });
         QVERIFY(h100Series != series.end());
         const QPointF at256 = (*h100Series)->at(5);

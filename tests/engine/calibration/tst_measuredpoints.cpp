@@ -6,6 +6,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <map>
+
 using namespace ws;
 
 namespace {
@@ -22,15 +25,20 @@ class TestMeasuredPoints : public QObject
 private slots:
     void shippedFilesGiveCalibrationAndReferencePoints()
     {
+        // Shipped data that fails to load is an error, not a silent gap: every shipped file loads.
+        const auto& shipped = shippedMeasuredPoints();
+        QVERIFY2(shipped, shipped ? "" : shipped.error().message().c_str());
         int calibration = 0, reference = 0;
-        for (const MeasuredPoint& p : shippedMeasuredPoints()) {
+        for (const MeasuredPoint& p : *shippedMeasuredPoints()) {
             QVERIFY2(!p.source.empty() && !p.date.empty(), p.label.c_str());
             if (p.origin == MeasuredOrigin::Reference) {
                 ++reference;
                 QVERIFY(!p.fitted);
+                QVERIFY2(p.role != MeasuredRole::Calibration, p.label.c_str());
                 QVERIFY2(!p.configuration.empty(), p.label.c_str());
             } else {
                 QCOMPARE(p.origin, MeasuredOrigin::Calibration);
+                QCOMPARE(p.role, p.fitted ? MeasuredRole::Calibration : MeasuredRole::Development);
                 ++calibration;
             }
         }
@@ -74,7 +82,7 @@ private slots:
     void prefillRowsAreCalibrationPointsOffDecodeCharts()
     {
         int prefill = 0;
-        for (const MeasuredPoint& p : shippedMeasuredPoints()) {
+        for (const MeasuredPoint& p : *shippedMeasuredPoints()) {
             if (p.metric != "prefill_tokens_per_second")
                 continue;
             ++prefill;
@@ -113,15 +121,85 @@ private slots:
     {
         // OCI's Llama 3.3 70B sweep on 8 x H100 (bf16): one point per concurrency.
         PredictionKey oci{"llama-3.3-70b", "h100", 8, Precision::Bf16, 32};
-        const auto at32 = matchingPoints(shippedMeasuredPoints(), oci);
+        const auto at32 = matchingPoints(*shippedMeasuredPoints(), oci);
         QCOMPARE(at32.size(), size_t(1));
         QCOMPARE(at32.front().value, 44.32);
-        QCOMPARE(matchingPoints(shippedMeasuredPoints(), oci, true).size(), size_t(6));
+        QCOMPARE(matchingPoints(*shippedMeasuredPoints(), oci, true).size(), size_t(6));
         // End-to-end rows never sit on a decode chart; the 13B decode row does.
         PredictionKey wse2{"llama-2-13b", "wse2", 1, Precision::Bf16, 1};
-        const auto onWafer = matchingPoints(shippedMeasuredPoints(), wse2, true);
+        const auto onWafer = matchingPoints(*shippedMeasuredPoints(), wse2, true);
         QCOMPARE(onWafer.size(), size_t(1));
         QCOMPARE(onWafer.front().value, 2039.2);
+    }
+
+    void rowsSharingWithCalibrationAreTaggedAndNeverChecks()
+    {
+        // The reviewed overlaps: the H200 draft-model row and its no-draft calibration row; WaferLLM's Table 2
+        // and Table 4 rows and the calibration rows of the same paper; the eager H100 row and its CUDA-graph
+        // calibration row; TechPowerUp's Groq rows and the calibration row from the same article.
+        std::map<std::string, std::string> expected{
+            {"TensorRT-LLM Llama 3.3 70B FP8, H200, draft model",
+             "gpu-serving-batch1/TensorRT-LLM Llama 3.3 70B FP8, H200, no draft"},
+            {"Llama 3.1 8B, H100 SXM5, eager", "gpu-serving-batch1/Llama 3.1 8B, H100 SXM5, CUDA graphs"},
+            {"WaferLLM LLaMA2-13B, WSE-2, 420 x 420", "waferllm-wse2-decode"},
+            {"SGLang LLaMA3-8B end to end, 1 x A100, 2048/128", "gpu-a100-sglang"},
+            {"Groq Mixtral 8x7B (TechPowerUp)", "groq-llama2-70b/Groq Llama 2 70B, API, 4K context"}};
+        int shared = 0;
+        for (const MeasuredPoint& p : *shippedMeasuredPoints()) {
+            if (p.role == MeasuredRole::Check)
+                QVERIFY2(p.shares.empty(), p.label.c_str());
+            shared += p.shares.empty() ? 0 : 1;
+            if (auto it = expected.find(p.label); it != expected.end()) {
+                QCOMPARE(p.role, MeasuredRole::Development);
+                QVERIFY2(std::find(p.shares.begin(), p.shares.end(), it->second) != p.shares.end(), p.label.c_str());
+                expected.erase(it);
+            }
+        }
+        QVERIFY(expected.empty());
+        QVERIFY(shared >= 30);
+
+        // A check file with such a row is rejected, naming the field.
+        const char* check = R"({"id":"c","kind":"reference","role":"check","source":"s","rows":[
+ {"label":"a","model":"llama-3.1-8b","hardware":"h100","context":4096,"tokens_per_second_per_user":150,
+  "shares":"gpu-serving-batch1"}]})";
+        auto rejected = readMeasuredPoints(check, MeasuredOrigin::Reference);
+        QVERIFY(!rejected);
+        QCOMPARE(rejected.error().field, std::string("rows[0].shares"));
+        QVERIFY(rejected.error().text.find("never be a check row") != std::string::npos);
+        // The same row in a development file is read, tagged.
+        std::string development = check;
+        development.replace(development.find("\"check\""), 7, "\"development\"");
+        auto read = readMeasuredPoints(development, MeasuredOrigin::Reference);
+        QVERIFY(read);
+        QCOMPARE(read->front().role, MeasuredRole::Development);
+        QCOMPARE(read->front().shares, std::vector<std::string>{"gpu-serving-batch1"});
+    }
+
+    void rolesAreStatedAndChecked()
+    {
+        const char* noRole = R"({"id":"r","kind":"reference","source":"s","rows":[
+ {"label":"a","model":"llama-3.1-8b","hardware":"h100","context":4096,"tokens_per_second_per_user":150}]})";
+        // A shipped reference file states its role; a user's defaults to development.
+        QCOMPARE(readMeasuredPoints(noRole, MeasuredOrigin::Reference).error().field, std::string("role"));
+        QCOMPARE(readMeasuredPoints(noRole, MeasuredOrigin::User)->front().role, MeasuredRole::Development);
+        std::string calibration = noRole;
+        calibration.replace(calibration.find("\"source\""), 0, "\"role\":\"calibration\",");
+        QCOMPARE(readMeasuredPoints(calibration, MeasuredOrigin::Reference).error().field, std::string("role"));
+        // A check row may name presets not shipped yet (a miss until they are); any other row may not.
+        const char* future = R"({"id":"f","kind":"reference","role":"check","source":"s","rows":[
+ {"label":"a","model":"some-future-model","hardware":"some-future-chip","device_kind":"lpu","context":4096,
+  "tokens_per_second_per_user":150}]})";
+        auto f = readMeasuredPoints(future, MeasuredOrigin::Reference);
+        QVERIFY2(f, f ? "" : f.error().message().c_str());
+        QVERIFY(!f->front().presetsKnown);
+        QCOMPARE(f->front().deviceKind, std::string("lpu"));
+        std::string notCheck = future;
+        notCheck.replace(notCheck.find("\"check\""), 7, "\"development\"");
+        QCOMPARE(readMeasuredPoints(notCheck, MeasuredOrigin::Reference).error().field, std::string("rows[0].model"));
+        std::string noKind = future;
+        noKind.replace(noKind.find("\"device_kind\":\"lpu\","), 20, "");
+        QCOMPARE(readMeasuredPoints(noKind, MeasuredOrigin::Reference).error().field,
+                 std::string("rows[0].device_kind"));
     }
 
     void badUserFilesNameTheField_data()

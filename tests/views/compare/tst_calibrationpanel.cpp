@@ -58,9 +58,9 @@ private slots:
             const MeasuredPoint& pt = (*points)[size_t(r)];
             QCOMPARE(pt.label, row.label);
             QCOMPARE(pt.value, row.observed);
-            auto assessed = assessPoint(pt);
-            QVERIFY2(assessed, pt.label.c_str());
-            QVERIFY2(std::abs(assessed->predicted / row.predicted - 1) < 1e-9, pt.label.c_str());
+            const AccuracyRow assessed = assessPoint(pt);
+            QVERIFY2(!assessed.miss, (pt.label + ": " + assessed.why).c_str());
+            QVERIFY2(std::abs(assessed.predicted / row.predicted - 1) < 1e-9, pt.label.c_str());
             worst = std::max(worst, std::abs(row.relativeResidual));
         }
         QCOMPARE(worst, profile->maxAbsRelativeResidual);
