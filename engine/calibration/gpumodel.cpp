@@ -35,7 +35,7 @@ std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profi
 
 double gpuPeakFlops(const GpuSpec& g, Precision p)
 {
-    if ((p == Precision::Fp8 || p == Precision::Int8 || p == Precision::Int4) && g.fp8Flops > 0)
+    if ((p == Precision::Fp8 || p == Precision::Int8 || p == Precision::Int4 || p == Precision::Fp4) && g.fp8Flops > 0)
         return g.fp8Flops;
     return g.bf16Flops;
 }

@@ -50,7 +50,7 @@ Expected<ModelConfig> parseModelPreset(std::string_view jsonText, const std::str
         const auto p = parsePrecision(precision);
         if (!p)
             r.fail(ErrorCode::InvalidArgument, "precision",
-                   "unknown precision '" + precision + "' (expected fp32, bf16, fp16, fp8, int8 or int4)");
+                   "unknown precision '" + precision + "' (expected fp32, bf16, fp16, fp8, int8, int4 or fp4)");
         else
             c.nativePrecision = *p;
     }

@@ -13,7 +13,7 @@ LayerFactory::LayerFactory(const ModelConfig& model, const WaferSpec& wafer, con
     m_rows = o.usableRows > 0 ? o.usableRows : wafer.usableRows();
     const Precision kvp = o.kvPrecision.value_or(o.precision == Precision::Fp32 ? Precision::Fp32 : Precision::Bf16);
     m_kvBytes = int(precisionBlock(kvp).bytes / precisionBlock(kvp).values);
-    if (kvp == Precision::Int8 || kvp == Precision::Int4)
+    if (kvp == Precision::Int8 || kvp == Precision::Int4 || kvp == Precision::Fp4)
         m_kvBytes = 1;
     const GroupPrecisions groups = precisions();
     for (int l = 0; l < model.layers; ++l) {
