@@ -80,7 +80,7 @@ PlacedRegion LayerFactory::layerRegion(int layer, int device, const CoreRect& re
     r.tensors = m_layerTensors[size_t(layer)];
     layoutTensors(r.tensors, rect);
     r.kvTokens = m_shape.config().kvTokens(layer, m_options.contextTokens);
-    r.kvColumns = 2 * m_shape.config().kvDim();
+    r.kvColumns = m_shape.config().kvValuesPerTokenPerLayer(); // K and V, or MLA's latent and RoPE key
     r.kvBytesPerValue = m_kvBytes;
     return r;
 }
