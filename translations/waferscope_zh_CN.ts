@@ -680,6 +680,14 @@
         <source>Calibration profile</source>
         <translation>校准配置</translation>
     </message>
+    <message>
+        <source>KV cache (latent attention)</source>
+        <translation>KV 缓存（潜在注意力）</translation>
+    </message>
+    <message>
+        <source>%1 + %2 values per token per layer</source>
+        <translation>每层每个词元 %1 + %2 个值</translation>
+    </message>
 </context>
 <context>
     <name>ws::ComparisonController</name>
