@@ -680,6 +680,14 @@
         <source>Calibration profile</source>
         <translation>校准配置</translation>
     </message>
+    <message>
+        <source>KV cache (latent attention)</source>
+        <translation>KV 缓存（潜在注意力）</translation>
+    </message>
+    <message>
+        <source>%1 + %2 values per token per layer</source>
+        <translation>每层每个词元 %1 + %2 个值</translation>
+    </message>
 </context>
 <context>
     <name>ws::ComparisonController</name>
@@ -1209,10 +1217,6 @@ Press Resume to continue where it stopped.</source>
         <translation>精度</translation>
     </message>
     <message>
-        <source>Storage precision of the weights, including block scales for int8/int4.</source>
-        <translation>权重的存储精度，int8/int4 含分块缩放因子。</translation>
-    </message>
-    <message>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
@@ -1399,6 +1403,10 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>The draft model holds its own strip of cores beside the target; layer and tiles below are the draft&apos;s.</source>
         <translation>草稿模型在目标模型旁边占有自己的一条核心；下面的层和分块属于草稿模型。</translation>
+    </message>
+    <message>
+        <source>Storage precision of the weights, including block scales for int8, int4 and fp4 (MXFP4).</source>
+        <translation>权重的存储精度，int8、int4 和 fp4（MXFP4）含分块缩放因子。</translation>
     </message>
 </context>
 <context>
@@ -2174,10 +2182,6 @@ Press Resume to continue where it stopped.</source>
         <translation>晶圆级硬件预设。预设中的每个数字都注明了来源。</translation>
     </message>
     <message>
-        <source>Storage precision of the weights. INT8 and INT4 include their block scales (8.5 and 4.5 bits per weight).</source>
-        <translation>权重的存储精度。INT8 和 INT4 含分块缩放因子（每个权重 8.5 和 4.5 位）。</translation>
-    </message>
-    <message>
         <source>Tokens of context the KV cache is sized for. Limited to the model&apos;s maximum.</source>
         <translation>KV 缓存按此上下文 token 数分配，不超过模型支持的最大值。</translation>
     </message>
@@ -2192,6 +2196,10 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Speculative decoding&apos;s draft model: a smaller preset with the model&apos;s vocabulary. It gets its own strip of cores at the left edge of wafer 1, the fewest columns that hold it; the model is placed on the rest.</source>
         <translation>推测解码的草稿模型：与该模型词表相同的较小预设。它在第 1 块晶圆的左边缘获得自己的一条核心（能容纳它的最少列数）；模型放置在其余核心上。</translation>
+    </message>
+    <message>
+        <source>Storage precision of the weights. INT8, INT4 and FP4 (MXFP4) include their block scales (8.5, 4.5 and 4.25 bits per weight).</source>
+        <translation>权重的存储精度。INT8、INT4 和 FP4（MXFP4）含分块缩放因子（每个权重 8.5、4.5 和 4.25 位）。</translation>
     </message>
 </context>
 <context>
@@ -2268,10 +2276,6 @@ Press Resume to continue where it stopped.</source>
         <translation>&quot;%1&quot; 不是预设标识（应为小写字母、数字和连字符）</translation>
     </message>
     <message>
-        <source>unknown precision &quot;%1&quot; (expected fp32, bf16, fp16, fp8, int8 or int4)</source>
-        <translation>未知精度 &quot;%1&quot;（应为 fp32、bf16、fp16、fp8、int8 或 int4）</translation>
-    </message>
-    <message>
         <source>prompt_tokens + output_tokens (%1) exceed context_tokens (%2)</source>
         <translation>prompt_tokens + output_tokens（%1）超过 context_tokens（%2）</translation>
     </message>
@@ -2314,6 +2318,10 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>must be an array of wafer indices</source>
         <translation>必须是晶圆序号的数组</translation>
+    </message>
+    <message>
+        <source>unknown precision &quot;%1&quot; (expected fp32, bf16, fp16, fp8, int8, int4 or fp4)</source>
+        <translation>未知精度 &quot;%1&quot;（应为 fp32、bf16、fp16、fp8、int8、int4 或 fp4）</translation>
     </message>
 </context>
 <context>

@@ -34,8 +34,8 @@ int runPlace(const QStringList& args)
         {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."),
          QStringLiteral("PRESET|FILE")},
         {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("PRESET")},
-        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."),
-         QStringLiteral("P")},
+        {QStringLiteral("precision"),
+         QStringLiteral("fp32, bf16, fp16, fp8, int8, int4 or fp4 (default: the model's)."), QStringLiteral("P")},
         {QStringLiteral("context"), QStringLiteral("Tokens of KV cache reserved per layer (default 8192)."),
          QStringLiteral("N")},
         {QStringLiteral("defect-rate"),
@@ -112,7 +112,8 @@ int runPlace(const QStringList& args)
         const QString p = parser.value(QStringLiteral("precision"));
         const auto precision = parsePrecision(p.toStdString());
         if (!precision)
-            return fail(QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8 or int4, got '%1'").arg(p));
+            return fail(
+                QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8, int4 or fp4, got '%1'").arg(p));
         options.precision = *precision;
     }
     options.contextTokens = *context;

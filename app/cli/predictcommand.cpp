@@ -84,8 +84,8 @@ int runPredict(const QStringList& args)
          QStringLiteral("PRESET")},
         {QStringLiteral("devices"), QStringLiteral("Wafers, GPUs or chips (default: the fewest that hold the model)."),
          QStringLiteral("N")},
-        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."),
-         QStringLiteral("P")},
+        {QStringLiteral("precision"),
+         QStringLiteral("fp32, bf16, fp16, fp8, int8, int4 or fp4 (default: the model's)."), QStringLiteral("P")},
         {QStringLiteral("batch"), QStringLiteral("Concurrent requests (default 1)."), QStringLiteral("B")},
         {QStringLiteral("context"), QStringLiteral("Tokens in the KV cache while decoding (default 4096)."),
          QStringLiteral("N")},
@@ -186,7 +186,8 @@ int runPredict(const QStringList& args)
         const QString p = parser.value(QStringLiteral("precision"));
         const auto precision = parsePrecision(p.toStdString());
         if (!precision)
-            return fail(QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8 or int4, got '%1'").arg(p));
+            return fail(
+                QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8, int4 or fp4, got '%1'").arg(p));
         w.precision = *precision;
     }
     w.concurrency = int(*batch);

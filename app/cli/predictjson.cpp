@@ -113,6 +113,21 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
                                {QStringLiteral("hop_stretch"), d.hopStretch}});
         out.insert(QStringLiteral("usable_mesh"), QJsonArray{d.usableCols, d.usableRows});
     }
+    // What one token adds to the KV cache over all layers; with multi-head latent attention the compressed
+    // latent and the shared RoPE key per layer, named as such.
+    const KvCacheFacts& kv = p.kvCache;
+    QJsonObject kvCache{{QStringLiteral("attention"), QString::fromStdString(kv.attention)},
+                        {QStringLiteral("values_per_token_per_layer"), double(kv.valuesPerTokenPerLayer)},
+                        {QStringLiteral("bytes_per_value"), kv.bytesPerValue},
+                        {QStringLiteral("layers"), model.layers},
+                        {QStringLiteral("bytes_per_token"), kv.bytesPerToken}};
+    if (model.isMla()) {
+        kvCache.insert(QStringLiteral("kv_lora_rank"), model.kvLoraRank);
+        kvCache.insert(QStringLiteral("qk_rope_head_dim"), model.qkRopeHeadDim);
+        out.insert(QStringLiteral("mla_kv_bytes_per_token"), kv.bytesPerToken);
+    }
+    out.insert(QStringLiteral("kv_cache"), kvCache);
+    out.insert(QStringLiteral("kv_bytes_per_token"), kv.bytesPerToken);
     if (p.kind == HardwareKind::Wafer) {
         out.insert(QStringLiteral("kv_capacity_tokens"), double(p.kvCapacityTokens));
         out.insert(QStringLiteral("sram_headroom_bytes"), double(p.sramHeadroomBytes));

@@ -14,8 +14,8 @@ void addScenarioOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("model"), QStringLiteral("Model preset id or file."), QStringLiteral("model")});
     parser.addOption(
         {QStringLiteral("hardware"), QStringLiteral("Hardware preset id (a wafer)."), QStringLiteral("id")});
-    parser.addOption(
-        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4."), QStringLiteral("p")});
+    parser.addOption({QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8, int4 or fp4."),
+                      QStringLiteral("p")});
     parser.addOption(
         {QStringLiteral("context"), QStringLiteral("Context tokens the KV cache holds."), QStringLiteral("n")});
 }
@@ -52,7 +52,8 @@ std::optional<LoadedScenario> scenarioFromOptions(const QCommandLineParser& pars
         const QString precision = parser.value(QStringLiteral("precision"));
         const auto parsed = parsePrecision(precision.toStdString());
         if (!parsed) {
-            *error = QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8 or int4, got '%1'").arg(precision);
+            *error =
+                QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8, int4 or fp4, got '%1'").arg(precision);
             return std::nullopt;
         }
         loaded.scenario.precision = *parsed;

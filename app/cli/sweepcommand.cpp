@@ -25,8 +25,8 @@ void addBaseOptions(QCommandLineParser& parser)
         {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."),
          QStringLiteral("PRESET|FILE")},
         {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("PRESET")},
-        {QStringLiteral("precision"), QStringLiteral("fp32, bf16, fp16, fp8, int8 or int4 (default: the model's)."),
-         QStringLiteral("P")},
+        {QStringLiteral("precision"),
+         QStringLiteral("fp32, bf16, fp16, fp8, int8, int4 or fp4 (default: the model's)."), QStringLiteral("P")},
         {QStringLiteral("context"), QStringLiteral("Tokens in the KV cache (default 4096)."), QStringLiteral("N")},
         {QStringLiteral("batch"), QStringLiteral("Concurrent requests (default 1)."), QStringLiteral("B")},
     });
@@ -61,7 +61,7 @@ std::optional<ScenarioSpec> baseFrom(const QCommandLineParser& parser, const QSt
     if (parser.isSet(QStringLiteral("precision"))) {
         const auto p = parsePrecision(parser.value(QStringLiteral("precision")).toStdString());
         if (!p) {
-            fail(QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8 or int4"));
+            fail(QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8, int4 or fp4"));
             return std::nullopt;
         }
         b.workload.precision = *p;

@@ -33,6 +33,9 @@ std::vector<views::ComparisonInput> CompareInputs::model(const ModelConfig& m)
     add(tr("FFN size"), QString::number(m.ffnSize), "ffnSize");
     add(tr("Attention heads"), QString::number(m.headCount), "headCount");
     add(tr("KV heads"), QString::number(m.kvHeadCount), "kvHeadCount");
+    if (m.isMla()) // multi-head latent attention: the cache holds the latent and a shared RoPE key
+        add(tr("KV cache (latent attention)"),
+            tr("%1 + %2 values per token per layer").arg(m.kvLoraRank).arg(m.qkRopeHeadDim), "kvLoraRank");
     add(tr("Vocabulary"), QString::number(m.vocabSize), "vocabSize");
     if (m.isMoe()) {
         add(tr("Experts"), QString::number(m.expertCount), "expertCount");

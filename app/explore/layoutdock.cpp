@@ -18,8 +18,8 @@
 namespace ws {
 
 namespace {
-constexpr Precision kPrecisions[] = {Precision::Fp32, Precision::Bf16, Precision::Fp16,
-                                     Precision::Fp8,  Precision::Int8, Precision::Int4};
+constexpr Precision kPrecisions[] = {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8,
+                                     Precision::Int8, Precision::Int4, Precision::Fp4};
 
 void select(QComboBox* box, int value)
 {

@@ -265,7 +265,7 @@ std::optional<Scenario> ScenarioFormat::fromJson(const QByteArray& json, const Q
     else if (root.ok())
         root.fail(
             QStringLiteral("precision"),
-            tr("unknown precision \"%1\" (expected fp32, bf16, fp16, fp8, int8 or int4)").arg(precision.left(16)));
+            tr("unknown precision \"%1\" (expected fp32, bf16, fp16, fp8, int8, int4 or fp4)").arg(precision.left(16)));
 
     ObjectReader workload(root.object(QStringLiteral("workload"), false), QStringLiteral("workload"), &problem);
     if (version >= 2)

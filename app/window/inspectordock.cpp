@@ -122,7 +122,7 @@ void InspectorDock::refresh()
     addRow(scenario, tr("Hardware"), QString::fromStdString(r.hardware().name),
            tr("Hardware preset '%1'.").arg(QString::fromStdString(r.hardware().id)));
     addRow(scenario, tr("Precision"), QString::fromLatin1(precisionId(r.spec().workload.precision).data()).toUpper(),
-           tr("Storage precision of the weights, including block scales for int8/int4."));
+           tr("Storage precision of the weights, including block scales for int8, int4 and fp4 (MXFP4)."));
     addRow(scenario, tr("Context"), tr("%1 tokens").arg(locale.toString(qlonglong(r.spec().workload.contextTokens))),
            tr("KV cache is sized for this many tokens per layer."));
     QString devicesTip =

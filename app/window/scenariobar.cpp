@@ -12,8 +12,8 @@
 namespace ws {
 
 namespace {
-const Precision kPrecisions[] = {Precision::Fp32, Precision::Bf16, Precision::Fp16,
-                                 Precision::Fp8,  Precision::Int8, Precision::Int4};
+const Precision kPrecisions[] = {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8,
+                                 Precision::Int8, Precision::Int4, Precision::Fp4};
 } // namespace
 
 ScenarioBar::ScenarioBar(QWidget* parent) : QWidget(parent)
@@ -173,8 +173,8 @@ void ScenarioBar::retranslate()
     m_model->setToolTip(tr("Model architecture from the built-in presets (layers, sizes and heads cite their "
                            "Hugging Face config)."));
     m_hardware->setToolTip(tr("Wafer-scale hardware preset. Every figure in a preset cites its source."));
-    m_precision->setToolTip(tr("Storage precision of the weights. INT8 and INT4 include their block scales "
-                               "(8.5 and 4.5 bits per weight)."));
+    m_precision->setToolTip(tr("Storage precision of the weights. INT8, INT4 and FP4 (MXFP4) include their block "
+                               "scales (8.5, 4.5 and 4.25 bits per weight)."));
     m_context->setToolTip(tr("Tokens of context the KV cache is sized for. Limited to the model's maximum."));
     const QLocale locale;
     const bool quiet = m_quiet;

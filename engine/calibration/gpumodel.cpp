@@ -35,7 +35,7 @@ std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profi
 
 double gpuPeakFlops(const GpuSpec& g, Precision p)
 {
-    if ((p == Precision::Fp8 || p == Precision::Int8 || p == Precision::Int4) && g.fp8Flops > 0)
+    if ((p == Precision::Fp8 || p == Precision::Int8 || p == Precision::Int4 || p == Precision::Fp4) && g.fp8Flops > 0)
         return g.fp8Flops;
     return g.bf16Flops;
 }
@@ -56,6 +56,7 @@ GpuModelFacts gpuModelFacts(const ModelConfig& model, Precision precision, int64
     f.weightBytesRead = double(shape.bytesReadPerToken(precision));
     f.activeParameters = double(shape.activeParameters());
     f.kvBytesPerRequest = double(shape.kvBytes(std::max<int64_t>(1, context), std::max(1, kvBytesPerValue)));
+    f.attentionFlops = shape.mlaAttentionFlops(context);
     return f;
 }
 
@@ -71,7 +72,7 @@ GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuS
     GpuStepTerms t;
     t.memory = (f.weightBytesRead + users * f.kvBytesPerRequest) / (n * gpu.hbmBandwidthBytesPerS);
     const double tokens = users * s.tokensPerRequest * (1.0 + std::max(0.0, s.prefillPerOutput));
-    t.compute = 2.0 * f.activeParameters * tokens / (n * gpuPeakFlops(gpu, s.precision));
+    t.compute = (2.0 * f.activeParameters + f.attentionFlops) * tokens / (n * gpuPeakFlops(gpu, s.precision));
     t.layers = f.layers;
     if (s.gpus > 1) {
         const int perNode = std::max(1, gpu.maxGpusPerNode);

@@ -83,6 +83,7 @@ struct GpuModelFacts
     double weightBytesRead = 0; // per step
     double activeParameters = 0;
     double kvBytesPerRequest = 0; // at the step's context
+    double attentionFlops = 0;    // per token at the step's context: MLA's absorbed attention (ModelShape)
 };
 GpuModelFacts gpuModelFacts(const ModelConfig& model, Precision precision, int64_t context, int kvBytesPerValue);
 GpuStepTerms gpuStepTerms(const GpuModelFacts& facts, const GpuSpec& gpu, const GpuStep& step);

@@ -31,7 +31,8 @@ LpuTerms lpuTerms(const ModelConfig& m, const LpuSpec& l, Precision p, int chips
     const double kv =
         double(shape.kvBytes(std::max<int64_t>(1, context), lpuKvBytes(p))) * std::max(1, concurrencyForKv);
     const double bytesPerLayer = (double(shape.bytesReadPerToken(p)) + kv / std::max(1, concurrencyForKv)) / layers;
-    const double flopsPerLayer = 2.0 * double(shape.activeParameters()) / layers * tokensPerStage;
+    const double flopsPerLayer =
+        (2.0 * double(shape.activeParameters()) + shape.mlaAttentionFlops(context)) / layers * tokensPerStage;
     const double stream = bytesPerLayer / (chipsPerLayer * l.sramBandwidthBytesPerS);
     const double compute = flopsPerLayer / (chipsPerLayer * lpuPeakOps(l, p));
     LpuTerms t;

@@ -37,8 +37,9 @@ std::optional<Precision> precisionOf(GgmlType type)
     case GgmlType::Q4_K:
     case GgmlType::IQ4_NL:
     case GgmlType::IQ4_XS:
-    case GgmlType::MXFP4:
         return Precision::Int4;
+    case GgmlType::MXFP4:
+        return Precision::Fp4; // 17 bytes per 32, the same block as fp4
     default:
         return std::nullopt;
     }

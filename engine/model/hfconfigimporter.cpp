@@ -92,9 +92,11 @@ private:
 const std::map<std::string, std::string>& modelTypes()
 {
     static const std::map<std::string, std::string> types{
-        {"llama", "llama"},     {"mistral", "mistral"},    {"mixtral", "mixtral"},    {"qwen2", "qwen2"},
-        {"qwen3", "qwen3"},     {"qwen3_moe", "qwen3moe"}, {"gemma3", "gemma3"},      {"gemma3_text", "gemma3"},
-        {"gpt_oss", "gpt-oss"}, {"llama4", "llama4"},      {"llama4_text", "llama4"},
+        {"llama", "llama"},           {"mistral", "mistral"},    {"mixtral", "mixtral"},
+        {"qwen2", "qwen2"},           {"qwen3", "qwen3"},        {"qwen3_moe", "qwen3moe"},
+        {"gemma3", "gemma3"},         {"gemma3_text", "gemma3"}, {"gpt_oss", "gpt-oss"},
+        {"llama4", "llama4"},         {"llama4_text", "llama4"}, {"deepseek_v3", "deepseek2"},
+        {"deepseek_v2", "deepseek2"}, {"kimi_k2", "deepseek2"},  {"glm4_moe", "glm4moe"},
     };
     return types;
 }
@@ -170,8 +172,8 @@ Expected<ModelConfig> importHfConfig(std::string_view jsonText, const std::strin
     c.rmsNormEps = r.number("rms_norm_eps", c.rmsNormEps);
     const bool attentionBias = r.boolean("attention_bias", false);
     c.attentionBias = a == "qwen2" || attentionBias;
-    c.attentionOutputBias = attentionBias && a != "qwen2";
-    c.qkNorm = a == "qwen3" || a == "qwen3moe" || a == "gemma3";
+    c.attentionOutputBias = attentionBias && a != "qwen2" && a != "glm4moe"; // glm4_moe: Q, K and V only
+    c.qkNorm = a == "qwen3" || a == "qwen3moe" || a == "gemma3" || (a == "glm4moe" && r.boolean("use_qk_norm", false));
     c.normsPerLayer = a == "gemma3" ? 4 : 2;
     c.ffnSize = r.integer("intermediate_size", 0);
 
@@ -185,6 +187,24 @@ Expected<ModelConfig> importHfConfig(std::string_view jsonText, const std::strin
         c.expertsPerToken = r.integer("num_experts_per_tok");
         c.expertFfnSize = r.integer("moe_intermediate_size");
         c.moeLayerStep = r.integer("decoder_sparse_step", 1);
+    }
+    if (a == "deepseek2" || a == "glm4moe") { // DeepSeek-V3 and GLM-4.5 style: dense layers first, shared experts
+        c.expertCount = r.integer("n_routed_experts");
+        c.expertsPerToken = r.integer("num_experts_per_tok");
+        c.expertFfnSize = r.integer("moe_intermediate_size");
+        c.sharedExpertCount = r.integer("n_shared_experts", 0);
+        c.moeLayerStep = r.integer("moe_layer_freq", 1);
+        c.denseLayersFirst = r.integer("first_k_dense_replace", 0);
+        c.mtpLayers = r.integer("num_nextn_predict_layers", 0);
+        c.routerBias = r.has("topk_method") ? r.text("topk_method") == "noaux_tc" : a == "glm4moe";
+    }
+    if (a == "deepseek2") { // multi-head latent attention; q_lora_rank is null where q is one projection
+        c.kvLoraRank = r.integer("kv_lora_rank");
+        c.qLoraRank = r.integer("q_lora_rank", 0);
+        c.qkNopeHeadDim = r.integer("qk_nope_head_dim");
+        c.qkRopeHeadDim = r.integer("qk_rope_head_dim");
+        c.vHeadDim = r.integer("v_head_dim");
+        c.headDim = c.qkNopeHeadDim + c.qkRopeHeadDim;
     }
     if (a == "gpt-oss") {
         c.expertBias = true;
@@ -220,8 +240,11 @@ Expected<ModelConfig> importHfConfig(std::string_view jsonText, const std::strin
         return top.error();
     if (c.contextLength == 0)
         c.contextLength = 4096;
-    for (const char* field : {"layers", "hiddenSize", "ffnSize", "headCount", "kvHeadCount", "headDim", "vocabSize",
-                              "tiedEmbeddings", "contextLength", "expertCount", "expertsPerToken", "expertFfnSize"})
+    for (const char* field :
+         {"layers",          "hiddenSize",    "ffnSize",           "headCount",        "kvHeadCount",
+          "headDim",         "vocabSize",     "tiedEmbeddings",    "contextLength",    "expertCount",
+          "expertsPerToken", "expertFfnSize", "sharedExpertCount", "denseLayersFirst", "mtpLayers",
+          "kvLoraRank",      "qLoraRank",     "qkNopeHeadDim",     "qkRopeHeadDim",    "vHeadDim"})
         c.sources[field] = "Hugging Face config.json: " + fileName;
     if (auto s = validateModelConfig(c, fileName); !s)
         return s.error();

@@ -8,8 +8,8 @@
 namespace ws {
 
 namespace {
-constexpr std::array<std::string_view, 9> kArchitectures{"llama",    "mistral", "mixtral", "qwen2", "qwen3",
-                                                         "qwen3moe", "gemma3",  "gpt-oss", "llama4"};
+constexpr std::array<std::string_view, 11> kArchitectures{
+    "llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3moe", "gemma3", "gpt-oss", "llama4", "deepseek2", "glm4moe"};
 
 constexpr int kMaxLayers = 10000;
 constexpr double kMaxParameters = 1e15;
@@ -66,6 +66,27 @@ Status validateModelConfig(ModelConfig& c, const std::string& file)
         return shapeError(file, "architecture", "unknown architecture '" + c.architecture + "'");
     if (c.headDim < 0)
         return shapeError(file, "headDim", "must not be negative, got " + std::to_string(c.headDim));
+    if (c.kvLoraRank < 0 || c.qLoraRank < 0 || c.qkNopeHeadDim < 0 || c.qkRopeHeadDim < 0 || c.vHeadDim < 0 ||
+        c.denseLayersFirst < 0 || c.mtpLayers < 0)
+        return shapeError(file, "fields", "latent-attention widths, dense layers and MTP layers must not be negative");
+    if (c.isMla()) {
+        if (c.qkNopeHeadDim <= 0 || c.qkRopeHeadDim <= 0 || c.vHeadDim <= 0)
+            return shapeError(file, "kvLoraRank",
+                              "latent attention needs qkNopeHeadDim, qkRopeHeadDim and vHeadDim above zero");
+        const int qk = c.qkNopeHeadDim + c.qkRopeHeadDim;
+        if (c.headDim == 0)
+            c.headDim = qk;
+        if (c.headDim != qk)
+            return shapeError(file, "headDim",
+                              "with latent attention headDim is qkNopeHeadDim + qkRopeHeadDim (" + std::to_string(qk) +
+                                  "), got " + std::to_string(c.headDim));
+    } else if (c.qLoraRank > 0 || c.qkNopeHeadDim > 0 || c.qkRopeHeadDim > 0 || c.vHeadDim > 0) {
+        return shapeError(file, "kvLoraRank", "latent-attention widths need kvLoraRank above zero");
+    }
+    if (c.denseLayersFirst > c.layers)
+        return shapeError(file, "denseLayersFirst",
+                          "must be at most layers (" + std::to_string(c.layers) + "), got " +
+                              std::to_string(c.denseLayersFirst));
     if (c.headDim == 0) {
         if (c.hiddenSize % c.headCount != 0)
             return shapeError(file, "headCount",
@@ -89,7 +110,7 @@ Status validateModelConfig(ModelConfig& c, const std::string& file)
             return shapeError(file, "expertFfnSize", "must be greater than zero for a mixture-of-experts model");
     }
     // Dense FFN is needed unless every layer is MoE.
-    const bool anyDense = c.expertCount == 0 || c.moeLayerStep > 1;
+    const bool anyDense = c.expertCount == 0 || c.moeLayerStep > 1 || c.denseLayersFirst > 0;
     if (anyDense && c.ffnSize <= 0)
         return shapeError(file, "ffnSize", "must be greater than zero, got " + std::to_string(c.ffnSize));
     if (c.ffnSize < 0)
@@ -106,7 +127,7 @@ Status validateModelConfig(ModelConfig& c, const std::string& file)
     const double ffnWidth = double(c.ffnSize) + double(c.expertCount) * c.expertFfnSize +
                             double(c.sharedExpertCount) * c.sharedFfn() + c.expertCount;
     const double perLayer = hidden * (2.0 * double(c.qDim()) + 2.0 * double(c.kvDim())) + 3.0 * hidden * ffnWidth;
-    const double parameters = double(c.layers) * perLayer + 2.0 * double(c.vocabSize) * hidden;
+    const double parameters = double(c.layers + c.mtpLayers) * perLayer + 2.0 * double(c.vocabSize) * hidden;
     if (parameters > kMaxParameters) {
         char about[32];
         const auto end = std::to_chars(about, about + sizeof about, parameters, std::chars_format::scientific, 1).ptr;

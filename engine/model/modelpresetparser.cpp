@@ -25,6 +25,11 @@ Expected<ModelConfig> parseModelPreset(std::string_view jsonText, const std::str
     r.integer("kvHeadCount", c.kvHeadCount, kReq, Bound::Positive);
     r.integer("headDim", c.headDim, kOpt, Bound::Positive);
     r.integer("vocabSize", c.vocabSize, kReq, Bound::Positive);
+    r.integer("kvLoraRank", c.kvLoraRank, kOpt, Bound::NonNegative);
+    r.integer("qLoraRank", c.qLoraRank, kOpt, Bound::NonNegative);
+    r.integer("qkNopeHeadDim", c.qkNopeHeadDim, kOpt, Bound::NonNegative);
+    r.integer("qkRopeHeadDim", c.qkRopeHeadDim, kOpt, Bound::NonNegative);
+    r.integer("vHeadDim", c.vHeadDim, kOpt, Bound::NonNegative);
     r.boolean("tiedEmbeddings", c.tiedEmbeddings, kOpt);
     r.boolean("attentionBias", c.attentionBias, kOpt);
     r.boolean("attentionOutputBias", c.attentionOutputBias, kOpt);
@@ -37,6 +42,8 @@ Expected<ModelConfig> parseModelPreset(std::string_view jsonText, const std::str
     r.integer("sharedExpertCount", c.sharedExpertCount, kOpt, Bound::NonNegative);
     r.integer("sharedExpertFfnSize", c.sharedExpertFfnSize, kOpt, Bound::NonNegative);
     r.integer("moeLayerStep", c.moeLayerStep, kOpt, Bound::Positive);
+    r.integer("denseLayersFirst", c.denseLayersFirst, kOpt, Bound::NonNegative);
+    r.integer("mtpLayers", c.mtpLayers, kOpt, Bound::NonNegative);
     r.boolean("expertBias", c.expertBias, kOpt);
     r.boolean("routerBias", c.routerBias, kOpt);
     r.integer("slidingWindow", c.slidingWindow, kOpt, Bound::NonNegative);
@@ -50,7 +57,7 @@ Expected<ModelConfig> parseModelPreset(std::string_view jsonText, const std::str
         const auto p = parsePrecision(precision);
         if (!p)
             r.fail(ErrorCode::InvalidArgument, "precision",
-                   "unknown precision '" + precision + "' (expected fp32, bf16, fp16, fp8, int8 or int4)");
+                   "unknown precision '" + precision + "' (expected fp32, bf16, fp16, fp8, int8, int4 or fp4)");
         else
             c.nativePrecision = *p;
     }

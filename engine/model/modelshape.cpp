@@ -1,5 +1,7 @@
 #include "engine/model/modelshape.h"
 
+#include <algorithm>
+
 namespace ws {
 
 const char* tensorKindId(TensorKind kind)
@@ -78,14 +80,30 @@ ModelShape::ModelShape(const ModelConfig& config) : m_config(config)
     for (int l = 0; l < c.layers; ++l) {
         m_layerBegin.push_back(int(m_tensors.size()));
         vec(TensorKind::Norm, l, d * c.normsPerLayer);
-        add(TensorKind::AttnQ, l, c.qDim(), d);
-        add(TensorKind::AttnK, l, c.kvDim(), d);
-        add(TensorKind::AttnV, l, c.kvDim(), d);
-        if (c.attentionBias)
-            vec(TensorKind::Bias, l, c.qDim() + 2 * c.kvDim());
-        if (c.qkNorm)
-            vec(TensorKind::Norm, l, 2 * int64_t(c.headDim));
-        add(TensorKind::AttnO, l, d, c.qDim());
+        if (c.isMla()) {
+            // Multi-head latent attention as released (DeepSeek-V3 config.json, modeling_deepseek.py): q_a_proj
+            // and q_b_proj (or one q_proj), kv_a_proj_with_mqa (latent + shared RoPE key) as attn_k, kv_b_proj
+            // (every head's K-nope and V up-projection from the latent) as attn_v, o_proj; q_a and kv_a norms.
+            if (c.qLoraRank > 0) {
+                add(TensorKind::AttnQ, l, c.qLoraRank, d);
+                add(TensorKind::AttnQ, l, c.qDim(), c.qLoraRank);
+            } else {
+                add(TensorKind::AttnQ, l, c.qDim(), d);
+            }
+            add(TensorKind::AttnK, l, int64_t(c.kvLoraRank) + c.qkRopeHeadDim, d);
+            add(TensorKind::AttnV, l, int64_t(c.headCount) * (c.qkNopeHeadDim + c.vHeadDim), c.kvLoraRank);
+            vec(TensorKind::Norm, l, int64_t(c.qLoraRank) + c.kvLoraRank);
+            add(TensorKind::AttnO, l, d, c.mlaValueDim());
+        } else {
+            add(TensorKind::AttnQ, l, c.qDim(), d);
+            add(TensorKind::AttnK, l, c.kvDim(), d);
+            add(TensorKind::AttnV, l, c.kvDim(), d);
+            if (c.attentionBias)
+                vec(TensorKind::Bias, l, c.qDim() + 2 * c.kvDim());
+            if (c.qkNorm)
+                vec(TensorKind::Norm, l, 2 * int64_t(c.headDim));
+            add(TensorKind::AttnO, l, d, c.qDim());
+        }
         if (c.attentionOutputBias)
             vec(TensorKind::Bias, l, d);
         if (c.attentionSinks)
@@ -201,14 +219,27 @@ int64_t ModelShape::bytesReadPerToken(Precision p) const
     return n;
 }
 
+int64_t ModelShape::mtpParameters() const
+{
+    if (m_config.mtpLayers <= 0 || m_config.layers <= 0)
+        return 0;
+    // One more decoder layer shaped like the last, eh_proj (2d -> d) and its norms (enorm, hnorm, the head's
+    // norm); the embedding and the LM head are shared with the model.
+    int64_t layer = 0;
+    for (const TensorShape* t : layerTensors(m_config.layers - 1))
+        layer += t->parameters();
+    const int64_t d = m_config.hiddenSize;
+    return m_config.mtpLayers * (layer + 2 * d * d + 3 * d);
+}
+
 int64_t ModelShape::kvBytesPerToken(int bytesPerValue) const
 {
-    return int64_t(m_config.layers) * 2 * m_config.kvDim() * bytesPerValue;
+    return int64_t(m_config.layers) * m_config.kvValuesPerTokenPerLayer() * bytesPerValue;
 }
 
 int64_t ModelShape::layerKvBytes(int layer, int64_t context, int bytesPerValue) const
 {
-    return m_config.kvTokens(layer, context) * 2 * m_config.kvDim() * bytesPerValue;
+    return m_config.kvTokens(layer, context) * m_config.kvValuesPerTokenPerLayer() * bytesPerValue;
 }
 
 int64_t ModelShape::kvBytes(int64_t context, int bytesPerValue) const
@@ -217,6 +248,18 @@ int64_t ModelShape::kvBytes(int64_t context, int bytesPerValue) const
     for (int l = 0; l < m_config.layers; ++l)
         n += layerKvBytes(l, context, bytesPerValue);
     return n;
+}
+
+double ModelShape::mlaAttentionFlops(int64_t context) const
+{
+    const ModelConfig& c = m_config;
+    if (!c.isMla())
+        return 0;
+    const double perCached = double(c.headCount) * (2.0 * c.kvLoraRank + c.qkRopeHeadDim); // scores + values
+    double tokens = 0;
+    for (int l = 0; l < c.layers; ++l)
+        tokens += double(c.kvTokens(l, std::max<int64_t>(1, context)));
+    return 2.0 * perCached * tokens;
 }
 
 } // namespace ws

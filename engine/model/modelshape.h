@@ -81,12 +81,24 @@ public:
     // table contributes one row (the lookup) unless it is also the LM head.
     int64_t bytesReadPerToken(Precision p) const;
 
+    // Parameters of the multi-token prediction modules (ModelConfig::mtpLayers), not in tensors().
+    int64_t mtpParameters() const;
+
     // KV cache bytes for one token over all layers, every layer attending to
-    // the full context (the bound the facts table quotes).
+    // the full context (the bound the facts table quotes). With multi-head
+    // latent attention a layer keeps kvLoraRank + qkRopeHeadDim values per
+    // token (DeepSeek-V3: 512 + 64), not K and V per head.
     int64_t kvBytesPerToken(int bytesPerValue) const;
     // KV bytes of one layer for a context, honouring sliding windows.
     int64_t layerKvBytes(int layer, int64_t context, int bytesPerValue) const;
     int64_t kvBytes(int64_t context, int bytesPerValue) const;
+    // FLOPs per decoded token of multi-head latent attention over `context` cached tokens, absorbed form:
+    // every head scores its latent query against the latent and RoPE key (kvLoraRank + qkRopeHeadDim MACs per
+    // cached token) and sums the latents (kvLoraRank), 2 FLOPs per MAC; sliding windows honoured. 0 for
+    // ordinary attention, whose 2 x qDim MACs per cached token ride on its KV read and are not counted by the
+    // GPU and LPU models (their profiles were fitted without them). MLA's are 128 heads x 1,088 MACs per cached
+    // token per layer for DeepSeek-V3: about 240 FLOPs per byte of a 16-bit cache, near a GPU's ridge point.
+    double mlaAttentionFlops(int64_t context) const;
 
 private:
     ModelConfig m_config;

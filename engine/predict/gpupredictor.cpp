@@ -148,6 +148,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
         concurrency = std::max(1, p.maxConcurrency);
     }
     p.concurrency = concurrency;
+    p.kvCache = kvCacheFacts(model, kvBytes);
 
     const GpuModelFacts facts = gpuModelFacts(model, w.precision, w.contextTokens, kvBytes);
     auto step = [&](int users, double tokensPerRequest) {
@@ -264,7 +265,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     ceiling.peakBytesPerS = n * g.hbmBandwidthBytesPerS;
     ceiling.peakFlopsPerS = n * gpuPeakFlops(g, w.precision);
     ceiling.bytesPerStep = facts.weightBytesRead + concurrency * facts.kvBytesPerRequest;
-    ceiling.flopsPerStep = 2.0 * facts.activeParameters * concurrency * verified *
+    ceiling.flopsPerStep = (2.0 * facts.activeParameters + facts.attentionFlops) * concurrency * verified *
                            (1.0 + continuousBatchPrefill(double(w.promptTokens), double(w.outputTokens), concurrency));
     ceiling.tokensPerStep = tokensPerStep;
     finishRange(p);

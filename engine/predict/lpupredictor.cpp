@@ -48,7 +48,8 @@ void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& 
     c.peakFlopsPerS = p.devices * lpuPeakOps(l, w.precision);
     c.bytesPerStep = double(shape.bytesReadPerToken(w.precision)) +
                      double(shape.kvBytes(std::max<int64_t>(1, w.contextTokens), lpuKvBytes(w.precision)));
-    c.flopsPerStep = 2.0 * double(shape.activeParameters()) * perStage * verified;
+    c.flopsPerStep =
+        (2.0 * double(shape.activeParameters()) + shape.mlaAttentionFlops(w.contextTokens)) * perStage * verified;
     c.tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
     finishRange(p);
 }
@@ -86,6 +87,7 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
         concurrency = std::max(1, p.maxConcurrency);
     }
     p.concurrency = concurrency;
+    p.kvCache = kvCacheFacts(model, lpuKvBytes(w.precision));
     const int stages = std::max(1, model.layers);
     auto stepSeconds = [&](int users, double tokensPerRequest) {
         const double perStage = std::ceil(double(users) / stages) * tokensPerRequest;

@@ -134,6 +134,17 @@ struct TokenCost
     std::string source; // the hourly cost's citation (hardware preset)
 };
 
+// The KV cache the prediction reads: what one token adds over all layers at the predictor's KV width (GPU and
+// LPU: 1 byte per value for 8-bit and narrower weights, else 2; wafer: the placement's width). With multi-head
+// latent attention ("mla") a layer keeps kvLoraRank + qkRopeHeadDim values per token, not K and V per head.
+struct KvCacheFacts
+{
+    std::string attention = "mha"; // "mha" (every head its K and V), "gqa", "mqa" or "mla"
+    int64_t valuesPerTokenPerLayer = 0;
+    double bytesPerValue = 0;
+    double bytesPerToken = 0; // all layers, one token of context
+};
+
 struct Prediction
 {
     std::string modelId;
@@ -157,6 +168,7 @@ struct Prediction
     double aggregateTokensPerSecond = 0;
     std::vector<ConcurrencyPoint> concurrencyCurve;
     std::vector<PhaseTime> breakdown; // one token at the requested concurrency; sums to the token time
+    KvCacheFacts kvCache;
 
     TokenCost cost;
     double powerWatts = 0;     // all devices; 0 = unknown

@@ -174,4 +174,17 @@ Expected<Prediction> startPrediction(const ModelConfig& model, const HardwareSpe
     return p;
 }
 
+KvCacheFacts kvCacheFacts(const ModelConfig& model, double bytesPerValue)
+{
+    KvCacheFacts f;
+    f.attention = model.isMla()                         ? "mla"
+                  : model.kvHeadCount == 1              ? "mqa"
+                  : model.kvHeadCount < model.headCount ? "gqa"
+                                                        : "mha";
+    f.valuesPerTokenPerLayer = model.kvValuesPerTokenPerLayer();
+    f.bytesPerValue = bytesPerValue;
+    f.bytesPerToken = double(model.layers) * double(f.valuesPerTokenPerLayer) * bytesPerValue;
+    return f;
+}
+
 } // namespace ws

@@ -53,6 +53,9 @@ void finishRange(Prediction& p);
 // (so it still sums to the token time).
 void settleFloor(Prediction& p, Floor floor);
 
+// The KV cache a model keeps per token at `bytesPerValue` (ModelShape::kvBytesPerToken; MLA: the latent).
+KvCacheFacts kvCacheFacts(const ModelConfig& model, double bytesPerValue);
+
 // Fills p.cost from the hardware's hourly cost per device, the devices used and the aggregate rate.
 void completeCost(Prediction& p, const HardwareSpec& hardware);
 

@@ -267,6 +267,7 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
         concurrency = p.maxConcurrency;
     }
     p.concurrency = concurrency;
+    p.kvCache = kvCacheFacts(model, s.params.kvBytesPerValue);
 
     // Micro-batch per stage visit, cached by size.
     std::map<int, double> cyclesByBatch;
@@ -282,7 +283,6 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
         return c;
     };
     const int m = (concurrency + stages - 1) / stages;
-
     ScheduleOptions so;
     so.tokens = m;
     so.context = w.contextTokens;

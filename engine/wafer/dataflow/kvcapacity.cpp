@@ -8,6 +8,8 @@ namespace ws {
 namespace {
 double sliceBytes(const LayerDims& dims, int cols, const TimingParams& p)
 {
+    if (dims.isMla()) // one latent and RoPE key per token, split along x
+        return std::ceil(double(dims.kvCacheWidth()) / std::max(1, cols)) * p.kvBytesPerValue;
     const double kvX = std::ceil(double(dims.kvDim) / std::max(1, cols));
     return 2.0 * kvX * p.kvBytesPerValue; // K and V
 }

@@ -32,6 +32,13 @@ LayerDims LayerDims::fromModel(const ModelConfig& m, int layerIndex)
     d.qDim = d.headCount * d.headDim;
     d.kvDim = std::max(1, m.kvHeadCount > 0 ? m.kvHeadCount : m.headCount) * d.headDim;
     d.ffn = m.ffnSize;
+    if (m.isMla()) {
+        d.kvLatent = m.kvLoraRank;
+        d.ropeDim = m.qkRopeHeadDim;
+        d.qLora = m.qLoraRank;
+        d.nopeDim = m.qkNopeHeadDim;
+        d.vDim = m.vHeadDim;
+    }
     if (m.isMoeLayer(layerIndex)) {
         d.expertCount = m.expertCount;
         d.expertsPerToken = std::max(1, m.expertsPerToken);
@@ -41,9 +48,67 @@ LayerDims LayerDims::fromModel(const ModelConfig& m, int layerIndex)
     return d;
 }
 
+namespace {
+// Multiply-accumulates of MLA's projections per token in the absorbed form: q_a and kv_a from the hidden state
+// (or one full-rank q), q_b into every head's nope and RoPE query, the nope query through W_UK into the latent
+// (H x nope x latent); after attention W_UV (H x latent x v) and o_proj.
+double mlaInMacs(const LayerDims& d)
+{
+    const double h = d.hidden;
+    const double heads = d.headCount;
+    const double q = d.qLora > 0 ? h * d.qLora + double(d.qLora) * heads * (d.nopeDim + d.ropeDim)
+                                 : h * heads * (d.nopeDim + d.ropeDim);
+    return q + h * (d.kvLatent + d.ropeDim) + heads * d.nopeDim * d.kvLatent;
+}
+double mlaOutMacs(const LayerDims& d)
+{
+    return double(d.headCount) * d.kvLatent * d.vDim + double(d.headCount) * d.vDim * d.hidden;
+}
+
+// The absorbed MLA decode on a region: the latent cache is one KV "head" of kvLatent + ropeDim values per token,
+// split along x (like K's width) with the sequence along y; every head's latent query meets every slice, so each
+// core computes scores for all heads over its slice and tokens, reduced along x per head.
+std::vector<PhaseWork> mlaAttentionWork(const LayerDims& d, int cols, int rows, double t, double ctx, KvPlacement kv)
+{
+    const double cores = double(std::max(1, cols)) * std::max(1, rows);
+    const double heads = d.headCount;
+    const double dY = ceilDiv(d.hidden, rows);
+    const double ctxY = kv == KvPlacement::Shift ? ceilDiv(ctx, rows) : ctx;
+    const double cacheX = ceilDiv(d.kvCacheWidth(), cols);
+    const double latentX = ceilDiv(d.kvLatent, cols);
+    const double qIn = d.qLora > 0 ? d.qLora : d.hidden;
+    // Three chained GEMVs, each closed by an allreduce: [q_a | kv_a], q_b, W_UK absorption.
+    const double aX = ceilDiv(double(d.qLora) + d.kvLatent + d.ropeDim, cols);
+    const double bX = ceilDiv(heads * (d.nopeDim + d.ropeDim), cols);
+    const double ukX = ceilDiv(heads * d.kvLatent, cols);
+    const double inPerCore = dY * aX + ceilDiv(qIn, rows) * bX + std::ceil(heads * d.nopeDim * d.kvLatent / cores);
+    const double outPerCore = std::ceil(heads * d.kvLatent * d.vDim / cores) + ceilDiv(heads * d.vDim, cols) * dY;
+
+    std::vector<PhaseWork> w;
+    w.push_back({PhaseKind::AttnNorm, ReduceAxis::Y, 0, t * dY, 0, t * 1, false});
+    w.push_back(
+        {PhaseKind::QkvGemv, ReduceAxis::Y, t * inPerCore, 0, t * mlaInMacs(d), t * std::max({aX, bX, ukX}), false, 3});
+    w.push_back({PhaseKind::Rope, ReduceAxis::None, 0,
+                 t * (ceilDiv(heads * d.ropeDim, cols) + ceilDiv(d.ropeDim, cols)), 0, 0, false});
+    w.push_back({PhaseKind::AttnScores, ReduceAxis::X, t * heads * cacheX * ctxY, 0,
+                 t * heads * double(d.kvCacheWidth()) * ctx, t * ctxY * heads, false});
+    w.push_back({PhaseKind::Softmax, ReduceAxis::Y, 0, t * 2 * ctxY * heads, 0, t * heads, false, 2});
+    w.push_back({PhaseKind::AttnValues, ReduceAxis::Y, t * heads * latentX * ctxY, 0,
+                 t * heads * double(d.kvLatent) * ctx, t * heads * latentX, false});
+    w.push_back({PhaseKind::OutProj, ReduceAxis::X, t * outPerCore, 0, t * mlaOutMacs(d),
+                 t * std::max(dY, ceilDiv(heads * d.vDim, cols)), false, 2});
+    w.push_back({PhaseKind::FfnNorm, ReduceAxis::Y, 0, t * 2 * dY, 0, t * 1, false});
+    if (kv == KvPlacement::Shift)
+        w.push_back({PhaseKind::KvShift, ReduceAxis::None, 0, 0, 0, t * cacheX, false});
+    return w;
+}
+} // namespace
+
 std::vector<PhaseWork> attentionWork(const LayerDims& d, int cols, int rows, int tokens, int64_t context,
                                      KvPlacement kv)
 {
+    if (d.isMla())
+        return mlaAttentionWork(d, cols, rows, std::max(1, tokens), double(std::max<int64_t>(1, context)), kv);
     const double t = std::max(1, tokens);
     const double ctx = double(std::max<int64_t>(1, context));
     const double dY = ceilDiv(d.hidden, rows);
@@ -105,8 +170,10 @@ std::vector<PhaseWork> ffnWork(const LayerDims& d, int cols, int rows, int token
 double layerMacsPerToken(const LayerDims& d, int64_t context)
 {
     const double h = d.hidden;
+    const double ctx = double(std::max<int64_t>(1, context));
     double macs =
-        h * (d.qDim + 2.0 * d.kvDim) + double(d.qDim) * h + 2.0 * d.qDim * double(std::max<int64_t>(1, context));
+        d.isMla() ? mlaInMacs(d) + mlaOutMacs(d) + double(d.headCount) * (double(d.kvCacheWidth()) + d.kvLatent) * ctx
+                  : h * (d.qDim + 2.0 * d.kvDim) + double(d.qDim) * h + 2.0 * d.qDim * ctx;
     if (d.isMoe())
         macs += h * d.expertCount + 3.0 * h * d.expertFfn * (d.expertsPerToken + d.sharedExperts);
     else

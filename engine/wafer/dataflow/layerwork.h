@@ -73,8 +73,19 @@ struct LayerDims
     int expertsPerToken = 0;
     int sharedExperts = 0;
     int expertFfn = 0;
+    // Multi-head latent attention (kvLatent > 0), decoded in the absorbed form: the query is projected into
+    // the latent space per head (W_UK folded in), every head attends over the cached latent and RoPE key
+    // (MQA-like, one KV "head" of kvLatent + ropeDim values), and W_UV folds into the output.
+    int kvLatent = 0; // kv_lora_rank
+    int ropeDim = 0;  // qk_rope_head_dim: the shared RoPE key width
+    int qLora = 0;    // q_lora_rank (0: one full-rank query projection)
+    int nopeDim = 0;  // qk_nope_head_dim
+    int vDim = 0;     // v_head_dim
 
     bool isMoe() const { return expertCount > 0; }
+    bool isMla() const { return kvLatent > 0; }
+    // Values one token adds to the layer's KV cache: K and V (2 x kvDim) or MLA's latent and RoPE key.
+    int kvCacheWidth() const { return isMla() ? kvLatent + ropeDim : 2 * kvDim; }
     static LayerDims fromModel(const ModelConfig& model, int layerIndex);
 };
 

@@ -13,7 +13,7 @@ LayerFactory::LayerFactory(const ModelConfig& model, const WaferSpec& wafer, con
     m_rows = o.usableRows > 0 ? o.usableRows : wafer.usableRows();
     const Precision kvp = o.kvPrecision.value_or(o.precision == Precision::Fp32 ? Precision::Fp32 : Precision::Bf16);
     m_kvBytes = int(precisionBlock(kvp).bytes / precisionBlock(kvp).values);
-    if (kvp == Precision::Int8 || kvp == Precision::Int4)
+    if (kvp == Precision::Int8 || kvp == Precision::Int4 || kvp == Precision::Fp4)
         m_kvBytes = 1;
     const GroupPrecisions groups = precisions();
     for (int l = 0; l < model.layers; ++l) {
@@ -80,7 +80,7 @@ PlacedRegion LayerFactory::layerRegion(int layer, int device, const CoreRect& re
     r.tensors = m_layerTensors[size_t(layer)];
     layoutTensors(r.tensors, rect);
     r.kvTokens = m_shape.config().kvTokens(layer, m_options.contextTokens);
-    r.kvColumns = 2 * m_shape.config().kvDim();
+    r.kvColumns = m_shape.config().kvValuesPerTokenPerLayer(); // K and V, or MLA's latent and RoPE key
     r.kvBytesPerValue = m_kvBytes;
     return r;
 }

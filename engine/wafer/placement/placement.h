@@ -121,7 +121,7 @@ struct PlacedRegion
     int layer = -1; // transformer layer; -1 for a region holding only tables
     std::vector<RegionTensor> tensors;
     int64_t kvTokens = 0;  // tokens of KV kept (window-capped context)
-    int64_t kvColumns = 0; // 2 * kv heads * head dim (K and V)
+    int64_t kvColumns = 0; // 2 * kv heads * head dim (K and V); MLA: kv_lora_rank + qk_rope_head_dim
     int kvBytesPerValue = 2;
     int64_t weightBytes() const;
     int64_t kvBytes() const { return kvTokens * kvColumns * kvBytesPerValue; }

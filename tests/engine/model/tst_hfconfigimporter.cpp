@@ -59,6 +59,25 @@ const QByteArray kLlama4 = R"({"model_type": "llama4", "text_config": {"model_ty
   "num_hidden_layers": 48, "num_key_value_heads": 8, "head_dim": 128, "vocab_size": 202048,
   "num_local_experts": 128, "num_experts_per_tok": 1, "interleave_moe_layer_step": 2,
   "attention_chunk_size": 8192, "max_position_embeddings": 1048576, "tie_word_embeddings": false}})";
+// DeepSeek-V3 and Kimi K2 (multi-head latent attention, dense layers first) and GLM-4.5-style glm4_moe, as their
+// config.json files write them [DeepSeek-V3-config] [Kimi-K2-config] [GLM-4.x-config] (docs/sources.md).
+const QByteArray kDeepSeekV3 = R"({"model_type": "deepseek_v3", "hidden_size": 7168, "intermediate_size": 18432,
+  "moe_intermediate_size": 2048, "num_attention_heads": 128, "num_key_value_heads": 128, "num_hidden_layers": 61,
+  "vocab_size": 129280, "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 8,
+  "moe_layer_freq": 1, "first_k_dense_replace": 3, "kv_lora_rank": 512, "q_lora_rank": 1536,
+  "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128, "topk_method": "noaux_tc",
+  "num_nextn_predict_layers": 1, "max_position_embeddings": 163840, "tie_word_embeddings": false})";
+const QByteArray kKimiK2 = R"({"model_type": "kimi_k2", "hidden_size": 7168, "intermediate_size": 18432,
+  "moe_intermediate_size": 2048, "num_attention_heads": 64, "num_key_value_heads": 64, "num_hidden_layers": 61,
+  "vocab_size": 163840, "n_routed_experts": 384, "n_shared_experts": 1, "num_experts_per_tok": 8,
+  "moe_layer_freq": 1, "first_k_dense_replace": 1, "kv_lora_rank": 512, "q_lora_rank": 1536,
+  "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128, "topk_method": "noaux_tc",
+  "num_nextn_predict_layers": 0, "max_position_embeddings": 131072, "tie_word_embeddings": false})";
+const QByteArray kGlm4Moe = R"({"model_type": "glm4_moe", "hidden_size": 5120, "intermediate_size": 12288,
+  "moe_intermediate_size": 1536, "num_attention_heads": 96, "num_key_value_heads": 8, "head_dim": 128,
+  "num_hidden_layers": 92, "vocab_size": 151552, "n_routed_experts": 160, "n_shared_experts": 1,
+  "num_experts_per_tok": 8, "first_k_dense_replace": 3, "num_nextn_predict_layers": 1, "attention_bias": true,
+  "use_qk_norm": true, "max_position_embeddings": 202752, "tie_word_embeddings": false})";
 } // namespace
 
 class TestHfConfigImporter : public QObject
@@ -89,6 +108,12 @@ private slots:
                                  << "gpt-oss";
         QTest::newRow("llama4 (text_config, interleaved MoE)") << kLlama4 << "llama-4-maverick"
                                                                << "llama4";
+        QTest::newRow("deepseek_v3 (latent attention)") << kDeepSeekV3 << "deepseek-r1"
+                                                        << "deepseek2";
+        QTest::newRow("kimi_k2") << kKimiK2 << "kimi-k2"
+                                 << "deepseek2";
+        QTest::newRow("glm4_moe") << kGlm4Moe << "glm-4.7"
+                                  << "glm4moe";
     }
     void matchesPreset()
     {
@@ -106,6 +131,10 @@ private slots:
         QCOMPARE(a.kvBytes(65536, 2), b.kvBytes(65536, 2));
         QCOMPARE(imported->layers, expected.layers);
         QCOMPARE(imported->headDim, expected.headDim);
+        QCOMPARE(imported->kvLoraRank, expected.kvLoraRank);
+        QCOMPARE(imported->denseLayersFirst, expected.denseLayersFirst);
+        QCOMPARE(imported->mtpLayers, expected.mtpLayers);
+        QCOMPARE(a.mtpParameters(), b.mtpParameters());
     }
 
     void bad_data()
