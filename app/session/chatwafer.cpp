@@ -72,6 +72,11 @@ struct FrameState
         }
         const std::shared_ptr<MeshFrame> out = reusableFrame(pool, 8);
         out->base = kvBase;
+        if (index < 0) { // idle: no activity, no hops
+            out->activity.clear();
+            out->hops.clear();
+            return out;
+        }
         DataflowFrameOptions options;
         options.device = shown->device.load();
         options.hops = false; // activity only: the arrows would flicker at token rate

@@ -59,7 +59,8 @@ struct ChatWafer
         std::atomic<bool> kvLayer{false};
     };
     // The frame of token `index` with `cacheTokens` in the KV cache and the token's routing (may be null),
-    // for what `shown` says. Thread-safe (one call at a time); shares only immutable data.
+    // for what `shown` says; a negative index is the idle wafer between turns (the base, nothing lit). Thread-safe (one
+    // call at a time); shares only immutable data.
     using Source = std::function<std::shared_ptr<const MeshFrame>(int index, int cacheTokens,
                                                                   std::shared_ptr<const ExpertRouting> routing)>;
     Source frameSource(std::shared_ptr<const Shown> shown) const;

@@ -9,20 +9,23 @@
 #include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ws {
 
 LiveWafer::LiveWafer(QObject* parent)
-    : QObject(parent), m_row(new QWidget), m_choice(new QComboBox(m_row)), m_header(new QLabel(m_row)), m_jobs(this),
-      m_frameJobs(this)
+    : QObject(parent), m_row(new QWidget), m_choice(new QComboBox(m_row)), m_slowMotionBox(new QCheckBox(m_row)),
+      m_header(new QLabel(m_row)), m_jobs(this), m_frameJobs(this)
 {
     m_row->setObjectName(QStringLiteral("liveWaferRow"));
     m_choice->setObjectName(QStringLiteral("waferShowsChoice"));
@@ -36,12 +39,16 @@ LiveWafer::LiveWafer(QObject* parent)
     choice->setContentsMargins(0, 0, 0, 0);
     choice->addWidget(label);
     choice->addWidget(m_choice, 1);
+    m_slowMotionBox->setObjectName(QStringLiteral("slowMotionBox"));
+    m_slowMotionBox->setChecked(m_slowMotionOn);
+    choice->addWidget(m_slowMotionBox);
     auto* layout = new QVBoxLayout(m_row);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(choice);
     layout->addWidget(m_header);
     connect(m_choice, &QComboBox::activated, this,
             [this](int index) { setShows(index == 1 ? Shows::LoadedModel : Shows::ScenarioModel); });
+    connect(m_slowMotionBox, &QCheckBox::toggled, this, &LiveWafer::setSlowMotion);
     retranslate();
 }
 
@@ -54,6 +61,11 @@ void LiveWafer::retranslate()
     m_choice->setToolTip(tr("What the main wafer plays while the chat answers: one token of the scenario "
                             "model's dataflow per token, or the loaded model itself placed on the scenario's "
                             "hardware."));
+    m_slowMotionBox->setText(tr("&Slow motion"));
+    m_slowMotionBox->setToolTip(
+        tr("Shows the scenario model's answer slowed down to about reading pace (238 words per minute "
+           "[Reading-rate], 4/3 tokens per word [Tokens-per-word]), so each token's dataflow can be seen. The rate "
+           "named stays the predicted one. Takes effect from the next answer."));
     updateHeader();
 }
 
@@ -108,14 +120,37 @@ void LiveWafer::setChatModel(const std::optional<SessionModelInfo>& info)
 std::optional<TokenPacer> LiveWafer::pacer() const
 {
     if (m_shows == Shows::ScenarioModel && m_scenarioPace)
-        return TokenPacer::atPaceOf(*m_scenarioPace);
+        return TokenPacer::atPaceOf(*m_scenarioPace).slowedBy(slowMotion());
     return std::nullopt;
+}
+
+double LiveWafer::slowMotion() const
+{
+    if (!m_slowMotionOn || m_shows != Shows::ScenarioModel || !m_scenarioPace)
+        return 1;
+    return TokenPacer::slowMotionFor(m_scenarioPace->tokensPerSecondPerUser);
+}
+
+void LiveWafer::setSlowMotion(bool on)
+{
+    m_slowMotionBox->setChecked(on);
+    if (on == m_slowMotionOn)
+        return;
+    m_slowMotionOn = on;
+    updateHeader();
 }
 
 void LiveWafer::followSnapshot(const SessionSnapshot& snapshot)
 {
-    if (!m_frames || snapshot.generatedTokens <= 0 || snapshot.newPieces.empty())
+    if (!m_frames)
         return;
+    if (snapshot.isFinal()) // the answer is over: after its last token's frame the wafer rests
+        m_idle = WantedFrame{-1, snapshot.promptTokens + snapshot.generatedTokens, nullptr};
+    if (snapshot.generatedTokens <= 0 || snapshot.newPieces.empty()) {
+        if (!m_frameBusy)
+            startFrame();
+        return;
+    }
     m_wantedFrame =
         WantedFrame{snapshot.generatedTokens - 1, snapshot.promptTokens + snapshot.generatedTokens, snapshot.routing};
     m_lastFrame = m_wantedFrame;
@@ -134,6 +169,19 @@ void LiveWafer::viewChanged()
 
 void LiveWafer::startFrame()
 {
+    if (!m_wantedFrame && m_idle) {
+        // The last token's frame stays up for one (shown) token's time, then the idle wafer.
+        const std::optional<TokenPacer> pace = pacer();
+        const double hold = pace && pace->isPaced() ? pace->slowMotion() / pace->tokensPerSecond() : 0;
+        m_wantedFrame = m_idle;
+        m_idle.reset();
+        m_lastFrame = m_wantedFrame;
+        QTimer::singleShot(int(std::ceil(1000 * std::min(hold, 1.0))), this, [this, turn = m_turn] {
+            if (turn == m_turn && !m_frameBusy)
+                startFrame();
+        });
+        return;
+    }
     if (!m_wantedFrame || !m_frames)
         return;
     const auto [index, cacheTokens, routing] = *m_wantedFrame;
@@ -158,7 +206,10 @@ void LiveWafer::startFrame()
             m_frameBusy = false;
             if (m_stage && made.second.frame)
                 m_stage->showPreparedFrame(Stage::FrameSource::Chat, made.second);
-            emit frameShown(made.second.frame, made.first);
+            if (made.first >= 0)
+                emit frameShown(made.second.frame, made.first);
+            else
+                emit idleShown();
             startFrame();
         },
         [this](const Made&) {
@@ -176,6 +227,8 @@ void LiveWafer::noteShown()
 
 void LiveWafer::turnStarting()
 {
+    ++m_turn; // a rest still waiting for the last turn is dropped
+    m_idle.reset();
     if (m_stage && m_frames && m_stage->view()->layer() != MeshLayer::Dataflow &&
         m_stage->view()->layer() != MeshLayer::KvCache)
         emit layerWanted(MeshLayer::Dataflow);
@@ -190,6 +243,7 @@ void LiveWafer::rebuild()
     m_frameBusy = false;
     m_wantedFrame.reset();
     m_lastFrame.reset();
+    m_idle.reset();
     m_frames = {};
     m_scenarioPace.reset();
     m_error.clear();
@@ -331,6 +385,11 @@ void LiveWafer::updateHeader()
                         locale.toString(m_mainPlacement->devices),
                         QString::fromStdString(m_mainPlacement->hardware().name),
                         locale.toString(m_scenarioPace->tokensPerSecondPerUser, 'f', 0));
+        if (const double slowed = slowMotion(); slowed > 1)
+            text +=
+                QLatin1Char(' ') + tr("Shown slowed %1× (%2 tokens/s) so each token can be followed.")
+                                       .arg(locale.toString(slowed, 'f', 0),
+                                            locale.toString(m_scenarioPace->tokensPerSecondPerUser / slowed, 'f', 1));
     } else {
         text = tr("Text: %1 on this CPU. Preparing the scenario model's timing…").arg(chat);
     }

@@ -10,7 +10,11 @@
 //   (on the smallest sub-mesh that holds it when it is far smaller than a
 //   wafer, PlacementOptions::fitSubMesh) and becomes the main view's placement.
 // Either way the KV layer holds the conversation's tokens so far
-// (chatwafer.h). Schedules, placements and predictions run through
+// (chatwafer.h). Slow motion (on by default, a check box in the row): the
+// scenario model's pace is shown slowed to about reading pace, by the factor
+// TokenPacer::slowMotionFor gives ("slowed 100×"), so every token's frame can
+// be seen; the predicted rate is still the one named. When a turn ends the
+// wafer goes back to idle (nothing lit). Schedules, placements and predictions run through
 // app/common/jobtracker.h; a newer request drops older results.
 
 #include "app/common/jobtracker.h"
@@ -26,6 +30,7 @@
 #include <memory>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QWidget;
@@ -64,14 +69,19 @@ public:
 
     // The frames of the mode's wafer (empty until its schedule is ready).
     ChatWafer::Source frameSource() const { return m_frames; }
-    // For the run request: in ScenarioModel mode the pace of the scenario's system.
+    // For the run request: in ScenarioModel mode the pace of the scenario's system (slowed in slow motion).
     std::optional<TokenPacer> pacer() const;
+    void setSlowMotion(bool on);
+    bool slowMotionOn() const { return m_slowMotionOn; }
+    // The factor the text and wafer are slowed by now: 1 when off, not paced or already at reading pace.
+    double slowMotion() const;
     // The scenario system's predicted pace (ScenarioModel mode), when known.
     const std::optional<SystemPace>& scenarioPace() const { return m_scenarioPace; }
     // The loaded model's placement shown in the main view (LoadedModel mode), when ready.
     std::shared_ptr<const PlacementResult> chatPlacement() const { return m_chatPlacement; }
     // Every snapshot of the chat, on the GUI thread: the frame of its last token is made off the GUI thread
-    // (one at a time: while one is being made, only the latest snapshot waits) and then shown in the main view.
+    // (one at a time: while one is being made, only the latest snapshot waits) and then shown in the main view;
+    // the final snapshot of a turn (ended, stopped or failed) brings the idle wafer back.
     void followSnapshot(const SessionSnapshot& snapshot);
     bool isReady() const { return bool(m_frames); }
     // The main view's layer or device changed: the last token's frame again, made for them (the KV layer with
@@ -92,6 +102,8 @@ signals:
     void layerWanted(ws::MeshLayer layer);
     // The main view now shows `frame`, the dataflow of token `index` (0-based) of the turn.
     void frameShown(std::shared_ptr<const ws::MeshFrame> frame, int index);
+    // The turn is over and the main view shows the idle wafer (nothing lit).
+    void idleShown();
 
 private:
     void rebuild();
@@ -104,9 +116,11 @@ private:
 
     QWidget* m_row;
     QComboBox* m_choice;
+    QCheckBox* m_slowMotionBox;
     QLabel* m_header;
     Stage* m_stage = nullptr;
     Shows m_shows = Shows::ScenarioModel;
+    bool m_slowMotionOn = true;
     Scenario m_scenario;
     std::optional<SessionModelInfo> m_model;
     std::shared_ptr<const PlacementResult> m_mainPlacement;
@@ -127,6 +141,8 @@ private:
     };
     std::optional<WantedFrame> m_wantedFrame; // still to make
     std::optional<WantedFrame> m_lastFrame;   // the last one asked for
+    std::optional<WantedFrame> m_idle;        // the turn ended: the rest to show after its last frame
+    int m_turn = 0;
 };
 
 } // namespace ws

@@ -172,6 +172,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "the wafer's timing was not ready\n");
         return 1;
     }
+    live->setSlowMotion(false); // the scenario system's own pace, not the demo's slow motion
     ws::views::ChatSettings settings = chat->pane()->settings();
     settings.maxTokens = 400;
     chat->pane()->setSettings(settings);

@@ -27,6 +27,7 @@
 #include "app/present/tourformat.h"
 #include "app/present/tourplayer.h"
 #include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
@@ -254,6 +255,7 @@ int runChat(Soak& soak, long long tokenTarget, int frameTarget, const QString& m
         std::fprintf(stderr, "bench_soak: cannot load %s: %s\n", qPrintable(modelPath), qPrintable(loadError));
         return 1;
     }
+    chat->liveWafer()->setSlowMotion(false); // the scenario system's own pace, not the demo's slow motion
     ws::views::ChatSettings settings = chat->pane()->settings();
     settings.mode = ws::PromptMode::Completion;
     settings.maxTokens = 250; // stories260K has 512 tokens of context: each turn is a fresh story

@@ -76,6 +76,18 @@ class TestLiveWafer : public QObject
 
     std::unique_ptr<PresetLibrary> m_presets;
 
+    // The window at 1366 x 768 with the default scenario placed, shown.
+    static bool placeAndShow(MainWindow& window)
+    {
+        window.resize(1366, 768);
+        QSignalSpy placed(&window, &MainWindow::placementFinished);
+        window.ensurePlacement();
+        if (!placed.wait(60000) || !placed.at(0).at(0).toBool())
+            return false;
+        window.show();
+        return true;
+    }
+
     // Sends `prompt` and follows the main view until the turn ends. `schedule` is the dataflow the view plays.
     Seen runTurn(MainWindow& window, const TokenSchedule& schedule, const QString& prompt, int maxTokens)
     {
@@ -136,23 +148,77 @@ class TestLiveWafer : public QObject
 private slots:
     void initTestCase() { m_presets = std::make_unique<PresetLibrary>(QString()); }
 
+    // Slow motion (the default): the scenario model's answer is slowed to about reading pace by the factor the
+    // header names, every token's frame is seen (at least 10 frame changes in a 64-token answer), the wafer
+    // rests (nothing lit) 1 s after the answer, and a second turn plays again.
+    void slowMotionPlaysEveryTurnAndRests()
+    {
+        WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
+        LanguageManager languages;
+        MainWindow window(*m_presets, languages);
+        QVERIFY(placeAndShow(window));
+        ChatController* chat = window.chat();
+        LiveWafer* live = chat->liveWafer();
+        QVERIFY(live->slowMotionOn());
+        QSignalSpy loaded(chat, &ChatController::modelChanged);
+        chat->openModelFile(modelPath_q);
+        QVERIFY(loaded.wait(30000));
+        QTRY_VERIFY_WITH_TIMEOUT(live->isReady() && live->scenarioPace(), 60000);
+        const double rate = live->scenarioPace()->tokensPerSecondPerUser;
+        const double factor = live->slowMotion();
+        QCOMPARE(factor, TokenPacer::slowMotionFor(rate));
+        QVERIFY2(factor >= 10, qPrintable(QStringLiteral("%1 tokens/s slowed %2x").arg(rate).arg(factor)));
+        QVERIFY(rate / factor <= TokenPacer::readingTokensPerSecond);
+        const std::optional<TokenPacer> pacer = live->pacer();
+        QVERIFY(pacer && pacer->slowMotion() == factor && pacer->tokensPerSecond() == rate);
+        auto* header = chat->pane()->findChild<QLabel*>(QStringLiteral("liveWaferHeader"));
+        QVERIFY(header);
+        const QString slowed = QStringLiteral("slowed %1×").arg(QLocale().toString(factor, 'f', 0));
+        QVERIFY2(header->text().contains(slowed), qPrintable(header->text()));
+
+        const auto timing = scheduleScene(*window.result()->scene, window.result()->scene->spec.kv);
+        QVERIFY(timing);
+        const views::MeshView* view = window.stage()->view();
+        auto nothingLit = [view] {
+            const std::shared_ptr<const MeshFrame> frame = view->frame();
+            if (!frame)
+                return false;
+            for (const auto& device : frame->activity)
+                for (const float a : device)
+                    if (a > 0)
+                        return false;
+            return true;
+        };
+        for (int turn = 0; turn < 2; ++turn) {
+            QSignalSpy rested(live, &LiveWafer::idleShown);
+            const Seen seen = runTurn(window, *timing->schedule, QStringLiteral("Once upon a time"), 64);
+            QVERIFY(seen.last && seen.last->isFinal());
+            const int tokens = seen.last->generatedTokens;
+            QVERIFY2(tokens >= 20, qPrintable(QString::number(tokens)));
+            qInfo("turn %d: %d tokens in %.1f s (%.0f tokens/s slowed %.0fx), %d frames, %d changes", turn + 1, tokens,
+                  seen.last->elapsedSeconds, rate, factor, seen.frames, seen.frameChanges);
+            QVERIFY2(seen.frameChanges >= std::min(10, tokens - 1), qPrintable(QString::number(seen.frameChanges)));
+            QCOMPARE(seen.framesMatched, seen.frames);
+            // Never ahead of the slowed pace.
+            QVERIFY(seen.last->elapsedSeconds >= 0.99 * pacer->dueSeconds(tokens - 1));
+            QVERIFY(rested.count() > 0 || rested.wait(1000));
+            QVERIFY(nothingLit());
+        }
+    }
+
     void mainWaferFollowsTheChat()
     {
         WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
         LanguageManager languages;
         MainWindow window(*m_presets, languages);
-        window.resize(1366, 768);
-        QSignalSpy placed(&window, &MainWindow::placementFinished);
-        window.ensurePlacement();
-        QVERIFY(placed.wait(60000));
-        QVERIFY(placed.at(0).at(0).toBool());
-        window.show();
+        QVERIFY(placeAndShow(window));
         const std::shared_ptr<const PlacementResult> scenario = window.result();
         QCOMPARE(scenario->devices, 2); // Qwen3-32B on 2 x WSE-3
 
         ChatController* chat = window.chat();
         LiveWafer* live = chat->liveWafer();
         QCOMPARE(live->shows(), LiveWafer::Shows::ScenarioModel); // the default
+        live->setSlowMotion(false); // the predicted pace itself (slowMotionPlaysEveryTurnAndRests: the demo's)
         QSignalSpy loaded(chat, &ChatController::modelChanged);
         chat->openModelFile(modelPath_q);
         QVERIFY(loaded.wait(30000));

@@ -2,6 +2,9 @@
 
 #include <QTest>
 
+#include <cmath>
+#include <limits>
+
 class TestTokenPacer : public QObject
 {
     Q_OBJECT
@@ -106,6 +109,50 @@ private slots:
         QCOMPARE(pacer.rateAt(5.0, 10), 250.0);
         QCOMPARE(pacer.rateAt(0.1, 10), 0.0); // before the first token
     }
+    void slowMotionFactor_data()
+    {
+        QTest::addColumn<double>("tokensPerSecond");
+        QTest::addColumn<double>("expected");
+        // Reading pace is 238 words/min x 4/3 tokens/word = 5.29 tokens/s.
+        QTest::newRow("below reading pace: not slowed") << 4.0 << 1.0;
+        QTest::newRow("just above: 2x") << 6.0 << 2.0;
+        QTest::newRow("20 tokens/s: 5x (4x would be 5.0, 2x 10)") << 20.0 << 5.0;
+        QTest::newRow("727 tokens/s: 200x (100x leaves 7.3)") << 727.0 << 200.0;
+        QTest::newRow("2,600 tokens/s: 500x") << 2600.0 << 500.0;
+        QTest::newRow("infinite: not slowed") << std::numeric_limits<double>::infinity() << 1.0;
+        QTest::newRow("unpaced") << 0.0 << 1.0;
+    }
+    void slowMotionFactor()
+    {
+        QFETCH(double, tokensPerSecond);
+        QFETCH(double, expected);
+        QCOMPARE(ws::TokenPacer::slowMotionFor(tokensPerSecond), expected);
+    }
+
+    void slowedPaceKeepsTheSystemsClock()
+    {
+        ws::SystemPace pace;
+        pace.tokensPerSecondPerUser = 700;
+        pace.firstTokenSeconds = 0.1;
+        const ws::TokenPacer real = ws::TokenPacer::atPaceOf(pace);
+        const ws::TokenPacer slowed = real.slowedBy(200);
+        QCOMPARE(slowed.slowMotion(), 200.0);
+        QCOMPARE(real.slowedBy(0.5).slowMotion(), 1.0);
+        QCOMPARE(slowed.tokensPerSecond(), 700.0); // the rate named stays the system's
+        // The first token comes at its predicted 0.1 s; token 69 is due 69/700 s after it in system time,
+        // 200x that after it on the wall.
+        QCOMPARE(slowed.dueSeconds(0), 0.1);
+        QCOMPARE(slowed.dueSeconds(69), 0.1 + 200 * (real.dueSeconds(69) - 0.1));
+        QCOMPARE(slowed.tokensOutAt(0.1 + 200 * 0.1, 1000), real.tokensOutAt(0.2, 1000));
+        QCOMPARE(slowed.tokensOutAt(0.1 + 200 * 0.1, 1000), 71);
+        QCOMPARE(slowed.tokensOutAt(0.05, 1000), 0);
+        // Its clock and live rate are the system's: 0.2 s and 700 tokens/s after 20.1 s of wall time.
+        QCOMPARE(slowed.clockAt(0.1 + 20, 1000), 0.2);
+        QCOMPARE(slowed.clockAt(0.05, 1000), 0.05);
+        QVERIFY(std::abs(slowed.rateAt(20.1, 1000) - real.rateAt(0.2, 1000)) < 1e-9);
+        QVERIFY(std::abs(slowed.rateAt(20.1, 1000) - 700) < 10);
+    }
+
     void systemPaceSecondsForTokens_data()
     {
         QTest::addColumn<int>("tokens");
