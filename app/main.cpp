@@ -19,6 +19,7 @@
 #include "app/common/jobtracker.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/common/quitsignals.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/export/screenshot.h"
@@ -244,12 +245,21 @@ int main(int argc, char** argv)
             return 2;
         return saveScreenshot(window, parser.value(screenshotOption));
     }
+    // SIGTERM, SIGINT, SIGHUP: unsaved changes go to the autosave, then a normal exit (app/common/quitsignals.h).
+    ws::QuitSignals quitSignals;
+    QObject::connect(&quitSignals, &ws::QuitSignals::quitRequested, files,
+                     [files](int signalNumber) { files->quitForSignal(ws::QuitSignals::name(signalNumber)); });
+    if (!parser.isSet(QStringLiteral("print-scenario"))) {
+        // The window first: a question about recovering a crashed session is asked over it, not instead of it.
+        window.rememberLayout();
+        window.show();
+    }
     if (const int exitCode = files->startFromCommandLine(parser); exitCode >= 0)
         return exitCode;
+    if (files->quitRequested())
+        return 0;
     if (window.ensurePlacement()) // nothing opened: the first run explains itself
         window.startFirstRunDemo();
-    window.rememberLayout();
-    window.show();
     if (mode)
         window.modes()->setMode(*mode);
     if (parser.isSet(waferShowsOption)) {

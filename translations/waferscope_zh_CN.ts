@@ -227,6 +227,10 @@
         <source>cannot autosave to %1: %2</source>
         <translation>无法自动保存到 %1：%2</translation>
     </message>
+    <message>
+        <source>cannot mark the autosave as closed by %1: %2</source>
+        <translation>无法将自动保存标记为由 %1 关闭：%2</translation>
+    </message>
 </context>
 <context>
     <name>ws::CalibrationDialog</name>
@@ -1119,6 +1123,28 @@ Press Resume to continue where it stopped.</source>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
+    <message>
+        <source>Restored the unsaved scenario of the session %1 closed</source>
+        <translation>已恢复被 %1 关闭的会话中未保存的场景</translation>
+    </message>
+    <message>
+        <source>the autosaved scenario</source>
+        <translation>自动保存的场景</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n value(s) could not be used as written</source>
+        <translation>
+            <numerusform>%1：有 %n 个值无法按原样使用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>WaferScope could not use every value of %1 as written and shows instead:
+
+%2</source>
+        <translation>WaferScope 无法按原样使用 %1 中的所有值，现在显示的是：
+
+%2</translation>
+    </message>
 </context>
 <context>
     <name>ws::FrameComposer</name>
@@ -1407,6 +1433,18 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Storage precision of the weights, including block scales for int8, int4 and fp4 (MXFP4).</source>
         <translation>权重的存储精度，int8、int4 和 fp4（MXFP4）含分块缩放因子。</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Defects</source>
+        <translation>缺陷</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s defects could not be remapped; the rows below describe the last placement that fits.</source>
+        <translation>场景中的缺陷无法重新映射；下面各行描述的是最后一个可容纳的放置。</translation>
     </message>
 </context>
 <context>
@@ -1703,6 +1741,18 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Text: %1 on this CPU. Preparing the scenario model&apos;s timing…</source>
         <translation>文本：%1，在本机 CPU 上生成。正在准备场景模型的时序…</translation>
+    </message>
+    <message>
+        <source>&amp;Slow motion</source>
+        <translation>慢动作(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Shows the scenario model&apos;s answer slowed down to about reading pace (238 words per minute [Reading-rate], 4/3 tokens per word [Tokens-per-word]), so each token&apos;s dataflow can be seen. The rate named stays the predicted one. Takes effect from the next answer.</source>
+        <translation>将场景模型的回答放慢到大约阅读速度（每分钟 238 个英文单词 [Reading-rate]，每个单词约 4/3 个词元 [Tokens-per-word]），以便看清每个词元的数据流。显示的速率仍是预测值。从下一次回答起生效。</translation>
+    </message>
+    <message>
+        <source>Shown slowed %1× (%2 tokens/s) so each token can be followed.</source>
+        <translation>放慢 %1 倍显示（%2 词元/秒），以便逐个跟随词元。</translation>
     </message>
 </context>
 <context>
@@ -2322,6 +2372,22 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>unknown precision &quot;%1&quot; (expected fp32, bf16, fp16, fp8, int8, int4 or fp4)</source>
         <translation>未知精度 &quot;%1&quot;（应为 fp32、bf16、fp16、fp8、int8、int4 或 fp4）</translation>
+    </message>
+    <message>
+        <source>%1: %2 in the file, %3 now</source>
+        <translation>%1：文件中为 %2，现在为 %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>defects: not as in the file</source>
+        <translation>缺陷：与文件中的不同</translation>
+    </message>
+    <message>
+        <source>layout: not as in the file</source>
+        <translation>布局：与文件中的不同</translation>
     </message>
 </context>
 <context>

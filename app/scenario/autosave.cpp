@@ -13,6 +13,7 @@ namespace {
 constexpr auto kDefaultInterval = std::chrono::seconds(5);
 const char* const kAutosaveName = "autosave.waferscope";
 const char* const kLockName = "session.lock";
+const char* const kClosedByName = "autosave.closed-by";
 } // namespace
 
 Autosave::Autosave(QObject* parent)
@@ -55,6 +56,11 @@ bool Autosave::beginSession()
         return false;
     }
     m_recoveryAvailable = QFile::exists(autosavePath());
+    m_closedBy.clear();
+    if (QFile marker(QDir(m_directory).filePath(QLatin1String(kClosedByName)));
+        m_recoveryAvailable && marker.open(QIODevice::ReadOnly))
+        m_closedBy = QString::fromUtf8(marker.read(64)).trimmed();
+    QFile::remove(QDir(m_directory).filePath(QLatin1String(kClosedByName)));
     m_active = true;
     m_lastWritten.clear();
     m_timer.start();
@@ -94,6 +100,25 @@ bool Autosave::saveNow()
     m_lastWritten = bytes;
     emit autosaved(autosavePath());
     return true;
+}
+
+bool Autosave::endSessionKeeping(const QString& reason)
+{
+    if (!m_active)
+        return true;
+    const bool pending = m_recoveryAvailable; // an undecided recovery stays as it was found
+    const bool written = pending || saveNow();
+    if (written && !pending && QFile::exists(autosavePath())) {
+        QSaveFile marker(QDir(m_directory).filePath(QLatin1String(kClosedByName)));
+        if (!marker.open(QIODevice::WriteOnly) || marker.write(reason.toUtf8()) < 0 || !marker.commit())
+            emit autosaveFailed(tr("cannot mark the autosave as closed by %1: %2").arg(reason, marker.errorString()));
+    }
+    m_timer.stop();
+    m_lock->unlock();
+    m_lock.reset();
+    m_active = false;
+    m_recoveryAvailable = false;
+    return written;
 }
 
 void Autosave::endSession()

@@ -6,7 +6,10 @@
 // the file, so finding it at the next start means the last session ended
 // abnormally and its scenario can be recovered. A lock file (QLockFile,
 // stale when its process is gone) keeps two running instances from sharing
-// one autosave. The directory defaults to QStandardPaths::AppDataLocation.
+// one autosave. A session asked to end by the system (SIGTERM) with unsaved
+// changes writes them and leaves the autosave marked with what closed it
+// (<dir>/autosave.closed-by): the next start restores it without asking.
+// The directory defaults to QStandardPaths::AppDataLocation.
 
 #include "app/scenario/scenario.h"
 
@@ -43,6 +46,8 @@ public:
     bool isActive() const { return m_active; }
     // A previous session ended without endSession() and left this file.
     bool hasRecovery() const { return m_recoveryAvailable; }
+    // What ended that session when it was asked to ("SIGTERM"); empty after a crash.
+    QString recoveryClosedBy() const { return m_closedBy; }
     // Reads the left-over autosave; from then on it is overwritten by this session's autosaves.
     std::optional<Scenario> takeRecovery(QString* error);
     // Deletes the left-over autosave.
@@ -52,6 +57,9 @@ public:
     bool saveNow();
     // Clean exit: removes the autosave and releases the session.
     void endSession();
+    // Exit asked for by `reason` (a signal's name) with unsaved changes: writes them now, keeps the autosave
+    // marked with the reason and releases the session. False when the write failed (the last autosave stays).
+    bool endSessionKeeping(const QString& reason);
 
 signals:
     void autosaved(const QString& path);
@@ -65,6 +73,7 @@ private:
     QByteArray m_lastWritten;
     bool m_active = false;
     bool m_recoveryAvailable = false;
+    QString m_closedBy;
 };
 
 } // namespace ws

@@ -37,6 +37,11 @@ public:
 
     // Ids accepted for Scenario::layer, in display order.
     static QStringList layerIds();
+    // What the window could not take as a file wrote it (a context beyond the model's, a hardware preset that is
+    // not a wafer, a draft that cannot draft for the model, …): one line per field of `asked` that `shown`
+    // holds differently, "context_tokens: 10,000,000 in the file, 40,960 now". The view's wafer, position and zoom are
+    // left out (the view fits them to the placement and the window).
+    static QStringList adjustments(const Scenario& asked, const Scenario& shown);
 };
 
 } // namespace ws

@@ -47,8 +47,14 @@ void Stage::showError(const QString& message)
     emit resultChanged(nullptr);
 }
 
+void Stage::showBanner(const QString& text)
+{
+    m_view->setBanner(text);
+}
+
 void Stage::showBusy(const QString& text)
 {
+    m_error.clear(); // a placement runs: an older choice's error no longer holds
     m_view->setEmptyText(text);
 }
 

@@ -60,11 +60,13 @@ public:
     void showResult(std::shared_ptr<const PlacementResult> result, int device = -1);
     // No scene: the heatmap says why; resultChanged(nullptr) follows.
     void showError(const QString& message);
-    // The text the empty heatmap shows while a placement runs.
+    // The text the empty heatmap shows while a placement runs; clears the error of an earlier choice.
     void showBusy(const QString& text);
     // The Defects dock's remap of the scene: its snapshot (null: keep the shown one) and the arrows.
     void showDefects(std::shared_ptr<const MeshSnapshot> snapshot,
                      std::shared_ptr<const views::CoreDisplacement> displacement);
+    // A warning across the top of the heatmap (views::MeshView::setBanner); empty removes it.
+    void showBanner(const QString& text);
     void showFrame(FrameSource source, std::shared_ptr<const MeshFrame> frame);
     void showPreparedFrame(FrameSource source, const views::PreparedMeshFrame& prepared);
 

@@ -138,19 +138,27 @@ bool FileMenuController::startSession(const QString& scenarioPath, Recovery reco
     m_autosave.setProvider([this] { return scenario(); });
     if (m_autosave.beginSession() && m_autosave.hasRecovery()) {
         Recovery choice = recovery;
+        const QString closedBy = m_autosave.recoveryClosedBy();
+        if (choice == Recovery::Ask && !closedBy.isEmpty())
+            choice = Recovery::Accept; // closed by the system with unsaved changes, not a crash: nothing to ask
         if (choice == Recovery::Ask && m_interactive) {
             const auto answer = QMessageBox::question(
                 m_window, tr("Recover Scenario"),
                 tr("WaferScope did not close normally last time. Recover the scenario it was showing?"),
                 QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+            if (m_quitRequested)
+                return false; // the question was cut short by a signal: the left-over autosave stays
             choice = answer == QMessageBox::Yes ? Recovery::Accept : Recovery::Discard;
         }
         if (choice == Recovery::Accept) {
             QString error;
             if (const auto recovered = m_autosave.takeRecovery(&error)) {
                 apply(*recovered);
+                reportAdjustments(tr("the autosaved scenario"), *recovered);
                 setDocument({}, true); // not saved anywhere yet
-                emit statusMessage(tr("Recovered the autosaved scenario"));
+                emit statusMessage(closedBy.isEmpty()
+                                       ? tr("Recovered the autosaved scenario")
+                                       : tr("Restored the unsaved scenario of the session %1 closed").arg(closedBy));
                 m_autosave.saveNow();
                 return true;
             }
@@ -181,6 +189,10 @@ int FileMenuController::startFromCommandLine(const QCommandLineParser& parser)
         setInteractive(false);
         connect(this, &FileMenuController::errorOccurred, this,
                 [](const QString& message) { std::fprintf(stderr, "waferscope: %s\n", qPrintable(message)); });
+        connect(this, &FileMenuController::scenarioAdjusted, this, [](const QStringList& adjusted) {
+            for (const QString& line : adjusted)
+                std::fprintf(stderr, "waferscope: adjusted %s\n", qPrintable(line));
+        });
     }
     const Recovery recovery = parser.isSet(QStringLiteral("recover")) ? Recovery::Accept : Recovery::Ask;
     const bool started = startSession(parser.value(QStringLiteral("scenario")), recovery);
@@ -244,6 +256,7 @@ bool FileMenuController::openFile(const QString& path)
     addRecentFile(m_path);
     m_autosave.saveNow();
     emit scenarioOpened(m_path);
+    reportAdjustments(QFileInfo(path).fileName(), *loaded);
     return true;
 }
 
@@ -275,6 +288,33 @@ bool FileMenuController::saveTo(const QString& path)
     emit scenarioSaved(m_path);
     emit statusMessage(tr("Saved %1").arg(m_path));
     return true;
+}
+
+void FileMenuController::reportAdjustments(const QString& what, const Scenario& asked)
+{
+    const std::optional<Scenario> shown = m_shown ? m_shown() : std::optional<Scenario>(scenario());
+    if (!shown) // the window says why it shows nothing
+        return;
+    const QStringList adjusted = ScenarioFormat::adjustments(asked, *shown);
+    if (adjusted.isEmpty())
+        return;
+    emit scenarioAdjusted(adjusted);
+    emit statusMessage(tr("%1: %n value(s) could not be used as written", nullptr, int(adjusted.size())).arg(what));
+    if (m_interactive)
+        QMessageBox::information(m_window, tr("Open Scenario"),
+                                 tr("WaferScope could not use every value of %1 as written and shows instead:\n\n%2")
+                                     .arg(what, adjusted.join(QLatin1Char('\n'))));
+}
+
+void FileMenuController::quitForSignal(const QString& reason)
+{
+    m_quitRequested = true;
+    if (m_modified || m_autosave.hasRecovery()) // unsaved edits, or a recovery not yet decided: keep it
+        m_autosave.endSessionKeeping(reason);
+    else
+        m_autosave.endSession(); // everything is in its file (or is the default): nothing to restore
+    // exit(), not quit(): quit() would close the window, whose close asks about unsaved changes.
+    QCoreApplication::exit(0);
 }
 
 bool FileMenuController::maybeSave()

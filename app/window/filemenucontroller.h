@@ -51,6 +51,9 @@ public:
     ~FileMenuController() override;
 
     void setScenarioAccess(ScenarioGetter getter, ScenarioSetter setter);
+    // What the window shows of an opened scenario (its pickers may not take every value); nullopt while it shows
+    // an error instead. Opened files are compared with it (ScenarioFormat::adjustments). Unset: scenario().
+    void setShownScenario(std::function<std::optional<Scenario>()> shown) { m_shown = std::move(shown); }
     // Adds "File" to the window's menu bar and returns it.
     QMenu* buildFileMenu();
     void addImageExport(const QString& name, std::function<QWidget*()> widget);
@@ -91,11 +94,19 @@ public slots:
     bool saveTo(const QString& path);
     // When there are unsaved changes: asks Save / Discard / Cancel. True when it is fine to go on.
     bool maybeSave();
+    // The system asks the process to end (`reason`: "SIGTERM", …): no question can be asked, so unsaved
+    // changes stay in the autosave, marked, for the next start to restore without asking; then the
+    // application exits through its event loop (exit code 0).
+    void quitForSignal(const QString& reason);
+    // quitForSignal() was called: a start still under way stops (main() returns instead of entering the loop).
+    bool quitRequested() const { return m_quitRequested; }
     void record();
 
 signals:
     void scenarioOpened(const QString& path);
     void scenarioSaved(const QString& path);
+    // An opened or recovered scenario had values the window could not take as written (ScenarioFormat::adjustments).
+    void scenarioAdjusted(const QStringList& adjustments);
     void errorOccurred(const QString& message);
     void statusMessage(const QString& message);
 
@@ -108,6 +119,8 @@ private:
     void addRecentFile(const QString& path);
     void fillRecentMenu();
     void showError(const QString& title, const QString& message);
+    // Says what the window changed of an opened scenario: status bar, scenarioAdjusted, a dialog when interactive.
+    void reportAdjustments(const QString& what, const Scenario& asked);
     void exportImage(const QString& name, QWidget* widget);
     void exportData(const QString& name, const TableSource& table);
 
@@ -115,10 +128,12 @@ private:
     Autosave m_autosave;
     ScenarioGetter m_getter;
     ScenarioSetter m_setter;
+    std::function<std::optional<Scenario>()> m_shown;
     Scenario m_own; // the scenario when no callbacks are set
     QString m_path;
     bool m_modified = false;
     bool m_interactive = true;
+    bool m_quitRequested = false;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_exportMenu = nullptr;
     struct ImageExport

@@ -2,6 +2,7 @@
 
 #include "views/mesh/meshimage.h"
 
+#include <QColor>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLocale>
@@ -37,6 +38,14 @@ void InspectorDock::setResult(std::shared_ptr<const PlacementResult> result)
 {
     m_result = std::move(result);
     m_core.reset();
+    refresh();
+}
+
+void InspectorDock::setProblem(const QString& problem)
+{
+    if (problem == m_problem)
+        return;
+    m_problem = problem;
     refresh();
 }
 
@@ -107,6 +116,13 @@ void InspectorDock::refresh()
     m_tree->setHeaderLabels({tr("Property"), tr("Value")});
     m_tree->clear();
     const QLocale locale;
+    if (!m_problem.isEmpty()) {
+        auto* problem = addSection(tr("Problem"));
+        addRow(problem, tr("Defects"), m_problem,
+               tr("The scenario's defects could not be remapped; the rows below describe the last placement that "
+                  "fits."));
+        problem->setForeground(0, QColor(240, 110, 110));
+    }
     if (!m_result) {
         auto* section = addSection(tr("Scenario"));
         addRow(section, tr("Status"), tr("No placement"), tr("Choose a model and wafer hardware above."));

@@ -27,6 +27,8 @@ public:
     void setResult(std::shared_ptr<const PlacementResult> result);
     void setCore(int device, int x, int y);
     void clearCore();
+    // What went wrong with the scenario's defects (a remap that found no usable mesh), shown first; empty: none.
+    void setProblem(const QString& problem);
     // The text of the value in the row whose label is `label` (for tests), or a null string.
     QString valueFor(const QString& label) const;
 
@@ -46,6 +48,7 @@ private:
         int device, x, y;
     };
     std::optional<Core> m_core;
+    QString m_problem;
 };
 
 } // namespace ws

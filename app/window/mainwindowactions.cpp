@@ -52,6 +52,11 @@ void MainWindow::createActions()
     // File menu (open, save, export, record, quit): app/scenario's controller, fed with this window's scenario.
     m_files = new FileMenuController(this);
     m_files->setScenarioAccess([this] { return scenario(); }, [this](const Scenario& s) { applyScenario(s); });
+    m_files->setShownScenario([this]() -> std::optional<Scenario> {
+        if (!m_stage->error().isEmpty())
+            return std::nullopt;
+        return request(); // what the pickers place of it
+    });
     m_files->buildFileMenu();
     m_files->addImageExport(tr("Heatmap"), [this]() -> QWidget* { return m_stage->widget(); });
     m_files->addScenarioDataExports(m_presets);

@@ -63,10 +63,15 @@ void MainWindow::createDocks()
     connect(m_defects, &DefectsDock::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
     // A failed remap or placement says so where the user looks, until an edit works again.
     connect(m_defects, &DefectsDock::problemChanged, this, [this](const QString& problem) {
-        if (problem.isEmpty())
+        const QString text = problem.isEmpty()
+                                 ? QString()
+                                 : tr("Defects: %1 (the heatmap keeps the last placement that fits)").arg(problem);
+        if (text.isEmpty())
             statusBar()->clearMessage();
         else
-            statusBar()->showMessage(tr("Defects: %1 (the heatmap keeps the last placement that fits)").arg(problem));
+            statusBar()->showMessage(text);
+        m_stage->showBanner(text);
+        m_inspector->setProblem(problem);
     });
     // The live session: the chat dock, and the main wafer follows its answer (app/session/livewafer.h). Its race
     // is the comparison's token race (View menu), which follows the chat (createActions).

@@ -73,8 +73,10 @@ void ScenarioBar::fillContexts(int64_t modelContextTokens, int64_t keep)
             break;
         m_context->addItem(tr("%1 tokens").arg(locale.toString(qlonglong(c))), qlonglong(c));
     }
+    if (modelContextTokens > 0 && keep > modelContextTokens)
+        keep = modelContextTokens; // beyond the model's context: its longest (said when a file asked for more)
     int index = m_context->findData(qlonglong(keep));
-    if (index < 0 && keep > 0 && (modelContextTokens <= 0 || keep <= modelContextTokens)) {
+    if (index < 0 && keep > 0) {
         // A context from a scenario file that is not one of the usual choices: offer it too.
         int at = 0;
         while (at < m_context->count() && m_context->itemData(at).toLongLong() < keep)

@@ -217,6 +217,26 @@ void MeshView::resizeEvent(QResizeEvent*)
     emitZoom();
 }
 
+void MeshView::setBanner(const QString& text)
+{
+    if (text == m_banner)
+        return;
+    m_banner = text;
+    update();
+}
+
+void MeshView::paintBanner(QPainter& p) const
+{
+    if (m_banner.isEmpty())
+        return;
+    const QRect area = rect().adjusted(10, 10, -10, -10);
+    QRect text = p.fontMetrics().boundingRect(area.adjusted(10, 6, -10, -6), Qt::TextWordWrap, m_banner);
+    const QRect box(area.left(), area.top(), area.width(), text.height() + 12);
+    p.fillRect(box, QColor(150, 36, 36, 230));
+    p.setPen(QColor(255, 255, 255));
+    p.drawText(box.adjusted(10, 6, -10, -6), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m_banner);
+}
+
 void MeshView::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -224,6 +244,7 @@ void MeshView::paintEvent(QPaintEvent*)
         p.fillRect(rect(), kBackground);
         p.setPen(QColor(150, 156, 168));
         p.drawText(rect().adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+        paintBanner(p);
         return;
     }
     paintMesh(p);
@@ -285,6 +306,7 @@ void MeshView::paintEvent(QPaintEvent*)
             legend.paint(p, box);
         }
     }
+    paintBanner(p);
 }
 
 void MeshView::paintMesh(QPainter& p)

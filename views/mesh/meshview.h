@@ -49,6 +49,9 @@ public:
     int device() const { return m_device; }
     // Text shown when there is no snapshot (e.g. why placement failed).
     void setEmptyText(const QString& text);
+    // A warning across the top of the heatmap, over whatever it shows (a failed defect remap); empty: none.
+    void setBanner(const QString& text);
+    QString banner() const { return m_banner; }
     void setLegendVisible(bool visible);
     // Difference mode (the compare dock): draws B - A per core (views/mesh/meshdifference.h) instead of the layer,
     // over this view's snapshot (B's); null returns to the layer.
@@ -115,6 +118,7 @@ private:
     bool adoptFrame(std::shared_ptr<const MeshFrame> frame);
     void resetTransform();
     void paintMesh(QPainter& painter);
+    void paintBanner(QPainter& painter) const;
     void setHover(std::optional<QPoint> core);
     void emitZoom();
 
@@ -129,6 +133,7 @@ private:
     QImage m_frame; // the visible cores at the current zoom (at or above 1 px per core)
     ViewTransform m_transform;
     QString m_emptyText;
+    QString m_banner;
     bool m_legendVisible = true;
     std::optional<QPoint> m_selected;
     std::optional<QPoint> m_hover;

@@ -7,6 +7,7 @@
 #include "app/scenario/scenarioformat.h"
 #include "app/scenario/scenarioscene.h"
 #include "app/stage/stage.h"
+#include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
 #include "views/mesh/meshview.h"
 
@@ -138,9 +139,15 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().startsWith(QStringLiteral("Defects: ")), 180000);
         QVERIFY(!window.defectsDock()->controller()->outcome()->error.empty());
         QCOMPARE(window.stage()->result(), kept);
+        // ... and so do a banner across the heatmap and the inspector's first row.
+        QCOMPARE(window.stage()->view()->banner(), window.statusBar()->currentMessage());
+        const QString reason = QString::fromStdString(window.defectsDock()->controller()->outcome()->error);
+        QCOMPARE(window.findChild<InspectorDock*>()->valueFor(QStringLiteral("Defects")), reason);
         QVERIFY(window.defectsDock()->controller()->undo());
         waitIdle(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().isEmpty(), 180000);
+        QVERIFY(window.stage()->view()->banner().isEmpty());
+        QVERIFY(window.findChild<InspectorDock*>()->valueFor(QStringLiteral("Defects")).isNull());
     }
 };
 

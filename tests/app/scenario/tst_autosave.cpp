@@ -1,12 +1,16 @@
 // Autosave: periodic atomic autosave, recovery after a session that did not
 // end cleanly, one session per folder. processKilledAndRecovered runs the real
-// `waferscope` binary, kills it with SIGKILL and checks the next start recovers.
+// `waferscope` binary, kills it with SIGKILL and checks the next start recovers;
+// processTerminated sends SIGTERM: a clean exit that keeps unsaved changes for
+// the next start, which restores them without asking.
 #include "app/scenario/autosave.h"
 #include "app/scenario/scenarioformat.h"
 #include "tests/common/testmodels.h"
 
+#include <QDateTime>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -54,6 +58,19 @@ int runApp(const QString& dataDir, const QStringList& args, QByteArray* errors =
     if (errors)
         *errors = app.readAllStandardError();
     return app.exitStatus() == QProcess::NormalExit ? app.exitCode() : -1;
+}
+
+// Starts the app with `args` and waits until it has written its first autosave (after its signal handlers are
+// in place); false when it did not start, or ended first.
+bool startUntilAutosaved(QProcess& app, const QString& dataDir, const QStringList& args)
+{
+    app.setProcessEnvironment(appEnvironment(dataDir));
+    app.start(wstest::appBinary(), args);
+    if (!app.waitForStarted(30000))
+        return false;
+    return QTest::qWaitFor([&] { return !findAutosave(dataDir).isEmpty() || app.state() == QProcess::NotRunning; },
+                           30000) &&
+           app.state() == QProcess::Running && !findAutosave(dataDir).isEmpty();
 }
 
 } // namespace
@@ -186,11 +203,8 @@ private slots:
 
         // 1. The app opens the scenario, autosaves it, and is killed with SIGKILL (QProcess::kill on Unix).
         QProcess app;
-        app.setProcessEnvironment(appEnvironment(dataDir));
-        app.start(wstest::appBinary(), {QStringLiteral("--scenario"), original});
-        QVERIFY2(app.waitForStarted(30000), qPrintable(app.errorString()));
-        QTRY_VERIFY_WITH_TIMEOUT(!findAutosave(dataDir).isEmpty() || app.state() == QProcess::NotRunning, 30000);
-        QCOMPARE(app.state(), QProcess::Running);
+        QVERIFY2(startUntilAutosaved(app, dataDir, {QStringLiteral("--scenario"), original}),
+                 qPrintable(app.errorString()));
         app.kill();
         QVERIFY(app.waitForFinished(10000));
         QCOMPARE(app.exitStatus(), QProcess::CrashExit);
@@ -212,6 +226,61 @@ private slots:
         const auto freshScenario = ScenarioFormat::load(fresh, &error);
         QVERIFY2(freshScenario, qPrintable(error));
         QVERIFY(*freshScenario == Scenario{});
+    }
+
+    void processTerminatedKeepsUnsavedWorkAndExitsCleanly()
+    {
+        QTemporaryDir dir;
+        const QString dataDir = dir.filePath("data");
+        const QString original = dir.filePath("original.waferscope");
+        Scenario scenario = scenarioWithBatch(7);
+        scenario.hardwarePreset = QStringLiteral("wse2");
+        QString error;
+        QVERIFY2(ScenarioFormat::save(scenario, original, &error), qPrintable(error));
+
+        // 1. A scenario opened from its file and unchanged: SIGTERM is a clean exit, nothing left to recover.
+        QProcess app;
+        QVERIFY2(startUntilAutosaved(app, dataDir, {QStringLiteral("--scenario"), original}),
+                 qPrintable(app.errorString()));
+        app.terminate(); // SIGTERM
+        QVERIFY(app.waitForFinished(30000));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 0);
+        QVERIFY(findAutosave(dataDir).isEmpty());
+
+        // 2. A session with unsaved changes (a recovered scenario is saved nowhere yet) ended by SIGTERM.
+        QVERIFY2(startUntilAutosaved(app, dataDir, {QStringLiteral("--scenario"), original}),
+                 qPrintable(app.errorString()));
+        app.kill(); // a crash leaves the autosave
+        QVERIFY(app.waitForFinished(10000));
+        const QString leftOver = findAutosave(dataDir);
+        QVERIFY(!leftOver.isEmpty());
+        {
+            QFile file(leftOver);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.setFileTime(QDateTime::currentDateTime().addDays(-1), QFileDevice::FileModificationTime));
+        }
+        app.start(wstest::appBinary(), {QStringLiteral("--recover")});
+        QVERIFY2(app.waitForStarted(30000), qPrintable(app.errorString()));
+        // Recovering rewrites the autosave (this session's first), after the handlers are in place.
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(leftOver).lastModified() > QDateTime::currentDateTime().addSecs(-3600) ||
+                                     app.state() == QProcess::NotRunning,
+                                 30000);
+        app.terminate();
+        QVERIFY(app.waitForFinished(30000));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 0);
+        QVERIFY2(!findAutosave(dataDir).isEmpty(), "SIGTERM lost the unsaved changes");
+
+        // 3. The next start restores them without asking (no --recover; not interactive here, where a crash's
+        //    left-over would stay undecided and the default scenario would be printed).
+        const QString restored = dir.filePath("restored.waferscope");
+        QByteArray errors;
+        QCOMPARE(runApp(dataDir, {QStringLiteral("--print-scenario"), restored}, &errors), 0);
+        const auto reopened = ScenarioFormat::load(restored, &error);
+        QVERIFY2(reopened, qPrintable(error + QString::fromLocal8Bit(errors)));
+        QVERIFY(*reopened == scenario);
+        QVERIFY(findAutosave(dataDir).isEmpty());
     }
 
     void appOpensAFileArgumentAsTheDesktopFileDoes()

@@ -3,13 +3,16 @@
 // language switches live.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/scenario/scenarioformat.h"
 #include "app/stage/stage.h"
+#include "app/window/filemenucontroller.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
 #include "views/mesh/meshview.h"
 
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace ws;
@@ -29,6 +32,7 @@ private slots:
     void clickInspectsCore_data();
     void clickInspectsCore();
     void scenarioViewIsRestored();
+    void openedScenarioSaysWhatItCouldNotTake();
 
 private:
     QString viewMenuTitle(MainWindow& window) const;
@@ -201,6 +205,62 @@ void TestMainWindow::scenarioViewIsRestored()
     QVERIFY(qAbs(window.stage()->view()->centreCore().y() - 500) < 1e-6);
     // Opening and showing a scenario does not change what Save would write.
     QVERIFY(window.scenario() == scenario);
+}
+
+// A scenario file with values the window cannot take (a context beyond the model's, a draft of another
+// vocabulary) opens with each change listed, not silently; hardware that is not a wafer is an error on the heatmap.
+void TestMainWindow::openedScenarioSaysWhatItCouldNotTake()
+{
+    LanguageManager languages;
+    MainWindow window(*m_presets, languages);
+    window.fileMenu()->setInteractive(false);
+    Scenario scenario = MainWindow::defaultRequest();
+    scenario.contextTokens = 10'000'000;
+    scenario.draftModel = QStringLiteral("llama-3.1-8b");
+    const auto model = m_presets->model(scenario.modelPreset);
+    QVERIFY(model && model->contextLength > 0 && model->contextLength < scenario.contextTokens);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("too-long.waferscope"));
+    QString error;
+    QVERIFY2(ScenarioFormat::save(scenario, path, &error), qPrintable(error));
+
+    QSignalSpy adjusted(window.fileMenu(), &FileMenuController::scenarioAdjusted);
+    QVERIFY(window.fileMenu()->openFile(path));
+    QCOMPARE(adjusted.count(), 1);
+    const QStringList lines = adjusted.at(0).at(0).toStringList();
+    auto line = [&](const QString& field) {
+        for (const QString& l : lines)
+            if (l.startsWith(field + QLatin1Char(':')))
+                return l;
+        return QString();
+    };
+    // The context falls to the model's own longest, not to a default.
+    QCOMPARE(window.request().contextTokens, model->contextLength);
+    QVERIFY2(line(QStringLiteral("context_tokens")).contains(QLocale().toString(qlonglong(10'000'000))) &&
+                 line(QStringLiteral("context_tokens")).contains(QLocale().toString(qlonglong(model->contextLength))),
+             qPrintable(lines.join(QLatin1Char('|'))));
+    QVERIFY2(line(QStringLiteral("draft_model")).contains(QStringLiteral("llama-3.1-8b")), qPrintable(lines.join('|')));
+    QCOMPARE(lines.size(), 2);
+    QVERIFY(!window.fileMenu()->isModified()); // the file is as it was; Save writes what it holds
+
+    // GPU hardware on the wafer view: the heatmap says so (no list of adjustments over the error).
+    Scenario gpu = MainWindow::defaultRequest();
+    gpu.hardwarePreset = QStringLiteral("h100");
+    QVERIFY(m_presets->hardware(gpu.hardwarePreset));
+    const QString gpuPath = dir.filePath(QStringLiteral("gpu.waferscope"));
+    QVERIFY2(ScenarioFormat::save(gpu, gpuPath, &error), qPrintable(error));
+    adjusted.clear();
+    QVERIFY(window.fileMenu()->openFile(gpuPath));
+    QCOMPARE(adjusted.count(), 0);
+    QVERIFY2(window.stage()->error().contains(QStringLiteral("not wafer-scale")), qPrintable(window.stage()->error()));
+
+    // A file the window takes as written opens without a word.
+    const QString fine = dir.filePath(QStringLiteral("fine.waferscope"));
+    QVERIFY2(ScenarioFormat::save(MainWindow::defaultRequest(), fine, &error), qPrintable(error));
+    adjusted.clear();
+    QVERIFY(window.fileMenu()->openFile(fine));
+    QCOMPARE(adjusted.count(), 0);
+    QVERIFY(window.stage()->error().isEmpty());
 }
 
 QTEST_MAIN(TestMainWindow)
