@@ -48,6 +48,11 @@ void DeviceStrip::setCurrentDevice(int device)
     update();
 }
 
+MeshLayer DeviceStrip::thumbnailLayer(MeshLayer layer)
+{
+    return layer == MeshLayer::Dataflow ? MeshLayer::WeightPlacement : layer;
+}
+
 QSize DeviceStrip::thumbSize() const
 {
     if (!m_snapshot || m_snapshot->meshCols <= 0 || m_snapshot->meshRows <= 0)
@@ -61,9 +66,12 @@ void DeviceStrip::rebuild()
     m_usedFraction.clear();
     if (m_snapshot) {
         const size_t cores = static_cast<size_t>(std::max(0, m_snapshot->meshCols)) * std::max(0, m_snapshot->meshRows);
-        const double range = meshLayerRange(*m_snapshot, m_layer);
+        // The Dataflow layer has no picture between frames (its activity lives in the frame of the moment, for the
+        // wafer in the main view): its thumbnails show which layers each wafer holds instead of a blank.
+        const MeshLayer layer = thumbnailLayer(m_layer);
+        const double range = meshLayerRange(*m_snapshot, layer);
         for (int d = 0; d < m_snapshot->deviceCount; ++d) {
-            const QImage full = buildMeshImage(*m_snapshot, d, m_layer, range);
+            const QImage full = buildMeshImage(*m_snapshot, d, layer, range);
             m_thumbs.push_back(
                 full.isNull() ? full : full.scaled(thumbSize(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
             double used = -1;

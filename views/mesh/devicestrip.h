@@ -2,7 +2,8 @@
 // DeviceStrip shows every device (wafer) of a snapshot as a small thumbnail of
 // the current layer, with its SRAM use, so several wafers are visible at once;
 // clicking one selects it (deviceSelected). Thumbnails are rebuilt only when
-// the snapshot or layer changes.
+// the snapshot or layer changes. On the Dataflow layer, whose activity lives in
+// the frame of the moment, they show the weight placement (thumbnailLayer).
 
 #include "engine/wafer/placement/meshsnapshot.h"
 
@@ -26,6 +27,13 @@ public:
     void setCurrentDevice(int device);
     int currentDevice() const { return m_current; }
     int deviceAt(QPoint pos) const;
+    // The layer a thumbnail draws when the main view shows `layer`.
+    static MeshLayer thumbnailLayer(MeshLayer layer);
+    // Device `device`'s thumbnail as drawn now (null when there is none).
+    QImage thumbnail(int device) const
+    {
+        return device >= 0 && size_t(device) < m_thumbs.size() ? m_thumbs[size_t(device)] : QImage();
+    }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -17,6 +17,7 @@ private slots:
     void clickSelectsDevice_data();
     void clickSelectsDevice();
     void growsWithDeviceCount();
+    void dataflowThumbnailsAreNotBlank();
 };
 
 void TestDeviceStrip::clickSelectsDevice_data()
@@ -59,6 +60,24 @@ void TestDeviceStrip::growsWithDeviceCount()
     four.setSnapshot(testing::makeSyntheticSnapshot(40, 60, 4));
     QVERIFY(four.sizeHint().height() > 3 * one.sizeHint().height());
     (void)four.grab();
+}
+
+// Seen at 1366 x 768 on the Dataflow layer: both wafers' thumbnails were one flat grey. They show the weight
+// placement instead: more than one colour, and the same picture as that layer's.
+void TestDeviceStrip::dataflowThumbnailsAreNotBlank()
+{
+    DeviceStrip strip;
+    strip.setSnapshot(testing::makeSyntheticSnapshot(40, 60, 2));
+    strip.setLayer(MeshLayer::Dataflow);
+    const QImage dataflow = strip.thumbnail(1);
+    QVERIFY(!dataflow.isNull());
+    QSet<QRgb> colours;
+    for (int y = 0; y < dataflow.height(); ++y)
+        for (int x = 0; x < dataflow.width(); ++x)
+            colours.insert(dataflow.pixel(x, y));
+    QVERIFY2(colours.size() > 2, qPrintable(QString::number(colours.size())));
+    strip.setLayer(MeshLayer::WeightPlacement);
+    QCOMPARE(strip.thumbnail(1), dataflow);
 }
 
 QTEST_MAIN(TestDeviceStrip)
