@@ -21,6 +21,9 @@ ScenarioController::ScenarioController(const PresetLibrary& presets, Parts parts
 {
     connect(m_parts.stage, &Stage::resultChanged, this, &ScenarioController::resultShown);
     connect(m_parts.defects, &DefectsDock::defectsChanged, this, &ScenarioController::defectsEdited);
+    // The pickers name the default scenario from the start (not the presets' first entries), also behind a
+    // question asked before anything is placed.
+    m_parts.bar->setRequest(defaultRequest());
 }
 
 void ScenarioController::defectsEdited(const DefectRequest& defects, std::shared_ptr<const WaferScene> scene)
