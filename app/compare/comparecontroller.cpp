@@ -81,11 +81,46 @@ void ComparisonController::addUserProfile(const GpuCalibration& calibration)
     recompute();
 }
 
+void ComparisonController::followScenario(const Scenario& scenario)
+{
+    views::ComparisonSettings settings = m_settings;
+    if (!scenario.modelPreset.isEmpty())
+        settings.modelId = scenario.modelPreset;
+    settings.concurrency = std::max(1, scenario.batch);
+    settings.contextTokens = scenario.contextTokens;
+    settings.promptTokens = scenario.promptTokens;
+    settings.outputTokens = scenario.outputTokens;
+    std::vector<CompareSystemChoice> systems = m_systems;
+    const auto hardware = m_presets.hardware(scenario.hardwarePreset);
+    bool systemsChanged = false;
+    if (hardware && hardware->kind == HardwareKind::Wafer)
+        for (CompareSystemChoice& c : systems) {
+            const auto h = m_presets.hardware(c.hardwareId);
+            if (!h || h->kind != HardwareKind::Wafer)
+                continue;
+            // The wafer lane is the scenario's wafer, on as many wafers as it names (0: the fewest that hold it).
+            systemsChanged = c.hardwareId != scenario.hardwarePreset || c.devices != scenario.devices;
+            c.hardwareId = scenario.hardwarePreset;
+            c.devices = scenario.devices;
+            break;
+        }
+    if (systemsChanged)
+        m_systems = std::move(systems);
+    if (settings != m_settings)
+        setSettings(settings); // recomputes
+    else if (systemsChanged)
+        recompute();
+}
+
 void ComparisonController::recompute()
 {
     auto snap = std::make_shared<views::ComparisonSnapshot>();
     snap->settings = m_settings;
     snap->modelIds = m_presets.modelIds();
+    for (const QString& id : snap->modelIds) {
+        const auto m = m_presets.model(id);
+        snap->modelNames << (m ? QString::fromStdString(m->name) : id);
+    }
     for (const GpuCalibration& c : shippedGpuCalibrations())
         snap->gpuProfileIds << QString::fromStdString(c.profile.id);
     std::shared_ptr<const GpuCalibration> userGpu; // the picked profile, when a user fitted it

@@ -7,6 +7,7 @@
 // window needs only: create the panel (and race), create this controller
 // with them, call recompute().
 
+#include "app/scenario/scenario.h"
 #include "engine/calibration/gpucalibration.h"
 #include "engine/calibration/measuredpoints.h"
 #include "engine/predict/placementcache.h"
@@ -59,6 +60,10 @@ public:
     void setViews(views::ComparisonPanel* panel, views::TokenRace* race);
     void setSystems(std::vector<CompareSystemChoice> systems);
     void setSettings(const views::ComparisonSettings& settings); // recomputes
+    // The scenario on stage: its model, batch, context, prompt and answer lengths, and its wafer (hardware and
+    // wafer count) replace the comparison's; recomputes when that changes anything. The window calls it for
+    // every scenario it places, so edits made in the panel hold until the scenario changes.
+    void followScenario(const Scenario& scenario);
     views::ComparisonSettings settings() const { return m_settings; }
 
     // A profile a user fitted: shown with the shipped ones. A GPU profile with its fitted efficiency also

@@ -127,6 +127,11 @@ void MainWindow::createActions()
     auto* compare = attachComparison(this, m_presets, a.view);
     a.view->addAction(a.resetLayout);
     connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
+    // The comparison shows the scenario on stage (its model, workload and wafer) each time one is placed.
+    connect(m_stage, &Stage::resultChanged, compare, [this, compare](std::shared_ptr<const PlacementResult> result) {
+        if (result)
+            compare->followScenario(request());
+    });
     // View > Present (F11): presentation mode plays a tour on these pieces (app/present/windowstage.h).
     WindowParts present{this,
                         m_stage,

@@ -209,7 +209,7 @@ void ComparisonPanel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snap
         return;
     }
     const ComparisonSnapshot& s = *m_snapshot;
-    m_settings->setSettings(s.settings, s.modelIds, s.gpuProfileIds);
+    m_settings->setSettings(s.settings, s.modelIds, s.gpuProfileIds, s.modelNames);
     fillBars();
     fillMeaning();
     fillCost();

@@ -33,6 +33,7 @@ QDoubleSpinBox* dspin(const QString& tip)
 ComparisonSettingsBar::ComparisonSettingsBar(QWidget* parent) : QWidget(parent)
 {
     m_model = new QComboBox;
+    m_model->setObjectName(QStringLiteral("compareModel"));
     m_model->setToolTip(tr("Model preset (resources/presets/models); every system runs the same model"));
     m_concurrency = spin(1, 65536, tr("Requests decoding at once (users); the bars are per user at this concurrency"));
     m_context = spin(1, 1 << 20, tr("Tokens already in the KV cache while decoding"));
@@ -97,11 +98,12 @@ void ComparisonSettingsBar::changed()
 }
 
 void ComparisonSettingsBar::setSettings(const ComparisonSettings& s, const QStringList& modelIds,
-                                        const QStringList& gpuProfiles)
+                                        const QStringList& gpuProfiles, const QStringList& modelNames)
 {
     m_updating = true;
     m_model->clear();
-    m_model->addItems(modelIds);
+    for (qsizetype i = 0; i < modelIds.size(); ++i)
+        m_model->addItem(i < modelNames.size() && !modelNames[i].isEmpty() ? modelNames[i] : modelIds[i], modelIds[i]);
     m_model->setCurrentIndex(int(modelIds.indexOf(s.modelId)));
     m_profile->clear();
     m_profile->addItem(tr("automatic"), QString());
@@ -124,7 +126,7 @@ void ComparisonSettingsBar::setSettings(const ComparisonSettings& s, const QStri
 ComparisonSettings ComparisonSettingsBar::settings() const
 {
     ComparisonSettings s = m_shown;
-    s.modelId = m_model->currentText();
+    s.modelId = m_model->currentData().toString();
     s.concurrency = m_concurrency->value();
     s.contextTokens = m_context->value();
     s.agentSteps = m_agentSteps->value();

@@ -23,7 +23,9 @@ public:
     explicit ComparisonSettingsBar(QWidget* parent = nullptr);
 
     // Shows the settings and choices without emitting settingsChanged.
-    void setSettings(const ComparisonSettings& settings, const QStringList& modelIds, const QStringList& gpuProfiles);
+    // The model choices show their display names (`modelNames`, in the order of `modelIds`; an id where empty).
+    void setSettings(const ComparisonSettings& settings, const QStringList& modelIds, const QStringList& gpuProfiles,
+                     const QStringList& modelNames = {});
     ComparisonSettings settings() const;
 
     QComboBox* modelCombo() const { return m_model; }

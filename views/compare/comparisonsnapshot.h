@@ -104,6 +104,7 @@ struct ComparisonSnapshot
     QString modelName;
     ComparisonSettings settings;
     QStringList modelIds;      // choices for the model selector
+    QStringList modelNames;    // their display names, in the same order (ids only in files and the CLI)
     QStringList gpuProfileIds; // shipped GPU profiles to switch between
     std::vector<ComparisonSystem> systems;
     std::vector<ComparisonInput> inputs;

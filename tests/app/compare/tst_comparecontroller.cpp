@@ -121,6 +121,53 @@ private slots:
         QVERIFY(!automatic.isEmpty());
     }
 
+    // Seen: with the top bar on Qwen3-8B on one WSE-3 the comparison still showed llama-3.1-70b on 4 x WSE-3 at
+    // 4,096 tokens. It follows the scenario on stage, and its model picker shows display names, not ids.
+    void followsTheScenario()
+    {
+        views::ComparisonPanel panel;
+        ComparisonController c(m_presets, &panel);
+        c.setSettings(ComparisonController::defaultSettings());
+        Scenario scenario;
+        scenario.modelPreset = QStringLiteral("qwen3-8b");
+        scenario.hardwarePreset = QStringLiteral("wse2");
+        scenario.devices = 2;
+        scenario.batch = 3;
+        scenario.contextTokens = 16384;
+        scenario.promptTokens = 1000;
+        scenario.outputTokens = 300;
+        c.followScenario(scenario);
+        const views::ComparisonSettings& s = c.snapshot()->settings;
+        QCOMPARE(s.modelId, scenario.modelPreset);
+        QCOMPARE(s.concurrency, 3);
+        QCOMPARE(s.contextTokens, 16384);
+        QCOMPARE(s.promptTokens, 1000);
+        QCOMPARE(s.outputTokens, 300);
+        QCOMPARE(c.snapshot()->modelName, QStringLiteral("Qwen3-8B"));
+        // The wafer lane is the scenario's wafer on its wafer count, predicted as predict() does.
+        const auto* wafer = find(*c.snapshot(), QStringLiteral("wse2"));
+        QVERIFY(wafer && wafer->ok);
+        QVERIFY(!find(*c.snapshot(), QStringLiteral("wse3")));
+        const auto model = m_presets.model(scenario.modelPreset);
+        const auto hardware = m_presets.hardware(scenario.hardwarePreset);
+        PredictOptions two;
+        two.devices = 2;
+        const auto direct =
+            predict(*model, *hardware, ComparisonController::workloadFor(s, model->nativePrecision), two);
+        QVERIFY(direct);
+        QCOMPARE(wafer->prediction.tokensPerSecondPerUser, direct->tokensPerSecondPerUser);
+        QCOMPARE(wafer->prediction.devices, direct->devices);
+        // The picker: names shown, ids kept.
+        auto* picker = panel.findChild<QComboBox*>(QStringLiteral("compareModel"));
+        QVERIFY(picker);
+        QCOMPARE(picker->currentText(), QStringLiteral("Qwen3-8B"));
+        QCOMPARE(picker->currentData().toString(), scenario.modelPreset);
+        // GPU hardware in a scenario leaves the wafer lane alone.
+        scenario.hardwarePreset = QStringLiteral("h100");
+        c.followScenario(scenario);
+        QVERIFY(find(*c.snapshot(), QStringLiteral("wse2")));
+    }
+
     void badModelIsAnErrorNotACrash()
     {
         views::ComparisonPanel panel;

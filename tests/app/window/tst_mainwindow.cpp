@@ -3,6 +3,7 @@
 // language switches live.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/compare/comparecontroller.h"
 #include "app/scenario/scenarioformat.h"
 #include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
@@ -33,6 +34,7 @@ private slots:
     void clickInspectsCore();
     void scenarioViewIsRestored();
     void openedScenarioSaysWhatItCouldNotTake();
+    void comparisonFollowsTheScenario();
 
 private:
     QString viewMenuTitle(MainWindow& window) const;
@@ -261,6 +263,26 @@ void TestMainWindow::openedScenarioSaysWhatItCouldNotTake()
     QVERIFY(window.fileMenu()->openFile(fine));
     QCOMPARE(adjusted.count(), 0);
     QVERIFY(window.stage()->error().isEmpty());
+}
+
+// The GPU, Groq and wafer comparison shows the scenario the window places (it showed llama-3.1-70b on 4 x WSE-3
+// whatever the top bar said).
+void TestMainWindow::comparisonFollowsTheScenario()
+{
+    LanguageManager languages;
+    MainWindow window(*m_presets, languages);
+    auto* compare = window.findChild<ComparisonController*>();
+    QVERIFY(compare);
+    Scenario scenario = MainWindow::defaultRequest();
+    scenario.modelPreset = QStringLiteral("qwen3-8b");
+    scenario.contextTokens = 16384;
+    QSignalSpy finished(&window, &MainWindow::placementFinished);
+    window.applyScenario(scenario);
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(compare->settings().modelId, scenario.modelPreset);
+    QCOMPARE(compare->settings().contextTokens, 16384);
+    QVERIFY(compare->snapshot());
+    QCOMPARE(compare->snapshot()->modelName, QStringLiteral("Qwen3-8B"));
 }
 
 QTEST_MAIN(TestMainWindow)
