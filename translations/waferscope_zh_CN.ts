@@ -754,7 +754,7 @@ A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures
     </message>
     <message>
         <source>KV capacity of layer 0&apos;s region (%1 × %2 cores): concat %3 tokens, shift %4 tokens</source>
-        <translation>第 0 层区域（%1 × %2 核）的 KV 容量：concat %3 个 token，shift %4 个 token</translation>
+        <translation>第 0 层区域（%1 × %2 核）的 KV 容量：拼接（concat）%3 个词元，移位（shift）%4 个词元</translation>
     </message>
     <message>
         <source>Dataflow</source>
@@ -766,11 +766,11 @@ A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures
     </message>
     <message>
         <source>KV: concat</source>
-        <translation>KV：concat（拼接）</translation>
+        <translation>KV：拼接（concat）</translation>
     </message>
     <message>
         <source>KV cache layout: shift spreads the sequence over every row, concat fills one row</source>
-        <translation>KV 缓存布局：shift 把序列分布到每一行，concat 只填满一行</translation>
+        <translation>KV 缓存布局：移位（shift）把序列分布到每一行，拼接（concat）只填满一行</translation>
     </message>
     <message>
         <source>Timeline</source>
@@ -3233,10 +3233,6 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <translation>每 token 能耗（并发 %1）</translation>
     </message>
     <message>
-        <source>joules per token</source>
-        <translation>焦耳/token</translation>
-    </message>
-    <message>
         <source>System</source>
         <translation>系统</translation>
     </message>
@@ -3354,6 +3350,10 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
+    <message>
+        <source>J/token</source>
+        <translation>焦耳/词元</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::ComparisonSettingsBar</name>
@@ -3407,7 +3407,7 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
     </message>
     <message>
         <source>&amp;Agent steps</source>
-        <translation>Agent 轮数(&amp;A)</translation>
+        <translation>智能体步数(&amp;A)</translation>
     </message>
     <message>
         <source>× tokens</source>
@@ -4336,6 +4336,10 @@ Concurrency %7%8; speculative decoding: %9</source>
         <source>◆ published or measured figures (hover for the source)</source>
         <translation>◆ 公开或实测数据（悬停查看来源）</translation>
     </message>
+    <message>
+        <source>n/a</source>
+        <translation>未知</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::RooflineChart</name>
@@ -4588,7 +4592,7 @@ Acceptance a (default %4): %5</source>
     </message>
     <message>
         <source>&lt;br&gt;%1 allreduce(s) along %2 over %3 cores, %4 cycles each</source>
-        <translation>&lt;br&gt;沿 %2 方向在 %3 个核上做 %1 次 allreduce，每次 %4 周期</translation>
+        <translation>&lt;br&gt;沿 %2 方向在 %3 个核上做 %1 次全归约（all-reduce），每次 %4 周期</translation>
     </message>
     <message>
         <source>&lt;br&gt;cores only forward (wafer %1 → %2)</source>

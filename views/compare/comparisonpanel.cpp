@@ -306,7 +306,7 @@ void ComparisonPanel::fillBars()
                      QStringLiteral("tokens_per_second_per_user"), QStringLiteral("tokens_per_second_per_user"), speed);
     m_ttft->setBars(tr("Time to first token (%1-token prompt)").arg(s.settings.promptTokens), tr("milliseconds"),
                     QStringLiteral("time_to_first_token"), QStringLiteral("ttft_ms"), ttft);
-    m_energy->setBars(tr("Energy per token (concurrency %1)").arg(s.settings.concurrency), tr("joules per token"),
+    m_energy->setBars(tr("Energy per token (concurrency %1)").arg(s.settings.concurrency), tr("J/token"),
                       QStringLiteral("energy_per_token"), QStringLiteral("joules_per_token"), energy);
     m_curves->setCurves(curves);
 }

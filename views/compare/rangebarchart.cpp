@@ -90,10 +90,12 @@ QString RangeBarChart::categoryLabel(int index) const
     const RangeBar& b = m_bars.at(static_cast<size_t>(index));
     // Axis labels are rich text: the value goes on a second line under the system's name.
     const QString name = b.axisName.isEmpty() ? b.label : b.axisName;
-    // Three short lines (name, device count, value): the outer categories get little width.
+    // Short lines (name, device count, value): the outer categories get little width at 1366 x 768, and Qt
+    // Charts elides a label wider than its category ("Gro…", "unk…"), so a two-word name takes two lines and
+    // an unknown value reads "n/a" (the table and tooltip say why).
     const QString note = b.axisNote.toHtmlEscaped() + QStringLiteral("<br>");
-    return name.toHtmlEscaped() + QStringLiteral("<br>") + note + QStringLiteral("<b>") +
-           (b.known ? formatSignificant(b.value) : tr("unknown")) + QStringLiteral("</b>");
+    return name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("<br>")) + QStringLiteral("<br>") + note +
+           QStringLiteral("<b>") + (b.known ? formatSignificant(b.value) : tr("n/a")) + QStringLiteral("</b>");
 }
 
 void RangeBarChart::setBars(const QString& title, const QString& axisTitle, const QString& dataName,
