@@ -4157,10 +4157,6 @@ Hourly cost: %10</source>
         <translation>没有可显示的放置结果</translation>
     </message>
     <message>
-        <source>Wafer %1 of %2 · %3 × %4 cores · %5 px per core</source>
-        <translation>晶圆 %1 / %2 · %3 × %4 个核心 · 每核心 %5 像素</translation>
-    </message>
-    <message>
         <source> · the draft model&apos;s own wafer</source>
         <translation> · 草稿模型自己的晶圆</translation>
     </message>
@@ -4195,6 +4191,22 @@ Hourly cost: %10</source>
     <message>
         <source>Over SRAM by %1: this core cannot hold what the layout puts on it</source>
         <translation>超出 SRAM %1：此核心放不下布局分配给它的内容</translation>
+    </message>
+    <message>
+        <source>Wafer %1 of %2</source>
+        <translation>第 %1 片晶圆（共 %2 片）</translation>
+    </message>
+    <message>
+        <source>%1 px per core</source>
+        <translation>每核 %1 像素</translation>
+    </message>
+    <message>
+        <source>%1 · %2 × %3 cores · %4</source>
+        <translation>%1 · %2 × %3 核 · %4</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

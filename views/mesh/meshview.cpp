@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace ws::views {
 
@@ -274,25 +275,30 @@ void MeshView::paintEvent(QPaintEvent*)
         p.setBrush(Qt::NoBrush);
     }
 
-    // Heads-up line: which device, mesh size, zoom.
-    const QLocale locale;
-    QString hud = tr("Wafer %1 of %2 · %3 × %4 cores · %5 px per core")
-                      .arg(m_device + 1)
-                      .arg(m_snapshot->deviceCount)
-                      .arg(locale.toString(m_snapshot->meshCols), locale.toString(m_snapshot->meshRows),
-                           locale.toString(m_transform.scale, 'g', 3));
-    if (isDraftWafer(*m_snapshot, m_device))
-        hud += tr(" · the draft model's own wafer");
-    const QFontMetricsF fm(font());
-    // Bottom-left, clear of the region labels along the mesh's top edge; the legend sits bottom-right.
-    const QRectF hudRect(10, height() - fm.height() - 18, fm.horizontalAdvance(hud) + 16, fm.height() + 8);
-    p.fillRect(hudRect, QColor(18, 20, 26, 200));
-    p.setPen(QColor(210, 214, 224));
-    p.drawText(hudRect, Qt::AlignCenter, hud);
+    const HeadsUp heads = headsUp();
+    if (!heads.text.isEmpty()) {
+        p.fillRect(heads.textRect, QColor(18, 20, 26, 200));
+        p.setPen(QColor(210, 214, 224));
+        p.drawText(heads.textRect, Qt::AlignCenter, heads.text);
+    }
+    const std::optional<QRectF>& legendBox = heads.legendRect;
+    if (legendBox && m_difference)
+        DifferenceLayer::paintLegend(p, *legendBox, *m_difference);
+    else if (legendBox && m_legendVisible)
+        MeshLegend(m_snapshot.get(), m_layer, m_range).paint(p, *legendBox);
+    paintBanner(p);
+}
 
+MeshView::HeadsUp MeshView::headsUp() const
+{
+    // The legend's box first, so the heads-up line can keep clear of it.
+    HeadsUp out;
+    if (!m_snapshot)
+        return out;
+    std::optional<QRectF>& legendBox = out.legendRect;
     if (m_legendVisible && m_difference) {
         const QSizeF size = DifferenceLayer::legendSize(font());
-        DifferenceLayer::paintLegend(p, QRectF(QPointF(width() - size.width() - 12, 12), size), *m_difference);
+        legendBox = QRectF(QPointF(width() - size.width() - 12, 12), size);
     } else if (m_legendVisible) {
         const MeshLegend legend(m_snapshot.get(), m_layer, m_range);
         const QSizeF size = legend.sizeHint(font());
@@ -303,10 +309,35 @@ void MeshView::paintEvent(QPaintEvent*)
             const QRectF top(QPointF(width() - size.width() - 12, 12), size);
             if (box.intersects(mesh) && !top.intersects(mesh))
                 box = top;
-            legend.paint(p, box);
+            legendBox = box;
         }
     }
-    paintBanner(p);
+
+    // Heads-up line, bottom-left (clear of the region labels along the mesh's top edge): which device, mesh
+    // size, zoom; shorter where the view is narrow (Compare mode's thumbnail), and above a legend it would meet.
+    const QLocale locale;
+    const QString wafer = tr("Wafer %1 of %2").arg(m_device + 1).arg(m_snapshot->deviceCount);
+    const QString zoom = tr("%1 px per core").arg(locale.toString(m_transform.scale, 'g', 3));
+    QString hud = tr("%1 · %2 × %3 cores · %4")
+                      .arg(wafer, locale.toString(m_snapshot->meshCols), locale.toString(m_snapshot->meshRows), zoom);
+    if (isDraftWafer(*m_snapshot, m_device))
+        hud += tr(" · the draft model's own wafer");
+    const QFontMetricsF fm(font());
+    const double lineHeight = fm.height() + 8;
+    double bottom = height() - 10;
+    double room = width() - 36;
+    if (legendBox && legendBox->bottom() > height() - lineHeight - 20) { // a bottom legend
+        if (legendBox->left() - 36 >= fm.horizontalAdvance(tr("%1 · %2").arg(wafer, zoom)))
+            room = legendBox->left() - 36;
+        else
+            bottom = legendBox->top() - 6; // no room beside it: above it
+    }
+    if (fm.horizontalAdvance(hud) > room)
+        hud = tr("%1 · %2").arg(wafer, zoom);
+    hud = fm.elidedText(hud, Qt::ElideRight, room);
+    out.text = hud;
+    out.textRect = QRectF(10, bottom - lineHeight, fm.horizontalAdvance(hud) + 16, lineHeight);
+    return out;
 }
 
 void MeshView::paintMesh(QPainter& p)

@@ -49,6 +49,15 @@ public:
     int device() const { return m_device; }
     // Text shown when there is no snapshot (e.g. why placement failed).
     void setEmptyText(const QString& text);
+    // Where the heads-up line (which wafer, mesh size, zoom) and the legend are drawn: the line shortens in a
+    // narrow view and keeps clear of a legend beside it.
+    struct HeadsUp
+    {
+        QString text;
+        QRectF textRect;
+        std::optional<QRectF> legendRect;
+    };
+    HeadsUp headsUp() const;
     // A warning across the top of the heatmap, over whatever it shows (a failed defect remap); empty: none.
     void setBanner(const QString& text);
     QString banner() const { return m_banner; }

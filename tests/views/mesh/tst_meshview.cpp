@@ -29,6 +29,8 @@ private slots:
     void viewStateRoundTrip();
     void badSnapshots();
     void framesShareTheBase();
+    void headsUpKeepsClearOfTheLegend_data();
+    void headsUpKeepsClearOfTheLegend();
 };
 
 namespace {
@@ -283,6 +285,34 @@ void TestMeshView::framesShareTheBase()
     const QPoint centre = view.coreCentre(QPoint(32, 24)).toPoint();
     QCOMPARE(image.pixel(centre), ColorScale::activity().map(1.0f));
     QVERIFY(image.pixel(view.coreCentre(QPoint(33, 24)).toPoint()) != ColorScale::activity().map(1.0f));
+}
+
+void TestMeshView::headsUpKeepsClearOfTheLegend_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("full");
+    QTest::newRow("main view at 1366 x 768") << QSize(900, 640) << true;
+    QTest::newRow("Compare mode's thumbnail") << QSize(290, 420) << false;
+    QTest::newRow("narrower than the legend") << QSize(200, 420) << false;
+}
+
+// Seen in Compare mode: the thumbnail's heads-up line ran under the legend and off the view ("0.344 px pe").
+void TestMeshView::headsUpKeepsClearOfTheLegend()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, full);
+    MeshView view;
+    view.resize(size);
+    view.setSnapshot(testing::makeSyntheticSnapshot(64, 48, 2));
+    view.setLayer(MeshLayer::SramOccupancy);
+    const MeshView::HeadsUp heads = view.headsUp();
+    QVERIFY(!heads.text.isEmpty());
+    QVERIFY2(QRectF(view.rect()).contains(heads.textRect), qPrintable(heads.text));
+    if (heads.legendRect)
+        QVERIFY2(!heads.legendRect->intersects(heads.textRect), qPrintable(heads.text));
+    QCOMPARE(heads.text.contains(QStringLiteral("cores")), full);
+    QVERIFY(heads.text.startsWith(QStringLiteral("Wafer 1 of 2")));
+    (void)view.grab();
 }
 
 QTEST_MAIN(TestMeshView)
