@@ -146,7 +146,9 @@ void FigureDialog::setOptions(const views::MeshFigureOptions& o)
     m_height->setValue(o.sizeMm.height());
     m_dpi->setValue(int(std::lround(o.dpi)));
     m_title->setText(o.title);
+    m_title->setCursorPosition(0); // show the start of a long line, not its end
     m_source->setText(o.source);
+    m_source->setCursorPosition(0);
     int preset = kCustom;
     for (int i = 0; i < kCustom; ++i)
         if (std::abs(kPresets[i].widthMm - o.sizeMm.width()) < 0.05 &&

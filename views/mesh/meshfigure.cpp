@@ -6,6 +6,7 @@
 #include "views/mesh/meshrects.h"
 
 #include <QBuffer>
+#include <QFontMetricsF>
 #include <QLocale>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -97,6 +98,18 @@ void spliceCores(QByteArray& svg, const std::vector<MeshFigure::SvgCores>& cores
 
 } // namespace
 
+QFont MeshFigure::legendFont()
+{
+    QFont font;
+    font.setPixelSize(kLegendFontPx);
+    return font;
+}
+
+double MeshFigure::legendScale() const
+{
+    return double(m_options.bodyFont().pixelSize()) / kLegendFontPx;
+}
+
 MeshFigure::MeshFigure(std::shared_ptr<const MeshFrame> frame, MeshFigureOptions options)
     : m_frame(std::move(frame)), m_options(std::move(options))
 {
@@ -109,7 +122,12 @@ MeshFigure::MeshFigure(std::shared_ptr<const MeshFrame> frame, MeshFigureOptions
     const MeshSnapshot& s = *m_frame->base;
     m_range = meshLayerRange(s, m_options.layer);
     const MeshLegend legend(&s, m_options.layer, m_range);
-    m_layout = layoutMeshFigure(s, m_options, legend.sizeHint(m_options.bodyFont()));
+    const QFontMetricsF body(m_options.bodyFont());
+    QString widest;
+    for (int d = 0; d < s.deviceCount; ++d)
+        if (const QString c = waferCaption(s, d); body.horizontalAdvance(c) > body.horizontalAdvance(widest))
+            widest = c;
+    m_layout = layoutMeshFigure(s, m_options, legend.sizeHint(legendFont()) * legendScale(), widest);
 }
 
 QString MeshFigure::waferCaption(const MeshSnapshot& s, int device)
@@ -128,6 +146,8 @@ QString MeshFigure::waferCaption(const MeshSnapshot& s, int device)
     if (last >= 0)
         text += first == last ? tr(" · layer L%1").arg(locale.toString(first))
                               : tr(" · layers L%1–L%2").arg(locale.toString(first), locale.toString(last));
+    // A wrapped caption keeps "L0–L31" on one line (word joiners around the dash).
+    text.replace(QStringLiteral("–"), QStringLiteral("\u2060–\u2060"));
     return text;
 }
 
@@ -211,10 +231,16 @@ void MeshFigure::paint(QPainter& p, double pixelsPerUnit, bool vector, MeshFigur
         overlay.paintHops(p);
         p.setFont(body);
         p.setPen(kText);
-        p.drawText(l.captions[i], Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextDontClip, waferCaption(s, device));
+        p.drawText(l.captions[i].adjusted(0, QFontMetricsF(body).height() * 0.2, 0, 0),
+                   Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap | Qt::TextDontClip, waferCaption(s, device));
     }
-    p.setFont(body);
-    MeshLegend(&s, m_options.layer, m_range).paint(p, l.legend);
+    // The legend as the window draws it, scaled to the page's text (its paddings and bars grow with it).
+    p.save();
+    p.translate(l.legend.topLeft());
+    p.scale(legendScale(), legendScale());
+    p.setFont(legendFont());
+    MeshLegend(&s, m_options.layer, m_range).paint(p, QRectF(QPointF(0, 0), l.legend.size() / legendScale()));
+    p.restore();
     if (!l.source.isEmpty()) {
         p.setFont(m_options.sourceFont());
         p.setPen(kDimText);

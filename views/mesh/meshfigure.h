@@ -69,6 +69,10 @@ public:
     };
 
 private:
+    // The legend is laid out in a font of this many pixels, as in the window, then scaled to the page's text.
+    static constexpr int kLegendFontPx = 12;
+    static QFont legendFont();
+    double legendScale() const;
     // Paints the page in page units; `vector`: cores as rectangles (SVG: placeholders, the cores in *svgCores),
     // else as a scaled image at `pixelsPerUnit` device pixels per unit.
     void paint(QPainter& painter, double pixelsPerUnit, bool vector, MeshFigureSvgStats* stats,

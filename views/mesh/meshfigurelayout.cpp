@@ -82,7 +82,8 @@ QFont MeshFigureOptions::sourceFont() const
     return fontOfPoints(std::max(6.0, bodyPoints() * 0.8), false);
 }
 
-MeshFigureLayout layoutMeshFigure(const MeshSnapshot& s, const MeshFigureOptions& o, QSizeF legendSize)
+MeshFigureLayout layoutMeshFigure(const MeshSnapshot& s, const MeshFigureOptions& o, QSizeF legendSize,
+                                  const QString& widestCaption)
 {
     MeshFigureLayout l;
     l.page = o.pageUnits();
@@ -107,15 +108,21 @@ MeshFigureLayout layoutMeshFigure(const MeshSnapshot& s, const MeshFigureOptions
     const int count = int(l.devices.size());
     const int cols = std::max(1, s.meshCols);
     const int rows = std::max(1, s.meshRows);
-    const double captionHeight = body.height() * 1.4;
-
-    // Legend beside the wafers, or under them: whichever draws the wafers larger.
+    // Legend beside the wafers, or under them: whichever draws the wafers larger. Captions take one line, or more
+    // when the wafers come out narrower than the widest caption.
     const QSizeF besideArea(area.width() - legendSize.width() - gap, area.height());
     const QSizeF belowArea(area.width(), area.height() - legendSize.height() - gap);
-    const Grid beside = bestGrid(count, besideArea, gap, captionHeight, cols, rows);
-    const Grid below = bestGrid(count, belowArea, gap, captionHeight, cols, rows);
-    l.legendBelow = below.unitsPerCore > beside.unitsPerCore * 1.05;
-    const Grid grid = l.legendBelow ? below : beside;
+    Grid grid;
+    double captionHeight = 0;
+    for (int lines = 1; lines <= 4; ++lines) {
+        captionHeight = body.height() * (lines + 0.4);
+        const Grid beside = bestGrid(count, besideArea, gap, captionHeight, cols, rows);
+        const Grid below = bestGrid(count, belowArea, gap, captionHeight, cols, rows);
+        l.legendBelow = below.unitsPerCore > beside.unitsPerCore * 1.05;
+        grid = l.legendBelow ? below : beside;
+        if (wrappedHeight(widestCaption, o.bodyFont(), grid.unitsPerCore * cols) <= body.height() * lines + 0.5)
+            break;
+    }
     l.unitsPerCore = std::max(grid.unitsPerCore, 1e-3);
 
     const QSizeF wafer(cols * l.unitsPerCore, rows * l.unitsPerCore);

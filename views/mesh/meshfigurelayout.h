@@ -62,7 +62,9 @@ struct MeshFigureLayout
     bool legendBelow = false;     // the legend under the wafers rather than beside them
 };
 
-// The layout of `snapshot`'s wafers on the page, with a legend of `legendSize` (page units).
-MeshFigureLayout layoutMeshFigure(const MeshSnapshot& snapshot, const MeshFigureOptions& options, QSizeF legendSize);
+// The layout of `snapshot`'s wafers on the page, with a legend of `legendSize` (page units); `widestCaption` is the
+// longest wafer caption: wider than its wafer, it wraps, and the captions take as many lines as it needs.
+MeshFigureLayout layoutMeshFigure(const MeshSnapshot& snapshot, const MeshFigureOptions& options, QSizeF legendSize,
+                                  const QString& widestCaption = {});
 
 } // namespace ws::views
