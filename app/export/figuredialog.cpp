@@ -101,6 +101,7 @@ FigureDialog::FigureDialog(std::shared_ptr<const MeshFrame> frame, const views::
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Save)->setText(tr("&Save…"));
+    buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel")); // Qt's own text is not translated here
     connect(buttons, &QDialogButtonBox::accepted, this, &FigureDialog::save);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
