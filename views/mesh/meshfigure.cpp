@@ -85,14 +85,17 @@ QByteArray mainColor(const std::vector<ColorRect>& rects)
 // Gives each placeholder its wafer's main colour and puts the wafer's cores right after it.
 void spliceCores(QByteArray& svg, const std::vector<MeshFigure::SvgCores>& cores)
 {
+    qsizetype from = 0; // wafers are painted in order: each placeholder comes after the cores put in before it
     for (const MeshFigure::SvgCores& c : cores) {
         const QByteArray marker = "fill=\"" + c.marker + "\"";
-        const qsizetype fill = svg.indexOf(marker);
+        const qsizetype fill = svg.indexOf(marker, from);
         const qsizetype end = fill < 0 ? -1 : svg.indexOf("</g>", fill);
         if (end < 0)
             continue;
+        const QByteArray under = "fill=\"" + c.underColor + "\"";
         svg.insert(end + 4, "\n" + c.group);
-        svg.replace(fill, marker.size(), "fill=\"" + c.underColor + "\"");
+        svg.replace(fill, marker.size(), under);
+        from = end + 4 + (under.size() - marker.size()) + 1 + c.group.size();
     }
 }
 
