@@ -934,6 +934,128 @@ Press Resume to continue where it stopped.</source>
     </message>
 </context>
 <context>
+    <name>ws::FigureDialog</name>
+    <message>
+        <source>Slide, 16:9</source>
+        <translation>幻灯片，16:9</translation>
+    </message>
+    <message>
+        <source>Slide, 4:3</source>
+        <translation>幻灯片，4:3</translation>
+    </message>
+    <message>
+        <source>Paper, full width</source>
+        <translation>论文，通栏</translation>
+    </message>
+    <message>
+        <source>Paper, one column</source>
+        <translation>论文，单栏</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Every wafer (%1)</source>
+        <translation>全部晶圆（%1 片）</translation>
+    </message>
+    <message>
+        <source>&amp;Wafers:</source>
+        <translation>晶圆(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>%1 (%2 × %3 mm)</source>
+        <translation>%1（%2 × %3 毫米）</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>&amp;Page:</source>
+        <translation>页面(&amp;P)：</translation>
+    </message>
+    <message>
+        <source> mm</source>
+        <translation> 毫米</translation>
+    </message>
+    <message>
+        <source>W&amp;idth:</source>
+        <translation>宽度(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>H&amp;eight:</source>
+        <translation>高度(&amp;E)：</translation>
+    </message>
+    <message>
+        <source> dots per inch</source>
+        <translation> 点/英寸</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>分辨率(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>S&amp;ource line:</source>
+        <translation>来源行(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Preview of the figure</source>
+        <translation>图表预览</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>SVG: every core a vector rectangle (%1 pixels per core at this resolution).</source>
+        <translation>SVG：每个核心都是矢量矩形（此分辨率下每核心 %1 像素）。</translation>
+    </message>
+    <message>
+        <source>SVG: each wafer an image of one pixel per core (cores are smaller than a pixel at this resolution).</source>
+        <translation>SVG：每片晶圆为一幅每核心一像素的图像（此分辨率下核心小于一个像素）。</translation>
+    </message>
+    <message>
+        <source>PNG: %1 × %2 pixels.</source>
+        <translation>PNG：%1 × %2 像素。</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>ws::FigureExport</name>
+    <message>
+        <source>%1 (%2) on %3 × %4: %5</source>
+        <translation>%1（%2）在 %3 × %4 上：%5</translation>
+    </message>
+    <message>
+        <source>%1 · placed by its engine at a %2-token context · %3 × %4 cores per wafer, %5 SRAM per core</source>
+        <translation>%1 · 由其引擎按 %2 词元上下文布局 · 每片晶圆 %3 × %4 个核心，每核心 %5 SRAM</translation>
+    </message>
+    <message>
+        <source> [%1] (docs/sources.md)</source>
+        <translation> [%1]（docs/sources.md）</translation>
+    </message>
+    <message>
+        <source>there is no placement to draw into %1</source>
+        <translation>没有可绘制到 %1 的布局</translation>
+    </message>
+    <message>
+        <source>%1: choose a .png or .svg file name for a figure</source>
+        <translation>%1：图表请选择 .png 或 .svg 文件名</translation>
+    </message>
+</context>
+<context>
     <name>ws::FileMenuController</name>
     <message>
         <source>&amp;File</source>
@@ -1072,10 +1194,6 @@ Press Resume to continue where it stopped.</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <source>Scale (device pixels per pixel):</source>
-        <translation>缩放（每像素的设备像素数）：</translation>
-    </message>
-    <message>
         <source>CSV files (*.csv);;JSON files (*.json)</source>
         <translation>CSV 文件 (*.csv);;JSON 文件 (*.json)</translation>
     </message>
@@ -1144,6 +1262,22 @@ Press Resume to continue where it stopped.</source>
         <translation>WaferScope 无法按原样使用 %1 中的所有值，现在显示的是：
 
 %2</translation>
+    </message>
+    <message>
+        <source>Export &amp;Figure…</source>
+        <translation>导出图表(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Sharpness: pixels in the file for each pixel on screen (2 draws it twice as wide and high):</source>
+        <translation>清晰度：屏幕上每个像素在文件中对应的像素数（2 表示宽和高各为两倍）：</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>There is no placement to draw yet.</source>
+        <translation>暂无可绘制的布局。</translation>
     </message>
 </context>
 <context>
@@ -1876,10 +2010,6 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>WaferScope — %1 on %2 × %3 (%4)</source>
         <translation>WaferScope — %1 运行于 %2 × %3（%4）</translation>
-    </message>
-    <message>
-        <source>Heatmap</source>
-        <translation>热力图</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>
@@ -4015,6 +4145,25 @@ Hourly cost: %10</source>
     <message>
         <source>Swap layers %1 and %2</source>
         <translation>交换第 %1 层和第 %2 层</translation>
+    </message>
+</context>
+<context>
+    <name>ws::views::MeshFigure</name>
+    <message>
+        <source>Wafer %1 of %2</source>
+        <translation>晶圆 %1 / %2</translation>
+    </message>
+    <message>
+        <source> · the draft model&apos;s own wafer</source>
+        <translation> · 草稿模型自己的晶圆</translation>
+    </message>
+    <message>
+        <source> · layer L%1</source>
+        <translation> · 第 L%1 层</translation>
+    </message>
+    <message>
+        <source> · layers L%1–L%2</source>
+        <translation> · 第 L%1–L%2 层</translation>
     </message>
 </context>
 <context>

@@ -94,6 +94,11 @@ QByteArray Exporter::svgBytes(QWidget* widget, const QString& title, const Expor
     QPainter painter(&generator);
     widget->render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
     painter.end();
+    return stampSvg(bytes, stamp);
+}
+
+QByteArray Exporter::stampSvg(QByteArray bytes, const ExportStamp& stamp)
+{
     if (bytes.isEmpty())
         return bytes;
     // The stamp goes on its own line right after the XML declaration (or first, when there is none).

@@ -35,6 +35,8 @@ public:
     static bool saveSvg(QWidget* widget, const QString& path, const QString& title, QString* error,
                         const ExportStamp& stamp = {});
     static QByteArray svgBytes(QWidget* widget, const QString& title, const ExportStamp& stamp = {});
+    // An SVG document with the stamp's comment on its own line after the XML declaration (or first).
+    static QByteArray stampSvg(QByteArray svg, const ExportStamp& stamp);
     static bool saveImage(const QImage& image, const QString& path, QString* error,
                           const ExportStamp& stamp = {}); // PNG
 

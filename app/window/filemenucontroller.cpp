@@ -69,6 +69,9 @@ QMenu* FileMenuController::buildFileMenu()
     menu->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &FileMenuController::saveAs)
         ->setObjectName(QStringLiteral("saveAsAction"));
     menu->addSeparator();
+    QAction* figure = menu->addAction(tr("Export &Figure…"), this, &FileMenuController::exportFigure);
+    figure->setObjectName(QStringLiteral("exportFigureAction"));
+    figure->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_exportMenu = menu->addMenu(tr("&Export"));
     m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
     connect(m_exportMenu, &QMenu::aboutToShow, this, [this] {

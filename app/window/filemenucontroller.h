@@ -1,6 +1,7 @@
 #pragma once
 // FileMenuController gives a main window its File menu: New, Open, Open
-// Recent, Save, Save As, Export (images of registered views, data tables),
+// Recent, Save, Save As, Export Figure (the heatmap composed for a slide or
+// paper), Export (images of registered views, data tables),
 // Record, Quit; the window title's file name and "modified" marker; asking
 // before unsaved changes are lost (also when the window closes, through an
 // event filter); and autosave with crash recovery. The window supplies the
@@ -12,6 +13,7 @@
 #include "app/record/recorddialog.h"
 #include "app/scenario/autosave.h"
 #include "app/scenario/scenario.h"
+#include "views/mesh/meshfigurelayout.h"
 
 #include <QImage>
 #include <QObject>
@@ -57,6 +59,15 @@ public:
     // Adds "File" to the window's menu bar and returns it.
     QMenu* buildFileMenu();
     void addImageExport(const QString& name, std::function<QWidget*()> widget);
+    // The heatmap as a figure (File > Export Figure…): the frame on show and the figure's defaults (layer, title,
+    // source line); nothing when there is no placement.
+    struct FigureInput
+    {
+        std::shared_ptr<const MeshFrame> frame;
+        views::MeshFigureOptions options;
+    };
+    using FigureSource = std::function<std::optional<FigureInput>()>;
+    void setFigureSource(FigureSource source) { m_figureSource = std::move(source); }
     void addDataExport(const QString& name, std::function<DataTable()> table);
     // A table that can fail to build (the error is shown instead of writing a file).
     using TableSource = std::function<std::optional<DataTable>(QString* error)>;
@@ -101,6 +112,8 @@ public slots:
     // quitForSignal() was called: a start still under way stops (main() returns instead of entering the loop).
     bool quitRequested() const { return m_quitRequested; }
     void record();
+    // The Export Figure dialog over the figure source's frame.
+    void exportFigure();
 
 signals:
     void scenarioOpened(const QString& path);
@@ -149,6 +162,8 @@ private:
     std::vector<ImageExport> m_imageExports;
     std::vector<DataExport> m_dataExports;
     FrameSource m_frameSource;
+    FigureSource m_figureSource;
+    std::optional<views::MeshFigureOptions> m_figureOptions; // the last figure's page and resolution
     RecordOptions m_recordOptions;
 };
 

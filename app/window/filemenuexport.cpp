@@ -1,7 +1,9 @@
-// FileMenuController's exports (image, data table) and recording: the dialogs around app/export and app/record.
+// FileMenuController's exports (figure, image, data table) and recording: the dialogs around app/export and
+// app/record.
 #include "app/window/filemenucontroller.h"
 
 #include "app/export/exporter.h"
+#include "app/export/figuredialog.h"
 #include "app/record/recorder.h"
 #include "app/scenario/scenarioformat.h"
 
@@ -28,12 +30,32 @@ void FileMenuController::exportImage(const QString& name, QWidget* widget)
     if (path.isEmpty())
         return;
     bool ok = false;
-    const double scale =
-        QInputDialog::getDouble(m_window, tr("Export %1").arg(name), tr("Scale (device pixels per pixel):"), 2.0,
-                                Exporter::kMinScale, Exporter::kMaxScale, 2, &ok);
+    const double scale = QInputDialog::getDouble(
+        m_window, tr("Export %1").arg(name),
+        tr("Sharpness: pixels in the file for each pixel on screen (2 draws it twice as wide and high):"), 2.0,
+        Exporter::kMinScale, Exporter::kMaxScale, 2, &ok);
     QString error;
     if (ok && !Exporter::savePng(widget, path, scale, &error, exportStamp()))
         showError(tr("Export"), error);
+}
+
+void FileMenuController::exportFigure()
+{
+    const std::optional<FigureInput> input = m_figureSource ? m_figureSource() : std::nullopt;
+    if (!input || !input->frame) {
+        showError(tr("Export Figure"), tr("There is no placement to draw yet."));
+        return;
+    }
+    views::MeshFigureOptions options = input->options;
+    if (m_figureOptions) { // the page and resolution chosen last time; the title and source are this scene's
+        options.sizeMm = m_figureOptions->sizeMm;
+        options.dpi = m_figureOptions->dpi;
+    }
+    FigureDialog dialog(input->frame, options, exportStamp(), m_window);
+    connect(&dialog, &FigureDialog::saved, this,
+            [this](const QString& path) { emit statusMessage(tr("Exported %1").arg(path)); });
+    dialog.exec();
+    m_figureOptions = dialog.options();
 }
 
 void FileMenuController::exportData(const QString& name, const TableSource& source)

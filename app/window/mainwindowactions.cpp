@@ -9,6 +9,7 @@
 #include "app/defects/defectsdock.h"
 #include "app/explore/layoutdock.h"
 #include "app/explore/layouteditcontroller.h"
+#include "app/export/figureexport.h"
 #include "app/present/presentationmode.h"
 #include "app/record/widgetframesource.h"
 #include "app/session/chatcontroller.h"
@@ -58,7 +59,16 @@ void MainWindow::createActions()
         return request(); // what the pickers place of it
     });
     m_files->buildFileMenu();
-    m_files->addImageExport(tr("Heatmap"), [this]() -> QWidget* { return m_stage->widget(); });
+    // The heatmap exports as a composed figure (every wafer, the legend beside them), not as a screen copy.
+    m_files->setFigureSource([this]() -> std::optional<FileMenuController::FigureInput> {
+        const auto result = m_stage->result();
+        const auto frame = m_stage->view()->frame();
+        if (!result || !frame || !frame->base)
+            return std::nullopt;
+        views::MeshFigureOptions options =
+            FigureExport::defaults(result->spec(), *frame->base, m_stage->layer(), ExportStamp().generator);
+        return FileMenuController::FigureInput{frame, options};
+    });
     m_files->addScenarioDataExports(m_presets);
     m_files->setFrameSource(WidgetFrameSource::make(m_stage->widget()));
     connect(m_files, &FileMenuController::statusMessage, this,

@@ -17,6 +17,7 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace ws;
 
@@ -134,6 +135,68 @@ private slots:
         }
         QCOMPARE(images[0].size(), images[1].size());
         QVERIFY(images[0] != images[1]);
+    }
+
+    // --compose: the figure of a two-wafer placement (Qwen3-32B in bf16 on WSE-3) at 300 DPI. The PNG is the
+    // 16:9 page at 300 DPI with both wafers; the SVG draws the cores as vector rectangles: no embedded image
+    // larger than 64 x 64 pixels (at the default size and DPI, no image at all).
+    void renderComposedFigure()
+    {
+        QTemporaryDir dir;
+        // The default layer, SRAM occupancy: its tiles leave neighbouring cores a few per cent apart, the hardest
+        // layer to draw as vectors (about a million squares for the two wafers).
+        const QStringList scene{"render", "--compose", "--model", "qwen3-32b", "--hardware",
+                                "wse3",   "--dpi",     "300",     "--json"};
+        const QString png = dir.filePath("figure.png");
+        const Run pngRun = runCli(scene + QStringList{"--out", png});
+        QVERIFY2(pngRun.exitCode == 0, pngRun.err.constData());
+        const QJsonObject pngJson = QJsonDocument::fromJson(pngRun.out).object();
+        QCOMPARE(pngJson.value("devices").toInt(), 2);
+        QCOMPARE(pngJson.value("wafers_drawn").toInt(), 2);
+        QVERIFY(pngJson.value("pixels_per_core").toDouble() >= 1);
+        QImage image;
+        QVERIFY(image.load(png, "PNG"));
+        QCOMPARE(image.size(), QSize(4000, 2250)); // 338.7 x 190.5 mm at 300 dpi
+        QCOMPARE(image.dotsPerMeterX(), 11811);
+
+        const QString svg = dir.filePath("figure.svg");
+        const Run svgRun = runCli(scene + QStringList{"--out", svg});
+        QVERIFY2(svgRun.exitCode == 0, svgRun.err.constData());
+        const QJsonObject stats = QJsonDocument::fromJson(svgRun.out).object().value("svg").toObject();
+        QCOMPARE(stats.value("vector_wafers").toInt(), 2);
+        QCOMPARE(stats.value("raster_wafers").toInt(), 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QVERIFY(QSvgRenderer(bytes).isValid());
+        QVERIFY(bytes.contains("Qwen3-32B"));
+        qint64 rects = 0; // squares and runs of cores: the subpaths of the paths in crisp-edged groups
+        int coreDepth = 0;
+        QXmlStreamReader xml(bytes);
+        while (!xml.atEnd()) {
+            const auto token = xml.readNext();
+            if (token == QXmlStreamReader::EndElement && coreDepth > 0)
+                --coreDepth;
+            if (token != QXmlStreamReader::StartElement)
+                continue;
+            if (coreDepth > 0)
+                ++coreDepth;
+            if (xml.name() == QLatin1String("g") &&
+                xml.attributes().value("shape-rendering") == QLatin1String("crispEdges"))
+                coreDepth = 1;
+            if (coreDepth > 0 && xml.name() == QLatin1String("path"))
+                rects += xml.attributes().value("d").count(QLatin1Char('z'));
+            if (xml.name() != QLatin1String("image"))
+                continue;
+            // An embedded PNG: decode it and check its pixel size.
+            const QString href = xml.attributes().value("xlink:href").toString();
+            const QByteArray data = QByteArray::fromBase64(href.section(QLatin1Char(','), 1).toLatin1());
+            const QImage embedded = QImage::fromData(data);
+            QVERIFY2(embedded.width() <= 64 && embedded.height() <= 64,
+                     qPrintable(QStringLiteral("an image of %1 x %2").arg(embedded.width()).arg(embedded.height())));
+        }
+        QCOMPARE(rects, qint64(stats.value("rects").toDouble()));
+        QVERIFY(rects > 100);
     }
 
     void record_data()

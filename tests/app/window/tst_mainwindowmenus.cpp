@@ -196,6 +196,7 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
         {"saveAction", {{}, dialog("QFileDialog")}}, // untitled: Save asks for a file name
         {"saveAsAction", {{}, dialog("QFileDialog")}},
         {"recordAction", {{}, dialog("ws::RecordDialog")}},
+        {"exportFigureAction", {{}, dialog("ws::FigureDialog")}},
         {"quitAction", {{}, [&](const QStringList&) { QVERIFY(!window.isVisible()); }}},
         {"zoomInAction",
          {[&] { zoomBefore = view->zoomFactor(); },

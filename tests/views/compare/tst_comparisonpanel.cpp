@@ -151,6 +151,11 @@ private slots:
                 QCOMPARE(setValue(panel.energyChart()->barSeries(), i), 0.0);
                 QVERIFY(panel.energyChart()->whiskers()[size_t(i)]->points().isEmpty());
             }
+            // The energy chart's exported row: an unknown power leaves the value and its range empty (a CSV's
+            // empty field, a JSON null), never the bar's drawn 0.
+            const QVariantList row = panel.energyChart()->chartData().rows.at(i);
+            for (int column = 1; column <= 3; ++column)
+                QCOMPARE(row.at(column).isNull(), !e.known);
 
             // The concurrency curve: aggregate against per-user speed, for the concurrencies that fit.
             QLineSeries* line = panel.concurrencyChart()->lines()[size_t(i)];
