@@ -4,16 +4,20 @@
 #include "app/cli/commands.h"
 #include "app/cli/layoutfile.h"
 #include "app/cli/predictjson.h"
+#include "app/cli/targetoutput.h"
 #include "app/common/presetlibrary.h"
 
 #include "engine/calibration/calibrationprofile.h"
+#include "engine/calibration/stackprofile.h"
 #include "engine/predict/predictor.h"
 #include "engine/predict/speculative.h"
+#include "engine/predict/stackkernel.h"
 
 #include <QCommandLineParser>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <cstdio>
 
@@ -121,6 +125,16 @@ int runPredict(const QStringList& args)
          QStringLiteral("Fit a calibration profile to a measurement file (resources/measurements format), print it as "
                         "JSON and exit."),
          QStringLiteral("FILE")},
+        {QStringLiteral("as-of"),
+         QStringLiteral("Predict with the serving stacks public at this month, YYYY-MM (default: the latest); see "
+                        "resources/measurements/stacks.json."),
+         QStringLiteral("YYYY-MM")},
+        {QStringLiteral("no-speculative"),
+         QStringLiteral("Speculative decoding known to be off (by default a stack that runs it switches it on).")},
+        {QStringLiteral("target-tokens-per-second"),
+         QStringLiteral("What it would take to reach N tokens/s per user: kernel efficiency, speculative decoding "
+                        "(k, acceptance, a one-layer draft) and devices, each predicted under its ceilings."),
+         QStringLiteral("N")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     if (!parseArgs(parser, QStringLiteral("predict"), args))
@@ -166,6 +180,13 @@ int runPredict(const QStringList& args)
         return kExitBadInput;
     PredictOptions options;
     options.devices = parser.isSet(QStringLiteral("devices")) ? int(*devices) : 0;
+    if (parser.isSet(QStringLiteral("as-of"))) {
+        const QString asOf = parser.value(QStringLiteral("as-of"));
+        const auto month = parseYearMonth(asOf.toStdString());
+        if (!month || !QRegularExpression(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])$")).match(asOf).hasMatch())
+            return fail(QStringLiteral("--as-of must be a month YYYY-MM, got '%1'").arg(asOf));
+        options.asOf = *month;
+    }
     const QString kv = parser.value(QStringLiteral("kv"));
     if (kv == QLatin1String("concat"))
         options.kv = KvPlacement::Concat;
@@ -217,6 +238,9 @@ int runPredict(const QStringList& args)
         }
     } else if (parser.isSet(QStringLiteral("draft")) || parser.isSet(QStringLiteral("acceptance"))) {
         return fail(QStringLiteral("--draft and --acceptance need --speculative or --speculative-tokens K (K >= 1)"));
+    } else {
+        // Not said: the serving stack decides (a stack that runs speculative decoding switches it on).
+        w.speculativeUnknown = !parser.isSet(QStringLiteral("no-speculative"));
     }
 
     std::optional<Layout> layout;
@@ -247,6 +271,15 @@ int runPredict(const QStringList& args)
         }
     }
 
+    if (parser.isSet(QStringLiteral("target-tokens-per-second"))) {
+        const auto target = doubleOption(parser, QStringLiteral("target-tokens-per-second"), 0, 1e-3, 1e9);
+        if (!target)
+            return kExitBadInput;
+        return printTarget(*model, *hardware, w, options, *target, parser.isSet(QStringLiteral("json")));
+    }
+    // The stack's speculative decoding in the workload itself, so the JSON shows what the prediction ran.
+    if (const StackProfile* stack = stackFor(hardware->id, options.asOf); stack && w.speculativeUnknown)
+        applyStackSpeculation(w, *stack, *model, *hardware);
     auto result = predict(*model, *hardware, w, options);
     if (!result)
         return fail(QString::fromStdString(result.error().message()));
@@ -255,9 +288,9 @@ int runPredict(const QStringList& args)
         notes.append(QString::fromStdString(n));
 
     if (!parser.isSet(QStringLiteral("json"))) {
-        std::printf("%s on %d x %s (%s, profile %s)%s\n", model->name.c_str(), p.devices, hardware->id.c_str(),
-                    std::string(precisionId(w.precision)).c_str(), p.profile.c_str(),
-                    p.devicesChosen ? " - the fewest devices that hold the model" : "");
+        std::printf("%s on %d x %s (%s, profile %s%s%s)%s\n", model->name.c_str(), p.devices, hardware->id.c_str(),
+                    std::string(precisionId(w.precision)).c_str(), p.profile.c_str(), p.stack.empty() ? "" : ", stack ",
+                    p.stack.c_str(), p.devicesChosen ? " - the fewest devices that hold the model" : "");
         std::printf("%.1f tokens/s per user (range %.1f to %.1f), time to first token %.1f ms\n",
                     p.tokensPerSecondPerUser, p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high,
                     1e3 * p.ttftSeconds);

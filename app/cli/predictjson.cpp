@@ -1,5 +1,7 @@
 #include "app/cli/predictjson.h"
 
+#include "engine/calibration/stackprofile.h"
+
 #include <QJsonArray>
 
 namespace ws::cli {
@@ -87,6 +89,20 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
         {QStringLiteral("answer_s_range"), pair(p.answerSecondsRange.low, p.answerSecondsRange.high)},
         {QStringLiteral("notes"), notes},
     };
+    if (!p.stack.empty()) { // the serving stack (engine/calibration/stackprofile.h) with what is known and assumed
+        QJsonObject stack{{QStringLiteral("id"), QString::fromStdString(p.stack)},
+                          {QStringLiteral("name"), QString::fromStdString(p.stackName)},
+                          {QStringLiteral("public"), QString::fromStdString(p.stackPublic)}};
+        if (const auto& all = shippedStackProfiles())
+            for (const StackProfile& s : *all)
+                if (s.id == p.stack) {
+                    stack.insert(QStringLiteral("known"), QString::fromStdString(s.known));
+                    stack.insert(QStringLiteral("assumed"), QString::fromStdString(s.assumed));
+                    stack.insert(QStringLiteral("source"), QString::fromStdString(s.source));
+                    stack.insert(QStringLiteral("date_source"), QString::fromStdString(s.dateSource));
+                }
+        out.insert(QStringLiteral("stack"), stack);
+    }
     if (p.cost.known) {
         out.insert(QStringLiteral("usd_per_million_tokens"), p.cost.usdPerMillionTokens);
         out.insert(QStringLiteral("usd_per_million_tokens_range"),

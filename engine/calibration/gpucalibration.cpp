@@ -3,6 +3,7 @@
 #include "engine/calibration/leastsquares.h"
 #include "engine/calibration/measurementdata.h"
 #include "engine/calibration/measurementjson.h"
+#include "engine/calibration/stackprofile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -254,27 +255,28 @@ const std::vector<Error>& shippedGpuCalibrationErrors()
     return shippedGpu().errors;
 }
 
-const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency)
+const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency, std::optional<int> asOf)
 {
     const auto& all = shippedGpuCalibrations();
     auto measuredOn = [&](const GpuCalibration& c) {
         return std::find(c.hardwareIds.begin(), c.hardwareIds.end(), hardwareId) != c.hardwareIds.end();
     };
-    auto byId = [&](const char* id) -> const GpuCalibration* {
-        for (const auto& c : all)
-            if (c.profile.id == id)
-                return &c;
-        return nullptr;
+    auto publicBy = [&](const GpuCalibration& c, bool dated) {
+        return !dated || !gpuProfileAfter(c.profile.id, *asOf);
     };
     const bool single = concurrency == 1;
-    // Measured on this GPU: single-stream profiles first at batch 1, batched ones first otherwise.
-    for (bool wantSingle : {single, !single})
-        for (const auto& c : all)
-            if (c.singleStream == wantSingle && measuredOn(c))
-                return &c;
-    // Another GPU: the newest stack measured the same way (batch 1: current serving stacks).
-    if (const GpuCalibration* c = byId(single ? "gpu-serving-batch1" : "gpu-trtllm-h200"))
-        return c;
+    for (bool dated : {asOf.has_value(), false}) {
+        // Measured on this GPU: single-stream profiles first at batch 1, batched ones first otherwise.
+        for (bool wantSingle : {single, !single})
+            for (const auto& c : all)
+                if (c.singleStream == wantSingle && measuredOn(c) && publicBy(c, dated))
+                    return &c;
+        // Another GPU: the newest stack measured the same way (batch 1: current serving stacks).
+        for (const char* id : {single ? "gpu-serving-batch1" : "gpu-trtllm-h200", "gpu-trtllm-h200"})
+            for (const auto& c : all)
+                if (c.profile.id == id && publicBy(c, dated))
+                    return &c;
+    }
     return all.empty() ? nullptr : &all.front();
 }
 

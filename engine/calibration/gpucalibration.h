@@ -11,6 +11,7 @@
 #include "engine/calibration/gpumodel.h"
 #include "engine/core/error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,8 @@ const std::vector<Error>& shippedGpuCalibrationErrors();
 
 // The profile for a GPU: at concurrency 1 a single-stream profile measured on it (current serving stacks at
 // batch 1), else one measured on it with batched rows, else the TensorRT-LLM H200 profile (newest stack).
-const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency = 0);
+// As of a month (engine/calibration/stackprofile.h), only profiles of stacks public by then (when none is, all).
+const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency = 0,
+                                        std::optional<int> asOf = std::nullopt);
 
 } // namespace ws

@@ -48,8 +48,8 @@ Expected<std::vector<MeasuredPoint>> loadShipped()
     std::vector<MeasuredPoint> out;
     for (const EmbeddedMeasurementFile& f : embeddedMeasurementFiles()) {
         const json j = json::parse(f.text, nullptr, false);
-        if (j.is_object() && j.contains("kind") && j.at("kind") == "api-price")
-            continue; // prices, not speeds (engine/cost)
+        if (j.is_object() && j.contains("kind") && (j.at("kind") == "api-price" || j.at("kind") == "stack-profiles"))
+            continue; // prices (engine/cost) and serving stacks (stackprofile.h), not speeds
         auto points = readMeasuredPoints(std::string(f.text), MeasuredOrigin::Reference);
         if (!points) {
             Error e = points.error();

@@ -3,10 +3,13 @@
 #include "engine/calibration/gpucalibration.h"
 #include "engine/calibration/lpumodel.h"
 #include "engine/calibration/measurementdata.h"
+#include "engine/calibration/stackprofile.h"
 #include "engine/calibration/wafercalibration.h"
 #include "engine/predict/gpupredictor.h"
+#include "engine/predict/pointworkload.h"
 #include "engine/predict/predictor.h"
 #include "engine/predict/speculative.h"
+#include "engine/predict/stackkernel.h"
 #include "engine/predict/waferprefill.h"
 
 #include <algorithm>
@@ -36,39 +39,15 @@ Expected<AccuracyRow> predictPoint(const MeasuredPoint& point)
                          std::string("no preset for ") + (model ? "" : "model " + point.modelId) +
                              (!model && !hw ? " and " : "") + (hw ? "" : "hardware " + point.hardwareId) + " yet",
                          "model");
-    Workload w;
-    w.precision = point.precision ? *point.precision : model->nativePrecision;
-    w.concurrency = point.concurrency;
-    w.batchKnown = point.batchKnown;
-    if (point.contextTokens > 0) {
-        w.contextTokens = point.contextTokens;
-    } else {
-        // Decode over the answer: on average the prompt and half the output sit in the KV cache.
-        w.contextTokens = point.promptTokens + point.outputTokens / 2;
-    }
-    if (point.promptTokens > 0)
-        w.promptTokens = point.promptTokens;
-    if (point.outputTokens > 0)
-        w.outputTokens = point.outputTokens;
-    if (point.speculative == Tristate::Yes) {
-        // On in the point's configuration: what its source gives, else the sourced defaults.
-        const SpeculativeDefaults d = speculativeDefaults(*hw);
-        SpeculativeDecoding& s = w.speculative;
-        s.enabled = true;
-        s.tokensPerStep = point.draftTokens > 0 ? point.draftTokens : d.tokensPerStep;
-        s.acceptanceRate = point.acceptanceRate > 0 ? point.acceptanceRate : d.acceptanceRate;
-        const ModelConfig* draft = !point.draftModelId.empty() ? shippedModel(point.draftModelId) : nullptr;
-        if (!draft && !(point.draftCostFraction > 0))
-            draft = defaultDraftModel(*model, shippedModels());
-        if (!point.draftModelId.empty() && !draft)
-            return makeError(ErrorCode::NotFound, "no preset for draft model " + point.draftModelId + " yet", "draft");
-        if (draft)
-            s.draftModel = *draft;
-        else if (point.draftCostFraction > 0)
-            s.draftCostFraction = point.draftCostFraction;
-    } else if (point.speculative == Tristate::Unknown) {
-        w.speculativeUnknown = true;
-    }
+    auto work = workloadForPoint(point, *model, *hw);
+    if (!work)
+        return work.error();
+    Workload& w = *work;
+    // The stacks public in the row's publication month (an undated row: the latest), with the stack's draft
+    // where the row says speculative decoding ran and names none.
+    const std::optional<YearMonth> asOf = parseYearMonth(point.date);
+    if (const StackProfile* stack = stackFor(hw->id, asOf))
+        applyStackSpeculation(w, *stack, *model, *hw, !point.draftModelId.empty() || point.draftCostFraction > 0);
     // A calibration row is predicted with the profile it was fitted into (the batch-1 profile is not the
     // one a batched row of another stack belongs to), as the comparison's GPU profile choice predicts it.
     std::string gpuProfile;
@@ -85,6 +64,7 @@ Expected<AccuracyRow> predictPoint(const MeasuredPoint& point)
     } else {
         PredictOptions o;
         o.devices = point.devices;
+        o.asOf = asOf;
         p = predict(*model, *hw, w, o);
     }
     if (!p)
@@ -92,6 +72,7 @@ Expected<AccuracyRow> predictPoint(const MeasuredPoint& point)
     AccuracyRow r;
     r.point = point;
     r.kind = hw->kind;
+    r.stack = p->stack;
     const Range& speed = p->tokensPerSecondPerUserRange;
     if (point.metric == "aggregate_tokens_per_second") {
         r.predicted = p->aggregateTokensPerSecond;
@@ -179,6 +160,12 @@ std::vector<Error> shippedDataErrors()
         out.push_back(wafer.error());
     if (const auto& prefill = shippedWaferPrefill(); !prefill)
         out.push_back(prefill.error());
+    if (const auto& stacks = shippedStackProfiles(); !stacks)
+        out.push_back(stacks.error());
+    else
+        for (const StackProfile& s : *stacks)
+            if (const auto& k = stackKernel(s); !k)
+                out.push_back(k.error());
     return out;
 }
 

@@ -27,6 +27,7 @@ struct AccuracyRow
     HardwareKind kind = HardwareKind::Gpu;
     bool miss = false; // not predicted (why says why): 100 % error, outside, no range
     std::string why;
+    std::string stack; // the serving stack predicted with (the row's publication month's), empty when none
     ErrorCode missCode = ErrorCode::InvalidArgument; // the prediction's error code for a miss
     double predicted = 0;                            // on the point's metric
     double low = 0;                                  // the range on the same metric
@@ -36,7 +37,8 @@ struct AccuracyRow
 };
 
 // The point predicted as the app predicts it: predict() with the point's configuration, speculative decoding
-// as its source says; a GPU row of a calibration file with that file's profile (the comparison's GPU profile
+// as its source says, the serving stacks public in the point's publication month (its date; undated: the
+// latest); a GPU row of a calibration file with that file's profile (the comparison's GPU profile
 // choice, predictGpu). Never fails: a point that cannot be predicted is a miss that says why.
 AccuracyRow assessPoint(const MeasuredPoint& point);
 

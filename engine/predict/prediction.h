@@ -150,7 +150,12 @@ struct Prediction
     std::string modelId;
     std::string hardwareId;
     HardwareKind kind = HardwareKind::Wafer;
-    std::string profile;        // calibration profile used
+    std::string profile; // calibration profile used
+    // The serving stack predicted with (engine/calibration/stackprofile.h): its id, name and the month it became
+    // public; empty where no stack names the hardware.
+    std::string stack;
+    std::string stackName;
+    std::string stackPublic;    // "2024-10"
     int devices = 0;            // wafers, GPUs or chips
     bool devicesChosen = false; // true: the fewest that hold the model, picked by the predictor
     int devicesNeeded = 0;      // the fewest that hold the model

@@ -1,12 +1,18 @@
 #include "engine/predict/predictor.h"
 
+#include "engine/calibration/gpucalibration.h"
 #include "engine/calibration/measurementdata.h"
+#include "engine/calibration/stackprofile.h"
 #include "engine/core/numbertext.h"
 #include "engine/predict/gpupredictor.h"
 #include "engine/predict/lpupredictor.h"
 #include "engine/predict/predictionutil.h"
 #include "engine/predict/speculative.h"
+#include "engine/predict/stackkernel.h"
 #include "engine/predict/waferpredictor.h"
+
+#include <algorithm>
+#include <functional>
 
 namespace ws {
 
@@ -44,7 +50,7 @@ Status validate(const ModelConfig& m, const Workload& w)
 
 namespace {
 Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
-                                   const PredictOptions& options)
+                                   const PredictOptions& options, double kernelFactor)
 {
     if (auto ok = validate(model, workload); !ok)
         return ok.error();
@@ -58,11 +64,15 @@ Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec&
         o.kv = options.kv;
         o.placements = options.waferPlacements;
         o.placedLayout = options.waferLayout;
+        o.kernelFactor = kernelFactor;
         return predictWafer(model, hardware, workload, o);
     }
     case HardwareKind::Gpu: {
         GpuPredictOptions o;
         o.devices = options.devices;
+        if (options.asOf) // the profile of a stack public by then
+            if (const GpuCalibration* c = gpuCalibrationFor(hardware.id, workload.concurrency, options.asOf))
+                o.profile = c->profile.id;
         return predictGpu(model, hardware, workload, o);
     }
     case HardwareKind::Lpu: {
@@ -80,7 +90,7 @@ namespace {
 // with it on, the acceptance rate over the range its source measured; with it unknown where the vendor is
 // known to use it, off at the point and on (defaults, the default draft) at the other end.
 void addSpeculativeDrivers(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
-                           const PredictOptions& o)
+                           const PredictOptions& o, double kernelFactor)
 {
     const SpeculativeDefaults d = speculativeDefaults(hw);
     const double point = p.tokensPerSecondPerUser;
@@ -92,7 +102,7 @@ void addSpeculativeDrivers(Prediction& p, const ModelConfig& model, const Hardwa
         for (int i = 0; i < 2; ++i) {
             Workload q = w;
             q.speculative.acceptanceRate = rates[i];
-            if (auto r = predictByKind(model, hw, q, o))
+            if (auto r = predictByKind(model, hw, q, o, kernelFactor))
                 at[i] = r->tokensPerSecondPerUser;
         }
         p.rangeDrivers.push_back(rangeDriver("speculative_acceptance", "fraction", w.speculative.acceptanceRate, kLow,
@@ -106,7 +116,7 @@ void addSpeculativeDrivers(Prediction& p, const ModelConfig& model, const Hardwa
         const ModelConfig* draft = defaultDraftModel(model, shippedModels());
         if (draft)
             on.speculative.draftModel = *draft;
-        auto r = predictByKind(model, hw, on, o);
+        auto r = predictByKind(model, hw, on, o, kernelFactor);
         if (!r)
             return;
         p.rangeDrivers.push_back(rangeDriver(
@@ -127,13 +137,69 @@ void addSpeculativeDrivers(Prediction& p, const ModelConfig& model, const Hardwa
 }
 } // namespace
 
+namespace {
+// The stack's name, date and what it changed, in the prediction; on wafers the spread of its fitted kernel
+// factor as a range driver.
+void addStack(Prediction& p, const StackProfile& stack, const StackKernel& kernel, const PredictOptions& o,
+              const std::function<Expected<Prediction>(double)>& at)
+{
+    p.stack = stack.id;
+    p.stackName = stack.name;
+    p.stackPublic = yearMonthText(stack.publicMonth);
+    std::string note = "stack " + stack.id + " (" + stack.name + ", public " + p.stackPublic + ")";
+    if (o.asOf && stack.publicMonth > *o.asOf)
+        note += ": no stack of " + p.hardwareId + " was public by " + yearMonthText(*o.asOf) + "; its earliest";
+    if (p.kind == HardwareKind::Wafer && kernel.factor != 1.0)
+        note += "; kernel factor " + toStringC(kernel.factor).substr(0, 5) +
+                " on the fitted cycles per MAC, all-reduce fixed cycles and routing stage cycles";
+    p.notes.push_back(note + "; assumed: " + stack.assumed);
+    if (p.kind != HardwareKind::Wafer || !(kernel.high > kernel.low))
+        return;
+    std::string rows;
+    for (const StackKernelRow& r : kernel.rows)
+        rows += (rows.empty() ? "" : "; ") + r.row + " -> " + toStringC(r.factor).substr(0, 5) +
+                (r.atFloor ? " (at the SIMD limit)" : "");
+    auto low = at(kernel.low);
+    auto high = at(kernel.high);
+    if (!low || !high)
+        return;
+    p.rangeDrivers.push_back(rangeDriver("stack_kernel_factor", "factor", kernel.factor, kernel.low, kernel.high,
+                                         "stack " + stack.id + ", fitted per row: " + rows, p.tokensPerSecondPerUser,
+                                         low->tokensPerSecondPerUser, high->tokensPerSecondPerUser));
+    finishRange(p);
+}
+} // namespace
+
 Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
                              const PredictOptions& options)
 {
-    auto p = predictByKind(model, hardware, workload, options);
+    const StackProfile* stack = stackFor(hardware.id, options.asOf);
+    if (const auto& all = shippedStackProfiles(); !all)
+        return all.error();
+    StackKernel kernel;
+    Workload w = workload;
+    if (stack) {
+        if (hardware.kind == HardwareKind::Wafer) {
+            const auto& k = stackKernel(*stack);
+            if (!k)
+                return k.error();
+            kernel = *k;
+        }
+        if (options.kernelFactor && hardware.kind == HardwareKind::Wafer)
+            kernel = StackKernel{*options.kernelFactor, *options.kernelFactor, *options.kernelFactor, {}};
+        if (w.speculativeUnknown) // what the caller set stays
+            applyStackSpeculation(w, *stack, model, hardware);
+    }
+    auto p = predictByKind(model, hardware, w, options, kernel.factor);
     if (p) {
-        addSpeculativeDrivers(*p, model, hardware, workload, options);
-        completeScenarios(*p, workload);
+        if (stack)
+            addStack(*p, *stack, kernel, options,
+                     [&](double f) { return predictByKind(model, hardware, w, options, f); });
+        else if (hardware.kind == HardwareKind::Gpu)
+            if (const StackProfile* g = stackOfGpuProfile(p->profile))
+                addStack(*p, *g, kernel, options, {});
+        addSpeculativeDrivers(*p, model, hardware, w, options, kernel.factor);
+        completeScenarios(*p, w);
         completeCost(*p, hardware);
     }
     return p;

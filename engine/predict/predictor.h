@@ -3,7 +3,10 @@
 // or LPU predictor from the hardware spec and returns one Prediction.
 // Without a device count each predictor uses the fewest devices that hold the
 // model (and says so in the notes); with too few it fails with OutOfRange and
-// names the count needed.
+// names the count needed. Each hardware preset is predicted with its serving
+// stack as of a month (the latest by default, engine/predict/stackkernel.h):
+// on wafers the stack's kernel factor and speculative decoding, on GPUs the
+// calibration profile of a stack public by then; the prediction names it.
 
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
@@ -15,6 +18,7 @@
 #include "engine/wafer/redundancy/defectplacement.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace ws {
 class PlacementCache;
@@ -31,6 +35,10 @@ struct PredictOptions
     KvPlacement kv = KvPlacement::Shift;       // wafers
     PlacementCache* waferPlacements = nullptr; // wafers: placements to reuse (a sweep's); null: place afresh
     const Layout* waferLayout = nullptr;       // wafers: place exactly this layout (engine/wafer/placement/layout.h)
+    // The serving stacks public at this month (engine/calibration/stackprofile.h, YearMonth); none: the latest.
+    std::optional<int> asOf;
+    // Wafers: this kernel factor instead of the stack's (engine/predict/stackkernel.h), e.g. to ask what it takes.
+    std::optional<double> kernelFactor;
 };
 
 Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,

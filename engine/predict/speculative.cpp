@@ -1,5 +1,6 @@
 #include "engine/predict/speculative.h"
 
+#include "engine/calibration/measurementdata.h"
 #include "engine/core/numbertext.h"
 #include "engine/model/modelshape.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
@@ -66,16 +67,37 @@ SpeculativeDefaults speculativeDefaults(const HardwareSpec& hw)
     return d;
 }
 
+double maxDraftRatio()
+{
+    // The largest draft/target pair of published deployments: Llama 3 8B drafting for Llama 3 70B (llama.cpp,
+    // devquasar.com 'Speculative decoding tradeoffs: GPU with large models, Llama 70B / 8B'; TensorRT-LLM
+    // draft_target, mikamirai.com 2026 [Draft-ratio] in docs/sources.md), its parameters read per token from the
+    // presets of the same shapes (Llama 3 8B, Llama 3.1 70B). Chen et al.'s 4B draft for Chinchilla 70B and
+    // Leviathan et al.'s T5-small to T5-large drafts for T5-XXL are smaller still.
+    static const double ratio = [] {
+        const ModelConfig* draft = shippedModel("llama-3-8b");
+        const ModelConfig* target = shippedModel("llama-3.1-70b");
+        if (!draft || !target)
+            return 0.0; // no presets: no draft qualifies (shippedPresetErrors reports it)
+        return double(ModelShape(*draft).activeParameters()) / double(ModelShape(*target).activeParameters());
+    }();
+    return ratio;
+}
+
 std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const std::vector<ModelConfig>& candidates)
 {
     const int64_t targetParams = ModelShape(target).totalParameters();
+    // A draft reads its weights for every drafted token: per token it must read a small share of what the
+    // target reads (an MoE's active parameters), else drafting costs about as much as the target's own token.
+    const double targetActive = double(ModelShape(target).activeParameters());
     std::vector<std::pair<int64_t, const ModelConfig*>> fit;
     for (const ModelConfig& c : candidates) {
         if (c.id == target.id || c.vocabSize != target.vocabSize ||
             family(c.architecture) != family(target.architecture))
             continue;
-        const int64_t params = ModelShape(c).totalParameters();
-        if (params < targetParams)
+        const ModelShape shape(c);
+        const int64_t params = shape.totalParameters();
+        if (params < targetParams && double(shape.activeParameters()) <= maxDraftRatio() * targetActive * (1 + 1e-9))
             fit.emplace_back(params, &c);
     }
     // Equal sizes (Llama 3 and 3.1 8B): the one whose id shares more with the target's (its release) first.

@@ -45,11 +45,16 @@ struct SpeculativeDefaults
 
 SpeculativeDefaults speculativeDefaults(const HardwareSpec& hardware);
 
+// The largest draft/target ratio of parameters read per token in published speculative-decoding deployments
+// (Llama 3 8B drafting for Llama 3 70B, about 0.114; computed from the presets of those shapes).
+double maxDraftRatio();
 // The draft to start from: the smallest candidate (by parameters) that shares the target's vocabulary and
-// architecture family, other than the target itself (between equal sizes, the one whose id shares more
-// with the target's); null when none does.
+// architecture family and reads per token at most maxDraftRatio() of what the target reads, other than the
+// target itself (between equal sizes, the one whose id shares more with the target's); null when none does
+// (llama-4-maverick: llama-4-scout reads as many active parameters per token).
 const ModelConfig* defaultDraftModel(const ModelConfig& target, const std::vector<ModelConfig>& candidates);
-// Every candidate that can draft for `target` (the same vocabulary and family, fewer parameters), in that
+// Every candidate that can draft for `target` (the same vocabulary and family, fewer parameters, within
+// maxDraftRatio), in that
 // order: smallest first, and between equal sizes the one whose id shares more with the target's.
 std::vector<const ModelConfig*> draftCandidates(const ModelConfig& target, const std::vector<ModelConfig>& candidates);
 

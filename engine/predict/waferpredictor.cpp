@@ -3,6 +3,7 @@
 #include "engine/calibration/wafercalibration.h"
 #include "engine/predict/predictionutil.h"
 #include "engine/predict/speculative.h"
+#include "engine/predict/stackkernel.h"
 #include "engine/predict/waferbounds.h"
 #include "engine/predict/waferprefill.h"
 #include "engine/wafer/dataflow/kvcapacity.h"
@@ -18,7 +19,6 @@
 #include <tuple>
 
 namespace ws {
-
 namespace {
 // WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on [NextPlatform-WSE3].
 constexpr double kCalibrationMacsPerCycle = 4.0;
@@ -80,7 +80,6 @@ Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelCon
     d.totals = sumDefects(d.devices, d.usableMesh);
     return std::make_pair(std::move(span), defectsFrom(d, request));
 }
-
 } // namespace
 
 PlacementOptions waferPlacementOptions(const Workload& w, const WaferPredictOptions& o)
@@ -107,6 +106,7 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     s.calibrationResidual = cal->fit.maxAbsRelativeResidual;
     s.params = cal->params;
     s.params.applyHardware(hw.wafer);
+    applyKernelFactor(s.params, o.kernelFactor, hw.wafer);
     s.params.kvBytesPerValue = std::min(2.0, bitsPerParameter(w.precision) / 8.0);
     if (!(o.hopStretch >= 1.0) || !std::isfinite(o.hopStretch))
         return makeError(ErrorCode::InvalidArgument, "hop stretch must be at least 1", "hopStretch");

@@ -22,6 +22,7 @@
 // (54 columns) on, the target no longer fits the rest of 2 wafers.
 // Besides, Llama-3.1-8B cannot draft for Qwen3-32B at all: verification compares token ids and the two
 // vocabularies differ (128,256 vs 151,936 tokens), so the predictor now refuses the pair.
+#include "engine/calibration/stackprofile.h"
 #include "engine/calibration/wafercalibration.h"
 #include "engine/predict/predictor.h"
 #include "engine/predict/waferpredictor.h"
@@ -65,10 +66,13 @@ private slots:
                     return &d;
             return nullptr;
         };
-        // Cerebras runs it (its October 2024 release): the point stays off, the range reaches on.
+        // Cerebras runs it (its October 2024 release). On the launch stack (engine/calibration/stackprofile.h),
+        // which does not: the point stays off, the range reaches on.
         const HardwareSpec wse3 = wstest::hardwarePreset("wse3");
-        auto a = predict(m, wse3, off);
-        auto b = predict(m, wse3, unknown);
+        PredictOptions launch;
+        launch.asOf = parseYearMonth("2024-09");
+        auto a = predict(m, wse3, off, launch);
+        auto b = predict(m, wse3, unknown, launch);
         QVERIFY(a && b);
         QCOMPARE(b->tokensPerSecondPerUser, a->tokensPerSecondPerUser);
         const RangeDriver* d = driverOf(*b, "speculative_decoding");
@@ -77,7 +81,7 @@ private slots:
         Workload on;
         on.speculative.enabled = true;
         on.speculative.draftModel = wstest::modelPreset("llama-3.1-8b"); // the default draft: smallest Llama 3.1
-        auto c = predict(m, wse3, on);
+        auto c = predict(m, wse3, on, launch);
         QVERIFY(c);
         QVERIFY(std::abs(d->tokensPerSecondAtHigh - c->tokensPerSecondPerUser) < 1e-9 * c->tokensPerSecondPerUser);
         // The range spans both ends: plain decoding and decoding with the draft on its own strip of cores
@@ -90,6 +94,12 @@ private slots:
                     a->tokensPerSecondPerUser, onTps, b->tokensPerSecondPerUserRange.low,
                     b->tokensPerSecondPerUserRange.high);
         QVERIFY(!driverOf(*a, "speculative_decoding"));
+        // The stack of the October 2024 release runs it: not known whether on is on there, with its acceptance
+        // as the range driver.
+        auto later = predict(m, wse3, unknown);
+        QVERIFY(later);
+        QCOMPARE(later->stack, std::string("cerebras-inference-2024-10"));
+        QVERIFY(driverOf(*later, "speculative_acceptance") && !driverOf(*later, "speculative_decoding"));
         // Groq serves it under endpoints of their own name, and no source says a GPU provider runs it: off.
         for (const char* hw : {"groq-lpu", "h100"}) {
             auto g = predict(m, wstest::hardwarePreset(hw), unknown);
@@ -109,14 +119,17 @@ private slots:
     {
         const ModelConfig target = wstest::modelPreset("qwen3-32b");
         const HardwareSpec wse3 = wstest::hardwarePreset("wse3");
+        // The launch stack: the WaferLLM profile's constants as fitted (kernel factor 1), as predictWafer below.
+        PredictOptions launch;
+        launch.asOf = parseYearMonth("2024-09");
         Workload plainWork;
-        auto plain = predict(target, wse3, plainWork);
+        auto plain = predict(target, wse3, plainWork, launch);
         QVERIFY(plain);
         const double tTarget = plain->secondsPerToken;
 
         // The Llama-3.1-8B draft's own token on the same wafer type, as the predictor times the draft.
-        auto llama = predict(wstest::modelPreset("llama-3.1-8b"), wse3, plainWork);
-        auto small = predict(wstest::modelPreset("qwen3-0.6b"), wse3, plainWork);
+        auto llama = predict(wstest::modelPreset("llama-3.1-8b"), wse3, plainWork, launch);
+        auto small = predict(wstest::modelPreset("qwen3-0.6b"), wse3, plainWork, launch);
         QVERIFY(llama && small);
         Workload w = plainWork;
         w.speculative.enabled = true;
@@ -125,7 +138,7 @@ private slots:
         const double e = w.speculative.expectedTokensPerStep();
         QVERIFY(std::abs(e - (1 - std::pow(0.7, 5)) / 0.3) < 1e-12);
         w.speculative.draftModel = wstest::modelPreset("qwen3-0.6b");
-        auto spec = predict(target, wse3, w);
+        auto spec = predict(target, wse3, w, launch);
         QVERIFY2(spec, spec ? "" : spec.error().message().c_str());
 
         // t_verify(5) from the breakdown: everything but the draft share and the hand-off between the draft's

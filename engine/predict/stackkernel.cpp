@@ -1,0 +1,163 @@
+#include "engine/predict/stackkernel.h"
+
+#include "engine/calibration/measurementdata.h"
+#include "engine/calibration/wafercalibration.h"
+#include "engine/predict/pointworkload.h"
+#include "engine/predict/speculative.h"
+#include "engine/predict/waferpredictor.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+
+namespace ws {
+
+double kernelFactorFloor(const TimingParams& fitted, const WaferSpec& wafer)
+{
+    if (!(wafer.macsPerCyclePerCore > 0) || !(fitted.macCycles > 0))
+        return 1.0;
+    return std::min(1.0, 1.0 / (wafer.macsPerCyclePerCore * fitted.macCycles));
+}
+
+void applyKernelFactor(TimingParams& p, double factor, const WaferSpec& wafer)
+{
+    if (factor == 1.0)
+        return;
+    const double simdLimit = wafer.macsPerCyclePerCore > 0 ? 1.0 / wafer.macsPerCyclePerCore : 0.0;
+    p.macCycles = std::max(simdLimit, p.macCycles * factor);
+    p.allreduceFixedCycles *= factor;
+    p.routingStageCycles *= factor;
+}
+
+void applyStackSpeculation(Workload& w, const StackProfile& stack, const ModelConfig& model, const HardwareSpec& hw,
+                           bool draftGiven)
+{
+    if (!stack.speculative)
+        return;
+    if (!w.speculative.enabled && w.speculativeUnknown) {
+        const SpeculativeDefaults d = speculativeDefaults(hw);
+        w.speculativeUnknown = false;
+        w.speculative.enabled = true;
+        w.speculative.tokensPerStep = d.tokensPerStep;
+        w.speculative.acceptanceRate = d.acceptanceRate;
+        w.speculative.draftModel.reset();
+        if (!stack.oneLayerDraft)
+            if (const ModelConfig* draft = defaultDraftModel(model, shippedModels()))
+                w.speculative.draftModel = *draft;
+    } else if (!w.speculative.enabled || draftGiven || !stack.oneLayerDraft) {
+        return;
+    }
+    if (stack.oneLayerDraft && model.layers > 0) { // EAGLE: one decoder layer, the target's LM head
+        w.speculative.draftModel.reset();
+        w.speculative.draftCostFraction = 1.0 / double(model.layers);
+    }
+}
+
+namespace {
+Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& ref)
+{
+    const auto& points = shippedMeasuredPoints();
+    if (!points)
+        return points.error();
+    const size_t slash = ref.find('/');
+    const MeasuredPoint* point = nullptr;
+    for (const MeasuredPoint& p : *points)
+        if (slash != std::string::npos && p.set == ref.substr(0, slash) && p.label == ref.substr(slash + 1))
+            point = &p;
+    if (!point)
+        return makeError(ErrorCode::NotFound, "stack " + stack.id + ": no shipped row " + ref, "fit_rows");
+    if (point->role == MeasuredRole::Check)
+        return makeError(ErrorCode::InvalidArgument,
+                         "stack " + stack.id + ": check row " + ref + " cannot be fitted on", "fit_rows");
+    const ModelConfig* model = shippedModel(point->modelId);
+    const HardwareSpec* hw = shippedHardware(point->hardwareId);
+    if (!model || !hw || hw->kind != HardwareKind::Wafer || !stack.runsOn(hw->id))
+        return makeError(ErrorCode::InvalidArgument, "stack " + stack.id + ": row " + ref + " is not on its wafers",
+                         "fit_rows");
+    auto w = workloadForPoint(*point, *model, *hw);
+    if (!w)
+        return w.error();
+    applyStackSpeculation(*w, stack, *model, *hw, !point->draftModelId.empty() || point->draftCostFraction > 0);
+    const auto& cal = shippedWaferCalibration();
+    if (!cal)
+        return cal.error();
+    const double target = point->tokensPerSecondPerUser();
+    auto speedAt = [&](double factor) -> Expected<double> {
+        WaferPredictOptions o;
+        o.devices = point->devices;
+        o.kernelFactor = factor;
+        o.pointOnly = true;
+        auto p = predictWafer(*model, *hw, *w, o);
+        if (!p)
+            return p.error();
+        return p->tokensPerSecondPerUser;
+    };
+    StackKernelRow row;
+    row.row = ref;
+    row.measured = target;
+    double lo = kernelFactorFloor(cal->params, hw->wafer); // fastest
+    double hi = 1.0;
+    auto atLo = speedAt(lo);
+    auto atHi = speedAt(hi);
+    if (!atLo || !atHi)
+        return atLo ? atHi.error() : atLo.error();
+    if (*atLo <= target) { // even the hardware limit is slower than the figure
+        row.factor = lo;
+        row.atFloor = true;
+        return row;
+    }
+    if (*atHi >= target) {
+        row.factor = hi;
+        return row;
+    }
+    for (int i = 0; i < 16; ++i) { // bisection in log(factor): speed falls as the factor grows
+        const double mid = std::sqrt(lo * hi);
+        auto at = speedAt(mid);
+        if (!at)
+            return at.error();
+        (*at > target ? lo : hi) = mid;
+    }
+    row.factor = std::sqrt(lo * hi);
+    return row;
+}
+
+Expected<StackKernel> fitKernel(const StackProfile& stack)
+{
+    StackKernel k;
+    k.factor = stack.kernelFactor;
+    k.low = k.high = stack.kernelFactor;
+    if (!stack.fitKernel)
+        return k;
+    double logSum = 0;
+    k.low = 1.0;
+    k.high = 0.0;
+    for (const std::string& ref : stack.fitRows) {
+        auto row = fitRow(stack, ref);
+        if (!row)
+            return row.error();
+        logSum += std::log(row->factor);
+        k.low = std::min(k.low, row->factor);
+        k.high = std::max(k.high, row->factor);
+        k.rows.push_back(*row);
+    }
+    k.factor = std::exp(logSum / double(k.rows.size()));
+    return k;
+}
+} // namespace
+
+const Expected<StackKernel>& stackKernel(const StackProfile& stack)
+{
+    static std::mutex mutex;
+    static std::map<std::string, Expected<StackKernel>> fitted;
+    {
+        std::lock_guard lock(mutex);
+        if (auto it = fitted.find(stack.id); it != fitted.end())
+            return it->second;
+    }
+    Expected<StackKernel> k = fitKernel(stack); // outside the lock: the fit predicts (no stack applied)
+    std::lock_guard lock(mutex);
+    return fitted.emplace(stack.id, std::move(k)).first->second;
+}
+
+} // namespace ws

@@ -1,0 +1,61 @@
+#pragma once
+// What a serving stack (engine/calibration/stackprofile.h) changes in a
+// prediction. On a wafer, its kernel factor f scales the WaferLLM profile's
+// fitted software constants: cycles per MAC, the all-reduce's fixed cycles
+// and the routing stage's cycles (the parts a kernel rewrite changes; the
+// router's hop, the wavelet and the clock are hardware and stay). A MAC never
+// costs less than 1 / SIMD width cycles (the core issues one SIMD operation a
+// cycle, and its SRAM's two 64-bit reads a cycle feed 8 16-bit weights), so
+// f has a floor: the factor at which the cycles per MAC reach that limit.
+// A stack whose factor is "fit" has it fitted once, at first use, on the
+// development or calibration rows it names: each row's own factor is found by
+// bisection (the prediction with the stack's speculative decoding equals the
+// row's figure), the stack's factor is their geometric mean and their spread
+// is a range driver. Speculative decoding: a stack that runs it switches it on
+// where a workload does not know whether it ran, with the sourced defaults
+// (engine/predict/speculative.h) and the default draft.
+
+#include "engine/calibration/stackprofile.h"
+#include "engine/core/error.h"
+#include "engine/hardware/hardwarespec.h"
+#include "engine/model/modelconfig.h"
+#include "engine/spec/workload.h"
+#include "engine/wafer/dataflow/timingparams.h"
+
+#include <string>
+#include <vector>
+
+namespace ws {
+
+struct StackKernelRow
+{
+    std::string row; // "set id/row label"
+    double measured = 0;
+    double factor = 1;
+    bool atFloor = false; // even the floor factor predicts below the figure
+};
+
+struct StackKernel
+{
+    double factor = 1; // on macCycles, allreduceFixedCycles, routingStageCycles
+    double low = 1;    // the fit rows' spread of factors (low == high when not fitted)
+    double high = 1;
+    std::vector<StackKernelRow> rows;
+};
+
+// The factor below which a wafer's cycles per MAC would pass 1 / SIMD width.
+double kernelFactorFloor(const TimingParams& fitted, const WaferSpec& wafer);
+// The constants with a stack's factor applied (cycles per MAC at least 1 / SIMD width).
+void applyKernelFactor(TimingParams& params, double factor, const WaferSpec& wafer);
+
+// The stack's kernel factor: its given one, or the fit (once per stack; an error names a missing row).
+const Expected<StackKernel>& stackKernel(const StackProfile& stack);
+
+// A stack that runs speculative decoding switches it on where the workload does not know whether it ran
+// (speculativeUnknown): k and the acceptance from speculativeDefaults, the stack's draft (a one-layer draft
+// at 1 / layers of a target token, or the default draft preset). With it on and no draft given (draftGiven
+// false), a stack with a one-layer draft puts its draft in.
+void applyStackSpeculation(Workload& workload, const StackProfile& stack, const ModelConfig& model,
+                           const HardwareSpec& hardware, bool draftGiven = false);
+
+} // namespace ws
