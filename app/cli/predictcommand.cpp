@@ -129,8 +129,10 @@ int runPredict(const QStringList& args)
          QStringLiteral("Predict with the serving stacks public at this month, YYYY-MM (default: the latest); see "
                         "resources/measurements/stacks.json."),
          QStringLiteral("YYYY-MM")},
-        {QStringLiteral("no-speculative"),
-         QStringLiteral("Speculative decoding known to be off (by default a stack that runs it switches it on).")},
+        {QStringLiteral("stack-speculative"),
+         QStringLiteral("Speculative decoding as the serving stack runs it: where it is not known whether it ran (a "
+                        "published figure), a stack that runs it switches it on. Without it, as everywhere in the "
+                        "app, a scenario decodes speculatively only when it says so (--speculative).")},
         {QStringLiteral("target-tokens-per-second"),
          QStringLiteral("What it would take to reach N tokens/s per user: kernel efficiency, speculative decoding "
                         "(k, acceptance, a one-layer draft) and devices, each predicted under its ceilings."),
@@ -239,8 +241,9 @@ int runPredict(const QStringList& args)
     } else if (parser.isSet(QStringLiteral("draft")) || parser.isSet(QStringLiteral("acceptance"))) {
         return fail(QStringLiteral("--draft and --acceptance need --speculative or --speculative-tokens K (K >= 1)"));
     } else {
-        // Not said: the serving stack decides (a stack that runs speculative decoding switches it on).
-        w.speculativeUnknown = !parser.isSet(QStringLiteral("no-speculative"));
+        // Not said: off, as the window, the comparison and the explorer predict a scenario; with
+        // --stack-speculative the serving stack decides, as the accuracy command does for a published figure.
+        w.speculativeUnknown = parser.isSet(QStringLiteral("stack-speculative"));
     }
 
     std::optional<Layout> layout;

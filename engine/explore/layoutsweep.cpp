@@ -1,5 +1,7 @@
 #include "engine/explore/layoutsweep.h"
 
+#include "engine/predict/predictor.h"
+
 #include "engine/predict/waferpredictor.h"
 
 #include <nlohmann/json.hpp>
@@ -165,14 +167,15 @@ Expected<Prediction> predictPlaced(const ScenarioSpec& b, PlacementCache* cache,
     if (!*placed)
         return placed->error();
     const Layout layout = layoutOf(**placed, b.model.id, b.hardware.id);
-    WaferPredictOptions o;
+    // Through predict(), as the CLI and the window predict: the same serving stack (kernels, speculation).
+    PredictOptions o;
     o.devices = b.devices;
-    o.hopStretch = b.hopStretch;
-    o.weightFill = b.weightFill;
-    o.placedLayout = &layout;
-    o.placedLayoutPlacement = placed; // layoutOf(placed) is `layout`: not placed again
-    o.placements = cache;
-    auto p = predictWafer(b.model, b.hardware, b.workload, o);
+    o.waferHopStretch = b.hopStretch;
+    o.waferWeightFill = b.weightFill;
+    o.waferLayout = &layout;
+    o.waferLayoutPlacement = placed; // layoutOf(placed) is `layout`: not placed again
+    o.waferPlacements = cache;
+    auto p = predict(b.model, b.hardware, b.workload, o);
     if (p && layoutOut)
         *layoutOut = layout;
     return p;

@@ -64,6 +64,10 @@ Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec&
         o.kv = options.kv;
         o.placements = options.waferPlacements;
         o.placedLayout = options.waferLayout;
+        o.placedLayoutPlacement = options.waferLayoutPlacement;
+        o.hopStretch = options.waferHopStretch;
+        if (options.waferWeightFill)
+            o.weightFill = *options.waferWeightFill;
         o.kernelFactor = kernelFactor;
         return predictWafer(model, hardware, workload, o);
     }

@@ -11,6 +11,7 @@
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
+#include "engine/predict/placementcache.h"
 #include "engine/predict/prediction.h"
 #include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/layerwork.h"
@@ -35,6 +36,11 @@ struct PredictOptions
     KvPlacement kv = KvPlacement::Shift;       // wafers
     PlacementCache* waferPlacements = nullptr; // wafers: placements to reuse (a sweep's); null: place afresh
     const Layout* waferLayout = nullptr;       // wafers: place exactly this layout (engine/wafer/placement/layout.h)
+    // Wafers, with waferLayout: its placement when the caller has it (not placed again; layout sweeps, the
+    // optimiser), the hop stretch and the weight fill the layout was placed at.
+    SharedPlacement waferLayoutPlacement;
+    double waferHopStretch = 1.0;
+    std::optional<double> waferWeightFill;
     // The serving stacks public at this month (engine/calibration/stackprofile.h, YearMonth); none: the latest.
     std::optional<int> asOf;
     // Wafers: this kernel factor instead of the stack's (engine/predict/stackkernel.h), e.g. to ask what it takes.

@@ -3,6 +3,7 @@
 // never slower than the default and strictly faster for at least one of three models on WSE-3.
 #include "engine/explore/layoutoptimizer.h"
 #include "engine/explore/layoutsweep.h"
+#include "engine/predict/predictor.h"
 #include "engine/predict/waferpredictor.h"
 #include "engine/wafer/placement/layoutedit.h"
 
@@ -115,9 +116,10 @@ private slots:
         ws::Layout layout;
         auto p = ws::predictPlaced(b, nullptr, &layout);
         QVERIFY(p);
-        ws::WaferPredictOptions o;
-        o.placedLayout = &layout;
-        auto direct = ws::predictWafer(b.model, b.hardware, b.workload, o);
+        // As `predict --layout` predicts it: through predict(), with the latest serving stack.
+        ws::PredictOptions o;
+        o.waferLayout = &layout;
+        auto direct = ws::predict(b.model, b.hardware, b.workload, o);
         QVERIFY(direct);
         QCOMPARE(r->points[0].msPerToken, 1e3 * direct->secondsPerToken);
         QCOMPARE(r->points[0].devices, direct->devices);
