@@ -12,6 +12,21 @@
 
 namespace ws::views {
 
+namespace {
+// The theme's placeholder grey as an opaque colour for rich text (Qt's default one is the text colour at half
+// alpha, which a '#rrggbb' name would turn back into the text colour).
+QString quietColorName(const QPalette& palette)
+{
+    const QColor c = palette.color(QPalette::PlaceholderText);
+    const QColor under = palette.color(QPalette::Window);
+    const double a = c.alphaF();
+    return QColor::fromRgbF(float(c.redF() * a + under.redF() * (1 - a)),
+                            float(c.greenF() * a + under.greenF() * (1 - a)),
+                            float(c.blueF() * a + under.blueF() * (1 - a)))
+        .name();
+}
+} // namespace
+
 // The progress bar with the reader's marker (drawn, so the marker can sit anywhere).
 class RaceTrack : public QWidget
 {
@@ -97,7 +112,7 @@ void RaceLane::setSystem(const QString& label, const QColor& color, double predi
     m_headerBase = tr("<span style='font-size:13pt; font-weight:600; color:%1'>%2</span>"
                       " <span style='color:%4'>predicted %3 tokens/s</span>")
                        .arg(nameColor.name(), label.toHtmlEscaped(), formatSignificant(predictedTokensPerSecond),
-                            palette().color(QPalette::PlaceholderText).name());
+                            quietColorName(palette()));
     m_header->setText(m_headerBase);
     m_headerTip = tooltip;
     m_header->setToolTip(tooltip);
@@ -147,10 +162,10 @@ void RaceLane::setMarks(const std::vector<double>& tokensPerSecond, const QStrin
     QStringList speeds;
     for (double v : tokensPerSecond)
         speeds << formatSignificant(v);
-    m_header->setText(speeds.isEmpty() ? m_headerBase
-                                       : m_headerBase + tr(" <span style='color:%2'>◇ published %1</span>")
-                                                            .arg(speeds.join(QStringLiteral(", ")),
-                                                                 palette().color(QPalette::PlaceholderText).name()));
+    m_header->setText(speeds.isEmpty()
+                          ? m_headerBase
+                          : m_headerBase + tr(" <span style='color:%2'>◇ published %1</span>")
+                                               .arg(speeds.join(QStringLiteral(", ")), quietColorName(palette())));
     m_header->setToolTip(tooltips.isEmpty()
                              ? m_headerTip
                              : m_headerTip + QStringLiteral("\n\n") + tooltips.join(QStringLiteral("\n\n")));
