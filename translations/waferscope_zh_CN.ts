@@ -2214,8 +2214,8 @@ Press Resume to continue where it stopped.</source>
 <context>
     <name>ws::RaceSample</name>
     <message>
-        <source>four greedy runs of the stories260K model (llama.cpp&apos;s reference output), token by token</source>
-        <translation>stories260K 模型的四次贪心生成（llama.cpp 参考输出），逐 token</translation>
+        <source>four greedy runs of the stories260K model (llama.cpp&apos;s reference output), token by token, each up to its last full sentence</source>
+        <translation>stories260K 模型的四次贪心生成（llama.cpp 参考输出），逐 token，每段截至其最后一个完整句子</translation>
     </message>
 </context>
 <context>
@@ -4423,16 +4423,8 @@ Hourly cost: %10</source>
         <translation>填充部分：已输出的 token。黑线：人类读者读到的位置。</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;font-size:13pt; font-weight:600; color:%1&apos;&gt;%2&lt;/span&gt;&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;predicted %3 tokens/s&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;font-size:13pt; font-weight:600; color:%1&apos;&gt;%2&lt;/span&gt;&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;预测 %3 token/秒&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>%1 / %2 tokens   %3 tokens/s   %4 s</source>
         <translation>%1 / %2 个 token   %3 token/秒   %4 秒</translation>
-    </message>
-    <message>
-        <source>&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;◇ published %1&lt;/span&gt;</source>
-        <translation>&amp;nbsp;&amp;nbsp;&lt;span style=&apos;color:#555&apos;&gt;◇ 公开 %1&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Filled: tokens out so far. Black line: where a human reader would be. ◇: where the published figure would be.
@@ -4441,6 +4433,14 @@ Hourly cost: %10</source>
         <translation>填充：目前已输出的 token。黑线：人类读者所在位置。◇：按公开数值应在的位置。
 
 %1</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;font-size:13pt; font-weight:600; color:%1&apos;&gt;%2&lt;/span&gt; &lt;span style=&apos;color:%4&apos;&gt;predicted %3 tokens/s&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;font-size:13pt; font-weight:600; color:%1&apos;&gt;%2&lt;/span&gt; &lt;span style=&apos;color:%4&apos;&gt;预测 %3 token/秒&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source> &lt;span style=&apos;color:%2&apos;&gt;◇ published %1&lt;/span&gt;</source>
+        <translation> &lt;span style=&apos;color:%2&apos;&gt;◇ 公开 %1&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -4795,16 +4795,8 @@ Acceptance a (default %4): %5</source>
         <translation>重新开始</translation>
     </message>
     <message>
-        <source>Slow motion: how fast race time runs against wall time</source>
-        <translation>慢动作：比赛时间相对真实时间的速度</translation>
-    </message>
-    <message>
         <source>real time</source>
         <translation>实时</translation>
-    </message>
-    <message>
-        <source>%1× slow motion</source>
-        <translation>%1× 慢动作</translation>
     </message>
     <message>
         <source>▍ black line: a human reader at %1 tokens/s</source>
@@ -4837,6 +4829,26 @@ Acceptance a (default %4): %5</source>
     <message>
         <source>Token race</source>
         <translation>Token 竞速</translation>
+    </message>
+    <message>
+        <source>Slow motion: how fast race time runs against wall time. Demo pace: the slowest lane comes out at a human reader&apos;s pace.</source>
+        <translation>慢动作：比赛时间相对真实时间的速度。演示速度：最慢的赛道以人类阅读速度输出。</translation>
+    </message>
+    <message>
+        <source>demo pace</source>
+        <translation>演示速度</translation>
+    </message>
+    <message>
+        <source>slowed %1×</source>
+        <translation>放慢 %1×</translation>
+    </message>
+    <message>
+        <source>Demo pace: race time runs %1 times slower than real time, so that the slowest lane comes out at a human reader&apos;s %2 tokens/s.</source>
+        <translation>演示速度：比赛时间比真实时间慢 %1 倍，使最慢的赛道以人类阅读速度（%2 token/秒）输出。</translation>
+    </message>
+    <message>
+        <source>Race time against wall time</source>
+        <translation>比赛时间相对真实时间</translation>
     </message>
 </context>
 <context>

@@ -58,6 +58,8 @@ public:
 
     // The views it feeds (either may be null); the new ones show the current snapshot at once.
     void setViews(views::ComparisonPanel* panel, views::TokenRace* race);
+    // The race it feeds now (a language change rebuilds it): the one way a tour reaches the race.
+    views::TokenRace* race() const { return m_race; }
     void setSystems(std::vector<CompareSystemChoice> systems);
     void setSettings(const views::ComparisonSettings& settings); // recomputes
     // The scenario on stage: its model, batch, context, prompt and answer lengths, and its wafer (hardware and

@@ -103,6 +103,7 @@ int main(int argc, char** argv)
         save(&panel, cli.value(compareOpt));
     }
     if (cli.isSet(raceOpt)) {
+        race.setExternalClock(true); // the picture shows the moment asked for, not a running race
         race.resize(1500, 620);
         race.show();
         QApplication::processEvents();

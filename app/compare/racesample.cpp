@@ -36,15 +36,34 @@ QStringList RaceSample::pieces()
         " play", " with",   " the",    " b",    "o",     "x",       ".",     "\n",    "T",       "om",   " said",
         ",",     " \"",     "M",       "om",    ",",     " c",
     };
+    // Each run stopped after 64 tokens, mid-word (" little b"): the race shows each up to its last full sentence,
+    // so that every answer ends where a reader expects it to.
+    const QString separator = QStringLiteral("\n\n");
     QStringList out;
-    for (const char* p : kPieces)
-        out << QString::fromUtf8(p);
+    QStringList run;
+    const auto keepWholeSentences = [&] {
+        while (!run.isEmpty() && !run.last().endsWith(QLatin1Char('.')))
+            run.removeLast();
+        if (!out.isEmpty() && !run.isEmpty())
+            out << separator;
+        out << run;
+        run.clear();
+    };
+    for (const char* p : kPieces) {
+        const QString piece = QString::fromUtf8(p);
+        if (piece == separator)
+            keepWholeSentences();
+        else
+            run << piece;
+    }
+    keepWholeSentences();
     return out;
 }
 
 QString RaceSample::source()
 {
-    return tr("four greedy runs of the stories260K model (llama.cpp's reference output), token by token");
+    return tr("four greedy runs of the stories260K model (llama.cpp's reference output), token by token, each up to "
+              "its last full sentence");
 }
 
 } // namespace ws

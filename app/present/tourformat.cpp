@@ -230,7 +230,7 @@ void readStep(Fields& f, TourStep& s)
     case TourStepKind::Race:
         f.onlyKeys({"kind", "seconds", "time_scale"});
         s.seconds = f.number(QStringLiteral("seconds"), true, 0.1, 600).value_or(1);
-        s.timeScale = f.number(QStringLiteral("time_scale"), false, 0.01, 100).value_or(1);
+        s.timeScale = f.number(QStringLiteral("time_scale"), false, 0.01, 100).value_or(0); // 0: demo pace
         return;
     case TourStepKind::Caption:
         f.onlyKeys({"kind", "text", "seconds"});

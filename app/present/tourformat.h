@@ -64,9 +64,10 @@ struct TourStep
     // defects: a random fraction of dead cores, seeded.
     double deadFraction = 0;
     quint64 seed = 1;
-    // compare and race: show (or hide) the comparison; the race runs for `seconds` at `timeScale`.
+    // compare and race: show (or hide) the comparison; the race runs for `seconds` at `timeScale` race seconds per
+    // real second, or at the race's demo pace when 0 (time_scale left out: views/compare/tokenrace.h).
     bool show = true;
-    double timeScale = 1;
+    double timeScale = 0;
     // caption: an English source text; race, caption and wait: real seconds.
     QString text;
     double seconds = 0;

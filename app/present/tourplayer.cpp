@@ -171,7 +171,7 @@ bool TourPlayer::enter(const TourStep& step)
         m_stage->showComparison(step.show);
         break;
     case TourStepKind::Race:
-        m_stage->startRace();
+        m_stage->startRace(step.timeScale);
         break;
     case TourStepKind::Caption:
         m_caption = step.text;
@@ -192,7 +192,7 @@ bool TourPlayer::enter(const TourStep& step)
 void TourPlayer::show(const TourStep& step, double seconds)
 {
     if (step.kind == TourStepKind::Race) {
-        m_stage->showRaceAt(seconds * step.timeScale);
+        m_stage->showRaceAt(seconds * m_stage->raceTimeScale());
     } else if (step.kind == TourStepKind::Play) {
         // Token k plays over [k, k+1) of the step's duration; the end shows the last token finished.
         const double position = m_stepDuration > 0 ? seconds / m_stepDuration * step.tokens : double(step.tokens);

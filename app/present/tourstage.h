@@ -21,9 +21,12 @@ public:
     virtual void setLayer(MeshLayer layer) = 0;
     virtual void zoomTo(const QRectF& region) = 0; // an empty region fits the whole wafer
     virtual void showComparison(bool show) = 0;
-    // The race restarts at `seconds` 0 and shows the moment `seconds` (race time) after its start.
-    virtual void startRace() = 0;
+    // The race restarts at 0, driven by the tour's clock, at `timeScale` race seconds per tour second (0: the race's
+    // demo pace, which the race shows as "slowed N×"); showRaceAt shows the moment `seconds` (race time) after its
+    // start, and raceTimeScale is the scale in effect.
+    virtual void startRace(double timeScale) = 0;
     virtual void showRaceAt(double seconds) = 0;
+    virtual double raceTimeScale() const = 0;
     // The Dataflow layer at `fraction` (0..1) of token `token` (from 0) of `tokens`, at a pace in wafer µs per second.
     virtual void showToken(int token, int tokens, double fraction, double waferMicrosecondsPerSecond) = 0;
     // The seconds one token takes on the wafer shown (the engine's schedule); 0 when there is none.

@@ -102,18 +102,26 @@ void WindowStage::showComparison(bool show)
 
 views::TokenRace* WindowStage::race() const
 {
-    return qobject_cast<views::TokenRace*>(m_parts.raceDock->widget());
+    // The controller's race, not the dock's widget: the window wraps every dock's content in a scroll area.
+    return m_parts.comparison->race();
 }
 
-void WindowStage::startRace()
+void WindowStage::startRace(double timeScale)
 {
     m_parts.comparisonDock->hide(); // the race in its place
     m_parts.raceDock->show();
     m_parts.window->resizeDocks({m_parts.raceDock}, {m_parts.window->height() * 3 / 4}, Qt::Vertical);
     if (views::TokenRace* r = race()) {
-        r->pause(); // the tour's clock drives it
+        r->setExternalClock(true); // the tour's clock drives it
+        timeScale > 0 ? r->setTimeScale(timeScale) : r->setDemoPace();
         r->advanceTo(0);
     }
+}
+
+double WindowStage::raceTimeScale() const
+{
+    const views::TokenRace* r = race();
+    return r ? r->timeScale() : 1.0;
 }
 
 void WindowStage::showRaceAt(double seconds)

@@ -36,7 +36,7 @@ struct WindowParts
     DefectsDock* defects = nullptr;
     ComparisonController* comparison = nullptr;
     QDockWidget* comparisonDock = nullptr;
-    QDockWidget* raceDock = nullptr;    // its widget is the TokenRace (rebuilt on a language change)
+    QDockWidget* raceDock = nullptr;    // shows the comparison's race (ComparisonController::race())
     std::function<Scenario()> scenario; // what the window shows (restored when a presentation ends)
     std::function<void(const Scenario&)> applyScenario;
     std::function<void(MeshLayer)> setLayer;
@@ -54,8 +54,9 @@ public:
     void setLayer(MeshLayer layer) override;
     void zoomTo(const QRectF& region) override;
     void showComparison(bool show) override;
-    void startRace() override;
+    void startRace(double timeScale) override;
     void showRaceAt(double seconds) override;
+    double raceTimeScale() const override;
     void showToken(int token, int tokens, double fraction, double waferMicrosecondsPerSecond) override;
     double tokenSeconds() const override;
     bool isBusy() const override;

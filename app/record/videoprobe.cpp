@@ -54,7 +54,7 @@ QImage toRgb32(const AVFrame* frame)
 
 } // namespace
 
-std::optional<VideoProbeResult> VideoProbe::probe(const QString& path, QString* error)
+std::optional<VideoProbeResult> VideoProbe::probe(const QString& path, QString* error, const QList<int>& keepFrames)
 {
     av_log_set_level(AV_LOG_ERROR); // FFmpeg's chatter is not ours to print; errors come back as values
     Decoding d;
@@ -99,6 +99,8 @@ std::optional<VideoProbeResult> VideoProbe::probe(const QString& path, QString* 
                 result.frameSize = QSize(d.frame->width, d.frame->height);
                 result.firstFrame = toRgb32(d.frame);
             }
+            if (keepFrames.contains(result.frameCount))
+                result.frames.insert(result.frameCount, toRgb32(d.frame));
             ++result.frameCount;
             av_frame_unref(d.frame);
         }

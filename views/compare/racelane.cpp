@@ -12,6 +12,21 @@
 
 namespace ws::views {
 
+namespace {
+// The theme's placeholder grey as an opaque colour for rich text (Qt's default one is the text colour at half
+// alpha, which a '#rrggbb' name would turn back into the text colour).
+QString quietColorName(const QPalette& palette)
+{
+    const QColor c = palette.color(QPalette::PlaceholderText);
+    const QColor under = palette.color(QPalette::Window);
+    const double a = c.alphaF();
+    return QColor::fromRgbF(float(c.redF() * a + under.redF() * (1 - a)),
+                            float(c.greenF() * a + under.greenF() * (1 - a)),
+                            float(c.blueF() * a + under.blueF() * (1 - a)))
+        .name();
+}
+} // namespace
+
 // The progress bar with the reader's marker (drawn, so the marker can sit anywhere).
 class RaceTrack : public QWidget
 {
@@ -60,15 +75,18 @@ RaceLane::RaceLane(QWidget* parent) : QWidget(parent)
 {
     m_header = new QLabel;
     m_header->setTextFormat(Qt::RichText);
+    m_header->setWordWrap(true); // four lanes share 1280 pixels: the name and speeds wrap rather than widen the lane
     m_text = new QPlainTextEdit;
     m_text->setReadOnly(true);
     m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_text->setWordWrapMode(QTextOption::WordWrap); // lines break between words, never inside one
     m_text->setFrameShape(QFrame::NoFrame);
     QFont textFont = m_text->font();
     textFont.setPointSizeF(textFont.pointSizeF() * 1.25);
     m_text->setFont(textFont);
     m_counter = new QLabel;
     m_counter->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_counter->setWordWrap(true);
     QFont mono = m_counter->font();
     mono.setStyleHint(QFont::Monospace);
     mono.setFamily(QStringLiteral("monospace"));
@@ -88,10 +106,13 @@ RaceLane::RaceLane(QWidget* parent) : QWidget(parent)
 void RaceLane::setSystem(const QString& label, const QColor& color, double predictedTokensPerSecond,
                          const QString& tooltip)
 {
-    m_headerBase =
-        tr("<span style='font-size:13pt; font-weight:600; color:%1'>%2</span>"
-           "&nbsp;&nbsp;<span style='color:#555'>predicted %3 tokens/s</span>")
-            .arg(color.darker(115).name(), label.toHtmlEscaped(), formatSignificant(predictedTokensPerSecond));
+    // The system's colour, a shade towards the text colour of the theme (darker on light, lighter on dark).
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const QColor nameColor = dark ? color.lighter(150) : color.darker(115);
+    m_headerBase = tr("<span style='font-size:13pt; font-weight:600; color:%1'>%2</span>"
+                      " <span style='color:%4'>predicted %3 tokens/s</span>")
+                       .arg(nameColor.name(), label.toHtmlEscaped(), formatSignificant(predictedTokensPerSecond),
+                            quietColorName(palette()));
     m_header->setText(m_headerBase);
     m_headerTip = tooltip;
     m_header->setToolTip(tooltip);
@@ -141,9 +162,10 @@ void RaceLane::setMarks(const std::vector<double>& tokensPerSecond, const QStrin
     QStringList speeds;
     for (double v : tokensPerSecond)
         speeds << formatSignificant(v);
-    m_header->setText(speeds.isEmpty() ? m_headerBase
-                                       : m_headerBase + tr("&nbsp;&nbsp;<span style='color:#555'>◇ published %1</span>")
-                                                            .arg(speeds.join(QStringLiteral(", "))));
+    m_header->setText(speeds.isEmpty()
+                          ? m_headerBase
+                          : m_headerBase + tr(" <span style='color:%2'>◇ published %1</span>")
+                                               .arg(speeds.join(QStringLiteral(", ")), quietColorName(palette())));
     m_header->setToolTip(tooltips.isEmpty()
                              ? m_headerTip
                              : m_headerTip + QStringLiteral("\n\n") + tooltips.join(QStringLiteral("\n\n")));

@@ -40,6 +40,8 @@ public:
     double readerFraction() const;
     const std::vector<double>& markFractions() const;
     QString headerText() const;
+    // The revealed text as laid out (tests check where its lines break).
+    const QPlainTextEdit* textView() const { return m_text; }
     QString trackToolTip() const;
 
 private:

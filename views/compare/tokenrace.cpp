@@ -8,24 +8,40 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ws::views {
+
+namespace {
+// A slow-motion factor as people say it: "4", "4.2", "10", "125" (a ratio of rates, not an exact setting).
+QString slowdownText(double factor)
+{
+    return factor >= 10 ? QLocale().toString(qlonglong(std::llround(factor))) : QLocale().toString(factor, 'g', 2);
+}
+} // namespace
 
 TokenRace::TokenRace(QWidget* parent) : QWidget(parent)
 {
     m_title = new QLabel(tr("<b>The same answer, at each system's predicted pace</b>"));
+    m_title->setWordWrap(true);
     m_play = new QPushButton(tr("Start"));
     m_restart = new QPushButton(tr("Restart"));
     m_speed = new QComboBox;
-    m_speed->setToolTip(tr("Slow motion: how fast race time runs against wall time"));
-    for (double s : {1.0, 0.5, 0.25, 0.1})
-        m_speed->addItem(s == 1.0 ? tr("real time") : tr("%1× slow motion").arg(s), s);
-    connect(m_speed, &QComboBox::currentIndexChanged, this,
-            [this](int i) { setTimeScale(m_speed->itemData(i).toDouble()); });
+    m_speed->setToolTip(tr("Slow motion: how fast race time runs against wall time. Demo pace: the slowest lane "
+                           "comes out at a human reader's pace."));
+    m_speed->addItem(tr("demo pace"), 0.0);
+    m_speed->addItem(tr("real time"), 1.0);
+    for (int slower : {2, 4, 10})
+        m_speed->addItem(tr("slowed %1×").arg(slower), 1.0 / slower);
+    connect(m_speed, &QComboBox::currentIndexChanged, this, [this](int i) {
+        const double scale = m_speed->itemData(i).toDouble();
+        scale > 0 ? setTimeScale(scale) : setDemoPace();
+    });
     connect(m_play, &QPushButton::clicked, this, [this] { isRunning() ? pause() : start(); });
     connect(m_restart, &QPushButton::clicked, this, &TokenRace::restart);
     m_export = new QPushButton(tr("Export…"));
@@ -34,16 +50,24 @@ TokenRace::TokenRace(QWidget* parent) : QWidget(parent)
     connect(m_export, &QPushButton::clicked, this,
             [this] { emit exportRequested(this, chartData(), tr("Token race")); });
 
+    // Two rows, so that the controls stay inside a narrow dock (a 1366-pixel window beside the chat).
     auto* top = new QHBoxLayout;
+    m_pace = new QLabel;
+    QFont paceFont = m_pace->font();
+    paceFont.setBold(true);
+    m_pace->setFont(paceFont);
+    m_pace->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    top->addWidget(m_title, 1);
+    top->addWidget(m_pace);
+    auto* controls = new QHBoxLayout;
     m_readerNote = new QLabel;
-    m_readerNote->setStyleSheet(QStringLiteral("color: #333;"));
-    top->addWidget(m_title);
-    top->addSpacing(16);
-    top->addWidget(m_readerNote, 1);
-    top->addWidget(m_speed);
-    top->addWidget(m_play);
-    top->addWidget(m_restart);
-    top->addWidget(m_export);
+    m_readerNote->setWordWrap(true);
+    m_readerNote->setForegroundRole(QPalette::PlaceholderText); // a footnote, in the theme's own quiet colour
+    controls->addWidget(m_readerNote, 1);
+    controls->addWidget(m_speed);
+    controls->addWidget(m_play);
+    controls->addWidget(m_restart);
+    controls->addWidget(m_export);
 
     m_laneBox = new QWidget;
     new QHBoxLayout(m_laneBox);
@@ -51,7 +75,7 @@ TokenRace::TokenRace(QWidget* parent) : QWidget(parent)
     m_laneBox->layout()->setSpacing(8);
     m_source = new QLabel;
     m_source->setWordWrap(true);
-    m_source->setStyleSheet(QStringLiteral("color: #555;"));
+    m_source->setForegroundRole(QPalette::PlaceholderText);
 
     m_chartCaption = new QLabel;
     m_chartCaption->setWordWrap(true);
@@ -61,6 +85,7 @@ TokenRace::TokenRace(QWidget* parent) : QWidget(parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addLayout(controls);
     layout->addWidget(m_laneBox, 1);
     layout->addWidget(m_source);
     layout->addWidget(m_chartCaption);
@@ -69,6 +94,7 @@ TokenRace::TokenRace(QWidget* parent) : QWidget(parent)
     m_timer = new QTimer(this);
     m_timer->setInterval(16);
     connect(m_timer, &QTimer::timeout, this, &TokenRace::tick);
+    setDemoPace();
     refreshButtons();
 }
 
@@ -91,19 +117,24 @@ void TokenRace::setRace(const QStringList& pieces, const std::vector<RaceSystem>
         }
         lane->setMarks(speeds, tips);
         QPalette pal = lane->palette();
-        // A light tint of the system's colour: 12 % colour over white.
-        const QColor tint(255 - (255 - s.color.red()) * 12 / 100, 255 - (255 - s.color.green()) * 12 / 100,
-                          255 - (255 - s.color.blue()) * 12 / 100);
-        pal.setColor(QPalette::Window, tint);
+        // A tint of the system's colour: 12 % colour over the theme's window colour (light or dark).
+        const QColor window = pal.color(QPalette::Window);
+        const auto mix = [](int under, int over) { return under + (over - under) * 12 / 100; };
+        pal.setColor(QPalette::Window, QColor(mix(window.red(), s.color.red()), mix(window.green(), s.color.green()),
+                                              mix(window.blue(), s.color.blue())));
         lane->setPalette(pal);
-        m_laneBox->layout()->addWidget(lane);
+        static_cast<QHBoxLayout*>(m_laneBox->layout())->addWidget(lane, 1); // equal widths where the texts allow
         m_lanes.push_back(lane);
     }
     m_source->setText(textSource);
     m_elapsed = 0;
     m_elapsedAtResume = 0;
+    if (m_demoPace)
+        applyTimeScale(demoTimeScale(m_systems, m_readingTokensPerSecond));
     advanceTo(0);
     refreshButtons();
+    if (isVisible() && !m_externalClock)
+        start(); // a race on show runs
 }
 
 void TokenRace::appendPieces(const QStringList& pieces)
@@ -160,6 +191,8 @@ void TokenRace::setReadingSpeed(double tokensPerSecond, const QString& source)
             ? tr("▍ black line: a human reader at %1 tokens/s").arg(formatSignificant(m_readingTokensPerSecond))
             : QString());
     m_readerNote->setToolTip(source);
+    if (m_demoPace)
+        applyTimeScale(demoTimeScale(m_systems, m_readingTokensPerSecond));
     advanceTo(m_elapsed);
 }
 
@@ -220,6 +253,7 @@ bool TokenRace::isFinished() const
 
 void TokenRace::start()
 {
+    m_externalClock = false;
     if (m_lanes.empty())
         return;
     if (isFinished())
@@ -248,13 +282,64 @@ bool TokenRace::isRunning() const
     return m_timer->isActive();
 }
 
+void TokenRace::setExternalClock(bool external)
+{
+    m_externalClock = external;
+    if (external)
+        pause();
+}
+
 void TokenRace::setTimeScale(double scale)
 {
     if (!(scale > 0))
         return;
+    m_demoPace = false;
+    applyTimeScale(scale);
+}
+
+void TokenRace::setDemoPace()
+{
+    m_demoPace = true;
+    applyTimeScale(demoTimeScale(m_systems, m_readingTokensPerSecond));
+}
+
+double TokenRace::demoTimeScale(const std::vector<RaceSystem>& systems, double readingTokensPerSecond)
+{
+    double slowest = 0;
+    for (const RaceSystem& s : systems)
+        if (s.pace.tokensPerSecondPerUser > 0 && (slowest == 0 || s.pace.tokensPerSecondPerUser < slowest))
+            slowest = s.pace.tokensPerSecondPerUser;
+    if (!(readingTokensPerSecond > 0) || !(slowest > readingTokensPerSecond))
+        return 1.0;
+    return readingTokensPerSecond / slowest;
+}
+
+QString TokenRace::paceText() const
+{
+    return m_timeScale < 1.0 ? tr("slowed %1×").arg(slowdownText(1.0 / m_timeScale)) : tr("real time");
+}
+
+void TokenRace::applyTimeScale(double scale)
+{
     m_elapsedAtResume = m_elapsed;
     m_clock.restart();
     m_timeScale = scale;
+    m_pace->setText(paceText());
+    m_pace->setToolTip(m_demoPace && scale < 1.0
+                           ? tr("Demo pace: race time runs %1 times slower than real time, so that the slowest lane "
+                                "comes out at a human reader's %2 tokens/s.")
+                                 .arg(slowdownText(1.0 / scale), formatSignificant(m_readingTokensPerSecond))
+                           : tr("Race time against wall time"));
+    const QSignalBlocker block(m_speed);
+    m_speed->setCurrentIndex(m_demoPace ? 0 : m_speed->findData(scale)); // -1 (blank) for a scale not listed
+}
+
+void TokenRace::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // Shown (the View menu, the Compare mode): a race that has not begun runs; a tour keeps its own clock.
+    if (!m_externalClock && !isRunning() && m_elapsed == 0)
+        start();
 }
 
 void TokenRace::tick()

@@ -2,14 +2,17 @@
 // The race, the one race view: the same token stream in one lane per system,
 // each revealed at that system's predicted pace (engine/session/tokenpacer.h,
 // the one pacing formula), with a live tokens/s counter and a marker for
-// where a human reader would be. A QTimer drives the reveal; advanceTo() is
-// the one place that decides what every lane shows, so a test can step time
-// by hand. The token pieces (one string per real token) come from a finished
-// text (replay) or grow while a live session streams (appendPieces): a lane
-// never runs ahead of the tokens that exist. Below the lanes, while a live
-// session runs, a chart gives the time for the session's tokens so far: this
-// CPU measured (prompt evaluation and decode steps, without pacing waits)
-// against each compared system's predicted time (showSessionTimes).
+// where a human reader would be. A QTimer drives the reveal (it starts when
+// the race is shown), or the caller's clock does (a tour, a recording:
+// setExternalClock); advanceTo() is the one place that decides what every
+// lane shows, so a test can step time by hand. Race time runs slower than
+// wall time at the demo pace (the default): the slowest lane then comes out
+// at a human reader's pace, so the factor ("slowed 10×", shown above the
+// lanes) comes from the predicted rates and the cited reading speed. The token pieces (one string per real token) come
+// from a finished text (replay) or grow while a live session streams (appendPieces): a lane never runs ahead of the
+// tokens that exist. Below the lanes, while a live session runs, a chart gives the time for the session's tokens so
+// far: this CPU measured (prompt evaluation and decode steps, without pacing waits) against each compared system's
+// predicted time (showSessionTimes).
 
 #include "engine/session/sessionsnapshot.h"
 #include "views/charts/chartdata.h"
@@ -71,9 +74,20 @@ public:
     void pause();
     void restart();
     bool isRunning() const;
+    // The caller drives the race with advanceTo (a tour, a recording): the timer stops and the race does not start
+    // by itself when shown. start() (the Start button) hands the clock back to the timer.
+    void setExternalClock(bool external);
     // Slow motion: race seconds per wall second (1 = real time).
     void setTimeScale(double scale);
     double timeScale() const { return m_timeScale; }
+    // The demo pace (the default): the time scale follows demoTimeScale for the race's systems and reading speed.
+    void setDemoPace();
+    bool isDemoPace() const { return m_demoPace; }
+    // Race seconds per wall second at which the slowest system comes out at `readingTokensPerSecond`: its
+    // reading speed over the slowest predicted rate, 1 (real time) when that system is no faster than a reader.
+    static double demoTimeScale(const std::vector<RaceSystem>& systems, double readingTokensPerSecond);
+    // What the race shows about its pace: "slowed 10×" or "real time".
+    QString paceText() const;
 
     // Shows the race as it stands `seconds` after it started.
     void advanceTo(double seconds);
@@ -98,9 +112,13 @@ signals:
     // The Export button: `content` is drawn for PNG/SVG, `data` written for CSV/JSON (the app writes files).
     void exportRequested(QWidget* content, const ws::views::ChartData& data, const QString& title);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void tick();
     void refreshButtons();
+    void applyTimeScale(double scale);
 
     QStringList m_pieces;
     std::vector<RaceSystem> m_systems;
@@ -109,6 +127,8 @@ private:
     double m_elapsed = 0;
     double m_elapsedAtResume = 0;
     double m_timeScale = 1.0;
+    bool m_demoPace = true;
+    bool m_externalClock = false;
     bool m_streaming = false;
     QElapsedTimer m_clock;
     QTimer* m_timer = nullptr;
@@ -116,6 +136,7 @@ private:
     QLabel* m_title = nullptr;
     QLabel* m_source = nullptr;
     QLabel* m_readerNote = nullptr;
+    QLabel* m_pace = nullptr; // the slow-motion factor
     QLabel* m_chartCaption = nullptr;
     RaceChart* m_chart = nullptr;
     QPushButton* m_play = nullptr;

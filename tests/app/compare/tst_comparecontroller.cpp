@@ -8,6 +8,7 @@
 #include "engine/predict/gpupredictor.h"
 #include "engine/predict/predictor.h"
 #include "engine/session/tokenpacer.h"
+#include "tests/common/testmodels.h"
 #include "views/compare/comparisonpanel.h"
 #include "views/compare/comparisonsettingsbar.h"
 #include "views/compare/racelane.h"
@@ -239,6 +240,29 @@ private slots:
         race.advanceTo(1.0);
         QCOMPARE(race.lane(0)->revealed(),
                  TokenPacer::atPaceOf(systems[0].pace).tokensOutAt(1.0, int(RaceSample::pieces().size())));
+    }
+
+    void raceSampleEndsEveryAnswerOnAFullSentence()
+    {
+        // The four reference runs, each (prompt without BOS, then the greedy continuation) up to its last '.':
+        // the sample shows whole sentences, never the 64th token's half word (" little b").
+        const QString path = wstest::testModelPath(QStringLiteral("stories260K/stories260K.reference.json"));
+        WS_REQUIRE_MODEL_FILE(path);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray results = QJsonDocument::fromJson(file.readAll()).object().value("results").toArray();
+        QCOMPARE(results.size(), 4);
+        const QStringList runs = RaceSample::pieces().join(QString()).split(QStringLiteral("\n\n"));
+        QCOMPARE(runs.size(), 4);
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject r = results[i].toObject();
+            QString reference;
+            const QJsonArray prompt = r.value("prompt_pieces").toArray();
+            for (int p = 1; p < prompt.size(); ++p) // after "<s>"
+                reference += prompt[p].toString();
+            reference += r.value("generated_text").toString();
+            QCOMPARE(runs[i], reference.left(reference.lastIndexOf(QLatin1Char('.')) + 1));
+        }
     }
 
     void raceFollowsALiveSession()

@@ -38,8 +38,13 @@ public:
     }
     void zoomTo(const QRectF& r) override { calls << QStringLiteral("zoom %1").arg(r.width()); }
     void showComparison(bool show) override { calls << QStringLiteral("compare %1").arg(show); }
-    void startRace() override { calls << QStringLiteral("race"); }
+    void startRace(double timeScale) override
+    {
+        calls << QStringLiteral("race");
+        raceScale = timeScale > 0 ? timeScale : kDemoScale;
+    }
     void showRaceAt(double seconds) override { raceAt = seconds; }
+    double raceTimeScale() const override { return raceScale; }
     void showToken(int token, int, double fraction, double) override
     {
         lastToken = token;
@@ -50,7 +55,9 @@ public:
     QString lastError() const override { return backgroundError; }
     QMap<QString, QString> values() const override { return shownValues; }
 
+    static constexpr double kDemoScale = 0.125; // the fake race's demo pace: slowed 8x
     double raceAt = -1;
+    double raceScale = 1;
     int lastToken = -1;
     double lastFraction = -1;
 };
@@ -107,6 +114,20 @@ private slots:
         QCOMPARE(finished.size(), 1);
         QVERIFY(player.isFinished());
         QCOMPARE(player.elapsedSeconds(), 9.0); // 2 + 4 + 3
+    }
+
+    void raceWithoutTimeScaleRunsAtTheRacesDemoPace()
+    {
+        // No time_scale: the race's own demo pace (the fake's: 1/8), the same the race shows as "slowed 8×".
+        FakeStage stage;
+        TourPlayer player(tourOf(R"({"kind": "race", "seconds": 4}, {"kind": "wait", "seconds": 1})"), &stage);
+        player.advance(0);
+        QCOMPARE(stage.calls, QStringList{QStringLiteral("race")});
+        QCOMPARE(stage.raceScale, FakeStage::kDemoScale);
+        player.advance(2.0);
+        QCOMPARE(stage.raceAt, 0.25);
+        player.advance(2.5);
+        QCOMPARE(stage.raceAt, 0.5); // the end of the race: 4 s of the tour, slowed 8×
     }
 
     void playsPartOfAToken()

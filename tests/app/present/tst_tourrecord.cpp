@@ -2,10 +2,17 @@
 // that FFmpeg decodes with fps × the tour's length frames; a bad tour exits 2 with one line naming the step.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/compare/comparecontroller.h"
 #include "app/dataflow/dataflowdock.h"
+#include "app/present/presentationmode.h"
+#include "app/present/tourformat.h"
 #include "app/record/videoprobe.h"
+#include "app/window/filemenucontroller.h"
 #include "app/window/mainwindow.h"
 #include "tests/common/clirunner.h"
+#include "tests/common/testmodels.h"
+#include "views/compare/racelane.h"
+#include "views/compare/tokenrace.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -15,6 +22,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QMainWindow>
+#include <QPlainTextEdit>
+
 #include <cmath>
 
 using namespace ws;
@@ -22,6 +32,51 @@ using namespace ws;
 class TestTourRecord : public QObject
 {
     Q_OBJECT
+
+    // Each race lane lies wholly inside the window and the frame, and its text area in `frame` (the recording at
+    // that moment) holds text: pixels far from the area's background colour.
+    static void checkLanes(QMainWindow& window, const QImage& frame, int index)
+    {
+        QVERIFY2(!frame.isNull(), qPrintable(QStringLiteral("frame %1 did not decode").arg(index)));
+        ComparisonController* comparison = window.findChild<PresentationMode*>()->stage()->parts().comparison;
+        views::TokenRace* race = comparison->race();
+        QVERIFY(race && race->isVisible());
+        QCOMPARE(race->laneCount(), 4);
+        // The window as WidgetFrameSource draws it into the frame: scaled to fit, centred.
+        const QSize fitted = window.size().scaled(frame.size(), Qt::KeepAspectRatio);
+        const double scale = double(fitted.width()) / window.width();
+        const QPointF offset((frame.width() - fitted.width()) / 2.0, (frame.height() - fitted.height()) / 2.0);
+        for (int i = 0; i < race->laneCount(); ++i) {
+            const views::RaceLane* lane = race->lane(i);
+            const QString what = QStringLiteral("frame %1, lane %2 (%3)").arg(index).arg(i).arg(lane->headerText());
+            QVERIFY2(!lane->text().isEmpty(), qPrintable(what));
+            QVERIFY2(lane->visibleRegion().boundingRect() == lane->rect(), qPrintable(what + " is cut"));
+            const QWidget* view = lane->textView()->viewport();
+            const QRect inWindow(view->mapTo(&window, QPoint(0, 0)), view->size());
+            QVERIFY2(window.rect().contains(inWindow), qPrintable(what));
+            const QRect inFrame = QRectF(offset + QPointF(inWindow.topLeft()) * scale, QSizeF(inWindow.size()) * scale)
+                                      .toAlignedRect()
+                                      .adjusted(2, 2, -2, -2) &
+                                  frame.rect();
+            QMap<QRgb, int> counts;
+            for (int y = inFrame.top(); y <= inFrame.bottom(); ++y)
+                for (int x = inFrame.left(); x <= inFrame.right(); ++x)
+                    ++counts[frame.pixel(x, y) & 0xf0f0f0]; // coarse: the encoder moves colours a little
+            QRgb background = 0;
+            for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+                if (it.value() > counts.value(background))
+                    background = it.key();
+            int ink = 0;
+            for (int y = inFrame.top(); y <= inFrame.bottom(); ++y)
+                for (int x = inFrame.left(); x <= inFrame.right(); ++x) {
+                    const QRgb p = frame.pixel(x, y);
+                    ink += std::abs(qRed(p) - qRed(background)) + std::abs(qGreen(p) - qGreen(background)) +
+                               std::abs(qBlue(p) - qBlue(background)) >
+                           120;
+                }
+            QVERIFY2(ink >= 40, qPrintable(what + QStringLiteral(": %1 text pixels in the frame").arg(ink)));
+        }
+    }
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -71,6 +126,62 @@ private slots:
         const QJsonObject json = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(json.value(QStringLiteral("frames")).toInt(), expected);
         QVERIFY(std::abs(json.value(QStringLiteral("tour_seconds")).toDouble() - tourSeconds) < 1e-6);
+    }
+
+    void shippedRaceShowsTextInEveryLane()
+    {
+        // The "Wafer, GPU and Groq" tour recorded by the CLI at 1280 x 720: frames from its race step (4 s in, and
+        // half a second before its end) have text in every lane. Where the lanes are comes from the same tour
+        // played to the same moment in this process's window (the CLI's window, offscreen, at the same size).
+        QTemporaryDir dir;
+        const QString tourPath = wstest::sourcePath(QStringLiteral("resources/tours/wafer-gpu-groq.json"));
+        const QString out = dir.filePath(QStringLiteral("race.mp4"));
+        const int fps = 2;
+        QProcessEnvironment env = wstest::headlessEnvironment();
+        env.insert(QStringLiteral("HOME"), dir.path()); // no saved layout of the user's
+        const auto run = wstest::runCli({QStringLiteral("record"), QStringLiteral("--tour"), tourPath,
+                                         QStringLiteral("--out"), out, QStringLiteral("--fps"), QString::number(fps)},
+                                        env);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+
+        QString error;
+        const auto tour = TourFormat::load(tourPath, &error);
+        QVERIFY2(tour, qPrintable(error));
+        double raceStart = 0, raceSeconds = 0;
+        for (const TourStep& step : tour->steps) {
+            if (step.kind == TourStepKind::Race) {
+                raceSeconds = step.seconds;
+                break;
+            }
+            raceStart += TourFormat::stepSeconds(step, 0); // captions and waits only before the race
+        }
+        QVERIFY(raceSeconds > 4);
+        const QList<int> frames{int(std::lround((raceStart + 4) * fps)),
+                                int(std::lround((raceStart + raceSeconds - 0.5) * fps))};
+        const auto probe = VideoProbe::probe(out, &error, frames);
+        QVERIFY2(probe, qPrintable(error));
+        QCOMPARE(probe->frameSize, QSize(1280, 720));
+
+        const PresetLibrary presets{QString()};
+        LanguageManager languages;
+        languages.setLanguage(QStringLiteral("en"));
+        MainWindow window(presets, languages);
+        window.fileMenu()->setInteractive(false);
+        auto* mode = window.findChild<PresentationMode*>();
+        mode->setFullScreen(false);
+        mode->setAutoPlay(false);
+        window.resize(probe->frameSize);
+        window.show();
+        QVERIFY2(mode->present(tourPath, &error), qPrintable(error));
+        TourPlayer* player = mode->player();
+        for (int frame = 0; frame <= frames.last(); ++frame) { // as TourRecorder steps: one frame, 1 / fps seconds
+            QTRY_VERIFY_WITH_TIMEOUT(!mode->stage()->isBusy(), 120000);
+            player->advance(0);
+            QCoreApplication::processEvents();
+            if (frames.contains(frame))
+                checkLanes(window, probe->frames.value(frame), frame);
+            player->advance(1.0 / fps);
+        }
     }
 
     void badTourIsRefused()

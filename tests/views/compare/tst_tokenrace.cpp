@@ -6,8 +6,12 @@
 #include "views/compare/racelane.h"
 #include "views/compare/tokenrace.h"
 
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 
 using namespace ws;
 using namespace ws::views;
@@ -201,6 +205,105 @@ private slots:
         QVERIFY(a > 0 && a < b && b < 1);
         race.resize(600, 200);
         QVERIFY(!race.grab().isNull());
+    }
+
+    void demoPaceBringsTheSlowestLaneToTheReader()
+    {
+        // The slowest system predicts 40 tokens/s; a reader reads 10: race time runs at 10 / 40 = 1/4 of wall time.
+        TokenRace race;
+        race.setRace(numbered(200), threeSystems(), {});
+        QVERIFY(race.isDemoPace());
+        QCOMPARE(race.timeScale(), 1.0); // no reader yet: real time
+        QCOMPARE(race.paceText(), QStringLiteral("real time"));
+        race.setReadingSpeed(10, QStringLiteral("seed"));
+        QCOMPARE(race.timeScale(), 0.25);
+        QCOMPARE(race.paceText(), QStringLiteral("slowed 4×"));
+        // A reader faster than every system: real time (the race never runs faster than the systems).
+        race.setReadingSpeed(50, QStringLiteral("seed"));
+        QCOMPARE(race.timeScale(), 1.0);
+        // A chosen factor wins until the demo pace is chosen again.
+        race.setReadingSpeed(10, QStringLiteral("seed"));
+        race.setTimeScale(0.1);
+        QVERIFY(!race.isDemoPace());
+        QCOMPARE(race.paceText(), QStringLiteral("slowed 10×"));
+        race.setDemoPace();
+        QCOMPARE(race.timeScale(), 0.25);
+        QCOMPARE(TokenRace::demoTimeScale({}, 10), 1.0);
+    }
+
+    void externalClockKeepsTheTimerOff()
+    {
+        // A tour drives the race: showing it does not start the timer; Start hands the clock back.
+        TokenRace race;
+        race.setExternalClock(true);
+        race.setRace(numbered(20), threeSystems(), {});
+        race.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&race));
+        QVERIFY(!race.isRunning());
+        race.start();
+        QVERIFY(race.isRunning());
+        // Without an external clock, a race that is shown runs by itself.
+        TokenRace shown;
+        shown.setRace(numbered(20), threeSystems(), {});
+        shown.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&shown));
+        QVERIFY(shown.isRunning());
+    }
+
+    void fourLanesFitA1280By720FrameAndBreakBetweenWords()
+    {
+        // Four systems as the comparison names them, one with published figures, a story's worth of tokens split
+        // inside words as a tokenizer does (" g", "ir", "l").
+        std::vector<RaceSystem> systems = {
+            {pace(500.205, 0.19), QStringLiteral("4 × WSE-3"), QColor(0xe6, 0x7e, 0x22), {}},
+            {pace(125.526, 0.041), QStringLiteral("8 × H100"), QColor(0x76, 0xb9, 0x00), {}},
+            {pace(234.327, 0.024), QStringLiteral("8 × B200"), QColor(0x1f, 0x6f, 0x8b), {}},
+            {pace(273.890, 0.048), QStringLiteral("689 × Groq LPU"), QColor(0xc0, 0x39, 0x2b), {}}};
+        systems[0].marks.push_back({969, QStringLiteral("a published figure")});
+        systems[0].marks.push_back({2100, QStringLiteral("another")});
+        QStringList pieces;
+        for (int i = 0; i < 12; ++i)
+            pieces << QStringList{QStringLiteral(" Once"),   QStringLiteral(" upon"), QStringLiteral(" a"),
+                                  QStringLiteral(" time"),   QStringLiteral(","),     QStringLiteral(" a"),
+                                  QStringLiteral(" little"), QStringLiteral(" g"),    QStringLiteral("ir"),
+                                  QStringLiteral("l"),       QStringLiteral(" lo"),   QStringLiteral("ved"),
+                                  QStringLiteral(" to"),     QStringLiteral(" play"), QStringLiteral(" "),
+                                  QStringLiteral("out"),     QStringLiteral("side"),  QStringLiteral(".")};
+        TokenRace race;
+        race.setExternalClock(true);
+        race.setRace(pieces, systems, QStringLiteral("a story, token by token"));
+        race.setReadingSpeed(12.1, QStringLiteral("seed"));
+        QVERIFY2(race.minimumSizeHint().width() <= 1280, qPrintable(QString::number(race.minimumSizeHint().width())));
+        race.resize(1280, 540); // the race dock in a 1280 x 720 recording
+        race.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&race));
+        race.advanceTo(10.0);
+        QVERIFY(race.isFinished());
+        QCoreApplication::processEvents();
+        for (int i = 0; i < race.laneCount(); ++i) {
+            const RaceLane* lane = race.lane(i);
+            const QRect inRace(lane->mapTo(&race, QPoint(0, 0)), lane->size());
+            QVERIFY2(race.rect().contains(inRace), qPrintable(QStringLiteral("lane %1 at %2,%3 %4x%5")
+                                                                  .arg(i)
+                                                                  .arg(inRace.x())
+                                                                  .arg(inRace.y())
+                                                                  .arg(inRace.width())
+                                                                  .arg(inRace.height())));
+            // Every line but a paragraph's last ends with the space before the next word.
+            const QTextDocument* document = lane->textView()->document();
+            int lines = 0;
+            for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+                const QTextLayout* layout = block.layout();
+                for (int l = 0; l + 1 < layout->lineCount(); ++l) {
+                    const QTextLine line = layout->lineAt(l);
+                    const QString text = block.text().mid(line.textStart(), line.textLength());
+                    QVERIFY2(text.endsWith(QLatin1Char(' ')),
+                             qPrintable(QStringLiteral("lane %1: '%2'").arg(i).arg(text)));
+                    ++lines;
+                }
+            }
+            QVERIFY2(lines > 0, "the text wraps"); // else the check above checked nothing
+        }
     }
 
     void noTokensNoRows()
