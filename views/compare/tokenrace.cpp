@@ -309,9 +309,9 @@ double TokenRace::demoTimeScale(const std::vector<RaceSystem>& systems, double r
     for (const RaceSystem& s : systems)
         if (s.pace.tokensPerSecondPerUser > 0 && (slowest == 0 || s.pace.tokensPerSecondPerUser < slowest))
             slowest = s.pace.tokensPerSecondPerUser;
-    if (!(readingTokensPerSecond > 0) || !(slowest > readingTokensPerSecond))
-        return 1.0;
-    return readingTokensPerSecond / slowest;
+    // The one slow-motion rule (engine/session/tokenpacer.h): the round factor (2, 5, 10, 20, …) that brings the
+    // slowest lane down to the reader's pace, as the chat's wafer is slowed.
+    return 1.0 / TokenPacer::slowMotionFor(slowest, readingTokensPerSecond);
 }
 
 QString TokenRace::paceText() const

@@ -83,8 +83,9 @@ public:
     // The demo pace (the default): the time scale follows demoTimeScale for the race's systems and reading speed.
     void setDemoPace();
     bool isDemoPace() const { return m_demoPace; }
-    // Race seconds per wall second at which the slowest system comes out at `readingTokensPerSecond`: its
-    // reading speed over the slowest predicted rate, 1 (real time) when that system is no faster than a reader.
+    // Race seconds per wall second at which the slowest system comes out at `readingTokensPerSecond` or below:
+    // 1 over the round slow-motion factor of engine/session/tokenpacer.h (TokenPacer::slowMotionFor), the one
+    // the chat's wafer is slowed by; 1 (real time) when that system is no faster than a reader.
     static double demoTimeScale(const std::vector<RaceSystem>& systems, double readingTokensPerSecond);
     // What the race shows about its pace: "slowed 10×" or "real time".
     QString paceText() const;

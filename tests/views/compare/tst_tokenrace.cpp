@@ -209,15 +209,16 @@ private slots:
 
     void demoPaceBringsTheSlowestLaneToTheReader()
     {
-        // The slowest system predicts 40 tokens/s; a reader reads 10: race time runs at 10 / 40 = 1/4 of wall time.
+        // The slowest system predicts 40 tokens/s; a reader reads 10: the round factor that brings 40 down to 10 or
+        // below is 5 (TokenPacer::slowMotionFor: 2 leaves 20), so race time runs at 1/5 of wall time.
         TokenRace race;
         race.setRace(numbered(200), threeSystems(), {});
         QVERIFY(race.isDemoPace());
         QCOMPARE(race.timeScale(), 1.0); // no reader yet: real time
         QCOMPARE(race.paceText(), QStringLiteral("real time"));
         race.setReadingSpeed(10, QStringLiteral("seed"));
-        QCOMPARE(race.timeScale(), 0.25);
-        QCOMPARE(race.paceText(), QStringLiteral("slowed 4×"));
+        QCOMPARE(race.timeScale(), 0.2);
+        QCOMPARE(race.paceText(), QStringLiteral("slowed 5×"));
         // A reader faster than every system: real time (the race never runs faster than the systems).
         race.setReadingSpeed(50, QStringLiteral("seed"));
         QCOMPARE(race.timeScale(), 1.0);
@@ -227,7 +228,7 @@ private slots:
         QVERIFY(!race.isDemoPace());
         QCOMPARE(race.paceText(), QStringLiteral("slowed 10×"));
         race.setDemoPace();
-        QCOMPARE(race.timeScale(), 0.25);
+        QCOMPARE(race.timeScale(), 0.2);
         QCOMPARE(TokenRace::demoTimeScale({}, 10), 1.0);
     }
 
