@@ -5,6 +5,7 @@
 #include "app/record/videoprobe.h"
 #include "app/scenario/scenarioformat.h"
 #include "tests/common/clirunner.h"
+#include "tests/common/svgcount.h"
 #include "tests/common/testmodels.h"
 
 #include <QDir>
@@ -17,7 +18,6 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QXmlStreamReader>
 
 using namespace ws;
 
@@ -170,31 +170,13 @@ private slots:
         const QByteArray bytes = file.readAll();
         QVERIFY(QSvgRenderer(bytes).isValid());
         QVERIFY(bytes.contains("Qwen3-32B"));
-        qint64 rects = 0; // squares and runs of cores: the subpaths of the paths in crisp-edged groups
-        int coreDepth = 0;
-        QXmlStreamReader xml(bytes);
-        while (!xml.atEnd()) {
-            const auto token = xml.readNext();
-            if (token == QXmlStreamReader::EndElement && coreDepth > 0)
-                --coreDepth;
-            if (token != QXmlStreamReader::StartElement)
-                continue;
-            if (coreDepth > 0)
-                ++coreDepth;
-            if (xml.name() == QLatin1String("g") &&
-                xml.attributes().value("shape-rendering") == QLatin1String("crispEdges"))
-                coreDepth = 1;
-            if (coreDepth > 0 && xml.name() == QLatin1String("path"))
-                rects += xml.attributes().value("d").count(QLatin1Char('z'));
-            if (xml.name() != QLatin1String("image"))
-                continue;
-            // An embedded PNG: decode it and check its pixel size.
-            const QString href = xml.attributes().value("xlink:href").toString();
-            const QByteArray data = QByteArray::fromBase64(href.section(QLatin1Char(','), 1).toLatin1());
-            const QImage embedded = QImage::fromData(data);
-            QVERIFY2(embedded.width() <= 64 && embedded.height() <= 64,
-                     qPrintable(QStringLiteral("an image of %1 x %2").arg(embedded.width()).arg(embedded.height())));
-        }
+        const wstest::SvgCount count = wstest::countSvg(bytes);
+        // No embedded image larger than 64 x 64 (none at this DPI: every wafer is vectors).
+        QVERIFY2(count.largestImage.width() <= 64 && count.largestImage.height() <= 64,
+                 qPrintable(QStringLiteral("an image of %1 x %2")
+                                .arg(count.largestImage.width())
+                                .arg(count.largestImage.height())));
+        const qint64 rects = count.coreRects;
         QCOMPARE(rects, qint64(stats.value("rects").toDouble()));
         QVERIFY(rects > 100);
     }

@@ -2,6 +2,7 @@
 // captions never overlap a wafer, the PNG shows each wafer's cores in their own colours at the requested DPI, and
 // the SVG draws cores as vector rectangles (an image of one pixel per core only where a core is smaller than a
 // device pixel). mergeCoreRects covers every core exactly once with its own colour.
+#include "tests/common/svgcount.h"
 #include "tests/views/syntheticsnapshot.h"
 #include "views/mesh/colorscale.h"
 #include "views/mesh/meshfigure.h"
@@ -11,7 +12,6 @@
 #include <QRandomGenerator>
 #include <QSvgRenderer>
 #include <QTest>
-#include <QXmlStreamReader>
 
 #include <cmath>
 
@@ -46,36 +46,6 @@ MeshFigureOptions options(QSizeF mm, double dpi, int device, MeshLayer layer)
     o.title = QStringLiteral("Qwen3-32B (BF16) on 2 × Cerebras WSE-3 (CS-3): weight placement");
     o.source = QStringLiteral("WaferScope test · placed by its engine · 762 × 1,176 cores per wafer");
     return o;
-}
-
-struct SvgCount
-{
-    int images = 0;
-    qint64 coreRects = 0; // squares and runs in the paths of the crisp-edged groups (the cores)
-};
-
-SvgCount countSvg(const QByteArray& svg)
-{
-    SvgCount out;
-    QXmlStreamReader xml(svg);
-    int coreDepth = 0; // > 0 inside a group of cores
-    while (!xml.atEnd()) {
-        const auto token = xml.readNext();
-        if (token == QXmlStreamReader::EndElement && coreDepth > 0)
-            --coreDepth;
-        if (token != QXmlStreamReader::StartElement)
-            continue;
-        if (coreDepth > 0)
-            ++coreDepth;
-        if (xml.name() == QLatin1String("image"))
-            ++out.images;
-        else if (xml.name() == QLatin1String("g") &&
-                 xml.attributes().value(QLatin1String("shape-rendering")) == QLatin1String("crispEdges"))
-            coreDepth = 1;
-        else if (coreDepth > 0 && xml.name() == QLatin1String("path"))
-            out.coreRects += xml.attributes().value(QLatin1String("d")).count(QLatin1Char('z'));
-    }
-    return out;
 }
 
 } // namespace
@@ -188,7 +158,7 @@ private slots:
         QCOMPARE(stats.vectorWafers, 2);
         QCOMPARE(stats.rasterWafers, 0);
         QVERIFY(stats.largestImage.isEmpty());
-        const SvgCount counted = countSvg(svg);
+        const wstest::SvgCount counted = wstest::countSvg(svg);
         QCOMPARE(counted.images, 0);
         QCOMPARE(counted.coreRects, stats.rects);
         // 37 bands of 4 owners each per wafer: 148 rectangles per wafer, not 896,112 cores.
@@ -221,7 +191,7 @@ private slots:
         const QByteArray svg = figure.toSvg(&stats);
         QCOMPARE(stats.rasterWafers, 2);
         QCOMPARE(stats.largestImage, QSize(762, 1176));
-        QCOMPARE(countSvg(svg).images, 2);
+        QCOMPARE(wstest::countSvg(svg).images, 2);
     }
 
     void mergedRectsCoverEveryCoreOnce()
