@@ -645,20 +645,12 @@
         <translation>%1 轮 × %2 个 token</translation>
     </message>
     <message>
-        <source>your setting (default: the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3], 5 rounds × 500 tokens)</source>
-        <translation>您的设置（默认值：文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]，5 轮 × 500 个 token）</translation>
-    </message>
-    <message>
         <source>Chinese answer</source>
         <translation>中文回答</translation>
     </message>
     <message>
         <source>%1 characters</source>
         <translation>%1 个汉字</translation>
-    </message>
-    <message>
-        <source>your setting (default: the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3], a 1,000-character article)</source>
-        <translation>您的设置（默认值：文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]，一篇千字文章）</translation>
     </message>
     <message>
         <source>Tokens per Chinese character</source>
@@ -692,17 +684,17 @@
         <source>%1 + %2 values per token per layer</source>
         <translation>每层每个词元 %1 + %2 个值</translation>
     </message>
+    <message>
+        <source>your setting (default: an example, 5 rounds × 500 tokens)</source>
+        <translation>您的设置（默认值：示例，5 轮 × 500 个 token）</translation>
+    </message>
+    <message>
+        <source>your setting (default: an example, a 1,000-character article)</source>
+        <translation>您的设置（默认值：示例，一篇 1,000 字的文章）</translation>
+    </message>
 </context>
 <context>
     <name>ws::ComparisonController</name>
-    <message>
-        <source>article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3] (docs/sources.md): 普通人的中文阅读速度约为每分钟300-500字</source>
-        <translation>文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]（docs/sources.md）：普通人的中文阅读速度约为每分钟300-500字</translation>
-    </message>
-    <message>
-        <source>article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3] (docs/sources.md): 一个中文汉字大约对应1.5到2个token</source>
-        <translation>文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]（docs/sources.md）：一个中文汉字大约对应1.5到2个token</translation>
-    </message>
     <message>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
@@ -744,6 +736,14 @@ A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures
 %1
 
 测量文件是 JSON 格式，包含 id、kind（要显示的数据用 &quot;reference&quot;，或某种校准类型）和 rows；每行给出模型与硬件预设、上下文长度或提示与输出长度、速度以及来源。</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud developer community, &apos;How are a large model&apos;s tokens counted?&apos;, https://developer.aliyun.com/ask/689758: one Qwen token is 1.5–1.8 Chinese characters [Tokens-per-Chinese-character]</source>
+        <translation>阿里云开发者社区《大模型的token是怎么计算的？》，https://developer.aliyun.com/ask/689758：一个通义千问 token 约为 1.5–1.8 个汉字 [Tokens-per-Chinese-character]</translation>
+    </message>
+    <message>
+        <source>Wang, Lin &amp; Guo, &apos;Visual requirement for Chinese reading with normal vision&apos;, Brain and Behavior 2019, https://doi.org/10.1002/brb3.1216: 259.5 ± 38.2 characters/min (30 readers, mean ± 1 SD) [Chinese-reading-rate]</source>
+        <translation>Wang、Lin 与 Guo，《Visual requirement for Chinese reading with normal vision》，Brain and Behavior 2019，https://doi.org/10.1002/brb3.1216：每分钟 259.5 ± 38.2 字（30 名读者，均值 ± 1 个标准差）[Chinese-reading-rate]</translation>
     </message>
 </context>
 <context>
@@ -3500,24 +3500,8 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
         <translation>解码时 KV 缓存中已有的 token 数</translation>
     </message>
     <message>
-        <source>Agent workflow: steps (the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3]: 5 rounds)</source>
-        <translation>Agent 工作流：轮数（文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]：5 轮）</translation>
-    </message>
-    <message>
-        <source>Agent workflow: tokens generated per step (the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3]: 500)</source>
-        <translation>Agent 工作流：每轮生成的 token 数（文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]：500）</translation>
-    </message>
-    <message>
         <source>Length of a Chinese answer in characters</source>
         <translation>中文回答的字数</translation>
-    </message>
-    <message>
-        <source>Tokens per Chinese character, low end (the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3]: 1.5–2)</source>
-        <translation>每个汉字的 token 数，下限（文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]：1.5–2）</translation>
-    </message>
-    <message>
-        <source>Tokens per Chinese character, high end (the article &apos;Cerebras跑Qwen3实现1500 Token/秒&apos; [Seed-Cerebras-Qwen3]: 1.5–2)</source>
-        <translation>每个汉字的 token 数，上限（文章《Cerebras跑Qwen3实现1500 Token/秒》[Seed-Cerebras-Qwen3]：1.5–2）</translation>
     </message>
     <message>
         <source>Calibration profile for the GPU predictions; automatic uses the profile measured on each GPU, else the TensorRT-LLM H200 profile</source>
@@ -3562,6 +3546,22 @@ Published API price: $%1 per million output tokens (%2, %3)</source>
     <message>
         <source>automatic</source>
         <translation>自动</translation>
+    </message>
+    <message>
+        <source>Agent workflow: steps (default: an example of 5 rounds)</source>
+        <translation>智能体工作流：步数（默认：一个示例，5 轮）</translation>
+    </message>
+    <message>
+        <source>Agent workflow: tokens generated per step (default: an example of 500)</source>
+        <translation>智能体工作流：每步生成的 token 数（默认：一个示例，500）</translation>
+    </message>
+    <message>
+        <source>Tokens per Chinese character, low end (default 0.56: Alibaba Cloud, one Qwen token is 1.5–1.8 characters, https://developer.aliyun.com/ask/689758)</source>
+        <translation>每个汉字的 token 数，下限（默认 0.56：阿里云，一个通义千问 token 约为 1.5–1.8 个汉字，https://developer.aliyun.com/ask/689758）</translation>
+    </message>
+    <message>
+        <source>Tokens per Chinese character, high end (default 0.67: Alibaba Cloud, one Qwen token is 1.5–1.8 characters, https://developer.aliyun.com/ask/689758)</source>
+        <translation>每个汉字的 token 数，上限（默认 0.67：阿里云，一个通义千问 token 约为 1.5–1.8 个汉字，https://developer.aliyun.com/ask/689758）</translation>
     </message>
 </context>
 <context>

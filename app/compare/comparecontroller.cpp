@@ -132,8 +132,10 @@ void ComparisonController::recompute()
             userGpu = c;
     }
     snap->reading = defaultReadingSpeed();
-    snap->tokensPerCharacterSource = tr("article 'Cerebras跑Qwen3实现1500 Token/秒' [Seed-Cerebras-Qwen3] "
-                                        "(docs/sources.md): 一个中文汉字大约对应1.5到2个token");
+    snap->tokensPerCharacterSource =
+        tr("Alibaba Cloud developer community, 'How are a large model's tokens counted?', "
+           "https://developer.aliyun.com/ask/689758: one Qwen token is 1.5–1.8 Chinese characters "
+           "[Tokens-per-Chinese-character]");
     snap->profiles = shippedProfiles();
     for (const CalibrationProfile& p : m_userProfiles) {
         snap->profiles.push_back(p);

@@ -89,11 +89,9 @@ std::vector<views::ComparisonInput> CompareInputs::workload(const views::Compari
         {g, tr("Context in the KV cache"), tr("%1 tokens").arg(s.contextTokens), yours},
         {g, tr("Prompt"), tr("%1 tokens").arg(s.promptTokens), yours},
         {g, tr("Agent workflow"), tr("%1 steps × %2 tokens").arg(s.agentSteps).arg(s.agentTokensPerStep),
-         tr("your setting (default: the article 'Cerebras跑Qwen3实现1500 Token/秒' [Seed-Cerebras-Qwen3], 5 rounds × "
-            "500 tokens)")},
+         tr("your setting (default: an example, 5 rounds × 500 tokens)")},
         {g, tr("Chinese answer"), tr("%1 characters").arg(s.answerCharacters),
-         tr("your setting (default: the article 'Cerebras跑Qwen3实现1500 Token/秒' [Seed-Cerebras-Qwen3], a "
-            "1,000-character article)")},
+         tr("your setting (default: an example, a 1,000-character article)")},
         {g, tr("Tokens per Chinese character"),
          tr("%1 – %2").arg(s.tokensPerCharacterLow).arg(s.tokensPerCharacterHigh), tokensPerCharacterSource},
         {g, tr("Human reading speed"),

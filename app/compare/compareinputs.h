@@ -3,7 +3,7 @@
 // architecture numbers, each system's hardware figures, the workload, the
 // calibration profile each prediction used and the reading speed, each with
 // the source it came from (the presets' `source` notes, the measurement files,
-// the article [Seed-Cerebras-Qwen3] of docs/sources.md, or "your setting").
+// the sources in docs/sources.md, or "your setting").
 
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"

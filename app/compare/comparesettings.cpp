@@ -18,7 +18,7 @@ std::vector<CompareSystemChoice> ComparisonController::defaultSystems()
 views::ComparisonSettings ComparisonController::defaultSettings()
 {
     views::ComparisonSettings s;
-    const Workload w; // engine defaults ([Seed-Cerebras-Qwen3]: 5 x 500-token agent steps, 1.5-2 tokens per character)
+    const Workload w; // engine defaults: 5 x 500-token agent steps, [Tokens-per-Chinese-character]
     s.modelId = QStringLiteral("llama-3.1-70b");
     s.concurrency = w.concurrency;
     s.contextTokens = w.contextTokens;
@@ -26,7 +26,7 @@ views::ComparisonSettings ComparisonController::defaultSettings()
     s.outputTokens = w.outputTokens;
     s.agentSteps = w.agentSteps;
     s.agentTokensPerStep = w.agentTokensPerStep;
-    s.answerCharacters = 1000; // [Seed-Cerebras-Qwen3]: "一篇千字文章" (a 1,000-character article)
+    s.answerCharacters = 1000; // an example: a 1,000-character article
     s.tokensPerCharacterLow = w.tokensPerCharacterLow;
     s.tokensPerCharacterHigh = w.tokensPerCharacterHigh;
     return s;
@@ -35,10 +35,12 @@ views::ComparisonSettings ComparisonController::defaultSettings()
 views::ReadingSpeed ComparisonController::defaultReadingSpeed()
 {
     views::ReadingSpeed r;
-    r.charactersPerMinuteLow = 300;
-    r.charactersPerMinuteHigh = 500;
-    r.source = tr("article 'Cerebras跑Qwen3实现1500 Token/秒' [Seed-Cerebras-Qwen3] (docs/sources.md): "
-                  "普通人的中文阅读速度约为每分钟300-500字");
+    // [Chinese-reading-rate]: 259.5 ± 38.2 characters/min; the range is the mean ± 1 SD.
+    r.charactersPerMinuteLow = 221;
+    r.charactersPerMinuteHigh = 298;
+    r.source = tr("Wang, Lin & Guo, 'Visual requirement for Chinese reading with normal vision', Brain and Behavior "
+                  "2019, https://doi.org/10.1002/brb3.1216: 259.5 ± 38.2 characters/min (30 readers, mean ± 1 SD) "
+                  "[Chinese-reading-rate]");
     return r;
 }
 

@@ -2,10 +2,10 @@
 // A workload says what the hardware is asked to do: how many requests run at
 // once, how long their contexts are, the prompt and answer lengths, and
 // speculative decoding. Predictors turn (model, hardware, workload) into a
-// Prediction. Defaults follow the article [Seed-Cerebras-Qwen3] and the
-// WaferLLM setting [WaferLLM-T4] (docs/sources.md): one user,
-// 4K context, an agent workflow of 5 steps x 500 tokens, 1.5-2 tokens per
-// Chinese character.
+// Prediction. Defaults (docs/sources.md): one user and a 4K context (the
+// WaferLLM setting [WaferLLM-T4]), an example agent workflow of 5 steps x 500
+// tokens, and 0.56-0.67 tokens per Chinese character, Qwen's tokenizer
+// [Tokens-per-Chinese-character].
 
 #include "engine/model/modelconfig.h"
 #include "engine/model/precision.h"
@@ -43,11 +43,13 @@ struct Workload
     // to on with the sourced defaults, a named range driver ("speculative_decoding").
     bool speculativeUnknown = false;
     // Scenario sizes shown with the prediction.
-    int agentSteps = 5; // [Seed-Cerebras-Qwen3]: an agent workflow of 5 rounds
+    int agentSteps = 5; // an example agent workflow: 5 rounds of 500 tokens
     int64_t agentTokensPerStep = 500;
-    int64_t answerCharacters = 500;     // a Chinese answer of N characters
-    double tokensPerCharacterLow = 1.5; // [Seed-Cerebras-Qwen3]: 1.5-2 tokens per Chinese character
-    double tokensPerCharacterHigh = 2.0;
+    int64_t answerCharacters = 500; // a Chinese answer of N characters
+    // [Tokens-per-Chinese-character]: one Qwen token is 1.5-1.8 Chinese characters, so 1 / 1.8 to 1 / 1.5 tokens per
+    // character, to two places.
+    double tokensPerCharacterLow = 0.56;
+    double tokensPerCharacterHigh = 0.67;
 };
 
 } // namespace ws

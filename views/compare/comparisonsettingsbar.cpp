@@ -37,17 +37,13 @@ ComparisonSettingsBar::ComparisonSettingsBar(QWidget* parent) : QWidget(parent)
     m_model->setToolTip(tr("Model preset (resources/presets/models); every system runs the same model"));
     m_concurrency = spin(1, 65536, tr("Requests decoding at once (users); the bars are per user at this concurrency"));
     m_context = spin(1, 1 << 20, tr("Tokens already in the KV cache while decoding"));
-    m_agentSteps = spin(
-        1, 1000,
-        tr("Agent workflow: steps (the article 'Cerebras跑Qwen3实现1500 Token/秒' [Seed-Cerebras-Qwen3]: 5 rounds)"));
-    m_agentTokens = spin(1, 1000000,
-                         tr("Agent workflow: tokens generated per step (the article 'Cerebras跑Qwen3实现1500 Token/秒' "
-                            "[Seed-Cerebras-Qwen3]: 500)"));
+    m_agentSteps = spin(1, 1000, tr("Agent workflow: steps (default: an example of 5 rounds)"));
+    m_agentTokens = spin(1, 1000000, tr("Agent workflow: tokens generated per step (default: an example of 500)"));
     m_characters = spin(1, 10000000, tr("Length of a Chinese answer in characters"));
-    m_tpcLow = dspin(tr("Tokens per Chinese character, low end (the article 'Cerebras跑Qwen3实现1500 Token/秒' "
-                        "[Seed-Cerebras-Qwen3]: 1.5–2)"));
-    m_tpcHigh = dspin(tr("Tokens per Chinese character, high end (the article 'Cerebras跑Qwen3实现1500 Token/秒' "
-                         "[Seed-Cerebras-Qwen3]: 1.5–2)"));
+    m_tpcLow = dspin(tr("Tokens per Chinese character, low end (default 0.56: Alibaba Cloud, one Qwen token is "
+                        "1.5–1.8 characters, https://developer.aliyun.com/ask/689758)"));
+    m_tpcHigh = dspin(tr("Tokens per Chinese character, high end (default 0.67: Alibaba Cloud, one Qwen token is "
+                         "1.5–1.8 characters, https://developer.aliyun.com/ask/689758)"));
     m_profile = new QComboBox;
     m_profile->setToolTip(tr("Calibration profile for the GPU predictions; automatic uses the profile measured on "
                              "each GPU, else the TensorRT-LLM H200 profile"));

@@ -80,8 +80,8 @@ struct ComparisonSettings
     int agentSteps = 5;
     qint64 agentTokensPerStep = 500;
     qint64 answerCharacters = 1000;
-    double tokensPerCharacterLow = 1.5;
-    double tokensPerCharacterHigh = 2.0;
+    double tokensPerCharacterLow = Workload{}.tokensPerCharacterLow; // the engine's sourced defaults
+    double tokensPerCharacterHigh = Workload{}.tokensPerCharacterHigh;
     QString gpuProfile; // empty: the profile measured on each GPU (engine default)
     // A user's hourly cost per device by hardware preset id, in place of the preset's (absent: the preset's).
     QMap<QString, double> hourlyUsdPerDevice;
@@ -94,8 +94,8 @@ struct ComparisonSettings
 // Human reading speed in Chinese characters per minute (a range), with its source.
 struct ReadingSpeed
 {
-    double charactersPerMinuteLow = 300;
-    double charactersPerMinuteHigh = 500;
+    double charactersPerMinuteLow = 221; // [Chinese-reading-rate]: 259.5 ± 38.2, mean ± 1 SD
+    double charactersPerMinuteHigh = 298;
     QString source;
 };
 

@@ -1,4 +1,5 @@
 #include "engine/gguf/gguffile.h"
+#include "engine/spec/workload.h"
 #include "engine/tokenizer/tokenizer.h"
 #include "engine/tokenizer/unicode.h"
 #include "tests/common/testmodels.h"
@@ -357,6 +358,37 @@ private slots:
     // Random text from many scripts (seeded, so the same every run) survives
     // encode -> decode for every vocabulary; random bytes (invalid UTF-8) do
     // for SPM, whose byte fallback keeps every byte (BPE turns them into U+FFFD).
+    // The comparison's default tokens per Chinese character ([Tokens-per-Chinese-character], docs/sources.md: one
+    // Qwen token is 1.5-1.8 characters) measured with the real tokenizers on natural text: articles 1-5 of the
+    // Universal Declaration of Human Rights in the UN's Chinese text. Qwen3's must fall inside the default range;
+    // Llama 3's takes more tokens but still under one a character (the figure it replaced was 1.5-2).
+    void chineseTokensPerCharacter()
+    {
+        const std::string text =
+            "人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心，并应以兄弟关系的精神相对待。"
+            "人人有资格享有本宣言所载的一切权利和自由，不分种族、肤色、性别、语言、宗教、政治或其他见解、"
+            "国籍或社会出身、财产、出生或其他身分等任何区别。人人有权享有生命、自由和人身安全。"
+            "任何人不得使为奴隶或奴役；一切形式的奴隶制度和奴隶买卖，均应予以禁止。"
+            "任何人不得加以酷刑，或施以残忍的、不人道的或侮辱性的待遇或刑罚。";
+        const auto characters = static_cast<double>(std::count_if(
+            text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+        QCOMPARE(characters, 197.0);
+        const auto perCharacter = [&](const char* model) {
+            const QString path = wstest::testModelPath(QLatin1String(model));
+            const auto tok = loadTokenizer(path.toStdString());
+            return tok ? static_cast<double>(tok->encode(text, false, false).size()) / characters : -1.0;
+        };
+        WS_REQUIRE_MODEL_FILE(wstest::testModelPath(QStringLiteral("tokenizer/ggml-vocab-qwen3.gguf")));
+        WS_REQUIRE_MODEL_FILE(wstest::testModelPath(QStringLiteral("tokenizer/ggml-vocab-llama3.gguf")));
+        const double qwen3 = perCharacter("tokenizer/ggml-vocab-qwen3.gguf");
+        const double llama3 = perCharacter("tokenizer/ggml-vocab-llama3.gguf");
+        qInfo("tokens per Chinese character: Qwen3 %.3f, Llama 3 %.3f", qwen3, llama3);
+        const ws::Workload defaults;
+        QVERIFY2(defaults.tokensPerCharacterLow <= qwen3 && qwen3 <= defaults.tokensPerCharacterHigh,
+                 qPrintable(QString::number(qwen3)));
+        QVERIFY2(qwen3 < llama3 && llama3 < 1.0, qPrintable(QString::number(llama3)));
+    }
+
     void roundTripsRandomText_data()
     {
         QTest::addColumn<QString>("model");
