@@ -304,6 +304,8 @@ int runPredict(const QStringList& args)
                         p.cost.usdPerMillionTokensRange.high, p.cost.hourlyUsd);
         std::printf("ceiling %.1f tokens/s per user (%s bound)\n", p.ceiling.tokensPerSecondPerUser,
                     p.ceiling.bound.c_str());
+        if (!p.ceiling.gap.empty())
+            std::printf("  %s\n", p.ceiling.gap.c_str());
         if (p.floor.seconds > 0) {
             std::printf("floor %.4f ms per token (%.1f tokens/s per user)%s: %s\n", 1e3 * p.floor.seconds,
                         1.0 / p.floor.seconds, p.floor.binds ? ", sets the point" : "", p.floor.formula.c_str());

@@ -45,7 +45,8 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
                               {QStringLiteral("bytes_per_step"), c.bytesPerStep},
                               {QStringLiteral("fabric_s"), c.fabricSeconds},
                               {QStringLiteral("arithmetic_intensity"), c.arithmeticIntensity()},
-                              {QStringLiteral("clamped"), c.clamped}};
+                              {QStringLiteral("clamped"), c.clamped},
+                              {QStringLiteral("gap"), QString::fromStdString(c.gap)}};
     // The per-token costs that do not shrink with the model, each with its source, and whether they set the point.
     QJsonArray floorComponents;
     for (const FloorComponent& f : p.floor.components)

@@ -9,8 +9,9 @@
 namespace ws {
 
 namespace {
-// The chip count Groq deploys and the chip-to-chip cost, one at a time, and the ceiling: one token's layers
-// stream from the SRAM of every chip in turn (chips x SRAM bandwidth) and compute at their peak.
+// The chip count Groq deploys and the chip-to-chip cost, one at a time, and the ceiling: one token's layers run
+// in turn, each on its own chips (the layer pipeline lpuTerms assumes), so the roof is one layer's chips' SRAM
+// bandwidth and peak (one chip when a chip holds several layers), not every chip's at once.
 void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& l, const Workload& w,
                         const LpuCalibration& cal, double specFactor)
 {
@@ -44,8 +45,9 @@ void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& 
     const ModelShape shape(model);
     Ceiling& c = p.ceiling;
     const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
-    c.peakBytesPerS = p.devices * l.sramBandwidthBytesPerS;
-    c.peakFlopsPerS = p.devices * lpuPeakOps(l, w.precision);
+    const double chipsPerLayer = std::max(1.0, double(p.devices) / std::max(1, model.layers));
+    c.peakBytesPerS = chipsPerLayer * l.sramBandwidthBytesPerS;
+    c.peakFlopsPerS = chipsPerLayer * lpuPeakOps(l, w.precision);
     c.bytesPerStep = double(shape.bytesReadPerToken(w.precision)) +
                      double(shape.kvBytes(std::max<int64_t>(1, w.contextTokens), lpuKvBytes(w.precision)));
     c.flopsPerStep =

@@ -89,6 +89,9 @@ struct Floor
 // (wafers) cross its layer regions in fewer hops than the reductions need.
 // The roofs are those one token's layers run on (all GPUs of a tensor-parallel
 // group; one layer region of a wafer, one layer's chips on an LPU).
+// A ceiling further above the point than this says why (Ceiling::gap).
+inline constexpr double kCeilingGapExplained = 20.0;
+
 struct Ceiling
 {
     double peakFlopsPerS = 0;
@@ -100,6 +103,9 @@ struct Ceiling
     double tokensPerSecondPerUser = 0; // the ceiling itself
     std::string bound;                 // "memory", "compute" or "fabric"
     bool clamped = false;              // the model's figure exceeded the ceiling and was cut to it
+    // When the point sits more than kCeilingGapExplained times below the ceiling: what each token spends its time
+    // on that the roof does not count (the point's largest breakdown phases), so a far ceiling says why.
+    std::string gap;
 
     double arithmeticIntensity() const { return bytesPerStep > 0 ? flopsPerStep / bytesPerStep : 0; }
 };

@@ -63,6 +63,32 @@ RangeDriver rangeDriver(std::string input, std::string unit, double assumed, dou
 }
 
 namespace {
+// The point's largest breakdown phases, when the ceiling is far above it: the time the roofline leaves out.
+std::string ceilingGap(const Prediction& p)
+{
+    const double ratio = p.tokensPerSecondPerUser > 0 ? p.ceiling.tokensPerSecondPerUser / p.tokensPerSecondPerUser : 0;
+    double total = 0;
+    for (const PhaseTime& t : p.breakdown)
+        total += t.seconds;
+    if (ratio <= kCeilingGapExplained || !(total > 0))
+        return {};
+    std::vector<PhaseTime> phases = p.breakdown;
+    std::sort(phases.begin(), phases.end(),
+              [](const PhaseTime& a, const PhaseTime& b) { return a.seconds > b.seconds; });
+    std::string text = "the point is " + std::to_string(std::llround(ratio)) + "x below the " + p.ceiling.bound +
+                       " roof: each token spends ";
+    double covered = 0;
+    for (size_t i = 0; i < phases.size() && covered < 0.8 * total; ++i) {
+        if (i > 0)
+            text += ", ";
+        text += std::to_string(std::llround(100.0 * phases[i].seconds / total)) + " % in " + phases[i].id;
+        covered += phases[i].seconds;
+    }
+    return text +
+           " at the rates and fixed costs the model takes from its measurements, where the roof takes every byte "
+           "and operation at the peak of every unit at once";
+}
+
 void applyCeiling(Prediction& p)
 {
     Ceiling& c = p.ceiling;
@@ -84,6 +110,7 @@ void applyCeiling(Prediction& p)
     Range& r = p.tokensPerSecondPerUserRange;
     r.high = std::min(r.high, cap);
     r.low = std::min(r.low, p.tokensPerSecondPerUser);
+    c.gap = ceilingGap(p);
 }
 } // namespace
 

@@ -71,6 +71,9 @@ void ComparisonDrivers::setSystems(const std::vector<ComparisonSystem>& systems)
                               formatSignificant(100.0 * top.share, 2),
                               formatSignificant(p.ceiling.tokensPerSecondPerUser),
                               QString::fromStdString(p.ceiling.bound));
+            if (!p.ceiling.gap.empty()) // a far ceiling says why
+                lines.last() +=
+                    QStringLiteral("<br><small>%1</small>").arg(QString::fromStdString(p.ceiling.gap).toHtmlEscaped());
         }
     }
     showTable(m_table, m_rows);
