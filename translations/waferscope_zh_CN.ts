@@ -745,6 +745,10 @@ A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures
         <source>Wang, Lin &amp; Guo, &apos;Visual requirement for Chinese reading with normal vision&apos;, Brain and Behavior 2019, https://doi.org/10.1002/brb3.1216: 259.5 ± 38.2 characters/min (30 readers, mean ± 1 SD) [Chinese-reading-rate]</source>
         <translation>Wang、Lin 与 Guo，《Visual requirement for Chinese reading with normal vision》，Brain and Behavior 2019，https://doi.org/10.1002/brb3.1216：每分钟 259.5 ± 38.2 字（30 名读者，均值 ± 1 个标准差）[Chinese-reading-rate]</translation>
     </message>
+    <message>
+        <source>238 words a minute, adults&apos; silent reading of English non-fiction (Brysbaert, Journal of Memory and Language 2019, https://doi.org/10.1016/j.jml.2019.104047 [Reading-rate]) × 4/3 tokens per word [Tokens-per-word]</source>
+        <translation>每分钟 238 个词，成人默读英文非虚构文本的速度（Brysbaert，Journal of Memory and Language 2019，https://doi.org/10.1016/j.jml.2019.104047 [Reading-rate]）× 每词 4/3 个 token [Tokens-per-word]</translation>
+    </message>
 </context>
 <context>
     <name>ws::DataflowDock</name>
@@ -3685,6 +3689,26 @@ Hourly cost: %10</source>
         <source>preset: %1</source>
         <translation>预设：%1</translation>
     </message>
+    <message>
+        <source> on %1 devices</source>
+        <translation>（%1 台设备）</translation>
+    </message>
+    <message>
+        <source>cost = price at %1 users, or %2 % busy at %3</source>
+        <translation>%1 个用户时成本 = 价格，或 %3 个用户时设备忙碌 %2 %</translation>
+    </message>
+    <message>
+        <source>cost %1× the price even at %2 users</source>
+        <translation>即使 %2 个用户，成本仍为价格的 %1 倍</translation>
+    </message>
+    <message>
+        <source>Even at %1 users decoding at once%2 (the cheapest this prediction finds) with the devices busy every hour, the predicted cost ($%3 per million) is %4× the price: the provider runs more users per device, shorter contexts, cheaper hours or a faster stack than this prediction.</source>
+        <translation>即使 %1 个用户同时解码%2（本预测找到的最便宜配置）且设备每小时都满负荷，预测成本（每百万 $%3）仍是价格的 %4 倍：服务商每台设备承载更多用户、使用更短的上下文、更便宜的机时或比本预测更快的软件栈。</translation>
+    </message>
+    <message>
+        <source>The predicted cost equals the price at about %1 users decoding at once (%2 tokens/s each) with the devices busy every hour; at %3 users%4 (the cheapest, $%5 per million) the devices need be busy only %6 % of the hours.</source>
+        <translation>约 %1 个用户同时解码（每人 %2 token/s）且设备每小时都满负荷时，预测成本等于价格；在 %3 个用户%4（最便宜，每百万 $%5）时，设备只需在 %6 % 的时间里忙碌。</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::DataflowTables</name>
@@ -4843,12 +4867,12 @@ Acceptance a (default %4): %5</source>
         <translation>放慢 %1×</translation>
     </message>
     <message>
-        <source>Demo pace: race time runs %1 times slower than real time, so that the slowest lane comes out at a human reader&apos;s %2 tokens/s.</source>
-        <translation>演示速度：比赛时间比真实时间慢 %1 倍，使最慢的赛道以人类阅读速度（%2 token/秒）输出。</translation>
-    </message>
-    <message>
         <source>Race time against wall time</source>
         <translation>比赛时间相对真实时间</translation>
+    </message>
+    <message>
+        <source>Demo pace: every lane&apos;s first token at its predicted time, then its tokens %1 times slower than real time, so that the slowest lane comes out at a human reader&apos;s %2 tokens/s.</source>
+        <translation>演示速度：每条赛道的首个 token 按其预测时间出现，之后的 token 比实际慢 %1 倍，使最慢的赛道以人类读者的 %2 token/s 输出。</translation>
     </message>
 </context>
 <context>

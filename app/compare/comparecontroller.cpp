@@ -200,6 +200,12 @@ void ComparisonController::recompute()
                 sys.ok = true;
                 sys.prediction = *p;
                 CompareFigures::addCostFigures(sys, model->id, presetHourly);
+                if (!sys.apiPrices.empty())
+                    sys.costAtScale = costAtScale([&, devices = p->devicesChosen ? 0 : p->devices](int users) {
+                        Workload work = systemWork;
+                        work.concurrency = users;
+                        return run(devices, work);
+                    });
                 sys.label = p->devices > 1 ? tr("%1 × %2").arg(p->devices).arg(name) : name;
                 const PredictionKey key{model->id, hw->id, p->devices, workload.precision, p->concurrency};
                 const std::vector<MeasuredPoint>* sets[] = {&*shipped, &m_userPoints};

@@ -67,7 +67,9 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
         return cal.error();
     const LpuEfficiency& e = cal->efficiency;
     const LpuSpec& l = hw.lpu;
-    const int needed = lpuChipsNeeded(model, l, w.precision, w.contextTokens, 1, e);
+    // The fewest chips that hold the weights and every user's KV cache (more users, more chips: Groq deploys
+    // about 1.7x the weights' minimum, [Groq-chip-count]).
+    const int needed = lpuChipsNeeded(model, l, w.precision, w.contextTokens, std::max(1, w.concurrency), e);
     if (needed <= 0)
         return makeError(ErrorCode::OutOfRange, "LPU preset has no SRAM", "hardware");
     auto started = startPrediction(model, hw, cal->profile.id, w, needed, o.devices, "chips",

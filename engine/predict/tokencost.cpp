@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ws {
 
@@ -36,6 +37,60 @@ std::vector<CostPoint> costCurve(const Prediction& p)
         q.usdPerMillionTokensRange = {usdPerMillionTokens(c.hourlyUsdRange.low, cp.aggregateTokensPerSecond * fast),
                                       usdPerMillionTokens(c.hourlyUsdRange.high, cp.aggregateTokensPerSecond * slow)};
         out.push_back(q);
+    }
+    return out;
+}
+
+PriceMeet meetPrice(const std::vector<CostPoint>& curve, double price)
+{
+    PriceMeet m;
+    if (curve.empty() || !(price > 0))
+        return m;
+    const auto cheapest = std::min_element(curve.begin(), curve.end(), [](const CostPoint& a, const CostPoint& b) {
+        return a.usdPerMillionTokens < b.usdPerMillionTokens;
+    });
+    m.cheapestConcurrency = cheapest->concurrency;
+    m.cheapestUsdPerMillionTokens = cheapest->usdPerMillionTokens;
+    m.utilisation = cheapest->usdPerMillionTokens / price;
+    for (size_t i = 0; i < curve.size(); ++i) {
+        const CostPoint& b = curve[i];
+        if (!(b.usdPerMillionTokens <= price))
+            continue;
+        m.meets = true;
+        m.concurrency = b.concurrency;
+        m.tokensPerSecondPerUser = b.tokensPerSecondPerUser;
+        if (i > 0 && curve[i - 1].usdPerMillionTokens > price && b.usdPerMillionTokens < price) {
+            // Between two concurrencies the cost falls about as a power of the users: interpolate in log-log.
+            const CostPoint& a = curve[i - 1];
+            const double t =
+                std::log(a.usdPerMillionTokens / price) / std::log(a.usdPerMillionTokens / b.usdPerMillionTokens);
+            m.concurrency = std::exp(std::log(a.concurrency) + t * std::log(double(b.concurrency) / a.concurrency));
+            m.tokensPerSecondPerUser = std::exp(std::log(a.tokensPerSecondPerUser) +
+                                                t * std::log(b.tokensPerSecondPerUser / a.tokensPerSecondPerUser));
+        }
+        break;
+    }
+    return m;
+}
+
+std::vector<CostPoint> costAtScale(const std::function<Expected<Prediction>(int concurrency)>& predictAt,
+                                   int maxConcurrency)
+{
+    std::vector<CostPoint> out;
+    for (int users = 1; users <= maxConcurrency; users *= 2) {
+        const Expected<Prediction> p = predictAt(users);
+        if (!p || !p->cost.known || !(p->aggregateTokensPerSecond > 0))
+            break;
+        CostPoint q;
+        q.concurrency = p->concurrency;
+        q.tokensPerSecondPerUser = p->tokensPerSecondPerUser;
+        q.aggregateTokensPerSecond = p->aggregateTokensPerSecond;
+        q.usdPerMillionTokens = usdPerMillionTokens(p->cost.hourlyUsd, p->aggregateTokensPerSecond);
+        q.usdPerMillionTokensRange = p->cost.usdPerMillionTokensRange;
+        q.devices = p->devices;
+        out.push_back(q);
+        if (p->concurrency < users)
+            break; // capped: more users do not fit these devices
     }
     return out;
 }

@@ -17,6 +17,7 @@
 #include "engine/core/error.h"
 #include "engine/predict/prediction.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct CostPoint
     double aggregateTokensPerSecond = 0;
     double usdPerMillionTokens = 0;
     Range usdPerMillionTokensRange;
+    int devices = 0; // costAtScale: the devices at this concurrency (0: the prediction's own)
 };
 
 // Dollars per million output tokens for an hourly cost and an aggregate rate.
@@ -37,6 +39,28 @@ double usdPerMillionTokens(double hourlyUsd, double aggregateTokensPerSecond);
 // The prediction's cost at every concurrency of its curve that fits (maxConcurrency); empty when its
 // hourly cost is not known.
 std::vector<CostPoint> costCurve(const Prediction& prediction);
+
+// Where a cost curve meets a published price (a price carries the provider's margin and batching; the curve is
+// the devices' hourly cost over the tokens they make): the fewest users decoding at once whose cost, with the
+// devices busy every hour, is at or below the price (log-log interpolation between the curve's concurrencies), and
+// at the curve's cheapest point the share of hours the devices must be busy for the cost to equal the price
+// (utilisation above 1: the price is below the cost at any use).
+struct PriceMeet
+{
+    bool meets = false;                // some concurrency that fits reaches the price at full use
+    double concurrency = 0;            // meets: users decoding at once
+    double tokensPerSecondPerUser = 0; // meets: each user's speed there
+    int cheapestConcurrency = 0;       // the curve's cheapest point (0: empty curve)
+    double cheapestUsdPerMillionTokens = 0;
+    double utilisation = 0; // cheapest cost / price
+};
+PriceMeet meetPrice(const std::vector<CostPoint>& curve, double usdPerMillionTokens);
+
+// The cost of serving 1, 2, 4, ... users at once, each concurrency predicted afresh by `predictAt` (on the fewest
+// devices that hold the model and those users' KV caches, where the predictor adds devices for users), up to
+// maxConcurrency or until the predictor caps the users (what fits no longer grows) or fails.
+std::vector<CostPoint> costAtScale(const std::function<Expected<Prediction>(int concurrency)>& predictAt,
+                                   int maxConcurrency = 4096);
 
 struct ApiPrice
 {

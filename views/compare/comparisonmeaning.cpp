@@ -3,6 +3,7 @@
 // million output tokens; the headline names the fastest and slowest systems.
 #include "views/charts/chartformat.h"
 #include "views/compare/comparisonpanel.h"
+#include "views/compare/costchart.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -70,10 +71,14 @@ ChartRow systemRow(const ComparisonSystem& sys, const ComparisonSnapshot& s, dou
     const TokenCost& c = p.cost;
     QString api, apiTip;
     for (const ApiPrice& price : sys.apiPrices) {
-        api += ComparisonPanel::tr("; API $%1").arg(formatSignificant(price.usdPerMillionOutputTokens));
+        const std::vector<CostPoint>& scale = sys.costAtScale.empty() ? sys.costCurve : sys.costAtScale;
+        const QString meet = CostChart::meetText(scale, price, true);
+        api += ComparisonPanel::tr("; API $%1").arg(formatSignificant(price.usdPerMillionOutputTokens)) +
+               (meet.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(meet));
         apiTip += ComparisonPanel::tr("\nPublished API price: $%1 per million output tokens (%2, %3)")
                       .arg(formatSignificant(price.usdPerMillionOutputTokens), QString::fromStdString(price.label),
-                           QString::fromStdString(price.source));
+                           QString::fromStdString(price.source)) +
+                  QLatin1Char(' ') + CostChart::meetText(scale, price, false);
     }
     const ChartCell cost =
         c.known

@@ -330,7 +330,8 @@ void ComparisonPanel::fillCost()
                           .hourlyUsdPerDevice = p.cost.hourlyUsd / devices,
                           .presetHourlyUsdPerDevice = sys.presetHourlyUsdPerDevice,
                           .userHourly = m_snapshot->settings.hourlyUsdPerDevice.contains(sys.hardwareId),
-                          .apiPrices = sys.apiPrices});
+                          .apiPrices = sys.apiPrices,
+                          .atScale = sys.costAtScale});
     }
     m_cost->setCurves(curves);
 }

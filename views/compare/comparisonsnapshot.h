@@ -40,6 +40,9 @@ struct ComparisonSystem
     std::vector<CostPoint> costCurve;
     double presetHourlyUsdPerDevice = 0;
     std::vector<ApiPrice> apiPrices;
+    // With API prices: the cost at 1, 2, 4, ... users, each on the fewest devices that hold them (engine costAtScale),
+    // to say where the cost meets the price.
+    std::vector<CostPoint> costAtScale;
     // Speculative decoding: the defaults and their sources, and, when on, the draft used and the effect
     // against the same prediction without it.
     SpeculativeDefaults speculativeDefaults;

@@ -39,6 +39,41 @@ QString priceTip(const CostCurve& c, const ApiPrice& p)
              QString::fromStdString(p.configuration), QString::fromStdString(p.speculative));
 }
 
+} // namespace
+
+QString CostChart::meetText(const std::vector<CostPoint>& curve, const ApiPrice& price, bool brief)
+{
+    const PriceMeet m = meetPrice(curve, price.usdPerMillionOutputTokens);
+    if (m.cheapestConcurrency == 0)
+        return {};
+    int cheapestDevices = 0;
+    for (const CostPoint& q : curve)
+        if (q.concurrency == m.cheapestConcurrency)
+            cheapestDevices = q.devices;
+    const QString on = cheapestDevices > 0 ? tr(" on %1 devices").arg(cheapestDevices) : QString();
+    const QString busy = formatSignificant(100.0 * m.utilisation, 2);
+    if (brief)
+        return m.meets ? tr("cost = price at %1 users, or %2 % busy at %3")
+                             .arg(formatSignificant(m.concurrency, 2), busy)
+                             .arg(m.cheapestConcurrency)
+                       : tr("cost %1× the price even at %2 users")
+                             .arg(formatSignificant(m.utilisation, 2))
+                             .arg(m.cheapestConcurrency);
+    if (!m.meets)
+        return tr("Even at %1 users decoding at once%2 (the cheapest this prediction finds) with the devices busy "
+                  "every hour, the predicted cost ($%3 per million) is %4× the price: the provider runs more users "
+                  "per device, shorter contexts, cheaper hours or a faster stack than this prediction.")
+            .arg(m.cheapestConcurrency)
+            .arg(on, formatSignificant(m.cheapestUsdPerMillionTokens), formatSignificant(m.utilisation, 2));
+    return tr("The predicted cost equals the price at about %1 users decoding at once (%2 tokens/s each) with the "
+              "devices busy every hour; at %3 users%4 (the cheapest, $%5 per million) the devices need be busy only "
+              "%6 % of the hours.")
+        .arg(formatSignificant(m.concurrency, 2), formatSignificant(m.tokensPerSecondPerUser))
+        .arg(m.cheapestConcurrency)
+        .arg(on, formatSignificant(m.cheapestUsdPerMillionTokens), busy);
+}
+
+namespace {
 QString pointTip(const CostCurve& c, const CostPoint& p)
 {
     return CostChart::tr("%1, concurrency %2: $%3 per million output tokens (range %4 – %5) at %6 tokens/s per user\n"
@@ -257,7 +292,8 @@ void CostChart::showTip(const QPointF& point, bool state)
             const double dy = std::log(p.usdPerMillionOutputTokens / point.y());
             if (dy * dy < best) {
                 best = dy * dy;
-                text = priceTip(c, p);
+                text =
+                    priceTip(c, p) + QLatin1Char('\n') + meetText(c.atScale.empty() ? c.points : c.atScale, p, false);
             }
         }
     }

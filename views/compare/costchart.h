@@ -45,6 +45,7 @@ struct CostCurve
     double presetHourlyUsdPerDevice = 0; // the hardware preset's, for "reset"
     bool userHourly = false;             // the hourly cost is a user's figure
     std::vector<ApiPrice> apiPrices;
+    std::vector<CostPoint> atScale; // each concurrency on its own fewest devices (ComparisonSystem::costAtScale)
 };
 
 class CostChart : public QWidget
@@ -58,6 +59,9 @@ public:
     const std::vector<CostCurve>& curves() const { return m_curves; }
 
     ChartData chartData() const;
+    // Where a curve meets a published price (engine meetPrice): the users decoding at once and the share of hours
+    // busy at which the devices' cost equals the price; `brief` for a table cell.
+    static QString meetText(const std::vector<CostPoint>& curve, const ApiPrice& price, bool brief);
     QChart* chart() const { return m_chart; }
     QChartView* chartView() const { return m_view; }
     const std::vector<QLineSeries*>& lines() const { return m_lines; }

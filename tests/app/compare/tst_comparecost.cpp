@@ -144,8 +144,24 @@ private slots:
         for (int r = 0; r < panel.meaningTable()->rowCount(); ++r)
             if (auto* item = panel.meaningTable()->item(r, 6);
                 item && item->text().contains(QStringLiteral("API $0.99")))
-                found = item->toolTip().contains(QStringLiteral("colinmcnamara.com"));
+                found = item->toolTip().contains(QStringLiteral("colinmcnamara.com")) &&
+                        item->text().contains(QStringLiteral("the price even at")) &&
+                        item->toolTip().contains(QStringLiteral("users decoding at once"));
         QVERIFY(found);
+        // Issue 28: where the cost would meet the price. Each concurrency on its own fewest chips: more users need
+        // more chips for their KV caches, and one user costs what the single-user prediction costs.
+        const std::vector<CostPoint>& scale = groq->atScale;
+        QVERIFY(scale.size() > 8);
+        QCOMPARE(scale[0].concurrency, 1);
+        const views::ComparisonSystem* sys = find(*controller.snapshot(), QStringLiteral("groq-lpu"));
+        QCOMPARE(scale[0].devices, sys->prediction.devices);
+        QVERIFY(std::abs(scale[0].usdPerMillionTokens / sys->prediction.cost.usdPerMillionTokens - 1) < 1e-9);
+        for (size_t i = 1; i < scale.size(); ++i) {
+            QVERIFY(scale[i].concurrency > scale[i - 1].concurrency);
+            QVERIFY(scale[i].devices > scale[i - 1].devices);
+            QVERIFY(scale[i].usdPerMillionTokens < scale[i - 1].usdPerMillionTokens);
+        }
+        QVERIFY(curveOf(*panel.costChart(), QStringLiteral("h100"))->atScale.empty()); // no price, no need
     }
 
     void speculativeDecodingPerSystem()

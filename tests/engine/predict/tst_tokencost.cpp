@@ -94,6 +94,30 @@ private slots:
         QVERIFY(!readApiPrices(R"({"kind":"api-price","rows":[{"model":[]}]})")); // a wrong type is an error, no throw
     }
 
+    // Where a cost curve meets a price, by hand: $100, $50, $25 per million at 1, 2, 4 users. A $40 price lies
+    // between 2 and 4 users, where the cost halves as the users double (slope -1 in log-log): 2 x 50 / 40 = 2.5
+    // users, each at the speed interpolated the same way (20 -> 16 tokens/s: 20 x (16/20)^(log(50/40)/log 2));
+    // at the cheapest point (4 users, $25) the devices need be busy 25 / 40 = 62.5 % of the hours.
+    void meetPrice()
+    {
+        const std::vector<CostPoint> curve{
+            {1, 25.0, 25.0, 100.0, {}}, {2, 20.0, 40.0, 50.0, {}}, {4, 16.0, 64.0, 25.0, {}}};
+        const PriceMeet m = ws::meetPrice(curve, 40.0);
+        QVERIFY(m.meets);
+        QVERIFY(std::abs(m.concurrency - 2.5) < 1e-9);
+        QVERIFY(std::abs(m.tokensPerSecondPerUser - 20.0 * std::pow(0.8, std::log(1.25) / std::log(2.0))) < 1e-9);
+        QCOMPARE(m.cheapestConcurrency, 4);
+        QCOMPARE(m.cheapestUsdPerMillionTokens, 25.0);
+        QCOMPARE(m.utilisation, 0.625);
+        // A price the first point already meets: one user.
+        QCOMPARE(ws::meetPrice(curve, 150.0).concurrency, 1.0);
+        // Below the cheapest cost: never at full use; the cost is 25 / 5 = 5x the price.
+        const PriceMeet never = ws::meetPrice(curve, 5.0);
+        QVERIFY(!never.meets);
+        QCOMPARE(never.utilisation, 5.0);
+        QVERIFY(!ws::meetPrice({}, 1.0).meets);
+    }
+
     void speculativeDefaultsHaveSources()
     {
         for (const QString& h : wstest::presetIds("hardware")) {
