@@ -11,6 +11,7 @@
 #include "engine/predict/gpupredictor.h"
 #include "engine/predict/predictionutil.h"
 #include "engine/predict/predictor.h"
+#include "engine/session/tokenpacer.h"
 #include "views/compare/comparisonpanel.h"
 #include "views/compare/tokenrace.h"
 
@@ -273,9 +274,12 @@ void ComparisonController::updateRace()
                     tr("Text: %1. Paces: engine predictions for %2 at %3 user(s).")
                         .arg(m_raceSource, m_snapshot->modelName)
                         .arg(m_settings.concurrency));
-    const auto [lo, hi] = views::ComparisonPanel::readingTokensPerSecond(
-        m_snapshot->reading, m_settings.tokensPerCharacterLow, m_settings.tokensPerCharacterHigh);
-    m_race->setReadingSpeed((lo + hi) / 2, m_snapshot->reading.source);
+    // The race's text is English (stories260K): an English reader's pace, as the chat's slow motion takes it
+    // (the comparison's Chinese reading speed is for its Chinese answer).
+    m_race->setReadingSpeed(TokenPacer::readingTokensPerSecond,
+                            tr("238 words a minute, adults' silent reading of English non-fiction (Brysbaert, Journal "
+                               "of Memory and Language 2019, https://doi.org/10.1016/j.jml.2019.104047 "
+                               "[Reading-rate]) × 4/3 tokens per word [Tokens-per-word]"));
 }
 
 void ComparisonController::followSession(std::shared_ptr<const SessionSnapshot> snapshot)

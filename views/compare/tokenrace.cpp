@@ -200,15 +200,23 @@ void TokenRace::advanceTo(double seconds)
 {
     m_elapsed = std::max(0.0, seconds);
     const int total = int(m_pieces.size());
+    // Slow motion as the chat's (TokenPacer::slowedBy): each lane's first token at its predicted time on the wall
+    // clock, its decode stretched; m_elapsed is race time (wall time x the time scale).
+    const bool slowed = m_timeScale < 1.0;
+    const double wall = slowed ? m_elapsed / m_timeScale : m_elapsed;
+    const auto pacerOf = [&](const SystemPace& pace) {
+        const TokenPacer pacer = TokenPacer::atPaceOf(pace);
+        return slowed ? pacer.slowedBy(1.0 / m_timeScale) : pacer;
+    };
     for (size_t i = 0; i < m_lanes.size(); ++i) {
-        const TokenPacer pacer = TokenPacer::atPaceOf(m_systems[i].pace);
-        const int out = pacer.tokensOutAt(m_elapsed, total);
-        m_lanes[i]->show(m_pieces, out, total, pacer.clockAt(m_elapsed, total), pacer.rateAt(m_elapsed, total));
+        const TokenPacer pacer = pacerOf(m_systems[i].pace);
+        const int out = pacer.tokensOutAt(wall, total);
+        m_lanes[i]->show(m_pieces, out, total, pacer.clockAt(wall, total), pacer.rateAt(wall, total));
         std::vector<double> marks;
         for (const RaceMark& m : m_systems[i].marks) {
             SystemPace at = m_systems[i].pace; // the published speed after the predicted first token
             at.tokensPerSecondPerUser = m.tokensPerSecondPerUser;
-            marks.push_back(total > 0 ? double(TokenPacer::atPaceOf(at).tokensOutAt(m_elapsed, total)) / total : 0);
+            marks.push_back(total > 0 ? double(pacerOf(at).tokensOutAt(wall, total)) / total : 0);
         }
         m_lanes[i]->setMarkFractions(marks);
         if (m_readingTokensPerSecond > 0 && total > 0)
@@ -326,8 +334,9 @@ void TokenRace::applyTimeScale(double scale)
     m_timeScale = scale;
     m_pace->setText(paceText());
     m_pace->setToolTip(m_demoPace && scale < 1.0
-                           ? tr("Demo pace: race time runs %1 times slower than real time, so that the slowest lane "
-                                "comes out at a human reader's %2 tokens/s.")
+                           ? tr("Demo pace: every lane's first token at its predicted time, then its tokens %1 times "
+                                "slower than real time, so that the slowest lane comes out at a human reader's %2 "
+                                "tokens/s.")
                                  .arg(slowdownText(1.0 / scale), formatSignificant(m_readingTokensPerSecond))
                            : tr("Race time against wall time"));
     const QSignalBlocker block(m_speed);

@@ -8,7 +8,9 @@
 // lane shows, so a test can step time by hand. Race time runs slower than
 // wall time at the demo pace (the default): the slowest lane then comes out
 // at a human reader's pace, so the factor ("slowed 10×", shown above the
-// lanes) comes from the predicted rates and the cited reading speed. The token pieces (one string per real token) come
+// lanes) comes from the predicted rates and the cited reading speed; as in
+// the chat (TokenPacer::slowedBy), each lane's first token still comes at its
+// predicted time and only its decode is stretched. The token pieces (one string per real token) come
 // from a finished text (replay) or grow while a live session streams (appendPieces): a lane never runs ahead of the
 // tokens that exist. Below the lanes, while a live session runs, a chart gives the time for the session's tokens so
 // far: this CPU measured (prompt evaluation and decode steps, without pacing waits) against each compared system's

@@ -232,6 +232,28 @@ private slots:
         QCOMPARE(TokenRace::demoTimeScale({}, 10), 1.0);
     }
 
+    void slowMotionKeepsTheFirstTokenOnTime()
+    {
+        // Slowed 5x (the demo pace above), as the chat's wafer is (TokenPacer::slowedBy): the fast lane's first
+        // token comes at its predicted 0.05 s of wall time (race time 0.05 x 0.2 = 0.01 s), not 5 x later; its
+        // next tokens come at 2,000 / 5 = 400 tokens/s of wall time: 1 + (0.55 - 0.05) x 400 = 201 -> all 200
+        // at 0.55 s. The slow lane's first token at 0.5 s wall, then 8 tokens/s: 1 + 0.05 x 8 = 1 at 0.55 s.
+        TokenRace race;
+        race.setRace(numbered(200), threeSystems(), {});
+        race.setReadingSpeed(10, QStringLiteral("seed"));
+        QCOMPARE(race.timeScale(), 0.2);
+        race.advanceTo(0.049 * 0.2);
+        QCOMPARE(race.lane(0)->revealed(), 0);
+        race.advanceTo(0.051 * 0.2);
+        QCOMPARE(race.lane(0)->revealed(), 1);
+        race.advanceTo(0.3 * 0.2); // 1 + 0.25 x 400 = 101 tokens of the fast lane; the slow lane still waits
+        QCOMPARE(race.lane(0)->revealed(), 101);
+        QCOMPARE(race.lane(2)->revealed(), 0);
+        race.advanceTo(0.55 * 0.2);
+        QCOMPARE(race.lane(0)->revealed(), 200);
+        QCOMPARE(race.lane(2)->revealed(), 1);
+    }
+
     void externalClockKeepsTheTimerOff()
     {
         // A tour drives the race: showing it does not start the timer; Start hands the clock back.
