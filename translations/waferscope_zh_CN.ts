@@ -1829,6 +1829,18 @@ Press Resume to continue where it stopped.</source>
         <source>Search region shapes, layer order and fill for the lowest time per token under the SRAM limit; the result opens as B against the default placement as A.</source>
         <translation>在 SRAM 限制内搜索区域形状、层顺序和填充率，使每 token 时间最短；结果作为 B 打开，默认放置作为 A。</translation>
     </message>
+    <message>
+        <source>What would it take?</source>
+        <translation>需要什么条件？</translation>
+    </message>
+    <message>
+        <source>What Would It Take…</source>
+        <translation>需要什么条件…</translation>
+    </message>
+    <message>
+        <source>Which kernels, speculative decoding and devices reach a target speed per user for the current scenario, and whether it is physically possible</source>
+        <translation>对当前场景，哪些内核、推测解码与设备数量能达到每用户的目标速度，以及这在物理上是否可能</translation>
+    </message>
 </context>
 <context>
     <name>ws::LiveWafer</name>
@@ -2764,6 +2776,109 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>the model is not placed on a wafer</source>
         <translation>模型未放置到晶圆上</translation>
+    </message>
+</context>
+<context>
+    <name>ws::WhatItTakesDialog</name>
+    <message>
+        <source>What would it take?</source>
+        <translation>需要什么条件？</translation>
+    </message>
+    <message>
+        <source> tokens/s per user</source>
+        <translation> token/s（每用户）</translation>
+    </message>
+    <message>
+        <source>The speed per user to reach; the search tries kernels, speculative decoding and devices (engine/explore/targetsearch.h), the same as waferscope-cli predict --target-tokens-per-second</source>
+        <translation>要达到的每用户速度；搜索会尝试内核、推测解码与设备数量（engine/explore/targetsearch.h），与 waferscope-cli predict --target-tokens-per-second 相同</translation>
+    </message>
+    <message>
+        <source>Published or measured figures for this model and hardware (the shipped measurement rows), each with its source</source>
+        <translation>该模型与硬件的公开或实测数据（随附的测量行），均注明来源</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Factor</source>
+        <translation>系数</translation>
+    </message>
+    <message>
+        <source>Draft tokens</source>
+        <translation>草稿 token 数</translation>
+    </message>
+    <message>
+        <source>Acceptance</source>
+        <translation>接受率</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <source>Ceiling</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Reaches</source>
+        <translation>是否达到</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>or a published figure:</source>
+        <translation>或选择公开数据：</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the table as CSV or JSON</source>
+        <translation>将表格保存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2 at %3, %4 tokens of context, %5 user(s)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，运行于 %2，精度 %3，上下文 %4 个 token，%5 个用户</translation>
+    </message>
+    <message>
+        <source>(choose)</source>
+        <translation>（请选择）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s: %2</source>
+        <translation>%1 token/s：%2</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;JSON files (*.json)</source>
+        <translation>CSV 文件 (*.csv);;JSON 文件 (*.json)</translation>
     </message>
 </context>
 <context>

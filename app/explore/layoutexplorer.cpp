@@ -4,6 +4,7 @@
 #include "app/explore/comparedock.h"
 #include "app/explore/optimizerunner.h"
 #include "app/explore/sweepdock.h"
+#include "app/explore/whatittakesdialog.h"
 
 #include <QAction>
 #include <QEvent>
@@ -16,7 +17,7 @@ namespace ws {
 
 LayoutExplorer::LayoutExplorer(QMainWindow* window, const PresetLibrary& presets,
                                std::function<Scenario()> currentScenario)
-    : QObject(window), m_window(window), m_current(std::move(currentScenario))
+    : QObject(window), m_window(window), m_presets(presets), m_current(std::move(currentScenario))
 {
     m_compare = new CompareDock(presets, window);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_compare);
@@ -46,6 +47,9 @@ LayoutExplorer::LayoutExplorer(QMainWindow* window, const PresetLibrary& presets
     m_menu->addAction(m_sweepAction);
     m_optimize = m_menu->addAction(QString(), this, &LayoutExplorer::optimize);
     m_optimize->setObjectName(QStringLiteral("optimizeLayoutAction"));
+    m_menu->addSeparator();
+    m_whatItTakesAction = m_menu->addAction(QString(), this, &LayoutExplorer::whatItTakes);
+    m_whatItTakesAction->setObjectName(QStringLiteral("whatItTakesAction"));
     // Before the last menu (Help), or at the end.
     const QList<QAction*> menus = window->menuBar()->actions();
     if (menus.isEmpty())
@@ -97,6 +101,19 @@ void LayoutExplorer::optimize()
     m_optimizer->start(m_current());
 }
 
+void LayoutExplorer::whatItTakes()
+{
+    if (!m_whatItTakes)
+        m_whatItTakes = new WhatItTakesDialog(m_presets, m_window);
+    QString error;
+    if (!m_whatItTakes->setScenario(m_current(), &error)) {
+        QMessageBox::warning(m_window, tr("What would it take?"), error);
+        return;
+    }
+    m_whatItTakes->show();
+    m_whatItTakes->raise();
+}
+
 void LayoutExplorer::showCompare()
 {
     const bool wasHidden = m_compare->isHidden();
@@ -117,6 +134,9 @@ void LayoutExplorer::retranslate()
     m_optimize->setText(tr("Optimise Layout…"));
     m_optimize->setToolTip(tr("Search region shapes, layer order and fill for the lowest time per token under the "
                               "SRAM limit; the result opens as B against the default placement as A."));
+    m_whatItTakesAction->setText(tr("What Would It Take…"));
+    m_whatItTakesAction->setToolTip(tr("Which kernels, speculative decoding and devices reach a target speed per "
+                                       "user for the current scenario, and whether it is physically possible"));
 }
 
 bool LayoutExplorer::eventFilter(QObject* watched, QEvent* event)

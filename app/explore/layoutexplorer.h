@@ -1,6 +1,6 @@
 #pragma once
 // The layout explorer's part of the main window: the Explore menu (Pin as A,
-// Compare Layouts, Sweep, Optimise Layout), the Compare Layouts and Sweep
+// Compare Layouts, Sweep, Optimise Layout, What Would It Take), the Compare Layouts and Sweep
 // docks and the optimiser, wired together: a sweep point or the optimiser's
 // result opens as B in the compare dock. The window gives it its current
 // scenario (with the placed layout, withPlacedLayout) and tells it when that
@@ -22,6 +22,7 @@ class CompareDock;
 class OptimizeRunner;
 class PresetLibrary;
 class SweepDock;
+class WhatItTakesDialog;
 struct PlacementResult;
 
 class LayoutExplorer : public QObject
@@ -38,11 +39,14 @@ public:
     void windowScenarioChanged();
     void pinCurrentAsA();
     void optimize();
+    // Explore > What Would It Take…: the target search for the current scenario.
+    void whatItTakes();
 
     CompareDock* compareDock() const { return m_compare; }
     SweepDock* sweepDock() const { return m_sweep; }
     OptimizeRunner* optimizer() const { return m_optimizer; }
     QMenu* menu() const { return m_menu; }
+    WhatItTakesDialog* whatItTakesDialog() const { return m_whatItTakes; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -52,6 +56,7 @@ private:
     void showCompare();
 
     QMainWindow* m_window;
+    const PresetLibrary& m_presets;
     std::function<Scenario()> m_current;
     CompareDock* m_compare = nullptr;
     SweepDock* m_sweep = nullptr;
@@ -61,6 +66,8 @@ private:
     QAction* m_compareAction = nullptr;
     QAction* m_sweepAction = nullptr;
     QAction* m_optimize = nullptr;
+    QAction* m_whatItTakesAction = nullptr;
+    WhatItTakesDialog* m_whatItTakes = nullptr;
     bool m_sweepSized = false; // the Sweep dock gets half the window's height the first time it shows
 };
 

@@ -12,6 +12,7 @@
 #include "app/explore/layouteditcontroller.h"
 #include "app/explore/layoutexplorer.h"
 #include "app/explore/optimizerunner.h"
+#include "app/explore/whatittakesdialog.h"
 #include "app/present/presentationmode.h"
 #include "app/session/chatcontroller.h"
 #include "app/stage/stage.h"
@@ -252,6 +253,15 @@ void TestMainWindowMenus::everyMenuActionDoesItsJob()
           [&](const QStringList&) {
               QVERIFY(window.explorer()->optimizer()->isRunning());
               window.explorer()->optimizer()->cancel();
+          }}},
+        {"whatItTakesAction",
+         {{},
+          [&](const QStringList&) {
+              WhatItTakesDialog* dialog = window.explorer()->whatItTakesDialog();
+              QVERIFY(dialog && dialog->isVisible());
+              QTRY_VERIFY_WITH_TIMEOUT(dialog->answer().has_value(), 60000);
+              QVERIFY(!dialog->verdictLabel()->text().isEmpty());
+              dialog->close();
           }}},
         {"presentAction",
          {{},
