@@ -108,6 +108,7 @@ QJsonObject predictionJson(const ModelConfig& model, const HardwareSpec& hardwar
         out.insert(QStringLiteral("usd_per_million_tokens"), p.cost.usdPerMillionTokens);
         out.insert(QStringLiteral("usd_per_million_tokens_range"),
                    pair(p.cost.usdPerMillionTokensRange.low, p.cost.usdPerMillionTokensRange.high));
+        out.insert(QStringLiteral("cost_devices_range"), pair(p.cost.devicesRange.low, p.cost.devicesRange.high));
         out.insert(QStringLiteral("hourly_cost_usd"), p.cost.hourlyUsd);
         out.insert(QStringLiteral("hourly_cost_usd_range"),
                    pair(p.cost.hourlyUsdRange.low, p.cost.hourlyUsdRange.high));

@@ -33,6 +33,7 @@ void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& 
                         "for Llama-2-70B (Hacker News, SemiWiki forum; no primary source [Groq-chip-count]) = 1.7x "
                         "the 8-bit minimum",
                         point, point, tps(high, e)));
+        p.rangeDrivers.back().devicesAtHigh = high; // the cost end pays for them
     }
     LpuEfficiency lo = e;
     LpuEfficiency hi = e;

@@ -49,6 +49,10 @@ struct RangeDriver
     double tokensPerSecondAtHigh = 0;
     double effect = 1; // spread it alone causes: max / min of {point, at low, at high}
     double share = 0;  // its share of the combined range (squared log effects, sums to 1)
+    // Devices an end runs on when not the prediction's (0: the same), so a range's cost pays for the hardware
+    // its speed needs (TokenCost's range: completeCost).
+    int devicesAtLow = 0;
+    int devicesAtHigh = 0;
 };
 
 // The per-token costs that do not shrink with the model, each with its source (a hardware preset field or a
@@ -137,6 +141,9 @@ struct TokenCost
     Range hourlyUsdRange;
     double usdPerMillionTokens = 0;
     Range usdPerMillionTokensRange;
+    // The devices the range pays for: the prediction's, up to what a range driver's end needs (the LPU's extra
+    // chips, a wafer policy's extra wafers).
+    Range devicesRange;
     std::string source; // the hourly cost's citation (hardware preset)
 };
 

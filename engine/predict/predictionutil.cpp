@@ -172,7 +172,30 @@ void completeCost(Prediction& p, const HardwareSpec& hw)
     const double users = double(std::max(1, p.concurrency));
     const double fast = speed.high > 0 ? speed.high * users : p.aggregateTokensPerSecond;
     const double slow = speed.low > 0 ? speed.low * users : p.aggregateTokensPerSecond;
-    t.usdPerMillionTokensRange = {perMillion(t.hourlyUsdRange.low, fast), perMillion(t.hourlyUsdRange.high, slow)};
+    // Each end of the speed range on the devices it needs: the most any driver's faster (slower) end asks for.
+    double fastDevices = devices;
+    double slowDevices = devices;
+    for (const RangeDriver& d : p.rangeDrivers) {
+        const auto endDevices = [&](double tps, int at) {
+            if (at <= 0)
+                return;
+            if (tps > p.tokensPerSecondPerUser)
+                fastDevices = std::max(fastDevices, double(at));
+            else if (tps < p.tokensPerSecondPerUser)
+                slowDevices = std::max(slowDevices, double(at));
+        };
+        endDevices(d.tokensPerSecondAtLow, d.devicesAtLow);
+        endDevices(d.tokensPerSecondAtHigh, d.devicesAtHigh);
+    }
+    const double lowPerDevice = t.hourlyUsdRange.low / devices;
+    const double highPerDevice = t.hourlyUsdRange.high / devices;
+    // The cheap end: the cheap hour at the fast end on its devices, or at the point where more devices cost more
+    // than they speed up; the dear end likewise.
+    t.usdPerMillionTokensRange = {std::min(perMillion(lowPerDevice * fastDevices, fast),
+                                           perMillion(t.hourlyUsdRange.low, p.aggregateTokensPerSecond)),
+                                  std::max(perMillion(highPerDevice * slowDevices, slow),
+                                           perMillion(t.hourlyUsdRange.high, p.aggregateTokensPerSecond))};
+    t.devicesRange = {devices, std::max(fastDevices, slowDevices)};
     const auto src = hw.sources.find("hourlyCostUsd");
     t.source = src != hw.sources.end() ? src->second : std::string("hardware preset");
 }

@@ -21,9 +21,10 @@ std::vector<CostPoint> costCurve(const Prediction& p)
     const TokenCost& c = p.cost;
     if (!c.known || !(p.tokensPerSecondPerUser > 0))
         return out;
-    const Range& speed = p.tokensPerSecondPerUserRange;
-    const double fast = speed.high > 0 ? speed.high / p.tokensPerSecondPerUser : 1.0;
-    const double slow = speed.low > 0 ? speed.low / p.tokensPerSecondPerUser : 1.0;
+    // The prediction's cost range (completeCost: each end on the devices it needs) as the same fraction of the
+    // cost at every concurrency.
+    const double lowShare = c.usdPerMillionTokens > 0 ? c.usdPerMillionTokensRange.low / c.usdPerMillionTokens : 1.0;
+    const double highShare = c.usdPerMillionTokens > 0 ? c.usdPerMillionTokensRange.high / c.usdPerMillionTokens : 1.0;
     for (const ConcurrencyPoint& cp : p.concurrencyCurve) {
         if (p.maxConcurrency > 0 && cp.concurrency > p.maxConcurrency)
             continue; // beyond what fits the curve repeats the capped value
@@ -34,8 +35,7 @@ std::vector<CostPoint> costCurve(const Prediction& p)
         q.tokensPerSecondPerUser = cp.tokensPerSecondPerUser;
         q.aggregateTokensPerSecond = cp.aggregateTokensPerSecond;
         q.usdPerMillionTokens = usdPerMillionTokens(c.hourlyUsd, cp.aggregateTokensPerSecond);
-        q.usdPerMillionTokensRange = {usdPerMillionTokens(c.hourlyUsdRange.low, cp.aggregateTokensPerSecond * fast),
-                                      usdPerMillionTokens(c.hourlyUsdRange.high, cp.aggregateTokensPerSecond * slow)};
+        q.usdPerMillionTokensRange = {q.usdPerMillionTokens * lowShare, q.usdPerMillionTokens * highShare};
         out.push_back(q);
     }
     return out;

@@ -6,9 +6,10 @@
 // concurrency curve: at each concurrency, dollars per million output tokens =
 // hourly cost / (aggregate tokens/s x 3600) x 1e6, against the tokens/s each
 // user sees (the batching trade-off: more users make each token cheaper and
-// each user slower). The range pairs the cheap hour with the fast end of the
-// prediction's speed range and the dear hour with the slow end, the speed
-// range taken as the same fraction of the speed at every concurrency.
+// each user slower). The range is the prediction's cost range (completeCost:
+// the cheap hour at the fast end of the speed range and the dear hour at the
+// slow end, each end on the devices it needs), taken as the same fraction of
+// the cost at every concurrency.
 //
 // API prices are the "api-price" rows of resources/measurements/api-prices.json:
 // provider, model and hardware presets, dollars per million output (and input)

@@ -140,6 +140,7 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
         // The placer's weight fill decides the layer regions' size: fuller regions are smaller (less compute,
         // shorter reductions). WaferLLM tunes region sizes offline per model (WaferLLM §7.1 [WaferLLM]).
         double at[2] = {point, point};
+        int devicesAt[2] = {0, 0};
         const double fills[2] = {0.6, 0.9};
         for (int i = 0; i < 2; ++i) {
             WaferPredictOptions alt = o;
@@ -154,12 +155,16 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
             const int stages = std::max(1, int(other->layout.layers.size()));
             const int visit = (p.concurrency + stages - 1) / stages;
             at[i] = tps(other->layout, s.params, visit);
+            if (other->devicesNeeded != p.devices)
+                devicesAt[i] = other->devicesNeeded; // another fill can land on another wafer count
         }
         p.rangeDrivers.push_back(rangeDriver("placement_weight_fill", "fraction of SRAM", o.weightFill, fills[0],
                                              fills[1],
                                              "assumption: the production placer's region sizes are not published; "
                                              "WaferLLM autotunes them offline (WaferLLM, OSDI 2025, §7.1 [WaferLLM])",
                                              point, at[0], at[1]));
+        p.rangeDrivers.back().devicesAtLow = devicesAt[0];
+        p.rangeDrivers.back().devicesAtHigh = devicesAt[1];
     }
     if (!o.layout && !model.isMoe() && in.tokensPerVisit == 1 && !s.layout.layers.empty()) {
         // Placement policy: this placer keeps every layer resident, so a layer's region is a share of the
@@ -189,6 +194,12 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
                 "low: this placer, every layer resident (region side as placed); high: WaferLLM's measured "
                 "policy, each layer on its own 420 x 420 region (WaferLLM, OSDI 2025, Table 4 [WaferLLM-T4])",
                 point, point, 1.0 / (alt * in.specFactor / s.params.clockHz + handoff(s.params))));
+        // That policy's layers take 420 x 420 cores each: the wafers it needs (about 16 WSE-3 for a 70B model).
+        const int64_t perWafer = int64_t(hw.wafer.usableCols()) * hw.wafer.usableRows();
+        if (!p.rangeDrivers.empty() && p.rangeDrivers.back().input == "placement_policy" && perWafer > 0) {
+            const int64_t need = int64_t(model.layers) * kMeasuredSide * kMeasuredSide;
+            p.rangeDrivers.back().devicesAtHigh = std::max<int>(p.devices, int((need + perWafer - 1) / perWafer));
+        }
     }
     if (s.calibrationResidual > 0) {
         const double r = s.calibrationResidual;

@@ -115,10 +115,46 @@ private slots:
         QVERIFY(std::abs(c.usdPerMillionTokens / (hw.cost.usd * p->devices / tokensPerHour * 1e6) - 1) < 1e-12);
         QVERIFY(c.usdPerMillionTokensRange.low <= c.usdPerMillionTokens);
         QVERIFY(c.usdPerMillionTokens <= c.usdPerMillionTokensRange.high);
-        QVERIFY(std::abs(c.usdPerMillionTokensRange.high /
-                             (hw.cost.highUsd * p->devices /
-                              (p->tokensPerSecondPerUserRange.low * p->concurrency * 3600.0) * 1e6) -
-                         1) < 1e-12);
+        // The dear end: the dear hour at the slow end of the speed range, on the devices the slowest driver end
+        // needs (issue 28: a range pays for its hardware), or at the point if that costs more.
+        int slowDevices = p->devices;
+        for (const RangeDriver& d : p->rangeDrivers) {
+            if (d.devicesAtLow > 0 && d.tokensPerSecondAtLow < p->tokensPerSecondPerUser)
+                slowDevices = std::max(slowDevices, d.devicesAtLow);
+            if (d.devicesAtHigh > 0 && d.tokensPerSecondAtHigh < p->tokensPerSecondPerUser)
+                slowDevices = std::max(slowDevices, d.devicesAtHigh);
+        }
+        const double dear = std::max(hw.cost.highUsd * slowDevices /
+                                         (p->tokensPerSecondPerUserRange.low * p->concurrency * 3600.0) * 1e6,
+                                     hw.cost.highUsd * p->devices / tokensPerHour * 1e6);
+        QVERIFY(std::abs(c.usdPerMillionTokensRange.high / dear - 1) < 1e-12);
+        QVERIFY(c.devicesRange.low == p->devices && c.devicesRange.high >= slowDevices);
+    }
+
+    // Issue 28: a driver that needs more devices carries its count and the cost range pays for it. Llama-3.1-70B
+    // on WSE-3: WaferLLM's policy (each of 80 layers on 420 x 420 cores, 14.1 M cores) needs ceil(14.1 M / the
+    // usable mesh) wafers, not the 4 the point places on; Groq's 1.7x chips for Llama-2-70B likewise.
+    void rangesPayForTheirDevices()
+    {
+        auto wafer = predict(wstest::modelPreset("llama-3.1-70b"), wstest::hardwarePreset("wse3"), Workload{});
+        QVERIFY(wafer);
+        const RangeDriver* policy = driver(*wafer, "placement_policy");
+        QVERIFY(policy);
+        const HardwareSpec wse3 = wstest::hardwarePreset("wse3");
+        const int64_t mesh = int64_t(wse3.wafer.usableCols()) * wse3.wafer.usableRows();
+        QCOMPARE(policy->devicesAtHigh, int((80LL * 420 * 420 + mesh - 1) / mesh));
+        QVERIFY(policy->devicesAtHigh > wafer->devices);
+        QCOMPARE(wafer->cost.devicesRange.high, double(policy->devicesAtHigh));
+        // Its fast end costs more wafers than it saves time: the cheap end stays the cheap hour at the point.
+        const double cheapAtPoint = wse3.cost.lowUsd * wafer->devices / (wafer->aggregateTokensPerSecond * 3600) * 1e6;
+        QVERIFY(wafer->cost.usdPerMillionTokensRange.low <= cheapAtPoint * (1 + 1e-12));
+        Workload fp8;
+        fp8.precision = Precision::Fp8;
+        auto groq = predict(wstest::modelPreset("llama-2-70b"), wstest::hardwarePreset("groq-lpu"), fp8);
+        QVERIFY(groq);
+        const RangeDriver* chips = driver(*groq, "chips");
+        QVERIFY(chips);
+        QCOMPARE(chips->devicesAtHigh, int(std::ceil(groq->devices * 1.7)));
     }
 
     // Independent log effects add in quadrature, below and above the point separately.
