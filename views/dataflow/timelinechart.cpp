@@ -128,28 +128,40 @@ void TimelineChart::setSchedule(std::shared_ptr<const TokenSchedule> schedule)
     if (m_schedule)
         for (const Phase& p : m_schedule->phases)
             m_layers = std::max(m_layers, p.layer + 1);
+    rebuildBars();
+}
+
+void TimelineChart::rebuildBars()
+{
     QList<QPointF> upper[3];
     QList<QPointF> lower[3];
     const double usPerCycle = m_schedule && m_schedule->clockHz > 0 ? 1e6 / m_schedule->clockHz : 0.0;
+    const double totalUs = m_schedule ? m_schedule->totalCycles * usPerCycle : 0.0;
+    // The narrowest allreduce or forwarding bar drawn: kMinBarPixels of the plot's width (before the first
+    // layout, of the view's less the axes' room).
+    const double plotPixels = chart()->plotArea().width() > 1 ? chart()->plotArea().width() : width() - 80.0;
+    const double minUs = plotPixels > 0 ? kMinBarPixels * totalUs / plotPixels : 0.0;
+    const auto addShortBar = [&](int band, double x0, double x1, double row) {
+        addBar(upper[band], lower[band], x0, std::max(x1, x0 + minUs), row);
+    };
     if (m_schedule) {
         for (const Phase& p : m_schedule->phases) {
             const double row = rowOf(p);
             if (!p.computes) {
-                addBar(upper[2], lower[2], p.startCycle * usPerCycle, p.endCycle * usPerCycle, row);
+                addShortBar(2, p.startCycle * usPerCycle, p.endCycle * usPerCycle, row);
                 continue;
             }
             const double split = std::clamp(p.computeEndCycle, p.startCycle, p.endCycle);
             if (split > p.startCycle)
                 addBar(upper[0], lower[0], p.startCycle * usPerCycle, split * usPerCycle, row);
             if (p.endCycle > split)
-                addBar(upper[1], lower[1], split * usPerCycle, p.endCycle * usPerCycle, row);
+                addShortBar(1, split * usPerCycle, p.endCycle * usPerCycle, row);
         }
     }
     for (int b = 0; b < 3; ++b) {
         m_upper[b]->replace(upper[b]);
         m_lower[b]->replace(lower[b]);
     }
-    const double totalUs = m_schedule ? m_schedule->totalCycles * usPerCycle : 0.0;
     m_axisX->setRange(0, totalUs > 0 ? totalUs : 1.0);
     m_axisY->setRange(-0.6, m_layers + 1.6);
     m_axisY->setTickCount(2);
@@ -197,6 +209,24 @@ QPoint TimelineChart::positionOf(double cycle, double row) const
 int TimelineChart::bandPointCount(Band band) const
 {
     return int(m_upper[int(band)]->count());
+}
+
+QList<QPointF> TimelineChart::bandPoints(Band band) const
+{
+    return m_upper[int(band)]->points();
+}
+
+void TimelineChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    // The narrowest bar is a number of pixels of the plot, laid out after this event.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            if (m_schedule)
+                rebuildBars();
+        },
+        Qt::QueuedConnection);
 }
 
 QString TimelineChart::toolTipAt(QPoint widgetPos) const

@@ -4,7 +4,10 @@
 // the bottom) over wafer time in microseconds, coloured by what the cores do
 // (local compute, allreduce, forwarding between regions and wafers), with a
 // vertical cursor at the animation time. Clicking scrubs; hovering names the
-// phase with its cycles. Series points are replaced in one call per schedule.
+// phase with its cycles. Series points are replaced in one call per schedule
+// (and per resize). An allreduce or forwarding bar shorter than
+// kMinBarPixels on screen is drawn that wide, so the bands the legend names are
+// seen at any zoom (hover and seeking use the schedule's own cycles).
 
 #include "engine/wafer/dataflow/schedule.h"
 
@@ -49,8 +52,10 @@ public:
     // Cycle and row under a widget position.
     QPointF valueAt(QPoint widgetPos) const;
     QPoint positionOf(double cycle, double row) const;
-    // Points in one band's upper series (4 per bar), for tests.
+    // Points in one band's upper series (4 per bar, x in µs), for tests.
     int bandPointCount(Band band) const;
+    QList<QPointF> bandPoints(Band band) const;
+    static constexpr double kMinBarPixels = 2.0;
     QString toolTipAt(QPoint widgetPos) const;
 
 signals:
@@ -60,9 +65,11 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslate();
+    void rebuildBars();
 
     std::shared_ptr<const TokenSchedule> m_schedule;
     int m_layers = 0;

@@ -23,6 +23,7 @@ private slots:
     void clickScrubs();
     void toolTipNamesPhase();
     void emptySchedule();
+    void shortBarsStayVisible();
 };
 
 void TestTimelineChart::barsCountPhaseParts()
@@ -121,3 +122,56 @@ void TestTimelineChart::emptySchedule()
 
 QTEST_MAIN(TestTimelineChart)
 #include "tst_timelinechart.moc"
+
+// Issue 30: the legend names allreduce and forwarding, but at a full token's zoom their bars are a fraction of a
+// pixel. Every allreduce and forwarding bar is drawn at least kMinBarPixels wide; compute bars keep their times.
+void TestTimelineChart::shortBarsStayVisible()
+{
+    // The small layout with a wide model and cheap reductions: compute takes far longer than an allreduce.
+    ModelConfig model = ws::testing::smallModel();
+    model.hiddenSize = 4096;
+    model.ffnSize = 14336;
+    model.headCount = 32;
+    model.kvHeadCount = 8;
+    model.headDim = 128;
+    TimingParams params;
+    params.macCycles = 0.9;
+    params.allreduceFixedCycles = 2;
+    params.routingStageCycles = 1;
+    ScheduleOptions options;
+    options.context = 512;
+    const auto schedule = std::make_shared<const TokenSchedule>(
+        buildTokenSchedule(model, ws::testing::smallLayout(), TimingModel(params), options));
+    TimelineChart chart;
+    chart.resize(500, 300);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.setSchedule(schedule);
+    QCoreApplication::processEvents();
+    const double clockHz = schedule->clockHz;
+    const auto pixels = [&](double us0, double us1) {
+        return chart.positionOf(us1 * 1e-6 * clockHz, 1).x() - chart.positionOf(us0 * 1e-6 * clockHz, 1).x();
+    };
+    int narrowInSchedule = 0;
+    for (const Phase& p : schedule->phases)
+        if (p.computes && p.endCycle > p.computeEndCycle &&
+            pixels(p.computeEndCycle / clockHz * 1e6, p.endCycle / clockHz * 1e6) < 1.0)
+            ++narrowInSchedule;
+    QVERIFY2(narrowInSchedule > 0, "the schedule has allreduce bars under a pixel at this size");
+    for (TimelineChart::Band band : {TimelineChart::Band::Allreduce, TimelineChart::Band::Forward}) {
+        const QList<QPointF> points = chart.bandPoints(band);
+        QVERIFY(!points.isEmpty());
+        for (qsizetype i = 0; i + 3 < points.size(); i += 4)
+            QVERIFY2(pixels(points[i].x(), points[i + 2].x()) >= TimelineChart::kMinBarPixels - 1.0, // whole pixels
+                     qPrintable(QString::number(pixels(points[i].x(), points[i + 2].x()))));
+    }
+    // Compute bars: the schedule's own times.
+    const QList<QPointF> compute = chart.bandPoints(TimelineChart::Band::Compute);
+    qsizetype bar = 0;
+    for (const Phase& p : schedule->phases) {
+        if (!p.computes || !(p.computeEndCycle > p.startCycle))
+            continue;
+        QVERIFY(std::abs(compute[bar * 4 + 2].x() - p.computeEndCycle / clockHz * 1e6) < 1e-9);
+        ++bar;
+    }
+}
