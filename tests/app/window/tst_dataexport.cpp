@@ -14,7 +14,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QMainWindow>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -167,6 +170,32 @@ private slots:
         // The controller takes the next export.
         QVERIFY(m_controller->exportDataTo(QStringLiteral("Prediction"), dir.filePath("prediction.csv")));
         QTRY_VERIFY(QFile::exists(dir.filePath("prediction.csv")));
+    }
+
+    void progressDialogCancels()
+    {
+        // In the window: a progress dialog counts rows of all, and its Cancel stops the export.
+        m_controller->setInteractive(true);
+        m_window->show();
+        QTemporaryDir dir;
+        const QString path = dir.filePath("dialog.csv");
+        TableExportJob* job = m_controller->exportDataTo(kSramMap, path);
+        QVERIFY(job);
+        QSignalSpy cancelled(job, &TableExportJob::cancelled);
+        auto* dialog = m_window->findChild<QProgressDialog*>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->maximum(), int(m_cores));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->value() > 0, 60'000);
+        QVERIFY(dialog->labelText().contains(QLocale().toString(qlonglong(m_cores))));
+        if (const QString keep = qEnvironmentVariable("WAFERSCOPE_TEST_FRAMES_DIR"); !keep.isEmpty())
+            dialog->grab().save(keep + "/export-progress.png"); // for a person to look at
+        auto* cancel = dialog->findChild<QPushButton*>();
+        QVERIFY(cancel && cancel->text() == "Cancel");
+        cancel->click(); // as a user does
+        QVERIFY(cancelled.wait(60'000));
+        QVERIFY(!QFile::exists(path));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{});
+        QTRY_VERIFY(!m_window->findChild<QProgressDialog*>()); // the dialog goes with the job
     }
 
 private:
