@@ -123,6 +123,8 @@ private slots:
                     continue;
                 QVERIFY(line.endsWith("\r\n"));
                 QCOMPARE(line.count(','), 9); // ten fields (tensor kinds and states have no commas)
+                if (lines > 0)
+                    QCOMPARE(line.split(',').at(8), QByteArray()); // activity: no dataflow frame, unknown, empty
                 ++lines;
             }
             QCOMPARE(lines, m_cores + 1); // the header row, then one row per core
