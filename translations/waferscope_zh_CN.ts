@@ -890,10 +890,6 @@ Press Resume to continue where it stopped.</source>
         <translation>无法将视图绘制为 SVG 以写入 %1</translation>
     </message>
     <message>
-        <source>%1: choose a .csv or .json file name for data</source>
-        <translation>%1：数据请选择 .csv 或 .json 文件名</translation>
-    </message>
-    <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1282,6 +1278,22 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>There is no placement to draw yet.</source>
         <translation>暂无可绘制的布局。</translation>
+    </message>
+    <message>
+        <source>Another data export is still being written: wait for it or cancel it first.</source>
+        <translation>另一个数据导出仍在写入：请等待其完成或先取消。</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Exporting %1: %2 of %3 rows</source>
+        <translation>正在导出 %1：第 %2 行，共 %3 行</translation>
+    </message>
+    <message>
+        <source>Export cancelled: %1 was not written</source>
+        <translation>导出已取消：未写入 %1</translation>
     </message>
 </context>
 <context>
@@ -2692,6 +2704,17 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Tokens/s per user against KV capacity</source>
         <translation>每用户 token/秒 与 KV 容量</translation>
+    </message>
+</context>
+<context>
+    <name>ws::TableWriter</name>
+    <message>
+        <source>%1: choose a .csv or .json file name for data</source>
+        <translation>%1：数据请选择 .csv 或 .json 文件名</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "app/present/presentationmode.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/mainwindow.h"
+#include "app/window/theme.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -64,6 +65,9 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app =
         drawsWidgets ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
+    // A recording looks like the window: its dark theme (title card, tour window, captions).
+    if (argc > 1 && std::strcmp(argv[1], "record") == 0)
+        ws::applyTheme(static_cast<QApplication&>(*app));
     QCoreApplication::setApplicationName(QStringLiteral("waferscope-cli"));
     QStringList args = QCoreApplication::arguments();
     args.removeFirst();

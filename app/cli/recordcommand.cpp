@@ -1,6 +1,8 @@
 // waferscope-cli record: renders the per-token dataflow animation of a
 // scenario (optionally with a chat panel streaming a real model's answer)
-// and encodes it to MP4 (H.264), WebM (VP9) or GIF.
+// and encodes it to MP4 (H.264), WebM (VP9) or GIF, after a title card (what
+// it shows, on what, made by which build on which day). The program's main
+// gives it the window's dark theme.
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/scenariooptions.h"
@@ -11,9 +13,12 @@
 #include "app/record/chatscript.h"
 #include "app/record/framecomposer.h"
 #include "app/record/recorder.h"
+#include "app/record/titlecard.h"
 #include "app/scenario/scenarioformat.h"
 #include "app/scenario/scenarioscene.h"
 
+#include <QApplication>
+#include <QFileInfo>
 #include <QJsonObject>
 #include <QLocale>
 
@@ -32,13 +37,32 @@ QString formatSeconds(double seconds)
     return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
 }
 
+// "Llama 3.1 70B on WSE-3" for a tour's first open step (a scenario file by its name).
+QString tourSubtitle(const Tour& tour)
+{
+    const PresetLibrary presets;
+    for (const TourStep& step : tour.steps) {
+        if (step.kind != TourStepKind::Open)
+            continue;
+        if (!step.scenarioPath.isEmpty())
+            return QFileInfo(step.scenarioPath).completeBaseName();
+        const auto model = presets.model(step.model);
+        const auto hardware = presets.hardware(step.hardware);
+        return QStringLiteral("%1 on %2")
+            .arg(model ? QString::fromStdString(model->name) : step.model,
+                 hardware ? QString::fromStdString(hardware->name) : step.hardware);
+    }
+    return {};
+}
+
 // record --tour: the tour played in the real window, one frame per 1 / fps seconds of tour time.
 int recordTour(const QCommandLineParser& parser, const TourWindowFactory& makeWindow, const QString& out,
-               VideoFormat format, int fps, QSize size)
+               VideoFormat format, int fps, QSize size, double titleSeconds)
 {
     const QString tourPath = parser.value(QStringLiteral("tour"));
     QString error;
-    if (!TourFormat::load(tourPath, &error))
+    const auto tour = TourFormat::load(tourPath, &error);
+    if (!tour)
         return fail(error);
     const QString language =
         parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : QStringLiteral("en");
@@ -50,12 +74,15 @@ int recordTour(const QCommandLineParser& parser, const TourWindowFactory& makeWi
     const QString formatName = videoFormatName(format); // before the window installs the tour's language
     const TourWindow window = makeWindow(language);
     const VideoSettings settings{format, size, fps, ExportStamp::forScenario(QJsonObject{{"tour", tourPath}}).text()};
-    const auto recording = TourRecorder::record(window, tourPath, out, settings, &error);
+    const TitleCardText title{tour->title, tourSubtitle(*tour), TitleCard::stampLine(ExportStamp().generator)};
+    const auto recording =
+        TourRecorder::record(window, tourPath, out, settings, &error, title, TitleCard::frameCount(titleSeconds, fps));
     if (!recording)
         return fail(error);
     if (parser.isSet(QStringLiteral("json")))
         printJson(QJsonObject{{"out", out},
                               {"frames", recording->frames},
+                              {"title_frames", recording->titleFrames},
                               {"fps", fps},
                               {"tour_seconds", recording->seconds},
                               {"width", encodedFrameSize(settings).width()},
@@ -90,6 +117,9 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
                       QStringLiteral("tour.json")});
     parser.addOption({QStringLiteral("lang"), QStringLiteral("Interface language of a tour's captions: en or zh_CN."),
                       QStringLiteral("code")});
+    parser.addOption({QStringLiteral("title-seconds"),
+                      QStringLiteral("Seconds of the title card the video opens with (default 2; 0: none)."),
+                      QStringLiteral("s")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print what was written as JSON.")});
     parser.addHelpOption();
     if (!parseArgs(parser, QStringLiteral("record"), args))
@@ -109,12 +139,17 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
         secondsPerToken ? intOption(parser, QStringLiteral("width"), 1280, kMinVideoSide, kMaxVideoSide) : std::nullopt;
     const auto height =
         width ? intOption(parser, QStringLiteral("height"), 720, kMinVideoSide, kMaxVideoSide) : std::nullopt;
-    if (!height)
+    const auto titleSeconds = height ? doubleOption(parser, QStringLiteral("title-seconds"), TitleCard::kDefaultSeconds,
+                                                    0.0, TitleCard::kMaxSeconds)
+                                     : std::nullopt;
+    if (!titleSeconds)
         return kExitBadInput;
     if (parser.isSet(QStringLiteral("tour")))
-        return recordTour(parser, tourWindow, out, *format, int(*fps), QSize(int(*width), int(*height)));
-    const int frameCount = int(std::lround(double(*tokens) * double(*fps) * *secondsPerToken));
-    if (frameCount < 1)
+        return recordTour(parser, tourWindow, out, *format, int(*fps), QSize(int(*width), int(*height)), *titleSeconds);
+    const int tokenFrames = int(std::lround(double(*tokens) * double(*fps) * *secondsPerToken));
+    const int titleFrames = TitleCard::frameCount(*titleSeconds, int(*fps));
+    const int frameCount = titleFrames + tokenFrames;
+    if (tokenFrames < 1)
         return fail(QStringLiteral("--tokens x --fps x --seconds-per-token gives no frame"));
     if (frameCount > 100000)
         return fail(QStringLiteral("%1 frames is more than the 100000 a recording may have").arg(frameCount));
@@ -154,7 +189,20 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
     const QString hardwareName = QString::fromStdString(scene->hardware().name);
     const double tokenSeconds = schedule.seconds();
     const QLocale locale;
-    const auto provider = [&](int frame) {
+    const QString subtitle =
+        scene->snapshot->deviceCount > 1
+            ? QStringLiteral("%1 on %2 × %3").arg(modelName).arg(scene->snapshot->deviceCount).arg(hardwareName)
+            : QStringLiteral("%1 on %2").arg(modelName, hardwareName);
+    const QString title = parser.isSet(QStringLiteral("scenario"))
+                              ? QFileInfo(parser.value(QStringLiteral("scenario"))).completeBaseName()
+                              : QStringLiteral("One token's dataflow on the wafer");
+    const QImage card =
+        TitleCard::draw(composer.frameSize(), {title, subtitle, TitleCard::stampLine(ExportStamp().generator)},
+                        QApplication::palette());
+    const auto provider = [&](int videoFrame) {
+        if (videoFrame < titleFrames)
+            return card;
+        const int frame = videoFrame - titleFrames;
         const double videoSeconds = double(frame) / double(*fps);
         const double tokenPosition = videoSeconds / *secondsPerToken;
         const int token = std::min(int(tokenPosition), int(*tokens) - 1);
@@ -190,6 +238,7 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
     if (parser.isSet(QStringLiteral("json")))
         printJson(QJsonObject{{"out", out},
                               {"frames", frameCount},
+                              {"title_frames", titleFrames},
                               {"fps", int(*fps)},
                               {"width", encodedFrameSize(settings).width()},
                               {"height", encodedFrameSize(settings).height()},

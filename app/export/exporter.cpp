@@ -1,9 +1,9 @@
 #include "app/export/exporter.h"
 
+#include "app/export/tablewriter.h"
+
 #include <QBuffer>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -12,34 +12,6 @@
 #include <cmath>
 
 namespace ws {
-
-namespace {
-
-QString csvField(const QVariant& value)
-{
-    // Doubles in their shortest form that reads back to the same value.
-    QString text = value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Float
-                       ? QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest)
-                       : value.toString();
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')) ||
-        text.contains(QLatin1Char('\r'))) {
-        text.replace(QLatin1String("\""), QLatin1String("\"\""));
-        text = QLatin1Char('"') + text + QLatin1Char('"');
-    }
-    return text;
-}
-
-// A table's stamp: its inputs stand for the scenario when the caller gave none.
-ExportStamp tableStamp(const DataTable& table, const ExportStamp& stamp)
-{
-    if (!stamp.scenario.isEmpty() || table.inputs.isEmpty())
-        return stamp;
-    ExportStamp withInputs = ExportStamp::forScenario(table.inputs);
-    withInputs.generator = stamp.generator;
-    return withInputs;
-}
-
-} // namespace
 
 QImage Exporter::renderWidget(QWidget* widget, double scale)
 {
@@ -122,49 +94,17 @@ bool Exporter::saveSvg(QWidget* widget, const QString& path, const QString& titl
 
 QByteArray Exporter::toCsv(const DataTable& table, const ExportStamp& stamp)
 {
-    QString text;
-    QStringList fields;
-    for (const QString& column : table.columns)
-        fields << csvField(column);
-    text += fields.join(QLatin1Char(',')) + QLatin1String("\r\n");
-    for (const QVariantList& row : table.rows) {
-        fields.clear();
-        for (const QVariant& value : row)
-            fields << csvField(value);
-        text += fields.join(QLatin1Char(',')) + QLatin1String("\r\n");
-    }
-    return tableStamp(table, stamp).csvComment() + text.toUtf8();
+    return TableWriter::bytes(table, TableWriter::Format::Csv, stamp);
 }
 
 QByteArray Exporter::toJson(const DataTable& table, const ExportStamp& stamp)
 {
-    QJsonArray rows;
-    for (const QVariantList& row : table.rows) {
-        QJsonObject object;
-        for (qsizetype i = 0; i < row.size() && i < table.columns.size(); ++i)
-            object.insert(table.columns.at(i), QJsonValue::fromVariant(row.at(i)));
-        rows.append(object);
-    }
-    const ExportStamp stamped = tableStamp(table, stamp);
-    const QJsonObject root{{"generator", stamped.generator},
-                           {"scenario", QJsonDocument::fromJson(stamped.scenario).object()},
-                           {"name", table.name},
-                           {"columns", QJsonArray::fromStringList(table.columns)},
-                           {"rows", rows},
-                           {"inputs", table.inputs},
-                           {"sources", table.sources}};
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return TableWriter::bytes(table, TableWriter::Format::Json, stamp);
 }
 
 bool Exporter::saveTable(const DataTable& table, const QString& path, QString* error, const ExportStamp& stamp)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("csv"))
-        return saveBytes(toCsv(table, stamp), path, error);
-    if (suffix == QLatin1String("json"))
-        return saveBytes(toJson(table, stamp), path, error);
-    *error = tr("%1: choose a .csv or .json file name for data").arg(path);
-    return false;
+    return TableWriter::save(table, path, stamp, error) == TableWriter::Outcome::Written;
 }
 
 bool Exporter::saveBytes(const QByteArray& bytes, const QString& path, QString* error)

@@ -1,7 +1,7 @@
 #pragma once
 // Exporter turns what is on screen into files: any widget (a chart, the
 // heatmap, a whole pane) as PNG at a chosen scale or as SVG (QSvgGenerator),
-// and data tables as CSV or JSON. Every file is written through QSaveFile:
+// and data tables as CSV or JSON (through TableWriter). Every file is written through QSaveFile:
 // either the whole new file appears or the old one is left as it was.
 // Every file records the version and scenario that made it (ExportStamp):
 // PNG text chunks, an SVG comment, CSV comment lines before the header row,
@@ -40,12 +40,11 @@ public:
     static bool saveImage(const QImage& image, const QString& path, QString* error,
                           const ExportStamp& stamp = {}); // PNG
 
-    // "# generator: ..." and "# scenario: ..." lines, then RFC 4180 CSV: header row, quoted fields where needed,
-    // CRLF line ends. Inputs and sources are not in CSV.
+    // The table's CSV or JSON as TableWriter writes it (its formats are described there). Inputs and sources are
+    // not in CSV.
     static QByteArray toCsv(const DataTable& table, const ExportStamp& stamp = {});
-    // {"generator", "scenario", "name", "columns", "rows": [{column: value}], "inputs", "sources"}, indented.
     static QByteArray toJson(const DataTable& table, const ExportStamp& stamp = {});
-    // Chooses CSV or JSON by the suffix of `path`.
+    // Chooses CSV or JSON by the suffix of `path` (TableWriter::save, without progress).
     static bool saveTable(const DataTable& table, const QString& path, QString* error, const ExportStamp& stamp = {});
 
     static bool saveBytes(const QByteArray& bytes, const QString& path, QString* error);

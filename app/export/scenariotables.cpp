@@ -71,7 +71,7 @@ std::optional<DataTable> ScenarioTables::sramMap(const Scenario& scenario, const
     const auto scene = ScenarioScene::build(scenario, presets, {}, error);
     if (!scene)
         return std::nullopt;
-    DataTable table = SnapshotTables::sramMap(*scene->snapshot);
+    DataTable table = SnapshotTables::sramMap(scene->snapshot);
     addInputs(table, scenario);
     return table;
 }

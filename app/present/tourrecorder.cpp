@@ -17,7 +17,8 @@ constexpr qint64 kMaxBusyMs = 10 * 60000; // a placement or remap that takes lon
 } // namespace
 
 std::optional<TourRecording> TourRecorder::record(const TourWindow& target, const QString& tourPath, const QString& out,
-                                                  const VideoSettings& settings, QString* error)
+                                                  const VideoSettings& settings, QString* error,
+                                                  const TitleCardText& title, int titleFrames)
 {
     PresentationMode* mode = target.presentation;
     mode->setFullScreen(false);
@@ -34,6 +35,12 @@ std::optional<TourRecording> TourRecorder::record(const TourWindow& target, cons
     TourPlayer* player = mode->player();
     const double frameSeconds = 1.0 / double(settings.fps);
     TourRecording recording;
+    const QImage card = TitleCard::draw(encoder.frameSize(), title, target.window->palette());
+    for (; recording.titleFrames < titleFrames; ++recording.titleFrames, ++recording.frames) // tour time stands still
+        if (!encoder.addFrame(card)) {
+            *error = encoder.errorString();
+            return std::nullopt;
+        }
     for (;;) {
         QElapsedTimer busy;
         busy.start();

@@ -3,8 +3,10 @@
 // full screen, its own size), the tour's time advanced one frame at a time
 // (1 / fps seconds; time stands still while a placement or remap runs), each
 // frame the whole window (WidgetFrameSource), encoded with VideoEncoder.
-// A tour of T seconds gives ceil(T × fps) frames.
+// The recording opens with a title card (TitleCard, in the window's palette)
+// of `titleFrames` frames; a tour of T seconds then gives ceil(T × fps) frames.
 
+#include "app/record/titlecard.h"
 #include "app/record/videosettings.h"
 
 #include <QString>
@@ -30,15 +32,17 @@ using TourWindowFactory = std::function<TourWindow(const QString& language)>;
 
 struct TourRecording
 {
-    int frames = 0;
-    double seconds = 0; // tour time played
+    int frames = 0;      // every frame written, the title card's included
+    int titleFrames = 0; // the title card's
+    double seconds = 0;  // tour time played
 };
 
 class TourRecorder
 {
 public:
     static std::optional<TourRecording> record(const TourWindow& window, const QString& tourPath, const QString& out,
-                                               const VideoSettings& settings, QString* error);
+                                               const VideoSettings& settings, QString* error,
+                                               const TitleCardText& title = {}, int titleFrames = 0);
 };
 
 } // namespace ws

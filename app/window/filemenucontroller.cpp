@@ -93,7 +93,7 @@ QMenu* FileMenuController::buildFileMenu()
             m_exportMenu->addSeparator();
         for (const DataExport& e : m_dataExports)
             m_exportMenu->addAction(tr("%1 as CSV or JSON…").arg(e.name), this,
-                                    [this, e] { exportData(e.name, e.table); });
+                                    [this, name = e.name] { exportData(name); });
         if (m_exportMenu->isEmpty())
             m_exportMenu->addAction(tr("Nothing to export yet"))->setEnabled(false);
     });

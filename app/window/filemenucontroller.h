@@ -17,6 +17,7 @@
 
 #include <QImage>
 #include <QObject>
+#include <QPointer>
 #include <QStringList>
 
 #include <functional>
@@ -32,6 +33,7 @@ class QMenuBar;
 namespace ws {
 
 class PresetLibrary;
+class TableExportJob;
 
 class FileMenuController : public QObject
 {
@@ -114,6 +116,11 @@ public slots:
     void record();
     // The Export Figure dialog over the figure source's frame.
     void exportFigure();
+    // Writes the registered data export `name` to `path` (.csv or .json) on a worker thread, with a progress
+    // dialog (rows written of all) and Cancel when interactive. The job ends by itself (deleted after its end
+    // signal); a cancelled export removes its partial file and says so in the status bar. Nothing when the
+    // table cannot be built (the error is shown) or another data export is still running.
+    TableExportJob* exportDataTo(const QString& name, const QString& path);
 
 signals:
     void scenarioOpened(const QString& path);
@@ -135,7 +142,7 @@ private:
     // Says what the window changed of an opened scenario: status bar, scenarioAdjusted, a dialog when interactive.
     void reportAdjustments(const QString& what, const Scenario& asked);
     void exportImage(const QString& name, QWidget* widget);
-    void exportData(const QString& name, const TableSource& table);
+    void exportData(const QString& name);
 
     QMainWindow* m_window;
     Autosave m_autosave;
@@ -165,6 +172,7 @@ private:
     FigureSource m_figureSource;
     std::optional<views::MeshFigureOptions> m_figureOptions; // the last figure's page and resolution
     RecordOptions m_recordOptions;
+    QPointer<TableExportJob> m_dataExport; // the data export running, if any
 };
 
 } // namespace ws

@@ -4,6 +4,7 @@
 
 #include "app/export/exporter.h"
 #include "app/export/figuredialog.h"
+#include "app/export/tableexportjob.h"
 #include "app/record/recorder.h"
 #include "app/scenario/scenarioformat.h"
 
@@ -11,8 +12,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLocale>
 #include <QMainWindow>
 #include <QProgressDialog>
+
+#include <algorithm>
 
 namespace ws {
 
@@ -58,7 +62,7 @@ void FileMenuController::exportFigure()
     m_figureOptions = dialog.options();
 }
 
-void FileMenuController::exportData(const QString& name, const TableSource& source)
+void FileMenuController::exportData(const QString& name)
 {
     QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(name), {},
                                                 tr("CSV files (*.csv);;JSON files (*.json)"));
@@ -66,14 +70,67 @@ void FileMenuController::exportData(const QString& name, const TableSource& sour
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".csv");
+    exportDataTo(name, path);
+}
+
+TableExportJob* FileMenuController::exportDataTo(const QString& name, const QString& path)
+{
+    const auto entry = std::find_if(m_dataExports.begin(), m_dataExports.end(),
+                                    [&name](const DataExport& e) { return e.name == name; });
+    if (entry == m_dataExports.end())
+        return nullptr;
+    if (m_dataExport) {
+        showError(tr("Export"), tr("Another data export is still being written: wait for it or cancel it first."));
+        return nullptr;
+    }
     QString error;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const std::optional<DataTable> table = source(&error);
+    QApplication::setOverrideCursor(Qt::WaitCursor); // the placement is computed here; the rows are written later
+    const std::optional<DataTable> table = entry->table(&error);
     QApplication::restoreOverrideCursor();
-    if (!table || !Exporter::saveTable(*table, path, &error, exportStamp()))
+    if (!table) {
         showError(tr("Export"), error);
-    else
-        emit statusMessage(tr("Exported %1").arg(path));
+        return nullptr;
+    }
+    const qsizetype total = table->rowCount();
+    auto* job = new TableExportJob(this);
+    m_dataExport = job;
+    QPointer<QProgressDialog> progress;
+    if (m_interactive) {
+        const QString file = QFileInfo(path).fileName();
+        progress = new QProgressDialog(tr("Exporting %1…").arg(file), tr("Cancel"), 0,
+                                       int(std::max<qsizetype>(total, 1)), m_window);
+        progress->setWindowTitle(tr("Export %1").arg(name));
+        progress->setWindowModality(Qt::WindowModal);
+        progress->setAutoClose(false);
+        progress->setAutoReset(false);
+        progress->setMinimumDuration(500);
+        connect(progress, &QProgressDialog::canceled, job, &TableExportJob::cancel);
+        connect(job, &TableExportJob::progressChanged, progress, [progress, file](qint64 done, qint64 all) {
+            progress->setLabelText(
+                tr("Exporting %1: %2 of %3 rows").arg(file, QLocale().toString(done), QLocale().toString(all)));
+            progress->setValue(int(done));
+        });
+    }
+    const auto done = [this, job, progress] {
+        m_dataExport = nullptr; // the next export may start now
+        if (progress)
+            progress->deleteLater();
+        job->deleteLater();
+    };
+    connect(job, &TableExportJob::finished, this, [this, done](const QString& file) {
+        emit statusMessage(tr("Exported %1").arg(file));
+        done();
+    });
+    connect(job, &TableExportJob::failed, this, [this, done](const QString& message) {
+        showError(tr("Export"), message);
+        done();
+    });
+    connect(job, &TableExportJob::cancelled, this, [this, done](const QString& file) {
+        emit statusMessage(tr("Export cancelled: %1 was not written").arg(file));
+        done();
+    });
+    job->start(*table, path, exportStamp());
+    return job;
 }
 
 void FileMenuController::record()

@@ -8,6 +8,7 @@
 #include "tests/common/svgcount.h"
 #include "tests/common/testmodels.h"
 
+#include <QColor>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -209,10 +210,14 @@ private slots:
         QString error;
         const auto probed = VideoProbe::probe(out, &error);
         QVERIFY2(probed, qPrintable(error));
-        QCOMPARE(probed->frameCount, tokens * fps); // one second of video per token by default
+        // A 2 s title card (the default --title-seconds), then one second of video per token by default.
+        QCOMPARE(probed->frameCount, 2 * fps + tokens * fps);
         QCOMPARE(probed->frameSize, QSize(320, 180));
         QCOMPARE(probed->codecName, codec);
-        QVERIFY(run.out.contains("\"frames\":" + QByteArray::number(tokens * fps)));
+        QVERIFY(run.out.contains("\"frames\":" + QByteArray::number(2 * fps + tokens * fps)));
+        QVERIFY(run.out.contains("\"title_frames\":" + QByteArray::number(2 * fps)));
+        // In the window's dark theme: the title card's background (its corner) is dark.
+        QVERIFY2(qGray(probed->firstFrame.pixel(4, 4)) < 64, qPrintable(QColor(probed->firstFrame.pixel(4, 4)).name()));
         // The file's comment records the version and the scenario it shows.
         QVERIFY2(probed->comment.startsWith("WaferScope "), qPrintable(probed->comment));
         const qsizetype at = probed->comment.indexOf("; scenario: ");
@@ -246,7 +251,8 @@ private slots:
                                 "--tokens",   "4",        "--fps",
                                 "2",          "--width",  "320",
                                 "--height",   "180",      "--out",
-                                out,          "--json"});
+                                out,          "--json",   "--title-seconds",
+                                "0"});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonObject printed = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(printed["answer"].toString(), expected);

@@ -314,15 +314,25 @@ private slots:
         s.coreState = {{CoreState::Healthy, CoreState::Healthy, CoreState::Dead, CoreState::Healthy,
                         CoreState::SpareIdle, CoreState::Healthy}};
         const DataTable table = SnapshotTables::sramMap(s);
-        QCOMPARE(table.rows.size(), 6);
-        const QVariantList& core1 = table.rows.at(1); // x = 1, y = 0
+        QCOMPARE(table.rowCount(), 6);
+        const QVariantList core1 = table.row(1); // x = 1, y = 0
         QCOMPARE(core1.at(1).toInt(), 1);
         QCOMPARE(core1.at(2).toInt(), 0);
         QCOMPARE(core1.at(3).toLongLong(), 12 * 1024LL);
         QCOMPARE(core1.at(6).toInt(), 7);
         QCOMPARE(core1.at(7).toString(), QString("ffn_up"));
-        QCOMPARE(table.rows.at(2).at(9).toString(), QString("dead"));
-        QCOMPARE(table.rows.at(3).at(2).toInt(), 1); // fourth core is on row 1
+        QCOMPARE(table.row(2).at(9).toString(), QString("dead"));
+        QCOMPARE(table.row(3).at(2).toInt(), 1); // fourth core is on row 1
+        // No KV array and no dataflow frame: those values are unknown, written as empty fields, not 0.
+        QVERIFY(!core1.at(5).isValid());
+        QVERIFY(!core1.at(8).isValid());
+        const QList<QByteArray> lines = Exporter::toCsv(table).split('\n');
+        QCOMPARE(lines.at(4), QByteArray("0,1,0,12288,0.25,,7,ffn_up,,healthy\r")); // 2 stamp lines, header, core 0, 1
+        const QJsonObject row1 =
+            QJsonDocument::fromJson(Exporter::toJson(table)).object()["rows"].toArray().at(1).toObject();
+        QVERIFY(row1["kv_fraction"].isNull());
+        QVERIFY(row1["activity"].isNull());
+        QCOMPARE(row1["sram_used_bytes"].toInteger(), 12 * 1024);
     }
 
     void widgetFrameSideBySide()
@@ -352,7 +362,7 @@ private slots:
         s.meshRows = 4;
         s.deviceCount = 2;
         s.sramFraction = {std::vector<float>(16, 0.5f), std::vector<float>(3, 0.5f)}; // device 1 is bad input
-        QCOMPARE(SnapshotTables::sramMap(s).rows.size(), 16);
+        QCOMPARE(SnapshotTables::sramMap(s).rowCount(), 16);
     }
 };
 

@@ -34,14 +34,14 @@ private slots:
         QVERIFY2(table, qPrintable(error));
         const auto hardware = presets.hardware("wse3");
         QVERIFY(hardware);
-        QCOMPARE(table->rows.size(),
+        QCOMPARE(table->rowCount(),
                  qsizetype(hardware->wafer.meshCols) * hardware->wafer.meshRows * table->inputs["devices"].toInt());
         QCOMPARE(table->inputs["model"].toString(), QString("llama-3.1-8b"));
         // Bytes placed: the model's weights are somewhere (not all zero).
         const int bytesColumn = table->columns.indexOf("sram_used_bytes");
         qlonglong used = 0;
-        for (const QVariantList& row : table->rows)
-            used += row[bytesColumn].toLongLong();
+        for (qsizetype i = 0; i < table->rowCount(); ++i)
+            used += table->row(i)[bytesColumn].toLongLong();
         QVERIFY(used > 8'000'000'000LL * 2 * 9 / 10); // ~8B parameters at bf16
     }
 
@@ -67,7 +67,7 @@ private slots:
         QString error;
         const auto table = ScenarioTables::prediction(llama8bOnWse3(), presets, &error);
         QVERIFY2(table, qPrintable(error));
-        QCOMPARE(table->rows.size(), 1);
+        QCOMPARE(table->rowCount(), 1);
         QVERIFY(table->rows[0][table->columns.indexOf("tokens_per_second_per_user")].toDouble() > 0);
         QVERIFY(!table->sources["wse3"].toObject().isEmpty());
         QCOMPARE(table->inputs["hardware"].toString(), QString("wse3"));

@@ -9,6 +9,7 @@
 #include "app/record/videoprobe.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/mainwindow.h"
+#include "app/window/theme.h"
 #include "tests/common/clirunner.h"
 #include "tests/common/testmodels.h"
 #include "views/compare/racelane.h"
@@ -51,6 +52,12 @@ class TestTourRecord : public QObject
             const QString what = QStringLiteral("frame %1, lane %2 (%3)").arg(index).arg(i).arg(lane->headerText());
             QVERIFY2(!lane->text().isEmpty(), qPrintable(what));
             QVERIFY2(lane->visibleRegion().boundingRect() == lane->rect(), qPrintable(what + " is cut"));
+            // The whole lane, mapped into the frame, lies inside it (none cut at the frame's edge).
+            const QRect laneInWindow(lane->mapTo(&window, QPoint(0, 0)), lane->size());
+            const QRectF laneInFrame(offset + QPointF(laneInWindow.topLeft()) * scale,
+                                     QSizeF(laneInWindow.size()) * scale);
+            QVERIFY2(QRectF(frame.rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(laneInFrame),
+                     qPrintable(what + " is outside the frame"));
             const QWidget* view = lane->textView()->viewport();
             const QRect inWindow(view->mapTo(&window, QPoint(0, 0)), view->size());
             QVERIFY2(window.rect().contains(inWindow), qPrintable(what));
@@ -78,8 +85,50 @@ class TestTourRecord : public QObject
         }
     }
 
+    // The most common colour of `frame` (coarse: the encoder moves colours a little) and its share of the pixels.
+    static std::pair<QColor, double> dominantColour(const QImage& frame)
+    {
+        QMap<QRgb, int> counts;
+        for (int y = 0; y < frame.height(); y += 2)
+            for (int x = 0; x < frame.width(); x += 2)
+                ++counts[frame.pixel(x, y) & 0xf0f0f0];
+        QRgb best = 0;
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+            if (it.value() > counts.value(best))
+                best = it.key();
+        return {QColor(best), double(counts.value(best)) / ((frame.height() + 1) / 2 * ((frame.width() + 1) / 2))};
+    }
+
+    // The window's dark theme: the frame's background is dark and the frame dark overall (mean luminance).
+    static void checkDark(const QImage& frame, const QString& what)
+    {
+        QVERIFY2(!frame.isNull(), qPrintable(what + " did not decode"));
+        const QColor background = dominantColour(frame).first;
+        QVERIFY2(qGray(background.rgb()) < 64, qPrintable(what + ": background " + background.name()));
+        double sum = 0;
+        for (int y = 0; y < frame.height(); y += 2)
+            for (int x = 0; x < frame.width(); x += 2)
+                sum += qGray(frame.pixel(x, y));
+        const double mean = sum / ((frame.height() + 1) / 2 * ((frame.width() + 1) / 2));
+        QVERIFY2(mean < 80, qPrintable(what + QStringLiteral(": mean luminance %1").arg(mean)));
+    }
+
+    // Frames kept for a person to look at when WAFERSCOPE_TEST_FRAMES_DIR names a folder.
+    static void keepFrames(const QMap<int, QImage>& frames, const QString& name)
+    {
+        const QString dir = qEnvironmentVariable("WAFERSCOPE_TEST_FRAMES_DIR");
+        if (dir.isEmpty())
+            return;
+        for (auto it = frames.cbegin(); it != frames.cend(); ++it)
+            it.value().save(QStringLiteral("%1/%2-%3.png").arg(dir, name).arg(it.key(), 3, 10, QLatin1Char('0')));
+    }
+
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        applyTheme(*qApp); // as waferscope-cli record does: the lanes are laid out in the same style
+    }
 
     void recordsEveryFrameOfTheTour()
     {
@@ -98,11 +147,12 @@ private slots:
         file.close();
         const QString out = dir.filePath(QStringLiteral("tour.mp4"));
         const int fps = 10;
-        const auto run = wstest::runCli({QStringLiteral("record"), QStringLiteral("--tour"), tour,
-                                         QStringLiteral("--out"), out, QStringLiteral("--fps"), QString::number(fps),
-                                         QStringLiteral("--width"), QStringLiteral("640"), QStringLiteral("--height"),
-                                         QStringLiteral("360"), QStringLiteral("--json")},
-                                        wstest::headlessEnvironment());
+        const auto run =
+            wstest::runCli({QStringLiteral("record"), QStringLiteral("--tour"), tour, QStringLiteral("--out"), out,
+                            QStringLiteral("--fps"), QString::number(fps), QStringLiteral("--width"),
+                            QStringLiteral("640"), QStringLiteral("--height"), QStringLiteral("360"),
+                            QStringLiteral("--title-seconds"), QStringLiteral("1"), QStringLiteral("--json")},
+                           wstest::headlessEnvironment());
         QVERIFY2(run.exitCode == 0, run.err.constData());
 
         // The length of the token from the engine's schedule for the same placement, in this process.
@@ -115,7 +165,8 @@ private slots:
         const double tokenSeconds = window.dataflowDock()->controller()->schedule()->seconds();
         QVERIFY(tokenSeconds > 0);
         const double tourSeconds = 1.5 + tokenSeconds / 1000e-6 + 1 + 0.5;
-        const int expected = int(std::ceil(tourSeconds * fps - 1e-6));
+        const int titleFrames = 1 * fps; // --title-seconds 1
+        const int expected = titleFrames + int(std::ceil(tourSeconds * fps - 1e-6));
 
         QString error;
         const auto probe = VideoProbe::probe(out, &error);
@@ -125,6 +176,7 @@ private slots:
         QCOMPARE(probe->frameCount, expected);
         const QJsonObject json = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(json.value(QStringLiteral("frames")).toInt(), expected);
+        QCOMPARE(json.value(QStringLiteral("title_frames")).toInt(), titleFrames);
         QVERIFY(std::abs(json.value(QStringLiteral("tour_seconds")).toDouble() - tourSeconds) < 1e-6);
     }
 
@@ -139,8 +191,10 @@ private slots:
         const int fps = 2;
         QProcessEnvironment env = wstest::headlessEnvironment();
         env.insert(QStringLiteral("HOME"), dir.path()); // no saved layout of the user's
+        const int titleFrames = 2 * fps;                // --title-seconds 2
         const auto run = wstest::runCli({QStringLiteral("record"), QStringLiteral("--tour"), tourPath,
-                                         QStringLiteral("--out"), out, QStringLiteral("--fps"), QString::number(fps)},
+                                         QStringLiteral("--out"), out, QStringLiteral("--fps"), QString::number(fps),
+                                         QStringLiteral("--title-seconds"), QStringLiteral("2")},
                                         env);
         QVERIFY2(run.exitCode == 0, run.err.constData());
 
@@ -156,11 +210,31 @@ private slots:
             raceStart += TourFormat::stepSeconds(step, 0); // captions and waits only before the race
         }
         QVERIFY(raceSeconds > 4);
+        // Tour frame n is video frame titleFrames + n.
         const QList<int> frames{int(std::lround((raceStart + 4) * fps)),
                                 int(std::lround((raceStart + raceSeconds - 0.5) * fps))};
-        const auto probe = VideoProbe::probe(out, &error, frames);
+        const auto probe = VideoProbe::probe(
+            out, &error, {0, titleFrames - 1, titleFrames, titleFrames + frames.first(), titleFrames + frames.last()});
         QVERIFY2(probe, qPrintable(error));
         QCOMPARE(probe->frameSize, QSize(1280, 720));
+        keepFrames(probe->frames, QStringLiteral("race"));
+
+        // The first frames are the title card: one dark colour over most of the frame, the tour's title and the
+        // model in light text across its middle; the tour's first frame (the window) is something else.
+        const QImage card = probe->frames.value(0);
+        checkDark(card, QStringLiteral("title card"));
+        const auto [cardColour, cardShare] = dominantColour(card);
+        QVERIFY2(cardShare > 0.9, qPrintable(QStringLiteral("title card background share %1").arg(cardShare)));
+        int ink = 0;
+        for (int y = card.height() / 5; y < card.height() * 3 / 4; ++y)
+            for (int x = 0; x < card.width(); ++x)
+                ink += qGray(card.pixel(x, y)) > 160;
+        QVERIFY2(ink > 2000, qPrintable(QStringLiteral("%1 light text pixels on the title card").arg(ink)));
+        const auto [lastCardColour, lastCardShare] = dominantColour(probe->frames.value(titleFrames - 1));
+        QCOMPARE(lastCardColour, cardColour);
+        QVERIFY(lastCardShare > 0.9);
+        QVERIFY2(dominantColour(probe->frames.value(titleFrames)).second < cardShare - 0.05,
+                 "the tour's first frame looks like the title card");
 
         const PresetLibrary presets{QString()};
         LanguageManager languages;
@@ -178,8 +252,10 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(!mode->stage()->isBusy(), 120000);
             player->advance(0);
             QCoreApplication::processEvents();
-            if (frames.contains(frame))
-                checkLanes(window, probe->frames.value(frame), frame);
+            if (frames.contains(frame)) {
+                checkDark(probe->frames.value(titleFrames + frame), QStringLiteral("race frame %1").arg(frame));
+                checkLanes(window, probe->frames.value(titleFrames + frame), frame);
+            }
             player->advance(1.0 / fps);
         }
     }
