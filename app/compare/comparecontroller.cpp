@@ -85,8 +85,9 @@ void ComparisonController::addUserProfile(const GpuCalibration& calibration)
 void ComparisonController::followScenario(const Scenario& scenario)
 {
     views::ComparisonSettings settings = m_settings;
-    if (!scenario.modelPreset.isEmpty())
-        settings.modelId = scenario.modelPreset;
+    // A preset, else the loaded GGUF's file (resolveModel reads either), so the comparison offers the loaded model.
+    if (!scenario.modelPreset.isEmpty() || !scenario.modelFile.isEmpty())
+        settings.modelId = scenario.modelPreset.isEmpty() ? scenario.modelFile : scenario.modelPreset;
     settings.concurrency = std::max(1, scenario.batch);
     settings.contextTokens = scenario.contextTokens;
     settings.promptTokens = scenario.promptTokens;
@@ -144,6 +145,10 @@ void ComparisonController::recompute()
     }
 
     auto model = m_presets.resolveModel(m_settings.modelId);
+    if (model && !snap->modelIds.contains(m_settings.modelId)) { // a model file: offered by its display name
+        snap->modelIds << m_settings.modelId;
+        snap->modelNames << QString::fromStdString(model->name);
+    }
     // Shipped measurements that fail to load are an error on every system, not charts without their points.
     const Expected<std::vector<MeasuredPoint>>& shipped = shippedMeasuredPoints();
     if (!model || !shipped) {
