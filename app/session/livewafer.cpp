@@ -11,10 +11,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -49,24 +47,11 @@ LiveWafer::LiveWafer(QObject* parent)
     connect(m_choice, &QComboBox::activated, this,
             [this](int index) { setShows(index == 1 ? Shows::LoadedModel : Shows::ScenarioModel); });
     connect(m_slowMotionBox, &QCheckBox::toggled, this, &LiveWafer::setSlowMotion);
+    connect(this, &LiveWafer::readyChanged, this, [this] {
+        if (m_idleWanted)
+            showIdle();
+    });
     retranslate();
-}
-
-void LiveWafer::retranslate()
-{
-    if (auto* label = m_row->findChild<QLabel*>(QStringLiteral("waferShowsLabel")))
-        label->setText(tr("&Wafer shows:"));
-    m_choice->setItemText(0, tr("the scenario's model, at its predicted pace"));
-    m_choice->setItemText(1, tr("the loaded model"));
-    m_choice->setToolTip(tr("What the main wafer plays while the chat answers: one token of the scenario "
-                            "model's dataflow per token, or the loaded model itself placed on the scenario's "
-                            "hardware."));
-    m_slowMotionBox->setText(tr("&Slow motion"));
-    m_slowMotionBox->setToolTip(
-        tr("Shows the scenario model's answer slowed down to about reading pace (238 words per minute "
-           "[Reading-rate], 4/3 tokens per word [Tokens-per-word]), so each token's dataflow can be seen. The rate "
-           "named stays the predicted one. Takes effect from the next answer."));
-    updateHeader();
 }
 
 void LiveWafer::setShows(Shows shows)
@@ -229,11 +214,25 @@ void LiveWafer::turnStarting()
 {
     ++m_turn; // a rest still waiting for the last turn is dropped
     m_idle.reset();
+    m_idleWanted = false;
     if (m_stage && m_frames && m_stage->view()->layer() != MeshLayer::Dataflow &&
         m_stage->view()->layer() != MeshLayer::KvCache)
         emit layerWanted(MeshLayer::Dataflow);
     if (m_stage)
         noteShown();
+}
+
+void LiveWafer::showIdle()
+{
+    m_idleWanted = !m_frames; // then once the frame source is ready
+    if (!m_frames)
+        return;
+    ++m_turn; // a rest still waiting for the last turn is dropped
+    m_idle.reset();
+    m_wantedFrame = WantedFrame{-1, m_lastFrame ? m_lastFrame->cacheTokens : 0, nullptr};
+    m_lastFrame = m_wantedFrame;
+    if (!m_frameBusy)
+        startFrame();
 }
 
 void LiveWafer::rebuild()
@@ -355,45 +354,6 @@ void LiveWafer::zoomToPlacedCores()
     const double zoom = 0.8 * std::min(double(s.meshCols) / (right - left), double(s.meshRows) / (bottom - top));
     if (zoom > 1.5)
         m_stage->setViewState(zoom, QPointF((left + right) / 2.0, (top + bottom) / 2.0));
-}
-
-void LiveWafer::updateHeader()
-{
-    const QLocale locale;
-    QString text;
-    QString chat;
-    if (m_model) {
-        // The name the file gives itself, and the file (names such as "llama" say little on their own).
-        chat = QString::fromStdString(m_model->displayName);
-        const QString file = QFileInfo(QString::fromStdString(m_model->filePath)).fileName();
-        if (!file.contains(chat, Qt::CaseInsensitive))
-            chat = tr("%1 (%2)").arg(chat, file);
-    }
-    if (!m_model) {
-        text = tr("Open a model: the main wafer follows its answer token by token.");
-    } else if (!m_error.isEmpty()) {
-        text = tr("The wafer cannot follow the chat: %1").arg(m_error);
-    } else if (m_shows == Shows::LoadedModel) {
-        text = m_chatPlacement ? tr("Text and wafer: %1, placed on %2 × %3 and lit token by token as it writes.")
-                                     .arg(chat, locale.toString(m_chatPlacement->devices),
-                                          QString::fromStdString(m_chatPlacement->hardware().name))
-                               : tr("Text and wafer: %1. Placing it on the scenario's hardware…").arg(chat);
-    } else if (m_mainPlacement && m_scenarioPace) {
-        text = tr("Text: %1 on this CPU. Wafer timing: %2 on %3 × %4, one token of its dataflow per token, at "
-                  "its predicted %5 tokens/s.")
-                   .arg(chat, QString::fromStdString(m_mainPlacement->model().name),
-                        locale.toString(m_mainPlacement->devices),
-                        QString::fromStdString(m_mainPlacement->hardware().name),
-                        locale.toString(m_scenarioPace->tokensPerSecondPerUser, 'f', 0));
-        if (const double slowed = slowMotion(); slowed > 1)
-            text +=
-                QLatin1Char(' ') + tr("Shown slowed %1× (%2 tokens/s) so each token can be followed.")
-                                       .arg(locale.toString(slowed, 'f', 0),
-                                            locale.toString(m_scenarioPace->tokensPerSecondPerUser / slowed, 'f', 1));
-    } else {
-        text = tr("Text: %1 on this CPU. Preparing the scenario model's timing…").arg(chat);
-    }
-    m_header->setText(text);
 }
 
 } // namespace ws

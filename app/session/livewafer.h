@@ -89,6 +89,9 @@ public:
     void viewChanged();
     // A turn is about to stream: the main view shows the Dataflow layer unless it shows the KV layer (which grows).
     void turnStarting();
+    // The idle wafer (nothing lit, the KV layer with the conversation's tokens so far) in the main view now,
+    // made the Chat source: e.g. on entering Chat mode before a turn has played. Waits for the frame source.
+    void showIdle();
     void retranslate();
 
 signals:
@@ -129,6 +132,7 @@ private:
     ChatWafer::Source m_frames;
     std::shared_ptr<ChatWafer::Shown> m_shown = std::make_shared<ChatWafer::Shown>();
     int64_t m_outputTokens = 256;
+    bool m_idleWanted = false; // showIdle() before the frame source was ready
     QString m_error;
     JobTracker m_jobs;      // the schedule and pace, or the chat model's placement, of the latest request
     JobTracker m_frameJobs; // the frame of the latest token

@@ -1,10 +1,12 @@
 #include "app/window/mainwindow.h"
 
+#include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/explore/layoutexplorer.h"
 #include "app/present/presentationmode.h"
 #include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
 #include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/inspectordock.h"
@@ -69,6 +71,13 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     modes.restored = [this] { m_dataflow->layerChanged(); }; // the Dataflow dock shows with its layer
     modes.arranged = [this] { m_stage->fitToWindow(); };
     m_modes = new ModeController(std::move(modes), this);
+    connect(m_modes, &ModeController::modeChanged, this, [this](ModeController::Mode mode) {
+        // The chat's wafer rests (nothing lit) until a turn plays, not the Dataflow dock's last frame.
+        if (mode == ModeController::Mode::Chat && m_stage->frameSource() != Stage::FrameSource::Chat) {
+            m_dataflow->controller()->pause();
+            m_chat->liveWafer()->showIdle();
+        }
+    });
     m_actions->view->insertMenu(m_actions->view->actions().constFirst(), m_modes->menu());
     m_actions->view->insertSeparator(m_actions->view->actions().at(1));
 }

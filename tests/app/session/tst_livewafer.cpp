@@ -12,6 +12,8 @@
 // In both, the KV layer holds the conversation's tokens.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
+#include "app/dataflow/dataflowcontroller.h"
+#include "app/dataflow/dataflowdock.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/chatwafer.h"
 #include "app/session/livewafer.h"
@@ -19,6 +21,7 @@
 #include "app/session/systempaces.h"
 #include "app/stage/stage.h"
 #include "app/window/mainwindow.h"
+#include "app/window/modecontroller.h"
 #include "engine/predict/predictor.h"
 #include "engine/session/kvoccupancy.h"
 #include "engine/wafer/dataflow/meshframe.h"
@@ -66,6 +69,18 @@ double kvBytes(const MeshSnapshot& s)
         for (float f : device)
             bytes += double(f) * double(s.sramBytesPerCore);
     return bytes;
+}
+
+// Whether the frame the view shows lights any core.
+bool lit(const views::MeshView* view)
+{
+    const std::shared_ptr<const MeshFrame> frame = view->frame();
+    if (frame)
+        for (const auto& device : frame->activity)
+            for (const float a : device)
+                if (a > 0)
+                    return true;
+    return false;
 }
 
 } // namespace
@@ -204,6 +219,25 @@ private slots:
             QVERIFY(rested.count() > 0 || rested.wait(1000));
             QVERIFY(nothingLit());
         }
+    }
+
+    // Chat mode before any turn: the wafer rests (nothing lit, the chat's source), not the Dataflow dock's frame.
+    void chatModeStartsIdle()
+    {
+        LanguageManager languages;
+        MainWindow window(*m_presets, languages);
+        QVERIFY(placeAndShow(window));
+        window.setLayer(MeshLayer::Dataflow);
+        DataflowController* dataflow = window.dataflowDock()->controller();
+        QTRY_VERIFY_WITH_TIMEOUT(dataflow->totalCycles() > 0, 60000);
+        dataflow->seekFraction(0.5);
+        const views::MeshView* view = window.stage()->view();
+        QTRY_VERIFY_WITH_TIMEOUT(window.stage()->frameSource() == Stage::FrameSource::Dataflow && lit(view), 10000);
+        QSignalSpy rested(window.chat()->liveWafer(), &LiveWafer::idleShown);
+        window.modes()->setMode(ModeController::Mode::Chat);
+        QVERIFY(rested.count() > 0 || rested.wait(60000));
+        QCOMPARE(window.stage()->frameSource(), Stage::FrameSource::Chat);
+        QVERIFY(view->frame() && !lit(view));
     }
 
     void mainWaferFollowsTheChat()

@@ -1,0 +1,70 @@
+#include "app/session/livewafer.h"
+
+// LiveWafer's words: the row's labels and the header line saying which model wrote the text and whose timing
+// the wafer shows.
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+
+namespace ws {
+
+void LiveWafer::retranslate()
+{
+    if (auto* label = m_row->findChild<QLabel*>(QStringLiteral("waferShowsLabel")))
+        label->setText(tr("&Wafer shows:"));
+    m_choice->setItemText(0, tr("the scenario's model, at its predicted pace"));
+    m_choice->setItemText(1, tr("the loaded model"));
+    m_choice->setToolTip(tr("What the main wafer plays while the chat answers: one token of the scenario "
+                            "model's dataflow per token, or the loaded model itself placed on the scenario's "
+                            "hardware."));
+    m_slowMotionBox->setText(tr("&Slow motion"));
+    m_slowMotionBox->setToolTip(
+        tr("Shows the scenario model's answer slowed down to about reading pace (238 words per minute "
+           "[Reading-rate], 4/3 tokens per word [Tokens-per-word]), so each token's dataflow can be seen. The rate "
+           "named stays the predicted one. Takes effect from the next answer."));
+    updateHeader();
+}
+
+void LiveWafer::updateHeader()
+{
+    const QLocale locale;
+    QString text;
+    QString chat;
+    if (m_model) {
+        // The name the file gives itself, and the file (names such as "llama" say little on their own).
+        chat = QString::fromStdString(m_model->displayName);
+        const QString file = QFileInfo(QString::fromStdString(m_model->filePath)).fileName();
+        if (!file.contains(chat, Qt::CaseInsensitive))
+            chat = tr("%1 (%2)").arg(chat, file);
+    }
+    if (!m_model) {
+        text = tr("Open a model: the main wafer follows its answer token by token.");
+    } else if (!m_error.isEmpty()) {
+        text = tr("The wafer cannot follow the chat: %1").arg(m_error);
+    } else if (m_shows == Shows::LoadedModel) {
+        text = m_chatPlacement ? tr("Text and wafer: %1, placed on %2 × %3 and lit token by token as it writes.")
+                                     .arg(chat, locale.toString(m_chatPlacement->devices),
+                                          QString::fromStdString(m_chatPlacement->hardware().name))
+                               : tr("Text and wafer: %1. Placing it on the scenario's hardware…").arg(chat);
+    } else if (m_mainPlacement && m_scenarioPace) {
+        text = tr("Text: %1 on this CPU. Wafer timing: %2 on %3 × %4, one token of its dataflow per token, at "
+                  "its predicted %5 tokens/s.")
+                   .arg(chat, QString::fromStdString(m_mainPlacement->model().name),
+                        locale.toString(m_mainPlacement->devices),
+                        QString::fromStdString(m_mainPlacement->hardware().name),
+                        locale.toString(m_scenarioPace->tokensPerSecondPerUser, 'f', 0));
+        if (const double slowed = slowMotion(); slowed > 1)
+            text +=
+                QLatin1Char(' ') + tr("Shown slowed %1× (%2 tokens/s) so each token can be followed.")
+                                       .arg(locale.toString(slowed, 'f', 0),
+                                            locale.toString(m_scenarioPace->tokensPerSecondPerUser / slowed, 'f', 1));
+    } else {
+        text = tr("Text: %1 on this CPU. Preparing the scenario model's timing…").arg(chat);
+    }
+    m_header->setText(text);
+}
+
+} // namespace ws
