@@ -82,38 +82,6 @@ void ComparisonController::addUserProfile(const GpuCalibration& calibration)
     recompute();
 }
 
-void ComparisonController::followScenario(const Scenario& scenario)
-{
-    views::ComparisonSettings settings = m_settings;
-    // A preset, else the loaded GGUF's file (resolveModel reads either), so the comparison offers the loaded model.
-    if (!scenario.modelPreset.isEmpty() || !scenario.modelFile.isEmpty())
-        settings.modelId = scenario.modelPreset.isEmpty() ? scenario.modelFile : scenario.modelPreset;
-    settings.concurrency = std::max(1, scenario.batch);
-    settings.contextTokens = scenario.contextTokens;
-    settings.promptTokens = scenario.promptTokens;
-    settings.outputTokens = scenario.outputTokens;
-    std::vector<CompareSystemChoice> systems = m_systems;
-    const auto hardware = m_presets.hardware(scenario.hardwarePreset);
-    bool systemsChanged = false;
-    if (hardware && hardware->kind == HardwareKind::Wafer)
-        for (CompareSystemChoice& c : systems) {
-            const auto h = m_presets.hardware(c.hardwareId);
-            if (!h || h->kind != HardwareKind::Wafer)
-                continue;
-            // The wafer lane is the scenario's wafer, on as many wafers as it names (0: the fewest that hold it).
-            systemsChanged = c.hardwareId != scenario.hardwarePreset || c.devices != scenario.devices;
-            c.hardwareId = scenario.hardwarePreset;
-            c.devices = scenario.devices;
-            break;
-        }
-    if (systemsChanged)
-        m_systems = std::move(systems);
-    if (settings != m_settings)
-        setSettings(settings); // recomputes
-    else if (systemsChanged)
-        recompute();
-}
-
 void ComparisonController::recompute()
 {
     auto snap = std::make_shared<views::ComparisonSnapshot>();

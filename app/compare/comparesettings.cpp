@@ -1,6 +1,9 @@
-// The comparison's defaults: the systems compared, the workload and reading speed they start from, and the
-// workload a set of settings asks for.
+// The comparison's defaults: the systems compared, the workload and reading speed they start from, the
+// workload a set of settings asks for, and the settings a scenario on stage sets (followScenario).
 #include "app/compare/comparecontroller.h"
+
+#include "app/common/presetlibrary.h"
+#include "engine/predict/speculative.h"
 
 namespace ws {
 
@@ -58,6 +61,49 @@ Workload ComparisonController::workloadFor(const views::ComparisonSettings& s, P
     w.tokensPerCharacterLow = s.tokensPerCharacterLow;
     w.tokensPerCharacterHigh = s.tokensPerCharacterHigh;
     return w;
+}
+
+void ComparisonController::followScenario(const Scenario& scenario)
+{
+    views::ComparisonSettings settings = m_settings;
+    // A preset, else the loaded GGUF's file (resolveModel reads either), so the comparison offers the loaded model.
+    if (!scenario.modelPreset.isEmpty() || !scenario.modelFile.isEmpty())
+        settings.modelId = scenario.modelPreset.isEmpty() ? scenario.modelFile : scenario.modelPreset;
+    settings.concurrency = std::max(1, scenario.batch);
+    settings.contextTokens = scenario.contextTokens;
+    settings.promptTokens = scenario.promptTokens;
+    settings.outputTokens = scenario.outputTokens;
+    std::vector<CompareSystemChoice> systems = m_systems;
+    const auto hardware = m_presets.hardware(scenario.hardwarePreset);
+    bool systemsChanged = false;
+    if (hardware && hardware->kind == HardwareKind::Wafer)
+        for (CompareSystemChoice& c : systems) {
+            const auto h = m_presets.hardware(c.hardwareId);
+            if (!h || h->kind != HardwareKind::Wafer)
+                continue;
+            // The wafer lane is the scenario's wafer, on as many wafers as it names (0: the fewest that hold it).
+            systemsChanged = c.hardwareId != scenario.hardwarePreset || c.devices != scenario.devices;
+            c.hardwareId = scenario.hardwarePreset;
+            c.devices = scenario.devices;
+            break;
+        }
+    if (systemsChanged)
+        m_systems = std::move(systems);
+    // The scenario's draft model decodes speculatively on its wafer (the sourced k and acceptance, as the CLI's
+    // --speculative --draft); no draft: off, unless the user turned it on here for another system.
+    if (hardware && hardware->kind == HardwareKind::Wafer) {
+        views::SpeculativeChoice choice = settings.speculative.value(scenario.hardwarePreset);
+        const bool draft = !scenario.draftModel.isEmpty();
+        if (draft || choice.draftModelId != scenario.draftModel) {
+            const SpeculativeDefaults d = speculativeDefaults(*hardware);
+            choice = {draft, scenario.draftModel, d.tokensPerStep, d.acceptanceRate};
+            settings.speculative.insert(scenario.hardwarePreset, choice);
+        }
+    }
+    if (settings != m_settings)
+        setSettings(settings); // recomputes
+    else if (systemsChanged)
+        recompute();
 }
 
 } // namespace ws

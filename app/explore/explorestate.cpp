@@ -1,6 +1,6 @@
 #include "app/explore/explorestate.h"
 
-#include "engine/predict/waferpredictor.h"
+#include "engine/predict/predictor.h"
 #include "engine/wafer/placement/layoutedit.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 #include "engine/wafer/placement/placer.h"
@@ -13,15 +13,17 @@ namespace {
 void predict(ExploreState& s)
 {
     const PlacementResult& r = *s.result;
-    Workload workload;
+    // Through predict(), as the CLI, the comparison and the sweep predict (the same serving stack: kernels and
+    // speculation), with the scenario's workload (batch, prompt, draft) at this layout's precision and context.
+    Workload workload = r.spec().workload;
     workload.precision = s.choice.layout.precisions.attention;
     workload.contextTokens = s.choice.layout.contextTokens;
-    WaferPredictOptions o;
+    PredictOptions o;
     o.devices = s.choice.wafers;
     o.kv = s.choice.kv;
-    o.weightFill = s.choice.layout.weightFill;
-    o.placedLayout = &s.choice.layout;
-    auto p = predictWafer(r.model(), r.hardware(), workload, o);
+    o.waferWeightFill = s.choice.layout.weightFill;
+    o.waferLayout = &s.choice.layout;
+    auto p = ws::predict(r.model(), r.hardware(), workload, o);
     s.predicted = bool(p);
     if (p)
         s.prediction = std::move(*p);

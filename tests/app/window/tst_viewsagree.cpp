@@ -1,0 +1,176 @@
+// Issue 31, item 1: every view shows the scenario on stage with the numbers
+// `waferscope-cli predict --json` prints for it. For a dense model on one
+// wafer, a 70B on four and a draft model (the loaded GGUF: not yet), it opens the
+// scenario in a real MainWindow and reads the window title, the status bar,
+// the inspector, the Layout dock's summary and the comparison's wafer system;
+// the expected tokens/s, first-token time and wafer count come from the
+// built CLI run as a separate process with the scenario's inputs as flags.
+#include "app/common/languagemanager.h"
+#include "app/common/presetlibrary.h"
+#include "app/compare/comparecontroller.h"
+#include "app/window/mainwindow.h"
+#include "tests/common/clirunner.h"
+#include "tests/common/testmodels.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <memory>
+
+using namespace ws;
+
+class TestViewsAgree : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void viewsAgree_data();
+    void viewsAgree();
+
+private:
+    std::unique_ptr<PresetLibrary> m_presets;
+    std::unique_ptr<LanguageManager> m_languages;
+};
+
+void TestViewsAgree::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("WaferScopeTest"));
+    m_presets = std::make_unique<PresetLibrary>(QString());
+    m_languages = std::make_unique<LanguageManager>();
+    QVERIFY(m_languages->setLanguage(QStringLiteral("en")));
+}
+
+void TestViewsAgree::viewsAgree_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("modelFile"); // under the models folder
+    QTest::addColumn<int>("devices");
+    QTest::addColumn<QString>("draft");
+    QTest::newRow("dense, one wafer") << "qwen3-8b" << QString() << 1 << QString();
+    QTest::newRow("70B, four wafers") << "llama-3.1-70b" << QString() << 4 << QString();
+    QTest::newRow("draft model") << "qwen3-32b" << QString() << 0 << "qwen3-0.6b";
+    // Not yet: the loaded GGUF (issue 31's fourth scenario) reaches the window through the chat's model loading,
+    // not a scenario naming its file (the heatmap refuses one without a preset); this test does not drive that
+    // path yet.
+}
+
+void TestViewsAgree::viewsAgree()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, modelFile);
+    QFETCH(int, devices);
+    QFETCH(QString, draft);
+    Scenario s = MainWindow::defaultRequest();
+    s.modelPreset = model;
+    s.devices = devices;
+    s.draftModel = draft;
+    QStringList args{"predict",
+                     "--hardware",
+                     s.hardwarePreset,
+                     "--context",
+                     QString::number(s.contextTokens),
+                     "--batch",
+                     QString::number(s.batch),
+                     "--prompt-tokens",
+                     QString::number(s.promptTokens),
+                     "--output-tokens",
+                     QString::number(s.outputTokens),
+                     "--json"};
+    if (!modelFile.isEmpty()) {
+        const QString path = wstest::testModelPath(modelFile);
+        WS_REQUIRE_MODEL_FILE(path);
+        s.modelFile = path;
+        args << "--model" << path;
+    } else {
+        args << "--model" << model;
+        s.precision = m_presets->model(model)->nativePrecision;
+        args << "--precision" << QString::fromLatin1(precisionId(s.precision).data());
+    }
+    if (devices > 0)
+        args << "--devices" << QString::number(devices);
+    if (!draft.isEmpty())
+        args << "--speculative"
+             << "--draft" << draft;
+
+    // Expected: the CLI, a separate process.
+    const wstest::CliRun run = wstest::runCli(args);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonObject cli = QJsonDocument::fromJson(run.out).object();
+    const QLocale locale;
+    const QString tps = locale.toString(cli.value("tokens_per_second_per_user").toDouble(), 'f', 1);
+    const QString ttft = locale.toString(cli.value("ttft_ms").toDouble(), 'f', 1);
+    const int wafers = cli.value("devices").toInt();
+
+    MainWindow window(*m_presets, *m_languages);
+    QSignalSpy finished(&window, &MainWindow::placementFinished);
+    window.applyScenario(s);
+    window.show();
+    QVERIFY(finished.wait(240000));
+    QVERIFY2(finished.last().at(0).toBool(), qPrintable(window.lastError()));
+    QTest::qWait(500);
+    const auto result = window.result();
+    QVERIFY(result);
+    const QString modelName = QString::fromStdString(result->model().name);
+    const QString hardwareName = QString::fromStdString(result->hardware().name);
+    if (!model.isEmpty())
+        QCOMPARE(modelName, QString::fromStdString(m_presets->model(model)->name));
+
+    // Window title and status bar: model, hardware, wafer count.
+    QVERIFY2(window.windowTitle().contains(modelName) && window.windowTitle().contains(hardwareName),
+             qPrintable(window.windowTitle()));
+    QVERIFY2(window.windowTitle().contains(QStringLiteral("%1 × ").arg(wafers)), qPrintable(window.windowTitle()));
+    bool statusDevices = false;
+    for (const QLabel* l : window.statusBar()->findChildren<QLabel*>())
+        statusDevices |= l->text() == QStringLiteral("Devices: %1 × %2").arg(wafers).arg(hardwareName);
+    QVERIFY2(statusDevices, "the status bar's wafer count differs from the CLI's");
+
+    // Inspector: names the model and hardware.
+    auto* tree = window.findChild<QTreeWidget*>();
+    QVERIFY(tree);
+    const auto modelRows = tree->findItems(modelName, Qt::MatchExactly | Qt::MatchRecursive, 1);
+    const auto hardwareRows = tree->findItems(hardwareName, Qt::MatchExactly | Qt::MatchRecursive, 1);
+    QVERIFY2(!modelRows.isEmpty() && !hardwareRows.isEmpty(), "the inspector does not name the model and hardware");
+
+    // Layout dock: tokens/s, first token, wafers.
+    auto* summary = window.findChild<QLabel*>(QStringLiteral("layoutSummary"));
+    QVERIFY(summary);
+    QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("Tokens/s per user")), 60000);
+    const QString text = summary->text();
+    QVERIFY2(text.contains(QStringLiteral("Tokens/s per user: %1").arg(tps)), qPrintable(text + " vs CLI " + tps));
+    QVERIFY2(text.contains(QStringLiteral("Time to first token: %1 ms").arg(ttft)), qPrintable(text + " vs " + ttft));
+    QVERIFY2(text.contains(QStringLiteral("Wafers: %1 ").arg(wafers)), qPrintable(text));
+
+    // Comparison: names the model; its wafer system reads the CLI's tokens/s on the CLI's wafer count.
+    auto* compare = window.findChild<ComparisonController*>();
+    QVERIFY(compare);
+    QTRY_VERIFY_WITH_TIMEOUT(compare->snapshot() != nullptr, 60000);
+    const auto snap = compare->snapshot();
+    QCOMPARE(snap->modelName, modelName);
+    bool found = false;
+    for (const auto& sys : snap->systems) {
+        if (sys.hardwareId != s.hardwarePreset)
+            continue;
+        found = true;
+        QVERIFY2(sys.ok, qPrintable(sys.error));
+        QCOMPARE(sys.prediction.devices, wafers);
+        QCOMPARE(locale.toString(sys.prediction.tokensPerSecondPerUser, 'f', 1), tps);
+        QCOMPARE(locale.toString(1e3 * sys.prediction.ttftSeconds, 'f', 1), ttft);
+        // "4 × WSE-3": the hardware's model name ("Cerebras WSE-3 (CS-3)": its second word) and the wafer count.
+        QVERIFY2(sys.label.contains(hardwareName.section(QLatin1Char(' '), 1, 1)), qPrintable(sys.label));
+        if (wafers > 1)
+            QVERIFY2(sys.label.startsWith(QStringLiteral("%1 × ").arg(wafers)), qPrintable(sys.label));
+    }
+    QVERIFY2(found, "the comparison has no system for the scenario's wafer");
+    qInfo().noquote() << QTest::currentDataTag() << "CLI" << tps << "tokens/s," << ttft << "ms," << wafers
+                      << "wafers; title" << window.windowTitle();
+}
+
+QTEST_MAIN(TestViewsAgree)
+#include "tst_viewsagree.moc"
