@@ -57,14 +57,19 @@ public:
                 return work();
         };
         using Result = std::invoke_result_t<decltype(run)&>;
-        using Outcome = std::pair<std::shared_ptr<Result>, QString>; // the result, or null and the error
+        // The result, or null and the error. It travels in a slot both sides share, not in the future's result
+        // store: the store's last owner destroys what the other thread wrote, ordered only by Qt's
+        // uninstrumented reference count, while the slot's own count is one ThreadSanitizer sees.
+        using Outcome = std::pair<std::shared_ptr<Result>, QString>;
+        auto slot = std::make_shared<Outcome>();
         if (m_running++ == 0 && m_busyChanged)
             m_busyChanged(true);
-        auto* watcher = new QFutureWatcher<Outcome>(m_context);
-        QObject::connect(watcher, &QFutureWatcher<Outcome>::finished, m_context,
-                         [this, watcher, id, done = std::move(done), stale = std::move(stale)]() mutable {
+        auto* watcher = new QFutureWatcher<void>(m_context);
+        QObject::connect(watcher, &QFutureWatcher<void>::finished, m_context,
+                         [this, watcher, slot, id, done = std::move(done), stale = std::move(stale)]() mutable {
                              watcher->deleteLater();
-                             Outcome outcome = watcher->result();
+                             handoff::acquire(slot.get());
+                             Outcome outcome = std::move(*slot);
                              --m_running;
                              if (!outcome.first)
                                  failed(id, outcome.second);
@@ -75,10 +80,11 @@ public:
                              if (m_running == 0 && m_busyChanged)
                                  m_busyChanged(false);
                          });
-        QFutureInterface<Outcome> promise;
+        QFutureInterface<void> promise;
         promise.reportStarted();
         watcher->setFuture(promise.future());
-        QThreadPool::globalInstance()->start(new Job<Outcome, decltype(run)>(std::move(promise), std::move(run)));
+        QThreadPool::globalInstance()->start(
+            new Job<Outcome, decltype(run)>(std::move(promise), std::move(slot), std::move(run)));
         return id;
     }
 
@@ -112,14 +118,16 @@ private:
     template <typename Outcome, typename Run> class Job final : public QRunnable
     {
     public:
-        Job(QFutureInterface<Outcome> promise, Run run) : m_promise(std::move(promise)), m_run(std::move(run))
+        Job(QFutureInterface<void> promise, std::shared_ptr<Outcome> slot, Run run)
+            : m_promise(std::move(promise)), m_slot(std::move(slot)), m_run(std::move(run))
         {
             handoff::release(this);
         }
         void run() override
         {
             handoff::acquire(this);
-            m_promise.reportAndMoveResult(outcome());
+            *m_slot = outcome();
+            handoff::release(m_slot.get()); // the finished signal, queued by Qt, reads the slot after this
             m_promise.reportFinished();
         }
 
@@ -136,7 +144,8 @@ private:
             }
         }
 
-        QFutureInterface<Outcome> m_promise;
+        QFutureInterface<void> m_promise;
+        std::shared_ptr<Outcome> m_slot;
         Run m_run;
     };
 
