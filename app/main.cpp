@@ -1,6 +1,7 @@
 // waferscope: the desktop application.
 //   waferscope [--scenario FILE] [--lang zh_CN] [--screenshot FILE.png] [--verbose]
-//              [--recover] [--print-scenario FILE] [--dataflow-time FRACTION] [--present TOUR.json]
+//              [--recover] [--print-scenario FILE] [--dataflow-time FRACTION] [--dataflow-engine LAYER]
+//              [--present TOUR.json]
 //              [--mode wafer|chat|compare|explore|present] [--geometry-report FILE.json] [--version] [FILE]
 // A FILE argument is the same as --scenario FILE (the desktop file opens scenarios so).
 // --version prints the version and git revision, with no display needed.
@@ -8,7 +9,8 @@
 // saves it as a PNG and exits: 0 on success, 2 with one line on stderr if not.
 // --scenario, --recover and --print-scenario belong to the File menu
 // controller (app/window/filemenucontroller.h). --dataflow-time shows the Dataflow
-// layer at that fraction (0..1) of a token's schedule. --present plays a tour in
+// layer at that fraction (0..1) of a token's schedule; --dataflow-engine L shows it as the mesh engine
+// executes layer L core by core (app/dataflow/dataflowdock.h). --present plays a tour in
 // presentation mode (app/present/presentationmode.h; a bad tour: 2 and one line).
 // --mode starts in that mode (app/window/modecontroller.h). --geometry-report writes, once
 // the window is shown and its placement done, where the heatmap, the chat transcript and
@@ -35,6 +37,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -142,6 +145,10 @@ int main(int argc, char** argv)
         QStringLiteral("dataflow-time"),
         QStringLiteral("Show the Dataflow layer at this fraction (0..1) of a token's schedule."),
         QStringLiteral("FRACTION"));
+    const QCommandLineOption dataflowEngineOption(
+        QStringLiteral("dataflow-engine"),
+        QStringLiteral("Show the Dataflow layer as the mesh engine executes this layer, core by core."),
+        QStringLiteral("LAYER"));
     const QCommandLineOption presentOption(QStringLiteral("present"),
                                            QStringLiteral("Play a tour full screen (presentation mode)."),
                                            QStringLiteral("TOUR.json"));
@@ -161,8 +168,8 @@ int main(int argc, char** argv)
         QStringLiteral("Once the window is shown, write where the heatmap, the chat transcript and every visible "
                        "chart and table lie (and whether a header or axis title is cut) to FILE as JSON."),
         QStringLiteral("FILE"));
-    parser.addOptions({screenshotOption, langOption, verboseOption, dataflowTimeOption, presentOption, modelOption,
-                       waferShowsOption, modeOption, geometryOption});
+    parser.addOptions({screenshotOption, langOption, verboseOption, dataflowTimeOption, dataflowEngineOption,
+                       presentOption, modelOption, waferShowsOption, modeOption, geometryOption});
     ws::FileMenuController::addCommandLineOptions(parser);
     if (!parser.parse(QApplication::arguments()))
         return fail(parser.errorText());
@@ -188,6 +195,14 @@ int main(int argc, char** argv)
                             .arg(parser.value(modeOption)));
     }
     const QString geometryReport = parser.value(geometryOption);
+    std::optional<int> engineLayer;
+    if (parser.isSet(dataflowEngineOption)) {
+        bool ok = false;
+        engineLayer = parser.value(dataflowEngineOption).toInt(&ok);
+        if (!ok || *engineLayer < 0)
+            return fail(QStringLiteral("--dataflow-engine needs a layer number (0 or more), not '%1'")
+                            .arg(parser.value(dataflowEngineOption)));
+    }
 
     ws::LanguageManager languages;
     QString language = ws::LanguageManager::systemLanguage();
@@ -227,9 +242,9 @@ int main(int argc, char** argv)
                 present->setFullScreen(false); // the window's size, not the offscreen screen's
             window.modes()->setMode(*mode);
         }
-        if (parser.isSet(dataflowTimeOption)) {
-            bool ok = false;
-            const double fraction = parser.value(dataflowTimeOption).toDouble(&ok);
+        if (parser.isSet(dataflowTimeOption) || engineLayer) {
+            bool ok = !parser.isSet(dataflowTimeOption);
+            const double fraction = ok ? 0.5 : parser.value(dataflowTimeOption).toDouble(&ok);
             if (!ok || !(fraction >= 0 && fraction <= 1))
                 return fail(QStringLiteral("--dataflow-time needs a fraction from 0 to 1, not '%1'")
                                 .arg(parser.value(dataflowTimeOption)));
@@ -237,6 +252,14 @@ int main(int argc, char** argv)
             if (QString error; !ws::waitForPendingWork(pendingWork(window), 120000, &error))
                 return fail(error);
             window.setLayer(ws::MeshLayer::Dataflow);
+            if (engineLayer) {
+                window.dataflowDock()->setSource(1, *engineLayer);
+                QElapsedTimer waited;
+                waited.start();
+                while (window.dataflowDock()->isExecuting() && waited.elapsed() < 120000)
+                    QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+                window.dataflowDock()->controller()->pause();
+            }
             window.dataflowDock()->controller()->seekFraction(fraction);
             if (!window.dataflowDock()->errorText().isEmpty())
                 return fail(window.dataflowDock()->errorText());
@@ -268,6 +291,10 @@ int main(int argc, char** argv)
             return fail(QStringLiteral("--wafer-shows takes scenario or loaded, not '%1'").arg(shows));
         window.chat()->liveWafer()->setShows(shows == QLatin1String("loaded") ? ws::LiveWafer::Shows::LoadedModel
                                                                               : ws::LiveWafer::Shows::ScenarioModel);
+    }
+    if (engineLayer) {
+        window.setLayer(ws::MeshLayer::Dataflow);
+        window.dataflowDock()->setSource(1, *engineLayer);
     }
     if (parser.isSet(modelOption))
         window.chat()->openModelFile(parser.value(modelOption));

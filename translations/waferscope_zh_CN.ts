@@ -800,6 +800,40 @@ A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures
         <source>Step &amp;Forward</source>
         <translation>前进一步(&amp;F)</translation>
     </message>
+    <message>
+        <source>executing layer %1 on the mesh engine…</source>
+        <translation>网格引擎正在执行第 %1 层…</translation>
+    </message>
+    <message>
+        <source>layer %1 executed: %2 cycles (closed forms %3) · %4</source>
+        <translation>第 %1 层已执行：%2 个周期（闭式公式 %3）· %4</translation>
+    </message>
+    <message>
+        <source>Closed forms: whole token</source>
+        <translation>闭式公式：整个词元</translation>
+    </message>
+    <message>
+        <source>Mesh engine: one layer</source>
+        <translation>网格引擎：单层</translation>
+    </message>
+    <message>
+        <source>Closed forms: the token&apos;s schedule region by region, timed with the calibrated constants.
+Mesh engine: one layer executed core by core as discrete events with the hardware preset&apos;s core and link parameters; a core lights while it computes, a message along the cores of its route.</source>
+        <translation>闭式公式：按区域展示该词元的调度，用校准后的常数计时。
+网格引擎：按核心以离散事件执行一层，采用硬件预设的核心与链路参数；核心计算时点亮，消息沿其路由经过的核心点亮。</translation>
+    </message>
+    <message>
+        <source>layer </source>
+        <translation>层 </translation>
+    </message>
+    <message>
+        <source>The layer the mesh engine executes</source>
+        <translation>网格引擎执行的层</translation>
+    </message>
+    <message>
+        <source>The mesh engine cannot run this layer: %1</source>
+        <translation>网格引擎无法运行这一层：%1</translation>
+    </message>
 </context>
 <context>
     <name>ws::DefectsDock</name>

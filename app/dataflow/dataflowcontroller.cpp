@@ -16,9 +16,11 @@ DataflowController::DataflowController(QObject* parent) : QObject(parent)
 }
 
 void DataflowController::setSchedule(std::shared_ptr<const TokenSchedule> schedule,
-                                     std::shared_ptr<const MeshSnapshot> base)
+                                     std::shared_ptr<const MeshSnapshot> base,
+                                     std::shared_ptr<const MeshPlayback> executed)
 {
     m_schedule = std::move(schedule);
+    m_executed = std::move(executed);
     m_base = std::move(base);
     m_pool.clear();
     m_frame.reset();
@@ -142,7 +144,10 @@ void DataflowController::render()
     std::shared_ptr<MeshFrame> target = reusableFrame(m_pool, 3);
     if (!target->base)
         target->base = m_base;
-    fillDataflowFrame(*target, *m_schedule, options);
+    if (m_executed)
+        m_executed->fillFrame(*target, options);
+    else
+        fillDataflowFrame(*target, *m_schedule, options);
     m_frame = std::move(target);
     m_lastFrameMs = timer.nsecsElapsed() * 1e-6;
     emit frameReady(m_frame);

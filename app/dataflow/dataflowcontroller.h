@@ -5,9 +5,12 @@
 // token, and hands out a new frame (the placement's snapshot as base, with
 // the activity of the visible device only and the hops of the moment,
 // engine/wafer/dataflow/meshframe.h) per frame. Seeking and stepping from
-// phase boundary to phase boundary work while playing or paused.
+// phase boundary to phase boundary work while playing or paused. Given the
+// mesh engine's playback of one layer (meshplayback.h), the schedule is the
+// engine's timeline and each frame's activity comes from its events.
 
 #include "engine/wafer/dataflow/schedule.h"
+#include "engine/wafer/mesh/meshplayback.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QElapsedTimer>
@@ -29,8 +32,11 @@ public:
 
     explicit DataflowController(QObject* parent = nullptr);
 
-    void setSchedule(std::shared_ptr<const TokenSchedule> schedule, std::shared_ptr<const MeshSnapshot> base);
+    // executed: the mesh engine's run whose timeline `schedule` is; null: the closed forms' activity.
+    void setSchedule(std::shared_ptr<const TokenSchedule> schedule, std::shared_ptr<const MeshSnapshot> base,
+                     std::shared_ptr<const MeshPlayback> executed = nullptr);
     std::shared_ptr<const TokenSchedule> schedule() const { return m_schedule; }
+    std::shared_ptr<const MeshPlayback> executed() const { return m_executed; }
     std::shared_ptr<const MeshFrame> currentFrame() const { return m_frame; }
     void setDevice(int device);
     int device() const { return m_device; }
@@ -65,6 +71,7 @@ private:
     void render();
 
     std::shared_ptr<const TokenSchedule> m_schedule;
+    std::shared_ptr<const MeshPlayback> m_executed;
     std::shared_ptr<const MeshSnapshot> m_base;
     std::shared_ptr<const MeshFrame> m_frame;
     // Frames reused: one is refilled only when nobody else holds it any more, so a frame handed out never

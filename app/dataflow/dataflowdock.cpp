@@ -17,6 +17,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -39,6 +41,14 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent) : QDockWidget(parent),
     layout->addWidget(m_bar);
 
     auto* row = new QHBoxLayout;
+    m_source = new QComboBox(body);
+    m_source->setObjectName(QStringLiteral("dataflowSource"));
+    m_source->addItems({QString(), QString()});
+    m_layer = new QSpinBox(body);
+    m_layer->setObjectName(QStringLiteral("dataflowLayer"));
+    m_layer->setVisible(false);
+    row->addWidget(m_source);
+    row->addWidget(m_layer);
     m_kv = new QComboBox(body);
     m_kv->addItems({QString(), QString()});
     m_kvLabel = new QLabel(body);
@@ -79,6 +89,13 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent) : QDockWidget(parent),
     connect(m_timeline, &views::TimelineChart::seekRequested, &m_controller, &DataflowController::seek);
     connect(&m_controller, &DataflowController::frameReady, this, &DataflowDock::showFrame);
     connect(&m_controller, &DataflowController::stateChanged, this, &DataflowDock::updateState);
+    connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) { setSource(index, m_layer->value()); });
+    connect(m_layer, &QSpinBox::valueChanged, this, [this] {
+        if (m_source->currentIndex() == 1) {
+            m_focusPending = true;
+            rebuild();
+        }
+    });
     connect(m_kv, &QComboBox::currentIndexChanged, this,
             [this](int index) { setKvPlacement(index == 1 ? KvPlacement::Concat : KvPlacement::Shift); });
 
@@ -114,14 +131,69 @@ void DataflowDock::setKvPlacement(KvPlacement kv)
     rebuild();
 }
 
+void DataflowDock::setSource(int source, int layer)
+{
+    const bool executed = source == 1;
+    const QSignalBlocker blockSource(m_source), blockLayer(m_layer);
+    m_source->setCurrentIndex(executed ? 1 : 0);
+    m_layer->setValue(layer);
+    m_layer->setVisible(executed);
+    m_kv->setVisible(!executed);
+    // A token plays in about 16 s at 100 us of wafer time a second; one layer executed, at 1 us a second.
+    m_controller.setWaferSecondsPerSecond(executed ? 1e-6 : 1e-4);
+    m_focusPending = executed;
+    rebuild();
+}
+
 void DataflowDock::rebuild()
 {
     m_setup.reset();
     m_error.clear();
-    if (m_result) {
+    m_jobs.cancel();
+    if (m_result && m_source->currentIndex() == 1) {
+        m_layer->setMaximum(std::max(0, m_result->model().layers - 1));
+        m_jobs.start(
+            [result = m_result, layer = m_layer->value()] {
+                QString error;
+                auto setup = buildExecutedSetup(*result, layer, &error);
+                return std::make_pair(std::move(setup), error);
+            },
+            [this](std::pair<std::optional<DataflowSetup>, QString> made) {
+                m_setup = std::move(made.first);
+                m_error = made.second;
+                apply();
+                if (m_setup) {
+                    focusExecutedLayer();
+                    m_controller.play();
+                }
+            });
+    } else if (m_result) {
         m_setup = buildDataflowSetup(*m_result, m_kvPlacement, &m_error);
     }
-    m_controller.setSchedule(m_setup ? m_setup->schedule : nullptr, m_setup && m_result ? m_result->snapshot : nullptr);
+    apply();
+}
+
+// Up close on the executed layer's region (on its wafer), once per choice of source or layer.
+void DataflowDock::focusExecutedLayer()
+{
+    if (!m_focusPending || !m_setup || !m_setup->executed || m_setup->schedule->phases.empty())
+        return;
+    m_focusPending = false;
+    const Phase& first = m_setup->schedule->phases.front();
+    const CoreRect& r = first.rect;
+    const views::MeshView* view = m_stage->view();
+    const double fit = view->transform().fitScale();
+    if (r.width <= 0 || r.height <= 0 || view->width() <= 0 || !(fit > 0))
+        return;
+    m_stage->setDevice(first.device);
+    const double scale = 0.9 * std::min(view->width() / double(r.width), view->height() / double(r.height));
+    m_stage->setViewState(scale / fit, QPointF(r.x + r.width / 2.0, r.y + r.height / 2.0));
+}
+
+void DataflowDock::apply()
+{
+    m_controller.setSchedule(m_setup ? m_setup->schedule : nullptr, m_setup && m_result ? m_result->snapshot : nullptr,
+                             m_setup ? m_setup->executed : nullptr);
     m_timeline->setSchedule(m_setup ? m_setup->schedule : nullptr);
     fillTables();
     updateState();
@@ -149,7 +221,8 @@ void DataflowDock::showFrame(std::shared_ptr<const MeshFrame> frame)
     if (shown && shown != m_lastFrame && shown->base != m_adoptedBase && shown->base->meshCols == base.meshCols &&
         shown->base->meshRows == base.meshRows && shown->base->deviceCount == base.deviceCount) {
         m_adoptedBase = shown->base;
-        m_controller.setSchedule(m_controller.schedule(), shown->base); // renders again on the new base
+        m_controller.setSchedule(m_controller.schedule(), shown->base,
+                                 m_controller.executed()); // renders again on the new base
         return;
     }
     if (m_stage->device() != m_controller.device()) {
@@ -175,8 +248,18 @@ void DataflowDock::updateState()
     }
     m_bar->setState(s);
     m_timeline->setCursorCycle(s.cycle);
-    m_frameLabel->setText(
-        m_error.isEmpty() ? tr("frame %1 ms").arg(QLocale().toString(m_controller.lastFrameMs(), 'f', 1)) : m_error);
+    const QLocale locale;
+    QString text = tr("frame %1 ms").arg(locale.toString(m_controller.lastFrameMs(), 'f', 1));
+    if (m_jobs.isBusy())
+        text = tr("executing layer %1 on the mesh engine…").arg(m_layer->value());
+    else if (!m_error.isEmpty())
+        text = m_error;
+    else if (m_setup && m_setup->executed)
+        text = tr("layer %1 executed: %2 cycles (closed forms %3) · %4")
+                   .arg(m_setup->executedLayer)
+                   .arg(locale.toString(qint64(std::llround(m_setup->executed->run().totalCycles))),
+                        locale.toString(qint64(std::llround(m_setup->closedFormCycles))), text);
+    m_frameLabel->setText(text);
 }
 
 void DataflowDock::fillTables()
@@ -200,6 +283,14 @@ void DataflowDock::fillTables()
 void DataflowDock::retranslate()
 {
     setWindowTitle(tr("Dataflow"));
+    m_source->setItemText(0, tr("Closed forms: whole token"));
+    m_source->setItemText(1, tr("Mesh engine: one layer"));
+    m_source->setToolTip(
+        tr("Closed forms: the token's schedule region by region, timed with the calibrated constants.\n"
+           "Mesh engine: one layer executed core by core as discrete events with the hardware preset's core and "
+           "link parameters; a core lights while it computes, a message along the cores of its route."));
+    m_layer->setPrefix(tr("layer "));
+    m_layer->setToolTip(tr("The layer the mesh engine executes"));
     m_kv->setItemText(0, tr("KV: shift"));
     m_kv->setItemText(1, tr("KV: concat"));
     m_kv->setToolTip(tr("KV cache layout: shift spreads the sequence over every row, concat fills one row"));

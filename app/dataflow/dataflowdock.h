@@ -5,7 +5,10 @@
 // the timing constants with their sources. It is shown while the heatmap's
 // Dataflow layer is. It owns the DataflowController;
 // its actions (View menu) play or pause with Space and step from phase to phase with Left and Right.
+// Its source is the closed forms (the whole token, region by region) or the mesh engine (one layer executed
+// core by core, run off the GUI thread; each core lights when it computes, each message along its route).
 
+#include "app/common/jobtracker.h"
 #include "app/common/placementresult.h"
 #include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowschedule.h"
@@ -20,6 +23,7 @@
 class QAction;
 class QComboBox;
 class QLabel;
+class QSpinBox;
 class QTabWidget;
 class QTableWidget;
 
@@ -49,6 +53,9 @@ public:
     views::PlaybackBar* playbackBar() const { return m_bar; }
     views::TimelineChart* timeline() const { return m_timeline; }
     QString errorText() const { return m_error; }
+    // 0: the closed forms' whole token; 1: the mesh engine's run of `layer` (see buildExecutedSetup).
+    void setSource(int source, int layer = 0);
+    bool isExecuting() const { return m_jobs.isBusy(); }
     // Play / pause (Space), step back (Left), step forward (Right): window shortcuts, enabled with the dock.
     QList<QAction*> playbackActions() const { return {m_playAction, m_backAction, m_forwardAction}; }
 
@@ -57,6 +64,8 @@ protected:
 
 private:
     void rebuild();
+    void apply();
+    void focusExecutedLayer();
     void showFrame(std::shared_ptr<const MeshFrame> frame);
     void updateState();
     void fillTables();
@@ -69,6 +78,8 @@ private:
     QAction* m_playAction = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
+    QComboBox* m_source = nullptr;
+    QSpinBox* m_layer = nullptr;
     QComboBox* m_kv = nullptr;
     QLabel* m_kvLabel = nullptr;
     QLabel* m_frameLabel = nullptr;
@@ -83,6 +94,8 @@ private:
     std::shared_ptr<const MeshSnapshot> m_adoptedBase; // a snapshot someone else put in the view, adopted as base
     KvPlacement m_kvPlacement = KvPlacement::Shift;
     QString m_error;
+    bool m_focusPending = false; // zoom to the executed layer when its run arrives
+    JobTracker m_jobs{this};
 };
 
 } // namespace ws

@@ -3,12 +3,15 @@
 // the engine's schedule of the result's scene (scheduleScene,
 // engine/scene/scene.h), the constants it was timed with and their sources,
 // and the KV capacity of the first layer's region under both KV layouts
-// (concat vs shift).
+// (concat vs shift). Or the same for one layer executed by the mesh engine
+// (engine/wafer/mesh): the engine's run as a playback, its phases timed by the
+// engine, and the core and link parameters it ran with, each with its source.
 
 #include "app/common/placementresult.h"
 #include "engine/wafer/dataflow/kvcapacity.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
+#include "engine/wafer/mesh/meshplayback.h"
 
 #include <QString>
 
@@ -24,8 +27,14 @@ struct DataflowSetup
     std::vector<ParamInfo> params; // TimingParams with sources
     std::optional<KvCapacity> kv;  // layer 0's region
     KvPlacement kvPlacement = KvPlacement::Shift;
+    std::shared_ptr<const MeshPlayback> executed; // the mesh engine's run of one layer (schedule is its timeline)
+    int executedLayer = -1;
+    double closedFormCycles = 0; // the closed forms with the engine's unit costs, for the executed phases
 };
 
 std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, KvPlacement kv, QString* error);
+// Layer `layer` of the result's placement executed by the mesh engine at the scenario's context (about a second
+// for a 70B-class layer on WSE-3: run it off the GUI thread). Dense models on wafers only.
+std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, int layer, QString* error);
 
 } // namespace ws

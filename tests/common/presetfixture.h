@@ -6,6 +6,7 @@
 #include "engine/explore/layoutsweep.h"
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelpresetparser.h"
+#include "engine/wafer/placement/placer.h"
 #include "tests/common/testmodels.h"
 
 #include <QDir>
@@ -48,6 +49,27 @@ inline ws::ModelConfig modelPreset(const QString& id)
 inline ws::ModelConfig modelPreset(const char* id)
 {
     return modelPreset(QString::fromLatin1(id));
+}
+
+// A model preset placed on a hardware preset's wafer at bf16 with an 8,192-token context (the mesh engine's tests).
+struct PlacedPreset
+{
+    ws::ModelConfig model;
+    ws::HardwareSpec hardware;
+    ws::Placement placement;
+};
+
+inline PlacedPreset placePreset(const QString& modelId, const QString& hardwareId)
+{
+    PlacedPreset p{modelPreset(modelId), hardwarePreset(hardwareId), {}};
+    ws::PlacementOptions o;
+    o.precision = ws::Precision::Bf16;
+    o.contextTokens = 8192;
+    auto placed = ws::placeModel(p.model, p.hardware.wafer, o);
+    if (!placed)
+        qFatal("%s", placed.error().message().c_str());
+    p.placement = *placed;
+    return p;
 }
 
 // A sweep or an optimisation of a model preset on WSE-3 at bf16 (engine/explore/layoutsweep.h).

@@ -74,6 +74,15 @@ std::vector<MeshHop> activeHops(const TokenSchedule& schedule, double cycle)
 
 void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const DataflowFrameOptions& o)
 {
+    fillDataflowFrame(frame, schedule, o,
+                      [&schedule](int cols, int rows, const DataflowFrameOptions& one, std::vector<float>& out) {
+                          fillDataflowGlow(schedule, cols, rows, one, out);
+                      });
+}
+
+void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const DataflowFrameOptions& o,
+                       const DataflowGlow& glow)
+{
     frame.hops.clear();
     if (!frame.base) {
         frame.activity.clear();
@@ -90,7 +99,7 @@ void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const Da
             continue;
         }
         one.device = int(d);
-        fillDataflowGlow(schedule, base.meshCols, base.meshRows, one, frame.activity[d]);
+        glow(base.meshCols, base.meshRows, one, frame.activity[d]);
     }
     if (!o.hops)
         return;

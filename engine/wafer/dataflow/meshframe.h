@@ -17,6 +17,7 @@
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -45,6 +46,13 @@ std::vector<MeshHop> activeHops(const TokenSchedule& schedule, double cycle);
 // Rewrites the overlay of `frame` (its base stays): activity of the chosen device(s), the other devices' emptied,
 // and the hops of the moment. For reusing a frame nobody else holds.
 void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const DataflowFrameOptions& options);
+
+// The same with another source of per-core activity (the mesh engine's events, meshplayback.h): `glow` fills one
+// device's values (options.device is that device) as fillDataflowGlow does; the hops come from `schedule`.
+using DataflowGlow =
+    std::function<void(int meshCols, int meshRows, const DataflowFrameOptions& options, std::vector<float>& out)>;
+void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const DataflowFrameOptions& options,
+                       const DataflowGlow& glow);
 
 // A frame of `pool` nobody else holds any more (to refill with fillDataflowFrame), else a new one, kept in the
 // pool while it has fewer than `keep`. So a frame handed out never changes, and animating allocates no frames.

@@ -346,9 +346,10 @@ Expected<MeshRun> TokenRun::run()
         double end = prevEnd;
         for (size_t i = before; i < m_fabric->events().size(); ++i)
             end = std::max(end, m_fabric->events()[i].end);
-        out.phases.push_back({p.kind, p.layer, end - prevEnd, p.durationCycles(), end,
-                              m_fabric->phaseTraffic().size() > size_t(index) ? m_fabric->phaseTraffic()[size_t(index)]
-                                                                              : TrafficStats{}});
+        out.phases.push_back(
+            {p.kind, p.layer, end - prevEnd, p.durationCycles(), end,
+             m_fabric->phaseTraffic().size() > size_t(index) ? m_fabric->phaseTraffic()[size_t(index)] : TrafficStats{},
+             p});
         prevEnd = end;
     }
     out.totalCycles = prevEnd;

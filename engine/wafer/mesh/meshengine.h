@@ -23,6 +23,7 @@
 
 #include "engine/core/error.h"
 #include "engine/model/modelconfig.h"
+#include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/mesh/meshfabric.h"
 #include "engine/wafer/placement/placement.h"
 
@@ -46,6 +47,7 @@ struct MeshPhase
     double closedFormCycles = 0; // the schedule's duration of the phase
     double endCycle = 0;
     TrafficStats traffic;
+    Phase step; // the closed-form schedule's phase this one executed: its regions and hop ends, its own times
 };
 
 struct MeshRun

@@ -3,9 +3,12 @@
 // activity (compute vs forward, with a fading trail) for the visible device
 // only, and playback advances and wraps within the token. (The trail and the
 // hops of the frame function itself: tests/engine/wafer/tst_meshframe.cpp.)
+// Given a mesh engine run, the timeline is the run's and a frame's cores
+// differ within a region (tests/engine/wafer/tst_meshplayback.cpp for the glow).
 #include "app/dataflow/dataflowcontroller.h"
 
 #include "engine/wafer/dataflow/activity.h"
+#include "tests/common/presetfixture.h"
 #include "tests/views/smallschedule.h"
 
 #include <QSignalSpy>
@@ -42,6 +45,7 @@ private slots:
     void playAdvancesAndWraps();
     void heldFramesNeverChange();
     void noScheduleIsHarmless();
+    void executedRunPlaysItsEvents();
 };
 
 void TestDataflowController::stepsLandOnPhaseStarts_data()
@@ -190,6 +194,38 @@ void TestDataflowController::noScheduleIsHarmless()
     c.seekFraction(0.5);
     QCOMPARE(c.cycle(), 0.0);
     QCOMPARE(c.currentPhase(), -1);
+}
+
+void TestDataflowController::executedRunPlaysItsEvents()
+{
+    const wstest::PlacedPreset p = wstest::placePreset(QStringLiteral("llama-3.1-8b"), QStringLiteral("wse3"));
+    MeshOptions o;
+    o.context = 512;
+    o.layer = 0;
+    auto run = executeMeshToken(p.placement, p.model, MeshParams::fromHardware(p.hardware.wafer), o);
+    QVERIFY(run.hasValue());
+    auto playback = std::make_shared<const MeshPlayback>(std::make_shared<const MeshRun>(std::move(*run)));
+    auto base = std::make_shared<MeshSnapshot>();
+    base->meshCols = p.placement.fabricCols;
+    base->meshRows = p.placement.fabricRows;
+    base->deviceCount = 1;
+    DataflowController c;
+    c.setSchedule(playback->sharedSchedule(playback), base, playback);
+    QCOMPARE(c.totalCycles(), playback->run().totalCycles);
+    QCOMPARE(c.boundaries().size(), playback->schedule().phases.size());
+    const Phase* down = nullptr;
+    for (const Phase& ph : playback->schedule().phases)
+        if (ph.kind == PhaseKind::FfnDown)
+            down = &ph;
+    QVERIFY(down);
+    c.seek(down->computeEndCycle + 0.4 * (down->endCycle - down->computeEndCycle));
+    const auto frame = c.currentFrame();
+    QVERIFY(frame && frame->activity.size() == 1);
+    std::set<float> values;
+    for (int y = down->rect.y; y < down->rect.y + down->rect.height; ++y)
+        for (int x = down->rect.x; x < down->rect.x + down->rect.width; ++x)
+            values.insert(frame->activity[0][size_t(y) * size_t(base->meshCols) + size_t(x)]);
+    QVERIFY2(values.size() > 2, qPrintable(QString::number(values.size()))); // the closed forms light it alike
 }
 
 QTEST_MAIN(TestDataflowController)

@@ -20,25 +20,8 @@
 
 namespace {
 
-struct Placed
-{
-    ws::ModelConfig model;
-    ws::HardwareSpec hardware;
-    ws::Placement placement;
-};
-
-Placed placePreset(const QString& modelId, const QString& hardwareId)
-{
-    Placed p{wstest::modelPreset(modelId), wstest::hardwarePreset(hardwareId), {}};
-    ws::PlacementOptions o;
-    o.precision = ws::Precision::Bf16;
-    o.contextTokens = 8192;
-    auto placed = ws::placeModel(p.model, p.hardware.wafer, o);
-    if (!placed)
-        qFatal("%s", placed.error().message().c_str());
-    p.placement = *placed;
-    return p;
-}
+using Placed = wstest::PlacedPreset;
+using wstest::placePreset;
 
 // A model file on the WSE-3 preset, on the smallest sub-mesh that holds it (its own weights' precision).
 ws::Placement placeFile(const ws::ModelConfig& model, const ws::HardwareSpec& hw, int context)

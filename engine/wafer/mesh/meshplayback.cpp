@@ -1,0 +1,144 @@
+#include "engine/wafer/mesh/meshplayback.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ws {
+
+namespace {
+
+constexpr size_t kMaxBuckets = 4096;
+// Forwarding at its brightest: the top of the forwarding ramp, below the computing ramp that starts at 0.5.
+constexpr float kForwardGlow = 0.49f;
+
+bool isHop(PhaseKind k)
+{
+    return k == PhaseKind::LayerHop || k == PhaseKind::WaferHop || k == PhaseKind::TokenFeedback;
+}
+
+TokenSchedule executedSchedule(const MeshRun& run)
+{
+    TokenSchedule s;
+    s.clockHz = run.clockHz > 0 ? run.clockHz : s.clockHz;
+    s.totalCycles = run.totalCycles;
+    double start = 0;
+    for (const MeshPhase& mp : run.phases) {
+        Phase p = mp.step;
+        const double closed = p.endCycle - p.startCycle;
+        const double computeShare =
+            closed > 0 ? std::clamp((p.computeEndCycle - p.startCycle) / closed, 0.0, 1.0) : 1.0;
+        const double end = std::max(start, mp.endCycle);
+        p.startCycle = start;
+        p.endCycle = end;
+        p.computeEndCycle = start + computeShare * (end - start);
+        p.concurrent = false; // the engine runs the phases one after another
+        const size_t k = size_t(p.kind);
+        if (k < s.cyclesByKind.size()) {
+            s.cyclesByKind[k] += end - start;
+            s.macsByKind[k] += p.totalMacs;
+        }
+        if (isHop(p.kind)) {
+            s.hopCycles += end - start;
+        } else {
+            s.computeCycles += p.computeEndCycle - start;
+            s.reduceCycles += end - p.computeEndCycle;
+            s.slowestLayerCycles += end - start;
+        }
+        s.phases.push_back(p);
+        start = end;
+    }
+    return s;
+}
+
+} // namespace
+
+MeshPlayback::MeshPlayback(std::shared_ptr<const MeshRun> run) : m_run(std::move(run))
+{
+    if (!m_run)
+        return;
+    m_schedule = executedSchedule(*m_run);
+    const auto& events = m_run->fabric ? m_run->fabric->events() : std::vector<MeshEvent>{};
+    if (events.empty() || !(m_run->totalCycles > 0))
+        return;
+    const size_t buckets = std::clamp<size_t>(events.size() / 16, 1, kMaxBuckets);
+    m_bucketCycles = std::max(1.0, m_run->totalCycles / double(buckets));
+    m_buckets.resize(size_t(std::ceil(m_run->totalCycles / m_bucketCycles)) + 1);
+    const auto bucketOf = [&](double cycle) {
+        return std::min(m_buckets.size() - 1, size_t(std::max(0.0, cycle / m_bucketCycles)));
+    };
+    for (size_t i = 0; i < events.size(); ++i) {
+        const MeshEvent& e = events[i];
+        if (e.kind == MeshEventKind::WaferLink) // drawn as the wafer hop's arrow
+            continue;
+        for (size_t b = bucketOf(e.start), last = bucketOf(e.end); b <= last; ++b)
+            m_buckets[b].push_back(int(i));
+    }
+}
+
+void MeshPlayback::fillGlow(int meshCols, int meshRows, const DataflowFrameOptions& o, std::vector<float>& out) const
+{
+    const size_t cells = size_t(std::max(0, meshCols)) * size_t(std::max(0, meshRows));
+    out.assign(cells, 0.0f);
+    if (cells == 0 || m_buckets.empty() || !m_run || !m_run->fabric)
+        return;
+    const double total = m_run->totalCycles;
+    double t = std::fmod(o.cycle, total);
+    if (t < 0)
+        t += total;
+    const double trail = std::max(0.0, o.trailCycles);
+    const double from = t - trail;
+    const auto& events = m_run->fabric->events();
+    const auto& cores = m_run->fabric->cores();
+    const double hopCycles = std::max(1e-9, m_run->fabric->params().hopCycles);
+    const auto put = [&](int x, int y, float v) {
+        if (x < 0 || y < 0 || x >= meshCols || y >= meshRows)
+            return;
+        float& cell = out[size_t(y) * size_t(meshCols) + size_t(x)];
+        cell = std::max(cell, v);
+    };
+    const size_t first = size_t(std::max(0.0, from / m_bucketCycles));
+    const size_t last = std::min(m_buckets.size() - 1, size_t(t / m_bucketCycles));
+    for (size_t b = first; b <= last; ++b) {
+        for (int i : m_buckets[b]) {
+            const MeshEvent& e = events[size_t(i)];
+            // Each event once: in the first bucket of the window that lists it.
+            const size_t eventFirst = size_t(std::max(0.0, e.start / m_bucketCycles));
+            if (b != std::max(eventFirst, first))
+                continue;
+            if (e.start > t || e.end < from)
+                continue;
+            const MeshCore& a = cores[size_t(e.core)];
+            if (o.device != DataflowFrameOptions::allDevices && a.device != o.device)
+                continue;
+            const float weight = e.end >= t || trail <= 0 ? 1.0f : float(1.0 - (t - e.end) / trail);
+            if (e.kind == MeshEventKind::Compute) {
+                put(a.x, a.y, 0.5f + 0.5f * weight);
+                continue;
+            }
+            // A message: the cores its head has passed (it moves hopCycles a router, then the words stream in).
+            const MeshCore& z = cores[size_t(e.toCore)];
+            const int hops = std::abs(z.x - a.x) + std::abs(z.y - a.y);
+            const int passed = std::min(hops, int((t - e.start) / hopCycles));
+            const float v = kForwardGlow * weight;
+            int x = a.x, y = a.y;
+            put(x, y, v);
+            for (int h = 0; h < passed; ++h) {
+                if (x != z.x)
+                    x += z.x > x ? 1 : -1;
+                else
+                    y += z.y > y ? 1 : -1;
+                put(x, y, v);
+            }
+        }
+    }
+}
+
+void MeshPlayback::fillFrame(MeshFrame& frame, const DataflowFrameOptions& options) const
+{
+    fillDataflowFrame(frame, m_schedule, options,
+                      [this](int cols, int rows, const DataflowFrameOptions& one, std::vector<float>& out) {
+                          fillGlow(cols, rows, one, out);
+                      });
+}
+
+} // namespace ws

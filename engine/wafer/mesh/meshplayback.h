@@ -1,0 +1,52 @@
+#pragma once
+// A mesh engine run played on the heatmap: the Dataflow layer's picture of
+// what the engine executed, core by core, instead of the closed forms'
+// region-wide activity. Its timeline is the run's phases as a schedule: each
+// phase over the regions the closed-form schedule gives it (MeshPhase::step)
+// but timed by the engine, from the previous phase's last event to its own,
+// so the Dataflow dock's timeline, phase steps and hop arrows work as they do
+// for the closed forms. A frame's per-core activity comes from the events
+// themselves (meshfabric.h): a core whose compute event runs at the cycle
+// glows as computing; a message or multicast lights the cores its head has
+// passed on its route (x first, then y: the fabric's routing), so a
+// reduction's partial sums are seen crossing a region as a wavefront; each
+// fades over the trail after its event ended. The values follow MeshFrame's
+// encoding (compute 0.5..1, forward 0..0.5, idle 0), the stronger one where
+// several events meet on a core. Events are indexed in time buckets, so a
+// frame reads only the events of its trail window.
+
+#include "engine/wafer/dataflow/meshframe.h"
+#include "engine/wafer/mesh/meshengine.h"
+
+#include <memory>
+#include <vector>
+
+namespace ws {
+
+class MeshPlayback
+{
+public:
+    explicit MeshPlayback(std::shared_ptr<const MeshRun> run);
+
+    const MeshRun& run() const { return *m_run; }
+    // The executed phases as a schedule (start and end cycles from the engine).
+    const TokenSchedule& schedule() const { return m_schedule; }
+    std::shared_ptr<const TokenSchedule> sharedSchedule(const std::shared_ptr<const MeshPlayback>& self) const
+    {
+        return {self, &self->m_schedule};
+    }
+
+    // Per-core values (meshCols x meshRows, row-major) of options.device at options.cycle (modulo the run's cycles)
+    // with a glow reaching options.trailCycles back; cores outside the mesh are left out.
+    void fillGlow(int meshCols, int meshRows, const DataflowFrameOptions& options, std::vector<float>& out) const;
+    // The frame's overlay from the events, the hops of the moment from the executed schedule.
+    void fillFrame(MeshFrame& frame, const DataflowFrameOptions& options) const;
+
+private:
+    std::shared_ptr<const MeshRun> m_run;
+    TokenSchedule m_schedule;
+    double m_bucketCycles = 1;
+    std::vector<std::vector<int>> m_buckets; // event indices whose [start, end] meets each bucket
+};
+
+} // namespace ws

@@ -1,0 +1,183 @@
+// A mesh engine run played as heatmap frames (engine/wafer/mesh/meshplayback.h):
+// the executed schedule is the engine's phases with the engine's times; a
+// frame's computing cores are exactly the cores whose compute events run at
+// that cycle (checked against every event, not through the playback's time
+// index); a reduction shows as cores forwarding along lines, not one flat
+// region, and its wavefront moves; an ended event fades over the trail; the
+// hop to the next layer is drawn as an arrow.
+
+#include "engine/wafer/mesh/meshplayback.h"
+
+#include "tests/common/presetfixture.h"
+
+#include <QTest>
+
+#include <map>
+#include <set>
+#include <utility>
+
+namespace {
+
+using Cells = std::set<std::pair<int, int>>;
+
+struct Played
+{
+    wstest::PlacedPreset placed;
+    std::shared_ptr<const ws::MeshPlayback> playback;
+};
+
+Played playLayer(const char* model, const char* hardware, int layer)
+{
+    Played p{wstest::placePreset(QString::fromLatin1(model), QString::fromLatin1(hardware)), nullptr};
+    ws::MeshOptions o;
+    o.context = 512;
+    o.layer = layer;
+    auto run = ws::executeMeshToken(p.placed.placement, p.placed.model,
+                                    ws::MeshParams::fromHardware(p.placed.hardware.wafer), o);
+    if (!run)
+        qFatal("%s", run.error().message().c_str());
+    p.playback = std::make_shared<ws::MeshPlayback>(std::make_shared<ws::MeshRun>(std::move(*run)));
+    return p;
+}
+
+std::vector<float> glow(const Played& p, double cycle, double trail)
+{
+    ws::DataflowFrameOptions o;
+    o.cycle = cycle;
+    o.trailCycles = trail;
+    std::vector<float> out;
+    p.playback->fillGlow(p.placed.placement.fabricCols, p.placed.placement.fabricRows, o, out);
+    return out;
+}
+
+Cells cellsWhere(const Played& p, const std::vector<float>& values, float low, float high)
+{
+    Cells c;
+    const int cols = p.placed.placement.fabricCols;
+    for (size_t i = 0; i < values.size(); ++i)
+        if (values[i] >= low && values[i] <= high)
+            c.insert({int(i % size_t(cols)), int(i / size_t(cols))});
+    return c;
+}
+
+const ws::Phase& phaseOf(const ws::TokenSchedule& s, ws::PhaseKind kind)
+{
+    for (const ws::Phase& ph : s.phases)
+        if (ph.kind == kind)
+            return ph;
+    qFatal("no such phase");
+}
+
+} // namespace
+
+class TstMeshPlayback : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void executedScheduleIsTheEngines()
+    {
+        const Played p = playLayer("llama-3.1-8b", "wse3", 0);
+        const ws::MeshRun& run = p.playback->run();
+        const ws::TokenSchedule& s = p.playback->schedule();
+        QCOMPARE(s.phases.size(), run.phases.size());
+        QVERIFY(s.phases.size() >= 10);
+        QCOMPARE(s.totalCycles, run.totalCycles);
+        double start = 0;
+        for (size_t i = 0; i < s.phases.size(); ++i) {
+            QCOMPARE(s.phases[i].kind, run.phases[i].kind);
+            QCOMPARE(s.phases[i].startCycle, start);
+            QCOMPARE(s.phases[i].endCycle, run.phases[i].endCycle);
+            QVERIFY(s.phases[i].rect == run.phases[i].step.rect);
+            start = s.phases[i].endCycle;
+        }
+    }
+
+    // Without a trail, a core glows as computing exactly when one of its compute events runs.
+    void computingCoresAreTheComputeEvents()
+    {
+        const Played p = playLayer("llama-3.1-8b", "wse3", 0);
+        const ws::MeshRun& run = p.playback->run();
+        const auto& cores = run.fabric->cores();
+        int checked = 0;
+        for (int k = 1; k < 40; ++k) {
+            const double t = run.totalCycles * k / 40.0;
+            Cells expected;
+            for (const ws::MeshEvent& e : run.fabric->events())
+                if (e.kind == ws::MeshEventKind::Compute && e.start <= t && e.end >= t)
+                    expected.insert({cores[size_t(e.core)].x, cores[size_t(e.core)].y});
+            const Cells shown = cellsWhere(p, glow(p, t, 0), 0.99f, 1.0f);
+            QCOMPARE(shown, expected);
+            checked += int(expected.size());
+        }
+        QVERIFY2(checked > 1000, qPrintable(QString::number(checked)));
+    }
+
+    // In the middle of the FFN down projection's reduction, some cores of the region forward partial sums and
+    // others do not: the region does not light up alike, and 20 cycles later the forwarding cores have moved on.
+    void reductionIsAWavefront()
+    {
+        const Played p = playLayer("llama-3.1-8b", "wse3", 0);
+        const ws::Phase& down = phaseOf(p.playback->schedule(), ws::PhaseKind::FfnDown);
+        const double t = down.computeEndCycle + 0.4 * (down.endCycle - down.computeEndCycle);
+        const std::vector<float> now = glow(p, t, 0);
+        const Cells forwarding = cellsWhere(p, now, 0.01f, 0.49f);
+        const Cells dark = cellsWhere(p, now, 0.0f, 0.0f);
+        int inRegionForwarding = 0, inRegionDark = 0;
+        const ws::CoreRect& r = down.rect;
+        for (int y = r.y; y < r.y + r.height; ++y)
+            for (int x = r.x; x < r.x + r.width; ++x) {
+                inRegionForwarding += int(forwarding.count({x, y}));
+                inRegionDark += int(dark.count({x, y}));
+            }
+        QVERIFY2(inRegionForwarding > 0 && inRegionDark > 0,
+                 qPrintable(QStringLiteral("%1 forwarding, %2 dark").arg(inRegionForwarding).arg(inRegionDark)));
+        QVERIFY(cellsWhere(p, glow(p, t + 20, 0), 0.01f, 0.49f) != forwarding);
+    }
+
+    // An event that ended half a trail ago still glows, dimmer; one that ended more than a trail ago does not.
+    void endedEventsFade()
+    {
+        const Played p = playLayer("llama-3.1-8b", "wse3", 0);
+        const ws::MeshRun& run = p.playback->run();
+        const double trail = 50;
+        // The last compute event of its core that ends two trails before the run does.
+        std::map<int, const ws::MeshEvent*> lastOfCore;
+        for (const ws::MeshEvent& e : run.fabric->events())
+            if (e.kind == ws::MeshEventKind::Compute && (!lastOfCore[e.core] || e.end > lastOfCore[e.core]->end))
+                lastOfCore[e.core] = &e;
+        const ws::MeshEvent* last = nullptr;
+        for (const auto& [core, e] : lastOfCore)
+            if (e->end + 2 * trail < run.totalCycles && (!last || e->end > last->end))
+                last = e;
+        QVERIFY(last);
+        const ws::MeshCore& c = run.fabric->cores()[size_t(last->core)];
+        const size_t cell = size_t(c.y) * size_t(p.placed.placement.fabricCols) + size_t(c.x);
+        const float half = glow(p, last->end + trail / 2, trail)[cell];
+        QVERIFY2(half > 0.5f && half < 1.0f, qPrintable(QString::number(half)));
+        QVERIFY(glow(p, last->end + trail * 1.5, trail)[cell] < 0.5f); // at most a message passing by
+    }
+
+    // The frame of the hop to the next layer carries its arrow, and the frame's activity is the glow's.
+    void hopIsAnArrow()
+    {
+        const Played p = playLayer("llama-3.1-8b", "wse3", 0);
+        const ws::Phase& hop = phaseOf(p.playback->schedule(), ws::PhaseKind::LayerHop);
+        auto base = std::make_shared<ws::MeshSnapshot>();
+        base->meshCols = p.placed.placement.fabricCols;
+        base->meshRows = p.placed.placement.fabricRows;
+        base->deviceCount = 1;
+        ws::MeshFrame frame;
+        frame.base = base;
+        ws::DataflowFrameOptions o;
+        o.cycle = 0.5 * (hop.startCycle + hop.endCycle);
+        p.playback->fillFrame(frame, o);
+        QCOMPARE(frame.hops.size(), size_t(1));
+        QVERIFY(frame.hops[0].progress > 0 && frame.hops[0].progress < 1);
+        QCOMPARE(frame.activity.size(), size_t(1));
+        QVERIFY(frame.activity[0] == glow(p, o.cycle, 0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstMeshPlayback)
+#include "tst_meshplayback.moc"
