@@ -1,8 +1,11 @@
 // The mesh engine (engine/wafer/mesh): one token of stories260K in values mode on its WSE-3 sub-mesh (the
 // tiled executor's numbers, the dense decoder beside them, the mesh's events), and one Llama-3.1-70B layer on
 // WSE-3 timing only (a full layer region of cores). Prints milliseconds and the peak resident memory; no
-// assertions (targets: 20 ms per stories260K token, 1 s and 2 GB for the 70B layer).
+// assertions (targets: 20 ms per stories260K token, 1 s and 2 GB for the 70B layer). Then the 70B layer's run
+// played as Dataflow frames (meshplayback.h): building the playback, and one frame's overlay for the whole wafer
+// at 100 cycles through the layer with the dock's trail at 1 us a second (330 cycles); target 8 ms a frame.
 #include "engine/decode/decodemodel.h"
+#include "engine/wafer/mesh/meshplayback.h"
 #include "engine/wafer/mesh/meshvalues.h"
 #include "engine/wafer/placement/placer.h"
 #include "tests/common/presetfixture.h"
@@ -11,6 +14,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <utility>
 
@@ -117,5 +121,30 @@ int main()
                 "cores, %zu events, %.0f cycles (closed forms %.0f); peak resident %.0f MiB (%.0f MiB before)\n",
                 ms, userMs, systemMs, run->fabric->cores().size(), run->fabric->events().size(), run->totalCycles,
                 run->closedFormCycles(), peakResidentMiB(), before);
+
+    timer.restart();
+    const auto playback = std::make_shared<const MeshPlayback>(std::make_shared<const MeshRun>(std::move(*run)));
+    const double buildMs = timer.nsecsElapsed() * 1e-6;
+    auto base = std::make_shared<MeshSnapshot>();
+    base->meshCols = placement->fabricCols;
+    base->meshRows = placement->fabricRows;
+    base->deviceCount = 1;
+    MeshFrame frame;
+    frame.base = base;
+    DataflowFrameOptions fo;
+    fo.trailCycles = 330;
+    const int frames = 100;
+    double worstMs = 0;
+    timer.restart();
+    for (int i = 0; i < frames; ++i) {
+        QElapsedTimer one;
+        one.start();
+        fo.cycle = playback->run().totalCycles * (i + 0.5) / frames;
+        playback->fillFrame(frame, fo);
+        worstMs = std::max(worstMs, one.nsecsElapsed() * 1e-6);
+    }
+    std::printf("its playback: built in %.0f ms; a frame's overlay (%d x %d cores, trail 330 cycles) %.2f ms on "
+                "average over %d frames, %.2f ms at worst\n",
+                buildMs, base->meshCols, base->meshRows, timer.nsecsElapsed() * 1e-6 / frames, frames, worstMs);
     return 0;
 }

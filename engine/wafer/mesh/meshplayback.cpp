@@ -8,6 +8,7 @@ namespace ws {
 namespace {
 
 constexpr size_t kMaxBuckets = 4096;
+constexpr double kBucketCycles = 16;
 // Forwarding at its brightest: the top of the forwarding ramp, below the computing ramp that starts at 0.5.
 constexpr float kForwardGlow = 0.49f;
 
@@ -57,18 +58,35 @@ MeshPlayback::MeshPlayback(std::shared_ptr<const MeshRun> run) : m_run(std::move
     if (!m_run)
         return;
     m_schedule = executedSchedule(*m_run);
-    const auto& events = m_run->fabric ? m_run->fabric->events() : std::vector<MeshEvent>{};
-    if (events.empty() || !(m_run->totalCycles > 0))
+    if (!m_run->fabric || !(m_run->totalCycles > 0))
         return;
-    const size_t buckets = std::clamp<size_t>(events.size() / 16, 1, kMaxBuckets);
-    m_bucketCycles = std::max(1.0, m_run->totalCycles / double(buckets));
+    const auto& events = m_run->fabric->events();
+    const size_t cores = m_run->fabric->cores().size();
+    // Compute events by core (counting sort), each core's by start.
+    m_computeOffsets.assign(cores + 1, 0);
+    for (const MeshEvent& e : events)
+        if (e.kind == MeshEventKind::Compute)
+            ++m_computeOffsets[size_t(e.core) + 1];
+    for (size_t c = 0; c < cores; ++c)
+        m_computeOffsets[c + 1] += m_computeOffsets[c];
+    m_compute.resize(m_computeOffsets[cores]);
+    std::vector<size_t> next(m_computeOffsets.begin(), m_computeOffsets.end() - 1);
+    for (size_t i = 0; i < events.size(); ++i)
+        if (events[i].kind == MeshEventKind::Compute)
+            m_compute[next[size_t(events[i].core)]++] = int(i);
+    for (size_t c = 0; c < cores; ++c)
+        std::stable_sort(m_compute.begin() + long(m_computeOffsets[c]),
+                         m_compute.begin() + long(m_computeOffsets[c + 1]),
+                         [&](int a, int b) { return events[size_t(a)].start < events[size_t(b)].start; });
+    // Messages in buckets of kBucketCycles or more.
+    m_bucketCycles = std::max(kBucketCycles, m_run->totalCycles / double(kMaxBuckets));
     m_buckets.resize(size_t(std::ceil(m_run->totalCycles / m_bucketCycles)) + 1);
     const auto bucketOf = [&](double cycle) {
         return std::min(m_buckets.size() - 1, size_t(std::max(0.0, cycle / m_bucketCycles)));
     };
     for (size_t i = 0; i < events.size(); ++i) {
         const MeshEvent& e = events[i];
-        if (e.kind == MeshEventKind::WaferLink) // drawn as the wafer hop's arrow
+        if (e.kind == MeshEventKind::Compute || e.kind == MeshEventKind::WaferLink) // wafer links: the hop arrow
             continue;
         for (size_t b = bucketOf(e.start), last = bucketOf(e.end); b <= last; ++b)
             m_buckets[b].push_back(int(i));
@@ -90,36 +108,48 @@ void MeshPlayback::fillGlow(int meshCols, int meshRows, const DataflowFrameOptio
     const auto& events = m_run->fabric->events();
     const auto& cores = m_run->fabric->cores();
     const double hopCycles = std::max(1e-9, m_run->fabric->params().hopCycles);
+    const bool all = o.device == DataflowFrameOptions::allDevices;
+    const auto weightOf = [&](const MeshEvent& e) {
+        return e.end >= t || trail <= 0 ? 1.0f : float(1.0 - (t - e.end) / trail);
+    };
     const auto put = [&](int x, int y, float v) {
         if (x < 0 || y < 0 || x >= meshCols || y >= meshRows)
             return;
         float& cell = out[size_t(y) * size_t(meshCols) + size_t(x)];
         cell = std::max(cell, v);
     };
+    // Each core's latest compute event that started by t (its earlier ones ended before it started).
+    for (size_t c = 0; c + 1 < m_computeOffsets.size(); ++c) {
+        const MeshCore& core = cores[c];
+        if (!all && core.device != o.device)
+            continue;
+        const auto begin = m_compute.begin() + long(m_computeOffsets[c]);
+        const auto end = m_compute.begin() + long(m_computeOffsets[c + 1]);
+        auto it = std::upper_bound(begin, end, t, [&](double time, int e) { return time < events[size_t(e)].start; });
+        if (it == begin)
+            continue;
+        const MeshEvent& e = events[size_t(*(it - 1))];
+        if (e.end >= from)
+            put(core.x, core.y, 0.5f + 0.5f * weightOf(e));
+    }
+    // Messages: the cores each one's head has passed (hopCycles a router, then the words stream in).
     const size_t first = size_t(std::max(0.0, from / m_bucketCycles));
     const size_t last = std::min(m_buckets.size() - 1, size_t(t / m_bucketCycles));
     for (size_t b = first; b <= last; ++b) {
         for (int i : m_buckets[b]) {
             const MeshEvent& e = events[size_t(i)];
-            // Each event once: in the first bucket of the window that lists it.
-            const size_t eventFirst = size_t(std::max(0.0, e.start / m_bucketCycles));
-            if (b != std::max(eventFirst, first))
+            // Each message once: in the first bucket of the window that lists it.
+            if (b != std::max(size_t(std::max(0.0, e.start / m_bucketCycles)), first))
                 continue;
             if (e.start > t || e.end < from)
                 continue;
             const MeshCore& a = cores[size_t(e.core)];
-            if (o.device != DataflowFrameOptions::allDevices && a.device != o.device)
+            if (!all && a.device != o.device)
                 continue;
-            const float weight = e.end >= t || trail <= 0 ? 1.0f : float(1.0 - (t - e.end) / trail);
-            if (e.kind == MeshEventKind::Compute) {
-                put(a.x, a.y, 0.5f + 0.5f * weight);
-                continue;
-            }
-            // A message: the cores its head has passed (it moves hopCycles a router, then the words stream in).
             const MeshCore& z = cores[size_t(e.toCore)];
             const int hops = std::abs(z.x - a.x) + std::abs(z.y - a.y);
             const int passed = std::min(hops, int((t - e.start) / hopCycles));
-            const float v = kForwardGlow * weight;
+            const float v = kForwardGlow * weightOf(e);
             int x = a.x, y = a.y;
             put(x, y, v);
             for (int h = 0; h < passed; ++h) {

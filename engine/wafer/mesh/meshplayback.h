@@ -12,8 +12,10 @@
 // reduction's partial sums are seen crossing a region as a wavefront; each
 // fades over the trail after its event ended. The values follow MeshFrame's
 // encoding (compute 0.5..1, forward 0..0.5, idle 0), the stronger one where
-// several events meet on a core. Events are indexed in time buckets, so a
-// frame reads only the events of its trail window.
+// several events meet on a core. Compute events are indexed per core (a
+// core's compute events follow one another), messages in time buckets, so a
+// frame reads each core's latest compute event and the messages of its trail
+// window only.
 
 #include "engine/wafer/dataflow/meshframe.h"
 #include "engine/wafer/mesh/meshengine.h"
@@ -45,8 +47,10 @@ public:
 private:
     std::shared_ptr<const MeshRun> m_run;
     TokenSchedule m_schedule;
+    std::vector<size_t> m_computeOffsets; // per fabric core: where its compute events start in m_compute
+    std::vector<int> m_compute;           // compute event indices, by core, each core's by start
     double m_bucketCycles = 1;
-    std::vector<std::vector<int>> m_buckets; // event indices whose [start, end] meets each bucket
+    std::vector<std::vector<int>> m_buckets; // message indices whose [start, end] meets each bucket
 };
 
 } // namespace ws
