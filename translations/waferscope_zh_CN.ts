@@ -95,10 +95,6 @@
         <translation>一个 token 的旅程：每一层依次在权重所在之处做乘法，再把一个小向量交给下一层的核心。</translation>
     </message>
     <message>
-        <source>Up close: bright cores are computing now; the trails show where the data just travelled.</source>
-        <translation>近看：亮起的核心正在计算；拖尾显示数据刚刚经过的路径。</translation>
-    </message>
-    <message>
         <source>One token takes {token_time} on the wafer: {tokens_per_second} tokens per second for one user, with no weight leaving the cores&apos; SRAM.</source>
         <translation>在晶圆上生成一个 token 需要 {token_time}：单用户每秒 {tokens_per_second} 个 token，权重始终留在核心的 SRAM 中。</translation>
     </message>
@@ -145,6 +141,10 @@
     <message>
         <source>Time per token: {token_time_before} on {devices_before} wafers with no dead core, {token_time_after} on {devices_after} wafers after the remap.</source>
         <translation>每个 token 的时间：没有坏核心时在 {devices_before} 片晶圆上为 {token_time_before}，重映射后在 {devices_after} 片晶圆上为 {token_time_after}。</translation>
+    </message>
+    <message>
+        <source>Up close, layer 0 executed core by core by the mesh engine: orange cores multiply and add, blue ones pass partial sums along their column; the trails show where the data just travelled.</source>
+        <translation>近看：网格引擎逐核心执行第 0 层。橙色核心在做乘加，蓝色核心沿所在列传递部分和；拖尾显示数据刚刚经过的路径。</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,7 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent) : QDockWidget(parent),
     m_source->addItems({QString(), QString()});
     m_layer = new QSpinBox(body);
     m_layer->setObjectName(QStringLiteral("dataflowLayer"));
+    m_layer->setRange(0, 9999); // a layer the model lacks: the engine says so
     m_layer->setVisible(false);
     row->addWidget(m_source);
     row->addWidget(m_layer);
@@ -145,13 +146,22 @@ void DataflowDock::setSource(int source, int layer)
     rebuild();
 }
 
+int DataflowDock::source() const
+{
+    return m_source->currentIndex() == 1 ? 1 : 0;
+}
+
+int DataflowDock::executedLayer() const
+{
+    return m_layer->value();
+}
+
 void DataflowDock::rebuild()
 {
     m_setup.reset();
     m_error.clear();
     m_jobs.cancel();
     if (m_result && m_source->currentIndex() == 1) {
-        m_layer->setMaximum(std::max(0, m_result->model().layers - 1));
         m_jobs.start(
             [result = m_result, layer = m_layer->value()] {
                 QString error;

@@ -56,6 +56,8 @@ public:
     // 0: the closed forms' whole token; 1: the mesh engine's run of `layer` (see buildExecutedSetup).
     void setSource(int source, int layer = 0);
     bool isExecuting() const { return m_jobs.isBusy(); }
+    int source() const;
+    int executedLayer() const; // the layer the mesh engine source runs
     // Play / pause (Space), step back (Left), step forward (Right): window shortcuts, enabled with the dock.
     QList<QAction*> playbackActions() const { return {m_playAction, m_backAction, m_forwardAction}; }
 

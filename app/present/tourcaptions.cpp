@@ -14,8 +14,9 @@ constexpr const char* kSourceTexts[] = {
                               "held in the SRAM of the cores that compute with them."),
     QT_TRANSLATE_NOOP("Tour", "One token's trip: every layer in turn multiplies its weights where they sit, then hands "
                               "a small vector to the next layer's cores."),
-    QT_TRANSLATE_NOOP("Tour",
-                      "Up close: bright cores are computing now; the trails show where the data just travelled."),
+    QT_TRANSLATE_NOOP("Tour", "Up close, layer 0 executed core by core by the mesh engine: orange cores multiply and "
+                              "add, blue ones pass partial sums along their column; the trails show where the data "
+                              "just travelled."),
     QT_TRANSLATE_NOOP("Tour", "One token takes {token_time} on the wafer: {tokens_per_second} tokens per second for "
                               "one user, with no weight leaving the cores' SRAM."),
     // wafer-gpu-groq.json: "Wafer, GPU and Groq on the same answer"

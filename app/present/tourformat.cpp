@@ -177,7 +177,7 @@ void readStep(Fields& f, TourStep& s)
         readOpen(f, s);
         return;
     case TourStepKind::Layer:
-        f.onlyKeys({"kind", "layer"});
+        f.onlyKeys({"kind", "layer", "engine_layer"});
         if (const auto id = f.string(QStringLiteral("layer"), true, 40)) {
             if (const auto layer = meshLayerFromId(id->toStdString()))
                 s.layer = *layer;
@@ -185,6 +185,9 @@ void readStep(Fields& f, TourStep& s)
                 f.fail(QStringLiteral("layer"),
                        QStringLiteral("must be sram, placement, kv, dataflow or defects, got '%1'").arg(shown(*id)));
         }
+        s.engineLayer = int(f.integer(QStringLiteral("engine_layer"), false, 0, 10000).value_or(-1));
+        if (f.ok() && s.engineLayer >= 0 && s.layer != MeshLayer::Dataflow)
+            f.fail(QStringLiteral("engine_layer"), QStringLiteral("needs \"layer\": \"dataflow\""));
         return;
     case TourStepKind::Zoom: {
         f.onlyKeys({"kind", "region", "fit"});

@@ -6,7 +6,7 @@
 //
 //   {"version": 1, "title": "A token's trip across the wafer",
 //    "steps": [{"kind": "open", "model": "qwen3-32b", "hardware": "wse3", "precision": "bf16"},
-//              {"kind": "layer", "layer": "dataflow"},
+//              {"kind": "layer", "layer": "dataflow"},   (with "engine_layer": L, the mesh engine's run of L)
 //              {"kind": "caption", "text": "One token of {model} on {hardware}.", "seconds": 4},
 //              {"kind": "play", "tokens": 1, "wafer_us_per_second": 200, "from": 0, "to": 1}]}
 //
@@ -55,6 +55,7 @@ struct TourStep
     qint64 contextTokens = 8192;
     // layer
     MeshLayer layer = MeshLayer::SramOccupancy;
+    int engineLayer = -1; // dataflow: play the mesh engine's run of this layer; -1: the closed forms' whole token
     // zoom: a region in core coordinates, or fit the whole wafer (empty region).
     QRectF region;
     // play: tokens of the dataflow at a pace (wafer microseconds shown per real second).

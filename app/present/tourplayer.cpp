@@ -159,7 +159,7 @@ bool TourPlayer::enter(const TourStep& step)
         error = m_stage->open(step, m_tour.source);
         break;
     case TourStepKind::Layer:
-        m_stage->setLayer(step.layer);
+        m_stage->setLayer(step.layer, step.engineLayer);
         break;
     case TourStepKind::Zoom:
         m_stage->zoomTo(step.region);

@@ -18,7 +18,8 @@ public:
     // Each returns an error message, empty when the step started.
     virtual QString open(const TourStep& step, const QString& tourFile) = 0;
     virtual QString injectDefects(double deadFraction, quint64 seed) = 0;
-    virtual void setLayer(MeshLayer layer) = 0;
+    // engineLayer >= 0 (Dataflow only): the mesh engine's run of that layer plays instead of the whole token.
+    virtual void setLayer(MeshLayer layer, int engineLayer = -1) = 0;
     virtual void zoomTo(const QRectF& region) = 0; // an empty region fits the whole wafer
     virtual void showComparison(bool show) = 0;
     // The race restarts at 0, driven by the tour's clock, at `timeScale` race seconds per tour second (0: the race's

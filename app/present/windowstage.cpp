@@ -56,9 +56,15 @@ QString WindowStage::injectDefects(double deadFraction, quint64 seed)
     return status ? QString() : QString::fromStdString(status.error().message());
 }
 
-void WindowStage::setLayer(MeshLayer layer)
+void WindowStage::setLayer(MeshLayer layer, int engineLayer)
 {
     m_parts.setLayer(layer);
+    // The Dataflow layer plays the mesh engine's run of engineLayer, or the closed forms' whole token (-1).
+    const int source = engineLayer >= 0 ? 1 : 0;
+    DataflowDock* dock = m_parts.dataflow;
+    if (layer == MeshLayer::Dataflow &&
+        (source != dock->source() || (source == 1 && engineLayer != dock->executedLayer())))
+        dock->setSource(source, std::max(0, engineLayer));
     m_parts.dataflow->hide(); // the heatmap is the picture and the caption says what it shows (frames still flow)
     // The Defects layer's numbers live in its dock (the Dataflow dock shows itself with its layer).
     m_parts.defects->setVisible(layer == MeshLayer::Defects);
@@ -157,7 +163,7 @@ double WindowStage::tokenSeconds() const
 
 bool WindowStage::isBusy() const
 {
-    return m_parts.isBusy() || m_parts.defects->isBusy();
+    return m_parts.isBusy() || m_parts.defects->isBusy() || m_parts.dataflow->isExecuting();
 }
 
 QString WindowStage::lastError() const

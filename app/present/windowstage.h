@@ -51,7 +51,7 @@ public:
 
     QString open(const TourStep& step, const QString& tourFile) override;
     QString injectDefects(double deadFraction, quint64 seed) override;
-    void setLayer(MeshLayer layer) override;
+    void setLayer(MeshLayer layer, int engineLayer = -1) override;
     void zoomTo(const QRectF& region) override;
     void showComparison(bool show) override;
     void startRace(double timeScale) override;

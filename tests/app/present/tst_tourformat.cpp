@@ -73,6 +73,12 @@ void TestTourFormat::refused_data()
     QTest::newRow("unknown layer")
         << tourWith(R"({"kind": "layer", "layer": "heat"})")
         << "bad.json: step 1 (layer): 'layer' must be sram, placement, kv, dataflow or defects, got 'heat'";
+    QTest::newRow("engine layer on another layer")
+        << tourWith(R"({"kind": "layer", "layer": "kv", "engine_layer": 0})")
+        << "bad.json: step 1 (layer): 'engine_layer' needs \"layer\": \"dataflow\"";
+    QTest::newRow("engine layer negative")
+        << tourWith(R"({"kind": "layer", "layer": "dataflow", "engine_layer": -1})")
+        << "bad.json: step 1 (layer): 'engine_layer' must be from 0 to 10000, got -1";
     QTest::newRow("bad region")
         << tourWith(R"({"kind": "zoom", "region": [1, 2, 0, 4]})")
         << "bad.json: step 1 (zoom): 'region' must be [x, y, width, height] in cores (x, y >= 0; width, height >= 1)";

@@ -32,9 +32,10 @@ public:
         calls << QStringLiteral("defects %1 %2").arg(fraction).arg(seed);
         return {};
     }
-    void setLayer(MeshLayer layer) override
+    void setLayer(MeshLayer layer, int engineLayer) override
     {
-        calls << QStringLiteral("layer %1").arg(QLatin1String(meshLayerId(layer)));
+        calls << QStringLiteral("layer %1").arg(QLatin1String(meshLayerId(layer))) +
+                     (engineLayer >= 0 ? QStringLiteral(" engine %1").arg(engineLayer) : QString());
     }
     void zoomTo(const QRectF& r) override { calls << QStringLiteral("zoom %1").arg(r.width()); }
     void showComparison(bool show) override { calls << QStringLiteral("compare %1").arg(show); }
@@ -83,7 +84,8 @@ private slots:
     {
         FakeStage stage;
         // 2 tokens of 2 ms at 1000 µs per second: 4 s of tour time.
-        TourPlayer player(tourOf(R"({"kind": "open", "model": "m"}, {"kind": "layer", "layer": "dataflow"},
+        TourPlayer player(tourOf(R"({"kind": "open", "model": "m"}, {"kind": "layer", "layer": "dataflow",
+                                    "engine_layer": 3},
                                     {"kind": "caption", "text": "{model} here, {devices} wafers", "seconds": 2},
                                     {"kind": "play", "tokens": 2, "wafer_us_per_second": 1000},
                                     {"kind": "race", "seconds": 3, "time_scale": 2}, {"kind": "zoom", "fit": true})"),
@@ -91,7 +93,7 @@ private slots:
         QSignalSpy captions(&player, &TourPlayer::captionChanged);
         QSignalSpy finished(&player, &TourPlayer::finished);
         player.advance(0);
-        QCOMPARE(stage.calls, (QStringList{"open m", "layer dataflow"}));
+        QCOMPARE(stage.calls, (QStringList{"open m", "layer dataflow engine 3"}));
         QCOMPARE(player.caption(), QStringLiteral("M here, – wafers")); // a value the stage does not have: a dash
         QVERIFY(!captions.isEmpty());
         player.advance(1.5);
