@@ -1630,6 +1630,50 @@ Press Resume to continue where it stopped.</source>
         <source>The scenario&apos;s defects could not be remapped; the rows below describe the last placement that fits.</source>
         <translation>场景中的缺陷无法重新映射；下面各行描述的是最后一个可容纳的放置。</translation>
     </message>
+    <message>
+        <source>Mesh engine: layer %1</source>
+        <translation>网格引擎：第 %1 层</translation>
+    </message>
+    <message>
+        <source>Took part</source>
+        <translation>是否参与</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>The engine ran layer %1 only; this core holds none of its tiles and no message crossed it.</source>
+        <translation>引擎只运行了第 %1 层；此核心不持有该层的任何分块，也没有消息经过它。</translation>
+    </message>
+    <message>
+        <source>%1 cycles (%2%)</source>
+        <translation>%1 个周期（%2%）</translation>
+    </message>
+    <message>
+        <source>From the mesh engine&apos;s events for this core: %1 cycles in the run.</source>
+        <translation>来自网格引擎对此核心记录的事件：本次运行共 %1 个周期。</translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>忙碌</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>busy %1 · waiting %2</source>
+        <translation>忙碌 %1 · 等待 %2</translation>
+    </message>
+    <message>
+        <source>Cycles of this phase kind the core computed, and waited for an input.</source>
+        <translation>此核心在该类阶段中计算的周期数，以及等待输入的周期数。</translation>
+    </message>
 </context>
 <context>
     <name>ws::LayoutDock</name>

@@ -207,6 +207,7 @@ void DataflowDock::apply()
     m_timeline->setSchedule(m_setup ? m_setup->schedule : nullptr);
     fillTables();
     updateState();
+    emit executedChanged(m_setup ? m_setup->executed : nullptr, m_setup ? m_setup->executedLayer : -1);
 }
 
 void DataflowDock::layerChanged()

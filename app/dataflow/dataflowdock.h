@@ -61,6 +61,10 @@ public:
     // Play / pause (Space), step back (Left), step forward (Right): window shortcuts, enabled with the dock.
     QList<QAction*> playbackActions() const { return {m_playAction, m_backAction, m_forwardAction}; }
 
+signals:
+    // The mesh engine's run now playing (null: the closed forms, or none) and its layer.
+    void executedChanged(std::shared_ptr<const MeshPlayback> run, int layer);
+
 protected:
     void changeEvent(QEvent* event) override;
 

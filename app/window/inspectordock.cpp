@@ -1,5 +1,6 @@
 #include "app/window/inspectordock.h"
 
+#include "views/dataflow/timelinechart.h"
 #include "views/mesh/meshimage.h"
 
 #include <QColor>
@@ -7,6 +8,8 @@
 #include <QHeaderView>
 #include <QLocale>
 #include <QTreeWidget>
+
+#include <cmath>
 
 namespace ws {
 
@@ -214,6 +217,56 @@ void InspectorDock::refresh()
     addRow(core, tr("SRAM used"),
            tr("%1 of %2").arg(views::formatBytes(double(info->usedBytes)), views::formatBytes(double(info->sramBytes))),
            tr("All bytes on this core against its SRAM."));
+    addExecutedRows(info->device, info->x, info->y);
+}
+
+void InspectorDock::setExecuted(std::shared_ptr<const MeshPlayback> run, int layer)
+{
+    if (run == m_executed && layer == m_executedLayer)
+        return;
+    m_executed = std::move(run);
+    m_executedLayer = layer;
+    refresh();
+}
+
+// What the core did in the mesh engine's run (MeshFabric's per-core accounting: busy while its compute engine
+// works, waiting while it has work but lacks an input, idle otherwise).
+void InspectorDock::addExecutedRows(int device, int x, int y)
+{
+    if (!m_executed || !m_executed->run().fabric)
+        return;
+    const MeshRun& run = m_executed->run();
+    auto* section = addSection(tr("Mesh engine: layer %1").arg(m_executedLayer));
+    const int index = run.fabric->findCore(device, x, y);
+    if (index < 0) {
+        addRow(section, tr("Took part"), tr("no"),
+               tr("The engine ran layer %1 only; this core holds none of its tiles and no message crossed it.")
+                   .arg(m_executedLayer));
+        return;
+    }
+    const QLocale locale;
+    const CoreStats& stats = run.fabric->cores()[size_t(index)].stats;
+    const CoreCycles total = stats.total();
+    const auto cycles = [&](double c) {
+        return tr("%1 cycles (%2%)")
+            .arg(locale.toString(qint64(std::llround(c))),
+                 locale.toString(run.totalCycles > 0 ? 100.0 * c / run.totalCycles : 0.0, 'f', 1));
+    };
+    const QString why = tr("From the mesh engine's events for this core: %1 cycles in the run.")
+                            .arg(locale.toString(qint64(std::llround(run.totalCycles))));
+    addRow(section, tr("Busy"), cycles(total.busy), why);
+    addRow(section, tr("Waiting"), cycles(total.waiting), why);
+    addRow(section, tr("Idle"), cycles(stats.idle(run.totalCycles)), why);
+    for (size_t k = 0; k < stats.byKind.size(); ++k) {
+        const CoreCycles& c = stats.byKind[k];
+        if (c.busy <= 0 && c.waiting <= 0)
+            continue;
+        addRow(
+            section, views::phaseKindName(PhaseKind(k)),
+            tr("busy %1 · waiting %2")
+                .arg(locale.toString(qint64(std::llround(c.busy))), locale.toString(qint64(std::llround(c.waiting)))),
+            tr("Cycles of this phase kind the core computed, and waited for an input."));
+    }
 }
 
 } // namespace ws

@@ -81,6 +81,7 @@ void MainWindow::createDocks()
     m_dataflow = new DataflowDock(m_stage, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_dataflow);
     m_dataflow->hide(); // shown with the Dataflow layer
+    connect(m_dataflow, &DataflowDock::executedChanged, m_inspector, &InspectorDock::setExecuted);
     resizeDocks({m_dataflow}, {300}, Qt::Vertical);
     LiveWafer* live = m_chat->liveWafer();
     live->setStage(m_stage);

@@ -49,6 +49,14 @@ void MeshFabric::reserveCores(size_t more)
     grow(m_events, m_events.size() + kEventsPerCore * more);
 }
 
+int MeshFabric::findCore(int device, int x, int y) const
+{
+    if (device < 0 || size_t(device) >= m_coreOf.size() || x < 0 || y < 0 || x >= m_cols || y >= m_rows)
+        return -1;
+    const std::vector<int>& grid = m_coreOf[size_t(device)];
+    return grid.empty() ? -1 : grid[size_t(y) * size_t(m_cols) + size_t(x)];
+}
+
 int MeshFabric::coreIndex(int device, int x, int y)
 {
     if (m_coreOf.size() <= size_t(device))

@@ -89,8 +89,9 @@ public:
     const MeshParams& params() const { return m_params; }
     // The fabric's size (wafer links leave at the east edge and enter at the west) and a guess of the events.
     void setMesh(int cols, int rows, size_t expectedEvents = 0);
-    int coreIndex(int device, int x, int y); // creates the core on first use
-    void reserveCores(size_t more);          // room for `more` cores and their events
+    int coreIndex(int device, int x, int y);      // creates the core on first use
+    int findCore(int device, int x, int y) const; // -1: the core took no part
+    void reserveCores(size_t more);               // room for `more` cores and their events
     const std::vector<MeshCore>& cores() const { return m_cores; }
     const std::vector<MeshEvent>& events() const { return m_events; }
     const std::vector<TrafficStats>& phaseTraffic() const { return m_traffic; }
