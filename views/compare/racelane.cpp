@@ -142,11 +142,15 @@ void RaceLane::show(const QStringList& pieces, int revealed, int total, double e
         m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
     }
     const bool done = total > 0 && m_revealed >= total;
-    m_counter->setText((done ? QStringLiteral("✓ ") : QString()) +
-                       tr("%1 / %2 tokens   %3 tokens/s   %4 s")
-                           .arg(m_revealed)
-                           .arg(total)
-                           .arg(formatSignificant(tokensPerSecondNow), QLocale().toString(elapsedSeconds, 'f', 2)));
+    // The counter wraps between its three groups only, never between a number and its unit.
+    QStringList groups = tr("%1 / %2 tokens   %3 tokens/s   %4 s")
+                             .arg(m_revealed)
+                             .arg(total)
+                             .arg(formatSignificant(tokensPerSecondNow), QLocale().toString(elapsedSeconds, 'f', 2))
+                             .split(QStringLiteral("   "));
+    for (QString& g : groups)
+        g.replace(QLatin1Char(' '), QChar(0x00A0));
+    m_counter->setText((done ? QStringLiteral("✓\u00A0") : QString()) + groups.join(QStringLiteral("   ")));
     m_track->progress = total > 0 ? double(m_revealed) / total : 0;
     m_track->update();
 }
