@@ -37,7 +37,8 @@ QString formatSeconds(double seconds)
     return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
 }
 
-// "Llama 3.1 70B on WSE-3" for a tour's first open step (a scenario file by its name).
+// "Llama 3.1 70B on {devices} × WSE-3" for a tour's first open step (a scenario file by its name); the recorder
+// fills {devices} once the step has placed the model.
 QString tourSubtitle(const Tour& tour)
 {
     const PresetLibrary presets;
@@ -48,7 +49,7 @@ QString tourSubtitle(const Tour& tour)
             return QFileInfo(step.scenarioPath).completeBaseName();
         const auto model = presets.model(step.model);
         const auto hardware = presets.hardware(step.hardware);
-        return QStringLiteral("%1 on %2")
+        return QStringLiteral("%1 on {devices} × %2")
             .arg(model ? QString::fromStdString(model->name) : step.model,
                  hardware ? QString::fromStdString(hardware->name) : step.hardware);
     }

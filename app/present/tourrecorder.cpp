@@ -1,6 +1,7 @@
 #include "app/present/tourrecorder.h"
 
 #include "app/present/presentationmode.h"
+#include "app/present/tourcaptions.h"
 #include "app/record/videoencoder.h"
 #include "app/record/widgetframesource.h"
 
@@ -35,12 +36,7 @@ std::optional<TourRecording> TourRecorder::record(const TourWindow& target, cons
     TourPlayer* player = mode->player();
     const double frameSeconds = 1.0 / double(settings.fps);
     TourRecording recording;
-    const QImage card = TitleCard::draw(encoder.frameSize(), title, target.window->palette());
-    for (; recording.titleFrames < titleFrames; ++recording.titleFrames, ++recording.frames) // tour time stands still
-        if (!encoder.addFrame(card)) {
-            *error = encoder.errorString();
-            return std::nullopt;
-        }
+    bool titled = titleFrames <= 0;
     for (;;) {
         QElapsedTimer busy;
         busy.start();
@@ -62,6 +58,18 @@ std::optional<TourRecording> TourRecorder::record(const TourWindow& target, cons
         }
         if (player->isFinished())
             break;
+        if (!titled) { // once the first steps opened the scenario: its placeholders ({devices}) have values
+            titled = true;
+            TitleCardText shown = title;
+            shown.subtitle = TourCaptions::display(title.subtitle, mode->stage()->values());
+            const QImage card = TitleCard::draw(encoder.frameSize(), shown, target.window->palette());
+            for (; recording.titleFrames < titleFrames;
+                 ++recording.titleFrames, ++recording.frames) // time stands still
+                if (!encoder.addFrame(card)) {
+                    *error = encoder.errorString();
+                    return std::nullopt;
+                }
+        }
         QCoreApplication::processEvents(); // layouts of the docks the step showed
         if (!encoder.addFrame(WidgetFrameSource::grab(target.window, nullptr, encoder.frameSize()))) {
             *error = encoder.errorString();

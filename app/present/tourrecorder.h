@@ -4,7 +4,9 @@
 // (1 / fps seconds; time stands still while a placement or remap runs), each
 // frame the whole window (WidgetFrameSource), encoded with VideoEncoder.
 // The recording opens with a title card (TitleCard, in the window's palette)
-// of `titleFrames` frames; a tour of T seconds then gives ceil(T × fps) frames.
+// of `titleFrames` frames, drawn once the tour's first steps have opened its
+// scenario, so that the subtitle's caption placeholders ({devices}, {model},
+// TourCaptions) have values; a tour of T seconds then gives ceil(T × fps) frames.
 
 #include "app/record/titlecard.h"
 #include "app/record/videosettings.h"
