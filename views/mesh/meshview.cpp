@@ -282,10 +282,13 @@ void MeshView::paintEvent(QPaintEvent*)
         p.drawText(heads.textRect, Qt::AlignCenter, heads.text);
     }
     const std::optional<QRectF>& legendBox = heads.legendRect;
+    if (m_legendFaded)
+        p.setOpacity(0.15); // the pointer is near: the cores under the legend show through
     if (legendBox && m_difference)
         DifferenceLayer::paintLegend(p, *legendBox, *m_difference);
     else if (legendBox && m_legendVisible)
         MeshLegend(m_snapshot.get(), m_layer, m_range).paint(p, *legendBox);
+    p.setOpacity(1.0);
     paintBanner(p);
 }
 

@@ -62,6 +62,8 @@ public:
     void setBanner(const QString& text);
     QString banner() const { return m_banner; }
     void setLegendVisible(bool visible);
+    // The legend fades while the pointer is over it or near it, so the cores under it can be seen.
+    bool legendFaded() const { return m_legendFaded; }
     // Difference mode (the compare dock): draws B - A per core (views/mesh/meshdifference.h) instead of the layer,
     // over this view's snapshot (B's); null returns to the layer.
     void setDifference(std::shared_ptr<const MeshDifference> difference);
@@ -144,6 +146,7 @@ private:
     QString m_emptyText;
     QString m_banner;
     bool m_legendVisible = true;
+    bool m_legendFaded = false;
     std::optional<QPoint> m_selected;
     std::optional<QPoint> m_hover;
     bool m_pressed = false;

@@ -58,6 +58,12 @@ void MeshView::mousePressEvent(QMouseEvent* event)
 
 void MeshView::mouseMoveEvent(QMouseEvent* event)
 {
+    const std::optional<QRectF> legend = headsUp().legendRect;
+    const bool near = legend && legend->adjusted(-24, -24, 24, 24).contains(event->position());
+    if (near != m_legendFaded) {
+        m_legendFaded = near;
+        update();
+    }
     if (m_brushMode && m_brushStart) {
         const QPointF c = m_transform.widgetToCore(event->position());
         const QPoint end(std::clamp(int(std::floor(c.x())), 0, m_snapshot->meshCols - 1),
@@ -119,6 +125,10 @@ void MeshView::mouseDoubleClickEvent(QMouseEvent* event)
 
 void MeshView::leaveEvent(QEvent*)
 {
+    if (m_legendFaded) {
+        m_legendFaded = false;
+        update();
+    }
     setHover(std::nullopt);
 }
 

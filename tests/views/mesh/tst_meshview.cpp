@@ -31,6 +31,7 @@ private slots:
     void framesShareTheBase();
     void headsUpKeepsClearOfTheLegend_data();
     void headsUpKeepsClearOfTheLegend();
+    void legendFadesNearThePointer();
 };
 
 namespace {
@@ -317,3 +318,28 @@ void TestMeshView::headsUpKeepsClearOfTheLegend()
 
 QTEST_MAIN(TestMeshView)
 #include "tst_meshview.moc"
+
+// Seen in Chat mode at 1366 x 768: the Dataflow legend covered layers L30 and L31. With the pointer over it, it fades
+// and the cores under it show through; away from it, and after the pointer leaves the view, it is back.
+void TestMeshView::legendFadesNearThePointer()
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(64, 48, 2, 12);
+    MeshView view;
+    view.resize(640, 480);
+    view.setSnapshot(snapshot);
+    view.setLayer(MeshLayer::SramOccupancy);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const auto legend = view.headsUp().legendRect;
+    QVERIFY(legend);
+    const QPoint inside = legend->center().toPoint();
+    const QImage before = view.grab().toImage();
+    QTest::mouseMove(&view, inside);
+    QTRY_VERIFY(view.legendFaded());
+    const QImage faded = view.grab().toImage();
+    const qreal dpr = faded.devicePixelRatio();
+    QVERIFY(before.pixel((inside * dpr)) != faded.pixel((inside * dpr)));
+    QTest::mouseMove(&view, QPoint(5, 5));
+    QTRY_VERIFY(!view.legendFaded());
+    QCOMPARE(view.grab().toImage().pixel(inside * dpr), before.pixel(inside * dpr));
+}
