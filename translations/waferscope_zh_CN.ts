@@ -834,6 +834,16 @@ Mesh engine: one layer executed core by core as discrete events with the hardwar
         <source>The mesh engine cannot run this layer: %1</source>
         <translation>网格引擎无法运行这一层：%1</translation>
     </message>
+    <message>
+        <source>↓ %1 per token
+%2% of its time</source>
+        <translation>↓ 每个词元 %1
+占其时间 %2%</translation>
+    </message>
+    <message>
+        <source>Wafer %1 to wafer %2: the hidden state (%3 values of %4 bytes) crosses the wafer-to-wafer link once per token, %5 cycles of the token&apos;s %6 (the closed forms&apos; schedule, with the preset&apos;s system I/O bandwidth and latency).</source>
+        <translation>晶圆 %1 到晶圆 %2：隐藏状态（%3 个值，每个 %4 字节）每个词元经过一次晶圆间链路，占该词元 %6 个周期中的 %5 个（闭式公式调度，采用预设的系统 I/O 带宽与延迟）。</translation>
+    </message>
 </context>
 <context>
     <name>ws::DefectsDock</name>

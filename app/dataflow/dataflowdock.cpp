@@ -8,6 +8,7 @@
 #include "views/dataflow/dataflowtables.h"
 #include "views/dataflow/playbackbar.h"
 #include "views/dataflow/timelinechart.h"
+#include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
 
 #include <QAction>
@@ -208,6 +209,39 @@ void DataflowDock::apply()
     fillTables();
     updateState();
     emit executedChanged(m_setup ? m_setup->executed : nullptr, m_setup ? m_setup->executedLayer : -1);
+    if (!m_setup || !m_setup->executed)
+        emitWaferLinks();
+}
+
+void DataflowDock::emitWaferLinks()
+{
+    QStringList texts, tips;
+    if (m_setup && m_result) {
+        const QLocale locale;
+        const TokenSchedule& s = *m_setup->schedule;
+        for (const DataflowSetup::WaferLink& link : m_setup->waferLinks) {
+            if (link.to != link.from + 1 || link.from < 0)
+                continue;
+            while (texts.size() <= link.from) {
+                texts << QString();
+                tips << QString();
+            }
+            const double share = s.totalCycles > 0 ? 100.0 * link.cycles / s.totalCycles : 0.0;
+            texts[link.from] = tr("↓ %1 per token\n%2% of its time")
+                                   .arg(views::formatBytes(link.bytes), locale.toString(share, 'f', 1));
+            tips[link.from] =
+                tr("Wafer %1 to wafer %2: the hidden state (%3 values of %4 bytes) crosses the wafer-to-wafer link "
+                   "once per token, %5 cycles of the token's %6 (the closed forms' schedule, with the preset's system "
+                   "I/O bandwidth and latency).")
+                    .arg(link.from + 1)
+                    .arg(link.to + 1)
+                    .arg(locale.toString(qint64(m_result->model().hiddenSize)))
+                    .arg(locale.toString(link.bytes / double(std::max<int64_t>(1, m_result->model().hiddenSize))))
+                    .arg(locale.toString(qint64(std::llround(link.cycles))),
+                         locale.toString(qint64(std::llround(s.totalCycles))));
+        }
+    }
+    emit waferLinksChanged(texts, tips);
 }
 
 void DataflowDock::layerChanged()
@@ -313,6 +347,8 @@ void DataflowDock::retranslate()
     m_tabs->setTabText(2, tr("Timing constants"));
     fillTables();
     updateState();
+    if (!m_setup || !m_setup->executed)
+        emitWaferLinks();
 }
 
 void DataflowDock::changeEvent(QEvent* event)

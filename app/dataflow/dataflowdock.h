@@ -64,6 +64,8 @@ public:
 signals:
     // The mesh engine's run now playing (null: the closed forms, or none) and its layer.
     void executedChanged(std::shared_ptr<const MeshPlayback> run, int layer);
+    // What crosses each wafer-to-wafer link per token (texts[d]: wafer d to d + 1, empty where none), with tooltips.
+    void waferLinksChanged(const QStringList& texts, const QStringList& toolTips);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -72,6 +74,7 @@ private:
     void rebuild();
     void apply();
     void focusExecutedLayer();
+    void emitWaferLinks();
     void showFrame(std::shared_ptr<const MeshFrame> frame);
     void updateState();
     void fillTables();

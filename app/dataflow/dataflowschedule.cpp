@@ -23,6 +23,11 @@ std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, K
     out.schedule = timing->schedule;
     out.params = describe(timing->params, timing->profile);
     out.kvPlacement = kv;
+    for (const Phase& p : out.schedule->phases)
+        if (p.kind == PhaseKind::WaferHop)
+            out.waferLinks.push_back({p.device, p.toDevice,
+                                      double(result.model().hiddenSize) * timing->params.activationBytes,
+                                      p.durationCycles()});
     if (!timing->regions.layers.empty()) {
         const CoreRect& r = timing->regions.layers.front().rect;
         out.kv = kvCapacity(LayerDims::fromModel(result.model(), 0), r.width, r.height,

@@ -27,6 +27,14 @@ struct DataflowSetup
     std::vector<ParamInfo> params; // TimingParams with sources
     std::optional<KvCapacity> kv;  // layer 0's region
     KvPlacement kvPlacement = KvPlacement::Shift;
+    // A wafer-to-wafer hop of the token: the hidden state (bytes) crossing from one wafer to the next, and its cycles.
+    struct WaferLink
+    {
+        int from = 0, to = 0;
+        double bytes = 0;
+        double cycles = 0;
+    };
+    std::vector<WaferLink> waferLinks;            // the closed forms' whole token only
     std::shared_ptr<const MeshPlayback> executed; // the mesh engine's run of one layer (schedule is its timeline)
     int executedLayer = -1;
     double closedFormCycles = 0; // the closed forms with the engine's unit costs, for the executed phases

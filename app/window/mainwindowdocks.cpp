@@ -82,6 +82,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_dataflow);
     m_dataflow->hide(); // shown with the Dataflow layer
     connect(m_dataflow, &DataflowDock::executedChanged, m_inspector, &InspectorDock::setExecuted);
+    connect(m_dataflow, &DataflowDock::waferLinksChanged, m_strip, &views::DeviceStrip::setLinks);
     resizeDocks({m_dataflow}, {300}, Qt::Vertical);
     LiveWafer* live = m_chat->liveWafer();
     live->setStage(m_stage);

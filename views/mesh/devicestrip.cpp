@@ -101,7 +101,29 @@ QRect DeviceStrip::itemRect(int device) const
 {
     const int line = fontMetrics().height();
     const int itemHeight = thumbSize().height() + 2 * line + 3 * kPad;
-    return QRect(kPad, kPad + device * (itemHeight + kPad), kThumbWidth + 2 * kPad, itemHeight);
+    const int gap = m_links.isEmpty() ? kPad : 2 * line + 2 * kPad; // room for a link label
+    return QRect(kPad, kPad + device * (itemHeight + gap), kThumbWidth + 2 * kPad, itemHeight);
+}
+
+QRect DeviceStrip::linkRect(int device) const
+{
+    const QRect a = itemRect(device);
+    return QRect(a.left(), a.bottom() + 1, a.width(), itemRect(device + 1).top() - a.bottom() - 1);
+}
+
+void DeviceStrip::setLinks(const QStringList& texts, const QStringList& toolTips)
+{
+    if (texts == m_links && toolTips == m_linkTips)
+        return;
+    m_links = texts;
+    m_linkTips = toolTips;
+    bool any = false;
+    for (const QString& t : m_links)
+        any = any || !t.isEmpty();
+    if (!any)
+        m_links.clear();
+    updateGeometry();
+    update();
 }
 
 QSize DeviceStrip::sizeHint() const
@@ -149,6 +171,10 @@ void DeviceStrip::paintEvent(QPaintEvent*)
             used >= 0 ? tr("SRAM %1% used").arg(locale.toString(100 * used, 'f', 1)) : tr("no SRAM data");
         p.drawText(QRect(r.left() + kPad, thumb.bottom() + kPad / 2, r.width() - 2 * kPad, line),
                    Qt::AlignLeft | Qt::AlignVCenter, usedText);
+        if (d + 1 < static_cast<int>(m_thumbs.size()) && d < m_links.size() && !m_links[d].isEmpty()) {
+            p.setPen(QColor(0x4f, 0xc3, 0xf7));
+            p.drawText(linkRect(d), Qt::AlignCenter, m_links[d]);
+        }
     }
 }
 
@@ -182,9 +208,13 @@ void DeviceStrip::keyPressEvent(QKeyEvent* event)
 bool DeviceStrip::event(QEvent* event)
 {
     const bool consumed = handleToolTipEvent(this, event, [this](QPoint pos) {
-        return deviceAt(pos) >= 0 ? tr("Mean SRAM use over all cores of this wafer, from the engine's placement. "
-                                       "Click to show this wafer.")
-                                  : QString();
+        if (deviceAt(pos) >= 0)
+            return tr("Mean SRAM use over all cores of this wafer, from the engine's placement. "
+                      "Click to show this wafer.");
+        for (int d = 0; d + 1 < static_cast<int>(m_thumbs.size()) && d < m_links.size(); ++d)
+            if (!m_links[d].isEmpty() && linkRect(d).contains(pos))
+                return d < m_linkTips.size() ? m_linkTips[d] : QString();
+        return QString();
     });
     return consumed || QWidget::event(event);
 }

@@ -4,6 +4,8 @@
 // clicking one selects it (deviceSelected). Thumbnails are rebuilt only when
 // the snapshot or layer changes. On the Dataflow layer, whose activity lives in
 // the frame of the moment, they show the weight placement (thumbnailLayer).
+// Between two thumbnails a link label can say what crosses from one wafer to
+// the next per token (setLinks; the app gives the texts and their sources).
 
 #include "engine/wafer/placement/meshsnapshot.h"
 
@@ -25,6 +27,9 @@ public:
     void setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot);
     void setLayer(MeshLayer layer);
     void setCurrentDevice(int device);
+    // texts[d]: the link from wafer d to d + 1 (up to two lines; empty: none), each with its tooltip.
+    void setLinks(const QStringList& texts, const QStringList& toolTips);
+    QString linkText(int device) const { return device >= 0 && device < m_links.size() ? m_links[device] : QString(); }
     int currentDevice() const { return m_current; }
     int deviceAt(QPoint pos) const;
     // The layer a thumbnail draws when the main view shows `layer`.
@@ -57,6 +62,8 @@ private:
     int m_current = 0;
     std::vector<QImage> m_thumbs;
     std::vector<double> m_usedFraction; // mean SRAM fraction per device
+    QStringList m_links, m_linkTips;
+    QRect linkRect(int device) const; // between thumbnails device and device + 1
 };
 
 } // namespace ws::views

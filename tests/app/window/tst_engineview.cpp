@@ -6,8 +6,11 @@
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/dataflow/dataflowdock.h"
+#include "app/stage/stage.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
+#include "views/mesh/devicestrip.h"
+#include "views/mesh/meshimage.h"
 
 #include <QtTest>
 
@@ -41,6 +44,14 @@ private slots:
         window.show();
         window.ensurePlacement();
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 180000);
+        // Two wafers: the strip says what crosses the link between them per token, the hidden state at 16 bits.
+        const auto placed = window.findChild<views::DeviceStrip*>();
+        QVERIFY(placed);
+        const auto result = window.stage()->result();
+        QVERIFY(result && result->devices == 2);
+        const QString link = placed->linkText(0);
+        QVERIFY2(link.contains(views::formatBytes(double(result->model().hiddenSize) * 2.0)), qPrintable(link));
+
         window.setLayer(MeshLayer::Dataflow);
         DataflowDock* dock = window.dataflowDock();
         dock->setSource(1, 2);

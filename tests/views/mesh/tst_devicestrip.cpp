@@ -18,6 +18,7 @@ private slots:
     void clickSelectsDevice();
     void growsWithDeviceCount();
     void dataflowThumbnailsAreNotBlank();
+    void linkLabelsSitBetweenWafers();
 };
 
 void TestDeviceStrip::clickSelectsDevice_data()
@@ -78,6 +79,27 @@ void TestDeviceStrip::dataflowThumbnailsAreNotBlank()
     QVERIFY2(colours.size() > 2, qPrintable(QString::number(colours.size())));
     strip.setLayer(MeshLayer::WeightPlacement);
     QCOMPARE(strip.thumbnail(1), dataflow);
+}
+
+// A link label between two thumbnails: room is made for it and its text is drawn there (the picture differs from
+// the same room left blank); no texts, no room.
+void TestDeviceStrip::linkLabelsSitBetweenWafers()
+{
+    DeviceStrip plain, linked;
+    for (DeviceStrip* s : {&plain, &linked}) {
+        s->setSnapshot(testing::makeSyntheticSnapshot(40, 60, 2));
+        s->resize(s->sizeHint());
+    }
+    linked.setLinks({QStringLiteral("↓ 10.0 KiB per token\n0.1% of its time")}, {QStringLiteral("why")});
+    QCOMPARE(linked.linkText(0), QStringLiteral("↓ 10.0 KiB per token\n0.1% of its time"));
+    QVERIFY(linked.sizeHint().height() > plain.sizeHint().height());
+    linked.resize(linked.sizeHint());
+    const QImage withText = linked.grab().toImage();
+    linked.setLinks({QStringLiteral(" ")}, {QStringLiteral("why")}); // the same room, nothing to read
+    QCOMPARE(linked.sizeHint().height(), linked.height());
+    QVERIFY(linked.grab().toImage() != withText);
+    linked.setLinks({QString()}, {QString()});
+    QCOMPARE(linked.sizeHint().height(), plain.sizeHint().height());
 }
 
 QTEST_MAIN(TestDeviceStrip)
