@@ -102,9 +102,7 @@ void MeshView::setLayer(MeshLayer layer)
 
 void MeshView::setDevice(int device)
 {
-    if (m_snapshot && (device < 0 || device >= m_snapshot->deviceCount))
-        return;
-    if (device == m_device)
+    if ((m_snapshot && (device < 0 || device >= m_snapshot->deviceCount)) || device == m_device)
         return;
     m_device = device;
     m_selected.reset();
@@ -282,8 +280,7 @@ void MeshView::paintEvent(QPaintEvent*)
         p.drawText(heads.textRect, Qt::AlignCenter, heads.text);
     }
     const std::optional<QRectF>& legendBox = heads.legendRect;
-    if (m_legendFaded)
-        p.setOpacity(0.15); // the pointer is near: the cores under the legend show through
+    p.setOpacity(m_legendFaded ? 0.15 : 1.0); // the pointer is near: the cores under the legend show through
     if (legendBox && m_difference)
         DifferenceLayer::paintLegend(p, *legendBox, *m_difference);
     else if (legendBox && m_legendVisible)
