@@ -462,6 +462,14 @@
         <source>Token race</source>
         <translation>Token 竞速</translation>
     </message>
+    <message>
+        <source>GPU, Groq and wafer compared: %1</source>
+        <translation>GPU、Groq 与晶圆级引擎对比：%1</translation>
+    </message>
+    <message>
+        <source>Token race: %1</source>
+        <translation>Token 竞速：%1</translation>
+    </message>
 </context>
 <context>
     <name>ws::CompareFigures</name>
@@ -748,6 +756,10 @@ A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures
     <message>
         <source>238 words a minute, adults&apos; silent reading of English non-fiction (Brysbaert, Journal of Memory and Language 2019, https://doi.org/10.1016/j.jml.2019.104047 [Reading-rate]) × 4/3 tokens per word [Tokens-per-word]</source>
         <translation>每分钟 238 个词，成人默读英文非虚构文本的速度（Brysbaert，Journal of Memory and Language 2019，https://doi.org/10.1016/j.jml.2019.104047 [Reading-rate]）× 每词 4/3 个 token [Tokens-per-word]</translation>
+    </message>
+    <message>
+        <source>%1, chosen here; the scenario shows %2</source>
+        <translation>%1（在此选择；场景显示的是 %2）</translation>
     </message>
 </context>
 <context>

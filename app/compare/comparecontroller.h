@@ -67,6 +67,9 @@ public:
     // every scenario it places, so edits made in the panel hold until the scenario changes.
     void followScenario(const Scenario& scenario);
     views::ComparisonSettings settings() const { return m_settings; }
+    // The model the comparison shows, by its display name; when the panel chose another than the scenario's,
+    // it says so ("Llama-3.1-8B, chosen here; the scenario shows Qwen3-32B"). For the docks' titles.
+    QString shownModelText() const;
 
     // A profile a user fitted: shown with the shipped ones. A GPU profile with its fitted efficiency also
     // joins the GPU profile picker; choosing it (settings().gpuProfile == its id) drives the GPU predictions.
@@ -118,6 +121,7 @@ private:
     views::TokenRace* m_race = nullptr;
     std::vector<CompareSystemChoice> m_systems;
     views::ComparisonSettings m_settings;
+    QString m_scenarioModelId; // the model of the scenario last followed (empty: none yet)
     std::vector<CalibrationProfile> m_userProfiles;
     std::vector<std::shared_ptr<const GpuCalibration>> m_userGpuCalibrations;
     std::vector<MeasuredPoint> m_userPoints;

@@ -5,6 +5,8 @@
 #include "app/common/presetlibrary.h"
 #include "engine/predict/speculative.h"
 
+#include <QFileInfo>
+
 namespace ws {
 
 std::vector<CompareSystemChoice> ComparisonController::defaultSystems()
@@ -67,8 +69,10 @@ void ComparisonController::followScenario(const Scenario& scenario)
 {
     views::ComparisonSettings settings = m_settings;
     // A preset, else the loaded GGUF's file (resolveModel reads either), so the comparison offers the loaded model.
-    if (!scenario.modelPreset.isEmpty() || !scenario.modelFile.isEmpty())
+    if (!scenario.modelPreset.isEmpty() || !scenario.modelFile.isEmpty()) {
         settings.modelId = scenario.modelPreset.isEmpty() ? scenario.modelFile : scenario.modelPreset;
+        m_scenarioModelId = settings.modelId;
+    }
     settings.concurrency = std::max(1, scenario.batch);
     settings.contextTokens = scenario.contextTokens;
     settings.promptTokens = scenario.promptTokens;
@@ -104,6 +108,18 @@ void ComparisonController::followScenario(const Scenario& scenario)
         setSettings(settings); // recomputes
     else if (systemsChanged)
         recompute();
+}
+
+QString ComparisonController::shownModelText() const
+{
+    const auto name = [this](const QString& id) {
+        const auto model = m_presets.model(id);
+        return model ? QString::fromStdString(model->name) : QFileInfo(id).completeBaseName();
+    };
+    const QString shown = name(m_settings.modelId);
+    if (m_scenarioModelId.isEmpty() || m_scenarioModelId == m_settings.modelId)
+        return shown;
+    return tr("%1, chosen here; the scenario shows %2").arg(shown, name(m_scenarioModelId));
 }
 
 } // namespace ws

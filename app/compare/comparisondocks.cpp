@@ -44,8 +44,7 @@ public:
     // The views build their texts once; a language switch rebuilds them (and the dock titles).
     static void retranslate(QDockWidget* panelDock, QDockWidget* raceDock, ComparisonController* controller)
     {
-        panelDock->setWindowTitle(tr("GPU, Groq and wafer compared"));
-        raceDock->setWindowTitle(tr("Token race"));
+        updateTitles(panelDock, raceDock, controller);
         auto* panel = new views::ComparisonPanel;
         auto* race = new views::TokenRace;
         panelDock->widget()->deleteLater();
@@ -53,6 +52,14 @@ public:
         panelDock->setWidget(panel);
         raceDock->setWidget(race);
         controller->setViews(panel, race);
+    }
+
+    // Each title names the model shown, and says when the panel chose another than the scenario's.
+    static void updateTitles(QDockWidget* panelDock, QDockWidget* raceDock, const ComparisonController* controller)
+    {
+        const QString model = controller->shownModelText();
+        panelDock->setWindowTitle(tr("GPU, Groq and wafer compared: %1").arg(model));
+        raceDock->setWindowTitle(tr("Token race: %1").arg(model));
     }
 
     static QDockWidget* dock(QMainWindow* window, const QString& objectName, const QString& title, QWidget* content)
@@ -85,6 +92,9 @@ ComparisonController* attachComparison(QMainWindow* window, const PresetLibrary&
     }
     auto* controller = new ComparisonController(presets, panel, race, window);
     controller->setRaceText(RaceSample::pieces(), RaceSample::source());
+    QObject::connect(controller, &ComparisonController::snapshotReady, panelDock, [panelDock, raceDock, controller] {
+        CompareDocks::updateTitles(panelDock, raceDock, controller);
+    });
     controller->recompute();
     auto* filter = new LanguageWatcher(
         panelDock, [panelDock, raceDock, controller] { CompareDocks::retranslate(panelDock, raceDock, controller); });

@@ -169,6 +169,25 @@ private slots:
         QVERIFY(find(*c.snapshot(), QStringLiteral("wse2")));
     }
 
+    // A model chosen in the panel holds until the scenario changes, and the docks' titles say so, naming both.
+    void chosenModelSaysSo()
+    {
+        views::ComparisonPanel panel;
+        ComparisonController c(m_presets, &panel);
+        c.setSettings(ComparisonController::defaultSettings());
+        Scenario scenario;
+        scenario.modelPreset = QStringLiteral("qwen3-32b");
+        scenario.hardwarePreset = QStringLiteral("wse3");
+        c.followScenario(scenario);
+        QCOMPARE(c.shownModelText(), QStringLiteral("Qwen3-32B"));
+        views::ComparisonSettings s = c.settings();
+        s.modelId = QStringLiteral("llama-3.1-8b");
+        c.setSettings(s);
+        QCOMPARE(c.shownModelText(), QStringLiteral("Llama-3.1-8B, chosen here; the scenario shows Qwen3-32B"));
+        c.followScenario(scenario); // the scenario on stage again (its placement came back)
+        QCOMPARE(c.shownModelText(), QStringLiteral("Qwen3-32B"));
+    }
+
     void badModelIsAnErrorNotACrash()
     {
         views::ComparisonPanel panel;
