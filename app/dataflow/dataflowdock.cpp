@@ -162,7 +162,15 @@ void DataflowDock::rebuild()
     m_setup.reset();
     m_error.clear();
     m_jobs.cancel();
+    // The whole token's schedule gives the wafer links' labels, whichever source plays.
+    std::optional<DataflowSetup> closed;
+    if (m_result)
+        closed = buildDataflowSetup(*m_result, m_kvPlacement, &m_error);
+    m_waferLinks = closed ? closed->waferLinks : std::vector<DataflowSetup::WaferLink>{};
+    m_tokenCycles = closed ? closed->schedule->totalCycles : 0.0;
+    emitWaferLinks();
     if (m_result && m_source->currentIndex() == 1) {
+        m_error.clear();
         m_jobs.start(
             [result = m_result, layer = m_layer->value()] {
                 QString error;
@@ -178,8 +186,8 @@ void DataflowDock::rebuild()
                     m_controller.play();
                 }
             });
-    } else if (m_result) {
-        m_setup = buildDataflowSetup(*m_result, m_kvPlacement, &m_error);
+    } else {
+        m_setup = std::move(closed);
     }
     apply();
 }
@@ -209,24 +217,21 @@ void DataflowDock::apply()
     fillTables();
     updateState();
     emit executedChanged(m_setup ? m_setup->executed : nullptr, m_setup ? m_setup->executedLayer : -1);
-    if (!m_setup || !m_setup->executed)
-        emitWaferLinks();
 }
 
 void DataflowDock::emitWaferLinks()
 {
     QStringList texts, tips;
-    if (m_setup && m_result) {
+    if (m_result) {
         const QLocale locale;
-        const TokenSchedule& s = *m_setup->schedule;
-        for (const DataflowSetup::WaferLink& link : m_setup->waferLinks) {
+        for (const DataflowSetup::WaferLink& link : m_waferLinks) {
             if (link.to != link.from + 1 || link.from < 0)
                 continue;
             while (texts.size() <= link.from) {
                 texts << QString();
                 tips << QString();
             }
-            const double share = s.totalCycles > 0 ? 100.0 * link.cycles / s.totalCycles : 0.0;
+            const double share = m_tokenCycles > 0 ? 100.0 * link.cycles / m_tokenCycles : 0.0;
             texts[link.from] = tr("↓ %1 per token\n%2% of its time")
                                    .arg(views::formatBytes(link.bytes), locale.toString(share, 'f', 1));
             tips[link.from] =
@@ -238,7 +243,7 @@ void DataflowDock::emitWaferLinks()
                     .arg(locale.toString(qint64(m_result->model().hiddenSize)))
                     .arg(locale.toString(link.bytes / double(std::max<int64_t>(1, m_result->model().hiddenSize))))
                     .arg(locale.toString(qint64(std::llround(link.cycles))),
-                         locale.toString(qint64(std::llround(s.totalCycles))));
+                         locale.toString(qint64(std::llround(m_tokenCycles))));
         }
     }
     emit waferLinksChanged(texts, tips);
@@ -347,8 +352,7 @@ void DataflowDock::retranslate()
     m_tabs->setTabText(2, tr("Timing constants"));
     fillTables();
     updateState();
-    if (!m_setup || !m_setup->executed)
-        emitWaferLinks();
+    emitWaferLinks();
 }
 
 void DataflowDock::changeEvent(QEvent* event)

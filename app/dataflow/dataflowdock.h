@@ -103,7 +103,9 @@ private:
     std::shared_ptr<const MeshSnapshot> m_adoptedBase; // a snapshot someone else put in the view, adopted as base
     KvPlacement m_kvPlacement = KvPlacement::Shift;
     QString m_error;
-    bool m_focusPending = false; // zoom to the executed layer when its run arrives
+    bool m_focusPending = false;                        // zoom to the executed layer when its run arrives
+    std::vector<DataflowSetup::WaferLink> m_waferLinks; // the whole token's, for the strip's link labels
+    double m_tokenCycles = 0;
     JobTracker m_jobs{this};
 };
 

@@ -60,6 +60,7 @@ private slots:
         const auto executed = dock->controller()->executed();
         QVERIFY(executed);
         QCOMPARE(executed->schedule().phases.front().layer, 2);
+        QCOMPARE(placed->linkText(0), link); // the whole token's link labels stay while one layer plays
 
         auto* inspector = window.findChild<InspectorDock*>();
         const Phase& first = executed->schedule().phases.front();
