@@ -7,6 +7,7 @@
 #include "app/common/presetlibrary.h"
 #include "app/export/tableexportjob.h"
 #include "app/window/filemenucontroller.h"
+#include "tests/app/window/filemenufixture.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -49,21 +50,18 @@ private slots:
 
     void init()
     {
-        m_window = std::make_unique<QMainWindow>();
-        m_controller = new FileMenuController(m_window.get());
-        m_controller->setInteractive(false);
-        m_shown = Scenario{};
-        m_shown.modelPreset = QStringLiteral("llama-3.1-8b");
-        m_shown.hardwarePreset = QStringLiteral("wse3");
-        m_shown.devices = 1;
-        m_controller->setScenarioAccess([this] { return m_shown; }, [this](const Scenario& s) { m_shown = s; });
-        m_controller->addScenarioDataExports(m_presets);
+        Scenario shown;
+        shown.modelPreset = QStringLiteral("llama-3.1-8b");
+        shown.hardwarePreset = QStringLiteral("wse3");
+        shown.devices = 1;
+        m_files.setUp(shown);
+        m_files.controller->addScenarioDataExports(m_presets);
         const auto hardware = m_presets.hardware("wse3");
         QVERIFY(hardware);
         m_cores = qsizetype(hardware->wafer.meshCols) * hardware->wafer.meshRows; // one row per core of one wafer
         QVERIFY(m_cores > 800'000);
     }
-    void cleanup() { m_window.reset(); }
+    void cleanup() { m_files.tearDown(); }
 
     void fullWaferStreams_data()
     {
@@ -77,11 +75,11 @@ private slots:
         QFETCH(QString, suffix);
         QTemporaryDir dir;
         const QString path = dir.filePath("sram." + suffix);
-        QSignalSpy status(m_controller, &FileMenuController::statusMessage);
+        QSignalSpy status(m_files.controller, &FileMenuController::statusMessage);
         QElapsedTimer timer;
         timer.start();
         const long rssBefore = peakRssMiB();
-        TableExportJob* job = m_controller->exportDataTo(kSramMap, path);
+        TableExportJob* job = m_files.controller->exportDataTo(kSramMap, path);
         const qint64 placed = timer.elapsed(); // the placement, on the GUI thread; the rows are written after
         QVERIFY(job);
         QSignalSpy progress(job, &TableExportJob::progressChanged);
@@ -140,12 +138,12 @@ private slots:
         QVERIFY(old.open(QIODevice::WriteOnly));
         old.write("kept\n");
         old.close();
-        const Scenario before = m_shown;
-        const bool modifiedBefore = m_controller->isModified();
+        const Scenario before = m_files.shown;
+        const bool modifiedBefore = m_files.controller->isModified();
 
         for (const QString& path : {fresh, older}) {
-            QSignalSpy status(m_controller, &FileMenuController::statusMessage);
-            TableExportJob* job = m_controller->exportDataTo(kSramMap, path);
+            QSignalSpy status(m_files.controller, &FileMenuController::statusMessage);
+            TableExportJob* job = m_files.controller->exportDataTo(kSramMap, path);
             QVERIFY(job);
             QSignalSpy cancelled(job, &TableExportJob::cancelled);
             QSignalSpy finished(job, &TableExportJob::finished);
@@ -167,24 +165,24 @@ private slots:
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), QByteArray("kept\n"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"older.csv"}); // no temp files
-        QVERIFY(m_shown == before);
-        QCOMPARE(m_controller->isModified(), modifiedBefore);
+        QVERIFY(m_files.shown == before);
+        QCOMPARE(m_files.controller->isModified(), modifiedBefore);
         // The controller takes the next export.
-        QVERIFY(m_controller->exportDataTo(QStringLiteral("Prediction"), dir.filePath("prediction.csv")));
+        QVERIFY(m_files.controller->exportDataTo(QStringLiteral("Prediction"), dir.filePath("prediction.csv")));
         QTRY_VERIFY(QFile::exists(dir.filePath("prediction.csv")));
     }
 
     void progressDialogCancels()
     {
         // In the window: a progress dialog counts rows of all, and its Cancel stops the export.
-        m_controller->setInteractive(true);
-        m_window->show();
+        m_files.controller->setInteractive(true);
+        m_files.window->show();
         QTemporaryDir dir;
         const QString path = dir.filePath("dialog.csv");
-        TableExportJob* job = m_controller->exportDataTo(kSramMap, path);
+        TableExportJob* job = m_files.controller->exportDataTo(kSramMap, path);
         QVERIFY(job);
         QSignalSpy cancelled(job, &TableExportJob::cancelled);
-        auto* dialog = m_window->findChild<QProgressDialog*>();
+        auto* dialog = m_files.window->findChild<QProgressDialog*>();
         QVERIFY(dialog);
         QCOMPARE(dialog->maximum(), int(m_cores));
         QTRY_VERIFY_WITH_TIMEOUT(dialog->value() > 0, 60'000);
@@ -197,14 +195,12 @@ private slots:
         QVERIFY(cancelled.wait(60'000));
         QVERIFY(!QFile::exists(path));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{});
-        QTRY_VERIFY(!m_window->findChild<QProgressDialog*>()); // the dialog goes with the job
+        QTRY_VERIFY(!m_files.window->findChild<QProgressDialog*>()); // the dialog goes with the job
     }
 
 private:
     PresetLibrary m_presets{QString{}};
-    std::unique_ptr<QMainWindow> m_window;
-    FileMenuController* m_controller = nullptr;
-    Scenario m_shown;
+    wstest::FileMenuFixture m_files;
     qsizetype m_cores = 0;
 };
 

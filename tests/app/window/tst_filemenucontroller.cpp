@@ -2,6 +2,7 @@
 // callbacks, recent files, and that a bad file changes nothing.
 #include "app/scenario/scenarioformat.h"
 #include "app/window/filemenucontroller.h"
+#include "tests/app/window/filemenufixture.h"
 
 #include <QFile>
 #include <QMainWindow>
@@ -21,19 +22,12 @@ class TestFileMenuController : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void init()
-    {
-        m_window = std::make_unique<QMainWindow>();
-        m_controller = new FileMenuController(m_window.get());
-        m_controller->setInteractive(false);
-        m_shown = Scenario{};
-        m_controller->setScenarioAccess([this] { return m_shown; }, [this](const Scenario& s) { m_shown = s; });
-    }
-    void cleanup() { m_window.reset(); }
+    void init() { m_files.setUp(); }
+    void cleanup() { m_files.tearDown(); }
 
     void buildsTheFileMenu()
     {
-        QMenu* menu = m_controller->buildFileMenu();
+        QMenu* menu = m_files.controller->buildFileMenu();
         QStringList texts;
         for (QAction* action : menu->actions())
             texts << action->text();
@@ -43,11 +37,11 @@ private slots:
 
     void modifiedMarker()
     {
-        QVERIFY(!m_window->isWindowModified());
-        QVERIFY(m_window->windowTitle().contains("[*]"));
-        m_controller->markModified();
-        QVERIFY(m_controller->isModified());
-        QVERIFY(m_window->isWindowModified());
+        QVERIFY(!m_files.window->isWindowModified());
+        QVERIFY(m_files.window->windowTitle().contains("[*]"));
+        m_files.controller->markModified();
+        QVERIFY(m_files.controller->isModified());
+        QVERIFY(m_files.window->isWindowModified());
     }
 
     void openSaveAndRecent()
@@ -59,20 +53,20 @@ private slots:
         const QString path = dir.filePath("a.waferscope");
         QString error;
         QVERIFY(ScenarioFormat::save(s, path, &error));
-        m_controller->markModified();
-        QSignalSpy opened(m_controller, &FileMenuController::scenarioOpened);
-        QVERIFY(m_controller->openFile(path));
+        m_files.controller->markModified();
+        QSignalSpy opened(m_files.controller, &FileMenuController::scenarioOpened);
+        QVERIFY(m_files.controller->openFile(path));
         QCOMPARE(opened.size(), 1);
-        QVERIFY(m_shown == s);
-        QVERIFY(!m_controller->isModified());
-        QCOMPARE(m_controller->filePath(), path);
-        QVERIFY(m_window->windowTitle().startsWith("a.waferscope"));
-        QCOMPARE(m_controller->recentFiles().value(0), path);
+        QVERIFY(m_files.shown == s);
+        QVERIFY(!m_files.controller->isModified());
+        QCOMPARE(m_files.controller->filePath(), path);
+        QVERIFY(m_files.window->windowTitle().startsWith("a.waferscope"));
+        QCOMPARE(m_files.controller->recentFiles().value(0), path);
 
-        m_shown.batch = 6;
-        m_controller->markModified();
-        QVERIFY(m_controller->save());
-        QVERIFY(!m_controller->isModified());
+        m_files.shown.batch = 6;
+        m_files.controller->markModified();
+        QVERIFY(m_files.controller->save());
+        QVERIFY(!m_files.controller->isModified());
         QCOMPARE(ScenarioFormat::load(path, &error)->batch, 6);
     }
 
@@ -92,22 +86,20 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(content);
         file.close();
-        m_shown.batch = 42;
-        m_controller->markModified();
-        QSignalSpy errors(m_controller, &FileMenuController::errorOccurred);
-        QVERIFY(!m_controller->openFile(path));
+        m_files.shown.batch = 42;
+        m_files.controller->markModified();
+        QSignalSpy errors(m_files.controller, &FileMenuController::errorOccurred);
+        QVERIFY(!m_files.controller->openFile(path));
         QCOMPARE(errors.size(), 1);
         QVERIFY(errors.first().at(0).toString().contains(path));
-        QCOMPARE(m_shown.batch, 42);         // the current scenario is untouched
-        QVERIFY(m_controller->isModified()); // and still marked modified
-        QVERIFY(m_controller->filePath().isEmpty());
-        QVERIFY(!m_controller->recentFiles().contains(path));
+        QCOMPARE(m_files.shown.batch, 42);         // the current scenario is untouched
+        QVERIFY(m_files.controller->isModified()); // and still marked modified
+        QVERIFY(m_files.controller->filePath().isEmpty());
+        QVERIFY(!m_files.controller->recentFiles().contains(path));
     }
 
 private:
-    std::unique_ptr<QMainWindow> m_window;
-    FileMenuController* m_controller = nullptr;
-    Scenario m_shown;
+    wstest::FileMenuFixture m_files;
 };
 
 QTEST_MAIN(TestFileMenuController)
