@@ -28,6 +28,7 @@
 #include "app/present/presentationmode.h"
 #include "app/session/chatcontroller.h"
 #include "app/session/livewafer.h"
+#include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/logging.h"
 #include "app/window/mainwindow.h"
@@ -147,7 +148,8 @@ int main(int argc, char** argv)
         QStringLiteral("FRACTION"));
     const QCommandLineOption dataflowEngineOption(
         QStringLiteral("dataflow-engine"),
-        QStringLiteral("Show the Dataflow layer as the mesh engine executes this layer, core by core."),
+        QStringLiteral("Show the Dataflow layer as the mesh engine executes this layer, core by core (or the "
+                       "Links or Values layer of that run, when the scenario shows one)."),
         QStringLiteral("LAYER"));
     const QCommandLineOption presentOption(QStringLiteral("present"),
                                            QStringLiteral("Play a tour full screen (presentation mode)."),
@@ -251,7 +253,10 @@ int main(int argc, char** argv)
             // The defects remap replaces the heatmap's snapshot when it ends: animate on that one.
             if (QString error; !ws::waitForPendingWork(pendingWork(window), 120000, &error))
                 return fail(error);
-            window.setLayer(ws::MeshLayer::Dataflow);
+            const ws::Scenario opened = window.scenario();
+            // The engine's still layers (Links, Values) when the scenario shows one, else the Dataflow layer.
+            window.setLayer(ws::isFrameLayer(window.stage()->layer()) ? window.stage()->layer()
+                                                                      : ws::MeshLayer::Dataflow);
             if (engineLayer) {
                 window.dataflowDock()->setSource(1, *engineLayer);
                 QElapsedTimer waited;
@@ -259,6 +264,9 @@ int main(int argc, char** argv)
                 while (window.dataflowDock()->isExecuting() && waited.elapsed() < 120000)
                     QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
                 window.dataflowDock()->controller()->pause();
+                // A scenario that names its own zoom keeps it (the engine zooms to the layer's region otherwise).
+                if (opened.zoom > 1)
+                    window.stage()->setViewState(opened.zoom, opened.center);
             }
             window.dataflowDock()->controller()->seekFraction(fraction);
             if (!window.dataflowDock()->errorText().isEmpty())
@@ -293,7 +301,7 @@ int main(int argc, char** argv)
                                                                               : ws::LiveWafer::Shows::ScenarioModel);
     }
     if (engineLayer) {
-        window.setLayer(ws::MeshLayer::Dataflow);
+        window.setLayer(ws::isFrameLayer(window.stage()->layer()) ? window.stage()->layer() : ws::MeshLayer::Dataflow);
         window.dataflowDock()->setSource(1, *engineLayer);
     }
     if (parser.isSet(modelOption))

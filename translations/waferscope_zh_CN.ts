@@ -856,6 +856,22 @@ Mesh engine: one layer executed core by core as discrete events with the hardwar
         <source>Wafer %1 to wafer %2: the hidden state (%3 values of %4 bytes) crosses the wafer-to-wafer link once per token, %5 cycles of the token&apos;s %6 (the closed forms&apos; schedule, with the preset&apos;s system I/O bandwidth and latency).</source>
         <translation>晶圆 %1 到晶圆 %2：隐藏状态（%3 个值，每个 %4 字节）每个词元经过一次晶圆间链路，占该词元 %6 个周期中的 %5 个（闭式公式调度，采用预设的系统 I/O 带宽与延迟）。</translation>
     </message>
+    <message>
+        <source>computing the values of &quot;%1&quot; on the mesh engine, layer %2 timed…</source>
+        <translation>网格引擎正在计算“%1”的数值，并为第 %2 层计时…</translation>
+    </message>
+    <message>
+        <source> · values of token %1 of &quot;%2&quot;</source>
+        <translation> · “%2”第 %1 个词元的数值</translation>
+    </message>
+    <message>
+        <source>The Values layer needs a model&apos;s weights: open a GGUF model in the chat and show &quot;the loaded model&quot; on the wafer.</source>
+        <translation>数值图层需要模型的权重：在聊天中打开一个 GGUF 模型，并让晶圆显示“已加载的模型”。</translation>
+    </message>
+    <message>
+        <source>The Values layer needs the weights of the model on the wafer (%1); the chat&apos;s model is %2: show &quot;the loaded model&quot; on the wafer.</source>
+        <translation>数值图层需要晶圆上那个模型（%1）的权重；聊天中的模型是 %2：请让晶圆显示“已加载的模型”。</translation>
+    </message>
 </context>
 <context>
     <name>ws::DefectsDock</name>
@@ -4470,6 +4486,22 @@ Hourly cost: %10</source>
         <source>Dead cores, spares in use and shifted cores.</source>
         <translation>失效核心、已启用的备用核心和移位核心。</translation>
     </message>
+    <message>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Words each mesh link carried for one token, as the mesh engine executed one layer.</source>
+        <translation>网格引擎执行一层时，每条网格链路为一个词元传送的字数。</translation>
+    </message>
+    <message>
+        <source>What each core computed for one token with the loaded model&apos;s weights: the signed sum of its partial products.</source>
+        <translation>每个核心用已加载模型的权重为一个词元算出的结果：其部分积的带符号和。</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::MeshLegend</name>
@@ -4548,6 +4580,30 @@ Hourly cost: %10</source>
     <message>
         <source>Draft model (speculative decoding)</source>
         <translation>草稿模型（推测解码）</translation>
+    </message>
+    <message>
+        <source>words leaving each core&apos;s router; lines: each link</source>
+        <translation>离开每个核心路由器的字数；线条：每条链路</translation>
+    </message>
+    <message>
+        <source>no mesh engine run: choose a layer to execute</source>
+        <translation>尚无网格引擎运行：请选择要执行的层</translation>
+    </message>
+    <message>
+        <source>signed sum of each core&apos;s partial products</source>
+        <translation>每个核心部分积的带符号和</translation>
+    </message>
+    <message>
+        <source>no values: they need a loaded model&apos;s weights</source>
+        <translation>无数值：需要已加载模型的权重</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 k</source>
+        <translation>%1 k</translation>
     </message>
 </context>
 <context>

@@ -163,7 +163,7 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
     const QString layerId =
         parser.isSet(QStringLiteral("layer")) ? parser.value(QStringLiteral("layer")) : QStringLiteral("dataflow");
     const auto layer = meshLayerFromId(layerId.toStdString());
-    if (!layer)
+    if (!layer || *layer == MeshLayer::Links || *layer == MeshLayer::Values)
         return fail(QStringLiteral("--layer must be sram, placement, kv, dataflow or defects, got '%1'").arg(layerId));
     if (parser.isSet(QStringLiteral("prompt")))
         scenario.prompt = parser.value(QStringLiteral("prompt"));

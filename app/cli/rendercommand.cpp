@@ -140,6 +140,10 @@ int runRender(const QStringList& args)
         scenario.layer = *chosen;
     }
     const MeshLayer layer = scenario.layer;
+    if (layer == MeshLayer::Links || layer == MeshLayer::Values)
+        return fail(QStringLiteral("render: the %1 layer is a mesh engine run's picture; the window draws it (View > "
+                                   "Layer), `execute --json` prints its numbers")
+                        .arg(QLatin1String(meshLayerId(layer))));
 
     const PresetLibrary presets;
     const auto scene = ScenarioScene::build(scenario, presets, loaded->baseDir, &error);

@@ -45,6 +45,18 @@ void DataflowController::setDevice(int device)
     render();
 }
 
+void DataflowController::setOverlay(MeshLayer layer)
+{
+    const MeshLayer overlay = layer == MeshLayer::Links || layer == MeshLayer::Values ? layer : MeshLayer::Dataflow;
+    if (overlay == m_overlay)
+        return;
+    m_overlay = overlay;
+    m_pool.clear(); // a frame of one overlay is never refilled as another's
+    if (m_overlay != MeshLayer::Dataflow)
+        pause();
+    render();
+}
+
 int DataflowController::currentPhase() const
 {
     if (!m_schedule)
@@ -55,7 +67,7 @@ int DataflowController::currentPhase() const
 
 void DataflowController::play()
 {
-    if (!m_schedule || !(m_schedule->totalCycles > 0) || m_timer.isActive())
+    if (!m_schedule || !(m_schedule->totalCycles > 0) || m_timer.isActive() || m_overlay != MeshLayer::Dataflow)
         return;
     m_clock.start();
     m_timer.start();
@@ -129,6 +141,16 @@ void DataflowController::tick()
 
 void DataflowController::render()
 {
+    if (m_overlay != MeshLayer::Dataflow && m_base) {
+        auto frame = std::make_shared<MeshFrame>();
+        frame->base = m_base;
+        if (m_executed)
+            m_executed->fillLayer(*frame, m_overlay, std::clamp(m_device, 0, std::max(0, m_base->deviceCount - 1)));
+        m_frame = std::move(frame);
+        emit frameReady(m_frame);
+        emit stateChanged();
+        return;
+    }
     if (!m_schedule || !m_base) {
         m_frame = dataflowFrame(m_base, nullptr, {});
         emit frameReady(m_frame);

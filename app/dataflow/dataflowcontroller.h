@@ -7,7 +7,9 @@
 // engine/wafer/dataflow/meshframe.h) per frame. Seeking and stepping from
 // phase boundary to phase boundary work while playing or paused. Given the
 // mesh engine's playback of one layer (meshplayback.h), the schedule is the
-// engine's timeline and each frame's activity comes from its events.
+// engine's timeline and each frame's activity comes from its events. On the
+// Links and Values layers (setOverlay) the frame is the run's still picture
+// instead (MeshPlayback::fillLayer): nothing plays.
 
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/mesh/meshplayback.h"
@@ -40,6 +42,10 @@ public:
     std::shared_ptr<const MeshFrame> currentFrame() const { return m_frame; }
     void setDevice(int device);
     int device() const { return m_device; }
+    // Which layer the frames are for: Dataflow plays; Links and Values show the executed run's still picture
+    // (no run: a frame without data), and play() does nothing.
+    void setOverlay(MeshLayer layer);
+    MeshLayer overlay() const { return m_overlay; }
 
     double cycle() const { return m_cycle; }
     double totalCycles() const { return m_schedule ? m_schedule->totalCycles : 0.0; }
@@ -81,6 +87,7 @@ private:
     QTimer m_timer;
     QElapsedTimer m_clock;
     int m_device = 0;
+    MeshLayer m_overlay = MeshLayer::Dataflow;
     double m_cycle = 0;
     double m_dilation = 1e-4; // 100 us of wafer time per second: a token of about 1.6 ms plays in 16 s
     double m_lastFrameMs = 0;

@@ -133,6 +133,15 @@ void DataflowDock::setKvPlacement(KvPlacement kv)
     rebuild();
 }
 
+void DataflowDock::setWeightsFile(const QString& path)
+{
+    if (path == m_weightsFile)
+        return;
+    m_weightsFile = path;
+    if (m_stage->layer() == MeshLayer::Values)
+        rebuild();
+}
+
 void DataflowDock::setSource(int source, int layer)
 {
     const bool executed = source == 1;
@@ -171,10 +180,12 @@ void DataflowDock::rebuild()
     emitWaferLinks();
     if (m_result && m_source->currentIndex() == 1) {
         m_error.clear();
+        const QString weights = m_stage->layer() == MeshLayer::Values ? m_weightsFile : QString();
         m_jobs.start(
-            [result = m_result, layer = m_layer->value()] {
+            [result = m_result, layer = m_layer->value(), values = m_stage->layer() == MeshLayer::Values, weights] {
                 QString error;
-                auto setup = buildExecutedSetup(*result, layer, &error);
+                auto setup = values ? buildValuesSetup(*result, weights, valuesPrompt(), layer, &error)
+                                    : buildExecutedSetup(*result, layer, &error);
                 return std::make_pair(std::move(setup), error);
             },
             [this](std::pair<std::optional<DataflowSetup>, QString> made) {
@@ -251,19 +262,28 @@ void DataflowDock::emitWaferLinks()
 
 void DataflowDock::layerChanged()
 {
-    // The panel belongs to the Dataflow layer: it shows with it and pauses without it.
-    const bool dataflow = m_stage->layer() == MeshLayer::Dataflow;
-    setVisible(dataflow);
+    // The panel belongs to the Dataflow layer and the engine's still pictures (Links, Values): it shows with
+    // them; it plays only on the Dataflow layer.
+    const MeshLayer layer = m_stage->layer();
+    const bool dataflow = layer == MeshLayer::Dataflow;
+    setVisible(isFrameLayer(layer));
     for (QAction* a : playbackActions())
         a->setEnabled(dataflow);
     if (!dataflow)
         m_controller.pause();
+    m_controller.setOverlay(layer);
+    const bool values = layer == MeshLayer::Values;
+    if (isFrameLayer(layer) && !dataflow && source() != 1)
+        setSource(1, m_layer->value()); // the still pictures are the mesh engine's
+    else if (values && m_result && source() == 1 && m_setup && m_setup->executed && !m_setup->executed->hasValues() &&
+             !m_jobs.isBusy())
+        rebuild(); // a values run (it serves Links and Dataflow as well)
     showFrame(m_controller.currentFrame());
 }
 
 void DataflowDock::showFrame(std::shared_ptr<const MeshFrame> frame)
 {
-    if (!frame || m_stage->layer() != MeshLayer::Dataflow)
+    if (!frame || !isFrameLayer(m_stage->layer()))
         return;
     // Another part (the defects remap) may have put its own snapshot of the same mesh in the view: play on that one.
     const auto shown = m_stage->view()->frame();
@@ -300,7 +320,11 @@ void DataflowDock::updateState()
     m_timeline->setCursorCycle(s.cycle);
     const QLocale locale;
     QString text = tr("frame %1 ms").arg(locale.toString(m_controller.lastFrameMs(), 'f', 1));
-    if (m_jobs.isBusy())
+    if (m_jobs.isBusy() && m_stage->layer() == MeshLayer::Values)
+        text = tr("computing the values of \"%1\" on the mesh engine, layer %2 timed…")
+                   .arg(valuesPrompt())
+                   .arg(m_layer->value());
+    else if (m_jobs.isBusy())
         text = tr("executing layer %1 on the mesh engine…").arg(m_layer->value());
     else if (!m_error.isEmpty())
         text = m_error;
@@ -308,7 +332,10 @@ void DataflowDock::updateState()
         text = tr("layer %1 executed: %2 cycles (closed forms %3) · %4")
                    .arg(m_setup->executedLayer)
                    .arg(locale.toString(qint64(std::llround(m_setup->executed->run().totalCycles))),
-                        locale.toString(qint64(std::llround(m_setup->closedFormCycles))), text);
+                        locale.toString(qint64(std::llround(m_setup->closedFormCycles))), text) +
+               (m_setup->executed->hasValues()
+                    ? tr(" · values of token %1 of \"%2\"").arg(m_setup->valuesTokens).arg(valuesPrompt())
+                    : QString());
     m_frameLabel->setText(text);
 }
 

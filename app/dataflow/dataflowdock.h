@@ -7,6 +7,8 @@
 // its actions (View menu) play or pause with Space and step from phase to phase with Left and Right.
 // Its source is the closed forms (the whole token, region by region) or the mesh engine (one layer executed
 // core by core, run off the GUI thread; each core lights when it computes, each message along its route).
+// It also serves the Links and Values layers, the engine run's still pictures: on either the source is the
+// mesh engine; Values runs with the weights of the model file the chat loaded (setWeightsFile).
 
 #include "app/common/jobtracker.h"
 #include "app/common/placementresult.h"
@@ -48,6 +50,9 @@ public:
     // Called when the heatmap's layer changes: frames go to the view only on the Dataflow layer.
     void layerChanged();
     void setKvPlacement(KvPlacement kv);
+    // The weights behind the Values layer (the chat's loaded model; empty: none) and the prompt it decodes.
+    void setWeightsFile(const QString& path);
+    static QString valuesPrompt() { return QStringLiteral("Once upon a time"); }
 
     DataflowController* controller() { return &m_controller; }
     views::PlaybackBar* playbackBar() const { return m_bar; }
@@ -102,6 +107,7 @@ private:
     std::shared_ptr<const MeshFrame> m_lastFrame;      // the frame last put in the view
     std::shared_ptr<const MeshSnapshot> m_adoptedBase; // a snapshot someone else put in the view, adopted as base
     KvPlacement m_kvPlacement = KvPlacement::Shift;
+    QString m_weightsFile;
     QString m_error;
     bool m_focusPending = false;                        // zoom to the executed layer when its run arrives
     std::vector<DataflowSetup::WaferLink> m_waferLinks; // the whole token's, for the strip's link labels

@@ -1,6 +1,9 @@
 #include "app/dataflow/dataflowschedule.h"
 
+#include "engine/session/chatturn.h"
+#include "engine/session/generatorsessionmodel.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
+#include "engine/wafer/mesh/meshvalues.h"
 
 #include <QCoreApplication>
 
@@ -36,26 +39,24 @@ std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, K
     return out;
 }
 
-std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, int layer, QString* error)
+namespace {
+
+bool onWafer(const PlacementResult& result, QString* error)
 {
-    if (!result.scene || !result.scene->placement || result.hardware().kind != HardwareKind::Wafer) {
-        *error = QCoreApplication::translate("ws::WaferScene", "the model is not placed on a wafer");
-        return std::nullopt;
-    }
+    if (result.scene && result.scene->placement && result.hardware().kind == HardwareKind::Wafer)
+        return true;
+    *error = QCoreApplication::translate("ws::WaferScene", "the model is not placed on a wafer");
+    return false;
+}
+
+DataflowSetup executedSetup(const PlacementResult& result, int layer, MeshRun run, std::vector<MeshCoreValue> values)
+{
     const MeshParams params = MeshParams::fromHardware(result.hardware().wafer);
-    MeshOptions options;
-    options.context = std::max<int64_t>(1, result.spec().workload.contextTokens);
-    options.layer = layer;
-    auto run = executeMeshToken(*result.scene->placement, result.model(), params, options);
-    if (!run) {
-        *error = QCoreApplication::translate("ws::DataflowDock", "The mesh engine cannot run this layer: %1")
-                     .arg(QString::fromStdString(run.error().message()));
-        return std::nullopt;
-    }
     DataflowSetup out;
     out.executedLayer = layer;
-    out.closedFormCycles = run->closedFormCycles();
-    out.executed = std::make_shared<const MeshPlayback>(std::make_shared<const MeshRun>(std::move(*run)));
+    out.closedFormCycles = run.closedFormCycles();
+    out.executed =
+        std::make_shared<const MeshPlayback>(std::make_shared<const MeshRun>(std::move(run)), std::move(values));
     out.schedule = out.executed->sharedSchedule(out.executed);
     for (const MeshParamSource& p : describe(params, result.hardware())) {
         ParamInfo info;
@@ -64,6 +65,88 @@ std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, i
         info.source = p.source;
         out.params.push_back(std::move(info));
     }
+    return out;
+}
+
+QString engineError(const Error& e)
+{
+    return QCoreApplication::translate("ws::DataflowDock", "The mesh engine cannot run this layer: %1")
+        .arg(QString::fromStdString(e.message()));
+}
+
+} // namespace
+
+std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, int layer, QString* error)
+{
+    if (!onWafer(result, error))
+        return std::nullopt;
+    MeshOptions options;
+    options.context = std::max<int64_t>(1, result.spec().workload.contextTokens);
+    options.layer = layer;
+    auto run = executeMeshToken(*result.scene->placement, result.model(),
+                                MeshParams::fromHardware(result.hardware().wafer), options);
+    if (!run) {
+        *error = engineError(run.error());
+        return std::nullopt;
+    }
+    return executedSetup(result, layer, std::move(*run), {});
+}
+
+std::optional<DataflowSetup> buildValuesSetup(const PlacementResult& result, const QString& weightsFile,
+                                              const QString& prompt, int layer, QString* error)
+{
+    if (!onWafer(result, error))
+        return std::nullopt;
+    if (weightsFile.isEmpty()) {
+        *error = QCoreApplication::translate("ws::DataflowDock",
+                                             "The Values layer needs a model's weights: open a GGUF model in the "
+                                             "chat and show \"the loaded model\" on the wafer.");
+        return std::nullopt;
+    }
+    GeneratorSessionModel::Options so;
+    so.threads = 1;
+    auto session = GeneratorSessionModel::load(weightsFile.toStdString(), so);
+    if (!session) {
+        *error = engineError(session.error());
+        return std::nullopt;
+    }
+    const ModelConfig& file = (*session)->info().config;
+    const ModelConfig& placed = result.model();
+    if (file.layers != placed.layers || file.hiddenSize != placed.hiddenSize || file.ffnSize != placed.ffnSize ||
+        file.headCount != placed.headCount || file.kvHeadCount != placed.kvHeadCount) {
+        *error = QCoreApplication::translate("ws::DataflowDock",
+                                             "The Values layer needs the weights of the model on the wafer (%1); the "
+                                             "chat's model is %2: show \"the loaded model\" on the wafer.")
+                     .arg(QString::fromStdString(placed.name), QString::fromStdString((*session)->info().displayName));
+        return std::nullopt;
+    }
+    TurnRequest request;
+    request.messages = {{ChatRole::User, prompt.toStdString()}};
+    request.mode = PromptMode::Completion;
+    auto ids = (*session)->promptTokens(request);
+    if (!ids || ids->empty()) {
+        *error = engineError(ids ? makeError(ErrorCode::InvalidArgument, "the prompt has no tokens") : ids.error());
+        return std::nullopt;
+    }
+    const Placement& placement = *result.scene->placement;
+    auto engine = MeshValues::create(placement, (*session)->model(), MeshParams::fromHardware(result.hardware().wafer),
+                                     int(ids->size()));
+    if (!engine) { // e.g. the placement is of another model than the file's
+        *error = engineError(engine.error());
+        return std::nullopt;
+    }
+    engine->setTimedLayer(layer);
+    std::optional<MeshValuesStep> last;
+    for (size_t pos = 0; pos < ids->size(); ++pos) {
+        auto step = engine->step((*ids)[pos], int(pos));
+        if (!step) {
+            *error = engineError(step.error());
+            return std::nullopt;
+        }
+        last = std::move(*step);
+    }
+    DataflowSetup out = executedSetup(result, layer, std::move(last->run), std::move(last->cores));
+    out.valuesTokens = int(ids->size());
     return out;
 }
 

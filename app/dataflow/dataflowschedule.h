@@ -5,7 +5,8 @@
 // and the KV capacity of the first layer's region under both KV layouts
 // (concat vs shift). Or the same for one layer executed by the mesh engine
 // (engine/wafer/mesh): the engine's run as a playback, its phases timed by the
-// engine, and the core and link parameters it ran with, each with its source.
+// engine, and the core and link parameters it ran with, each with its source;
+// with a model file's weights, also what each core computed (the Values layer).
 
 #include "app/common/placementresult.h"
 #include "engine/wafer/dataflow/kvcapacity.h"
@@ -38,11 +39,17 @@ struct DataflowSetup
     std::shared_ptr<const MeshPlayback> executed; // the mesh engine's run of one layer (schedule is its timeline)
     int executedLayer = -1;
     double closedFormCycles = 0; // the closed forms with the engine's unit costs, for the executed phases
+    int valuesTokens = 0;        // values: the prompt's tokens decoded (the picture is the last one's)
 };
 
 std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, KvPlacement kv, QString* error);
 // Layer `layer` of the result's placement executed by the mesh engine at the scenario's context (about a second
 // for a 70B-class layer on WSE-3: run it off the GUI thread). Dense models on wafers only.
 std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, int layer, QString* error);
+// The same run with values (engine/wafer/mesh/meshvalues.h): the model file's weights (the model the result
+// placed, e.g. the chat's loaded model) decode `prompt` token by token on the placement's cores; the run of the
+// last step, timed on `layer`, carries what each core computed for it. Seconds for a 0.6B model: off the GUI thread.
+std::optional<DataflowSetup> buildValuesSetup(const PlacementResult& result, const QString& weightsFile,
+                                              const QString& prompt, int layer, QString* error);
 
 } // namespace ws

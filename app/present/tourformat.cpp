@@ -183,11 +183,13 @@ void readStep(Fields& f, TourStep& s)
                 s.layer = *layer;
             else
                 f.fail(QStringLiteral("layer"),
-                       QStringLiteral("must be sram, placement, kv, dataflow or defects, got '%1'").arg(shown(*id)));
+                       QStringLiteral("must be sram, placement, kv, dataflow, defects, links or values, got '%1'")
+                           .arg(shown(*id)));
         }
         s.engineLayer = int(f.integer(QStringLiteral("engine_layer"), false, 0, 10000).value_or(-1));
-        if (f.ok() && s.engineLayer >= 0 && s.layer != MeshLayer::Dataflow)
-            f.fail(QStringLiteral("engine_layer"), QStringLiteral("needs \"layer\": \"dataflow\""));
+        if (f.ok() && s.engineLayer >= 0 && !isFrameLayer(s.layer))
+            f.fail(QStringLiteral("engine_layer"),
+                   QStringLiteral("needs \"layer\": \"dataflow\", \"links\" or \"values\""));
         return;
     case TourStepKind::Zoom: {
         f.onlyKeys({"kind", "region", "fit"});

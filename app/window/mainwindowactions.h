@@ -29,7 +29,7 @@ struct MainWindow::Actions
     QAction* fit = nullptr;
     QAction* previousWafer = nullptr;
     QAction* nextWafer = nullptr;
-    std::array<QAction*, 5> layerActions{}; // allMeshLayers() order: Ctrl+1 ... Ctrl+5
+    std::array<QAction*, 7> layerActions{}; // allMeshLayers() order: Ctrl+1 ... Ctrl+7
     QMenu* playback = nullptr;
     QActionGroup* layerGroup = nullptr;
     QActionGroup* languageGroup = nullptr;

@@ -83,6 +83,10 @@ void MainWindow::createDocks()
     m_dataflow->hide(); // shown with the Dataflow layer
     connect(m_dataflow, &DataflowDock::executedChanged, m_inspector, &InspectorDock::setExecuted);
     connect(m_dataflow, &DataflowDock::waferLinksChanged, m_strip, &views::DeviceStrip::setLinks);
+    connect(m_chat, &ChatController::modelChanged, m_dataflow, [this] { // the Values layer's weights
+        const auto& info = m_chat->runController()->modelInfo();
+        m_dataflow->setWeightsFile(info ? QString::fromStdString(info->filePath) : QString());
+    });
     resizeDocks({m_dataflow}, {300}, Qt::Vertical);
     LiveWafer* live = m_chat->liveWafer();
     live->setStage(m_stage);

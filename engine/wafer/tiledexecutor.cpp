@@ -288,7 +288,9 @@ void TiledExecutor::gemv(Matrix& m, const float* x, float* y, bool laneOrder)
                     sum.add(int(c), w[c], x[c]);
                     own += double(w[c]) * double(x[c]);
                 }
-                m_cores[size_t(t.core)].partialMagnitude += std::fabs(own);
+                TiledCore& core = m_cores[size_t(t.core)];
+                core.partialMagnitude += std::fabs(own);
+                core.partialSum += own;
             }
             y[r] = sum.result();
         }

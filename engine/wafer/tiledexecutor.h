@@ -42,7 +42,8 @@
 namespace ws {
 
 // A core that holds at least one weight tile, with the magnitude of its
-// partial products over the steps run so far (sum of |partial|).
+// partial products over the steps run so far (sum of |partial|) and their
+// signed sum.
 struct TiledCore
 {
     int device = 0;
@@ -50,6 +51,7 @@ struct TiledCore
     int usableY = 0;
     int tiles = 0;
     double partialMagnitude = 0.0;
+    double partialSum = 0.0;
 };
 
 class TiledExecutor : private Projection

@@ -41,6 +41,23 @@ ColorScale ColorScale::activity()
                       QColor(0x30, 0x30, 0x36));
 }
 
+ColorScale ColorScale::linkWords()
+{
+    return ColorScale({{0.0, QColor(0x10, 0x14, 0x1c)},
+                       {0.35, QColor(0x1b, 0x6e, 0x4a)},
+                       {0.75, QColor(0x6c, 0xd0, 0x7a)},
+                       {1.0, QColor(0xf2, 0xff, 0xe8)}},
+                      QColor(0x30, 0x30, 0x36));
+}
+
+ColorScale ColorScale::values()
+{
+    // Diverging around zero (0.5): equal luminance steps on both sides, zero near the background.
+    return ColorScale(
+        {{0.0, QColor(0x3b, 0x8e, 0xff)}, {0.5, QColor(0x24, 0x26, 0x2e)}, {1.0, QColor(0xff, 0x5a, 0x3c)}},
+        QColor(0x14, 0x15, 0x19));
+}
+
 QColor ColorScale::colorAt(double fraction) const
 {
     if (std::isnan(fraction) || m_stops.empty())

@@ -32,6 +32,8 @@ public:
     static ColorScale sramOccupancy(); // dark blue -> teal -> yellow
     static ColorScale kvCache();       // dark purple -> magenta -> orange
     static ColorScale activity();      // dataflow: forward dark -> blue, compute orange -> yellow
+    static ColorScale linkWords();     // links: dark -> green -> white
+    static ColorScale values();        // values, diverging at 0.5: blue (negative) -> dark grey -> red (positive)
 
     QRgb map(float fraction) const
     {

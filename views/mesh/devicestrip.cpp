@@ -50,7 +50,7 @@ void DeviceStrip::setCurrentDevice(int device)
 
 MeshLayer DeviceStrip::thumbnailLayer(MeshLayer layer)
 {
-    return layer == MeshLayer::Dataflow ? MeshLayer::WeightPlacement : layer;
+    return isFrameLayer(layer) ? MeshLayer::WeightPlacement : layer;
 }
 
 QSize DeviceStrip::thumbSize() const

@@ -124,7 +124,7 @@ MeshFigure::MeshFigure(std::shared_ptr<const MeshFrame> frame, MeshFigureOptions
         return;
     const MeshSnapshot& s = *m_frame->base;
     m_range = meshLayerRange(s, m_options.layer);
-    const MeshLegend legend(&s, m_options.layer, m_range);
+    const MeshLegend legend(&s, m_options.layer, m_range, m_frame->overlayTop);
     const QFontMetricsF body(m_options.bodyFont());
     QString widest;
     for (int d = 0; d < s.deviceCount; ++d)
@@ -231,7 +231,7 @@ void MeshFigure::paint(QPainter& p, double pixelsPerUnit, bool vector, MeshFigur
         const MeshOverlay overlay{*m_frame, t, device, m_options.layer};
         overlay.paintDies(p);
         overlay.paintRegions(p);
-        overlay.paintHops(p);
+        overlay.paintFlows(p);
         p.setFont(body);
         p.setPen(kText);
         p.drawText(l.captions[i].adjusted(0, QFontMetricsF(body).height() * 0.2, 0, 0),
@@ -242,7 +242,8 @@ void MeshFigure::paint(QPainter& p, double pixelsPerUnit, bool vector, MeshFigur
     p.translate(l.legend.topLeft());
     p.scale(legendScale(), legendScale());
     p.setFont(legendFont());
-    MeshLegend(&s, m_options.layer, m_range).paint(p, QRectF(QPointF(0, 0), l.legend.size() / legendScale()));
+    MeshLegend(&s, m_options.layer, m_range, m_frame->overlayTop)
+        .paint(p, QRectF(QPointF(0, 0), l.legend.size() / legendScale()));
     p.restore();
     if (!l.source.isEmpty()) {
         p.setFont(m_options.sourceFont());

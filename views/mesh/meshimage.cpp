@@ -90,6 +90,12 @@ QImage buildImage(const MeshSnapshot& s, const std::vector<std::vector<float>>& 
     case MeshLayer::Dataflow:
         fillScale(image, deviceArray(activity, device, cores), ColorScale::activity(), range);
         break;
+    case MeshLayer::Links: // already 0..1 of the frame's overlayTop
+        fillScale(image, deviceArray(activity, device, cores), ColorScale::linkWords(), 1.0);
+        break;
+    case MeshLayer::Values:
+        fillScale(image, deviceArray(activity, device, cores), ColorScale::values(), 1.0);
+        break;
     case MeshLayer::WeightPlacement: {
         // One colour per owner, looked up once.
         std::vector<QRgb> colors(s.owners.size());
@@ -161,6 +167,10 @@ QString meshLayerName(MeshLayer layer)
         return QCoreApplication::translate("ws::views::MeshLayer", "Dataflow");
     case MeshLayer::Defects:
         return QCoreApplication::translate("ws::views::MeshLayer", "Defects");
+    case MeshLayer::Links:
+        return QCoreApplication::translate("ws::views::MeshLayer", "Links");
+    case MeshLayer::Values:
+        return QCoreApplication::translate("ws::views::MeshLayer", "Values");
     }
     return {};
 }
@@ -182,6 +192,14 @@ QString meshLayerDescription(MeshLayer layer)
         return QCoreApplication::translate("ws::views::MeshLayer", "Per-core activity during the current token.");
     case MeshLayer::Defects:
         return QCoreApplication::translate("ws::views::MeshLayer", "Dead cores, spares in use and shifted cores.");
+    case MeshLayer::Links:
+        return QCoreApplication::translate("ws::views::MeshLayer",
+                                           "Words each mesh link carried for one token, as the mesh engine executed "
+                                           "one layer.");
+    case MeshLayer::Values:
+        return QCoreApplication::translate("ws::views::MeshLayer",
+                                           "What each core computed for one token with the loaded model's weights: "
+                                           "the signed sum of its partial products.");
     }
     return {};
 }

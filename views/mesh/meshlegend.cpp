@@ -24,7 +24,13 @@ const ColorScale* scaleFor(MeshLayer layer)
     static const ColorScale sram = ColorScale::sramOccupancy();
     static const ColorScale kv = ColorScale::kvCache();
     static const ColorScale activity = ColorScale::activity();
+    static const ColorScale links = ColorScale::linkWords();
+    static const ColorScale values = ColorScale::values();
     switch (layer) {
+    case MeshLayer::Links:
+        return &links;
+    case MeshLayer::Values:
+        return &values;
     case MeshLayer::SramOccupancy:
         return &sram;
     case MeshLayer::KvCache:
@@ -93,8 +99,34 @@ QString MeshLegend::caption() const
         return tr("blue: forwarding, orange: computing; dim: earlier");
     case MeshLayer::Defects:
         return {};
+    case MeshLayer::Links:
+        return m_overlayTop > 0 ? tr("words leaving each core's router; lines: each link")
+                                : tr("no mesh engine run: choose a layer to execute");
+    case MeshLayer::Values:
+        return m_overlayTop > 0 ? tr("signed sum of each core's partial products")
+                                : tr("no values: they need a loaded model's weights");
     }
     return {};
+}
+
+QString MeshLegend::tickText(int i) const
+{
+    const QLocale locale;
+    if (m_layer == MeshLayer::Links || m_layer == MeshLayer::Values) {
+        // Links: 0 .. top words; Values: -top .. +top. Three significant digits.
+        const double v = m_layer == MeshLayer::Links ? m_overlayTop * i / 4.0 : m_overlayTop * (i - 2) / 2.0;
+        if (!(m_overlayTop > 0))
+            return i == 0 ? locale.toString(0) : QString();
+        const double a = std::fabs(v);
+        if (a >= 1e6)
+            return tr("%1 M").arg(locale.toString(v / 1e6, 'g', 3));
+        if (a >= 1e3)
+            return tr("%1 k").arg(locale.toString(v / 1e3, 'g', 3));
+        return locale.toString(v, 'g', 3);
+    }
+    // Exact tick values: up to three decimals, trailing zeros dropped (1.25%, 2.5%, 5%).
+    const double percent = std::round(100.0 * m_range * i / 4.0 * 1000.0) / 1000.0;
+    return locale.toString(percent, 'g', 6) + QLatin1Char('%');
 }
 
 QSizeF MeshLegend::sizeHint(const QFont& font) const
@@ -182,9 +214,7 @@ void MeshLegend::paintScale(QPainter& p, const QRectF& r) const
     for (int i = 0; i <= 4; ++i) {
         const double x = bar.left() + bar.width() * i / 4.0;
         p.drawLine(QPointF(x, bar.bottom()), QPointF(x, bar.bottom() + 3));
-        // Exact tick values: up to three decimals, trailing zeros dropped (1.25%, 2.5%, 5%).
-        const double percent = std::round(100.0 * m_range * i / 4.0 * 1000.0) / 1000.0;
-        labels[i].text = locale.toString(percent, 'g', 6) + QLatin1Char('%');
+        labels[i].text = tickText(i);
         const double w = fm.horizontalAdvance(labels[i].text);
         labels[i].left = std::clamp(x - w / 2, r.left(), r.right() - w);
         labels[i].right = labels[i].left + w;

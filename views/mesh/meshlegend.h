@@ -19,9 +19,10 @@ class MeshLegend
     Q_DECLARE_TR_FUNCTIONS(ws::views::MeshLegend)
 
 public:
-    // `range`: the value at the top of the colour scale (meshLayerRange).
-    MeshLegend(const MeshSnapshot* snapshot, MeshLayer layer, double range = 1.0)
-        : m_snapshot(snapshot), m_layer(layer), m_range(range)
+    // `range`: the value at the top of the colour scale (meshLayerRange). `overlayTop`: the Links and Values
+    // layers' top in words or in the value's unit (MeshFrame::overlayTop); the ticks then say those.
+    MeshLegend(const MeshSnapshot* snapshot, MeshLayer layer, double range = 1.0, double overlayTop = 0)
+        : m_snapshot(snapshot), m_layer(layer), m_range(range), m_overlayTop(overlayTop)
     {
     }
 
@@ -33,10 +34,12 @@ private:
     void paintPlacement(QPainter& painter, const QRectF& rect) const;
     void paintDefects(QPainter& painter, const QRectF& rect) const;
     QString caption() const;
+    QString tickText(int i) const; // tick i of 0..4
 
     const MeshSnapshot* m_snapshot;
     MeshLayer m_layer;
     double m_range;
+    double m_overlayTop;
 };
 
 } // namespace ws::views

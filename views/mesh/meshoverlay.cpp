@@ -1,5 +1,6 @@
 #include "views/mesh/meshoverlay.h"
 
+#include "views/mesh/colorscale.h"
 #include "views/mesh/meshimage.h"
 
 #include <QCoreApplication>
@@ -26,6 +27,8 @@ const std::vector<float>* layerValues(const MeshFrame& frame, int device, MeshLa
         arrays = &s.kvFraction;
         break;
     case MeshLayer::Dataflow:
+    case MeshLayer::Links:
+    case MeshLayer::Values:
         arrays = &frame.activity;
         break;
     default:
@@ -152,7 +155,13 @@ void MeshOverlay::paintCoreText(QPainter& p) const
         for (int x = x0; x < x1; ++x) {
             const size_t i = static_cast<size_t>(y) * snapshot().meshCols + x;
             QString text;
-            if (values) {
+            if (values && (layer == MeshLayer::Links || layer == MeshLayer::Values)) {
+                // Back to the unit: words through the router, or the signed sum (0.5 is zero).
+                const double v = layer == MeshLayer::Links ? (*values)[i] * frame.overlayTop
+                                                           : ((*values)[i] - 0.5) * 2 * frame.overlayTop;
+                if (std::isfinite(v) && (layer == MeshLayer::Values || v > 0))
+                    text = locale.toString(v, 'g', 3);
+            } else if (values) {
                 text = locale.toString(100.0 * (*values)[i], 'f', 1) + QLatin1Char('%');
             } else if (owners && (*owners)[i] < snapshot().owners.size() && (*owners)[i] != 0) {
                 const MeshOwner& o = snapshot().owners[(*owners)[i]];
@@ -236,6 +245,39 @@ void MeshOverlay::paintHops(QPainter& p) const
             p.setPen(QColor(220, 235, 255));
             p.drawText(head + QPointF(-p.fontMetrics().horizontalAdvance(label) - 6, -8), label);
         }
+    }
+    p.restore();
+}
+
+void MeshOverlay::paintLinks(QPainter& p) const
+{
+    const double s = transform.scale;
+    if (layer != MeshLayer::Links || frame.links.empty() || s < minLinkPx || !(frame.overlayTop > 0))
+        return;
+    // The busiest link sets the top of the line scale (the per-core image's top is a router's four links).
+    float top = 0;
+    for (const MeshLinkLoad& l : frame.links)
+        top = std::max(top, l.words);
+    const QRectF visible = transform.visibleCores().adjusted(-1, -1, 1, 1);
+    static const ColorScale scale = ColorScale::linkWords();
+    p.save();
+    // The cores dimmed so the lines carry the picture (the legend's scale still reads the dimmed cells' hue).
+    p.fillRect(transform.widgetRect(QRectF(0, 0, snapshot().meshCols, snapshot().meshRows)), QColor(8, 10, 14, 170));
+    p.setRenderHint(QPainter::Antialiasing, s >= 2 * minLinkPx);
+    static constexpr int kDx[4] = {1, -1, 0, 0};
+    static constexpr int kDy[4] = {0, 0, 1, -1};
+    for (const MeshLinkLoad& l : frame.links) {
+        if (l.device != device || l.dir < 0 || l.dir > 3 || !visible.contains(QPointF(l.x + 0.5, l.y + 0.5)))
+            continue;
+        const float share = l.words / top;
+        // The two directions of a link side by side: each shifted to its right of travel.
+        const QPointF along(kDx[l.dir], kDy[l.dir]);
+        const QPointF side(-along.y(), along.x());
+        const QPointF a = QPointF(l.x + 0.5, l.y + 0.5) + along * 0.22 + side * 0.14;
+        const QPointF b = a + along * 0.56;
+        const QColor c = scale.colorAt(0.45 + 0.55 * share);
+        p.setPen(QPen(c, std::max(1.0, s * (0.05 + 0.15 * std::sqrt(share))), Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(transform.coreToWidget(a), transform.coreToWidget(b));
     }
     p.restore();
 }

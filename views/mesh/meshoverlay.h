@@ -2,7 +2,8 @@
 // Overlays MeshView draws over the heatmap, each only when the zoom gives it
 // room (level of detail): die outlines, region outlines and labels, the
 // per-core grid and per-core values, the hops of a dataflow frame, the
-// defects layer's displacement arrows, and the hover and selection marks.
+// defects layer's displacement arrows, the Links layer's lines, and the
+// hover and selection marks.
 // The overlay draws a frame: its base snapshot plus the moment's activity
 // and hops.
 
@@ -36,6 +37,7 @@ struct MeshOverlay
     static constexpr double minDiePx = 24;      // die outlines when a die is at least this wide
     static constexpr double minGridPx = 6;      // grid lines when a core is at least this wide
     static constexpr double minCoreTextPx = 44; // per-core values when a core is at least this wide
+    static constexpr double minLinkPx = 12;     // the Links layer's per-link lines
 
     const MeshFrame& frame; // base never null
     const ViewTransform& transform;
@@ -52,6 +54,14 @@ struct MeshOverlay
     void paintRegions(QPainter& painter) const;
     void paintCoreText(QPainter& painter) const;
     void paintHops(QPainter& painter) const; // dataflow layer: arrows for the hops of the moment
+    // Links layer, from minLinkPx per core: each visible link as a line from its core towards its neighbour,
+    // its width and colour by the words it carried (two directions side by side).
+    void paintLinks(QPainter& painter) const;
+    void paintFlows(QPainter& painter) const // the hops, then the links
+    {
+        paintHops(painter);
+        paintLinks(painter);
+    }
     // Defects layer, from 8 px per core: an arrow per moved core (null or another device's: none).
     void paintDisplacement(QPainter& painter, const CoreDisplacement* displacement) const;
     void paintCoreMark(QPainter& painter, QPoint core, bool selected) const;

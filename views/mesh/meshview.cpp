@@ -79,7 +79,7 @@ bool MeshView::adoptFrame(std::shared_ptr<const MeshFrame> frame)
     const bool sameMesh = frame && m_snapshot && frame->base->meshCols == m_snapshot->meshCols &&
                           frame->base->meshRows == m_snapshot->meshRows;
     // Only the Dataflow layer draws the overlay: on the others a new frame of the same base keeps the image.
-    const bool sameImage = sameBase && m_layer != MeshLayer::Dataflow && !m_image.isNull();
+    const bool sameImage = sameBase && !isFrameLayer(m_layer) && !m_image.isNull();
     m_meshFrame = std::move(frame);
     m_snapshot = m_meshFrame ? m_meshFrame->base : nullptr;
     if (m_snapshot && (m_device < 0 || m_device >= m_snapshot->deviceCount))
@@ -253,7 +253,7 @@ void MeshView::paintEvent(QPaintEvent*)
     overlay.paintRegions(p);
     overlay.paintCoreText(p);
     overlay.paintDisplacement(p, m_displacement.get());
-    overlay.paintHops(p);
+    overlay.paintFlows(p);
     if (m_hover && m_hover != m_selected)
         overlay.paintCoreMark(p, *m_hover, false);
     if (m_selected)
@@ -284,7 +284,7 @@ void MeshView::paintEvent(QPaintEvent*)
     if (legendBox && m_difference)
         DifferenceLayer::paintLegend(p, *legendBox, *m_difference);
     else if (legendBox && m_legendVisible)
-        MeshLegend(m_snapshot.get(), m_layer, m_range).paint(p, *legendBox);
+        MeshLegend(m_snapshot.get(), m_layer, m_range, overlayTop()).paint(p, *legendBox);
     p.setOpacity(1.0);
     paintBanner(p);
 }
@@ -300,7 +300,7 @@ MeshView::HeadsUp MeshView::headsUp() const
         const QSizeF size = DifferenceLayer::legendSize(font());
         legendBox = QRectF(QPointF(width() - size.width() - 12, 12), size);
     } else if (m_legendVisible) {
-        const MeshLegend legend(m_snapshot.get(), m_layer, m_range);
+        const MeshLegend legend(m_snapshot.get(), m_layer, m_range, overlayTop());
         const QSizeF size = legend.sizeHint(font());
         if (size.width() + 24 < width() && size.height() + 24 < height()) {
             // Bottom-right unless that covers the mesh and the top-right does not.

@@ -124,6 +124,7 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    double overlayTop() const { return m_meshFrame ? m_meshFrame->overlayTop : 0.0; } // Links, Values: the scale's top
     void rebuildImage();
     // setFrame's bookkeeping; true when the image must be made again.
     bool adoptFrame(std::shared_ptr<const MeshFrame> frame);

@@ -84,6 +84,8 @@ void fillDataflowFrame(MeshFrame& frame, const TokenSchedule& schedule, const Da
                        const DataflowGlow& glow)
 {
     frame.hops.clear();
+    frame.links.clear();
+    frame.overlayTop = 0;
     if (!frame.base) {
         frame.activity.clear();
         return;

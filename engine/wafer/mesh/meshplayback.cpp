@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ws {
 
@@ -53,12 +54,30 @@ TokenSchedule executedSchedule(const MeshRun& run)
 
 } // namespace
 
-MeshPlayback::MeshPlayback(std::shared_ptr<const MeshRun> run) : m_run(std::move(run))
+MeshPlayback::MeshPlayback(std::shared_ptr<const MeshRun> run, std::vector<MeshCoreValue> values)
+    : m_run(std::move(run)), m_values(std::move(values))
 {
+    for (const MeshCoreValue& v : m_values)
+        m_maxAbsValue = std::max(m_maxAbsValue, std::fabs(v.partialSum));
     if (!m_run)
         return;
     m_schedule = executedSchedule(*m_run);
-    if (!m_run->fabric || !(m_run->totalCycles > 0))
+    if (!m_run->fabric)
+        return;
+    {
+        const auto& cores = m_run->fabric->cores();
+        std::vector<double> router(cores.size(), 0.0);
+        for (const MeshLink& l : m_run->fabric->links()) {
+            if (l.dir > 3 || l.core < 0 || size_t(l.core) >= cores.size() || !(l.stats.words > 0))
+                continue;
+            const MeshCore& c = cores[size_t(l.core)];
+            m_links.push_back({c.device, c.x, c.y, l.dir, float(l.stats.words)});
+            router[size_t(l.core)] += l.stats.words;
+        }
+        for (double w : router)
+            m_maxRouterWords = std::max(m_maxRouterWords, w);
+    }
+    if (!(m_run->totalCycles > 0))
         return;
     const auto& events = m_run->fabric->events();
     const size_t cores = m_run->fabric->cores().size();
@@ -160,6 +179,45 @@ void MeshPlayback::fillGlow(int meshCols, int meshRows, const DataflowFrameOptio
                 put(x, y, v);
             }
         }
+    }
+}
+
+void MeshPlayback::fillLayer(MeshFrame& frame, MeshLayer layer, int device) const
+{
+    frame.hops.clear();
+    frame.links.clear();
+    frame.overlayTop = 0;
+    const MeshSnapshot* base = frame.base.get();
+    const int devices = base ? base->deviceCount : 0;
+    frame.activity.resize(size_t(std::max(0, devices)));
+    for (auto& a : frame.activity)
+        a.clear();
+    if (!base || device < 0 || device >= devices || base->meshCols <= 0 || base->meshRows <= 0)
+        return;
+    const int cols = base->meshCols, rows = base->meshRows;
+    std::vector<float>& out = frame.activity[size_t(device)];
+    const auto index = [&](int x, int y) {
+        return x < 0 || y < 0 || x >= cols || y >= rows ? size_t(-1) : size_t(y) * size_t(cols) + size_t(x);
+    };
+    if (layer == MeshLayer::Links) {
+        out.assign(size_t(cols) * size_t(rows), 0.0f);
+        frame.overlayTop = m_maxRouterWords;
+        const float inverse = m_maxRouterWords > 0 ? float(1.0 / m_maxRouterWords) : 0.0f;
+        for (const MeshLinkLoad& l : m_links) {
+            if (l.device != device)
+                continue;
+            frame.links.push_back(l);
+            if (const size_t i = index(l.x, l.y); i != size_t(-1))
+                out[i] += l.words * inverse;
+        }
+    } else if (layer == MeshLayer::Values) {
+        out.assign(size_t(cols) * size_t(rows), std::numeric_limits<float>::quiet_NaN());
+        frame.overlayTop = m_maxAbsValue;
+        const double inverse = m_maxAbsValue > 0 ? 1.0 / m_maxAbsValue : 0.0;
+        for (const MeshCoreValue& v : m_values)
+            if (v.device == device)
+                if (const size_t i = index(v.fabricX, v.fabricY); i != size_t(-1))
+                    out[i] = float(0.5 + 0.5 * v.partialSum * inverse);
     }
 }
 

@@ -16,6 +16,11 @@
 // core's compute events follow one another), messages in time buckets, so a
 // frame reads each core's latest compute event and the messages of its trail
 // window only.
+//
+// The same run gives the Links and Values layers, which do not move: the
+// words every mesh link carried for the token (per core, the words leaving
+// its router on its four links) and, for a run with a loaded model's weights
+// (meshvalues.h), the signed sum of the partial products each core computed.
 
 #include "engine/wafer/dataflow/meshframe.h"
 #include "engine/wafer/mesh/meshengine.h"
@@ -28,7 +33,8 @@ namespace ws {
 class MeshPlayback
 {
 public:
-    explicit MeshPlayback(std::shared_ptr<const MeshRun> run);
+    // values: what each core computed (a values-mode run, meshvalues.h); empty for a timing-only run.
+    explicit MeshPlayback(std::shared_ptr<const MeshRun> run, std::vector<MeshCoreValue> values = {});
 
     const MeshRun& run() const { return *m_run; }
     // The executed phases as a schedule (start and end cycles from the engine).
@@ -44,6 +50,17 @@ public:
     // The frame's overlay from the events, the hops of the moment from the executed schedule.
     void fillFrame(MeshFrame& frame, const DataflowFrameOptions& options) const;
 
+    bool hasValues() const { return !m_values.empty(); }
+    const std::vector<MeshCoreValue>& values() const { return m_values; }
+    // Every mesh link that carried words (wafer-to-wafer links are the hops' arrows), heatmap coordinates.
+    const std::vector<MeshLinkLoad>& linkLoads() const { return m_links; }
+    // The most words leaving one core's router, and the largest |signed sum| of one core's partial products.
+    double maxRouterWords() const { return m_maxRouterWords; }
+    double maxAbsValue() const { return m_maxAbsValue; }
+    // The Links or Values layer of `device` (activity of that device only, overlayTop, the device's links);
+    // the frame keeps its base. Values without values: the device's cores as "no data" (NaN).
+    void fillLayer(MeshFrame& frame, MeshLayer layer, int device) const;
+
 private:
     std::shared_ptr<const MeshRun> m_run;
     TokenSchedule m_schedule;
@@ -51,6 +68,10 @@ private:
     std::vector<int> m_compute;           // compute event indices, by core, each core's by start
     double m_bucketCycles = 1;
     std::vector<std::vector<int>> m_buckets; // message indices whose [start, end] meets each bucket
+    std::vector<MeshCoreValue> m_values;
+    std::vector<MeshLinkLoad> m_links;
+    double m_maxRouterWords = 0;
+    double m_maxAbsValue = 0;
 };
 
 } // namespace ws

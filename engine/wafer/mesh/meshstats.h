@@ -116,4 +116,15 @@ struct TrafficStats
     }
 };
 
+// What one core computed for this token: the magnitude of its partial products (sum of |partial| over its
+// tiles' output rows) and their signed sum, in fabric coordinates.
+struct MeshCoreValue
+{
+    int device = 0;
+    int fabricX = 0;
+    int fabricY = 0;
+    double partialMagnitude = 0;
+    double partialSum = 0;
+};
+
 } // namespace ws

@@ -34,17 +34,17 @@ Expected<MeshValuesStep> MeshValues::step(TokenId token, int position)
     s.token = token;
     s.position = position;
     // The tiled executor sums each core's magnitudes over the steps run; this token's are the difference.
-    std::vector<double> before;
+    std::vector<std::pair<double, double>> before;
     before.reserve(m_tiled->cores().size());
     for (const TiledCore& c : m_tiled->cores())
-        before.push_back(c.partialMagnitude);
+        before.emplace_back(c.partialMagnitude, c.partialSum);
     if (Status st = m_tiled->step(token, position); !st)
         return st.error();
     s.cores.reserve(before.size());
     for (size_t i = 0; i < before.size(); ++i) {
         const TiledCore& c = m_tiled->cores()[i];
         s.cores.push_back({c.device, c.usableX + m_placement->originX, c.usableY + m_placement->originY,
-                           c.partialMagnitude - before[i]});
+                           c.partialMagnitude - before[i].first, c.partialSum - before[i].second});
     }
     if (Status st = forward(m_model->config(), m_model->weights(), *m_dense, *m_pool, {&token, 1}, position); !st)
         return st.error();

@@ -23,16 +23,6 @@
 
 namespace ws {
 
-// What one core computed for this token: the magnitude of its partial products (sum of |partial| over its
-// tiles' output rows), in fabric coordinates.
-struct MeshCoreValue
-{
-    int device = 0;
-    int fabricX = 0;
-    int fabricY = 0;
-    double partialMagnitude = 0;
-};
-
 struct MeshValuesStep
 {
     TokenId token = 0;

@@ -2,11 +2,17 @@
 
 namespace ws {
 
-const std::array<MeshLayer, 5>& allMeshLayers()
+const std::array<MeshLayer, 7>& allMeshLayers()
 {
-    static constexpr std::array<MeshLayer, 5> layers{MeshLayer::SramOccupancy, MeshLayer::WeightPlacement,
-                                                     MeshLayer::KvCache, MeshLayer::Dataflow, MeshLayer::Defects};
+    static constexpr std::array<MeshLayer, 7> layers{
+        MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache, MeshLayer::Dataflow,
+        MeshLayer::Defects,       MeshLayer::Links,           MeshLayer::Values};
     return layers;
+}
+
+bool isFrameLayer(MeshLayer layer)
+{
+    return layer == MeshLayer::Dataflow || layer == MeshLayer::Links || layer == MeshLayer::Values;
 }
 
 const char* meshLayerId(MeshLayer layer)
@@ -22,6 +28,10 @@ const char* meshLayerId(MeshLayer layer)
         return "dataflow";
     case MeshLayer::Defects:
         return "defects";
+    case MeshLayer::Links:
+        return "links";
+    case MeshLayer::Values:
+        return "values";
     }
     return "sram";
 }

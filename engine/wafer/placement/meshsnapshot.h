@@ -27,14 +27,18 @@ enum class MeshLayer
     WeightPlacement,
     KvCache,
     Dataflow,
-    Defects
+    Defects,
+    Links, // words each mesh link carried for the token (a mesh engine run, engine/wafer/mesh)
+    Values // what each core computed for the token (a mesh engine run with a loaded model's weights)
 };
 
-// The layer ids of scenario files and the CLI: "sram", "placement", "kv", "dataflow", "defects".
-// Every layer, in the order of the View > Layer menu.
-const std::array<MeshLayer, 5>& allMeshLayers();
+// The layer ids of scenario files and the CLI: "sram", "placement", "kv", "dataflow", "defects", "links",
+// "values". Every layer, in the order of the View > Layer menu.
+const std::array<MeshLayer, 7>& allMeshLayers();
 const char* meshLayerId(MeshLayer layer);
 std::optional<MeshLayer> meshLayerFromId(std::string_view id);
+// Layers drawn from a frame's overlay (MeshFrame::activity) rather than from the snapshot: Dataflow, Links, Values.
+bool isFrameLayer(MeshLayer layer);
 
 // What a core is, physically and logically (for the defects layer).
 enum class CoreState : uint8_t
@@ -104,13 +108,29 @@ struct MeshSnapshot
 // Whether `device` holds the speculative draft model alone (its own wafer): it has regions, all the draft's.
 bool isDraftWafer(const MeshSnapshot& snapshot, int device);
 
+// The words one mesh link carried for a token: out of core (x, y)'s router towards dir (0 east, 1 west,
+// 2 south, 3 north), in heatmap coordinates.
+struct MeshLinkLoad
+{
+    int device = 0;
+    int x = 0;
+    int y = 0;
+    int dir = 0;
+    float words = 0;
+};
+
 // One instant of an animation over a snapshot: the shared, immutable base plus what moves.
 struct MeshFrame
 {
     std::shared_ptr<const MeshSnapshot> base;
-    std::vector<std::vector<float>> activity; // [device][core] dataflow: compute 0.5..1, forward 0..0.5, idle 0
-                                              // (a device not computed, or every device, may be empty)
-    std::vector<MeshHop> hops;                // hops running at this moment
+    // [device][core], 0..1 (a device not computed, or every device, may be empty). Dataflow: compute 0.5..1,
+    // forward 0..0.5, idle 0. Links: the words through the core's router over overlayTop. Values: 0.5 plus half
+    // the core's signed value over overlayTop (0.5 = zero).
+    std::vector<std::vector<float>> activity;
+    std::vector<MeshHop> hops; // hops running at this moment
+    // Links and Values: the top of the scale in words or in the value's own unit; each link's words (Links).
+    double overlayTop = 0;
+    std::vector<MeshLinkLoad> links;
 };
 
 } // namespace ws

@@ -277,6 +277,12 @@ private slots:
         QTest::newRow("render unknown layer") << QStringList{"render",  "--model", "llama-3.1-8b", "--hardware", "wse3",
                                                              "--layer", "heat",    "--out",        "x.png"}
                                               << "--layer";
+        QTest::newRow("render links layer") << QStringList{"render",  "--model", "llama-3.1-8b", "--hardware", "wse3",
+                                                           "--layer", "links",   "--out",        "x.png"}
+                                            << "mesh engine run";
+        QTest::newRow("record values layer") << QStringList{"record",  "--model", "llama-3.1-8b", "--hardware", "wse3",
+                                                            "--layer", "values",  "--out",        "x.gif"}
+                                             << "--layer";
         QTest::newRow("render zero width")
             << QStringList{"render", "--model", "llama-3.1-8b", "--hardware", "wse3", "--width", "0", "--out", "x.png"}
             << "--width";

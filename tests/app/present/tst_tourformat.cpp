@@ -70,12 +70,12 @@ void TestTourFormat::refused_data()
     QTest::newRow("unknown key")
         << tourWith(R"({"kind": "wait", "seconds": 1, "colour": "red"})")
         << "bad.json: step 1 (wait): 'colour' is not a field here (expected one of: kind, seconds)";
-    QTest::newRow("unknown layer")
-        << tourWith(R"({"kind": "layer", "layer": "heat"})")
-        << "bad.json: step 1 (layer): 'layer' must be sram, placement, kv, dataflow or defects, got 'heat'";
+    QTest::newRow("unknown layer") << tourWith(R"({"kind": "layer", "layer": "heat"})")
+                                   << "bad.json: step 1 (layer): 'layer' must be sram, placement, kv, dataflow, "
+                                      "defects, links or values, got 'heat'";
     QTest::newRow("engine layer on another layer")
         << tourWith(R"({"kind": "layer", "layer": "kv", "engine_layer": 0})")
-        << "bad.json: step 1 (layer): 'engine_layer' needs \"layer\": \"dataflow\"";
+        << "bad.json: step 1 (layer): 'engine_layer' needs \"layer\": \"dataflow\", \"links\" or \"values\"";
     QTest::newRow("engine layer negative")
         << tourWith(R"({"kind": "layer", "layer": "dataflow", "engine_layer": -1})")
         << "bad.json: step 1 (layer): 'engine_layer' must be from 0 to 10000, got -1";

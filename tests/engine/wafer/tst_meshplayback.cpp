@@ -4,7 +4,11 @@
 // that cycle (checked against every event, not through the playback's time
 // index); a reduction shows as cores forwarding along lines, not one flat
 // region, and its wavefront moves; an ended event fades over the trail; the
-// hop to the next layer is drawn as an arrow.
+// hop to the next layer is drawn as an arrow. The Links layer carries every
+// word the fabric counted on its links (each message's words times its hops),
+// per core the words leaving its router; the Values layer puts each core's
+// signed sum at 0.5 + half of it over the largest, cores without a value as
+// no data.
 
 #include "engine/wafer/mesh/meshplayback.h"
 
@@ -12,6 +16,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <utility>
@@ -58,6 +63,16 @@ Cells cellsWhere(const Played& p, const std::vector<float>& values, float low, f
         if (values[i] >= low && values[i] <= high)
             c.insert({int(i % size_t(cols)), int(i / size_t(cols))});
     return c;
+}
+
+// The size of the placement's mesh, all fillLayer reads of its base.
+std::shared_ptr<const ws::MeshSnapshot> baseOf(const Played& p)
+{
+    auto s = std::make_shared<ws::MeshSnapshot>();
+    s->meshCols = p.placed.placement.fabricCols;
+    s->meshRows = p.placed.placement.fabricRows;
+    s->deviceCount = p.placed.placement.deviceCount;
+    return s;
 }
 
 const ws::Phase& phaseOf(const ws::TokenSchedule& s, ws::PhaseKind kind)
@@ -176,6 +191,71 @@ private slots:
         QVERIFY(frame.hops[0].progress > 0 && frame.hops[0].progress < 1);
         QCOMPARE(frame.activity.size(), size_t(1));
         QVERIFY(frame.activity[0] == glow(p, o.cycle, 0));
+    }
+
+    void linksCarryEveryLinkWord()
+    {
+        const Played p = playLayer("llama-3.1-8b", "wse2", 0);
+        const ws::MeshRun& run = p.playback->run();
+        // Independent of the links' own counters: the phases' words x hops, summed as each message was routed.
+        double routed = 0;
+        for (const ws::MeshPhase& ph : run.phases)
+            routed += ph.traffic.linkWords;
+        double loads = 0;
+        std::map<std::pair<int, int>, double> router;
+        for (const ws::MeshLinkLoad& l : p.playback->linkLoads()) {
+            QVERIFY(l.words > 0 && l.dir >= 0 && l.dir <= 3);
+            loads += l.words;
+            router[{l.x, l.y}] += l.words;
+        }
+        QVERIFY(routed > 0);
+        QVERIFY2(std::abs(loads - routed) <= 1e-6 * routed,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(loads).arg(routed)));
+
+        ws::MeshFrame frame;
+        frame.base = baseOf(p);
+        p.playback->fillLayer(frame, ws::MeshLayer::Links, 0);
+        QCOMPARE(frame.overlayTop, p.playback->maxRouterWords());
+        QCOMPARE(frame.links.size(), p.playback->linkLoads().size());
+        const int cols = frame.base->meshCols;
+        const std::vector<float>& cells = frame.activity.at(0);
+        float top = 0;
+        int lit = 0;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            const auto it = router.find({int(i % size_t(cols)), int(i / size_t(cols))});
+            const double expected = it == router.end() ? 0.0 : it->second;
+            QVERIFY(std::abs(cells[i] * frame.overlayTop - expected) <= 1e-3 * frame.overlayTop);
+            top = std::max(top, cells[i]);
+            lit += cells[i] > 0;
+        }
+        QCOMPARE(top, 1.0f);
+        QVERIFY(lit > 1000); // the layer's reduction lines, not a few cores
+        // A Dataflow frame refilled from the same frame drops the links.
+        ws::DataflowFrameOptions o;
+        p.playback->fillFrame(frame, o);
+        QVERIFY(frame.links.empty() && frame.overlayTop == 0);
+    }
+
+    void valuesAreSignedAroundTheMiddle()
+    {
+        const Played timed = playLayer("llama-3.1-8b", "wse2", 0);
+        std::vector<ws::MeshCoreValue> values{{0, 3, 4, 2.0, -2.0}, {0, 5, 4, 1.0, 0.5}, {1, 0, 0, 9.0, 8.0}};
+        const ws::MeshPlayback p(std::make_shared<ws::MeshRun>(timed.playback->run()), values);
+        QVERIFY(p.hasValues());
+        QCOMPARE(p.maxAbsValue(), 8.0);
+        ws::MeshFrame frame;
+        frame.base = baseOf(timed);
+        p.fillLayer(frame, ws::MeshLayer::Values, 0);
+        QCOMPARE(frame.overlayTop, 8.0);
+        const int cols = frame.base->meshCols;
+        const std::vector<float>& cells = frame.activity.at(0);
+        QCOMPARE(cells[size_t(4 * cols + 3)], 0.5f - 0.5f * 2.0f / 8.0f);
+        QCOMPARE(cells[size_t(4 * cols + 5)], 0.5f + 0.5f * 0.5f / 8.0f);
+        QVERIFY(std::isnan(cells[0])); // no value: no data, not zero
+        // Without values the layer is all no data.
+        timed.playback->fillLayer(frame, ws::MeshLayer::Values, 0);
+        QVERIFY(std::isnan(frame.activity.at(0)[size_t(4 * cols + 3)]));
+        QCOMPARE(frame.overlayTop, 0.0);
     }
 };
 
