@@ -91,7 +91,7 @@ void MainWindow::createDocks()
     LiveWafer* live = m_chat->liveWafer();
     live->setStage(m_stage);
     connect(live, &LiveWafer::placementReady, this,
-            [this](std::shared_ptr<const PlacementResult> r) { m_scenarios->showResult(r); });
+            [this](std::shared_ptr<const PlacementResult> r) { m_scenarios->showChatResult(r); });
     connect(live, &LiveWafer::placementFailed, this, [this](const QString& e) { m_scenarios->showError(e); });
     connect(live, &LiveWafer::mainPlacementWanted, this, &MainWindow::recompute);
     connect(live, &LiveWafer::layerWanted, this, &MainWindow::setLayer);

@@ -148,6 +148,12 @@ void ScenarioController::showResult(std::shared_ptr<const PlacementResult> resul
     m_parts.stage->showResult(std::move(result), device > 0 ? device : -1);
 }
 
+void ScenarioController::showChatResult(std::shared_ptr<const PlacementResult> result)
+{
+    m_placements.cancel(); // the window is no longer busy with it (isBusy)
+    showResult(std::move(result));
+}
+
 void ScenarioController::showError(const QString& message)
 {
     spdlog::warn("placement failed: {}", message.toStdString());

@@ -55,6 +55,9 @@ public:
     void recompute();
     // Shows a placement made elsewhere (the chat's model, a hand edit), on the wafer an opened scenario names.
     void showResult(std::shared_ptr<const PlacementResult> result);
+    // The chat's own model placed for the wafer ("the loaded model"): it takes the stage from any placement of the
+    // scenario's model still running, which would otherwise replace it when it ends.
+    void showChatResult(std::shared_ptr<const PlacementResult> result);
     void showError(const QString& message);
 
     // The user's changes, kept in the scenario (and marked unsaved).

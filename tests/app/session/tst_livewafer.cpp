@@ -240,6 +240,30 @@ private slots:
         QVERIFY(view->frame() && !lit(view));
     }
 
+    // As `waferscope --wafer-shows loaded --model FILE` starts: the window's own placement (Qwen3-32B) is still
+    // running when the chat's model is placed for the wafer; when it ends it must not take the stage back.
+    void loadedModelKeepsTheStage()
+    {
+        WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
+        LanguageManager languages;
+        MainWindow window(*m_presets, languages);
+        window.resize(1366, 768);
+        window.show();
+        window.ensurePlacement(); // the scenario's placement starts
+        QVERIFY(window.isBusy());
+        ChatController* chat = window.chat();
+        LiveWafer* live = chat->liveWafer();
+        QSignalSpy chatPlaced(live, &LiveWafer::placementReady);
+        live->setShows(LiveWafer::Shows::LoadedModel);
+        chat->openModelFile(modelPath_q);
+        QVERIFY(chatPlaced.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 180000);
+        QTest::qWait(200);
+        QVERIFY(live->chatPlacement());
+        QCOMPARE(window.result(), live->chatPlacement());
+        QCOMPARE(window.result()->devices, 1);
+    }
+
     void mainWaferFollowsTheChat()
     {
         WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
