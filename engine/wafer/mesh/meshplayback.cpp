@@ -137,6 +137,26 @@ void MeshPlayback::fillGlow(int meshCols, int meshRows, const DataflowFrameOptio
         float& cell = out[size_t(y) * size_t(meshCols) + size_t(x)];
         cell = std::max(cell, v);
     };
+    // `count` cells from (x, y) along x (stride 1) or along y (stride meshCols), each raised to v.
+    const auto fillRun = [&](int x, int y, int count, int stride, float v) {
+        int first = 0, last = count; // [first, last) of the run inside the mesh
+        if (stride == 1) {
+            if (y < 0 || y >= meshRows)
+                return;
+            first = std::max(0, -x);
+            last = std::min(count, meshCols - x);
+        } else {
+            if (x < 0 || x >= meshCols)
+                return;
+            first = std::max(0, -y);
+            last = std::min(count, meshRows - y);
+        }
+        if (first >= last)
+            return;
+        float* cell = out.data() + (ptrdiff_t(y) * meshCols + x + ptrdiff_t(first) * stride);
+        for (int i = first; i < last; ++i, cell += stride)
+            *cell = std::max(*cell, v);
+    };
     // Each core's latest compute event that started by t (its earlier ones ended before it started).
     for (size_t c = 0; c + 1 < m_computeOffsets.size(); ++c) {
         const MeshCore& core = cores[c];
@@ -166,18 +186,17 @@ void MeshPlayback::fillGlow(int meshCols, int meshRows, const DataflowFrameOptio
             if (!all && a.device != o.device)
                 continue;
             const MeshCore& z = cores[size_t(e.toCore)];
-            const int hops = std::abs(z.x - a.x) + std::abs(z.y - a.y);
-            const int passed = std::min(hops, int((t - e.start) / hopCycles));
+            const int dx = std::abs(z.x - a.x), dy = std::abs(z.y - a.y);
+            const int passed = std::min(dx + dy, int((t - e.start) / hopCycles));
             const float v = kForwardGlow * weightOf(e);
-            int x = a.x, y = a.y;
-            put(x, y, v);
-            for (int h = 0; h < passed; ++h) {
-                if (x != z.x)
-                    x += z.x > x ? 1 : -1;
-                else
-                    y += z.y > y ? 1 : -1;
-                put(x, y, v);
-            }
+            // The head's path so far as two runs of cells: along x on the source's row, then along y on the
+            // destination's column (a run's cells written in one tight loop, clipped to the mesh).
+            const int nx = std::min(passed, dx);
+            const int x0 = std::min(a.x, a.x + (z.x >= a.x ? nx : -nx));
+            fillRun(x0, a.y, nx + 1, 1, v);
+            const int ny = passed - nx;
+            if (ny > 0)
+                fillRun(z.x, z.y >= a.y ? a.y + 1 : a.y - ny, ny, meshCols, v);
         }
     }
 }
