@@ -1712,6 +1712,46 @@ Press Resume to continue where it stopped.</source>
         <source>Cycles of this phase kind the core computed, and waited for an input.</source>
         <translation>此核心在该类阶段中计算的周期数，以及等待输入的周期数。</translation>
     </message>
+    <message>
+        <source>Messages out</source>
+        <translation>发出的消息</translation>
+    </message>
+    <message>
+        <source>%1 · %2 words</source>
+        <translation>%1 · %2 字</translation>
+    </message>
+    <message>
+        <source>Messages this core sent (its partial sums, a multicast&apos;s copies, the hidden state onwards).</source>
+        <translation>此核心发出的消息（它的部分和、多播的副本、向后传递的隐藏状态）。</translation>
+    </message>
+    <message>
+        <source>Messages in</source>
+        <translation>收到的消息</translation>
+    </message>
+    <message>
+        <source>Messages that ended at this core.</source>
+        <translation>终点为此核心的消息。</translation>
+    </message>
+    <message>
+        <source>Router words</source>
+        <translation>路由器字数</translation>
+    </message>
+    <message>
+        <source>Words that left this core&apos;s router on its four links: its own and those it forwarded (the Links layer).</source>
+        <translation>经四条链路离开此核心路由器的字数：包括它自己的和它转发的（链路图层）。</translation>
+    </message>
+    <message>
+        <source>Computed from the loaded model&apos;s weights for the token shown on the Values layer.</source>
+        <translation>由已加载模型的权重为数值图层所示的词元计算得出。</translation>
+    </message>
+    <message>
+        <source>Sum of partial products</source>
+        <translation>部分积之和</translation>
+    </message>
+    <message>
+        <source>Sum of |partial products|</source>
+        <translation>|部分积| 之和</translation>
+    </message>
 </context>
 <context>
     <name>ws::LayoutDock</name>

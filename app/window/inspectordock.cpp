@@ -257,6 +257,22 @@ void InspectorDock::addExecutedRows(int device, int x, int y)
     addRow(section, tr("Busy"), cycles(total.busy), why);
     addRow(section, tr("Waiting"), cycles(total.waiting), why);
     addRow(section, tr("Idle"), cycles(stats.idle(run.totalCycles)), why);
+    const MeshPlayback::CoreTraffic traffic = m_executed->coreTraffic(index);
+    const auto words = [&](double w) { return locale.toString(qint64(std::llround(w))); };
+    addRow(section, tr("Messages out"),
+           tr("%1 · %2 words").arg(locale.toString(traffic.messagesOut), words(traffic.wordsOut)),
+           tr("Messages this core sent (its partial sums, a multicast's copies, the hidden state onwards)."));
+    addRow(section, tr("Messages in"),
+           tr("%1 · %2 words").arg(locale.toString(traffic.messagesIn), words(traffic.wordsIn)),
+           tr("Messages that ended at this core."));
+    addRow(section, tr("Router words"), words(traffic.routerWords),
+           tr("Words that left this core's router on its four links: its own and those it forwarded (the Links "
+              "layer)."));
+    if (const MeshCoreValue* v = m_executed->valueAt(device, x, y)) {
+        const QString values = tr("Computed from the loaded model's weights for the token shown on the Values layer.");
+        addRow(section, tr("Sum of partial products"), locale.toString(v->partialSum, 'g', 5), values);
+        addRow(section, tr("Sum of |partial products|"), locale.toString(v->partialMagnitude, 'g', 5), values);
+    }
     for (size_t k = 0; k < stats.byKind.size(); ++k) {
         const CoreCycles& c = stats.byKind[k];
         if (c.busy <= 0 && c.waiting <= 0)

@@ -240,6 +240,38 @@ void MeshPlayback::fillLayer(MeshFrame& frame, MeshLayer layer, int device) cons
     }
 }
 
+MeshPlayback::CoreTraffic MeshPlayback::coreTraffic(int fabricCore) const
+{
+    CoreTraffic t;
+    if (!m_run || !m_run->fabric || fabricCore < 0 || size_t(fabricCore) >= m_run->fabric->cores().size())
+        return t;
+    for (const MeshEvent& e : m_run->fabric->events()) {
+        if (e.kind != MeshEventKind::Message && e.kind != MeshEventKind::Multicast)
+            continue;
+        if (e.core == fabricCore) {
+            ++t.messagesOut;
+            t.wordsOut += e.words;
+        }
+        if (e.toCore == fabricCore) {
+            ++t.messagesIn;
+            t.wordsIn += e.words;
+        }
+    }
+    const MeshCore& c = m_run->fabric->cores()[size_t(fabricCore)];
+    for (const MeshLinkLoad& l : m_links)
+        if (l.device == c.device && l.x == c.x && l.y == c.y)
+            t.routerWords += l.words;
+    return t;
+}
+
+const MeshCoreValue* MeshPlayback::valueAt(int device, int x, int y) const
+{
+    for (const MeshCoreValue& v : m_values)
+        if (v.device == device && v.fabricX == x && v.fabricY == y)
+            return &v;
+    return nullptr;
+}
+
 void MeshPlayback::fillFrame(MeshFrame& frame, const DataflowFrameOptions& options) const
 {
     fillDataflowFrame(frame, m_schedule, options,

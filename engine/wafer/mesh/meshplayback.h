@@ -61,6 +61,20 @@ public:
     // the frame keeps its base. Values without values: the device's cores as "no data" (NaN).
     void fillLayer(MeshFrame& frame, MeshLayer layer, int device) const;
 
+    // One core's messages in the run (a multicast counts once for its source and once per receiver it ends at),
+    // the words they carried, and the words leaving its router (its own and those it forwarded).
+    struct CoreTraffic
+    {
+        int messagesOut = 0;
+        int messagesIn = 0;
+        double wordsOut = 0;
+        double wordsIn = 0;
+        double routerWords = 0;
+    };
+    CoreTraffic coreTraffic(int fabricCore) const; // index into run().fabric->cores()
+    // What the core at heatmap (x, y) of `device` computed (values runs); null when it computed nothing.
+    const MeshCoreValue* valueAt(int device, int x, int y) const;
+
 private:
     std::shared_ptr<const MeshRun> m_run;
     TokenSchedule m_schedule;

@@ -79,6 +79,12 @@ private slots:
         QCOMPARE(cyclesIn(inspector->valueFor(QStringLiteral("Busy"))), std::round(stats.total().busy));
         QCOMPARE(cyclesIn(inspector->valueFor(QStringLiteral("Waiting"))), std::round(stats.total().waiting));
         QVERIFY(stats.total().busy > 0);
+        // Its messages, as the run's events give them ("12 · 3,456 words").
+        const MeshPlayback::CoreTraffic traffic = executed->coreTraffic(index);
+        QVERIFY(traffic.messagesOut > 0);
+        QCOMPARE(cyclesIn(inspector->valueFor(QStringLiteral("Messages out"))), double(traffic.messagesOut));
+        QCOMPARE(cyclesIn(inspector->valueFor(QStringLiteral("Messages in"))), double(traffic.messagesIn));
+        QCOMPARE(cyclesIn(inspector->valueFor(QStringLiteral("Router words"))), std::round(traffic.routerWords));
         QVERIFY(!inspector->valueFor(QStringLiteral("FFN gate/up")).isNull());
 
         // A core far from layer 2's region took no part.

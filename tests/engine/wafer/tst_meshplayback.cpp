@@ -230,6 +230,20 @@ private slots:
         }
         QCOMPARE(top, 1.0f);
         QVERIFY(lit > 1000); // the layer's reduction lines, not a few cores
+        // Per core (the inspector's rows), on a sample of cores (each call reads every event): a router's words are
+        // its links' (checked above against the routed words), and the reduction's cores send and receive.
+        int sampled = 0, both = 0;
+        for (size_t c = 0; c < run.fabric->cores().size(); c += 211) {
+            const ws::MeshCore& core = run.fabric->cores()[c];
+            const ws::MeshPlayback::CoreTraffic t = p.playback->coreTraffic(int(c));
+            const auto it = router.find({core.x, core.y});
+            QCOMPARE(t.routerWords, it == router.end() ? 0.0 : it->second);
+            QVERIFY(t.wordsOut >= 0 && t.wordsIn >= 0 && (t.messagesOut > 0) == (t.wordsOut > 0));
+            ++sampled;
+            both += t.messagesOut > 0 && t.messagesIn > 0;
+        }
+        QVERIFY2(sampled > 100 && both > sampled / 2, qPrintable(QStringLiteral("%1 of %2").arg(both).arg(sampled)));
+        QCOMPARE(p.playback->coreTraffic(-1).messagesOut, 0);
         // A Dataflow frame refilled from the same frame drops the links.
         ws::DataflowFrameOptions o;
         p.playback->fillFrame(frame, o);
@@ -252,6 +266,8 @@ private slots:
         QCOMPARE(cells[size_t(4 * cols + 3)], 0.5f - 0.5f * 2.0f / 8.0f);
         QCOMPARE(cells[size_t(4 * cols + 5)], 0.5f + 0.5f * 0.5f / 8.0f);
         QVERIFY(std::isnan(cells[0])); // no value: no data, not zero
+        QVERIFY(p.valueAt(0, 5, 4) && p.valueAt(0, 5, 4)->partialSum == 0.5);
+        QVERIFY(!p.valueAt(0, 4, 4) && !p.valueAt(1, 3, 4));
         // Without values the layer is all no data.
         timed.playback->fillLayer(frame, ws::MeshLayer::Values, 0);
         QVERIFY(std::isnan(frame.activity.at(0)[size_t(4 * cols + 3)]));
