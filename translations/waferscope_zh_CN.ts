@@ -1903,6 +1903,30 @@ Press Resume to continue where it stopped.</source>
         <source>Drag a layer&apos;s region to move it, drag its edges to resize it, Ctrl+click another region to swap the two layers; right-click to put the embedding or the LM head on a region.</source>
         <translation>拖动某层的区域可移动它，拖动其边缘可调整大小，按住 Ctrl 单击另一个区域可交换两层；右键单击可将嵌入或 LM 头放到某个区域。</translation>
     </message>
+    <message>
+        <source>Executing the layout&apos;s layers on the mesh engine, one region shape at a time…</source>
+        <translation>正在网格引擎上执行该布局的各层，每种区域形状执行一次…</translation>
+    </message>
+    <message>
+        <source>The mesh engine cannot time this layout: %1</source>
+        <translation>网格引擎无法为此布局计时：%1</translation>
+    </message>
+    <message>
+        <source>Mesh engine: the %1 layers take %2 µs a token (closed forms with the same unit costs: %3 µs), from %4 region shapes executed core by core.</source>
+        <translation>网格引擎：%1 层每个词元耗时 %2 µs（相同单位成本下的闭式公式：%3 µs），由逐核心执行的 %4 种区域形状得出。</translation>
+    </message>
+    <message>
+        <source>Slowest layer region: %1 × %2 cores (layer %3), %4 cycles.</source>
+        <translation>最慢的层区域：%1 × %2 个核心（第 %3 层），%4 个周期。</translation>
+    </message>
+    <message>
+        <source>Time with the mesh engine</source>
+        <translation>用网格引擎计时</translation>
+    </message>
+    <message>
+        <source>Execute the layout shown, hand edits included, core by core on the mesh engine with the hardware preset&apos;s core and link parameters: one layer per region shape, about a second each for a 70B model.</source>
+        <translation>在网格引擎上逐核心执行当前显示的布局（包括手动编辑），使用硬件预设的核心与链路参数：每种区域形状执行一层，70B 模型每种约需一秒。</translation>
+    </message>
 </context>
 <context>
     <name>ws::LayoutEditController</name>

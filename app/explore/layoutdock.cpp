@@ -1,5 +1,6 @@
 #include "app/explore/layoutdock.h"
 
+#include "engine/wafer/mesh/meshshapes.h"
 #include "views/mesh/meshimage.h"
 
 #include <QAction>
@@ -10,10 +11,12 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ws {
 
@@ -82,6 +85,15 @@ LayoutDock::LayoutDock(QWidget* parent) : QDockWidget(parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     column->addWidget(m_summary);
+    m_engineButton = new QPushButton(body);
+    m_engineButton->setObjectName(QStringLiteral("layoutEngineTime"));
+    column->addWidget(m_engineButton, 0, Qt::AlignLeft);
+    m_engine = new QLabel(body);
+    m_engine->setObjectName(QStringLiteral("layoutEngineTiming"));
+    m_engine->setWordWrap(true);
+    m_engine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    column->addWidget(m_engine);
+    connect(m_engineButton, &QPushButton::clicked, this, &LayoutDock::timeWithEngine);
     column->addStretch(1);
     setWidget(body);
 
@@ -135,6 +147,58 @@ void LayoutDock::showState(const ExploreState& state)
     select(m_tables, int(s.precisions.tables));
     m_showing = false;
     showPrediction(state);
+    m_jobs.cancel(); // a timing of the layout before is not this one's
+    m_engine->clear();
+    m_engineButton->setEnabled(state.result && state.result->scene && state.result->scene->placement &&
+                               state.overCapacity.empty());
+}
+
+void LayoutDock::timeWithEngine()
+{
+    if (!m_state || !m_state->result || !m_state->result->scene || !m_state->result->scene->placement)
+        return;
+    m_engine->setText(tr("Executing the layout's layers on the mesh engine, one region shape at a time…"));
+    m_jobs.start(
+        [result = m_state->result] {
+            return timeLayersByShape(*result->scene->placement, result->model(),
+                                     MeshParams::fromHardware(result->hardware().wafer),
+                                     std::max<int64_t>(1, result->spec().workload.contextTokens));
+        },
+        [this](Expected<MeshLayoutTiming> timed) {
+            if (!timed) {
+                m_engine->setText(tr("The mesh engine cannot time this layout: %1")
+                                      .arg(QString::fromStdString(timed.error().message())));
+                return;
+            }
+            const QLocale locale;
+            const auto us = [&](double cycles) {
+                return locale.toString(timed->clockHz > 0 ? 1e6 * cycles / timed->clockHz : 0.0, 'f', 1);
+            };
+            int layers = 0;
+            const MeshShapeTiming* slowest = nullptr;
+            for (const MeshShapeTiming& s : timed->shapes) {
+                layers += int(s.layers.size());
+                if (!slowest || s.engineCycles > slowest->engineCycles)
+                    slowest = &s;
+            }
+            QString text = tr("Mesh engine: the %1 layers take %2 µs a token (closed forms with the same unit costs: "
+                              "%3 µs), from %4 region shapes executed core by core.")
+                               .arg(layers)
+                               .arg(us(timed->engineCycles), us(timed->closedFormCycles))
+                               .arg(timed->shapes.size());
+            if (slowest)
+                text += QLatin1Char('\n') + tr("Slowest layer region: %1 × %2 cores (layer %3), %4 cycles.")
+                                                .arg(slowest->width)
+                                                .arg(slowest->height)
+                                                .arg(slowest->layers.front())
+                                                .arg(locale.toString(qint64(std::llround(slowest->engineCycles))));
+            m_engine->setText(text);
+        });
+}
+
+QString LayoutDock::engineText() const
+{
+    return m_engine->text();
 }
 
 void LayoutDock::showMessage(const QString& text)
@@ -209,6 +273,10 @@ void LayoutDock::retranslate()
     m_attention->setToolTip(precision.arg(tr("attention (q, k, v, o, norms, biases)")));
     m_ffn->setToolTip(precision.arg(tr("FFN and expert")));
     m_tables->setToolTip(precision.arg(tr("token embedding, LM head and final norm")));
+    m_engineButton->setText(tr("Time with the mesh engine"));
+    m_engineButton->setToolTip(tr("Execute the layout shown, hand edits included, core by core on the mesh engine "
+                                  "with the hardware preset's core and link parameters: one layer per region shape, "
+                                  "about a second each for a 70B model."));
     m_edit->setText(tr("Edit by hand on the heatmap"));
     m_edit->setToolTip(tr("Drag a layer's region to move it, drag its edges to resize it, Ctrl+click another region "
                           "to swap the two layers; right-click to put the embedding or the LM head on a region."));

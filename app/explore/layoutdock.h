@@ -4,13 +4,18 @@
 // the switch for editing by hand on the heatmap, and what the engine says of
 // the layout shown (time per token, tokens/s per user, time to first token,
 // wafers, regions over SRAM). The dock only reads and shows values; a user
-// change emits settingsChanged and LayoutEditController re-places.
+// change emits settingsChanged and LayoutEditController re-places. "Time
+// with the mesh engine" executes the layout shown, hand edits included, one
+// region shape at a time (engine/wafer/mesh/meshshapes.h) off the GUI thread
+// and puts the engine's time beside the closed forms'.
 
+#include "app/common/jobtracker.h"
 #include "app/explore/explorestate.h"
 
 #include <QDockWidget>
 
 class QCheckBox;
+class QPushButton;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -31,6 +36,10 @@ public:
     void showState(const ExploreState& state);
     void showMessage(const QString& text); // e.g. why a placement failed
     bool editing() const;
+    // The mesh engine's timing of the layout shown (what the button does); its line is engineText().
+    void timeWithEngine();
+    bool isTiming() const { return m_jobs.isBusy(); }
+    QString engineText() const;
 
 signals:
     void settingsChanged();
@@ -54,6 +63,9 @@ private:
     QComboBox* m_tables = nullptr;
     QCheckBox* m_edit = nullptr;
     QLabel* m_summary = nullptr;
+    QPushButton* m_engineButton = nullptr;
+    QLabel* m_engine = nullptr;
+    JobTracker m_jobs{this};
     QLabel* m_labels[9] = {};
     bool m_showing = false;
     std::shared_ptr<const ExploreState> m_state;

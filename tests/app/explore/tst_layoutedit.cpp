@@ -1,11 +1,13 @@
 // The Layout dock and hand edits through LayoutEditController: every accepted edit keeps each weight element on
 // exactly one core and shows a snapshot equal to one built afresh; a refused edit changes nothing and pushes
 // nothing; undo places the exact previous layout (byte-identical JSON export) and redo the edited one; a dock
-// change re-places off the GUI thread and is undone the same way.
+// change re-places off the GUI thread and is undone the same way. The dock times the layout shown with the mesh
+// engine on request.
 #include "app/common/presetlibrary.h"
 #include "app/explore/layoutdock.h"
 #include "app/explore/layouteditcontroller.h"
 #include "app/stage/stage.h"
+#include "engine/wafer/mesh/meshshapes.h"
 #include "engine/wafer/placement/layoutjson.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 #include "views/mesh/mesheditor.h"
@@ -130,6 +132,42 @@ private slots:
         c.undoStack()->redo();
         QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
         QCOMPARE(json(c), after);
+    }
+
+    // "Time with the mesh engine" on the layout shown: the engine's sum over the layers (one run per region shape)
+    // in µs at the preset's clock, beside the closed forms; a new layout clears it (it was the old one's).
+    void engineTimesTheLayoutShown()
+    {
+        const PresetLibrary presets{QString()};
+        ScenarioSpec spec;
+        spec.hardware = *presets.hardware(QStringLiteral("wse3"));
+        spec.model = *presets.model(QStringLiteral("qwen3-0.6b"));
+        spec.workload.contextTokens = 2048;
+        spec.fitSubMesh = true; // a small mesh: seconds under the sanitizers
+        auto placed = computePlacement(spec);
+        QVERIFY2(placed, placed ? "" : placed.error().message().c_str());
+        const auto result = std::make_shared<const PlacementResult>(std::move(*placed));
+        Rig rig;
+        rig.edits.adopt(result);
+        QTRY_VERIFY_WITH_TIMEOUT(rig.edits.state(), kJobMs);
+        LayoutDock* dock = rig.edits.dock();
+        dock->timeWithEngine();
+        QVERIFY(dock->isTiming());
+        QTRY_VERIFY_WITH_TIMEOUT(!dock->isTiming(), 10 * kJobMs);
+        const Placement& placement = *rig.edits.state()->result->scene->placement;
+        auto timed =
+            timeLayersByShape(placement, result->model(), MeshParams::fromHardware(result->hardware().wafer), 2048);
+        QVERIFY(timed);
+        const QLocale locale;
+        const QString us = locale.toString(1e6 * timed->engineCycles / timed->clockHz, 'f', 1);
+        const QString text = dock->engineText();
+        QVERIFY2(text.contains(QStringLiteral("the %1 layers take %2 µs").arg(result->model().layers).arg(us)),
+                 qPrintable(text));
+        QVERIFY2(text.contains(locale.toString(1e6 * timed->closedFormCycles / timed->clockHz, 'f', 1)),
+                 qPrintable(text));
+        rig.edits.adopt(m_placed); // another layout: the timing shown was the old one's
+        QTRY_VERIFY_WITH_TIMEOUT(rig.edits.state() && rig.edits.state()->result == m_placed, kJobMs);
+        QVERIFY(dock->engineText().isEmpty());
     }
 
     void aSavedLayoutIsPlacedAgain()
