@@ -146,6 +146,10 @@
         <source>Up close, layer 0 executed core by core by the mesh engine: orange cores multiply and add, blue ones pass partial sums along their column; the trails show where the data just travelled.</source>
         <translation>近看：网格引擎逐核心执行第 0 层。橙色核心在做乘加，蓝色核心沿所在列传递部分和；拖尾显示数据刚刚经过的路径。</translation>
     </message>
+    <message>
+        <source>The same layer&apos;s traffic, counted by the engine: each core coloured by the words that left its router for this token. Nearly every core forwards partial sums for its neighbours.</source>
+        <translation>同一层的流量，由引擎逐一统计：每个核心按这个词元离开其路由器的字数着色。几乎每个核心都在为邻居转发部分和。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -17,6 +17,9 @@ constexpr const char* kSourceTexts[] = {
     QT_TRANSLATE_NOOP("Tour", "Up close, layer 0 executed core by core by the mesh engine: orange cores multiply and "
                               "add, blue ones pass partial sums along their column; the trails show where the data "
                               "just travelled."),
+    QT_TRANSLATE_NOOP("Tour", "The same layer's traffic, counted by the engine: each core coloured by the words that "
+                              "left its router for this token. Nearly every core forwards partial sums for its "
+                              "neighbours."),
     QT_TRANSLATE_NOOP("Tour", "One token takes {token_time} on the wafer: {tokens_per_second} tokens per second for "
                               "one user, with no weight leaving the cores' SRAM."),
     // wafer-gpu-groq.json: "Wafer, GPU and Groq on the same answer"
