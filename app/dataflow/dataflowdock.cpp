@@ -337,6 +337,7 @@ void DataflowDock::updateState()
                     ? tr(" · values of token %1 of \"%2\"").arg(m_setup->valuesTokens).arg(valuesPrompt())
                     : QString());
     m_frameLabel->setText(text);
+    m_frameLabel->setToolTip(text); // the whole line where the dock is too narrow for it
 }
 
 void DataflowDock::fillTables()
