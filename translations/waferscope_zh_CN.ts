@@ -650,7 +650,7 @@
     </message>
     <message>
         <source>Agent workflow</source>
-        <translation>Agent 工作流</translation>
+        <translation>智能体（Agent）工作流</translation>
     </message>
     <message>
         <source>%1 steps × %2 tokens</source>
@@ -3702,7 +3702,7 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     </message>
     <message>
         <source>Agent %1 × %2 tokens</source>
-        <translation>Agent %1 轮 × %2 个 token</translation>
+        <translation>智能体 %1 轮 × %2 个 token</translation>
     </message>
     <message>
         <source>%1-character answer</source>
@@ -3746,7 +3746,7 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
     </message>
     <message>
         <source>An agent workflow of %1 steps × %2 tokens: %3 on %4, %5 on %6.</source>
-        <translation>%1 轮 × %2 个 token 的 Agent 工作流：%4 需要 %3，%6 需要 %5。</translation>
+        <translation>%1 轮 × %2 个 token 的智能体工作流：%4 需要 %3，%6 需要 %5。</translation>
     </message>
     <message>
         <source>A reader takes in %1–%2 Chinese characters a minute (%3), i.e. %4–%5 tokens/s at %6–%7 tokens per character. Predictions are the engine&apos;s, with the ranges of its calibration profiles.</source>
@@ -5151,7 +5151,7 @@ Acceptance a (default %4): %5</source>
     </message>
     <message>
         <source>allreduce</source>
-        <translation>allreduce</translation>
+        <translation>全归约（allreduce）</translation>
     </message>
     <message>
         <source>forwarding (hops)</source>
