@@ -148,23 +148,17 @@ int runExecute(const QStringList& args)
         engine->setTimedLayer(int(*layer));
         float worst = 0, largest = 0;
         QJsonArray engineIds, denseIds;
-        std::optional<MeshValuesStep> last;
-        TokenId token = prompt.front();
-        const int steps = int(prompt.size()) + int(*tokens) - 1;
-        for (int pos = 0; pos < steps; ++pos) {
-            auto step = engine->step(token, pos);
-            if (!step)
-                return fail(QStringLiteral("execute: ") + QString::fromStdString(step.error().message()));
-            worst = std::max(worst, step->maxLogitDifference);
-            largest = std::max(largest, step->maxAbsLogit);
-            const bool generating = pos + 1 >= int(prompt.size());
-            if (generating) {
-                engineIds.append(int(step->engineId));
-                denseIds.append(int(step->denseId));
+        const int promptSize = int(prompt.size());
+        auto last = engine->decode(prompt, int(*tokens), [&](const MeshValuesStep& step) {
+            worst = std::max(worst, step.maxLogitDifference);
+            largest = std::max(largest, step.maxAbsLogit);
+            if (step.position + 1 >= promptSize) { // generating
+                engineIds.append(int(step.engineId));
+                denseIds.append(int(step.denseId));
             }
-            token = generating ? step->engineId : prompt[size_t(pos + 1)];
-            last = std::move(*step);
-        }
+        });
+        if (!last)
+            return fail(QStringLiteral("execute: ") + QString::fromStdString(last.error().message()));
         out = meshRunJson(last->run);
         out.insert(QStringLiteral("mode"), QStringLiteral("values"));
         out.insert(QStringLiteral("max_logit_difference"), double(worst));

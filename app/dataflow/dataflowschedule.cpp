@@ -136,14 +136,10 @@ std::optional<DataflowSetup> buildValuesSetup(const PlacementResult& result, con
         return std::nullopt;
     }
     engine->setTimedLayer(layer);
-    std::optional<MeshValuesStep> last;
-    for (size_t pos = 0; pos < ids->size(); ++pos) {
-        auto step = engine->step((*ids)[pos], int(pos));
-        if (!step) {
-            *error = engineError(step.error());
-            return std::nullopt;
-        }
-        last = std::move(*step);
+    auto last = engine->decode(*ids, 0);
+    if (!last) {
+        *error = engineError(last.error());
+        return std::nullopt;
     }
     DataflowSetup out = executedSetup(result, layer, std::move(last->run), std::move(last->cores));
     out.valuesTokens = int(ids->size());

@@ -28,6 +28,25 @@ Expected<MeshValues> MeshValues::create(const Placement& placement, const Decode
     return v;
 }
 
+Expected<MeshValuesStep> MeshValues::decode(const std::vector<TokenId>& prompt, int generate,
+                                            const std::function<void(const MeshValuesStep&)>& onStep)
+{
+    if (prompt.empty())
+        return makeError(ErrorCode::InvalidArgument, "the prompt has no tokens");
+    const int steps = int(prompt.size()) + std::max(0, generate - 1);
+    TokenId token = prompt.front();
+    Expected<MeshValuesStep> last = makeError(ErrorCode::InvalidArgument, "nothing decoded");
+    for (int pos = 0; pos < steps; ++pos) {
+        last = step(token, pos);
+        if (!last)
+            return last;
+        if (onStep)
+            onStep(*last);
+        token = pos + 1 < int(prompt.size()) ? prompt[size_t(pos + 1)] : last->engineId;
+    }
+    return last;
+}
+
 Expected<MeshValuesStep> MeshValues::step(TokenId token, int position)
 {
     MeshValuesStep s;

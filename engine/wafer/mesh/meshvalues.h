@@ -18,6 +18,7 @@
 #include "engine/wafer/mesh/meshengine.h"
 #include "engine/wafer/tiledexecutor.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -44,6 +45,10 @@ public:
 
     // One decode step: `token` at `position` (positions fed in order from 0).
     Expected<MeshValuesStep> step(TokenId token, int position);
+    // Decodes from position 0: the prompt's tokens, then the engine's own greedy picks, `generate` of them
+    // (at least one step per prompt token). onStep sees each step in turn; returns the last one.
+    Expected<MeshValuesStep> decode(const std::vector<TokenId>& prompt, int generate,
+                                    const std::function<void(const MeshValuesStep&)>& onStep = {});
     // Time only this layer's phases on the mesh (-1: the whole token); the values are always the whole step's.
     void setTimedLayer(int layer) { m_layer = layer; }
     const std::vector<float>& logits() const { return m_tiled->logits(); }
