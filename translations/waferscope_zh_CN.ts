@@ -2061,10 +2061,6 @@ Press Resume to continue where it stopped.</source>
         <translation>未能预测 %1 的速度</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
         <source>Open a model: the main wafer follows its answer token by token.</source>
         <translation>打开一个模型：主晶圆会逐 token 跟随它的回答。</translation>
     </message>
@@ -2592,6 +2588,14 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Storage precision of the weights. INT8, INT4 and FP4 (MXFP4) include their block scales (8.5, 4.5 and 4.25 bits per weight).</source>
         <translation>权重的存储精度。INT8、INT4 和 FP4（MXFP4）含分块缩放因子（每个权重 8.5、4.5 和 4.25 位）。</translation>
+    </message>
+    <message>
+        <source>%1 · loaded</source>
+        <translation>%1 · 已加载</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s loaded model, placed on the scenario&apos;s hardware (Wafer shows: the loaded model).</source>
+        <translation>对话中已加载的模型，放置在场景的硬件上（晶圆显示：已加载的模型）。</translation>
     </message>
 </context>
 <context>
@@ -3351,6 +3355,10 @@ source: %6</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2) · %3 · %4</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2）· %3 · %4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3</translation>
     </message>
 </context>
 <context>

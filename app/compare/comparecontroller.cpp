@@ -128,7 +128,10 @@ void ComparisonController::recompute()
     } else {
         snap->modelName = QString::fromStdString(model->name);
         snap->inputs = CompareInputs::model(*model);
-        const Workload workload = workloadFor(m_settings, model->nativePrecision);
+        // The scenario's model at the scenario's precision (as the wafer on stage holds it); another: its own.
+        const bool scenarioModel = m_scenarioPrecision && m_settings.modelId == m_scenarioModelId;
+        const Workload workload =
+            workloadFor(m_settings, scenarioModel ? *m_scenarioPrecision : model->nativePrecision);
         for (const CompareSystemChoice& c : m_systems) {
             views::ComparisonSystem sys;
             sys.hardwareId = c.hardwareId;
@@ -159,6 +162,9 @@ void ComparisonController::recompute()
                 PredictOptions o;
                 o.devices = devices;
                 o.waferPlacements = &m_placements;
+                // The scenario's model on its wafer: the layout on stage (as the Layout dock predicts it).
+                if (scenarioModel && m_scenarioLayout && c.hardwareId == m_scenarioHardwareId)
+                    o.waferLayout = &*m_scenarioLayout;
                 return predict(*model, *hw, work, o);
             };
             auto p = run(c.devices, systemWork);

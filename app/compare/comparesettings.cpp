@@ -69,9 +69,14 @@ void ComparisonController::followScenario(const Scenario& scenario)
 {
     views::ComparisonSettings settings = m_settings;
     // A preset, else the loaded GGUF's file (resolveModel reads either), so the comparison offers the loaded model.
+    const std::optional<Precision> precisionBefore = m_scenarioPrecision;
+    const std::optional<Layout> layoutBefore = m_scenarioLayout;
     if (!scenario.modelPreset.isEmpty() || !scenario.modelFile.isEmpty()) {
         settings.modelId = scenario.modelPreset.isEmpty() ? scenario.modelFile : scenario.modelPreset;
         m_scenarioModelId = settings.modelId;
+        m_scenarioPrecision = scenario.precision;
+        m_scenarioLayout = scenario.layout;
+        m_scenarioHardwareId = scenario.hardwarePreset;
     }
     settings.concurrency = std::max(1, scenario.batch);
     settings.contextTokens = scenario.contextTokens;
@@ -106,8 +111,18 @@ void ComparisonController::followScenario(const Scenario& scenario)
     }
     if (settings != m_settings)
         setSettings(settings); // recomputes
-    else if (systemsChanged)
+    else if (systemsChanged || m_scenarioPrecision != precisionBefore || !(m_scenarioLayout == layoutBefore))
         recompute();
+}
+
+std::optional<Prediction> ComparisonController::scenarioPrediction() const
+{
+    if (!m_snapshot || m_scenarioModelId.isEmpty() || m_settings.modelId != m_scenarioModelId)
+        return std::nullopt;
+    for (const views::ComparisonSystem& s : m_snapshot->systems)
+        if (s.ok && s.hardwareId == m_scenarioHardwareId)
+            return s.prediction;
+    return std::nullopt;
 }
 
 QString ComparisonController::shownModelText() const

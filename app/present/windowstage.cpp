@@ -185,9 +185,11 @@ QMap<QString, QString> WindowStage::values() const
             QString::fromLatin1(precisionId(result->spec().workload.precision).data()).toUpper();
         v[QStringLiteral("devices")] = locale.toString(result->devices);
     }
-    if (const double seconds = tokenSeconds(); seconds > 0) {
-        v[QStringLiteral("token_time")] = views::ChatStats::formatSeconds(seconds, locale);
-        v[QStringLiteral("tokens_per_second")] = locale.toString(1.0 / seconds, 'f', 0);
+    // The prediction every view shows for the scenario (the comparison's, the Layout dock's, `predict --json`'s),
+    // not the Dataflow timetable's token (tokenSeconds: the closed forms' schedule the animation plays).
+    if (const auto p = m_parts.comparison->scenarioPrediction(); p && p->secondsPerToken > 0) {
+        v[QStringLiteral("token_time")] = views::ChatStats::formatSeconds(p->secondsPerToken, locale);
+        v[QStringLiteral("tokens_per_second")] = locale.toString(p->tokensPerSecondPerUser, 'f', 0);
     }
     if (const auto outcome = m_parts.defects->controller()->outcome(); outcome && outcome->remapped()) {
         v[QStringLiteral("dead_cores")] = locale.toString(qlonglong(outcome->summary.deadCores));

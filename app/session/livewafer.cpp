@@ -298,6 +298,9 @@ void LiveWafer::placeChatModel()
     Scenario scenario = m_scenario;
     scenario.modelPreset.clear();
     scenario.modelFile = QString::fromStdString(m_model->filePath);
+    scenario.draftModel.clear();           // a preset drafts for a preset; the chat's model is placed alone
+    if (m_model->config.contextLength > 0) // no KV cache beyond the context it was trained for (the bar says so)
+        scenario.contextTokens = std::min(scenario.contextTokens, m_model->config.contextLength);
     struct Placed
     {
         std::optional<ChatWafer> wafer;
@@ -334,6 +337,27 @@ void LiveWafer::placeChatModel()
             zoomToPlacedCores();
             emit readyChanged();
         });
+}
+
+bool LiveWafer::adoptChatPlacement(std::shared_ptr<const PlacementResult> result)
+{
+    if (m_shows != Shows::LoadedModel || !m_chatPlacement || !result || !result->scene ||
+        result->model().id != m_chatPlacement->model().id)
+        return false;
+    QString error;
+    std::optional<ChatWafer> wafer = ChatWafer::build(*result->scene, &error);
+    if (!wafer)
+        return false;
+    wafer->followRouting(*result->scene);
+    m_frameJobs.cancel();
+    m_frameBusy = false;
+    m_wantedFrame.reset();
+    m_lastFrame.reset();
+    m_chatPlacement = std::move(result);
+    m_frames = wafer->frameSource(m_shown);
+    updateHeader();
+    emit readyChanged();
+    return true;
 }
 
 void LiveWafer::zoomToPlacedCores()

@@ -79,6 +79,9 @@ public:
     const std::optional<SystemPace>& scenarioPace() const { return m_scenarioPace; }
     // The loaded model's placement shown in the main view (LoadedModel mode), when ready.
     std::shared_ptr<const PlacementResult> chatPlacement() const { return m_chatPlacement; }
+    // A layout edit of the loaded model's placement (the Layout dock): the wafer plays the chat on it from now on.
+    // False (nothing changes) unless the wafer shows the loaded model and `result` places that same model.
+    bool adoptChatPlacement(std::shared_ptr<const PlacementResult> result);
     // Every snapshot of the chat, on the GUI thread: the frame of its last token is made off the GUI thread
     // (one at a time: while one is being made, only the latest snapshot waits) and then shown in the main view;
     // the final snapshot of a turn (ended, stopped or failed) brings the idle wafer back.

@@ -5,7 +5,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 
@@ -33,13 +32,8 @@ void LiveWafer::updateHeader()
     const QLocale locale;
     QString text;
     QString chat;
-    if (m_model) {
-        // The name the file gives itself, and the file (names such as "llama" say little on their own).
-        chat = QString::fromStdString(m_model->displayName);
-        const QString file = QFileInfo(QString::fromStdString(m_model->filePath)).fileName();
-        if (!file.contains(chat, Qt::CaseInsensitive))
-            chat = tr("%1 (%2)").arg(chat, file);
-    }
+    if (m_model)
+        chat = QString::fromStdString(m_model->displayName); // with its file's name (importedModelName)
     if (!m_model) {
         text = tr("Open a model: the main wafer follows its answer token by token.");
     } else if (!m_error.isEmpty()) {

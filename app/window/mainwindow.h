@@ -57,7 +57,8 @@ public:
     Scenario scenario() const { return m_scenarios->scenario(); }
     void applyScenario(const Scenario& scenario) { m_scenarios->applyScenario(scenario); }
     FileMenuController* fileMenu() const { return m_files; }
-    Scenario request() const { return m_scenarios->request(); }
+    // What the stage shows (the pickers' choice, or the chat's loaded model while the wafer shows it).
+    Scenario request() const { return m_scenarios->shown(); }
     bool isBusy() const { return m_scenarios->isBusy(); }
     std::shared_ptr<const PlacementResult> result() const;
     QString lastError() const;

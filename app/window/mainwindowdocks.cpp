@@ -90,8 +90,10 @@ void MainWindow::createDocks()
     resizeDocks({m_dataflow}, {300}, Qt::Vertical);
     LiveWafer* live = m_chat->liveWafer();
     live->setStage(m_stage);
-    connect(live, &LiveWafer::placementReady, this,
-            [this](std::shared_ptr<const PlacementResult> r) { m_scenarios->showChatResult(r); });
+    connect(live, &LiveWafer::placementReady, this, [this](std::shared_ptr<const PlacementResult> r) {
+        m_scenarios->showChatResult(r);
+        m_layoutEdit->adopt(r); // the Layout dock reads and edits what the stage shows
+    });
     connect(live, &LiveWafer::placementFailed, this, [this](const QString& e) { m_scenarios->showError(e); });
     connect(live, &LiveWafer::mainPlacementWanted, this, &MainWindow::recompute);
     connect(live, &LiveWafer::layerWanted, this, &MainWindow::setLayer);
@@ -109,6 +111,10 @@ void MainWindow::createDocks()
     connect(this, &MainWindow::placementFinished, m_layoutEdit,
             [this](bool ok) { m_layoutEdit->adopt(ok ? m_stage->result() : nullptr, scenario().layout); });
     connect(m_layoutEdit, &LayoutEditController::stateChanged, this, [this](std::shared_ptr<const PlacementResult> r) {
+        if (m_chat->liveWafer()->adoptChatPlacement(r)) { // the loaded model's layout: the chat's, not the scenario's
+            m_scenarios->showChatResult(std::move(r));
+            return;
+        }
         m_scenarios->showResult(std::move(r));
         m_scenarios->noteLayout(m_layoutEdit->state()->choice.layout);
     });

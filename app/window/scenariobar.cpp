@@ -9,9 +9,13 @@
 #include <QLabel>
 #include <QLocale>
 
+#include <algorithm>
+#include <tuple>
+
 namespace ws {
 
 namespace {
+const QString kLoadedId = QStringLiteral(":loaded"); // not a preset id: presets are lower-case words
 const Precision kPrecisions[] = {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8,
                                  Precision::Int8, Precision::Int4, Precision::Fp4};
 } // namespace
@@ -32,8 +36,8 @@ ScenarioBar::ScenarioBar(QWidget* parent) : QWidget(parent)
         layout->addWidget(label);
         layout->addWidget(combo);
         layout->addSpacing(10);
-        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
-            if (!m_quiet)
+        connect(combo, &QComboBox::currentIndexChanged, this, [this, combo] {
+            if (!m_quiet && combo != m_model) // the model's: after its contexts and drafts (modelChosen)
                 emit requestChanged();
         });
     };
@@ -42,21 +46,83 @@ ScenarioBar::ScenarioBar(QWidget* parent) : QWidget(parent)
     add(m_precisionLabel, m_precision, 5);
     add(m_contextLabel, m_context, 12);
     add(m_draftLabel, m_draft, 10);
+    m_model->setObjectName(QStringLiteral("scenarioModel"));
+    m_hardware->setObjectName(QStringLiteral("scenarioHardware"));
+    m_precision->setObjectName(QStringLiteral("scenarioPrecision"));
+    m_context->setObjectName(QStringLiteral("scenarioContext"));
+    m_draft->setObjectName(QStringLiteral("scenarioDraft"));
     layout->addStretch(1);
     for (Precision p : kPrecisions)
         m_precision->addItem(QString::fromLatin1(precisionId(p).data()).toUpper(), static_cast<int>(p));
     // The context choices depend on the model.
-    connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_presets)
-            return;
-        const auto model = m_presets->model(m_model->currentData().toString());
-        const bool quiet = m_quiet;
-        m_quiet = true;
-        fillContexts(model ? model->contextLength : 0, request().contextTokens);
-        fillDrafts(m_draft->currentData().toString());
-        m_quiet = quiet;
-    });
+    connect(m_model, &QComboBox::currentIndexChanged, this, &ScenarioBar::modelChosen);
     retranslate();
+}
+
+void ScenarioBar::modelChosen()
+{
+    if (!m_presets)
+        return;
+    const bool quiet = m_quiet;
+    m_quiet = true;
+    int64_t context = m_context->currentData().toLongLong();
+    QString draft = m_draft->currentData().toString();
+    if (loadedModelChosen()) {
+        if (!m_kept)
+            m_kept = std::pair(context, draft);
+        fillContexts(m_loaded->contextLength, loadedContext(context));
+    } else {
+        if (m_kept) {
+            std::tie(context, draft) = *m_kept;
+            m_kept.reset();
+        }
+        m_preset = m_model->currentData().toString();
+        const auto model = m_presets->model(m_preset);
+        fillContexts(model ? model->contextLength : 0, context);
+    }
+    fillDrafts(draft);
+    m_quiet = quiet;
+    if (!m_quiet)
+        emit requestChanged();
+}
+
+void ScenarioBar::setLoadedModel(const std::optional<ModelConfig>& model)
+{
+    const bool quiet = m_quiet;
+    m_quiet = true;
+    const bool chosen = loadedModelChosen();
+    if (const int i = m_model->findData(kLoadedId); i >= 0)
+        m_model->removeItem(i);
+    m_loaded = model;
+    if (m_loaded) {
+        m_model->addItem(tr("%1 · loaded").arg(QString::fromStdString(m_loaded->name)), kLoadedId);
+        m_model->setItemData(m_model->count() - 1,
+                             tr("The chat's loaded model, placed on the scenario's hardware (Wafer shows: the "
+                                "loaded model)."),
+                             Qt::ToolTipRole);
+    }
+    m_quiet = quiet;
+    showLoadedModel(chosen && m_loaded);
+}
+
+bool ScenarioBar::loadedModelChosen() const
+{
+    return m_model->currentData().toString() == kLoadedId;
+}
+
+void ScenarioBar::showLoadedModel(bool shown)
+{
+    const bool quiet = m_quiet;
+    m_quiet = true;
+    const int i = shown && m_loaded ? m_model->findData(kLoadedId) : m_model->findData(m_preset);
+    if (i >= 0)
+        m_model->setCurrentIndex(i);
+    m_quiet = quiet;
+}
+
+int64_t ScenarioBar::loadedContext(int64_t context) const
+{
+    return m_loaded && m_loaded->contextLength > 0 ? std::min(context, m_loaded->contextLength) : context;
 }
 
 QList<int64_t> ScenarioBar::contextChoices()
@@ -94,8 +160,8 @@ void ScenarioBar::fillDrafts(const QString& keep)
     m_draft->clear();
     m_draft->addItem(tr("none"), QString());
     const auto target =
-        m_presets ? m_presets->model(m_model->currentData().toString()) : Expected<ModelConfig>(ModelConfig{});
-    if (!target)
+        m_presets && !loadedModelChosen() ? m_presets->model(m_preset) : Expected<ModelConfig>(ModelConfig{});
+    if (!target || loadedModelChosen()) // the loaded model drafts for itself in the chat, not on the wafer
         return;
     std::vector<ModelConfig> candidates;
     for (const QString& id : m_presets->modelIds())
@@ -122,7 +188,10 @@ void ScenarioBar::setPresets(const PresetLibrary& presets)
         if (hw && hw->kind == HardwareKind::Wafer)
             m_hardware->addItem(QString::fromStdString(hw->name), id);
     }
-    const auto model = presets.model(m_model->currentData().toString());
+    setLoadedModel(m_loaded); // after the presets
+    m_quiet = true;
+    m_preset = m_model->currentData().toString();
+    const auto model = presets.model(m_preset);
     fillContexts(model ? model->contextLength : 0, 8192);
     fillDrafts({});
     m_quiet = false;
@@ -130,25 +199,38 @@ void ScenarioBar::setPresets(const PresetLibrary& presets)
 
 Scenario ScenarioBar::request(Scenario base) const
 {
-    base.modelPreset = m_model->currentData().toString();
+    if (!loadedModelChosen()) {
+        base.modelPreset = m_preset;
+        base.contextTokens = m_context->currentData().toLongLong();
+        base.draftModel = m_draft->currentData().toString();
+    } else if (const int64_t chosen = m_context->currentData().toLongLong();
+               chosen != loadedContext(base.contextTokens)) {
+        base.contextTokens = chosen; // chosen for the loaded model; the scenario's preset keeps its draft
+    }
     base.hardwarePreset = m_hardware->currentData().toString();
     base.precision = static_cast<Precision>(m_precision->currentData().toInt());
-    base.contextTokens = m_context->currentData().toLongLong();
-    base.draftModel = m_draft->currentData().toString();
     return base;
 }
 
 void ScenarioBar::setRequest(const Scenario& request)
 {
     m_quiet = true;
-    if (const int i = m_model->findData(request.modelPreset); i >= 0)
-        m_model->setCurrentIndex(i);
+    if (const int i = m_model->findData(request.modelPreset); i >= 0) {
+        m_preset = request.modelPreset;
+        if (!loadedModelChosen()) // the loaded model stays named while the wafer shows it
+            m_model->setCurrentIndex(i);
+    }
     if (const int i = m_hardware->findData(request.hardwarePreset); i >= 0)
         m_hardware->setCurrentIndex(i);
     if (const int i = m_precision->findData(static_cast<int>(request.precision)); i >= 0)
         m_precision->setCurrentIndex(i);
-    const auto model = m_presets ? m_presets->model(request.modelPreset) : Expected<ModelConfig>(ModelConfig{});
-    fillContexts(model ? model->contextLength : 0, request.contextTokens);
+    if (loadedModelChosen()) {
+        m_kept = std::pair(request.contextTokens, request.draftModel);
+        fillContexts(m_loaded->contextLength, loadedContext(request.contextTokens));
+    } else {
+        const auto model = m_presets ? m_presets->model(request.modelPreset) : Expected<ModelConfig>(ModelConfig{});
+        fillContexts(model ? model->contextLength : 0, request.contextTokens);
+    }
     fillDrafts(request.draftModel);
     m_quiet = false;
 }

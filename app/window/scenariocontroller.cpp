@@ -20,6 +20,11 @@ ScenarioController::ScenarioController(const PresetLibrary& presets, Parts parts
     : QObject(parent), m_presets(presets), m_parts(std::move(parts)), m_placements(this)
 {
     connect(m_parts.stage, &Stage::resultChanged, this, &ScenarioController::resultShown);
+    // The bar offers the chat's loaded model and names it while the wafer shows it.
+    connect(m_parts.chat, &ChatController::modelChanged, this, [this] {
+        const auto& info = m_parts.chat->runController()->modelInfo();
+        m_parts.bar->setLoadedModel(info ? std::optional(info->config) : std::nullopt);
+    });
     connect(m_parts.defects, &DefectsDock::defectsChanged, this, &ScenarioController::defectsEdited);
     // The pickers name the default scenario from the start (not the presets' first entries), also behind a
     // question asked before anything is placed.
@@ -92,6 +97,15 @@ void ScenarioController::userChangedRequest()
     m_scenario.layout.reset(); // an edited layout belongs to the model and hardware it was made for
     m_parts.chat->setWaferScenario(m_scenario);
     m_parts.markModified();
+    // The loaded model chosen in the bar, or a preset chosen while the wafer showed it: the wafer follows (and
+    // places what it shows: the chat's model, or the scenario's through recompute).
+    LiveWafer* live = m_parts.chat->liveWafer();
+    const auto wanted =
+        m_parts.bar->loadedModelChosen() ? LiveWafer::Shows::LoadedModel : LiveWafer::Shows::ScenarioModel;
+    if (wanted != live->shows()) {
+        live->setShows(wanted);
+        return;
+    }
     recompute();
 }
 
@@ -104,6 +118,27 @@ void ScenarioController::setRequest(const Scenario& request)
 Scenario ScenarioController::request() const
 {
     return m_parts.bar->request(m_scenario);
+}
+
+Scenario ScenarioController::shown() const
+{
+    Scenario s = request();
+    const auto result = m_parts.stage->result();
+    const auto& info = m_parts.chat->runController()->modelInfo();
+    if (!result || result != m_parts.chat->liveWafer()->chatPlacement() || !info)
+        return s;
+    s.modelPreset.clear();
+    s.modelFile = QString::fromStdString(info->filePath);
+    s.contextTokens = result->spec().workload.contextTokens;
+    s.precision = result->spec().workload.precision;
+    s.draftModel.clear();
+    // The chat's model sits on the smallest sub-mesh that holds it (where it is seen): that layout, not the
+    // placer's spread over the wafer, is what the views predict.
+    if (result->scene && result->scene->placement)
+        s.layout = layoutOf(*result->scene->placement, result->model().id, result->hardware().id);
+    else
+        s.layout.reset();
+    return s;
 }
 
 void ScenarioController::recompute()
@@ -163,6 +198,7 @@ void ScenarioController::showError(const QString& message)
 void ScenarioController::resultShown()
 {
     const auto result = m_parts.stage->result();
+    m_parts.bar->showLoadedModel(result && result == m_parts.chat->liveWafer()->chatPlacement());
     if (!result || !m_pendingView)
         return;
     const auto& snap = *result->snapshot;

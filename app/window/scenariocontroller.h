@@ -51,6 +51,9 @@ public:
     void setRequest(const Scenario& request);
     // The scenario on show with the pickers' choice.
     Scenario request() const;
+    // What the stage shows, as a scenario: request(), or while the wafer shows the chat's loaded model that model's
+    // file with the context and precision it was placed with (what the comparison, exports and tests follow).
+    Scenario shown() const;
     bool isBusy() const { return m_placements.isBusy(); }
     void recompute();
     // Shows a placement made elsewhere (the chat's model, a hand edit), on the wafer an opened scenario names.

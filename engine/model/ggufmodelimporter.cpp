@@ -101,7 +101,7 @@ Expected<ModelConfig> importGgufModel(const GgufHyperParams& h, const GgufFile& 
         if (auto prec = precisionOf(q->type))
             c.nativePrecision = *prec;
 
-    c.name = h.name.empty() ? gguArch : h.name;
+    c.name = importedModelName(h.name, f.path(), gguArch);
     c.id = importedModelId(f.path());
     for (const char* field : {"layers", "hiddenSize", "ffnSize", "headCount", "kvHeadCount", "headDim", "vocabSize",
                               "tiedEmbeddings", "contextLength", "expertCount", "expertsPerToken", "expertFfnSize"})

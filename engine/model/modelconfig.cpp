@@ -35,6 +35,23 @@ std::string importedModelId(const std::string& path)
     return id;
 }
 
+std::string importedModelName(const std::string& ownName, const std::string& path, const std::string& fallback)
+{
+    const std::string file = path.substr(path.find_last_of('/') + 1);
+    std::string stem = file;
+    if (const auto dot = stem.rfind('.'); dot != std::string::npos && dot > 0)
+        stem = stem.substr(0, dot);
+    const std::string name = !ownName.empty() ? ownName : (!fallback.empty() ? fallback : stem);
+    const auto lower = [](std::string s) {
+        for (char& ch : s)
+            ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        return s;
+    };
+    if (file.empty() || lower(file).find(lower(name)) != std::string::npos)
+        return name;
+    return name + " (" + file + ")";
+}
+
 bool isKnownArchitecture(const std::string& architecture)
 {
     for (const auto a : kArchitectures)

@@ -95,6 +95,11 @@ Status validateModelConfig(ModelConfig& config, const std::string& file = {});
 // '-' as '-'.
 std::string importedModelId(const std::string& path);
 
+// The name a model imported from a file is shown by everywhere (title, inspector, comparison, chat, CLI): the name
+// the file gives itself (GGUF general.name; empty: `fallback`, e.g. the architecture), followed by the file's name
+// in parentheses when it does not contain that name ("llama (stories260K.gguf)": names such as "llama" say little).
+std::string importedModelName(const std::string& ownName, const std::string& path, const std::string& fallback = {});
+
 // Architectures the engine knows: llama, mistral, mixtral, qwen2, qwen3, qwen3moe, gemma3, gpt-oss, llama4,
 // deepseek2 and glm4moe (presets only: the decoder does not run them).
 bool isKnownArchitecture(const std::string& architecture);

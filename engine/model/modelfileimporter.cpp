@@ -13,9 +13,7 @@ Expected<ModelConfig> importLlama2cModel(const Llama2cHeader& header, const std:
     const GgufHyperParams defaults; // the same RMS epsilon and RoPE base a GGUF file without them gets
     ModelConfig c;
     c.id = importedModelId(path);
-    c.name = path.substr(path.find_last_of('/') + 1);
-    if (const auto dot = c.name.rfind('.'); dot != std::string::npos)
-        c.name = c.name.substr(0, dot);
+    c.name = importedModelName({}, path); // the file's name without its extension
     c.architecture = "llama";
     c.layers = header.layerCount;
     c.hiddenSize = header.dim;

@@ -185,13 +185,8 @@ Expected<std::unique_ptr<GeneratorSessionModel>> GeneratorSessionModel::load(con
 
     SessionModelInfo& info = session->m_info;
     info.filePath = path;
-    std::string name = std::filesystem::path(path).stem().string();
-    if (m.gguf()) {
-        if (Expected<std::string_view> general = m.gguf()->getString("general.name"); general && !general->empty())
-            name = std::string(*general);
-    }
-    info.displayName = name;
-    info.config = m.modelConfig(); // from the header read that loaded the weights
+    info.config = m.modelConfig();       // from the header read that loaded the weights
+    info.displayName = info.config.name; // importedModelName: the name every view shows
     info.hasChatTemplate = session->m_template->isChat();
     info.templateName = info.hasChatTemplate ? ChatTemplate::kindName(session->m_template->kind()) : "";
     info.unrenderedTemplate = ChatTemplate::unrenderedName(session->m_tokenizer->vocab().chatTemplate);

@@ -170,10 +170,15 @@ void ChatPane::setModel(const std::optional<SessionModelInfo>& info)
     if (m_model) {
         const QString name = QString::fromStdString(m_model->displayName);
         const QString file = QFileInfo(QString::fromStdString(m_model->filePath)).fileName();
-        m_modelLabel->setText(tr("<b>%1</b> (%2) · %3 · %4")
-                                  .arg(name.toHtmlEscaped(), file.toHtmlEscaped(),
-                                       QString::fromStdString(m_model->config.architecture).toHtmlEscaped(),
-                                       modeText(*m_model).toHtmlEscaped()));
+        const QString arch = QString::fromStdString(m_model->config.architecture);
+        if (name.contains(file)) // the name names its file already (importedModelName)
+            m_modelLabel->setText(
+                tr("<b>%1</b> · %2 · %3")
+                    .arg(name.toHtmlEscaped(), arch.toHtmlEscaped(), modeText(*m_model).toHtmlEscaped()));
+        else
+            m_modelLabel->setText(tr("<b>%1</b> (%2) · %3 · %4")
+                                      .arg(name.toHtmlEscaped(), file.toHtmlEscaped(), arch.toHtmlEscaped(),
+                                           modeText(*m_model).toHtmlEscaped()));
         m_modelLabel->setToolTip(QString::fromStdString(m_model->filePath));
     } else {
         m_modelLabel->setText(tr("<b>No model</b>"));

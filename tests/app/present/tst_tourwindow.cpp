@@ -10,11 +10,14 @@
 #include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/mainwindow.h"
+#include "tests/common/clirunner.h"
 #include "views/chat/chatstats.h"
 #include "views/mesh/meshview.h"
 
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QtTest>
@@ -77,9 +80,23 @@ private slots:
         if (!path.endsWith(QLatin1String("defects-redundancy.json"))) // these two start with the model's name
             QVERIFY2(captions.first().startsWith(model), qPrintable(captions.first()));
         if (path.endsWith(QLatin1String("token-trip.json"))) {
-            const double seconds = window.dataflowDock()->controller()->schedule()->seconds();
-            QVERIFY(captions.last().contains(views::ChatStats::formatSeconds(seconds, locale)));
-            QVERIFY(captions.last().contains(locale.toString(1.0 / seconds, 'f', 0)));
+            // The token's time and rate: the engine's prediction for the scenario on stage, as every view and
+            // `waferscope-cli predict --json` give it (issue 31), not the Dataflow timetable's closed forms.
+            const Scenario shown = window.request();
+            const wstest::CliRun run = wstest::runCli(
+                {"predict", "--model", shown.modelPreset, "--hardware", shown.hardwarePreset, "--precision",
+                 QString::fromLatin1(precisionId(shown.precision).data()), "--context",
+                 QString::number(shown.contextTokens), "--batch", QString::number(shown.batch), "--prompt-tokens",
+                 QString::number(shown.promptTokens), "--output-tokens", QString::number(shown.outputTokens),
+                 "--devices", QString::number(result->devices), "--json"});
+            QVERIFY2(run.exitCode == 0, run.err.constData());
+            const QJsonObject cli = QJsonDocument::fromJson(run.out).object();
+            const double seconds = cli.value("ms_per_token").toDouble() / 1e3;
+            QVERIFY2(captions.last().contains(views::ChatStats::formatSeconds(seconds, locale)),
+                     qPrintable(captions.last()));
+            QVERIFY2(
+                captions.last().contains(locale.toString(cli.value("tokens_per_second_per_user").toDouble(), 'f', 0)),
+                qPrintable(captions.last()));
             QCOMPARE(window.stage()->view()->layer(), MeshLayer::Dataflow);
         } else if (path.endsWith(QLatin1String("wafer-gpu-groq.json"))) {
             QVERIFY(raceShown);

@@ -30,6 +30,7 @@
 #include "views/chat/chatsettingspanel.h"
 #include "views/mesh/meshview.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QtTest>
@@ -262,6 +263,30 @@ private slots:
         QVERIFY(live->chatPlacement());
         QCOMPARE(window.result(), live->chatPlacement());
         QCOMPARE(window.result()->devices, 1);
+
+        // The scenario bar names what the stage shows: the loaded model, at the 2,048 tokens of context it was
+        // trained for (its GGUF header), below the scenario's 8,192.
+        auto* model = window.findChild<QComboBox*>(QStringLiteral("scenarioModel"));
+        auto* context = window.findChild<QComboBox*>(QStringLiteral("scenarioContext"));
+        QVERIFY(model && context);
+        QVERIFY2(model->currentText().startsWith(QStringLiteral("llama (stories260K.gguf)")),
+                 qPrintable(model->currentText()));
+        QCOMPARE(context->currentData().toLongLong(), 2048);
+        QCOMPARE(window.result()->spec().workload.contextTokens, 2048);
+        QCOMPARE(window.scenario().contextTokens, 8192); // the scenario's own stays
+
+        // A preset picked there puts the scenario's model back on the wafer, with the scenario's context.
+        QSignalSpy placed(&window, &MainWindow::placementFinished);
+        const int qwen8 = model->findData(QStringLiteral("qwen3-8b"));
+        QVERIFY(qwen8 >= 0);
+        model->setCurrentIndex(qwen8);
+        QCOMPARE(live->shows(), LiveWafer::Shows::ScenarioModel);
+        QVERIFY(placed.wait(180000));
+        QVERIFY(placed.last().at(0).toBool());
+        QCOMPARE(window.result()->model().id, std::string("qwen3-8b"));
+        QCOMPARE(window.result()->spec().workload.contextTokens, 8192);
+        QCOMPARE(context->currentData().toLongLong(), 8192);
+        QCOMPARE(model->currentData().toString(), QStringLiteral("qwen3-8b"));
     }
 
     void mainWaferFollowsTheChat()

@@ -1,22 +1,29 @@
 // Issue 31, item 1: every view shows the scenario on stage with the numbers
 // `waferscope-cli predict --json` prints for it. For a dense model on one
-// wafer, a 70B on four and a draft model (the loaded GGUF: not yet), it opens the
-// scenario in a real MainWindow and reads the window title, the status bar,
-// the inspector, the Layout dock's summary and the comparison's wafer system;
-// the expected tokens/s, first-token time and wafer count come from the
-// built CLI run as a separate process with the scenario's inputs as flags.
+// wafer, a 70B on four, a draft model and the chat's loaded GGUF (shown with
+// "Wafer shows: the loaded model"), it opens the scenario in a real MainWindow
+// and reads the window title, the scenario bar's model, the status bar, the
+// inspector, the Layout dock's summary and the comparison's wafer system; the
+// expected tokens/s, first-token time and wafer count come from the built CLI
+// run as a separate process with the scenario's inputs as flags.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/compare/comparecontroller.h"
+#include "app/present/presentationmode.h"
+#include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
 #include "app/window/mainwindow.h"
+#include "engine/wafer/placement/layoutjson.h"
 #include "tests/common/clirunner.h"
 #include "tests/common/testmodels.h"
 
+#include <QComboBox>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTemporaryFile>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -53,12 +60,16 @@ void TestViewsAgree::viewsAgree_data()
     QTest::addColumn<QString>("modelFile"); // under the models folder
     QTest::addColumn<int>("devices");
     QTest::addColumn<QString>("draft");
-    QTest::newRow("dense, one wafer") << "qwen3-8b" << QString() << 1 << QString();
-    QTest::newRow("70B, four wafers") << "llama-3.1-70b" << QString() << 4 << QString();
-    QTest::newRow("draft model") << "qwen3-32b" << QString() << 0 << "qwen3-0.6b";
-    // Not yet: the loaded GGUF (issue 31's fourth scenario) reaches the window through the chat's model loading,
-    // not a scenario naming its file (the heatmap refuses one without a preset); this test does not drive that
-    // path yet.
+    QTest::addColumn<QString>("name");      // the model's name in every view
+    QTest::addColumn<qlonglong>("context"); // the context it is placed with (0: the scenario's)
+    QTest::newRow("dense, one wafer") << "qwen3-8b" << QString() << 1 << QString() << "Qwen3-8B" << 0LL;
+    QTest::newRow("70B, four wafers") << "llama-3.1-70b" << QString() << 4 << QString() << "Llama-3.1-70B" << 0LL;
+    QTest::newRow("draft model") << "qwen3-32b" << QString() << 0 << "qwen3-0.6b"
+                                 << "Qwen3-32B" << 0LL;
+    // The chat's model: the file calls itself "llama", shown with its file's name; trained for 2,048 tokens of
+    // context (its GGUF header), so placed for 2,048 rather than the scenario's 8,192; the scenario's precision.
+    QTest::newRow("loaded GGUF") << QString() << "stories260K/stories260K.gguf" << 0 << QString()
+                                 << "llama (stories260K.gguf)" << 2048LL;
 }
 
 void TestViewsAgree::viewsAgree()
@@ -67,15 +78,18 @@ void TestViewsAgree::viewsAgree()
     QFETCH(QString, modelFile);
     QFETCH(int, devices);
     QFETCH(QString, draft);
+    QFETCH(QString, name);
+    QFETCH(qlonglong, context);
     Scenario s = MainWindow::defaultRequest();
-    s.modelPreset = model;
+    if (!model.isEmpty())
+        s.modelPreset = model;
     s.devices = devices;
     s.draftModel = draft;
     QStringList args{"predict",
                      "--hardware",
                      s.hardwarePreset,
                      "--context",
-                     QString::number(s.contextTokens),
+                     QString::number(context > 0 ? context : s.contextTokens),
                      "--batch",
                      QString::number(s.batch),
                      "--prompt-tokens",
@@ -83,11 +97,11 @@ void TestViewsAgree::viewsAgree()
                      "--output-tokens",
                      QString::number(s.outputTokens),
                      "--json"};
+    QString path;
     if (!modelFile.isEmpty()) {
-        const QString path = wstest::testModelPath(modelFile);
+        path = wstest::testModelPath(modelFile);
         WS_REQUIRE_MODEL_FILE(path);
-        s.modelFile = path;
-        args << "--model" << path;
+        args << "--model" << path << "--precision" << QString::fromLatin1(precisionId(s.precision).data());
     } else {
         args << "--model" << model;
         s.precision = m_presets->model(model)->nativePrecision;
@@ -99,6 +113,29 @@ void TestViewsAgree::viewsAgree()
         args << "--speculative"
              << "--draft" << draft;
 
+    QTemporaryFile layoutFile(QDir::tempPath() + QStringLiteral("/viewsagree-XXXXXX.json"));
+    MainWindow window(*m_presets, *m_languages);
+    QSignalSpy finished(&window, &MainWindow::placementFinished);
+    window.applyScenario(s);
+    window.show();
+    QVERIFY(finished.wait(240000));
+    QVERIFY2(finished.last().at(0).toBool(), qPrintable(window.lastError()));
+    if (!path.isEmpty()) { // the chat opens the file; the wafer shows it
+        LiveWafer* live = window.chat()->liveWafer();
+        QSignalSpy placed(live, &LiveWafer::placementReady);
+        live->setShows(LiveWafer::Shows::LoadedModel);
+        window.chat()->openModelFile(path);
+        QVERIFY(placed.wait(120000));
+        QCOMPARE(window.result(), live->chatPlacement());
+        // It sits on the smallest sub-mesh that holds it (where it is seen): the CLI places that layout too.
+        const std::optional<Layout> layout = window.request().layout;
+        QVERIFY(layout);
+        QVERIFY(layoutFile.open());
+        layoutFile.write(QByteArray::fromStdString(layoutToJson(*layout)));
+        layoutFile.close();
+        args << "--layout" << layoutFile.fileName();
+    }
+
     // Expected: the CLI, a separate process.
     const wstest::CliRun run = wstest::runCli(args);
     QVERIFY2(run.exitCode == 0, run.err.constData());
@@ -107,20 +144,16 @@ void TestViewsAgree::viewsAgree()
     const QString tps = locale.toString(cli.value("tokens_per_second_per_user").toDouble(), 'f', 1);
     const QString ttft = locale.toString(cli.value("ttft_ms").toDouble(), 'f', 1);
     const int wafers = cli.value("devices").toInt();
-
-    MainWindow window(*m_presets, *m_languages);
-    QSignalSpy finished(&window, &MainWindow::placementFinished);
-    window.applyScenario(s);
-    window.show();
-    QVERIFY(finished.wait(240000));
-    QVERIFY2(finished.last().at(0).toBool(), qPrintable(window.lastError()));
     QTest::qWait(500);
     const auto result = window.result();
     QVERIFY(result);
     const QString modelName = QString::fromStdString(result->model().name);
     const QString hardwareName = QString::fromStdString(result->hardware().name);
-    if (!model.isEmpty())
-        QCOMPARE(modelName, QString::fromStdString(m_presets->model(model)->name));
+    QCOMPARE(modelName, name);
+    // The scenario bar names the model on stage.
+    auto* modelPicker = window.findChild<QComboBox*>(QStringLiteral("scenarioModel"));
+    QVERIFY(modelPicker);
+    QVERIFY2(modelPicker->currentText().startsWith(modelName), qPrintable(modelPicker->currentText()));
 
     // Window title and status bar: model, hardware, wafer count.
     QVERIFY2(window.windowTitle().contains(modelName) && window.windowTitle().contains(hardwareName),
@@ -141,7 +174,10 @@ void TestViewsAgree::viewsAgree()
     // Layout dock: tokens/s, first token, wafers.
     auto* summary = window.findChild<QLabel*>(QStringLiteral("layoutSummary"));
     QVERIFY(summary);
-    QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("Tokens/s per user")), 60000);
+    // (After the chat's placement the dock reads it off the GUI thread: wait for its wafer count.)
+    QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("Tokens/s per user")) &&
+                                 summary->text().contains(QStringLiteral("Wafers: %1 ").arg(wafers)),
+                             60000);
     const QString text = summary->text();
     QVERIFY2(text.contains(QStringLiteral("Tokens/s per user: %1").arg(tps)), qPrintable(text + " vs CLI " + tps));
     QVERIFY2(text.contains(QStringLiteral("Time to first token: %1 ms").arg(ttft)), qPrintable(text + " vs " + ttft));
@@ -150,7 +186,7 @@ void TestViewsAgree::viewsAgree()
     // Comparison: names the model; its wafer system reads the CLI's tokens/s on the CLI's wafer count.
     auto* compare = window.findChild<ComparisonController*>();
     QVERIFY(compare);
-    QTRY_VERIFY_WITH_TIMEOUT(compare->snapshot() != nullptr, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(compare->snapshot() != nullptr && compare->snapshot()->modelName == modelName, 60000);
     const auto snap = compare->snapshot();
     QCOMPARE(snap->modelName, modelName);
     bool found = false;
@@ -168,6 +204,24 @@ void TestViewsAgree::viewsAgree()
             QVERIFY2(sys.label.startsWith(QStringLiteral("%1 × ").arg(wafers)), qPrintable(sys.label));
     }
     QVERIFY2(found, "the comparison has no system for the scenario's wafer");
+    // The token race's wafer lane runs at the same pace.
+    found = false;
+    for (const auto& lane : compare->raceSystems())
+        if (lane.pace.id == s.hardwarePreset.toStdString()) {
+            found = true;
+            QCOMPARE(locale.toString(lane.pace.tokensPerSecondPerUser, 'f', 1), tps);
+        }
+    QVERIFY2(found, "the token race has no lane for the scenario's wafer");
+
+    // Tour captions: the values a caption's {placeholders} read (model, wafers, tokens per second).
+    auto* present = window.findChild<PresentationMode*>();
+    QVERIFY(present);
+    QTRY_VERIFY_WITH_TIMEOUT(present->stage()->values().contains(QStringLiteral("tokens_per_second")), 60000);
+    const QMap<QString, QString> captions = present->stage()->values();
+    QCOMPARE(captions.value(QStringLiteral("model")), modelName);
+    QCOMPARE(captions.value(QStringLiteral("devices")), locale.toString(wafers));
+    QCOMPARE(captions.value(QStringLiteral("tokens_per_second")),
+             locale.toString(cli.value("tokens_per_second_per_user").toDouble(), 'f', 0));
     qInfo().noquote() << QTest::currentDataTag() << "CLI" << tps << "tokens/s," << ttft << "ms," << wafers
                       << "wafers; title" << window.windowTitle();
 }

@@ -15,12 +15,26 @@ private slots:
     // dim 64, hidden_dim 172, n_layers 5, n_heads 8, n_kv_heads 4, vocab 512. The GGUF
     // conversion stores output.weight as its own tensor (README: "the 48 tensors of the
     // F32 model", output.weight [64 x 512]), so as stored it is not tied.
+    void importedNames()
+    {
+        // The file's own name alone when the file's name contains it (case aside), else both.
+        QCOMPARE(ws::importedModelName("Qwen3-0.6B", "/m/Qwen3-0.6B-Q8_0.gguf"), std::string("Qwen3-0.6B"));
+        QCOMPARE(ws::importedModelName("qwen3 0.6b", "/m/Qwen3-0.6B-Q8_0.gguf"),
+                 std::string("qwen3 0.6b (Qwen3-0.6B-Q8_0.gguf)"));
+        QCOMPARE(ws::importedModelName("llama", "/m/stories260K.gguf"), std::string("llama (stories260K.gguf)"));
+        QCOMPARE(ws::importedModelName("", "/m/stories260K.gguf", "llama"), std::string("llama (stories260K.gguf)"));
+        QCOMPARE(ws::importedModelName("", "stories15M.bin"), std::string("stories15M")); // no name: the stem
+        QCOMPARE(ws::importedModelName("Tiny", ""), std::string("Tiny"));
+    }
+
     void stories260K()
     {
         WS_REQUIRE_MODEL(path, "stories260K/stories260K.gguf");
         auto m = ws::importGgufModel(path);
         QVERIFY2(m.hasValue(), m.hasValue() ? "" : m.error().message().c_str());
         QCOMPARE(m->architecture, std::string("llama"));
+        // The file calls itself "llama": shown with its file's name, which says which llama (issue 31).
+        QCOMPARE(m->name, std::string("llama (stories260K.gguf)"));
         QCOMPARE(m->layers, 5);
         QCOMPARE(m->hiddenSize, 64);
         QCOMPARE(m->ffnSize, 172);
