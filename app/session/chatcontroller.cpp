@@ -102,7 +102,6 @@ void ChatController::predictSystems(const ModelConfig& model)
 {
     // Off the GUI thread: a wafer prediction places the model first.
     const int64_t outputTokens = m_pane->settings().maxTokens;
-    m_live->setOutputTokens(outputTokens);
     m_paceJobs.start(
         [model, outputTokens] {
             return SystemPaces::predict(model, PresetLibrary(), SystemPaces::chatWorkload(128, outputTokens));

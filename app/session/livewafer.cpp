@@ -1,11 +1,10 @@
 #include "app/session/livewafer.h"
 
-#include "app/stage/stage.h"
-
 #include "app/common/presetlibrary.h"
+#include "app/explore/explorestate.h"
 #include "app/scenario/scenarioscene.h"
 #include "app/session/systempaces.h"
-#include "engine/predict/predictor.h"
+#include "app/stage/stage.h"
 #include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
 
@@ -265,21 +264,27 @@ void LiveWafer::followMainPlacement()
         QString error;
     };
     m_jobs.start(
-        [result = m_mainPlacement, outputTokens = m_outputTokens] {
+        [result = m_mainPlacement] {
             Followed out;
             const WaferScene& scene = *result->scene;
             if (auto timing = scheduleScene(scene, scene.spec.kv); !timing)
                 out.error = sceneErrorText(timing.error(), scene.spec);
             else
                 out.wafer = ChatWafer::build(scene, &out.error, timing->schedule);
-            // The scenario system's pace: the same predictor and workload as the chat's compared systems.
-            Workload workload = SystemPaces::chatWorkload(128, outputTokens);
-            workload.precision = result->spec().workload.precision;
-            if (auto p = predict(result->model(), result->hardware(), workload); p && p->tokensPerSecondPerUser > 0)
-                out.pace = SystemPaces::paceOf(*p, result->hardware().id, result->hardware().name);
+            // The scenario system's pace: the prediction the Layout dock shows for the placement on stage (its
+            // workload, layout and serving stack), so the chat names the number every other view names.
+            const ExploreState state =
+                scene.placement
+                    ? exploreResult(result,
+                                    LayoutChoice{layoutOf(*scene.placement, result->model().id, result->hardware().id),
+                                                 scene.spec.kv, 0})
+                    : ExploreState{};
+            if (state.predicted && state.prediction.tokensPerSecondPerUser > 0)
+                out.pace = SystemPaces::paceOf(state.prediction, result->hardware().id, result->hardware().name);
             else if (out.error.isEmpty())
-                out.error = p ? tr("no speed predicted for %1").arg(QString::fromStdString(result->hardware().name))
-                              : QString::fromStdString(p.error().message());
+                out.error = state.predictionError.empty()
+                                ? tr("no speed predicted for %1").arg(QString::fromStdString(result->hardware().name))
+                                : QString::fromStdString(state.predictionError);
             return out;
         },
         [this](Followed out) {

@@ -64,8 +64,6 @@ public:
     // The hardware, precision, context and defects the loaded model is placed on.
     void setScenario(const Scenario& scenario);
     void setChatModel(const std::optional<SessionModelInfo>& info);
-    // The answer length the scenario system's pace is predicted for.
-    void setOutputTokens(int64_t tokens) { m_outputTokens = tokens; }
 
     // The frames of the mode's wafer (empty until its schedule is ready).
     ChatWafer::Source frameSource() const { return m_frames; }
@@ -134,7 +132,6 @@ private:
     std::optional<SystemPace> m_scenarioPace;
     ChatWafer::Source m_frames;
     std::shared_ptr<ChatWafer::Shown> m_shown = std::make_shared<ChatWafer::Shown>();
-    int64_t m_outputTokens = 256;
     bool m_idleWanted = false; // showIdle() before the frame source was ready
     QString m_error;
     JobTracker m_jobs;      // the schedule and pace, or the chat model's placement, of the latest request

@@ -25,6 +25,7 @@
 #include "engine/predict/predictor.h"
 #include "engine/session/kvoccupancy.h"
 #include "engine/wafer/dataflow/meshframe.h"
+#include "engine/wafer/placement/layout.h"
 #include "tests/common/testmodels.h"
 #include "views/chat/chatpane.h"
 #include "views/chat/chatsettingspanel.h"
@@ -307,10 +308,12 @@ private slots:
         QVERIFY(loaded.wait(30000));
         QTRY_VERIFY_WITH_TIMEOUT(live->isReady() && live->scenarioPace(), 60000);
 
-        // The scenario system's pace, straight from the predictor (the same workload as the chat's systems).
-        Workload workload = SystemPaces::chatWorkload(128, chat->pane()->settings().maxTokens);
-        workload.precision = scenario->spec().workload.precision;
-        const auto predicted = predict(scenario->model(), scenario->hardware(), workload);
+        // The scenario system's pace, straight from the predictor: the scenario's workload (its context, batch,
+        // prompt and answer lengths) on the layout shown, as the Layout dock and `predict --json` give it.
+        const Layout layout = layoutOf(*scenario->scene->placement, scenario->model().id, scenario->hardware().id);
+        PredictOptions options;
+        options.waferLayout = &layout;
+        const auto predicted = predict(scenario->model(), scenario->hardware(), scenario->spec().workload, options);
         QVERIFY(predicted);
         QCOMPARE(live->scenarioPace()->tokensPerSecondPerUser, predicted->tokensPerSecondPerUser);
         auto* header = chat->pane()->findChild<QLabel*>(QStringLiteral("liveWaferHeader"));

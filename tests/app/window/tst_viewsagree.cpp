@@ -3,9 +3,11 @@
 // wafer, a 70B on four, a draft model and the chat's loaded GGUF (shown with
 // "Wafer shows: the loaded model"), it opens the scenario in a real MainWindow
 // and reads the window title, the scenario bar's model, the status bar, the
-// inspector, the Layout dock's summary and the comparison's wafer system; the
-// expected tokens/s, first-token time and wafer count come from the built CLI
-// run as a separate process with the scenario's inputs as flags.
+// inspector, the wafer thumbnails, the Layout dock's summary, the comparison's
+// wafer system, the token race's wafer lane, the chat's wafer header and the
+// tour captions' values; the expected tokens/s, first-token time and wafer
+// count come from the built CLI run as a separate process with the
+// scenario's inputs as flags.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/compare/comparecontroller.h"
@@ -16,6 +18,7 @@
 #include "engine/wafer/placement/layoutjson.h"
 #include "tests/common/clirunner.h"
 #include "tests/common/testmodels.h"
+#include "views/mesh/devicestrip.h"
 
 #include <QComboBox>
 #include <QJsonDocument>
@@ -164,6 +167,12 @@ void TestViewsAgree::viewsAgree()
         statusDevices |= l->text() == QStringLiteral("Devices: %1 × %2").arg(wafers).arg(hardwareName);
     QVERIFY2(statusDevices, "the status bar's wafer count differs from the CLI's");
 
+    // The wafer thumbnails: one per wafer of the CLI's count.
+    auto* strip = window.findChild<views::DeviceStrip*>();
+    QVERIFY(strip);
+    QTRY_VERIFY_WITH_TIMEOUT(!strip->thumbnail(wafers - 1).isNull(), 30000);
+    QVERIFY(strip->thumbnail(wafers).isNull());
+
     // Inspector: names the model and hardware.
     auto* tree = window.findChild<QTreeWidget*>();
     QVERIFY(tree);
@@ -212,6 +221,22 @@ void TestViewsAgree::viewsAgree()
             QCOMPARE(locale.toString(lane.pace.tokensPerSecondPerUser, 'f', 1), tps);
         }
     QVERIFY2(found, "the token race has no lane for the scenario's wafer");
+
+    // The chat, with a model of its own loaded, names the scenario model's predicted pace for the wafer it plays.
+    if (path.isEmpty()) {
+        const QString chatModel = wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
+        WS_REQUIRE_MODEL_FILE(chatModel);
+        LiveWafer* live = window.chat()->liveWafer();
+        window.chat()->openModelFile(chatModel);
+        auto* header = window.findChild<QLabel*>(QStringLiteral("liveWaferHeader"));
+        QVERIFY(header);
+        QTRY_VERIFY_WITH_TIMEOUT(live->isReady() && live->scenarioPace() && header->text().contains("stories260K"),
+                                 120000);
+        const QString rate = locale.toString(cli.value("tokens_per_second_per_user").toDouble(), 'f', 0);
+        QVERIFY2(header->text().contains(QStringLiteral("predicted %1 tokens/s").arg(rate)),
+                 qPrintable(header->text() + " vs CLI " + rate));
+        QVERIFY2(header->text().contains(modelName), qPrintable(header->text()));
+    }
 
     // Tour captions: the values a caption's {placeholders} read (model, wafers, tokens per second).
     auto* present = window.findChild<PresentationMode*>();
