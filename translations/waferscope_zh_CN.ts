@@ -4798,6 +4798,10 @@ Hourly cost: %10</source>
         <source>%1 µs / s</source>
         <translation>%1 µs / 秒</translation>
     </message>
+    <message>
+        <source>Wafer time of one token in this timetable: the closed forms with the calibration&apos;s constants for WaferLLM&apos;s published kernels (Timing constants tab), the mesh engine&apos;s reference. Predictions of a serving stack (Layout dock, comparison, CLI) scale the kernels&apos; cycles by the stack&apos;s fitted factor.</source>
+        <translation>此时间表中一个词元的晶圆时间：按 WaferLLM 公开内核的校准常数计算的闭式公式（“时序常数”标签页），即网格引擎的参照。服务软件栈的预测（布局停靠窗口、对比、CLI）按该软件栈拟合的系数缩放内核的周期数。</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::RaceChart</name>

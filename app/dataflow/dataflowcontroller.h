@@ -29,7 +29,7 @@ class DataflowController : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int frameIntervalMs = 33;  // about 30 frames per second
+    static constexpr int frameIntervalMs = 16;  // about 60 frames per second (issue 30)
     static constexpr double trailSeconds = 0.3; // real seconds of glow behind each event
 
     explicit DataflowController(QObject* parent = nullptr);

@@ -1,5 +1,6 @@
 #include "app/present/tourplayer.h"
 
+#include "app/dataflow/dataflowcontroller.h"
 #include "app/present/tourcaptions.h"
 #include "app/present/tourstage.h"
 
@@ -16,7 +17,8 @@ constexpr double kTimeEpsilon = 1e-9;
 TourPlayer::TourPlayer(Tour tour, TourStage* stage, QObject* parent)
     : QObject(parent), m_tour(std::move(tour)), m_stage(stage)
 {
-    m_timer.setInterval(33);
+    m_timer.setInterval(DataflowController::frameIntervalMs); // the animation's own frame rate: 60 per second
+    m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &TourPlayer::tick);
 }
 

@@ -97,6 +97,10 @@ void PlaybackBar::retranslate()
     m_previous->setToolTip(tr("Previous phase (Left)"));
     m_next->setToolTip(tr("Next phase (Right)"));
     m_slider->setToolTip(tr("Time into the token"));
+    m_time->setToolTip(tr("Wafer time of one token in this timetable: the closed forms with the calibration's "
+                          "constants for WaferLLM's published kernels (Timing constants tab), the mesh engine's "
+                          "reference. Predictions of a serving stack (Layout dock, comparison, CLI) scale the "
+                          "kernels' cycles by the stack's fitted factor."));
     m_dilation->setToolTip(tr("Time dilation: wafer time shown per second"));
     m_updating = true;
     const int index = m_dilation->currentIndex();
