@@ -60,6 +60,10 @@ void WindowLayout::arrange(QSize preferred)
     tabify();
     // The right docks (the chat) run the window's full height; the bottom docks sit left of them.
     m_window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    // On a screen much larger than `preferred` (a 4K monitor, a projector's desktop) the window takes most of it,
+    // so the wafer is not drawn in a corner: at least 80 % of the available width and height.
+    if (const QScreen* screen = m_window->screen())
+        preferred = preferred.expandedTo(screen->availableGeometry().size() * 0.8);
     m_defaultSize = preferred;
     m_window->resize(boundedToScreen(m_window, preferred));
     m_defaultState = m_window->saveState(kStateVersion);

@@ -36,8 +36,8 @@ public:
     // Not tabified with its area's other docks and its content not scrolled.
     static void keepOwnPlace(QDockWidget* dock);
 
-    // Wraps and tabifies every dock, sizes the window to `preferred` bounded by the screen, and records this as
-    // the default layout.
+    // Wraps and tabifies every dock, sizes the window to `preferred` (at least 80 % of a larger screen) bounded by
+    // the screen, and records this as the default layout.
     void arrange(QSize preferred);
     void reset();
     void save(QSettings& settings) const;

@@ -67,6 +67,7 @@ void TestViewsAgree::viewsAgree_data()
     QTest::addColumn<qlonglong>("context"); // the context it is placed with (0: the scenario's)
     QTest::newRow("dense, one wafer") << "qwen3-8b" << QString() << 1 << QString() << "Qwen3-8B" << 0LL;
     QTest::newRow("70B, four wafers") << "llama-3.1-70b" << QString() << 4 << QString() << "Llama-3.1-70B" << 0LL;
+    QTest::newRow("default scenario") << "qwen3-32b" << QString() << 0 << QString() << "Qwen3-32B" << 0LL;
     QTest::newRow("draft model") << "qwen3-32b" << QString() << 0 << "qwen3-0.6b"
                                  << "Qwen3-32B" << 0LL;
     // The chat's model: the file calls itself "llama", shown with its file's name; trained for 2,048 tokens of
