@@ -3,6 +3,7 @@
 
 #include "app/dataflow/dataflowdock.h"
 #include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/window/modecontroller.h"
 #include "app/window/windowlayout.h"
@@ -79,8 +80,12 @@ void MainWindow::endDemo(bool keepPlaying)
         return;
     m_demo = false;
     DataflowController* controller = m_dataflow->controller();
-    if (!keepPlaying)
+    if (!keepPlaying) {
         controller->pause();
+        // A loaded model: the wafer rests idle until the chat's first answer (not frozen mid-token, L6 lit, while
+        // the playback bar reads cycle 0).
+        m_chat->liveWafer()->showIdle();
+    }
     controller->setWaferSecondsPerSecond(m_normalPace);
 }
 

@@ -11,6 +11,7 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/defects/defectsdock.h"
 #include "app/session/chatcontroller.h"
+#include "app/session/livewafer.h"
 #include "app/stage/stage.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
@@ -303,10 +304,16 @@ void TestWindowLayout::demoGivesWayToALoadedModel()
     QVERIFY(window);
     QVERIFY(window->dataflowDock()->controller()->isPlaying());
     QSignalSpy loaded(window->chat(), &ChatController::modelChanged);
+    QSignalSpy idle(window->chat()->liveWafer(), &LiveWafer::idleShown);
     window->chat()->openModelFile(model);
     QVERIFY(loaded.wait(60000));
     QVERIFY(!window->isFirstRunDemo());
     QVERIFY(!window->dataflowDock()->controller()->isPlaying());
+    // The wafer rests idle for the chat: no region lit by the demo's last frame.
+    QVERIFY(idle.count() > 0 || idle.wait(60000));
+    const auto frame = window->stage()->view()->frame();
+    QVERIFY(frame);
+    QVERIFY(frame->activity.empty());
     // A model already loaded: no demo.
     window->startFirstRunDemo();
     QVERIFY(!window->isFirstRunDemo());
