@@ -117,6 +117,12 @@ void ComparisonController::recompute()
         snap->modelIds << m_settings.modelId;
         snap->modelNames << QString::fromStdString(model->name);
     }
+    // The chat's loaded model is offered too, shown or not.
+    if (!m_loadedModelFile.isEmpty() && !snap->modelIds.contains(m_loadedModelFile))
+        if (const auto loaded = m_presets.resolveModel(m_loadedModelFile)) {
+            snap->modelIds << m_loadedModelFile;
+            snap->modelNames << QString::fromStdString(loaded->name);
+        }
     // Shipped measurements that fail to load are an error on every system, not charts without their points.
     const Expected<std::vector<MeasuredPoint>>& shipped = shippedMeasuredPoints();
     if (!model || !shipped) {

@@ -115,6 +115,14 @@ void ComparisonController::followScenario(const Scenario& scenario)
         recompute();
 }
 
+void ComparisonController::setLoadedModel(const QString& file)
+{
+    if (file == m_loadedModelFile)
+        return;
+    m_loadedModelFile = file;
+    recompute();
+}
+
 std::optional<Prediction> ComparisonController::scenarioPrediction() const
 {
     if (!m_snapshot || m_scenarioModelId.isEmpty() || m_settings.modelId != m_scenarioModelId)

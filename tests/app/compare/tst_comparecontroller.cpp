@@ -188,6 +188,28 @@ private slots:
         QCOMPARE(c.shownModelText(), QStringLiteral("Qwen3-32B"));
     }
 
+    void offersTheLoadedModel()
+    {
+        // Issue 31: the comparison's model list offers the chat's loaded GGUF, by its display name.
+        const QString path = wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
+        WS_REQUIRE_MODEL_FILE(path);
+        views::ComparisonPanel panel;
+        ComparisonController c(m_presets, &panel);
+        c.setSettings(ComparisonController::defaultSettings());
+        Scenario scenario;
+        scenario.modelPreset = QStringLiteral("qwen3-32b");
+        scenario.hardwarePreset = QStringLiteral("wse3");
+        c.followScenario(scenario);
+        QVERIFY(!c.snapshot()->modelIds.contains(path));
+        c.setLoadedModel(path);
+        const int i = c.snapshot()->modelIds.indexOf(path);
+        QVERIFY(i >= 0);
+        QCOMPARE(c.snapshot()->modelNames.at(i), QStringLiteral("llama (stories260K.gguf)"));
+        QCOMPARE(c.snapshot()->modelName, QStringLiteral("Qwen3-32B")); // still the scenario's model shown
+        c.setLoadedModel(QString());
+        QVERIFY(!c.snapshot()->modelIds.contains(path));
+    }
+
     void badModelIsAnErrorNotACrash()
     {
         views::ComparisonPanel panel;
