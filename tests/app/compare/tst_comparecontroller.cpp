@@ -169,15 +169,22 @@ private slots:
         QVERIFY(find(*c.snapshot(), QStringLiteral("wse2")));
     }
 
+    // The scenario on stage in these tests: Qwen3-32B on WSE-3.
+    static Scenario qwen32OnWse3()
+    {
+        Scenario scenario;
+        scenario.modelPreset = QStringLiteral("qwen3-32b");
+        scenario.hardwarePreset = QStringLiteral("wse3");
+        return scenario;
+    }
+
     // A model chosen in the panel holds until the scenario changes, and the docks' titles say so, naming both.
     void chosenModelSaysSo()
     {
         views::ComparisonPanel panel;
         ComparisonController c(m_presets, &panel);
         c.setSettings(ComparisonController::defaultSettings());
-        Scenario scenario;
-        scenario.modelPreset = QStringLiteral("qwen3-32b");
-        scenario.hardwarePreset = QStringLiteral("wse3");
+        const Scenario scenario = qwen32OnWse3();
         c.followScenario(scenario);
         QCOMPARE(c.shownModelText(), QStringLiteral("Qwen3-32B"));
         views::ComparisonSettings s = c.settings();
@@ -196,10 +203,7 @@ private slots:
         views::ComparisonPanel panel;
         ComparisonController c(m_presets, &panel);
         c.setSettings(ComparisonController::defaultSettings());
-        Scenario scenario;
-        scenario.modelPreset = QStringLiteral("qwen3-32b");
-        scenario.hardwarePreset = QStringLiteral("wse3");
-        c.followScenario(scenario);
+        c.followScenario(qwen32OnWse3());
         QVERIFY(!c.snapshot()->modelIds.contains(path));
         c.setLoadedModel(path);
         const int i = c.snapshot()->modelIds.indexOf(path);
