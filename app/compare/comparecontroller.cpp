@@ -117,12 +117,11 @@ void ComparisonController::recompute()
         snap->modelIds << m_settings.modelId;
         snap->modelNames << QString::fromStdString(model->name);
     }
-    // The chat's loaded model is offered too, shown or not.
-    if (!m_loadedModelFile.isEmpty() && !snap->modelIds.contains(m_loadedModelFile))
-        if (const auto loaded = m_presets.resolveModel(m_loadedModelFile)) {
-            snap->modelIds << m_loadedModelFile;
-            snap->modelNames << QString::fromStdString(loaded->name);
-        }
+    // The chat's loaded model is offered too, shown or not (by the name the chat read from its header).
+    if (!m_loadedModel.first.isEmpty() && !snap->modelIds.contains(m_loadedModel.first)) {
+        snap->modelIds << m_loadedModel.first;
+        snap->modelNames << m_loadedModel.second;
+    }
     // Shipped measurements that fail to load are an error on every system, not charts without their points.
     const Expected<std::vector<MeasuredPoint>>& shipped = shippedMeasuredPoints();
     if (!model || !shipped) {

@@ -21,6 +21,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QWidget;
@@ -66,8 +67,9 @@ public:
     // wafer count) replace the comparison's; recomputes when that changes anything. The window calls it for
     // every scenario it places, so edits made in the panel hold until the scenario changes.
     void followScenario(const Scenario& scenario);
-    // The chat's loaded model file (empty: none): offered in the model list beside the presets.
-    void setLoadedModel(const QString& file);
+    // The chat's loaded model file and its display name (empty: none): offered in the model list beside the
+    // presets.
+    void setLoadedModel(const QString& file, const QString& name);
     // The comparison's prediction for the scenario on stage: its model on its wafer (the same numbers as the
     // Layout dock's and `predict --json`'s for the scenario's inputs); nullopt while another model is shown or
     // before the first computation.
@@ -130,8 +132,8 @@ private:
     QString m_scenarioModelId;                    // the model of the scenario last followed (empty: none yet)
     std::optional<Precision> m_scenarioPrecision; // its weights' precision (another model shown: its native one)
     std::optional<Layout> m_scenarioLayout; // the layout on stage (an edit, the chat's sub-mesh), if not the placer's
-    QString m_loadedModelFile;
-    QString m_scenarioHardwareId; // the wafer it is placed on
+    std::pair<QString, QString> m_loadedModel; // file, name
+    QString m_scenarioHardwareId;              // the wafer it is placed on
     std::vector<CalibrationProfile> m_userProfiles;
     std::vector<std::shared_ptr<const GpuCalibration>> m_userGpuCalibrations;
     std::vector<MeasuredPoint> m_userPoints;

@@ -115,11 +115,11 @@ void ComparisonController::followScenario(const Scenario& scenario)
         recompute();
 }
 
-void ComparisonController::setLoadedModel(const QString& file)
+void ComparisonController::setLoadedModel(const QString& file, const QString& name)
 {
-    if (file == m_loadedModelFile)
+    if (std::pair(file, name) == m_loadedModel)
         return;
-    m_loadedModelFile = file;
+    m_loadedModel = {file, name};
     recompute();
 }
 

@@ -139,7 +139,8 @@ void MainWindow::createActions()
     connect(m_chat->runController(), &RunController::snapshotReady, compare, &ComparisonController::followSession);
     connect(m_chat, &ChatController::modelChanged, compare, [this, compare] {
         const auto& info = m_chat->runController()->modelInfo();
-        compare->setLoadedModel(info ? QString::fromStdString(info->filePath) : QString());
+        compare->setLoadedModel(info ? QString::fromStdString(info->filePath) : QString(),
+                                info ? QString::fromStdString(info->displayName) : QString());
     });
     // The comparison shows the scenario on stage (its model, workload and wafer) each time one is placed.
     connect(m_stage, &Stage::resultChanged, compare, [this, compare](std::shared_ptr<const PlacementResult> result) {

@@ -205,12 +205,19 @@ private slots:
         c.setSettings(ComparisonController::defaultSettings());
         c.followScenario(qwen32OnWse3());
         QVERIFY(!c.snapshot()->modelIds.contains(path));
-        c.setLoadedModel(path);
+        c.setLoadedModel(path, QStringLiteral("llama (stories260K.gguf)"));
         const int i = c.snapshot()->modelIds.indexOf(path);
         QVERIFY(i >= 0);
         QCOMPARE(c.snapshot()->modelNames.at(i), QStringLiteral("llama (stories260K.gguf)"));
         QCOMPARE(c.snapshot()->modelName, QStringLiteral("Qwen3-32B")); // still the scenario's model shown
-        c.setLoadedModel(QString());
+        // Chosen in the panel, it is predicted (read from its file, named as the chat names it).
+        views::ComparisonSettings s = c.settings();
+        s.modelId = path;
+        c.setSettings(s);
+        QCOMPARE(c.snapshot()->modelName, QStringLiteral("llama (stories260K.gguf)"));
+        QVERIFY(c.snapshot()->systems.size() > 0 && c.snapshot()->systems.front().ok);
+        c.setLoadedModel(QString(), QString());
+        c.followScenario(qwen32OnWse3());
         QVERIFY(!c.snapshot()->modelIds.contains(path));
     }
 
