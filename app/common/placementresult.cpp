@@ -21,6 +21,13 @@ const ScenarioSpec& PlacementResult::spec() const
     return scene ? scene->spec : none;
 }
 
+std::optional<Layout> PlacementResult::layout() const
+{
+    if (!scene || !scene->placement)
+        return std::nullopt;
+    return layoutOf(*scene->placement, model().id, hardware().id);
+}
+
 PlacementResult placementResultOf(std::shared_ptr<const WaferScene> scene)
 {
     const Placement& p = *scene->placement;

@@ -11,6 +11,7 @@
 #include "engine/model/modelconfig.h"
 #include "engine/model/precision.h"
 #include "engine/scene/scene.h"
+#include "engine/wafer/placement/layout.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QString>
@@ -38,6 +39,8 @@ struct PlacementResult
     const ScenarioSpec& spec() const;
     const ModelConfig& model() const { return spec().model; }
     const HardwareSpec& hardware() const { return spec().hardware; }
+    // The layout this result places (engine/wafer/placement/layout.h: layoutOf); nullopt without a placement.
+    std::optional<Layout> layout() const;
 };
 
 // What the inspector shows for one core. Fields the engine could not provide stay empty.

@@ -106,8 +106,7 @@ void LayoutEditController::adopt(std::shared_ptr<const PlacementResult> result, 
     m_editor->setSelectedLayer(std::nullopt);
     if (!result || !result->scene || !result->scene->placement)
         return;
-    const LayoutChoice choice{layoutOf(*result->scene->placement, result->model().id, result->hardware().id),
-                              m_dock->settings().kv, 0};
+    const LayoutChoice choice{*result->layout(), m_dock->settings().kv, 0};
     m_target = choice;
     m_jobs.start([result, choice] { return exploreResult(result, choice); },
                  [this, saved](ExploreState s) {

@@ -78,8 +78,8 @@ LayoutExplorer::LayoutExplorer(QMainWindow* window, const PresetLibrary& presets
 Scenario LayoutExplorer::withPlacedLayout(Scenario s, const PlacementResult* result)
 {
     const bool defects = s.defects.any();
-    if (!s.layout && !defects && result && result->scene && result->scene->placement)
-        s.layout = layoutOf(*result->scene->placement, result->model().id, result->hardware().id);
+    if (!s.layout && !defects && result)
+        s.layout = result->layout();
     return s;
 }
 

@@ -234,13 +234,18 @@ void LiveWafer::showIdle()
         startFrame();
 }
 
-void LiveWafer::rebuild()
+void LiveWafer::dropFrames()
 {
-    m_jobs.cancel();
     m_frameJobs.cancel();
     m_frameBusy = false;
     m_wantedFrame.reset();
     m_lastFrame.reset();
+}
+
+void LiveWafer::rebuild()
+{
+    m_jobs.cancel();
+    dropFrames();
     m_idle.reset();
     m_frames = {};
     m_scenarioPace.reset();
@@ -273,12 +278,9 @@ void LiveWafer::followMainPlacement()
                 out.wafer = ChatWafer::build(scene, &out.error, timing->schedule);
             // The scenario system's pace: the prediction the Layout dock shows for the placement on stage (its
             // workload, layout and serving stack), so the chat names the number every other view names.
+            const std::optional<Layout> layout = result->layout();
             const ExploreState state =
-                scene.placement
-                    ? exploreResult(result,
-                                    LayoutChoice{layoutOf(*scene.placement, result->model().id, result->hardware().id),
-                                                 scene.spec.kv, 0})
-                    : ExploreState{};
+                layout ? exploreResult(result, LayoutChoice{*layout, scene.spec.kv, 0}) : ExploreState{};
             if (state.predicted && state.prediction.tokensPerSecondPerUser > 0)
                 out.pace = SystemPaces::paceOf(state.prediction, result->hardware().id, result->hardware().name);
             else if (out.error.isEmpty())
@@ -354,10 +356,7 @@ bool LiveWafer::adoptChatPlacement(std::shared_ptr<const PlacementResult> result
     if (!wafer)
         return false;
     wafer->followRouting(*result->scene);
-    m_frameJobs.cancel();
-    m_frameBusy = false;
-    m_wantedFrame.reset();
-    m_lastFrame.reset();
+    dropFrames();
     m_chatPlacement = std::move(result);
     m_frames = wafer->frameSource(m_shown);
     updateHeader();

@@ -111,6 +111,7 @@ signals:
 
 private:
     void rebuild();
+    void dropFrames(); // the frames asked for or being made, of a wafer no longer shown
     void placeChatModel();
     void followMainPlacement();
     void updateHeader();

@@ -159,9 +159,10 @@ void ScenarioBar::fillDrafts(const QString& keep)
 {
     m_draft->clear();
     m_draft->addItem(tr("none"), QString());
-    const auto target =
-        m_presets && !loadedModelChosen() ? m_presets->model(m_preset) : Expected<ModelConfig>(ModelConfig{});
-    if (!target || loadedModelChosen()) // the loaded model drafts for itself in the chat, not on the wafer
+    if (!m_presets || loadedModelChosen()) // the loaded model drafts for itself in the chat, not on the wafer
+        return;
+    const auto target = m_presets->model(m_preset);
+    if (!target)
         return;
     std::vector<ModelConfig> candidates;
     for (const QString& id : m_presets->modelIds())

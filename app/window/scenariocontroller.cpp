@@ -134,10 +134,7 @@ Scenario ScenarioController::shown() const
     s.draftModel.clear();
     // The chat's model sits on the smallest sub-mesh that holds it (where it is seen): that layout, not the
     // placer's spread over the wafer, is what the views predict.
-    if (result->scene && result->scene->placement)
-        s.layout = layoutOf(*result->scene->placement, result->model().id, result->hardware().id);
-    else
-        s.layout.reset();
+    s.layout = result->layout();
     return s;
 }
 
