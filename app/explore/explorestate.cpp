@@ -15,15 +15,16 @@ void predict(ExploreState& s)
     const PlacementResult& r = *s.result;
     // Through predict(), as the CLI, the comparison and the sweep predict (the same serving stack: kernels and
     // speculation), with the scenario's workload (batch, prompt, draft) at this layout's precision and context.
-    Workload workload = r.spec().workload;
-    workload.precision = s.choice.layout.precisions.attention;
-    workload.contextTokens = s.choice.layout.contextTokens;
+    ScenarioSpec spec = r.spec();
+    spec.workload.precision = s.choice.layout.precisions.attention;
+    spec.workload.contextTokens = s.choice.layout.contextTokens;
+    spec.devices = s.choice.wafers;
+    spec.kv = s.choice.kv;
+    spec.weightFill = s.choice.layout.weightFill;
+    spec.hopStretch = 1.0;
     PredictOptions o;
-    o.devices = s.choice.wafers;
-    o.kv = s.choice.kv;
-    o.waferWeightFill = s.choice.layout.weightFill;
-    o.waferLayout = &s.choice.layout;
-    auto p = ws::predict(r.model(), r.hardware(), workload, o);
+    o.waferLayout = &s.choice.layout; // without copying the layout into the spec
+    auto p = ws::predict(spec, o);
     s.predicted = bool(p);
     if (p)
         s.prediction = std::move(*p);

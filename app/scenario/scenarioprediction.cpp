@@ -10,12 +10,7 @@ std::optional<ScenarioPrediction> predictScenario(const Scenario& scenario, cons
     auto scene = ScenarioScene::build(scenario, presets, baseDir, error, withSchedule);
     if (!scene)
         return std::nullopt;
-    PredictOptions options;
-    options.devices = scenario.devices;
-    if (!scenario.layout)
-        options.waferDefects = scenario.defects;
-    options.waferLayout = scenario.layout ? &*scenario.layout : nullptr;
-    auto p = predict(scene->model(), scene->hardware(), scene->spec.workload, options);
+    auto p = predict(scene->spec);
     if (!p) {
         if (error)
             *error = QString::fromStdString(p.error().message());

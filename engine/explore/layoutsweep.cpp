@@ -157,25 +157,16 @@ Expected<SweepAxis> parseSweepAxis(std::string_view text)
 
 Expected<Prediction> predictPlaced(const ScenarioSpec& b, PlacementCache* cache, Layout* layoutOut)
 {
-    PlacementOptions po;
-    po.precision = b.workload.precision;
-    po.contextTokens = b.workload.contextTokens;
-    po.weightFill = b.weightFill;
-    po.order = b.order;
-    po.bandsPerDevice = b.bandsPerDevice;
-    const SharedPlacement placed = placeThrough(cache, b.model, b.hardware.wafer, po);
+    const SharedPlacement placed = placeThrough(cache, b.model, b.hardware.wafer, placementOptions(b));
     if (!*placed)
         return placed->error();
     const Layout layout = layoutOf(**placed, b.model.id, b.hardware.id);
     // Through predict(), as the CLI and the window predict: the same serving stack (kernels, speculation).
     PredictOptions o;
-    o.devices = b.devices;
-    o.waferHopStretch = b.hopStretch;
-    o.waferWeightFill = b.weightFill;
     o.waferLayout = &layout;
     o.waferLayoutPlacement = placed; // layoutOf(placed) is `layout`: not placed again
     o.waferPlacements = cache;
-    auto p = predict(b.model, b.hardware, b.workload, o);
+    auto p = predict(b, o);
     if (p && layoutOut)
         *layoutOut = layout;
     return p;

@@ -209,4 +209,21 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
     return p;
 }
 
+PredictOptions predictOptions(const ScenarioSpec& spec, PredictOptions options)
+{
+    options.devices = spec.devices;
+    options.kv = spec.kv;
+    options.waferHopStretch = spec.hopStretch;
+    options.waferWeightFill = spec.weightFill;
+    if (spec.layout && !options.waferLayout)
+        options.waferLayout = &*spec.layout;
+    options.waferDefects = options.waferLayout ? DefectRequest{} : spec.defects;
+    return options;
+}
+
+Expected<Prediction> predict(const ScenarioSpec& spec, PredictOptions options)
+{
+    return predict(spec.model, spec.hardware, spec.workload, predictOptions(spec, std::move(options)));
+}
+
 } // namespace ws

@@ -13,6 +13,7 @@
 #include "engine/model/modelconfig.h"
 #include "engine/predict/placementcache.h"
 #include "engine/predict/prediction.h"
+#include "engine/spec/scenariospec.h"
 #include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/layerwork.h"
 #include "engine/wafer/placement/layout.h"
@@ -49,5 +50,14 @@ struct PredictOptions
 
 Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
                              const PredictOptions& options = {});
+
+// predict() of a scenario specification: its model, hardware and workload with what it says of the devices, the
+// KV placement, the weight fill, the hop stretch, a hand layout and the dead cores (placed around only when no
+// layout is given: a layout is placed exactly). `options` adds what a specification does not say: a placement
+// cache, the month of the serving stacks, a kernel factor, a layout to place (with its placement) instead.
+Expected<Prediction> predict(const ScenarioSpec& spec, PredictOptions options = {});
+// The options predict(spec, options) runs with: `options` with what `spec` says set (the one translation of a
+// specification into predict()'s options, for the entry points that take them, such as whatItTakes).
+PredictOptions predictOptions(const ScenarioSpec& spec, PredictOptions options = {});
 
 } // namespace ws

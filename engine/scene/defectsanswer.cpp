@@ -29,12 +29,10 @@ DefectsAnswer answerDefects(const ScenarioSpec& spec, int device, PlacementCache
         out.hopStretch = out.scene->hopStretch.max();
 
     PredictOptions options;
-    options.devices = spec.devices;
-    options.kv = spec.kv;
     options.waferPlacements = placements;
-    if (spec.layout)
-        options.waferLayout = &*spec.layout;
-    auto before = predict(spec.model, spec.hardware, spec.workload, options);
+    ScenarioSpec defectFree = spec;
+    defectFree.defects = {};
+    auto before = predict(defectFree, options);
     if (before) {
         out.secondsPerTokenBefore = before->secondsPerToken;
         out.devicesBefore = before->devices;
@@ -44,8 +42,7 @@ DefectsAnswer answerDefects(const ScenarioSpec& spec, int device, PlacementCache
     if (!out.scene)
         return out;
     // The fewest wafers that hold the model on the smaller mesh: may be more than before.
-    options.waferDefects = spec.defects;
-    auto after = predict(spec.model, spec.hardware, spec.workload, options);
+    auto after = predict(spec, options);
     if (after) {
         out.secondsPerTokenAfter = after->secondsPerToken;
         out.devicesAfter = after->devices;

@@ -103,13 +103,7 @@ Expected<WaferScene> buildWaferScene(const ScenarioSpec& request, SceneOptions s
         return makeError(ErrorCode::Unsupported, "the heatmap needs wafer-scale hardware", "hardware");
     WaferScene scene;
     scene.spec = request;
-    PlacementOptions options;
-    options.precision = request.workload.precision;
-    options.contextTokens = request.workload.contextTokens;
-    options.weightFill = request.weightFill;
-    options.fitSubMesh = request.fitSubMesh;
-    options.order = request.order;
-    options.bandsPerDevice = request.bandsPerDevice;
+    const PlacementOptions options = placementOptions(request);
     if (request.layout && request.defects.any())
         return makeError(ErrorCode::Unsupported, "a given layout cannot be placed around defects", "layout");
     if (wantsDraft(request) && request.defects.any())

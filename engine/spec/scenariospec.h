@@ -16,6 +16,7 @@
 #include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/layerwork.h"
 #include "engine/wafer/placement/layout.h"
+#include "engine/wafer/placement/placer.h"
 #include "engine/wafer/placement/regioncut.h"
 #include "engine/wafer/redundancy/defectplacement.h"
 
@@ -30,6 +31,7 @@ struct ScenarioSpec
     int devices = 0; // wafers, GPUs or chips; 0: the fewest that hold the model
     Workload workload;
     // Layout on a wafer.
+    PlacementStrategy strategy = PlacementStrategy::Pipelined; // layers one after another, or each layer split
     double weightFill = 0.8; // phi_w: share of a core's SRAM the placer fills with weights [WaferScope-model]
     LayerOrder order = LayerOrder::Snake; // how consecutive layers follow each other on a wafer
     int bandsPerDevice = 0;               // bands of layer regions per wafer (region aspect); 0: the squarest
@@ -41,5 +43,10 @@ struct ScenarioSpec
     DefectRequest defects;
     double hopStretch = 1.0;
 };
+
+// How the placer lays out `spec`'s model: its strategy, precision, context, weight fill, layer order, bands and
+// sub-mesh; the one translation of a specification into the placer's options (the scene, the sweep and the
+// command line's place take it).
+PlacementOptions placementOptions(const ScenarioSpec& spec);
 
 } // namespace ws
