@@ -1,6 +1,7 @@
 #include "app/explore/explorebase.h"
 
 #include "app/common/presetlibrary.h"
+#include "app/scenario/scenarioscene.h"
 
 #include <algorithm>
 
@@ -8,26 +9,24 @@ namespace ws {
 
 std::optional<ScenarioSpec> sweepBaseOf(const Scenario& scenario, const PresetLibrary& presets, QString* error)
 {
-    auto model = presets.model(scenario.modelPreset);
-    auto hardware = presets.hardware(scenario.hardwarePreset);
-    if (!model || !hardware) {
-        *error = QString::fromStdString((!model ? model.error() : hardware.error()).message());
+    auto spec = scenarioSpec(scenario, presets); // the one translation of a scenario
+    if (!spec) {
+        *error = QString::fromStdString(spec.error().message());
         return std::nullopt;
     }
-    if (hardware->kind != HardwareKind::Wafer) {
+    if (spec->hardware.kind != HardwareKind::Wafer) {
         *error = QStringLiteral("%1 is not wafer hardware").arg(scenario.hardwarePreset);
         return std::nullopt;
     }
-    ScenarioSpec b;
-    b.model = std::move(*model);
-    b.hardware = std::move(*hardware);
-    b.workload.precision = scenario.precision;
-    b.workload.contextTokens = scenario.contextTokens;
-    b.workload.promptTokens = scenario.promptTokens;
-    b.workload.outputTokens = scenario.outputTokens;
-    b.workload.concurrency = std::max(1, scenario.batch);
-    b.devices = scenario.devices;
-    return b;
+    // A sweep lays the model out afresh at every point on whole wafers: not the scenario's hand layout (nor its
+    // weight fill), its draft model's strip or its dead cores.
+    const ScenarioSpec fresh;
+    spec->layout.reset();
+    spec->weightFill = fresh.weightFill;
+    spec->defects = fresh.defects;
+    spec->workload.speculative = fresh.workload.speculative;
+    spec->workload.concurrency = std::max(1, spec->workload.concurrency);
+    return std::move(*spec);
 }
 
 Scenario scenarioWithLayout(Scenario scenario, const ScenarioSpec& base, const Layout& layout)

@@ -1,7 +1,7 @@
 #pragma once
 // What the layout explorer's sweep and optimiser start from, and how a layout
 // they found becomes a scenario again: the window's scenario as an engine
-// ScenarioSpec (its model and wafer preset, precision, context and batch), and a
+// ScenarioSpec (scenarioSpec's, laid out afresh at each point), and a
 // ScenarioSpec with its layout as the scenario the compare dock opens as B.
 
 #include "app/scenario/scenario.h"

@@ -1,5 +1,6 @@
 #include "app/export/predictiontables.h"
 
+#include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/precision.h"
 #include "engine/wafer/dataflow/schedule.h"
 
@@ -12,19 +13,6 @@ namespace {
 QString q(const std::string& s)
 {
     return QString::fromStdString(s);
-}
-
-const char* kindId(HardwareKind kind)
-{
-    switch (kind) {
-    case HardwareKind::Wafer:
-        return "wafer";
-    case HardwareKind::Gpu:
-        return "gpu";
-    case HardwareKind::Lpu:
-        return "lpu";
-    }
-    return "unknown";
 }
 
 // The predictor's 0 means "no published figure" (no power in the hardware preset): an empty CSV field and a
@@ -73,8 +61,8 @@ DataTable PredictionTables::predictions(const std::vector<Prediction>& predictio
         QStringList notes;
         for (const std::string& note : p.notes)
             notes << q(note);
-        table.rows.append(QVariantList{q(p.modelId), q(p.hardwareId), QString::fromLatin1(kindId(p.kind)), p.devices,
-                                       p.devicesChosen, p.concurrency, p.tokensPerSecondPerUser,
+        table.rows.append(QVariantList{q(p.modelId), q(p.hardwareId), QString::fromLatin1(hardwareKindId(p.kind)),
+                                       p.devices, p.devicesChosen, p.concurrency, p.tokensPerSecondPerUser,
                                        p.tokensPerSecondPerUserRange.low, p.tokensPerSecondPerUserRange.high,
                                        p.ttftSeconds, p.aggregateTokensPerSecond, knownOrEmpty(p.powerWatts),
                                        knownOrEmpty(p.joulesPerToken), q(p.profile), notes.join(QStringLiteral("; "))});

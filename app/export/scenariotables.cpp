@@ -20,31 +20,6 @@ void addInputs(DataTable& table, const Scenario& scenario)
         table.inputs.insert(it.key(), it.value());
 }
 
-std::optional<Prediction> predictScenario(const Scenario& s, const PresetLibrary& presets, Workload& workload,
-                                          HardwareSpec& hardware, QString* error)
-{
-    auto spec = presets.hardware(s.hardwarePreset);
-    auto model = presets.resolveModel(s.modelFile.isEmpty() ? s.modelPreset : s.modelFile);
-    if (!spec || !model) {
-        *error = QString::fromStdString((!spec ? spec.error() : model.error()).message());
-        return std::nullopt;
-    }
-    hardware = *spec;
-    workload.precision = s.precision;
-    workload.concurrency = s.batch;
-    workload.contextTokens = s.contextTokens;
-    workload.promptTokens = s.promptTokens;
-    workload.outputTokens = s.outputTokens;
-    PredictOptions options;
-    options.devices = s.devices;
-    auto prediction = predict(*model, hardware, workload, options);
-    if (!prediction) {
-        *error = QString::fromStdString(prediction.error().message());
-        return std::nullopt;
-    }
-    return *prediction;
-}
-
 } // namespace
 
 QJsonObject ScenarioTables::scenarioInputs(const Scenario& s)
@@ -94,12 +69,18 @@ template <class Make>
 std::optional<DataTable> predictionTable(const Scenario& scenario, const PresetLibrary& presets, QString* error,
                                          Make make)
 {
-    Workload workload;
-    HardwareSpec hardware;
-    const auto prediction = predictScenario(scenario, presets, workload, hardware, error);
-    if (!prediction)
+    // The window's prediction of the scenario (its devices, defects, hand layout and draft model too).
+    auto spec = scenarioSpec(scenario, presets);
+    if (!spec) {
+        *error = QString::fromStdString(spec.error().message());
         return std::nullopt;
-    DataTable table = make(*prediction, workload, hardware);
+    }
+    const auto prediction = predict(*spec);
+    if (!prediction) {
+        *error = QString::fromStdString(prediction.error().message());
+        return std::nullopt;
+    }
+    DataTable table = make(*prediction, spec->workload, spec->hardware);
     addInputs(table, scenario);
     return table;
 }

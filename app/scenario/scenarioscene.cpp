@@ -16,6 +16,7 @@ Expected<ScenarioSpec> scenarioSpec(const Scenario& scenario, const PresetLibrar
     if (!hardware)
         return hardware.error();
     spec.hardware = std::move(*hardware);
+    spec.devices = scenario.devices;
     if (knownModel) {
         spec.model = *knownModel;
     } else {

@@ -2,6 +2,7 @@
 // tables, computed by the engine, with the scenario's inputs and sources.
 #include "app/common/presetlibrary.h"
 #include "app/export/scenariotables.h"
+#include "app/scenario/scenarioprediction.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -20,6 +21,8 @@ Scenario llama8bOnWse3()
 }
 
 } // namespace
+
+Q_DECLARE_METATYPE(ws::Scenario)
 
 class TestScenarioTables : public QObject
 {
@@ -78,6 +81,44 @@ private slots:
             share += row[2].toDouble();
         QVERIFY(!breakdown->rows.isEmpty());
         QVERIFY(qAbs(share - 1.0) < 1e-9);
+    }
+
+    // The exported prediction is the window's (predictScenario) for the scenario as a whole: its dead cores, its
+    // draft model reach it (the export predicted the bare model and workload before).
+    void predictionIsTheWindows_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        Scenario defects = llama8bOnWse3();
+        defects.modelPreset = "llama-3.1-70b";
+        defects.defects.rate = 0.002;
+        defects.defects.seed = 7;
+        QTest::newRow("dead cores") << defects;
+        Scenario draft;
+        draft.modelPreset = "qwen3-32b";
+        draft.hardwarePreset = "wse3";
+        draft.draftModel = "qwen3-0.6b";
+        QTest::newRow("draft model") << draft;
+    }
+    void predictionIsTheWindows()
+    {
+        QFETCH(Scenario, scenario);
+        const PresetLibrary presets(QString{});
+        QString error;
+        const auto window = predictScenario(scenario, presets, QString(), &error);
+        QVERIFY2(window, qPrintable(error));
+        const auto table = ScenarioTables::prediction(scenario, presets, &error);
+        QVERIFY2(table, qPrintable(error));
+        auto column = [&](const char* name) { return table->rows[0][table->columns.indexOf(name)].toDouble(); };
+        QCOMPARE(column("tokens_per_second_per_user"), window->prediction.tokensPerSecondPerUser);
+        QCOMPARE(int(column("devices")), window->prediction.devices);
+        // Not the bare model's figure: what the scenario adds changes it.
+        Scenario bare = scenario;
+        bare.defects = {};
+        bare.draftModel.clear();
+        const auto plain = ScenarioTables::prediction(bare, presets, &error);
+        QVERIFY2(plain, qPrintable(error));
+        QVERIFY(plain->rows[0][plain->columns.indexOf("tokens_per_second_per_user")].toDouble() !=
+                column("tokens_per_second_per_user"));
     }
 
     void unknownPresetIsAnError()
