@@ -5,7 +5,7 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/executejson.h"
-#include "app/common/presetlibrary.h"
+#include "app/cli/specoptions.h"
 
 #include "engine/session/chatturn.h"
 #include "engine/session/generatorsessionmodel.h"
@@ -23,6 +23,10 @@
 namespace ws::cli {
 
 namespace {
+// A preset runs timing only (the context is how many cached tokens the token attends over); a model file runs
+// in values mode.
+constexpr SpecOptions kExecuteOptions = SpecOption::Model | SpecOption::Hardware | SpecOption::Context;
+
 // Above this many cores a whole token's events would take more than about 2 GB (some 3 KB per core: its
 // events, links, statistics and tiles; qwen3-0.6b's whole token on wse3, 886,370 cores, took 2.7 GB), so a
 // preset that large runs one layer at a time.
@@ -44,50 +48,31 @@ int runExecute(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral(
         "Execute one decode step core by core on the wafer's mesh and compare it with the closed forms."));
     parser.addHelpOption();
+    addSpecOptions(parser, kExecuteOptions);
     parser.addOptions({
-        {QStringLiteral("model"), QStringLiteral("Model preset id (timing only) or a .gguf file (values)."),
-         QStringLiteral("PRESET|FILE")},
-        {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("ID")},
         {QStringLiteral("tokens"), QStringLiteral("Values mode: tokens to generate after the prompt (default 8)."),
          QStringLiteral("N")},
         {QStringLiteral("prompt"), QStringLiteral("Values mode: prompt text (default: empty, BOS only)."),
          QStringLiteral("TEXT")},
         {QStringLiteral("layer"), QStringLiteral("Execute only this layer's phases (default: the whole token)."),
          QStringLiteral("L")},
-        {QStringLiteral("context"), QStringLiteral("Timing only: cached tokens the token attends over (default 4096)."),
-         QStringLiteral("N")},
         {QStringLiteral("wafers"), QStringLiteral("At most this many wafers (default: as many as the model needs)."),
          QStringLiteral("N")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     if (!parseArgs(parser, QStringLiteral("execute"), args))
         return kExitBadInput;
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return kExitOk;
-    }
-    if (!parser.isSet(QStringLiteral("model")))
-        return fail(QStringLiteral("execute: --model is required"));
-    if (!parser.isSet(QStringLiteral("hardware")))
-        return fail(QStringLiteral("execute: --hardware is required"));
+    auto spec = specFromOptions(parser, QStringLiteral("execute"), kExecuteOptions);
+    if (!spec)
+        return kExitBadInput;
     const auto tokens = intOption(parser, QStringLiteral("tokens"), 8, 1, 4096);
     const auto layer = intOption(parser, QStringLiteral("layer"), -1, 0, 1 << 20);
-    const auto context = intOption(parser, QStringLiteral("context"), 4096, 1, 100000000);
     const auto wafers = intOption(parser, QStringLiteral("wafers"), 1024, 1, 1024);
-    if (!tokens || !layer || !context || !wafers)
+    if (!tokens || !layer || !wafers)
         return kExitBadInput;
-
-    const PresetLibrary library;
     const QString modelArg = parser.value(QStringLiteral("model"));
-    auto model = library.resolveModel(modelArg);
-    if (!model)
-        return fail(QStringLiteral("execute: ") + QString::fromStdString(model.error().message()));
-    auto hardware = library.hardware(parser.value(QStringLiteral("hardware")));
-    if (!hardware)
-        return fail(QStringLiteral("execute: ") + QString::fromStdString(hardware.error().message()));
-    if (hardware->kind != HardwareKind::Wafer)
-        return fail(QStringLiteral("execute needs wafer hardware (wse2, wse3), not '%1'")
-                        .arg(QString::fromStdString(hardware->id)));
+    const ModelConfig* model = &spec->model;
+    const HardwareSpec* hardware = &spec->hardware;
     if (*layer >= model->layers)
         return fail(QStringLiteral("execute: layer %1 is out of range (the model has %2 layers)")
                         .arg(*layer)
@@ -97,9 +82,8 @@ int runExecute(const QStringList& args)
     const bool values = QFileInfo(modelArg).isFile();
     const MeshParams params = MeshParams::fromHardware(hardware->wafer);
 
-    PlacementOptions po;
-    po.precision = model->nativePrecision;
-    po.fitSubMesh = values;
+    spec->fitSubMesh = values; // a model file's values on the smallest sub-mesh that holds it
+    PlacementOptions po = placementOptions(*spec);
     po.maxDevices = int(*wafers);
     std::unique_ptr<GeneratorSessionModel> session;
     std::vector<TokenId> prompt;
@@ -118,8 +102,6 @@ int runExecute(const QStringList& args)
             return fail(QStringLiteral("execute: ") + QString::fromStdString(ids.error().message()));
         prompt = *ids;
         po.contextTokens = int64_t(prompt.size()) + *tokens;
-    } else {
-        po.contextTokens = *context;
     }
     auto placement = placeModel(*model, hardware->wafer, po);
     if (!placement)
@@ -133,13 +115,13 @@ int runExecute(const QStringList& args)
                             .arg(modelArg)
                             .arg(layerCores(*placement)));
         MeshOptions o;
-        o.context = *context;
+        o.context = spec->workload.contextTokens;
         o.layer = int(*layer);
         auto run = executeMeshToken(*placement, *model, params, o);
         if (!run)
             return fail(QStringLiteral("execute: ") + QString::fromStdString(run.error().message()));
         out = meshRunJson(*run);
-        addCalibratedClosedForms(out, *placement, *model, hardware->wafer, *context, int(*layer));
+        addCalibratedClosedForms(out, *placement, *model, hardware->wafer, spec->workload.contextTokens, int(*layer));
         out.insert(QStringLiteral("mode"), QStringLiteral("timing"));
     } else {
         auto engine = MeshValues::create(*placement, session->model(), params, int(po.contextTokens));

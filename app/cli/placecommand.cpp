@@ -2,7 +2,7 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/layoutfile.h"
-#include "app/common/presetlibrary.h"
+#include "app/cli/specoptions.h"
 
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/model/modelshape.h"
@@ -30,25 +30,9 @@ int runPlace(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Place a model on wafers and report the devices and SRAM used."));
     parser.addHelpOption();
+    addSpecOptions(parser, SpecOption::Model | SpecOption::Hardware | SpecOption::Precision | SpecOption::Context |
+                               SpecOption::Defects | SpecOption::Layout);
     parser.addOptions({
-        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."),
-         QStringLiteral("PRESET|FILE")},
-        {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("PRESET")},
-        {QStringLiteral("precision"),
-         QStringLiteral("fp32, bf16, fp16, fp8, int8, int4 or fp4 (default: the model's)."), QStringLiteral("P")},
-        {QStringLiteral("context"), QStringLiteral("Tokens of KV cache reserved per layer (default 8192)."),
-         QStringLiteral("N")},
-        {QStringLiteral("defect-rate"),
-         QStringLiteral("Fraction of physical cores that are dead, 0 to 0.5 (default 0)."), QStringLiteral("R")},
-        {QStringLiteral("seed"), QStringLiteral("Seed for the defect map."), QStringLiteral("S")},
-        {QStringLiteral("strategy"), QStringLiteral("pipelined (default) or tensor-parallel."), QStringLiteral("S")},
-        {QStringLiteral("weight-fill"), QStringLiteral("Weight fill fraction phi_w per core (default 0.8)."),
-         QStringLiteral("F")},
-        {QStringLiteral("order"),
-         QStringLiteral("Layer order on the mesh: snake (default), row-major or column-major."), QStringLiteral("O")},
-        {QStringLiteral("bands"),
-         QStringLiteral("Bands of layer regions per wafer (region aspect; default: the squarest)."),
-         QStringLiteral("N")},
         {QStringLiteral("layout"),
          QStringLiteral("Place exactly this layout (JSON from --layout-out, possibly edited); its precisions, context, "
                         "fill and strategy replace those options."),
@@ -59,65 +43,15 @@ int runPlace(const QStringList& args)
     });
     if (!parseArgs(parser, QStringLiteral("place"), args))
         return kExitBadInput;
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return kExitOk;
-    }
-    if (!parser.isSet(QStringLiteral("model")))
-        return fail(QStringLiteral("place: --model is required"));
-    if (!parser.isSet(QStringLiteral("hardware")))
-        return fail(QStringLiteral("place: --hardware is required"));
-    const auto context = intOption(parser, QStringLiteral("context"), 8192, 0, 100000000);
-    if (!context)
+    auto spec = specFromOptions(parser, QStringLiteral("place"),
+                                SpecOption::Model | SpecOption::Hardware | SpecOption::Precision | SpecOption::Context |
+                                    SpecOption::Defects | SpecOption::Layout);
+    if (!spec)
         return kExitBadInput;
-    const auto defectRate = doubleOption(parser, QStringLiteral("defect-rate"), 0.0, 0.0, 0.5);
-    if (!defectRate)
-        return kExitBadInput;
-    const auto seed = intOption(parser, QStringLiteral("seed"), 1, 0, 4294967295LL);
-    if (!seed)
-        return kExitBadInput;
-    const auto weightFill = doubleOption(parser, QStringLiteral("weight-fill"), 0.8, 0.01, 1.0);
-    if (!weightFill)
-        return kExitBadInput;
-    const auto bands = intOption(parser, QStringLiteral("bands"), 0, 1, 100000);
-    if (!bands)
-        return kExitBadInput;
-    PlacementOptions options;
-    options.bandsPerDevice = int(*bands);
-    if (parser.isSet(QStringLiteral("order"))) {
-        const QString order = parser.value(QStringLiteral("order"));
-        const auto parsed = parseLayerOrder(order.toStdString());
-        if (!parsed)
-            return fail(QStringLiteral("--order must be snake, row-major or column-major, got '%1'").arg(order));
-        options.order = *parsed;
-    }
-    const QString strategy = parser.value(QStringLiteral("strategy"));
-    if (strategy == QLatin1String("tensor-parallel"))
-        options.strategy = PlacementStrategy::TensorParallel;
-    else if (!strategy.isEmpty() && strategy != QLatin1String("pipelined"))
-        return fail(QStringLiteral("--strategy must be pipelined or tensor-parallel, got '%1'").arg(strategy));
-
-    const PresetLibrary library;
-    auto model = library.resolveModel(parser.value(QStringLiteral("model")));
-    if (!model)
-        return fail(errorText(model.error()));
-    auto hardware = library.hardware(parser.value(QStringLiteral("hardware")));
-    if (!hardware)
-        return fail(errorText(hardware.error()));
-    if (hardware->kind != HardwareKind::Wafer)
-        return fail(QStringLiteral("place needs wafer hardware (wse2, wse3); '%1' is a %2, use predict")
-                        .arg(QString::fromStdString(hardware->id), QLatin1String(hardwareKindId(hardware->kind))));
-    options.precision = model->nativePrecision;
-    if (parser.isSet(QStringLiteral("precision"))) {
-        const QString p = parser.value(QStringLiteral("precision"));
-        const auto precision = parsePrecision(p.toStdString());
-        if (!precision)
-            return fail(
-                QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8, int4 or fp4, got '%1'").arg(p));
-        options.precision = *precision;
-    }
-    options.contextTokens = *context;
-    options.weightFill = *weightFill;
+    const ModelConfig* model = &spec->model;
+    const HardwareSpec* hardware = &spec->hardware;
+    const double defectRate = spec->defects.rate;
+    PlacementOptions options = placementOptions(*spec);
 
     const QString chosen =
         QStringLiteral("device count chosen automatically: the fewest wafers that hold every layer at weight fill %1")
@@ -128,7 +62,7 @@ int runPlace(const QStringList& args)
     QString origin = QStringLiteral("placer");
     QString devicesChosen = QStringLiteral("automatic");
     if (parser.isSet(QStringLiteral("layout"))) {
-        if (*defectRate > 0)
+        if (defectRate > 0)
             return fail(QStringLiteral("--layout places exactly the layout given; it cannot go around defects"));
         QString error;
         const auto layout = readLayoutFile(parser.value(QStringLiteral("layout")), &error);
@@ -150,7 +84,7 @@ int runPlace(const QStringList& args)
     } else {
         // Every wafer gets its own seeded defect map and remap; placement uses the
         // smallest usable mesh they leave (engine/wafer/redundancy/defectplacement.h).
-        auto placed = placeWithDefects(*model, hardware->wafer, options, *defectRate, uint64_t(*seed));
+        auto placed = placeWithDefects(*model, hardware->wafer, options, defectRate, spec->defects.seed);
         if (!placed)
             return fail(errorText(placed.error()));
         p = std::move(placed->placement);
@@ -192,8 +126,8 @@ int runPlace(const QStringList& args)
         {QStringLiteral("spares_used"), double(defectTotals.sparesUsed)},
         {QStringLiteral("unrepairable_segments"), double(defectTotals.unrepairableSegments)},
         {QStringLiteral("usable_cores"), double(int64_t(p.deviceCount) * p.usableCols * p.usableRows)},
-        {QStringLiteral("defect_rate"), *defectRate},
-        {QStringLiteral("seed"), double(*seed)},
+        {QStringLiteral("defect_rate"), defectRate},
+        {QStringLiteral("seed"), double(spec->defects.seed)},
         {QStringLiteral("hop_stretch"), hopStretch},
     };
     QJsonArray notes;

@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/layoutfile.h"
 #include "app/cli/predictjson.h"
+#include "app/cli/specoptions.h"
 #include "app/cli/targetoutput.h"
 #include "app/common/presetlibrary.h"
 
@@ -24,6 +25,10 @@
 namespace ws::cli {
 
 namespace {
+constexpr SpecOptions kPredictOptions = SpecOption::Model | SpecOption::Hardware | SpecOption::AnyHardware |
+                                        SpecOption::Devices | SpecOption::Precision | SpecOption::Context |
+                                        SpecOption::Batch | SpecOption::Lengths | SpecOption::Defects | SpecOption::Kv;
+
 // The speculative decoding a prediction ran with, and the defaults with their sources.
 QJsonObject speculativeJson(const SpeculativeDecoding& s, const SpeculativeDefaults& d)
 {
@@ -80,27 +85,8 @@ int runPredict(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Predict decode speed of a model on a hardware preset."));
     parser.addHelpOption();
+    addSpecOptions(parser, kPredictOptions);
     parser.addOptions({
-        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."),
-         QStringLiteral("PRESET|FILE")},
-        {QStringLiteral("hardware"),
-         QStringLiteral("Hardware preset id (wse2, wse3, a100, h100, h200, b200, groq-lpu)."),
-         QStringLiteral("PRESET")},
-        {QStringLiteral("devices"), QStringLiteral("Wafers, GPUs or chips (default: the fewest that hold the model)."),
-         QStringLiteral("N")},
-        {QStringLiteral("precision"),
-         QStringLiteral("fp32, bf16, fp16, fp8, int8, int4 or fp4 (default: the model's)."), QStringLiteral("P")},
-        {QStringLiteral("batch"), QStringLiteral("Concurrent requests (default 1)."), QStringLiteral("B")},
-        {QStringLiteral("context"), QStringLiteral("Tokens in the KV cache while decoding (default 4096)."),
-         QStringLiteral("N")},
-        {QStringLiteral("prompt-tokens"), QStringLiteral("Prompt length for the time to first token (default 512)."),
-         QStringLiteral("N")},
-        {QStringLiteral("output-tokens"), QStringLiteral("Answer length (default 256)."), QStringLiteral("N")},
-        {QStringLiteral("defect-rate"), QStringLiteral("Fraction of dead cores per wafer, 0 to 1 (default 0)."),
-         QStringLiteral("R")},
-        {QStringLiteral("seed"), QStringLiteral("Seed for the defect map (default 1)."), QStringLiteral("S")},
-        {QStringLiteral("kv"), QStringLiteral("Wafer KV cache placement: shift (default) or concat."),
-         QStringLiteral("MODE")},
         {QStringLiteral("speculative"),
          QStringLiteral("Speculative decoding on with the sourced defaults (k, acceptance) and the default draft (the "
                         "smallest preset of the model's family and vocabulary); --speculative-tokens, --acceptance and "
@@ -163,25 +149,15 @@ int runPredict(const QStringList& args)
         printJson(profileJson(*profile));
         return kExitOk;
     }
-    if (!parser.isSet(QStringLiteral("model")))
-        return fail(QStringLiteral("predict: --model is required"));
-    if (!parser.isSet(QStringLiteral("hardware")))
-        return fail(QStringLiteral("predict: --hardware is required"));
-    const auto devices = intOption(parser, QStringLiteral("devices"), 0, 1, 1000000);
-    const auto batch = intOption(parser, QStringLiteral("batch"), 1, 1, 1000000);
-    const auto context = intOption(parser, QStringLiteral("context"), 4096, 1, 100000000);
-    const auto prompt = intOption(parser, QStringLiteral("prompt-tokens"), 512, 1, 100000000);
-    const auto output = intOption(parser, QStringLiteral("output-tokens"), 256, 1, 100000000);
-    const auto defectRate = doubleOption(parser, QStringLiteral("defect-rate"), 0.0, 0.0, 1.0);
-    const auto seed = intOption(parser, QStringLiteral("seed"), 1, 0, 4294967295LL);
+    auto spec = specFromOptions(parser, QStringLiteral("predict"), kPredictOptions);
+    if (!spec)
+        return kExitBadInput;
     const auto specTokens = intOption(parser, QStringLiteral("speculative-tokens"), 0, 0, 64);
     const auto acceptance = doubleOption(parser, QStringLiteral("acceptance"), 0.7, 0.0, 1.0);
     const auto draftCost = doubleOption(parser, QStringLiteral("draft-cost"), 0.1, 0.0, 10.0);
-    if (!devices || !batch || !context || !prompt || !output || !defectRate || !seed || !specTokens || !acceptance ||
-        !draftCost)
+    if (!specTokens || !acceptance || !draftCost)
         return kExitBadInput;
     PredictOptions options;
-    options.devices = parser.isSet(QStringLiteral("devices")) ? int(*devices) : 0;
     if (parser.isSet(QStringLiteral("as-of"))) {
         const QString asOf = parser.value(QStringLiteral("as-of"));
         const auto month = parseYearMonth(asOf.toStdString());
@@ -189,34 +165,10 @@ int runPredict(const QStringList& args)
             return fail(QStringLiteral("--as-of must be a month YYYY-MM, got '%1'").arg(asOf));
         options.asOf = *month;
     }
-    const QString kv = parser.value(QStringLiteral("kv"));
-    if (kv == QLatin1String("concat"))
-        options.kv = KvPlacement::Concat;
-    else if (!kv.isEmpty() && kv != QLatin1String("shift"))
-        return fail(QStringLiteral("--kv must be shift or concat, got '%1'").arg(kv));
-
     const PresetLibrary library;
-    auto model = library.resolveModel(parser.value(QStringLiteral("model")));
-    if (!model)
-        return fail(QString::fromStdString(model.error().message()));
-    auto hardware = library.hardware(parser.value(QStringLiteral("hardware")));
-    if (!hardware)
-        return fail(QString::fromStdString(hardware.error().message()));
-
-    Workload w;
-    w.precision = model->nativePrecision;
-    if (parser.isSet(QStringLiteral("precision"))) {
-        const QString p = parser.value(QStringLiteral("precision"));
-        const auto precision = parsePrecision(p.toStdString());
-        if (!precision)
-            return fail(
-                QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8, int4 or fp4, got '%1'").arg(p));
-        w.precision = *precision;
-    }
-    w.concurrency = int(*batch);
-    w.contextTokens = *context;
-    w.promptTokens = *prompt;
-    w.outputTokens = *output;
+    const ModelConfig* model = &spec->model;
+    const HardwareSpec* hardware = &spec->hardware;
+    Workload& w = spec->workload;
     const SpeculativeDefaults specDefaults = speculativeDefaults(*hardware);
     const bool specOn = *specTokens > 0 || parser.isSet(QStringLiteral("speculative"));
     if (specOn) {
@@ -246,44 +198,38 @@ int runPredict(const QStringList& args)
         w.speculativeUnknown = parser.isSet(QStringLiteral("stack-speculative"));
     }
 
-    std::optional<Layout> layout;
     if (parser.isSet(QStringLiteral("layout"))) {
         if (hardware->kind != HardwareKind::Wafer)
             return fail(QStringLiteral("--layout needs wafer hardware; '%1' is not a wafer")
                             .arg(QString::fromStdString(hardware->id)));
         QString error;
-        layout = readLayoutFile(parser.value(QStringLiteral("layout")), &error);
-        if (!layout)
+        spec->layout = readLayoutFile(parser.value(QStringLiteral("layout")), &error);
+        if (!spec->layout)
             return fail(error);
-        if (parser.isSet(QStringLiteral("precision")) && w.precision != layout->precisions.attention)
+        if (parser.isSet(QStringLiteral("precision")) && w.precision != spec->layout->precisions.attention)
             return fail(
                 QStringLiteral("--precision differs from the layout's; the layout's precisions place the model"));
-        w.precision = layout->precisions.attention;
-        options.waferLayout = &*layout;
+        w.precision = spec->layout->precisions.attention;
     }
 
     QJsonArray notes;
-    if (*defectRate > 0) {
-        if (hardware->kind != HardwareKind::Wafer) {
-            notes.append(QStringLiteral("--defect-rate applies to wafers only; ignored for %1")
-                             .arg(QString::fromStdString(hardware->id)));
-        } else {
-            // Each wafer draws its own map (seed + wafer index), as `place` does.
-            options.waferDefects.rate = *defectRate;
-            options.waferDefects.seed = uint64_t(*seed);
-        }
+    if (spec->defects.any() && hardware->kind != HardwareKind::Wafer) {
+        notes.append(QStringLiteral("--defect-rate applies to wafers only; ignored for %1")
+                         .arg(QString::fromStdString(hardware->id)));
+        spec->defects = {};
     }
 
     if (parser.isSet(QStringLiteral("target-tokens-per-second"))) {
         const auto target = doubleOption(parser, QStringLiteral("target-tokens-per-second"), 0, 1e-3, 1e9);
         if (!target)
             return kExitBadInput;
-        return printTarget(*model, *hardware, w, options, *target, parser.isSet(QStringLiteral("json")));
+        return printTarget(*model, *hardware, w, predictOptions(*spec, options), *target,
+                           parser.isSet(QStringLiteral("json")));
     }
     // The stack's speculative decoding in the workload itself, so the JSON shows what the prediction ran.
     if (const StackProfile* stack = stackFor(hardware->id, options.asOf); stack && w.speculativeUnknown)
         applyStackSpeculation(w, *stack, *model, *hardware);
-    auto result = predict(*model, *hardware, w, options);
+    auto result = predict(*spec, options);
     if (!result)
         return fail(QString::fromStdString(result.error().message()));
     const Prediction& p = *result;
@@ -325,29 +271,28 @@ int runPredict(const QStringList& args)
         return kExitOk;
     }
     QJsonObject out = predictionJson(*model, *hardware, w, p, notes);
-    QJsonObject spec = speculativeJson(w.speculative, specDefaults);
+    QJsonObject speculative = speculativeJson(w.speculative, specDefaults);
     if (w.speculative.enabled) {
-        Workload plainWork = w;
-        plainWork.speculative.enabled = false;
-        PredictOptions plainOptions = options;
-        plainOptions.devices = p.devices;
-        if (auto plain = predict(*model, *hardware, plainWork, plainOptions)) {
+        ScenarioSpec plainSpec = *spec;
+        plainSpec.workload.speculative.enabled = false;
+        plainSpec.devices = p.devices;
+        if (auto plain = predict(plainSpec, options)) {
             const SpeculativeEffect e = speculativeEffect(p, *plain, w.speculative);
-            spec.insert(QStringLiteral("plain_tokens_per_second_per_user"), plain->tokensPerSecondPerUser);
-            spec.insert(QStringLiteral("draft_target_tokens"), e.draftTargetTokens);
-            spec.insert(QStringLiteral("verify_target_tokens"), e.verifyTargetTokens);
-            spec.insert(QStringLiteral("speedup"), e.speedup);
+            speculative.insert(QStringLiteral("plain_tokens_per_second_per_user"), plain->tokensPerSecondPerUser);
+            speculative.insert(QStringLiteral("draft_target_tokens"), e.draftTargetTokens);
+            speculative.insert(QStringLiteral("verify_target_tokens"), e.verifyTargetTokens);
+            speculative.insert(QStringLiteral("speedup"), e.speedup);
         }
     }
     if (p.draftCores > 0) { // a wafer: the draft model's own cores, a strip beside the target or its own wafer
-        spec.insert(QStringLiteral("draft_home"), QString::fromStdString(p.draftHome));
-        spec.insert(QStringLiteral("draft_columns"), p.draftColumns);
-        spec.insert(QStringLiteral("devices"), p.devices);
-        spec.insert(QStringLiteral("draft_cores"), double(p.draftCores));
-        spec.insert(QStringLiteral("usable_cores_per_device"), double(p.usableCoresPerDevice));
-        spec.insert(QStringLiteral("draft_seconds_per_step"), p.draftSecondsPerStep);
+        speculative.insert(QStringLiteral("draft_home"), QString::fromStdString(p.draftHome));
+        speculative.insert(QStringLiteral("draft_columns"), p.draftColumns);
+        speculative.insert(QStringLiteral("devices"), p.devices);
+        speculative.insert(QStringLiteral("draft_cores"), double(p.draftCores));
+        speculative.insert(QStringLiteral("usable_cores_per_device"), double(p.usableCoresPerDevice));
+        speculative.insert(QStringLiteral("draft_seconds_per_step"), p.draftSecondsPerStep);
     }
-    out.insert(QStringLiteral("speculative"), spec);
+    out.insert(QStringLiteral("speculative"), speculative);
     printJson(out);
     return kExitOk;
 }

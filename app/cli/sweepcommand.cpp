@@ -4,7 +4,7 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/layoutfile.h"
-#include "app/common/presetlibrary.h"
+#include "app/cli/specoptions.h"
 
 #include "engine/explore/layoutoptimizer.h"
 #include "engine/explore/layoutsweep.h"
@@ -18,57 +18,14 @@
 namespace ws::cli {
 
 namespace {
+// The model, hardware and workload a sweep or an optimisation starts from.
+constexpr SpecOptions kBaseOptions =
+    SpecOption::Model | SpecOption::Hardware | SpecOption::Precision | SpecOption::Context | SpecOption::Batch;
+
 void addBaseOptions(QCommandLineParser& parser)
 {
     parser.addHelpOption();
-    parser.addOptions({
-        {QStringLiteral("model"), QStringLiteral("Model preset id, config.json or .gguf file."),
-         QStringLiteral("PRESET|FILE")},
-        {QStringLiteral("hardware"), QStringLiteral("Wafer preset id (wse2, wse3)."), QStringLiteral("PRESET")},
-        {QStringLiteral("precision"),
-         QStringLiteral("fp32, bf16, fp16, fp8, int8, int4 or fp4 (default: the model's)."), QStringLiteral("P")},
-        {QStringLiteral("context"), QStringLiteral("Tokens in the KV cache (default 4096)."), QStringLiteral("N")},
-        {QStringLiteral("batch"), QStringLiteral("Concurrent requests (default 1)."), QStringLiteral("B")},
-    });
-}
-
-// The model, hardware and workload of a sweep or an optimisation; nullopt after printing the error.
-std::optional<ScenarioSpec> baseFrom(const QCommandLineParser& parser, const QString& command)
-{
-    if (!parser.isSet(QStringLiteral("model")) || !parser.isSet(QStringLiteral("hardware"))) {
-        fail(QStringLiteral("%1: --model and --hardware are required").arg(command));
-        return std::nullopt;
-    }
-    const auto context = intOption(parser, QStringLiteral("context"), 4096, 1, 100000000);
-    const auto batch = intOption(parser, QStringLiteral("batch"), 1, 1, 1000000);
-    if (!context || !batch)
-        return std::nullopt;
-    const PresetLibrary library;
-    auto model = library.resolveModel(parser.value(QStringLiteral("model")));
-    auto hardware = library.hardware(parser.value(QStringLiteral("hardware")));
-    if (!model || !hardware) {
-        fail(QString::fromStdString((!model ? model.error() : hardware.error()).message()));
-        return std::nullopt;
-    }
-    if (hardware->kind != HardwareKind::Wafer) {
-        fail(QStringLiteral("%1 needs wafer hardware (wse2, wse3)").arg(command));
-        return std::nullopt;
-    }
-    ScenarioSpec b;
-    b.model = *model;
-    b.hardware = *hardware;
-    b.workload.precision = model->nativePrecision;
-    if (parser.isSet(QStringLiteral("precision"))) {
-        const auto p = parsePrecision(parser.value(QStringLiteral("precision")).toStdString());
-        if (!p) {
-            fail(QStringLiteral("--precision must be fp32, bf16, fp16, fp8, int8, int4 or fp4"));
-            return std::nullopt;
-        }
-        b.workload.precision = *p;
-    }
-    b.workload.contextTokens = *context;
-    b.workload.concurrency = int(*batch);
-    return b;
+    addSpecOptions(parser, kBaseOptions);
 }
 } // namespace
 
@@ -109,7 +66,7 @@ int runSweep(const QStringList& args)
             return fail(QStringLiteral("--shard must be I/N with 1 <= I <= N, got '%1'")
                             .arg(parser.value(QStringLiteral("shard"))));
     }
-    const auto base = baseFrom(parser, QStringLiteral("sweep"));
+    const auto base = specFromOptions(parser, QStringLiteral("sweep"), kBaseOptions);
     if (!base)
         return kExitBadInput;
     auto result = runSweep(*base, axes, shard, shards);
@@ -160,7 +117,7 @@ int runOptimize(const QStringList& args)
     const auto maxWafers = intOption(parser, QStringLiteral("max-wafers"), 0, 1, 100000);
     if (!maxWafers)
         return kExitBadInput;
-    const auto base = baseFrom(parser, QStringLiteral("optimize"));
+    const auto base = specFromOptions(parser, QStringLiteral("optimize"), kBaseOptions);
     if (!base)
         return kExitBadInput;
     OptimizeOptions options;
