@@ -58,13 +58,15 @@ Expected<ExploreState> exploreSettings(const ScenarioSpec& base, const LayoutSet
 {
     const ModelConfig& model = base.model;
     const HardwareSpec& hardware = base.hardware;
-    PlacementOptions o;
-    o.strategy = settings.strategy;
-    o.precision = settings.precisions.attention;
+    ScenarioSpec spec = base;
+    spec.strategy = settings.strategy;
+    spec.weightFill = settings.weightFill;
+    spec.order = settings.order;
+    spec.workload.contextTokens = settings.contextTokens;
+    spec.workload.precision = settings.precisions.attention;
+    spec.workload.speculative = {}; // a hand layout covers the whole mesh: no draft strip beside it
+    PlacementOptions o = placementOptions(spec);
     o.groups = settings.precisions;
-    o.contextTokens = settings.contextTokens;
-    o.weightFill = settings.weightFill;
-    o.order = settings.order;
     auto placed = placeModel(model, hardware.wafer, o);
     if (!placed)
         return placed.error();
@@ -72,10 +74,6 @@ Expected<ExploreState> exploreSettings(const ScenarioSpec& base, const LayoutSet
     s.choice.layout = layoutOf(*placed, model.id, hardware.id);
     s.choice.kv = settings.kv;
     s.choice.wafers = settings.wafers;
-    ScenarioSpec spec = base;
-    spec.workload.contextTokens = settings.contextTokens;
-    spec.workload.precision = settings.precisions.attention;
-    spec.workload.speculative = {}; // a hand layout covers the whole mesh: no draft strip beside it
     spec.layout = s.choice.layout;
     spec.weightFill = s.choice.layout.weightFill;
     auto result = computePlacement(spec);
