@@ -291,22 +291,6 @@
         <translation>每行一条解码测量。请给出上下文长度（仅解码），或提示词与输出长度（连续批处理）。</translation>
     </message>
     <message>
-        <source>Measurement</source>
-        <translation>测量</translation>
-    </message>
-    <message>
-        <source>Measured</source>
-        <translation>实测</translation>
-    </message>
-    <message>
-        <source>Predicted</source>
-        <translation>预测</translation>
-    </message>
-    <message>
-        <source>Residual</source>
-        <translation>残差</translation>
-    </message>
-    <message>
         <source>Load measurement file…</source>
         <translation>载入测量文件…</translation>
     </message>

@@ -1,6 +1,7 @@
 #include "app/compare/calibrationdialog.h"
 
 #include "views/charts/chartformat.h"
+#include "views/compare/calibrationchart.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
@@ -36,8 +37,8 @@ CalibrationDialog::CalibrationDialog(QWidget* parent) : QDialog(parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(tr("One decode measurement per row. Give either a context (decode only) or prompt and "
                            "output lengths (continuous batching)."));
-    m_residuals = new QTableWidget(0, 4);
-    m_residuals->setHorizontalHeaderLabels({tr("Measurement"), tr("Measured"), tr("Predicted"), tr("Residual")});
+    m_residuals = new QTableWidget;
+    views::showTable(m_residuals, views::CalibrationChart::rows({}));
     m_residuals->horizontalHeader()->setStretchLastSection(true);
     m_residuals->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_summary = new QLabel;
@@ -163,7 +164,7 @@ bool CalibrationDialog::fit()
 {
     m_profile.reset();
     m_ok->setEnabled(false);
-    m_residuals->setRowCount(0);
+    views::showTable(m_residuals, views::CalibrationChart::rows({}));
     m_summary->clear();
     auto result = fitProfile(measurementsJson().toStdString());
     if (!result) {
@@ -174,16 +175,8 @@ bool CalibrationDialog::fit()
     m_profile = *result;
     if (!m_id->text().trimmed().isEmpty() && m_otherKindJson.isEmpty())
         m_profile->id = m_id->text().trimmed().toStdString();
-    m_residuals->setRowCount(int(m_profile->rows.size()));
-    for (int r = 0; r < int(m_profile->rows.size()); ++r) {
-        const CalibrationRow& row = m_profile->rows[size_t(r)];
-        m_residuals->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(row.label)));
-        m_residuals->setItem(r, 1, new QTableWidgetItem(views::formatSignificant(row.observed)));
-        m_residuals->setItem(r, 2, new QTableWidgetItem(views::formatSignificant(row.predicted)));
-        m_residuals->setItem(
-            r, 3,
-            new QTableWidgetItem(QStringLiteral("%1 %").arg(views::formatSignificant(row.relativeResidual * 100, 2))));
-    }
+    // The rows as the calibration tab shows and exports them once the profile is added.
+    views::showTable(m_residuals, views::CalibrationChart::rows(std::span(&*m_profile, 1)));
     m_residuals->resizeColumnsToContents();
     m_summary->setText(tr("rms relative residual %1 %, worst %2 % over %3 measurements")
                            .arg(views::formatSignificant(m_profile->rmsRelativeResidual * 100, 2),

@@ -4,7 +4,8 @@
 // concurrency, context or prompt/output lengths, measured tokens/s per user),
 // or a measurement file of any kind (the resources/measurements format). Fit
 // runs the engine's least-squares fitter (fitProfile) and shows every row's
-// residual; OK adds the profile to the comparison's list.
+// residual as the calibration tab will (CalibrationChart::rows); OK adds the
+// profile to the comparison's list.
 
 #include "engine/calibration/calibrationprofile.h"
 

@@ -52,10 +52,10 @@ WhatItTakesDialog::WhatItTakesDialog(const PresetLibrary& presets, QWidget* pare
     m_figures->setObjectName(QStringLiteral("publishedFigures"));
     m_figures->setToolTip(tr("Published or measured figures for this model and hardware (the shipped measurement "
                              "rows), each with its source"));
-    m_table = new QTableWidget(0, 8);
+    m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("whatItTakesTable"));
-    m_table->setHorizontalHeaderLabels({tr("Kernels"), tr("Factor"), tr("Draft tokens"), tr("Acceptance"),
-                                        tr("Devices"), tr("Tokens/s per user"), tr("Ceiling"), tr("Reaches")});
+    m_rows = rows({});
+    views::showTable(m_table, m_rows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -172,40 +172,71 @@ void WhatItTakesDialog::search()
         [this](const Expected<TargetAnswer>& answer) { showAnswer(answer); });
 }
 
+views::ChartTable WhatItTakesDialog::rows(const TargetAnswer& answer)
+{
+    views::ChartTable t;
+    t.name = QStringLiteral("what_it_takes");
+    t.columns = {{tr("Kernels"), {QStringLiteral("kernel")}},
+                 {tr("Factor"), {QStringLiteral("kernel_factor")}},
+                 {tr("Draft tokens"), {QStringLiteral("speculative"), QStringLiteral("draft_tokens")}},
+                 {tr("Acceptance"), {QStringLiteral("acceptance")}},
+                 {tr("Devices"), {QStringLiteral("devices")}},
+                 {tr("Tokens/s per user"), {QStringLiteral("tokens_per_second_per_user")}},
+                 {tr("Ceiling"), {QStringLiteral("ceiling_tokens_per_second"), QStringLiteral("ceiling_bound")}},
+                 {tr("Reaches"), {QStringLiteral("reaches")}}};
+    const QString none = QStringLiteral("–");
+    for (size_t i = 0; i < answer.tried.size(); ++i) {
+        const TargetOption& o = answer.tried[i];
+        const QString kernel = QString::fromStdString(o.kernel), bound = QString::fromStdString(o.ceilingBound);
+        views::ChartRow row;
+        row.cells = {{kernel.isEmpty() ? none : kernel, {kernel}},
+                     {QString::number(o.kernelFactor, 'f', 3), {o.kernelFactor}},
+                     {o.speculative ? QString::number(o.draftTokens) : none,
+                      {o.speculative, o.speculative ? QVariant(o.draftTokens) : QVariant()}},
+                     {o.speculative ? QString::number(o.acceptance, 'f', 2) : none,
+                      {o.speculative ? QVariant(o.acceptance) : QVariant()}},
+                     {QString::number(o.devices), {o.devices}},
+                     {views::formatSignificant(o.tokensPerSecond), {o.tokensPerSecond}},
+                     {tr("%1 (%2)").arg(views::formatSignificant(o.ceilingTokensPerSecond), bound),
+                      {o.ceilingTokensPerSecond, bound}},
+                     {o.reaches ? tr("yes") : tr("no"), {o.reaches}}};
+        if (answer.least && *answer.least == i)
+            row.background = QColor(0x2e, 0x7d, 0x32, 90); // the least change that reaches it
+        t.rows.append(row);
+    }
+    return t;
+}
+
 void WhatItTakesDialog::showAnswer(const Expected<TargetAnswer>& answer)
 {
-    m_table->setRowCount(0);
+    m_rows = rows(answer ? *answer : TargetAnswer{});
+    views::showTable(m_table, m_rows);
     if (!answer) {
         m_verdict->setText(QString::fromStdString(answer.error().message()));
         emit answered();
         return;
     }
     m_answer = *answer;
-    const QString yes = tr("yes"), no = tr("no");
-    for (size_t i = 0; i < answer->tried.size(); ++i) {
-        const TargetOption& t = answer->tried[i];
-        const int row = m_table->rowCount();
-        m_table->insertRow(row);
-        const QStringList cells{t.kernel.empty() ? QStringLiteral("–") : QString::fromStdString(t.kernel),
-                                QString::number(t.kernelFactor, 'f', 3),
-                                t.speculative ? QString::number(t.draftTokens) : QStringLiteral("–"),
-                                t.speculative ? QString::number(t.acceptance, 'f', 2) : QStringLiteral("–"),
-                                QString::number(t.devices),
-                                views::formatSignificant(t.tokensPerSecond),
-                                tr("%1 (%2)").arg(views::formatSignificant(t.ceilingTokensPerSecond),
-                                                  QString::fromStdString(t.ceilingBound)),
-                                t.reaches ? yes : no};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            if (answer->least && *answer->least == i)
-                item->setBackground(QColor(0x2e, 0x7d, 0x32, 90)); // the least change that reaches it
-            m_table->setItem(row, c, item);
-        }
-    }
     m_table->resizeColumnsToContents();
     m_verdict->setText(QString::fromStdString(answer->verdict));
     m_export->setEnabled(true);
     emit answered();
+}
+
+DataTable WhatItTakesDialog::tableData() const
+{
+    if (!m_answer || !m_inputs)
+        return {};
+    const views::ChartData d = m_rows.exported();
+    DataTable t;
+    t.name = d.name;
+    t.columns = d.columns;
+    t.rows = d.rows;
+    t.inputs = QJsonObject{{QStringLiteral("model"), QString::fromStdString(m_inputs->model.id)},
+                           {QStringLiteral("hardware"), QString::fromStdString(m_inputs->hardware.id)},
+                           {QStringLiteral("target_tokens_per_second"), m_answer->target},
+                           {QStringLiteral("verdict"), QString::fromStdString(m_answer->verdict)}};
+    return t;
 }
 
 void WhatItTakesDialog::exportTable()
@@ -218,29 +249,9 @@ void WhatItTakesDialog::exportTable()
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".csv");
-    DataTable t;
-    t.name = QStringLiteral("what_it_takes");
-    t.columns = {QStringLiteral("kernel"),
-                 QStringLiteral("kernel_factor"),
-                 QStringLiteral("speculative"),
-                 QStringLiteral("draft_tokens"),
-                 QStringLiteral("acceptance"),
-                 QStringLiteral("devices"),
-                 QStringLiteral("tokens_per_second_per_user"),
-                 QStringLiteral("ceiling_tokens_per_second"),
-                 QStringLiteral("ceiling_bound"),
-                 QStringLiteral("reaches")};
-    for (const TargetOption& o : m_answer->tried)
-        t.rows.append(QVariantList{QString::fromStdString(o.kernel), o.kernelFactor, o.speculative,
-                                   o.speculative ? QVariant(o.draftTokens) : QVariant(),
-                                   o.speculative ? QVariant(o.acceptance) : QVariant(), o.devices, o.tokensPerSecond,
-                                   o.ceilingTokensPerSecond, QString::fromStdString(o.ceilingBound), o.reaches});
-    t.inputs = QJsonObject{{QStringLiteral("model"), QString::fromStdString(m_inputs->model.id)},
-                           {QStringLiteral("hardware"), QString::fromStdString(m_inputs->hardware.id)},
-                           {QStringLiteral("target_tokens_per_second"), m_answer->target},
-                           {QStringLiteral("verdict"), QString::fromStdString(m_answer->verdict)}};
     QString error;
-    if (!Exporter::saveTable(t, path, &error, ExportStamp::forScenario(ScenarioFormat::toJson(m_inputs->scenario))))
+    if (!Exporter::saveTable(tableData(), path, &error,
+                             ExportStamp::forScenario(ScenarioFormat::toJson(m_inputs->scenario))))
         QMessageBox::warning(this, tr("Export"), error);
 }
 

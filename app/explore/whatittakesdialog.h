@@ -7,8 +7,10 @@
 // The search runs off the GUI thread; the table exports as CSV or JSON.
 
 #include "app/common/jobtracker.h"
+#include "app/export/datatable.h"
 #include "app/scenario/scenario.h"
 #include "engine/explore/targetsearch.h"
+#include "views/charts/charttable.h"
 
 #include <QDialog>
 
@@ -38,6 +40,11 @@ public:
     // The latest answer (none while searching or after an error).
     const std::optional<TargetAnswer>& answer() const { return m_answer; }
     QTableWidget* table() const { return m_table; }
+    // What Export writes: the rows the table shows (one description, rows()) with the inputs; no rows without an
+    // answer.
+    DataTable tableData() const;
+    // The answer's options, one row each, as shown and exported; the least change that reaches the target is marked.
+    static views::ChartTable rows(const TargetAnswer& answer);
     QLabel* verdictLabel() const { return m_verdict; }
     QComboBox* figureBox() const { return m_figures; }
     bool isSearching() const { return m_jobs.isBusy(); }
@@ -55,6 +62,7 @@ private:
     struct Inputs;
     std::shared_ptr<const Inputs> m_inputs;
     std::optional<TargetAnswer> m_answer;
+    views::ChartTable m_rows; // rows(*m_answer): what m_table shows and Export writes
     QLabel* m_title = nullptr;
     QDoubleSpinBox* m_target = nullptr;
     QComboBox* m_figures = nullptr;

@@ -19,7 +19,8 @@ qsizetype columnAt(const QList<ChartColumn>& columns, int shown)
     return -1;
 }
 
-const int kRoles[] = {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, Qt::FontRole, Qt::TextAlignmentRole};
+const int kRoles[] = {Qt::DisplayRole,    Qt::ToolTipRole, Qt::ForegroundRole,
+                      Qt::BackgroundRole, Qt::FontRole,    Qt::TextAlignmentRole};
 } // namespace
 
 int ChartTable::shownColumnCount() const
@@ -48,6 +49,8 @@ QVariant ChartTable::data(int row, int shownColumn, int role) const
         return cell.tip.isEmpty() ? cell.text : cell.tip;
     case Qt::ForegroundRole:
         return cell.color.isValid() ? QVariant(cell.color) : QVariant();
+    case Qt::BackgroundRole:
+        return rows[row].background.isValid() ? QVariant(rows[row].background) : QVariant();
     case Qt::FontRole: {
         if (!cell.italic)
             return {};

@@ -40,6 +40,7 @@ struct ChartRow
 {
     QList<ChartCell> cells; // one per column
     bool exported = true;   // false: shown only (a reference row, e.g. a human reader)
+    QColor background = {}; // every cell's; invalid: the view's (e.g. the row an answer picks)
 };
 
 struct ChartTable

@@ -9,6 +9,8 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <iterator>
+
 namespace ws::views {
 
 namespace {
@@ -21,6 +23,18 @@ QList<QPointF> pointsOf(const std::vector<double>& x, const std::vector<double>&
         out.append(QPointF(x[i], y[i]));
     return out;
 }
+
+// The classical models: each curve's values and its export column, in the export's order (setCurves gives the
+// series their points in the same order).
+struct ModelCurve
+{
+    std::vector<double> YieldCurves::*values;
+    const char* key;
+};
+constexpr ModelCurve kModels[] = {{&YieldCurves::poisson, "poisson"},
+                                  {&YieldCurves::murphy, "murphy"},
+                                  {&YieldCurves::seeds, "seeds"},
+                                  {&YieldCurves::negativeBinomial, "negative_binomial"}};
 
 } // namespace
 
@@ -91,10 +105,9 @@ void YieldPanel::setCurves(std::shared_ptr<const YieldCurves> curves)
     static const std::vector<double> none;
     const YieldCurves* c = m_curves.get();
     const auto& x = c ? c->defectsPerMm2 : none;
-    m_poisson->replace(pointsOf(x, c ? c->poisson : none));
-    m_murphy->replace(pointsOf(x, c ? c->murphy : none));
-    m_seeds->replace(pointsOf(x, c ? c->seeds : none));
-    m_negativeBinomial->replace(pointsOf(x, c ? c->negativeBinomial : none));
+    QLineSeries* const models[] = {m_poisson, m_murphy, m_seeds, m_negativeBinomial};
+    for (size_t m = 0; m < std::size(kModels); ++m)
+        models[m]->replace(pointsOf(x, c ? c->*kModels[m].values : none));
     m_redundant->replace(pointsOf(x, c ? c->redundantWafer : none));
     QList<QPointF> mc;
     if (c) {
@@ -112,22 +125,22 @@ ChartData YieldPanel::chartData() const
 {
     ChartData d;
     d.name = QStringLiteral("yield_curves");
-    d.columns = {QStringLiteral("d0_per_mm2"),
-                 QStringLiteral("poisson"),
-                 QStringLiteral("murphy"),
-                 QStringLiteral("seeds"),
-                 QStringLiteral("negative_binomial"),
-                 QStringLiteral("redundant_wafer"),
-                 QStringLiteral("monte_carlo_yield"),
-                 QStringLiteral("monte_carlo_standard_error"),
-                 QStringLiteral("monte_carlo_usable_fraction")};
+    d.columns = {QStringLiteral("d0_per_mm2")};
+    for (const ModelCurve& m : kModels)
+        d.columns << QString::fromLatin1(m.key);
+    d.columns << QStringLiteral("redundant_wafer") << QStringLiteral("monte_carlo_yield")
+              << QStringLiteral("monte_carlo_standard_error") << QStringLiteral("monte_carlo_usable_fraction");
     if (!m_curves)
         return d;
     const YieldCurves& c = *m_curves;
-    for (size_t i = 0; i < c.defectsPerMm2.size(); ++i)
-        d.rows.append(QVariantList{c.defectsPerMm2[i], c.poisson[i], c.murphy[i], c.seeds[i], c.negativeBinomial[i],
-                                   i < c.redundantWafer.size() ? QVariant(c.redundantWafer[i]) : QVariant(), QVariant(),
-                                   QVariant(), QVariant()});
+    for (size_t i = 0; i < c.defectsPerMm2.size(); ++i) {
+        QVariantList row{c.defectsPerMm2[i]};
+        for (const ModelCurve& m : kModels)
+            row << (c.*m.values)[i];
+        row << (i < c.redundantWafer.size() ? QVariant(c.redundantWafer[i]) : QVariant()) << QVariant() << QVariant()
+            << QVariant();
+        d.rows.append(row);
+    }
     for (const YieldMonteCarloPoint& p : c.monteCarlo)
         d.rows.append(QVariantList{p.defectsPerMm2, QVariant(), QVariant(), QVariant(), QVariant(), QVariant(), p.yield,
                                    p.standardError, p.usableFraction});

@@ -13,19 +13,13 @@ namespace ws::views {
 LayoutDeltaTable::LayoutDeltaTable(QWidget* parent) : QTableWidget(parent)
 {
     setObjectName(QStringLiteral("layoutDeltaTable"));
-    setColumnCount(4);
+    clearDelta();
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionMode(QAbstractItemView::NoSelection);
     verticalHeader()->hide();
     horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int c = 1; c < 4; ++c)
         horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    setHeaders();
-}
-
-void LayoutDeltaTable::setHeaders()
-{
-    setHorizontalHeaderLabels({tr("Quantity"), tr("A"), tr("B"), tr("B − A")});
 }
 
 QString LayoutDeltaTable::quantityName(const std::string& id)
@@ -60,52 +54,53 @@ QString LayoutDeltaTable::formatValue(const std::string& id, double v, bool sign
     return sign + locale.toString(v, 'g', 5);
 }
 
-void LayoutDeltaTable::setDelta(const PredictionDelta& delta)
+ChartTable LayoutDeltaTable::rowsOf(const PredictionDelta& delta)
 {
-    m_delta = delta;
-    setRowCount(int(delta.quantities.size() + delta.phasesMs.size()));
-    int row = 0;
+    constexpr Qt::Alignment number = Qt::AlignRight | Qt::AlignVCenter;
+    ChartTable t{QStringLiteral("layout_delta"),
+                 {{tr("Quantity"), {QStringLiteral("quantity")}},
+                  {tr("A"), {QStringLiteral("a")}, number},
+                  {tr("B"), {QStringLiteral("b")}, number},
+                  {tr("B − A"), {QStringLiteral("b_minus_a")}, number}},
+                 {}};
     auto add = [&](const ComparedQuantity& q, const QString& name, const QString& id, const std::string& unit) {
-        auto* nameItem = new QTableWidgetItem(name);
-        nameItem->setData(Qt::UserRole, id);
-        setItem(row, 0, nameItem);
-        setItem(row, 1, new QTableWidgetItem(formatValue(unit, q.a, false)));
-        setItem(row, 2, new QTableWidgetItem(formatValue(unit, q.b, false)));
-        auto* deltaItem = new QTableWidgetItem(formatValue(unit, q.delta(), true));
-        deltaItem->setData(Qt::UserRole, q.delta());
-        setItem(row, 3, deltaItem);
-        for (int c = 1; c < 4; ++c)
-            item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        ++row;
+        t.rows.append({{{name, {id}},
+                        {formatValue(unit, q.a, false), {q.a}},
+                        {formatValue(unit, q.b, false), {q.b}},
+                        {formatValue(unit, q.delta(), true), {q.delta()}}}});
     };
     for (const ComparedQuantity& q : delta.quantities)
         add(q, quantityName(q.id), QString::fromStdString(q.id), q.id);
     for (const ComparedQuantity& q : delta.phasesMs)
         add(q, tr("Time per token, %1 (ms)").arg(QString::fromStdString(q.id)),
             QStringLiteral("breakdown/") + QString::fromStdString(q.id), "ms");
+    return t;
+}
+
+void LayoutDeltaTable::setDelta(const PredictionDelta& delta)
+{
+    m_delta = delta;
+    m_rows = rowsOf(m_delta);
+    showTable(this, m_rows);
 }
 
 void LayoutDeltaTable::clearDelta()
 {
-    m_delta = {};
-    setRowCount(0);
+    setDelta({});
 }
 
 std::vector<std::pair<QString, double>> LayoutDeltaTable::deltas() const
 {
     std::vector<std::pair<QString, double>> out;
-    for (int r = 0; r < rowCount(); ++r)
-        out.emplace_back(item(r, 0)->data(Qt::UserRole).toString(), item(r, 3)->data(Qt::UserRole).toDouble());
+    for (const QVariantList& row : m_rows.exported().rows)
+        out.emplace_back(row.at(0).toString(), row.at(3).toDouble());
     return out;
 }
 
 void LayoutDeltaTable::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) {
-        setHeaders();
-        if (rowCount() > 0)
-            setDelta(PredictionDelta(m_delta));
-    }
+    if (event->type() == QEvent::LanguageChange)
+        setDelta(PredictionDelta(m_delta));
     QTableWidget::changeEvent(event);
 }
 

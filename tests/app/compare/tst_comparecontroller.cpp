@@ -9,6 +9,8 @@
 #include "engine/predict/predictor.h"
 #include "engine/session/tokenpacer.h"
 #include "tests/common/testmodels.h"
+#include "views/charts/chartformat.h"
+#include "views/compare/calibrationchart.h"
 #include "views/compare/comparisonpanel.h"
 #include "views/compare/comparisonsettingsbar.h"
 #include "views/compare/racelane.h"
@@ -386,6 +388,24 @@ private slots:
         for (size_t i = 0; i < shipped->rows.size(); ++i)
             QCOMPARE(dialog.profile()->rows[i].predicted, shipped->rows[i].predicted);
         QCOMPARE(dialog.residualsTable()->rowCount(), 6);
+
+        // The residuals show the rows the calibration chart exports for the profile once it is added.
+        views::CalibrationChart chart;
+        chart.setProfiles({*dialog.profile()});
+        const views::ChartData data = chart.chartData();
+        const QTableWidget* t = dialog.residualsTable();
+        QCOMPARE(t->rowCount(), int(data.rows.size()));
+        QCOMPARE(t->horizontalHeaderItem(3)->text(), QStringLiteral("Residual"));
+        for (int r = 0; r < t->rowCount(); ++r) {
+            const QVariantList& v = data.rows[r];
+            QCOMPARE(v.at(0).toString(), QString::fromStdString(dialog.profile()->id));
+            QCOMPARE(t->item(r, 0)->text(), v.at(1).toString());
+            QVERIFY(t->item(r, 1)->text().startsWith(views::formatSignificant(v.at(3).toDouble()) + QLatin1Char(' ')));
+            QCOMPARE(t->item(r, 2)->text(), views::formatSignificant(v.at(4).toDouble()));
+            QCOMPARE(t->item(r, 3)->text(),
+                     QStringLiteral("%1 %").arg(views::formatSignificant(v.at(5).toDouble() * 100, 2)));
+            QCOMPARE(t->item(r, 5)->text(), v.at(7).toString());
+        }
     }
 
     void badMeasurementsAreExplained_data()

@@ -13,6 +13,7 @@
 #include "engine/explore/layoutcompare.h"
 #include "views/explore/layoutdeltatable.h"
 #include "views/explore/sweepchart.h"
+#include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
 
 #include "tests/common/clirunner.h"
@@ -22,10 +23,13 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
+
+#include <cmath>
 
 namespace {
 using wstest::readAll;
@@ -46,6 +50,38 @@ ws::Scenario smallScenario()
 class TestLayoutExplorer : public QObject
 {
     Q_OBJECT
+
+    // Each shown cell against its row's exported values: the id, then A, B and B - A as the table formats them
+    // (bytes for the headroom, whole numbers for counts, five significant digits otherwise; B - A signed).
+    static void showsTheRowsItDescribes(const ws::views::LayoutDeltaTable& table)
+    {
+        const ws::views::ChartData data = table.rows().exported();
+        QCOMPARE(data.columns, QStringList({"quantity", "a", "b", "b_minus_a"}));
+        QCOMPARE(table.columnCount(), 4);
+        QCOMPARE(table.rowCount(), int(data.rows.size()));
+        const QLocale locale;
+        bool phases = false;
+        for (int r = 0; r < table.rowCount(); ++r) {
+            const QString id = data.rows[r].at(0).toString();
+            phases = phases || id.startsWith("breakdown/");
+            QCOMPARE(table.item(r, 0)->text().isEmpty(), false);
+            for (int c = 1; c < 4; ++c) {
+                const double v = data.rows[r].at(c).toDouble();
+                const QString sign = c == 3 && v > 0   ? QStringLiteral("+")
+                                     : c == 3 && v < 0 ? QStringLiteral("−")
+                                                       : QString();
+                const QString text = id == "sram_headroom_bytes" ? sign + ws::views::formatBytes(std::fabs(v))
+                                     : id == "devices" || id == "kv_capacity_tokens" || id == "max_concurrency"
+                                         ? (v > 0 ? sign : QString()) + locale.toString(qlonglong(std::llround(v)))
+                                         : (v > 0 ? sign : QString()) + locale.toString(v, 'g', 5);
+                QVERIFY2(table.item(r, c)->text() == text,
+                         qPrintable(QStringLiteral("%1, %2: \"%3\" for %4")
+                                        .arg(id, data.columns.at(c), table.item(r, c)->text(), text)));
+            }
+        }
+        QVERIFY(phases);
+    }
+
 private slots:
     void compareTableEqualsTheCliDeltas()
     {
@@ -84,6 +120,7 @@ private slots:
             anyNonZero = anyNonZero || value != 0;
         }
         QVERIFY(anyNonZero); // row-major with 3 bands is another layout than the default
+        showsTheRowsItDescribes(*dock.table());
 
         // Zoom and pan follow each other: a wheel on A zooms B to the same factor and centre, and back.
         dock.resize(900, 700);

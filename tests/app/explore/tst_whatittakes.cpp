@@ -1,13 +1,14 @@
 // Explore > What Would It Take… in the window: for the scenario on stage and a target, the dialog shows the answer
 // `waferscope-cli predict --target-tokens-per-second N --json` gives for the same model, hardware, precision and
 // context (the seed article's claim of Qwen3-32B at 1,500 tokens/s on the wafer, and a published figure picked
-// from the dialog's list), row by row, with the same verdict.
+// from the dialog's list), row by row, with the same verdict; the table shows the rows its Export writes.
 #include "app/common/presetlibrary.h"
 #include "app/explore/layoutexplorer.h"
 #include "app/explore/whatittakesdialog.h"
 #include "app/scenario/scenario.h"
 
 #include "tests/common/clirunner.h"
+#include "views/charts/chartformat.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -65,6 +66,41 @@ class TestWhatItTakes : public QObject
             QCOMPARE(int(*a.least), cli.value("least").toInt());
         else
             QVERIFY(!cli.contains("least"));
+        showsTheRowsItExports(dialog);
+    }
+
+    // Every shown cell against the exported value(s) of its row: what Export writes is what the table shows.
+    static void showsTheRowsItExports(const WhatItTakesDialog& dialog)
+    {
+        const DataTable data = dialog.tableData();
+        QCOMPARE(data.name, QStringLiteral("what_it_takes"));
+        QCOMPARE(data.columns,
+                 QStringList({"kernel", "kernel_factor", "speculative", "draft_tokens", "acceptance", "devices",
+                              "tokens_per_second_per_user", "ceiling_tokens_per_second", "ceiling_bound", "reaches"}));
+        const QTableWidget* t = dialog.table();
+        QCOMPARE(t->columnCount(), 8);
+        QVERIFY(!data.rows.isEmpty());
+        QCOMPARE(t->rowCount(), int(data.rows.size()));
+        const QString none = QStringLiteral("–");
+        for (int r = 0; r < t->rowCount(); ++r) {
+            const QVariantList& v = data.rows[r];
+            QCOMPARE(v.size(), data.columns.size());
+            auto text = [&](int c) { return t->item(r, c)->text(); };
+            QCOMPARE(text(0), v[0].toString().isEmpty() ? none : v[0].toString());
+            QCOMPARE(text(1), QString::number(v[1].toDouble(), 'f', 3));
+            const bool speculative = v[2].toBool();
+            QCOMPARE(text(2), speculative ? QString::number(v[3].toInt()) : none);
+            QCOMPARE(text(3), speculative ? QString::number(v[4].toDouble(), 'f', 2) : none);
+            QCOMPARE(v[3].isValid(), speculative); // no draft without speculation: written empty
+            QCOMPARE(text(4), QString::number(v[5].toInt()));
+            QCOMPARE(text(5), ws::views::formatSignificant(v[6].toDouble()));
+            QCOMPARE(text(6),
+                     QStringLiteral("%1 (%2)").arg(ws::views::formatSignificant(v[7].toDouble()), v[8].toString()));
+            QCOMPARE(text(7), v[9].toBool() ? QStringLiteral("yes") : QStringLiteral("no"));
+            // The least change that reaches the target is marked, and only that row.
+            const bool least = dialog.answer()->least && int(*dialog.answer()->least) == r;
+            QCOMPARE(t->item(r, 0)->data(Qt::BackgroundRole).isValid(), least);
+        }
     }
 
 private slots:

@@ -36,7 +36,9 @@ ChartTable sample()
                     {QStringLiteral("4 – 5"), {4.0, 5.0}},
                     {QStringLiteral("–"), {}, QStringLiteral("no hourly cost")},
                     {{}, {QStringLiteral("paper B")}},
-                    {}}});
+                    {}},
+                   true,
+                   QColor(Qt::green)});
     ChartCell reader = textCell(QStringLiteral("Reader"));
     reader.italic = true;
     t.rows.append({{reader, {QStringLiteral("7 – 8")}, {QStringLiteral("–")}, {}, {}}, false});
@@ -79,6 +81,10 @@ private slots:
         QCOMPARE(t.data(1, 2, Qt::ToolTipRole).toString(), QStringLiteral("no hourly cost"));
         QCOMPARE(t.data(0, 0, Qt::ForegroundRole).value<QColor>(), QColor(Qt::red));
         QVERIFY(!t.data(1, 0, Qt::ForegroundRole).isValid());
+        // A row's background is every cell's.
+        QCOMPARE(t.data(1, 0, Qt::BackgroundRole).value<QColor>(), QColor(Qt::green));
+        QCOMPARE(t.data(1, 3, Qt::BackgroundRole).value<QColor>(), QColor(Qt::green));
+        QVERIFY(!t.data(0, 0, Qt::BackgroundRole).isValid());
         QVERIFY(t.data(2, 0, Qt::FontRole).value<QFont>().italic());
         QCOMPARE(qvariant_cast<Qt::Alignment>(t.data(0, 2, Qt::TextAlignmentRole)), Qt::AlignRight | Qt::AlignVCenter);
         QVERIFY(!t.data(0, 0, Qt::TextAlignmentRole).isValid());
@@ -123,6 +129,7 @@ private slots:
                 QCOMPARE(item->flags(), Qt::ItemIsSelectable | Qt::ItemIsEnabled);
             }
         QCOMPARE(widget.item(0, 0)->foreground().color(), QColor(Qt::red));
+        QCOMPARE(widget.item(1, 2)->background().color(), QColor(Qt::green));
         // Showing fewer rows replaces the old ones.
         ChartTable shorter = t;
         shorter.rows.resize(1);
