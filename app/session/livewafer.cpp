@@ -264,7 +264,7 @@ void LiveWafer::followMainPlacement()
         return;
     struct Followed
     {
-        std::optional<ChatWafer> wafer;
+        std::optional<TokenFrames> wafer;
         std::optional<SystemPace> pace;
         QString error;
     };
@@ -275,7 +275,7 @@ void LiveWafer::followMainPlacement()
             if (auto timing = scheduleScene(scene, scene.spec.kv); !timing)
                 out.error = sceneErrorText(timing.error(), scene.spec);
             else
-                out.wafer = ChatWafer::build(scene, &out.error, timing->schedule);
+                out.wafer = TokenFrames::build(scene, &out.error, timing->schedule);
             // The scenario system's pace: the prediction the Layout dock shows for the placement on stage (its
             // workload, layout and serving stack), so the chat names the number every other view names.
             const std::optional<Layout> layout = result->layout();
@@ -290,7 +290,7 @@ void LiveWafer::followMainPlacement()
             return out;
         },
         [this](Followed out) {
-            m_frames = out.wafer && out.pace ? out.wafer->frameSource(m_shown) : ChatWafer::Source{};
+            m_frames = out.wafer && out.pace ? out.wafer->frameSource(m_shown) : TokenFrames::Source{};
             m_scenarioPace = out.pace;
             m_error = out.error;
             updateHeader();
@@ -310,7 +310,7 @@ void LiveWafer::placeChatModel()
         scenario.contextTokens = std::min(scenario.contextTokens, m_model->config.contextLength);
     struct Placed
     {
-        std::optional<ChatWafer> wafer;
+        std::optional<TokenFrames> wafer;
         std::shared_ptr<const PlacementResult> result;
         QString error;
     };
@@ -323,7 +323,7 @@ void LiveWafer::placeChatModel()
                 ScenarioScene::build(scenario, PresetLibrary(), QString(), &placed.error, true, &model, true);
             if (!scene)
                 return placed;
-            placed.wafer = ChatWafer::build(*scene, &placed.error);
+            placed.wafer = TokenFrames::build(*scene, &placed.error);
             if (placed.wafer)
                 placed.wafer->followRouting(*scene); // the chat's own model: light its routed experts
             placed.result = std::make_shared<const PlacementResult>(
@@ -352,7 +352,7 @@ bool LiveWafer::adoptChatPlacement(std::shared_ptr<const PlacementResult> result
         result->model().id != m_chatPlacement->model().id)
         return false;
     QString error;
-    std::optional<ChatWafer> wafer = ChatWafer::build(*result->scene, &error);
+    std::optional<TokenFrames> wafer = TokenFrames::build(*result->scene, &error);
     if (!wafer)
         return false;
     wafer->followRouting(*result->scene);

@@ -10,7 +10,7 @@
 //   (on the smallest sub-mesh that holds it when it is far smaller than a
 //   wafer, PlacementOptions::fitSubMesh) and becomes the main view's placement.
 // Either way the KV layer holds the conversation's tokens so far
-// (chatwafer.h). Slow motion (on by default, a check box in the row): the
+// (tokenframes.h). Slow motion (on by default, a check box in the row): the
 // scenario model's pace is shown slowed to about reading pace, by the factor
 // TokenPacer::slowMotionFor gives ("slowed 100×"), so every token's frame can
 // be seen; the predicted rate is still the one named. When a turn ends the
@@ -20,7 +20,7 @@
 #include "app/common/jobtracker.h"
 #include "app/common/placementresult.h"
 #include "app/scenario/scenario.h"
-#include "app/session/chatwafer.h"
+#include "app/session/tokenframes.h"
 #include "engine/session/sessionmodel.h"
 #include "engine/session/tokenpacer.h"
 
@@ -66,7 +66,7 @@ public:
     void setChatModel(const std::optional<SessionModelInfo>& info);
 
     // The frames of the mode's wafer (empty until its schedule is ready).
-    ChatWafer::Source frameSource() const { return m_frames; }
+    TokenFrames::Source frameSource() const { return m_frames; }
     // For the run request: in ScenarioModel mode the pace of the scenario's system (slowed in slow motion).
     std::optional<TokenPacer> pacer() const;
     void setSlowMotion(bool on);
@@ -131,8 +131,8 @@ private:
     std::shared_ptr<const PlacementResult> m_mainPlacement;
     std::shared_ptr<const PlacementResult> m_chatPlacement;
     std::optional<SystemPace> m_scenarioPace;
-    ChatWafer::Source m_frames;
-    std::shared_ptr<ChatWafer::Shown> m_shown = std::make_shared<ChatWafer::Shown>();
+    TokenFrames::Source m_frames;
+    std::shared_ptr<TokenFrames::Shown> m_shown = std::make_shared<TokenFrames::Shown>();
     bool m_idleWanted = false; // showIdle() before the frame source was ready
     QString m_error;
     JobTracker m_jobs;      // the schedule and pace, or the chat model's placement, of the latest request

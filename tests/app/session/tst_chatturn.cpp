@@ -7,7 +7,7 @@
 #include "app/compare/comparecontroller.h"
 #include "app/scenario/scenario.h"
 #include "app/session/chatcontroller.h"
-#include "app/session/chatwafer.h"
+#include "app/session/tokenframes.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "engine/session/generatorsessionmodel.h"

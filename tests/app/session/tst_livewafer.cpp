@@ -15,7 +15,7 @@
 #include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowdock.h"
 #include "app/session/chatcontroller.h"
-#include "app/session/chatwafer.h"
+#include "app/session/tokenframes.h"
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/session/systempaces.h"
@@ -138,7 +138,7 @@ class TestLiveWafer : public QObject
                 DataflowFrameOptions options;
                 options.device = device;
                 options.cycle = goldenRatioCycle(schedule, index);
-                options.trailCycles = ChatWafer::trailFraction * schedule.totalCycles;
+                options.trailCycles = TokenFrames::trailFraction * schedule.totalCycles;
                 fillDataflowGlow(schedule, frame->base->meshCols, frame->base->meshRows, options, expected);
                 if (size_t(device) < frame->activity.size() && frame->activity[size_t(device)] == expected)
                     ++seen.framesMatched;

@@ -1,5 +1,6 @@
 #pragma once
-// The wafer side of the live session: a placed scene (the main wafer's, or
+// The per-token frames of the live session (LiveWafer, livewafer.h, decides
+// which scene they come from and when they play): a placed scene (the main wafer's, or
 // the chat's model placed on the scenario's hardware) with its token schedule,
 // and the per-token dataflow frames the main heatmap shows while the chat
 // streams. Each new token is shown a golden-ratio step through the token's
@@ -25,7 +26,7 @@
 
 namespace ws {
 
-struct ChatWafer
+struct TokenFrames
 {
     std::shared_ptr<const MeshSnapshot> snapshot; // the placement heatmap (no activity)
     std::shared_ptr<const TokenSchedule> schedule;
@@ -45,8 +46,8 @@ struct ChatWafer
     std::shared_ptr<const TokenSchedule> scheduleFor(const ExpertRouting* routing) const;
 
     // A scene with its schedule (built with withSchedule, or `schedule` given).
-    static std::optional<ChatWafer> build(const WaferScene& scene, QString* error,
-                                          std::shared_ptr<const TokenSchedule> schedule = nullptr);
+    static std::optional<TokenFrames> build(const WaferScene& scene, QString* error,
+                                            std::shared_ptr<const TokenSchedule> schedule = nullptr);
 
     // The glow behind each event, as a fraction of the token's cycles: a pipelined token computes one layer at a
     // time, so without it a frame would light a single region (or none on the other wafers).

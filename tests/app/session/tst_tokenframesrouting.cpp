@@ -1,11 +1,11 @@
 // The chat's wafer lights the experts a token really routed to. A random-weight
 // qwen3moe model and a gpt-oss one (4 experts, 2 per token) decode a few tokens; its router's
 // choice per step (Generator::routing) goes to the chat wafer of the model
-// placed on a WSE-3 (ChatWafer::followRouting, as LiveWafer does in "the
+// placed on a WSE-3 (TokenFrames::followRouting, as LiveWafer does in "the
 // loaded model" mode). The experts whose tiles compute in that token's
 // schedule are exactly the routed ones, and the frame the chat shows is that
 // schedule's dataflow.
-#include "app/session/chatwafer.h"
+#include "app/session/tokenframes.h"
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/generator.h"
 #include "engine/model/ggufmodelimporter.h"
@@ -19,7 +19,7 @@
 
 using namespace ws;
 
-class TestChatWaferRouting : public QObject
+class TestTokenFramesRouting : public QObject
 {
     Q_OBJECT
 private slots:
@@ -63,7 +63,7 @@ private slots:
         auto scene = buildWaferScene(request, {.withSchedule = true});
         QVERIFY2(scene, scene ? "" : scene.error().message().c_str());
         QString error;
-        auto wafer = ChatWafer::build(*scene, &error);
+        auto wafer = TokenFrames::build(*scene, &error);
         QVERIFY2(wafer, qPrintable(error));
         wafer->followRouting(*scene);
         QVERIFY(wafer->routed);
@@ -89,7 +89,7 @@ private slots:
         };
 
         const std::set<int> standIn = litExperts(*wafer->schedule);
-        const ChatWafer::Source source = wafer->frameSource(nullptr);
+        const TokenFrames::Source source = wafer->frameSource(nullptr);
         std::set<std::set<int>> distinct;
         bool differsFromStandIn = false;
         for (size_t i = 0; i < routings.size(); ++i) {
@@ -105,7 +105,7 @@ private slots:
             DataflowFrameOptions options;
             options.hops = false;
             options.cycle = goldenRatioCycle(*schedule, int(i));
-            options.trailCycles = ChatWafer::trailFraction * schedule->totalCycles;
+            options.trailCycles = TokenFrames::trailFraction * schedule->totalCycles;
             std::vector<float> expected;
             fillDataflowGlow(*schedule, frame->base->meshCols, frame->base->meshRows, options, expected);
             QVERIFY(!frame->activity.empty());
@@ -141,5 +141,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestChatWaferRouting)
-#include "tst_chatwaferrouting.moc"
+QTEST_GUILESS_MAIN(TestTokenFramesRouting)
+#include "tst_tokenframesrouting.moc"

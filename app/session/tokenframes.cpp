@@ -1,4 +1,4 @@
-#include "app/session/chatwafer.h"
+#include "app/session/tokenframes.h"
 
 #include "engine/session/kvoccupancy.h"
 #include "engine/wafer/dataflow/meshframe.h"
@@ -11,7 +11,7 @@
 
 namespace ws {
 
-std::optional<ChatWafer> ChatWafer::build(const WaferScene& scene, QString* error,
+std::optional<TokenFrames> TokenFrames::build(const WaferScene& scene, QString* error,
                                           std::shared_ptr<const TokenSchedule> schedule)
 {
     if (!schedule && scene.timing)
@@ -20,20 +20,20 @@ std::optional<ChatWafer> ChatWafer::build(const WaferScene& scene, QString* erro
         *error = QCoreApplication::translate("ws::WaferScene", "the model is not placed on a wafer");
         return std::nullopt;
     }
-    ChatWafer wafer;
+    TokenFrames wafer;
     wafer.snapshot = scene.snapshot;
     wafer.schedule = std::move(schedule);
     wafer.placement = scene.placement;
     return wafer;
 }
 
-void ChatWafer::followRouting(const WaferScene& scene)
+void TokenFrames::followRouting(const WaferScene& scene)
 {
     if (scene.timing && scene.model().isMoe())
         routed = std::make_shared<const Routed>(Routed{scene.model(), *scene.timing});
 }
 
-std::shared_ptr<const TokenSchedule> ChatWafer::scheduleFor(const ExpertRouting* routing) const
+std::shared_ptr<const TokenSchedule> TokenFrames::scheduleFor(const ExpertRouting* routing) const
 {
     if (!routed || !routing || routing->empty())
         return schedule;
@@ -45,8 +45,8 @@ namespace {
 // What one source keeps between its calls.
 struct FrameState
 {
-    ChatWafer wafer;
-    std::shared_ptr<const ChatWafer::Shown> shown;
+    TokenFrames wafer;
+    std::shared_ptr<const TokenFrames::Shown> shown;
     int64_t kvStep = 1;
     int64_t kvTokens = -1; // the tokens kvBase holds
     std::shared_ptr<const MeshSnapshot> kvBase;
@@ -81,7 +81,7 @@ struct FrameState
         options.device = shown->device.load();
         options.hops = false; // activity only: the arrows would flicker at token rate
         options.cycle = goldenRatioCycle(schedule, index);
-        options.trailCycles = ChatWafer::trailFraction * schedule.totalCycles;
+        options.trailCycles = TokenFrames::trailFraction * schedule.totalCycles;
         fillDataflowFrame(*out, schedule, options);
         return out;
     }
@@ -89,7 +89,7 @@ struct FrameState
 
 } // namespace
 
-ChatWafer::Source ChatWafer::frameSource(std::shared_ptr<const Shown> shown) const
+TokenFrames::Source TokenFrames::frameSource(std::shared_ptr<const Shown> shown) const
 {
     auto state = std::make_shared<FrameState>();
     state->wafer = *this;
