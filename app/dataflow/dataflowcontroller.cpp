@@ -103,6 +103,13 @@ void DataflowController::seekFraction(double fraction)
     seek(fraction * totalCycles());
 }
 
+void DataflowController::seekFraction(double fraction, double waferSecondsPerSecond)
+{
+    if (waferSecondsPerSecond > 0 && std::isfinite(waferSecondsPerSecond))
+        m_dilation = waferSecondsPerSecond; // the frame below shows it (the trail's length)
+    seekFraction(fraction);
+}
+
 void DataflowController::stepPhase(int direction)
 {
     if (m_boundaries.empty())

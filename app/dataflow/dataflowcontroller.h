@@ -65,6 +65,8 @@ public slots:
     void togglePlay();
     void seek(double cycle);
     void seekFraction(double fraction);
+    // The same at a new pace (setWaferSecondsPerSecond), in one frame rather than two: a tour's play step.
+    void seekFraction(double fraction, double waferSecondsPerSecond);
     void stepPhase(int direction); // +1: next phase boundary, -1: previous
     void setWaferSecondsPerSecond(double seconds);
 

@@ -266,7 +266,8 @@ void DataflowDock::layerChanged()
     // them; it plays only on the Dataflow layer.
     const MeshLayer layer = m_stage->layer();
     const bool dataflow = layer == MeshLayer::Dataflow;
-    setVisible(isFrameLayer(layer));
+    if (m_showsWithLayer)
+        setVisible(isFrameLayer(layer));
     for (QAction* a : playbackActions())
         a->setEnabled(dataflow);
     if (!dataflow)

@@ -49,6 +49,9 @@ public:
     void setResult(std::shared_ptr<const PlacementResult> result);
     // Called when the heatmap's layer changes: frames go to the view only on the Dataflow layer.
     void layerChanged();
+    // Whether the dock shows itself with its layers (the default) or stays as it is (a presentation, where the
+    // heatmap is the picture: showing it for a moment would lay out the window and its timeline for nothing).
+    void setShowsWithLayer(bool shows) { m_showsWithLayer = shows; }
     void setKvPlacement(KvPlacement kv);
     // The weights behind the Values layer (the chat's loaded model; empty: none) and the prompt it decodes.
     void setWeightsFile(const QString& path);
@@ -110,6 +113,7 @@ private:
     QString m_weightsFile;
     QString m_error;
     bool m_focusPending = false;                        // zoom to the executed layer when its run arrives
+    bool m_showsWithLayer = true;                       // setShowsWithLayer
     std::vector<DataflowSetup::WaferLink> m_waferLinks; // the whole token's, for the strip's link labels
     double m_tokenCycles = 0;
     JobTracker m_jobs{this};

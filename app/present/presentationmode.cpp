@@ -1,5 +1,6 @@
 #include "app/present/presentationmode.h"
 
+#include "app/dataflow/dataflowdock.h"
 #include "app/present/tourcaptions.h"
 
 #include <QAction>
@@ -95,6 +96,7 @@ bool PresentationMode::present(const QString& tourPath, QString* error)
     }
     for (QDockWidget* dock : window->findChildren<QDockWidget*>())
         dock->hide();
+    m_stage.parts().dataflow->setShowsWithLayer(false); // the tour's layer steps leave it hidden
     for (QToolBar* bar : window->findChildren<QToolBar*>())
         bar->setVisible(bar == m_bar);
     window->menuBar()->hide();
@@ -140,6 +142,7 @@ void PresentationMode::leave()
     window->setFont(m_savedFont);
     window->menuBar()->show();
     window->statusBar()->show();
+    m_stage.parts().dataflow->setShowsWithLayer(true);
     window->restoreState(m_savedState);
     if (m_fullScreen && !m_wasFullScreen) {
         m_wasMaximized ? window->showMaximized() : window->showNormal();

@@ -142,9 +142,10 @@ void WindowStage::showToken(int token, int tokens, double fraction, double wafer
     Q_UNUSED(tokens);
     DataflowController* controller = m_parts.dataflow->controller();
     controller->pause();
-    if (std::abs(controller->waferSecondsPerSecond() - waferMicrosecondsPerSecond * 1e-6) > 1e-15)
-        controller->setWaferSecondsPerSecond(waferMicrosecondsPerSecond * 1e-6);
-    controller->seekFraction(fraction);
+    const double pace = waferMicrosecondsPerSecond * 1e-6;
+    controller->seekFraction(fraction, std::abs(controller->waferSecondsPerSecond() - pace) > 1e-15
+                                           ? pace
+                                           : controller->waferSecondsPerSecond());
     // The heatmap follows the token from wafer to wafer.
     const int phase = controller->currentPhase();
     const auto schedule = controller->schedule();

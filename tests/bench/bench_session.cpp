@@ -21,6 +21,7 @@
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/window/mainwindow.h"
+#include "tests/bench/timedapplication.h"
 #include "tests/common/testmodels.h"
 #include "views/chat/chatpane.h"
 #include "views/chat/chatsettingspanel.h"
@@ -36,7 +37,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <vector>
 
 namespace {
@@ -82,50 +82,6 @@ Latency measureLoop(double seconds, const std::function<void()>& whileRunning = 
     return result;
 }
 
-double threadCpuSeconds()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + ts.tv_nsec / 1e9;
-}
-
-// Times every event the GUI thread dispatches, so the bench can say what took longest.
-class TimedApplication : public QApplication
-{
-public:
-    using QApplication::QApplication;
-    struct Slowest
-    {
-        double ms = 0;
-        QByteArray what;
-    };
-    std::vector<Slowest> slowest; // the longest dispatches, longest first (a few)
-    double worstCpuMs = 0;        // the most GUI-thread CPU one dispatch took (its own work, without waiting)
-    int depth = 0;
-    bool notify(QObject* receiver, QEvent* event) override
-    {
-        if (QThread::currentThread() != thread() || depth > 0)
-            return QApplication::notify(receiver, event);
-        ++depth;
-        QElapsedTimer t;
-        t.start();
-        const double cpu0 = threadCpuSeconds();
-        const int type = event->type();
-        const bool result = QApplication::notify(receiver, event);
-        const double ms = t.nsecsElapsed() / 1e6;
-        worstCpuMs = std::max(worstCpuMs, (threadCpuSeconds() - cpu0) * 1000);
-        --depth;
-        if (ms > 4 && (slowest.size() < 5 || ms > slowest.back().ms)) {
-            slowest.push_back(
-                {ms, QByteArray(receiver->metaObject()->className()) + " event " + QByteArray::number(type)});
-            std::sort(slowest.begin(), slowest.end(), [](const Slowest& a, const Slowest& b) { return a.ms > b.ms; });
-            if (slowest.size() > 5)
-                slowest.pop_back();
-        }
-        return result;
-    }
-};
-
 QByteArray loadAverage()
 {
     QFile file(QStringLiteral("/proc/loadavg"));
@@ -137,7 +93,7 @@ QByteArray loadAverage()
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
-    TimedApplication app(argc, argv);
+    wsbench::TimedApplication app(argc, argv);
     const QString modelPath = argc > 1 ? QString::fromLocal8Bit(argv[1])
                                        : wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
     const double seconds = argc > 2 ? std::atof(argv[2]) : 5.0;
@@ -211,11 +167,10 @@ int main(int argc, char** argv)
                                    });
         chat->pane()->clear();
         chat->pane()->send(QStringLiteral("Once upon a time"));
-        app.slowest.clear();
-        app.worstCpuMs = 0;
-        const double cpu0 = threadCpuSeconds();
+        app.reset();
+        const double cpu0 = wsbench::threadCpuSeconds();
         const Latency busy = measureLoop(seconds);
-        const double guiCpu = threadCpuSeconds() - cpu0;
+        const double guiCpu = wsbench::threadCpuSeconds() - cpu0;
         QObject::disconnect(s1);
         QObject::disconnect(s2);
         QObject::disconnect(s3);
@@ -236,7 +191,8 @@ int main(int argc, char** argv)
         std::printf("    the most GUI-thread CPU in one event dispatch: %.2f ms\n", app.worstCpuMs);
         worstCpuOfAll = std::max(worstCpuOfAll, app.worstCpuMs);
         for (const auto& slow : app.slowest)
-            std::printf("    slow GUI dispatch: %.2f ms in %s\n", slow.ms, slow.what.constData());
+            std::printf("    slow GUI dispatch: %.2f ms (%.2f ms CPU) in %s\n", slow.ms, slow.cpuMs,
+                        slow.what.constData());
     }
     std::printf("  worst event-loop delay while the main wafer animates the chat: %.2f ms [target: < 16 ms]; "
                 "the most GUI-thread CPU in one dispatch: %.2f ms; load average of this machine: %s\n",

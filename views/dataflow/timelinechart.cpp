@@ -128,11 +128,27 @@ void TimelineChart::setSchedule(std::shared_ptr<const TokenSchedule> schedule)
     if (m_schedule)
         for (const Phase& p : m_schedule->phases)
             m_layers = std::max(m_layers, p.layer + 1);
-    rebuildBars();
+    // Hidden (a closed dock, a presentation): the bars are laid out when shown or asked for, not for nothing.
+    m_barsStale = true;
+    if (isVisible())
+        ensureBars();
+}
+
+void TimelineChart::ensureBars() const
+{
+    if (m_barsStale)
+        const_cast<TimelineChart*>(this)->rebuildBars();
+}
+
+void TimelineChart::showEvent(QShowEvent* event)
+{
+    ensureBars();
+    QChartView::showEvent(event);
 }
 
 void TimelineChart::rebuildBars()
 {
+    m_barsStale = false;
     QList<QPointF> upper[3];
     QList<QPointF> lower[3];
     const double usPerCycle = m_schedule && m_schedule->clockHz > 0 ? 1e6 / m_schedule->clockHz : 0.0;
@@ -192,6 +208,7 @@ int TimelineChart::phaseAt(double cycle, int row) const
 
 QPointF TimelineChart::valueAt(QPoint widgetPos) const
 {
+    ensureBars();
     const QPointF scenePos = mapToScene(widgetPos);
     const QPointF chartPos = chart()->mapFromScene(scenePos);
     const QPointF value = chart()->mapToValue(chartPos, m_cursor);
@@ -201,6 +218,7 @@ QPointF TimelineChart::valueAt(QPoint widgetPos) const
 
 QPoint TimelineChart::positionOf(double cycle, double row) const
 {
+    ensureBars();
     const double clockHz = m_schedule && m_schedule->clockHz > 0 ? m_schedule->clockHz : 1.0;
     const QPointF chartPos = chart()->mapToPosition(QPointF(cycle / clockHz * 1e6, row), m_cursor);
     return mapFromScene(chart()->mapToScene(chartPos));
@@ -208,11 +226,13 @@ QPoint TimelineChart::positionOf(double cycle, double row) const
 
 int TimelineChart::bandPointCount(Band band) const
 {
+    ensureBars();
     return int(m_upper[int(band)]->count());
 }
 
 QList<QPointF> TimelineChart::bandPoints(Band band) const
 {
+    ensureBars();
     return m_upper[int(band)]->points();
 }
 
@@ -231,6 +251,7 @@ void TimelineChart::resizeEvent(QResizeEvent* event)
 
 QString TimelineChart::toolTipAt(QPoint widgetPos) const
 {
+    ensureBars();
     if (!m_schedule || !chart()->plotArea().contains(chart()->mapFromScene(mapToScene(widgetPos))))
         return {};
     const QPointF v = valueAt(widgetPos);

@@ -7,7 +7,8 @@
 // phase with its cycles. Series points are replaced in one call per schedule
 // (and per resize). An allreduce or forwarding bar shorter than
 // kMinBarPixels on screen is drawn that wide, so the bands the legend names are
-// seen at any zoom (hover and seeking use the schedule's own cycles).
+// seen at any zoom (hover and seeking use the schedule's own cycles). A
+// schedule set while the chart is hidden is laid out when it shows.
 
 #include "engine/wafer/dataflow/schedule.h"
 
@@ -66,13 +67,16 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslate();
     void rebuildBars();
+    void ensureBars() const; // rebuildBars if the schedule changed since (the axes' ranges come with the bars)
 
     std::shared_ptr<const TokenSchedule> m_schedule;
     int m_layers = 0;
+    bool m_barsStale = false; // the schedule changed while hidden: the bars are not laid out yet
     double m_cursorCycle = 0;
     QAreaSeries* m_bands[3] = {};
     QLineSeries* m_upper[3] = {};

@@ -36,8 +36,10 @@ void DeviceStrip::setLayer(MeshLayer layer)
 {
     if (layer == m_layer)
         return;
+    const bool same = thumbnailLayer(layer) == thumbnailLayer(m_layer);
     m_layer = layer;
-    rebuild();
+    if (!same) // Placement, Dataflow, Links and Values share their thumbnails
+        rebuild();
 }
 
 void DeviceStrip::setCurrentDevice(int device)

@@ -2,8 +2,9 @@
 // DeviceStrip shows every device (wafer) of a snapshot as a small thumbnail of
 // the current layer, with its SRAM use, so several wafers are visible at once;
 // clicking one selects it (deviceSelected). Thumbnails are rebuilt only when
-// the snapshot or layer changes. On the Dataflow layer, whose activity lives in
-// the frame of the moment, they show the weight placement (thumbnailLayer).
+// the snapshot or the layer they draw changes. On the Dataflow layer, whose
+// activity lives in the frame of the moment, and on the engine's Links and
+// Values layers they show the weight placement (thumbnailLayer).
 // Between two thumbnails a link label can say what crosses from one wafer to
 // the next per token (setLinks; the app gives the texts and their sources).
 

@@ -39,59 +39,6 @@ QSize MeshView::minimumSizeHint() const
     return {200, 160};
 }
 
-void MeshView::setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot)
-{
-    setFrame(snapshot ? std::make_shared<const MeshFrame>(MeshFrame{std::move(snapshot), {}, {}}) : nullptr);
-}
-
-void MeshView::setFrame(std::shared_ptr<const MeshFrame> frame)
-{
-    if (adoptFrame(std::move(frame)))
-        rebuildImage();
-    else
-        update();
-}
-
-void MeshView::setPreparedFrame(const PreparedMeshFrame& prepared)
-{
-    const bool rebuild = adoptFrame(prepared.frame);
-    if (!rebuild) {
-        update();
-        return;
-    }
-    if (!m_meshFrame || prepared.device != m_device || prepared.layer != m_layer || prepared.image.isNull()) {
-        rebuildImage();
-        return;
-    }
-    m_range = prepared.range;
-    m_image = prepared.image;
-    const bool reducedFits = prepared.reducedScale > 0 && prepared.reducedScale == m_transform.scale;
-    m_reduced = reducedFits ? prepared.reduced : QImage();
-    m_reducedScale = reducedFits ? prepared.reducedScale : 0;
-    update();
-}
-
-bool MeshView::adoptFrame(std::shared_ptr<const MeshFrame> frame)
-{
-    if (frame && !frame->base)
-        frame.reset();
-    const bool sameBase = frame && m_meshFrame && frame->base == m_meshFrame->base;
-    const bool sameMesh = frame && m_snapshot && frame->base->meshCols == m_snapshot->meshCols &&
-                          frame->base->meshRows == m_snapshot->meshRows;
-    // Only the Dataflow layer draws the overlay: on the others a new frame of the same base keeps the image.
-    const bool sameImage = sameBase && !isFrameLayer(m_layer) && !m_image.isNull();
-    m_meshFrame = std::move(frame);
-    m_snapshot = m_meshFrame ? m_meshFrame->base : nullptr;
-    if (m_snapshot && (m_device < 0 || m_device >= m_snapshot->deviceCount))
-        m_device = 0;
-    if (!sameMesh) {
-        m_selected.reset();
-        resetTransform();
-    }
-    m_hover.reset();
-    return !sameImage;
-}
-
 void MeshView::setLayer(MeshLayer layer)
 {
     if (layer == m_layer)
@@ -137,19 +84,6 @@ void MeshView::setSelectedCore(std::optional<QPoint> core)
 QPointF MeshView::coreCentre(QPoint core) const
 {
     return m_transform.coreToWidget(QPointF(core) + QPointF(0.5, 0.5));
-}
-
-void MeshView::rebuildImage()
-{
-    m_range = m_snapshot ? meshLayerRange(*m_snapshot, m_layer) : 1.0;
-    if (m_difference && m_snapshot && m_difference->meshCols == m_snapshot->meshCols &&
-        m_difference->meshRows == m_snapshot->meshRows)
-        m_image = DifferenceLayer::image(*m_difference, m_device);
-    else
-        m_image = m_meshFrame ? buildMeshImage(*m_meshFrame, m_device, m_layer, m_range) : QImage();
-    m_reduced = QImage();
-    m_reducedScale = 0;
-    update();
 }
 
 void MeshView::resetTransform()
@@ -239,6 +173,7 @@ void MeshView::paintBanner(QPainter& p) const
 void MeshView::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    ensureImage();
     if (!m_snapshot || m_image.isNull()) {
         p.fillRect(rect(), kBackground);
         p.setPen(QColor(150, 156, 168));
@@ -304,6 +239,7 @@ MeshView::HeadsUp MeshView::headsUp() const
         const QSizeF size = legend.sizeHint(font());
         if (size.width() + 24 < width() && size.height() + 24 < height()) {
             // Bottom-right unless that covers the mesh and the top-right does not.
+            ensureImage();
             const QRectF mesh = m_transform.widgetRect(QRectF(0, 0, m_image.width(), m_image.height()));
             QRectF box(QPointF(width() - size.width() - 12, height() - size.height() - 12), size);
             const QRectF top(QPointF(width() - size.width() - 12, 12), size);

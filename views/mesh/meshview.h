@@ -2,8 +2,8 @@
 // MeshView draws one device (wafer) of a mesh frame as a heatmap: the frame's
 // base snapshot, with the activity and hops of the moment on the Dataflow
 // layer (setSnapshot shows a snapshot alone). Every core is one pixel of a
-// cached image that is rebuilt only when what the layer shows, the layer or
-// the device changes, and painted scaled. Wheel zooms around the cursor,
+// cached image that is rebuilt (when next painted) only when what the layer
+// shows, the layer or the device changes, and painted scaled. Wheel zooms around the cursor,
 // dragging pans, double-click or fitToWindow() fits. Die outlines, region
 // labels and the per-core grid appear only when the zoom gives them room.
 // Hovering shows a tooltip; a click selects a core and emits coreClicked with
@@ -125,7 +125,8 @@ protected:
 
 private:
     double overlayTop() const { return m_meshFrame ? m_meshFrame->overlayTop : 0.0; } // Links, Values: the scale's top
-    void rebuildImage();
+    void rebuildImage(); // the image is made again when next needed (ensureImage)
+    void ensureImage() const;
     // setFrame's bookkeeping; true when the image must be made again.
     bool adoptFrame(std::shared_ptr<const MeshFrame> frame);
     void resetTransform();
@@ -138,9 +139,10 @@ private:
     std::shared_ptr<const MeshSnapshot> m_snapshot; // m_meshFrame's base
     MeshLayer m_layer = MeshLayer::SramOccupancy;
     int m_device = 0;
-    QImage m_image;       // one pixel per core of the current device and layer
-    double m_range = 1.0; // value at the top of the colour scale (meshLayerRange)
-    QImage m_reduced;     // m_image smoothly reduced to the current scale (when below 1 px per core)
+    mutable QImage m_image;            // one pixel per core of the current device and layer
+    mutable bool m_imageStale = false; // m_image is to be made again (ensureImage)
+    double m_range = 1.0;              // value at the top of the colour scale (meshLayerRange)
+    QImage m_reduced;                  // m_image smoothly reduced to the current scale (when below 1 px per core)
     double m_reducedScale = 0;
     QImage m_frame; // the visible cores at the current zoom (at or above 1 px per core)
     ViewTransform m_transform;

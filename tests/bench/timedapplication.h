@@ -1,0 +1,98 @@
+#pragma once
+// The GUI-thread event probe the interactive benchmarks share: a QApplication
+// that times every event it dispatches at the top of the GUI thread's loop
+// (nested sends count in the dispatch that made them) and keeps the slowest
+// few with what they were (the receiver's class, its name or its parent's,
+// the event type, and what the benchmark was doing: `context`), plus the
+// most GUI-thread CPU one dispatch took (its own work, without waiting for a
+// core on a loaded machine). A benchmark that wants more (bench_present times
+// the paints of one widget) derives from it and calls its notify().
+
+#include <QApplication>
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QMetaEnum>
+#include <QPointer>
+#include <QThread>
+
+#include <algorithm>
+#include <ctime>
+#include <functional>
+#include <vector>
+
+namespace wsbench {
+
+inline double threadCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+class TimedApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    struct Dispatch
+    {
+        double ms = 0;    // wall time of the dispatch
+        double cpuMs = 0; // GUI-thread CPU time of it
+        QByteArray what;
+    };
+    std::vector<Dispatch> slowest; // the longest dispatches over minMs, longest first (at most `keep`)
+    size_t keep = 5;
+    double minMs = 4;
+    double worstCpuMs = 0;               // the most GUI-thread CPU one dispatch took
+    std::function<QByteArray()> context; // appended to a recorded dispatch (what the benchmark was doing)
+
+    void reset()
+    {
+        slowest.clear();
+        worstCpuMs = 0;
+    }
+
+    bool notify(QObject* receiver, QEvent* event) override
+    {
+        if (m_depth > 0 || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        QElapsedTimer clock;
+        clock.start();
+        const double cpu0 = threadCpuSeconds();
+        const int type = event->type(); // the event and the receiver may be gone after the dispatch
+        const QMetaObject* meta = receiver->metaObject();
+        const QPointer<QObject> alive(receiver);
+        const bool result = QApplication::notify(receiver, event);
+        const double ms = double(clock.nsecsElapsed()) / 1e6;
+        const double cpuMs = (threadCpuSeconds() - cpu0) * 1000;
+        --m_depth;
+        worstCpuMs = std::max(worstCpuMs, cpuMs);
+        if (ms > minMs && (slowest.size() < keep || ms > slowest.back().ms)) {
+            const QByteArray what = describe(alive ? alive.data() : nullptr, meta, type);
+            slowest.push_back({ms, cpuMs, context ? what + " during " + context() : what});
+            std::sort(slowest.begin(), slowest.end(), [](const Dispatch& a, const Dispatch& b) { return a.ms > b.ms; });
+            if (slowest.size() > keep)
+                slowest.pop_back();
+        }
+        return result;
+    }
+
+private:
+    // "QTimer (in ws::TourPlayer) Timer": the receiver, its name or its parent's class, the event.
+    static QByteArray describe(const QObject* receiver, const QMetaObject* meta, int type)
+    {
+        QByteArray out = meta->className();
+        if (receiver && !receiver->objectName().isEmpty())
+            out += " \"" + receiver->objectName().toUtf8() + '"';
+        else if (receiver && receiver->parent())
+            out += QByteArray(" (in ") + receiver->parent()->metaObject()->className() + ')';
+        const char* name = QMetaEnum::fromType<QEvent::Type>().valueToKey(type);
+        return out + ' ' + (name ? QByteArray(name) : QByteArray::number(type));
+    }
+
+    int m_depth = 0;
+};
+
+} // namespace wsbench
