@@ -12,7 +12,7 @@
 namespace ws {
 
 std::optional<TokenFrames> TokenFrames::build(const WaferScene& scene, QString* error,
-                                          std::shared_ptr<const TokenSchedule> schedule)
+                                              std::shared_ptr<const TokenSchedule> schedule)
 {
     if (!schedule && scene.timing)
         schedule = scene.timing->schedule;
