@@ -143,6 +143,12 @@ void DataflowController::tick()
     const double elapsedS = m_clock.nsecsElapsed() * 1e-9;
     m_clock.start();
     m_cycle = std::fmod(m_cycle + elapsedS * m_dilation * m_schedule->clockHz, total);
+    if (const int phase = currentPhase(); phase >= 0 && m_schedule->phases[size_t(phase)].device != m_device) {
+        const int device = m_schedule->phases[size_t(phase)].device;
+        emit tokenMovedTo(device);
+        if (m_device == device || !m_timer.isActive())
+            return; // a receiver followed it (setDevice rendered that wafer's frame) or paused
+    }
     render();
 }
 

@@ -73,6 +73,9 @@ public slots:
 signals:
     void frameReady(std::shared_ptr<const MeshFrame> frame);
     void stateChanged(); // cycle, playing, phase or dilation changed
+    // While playing, the token went on to a phase on another wafer than the one the frames are for: the view
+    // should follow it there (then setDevice(device)). Not on a seek or a step: the user chose where to look.
+    void tokenMovedTo(int device);
 
 private:
     void tick();

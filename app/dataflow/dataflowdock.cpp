@@ -91,6 +91,7 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent) : QDockWidget(parent),
     connect(m_timeline, &views::TimelineChart::seekRequested, &m_controller, &DataflowController::seek);
     connect(&m_controller, &DataflowController::frameReady, this, &DataflowDock::showFrame);
     connect(&m_controller, &DataflowController::stateChanged, this, &DataflowDock::updateState);
+    connect(&m_controller, &DataflowController::tokenMovedTo, m_stage, &Stage::setDevice); // the view follows it
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) { setSource(index, m_layer->value()); });
     connect(m_layer, &QSpinBox::valueChanged, this, [this] {
         if (m_source->currentIndex() == 1) {

@@ -43,6 +43,7 @@ private slots:
     void frameMatchesEngineActivity_data();
     void frameMatchesEngineActivity();
     void playAdvancesAndWraps();
+    void playFollowsTheTokenAcrossWafers();
     void heldFramesNeverChange();
     void noScheduleIsHarmless();
     void executedRunPlaysItsEvents();
@@ -168,6 +169,28 @@ void TestDataflowController::playAdvancesAndWraps()
     c.pause();
     QVERIFY(!c.isPlaying());
     QVERIFY(c.cycle() >= 0 && c.cycle() < schedule->totalCycles);
+}
+
+void TestDataflowController::playFollowsTheTokenAcrossWafers()
+{
+    const auto schedule = ws::testing::smallSchedule();
+    DataflowController c;
+    c.setSchedule(schedule, baseSnapshot());
+    c.setDevice(0);
+    QObject::connect(&c, &DataflowController::tokenMovedTo, &c, [&c](int device) { c.setDevice(device); });
+    QSignalSpy moved(&c, &DataflowController::tokenMovedTo);
+    c.seekFraction(0.8);                                   // on wafer 2 (frameMatchesEngineActivity)
+    QCOMPARE(moved.count(), 0);                            // a seek shows where the user looks
+    c.setWaferSecondsPerSecond(schedule->seconds() * 0.5); // two seconds a token
+    c.play();
+    QTRY_COMPARE(moved.count(), 1);
+    QCOMPARE(moved.at(0).at(0).toInt(), 1);
+    QCOMPARE(c.device(), 1);
+    QCOMPARE(c.currentFrame()->activity.size(), size_t(2));
+    QVERIFY(!c.currentFrame()->activity[1].empty());     // the frame is wafer 2's
+    QTRY_VERIFY_WITH_TIMEOUT(moved.count() >= 2, 10000); // the next token starts on wafer 1
+    QCOMPARE(moved.at(1).at(0).toInt(), 0);
+    c.pause();
 }
 
 void TestDataflowController::heldFramesNeverChange()

@@ -45,6 +45,7 @@ private slots:
     void layoutIsRememberedAndReset();
     void docksOfAnAreaShareTabs();
     void firstRunPlaysTheDataflowSlowly();
+    void demoFollowsTheTokenAcrossWafers();
     void demoGivesWayToTheUsersLayer_data();
     void demoGivesWayToTheUsersLayer();
     void demoGivesWayToALoadedModel();
@@ -268,6 +269,31 @@ void TestWindowLayout::firstRunPlaysTheDataflowSlowly()
     QVERIFY2(dataflow->cycle() > 0.5 * expected && dataflow->cycle() < 1.2 * expected,
              qPrintable(QStringLiteral("cycle %1, expected about %2").arg(dataflow->cycle()).arg(expected)));
     QVERIFY(window->stage()->view()->frame() != framesBefore); // the heatmap shows the new frames
+}
+
+// The default scenario (Qwen3-32B on two WSE-3) plays layers 32-63 on wafer 2: the heatmap goes there with
+// the token, and back to wafer 1 with the next token.
+void TestWindowLayout::demoFollowsTheTokenAcrossWafers()
+{
+    const auto window = firstRun();
+    QVERIFY(window);
+    DataflowController* dataflow = window->dataflowDock()->controller();
+    QVERIFY(dataflow->isPlaying());
+    const auto schedule = dataflow->schedule();
+    QVERIFY(schedule);
+    auto onWafer2 =
+        std::find_if(schedule->phases.begin(), schedule->phases.end(), [](const Phase& p) { return p.device == 1; });
+    QVERIFY(onWafer2 != schedule->phases.end());
+    QCOMPARE(window->stage()->device(), 0);
+    dataflow->seek(onWafer2->startCycle + 1);
+    QCOMPARE(window->stage()->device(), 0); // a seek is where the user looks: the view stays
+    QTRY_COMPARE(window->stage()->device(), 1);
+    QCOMPARE(window->stage()->view()->device(), 1);
+    QCOMPARE(dataflow->device(), 1);
+    const auto frame = window->stage()->view()->frame();
+    QVERIFY(frame && frame->activity.size() == 2 && !frame->activity[1].empty()); // wafer 2's cores lit
+    dataflow->seek(dataflow->totalCycles() - 1); // the token wraps to layer 0 on wafer 1
+    QTRY_COMPARE(window->stage()->device(), 0);
 }
 
 void TestWindowLayout::demoGivesWayToTheUsersLayer_data()
