@@ -20,29 +20,6 @@
 
 namespace ws::cli {
 
-namespace {
-
-// The Generator's stop reason names, which the JSON has always used.
-const char* stopReasonName(FinishReason reason)
-{
-    switch (reason) {
-    case FinishReason::EndOfText:
-        return "end_of_generation";
-    case FinishReason::TokenLimit:
-        return "max_tokens";
-    case FinishReason::ContextFull:
-        return "context_full";
-    case FinishReason::Stopped:
-        return "cancelled";
-    case FinishReason::None:
-    case FinishReason::Error:
-        break;
-    }
-    return "none";
-}
-
-} // namespace
-
 int runGenerate(const QStringList& args)
 {
     QCommandLineParser parser;
@@ -132,7 +109,7 @@ int runGenerate(const QStringList& args)
     out.insert(QStringLiteral("text"), QString::fromStdString(last.text));
     out.insert(QStringLiteral("tokens_per_second"), tokensPerSecond);
     out.insert(QStringLiteral("prompt_seconds"), last.firstTokenSeconds); // prompt evaluation + first token
-    out.insert(QStringLiteral("stop_reason"), QString::fromLatin1(stopReasonName(last.finishReason)));
+    out.insert(QStringLiteral("stop_reason"), QString::fromLatin1(turnEndName(last.finishReason)));
     out.insert(QStringLiteral("threads"), (*model)->threadCount());
     out.insert(QStringLiteral("weights"),
                (*model)->model().weightsResident() ? QStringLiteral("resident") : QStringLiteral("mapped"));

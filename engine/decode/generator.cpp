@@ -19,25 +19,6 @@ double secondsSince(std::chrono::steady_clock::time_point t0)
 }
 } // namespace
 
-const char* stopReasonName(StopReason reason)
-{
-    switch (reason) {
-    case StopReason::None:
-        return "none";
-    case StopReason::MaxTokens:
-        return "max_tokens";
-    case StopReason::EndOfGeneration:
-        return "end_of_generation";
-    case StopReason::StopString:
-        return "stop_string";
-    case StopReason::ContextFull:
-        return "context_full";
-    case StopReason::Cancelled:
-        return "cancelled";
-    }
-    return "none";
-}
-
 Generator::Generator(const DecodeModel& model, int contextLength, int threads) : m_model(model), m_pool(threads)
 {
     m_maxContext = std::max(1, model.config().contextLength);
@@ -127,12 +108,12 @@ Status Generator::start(std::span<const TokenId> prompt, const GenerationSetting
     m_generated.reserve(size_t(settings.maxTokens));
     m_text.clear();
     m_needForward = false;
-    m_reason = StopReason::None;
+    m_reason = TurnEnd::None;
     const auto t0 = std::chrono::steady_clock::now();
     const int total = m_promptEvaluated;
     for (size_t at = size_t(m_position); at < prompt.size();) {
         if (m_cancel.load(std::memory_order_relaxed)) {
-            m_reason = StopReason::Cancelled;
+            m_reason = TurnEnd::Stopped;
             return Ok{};
         }
         const size_t left = prompt.size() - at;
@@ -144,7 +125,7 @@ Status Generator::start(std::span<const TokenId> prompt, const GenerationSetting
         auto status = forward(m_model.config(), m_model.weights(), *m_state, m_pool, prompt.subspan(at, n), m_position,
                               &m_cancel);
         if (!status && status.error().code == ErrorCode::Cancelled) {
-            m_reason = StopReason::Cancelled; // within the block: its positions are not cached
+            m_reason = TurnEnd::Stopped; // within the block: its positions are not cached
             return Ok{};
         }
         if (!status)
@@ -158,27 +139,27 @@ Status Generator::start(std::span<const TokenId> prompt, const GenerationSetting
             m_blockTokens = std::clamp(int(tokens / 16.0) * 16, 16, kMaxBatch);
         }
         if (m_promptProgress && !m_promptProgress(int(at) - (int(prompt.size()) - total), total)) {
-            m_reason = StopReason::Cancelled;
+            m_reason = TurnEnd::Stopped;
             return Ok{};
         }
     }
     m_promptSeconds = secondsSince(t0);
     if (settings.maxTokens == 0)
-        m_reason = StopReason::MaxTokens;
+        m_reason = TurnEnd::TokenLimit;
     return Ok{};
 }
 
 Expected<std::optional<TokenId>> Generator::step()
 {
-    if (m_reason != StopReason::None)
+    if (m_reason != TurnEnd::None)
         return std::optional<TokenId>();
     if (m_cancel.load(std::memory_order_relaxed)) {
-        m_reason = StopReason::Cancelled;
+        m_reason = TurnEnd::Stopped;
         return std::optional<TokenId>();
     }
     if (m_needForward) {
         if (m_position >= m_state->contextLength) {
-            m_reason = StopReason::ContextFull;
+            m_reason = TurnEnd::ContextFull;
             return std::optional<TokenId>();
         }
         const TokenId last = m_history.back();
@@ -191,7 +172,7 @@ Expected<std::optional<TokenId>> Generator::step()
     }
     const TokenId next = m_sampler->sample(m_state->logits, m_history);
     if (m_settings.stopAtEndOfGeneration && isStopToken(next)) {
-        m_reason = StopReason::EndOfGeneration;
+        m_reason = TurnEnd::EndOfGeneration;
         return std::optional<TokenId>();
     }
     m_history.push_back(next);
@@ -201,13 +182,13 @@ Expected<std::optional<TokenId>> Generator::step()
         m_text += m_pieceOf(next);
         for (const auto& stop : m_settings.stopStrings) {
             if (!stop.empty() && m_text.find(stop) != std::string::npos) {
-                m_reason = StopReason::StopString;
+                m_reason = TurnEnd::StopString;
                 break;
             }
         }
     }
-    if (m_reason == StopReason::None && int(m_generated.size()) >= m_settings.maxTokens)
-        m_reason = StopReason::MaxTokens;
+    if (m_reason == TurnEnd::None && int(m_generated.size()) >= m_settings.maxTokens)
+        m_reason = TurnEnd::TokenLimit;
     return std::optional<TokenId>(next);
 }
 
@@ -227,7 +208,7 @@ Expected<GenerationResult> Generator::generate(std::span<const TokenId> prompt, 
         if (!next->has_value())
             break;
         if (onToken && !onToken(**next)) {
-            m_reason = StopReason::Cancelled;
+            m_reason = TurnEnd::Stopped;
             break;
         }
     }

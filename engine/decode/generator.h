@@ -18,7 +18,7 @@
 // Two ways to drive it: generate() with a per-token callback, or start() then
 // step() repeatedly (a worker thread can emit one event per step). cancel()
 // may be called from any thread; the loop checks it before every forward
-// step and returns with StopReason::Cancelled.
+// step and returns with TurnEnd::Stopped.
 //
 // The prompt goes through in blocks of tokens (each one forward pass: every weight read once for the block),
 // sized as it runs so that a block takes about a quarter of a second (16 to 512 tokens): after each block the
@@ -33,6 +33,7 @@
 #include "engine/decode/runstate.h"
 #include "engine/decode/sampler.h"
 #include "engine/decode/threadpool.h"
+#include "engine/decode/turnend.h"
 #include "engine/tokenizer/tokenid.h"
 
 #include <algorithm>
@@ -48,17 +49,6 @@ namespace ws {
 
 class Tokenizer;
 
-enum class StopReason
-{
-    None,
-    MaxTokens,
-    EndOfGeneration,
-    StopString,
-    ContextFull,
-    Cancelled
-};
-const char* stopReasonName(StopReason reason);
-
 struct GenerationSettings
 {
     int maxTokens = 256;
@@ -69,8 +59,8 @@ struct GenerationSettings
 
 struct GenerationResult
 {
-    std::vector<TokenId> tokens; // generated ids (an end-of-generation id is not included)
-    StopReason reason = StopReason::None;
+    std::vector<TokenId> tokens;    // generated ids (an end-of-generation id is not included)
+    TurnEnd reason = TurnEnd::None; // never Error: a failure is the Expected's error
     double promptSeconds = 0.0;
     double generateSeconds = 0.0; // time of the token loop after the prompt
     double tokensPerSecond() const { return generateSeconds > 0.0 ? double(tokens.size()) / generateSeconds : 0.0; }
@@ -114,7 +104,7 @@ public:
     int evaluatedPromptTokens() const { return m_promptEvaluated; }
     // Samples and returns the next token, or nullopt once stopped (see stopReason()).
     Expected<std::optional<TokenId>> step();
-    StopReason stopReason() const { return m_reason; }
+    TurnEnd stopReason() const { return m_reason; }
     const std::vector<TokenId>& generated() const { return m_generated; }
     // Logits that the next step() samples from (vocab).
     std::span<const float> logits() const { return m_state->logits; }
@@ -123,12 +113,12 @@ public:
     ExpertRouting routing() const;
 
     // start() + step() until stopped; onToken(id) is called for each generated token and may return
-    // false to stop (reason Cancelled).
+    // false to stop (reason Stopped).
     Expected<GenerationResult> generate(std::span<const TokenId> prompt, const GenerationSettings& settings,
                                         const std::function<bool(TokenId)>& onToken = {});
 
     // Called after each block of the prompt with the prompt tokens evaluated so far and those to evaluate
-    // (after the prefix the cache holds); returning false stops the prompt (reason Cancelled). May be empty.
+    // (after the prefix the cache holds); returning false stops the prompt (reason Stopped). May be empty.
     using PromptProgress = std::function<bool(int evaluated, int total)>;
     void setPromptProgress(PromptProgress progress) { m_promptProgress = std::move(progress); }
     // Tokens per forward pass while evaluating a prompt: a fixed number (>= 2), or 0 (the default) for
@@ -162,7 +152,7 @@ private:
     int m_promptReused = 0;
     int m_promptEvaluated = 0;
     bool m_needForward = false; // the last sampled token has not been run yet
-    StopReason m_reason = StopReason::None;
+    TurnEnd m_reason = TurnEnd::None;
     double m_promptSeconds = 0.0;
     PromptProgress m_promptProgress;
     int m_fixedBlockTokens = 0;

@@ -19,19 +19,6 @@ double steadySeconds()
     return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
-FinishReason finishReasonOf(StreamEnd end)
-{
-    switch (end) {
-    case StreamEnd::EndOfText:
-        return FinishReason::EndOfText;
-    case StreamEnd::TokenLimit:
-        return FinishReason::TokenLimit;
-    case StreamEnd::ContextFull:
-        return FinishReason::ContextFull;
-    }
-    return FinishReason::EndOfText;
-}
-
 } // namespace
 
 DecodeSession::DecodeSession(DecodeOptions options) : m_options(std::move(options))
@@ -88,7 +75,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
     current.contextTokens = stream.contextTokenCount();
 
     const double start = now();
-    auto finish = [&](TurnState state, FinishReason reason) {
+    auto finish = [&](TurnState state, TurnEnd reason) {
         current.state = state;
         current.finishReason = reason;
     };
@@ -108,7 +95,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
 
     for (int index = 0;; ++index) {
         if (shouldStop && shouldStop()) {
-            finish(TurnState::Stopped, FinishReason::Stopped);
+            finish(TurnState::Stopped, TurnEnd::Stopped);
             break;
         }
         const double stepStart = now();
@@ -124,10 +111,10 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         }
         if (!step) {
             if (step.error().code == ErrorCode::Cancelled) {
-                finish(TurnState::Stopped, FinishReason::Stopped);
+                finish(TurnState::Stopped, TurnEnd::Stopped);
             } else {
                 current.error = step.error();
-                finish(TurnState::Failed, FinishReason::Error);
+                finish(TurnState::Failed, TurnEnd::Error);
             }
             break;
         }
@@ -137,7 +124,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
                 current.text += step->text;
                 current.newPieces.push_back({-1, step->text});
             }
-            finish(TurnState::Finished, finishReasonOf(step->end));
+            finish(TurnState::Finished, step->end);
             break;
         }
         if (index == 0)
@@ -152,7 +139,7 @@ std::shared_ptr<const SessionSnapshot> DecodeSession::run(TokenStream& stream, c
         if (m_options.pacer.isPaced() && !waitUntil(start, m_options.pacer.dueSeconds(index), shouldStop, current)) {
             // Stopped while holding this token back: it was never shown.
             current.generatedTokens = index;
-            finish(TurnState::Stopped, FinishReason::Stopped);
+            finish(TurnState::Stopped, TurnEnd::Stopped);
             break;
         }
         current.text += step->text;

@@ -107,21 +107,11 @@ public:
             TokenStep end;
             end.endOfText = true;
             end.text = m_decoder.flush();
-            switch (m_generator.stopReason()) {
-            case StopReason::Cancelled:
+            const TurnEnd reason = m_generator.stopReason();
+            if (reason == TurnEnd::Stopped)
                 return makeError(ErrorCode::Cancelled, "cancelled");
-            case StopReason::MaxTokens:
-                end.end = StreamEnd::TokenLimit;
-                break;
-            case StopReason::ContextFull:
-                end.end = StreamEnd::ContextFull;
-                break;
-            case StopReason::None:
-            case StopReason::EndOfGeneration:
-            case StopReason::StopString:
-                end.end = StreamEnd::EndOfText;
-                break;
-            }
+            // None is not a reason the generator stops with; as before, the text ended.
+            end.end = reason == TurnEnd::None ? TurnEnd::EndOfGeneration : reason;
             return end;
         }
         TokenStep step;

@@ -8,6 +8,7 @@
 
 #include "engine/core/error.h"
 #include "engine/decode/expertrouting.h"
+#include "engine/decode/turnend.h"
 #include "engine/tokenizer/tokenid.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 
@@ -50,21 +51,12 @@ enum class TurnState
     Stopped,
     Failed
 };
-enum class FinishReason
-{
-    None,
-    EndOfText,
-    TokenLimit,
-    ContextFull,
-    Stopped,
-    Error
-};
 
 struct SessionSnapshot
 {
     uint64_t requestId = 0;
     TurnState state = TurnState::Running;
-    FinishReason finishReason = FinishReason::None;
+    TurnEnd finishReason = TurnEnd::None;
     std::optional<Error> error; // set when state == Failed
 
     std::string text; // assistant text so far, whole UTF-8 characters

@@ -12,6 +12,7 @@
 
 #include "engine/core/error.h"
 #include "engine/decode/expertrouting.h"
+#include "engine/decode/turnend.h"
 #include "engine/tokenizer/tokenid.h"
 
 #include <functional>
@@ -20,21 +21,13 @@
 
 namespace ws {
 
-// Why a stream ended (the generator's reason).
-enum class StreamEnd
-{
-    EndOfText,   // the model emitted an end-of-generation token (or a stop string matched)
-    TokenLimit,  // the turn's maxTokens are out
-    ContextFull, // the model's context has no position left
-};
-
 struct TokenStep
 {
     TokenId token = 0;
-    std::string text;       // UTF-8 text this token completes (may be empty)
-    bool endOfText = false; // the stream is over: this step has no new token (why: `end`); text may
-                            // still hold bytes that were waiting for the rest of a character
-    StreamEnd end = StreamEnd::EndOfText;
+    std::string text;                       // UTF-8 text this token completes (may be empty)
+    bool endOfText = false;                 // the stream is over: this step has no new token (why: `end`); text may
+                                            // still hold bytes that were waiting for the rest of a character
+    TurnEnd end = TurnEnd::EndOfGeneration; // the generator's reason; a user's stop is ErrorCode::Cancelled
     // MoE models: the experts the step that produced this token ran through (its input token's
     // routing, per layer); null for dense models.
     std::shared_ptr<const ExpertRouting> routing;

@@ -66,19 +66,20 @@ QString ChatStats::format(const SessionSnapshot& s, const QLocale& locale)
     if (!predicted.isEmpty())
         parts << tr("predicted: %1").arg(predicted.join(QStringLiteral(", ")));
     switch (s.finishReason) {
-    case FinishReason::Stopped:
+    case TurnEnd::Stopped:
         parts << tr("stopped");
         break;
-    case FinishReason::TokenLimit:
+    case TurnEnd::TokenLimit:
         parts << tr("token limit reached");
         break;
-    case FinishReason::ContextFull:
+    case TurnEnd::ContextFull:
         parts << (s.contextTokens > 0 ? tr("context full (%1 tokens)").arg(locale.toString(s.contextTokens))
                                       : tr("context full"));
         break;
-    case FinishReason::EndOfText:
-    case FinishReason::None:
-    case FinishReason::Error:
+    case TurnEnd::None:
+    case TurnEnd::EndOfGeneration:
+    case TurnEnd::StopString:
+    case TurnEnd::Error:
         break;
     }
     return parts.join(QStringLiteral(" · "));

@@ -123,7 +123,7 @@ private slots:
         QCOMPARE(QString::fromStdString(last->text), ref.text);
         QCOMPARE(last->generatedTokens, ref.tokens);
         QCOMPARE(last->promptTokens, ref.promptTokens);
-        QCOMPARE(last->finishReason, ws::FinishReason::TokenLimit);
+        QCOMPARE(last->finishReason, ws::TurnEnd::TokenLimit);
         QVERIFY(last->cpuTokensPerSecond > 0);
         // Every streamed snapshot is a prefix of the final text.
         for (const auto& args : snapshots)

@@ -68,7 +68,7 @@ private slots:
         const auto last = finished.at(0).at(0).value<SnapshotPtr>();
         const QByteArray chatText = QByteArray::fromStdString(last->text);
         QCOMPARE(last->generatedTokens, kTokens);
-        QCOMPARE(last->finishReason, ws::FinishReason::TokenLimit);
+        QCOMPARE(last->finishReason, ws::TurnEnd::TokenLimit);
         // The snapshots' pieces are every shown token once, in order, and join to the text.
         std::string joined;
         int pieceTokens = 0;

@@ -50,7 +50,7 @@ public:
     ws::Expected<ws::TokenStep> next() override
     {
         if (m_step >= m_maxTokens)
-            return ws::TokenStep{0, "", true, ws::StreamEnd::TokenLimit};
+            return ws::TokenStep{0, "", true, ws::TurnEnd::TokenLimit};
         if (m_script.ranOn)
             m_script.ranOn->store(QThread::currentThread());
         if (m_script.stepTime.count() > 0)
@@ -139,7 +139,7 @@ private slots:
         const auto last = finished.at(0).at(0).value<SnapshotPtr>();
         QCOMPARE(last->requestId, id);
         QCOMPARE(last->state, ws::TurnState::Finished);
-        QCOMPARE(last->finishReason, ws::FinishReason::EndOfText);
+        QCOMPARE(last->finishReason, ws::TurnEnd::EndOfGeneration);
         QCOMPARE(last->text, expectedText(40));
         QCOMPARE(last->generatedTokens, 40);
         QCOMPARE(controller.latestSnapshot(), last);

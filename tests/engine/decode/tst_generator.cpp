@@ -22,8 +22,8 @@
 using ws::DecodeModel;
 using ws::GenerationSettings;
 using ws::Generator;
-using ws::StopReason;
 using ws::TokenId;
+using ws::TurnEnd;
 
 namespace {
 
@@ -137,7 +137,7 @@ private slots:
         settings.stopAtEndOfGeneration = false;
         auto result = gen.generate(prompt, settings);
         QVERIFY2(result, result ? "" : result.error().message().c_str());
-        QCOMPARE(result->reason, StopReason::MaxTokens);
+        QCOMPARE(result->reason, TurnEnd::TokenLimit);
         QCOMPARE(result->tokens, expected);
     }
 
@@ -163,7 +163,7 @@ private slots:
             stepped.push_back(**next);
         }
         QCOMPARE(stepped, full->tokens);
-        QCOMPARE(b.stopReason(), StopReason::MaxTokens);
+        QCOMPARE(b.stopReason(), TurnEnd::TokenLimit);
         // A second run on the same generator starts from an empty cache and gives the same tokens.
         auto again = b.generate(prompt, settings);
         QVERIFY(again);
@@ -221,7 +221,7 @@ private slots:
         gen2.setTokenizer(*eosVocab);
         auto stopped = gen2.generate(std::vector<TokenId>{5, 6, 7}, settings);
         QVERIFY(stopped);
-        QCOMPARE(stopped->reason, StopReason::EndOfGeneration);
+        QCOMPARE(stopped->reason, TurnEnd::EndOfGeneration);
         QCOMPARE(stopped->tokens, std::vector<TokenId>(free->tokens.begin(), free->tokens.begin() + firstAt));
     }
 
@@ -239,7 +239,7 @@ private slots:
         settings.stopStrings = {"Lily"};
         auto r = gen.generate(std::vector<TokenId>{1, 403, 407, 261, 378}, settings);
         QVERIFY(r);
-        QCOMPARE(r->reason, StopReason::StopString);
+        QCOMPARE(r->reason, TurnEnd::StopString);
         // ", there was a little girl named Lily": " Lily" is the 10th generated token (id 317).
         QCOMPARE(r->tokens.size(), size_t(10));
         QCOMPARE(r->tokens.back(), TokenId(317));
@@ -273,7 +273,7 @@ private slots:
         });
         canceller.join();
         QVERIFY(r);
-        QCOMPARE(r->reason, StopReason::Cancelled);
+        QCOMPARE(r->reason, TurnEnd::Stopped);
         QVERIFY(r->tokens.size() >= 5);
         QVERIFY(r->tokens.size() < 4000);
     }
@@ -294,7 +294,7 @@ private slots:
         settings.maxTokens = 5000; // beyond the model's 2048 context: stops when the context is full
         auto r = gen.generate(std::vector<TokenId>(2040, 1), settings);
         QVERIFY(r);
-        QCOMPARE(r->reason, StopReason::ContextFull);
+        QCOMPARE(r->reason, TurnEnd::ContextFull);
         QCOMPARE(r->tokens.size(), size_t(2048 - 2040 + 1));
     }
 
@@ -312,7 +312,7 @@ private slots:
         settings.stopAtEndOfGeneration = false;
         auto r = gen.generate(std::vector<TokenId>{1, 403, 407, 261, 378}, settings);
         QVERIFY(r);
-        QCOMPARE(r->reason, StopReason::ContextFull);
+        QCOMPARE(r->reason, TurnEnd::ContextFull);
         QCOMPARE(r->tokens.size(), size_t(16 - 5 + 1));
         QCOMPARE(gen.contextLength(), 16);
         QCOMPARE(gen.checkPromptLength(17).error().code, ws::ErrorCode::OutOfRange);

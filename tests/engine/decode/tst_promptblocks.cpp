@@ -184,7 +184,7 @@ private slots:
         QVERIFY(gen.start(prompt, settings));
         // 16 x 5, then 17 (a last block of one token is never left).
         QCOMPARE(seen, (std::vector<int>{16, 32, 48, 64, 80, 97}));
-        QCOMPARE(gen.stopReason(), StopReason::None);
+        QCOMPARE(gen.stopReason(), TurnEnd::None);
 
         gen.resetCache();
         seen.clear();
@@ -193,7 +193,7 @@ private slots:
             return done < 32; // Stop while the prompt is read
         });
         QVERIFY(gen.start(prompt, settings));
-        QCOMPARE(gen.stopReason(), StopReason::Cancelled);
+        QCOMPARE(gen.stopReason(), TurnEnd::Stopped);
         QCOMPARE(seen, (std::vector<int>{16, 32}));
         QCOMPARE(gen.cachedTokens(), 32);
     }

@@ -23,9 +23,9 @@ public:
     ws::Expected<ws::TokenStep> next() override
     {
         if (m_next >= limit)
-            return ws::TokenStep{0, "", true, ws::StreamEnd::TokenLimit};
+            return ws::TokenStep{0, "", true, ws::TurnEnd::TokenLimit};
         if (5 + m_next >= m_context)
-            return ws::TokenStep{0, "", true, ws::StreamEnd::ContextFull};
+            return ws::TokenStep{0, "", true, ws::TurnEnd::ContextFull};
         *m_clock += m_stepSeconds;
         if (m_next >= int(m_steps.size()))
             return ws::makeError(ws::ErrorCode::OutOfRange, "script exhausted");
@@ -91,10 +91,10 @@ private slots:
         QTest::addColumn<int>("context");
         QTest::addColumn<int>("expectedTokens");
         QTest::addColumn<int>("expectedReason");
-        QTest::newRow("token limit") << 50 << -1 << 20 << 1000 << 20 << int(ws::FinishReason::TokenLimit);
+        QTest::newRow("token limit") << 50 << -1 << 20 << 1000 << 20 << int(ws::TurnEnd::TokenLimit);
         QTest::newRow("end of text is neither shown nor counted")
-            << 50 << 12 << 40 << 1000 << 12 << int(ws::FinishReason::EndOfText);
-        QTest::newRow("context full") << 50 << -1 << 40 << 5 + 9 << 9 << int(ws::FinishReason::ContextFull);
+            << 50 << 12 << 40 << 1000 << 12 << int(ws::TurnEnd::EndOfGeneration);
+        QTest::newRow("context full") << 50 << -1 << 40 << 5 + 9 << 9 << int(ws::TurnEnd::ContextFull);
     }
     void endings()
     {

@@ -30,7 +30,7 @@ public:
         }
         *m_clock += 0.25;
         if (m_next == 2)
-            return ws::TokenStep{0, "", true, ws::StreamEnd::EndOfText};
+            return ws::TokenStep{0, "", true, ws::TurnEnd::EndOfGeneration};
         ++m_next;
         return ws::TokenStep{100, "w", false};
     }

@@ -72,7 +72,7 @@ void checkSecondTurn(const std::string& path, ws::PromptMode mode)
     QCOMPARE(size_t(s1.promptTokens), turns->firstPrompt);
     // The cache holds the first prompt and every reply token that was run (a reply cut by the token
     // limit ends on a token that was sampled but not run yet).
-    const int runReply = s1.generatedTokens - (s1.finishReason == ws::FinishReason::TokenLimit ? 1 : 0);
+    const int runReply = s1.generatedTokens - (s1.finishReason == ws::TurnEnd::TokenLimit ? 1 : 0);
     const int firstTurn = s1.promptTokens + runReply;
     QVERIFY2(s2.reusedPromptTokens == firstTurn,
              qPrintable(QStringLiteral("reused %1 of %2 prompt tokens; the first turn has %3")
@@ -163,7 +163,7 @@ private slots:
         fits.contextFull = ws::ContextFullPolicy::Stop;
         auto full = ws::runTurn(*model, fits);
         QVERIFY(full);
-        QCOMPARE(full->last->finishReason, ws::FinishReason::ContextFull);
+        QCOMPARE(full->last->finishReason, ws::TurnEnd::ContextFull);
         QCOMPARE(full->last->contextTokens, 64);
         QCOMPARE(full->last->promptTokens + full->last->generatedTokens, 64 + 1);
 
@@ -185,7 +185,7 @@ private slots:
         QVERIFY(run);
         QCOMPARE(run->last->droppedMessages, dropped);
         QCOMPARE(size_t(run->last->promptTokens), fitted->size());
-        QCOMPARE(run->last->finishReason, ws::FinishReason::TokenLimit);
+        QCOMPARE(run->last->finishReason, ws::TurnEnd::TokenLimit);
     }
 };
 

@@ -43,9 +43,9 @@ std::shared_ptr<const ws::SessionSnapshot> snapshot(const std::string& text, int
     s->generatedTokens = tokens;
     s->promptTokens = 5;
     s->state = state;
-    s->finishReason = state == ws::TurnState::Finished ? ws::FinishReason::TokenLimit : ws::FinishReason::None;
+    s->finishReason = state == ws::TurnState::Finished ? ws::TurnEnd::TokenLimit : ws::TurnEnd::None;
     if (state == ws::TurnState::Stopped)
-        s->finishReason = ws::FinishReason::Stopped;
+        s->finishReason = ws::TurnEnd::Stopped;
     return s;
 }
 
@@ -430,7 +430,7 @@ private slots:
         s->reusedPromptTokens = 28;
         s->droppedMessages = 2;
         s->contextTokens = 64;
-        s->finishReason = ws::FinishReason::ContextFull;
+        s->finishReason = ws::TurnEnd::ContextFull;
         QCOMPARE(ws::views::ChatStats::format(*s, QLocale::c()),
                  QStringLiteral("3 tokens (prompt 40, 28 of them from the KV cache) · the 2 oldest messages were left "
                                 "out to fit the context of 64 tokens · first token 0.0 µs · context full (64 tokens)"));
