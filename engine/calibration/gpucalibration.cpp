@@ -27,6 +27,8 @@ Expected<Row> parseRow(const nlohmann::json& r, const std::string& where)
 {
     if (!r.is_object())
         return makeError(ErrorCode::Format, "a row must be an object", where);
+    if (Status ok = integerFieldsFit(r, where); !ok)
+        return ok.error();
     Row row;
     try {
         row.report.label = r.value("label", std::string());
@@ -54,11 +56,15 @@ Expected<Row> parseRow(const nlohmann::json& r, const std::string& where)
             const double output = r.at("output").get<double>();
             if (!(prompt >= 0) || !(output > 0))
                 return makeError(ErrorCode::Format, "prompt and output must be positive", where + "output");
+            if (!(prompt + output / 2 < 9223372036854775808.0)) // the mean context must fit int64_t (1e86 did not)
+                return makeError(ErrorCode::Format, "prompt + output / 2 must be below 2^63", where + "prompt");
             row.step.context = int64_t(prompt + output / 2); // mean context over the answer
             row.step.prefillPerOutput = continuousBatchPrefill(prompt, output, row.step.concurrency);
         }
         if (row.step.gpus <= 0 || row.step.concurrency <= 0 || row.step.context <= 0)
             return makeError(ErrorCode::Format, "gpus, concurrency and context must be positive", where);
+        if (row.step.context > kMaxMeasuredContext)
+            return makeError(ErrorCode::Format, "context must be at most 2^30 tokens", where + "context");
         if (r.contains("tokens_per_second_per_user")) {
             row.report.metric = "tokens_per_second_per_user";
             row.report.observed = r.at("tokens_per_second_per_user").get<double>();

@@ -79,6 +79,8 @@ static Expected<LpuCalibration> fitLpuProfileUnguarded(const std::string& jsonTe
     for (size_t i = 0; i < j["rows"].size(); ++i) {
         const auto& r = j["rows"][i];
         const std::string where = "rows[" + std::to_string(i) + "].";
+        if (Status ok = integerFieldsFit(r, where); !ok)
+            return ok.error();
         Row row;
         try {
             const ModelConfig* m = shippedModel(r.at("model").get<std::string>());
@@ -91,6 +93,8 @@ static Expected<LpuCalibration> fitLpuProfileUnguarded(const std::string& jsonTe
             if (!p)
                 return makeError(ErrorCode::Format, "unknown precision", where + "precision");
             const int64_t context = r.value("context", int64_t(4096));
+            if (context > kMaxMeasuredContext)
+                return makeError(ErrorCode::Format, "context must be at most 2^30 tokens", where + "context");
             const int users = r.value("concurrency", 1);
             const int chips = r.contains("chips") ? r.at("chips").get<int>()
                                                   : lpuChipsNeeded(*m, hw->lpu, *p, context, users, defaults);

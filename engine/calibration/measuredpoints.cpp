@@ -1,6 +1,7 @@
 #include "engine/calibration/measuredpoints.h"
 
 #include "engine/calibration/measurementdata.h"
+#include "engine/calibration/measurementjson.h"
 #include "engine/hardware/hardwarepresetparser.h"
 #include "engine/hardware/hardwarespec.h"
 
@@ -85,26 +86,6 @@ Expected<Tristate> tristate(const json& r, const char* key, Tristate fallback, c
     if (s == "unknown")
         return Tristate::Unknown;
     return makeError(ErrorCode::Format, std::string(key) + " must be \"yes\", \"no\" or \"unknown\"", where + key);
-}
-
-// nlohmann's get<int>() of a floating-point number is a plain cast, undefined past the type's range (a
-// concurrency of 1e117 in a user's file): an integer field written with a fraction or exponent must fit its
-// type before readRow reads it. Integers written as integers convert without undefined behaviour.
-Status integerFieldsFit(const json& r, const std::string& where)
-{
-    static const char* const ints[] = {"grid", "decode_grid", "prefill_grid", "devices",
-                                       "gpus", "chips",       "concurrency",  "draft_tokens"};
-    static const char* const longs[] = {"context", "prompt", "output"};
-    auto fits = [&](const char* key, double limit) {
-        return !r.contains(key) || !r.at(key).is_number_float() || std::fabs(r.at(key).get<double>()) < limit;
-    };
-    for (const char* key : ints)
-        if (!fits(key, 2147483648.0))
-            return makeError(ErrorCode::Format, "must be a whole number of at most 2^31", where + key);
-    for (const char* key : longs)
-        if (!fits(key, 9223372036854775808.0))
-            return makeError(ErrorCode::Format, "must be a whole number of at most 2^63", where + key);
-    return Ok{};
 }
 
 // The fields every kind shares, with the file's defaults (source, date, speculative).

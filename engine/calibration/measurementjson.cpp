@@ -1,6 +1,27 @@
 #include "engine/calibration/measurementjson.h"
 
+#include <cmath>
+
 namespace ws {
+
+Status integerFieldsFit(const nlohmann::json& r, const std::string& where)
+{
+    static const char* const ints[] = {"grid",  "decode_grid", "prefill_grid",       "devices",     "gpus",
+                                       "chips", "concurrency", "kv_bytes_per_value", "draft_tokens"};
+    static const char* const longs[] = {"context", "prompt", "output"};
+    if (!r.is_object())
+        return Ok{};
+    auto fits = [&](const char* key, double limit) {
+        return !r.contains(key) || !r.at(key).is_number_float() || std::fabs(r.at(key).get<double>()) < limit;
+    };
+    for (const char* key : ints)
+        if (!fits(key, 2147483648.0))
+            return makeError(ErrorCode::Format, "must be a whole number of at most 2^31", where + key);
+    for (const char* key : longs)
+        if (!fits(key, 9223372036854775808.0))
+            return makeError(ErrorCode::Format, "must be a whole number of at most 2^63", where + key);
+    return Ok{};
+}
 
 Expected<MeasurementHeader> readMeasurementHeader(const nlohmann::json& j, std::string_view kind,
                                                   MeasurementHeaderRules rules)

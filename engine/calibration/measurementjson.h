@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,16 @@ struct MeasurementHeaderRules
 
 Expected<MeasurementHeader> readMeasurementHeader(const nlohmann::json& j, std::string_view kind,
                                                   MeasurementHeaderRules rules = {});
+
+// nlohmann's get<int>() of a floating-point number is a plain cast, undefined past the type's range (a
+// concurrency of 1e117 in a user's file): the rows' integer fields (grid, gpus, chips, concurrency, context, ...)
+// written with a fraction or exponent must fit their type before a reader reads them. Integers written as
+// integers convert without undefined behaviour. Every measurement reader checks its rows here first.
+Status integerFieldsFit(const nlohmann::json& row, const std::string& where);
+
+// The longest context a measurement row may state (about a billion tokens): a context near 2^63 fits int64_t
+// but its KV cache bytes do not (fuzz_measurements: 7.8e18 x 2048 overflowed in ModelShape::layerKvBytes).
+inline constexpr int64_t kMaxMeasuredContext = int64_t(1) << 30;
 
 template <typename Read> auto guardedRead(Read&& read) -> decltype(read())
 {

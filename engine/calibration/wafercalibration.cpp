@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
 namespace ws {
 
@@ -36,6 +38,11 @@ template <typename T> Expected<T> field(const nlohmann::json& j, const char* key
 {
     if (!j.contains(key))
         return makeError(ErrorCode::Format, "missing field", where + key);
+    if constexpr (std::is_integral_v<T>) { // get<int>() of a float past int's range is undefined (1e86)
+        const nlohmann::json& v = j.at(key);
+        if (v.is_number_float() && !(std::fabs(v.get<double>()) < std::ldexp(1.0, std::numeric_limits<T>::digits)))
+            return makeError(ErrorCode::Format, "too large", where + key);
+    }
     try {
         return j.at(key).get<T>();
     } catch (const nlohmann::json::exception&) {
@@ -83,8 +90,8 @@ static Expected<WaferKernelSet> parseWaferKernelSetUnguarded(const std::string& 
         m.context = *context;
         m.grid = *grid;
         m.tokensPerSecond = *tps;
-        if (m.hidden <= 0 || m.ffn <= 0 || m.layers <= 0 || m.context <= 0 || m.grid <= 0 || !(m.tokensPerSecond > 0) ||
-            !std::isfinite(m.tokensPerSecond))
+        if (m.hidden <= 0 || m.ffn <= 0 || m.layers <= 0 || m.context <= 0 || m.context > kMaxMeasuredContext ||
+            m.grid <= 0 || !(m.tokensPerSecond > 0) || !std::isfinite(m.tokensPerSecond))
             return makeError(ErrorCode::Format, "values must be positive", where);
         set.rows.push_back(m);
     }

@@ -90,6 +90,16 @@ void TestGpuCalibration::badFilesAreRejected_data()
         << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":0}]})";
     QTest::newRow("impossible-speed")
         << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":1000000}]})";
+    // Whole-number fields written as floats past their type were cast (undefined; fuzz_measurements found an
+    // output of 2.2e86 whose mean context overflowed int64_t): refused.
+    QTest::newRow("output-2e86")
+        << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"prompt":480,"output":2e86,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("mean-context-past-int64")
+        << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"prompt":9e18,"output":9e18,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("context-7.8e18") // fits int64_t, its KV cache bytes did not
+        << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":7777777777777777664,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("gpus-8e40")
+        << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":8e40,"context":10,"tokens_per_second_per_user":5}]})";
 }
 
 void TestGpuCalibration::badFilesAreRejected()
