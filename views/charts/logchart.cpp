@@ -1,14 +1,17 @@
 #include "views/charts/logchart.h"
 
 #include <QChart>
+#include <QChartView>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QVBoxLayout>
 
 #include <cmath>
 
 namespace ws::views {
 
-LogChart makeLogChart(const QString& title, const QString& xTitle, const QString& yTitle, const QString& markerName)
+LogChart makeLogChart(QWidget* host, bool fill, const QString& title, const QString& xTitle, const QString& yTitle,
+                      const QString& markerName)
 {
     LogChart c;
     c.chart = new QChart;
@@ -28,6 +31,15 @@ LogChart makeLogChart(const QString& title, const QString& xTitle, const QString
     c.y->setLabelFormat(QStringLiteral("%g"));
     c.chart->addAxis(c.x, Qt::AlignBottom);
     c.chart->addAxis(c.y, Qt::AlignLeft);
+    c.view = new QChartView(c.chart, host);
+    c.view->setRenderHint(QPainter::Antialiasing);
+    if (fill) {
+        auto* layout = new QVBoxLayout(host);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(c.view);
+    }
+    if (markerName.isEmpty())
+        return c;
     c.markers = new QScatterSeries;
     c.markers->setName(markerName);
     c.markers->setMarkerSize(13);

@@ -1,26 +1,34 @@
 #pragma once
-// The setup the charts over two log axes share (throughput vs latency, cost
-// vs speed): a chart with its title, a small legend at the bottom, both log
-// axes with plain number labels, and a white series marking the chosen
-// concurrency on each curve; and whole-decade axis ranges around the data.
+// The setup the charts over two log axes share (calibration, roofline,
+// throughput vs latency, cost vs speed): a chart with its title, a small
+// legend at the bottom, both log axes with plain number labels, the
+// antialiased view that shows it and, where asked, a white series marking
+// the chosen concurrency on each curve; and whole-decade axis ranges around
+// the data. A chart widget holds one LogChart in place of its own chart,
+// view and axes.
 
 #include <QString>
 
 class QChart;
+class QChartView;
 class QLogValueAxis;
 class QScatterSeries;
+class QWidget;
 
 namespace ws::views {
 
 struct LogChart
 {
     QChart* chart = nullptr;
+    QChartView* view = nullptr; // owns the chart
     QLogValueAxis* x = nullptr;
     QLogValueAxis* y = nullptr;
-    QScatterSeries* markers = nullptr; // attached to both axes
+    QScatterSeries* markers = nullptr; // attached to both axes; null when no marker name was given
 };
 
-LogChart makeLogChart(const QString& title, const QString& xTitle, const QString& yTitle, const QString& markerName);
+// The view is a child of `host`; with `fill` it is also the host's whole layout (zero margins).
+LogChart makeLogChart(QWidget* host, bool fill, const QString& title, const QString& xTitle, const QString& yTitle,
+                      const QString& markerName = {});
 
 // [10^floor(log10 min), 10^ceil(log10 max)]; min and max must be > 0.
 void setDecadeRange(QLogValueAxis* axis, double min, double max);

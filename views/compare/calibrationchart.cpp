@@ -10,7 +10,6 @@
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -26,33 +25,17 @@ const QColor kProfileColours[] = {QColor(0xe6, 0x7e, 0x22), QColor(0x76, 0xb9, 0
 
 CalibrationChart::CalibrationChart(QWidget* parent) : QWidget(parent)
 {
-    m_chart = new QChart;
-    m_chart->setTitle(tr("Predicted vs measured decode speed (calibration rows)"));
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_axisX = new QLogValueAxis;
-    m_axisX->setTitleText(tr("measured tokens/s (log)"));
-    m_axisX->setLabelFormat(QStringLiteral("%g"));
-    m_axisY = new QLogValueAxis;
-    m_axisY->setTitleText(tr("predicted tokens/s (log)"));
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_log = makeLogChart(this, true, tr("Predicted vs measured decode speed (calibration rows)"),
+                         tr("measured tokens/s (log)"), tr("predicted tokens/s (log)"));
     m_identity = new QLineSeries;
     m_identity->setName(tr("predicted = measured"));
     QPen pen(QColor(120, 120, 120));
     pen.setStyle(Qt::DashLine);
     m_identity->setPen(pen);
-    m_chart->addSeries(m_identity);
-    m_identity->attachAxis(m_axisX);
-    m_identity->attachAxis(m_axisY);
+    m_log.chart->addSeries(m_identity);
+    m_identity->attachAxis(m_log.x);
+    m_identity->attachAxis(m_log.y);
 
-    m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
     m_rows = rows({});
 }
 
@@ -61,7 +44,7 @@ void CalibrationChart::setProfiles(const std::vector<CalibrationProfile>& profil
     m_profiles = profiles;
     m_rows = rows(profiles);
     for (QScatterSeries* s : m_scatters) {
-        m_chart->removeSeries(s);
+        m_log.chart->removeSeries(s);
         delete s;
     }
     m_scatters.clear();
@@ -82,17 +65,17 @@ void CalibrationChart::setProfiles(const std::vector<CalibrationProfile>& profil
             hi = std::max({hi, r.observed, r.predicted});
         }
         s->replace(pts);
-        m_chart->addSeries(s);
-        s->attachAxis(m_axisX);
-        s->attachAxis(m_axisY);
+        m_log.chart->addSeries(s);
+        s->attachAxis(m_log.x);
+        s->attachAxis(m_log.y);
         connect(s, &QScatterSeries::hovered, this, [this, i](const QPointF& p, bool st) { showTip(i, p, st); });
         m_scatters.push_back(s);
     }
     if (hi > 0) {
         const double a = std::pow(10.0, std::floor(std::log10(lo)));
         const double b = std::pow(10.0, std::ceil(std::log10(hi)));
-        m_axisX->setRange(a, b);
-        m_axisY->setRange(a, b);
+        m_log.x->setRange(a, b);
+        m_log.y->setRange(a, b);
         m_identity->replace(QList<QPointF>{{a, a}, {b, b}});
     } else {
         m_identity->clear();
@@ -125,7 +108,7 @@ void CalibrationChart::showTip(size_t profile, const QPointF& point, bool state)
                             QString::fromStdString(p.id), QString::fromStdString(p.source));
     if (!best->fitted)
         text += QLatin1Char('\n') + tr("not fitted: %1").arg(QString::fromStdString(best->note));
-    QToolTip::showText(QCursor::pos(), text, m_view);
+    QToolTip::showText(QCursor::pos(), text, m_log.view);
 }
 
 ChartTable CalibrationChart::rows(std::span<const CalibrationProfile> profiles)

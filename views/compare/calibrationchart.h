@@ -7,16 +7,14 @@
 
 #include "engine/calibration/calibrationprofile.h"
 #include "views/charts/charttable.h"
+#include "views/charts/logchart.h"
 
 #include <QWidget>
 
 #include <span>
 #include <vector>
 
-class QChart;
-class QChartView;
 class QLineSeries;
-class QLogValueAxis;
 class QScatterSeries;
 
 namespace ws::views {
@@ -34,8 +32,8 @@ public:
     // the chart exports all of them (chartData).
     static ChartTable rows(std::span<const CalibrationProfile> profiles);
     ChartData chartData() const;
-    QChart* chart() const { return m_chart; }
-    QChartView* chartView() const { return m_view; }
+    QChart* chart() const { return m_log.chart; }
+    QChartView* chartView() const { return m_log.view; }
     const std::vector<QScatterSeries*>& scatters() const { return m_scatters; }
     QLineSeries* identity() const { return m_identity; }
 
@@ -44,10 +42,7 @@ private:
 
     std::vector<CalibrationProfile> m_profiles;
     ChartTable m_rows; // rows(m_profiles), what chartData() exports
-    QChart* m_chart = nullptr;
-    QChartView* m_view = nullptr;
-    QLogValueAxis* m_axisX = nullptr;
-    QLogValueAxis* m_axisY = nullptr;
+    LogChart m_log;
     QLineSeries* m_identity = nullptr;
     std::vector<QScatterSeries*> m_scatters;
 };

@@ -11,7 +11,6 @@
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -33,34 +32,23 @@ std::vector<ConcurrencyPoint> drawnPoints(const ConcurrencyCurve& curve)
 
 ConcurrencyChart::ConcurrencyChart(QWidget* parent) : QWidget(parent)
 {
-    const LogChart log =
-        makeLogChart(tr("Throughput vs speed per user, as concurrency grows"), tr("tokens/s per user (log)"),
-                     tr("aggregate tokens/s (log)"), tr("chosen users"));
-    m_chart = log.chart;
-    m_axisX = log.x;
-    m_axisY = log.y;
-    m_markers = log.markers;
-    connect(m_markers, &QScatterSeries::hovered, this, &ConcurrencyChart::showTip);
-
-    m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
-    m_view->setToolTip(tr("Each point is one concurrency (1, 2, 4, …) from the engine's predictor for that system. "
-                          "Hover a point for its concurrency."));
+    m_log = makeLogChart(this, true, tr("Throughput vs speed per user, as concurrency grows"),
+                         tr("tokens/s per user (log)"), tr("aggregate tokens/s (log)"), tr("chosen users"));
+    connect(m_log.markers, &QScatterSeries::hovered, this, &ConcurrencyChart::showTip);
+    m_log.view->setToolTip(tr("Each point is one concurrency (1, 2, 4, …) from the engine's predictor for that system. "
+                              "Hover a point for its concurrency."));
 }
 
 void ConcurrencyChart::setCurves(const std::vector<ConcurrencyCurve>& curves)
 {
     m_curves = curves;
     for (QLineSeries* s : m_lines) {
-        m_chart->removeSeries(s);
+        m_log.chart->removeSeries(s);
         delete s;
     }
     m_lines.clear();
     for (QScatterSeries* s : m_measured) {
-        m_chart->removeSeries(s);
+        m_log.chart->removeSeries(s);
         delete s;
     }
     m_measured.clear();
@@ -89,9 +77,9 @@ void ConcurrencyChart::setCurves(const std::vector<ConcurrencyCurve>& curves)
                 marks.append(pts.back());
         }
         s->replace(pts);
-        m_chart->addSeries(s);
-        s->attachAxis(m_axisX);
-        s->attachAxis(m_axisY);
+        m_log.chart->addSeries(s);
+        s->attachAxis(m_log.x);
+        s->attachAxis(m_log.y);
         connect(s, &QLineSeries::hovered, this, &ConcurrencyChart::showTip);
         m_lines.push_back(s);
     }
@@ -114,22 +102,22 @@ void ConcurrencyChart::setCurves(const std::vector<ConcurrencyCurve>& curves)
             yMax = std::max(yMax, aggregate);
         }
         m->replace(pts);
-        m_chart->addSeries(m);
-        m->attachAxis(m_axisX);
-        m->attachAxis(m_axisY);
+        m_log.chart->addSeries(m);
+        m->attachAxis(m_log.x);
+        m->attachAxis(m_log.y);
         connect(m, &QScatterSeries::hovered, this, &ConcurrencyChart::showTip);
         m_measured.push_back(m);
     }
-    m_markers->replace(marks);
+    m_log.markers->replace(marks);
     const QString title = tr("Throughput vs speed per user, as concurrency grows");
-    m_chart->setTitle(cappedNotes.isEmpty()
-                          ? title
-                          : title + QStringLiteral("<br><span style='font-size:small; color:#666'>") +
-                                tr("requests that fit in memory: %1").arg(cappedNotes.join(QStringLiteral(", "))) +
-                                QStringLiteral("</span>"));
+    m_log.chart->setTitle(cappedNotes.isEmpty()
+                              ? title
+                              : title + QStringLiteral("<br><span style='font-size:small; color:#666'>") +
+                                    tr("requests that fit in memory: %1").arg(cappedNotes.join(QStringLiteral(", "))) +
+                                    QStringLiteral("</span>"));
     if (xMax > 0) {
-        setDecadeRange(m_axisX, xMin, xMax);
-        setDecadeRange(m_axisY, yMin, yMax);
+        setDecadeRange(m_log.x, xMin, xMax);
+        setDecadeRange(m_log.y, yMin, yMax);
     }
 }
 
@@ -164,7 +152,7 @@ void ConcurrencyChart::showTip(const QPointF& point, bool state)
                 text = p.tooltip;
             }
         }
-    QToolTip::showText(QCursor::pos(), text, m_view);
+    QToolTip::showText(QCursor::pos(), text, m_log.view);
 }
 
 ChartData ConcurrencyChart::chartData() const

@@ -7,6 +7,7 @@
 
 #include "engine/predict/prediction.h"
 #include "views/charts/chartdata.h"
+#include "views/charts/logchart.h"
 
 #include <QColor>
 #include <QString>
@@ -14,10 +15,7 @@
 
 #include <vector>
 
-class QChart;
-class QChartView;
 class QLineSeries;
-class QLogValueAxis;
 class QScatterSeries;
 
 namespace ws::views {
@@ -54,10 +52,10 @@ public:
     void setCurves(const std::vector<ConcurrencyCurve>& curves);
 
     ChartData chartData() const;
-    QChart* chart() const { return m_chart; }
-    QChartView* chartView() const { return m_view; }
+    QChart* chart() const { return m_log.chart; }
+    QChartView* chartView() const { return m_log.view; }
     const std::vector<QLineSeries*>& lines() const { return m_lines; }
-    QScatterSeries* markers() const { return m_markers; }
+    QScatterSeries* markers() const { return m_log.markers; }
     // One series of measured figures per curve that has any, in its colour.
     const std::vector<QScatterSeries*>& measuredSeries() const { return m_measured; }
 
@@ -65,12 +63,8 @@ private:
     void showTip(const QPointF& point, bool state);
 
     std::vector<ConcurrencyCurve> m_curves;
-    QChart* m_chart = nullptr;
-    QChartView* m_view = nullptr;
-    QLogValueAxis* m_axisX = nullptr;
-    QLogValueAxis* m_axisY = nullptr;
+    LogChart m_log;
     std::vector<QLineSeries*> m_lines;
-    QScatterSeries* m_markers = nullptr;
     std::vector<QScatterSeries*> m_measured;
 };
 

@@ -91,19 +91,12 @@ QString pointTip(const CostCurve& c, const CostPoint& p)
 
 CostChart::CostChart(QWidget* parent) : QWidget(parent)
 {
-    const LogChart log =
-        makeLogChart(tr("Cost per million output tokens vs speed per user, as concurrency grows"),
-                     tr("tokens/s per user (log)"), tr("$ per million output tokens (log)"), tr("chosen users"));
-    m_chart = log.chart;
-    m_axisX = log.x;
-    m_axisY = log.y;
-    m_markers = log.markers;
-    connect(m_markers, &QScatterSeries::hovered, this, &CostChart::showTip);
-    m_view = new QChartView(m_chart);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setToolTip(tr("Each point is one concurrency (1, 2, 4, …): the devices' hourly cost over the tokens "
-                          "they produce in an hour. Bands: the speed range and the hourly cost range. Dashed: a "
-                          "provider's published API price. Hover a point for its source."));
+    m_log = makeLogChart(this, false, tr("Cost per million output tokens vs speed per user, as concurrency grows"),
+                         tr("tokens/s per user (log)"), tr("$ per million output tokens (log)"), tr("chosen users"));
+    connect(m_log.markers, &QScatterSeries::hovered, this, &CostChart::showTip);
+    m_log.view->setToolTip(tr("Each point is one concurrency (1, 2, 4, …): the devices' hourly cost over the tokens "
+                              "they produce in an hour. Bands: the speed range and the hourly cost range. Dashed: a "
+                              "provider's published API price. Hover a point for its source."));
 
     m_system = new QComboBox;
     m_system->setToolTip(tr("The system whose hourly cost you set"));
@@ -145,13 +138,13 @@ CostChart::CostChart(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(editor); // above the chart: visible when the dock is short
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_log.view, 1);
 }
 
 void CostChart::clearSeries()
 {
     auto drop = [this](QAbstractSeries* s) {
-        m_chart->removeSeries(s);
+        m_log.chart->removeSeries(s);
         delete s; // a band takes its upper and lower lines with it (their parent)
     };
     std::for_each(m_lines.begin(), m_lines.end(), drop);
@@ -203,16 +196,16 @@ void CostChart::setCurves(const std::vector<CostCurve>& curves)
         fill.setAlpha(45);
         band->setBrush(fill);
         band->setPen(Qt::NoPen);
-        m_chart->addSeries(band);
-        band->attachAxis(m_axisX);
-        band->attachAxis(m_axisY);
+        m_log.chart->addSeries(band);
+        band->attachAxis(m_log.x);
+        band->attachAxis(m_log.y);
         m_bands.push_back(band);
-        m_chart->addSeries(line);
-        line->attachAxis(m_axisX);
-        line->attachAxis(m_axisY);
+        m_log.chart->addSeries(line);
+        line->attachAxis(m_log.x);
+        line->attachAxis(m_log.y);
         connect(line, &QLineSeries::hovered, this, &CostChart::showTip);
         m_lines.push_back(line);
-        for (QLegendMarker* lm : m_chart->legend()->markers(band))
+        for (QLegendMarker* lm : m_log.chart->legend()->markers(band))
             lm->setVisible(false); // the band is explained in the tooltip; the legend names the systems
     }
     for (const CostCurve& c : m_curves)
@@ -228,17 +221,17 @@ void CostChart::setCurves(const std::vector<CostCurve>& curves)
             s->setPen(pen);
             s->append(xMin, p.usdPerMillionOutputTokens);
             s->append(xMax, p.usdPerMillionOutputTokens);
-            m_chart->addSeries(s);
-            s->attachAxis(m_axisX);
-            s->attachAxis(m_axisY);
+            m_log.chart->addSeries(s);
+            s->attachAxis(m_log.x);
+            s->attachAxis(m_log.y);
             connect(s, &QLineSeries::hovered, this, &CostChart::showTip);
             m_prices.push_back(s);
         }
     }
-    m_markers->replace(marks);
+    m_log.markers->replace(marks);
     if (xMax > 0) {
-        setDecadeRange(m_axisX, xMin, xMax);
-        setDecadeRange(m_axisY, yMin, yMax);
+        setDecadeRange(m_log.x, xMin, xMax);
+        setDecadeRange(m_log.y, yMin, yMax);
     }
 
     m_filling = true;
@@ -297,7 +290,7 @@ void CostChart::showTip(const QPointF& point, bool state)
             }
         }
     }
-    QToolTip::showText(QCursor::pos(), text, m_view);
+    QToolTip::showText(QCursor::pos(), text, m_log.view);
 }
 
 ChartData CostChart::chartData() const

@@ -11,6 +11,7 @@
 
 #include "engine/predict/tokencost.h"
 #include "views/charts/chartdata.h"
+#include "views/charts/logchart.h"
 
 #include <QColor>
 #include <QString>
@@ -19,13 +20,10 @@
 #include <vector>
 
 class QAreaSeries;
-class QChart;
-class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineSeries;
-class QLogValueAxis;
 class QScatterSeries;
 class QToolButton;
 
@@ -62,11 +60,11 @@ public:
     // Where a curve meets a published price (engine meetPrice): the users decoding at once and the share of hours
     // busy at which the devices' cost equals the price; `brief` for a table cell.
     static QString meetText(const std::vector<CostPoint>& curve, const ApiPrice& price, bool brief);
-    QChart* chart() const { return m_chart; }
-    QChartView* chartView() const { return m_view; }
+    QChart* chart() const { return m_log.chart; }
+    QChartView* chartView() const { return m_log.view; }
     const std::vector<QLineSeries*>& lines() const { return m_lines; }
     const std::vector<QLineSeries*>& priceLines() const { return m_prices; }
-    QScatterSeries* markers() const { return m_markers; }
+    QScatterSeries* markers() const { return m_log.markers; }
     QComboBox* systemBox() const { return m_system; }
     QDoubleSpinBox* hourlyBox() const { return m_hourly; }
     QToolButton* resetButton() const { return m_reset; }
@@ -81,14 +79,10 @@ private:
     void clearSeries();
 
     std::vector<CostCurve> m_curves;
-    QChart* m_chart = nullptr;
-    QChartView* m_view = nullptr;
-    QLogValueAxis* m_axisX = nullptr;
-    QLogValueAxis* m_axisY = nullptr;
+    LogChart m_log;
     std::vector<QLineSeries*> m_lines;
     std::vector<QAreaSeries*> m_bands;
     std::vector<QLineSeries*> m_prices;
-    QScatterSeries* m_markers = nullptr;
     QComboBox* m_system = nullptr;
     QDoubleSpinBox* m_hourly = nullptr;
     QToolButton* m_reset = nullptr;

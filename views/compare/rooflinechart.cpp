@@ -11,7 +11,6 @@
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -25,23 +24,9 @@ double achievedFlopsPerS(const Prediction& p)
 
 RooflineChart::RooflineChart(QWidget* parent) : QWidget(parent)
 {
-    m_chart = new QChart;
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->setTitle(tr("Roofline: decode at the chosen batch"));
-    m_axisX = new QLogValueAxis;
-    m_axisX->setTitleText(tr("arithmetic intensity (FLOPs per byte moved)"));
-    m_axisX->setLabelFormat(QStringLiteral("%g"));
-    m_axisY = new QLogValueAxis;
-    m_axisY->setTitleText(tr("FLOP/s"));
-    m_axisY->setLabelFormat(QStringLiteral("%.0e"));
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    m_log = makeLogChart(this, true, tr("Roofline: decode at the chosen batch"),
+                         tr("arithmetic intensity (FLOPs per byte moved)"), tr("FLOP/s"));
+    m_log.y->setLabelFormat(QStringLiteral("%.0e"));
 }
 
 QString RooflineChart::pointTip(size_t index) const
@@ -59,7 +44,7 @@ QString RooflineChart::pointTip(size_t index) const
 
 void RooflineChart::setSystems(const std::vector<ComparisonSystem>& systems)
 {
-    m_chart->removeAllSeries();
+    m_log.chart->removeAllSeries();
     m_points.clear();
     m_systems.clear();
     for (const ComparisonSystem& s : systems)
@@ -86,13 +71,13 @@ void RooflineChart::setSystems(const std::vector<ComparisonSystem>& systems)
         const double y = std::max(1.0, achievedFlopsPerS(s.prediction));
         point->append(x, y);
         for (QXYSeries* series : {static_cast<QXYSeries*>(roof), static_cast<QXYSeries*>(point)}) {
-            m_chart->addSeries(series);
-            series->attachAxis(m_axisX);
-            series->attachAxis(m_axisY);
+            m_log.chart->addSeries(series);
+            series->attachAxis(m_log.x);
+            series->attachAxis(m_log.y);
         }
         connect(point, &QScatterSeries::hovered, this, [this, i](const QPointF&, bool state) {
             if (state)
-                QToolTip::showText(QCursor::pos(), pointTip(i), m_view);
+                QToolTip::showText(QCursor::pos(), pointTip(i), m_log.view);
             else
                 QToolTip::hideText();
         });
@@ -100,10 +85,10 @@ void RooflineChart::setSystems(const std::vector<ComparisonSystem>& systems)
         lo = lo == 0 ? std::min(y, c.peakBytesPerS * kMinI) : std::min({lo, y, c.peakBytesPerS * kMinI});
         hi = std::max(hi, c.peakFlopsPerS);
     }
-    for (QLegendMarker* marker : m_chart->legend()->markers())
+    for (QLegendMarker* marker : m_log.chart->legend()->markers())
         marker->setVisible(dynamic_cast<QScatterSeries*>(marker->series()) == nullptr);
-    m_axisX->setRange(kMinI, kMaxI);
-    m_axisY->setRange(lo > 0 ? lo / 3 : 1, hi > 0 ? hi * 3 : 10);
+    m_log.x->setRange(kMinI, kMaxI);
+    m_log.y->setRange(lo > 0 ? lo / 3 : 1, hi > 0 ? hi * 3 : 10);
 }
 
 ChartData RooflineChart::chartData() const

@@ -7,15 +7,13 @@
 // Ceiling), so a point left of its ridge is memory-bound. Log axes.
 
 #include "views/charts/chartdata.h"
+#include "views/charts/logchart.h"
 #include "views/compare/comparisonsnapshot.h"
 
 #include <QWidget>
 
 #include <vector>
 
-class QChart;
-class QChartView;
-class QLogValueAxis;
 class QScatterSeries;
 
 namespace ws::views {
@@ -29,7 +27,7 @@ public:
 
     void setSystems(const std::vector<ComparisonSystem>& systems);
 
-    QChart* chart() const { return m_chart; }
+    QChart* chart() const { return m_log.chart; }
     // One decode point per system with a ceiling, in system order.
     const std::vector<QScatterSeries*>& points() const { return m_points; }
     QString pointTip(size_t index) const;
@@ -37,10 +35,7 @@ public:
 
 private:
     std::vector<ComparisonSystem> m_systems; // those with roofs
-    QChart* m_chart = nullptr;
-    QChartView* m_view = nullptr;
-    QLogValueAxis* m_axisX = nullptr;
-    QLogValueAxis* m_axisY = nullptr;
+    LogChart m_log;
     std::vector<QScatterSeries*> m_points;
 };
 
