@@ -302,22 +302,22 @@ Expected<TransformerWeights> TransformerWeights::fromLlama2c(const Llama2cCheckp
     TransformerWeights w;
     w.mapping = ck.mapping();
     const size_t dim = size_t(c.dim), q = size_t(c.qDim()), kv = size_t(c.kvDim()), hidden = size_t(c.hiddenDim);
-    w.tokenEmbedding = f32Matrix(ck.tokenEmbedding(), c.vocabSize, c.dim);
-    w.output = f32Matrix(ck.classifier(), c.vocabSize, c.dim);
+    w.tokenEmbedding = f32Matrix(ck.tensor(Llama2cTensor::TokenEmbedding), c.vocabSize, c.dim);
+    w.output = f32Matrix(ck.tensor(Llama2cTensor::Classifier), c.vocabSize, c.dim);
     w.tiedOutput = ck.header().sharedClassifier;
-    w.outputNorm = ck.rmsFinal();
+    w.outputNorm = ck.tensor(Llama2cTensor::RmsFinal);
     w.layers.resize(static_cast<size_t>(c.layerCount));
     for (size_t i = 0; i < w.layers.size(); ++i) {
         LayerWeights& l = w.layers[i];
-        l.attnNorm = ck.rmsAttention() + i * dim;
-        l.ffnNorm = ck.rmsFfn() + i * dim;
-        l.wq = f32Matrix(ck.wq() + i * q * dim, c.qDim(), c.dim);
-        l.wk = f32Matrix(ck.wk() + i * kv * dim, c.kvDim(), c.dim);
-        l.wv = f32Matrix(ck.wv() + i * kv * dim, c.kvDim(), c.dim);
-        l.wo = f32Matrix(ck.wo() + i * dim * q, c.dim, c.qDim());
-        l.gate = f32Matrix(ck.w1() + i * hidden * dim, c.hiddenDim, c.dim);
-        l.down = f32Matrix(ck.w2() + i * dim * hidden, c.dim, c.hiddenDim);
-        l.up = f32Matrix(ck.w3() + i * hidden * dim, c.hiddenDim, c.dim);
+        l.attnNorm = ck.tensor(Llama2cTensor::RmsAttention) + i * dim;
+        l.ffnNorm = ck.tensor(Llama2cTensor::RmsFfn) + i * dim;
+        l.wq = f32Matrix(ck.tensor(Llama2cTensor::Wq) + i * q * dim, c.qDim(), c.dim);
+        l.wk = f32Matrix(ck.tensor(Llama2cTensor::Wk) + i * kv * dim, c.kvDim(), c.dim);
+        l.wv = f32Matrix(ck.tensor(Llama2cTensor::Wv) + i * kv * dim, c.kvDim(), c.dim);
+        l.wo = f32Matrix(ck.tensor(Llama2cTensor::Wo) + i * dim * q, c.dim, c.qDim());
+        l.gate = f32Matrix(ck.tensor(Llama2cTensor::W1) + i * hidden * dim, c.hiddenDim, c.dim);
+        l.down = f32Matrix(ck.tensor(Llama2cTensor::W2) + i * dim * hidden, c.dim, c.hiddenDim);
+        l.up = f32Matrix(ck.tensor(Llama2cTensor::W3) + i * hidden * dim, c.hiddenDim, c.dim);
     }
     return w;
 }

@@ -68,26 +68,28 @@ Expected<Llama2cCheckpoint> Llama2cCheckpoint::parse(Expected<std::shared_ptr<co
     const uint64_t kvDim = dim / uint64_t(hd.headCount) * uint64_t(hd.kvHeadCount);
     const uint64_t vocab = uint64_t(hd.vocabSize);
     const uint64_t headSize = dim / uint64_t(hd.headCount);
+    // Element counts in file order, up to the final norm; then the two RoPE tables (unused) and the classifier.
+    const uint64_t counts[size_t(Llama2cTensor::RmsFinal) + 1] = {vocab * dim,
+                                                                  layers * dim,
+                                                                  layers * dim * dim,
+                                                                  layers * dim * kvDim,
+                                                                  layers * dim * kvDim,
+                                                                  layers * dim * dim,
+                                                                  layers * dim,
+                                                                  layers * dim * hidden,
+                                                                  layers * hidden * dim,
+                                                                  layers * dim * hidden,
+                                                                  dim};
+    uint64_t offsets[kLlama2cTensors] = {};
     uint64_t floats = 0;
-    auto take = [&](uint64_t count) {
-        const uint64_t at = floats;
-        floats += count;
-        return at;
-    };
-    const uint64_t oEmb = take(vocab * dim);
-    const uint64_t oRmsAtt = take(layers * dim);
-    const uint64_t oWq = take(layers * dim * dim);
-    const uint64_t oWk = take(layers * dim * kvDim);
-    const uint64_t oWv = take(layers * dim * kvDim);
-    const uint64_t oWo = take(layers * dim * dim);
-    const uint64_t oRmsFfn = take(layers * dim);
-    const uint64_t oW1 = take(layers * dim * hidden);
-    const uint64_t oW2 = take(layers * hidden * dim);
-    const uint64_t oW3 = take(layers * dim * hidden);
-    const uint64_t oRmsFinal = take(dim);
-    take(uint64_t(hd.seqLen) * headSize / 2); // freq_cis_real (unused)
-    take(uint64_t(hd.seqLen) * headSize / 2); // freq_cis_imag (unused)
-    const uint64_t oCls = hd.sharedClassifier ? oEmb : take(vocab * dim);
+    for (size_t t = 0; t < std::size(counts); ++t) {
+        offsets[t] = floats;
+        floats += counts[t];
+    }
+    floats += uint64_t(hd.seqLen) * headSize; // freq_cis_real and freq_cis_imag, each seq_len * head_size / 2
+    offsets[size_t(Llama2cTensor::Classifier)] = hd.sharedClassifier ? offsets[0] : floats;
+    if (!hd.sharedClassifier)
+        floats += vocab * dim;
     const uint64_t expected = kHeaderBytes + floats * sizeof(float);
     if (size != expected)
         return fail("file has " + std::to_string(size) + " bytes but the header implies " + std::to_string(expected) +
@@ -96,18 +98,8 @@ Expected<Llama2cCheckpoint> Llama2cCheckpoint::parse(Expected<std::shared_ptr<co
     if (c.m_file->readableBytes() < size)
         return c; // the header only (readHeader): no weights to point at
     const float* base = reinterpret_cast<const float*>(c.m_file->data() + kHeaderBytes);
-    c.m_tokenEmbedding = base + oEmb;
-    c.m_rmsAttention = base + oRmsAtt;
-    c.m_wq = base + oWq;
-    c.m_wk = base + oWk;
-    c.m_wv = base + oWv;
-    c.m_wo = base + oWo;
-    c.m_rmsFfn = base + oRmsFfn;
-    c.m_w1 = base + oW1;
-    c.m_w2 = base + oW2;
-    c.m_w3 = base + oW3;
-    c.m_rmsFinal = base + oRmsFinal;
-    c.m_classifier = base + oCls;
+    for (size_t t = 0; t < kLlama2cTensors; ++t)
+        c.m_tensors[t] = base + offsets[t];
     return c;
 }
 

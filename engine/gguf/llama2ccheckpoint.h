@@ -13,6 +13,7 @@
 #include "engine/core/error.h"
 #include "engine/gguf/mappedfile.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -33,6 +34,25 @@ struct Llama2cHeader
     int32_t headSize() const { return dim / headCount; }
 };
 
+// The checkpoint's tensors in file order (run.c's memory_map_weights), with their shapes. The RoPE tables
+// between the final norm and the classifier are not read; a shared classifier is the token embedding.
+enum class Llama2cTensor
+{
+    TokenEmbedding, // (vocab, dim)
+    RmsAttention,   // (layer, dim)
+    Wq,             // (layer, n_heads*head_size, dim)
+    Wk,             // (layer, n_kv_heads*head_size, dim)
+    Wv,             // (layer, n_kv_heads*head_size, dim)
+    Wo,             // (layer, dim, n_heads*head_size)
+    RmsFfn,         // (layer, dim)
+    W1,             // (layer, hidden_dim, dim)
+    W2,             // (layer, dim, hidden_dim)
+    W3,             // (layer, hidden_dim, dim)
+    RmsFinal,       // (dim)
+    Classifier,     // (vocab, dim)
+};
+constexpr size_t kLlama2cTensors = size_t(Llama2cTensor::Classifier) + 1;
+
 class Llama2cCheckpoint
 {
 public:
@@ -44,19 +64,9 @@ public:
     const std::string& path() const { return m_file->path(); }
     std::shared_ptr<const MappedFile> mapping() const { return m_file; }
 
-    // Pointers into the mapping (all float32). Per-layer arrays are concatenated over layers.
-    const float* tokenEmbedding() const { return m_tokenEmbedding; } // (vocab, dim)
-    const float* rmsAttention() const { return m_rmsAttention; }     // (layer, dim)
-    const float* wq() const { return m_wq; }                         // (layer, n_heads*head_size, dim)
-    const float* wk() const { return m_wk; }                         // (layer, n_kv_heads*head_size, dim)
-    const float* wv() const { return m_wv; }                         // (layer, n_kv_heads*head_size, dim)
-    const float* wo() const { return m_wo; }                         // (layer, dim, n_heads*head_size)
-    const float* rmsFfn() const { return m_rmsFfn; }                 // (layer, dim)
-    const float* w1() const { return m_w1; }                         // (layer, hidden_dim, dim)
-    const float* w2() const { return m_w2; }                         // (layer, dim, hidden_dim)
-    const float* w3() const { return m_w3; }                         // (layer, hidden_dim, dim)
-    const float* rmsFinal() const { return m_rmsFinal; }             // (dim)
-    const float* classifier() const { return m_classifier; }         // (vocab, dim)
+    // A tensor in the mapping (float32; per-layer arrays concatenated over layers), null when only the header
+    // was read.
+    const float* tensor(Llama2cTensor t) const { return m_tensors[size_t(t)]; }
 
 private:
     Llama2cCheckpoint() = default;
@@ -64,18 +74,7 @@ private:
 
     std::shared_ptr<const MappedFile> m_file;
     Llama2cHeader m_header;
-    const float* m_tokenEmbedding = nullptr;
-    const float* m_rmsAttention = nullptr;
-    const float* m_wq = nullptr;
-    const float* m_wk = nullptr;
-    const float* m_wv = nullptr;
-    const float* m_wo = nullptr;
-    const float* m_rmsFfn = nullptr;
-    const float* m_w1 = nullptr;
-    const float* m_w2 = nullptr;
-    const float* m_w3 = nullptr;
-    const float* m_rmsFinal = nullptr;
-    const float* m_classifier = nullptr;
+    std::array<const float*, kLlama2cTensors> m_tensors{};
 };
 
 } // namespace ws

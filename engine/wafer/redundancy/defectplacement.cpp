@@ -5,11 +5,11 @@
 
 namespace ws {
 
-AxisStretch regionHopStretch(const Remap& remap, const std::vector<LogicalRect>& regions)
+AxisStretch regionHopStretch(const Remap& remap, const std::vector<CoreRect>& regions)
 {
     AxisStretch s;
     const MeshSize usable = remap.usableLogicalMesh();
-    for (const LogicalRect& r : regions) {
+    for (const CoreRect& r : regions) {
         if (r.x < 0 || r.y < 0 || r.x + r.width > usable.cols || r.y + r.height > usable.rows)
             continue;
         s.x = std::max(s.x, remap.hopStretch(r, MeshAxis::X).maxStretch);
@@ -125,12 +125,12 @@ Expected<DefectPlacement> placeWithDefects(const ModelConfig& model, const Wafer
                      out.remaps.end());
     out.totals = sumDefects(out.devices, out.usableMesh);
     if (defects.any()) {
-        std::vector<LogicalRect> regions;
+        std::vector<CoreRect> regions;
         for (int device = 0; device < int(out.remaps.size()); ++device) {
             regions.clear();
             for (const PlacedRegion& region : out.placement.regions)
                 if (region.device == device)
-                    regions.push_back({region.rect.x, region.rect.y, region.rect.width, region.rect.height});
+                    regions.push_back(region.rect);
             const AxisStretch s = regionHopStretch(out.remaps[size_t(device)], regions);
             out.hopStretchX = std::max(out.hopStretchX, s.x);
             out.hopStretchY = std::max(out.hopStretchY, s.y);

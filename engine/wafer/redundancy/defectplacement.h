@@ -70,7 +70,7 @@ struct AxisStretch
 
 // S_max of `remap` over `regions` (logical rectangles in placement coordinates), at least 1; a region not inside
 // the remap's usable logical mesh is skipped (no stretch known there).
-AxisStretch regionHopStretch(const Remap& remap, const std::vector<LogicalRect>& regions);
+AxisStretch regionHopStretch(const Remap& remap, const std::vector<CoreRect>& regions);
 
 struct DefectPlacement
 {

@@ -174,7 +174,7 @@ int Remap::linkHops(int x, int y, MeshAxis axis) const
     return 1 + skipped + delta;
 }
 
-HopStretch Remap::hopStretch(LogicalRect region, MeshAxis axis) const
+HopStretch Remap::hopStretch(CoreRect region, MeshAxis axis) const
 {
     HopStretch out;
     const MeshSize usable = usableLogicalMesh();

@@ -29,6 +29,7 @@
 
 #include "engine/core/error.h"
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "engine/wafer/placement/regioncut.h"
 #include "engine/wafer/redundancy/defectmap.h"
 #include "engine/wafer/redundancy/sparelayout.h"
 
@@ -49,15 +50,6 @@ struct MeshSize
     int rows = 0;
     int64_t cores() const { return int64_t(cols) * rows; }
     bool operator==(const MeshSize&) const = default;
-};
-
-// A rectangle of the usable logical mesh (placement coordinates).
-struct LogicalRect
-{
-    int x = 0;
-    int y = 0;
-    int width = 0;
-    int height = 0;
 };
 
 // The four numbers the CLI reports, plus what they cost. Plain values: can be compared and summed.
@@ -124,7 +116,7 @@ public:
     const std::vector<PhysicalRect>& unrepairableRects() const { return m_unrepairable; }
 
     // Option-B hop stretch over a usable-mesh region: lines along `axis` (X: rows, Y: columns).
-    HopStretch hopStretch(LogicalRect region, MeshAxis axis) const;
+    HopStretch hopStretch(CoreRect region, MeshAxis axis) const;
     // hops(link) for the link from usable (x, y) to its +1 neighbour along axis; 0 when there is no such link.
     int linkHops(int x, int y, MeshAxis axis) const;
 

@@ -8,6 +8,7 @@
 #include <fstream>
 
 using ws::Llama2cCheckpoint;
+using ws::Llama2cTensor;
 
 namespace {
 
@@ -61,7 +62,7 @@ private slots:
         QCOMPARE(h.vocabSize, 512);
         QCOMPARE(h.seqLen, 512);
         QVERIFY(h.sharedClassifier);
-        QCOMPARE(c->classifier(), c->tokenEmbedding());
+        QCOMPARE(c->tensor(Llama2cTensor::Classifier), c->tensor(Llama2cTensor::TokenEmbedding));
     }
 
     void layoutAndSeparateClassifier_data()
@@ -81,18 +82,18 @@ private slots:
         QCOMPARE(c->header().vocabSize, 10);
         QCOMPARE(c->header().sharedClassifier, !separate);
         // Offsets in floats: embedding 160, rms_att 32, wq 512, wk 256, wv 256, wo 512, rms_ffn 32, w1 768 ...
-        QCOMPARE(c->tokenEmbedding()[0], 0.0f);
-        QCOMPARE(c->rmsAttention()[0], 160.0f);
-        QCOMPARE(c->wq()[0], 192.0f);
-        QCOMPARE(c->wk()[0], 704.0f);
-        QCOMPARE(c->wv()[0], 960.0f);
-        QCOMPARE(c->wo()[0], 1216.0f);
-        QCOMPARE(c->rmsFfn()[0], 1728.0f);
-        QCOMPARE(c->w1()[0], 1760.0f);
-        QCOMPARE(c->w2()[0], 2528.0f);
-        QCOMPARE(c->w3()[0], 3296.0f);
-        QCOMPARE(c->rmsFinal()[0], 4064.0f);
-        QCOMPARE(c->classifier()[0], separate ? -1.0f : 0.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::TokenEmbedding)[0], 0.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::RmsAttention)[0], 160.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::Wq)[0], 192.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::Wk)[0], 704.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::Wv)[0], 960.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::Wo)[0], 1216.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::RmsFfn)[0], 1728.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::W1)[0], 1760.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::W2)[0], 2528.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::W3)[0], 3296.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::RmsFinal)[0], 4064.0f);
+        QCOMPARE(c->tensor(Llama2cTensor::Classifier)[0], separate ? -1.0f : 0.0f);
     }
 
     void rejectsMalformed_data()
