@@ -89,6 +89,12 @@ void DataflowController::togglePlay()
 
 void DataflowController::seek(double cycle)
 {
+    m_paced = false;
+    seekTo(cycle);
+}
+
+void DataflowController::seekTo(double cycle)
+{
     const double total = totalCycles();
     m_cycle = total > 0 && std::isfinite(cycle) ? std::clamp(cycle, 0.0, total) : 0.0;
     render();
@@ -107,7 +113,8 @@ void DataflowController::seekFraction(double fraction, double waferSecondsPerSec
 {
     if (waferSecondsPerSecond > 0 && std::isfinite(waferSecondsPerSecond))
         m_dilation = waferSecondsPerSecond; // the frame below shows it (the trail's length)
-    seekFraction(fraction);
+    m_paced = true;
+    seekTo(fraction * totalCycles());
 }
 
 void DataflowController::stepPhase(int direction)

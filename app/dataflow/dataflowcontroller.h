@@ -50,6 +50,10 @@ public:
     double cycle() const { return m_cycle; }
     double totalCycles() const { return m_schedule ? m_schedule->totalCycles : 0.0; }
     bool isPlaying() const { return m_timer.isActive(); }
+    // Frames follow each other at the frame rate: playing, or a tour stepping the token with its own pace
+    // (seekFraction with a pace) since its last plain seek or step. The dock then makes their images off the
+    // GUI thread; a seek, a step or a pause shows its frame at once.
+    bool isAnimating() const { return isPlaying() || m_paced; }
     // Time dilation: wafer seconds shown per real second (1e-6: one microsecond per second).
     double waferSecondsPerSecond() const { return m_dilation; }
     // The phase boundaries (distinct start cycles), ascending.
@@ -79,6 +83,7 @@ signals:
 
 private:
     void tick();
+    void seekTo(double cycle); // seek, keeping whether the token is paced
     void render();
 
     std::shared_ptr<const TokenSchedule> m_schedule;
@@ -96,6 +101,7 @@ private:
     double m_cycle = 0;
     double m_dilation = 1e-4; // 100 us of wafer time per second: a token of about 1.6 ms plays in 16 s
     double m_lastFrameMs = 0;
+    bool m_paced = false; // the last seek was a tour's paced step (isAnimating)
 };
 
 } // namespace ws

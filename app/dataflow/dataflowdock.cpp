@@ -24,11 +24,10 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <cmath>
-
 namespace ws {
 
-DataflowDock::DataflowDock(Stage* stage, QWidget* parent) : QDockWidget(parent), m_stage(stage)
+DataflowDock::DataflowDock(Stage* stage, QWidget* parent)
+    : QDockWidget(parent), m_stage(stage), m_prepared(stage, Stage::FrameSource::Dataflow)
 {
     setObjectName(QStringLiteral("dataflowDock"));
     connect(m_stage, &Stage::resultChanged, this, &DataflowDock::setResult);
@@ -90,6 +89,7 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent) : QDockWidget(parent),
             &DataflowController::setWaferSecondsPerSecond);
     connect(m_timeline, &views::TimelineChart::seekRequested, &m_controller, &DataflowController::seek);
     connect(&m_controller, &DataflowController::frameReady, this, &DataflowDock::showFrame);
+    connect(&m_prepared, &PreparedFrames::shown, this, [this](auto frame) { m_lastFrame = std::move(frame); });
     connect(&m_controller, &DataflowController::stateChanged, this, &DataflowDock::updateState);
     connect(&m_controller, &DataflowController::tokenMovedTo, m_stage, &Stage::setDevice); // the view follows it
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) { setSource(index, m_layer->value()); });
@@ -290,8 +290,9 @@ void DataflowDock::showFrame(std::shared_ptr<const MeshFrame> frame)
     // Another part (the defects remap) may have put its own snapshot of the same mesh in the view: play on that one.
     const auto shown = m_stage->view()->frame();
     const MeshSnapshot& base = *frame->base;
-    if (shown && shown != m_lastFrame && shown->base != m_adoptedBase && shown->base->meshCols == base.meshCols &&
-        shown->base->meshRows == base.meshRows && shown->base->deviceCount == base.deviceCount) {
+    if (shown && shown != m_lastFrame && shown->base != frame->base && shown->base != m_adoptedBase &&
+        shown->base->meshCols == base.meshCols && shown->base->meshRows == base.meshRows &&
+        shown->base->deviceCount == base.deviceCount) {
         m_adoptedBase = shown->base;
         m_controller.setSchedule(m_controller.schedule(), shown->base,
                                  m_controller.executed()); // renders again on the new base
@@ -301,6 +302,9 @@ void DataflowDock::showFrame(std::shared_ptr<const MeshFrame> frame)
         m_controller.setDevice(m_stage->device()); // renders again for the visible device
         return;
     }
+    if (m_controller.isAnimating())
+        return m_prepared.submit(std::move(frame)); // its image made off the GUI thread
+    m_prepared.cancel();
     m_lastFrame = frame;
     m_stage->showFrame(Stage::FrameSource::Dataflow, std::move(frame));
 }

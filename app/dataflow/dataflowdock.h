@@ -14,6 +14,7 @@
 #include "app/common/placementresult.h"
 #include "app/dataflow/dataflowcontroller.h"
 #include "app/dataflow/dataflowschedule.h"
+#include "app/stage/preparedframes.h"
 
 #include "views/charts/charttable.h"
 
@@ -117,6 +118,7 @@ private:
     std::vector<DataflowSetup::WaferLink> m_waferLinks; // the whole token's, for the strip's link labels
     double m_tokenCycles = 0;
     JobTracker m_jobs{this};
+    PreparedFrames m_prepared; // frames that move (playing, a tour): their images made off the GUI thread
 };
 
 } // namespace ws

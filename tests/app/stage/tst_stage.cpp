@@ -1,26 +1,12 @@
 // The stage: the one writer of the main heatmap. What it is told to show lands in its view, and each change
 // reaches the subscribers by one signal.
-#include "app/stage/stage.h"
-#include "tests/views/syntheticsnapshot.h"
-#include "views/mesh/meshview.h"
+#include "tests/app/stage/stagefixture.h"
 
 #include <QSignalSpy>
 #include <QTest>
-#include <QWidget>
 
 using namespace ws;
-
-namespace {
-
-std::shared_ptr<const PlacementResult> resultWith(int devices)
-{
-    auto r = std::make_shared<PlacementResult>();
-    r->snapshot = testing::makeSyntheticSnapshot(40, 24, devices);
-    r->devices = devices;
-    return r;
-}
-
-} // namespace
+using wstest::resultWith;
 
 class TestStage : public QObject
 {

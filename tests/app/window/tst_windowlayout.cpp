@@ -290,8 +290,9 @@ void TestWindowLayout::demoFollowsTheTokenAcrossWafers()
     QTRY_COMPARE(window->stage()->device(), 1);
     QCOMPARE(window->stage()->view()->device(), 1);
     QCOMPARE(dataflow->device(), 1);
-    const auto frame = window->stage()->view()->frame();
-    QVERIFY(frame && frame->activity.size() == 2 && !frame->activity[1].empty()); // wafer 2's cores lit
+    // Wafer 2's cores lit (a playing frame's image is made off the GUI thread: it lands a moment later).
+    QTRY_VERIFY(window->stage()->view()->frame() && window->stage()->view()->frame()->activity.size() == 2 &&
+                !window->stage()->view()->frame()->activity[1].empty());
     dataflow->seek(dataflow->totalCycles() - 1); // the token wraps to layer 0 on wafer 1
     QTRY_COMPARE(window->stage()->device(), 0);
 }
