@@ -166,10 +166,10 @@ void ComparisonController::recompute()
                 }
                 PredictOptions o;
                 o.devices = devices;
-                o.waferPlacements = &m_placements;
+                o.wafer.placements = &m_placements;
                 // The scenario's model on its wafer: the layout on stage (as the Layout dock predicts it).
                 if (scenarioModel && m_scenarioLayout && c.hardwareId == m_scenarioHardwareId)
-                    o.waferLayout = &*m_scenarioLayout;
+                    o.wafer.placedLayout = &*m_scenarioLayout;
                 return predict(*model, *hw, work, o);
             };
             auto p = run(c.devices, systemWork);
@@ -257,7 +257,7 @@ void ComparisonController::updateRace()
     m_race->setRace(m_racePieces, raceSystems(),
                     tr("Text: %1. Paces: engine predictions for %2 at %3 user(s).")
                         .arg(m_raceSource, m_snapshot->modelName)
-                        .arg(m_settings.concurrency));
+                        .arg(m_settings.workload.concurrency));
     // The race's text is English (stories260K): an English reader's pace, as the chat's slow motion takes it
     // (the comparison's Chinese reading speed is for its Chinese answer).
     m_race->setReadingSpeed(TokenPacer::readingTokensPerSecond,

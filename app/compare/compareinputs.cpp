@@ -85,15 +85,17 @@ std::vector<views::ComparisonInput> CompareInputs::workload(const views::Compari
     const QString g = tr("Workload");
     const QString yours = tr("your setting");
     return {
-        {g, tr("Users decoding at once"), QString::number(s.concurrency), yours},
-        {g, tr("Context in the KV cache"), tr("%1 tokens").arg(s.contextTokens), yours},
-        {g, tr("Prompt"), tr("%1 tokens").arg(s.promptTokens), yours},
-        {g, tr("Agent workflow"), tr("%1 steps × %2 tokens").arg(s.agentSteps).arg(s.agentTokensPerStep),
+        {g, tr("Users decoding at once"), QString::number(s.workload.concurrency), yours},
+        {g, tr("Context in the KV cache"), tr("%1 tokens").arg(s.workload.contextTokens), yours},
+        {g, tr("Prompt"), tr("%1 tokens").arg(s.workload.promptTokens), yours},
+        {g, tr("Agent workflow"),
+         tr("%1 steps × %2 tokens").arg(s.workload.agentSteps).arg(s.workload.agentTokensPerStep),
          tr("your setting (default: an example, 5 rounds × 500 tokens)")},
-        {g, tr("Chinese answer"), tr("%1 characters").arg(s.answerCharacters),
+        {g, tr("Chinese answer"), tr("%1 characters").arg(s.workload.answerCharacters),
          tr("your setting (default: an example, a 1,000-character article)")},
         {g, tr("Tokens per Chinese character"),
-         tr("%1 – %2").arg(s.tokensPerCharacterLow).arg(s.tokensPerCharacterHigh), tokensPerCharacterSource},
+         tr("%1 – %2").arg(s.workload.tokensPerCharacterLow).arg(s.workload.tokensPerCharacterHigh),
+         tokensPerCharacterSource},
         {g, tr("Human reading speed"),
          tr("%1 – %2 characters/min").arg(reading.charactersPerMinuteLow).arg(reading.charactersPerMinuteHigh),
          reading.source},

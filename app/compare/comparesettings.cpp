@@ -22,18 +22,8 @@ std::vector<CompareSystemChoice> ComparisonController::defaultSystems()
 
 views::ComparisonSettings ComparisonController::defaultSettings()
 {
-    views::ComparisonSettings s;
-    const Workload w; // engine defaults: 5 x 500-token agent steps, [Tokens-per-Chinese-character]
+    views::ComparisonSettings s; // the engine's workload (engine/spec/workload.h) and its defaults
     s.modelId = QStringLiteral("llama-3.1-70b");
-    s.concurrency = w.concurrency;
-    s.contextTokens = w.contextTokens;
-    s.promptTokens = w.promptTokens;
-    s.outputTokens = w.outputTokens;
-    s.agentSteps = w.agentSteps;
-    s.agentTokensPerStep = w.agentTokensPerStep;
-    s.answerCharacters = 1000; // an example: a 1,000-character article
-    s.tokensPerCharacterLow = w.tokensPerCharacterLow;
-    s.tokensPerCharacterHigh = w.tokensPerCharacterHigh;
     return s;
 }
 
@@ -51,17 +41,8 @@ views::ReadingSpeed ComparisonController::defaultReadingSpeed()
 
 Workload ComparisonController::workloadFor(const views::ComparisonSettings& s, Precision precision)
 {
-    Workload w;
+    Workload w = s.workload;
     w.precision = precision;
-    w.concurrency = s.concurrency;
-    w.contextTokens = s.contextTokens;
-    w.promptTokens = s.promptTokens;
-    w.outputTokens = s.outputTokens;
-    w.agentSteps = s.agentSteps;
-    w.agentTokensPerStep = s.agentTokensPerStep;
-    w.answerCharacters = s.answerCharacters;
-    w.tokensPerCharacterLow = s.tokensPerCharacterLow;
-    w.tokensPerCharacterHigh = s.tokensPerCharacterHigh;
     return w;
 }
 
@@ -78,10 +59,10 @@ void ComparisonController::followScenario(const Scenario& scenario)
         m_scenarioLayout = scenario.layout;
         m_scenarioHardwareId = scenario.hardwarePreset;
     }
-    settings.concurrency = std::max(1, scenario.batch);
-    settings.contextTokens = scenario.contextTokens;
-    settings.promptTokens = scenario.promptTokens;
-    settings.outputTokens = scenario.outputTokens;
+    settings.workload.concurrency = std::max(1, scenario.batch);
+    settings.workload.contextTokens = scenario.contextTokens;
+    settings.workload.promptTokens = scenario.promptTokens;
+    settings.workload.outputTokens = scenario.outputTokens;
     std::vector<CompareSystemChoice> systems = m_systems;
     const auto hardware = m_presets.hardware(scenario.hardwarePreset);
     bool systemsChanged = false;

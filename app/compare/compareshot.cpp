@@ -62,7 +62,7 @@ int main(int argc, char** argv)
     ws::ComparisonController controller(presets, &panel, &race);
     ws::views::ComparisonSettings settings = ws::ComparisonController::defaultSettings();
     settings.modelId = cli.value(modelOpt);
-    settings.concurrency = std::max(1, cli.value(usersOpt).toInt());
+    settings.workload.concurrency = std::max(1, cli.value(usersOpt).toInt());
     controller.setRaceText(ws::RaceSample::pieces(), ws::RaceSample::source());
     controller.setSettings(settings);
     for (const QString& path : cli.values(measurementsOpt)) {

@@ -23,7 +23,7 @@ void predict(ExploreState& s)
     spec.weightFill = s.choice.layout.weightFill;
     spec.hopStretch = 1.0;
     PredictOptions o;
-    o.waferLayout = &s.choice.layout; // without copying the layout into the spec
+    o.wafer.placedLayout = &s.choice.layout; // without copying the layout into the spec
     auto p = ws::predict(spec, o);
     s.predicted = bool(p);
     if (p)

@@ -14,15 +14,15 @@ QJsonObject ChartExport::inputsJson(const views::ComparisonSnapshot& s)
 {
     QJsonObject o;
     o.insert(QStringLiteral("model"), s.settings.modelId);
-    o.insert(QStringLiteral("concurrency"), s.settings.concurrency);
-    o.insert(QStringLiteral("context_tokens"), double(s.settings.contextTokens));
-    o.insert(QStringLiteral("prompt_tokens"), double(s.settings.promptTokens));
-    o.insert(QStringLiteral("output_tokens"), double(s.settings.outputTokens));
-    o.insert(QStringLiteral("agent_steps"), s.settings.agentSteps);
-    o.insert(QStringLiteral("agent_tokens_per_step"), double(s.settings.agentTokensPerStep));
-    o.insert(QStringLiteral("answer_characters"), double(s.settings.answerCharacters));
+    o.insert(QStringLiteral("concurrency"), s.settings.workload.concurrency);
+    o.insert(QStringLiteral("context_tokens"), double(s.settings.workload.contextTokens));
+    o.insert(QStringLiteral("prompt_tokens"), double(s.settings.workload.promptTokens));
+    o.insert(QStringLiteral("output_tokens"), double(s.settings.workload.outputTokens));
+    o.insert(QStringLiteral("agent_steps"), s.settings.workload.agentSteps);
+    o.insert(QStringLiteral("agent_tokens_per_step"), double(s.settings.workload.agentTokensPerStep));
+    o.insert(QStringLiteral("answer_characters"), double(s.settings.workload.answerCharacters));
     o.insert(QStringLiteral("tokens_per_character"),
-             QJsonArray{s.settings.tokensPerCharacterLow, s.settings.tokensPerCharacterHigh});
+             QJsonArray{s.settings.workload.tokensPerCharacterLow, s.settings.workload.tokensPerCharacterHigh});
     o.insert(QStringLiteral("reading_characters_per_minute"),
              QJsonArray{s.reading.charactersPerMinuteLow, s.reading.charactersPerMinuteHigh});
     o.insert(QStringLiteral("gpu_profile"),

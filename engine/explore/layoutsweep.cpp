@@ -163,9 +163,9 @@ Expected<Prediction> predictPlaced(const ScenarioSpec& b, PlacementCache* cache,
     const Layout layout = layoutOf(**placed, b.model.id, b.hardware.id);
     // Through predict(), as the CLI and the window predict: the same serving stack (kernels, speculation).
     PredictOptions o;
-    o.waferLayout = &layout;
-    o.waferLayoutPlacement = placed; // layoutOf(placed) is `layout`: not placed again
-    o.waferPlacements = cache;
+    o.wafer.placedLayout = &layout;
+    o.wafer.placedLayoutPlacement = placed; // layoutOf(placed) is `layout`: not placed again
+    o.wafer.placements = cache;
     auto p = predict(b, o);
     if (p && layoutOut)
         *layoutOut = layout;

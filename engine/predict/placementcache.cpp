@@ -4,28 +4,6 @@
 
 namespace ws {
 
-WaferPlacementRequest WaferPlacementRequest::of(const ModelConfig& model, const WaferSpec& wafer,
-                                                const PlacementOptions& o)
-{
-    return {model,        wafer,        o.strategy,   o.precision, o.kvPrecision, o.contextTokens, o.weightFill,
-            o.usableCols, o.usableRows, o.maxDevices, o.groups,    o.order,       o.bandsPerDevice};
-}
-
-PlacementOptions WaferPlacementRequest::options() const
-{
-    return {.strategy = strategy,
-            .precision = precision,
-            .kvPrecision = kvPrecision,
-            .contextTokens = contextTokens,
-            .weightFill = weightFill,
-            .usableCols = usableCols,
-            .usableRows = usableRows,
-            .maxDevices = maxDevices,
-            .groups = groups,
-            .order = order,
-            .bandsPerDevice = bandsPerDevice};
-}
-
 PlacementCache::PlacementCache(size_t capacity) : m_capacity(std::max<size_t>(1, capacity)) {}
 
 SharedPlacement PlacementCache::find(const WaferPlacementRequest& request)
@@ -49,7 +27,7 @@ SharedPlacement PlacementCache::place(const WaferPlacementRequest& request)
     // Placed outside the lock: other threads keep using the cache meanwhile (two may place the same request once
     // each; both results are equal).
     auto placed =
-        std::make_shared<const Expected<Placement>>(placeModel(request.model, request.wafer, request.options()));
+        std::make_shared<const Expected<Placement>>(placeModel(request.model, request.wafer, request.options));
     std::lock_guard<std::mutex> lock(m_mutex);
     if (std::none_of(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.request == request; })) {
         m_entries.push_front({request, placed});
@@ -87,7 +65,7 @@ SharedPlacement placeThrough(PlacementCache* cache, const ModelConfig& model, co
                              const PlacementOptions& options)
 {
     if (cache)
-        return cache->place(WaferPlacementRequest::of(model, wafer, options));
+        return cache->place({model, wafer, options});
     return std::make_shared<const Expected<Placement>>(placeModel(model, wafer, options));
 }
 

@@ -4,7 +4,7 @@
 // the defect maps of one placement) ask for the same one again and again.
 // The cache is an explicit object, owned by whoever sweeps (the comparison,
 // the Defects dock) and passed in WaferPredictOptions::placements /
-// PredictOptions::waferPlacements; without one every prediction places
+// PredictOptions::wafer.placements; without one every prediction places
 // afresh. Entries are keyed by the request itself: two requests hit the same
 // entry exactly when they compare equal (operator== over every field of the
 // model, the wafer and the options), so no input of the placer can be
@@ -24,25 +24,13 @@
 
 namespace ws {
 
-// Everything placeModel() reads, and nothing else: options() turns it into the placer's options.
+// Everything placeModel() reads, and nothing else.
 struct WaferPlacementRequest
 {
     ModelConfig model;
     WaferSpec wafer;
-    PlacementStrategy strategy = PlacementStrategy::Pipelined;
-    Precision precision = Precision::Bf16;
-    std::optional<Precision> kvPrecision;
-    int64_t contextTokens = 8192;
-    double weightFill = 0.8;
-    int usableCols = 0;
-    int usableRows = 0;
-    int maxDevices = 1024;
-    std::optional<GroupPrecisions> groups;
-    LayerOrder order = LayerOrder::Snake;
-    int bandsPerDevice = 0;
+    PlacementOptions options;
 
-    static WaferPlacementRequest of(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options);
-    PlacementOptions options() const;
     bool operator==(const WaferPlacementRequest&) const = default;
 };
 

@@ -58,16 +58,8 @@ Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec&
         return makeError(ErrorCode::InvalidArgument, "device count must not be negative", "devices");
     switch (hardware.kind) {
     case HardwareKind::Wafer: {
-        WaferPredictOptions o;
+        WaferPredictOptions o = options.wafer;
         o.devices = options.devices;
-        o.defects = options.waferDefects;
-        o.kv = options.kv;
-        o.placements = options.waferPlacements;
-        o.placedLayout = options.waferLayout;
-        o.placedLayoutPlacement = options.waferLayoutPlacement;
-        o.hopStretch = options.waferHopStretch;
-        if (options.waferWeightFill)
-            o.weightFill = *options.waferWeightFill;
         o.kernelFactor = kernelFactor;
         return predictWafer(model, hardware, workload, o);
     }
@@ -212,12 +204,12 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
 PredictOptions predictOptions(const ScenarioSpec& spec, PredictOptions options)
 {
     options.devices = spec.devices;
-    options.kv = spec.kv;
-    options.waferHopStretch = spec.hopStretch;
-    options.waferWeightFill = spec.weightFill;
-    if (spec.layout && !options.waferLayout)
-        options.waferLayout = &*spec.layout;
-    options.waferDefects = options.waferLayout ? DefectRequest{} : spec.defects;
+    options.wafer.kv = spec.kv;
+    options.wafer.hopStretch = spec.hopStretch;
+    options.wafer.weightFill = spec.weightFill;
+    if (spec.layout && !options.wafer.placedLayout)
+        options.wafer.placedLayout = &*spec.layout;
+    options.wafer.defects = options.wafer.placedLayout ? DefectRequest{} : spec.defects;
     return options;
 }
 

@@ -13,6 +13,7 @@
 #include "engine/model/modelconfig.h"
 #include "engine/predict/placementcache.h"
 #include "engine/predict/prediction.h"
+#include "engine/predict/waferpredictor.h"
 #include "engine/spec/scenariospec.h"
 #include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/layerwork.h"
@@ -31,17 +32,10 @@ namespace ws {
 struct PredictOptions
 {
     int devices = 0; // 0: the fewest that hold the model
-    // Wafers: the dead cores on each wafer (engine/wafer/redundancy/defectplacement.h), placed around as the scene
-    // places them.
-    DefectRequest waferDefects;
-    KvPlacement kv = KvPlacement::Shift;       // wafers
-    PlacementCache* waferPlacements = nullptr; // wafers: placements to reuse (a sweep's); null: place afresh
-    const Layout* waferLayout = nullptr;       // wafers: place exactly this layout (engine/wafer/placement/layout.h)
-    // Wafers, with waferLayout: its placement when the caller has it (not placed again; layout sweeps, the
-    // optimiser), the hop stretch and the weight fill the layout was placed at.
-    SharedPlacement waferLayoutPlacement;
-    double waferHopStretch = 1.0;
-    std::optional<double> waferWeightFill;
+    // Wafers: the KV placement, the dead cores (placed around as the scene places them), a placement cache, a
+    // layout to place exactly, the hop stretch and the weight fill, as the wafer predictor takes them. Its
+    // device count and kernel factor are the two fields above and below.
+    WaferPredictOptions wafer;
     // The serving stacks public at this month (engine/calibration/stackprofile.h, YearMonth); none: the latest.
     std::optional<int> asOf;
     // Wafers: this kernel factor instead of the stack's (engine/predict/stackkernel.h), e.g. to ask what it takes.

@@ -29,7 +29,7 @@ DefectsAnswer answerDefects(const ScenarioSpec& spec, int device, PlacementCache
         out.hopStretch = out.scene->hopStretch.max();
 
     PredictOptions options;
-    options.waferPlacements = placements;
+    options.wafer.placements = placements;
     ScenarioSpec defectFree = spec;
     defectFree.defects = {};
     auto before = predict(defectFree, options);

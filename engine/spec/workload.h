@@ -25,6 +25,7 @@ struct SpeculativeDecoding
 
     // Expected tokens produced per verify step: (1 - a^(k+1)) / (1 - a).
     double expectedTokensPerStep() const;
+    bool operator==(const SpeculativeDecoding&) const = default;
 };
 
 struct Workload
@@ -45,11 +46,13 @@ struct Workload
     // Scenario sizes shown with the prediction.
     int agentSteps = 5; // an example agent workflow: 5 rounds of 500 tokens
     int64_t agentTokensPerStep = 500;
-    int64_t answerCharacters = 500; // a Chinese answer of N characters
+    int64_t answerCharacters = 1000; // a Chinese answer of N characters: a 1,000-character article
     // [Tokens-per-Chinese-character]: one Qwen token is 1.5-1.8 Chinese characters, so 1 / 1.8 to 1 / 1.5 tokens per
     // character, to two places.
     double tokensPerCharacterLow = 0.56;
     double tokensPerCharacterHigh = 0.67;
+
+    bool operator==(const Workload&) const = default;
 };
 
 } // namespace ws

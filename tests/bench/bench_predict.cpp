@@ -36,7 +36,7 @@ int main()
     // (the placements through this sweep's cache).
     PlacementCache placements;
     PredictOptions cached;
-    cached.waferPlacements = &placements;
+    cached.wafer.placements = &placements;
     auto t0 = Clock::now();
     (void)predict(*m405, *wse3, w, cached);
     const double first = msSince(t0);
@@ -83,7 +83,7 @@ int main()
             for (int pass = 0; pass < 2; ++pass) {
                 PlacementCache fresh;
                 PredictOptions po;
-                po.waferPlacements = pass == 0 ? &fresh : &placements;
+                po.wafer.placements = pass == 0 ? &fresh : &placements;
                 const int n = pass == 0 ? 1 : 10;
                 t0 = Clock::now();
                 Expected<Prediction> p = predict(*m70, *wse3, sw, po);

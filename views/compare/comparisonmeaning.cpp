@@ -49,15 +49,16 @@ ChartCell durationCell(double seconds, const QString& tip)
 
 QList<ChartColumn> meaningColumns(const ComparisonSettings& set)
 {
-    return {{ComparisonPanel::tr("System"), {QStringLiteral("system")}},
-            {ComparisonPanel::tr("Tokens/s per user"), {QStringLiteral("tokens_per_second_per_user")}},
-            {ComparisonPanel::tr("First token"), {QStringLiteral("ttft_s")}},
-            {ComparisonPanel::tr("Agent %1 × %2 tokens").arg(set.agentSteps).arg(set.agentTokensPerStep),
-             {QStringLiteral("agent_workflow_s")}},
-            {ComparisonPanel::tr("%1-character answer").arg(set.answerCharacters),
-             rangeColumns(QStringLiteral("answer_s"))},
-            {ComparisonPanel::tr("vs. reading"), {}},
-            {ComparisonPanel::tr("$ per million tokens"), rangeColumns(QStringLiteral("usd_per_million_tokens"))}};
+    return {
+        {ComparisonPanel::tr("System"), {QStringLiteral("system")}},
+        {ComparisonPanel::tr("Tokens/s per user"), {QStringLiteral("tokens_per_second_per_user")}},
+        {ComparisonPanel::tr("First token"), {QStringLiteral("ttft_s")}},
+        {ComparisonPanel::tr("Agent %1 × %2 tokens").arg(set.workload.agentSteps).arg(set.workload.agentTokensPerStep),
+         {QStringLiteral("agent_workflow_s")}},
+        {ComparisonPanel::tr("%1-character answer").arg(set.workload.answerCharacters),
+         rangeColumns(QStringLiteral("answer_s"))},
+        {ComparisonPanel::tr("vs. reading"), {}},
+        {ComparisonPanel::tr("$ per million tokens"), rangeColumns(QStringLiteral("usd_per_million_tokens"))}};
 }
 
 // A system's row: what the table shows of its prediction and the same numbers unrounded for export.
@@ -104,8 +105,8 @@ ChartRow systemRow(const ComparisonSystem& sys, const ComparisonSnapshot& s, dou
               {p.answerSeconds, p.answerSecondsRange.low, p.answerSecondsRange.high},
               ComparisonPanel::tr("Time to first token + characters × %1–%2 tokens per character / tokens/s; "
                                   "tokens per character: %3")
-                  .arg(set.tokensPerCharacterLow)
-                  .arg(set.tokensPerCharacterHigh)
+                  .arg(set.workload.tokensPerCharacterLow)
+                  .arg(set.workload.tokensPerCharacterHigh)
                   .arg(s.tokensPerCharacterSource)},
              {ComparisonPanel::tr("%1 – %2 × faster")
                   .arg(formatSignificant(p.tokensPerSecondPerUser / readHi, 2),
@@ -119,7 +120,7 @@ ChartRow systemRow(const ComparisonSystem& sys, const ComparisonSnapshot& s, dou
 // The human reader: a yardstick shown beside the systems, not exported as one of them.
 ChartRow readerRow(const ComparisonSnapshot& s, double readLo, double readHi)
 {
-    const double chars = double(s.settings.answerCharacters);
+    const double chars = double(s.settings.workload.answerCharacters);
     const QString tip = ComparisonPanel::tr("Reading %1–%2 characters a minute: %3")
                             .arg(s.reading.charactersPerMinuteLow)
                             .arg(s.reading.charactersPerMinuteHigh)
@@ -154,12 +155,12 @@ void ComparisonPanel::fillMeaning()
     const ComparisonSnapshot& s = *m_snapshot;
     const ComparisonSettings& set = s.settings;
     const auto [readLo, readHi] =
-        readingTokensPerSecond(s.reading, set.tokensPerCharacterLow, set.tokensPerCharacterHigh);
+        readingTokensPerSecond(s.reading, set.workload.tokensPerCharacterLow, set.workload.tokensPerCharacterHigh);
     for (const ComparisonSystem& sys : s.systems)
         if (sys.ok)
             m_meaningRows.rows.append(systemRow(sys, s, readLo, readHi));
     m_meaningRows.rows.append(readerRow(s, readLo, readHi));
-    const double chars = double(set.answerCharacters);
+    const double chars = double(set.workload.answerCharacters);
     showTable(m_meaning, m_meaningRows);
     fitTableHeight(m_meaning);
     const ComparisonSystem* fastest = nullptr;
@@ -182,15 +183,15 @@ void ComparisonPanel::fillMeaning()
         m_headline->setText(
             QStringLiteral("<div style='font-size:12pt; line-height:140%'>") +
             tr("A %1-character Chinese answer: %2 on %3, %4 on %5; a person needs %6 to read it.")
-                .arg(set.answerCharacters)
+                .arg(set.workload.answerCharacters)
                 .arg(durationRange(f.answerSecondsRange.low, f.answerSecondsRange.high), who(fastest),
                      durationRange(w.answerSecondsRange.low, w.answerSecondsRange.high), who(slowest),
                      durationRange(chars * 60 / s.reading.charactersPerMinuteHigh,
                                    chars * 60 / s.reading.charactersPerMinuteLow)) +
             QStringLiteral("<br>") +
             tr("An agent workflow of %1 steps × %2 tokens: %3 on %4, %5 on %6.")
-                .arg(set.agentSteps)
-                .arg(set.agentTokensPerStep)
+                .arg(set.workload.agentSteps)
+                .arg(set.workload.agentTokensPerStep)
                 .arg(duration(f.agentWorkflowSeconds), who(fastest), duration(w.agentWorkflowSeconds), who(slowest)) +
             QStringLiteral("</div>"));
     } else {
@@ -202,8 +203,8 @@ void ComparisonPanel::fillMeaning()
             .arg(s.reading.charactersPerMinuteLow)
             .arg(s.reading.charactersPerMinuteHigh)
             .arg(s.reading.source, formatSignificant(readLo), formatSignificant(readHi))
-            .arg(set.tokensPerCharacterLow)
-            .arg(set.tokensPerCharacterHigh));
+            .arg(set.workload.tokensPerCharacterLow)
+            .arg(set.workload.tokensPerCharacterHigh));
 }
 
 ChartData ComparisonPanel::meaningData() const

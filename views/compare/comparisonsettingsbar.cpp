@@ -106,16 +106,16 @@ void ComparisonSettingsBar::setSettings(const ComparisonSettings& s, const QStri
     for (const QString& p : gpuProfiles)
         m_profile->addItem(p, p);
     m_profile->setCurrentIndex(std::max(0, m_profile->findData(s.gpuProfile)));
-    m_concurrency->setValue(s.concurrency);
-    m_context->setValue(int(s.contextTokens));
-    m_agentSteps->setValue(s.agentSteps);
-    m_agentTokens->setValue(int(s.agentTokensPerStep));
-    m_characters->setValue(int(s.answerCharacters));
-    m_tpcLow->setValue(s.tokensPerCharacterLow);
-    m_tpcHigh->setValue(s.tokensPerCharacterHigh);
+    m_concurrency->setValue(s.workload.concurrency);
+    m_context->setValue(int(s.workload.contextTokens));
+    m_agentSteps->setValue(s.workload.agentSteps);
+    m_agentTokens->setValue(int(s.workload.agentTokensPerStep));
+    m_characters->setValue(int(s.workload.answerCharacters));
+    m_tpcLow->setValue(s.workload.tokensPerCharacterLow);
+    m_tpcHigh->setValue(s.workload.tokensPerCharacterHigh);
     m_shown = settings();
-    m_shown.promptTokens = s.promptTokens;
-    m_shown.outputTokens = s.outputTokens;
+    m_shown.workload.promptTokens = s.workload.promptTokens;
+    m_shown.workload.outputTokens = s.workload.outputTokens;
     m_updating = false;
 }
 
@@ -123,13 +123,13 @@ ComparisonSettings ComparisonSettingsBar::settings() const
 {
     ComparisonSettings s = m_shown;
     s.modelId = m_model->currentData().toString();
-    s.concurrency = m_concurrency->value();
-    s.contextTokens = m_context->value();
-    s.agentSteps = m_agentSteps->value();
-    s.agentTokensPerStep = m_agentTokens->value();
-    s.answerCharacters = m_characters->value();
-    s.tokensPerCharacterLow = std::min(m_tpcLow->value(), m_tpcHigh->value());
-    s.tokensPerCharacterHigh = std::max(m_tpcLow->value(), m_tpcHigh->value());
+    s.workload.concurrency = m_concurrency->value();
+    s.workload.contextTokens = m_context->value();
+    s.workload.agentSteps = m_agentSteps->value();
+    s.workload.agentTokensPerStep = m_agentTokens->value();
+    s.workload.answerCharacters = m_characters->value();
+    s.workload.tokensPerCharacterLow = std::min(m_tpcLow->value(), m_tpcHigh->value());
+    s.workload.tokensPerCharacterHigh = std::max(m_tpcLow->value(), m_tpcHigh->value());
     s.gpuProfile = m_profile->currentData().toString();
     return s;
 }

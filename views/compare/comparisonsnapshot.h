@@ -76,15 +76,10 @@ struct SpeculativeChoice
 struct ComparisonSettings
 {
     QString modelId;
-    int concurrency = 1;
-    qint64 contextTokens = 4096;
-    qint64 promptTokens = 512;
-    qint64 outputTokens = 256;
-    int agentSteps = 5;
-    qint64 agentTokensPerStep = 500;
-    qint64 answerCharacters = 1000;
-    double tokensPerCharacterLow = Workload{}.tokensPerCharacterLow; // the engine's sourced defaults
-    double tokensPerCharacterHigh = Workload{}.tokensPerCharacterHigh;
+    // Users, context, prompt and answer sizes, the agent workflow and tokens per character: the engine's
+    // workload and its defaults (engine/spec/workload.h). Its precision is not a setting here: the comparison
+    // predicts at the scenario's precision, else the model's own.
+    Workload workload;
     QString gpuProfile; // empty: the profile measured on each GPU (engine default)
     // A user's hourly cost per device by hardware preset id, in place of the preset's (absent: the preset's).
     QMap<QString, double> hourlyUsdPerDevice;

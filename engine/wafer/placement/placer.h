@@ -45,6 +45,8 @@ struct PlacementOptions
     LayerOrder order = LayerOrder::Snake;  // how consecutive layers follow each other on a device
     int bandsPerDevice = 0;                // bands of layer regions per device (region aspect); 0: squarest
     bool fitSubMesh = false;               // one-device models: the smallest sub-mesh that holds them
+
+    bool operator==(const PlacementOptions&) const = default;
 };
 
 Expected<Placement> placeModel(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options);

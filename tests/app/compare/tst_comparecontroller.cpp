@@ -64,7 +64,7 @@ private slots:
         ComparisonController c(m_presets, &panel);
         views::ComparisonSettings s = ComparisonController::defaultSettings();
         s.modelId = model;
-        s.concurrency = users;
+        s.workload.concurrency = users;
         c.setSettings(s);
         auto snap = c.snapshot();
         QVERIFY(snap);
@@ -142,10 +142,10 @@ private slots:
         c.followScenario(scenario);
         const views::ComparisonSettings& s = c.snapshot()->settings;
         QCOMPARE(s.modelId, scenario.modelPreset);
-        QCOMPARE(s.concurrency, 3);
-        QCOMPARE(s.contextTokens, 16384);
-        QCOMPARE(s.promptTokens, 1000);
-        QCOMPARE(s.outputTokens, 300);
+        QCOMPARE(s.workload.concurrency, 3);
+        QCOMPARE(s.workload.contextTokens, 16384);
+        QCOMPARE(s.workload.promptTokens, 1000);
+        QCOMPARE(s.workload.outputTokens, 300);
         QCOMPARE(c.snapshot()->modelName, QStringLiteral("Qwen3-8B"));
         // The wafer lane is the scenario's wafer on its wafer count, predicted as predict() does.
         const auto* wafer = find(*c.snapshot(), QStringLiteral("wse2"));

@@ -130,7 +130,7 @@ int writeOutputs(const QString& out, const QString& scenarioPaths)
     ws::ComparisonController comparison(presets, &panel);
     ws::views::ComparisonSettings settings = ws::ComparisonController::defaultSettings();
     settings.modelId = first->modelPreset;
-    settings.concurrency = first->batch;
+    settings.workload.concurrency = first->batch;
     comparison.setSettings(settings);
     const std::pair<const char*, ws::views::ChartData> charts[] = {
         {"chart_speed", panel.speedChart()->chartData()},

@@ -312,7 +312,7 @@ private slots:
         // prompt and answer lengths) on the layout shown, as the Layout dock and `predict --json` give it.
         const Layout layout = layoutOf(*scenario->scene->placement, scenario->model().id, scenario->hardware().id);
         PredictOptions options;
-        options.waferLayout = &layout;
+        options.wafer.placedLayout = &layout;
         const auto predicted = predict(scenario->model(), scenario->hardware(), scenario->spec().workload, options);
         QVERIFY(predicted);
         QCOMPARE(live->scenarioPace()->tokensPerSecondPerUser, predicted->tokensPerSecondPerUser);

@@ -280,7 +280,7 @@ void TestMainWindow::comparisonFollowsTheScenario()
     window.applyScenario(scenario);
     QVERIFY(finished.wait(120000));
     QCOMPARE(compare->settings().modelId, scenario.modelPreset);
-    QCOMPARE(compare->settings().contextTokens, 16384);
+    QCOMPARE(compare->settings().workload.contextTokens, 16384);
     QVERIFY(compare->snapshot());
     QCOMPARE(compare->snapshot()->modelName, QStringLiteral("Qwen3-8B"));
 }

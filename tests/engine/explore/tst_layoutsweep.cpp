@@ -118,7 +118,7 @@ private slots:
         QVERIFY(p);
         // As `predict --layout` predicts it: through predict(), with the latest serving stack.
         ws::PredictOptions o;
-        o.waferLayout = &layout;
+        o.wafer.placedLayout = &layout;
         auto direct = ws::predict(b.model, b.hardware, b.workload, o);
         QVERIFY(direct);
         QCOMPARE(r->points[0].msPerToken, 1e3 * direct->secondsPerToken);

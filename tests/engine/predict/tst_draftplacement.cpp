@@ -264,7 +264,7 @@ private slots:
         QVERIFY(again->placement->regions == scene->placement->regions);
         QCOMPARE(again->snapshot->deviceCount, scene->snapshot->deviceCount);
         PredictOptions options;
-        options.waferLayout = &layout;
+        options.wafer.placedLayout = &layout;
         auto p = predict(r.model, r.hardware, r.workload, options);
         QVERIFY2(p, p ? "" : p.error().message().c_str());
         QCOMPARE(p->draftHome, std::string(draftHomeId(scene->draftHome->kind)));

@@ -1,8 +1,9 @@
 // PlacementCache: an equal request hits the entry, any field that differs
 // (including ones a hand-written key once left out: the KV precision, the
-// device limit, a model field such as the shared-expert width) misses, the
-// cached placement equals a fresh one, the least recently used entry goes
-// when full, and predictions through a cache equal predictions without one.
+// device limit, a model field such as the shared-expert width, the sub-mesh
+// fit) misses, the cached placement equals a fresh one, the least recently
+// used entry goes when full, and predictions through a cache equal
+// predictions without one.
 #include "engine/predict/placementcache.h"
 #include "engine/predict/predictor.h"
 #include "engine/predict/waferpredictor.h"
@@ -20,7 +21,7 @@ WaferPlacementRequest request(const char* model = "llama-3.1-8b")
 {
     PlacementOptions o;
     o.contextTokens = 4096;
-    return WaferPlacementRequest::of(wstest::modelPreset(model), wstest::hardwarePreset("wse3").wafer, o);
+    return {wstest::modelPreset(model), wstest::hardwarePreset("wse3").wafer, o};
 }
 } // namespace
 
@@ -39,9 +40,10 @@ private slots:
         o.usableCols = 700;
         o.usableRows = 650;
         o.maxDevices = 9;
-        const auto r =
-            WaferPlacementRequest::of(wstest::modelPreset("llama-3.1-8b"), wstest::hardwarePreset("wse3").wafer, o);
-        const PlacementOptions back = r.options();
+        o.fitSubMesh = true;
+        o.bandsPerDevice = 2;
+        const WaferPlacementRequest r{wstest::modelPreset("llama-3.1-8b"), wstest::hardwarePreset("wse3").wafer, o};
+        const PlacementOptions back = r.options;
         QCOMPARE(int(back.strategy), int(o.strategy));
         QCOMPARE(int(back.precision), int(o.precision));
         QVERIFY(back.kvPrecision == o.kvPrecision);
@@ -50,7 +52,8 @@ private slots:
         QCOMPARE(back.usableCols, o.usableCols);
         QCOMPARE(back.usableRows, o.usableRows);
         QCOMPARE(back.maxDevices, o.maxDevices);
-        QVERIFY(WaferPlacementRequest::of(r.model, r.wafer, back) == r);
+        QVERIFY(back == o); // every option, the sub-mesh fit and the bands included
+        QVERIFY((WaferPlacementRequest{r.model, r.wafer, back}) == r);
     }
 
     void equalRequestsHitDifferentOnesMiss()
@@ -65,13 +68,15 @@ private slots:
         QCOMPARE(cache.place(same).get(), first.get());
         QCOMPARE(cache.hits(), size_t(1));
 
-        std::vector<WaferPlacementRequest> different(6, a);
-        different[0].kvPrecision = Precision::Fp32;
-        different[1].maxDevices = 3;
+        std::vector<WaferPlacementRequest> different(8, a);
+        different[0].options.kvPrecision = Precision::Fp32;
+        different[1].options.maxDevices = 3;
         different[2].model.sharedExpertFfnSize = 4096;
         different[3].wafer.sramBytesPerCore /= 2;
-        different[4].contextTokens = 8192;
+        different[4].options.contextTokens = 8192;
         different[5].model.name = "renamed";
+        different[6].options.fitSubMesh = true; // left out of the key before the key became the options themselves
+        different[7].options.bandsPerDevice = 3;
         for (const WaferPlacementRequest& d : different) {
             QVERIFY(!(d == a));
             QVERIFY(cache.place(d).get() != first.get());
@@ -85,12 +90,12 @@ private slots:
         PlacementCache cache;
         const WaferPlacementRequest r = request("llama-3.1-70b");
         const SharedPlacement cached = cache.place(r);
-        const Expected<Placement> fresh = placeModel(r.model, r.wafer, r.options());
+        const Expected<Placement> fresh = placeModel(r.model, r.wafer, r.options);
         QVERIFY(cached->hasValue() && fresh.hasValue());
         QCOMPARE((*cached)->deviceCount, fresh->deviceCount);
         QCOMPARE((*cached)->regions.size(), fresh->regions.size());
         // Through placeThrough: the same entry with a cache, a new placement without.
-        PlacementOptions o = r.options();
+        PlacementOptions o = r.options;
         QCOMPARE(placeThrough(&cache, r.model, r.wafer, o).get(), cached.get());
         QVERIFY(placeThrough(nullptr, r.model, r.wafer, o).get() != cached.get());
     }
@@ -99,8 +104,8 @@ private slots:
     {
         PlacementCache cache(2);
         WaferPlacementRequest a = request(), b = request(), c = request();
-        b.contextTokens = 2048;
-        c.contextTokens = 1024;
+        b.options.contextTokens = 2048;
+        c.options.contextTokens = 1024;
         const SharedPlacement pa = cache.place(a);
         const SharedPlacement pb = cache.place(b);
         QCOMPARE(cache.place(a).get(), pa.get()); // a is now the most recent
@@ -134,7 +139,7 @@ private slots:
         const HardwareSpec hw = wstest::hardwarePreset("wse3");
         PlacementCache cache;
         PredictOptions cached;
-        cached.waferPlacements = &cache;
+        cached.wafer.placements = &cache;
         for (int concurrency : {1, 8, 64}) {
             Workload w;
             w.concurrency = concurrency;

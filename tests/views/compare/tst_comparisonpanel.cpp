@@ -48,12 +48,12 @@ std::shared_ptr<ComparisonSnapshot> makeSnapshot(const QString& modelId, int con
         return nullptr;
     s->modelName = QString::fromStdString(model->name);
     s->settings.modelId = modelId;
-    s->settings.concurrency = concurrency;
+    s->settings.workload.concurrency = concurrency;
     s->modelIds = {modelId};
     s->reading.source = QStringLiteral("seed 003");
     Workload w;
     w.concurrency = concurrency;
-    w.answerCharacters = s->settings.answerCharacters;
+    w.answerCharacters = s->settings.workload.answerCharacters;
     const QColor colours[] = {Qt::red, Qt::green, Qt::blue};
     int i = 0;
     for (Pick p : {Pick{"wse3", 0}, Pick{"h100", 8}, Pick{"groq-lpu", 0}}) {
@@ -388,7 +388,7 @@ private slots:
         panel.settingsBar()->concurrencySpin()->setValue(32);
         QVERIFY(spy.wait(2000));
         QCOMPARE(spy.count(), 1);
-        QCOMPARE(spy.at(0).at(0).value<ComparisonSettings>().concurrency, 32);
+        QCOMPARE(spy.at(0).at(0).value<ComparisonSettings>().workload.concurrency, 32);
         // Showing a new snapshot does not echo a change back.
         panel.setSnapshot(snap);
         QTest::qWait(300);
