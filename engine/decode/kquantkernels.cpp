@@ -174,12 +174,7 @@ void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, cons
         avx512::dotQ4_KPackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
         return;
     }
-    // Tiles of 16 rows that stay in the cache while every token reads them.
-    for (int r = 0; r < rowCount; r += 16)
-        for (int t = 0; t < tokens; ++t)
-            q4PackedRows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
-                         reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)), blocks,
-                         out + outStride * size_t(t) + size_t(r));
+    avx2::dotQ4_KPackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
 }
 
 void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
@@ -209,11 +204,7 @@ void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
         avx512::dotQ5_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
         return;
     }
-    for (int r = 0; r < rowCount; r += 16)
-        for (int t = 0; t < tokens; ++t)
-            q5Rows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
-                   reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)), blocks,
-                   out + outStride * size_t(t) + size_t(r));
+    avx2::dotQ5_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
 }
 
 void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
