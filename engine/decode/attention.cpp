@@ -133,9 +133,9 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
     const bool half = s.kvType == KvCacheType::F16;
     const int window = c.window(layer);
     const size_t stride = size_t(c.kvDim());
-    // The batched form (attendTile) where it gives attendHead's bits: one task per tile of up to four tokens by up
-    // to two query heads of a KV head; else one per (token, head).
-    const bool batched = !headByHead && hd % 32 == 0 && (n > 1 || half);
+    // A prompt in the batched form (attendTile, the same bits where hd is a multiple of 32): one task per tile of up
+    // to four tokens by up to two query heads of a KV head; a decode step one per (token, head).
+    const bool batched = !headByHead && hd % 32 == 0 && n > 1;
     constexpr int kTileTokens = 4;
     const int tiles = (n + kTileTokens - 1) / kTileTokens, pairs = (group + 1) / 2;
     const int tasks = batched ? tiles * c.kvHeadCount * pairs : n * c.headCount;
@@ -143,16 +143,15 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
         last = startPos + t + 1;
         first = window > 0 ? std::max(0, last - window) : 0;
     };
-    // A prompt's value columns (valueColumnSums), copied once for all its tiles; a decode step reads the cache.
+    // The prompt's value columns (valueColumnSums), transposed once for all its tiles.
     const int positions = startPos + n;
     const size_t columnStride = size_t(positions + 7) / 8 * 8;
-    const bool columns = batched && n > 1;
     auto transpose = [&](const auto* cache, auto* out) {
         for (int p = 0; p < positions; ++p)
             for (size_t i = 0; i < stride; ++i)
                 out[i * columnStride + size_t(p)] = cache[size_t(p) * stride + i];
     };
-    if (columns) {
+    if (batched) {
         const size_t bytes = (half ? sizeof(uint16_t) : sizeof(float)) * stride * columnStride;
         if (s.valueColumns.size() < bytes)
             s.valueColumns.resize(bytes);
@@ -161,14 +160,6 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
         else
             transpose(s.layerValues(layer), reinterpret_cast<float*>(s.valueColumns.data()));
     }
-    auto valueSource = [&](const auto* cache, int kvHead) {
-        using T = std::remove_const_t<std::remove_pointer_t<decltype(cache)>>;
-        if (columns)
-            return ValueSource<T>{reinterpret_cast<const T*>(s.valueColumns.data()) +
-                                      size_t(kvHead) * hd * columnStride,
-                                  columnStride, true};
-        return ValueSource<T>{cache + size_t(kvHead) * hd, stride, false};
-    };
     // Tasks claimed one at a time from a shared counter, the last tokens' first: a token's cost grows with its
     // position, and with contiguous shares of a 512-token prompt from position 0 the first of two threads waited
     // for two thirds of the attention's time.
@@ -205,12 +196,15 @@ void attention(const TransformerConfig& c, RunState& s, ThreadPool& pool, int la
                         tileSinks[count] = sinks ? sinks + h : nullptr;
                     }
                 const size_t kvOffset = size_t(kvHead) * hd;
+                const size_t columnsAt = kvOffset * columnStride;
                 if (half)
-                    attendTileOf(count, s.layerKeys16(layer) + kvOffset, valueSource(s.layerValues16(layer), kvHead),
-                                 stride, tq, hd, scale, tileSinks);
+                    attendTileOf(count, s.layerKeys16(layer) + kvOffset,
+                                 reinterpret_cast<const uint16_t*>(s.valueColumns.data()) + columnsAt, stride,
+                                 columnStride, tq, hd, scale, tileSinks);
                 else
-                    attendTileOf(count, s.layerKeys(layer) + kvOffset, valueSource(s.layerValues(layer), kvHead),
-                                 stride, tq, hd, scale, tileSinks);
+                    attendTileOf(count, s.layerKeys(layer) + kvOffset,
+                                 reinterpret_cast<const float*>(s.valueColumns.data()) + columnsAt, stride,
+                                 columnStride, tq, hd, scale, tileSinks);
                 continue;
             }
             const int t = task / c.headCount, h = task % c.headCount;

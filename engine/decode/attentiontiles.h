@@ -61,8 +61,8 @@ void softmax(float* scores, int first, int n, float maxScore, const float* sink)
 }
 
 // The batched form of attendHead: a tile of up to eight queries (up to four consecutive tokens by one or two query
-// heads that share a KV head) with the same bits as attendHead gives each (hd a multiple of 32; not a decode step
-// with an F32 cache). Each key and value row is read and widened once for the tile instead of once per query.
+// heads that share a KV head) of a prompt, with the same bits as attendHead gives each (hd a multiple of 32). Each key
+// row is read and widened once for the tile instead of once per query, each value column once.
 constexpr int kMaxTile = 8;
 struct TileQuery
 {
@@ -115,57 +115,11 @@ void keyScores(const T* keys, size_t stride, const TileQuery* tq, int hd, int fi
     }
 }
 
-// out = the probability-weighted sum of the value rows in attendHead's batch order: lane l of eight sums the positions
-// p with p % 8 == l in order, the lanes reduced ((0 + 4) + (2 + 6)) + ((1 + 5) + (3 + 7)). Per 32 dimensions (a cache
-// line of an F16 row) and lane, the tile's accumulators stay in registers while that lane's rows are read.
-template <int kQ, typename T>
-void valueSums(const T* values, size_t stride, const TileQuery* tq, int hd, int first, int n)
-{
-    int allFirst = first, allEnd = n; // positions every query of the tile attends
-    for (int q = 0; q < kQ; ++q) {
-        allFirst = std::max(allFirst, tq[q].first);
-        allEnd = std::min(allEnd, tq[q].n);
-    }
-    const int base = first / 8 * 8;
-    for (int d0 = 0; d0 < hd; d0 += 32) {
-        const int chunks = std::min(4, (hd - d0) / 8);
-        __m256 lanes[8][4][kQ];
-        for (int l = 0; l < 8; ++l)
-            for (int c = 0; c < chunks; ++c) {
-                const int d = d0 + 8 * c;
-                __m256 acc[kQ];
-                for (int q = 0; q < kQ; ++q)
-                    acc[q] = _mm256_setzero_ps();
-                for (int p = base + l; p < n; p += 8) {
-                    if (p < first)
-                        continue;
-                    const __m256 v = value8(values + stride * size_t(p), d);
-                    if (p >= allFirst && p < allEnd) {
-                        for (int q = 0; q < kQ; ++q)
-                            acc[q] = _mm256_fmadd_ps(v, _mm256_set1_ps(tq[q].scores[p]), acc[q]);
-                    } else {
-                        for (int q = 0; q < kQ; ++q)
-                            if (p >= tq[q].first && p < tq[q].n)
-                                acc[q] = _mm256_fmadd_ps(v, _mm256_set1_ps(tq[q].scores[p]), acc[q]);
-                    }
-                }
-                for (int q = 0; q < kQ; ++q)
-                    lanes[l][c][q] = acc[q];
-            }
-        for (int c = 0; c < chunks; ++c)
-            for (int q = 0; q < kQ; ++q) {
-                auto a = [&](int l) { return lanes[l][c][q]; };
-                _mm256_storeu_ps(tq[q].out + d0 + 8 * c,
-                                 _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(a(0), a(4)), _mm256_add_ps(a(2), a(6))),
-                                               _mm256_add_ps(_mm256_add_ps(a(1), a(5)), _mm256_add_ps(a(3), a(7)))));
-            }
-    }
-}
-
-// The same sums from a prompt's value columns (RunState::valueColumns: each dimension's values at positions 0, 1, ...
-// adjacent): eight positions per vector, so lane l of dimension d's accumulator sums the positions p % 8 == l in
-// order, exactly the lanes above, and hsum8 is their reduction. A group of eight that not every query of the tile
-// attends in full keeps each query's other lanes as they were (a blend, never a product with what lies there).
+// out = the probability-weighted sum of the value rows in attendHead's batch order (lane l of eight sums the positions
+// p with p % 8 == l in order, the lanes reduced as hsum8), from a prompt's value columns (RunState::valueColumns: each
+// dimension's values at positions 0, 1, ... adjacent): eight positions per vector, so lane l of dimension d's
+// accumulator sums exactly those positions, and hsum8 is their reduction. A group of eight that not every query of the
+// tile attends in full keeps each query's other lanes as they were (a blend, never a product with what lies there).
 template <int kQ, typename T>
 void valueColumnSums(const T* columns, size_t columnStride, const TileQuery* tq, int hd, int first, int n)
 {
@@ -203,17 +157,9 @@ void valueColumnSums(const T* columns, size_t columnStride, const TileQuery* tq,
     }
 }
 
-// Where a tile reads its value rows: a prompt's columns (columnStride > 0), or the cache's rows.
-template <typename T> struct ValueSource
-{
-    const T* data;
-    size_t stride; // the cache's row stride, or the columns' stride
-    bool columns;
-};
-
 template <int kQ, typename T>
-void attendTile(const T* keys, const ValueSource<T>& values, size_t stride, const TileQuery* tq, int hd, float scale,
-                const float* const* sinks)
+void attendTile(const T* keys, const T* columns, size_t stride, size_t columnStride, const TileQuery* tq, int hd,
+                float scale, const float* const* sinks)
 {
     int first = tq[0].first, n = tq[0].n;
     for (int q = 1; q < kQ; ++q) {
@@ -227,21 +173,18 @@ void attendTile(const T* keys, const ValueSource<T>& values, size_t stride, cons
             maxScore = std::max(maxScore, tq[q].scores[p]);
         softmax(tq[q].scores, tq[q].first, tq[q].n, maxScore, sinks[q]);
     }
-    if (values.columns)
-        valueColumnSums<kQ>(values.data, values.stride, tq, hd, first, n);
-    else
-        valueSums<kQ>(values.data, values.stride, tq, hd, first, n);
+    valueColumnSums<kQ>(columns, columnStride, tq, hd, first, n);
 }
 
 // One tile of count (1 to kMaxTile) queries.
 template <typename T>
-void attendTileOf(int count, const T* keys, const ValueSource<T>& values, size_t stride, const TileQuery* tq, int hd,
-                  float scale, const float* const* sinks)
+void attendTileOf(int count, const T* keys, const T* columns, size_t stride, size_t columnStride, const TileQuery* tq,
+                  int hd, float scale, const float* const* sinks)
 {
-    using Tile = void (*)(const T*, const ValueSource<T>&, size_t, const TileQuery*, int, float, const float* const*);
+    using Tile = void (*)(const T*, const T*, size_t, size_t, const TileQuery*, int, float, const float* const*);
     static constexpr Tile kTiles[kMaxTile] = {attendTile<1, T>, attendTile<2, T>, attendTile<3, T>, attendTile<4, T>,
                                               attendTile<5, T>, attendTile<6, T>, attendTile<7, T>, attendTile<8, T>};
-    kTiles[count - 1](keys, values, stride, tq, hd, scale, sinks);
+    kTiles[count - 1](keys, columns, stride, columnStride, tq, hd, scale, sinks);
 }
 
 } // namespace

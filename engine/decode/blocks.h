@@ -47,9 +47,9 @@ void storeKv(const TransformerConfig& config, RunState& state, int layer, int to
 // the last w of them, [startPos + t + 1 - w, startPos + t]. One task per (token, head), or (token, KV head),
 // claimed by the pool's threads.
 // sinks (headCount, or null): each head's sink logit joins its softmax's denominator (ggml_soft_max_add_sinks).
-// The query heads that share a KV head are taken together where that gives the same bits (a head size that is a
-// multiple of 32; not a decode step with an F32 cache, whose value sum has ggml_vec_dot's order); headByHead: one head
-// at a time always, the reference the tests compare that with.
+// A batch of two or more tokens takes tiles of tokens and of the query heads that share a KV head where that gives the
+// same bits (a head size that is a multiple of 32); headByHead: one head at a time always, the reference the tests
+// compare that with.
 void attention(const TransformerConfig& config, RunState& state, ThreadPool& pool, int layer, int tokens, int startPos,
                const float* sinks = nullptr, bool headByHead = false);
 

@@ -237,7 +237,6 @@ private slots:
             QTest::newRow(qPrintable(QStringLiteral("%1 sinks").arg(name))) << type << 2 << 0 << true << 13 << 1;
             QTest::newRow(qPrintable(QStringLiteral("%1 two threads").arg(name))) << type << 2 << 7 << true << 29 << 2;
         }
-        QTest::newRow("f16 one token") << KvCacheType::F16 << 2 << 0 << false << 1 << 1;
     }
     void batchedHeadsEqualHeadByHead()
     {
