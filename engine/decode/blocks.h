@@ -44,10 +44,14 @@ void storeKv(const TransformerConfig& config, RunState& state, int layer, int to
 
 // state.xb (tokens, qDim) = causal softmax attention of state.q (tokens, qDim) over the layer's cache,
 // token t attending to positions [0, startPos + t], or in a layer with a window w (config.window(layer)) to
-// the last w of them, [startPos + t + 1 - w, startPos + t]. One task per (token, head) on the pool.
+// the last w of them, [startPos + t + 1 - w, startPos + t]. One task per (token, head), or (token, KV head),
+// claimed by the pool's threads.
 // sinks (headCount, or null): each head's sink logit joins its softmax's denominator (ggml_soft_max_add_sinks).
+// A batch of two or more tokens takes tiles of tokens and of the query heads that share a KV head where that gives the
+// same bits (a head size that is a multiple of 32); headByHead: one head at a time always, the reference the tests
+// compare that with.
 void attention(const TransformerConfig& config, RunState& state, ThreadPool& pool, int layer, int tokens, int startPos,
-               const float* sinks = nullptr);
+               const float* sinks = nullptr, bool headByHead = false);
 
 // gate (tokens, hidden) = SiLU(gate) * up, ggml's vector SiLU.
 void swiglu(float* gate, const float* up, int hidden, int tokens);

@@ -12,17 +12,6 @@ namespace ws::kernels {
 
 namespace {
 
-// Four accumulators reduced pairwise, then within the vector with two horizontal adds (GGML_F32x8_REDUCE).
-float reduce4(__m256 s0, __m256 s1, __m256 s2, __m256 s3)
-{
-    s0 = _mm256_add_ps(s0, s2);
-    s1 = _mm256_add_ps(s1, s3);
-    s0 = _mm256_add_ps(s0, s1);
-    const __m128 t0 = _mm_add_ps(_mm256_castps256_ps128(s0), _mm256_extractf128_ps(s0, 1));
-    const __m128 t1 = _mm_hadd_ps(t0, t0);
-    return _mm_cvtss_f32(_mm_hadd_ps(t1, t1));
-}
-
 __m256 loadF32(const float* p)
 {
     return _mm256_loadu_ps(p);
@@ -59,7 +48,7 @@ template <typename T, typename Load> inline float dotSteps32(const T* a, const T
         s2 = _mm256_fmadd_ps(load(a + i + 16), load(b + i + 16), s2);
         s3 = _mm256_fmadd_ps(load(a + i + 24), load(b + i + 24), s3);
     }
-    return reduce4(s0, s1, s2, s3);
+    return simd::reduce4(s0, s1, s2, s3);
 }
 
 } // namespace

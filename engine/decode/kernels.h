@@ -16,8 +16,9 @@
 // Q4_0, Q4_1, Q5_0, Q5_1, Q8_1), kquantkernels.cpp (Q4_K, Q5_K, Q8_K), q6kkernels.cpp (Q6_K),
 // lowbitkquantkernels.cpp (Q2_K, Q3_K), lutquantkernels.cpp (IQ4_NL, IQ4_XS,
 // MXFP4); kernels.cpp the element-wise kernels; the block kernels of prompt
-// processing (rows by tokens) in blockkernels_avx512.cpp (K-quants) and q8blockkernel_avx512.cpp (Q8_0), beside
-// their dispatchers in the family files; cputypetraits.h is the table that picks a type's kernels.
+// processing (rows by tokens) in blocktiles.h (K-quants, built twice: blockkernels_avx512.cpp and
+// blockkernels_avx2.cpp), q8blockkernel_avx512.cpp and blockkernels_avx2.cpp (Q8_0), beside their dispatchers in the
+// family files; cputypetraits.h is the table that picks a type's kernels.
 // `interleaved`: the row is one that llama.cpp's CPU backend repacks into its
 // 8-row interleaved layout (Q4_K, IQ4_NL, MXFP4 matrices with a multiple of 8
 // rows), whose kernel sums each block to one integer and accumulates per row.
@@ -54,7 +55,7 @@ float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks);
 void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_0* x, int blocks, float* out);
 // rowCount rows by `tokens` Q8_0 activation rows (xStride bytes apart): out[t * outStride + r] equals
 // dotQ8_0(row r, token t) bit for bit. The AVX-512 VNNI build (chosen at run time) multiplies tiles of rows and
-// tokens from registers; elsewhere dotQ8_0Rows token by token over tiles of rows.
+// tokens from registers, pairs of tokens in 512-bit registers; the AVX2 build tiles of three rows by three tokens.
 void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride);
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks);
@@ -80,8 +81,8 @@ constexpr int kPackedQ4_KMaxBlocks = 64;
 void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
                        float* out);
 // rowCount packed Q4_K rows by `tokens` permuted Q8_K activation rows (xStride bytes apart): out[t * outStride + r]
-// equals dotQ4_KPackedRows of row r and token t bit for bit. AVX-512 VNNI unpacks each block once for a tile of
-// four tokens; elsewhere dotQ4_KPackedRows token by token over tiles of rows.
+// equals dotQ4_KPackedRows of row r and token t bit for bit. Each block is unpacked once for a tile of
+// four tokens (AVX-512 VNNI or AVX2, chosen at run time).
 void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
                         int tokens, int blocks, float* out, size_t outStride);
 void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
@@ -91,7 +92,7 @@ float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
 // block sums are prepared once for all rows).
 void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 // rowCount Q5_K rows by `tokens` Q8_K activation rows (xStride bytes apart), each equal to dotQ5_K bit for bit;
-// AVX-512 VNNI forms each block's values once for four tokens, elsewhere dotQ5_KRows token by token.
+// each block's values are formed once for four tokens (AVX-512 VNNI or AVX2, chosen at run time).
 void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride);
 // The two builds dotQ5_KRows, dotQ4_KInterleaved8 and dotQ6_KRows choose from, the same bits: x86-64-v3 (AVX2), and
@@ -115,10 +116,21 @@ void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
 void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
                         int tokens, int blocks, float* out, size_t outStride);
 } // namespace avx512
+// The block kernels built for x86-64-v3 (blockkernels_avx2.cpp), where avx512::available() is false.
+namespace avx2 {
+void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
+void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
+void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride);
+void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                        int tokens, int blocks, float* out, size_t outStride);
+} // namespace avx2
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
 // rowCount Q6_K rows by `tokens` Q8_K activation rows (xStride bytes apart): out[t * outStride + r] equals
-// dotQ6_K bit for bit. AVX-512 VNNI forms each block's values once for four tokens; elsewhere dotQ6_KRows token
-// by token over tiles of rows.
+// dotQ6_K bit for bit. Each block's values are formed once for four tokens (AVX-512 VNNI or AVX2, chosen at run
+// time).
 void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
                   int blocks, float* out, size_t outStride);
 // rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for

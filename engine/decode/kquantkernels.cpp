@@ -12,15 +12,6 @@ namespace ws::kernels {
 
 namespace {
 
-inline int nearestInt(float f)
-{
-    // Round to nearest even through the float mantissa (valid for |f| < 2^22), as ggml's nearest_int.
-    float v = f + 12582912.f;
-    int i;
-    std::memcpy(&i, &v, 4);
-    return (i & 0x007fffff) - 0x00400000;
-}
-
 inline void scaleMinK4(int j, const uint8_t* q, uint8_t& d, uint8_t& m)
 {
     if (j < 4) {
@@ -34,35 +25,49 @@ inline void scaleMinK4(int j, const uint8_t* q, uint8_t& d, uint8_t& m)
 
 } // namespace
 
+// ggml's quantize_row_q8_K_ref eight values at a time: the value of largest magnitude (the first such: ggml keeps
+// it only for a strictly larger one), iscale = -127 / that value, each value's product with iscale rounded to the
+// nearest integer (ties to even, as nearest_int), at most 127, and the sums of each 16. A NaN is passed over in the
+// maximum as ggml's comparison passes it over.
 void quantizeRowQ8_K(const float* x, BlockQ8_K* y, int n)
 {
+    const __m256 signBit = _mm256_set1_ps(-0.0f);
+    const __m256i max127 = _mm256_set1_epi32(127);
+    constexpr int kRound = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
     for (int b = 0; b < n / kKQuantValues; ++b, x += kKQuantValues) {
-        float maxValue = 0;
-        float amax = 0;
-        for (int j = 0; j < kKQuantValues; ++j) {
-            const float ax = std::fabs(x[j]);
-            if (ax > amax) {
-                amax = ax;
-                maxValue = x[j];
-            }
-        }
+        __m256 m = _mm256_setzero_ps();
+        for (int j = 0; j < kKQuantValues; j += 8)
+            m = _mm256_max_ps(_mm256_andnot_ps(signBit, _mm256_loadu_ps(x + j)), m); // a NaN yields m
+        __m128 m4 = _mm_max_ps(_mm256_extractf128_ps(m, 1), _mm256_castps256_ps128(m));
+        m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
+        m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
+        const float amax = _mm_cvtss_f32(m4);
         if (amax == 0.0f) {
             y[b].d = 0;
             std::memset(y[b].qs, 0, sizeof(y[b].qs));
             std::memset(y[b].bsums, 0, sizeof(y[b].bsums));
             continue;
         }
-        const float iscale = -127.f / maxValue;
-        for (int j = 0; j < kKQuantValues; ++j) {
-            const int v = nearestInt(iscale * x[j]);
-            y[b].qs[j] = static_cast<int8_t>(v < 127 ? v : 127);
+        int first = 0;
+        while (std::fabs(x[first]) != amax)
+            ++first;
+        const float iscale = -127.f / x[first];
+        const __m256 mul = _mm256_set1_ps(iscale);
+        __m256i sums[16];
+        for (int j = 0; j < kKQuantValues; j += 32) {
+            __m256i v[4];
+            for (int k = 0; k < 4; ++k)
+                v[k] = _mm256_min_epi32(
+                    _mm256_cvtps_epi32(_mm256_round_ps(_mm256_mul_ps(mul, _mm256_loadu_ps(x + j + 8 * k)), kRound)),
+                    max127);
+            sums[j / 16] = _mm256_add_epi32(v[0], v[1]);
+            sums[j / 16 + 1] = _mm256_add_epi32(v[2], v[3]);
+            const __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(y[b].qs + j),
+                                _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
         }
-        for (int j = 0; j < kKQuantValues / 16; ++j) {
-            int sum = 0;
-            for (int i = 0; i < 16; ++i)
-                sum += y[b].qs[j * 16 + i];
-            y[b].bsums[j] = static_cast<int16_t>(sum);
-        }
+        const __m256i words = _mm256_packs_epi32(hsumRows8(sums), hsumRows8(sums + 8)); // |sum| <= 16 x 127
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(y[b].bsums), _mm256_permute4x64_epi64(words, 0xD8));
         y[b].d = 1 / iscale;
     }
 }
@@ -174,12 +179,7 @@ void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, cons
         avx512::dotQ4_KPackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
         return;
     }
-    // Tiles of 16 rows that stay in the cache while every token reads them.
-    for (int r = 0; r < rowCount; r += 16)
-        for (int t = 0; t < tokens; ++t)
-            q4PackedRows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
-                         reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)), blocks,
-                         out + outStride * size_t(t) + size_t(r));
+    avx2::dotQ4_KPackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
 }
 
 void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
@@ -209,11 +209,7 @@ void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
         avx512::dotQ5_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
         return;
     }
-    for (int r = 0; r < rowCount; r += 16)
-        for (int t = 0; t < tokens; ++t)
-            q5Rows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
-                   reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)), blocks,
-                   out + outStride * size_t(t) + size_t(r));
+    avx2::dotQ5_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
 }
 
 void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)

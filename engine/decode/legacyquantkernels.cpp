@@ -231,12 +231,7 @@ void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
         avx512::dotQ8_0Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
         return;
     }
-    // Tiles of 16 rows that stay in the cache while every token reads them.
-    for (int r = 0; r < rowCount; r += 16)
-        for (int t = 0; t < tokens; ++t)
-            dotQ8_0Rows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
-                        reinterpret_cast<const BlockQ8_0*>(x + xStride * size_t(t)), blocks,
-                        out + outStride * size_t(t) + size_t(r));
+    avx2::dotQ8_0Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
 }
 
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks)

@@ -41,11 +41,7 @@ void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
         avx512::dotQ6_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
         return;
     }
-    for (int r = 0; r < rowCount; r += 16)
-        for (int t = 0; t < tokens; ++t)
-            q6Rows(rows + rowBytes * size_t(r), rowBytes, std::min(16, rowCount - r),
-                   reinterpret_cast<const BlockQ8_K*>(x + xStride * size_t(t)), blocks,
-                   out + outStride * size_t(t) + size_t(r));
+    avx2::dotQ6_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
 }
 
 void dotQ6_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)

@@ -45,7 +45,7 @@ RunState::RunState(const TransformerConfig& c, int contextLen, int batch, int th
         routedExperts.resize(size_t(c.layerCount) * slots);
         routedWeights.resize(size_t(c.layerCount) * slots);
     }
-    scores.resize(size_t(threads) * size_t(scoresStride()));
+    scores.resize(size_t(threads) * 8 * size_t(scoresStride()));
     laneAcc.resize(size_t(threads) * 32 * size_t(c.headDim));
     actQ8_0.resize(b * size_t((maxCols + 31) / 32));
     actQ8_K.resize(b * size_t((maxCols + 255) / 256));

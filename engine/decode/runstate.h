@@ -56,8 +56,11 @@ struct RunState
     int batchTokens = 0;              // tokens of the last forward call
 
     // Per-thread attention scratch.
-    std::vector<float> scores;  // (thread, contextLength rounded up to 8)
-    std::vector<float> laneAcc; // (thread, 32, headDim) the FMA lanes of the probability-weighted sum of V
+    std::vector<float> scores;  // (thread, 8, contextLength rounded up to 8): a tile of queries
+    std::vector<float> laneAcc; // (thread, 32, headDim) the FMA lanes of the sum of V, or a tile's queries
+    // A prompt batch's value cache transposed, (kvDim, positions rounded up to 8) in the cache's type, grown to the
+    // positions a batch attends (blocks::attention).
+    std::vector<uint8_t> valueColumns;
 
     // The activation converted for the dot product with a quantised or F16 matrix.
     std::vector<BlockQ8_0> actQ8_0;       // (batch, maxCols / 32)

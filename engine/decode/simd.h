@@ -27,6 +27,18 @@ inline float hsum8(__m256 v)
     return _mm_cvtss_f32(r);
 }
 
+// ggml_vec_dot_f32/f16's reduction of its four 8-lane accumulators (GGML_F32x8_REDUCE): pairwise, then within the
+// vector with two horizontal adds.
+inline float reduce4(__m256 s0, __m256 s1, __m256 s2, __m256 s3)
+{
+    s0 = _mm256_add_ps(s0, s2);
+    s1 = _mm256_add_ps(s1, s3);
+    s0 = _mm256_add_ps(s0, s1);
+    const __m128 t0 = _mm_add_ps(_mm256_castps256_ps128(s0), _mm256_extractf128_ps(s0, 1));
+    const __m128 t1 = _mm_hadd_ps(t0, t0);
+    return _mm_cvtss_f32(_mm_hadd_ps(t1, t1));
+}
+
 // The exp approximation of ggml (after ARM's optimized-routines expf): a
 // degree-5 polynomial on the reduced argument, with special handling for
 // large |x| (overflow to inf, underflow to 0).

@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <vector>
@@ -214,6 +215,76 @@ private slots:
             for (int i = 0; i < kHeadDim; ++i)
                 QVERIFY2(std::fabs(s.xb[size_t(h * kHeadDim + i)] - want[size_t(h)]) < 1e-6,
                          qPrintable(QStringLiteral("head %1: %2").arg(h).arg(double(s.xb[size_t(h * kHeadDim + i)]))));
+    }
+
+    // The batched form (the query heads that share a KV head taken together) against one head at a time: the same
+    // bits for every output, for F32 and F16 caches, groups of one to four query heads per KV head (pairs and a
+    // single), sliding windows whose earlier positions hold NaN, sinks, a batch continuing a cache, and two threads.
+    void batchedHeadsEqualHeadByHead_data()
+    {
+        QTest::addColumn<KvCacheType>("type");
+        QTest::addColumn<int>("group");
+        QTest::addColumn<int>("window");
+        QTest::addColumn<bool>("sinks");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("threads");
+        for (KvCacheType type : {KvCacheType::F32, KvCacheType::F16}) {
+            const char* name = type == KvCacheType::F16 ? "f16" : "f32";
+            for (int group : {1, 2, 3, 4})
+                QTest::newRow(qPrintable(QStringLiteral("%1 group %2").arg(name).arg(group)))
+                    << type << group << 0 << false << 13 << 1;
+            QTest::newRow(qPrintable(QStringLiteral("%1 window 5").arg(name))) << type << 2 << 5 << false << 13 << 1;
+            QTest::newRow(qPrintable(QStringLiteral("%1 sinks").arg(name))) << type << 2 << 0 << true << 13 << 1;
+            QTest::newRow(qPrintable(QStringLiteral("%1 two threads").arg(name))) << type << 2 << 7 << true << 29 << 2;
+        }
+    }
+    void batchedHeadsEqualHeadByHead()
+    {
+        QFETCH(KvCacheType, type);
+        QFETCH(int, group);
+        QFETCH(int, window);
+        QFETCH(bool, sinks);
+        QFETCH(int, tokens);
+        QFETCH(int, threads);
+        constexpr int kv = 2, hd = 64, start = 19;
+        TransformerConfig c{.dim = 64,
+                            .hiddenDim = 64,
+                            .layerCount = 1,
+                            .headCount = kv * group,
+                            .kvHeadCount = kv,
+                            .headDim = hd,
+                            .vocabSize = 4,
+                            .contextLength = 64};
+        c.ropeDims = hd;
+        c.layerWindow = {window};
+        RunState s(c, 64, 32, threads, type);
+        std::mt19937 rng(uint32_t(group * 100 + window + tokens));
+        std::normal_distribution<float> normal(0.0f, 1.0f);
+        const int firstRead = window > 0 ? start + 1 - window : 0; // the first position any query reads
+        for (int p = 0; p < start + tokens; ++p) {
+            for (size_t i = 0; i < size_t(kv * hd); ++i) {
+                s.k[i] = p < firstRead ? std::numeric_limits<float>::quiet_NaN() : normal(rng);
+                s.v[i] = p < firstRead ? std::numeric_limits<float>::quiet_NaN() : normal(rng);
+            }
+            blocks::storeKv(c, s, 0, 1, p);
+        }
+        for (float& x : s.q)
+            x = normal(rng);
+        std::vector<float> sinkLogits(size_t(c.headCount));
+        for (float& x : sinkLogits)
+            x = normal(rng);
+        const float* sinkData = sinks ? sinkLogits.data() : nullptr;
+        ThreadPool pool(threads);
+        const size_t outputs = size_t(tokens) * size_t(c.qDim());
+        blocks::attention(c, s, pool, 0, tokens, start, sinkData, true);
+        const std::vector<float> reference(s.xb.begin(), s.xb.begin() + std::ptrdiff_t(outputs));
+        std::fill(s.xb.begin(), s.xb.end(), 0.0f);
+        blocks::attention(c, s, pool, 0, tokens, start, sinkData);
+        for (size_t i = 0; i < outputs; ++i) {
+            QVERIFY(std::isfinite(reference[i]));
+            QVERIFY2(std::memcmp(&reference[i], &s.xb[i], sizeof(float)) == 0,
+                     qPrintable(QStringLiteral("output %1: %2 vs %3").arg(i).arg(s.xb[i]).arg(reference[i])));
+        }
     }
 
     // YaRN RoPE tables (ggml_rope_ext's rope_yarn) against a hand computation: 8 rotated dims, base 10000, factor

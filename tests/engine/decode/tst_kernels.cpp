@@ -32,6 +32,36 @@ double dotDouble(const std::vector<float>& a, const std::vector<float>& b)
         s += double(a[i]) * double(b[i]);
     return s;
 }
+// ggml's quantize_row_q8_K_ref transcribed: the first value of largest magnitude sets the scale, nearest_int rounds
+// through the float mantissa (ties to even).
+void quantizeQ8_KReference(const float* x, BlockQ8_K* y, int n)
+{
+    for (int b = 0; b < n / 256; ++b, x += 256) {
+        float maxValue = 0, amax = 0;
+        for (int j = 0; j < 256; ++j)
+            if (std::fabs(x[j]) > amax) {
+                amax = std::fabs(x[j]);
+                maxValue = x[j];
+            }
+        std::memset(&y[b], 0, sizeof(BlockQ8_K));
+        if (amax == 0)
+            continue;
+        const float iscale = -127.f / maxValue;
+        for (int j = 0; j < 256; ++j) {
+            float f = iscale * x[j] + 12582912.f;
+            int i;
+            std::memcpy(&i, &f, 4);
+            y[b].qs[j] = int8_t(std::min((i & 0x007fffff) - 0x00400000, 127));
+        }
+        for (int j = 0; j < 16; ++j) {
+            int sum = 0;
+            for (int i = 0; i < 16; ++i)
+                sum += y[b].qs[j * 16 + i];
+            y[b].bsums[j] = int16_t(sum);
+        }
+        y[b].d = 1 / iscale;
+    }
+}
 } // namespace
 
 class TestKernels : public QObject
@@ -56,6 +86,30 @@ private slots:
         QCOMPARE(int(b.qs[3]), 0);
         QCOMPARE(int(b.qs[4]), -126);
         QCOMPARE(int(b.qs[5]), 0);
+    }
+
+    // quantizeRowQ8_K (eight values at a time) equals ggml's scalar quantiser in every byte: random rows, a zero
+    // block, the largest magnitude twice with both signs (the first sets the scale), halves that round to even.
+    void q8_KEqualsGgmlScalar()
+    {
+        constexpr int n = 4 * 256;
+        auto x = randomVector(n, 21);
+        std::fill(x.begin() + 256, x.begin() + 512, 0.0f);
+        x[520] = 4.0f; // block 2: the same magnitude twice; the first, positive, sets the scale
+        x[530] = -4.0f;
+        x[900] = 127.0f; // block 3: iscale -1, so the halves below are exact ties
+        for (int j = 768; j < 1024; j += 7)
+            x[size_t(j)] = float(j % 50) + 0.5f;
+        std::vector<BlockQ8_K> got(n / 256), want(n / 256);
+        std::memset(got.data(), 0x55, sizeof(BlockQ8_K) * got.size());
+        kernels::quantizeRowQ8_K(x.data(), got.data(), n);
+        quantizeQ8_KReference(x.data(), want.data(), n);
+        for (int b = 0; b < n / 256; ++b) {
+            QCOMPARE(std::memcmp(got[size_t(b)].qs, want[size_t(b)].qs, 256), 0);
+            QCOMPARE(std::memcmp(got[size_t(b)].bsums, want[size_t(b)].bsums, 32), 0);
+            QCOMPARE(std::memcmp(&got[size_t(b)].d, &want[size_t(b)].d, 4), 0);
+        }
+        QCOMPARE(int(want[2].qs[520 - 512]), -127);
     }
 
     void q8_0ZeroBlock()
