@@ -817,12 +817,6 @@ A measurement file is JSON with an id, a kind (&quot;reference&quot; for figures
         <translation>网格引擎：单层</translation>
     </message>
     <message>
-        <source>Closed forms: the token&apos;s schedule region by region, timed with the calibrated constants.
-Mesh engine: one layer executed core by core as discrete events with the hardware preset&apos;s core and link parameters; a core lights while it computes, a message along the cores of its route.</source>
-        <translation>闭式公式：按区域展示该词元的调度，用校准后的常数计时。
-网格引擎：按核心以离散事件执行一层，采用硬件预设的核心与链路参数；核心计算时点亮，消息沿其路由经过的核心点亮。</translation>
-    </message>
-    <message>
         <source>layer </source>
         <translation>层 </translation>
     </message>
@@ -859,6 +853,38 @@ Mesh engine: one layer executed core by core as discrete events with the hardwar
     <message>
         <source>The Values layer needs the weights of the model on the wafer (%1); the chat&apos;s model is %2: show &quot;the loaded model&quot; on the wafer.</source>
         <translation>数值图层需要晶圆上那个模型（%1）的权重；聊天中的模型是 %2：请让晶圆显示“已加载的模型”。</translation>
+    </message>
+    <message>
+        <source>Closed forms: the prompt (prefill)</source>
+        <translation>闭式公式：提示词（预填充）</translation>
+    </message>
+    <message>
+        <source>Closed forms: the token&apos;s schedule region by region, timed with the calibrated constants.
+Mesh engine: one layer executed core by core as discrete events with the hardware preset&apos;s core and link parameters; a core lights while it computes, a message along the cores of its route.
+Prefill: the scenario&apos;s prompt in chunks pipelined through the layers, then the first token, lasting the predictor&apos;s time to first token.</source>
+        <translation>闭式公式：按区域展示该 token 的调度，用校准后的常数计时。
+网格引擎：按核心以离散事件执行一层，采用硬件预设的核心与链路参数；核心计算时点亮，消息沿其路由经过的核心点亮。
+预填充：场景的提示词分块以流水线方式流经各层，随后生成首 token，总时长为预测器给出的首 token 延迟。</translation>
+    </message>
+    <message>
+        <source>Prefill of %1 tokens: first token at %2 ms (%3 – %4), the prompt in %5 chunks of %6 pipelined through %7 layers</source>
+        <translation>预填充 %1 个 token：首 token 在 %2 毫秒（%3 – %4），提示词分成 %5 块（每块 %6 个），以流水线方式流经 %7 层</translation>
+    </message>
+    <message>
+        <source>Prefill of %1 tokens: first token at %2 ms (%3 – %4), the prompt as one chunk through %5 layers</source>
+        <translation>预填充 %1 个 token：首 token 在 %2 毫秒（%3 – %4），提示词作为一块流经 %5 层</translation>
+    </message>
+    <message>
+        <source>Time to first token on the wafer, the predictor&apos;s (as in the Compare mode): the timing model&apos;s schedule of the prompt, in chunks of %1 tokens pipelined through the placement&apos;s layer regions (%2 cycles at %3 GHz with the constants of profile %4 and the kernel factor %5 of the serving stack %6), stretched %7× to the pace fitted on WaferLLM&apos;s measured prefill.
+%8
+Source: %9</source>
+        <translation>晶圆上的首 token 延迟，即预测器给出的值（与对比模式相同）：时序模型对提示词的调度，每块 %1 个 token，以流水线方式流经布局中的各层区域（%2 个周期，时钟 %3 GHz，采用配置 %4 的常数及服务栈 %6 的内核系数 %5），再拉长 %7 倍，符合根据 WaferLLM 实测预填充拟合出的速度。
+%8
+来源：%9</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
     </message>
 </context>
 <context>
@@ -4824,6 +4850,26 @@ Hourly cost: %10</source>
         <source> &lt;span style=&apos;color:%2&apos;&gt;◇ published %1&lt;/span&gt;</source>
         <translation> &lt;span style=&apos;color:%2&apos;&gt;◇ 公开 %1&lt;/span&gt;</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source> &lt;span style=&apos;color:%2&apos;&gt;· first token %1&lt;/span&gt;</source>
+        <translation> &lt;span style=&apos;color:%2&apos;&gt;· 首 token %1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>
+
+First token: the predicted time to first token for the compared prompt (a wafer: the prompt&apos;s chunks pipelined through its layers at the pace fitted on WaferLLM&apos;s measured prefill; a GPU or an LPU: its predictor&apos;s prefill of the prompt).</source>
+        <translation>
+
+首 token：对所比较提示词预测的首 token 延迟（晶圆：提示词分块以流水线方式流经各层，速度按 WaferLLM 实测预填充拟合；GPU 或 LPU：其预测器对该提示词的预填充）。</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::RangeBarChart</name>
@@ -5160,6 +5206,26 @@ Acceptance a (default %4): %5</source>
     <message>
         <source>layer</source>
         <translation>层</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;the first token, from the prompt&apos;s last chunk</source>
+        <translation>&lt;br&gt;首 token，来自提示词的最后一块</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;prompt chunk %1 of %2 (tokens %3 – %4)</source>
+        <translation>&lt;br&gt;提示词第 %1 块，共 %2 块（token %3 – %4）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;µs at the predictor&apos;s prefill pace: the timing model&apos;s cycles × %1 (fitted on WaferLLM&apos;s measured prefill)</source>
+        <translation>&lt;br&gt;按预测器的预填充速度计的微秒：时序模型的周期 × %1（根据 WaferLLM 实测预填充拟合）</translation>
+    </message>
+    <message>
+        <source>prefill, %1 tokens</source>
+        <translation>预填充，%1 个 token</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 namespace ws {
 
 DataflowDock::DataflowDock(Stage* stage, QWidget* parent)
@@ -43,7 +46,7 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent)
     auto* row = new QHBoxLayout;
     m_source = new QComboBox(body);
     m_source->setObjectName(QStringLiteral("dataflowSource"));
-    m_source->addItems({QString(), QString()});
+    m_source->addItems({QString(), QString(), QString()});
     m_layer = new QSpinBox(body);
     m_layer->setObjectName(QStringLiteral("dataflowLayer"));
     m_layer->setRange(0, 9999); // a layer the model lacks: the engine says so
@@ -53,6 +56,9 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent)
     m_kv = new QComboBox(body);
     m_kv->addItems({QString(), QString()});
     m_kvLabel = new QLabel(body);
+    // Takes the row's room left, never widens the dock (the whole line is in its tooltip); no word wrap, which
+    // would lay the row out again on every frame.
+    m_kvLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_frameLabel = new QLabel(body);
     m_frameLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     row->addWidget(m_kv);
@@ -147,11 +153,12 @@ void DataflowDock::setSource(int source, int layer)
 {
     const bool executed = source == 1;
     const QSignalBlocker blockSource(m_source), blockLayer(m_layer);
-    m_source->setCurrentIndex(executed ? 1 : 0);
+    m_source->setCurrentIndex(std::clamp(source, 0, 2));
     m_layer->setValue(layer);
     m_layer->setVisible(executed);
     m_kv->setVisible(!executed);
-    // A token plays in about 16 s at 100 us of wafer time a second; one layer executed, at 1 us a second.
+    // A token plays in about 16 s at 100 us of wafer time a second; one layer executed, at 1 us a second; the
+    // prompt at its own pace (rebuild).
     m_controller.setWaferSecondsPerSecond(executed ? 1e-6 : 1e-4);
     m_focusPending = executed;
     rebuild();
@@ -159,7 +166,7 @@ void DataflowDock::setSource(int source, int layer)
 
 int DataflowDock::source() const
 {
-    return m_source->currentIndex() == 1 ? 1 : 0;
+    return std::max(0, m_source->currentIndex());
 }
 
 int DataflowDock::executedLayer() const
@@ -198,6 +205,12 @@ void DataflowDock::rebuild()
                     m_controller.play();
                 }
             });
+    } else if (m_result && m_source->currentIndex() == 2) {
+        m_error.clear();
+        m_setup = buildPrefillSetup(*m_result, m_kvPlacement, &m_error);
+        if (m_setup)
+            m_controller.setWaferSecondsPerSecond(
+                views::PlaybackBar::nearestDilation(m_setup->schedule->seconds() / kPrefillPlaySeconds));
     } else {
         m_setup = std::move(closed);
     }
@@ -229,36 +242,6 @@ void DataflowDock::apply()
     fillTables();
     updateState();
     emit executedChanged(m_setup ? m_setup->executed : nullptr, m_setup ? m_setup->executedLayer : -1);
-}
-
-void DataflowDock::emitWaferLinks()
-{
-    QStringList texts, tips;
-    if (m_result) {
-        const QLocale locale;
-        for (const DataflowSetup::WaferLink& link : m_waferLinks) {
-            if (link.to != link.from + 1 || link.from < 0)
-                continue;
-            while (texts.size() <= link.from) {
-                texts << QString();
-                tips << QString();
-            }
-            const double share = m_tokenCycles > 0 ? 100.0 * link.cycles / m_tokenCycles : 0.0;
-            texts[link.from] = tr("↓ %1 per token\n%2% of its time")
-                                   .arg(views::formatBytes(link.bytes), locale.toString(share, 'f', 1));
-            tips[link.from] =
-                tr("Wafer %1 to wafer %2: the hidden state (%3 values of %4 bytes) crosses the wafer-to-wafer link "
-                   "once per token, %5 cycles of the token's %6 (the closed forms' schedule, with the preset's system "
-                   "I/O bandwidth and latency).")
-                    .arg(link.from + 1)
-                    .arg(link.to + 1)
-                    .arg(locale.toString(qint64(m_result->model().hiddenSize)))
-                    .arg(locale.toString(link.bytes / double(std::max<int64_t>(1, m_result->model().hiddenSize))))
-                    .arg(locale.toString(qint64(std::llround(link.cycles))),
-                         locale.toString(qint64(std::llround(m_tokenCycles))));
-        }
-    }
-    emit waferLinksChanged(texts, tips);
 }
 
 void DataflowDock::layerChanged()
@@ -350,18 +333,23 @@ void DataflowDock::fillTables()
 {
     const QLocale locale;
     m_kvLabel->clear();
+    m_kvLabel->setToolTip(QString());
     m_breakdownRows = views::DataflowTables::phaseCycles(m_setup ? *m_setup->schedule : TokenSchedule{});
     m_paramRows = views::DataflowTables::timingConstants(m_setup ? m_setup->params : std::vector<ParamInfo>{});
     views::showTable(m_breakdown, m_breakdownRows);
     views::showTable(m_params, m_paramRows);
     if (!m_setup)
         return;
-    if (m_setup->kv)
+    if (m_setup->prefill)
+        showPrefillSummary();
+    if (m_setup->kv) {
         m_kvLabel->setText(tr("KV capacity of layer 0's region (%1 × %2 cores): concat %3 tokens, shift %4 tokens")
                                .arg(m_setup->kv->cols)
                                .arg(m_setup->kv->rows)
                                .arg(locale.toString(qint64(m_setup->kv->concatTokens)),
                                     locale.toString(qint64(m_setup->kv->shiftTokens))));
+        m_kvLabel->setToolTip(m_kvLabel->text());
+    }
 }
 
 void DataflowDock::retranslate()
@@ -369,10 +357,13 @@ void DataflowDock::retranslate()
     setWindowTitle(tr("Dataflow"));
     m_source->setItemText(0, tr("Closed forms: whole token"));
     m_source->setItemText(1, tr("Mesh engine: one layer"));
+    m_source->setItemText(2, tr("Closed forms: the prompt (prefill)"));
     m_source->setToolTip(
         tr("Closed forms: the token's schedule region by region, timed with the calibrated constants.\n"
            "Mesh engine: one layer executed core by core as discrete events with the hardware preset's core and "
-           "link parameters; a core lights while it computes, a message along the cores of its route."));
+           "link parameters; a core lights while it computes, a message along the cores of its route.\n"
+           "Prefill: the scenario's prompt in chunks pipelined through the layers, then the first token, lasting "
+           "the predictor's time to first token."));
     m_layer->setPrefix(tr("layer "));
     m_layer->setToolTip(tr("The layer the mesh engine executes"));
     m_kv->setItemText(0, tr("KV: shift"));

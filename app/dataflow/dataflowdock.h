@@ -9,6 +9,8 @@
 // core by core, run off the GUI thread; each core lights when it computes, each message along its route).
 // It also serves the Links and Values layers, the engine run's still pictures: on either the source is the
 // mesh engine; Values runs with the weights of the model file the chat loaded (setWeightsFile).
+// A third source is the wafer's prefill of the scenario's prompt (buildPrefillSetup): the prompt's chunks
+// pipelined through the layers, then the first token, lasting the predictor's time to first token.
 
 #include "app/common/jobtracker.h"
 #include "app/common/placementresult.h"
@@ -57,12 +59,16 @@ public:
     // The weights behind the Values layer (the chat's loaded model; empty: none) and the prompt it decodes.
     void setWeightsFile(const QString& path);
     static QString valuesPrompt() { return QStringLiteral("Once upon a time"); }
+    // The prompt plays in about this many real seconds (at the playback bar's nearest pace).
+    static constexpr double kPrefillPlaySeconds = 16;
+    QString infoText() const; // the line beside the KV choice (the KV capacities, or the prefill's summary)
 
     DataflowController* controller() { return &m_controller; }
     views::PlaybackBar* playbackBar() const { return m_bar; }
     views::TimelineChart* timeline() const { return m_timeline; }
     QString errorText() const { return m_error; }
-    // 0: the closed forms' whole token; 1: the mesh engine's run of `layer` (see buildExecutedSetup).
+    // 0: the closed forms' whole token; 1: the mesh engine's run of `layer` (see buildExecutedSetup); 2: the
+    // prompt's prefill (buildPrefillSetup).
     void setSource(int source, int layer = 0);
     bool isExecuting() const { return m_jobs.isBusy(); }
     int source() const;
@@ -87,6 +93,7 @@ private:
     void showFrame(std::shared_ptr<const MeshFrame> frame);
     void updateState();
     void fillTables();
+    void showPrefillSummary(); // dataflowdocktexts.cpp
     void retranslate();
 
     Stage* m_stage = nullptr;

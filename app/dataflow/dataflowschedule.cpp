@@ -76,6 +76,23 @@ QString engineError(const Error& e)
 
 } // namespace
 
+std::optional<DataflowSetup> buildPrefillSetup(const PlacementResult& result, KvPlacement kv, QString* error)
+{
+    if (!onWafer(result, error))
+        return std::nullopt;
+    auto prefill = prefillScene(*result.scene, kv);
+    if (!prefill) {
+        *error = sceneErrorText(prefill.error(), result.scene->spec);
+        return std::nullopt;
+    }
+    DataflowSetup out;
+    out.schedule = prefill->timing.schedule;
+    out.params = describe(prefill->timing.params, prefill->timing.profile);
+    out.kvPlacement = kv;
+    out.prefill = std::move(*prefill);
+    return out;
+}
+
 std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, int layer, QString* error)
 {
     if (!onWafer(result, error))

@@ -7,8 +7,11 @@
 // (engine/wafer/mesh): the engine's run as a playback, its phases timed by the
 // engine, and the core and link parameters it ran with, each with its source;
 // with a model file's weights, also what each core computed (the Values layer).
+// Or the wafer's prefill of the scenario's prompt (prefillScene): its chunks
+// pipelined through the layers, then the first token, at the predictor's time.
 
 #include "app/common/placementresult.h"
+#include "engine/scene/scene.h"
 #include "engine/wafer/dataflow/kvcapacity.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
@@ -38,11 +41,14 @@ struct DataflowSetup
     std::vector<WaferLink> waferLinks;            // the closed forms' whole token only
     std::shared_ptr<const MeshPlayback> executed; // the mesh engine's run of one layer (schedule is its timeline)
     int executedLayer = -1;
-    double closedFormCycles = 0; // the closed forms with the engine's unit costs, for the executed phases
-    int valuesTokens = 0;        // values: the prompt's tokens decoded (the picture is the last one's)
+    double closedFormCycles = 0;         // the closed forms with the engine's unit costs, for the executed phases
+    int valuesTokens = 0;                // values: the prompt's tokens decoded (the picture is the last one's)
+    std::optional<ScenePrefill> prefill; // the prompt's prefill (schedule is its pipeline)
 };
 
 std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, KvPlacement kv, QString* error);
+// The prefill of the scenario's prompt (workload.promptTokens) on the result's placement.
+std::optional<DataflowSetup> buildPrefillSetup(const PlacementResult& result, KvPlacement kv, QString* error);
 // Layer `layer` of the result's placement executed by the mesh engine at the scenario's context (about a second
 // for a 70B-class layer on WSE-3: run it off the GUI thread). Dense models on wafers only.
 std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, int layer, QString* error);

@@ -65,12 +65,8 @@ void MainWindow::playDemo()
     if (!m_demo || !schedule || !(schedule->seconds() > 0))
         return;
     // The playback bar's own pace whose token lasts nearest kDemoSecondsPerToken (so the bar shows the pace played).
-    const auto& paces = views::PlaybackBar::dilations();
-    const auto nearest = std::min_element(paces.begin(), paces.end(), [&](double a, double b) {
-        return std::abs(std::log(schedule->seconds() / a / kDemoSecondsPerToken)) <
-               std::abs(std::log(schedule->seconds() / b / kDemoSecondsPerToken));
-    });
-    controller->setWaferSecondsPerSecond(*nearest);
+    controller->setWaferSecondsPerSecond(
+        views::PlaybackBar::nearestDilation(schedule->seconds() / kDemoSecondsPerToken));
     controller->play();
 }
 

@@ -3,6 +3,7 @@
 #include "engine/calibration/wafercalibration.h"
 #include "engine/model/modelshape.h"
 #include "engine/predict/predictionutil.h"
+#include "engine/predict/waferprefill.h"
 #include "engine/wafer/dataflow/schedule.h"
 
 #include <algorithm>
@@ -11,9 +12,6 @@
 namespace ws {
 
 namespace {
-// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on [NextPlatform-WSE3].
-constexpr double kCalibrationMacsPerCycle = 4.0;
-
 void setCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw, const Workload& w, const WaferSetup& s,
                 int tokensPerVisit)
 {
@@ -103,7 +101,7 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
                                              src != hw.sources.end() ? src->second : "hardware preset", point,
                                              withParams(set, lo), withParams(set, hi)));
     }
-    const double simdRatio = wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / wafer.macsPerCyclePerCore : 1.0;
+    const double simdRatio = waferSimdRatio(hw);
     if (simdRatio != 1.0) {
         // Research kernel (WaferLLM's, as fitted on WSE-2: 0.86 cycles per MAC, 29 % of its 4-wide SIMD) against
         // a production stack's: Cerebras says its first inference implementation "utilized only a fraction of its

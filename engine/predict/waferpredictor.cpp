@@ -20,9 +20,6 @@
 
 namespace ws {
 namespace {
-// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on [NextPlatform-WSE3].
-constexpr double kCalibrationMacsPerCycle = 4.0;
-
 double tokenCycles(const ModelConfig& m, const ScheduleRegions& layout, const TimingParams& p, int tokens,
                    int64_t context, KvPlacement kv)
 {
@@ -360,10 +357,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
 
     // TTFT range: the newer core's SIMD width applied or not, the calibration's worst residual, and the spread of
     // the prefill efficiency fitted on WaferLLM's measured prefill.
-    const double simdRatio =
-        hw.wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / hw.wafer.macsPerCyclePerCore : 1.0;
-    const WaferTtft ttft = waferTtft(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv, simdRatio,
-                                     s.calibrationResidual);
+    const WaferTtft ttft = waferTtft(model, layout, s.params, std::max<int64_t>(1, w.promptTokens), o.kv,
+                                     waferSimdRatio(hw), s.calibrationResidual);
     p.ttftSeconds = ttft.seconds;
     p.ttftRange = ttft.range;
     if (!ttft.note.empty())

@@ -46,30 +46,30 @@ PrefillCycles gridPrefillCycles(const ModelConfig& model, const GridLayout& g, i
 }
 
 namespace {
-// Prompt in chunks of c tokens, pipelined through the layer regions: the first
+// WSE-2's FP16 SIMD width, the hardware the shipped kernel constants were measured on [NextPlatform-WSE3].
+constexpr double kCalibrationMacsPerCycle = 4.0;
+
+// Prompt in chunks of c tokens, pipelined through the layer regions (the schedule's prefill, schedule.h): the first
 // chunk crosses every stage, each further chunk adds the slowest stage.
 PrefillCycles prefillCycles(const ModelConfig& m, const ScheduleRegions& layout, const TimingParams& p, int64_t prompt,
                             KvPlacement kv, double simdRatio)
 {
     PrefillCycles best;
-    for (int64_t c : {prompt, int64_t(128)}) {
+    for (int64_t c : {prompt, kPrefillChunkTokens}) {
         if (c > prompt || c <= 0)
             continue;
-        ScheduleOptions o;
-        o.tokens = int(c);
-        o.context = std::max<int64_t>(1, prompt / 2);
-        o.kv = kv;
-        o.timingOnly = true;
-        const TokenSchedule s = buildTokenSchedule(m, layout, TimingModel(p), o);
-        const int64_t chunks = (prompt + c - 1) / c;
-        // The slowest stage is mostly local compute at prefill sizes: scale it with the compute share.
-        const double share = s.totalCycles > 0 ? s.computeCycles / s.totalCycles : 0;
-        const double t = s.totalCycles + double(chunks - 1) * s.slowestLayerCycles;
-        const double simdTotal = s.totalCycles - s.computeCycles * (1 - simdRatio);
-        const double simd = simdTotal + double(chunks - 1) * s.slowestLayerCycles * (1 - share * (1 - simdRatio));
+        const TokenSchedule s = buildTokenSchedule(m, layout, TimingModel(p), prefillOptions(prompt, c, kv, true));
+        // The slowest stage is mostly local compute at prefill sizes: scale the pipeline's extra with the compute
+        // share of one pass.
+        const double extra = s.totalCycles - s.passCycles;
+        const double share = s.passCycles > 0 ? s.computeCycles / s.passCycles : 0;
+        const double t = s.totalCycles;
+        const double simdTotal = s.passCycles - s.computeCycles * (1 - simdRatio);
+        const double simd = simdTotal + extra * (1 - share * (1 - simdRatio));
         if (best.cycles == 0 || t < best.cycles) {
             best.cycles = t;
-            best.computeCycles = s.computeCycles + double(chunks - 1) * s.slowestLayerCycles * share;
+            best.computeCycles = s.computeCycles + extra * share;
+            best.chunkTokens = c;
         }
         if (best.simdCycles == 0 || simd < best.simdCycles)
             best.simdCycles = simd;
@@ -146,6 +146,23 @@ Expected<WaferPrefillCalibration> fitUnguarded(const std::string& text)
 }
 } // namespace
 
+ScheduleOptions prefillOptions(int64_t promptTokens, int64_t chunkTokens, KvPlacement kv, bool timingOnly)
+{
+    const int64_t prompt = std::max<int64_t>(1, promptTokens);
+    ScheduleOptions o;
+    o.tokens = int(std::clamp<int64_t>(chunkTokens, 1, prompt));
+    o.promptTokens = prompt;
+    o.context = std::max<int64_t>(1, prompt / 2);
+    o.kv = kv;
+    o.timingOnly = timingOnly;
+    return o;
+}
+
+double waferSimdRatio(const HardwareSpec& hw)
+{
+    return hw.wafer.macsPerCyclePerCore > 0 ? kCalibrationMacsPerCycle / hw.wafer.macsPerCyclePerCore : 1.0;
+}
+
 Expected<WaferPrefillCalibration> fitWaferPrefill(const std::string& jsonText)
 {
     return guardedRead([&] { return fitUnguarded(jsonText); });
@@ -168,6 +185,8 @@ WaferTtft waferTtft(const ModelConfig& model, const ScheduleRegions& layout, con
     const PrefillCycles pre = prefillCycles(model, layout, params, std::max<int64_t>(1, prompt), kv, simdRatio);
     const auto& prefill = shippedWaferPrefill();
     WaferTtft t;
+    t.chunkTokens = pre.chunkTokens;
+    t.cycles = pre.cycles;
     if (!prefill) {
         t.seconds = pre.cycles / params.clockHz;
         const double alt = pre.simdCycles / params.clockHz;
@@ -184,6 +203,7 @@ WaferTtft waferTtft(const ModelConfig& model, const ScheduleRegions& layout, con
     t.note = "prefill: the timing model's compute x " + toStringC(prefill->computeFactor).substr(0, 4) +
              " and the rest x " + toStringC(prefill->otherFactor).substr(0, 4) +
              ", fitted on WaferLLM's measured prefill (" + prefill->profile + ")";
+    t.source = prefill->source;
     return t;
 }
 

@@ -40,6 +40,7 @@ struct PrefillCycles
     double cycles = 0;        // with the calibrated constants
     double computeCycles = 0; // the local-compute part of cycles
     double simdCycles = 0;    // with the compute part scaled by a SIMD ratio
+    int64_t chunkTokens = 0;  // the prompt's tokens per chunk (the whole prompt: one chunk)
 };
 PrefillCycles gridPrefillCycles(const ModelConfig& model, const GridLayout& grid, int64_t promptTokens);
 
@@ -76,6 +77,16 @@ Expected<WaferPrefillCalibration> fitWaferPrefill(const std::string& jsonText);
 // The shipped calibration (resources/measurements/waferllm-wse2-prefill.json), fitted once.
 const Expected<WaferPrefillCalibration>& shippedWaferPrefill();
 
+// Chunks of this many tokens, or the whole prompt as one, whichever is faster (waferTtft).
+constexpr int64_t kPrefillChunkTokens = 128;
+
+// The schedule options of a prefill of `promptTokens` in chunks of `chunkTokens` (schedule.h), each token
+// attending over half the prompt on average: what waferTtft times and the scene's prefill shows.
+ScheduleOptions prefillOptions(int64_t promptTokens, int64_t chunkTokens, KvPlacement kv, bool timingOnly);
+
+// The calibration core's multiply-accumulates per cycle over a wafer's (1: the same core, or not given).
+double waferSimdRatio(const HardwareSpec& hardware);
+
 // Time to first token on placed layer regions: the prompt in chunks pipelined through the regions (the
 // whole prompt or 128-token chunks, whichever is faster), times the shipped prefill factor. The range spans
 // the compute part scaled by simdRatio or not (a newer core's SIMD width), the calibration's worst residual
@@ -84,7 +95,10 @@ struct WaferTtft
 {
     double seconds = 0;
     Range range;
-    std::string note; // how the factor was applied (empty without the shipped calibration)
+    std::string note;        // how the factor was applied (empty without the shipped calibration)
+    std::string source;      // the calibration's source (empty without it)
+    int64_t chunkTokens = 0; // the faster chunking's tokens per chunk
+    double cycles = 0;       // the timing model's pipeline, before the factor: seconds x clock / cycles stretches it
 };
 WaferTtft waferTtft(const ModelConfig& model, const ScheduleRegions& layout, const TimingParams& params,
                     int64_t promptTokens, KvPlacement kv, double simdRatio, double calibrationResidual);

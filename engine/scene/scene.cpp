@@ -1,7 +1,9 @@
 #include "engine/scene/scene.h"
 
 #include "engine/predict/speculative.h"
+#include "engine/predict/stackkernel.h"
 #include "engine/predict/waferpredictor.h"
+#include "engine/predict/waferprefill.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
 #include "engine/wafer/placement/placer.h"
@@ -153,7 +155,9 @@ Expected<WaferScene> buildWaferScene(const ScenarioSpec& request, SceneOptions s
     return scene;
 }
 
-Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
+namespace {
+// The constants the predictor times the scene's wafer with (kernelFactor: a serving stack's on the fitted ones).
+Expected<WaferSetup> sceneSetup(const WaferScene& scene, double kernelFactor = 1.0)
 {
     if (!scene.placement)
         return makeError(ErrorCode::InvalidArgument, "the model is not placed on a wafer", "placement");
@@ -165,16 +169,24 @@ Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
     options.usableCols = placement.usableCols;
     options.usableRows = placement.usableRows;
     options.weightFill = r.weightFill;
+    options.kernelFactor = kernelFactor;
     if (r.layout)
         options.placedLayout = &*r.layout;
     // The target's own token on its own cores (its usable mesh is already the rest beside a draft).
     Workload targetWork = r.workload;
     targetWork.speculative.enabled = false;
-    Expected<WaferSetup> setup = prepareWafer(r.model, r.hardware, targetWork, options);
+    return prepareWafer(r.model, r.hardware, targetWork, options);
+}
+} // namespace
+
+Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
+{
+    Expected<WaferSetup> setup = sceneSetup(scene);
     if (!setup)
         return setup.error();
+    const ScenarioSpec& r = scene.spec;
     SceneSchedule out;
-    out.regions = scheduleRegionsFromPlacement(placement);
+    out.regions = scheduleRegionsFromPlacement(*scene.placement);
     ScheduleOptions scheduleOptions;
     scheduleOptions.context = r.workload.contextTokens;
     scheduleOptions.kv = kv;
@@ -188,6 +200,42 @@ Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
     out.options = scheduleOptions;
     out.params = setup->params;
     out.profile = setup->profile;
+    return out;
+}
+
+Expected<ScenePrefill> prefillScene(const WaferScene& scene, KvPlacement kv)
+{
+    const ScenarioSpec& r = scene.spec;
+    ScenePrefill out;
+    // As predict() times the wafer: the latest serving stack's factor on the fitted kernel constants.
+    if (const StackProfile* stack = stackFor(r.hardware.id, std::nullopt)) {
+        const auto& kernel = stackKernel(*stack);
+        if (!kernel)
+            return kernel.error();
+        out.kernelFactor = kernel->factor;
+        out.stack = stack->name;
+    }
+    Expected<WaferSetup> setup = sceneSetup(scene, out.kernelFactor);
+    if (!setup)
+        return setup.error();
+    const int64_t prompt = std::max<int64_t>(1, r.workload.promptTokens);
+    SceneSchedule& t = out.timing;
+    t.regions = scheduleRegionsFromPlacement(*scene.placement);
+    t.params = setup->params;
+    t.profile = setup->profile;
+    // The predictor's time to first token on these regions: its chunking, its calibration.
+    const WaferTtft& ttft = out.ttft =
+        waferTtft(r.model, t.regions, t.params, prompt, kv, waferSimdRatio(r.hardware), setup->calibrationResidual);
+    t.options = prefillOptions(prompt, ttft.chunkTokens, kv, false);
+    auto schedule = buildTokenSchedule(r.model, t.regions, TimingModel(t.params), t.options);
+    if (schedule.phases.empty() || !(schedule.totalCycles > 0) || !(ttft.seconds > 0))
+        return makeError(ErrorCode::Unsupported,
+                         "the engine gave no prefill schedule for " + r.model.name + " on " + r.hardware.name,
+                         "schedule");
+    // Stretched so it ends at the predictor's time: the timing model's prompt runs faster than WaferLLM measures.
+    schedule.timeStretch = ttft.seconds * t.params.clockHz / schedule.totalCycles;
+    schedule.clockHz = t.params.clockHz / schedule.timeStretch;
+    t.schedule = std::make_shared<const TokenSchedule>(std::move(schedule));
     return out;
 }
 

@@ -21,6 +21,7 @@
 #include "engine/decode/expertrouting.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
+#include "engine/predict/waferprefill.h"
 #include "engine/spec/scenariospec.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
@@ -94,5 +95,21 @@ Expected<WaferScene> buildWaferScene(const ScenarioSpec& spec, SceneOptions opti
 // The token schedule over a built scene's placement with KV placement `kv`. An error with field "schedule" when
 // the engine gives no schedule (no phases or no time).
 Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv);
+
+// The wafer's prefill on a built scene: the prompt (spec.workload.promptTokens) in the predictor's chunks,
+// pipelined through the placement's layer regions, then the first token (schedule.h), timed as the predictor
+// times the time to first token (predict(): the latest serving stack's kernel factor on the constants, and
+// waferTtft, engine/predict/waferprefill.h, fitted on WaferLLM's measured prefill): the schedule's clock is
+// stretched (TokenSchedule::timeStretch) so that it ends at that time.
+struct ScenePrefill
+{
+    SceneSchedule timing; // schedule: the prefill; the constants, regions and options it was built with
+    // The predictor's time to first token (timing.schedule->seconds()), its range, calibration note and source,
+    // chunking, and the timing model's cycles before the calibration (the schedule's cycles).
+    WaferTtft ttft;
+    std::string stack;       // the serving stack whose kernel factor the constants carry, as predict()'s
+    double kernelFactor = 1; // (engine/predict/stackkernel.h); none: 1
+};
+Expected<ScenePrefill> prefillScene(const WaferScene& scene, KvPlacement kv);
 
 } // namespace ws

@@ -37,16 +37,35 @@ inline ScheduleRegions smallLayout()
     return l;
 }
 
-inline std::shared_ptr<const TokenSchedule> smallSchedule(KvPlacement kv = KvPlacement::Shift)
+inline TimingParams smallParams()
 {
     TimingParams p;
     p.macCycles = 0.9;
     p.allreduceFixedCycles = 300;
     p.routingStageCycles = 15;
+    return p;
+}
+
+inline std::shared_ptr<const TokenSchedule> smallSchedule(KvPlacement kv = KvPlacement::Shift)
+{
     ScheduleOptions o;
     o.context = 512;
     o.kv = kv;
-    return std::make_shared<const TokenSchedule>(buildTokenSchedule(smallModel(), smallLayout(), TimingModel(p), o));
+    return std::make_shared<const TokenSchedule>(
+        buildTokenSchedule(smallModel(), smallLayout(), TimingModel(smallParams()), o));
+}
+
+// A prefill of a 64-token prompt in 4 chunks of 16, its clock stretched `stretch` times (a calibrated pace).
+inline std::shared_ptr<const TokenSchedule> smallPrefill(double stretch = 1)
+{
+    ScheduleOptions o;
+    o.tokens = 16;
+    o.promptTokens = 64;
+    o.context = 32;
+    TokenSchedule s = buildTokenSchedule(smallModel(), smallLayout(), TimingModel(smallParams()), o);
+    s.timeStretch = stretch;
+    s.clockHz /= stretch;
+    return std::make_shared<const TokenSchedule>(std::move(s));
 }
 
 } // namespace ws::testing

@@ -104,7 +104,7 @@ RaceLane::RaceLane(QWidget* parent) : QWidget(parent)
 }
 
 void RaceLane::setSystem(const QString& label, const QColor& color, double predictedTokensPerSecond,
-                         const QString& tooltip)
+                         const QString& tooltip, double firstTokenSeconds)
 {
     // The system's colour, a shade towards the text colour of the theme (darker on light, lighter on dark).
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
@@ -113,8 +113,16 @@ void RaceLane::setSystem(const QString& label, const QColor& color, double predi
                       " <span style='color:%4'>predicted %3 tokens/s</span>")
                        .arg(nameColor.name(), label.toHtmlEscaped(), formatSignificant(predictedTokensPerSecond),
                             quietColorName(palette()));
-    m_header->setText(m_headerBase);
     m_headerTip = tooltip;
+    if (firstTokenSeconds > 0) {
+        const QString time = firstTokenSeconds < 1 ? tr("%1 ms").arg(formatSignificant(firstTokenSeconds * 1e3))
+                                                   : tr("%1 s").arg(formatSignificant(firstTokenSeconds));
+        m_headerBase += tr(" <span style='color:%2'>· first token %1</span>").arg(time, quietColorName(palette()));
+        m_headerTip += tr("\n\nFirst token: the predicted time to first token for the compared prompt (a wafer: "
+                          "the prompt's chunks pipelined through its layers at the pace fitted on WaferLLM's "
+                          "measured prefill; a GPU or an LPU: its predictor's prefill of the prompt).");
+    }
+    m_header->setText(m_headerBase);
     m_header->setToolTip(tooltip);
     setMarks({}, {});
     m_track->color = color;
@@ -195,6 +203,11 @@ const std::vector<double>& RaceLane::markFractions() const
 QString RaceLane::headerText() const
 {
     return m_header->text();
+}
+
+QString RaceLane::headerToolTip() const
+{
+    return m_header->toolTip();
 }
 
 QString RaceLane::trackToolTip() const

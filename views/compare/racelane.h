@@ -1,5 +1,5 @@
 #pragma once
-// One lane of the race: a system's name and predicted speed, the token stream
+// One lane of the race: a system's name, predicted speed and first token, the token stream
 // revealed so far, a live tokens/s counter and a progress track with a marker
 // where a human reader would be. TokenRace decides how many tokens each lane
 // shows; the lane only draws.
@@ -23,7 +23,9 @@ class RaceLane : public QWidget
 public:
     explicit RaceLane(QWidget* parent = nullptr);
 
-    void setSystem(const QString& label, const QColor& color, double predictedTokensPerSecond, const QString& tooltip);
+    // firstTokenSeconds: the predicted time to first token, shown beside the speed (0: not shown).
+    void setSystem(const QString& label, const QColor& color, double predictedTokensPerSecond, const QString& tooltip,
+                   double firstTokenSeconds = 0);
     // Shows the first `revealed` of `pieces`; appends only what is new when the text grows.
     void show(const QStringList& pieces, int revealed, int total, double elapsedSeconds, double tokensPerSecondNow);
     // Where a reader is (0..1 of the track), or < 0 for no marker.
@@ -40,6 +42,7 @@ public:
     double readerFraction() const;
     const std::vector<double>& markFractions() const;
     QString headerText() const;
+    QString headerToolTip() const;
     // The revealed text as laid out (tests check where its lines break).
     const QPlainTextEdit* textView() const { return m_text; }
     QString trackToolTip() const;

@@ -108,7 +108,7 @@ void TokenRace::setRace(const QStringList& pieces, const std::vector<RaceSystem>
     m_lanes.clear();
     for (const RaceSystem& s : systems) {
         auto* lane = new RaceLane;
-        lane->setSystem(s.label, s.color, s.pace.tokensPerSecondPerUser, s.tooltip);
+        lane->setSystem(s.label, s.color, s.pace.tokensPerSecondPerUser, s.tooltip, s.pace.firstTokenSeconds);
         std::vector<double> speeds;
         QStringList tips;
         for (const RaceMark& m : s.marks) {

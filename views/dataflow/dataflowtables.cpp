@@ -36,7 +36,9 @@ ChartTable DataflowTables::phaseCycles(const TokenSchedule& s)
         if (!(cycles > 0))
             continue;
         const double us = cycles / s.clockHz * 1e6;
-        const double share = s.totalCycles > 0 ? 100.0 * cycles / s.totalCycles : 0.0;
+        // Of one pass: a prefill's chunks overlap, and the per-kind times are one chunk's.
+        const double pass = s.passCycles > 0 ? s.passCycles : s.totalCycles;
+        const double share = pass > 0 ? 100.0 * cycles / pass : 0.0;
         ChartRow row;
         row.cells = {ChartCell{phaseKindName(PhaseKind(k)), {kindId(PhaseKind(k))}},
                      ChartCell{locale.toString(qint64(std::llround(cycles))), {cycles}},

@@ -56,8 +56,16 @@ PlaybackBar::PlaybackBar(QWidget* parent) : QWidget(parent)
 
 const std::vector<double>& PlaybackBar::dilations()
 {
-    static const std::vector<double> values = {1e-7, 1e-6, 1e-5, 1e-4, 1e-3};
+    static const std::vector<double> values = {1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2};
     return values;
+}
+
+double PlaybackBar::nearestDilation(double waferSecondsPerSecond)
+{
+    const auto& d = dilations();
+    return *std::min_element(d.begin(), d.end(), [&](double a, double b) {
+        return std::abs(std::log(a / waferSecondsPerSecond)) < std::abs(std::log(b / waferSecondsPerSecond));
+    });
 }
 
 QString PlaybackBar::timeText() const
@@ -82,11 +90,8 @@ void PlaybackBar::setState(const PlaybackState& state)
         w->setEnabled(any);
     m_slider->setValue(any ? int(std::lround(std::clamp(state.cycle / state.totalCycles, 0.0, 1.0) * sliderSteps)) : 0);
     const auto& d = dilations();
-    const auto nearest = std::min_element(d.begin(), d.end(), [&state](double a, double b) {
-        return std::abs(std::log(a / state.waferSecondsPerSecond)) <
-               std::abs(std::log(b / state.waferSecondsPerSecond));
-    });
-    m_dilation->setCurrentIndex(int(nearest - d.begin()));
+    m_dilation->setCurrentIndex(
+        int(std::find(d.begin(), d.end(), nearestDilation(state.waferSecondsPerSecond)) - d.begin()));
     m_phase->setText(any ? (state.phase.isEmpty() ? tr("between phases") : state.phase) : tr("no schedule"));
     m_time->setText(any ? timeText() : QString());
     m_updating = false;

@@ -40,6 +40,8 @@ public:
     const PlaybackState& state() const { return m_state; }
     // The dilations offered, wafer seconds per real second.
     static const std::vector<double>& dilations();
+    // The offered dilation nearest `waferSecondsPerSecond` (by ratio).
+    static double nearestDilation(double waferSecondsPerSecond);
     QString timeText() const;
 
 signals:

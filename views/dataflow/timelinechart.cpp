@@ -87,6 +87,14 @@ TimelineChart::TimelineChart(QWidget* parent) : QChartView(parent)
     m_axisY->setLabelFormat(QStringLiteral("%d"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_prefillUpper = new QLineSeries(chart);
+    m_prefillLower = new QLineSeries(chart);
+    m_prefillBand = new QAreaSeries(m_prefillUpper, m_prefillLower);
+    m_prefillBand->setBrush(QColor(0x5c, 0xc8, 0x8a, 46));
+    m_prefillBand->setPen(QPen(QColor(0x5c, 0xc8, 0x8a), 1));
+    chart->addSeries(m_prefillBand);
+    m_prefillBand->attachAxis(m_axisX);
+    m_prefillBand->attachAxis(m_axisY);
     for (int b = 0; b < 3; ++b) {
         m_upper[b] = new QLineSeries(chart);
         m_lower[b] = new QLineSeries(chart);
@@ -178,6 +186,13 @@ void TimelineChart::rebuildBars()
         m_upper[b]->replace(upper[b]);
         m_lower[b]->replace(lower[b]);
     }
+    const bool prefill = m_schedule && m_schedule->isPrefill();
+    const double promptUs = prefill ? m_schedule->promptEndCycle * usPerCycle : 0.0;
+    m_prefillUpper->replace(prefill ? QList<QPointF>{{0, -0.6}, {promptUs, -0.6}} : QList<QPointF>{});
+    m_prefillLower->replace(prefill ? QList<QPointF>{{0, m_layers + 1.6}, {promptUs, m_layers + 1.6}}
+                                    : QList<QPointF>{});
+    chart()->legend()->markers(m_prefillBand).value(0)->setVisible(prefill);
+    retranslate();
     m_axisX->setRange(0, totalUs > 0 ? totalUs : 1.0);
     m_axisY->setRange(-0.6, m_layers + 1.6);
     m_axisY->setTickCount(2);
@@ -278,6 +293,19 @@ QString TimelineChart::toolTipAt(QPoint widgetPos) const
                     .arg(locale.toString(qint64(std::llround(p.reduce.totalCycles()))));
     if (!p.computes)
         text += tr("<br>cores only forward (wafer %1 → %2)").arg(p.device + 1).arg(p.toDevice + 1);
+    const TokenSchedule& s = *m_schedule;
+    if (s.isPrefill() && p.startCycle >= s.promptEndCycle)
+        text += tr("<br>the first token, from the prompt's last chunk");
+    else if (s.isPrefill())
+        text += tr("<br>prompt chunk %1 of %2 (tokens %3 – %4)")
+                    .arg(p.chunk + 1)
+                    .arg(s.chunks)
+                    .arg(qint64(p.chunk) * s.chunkTokens + 1)
+                    .arg(std::min<qint64>(s.promptTokens, qint64(p.chunk + 1) * s.chunkTokens));
+    if (s.timeStretch != 1)
+        text += tr("<br>µs at the predictor's prefill pace: the timing model's cycles × %1 (fitted on WaferLLM's "
+                   "measured prefill)")
+                    .arg(locale.toString(s.timeStretch, 'g', 3));
     return text;
 }
 
@@ -305,8 +333,22 @@ void TimelineChart::mouseMoveEvent(QMouseEvent* event)
     QChartView::mouseMoveEvent(event);
 }
 
+QList<QPointF> TimelineChart::prefillBandPoints() const
+{
+    ensureBars();
+    return m_prefillUpper->points();
+}
+
+QString TimelineChart::prefillBandName() const
+{
+    return m_prefillBand->name();
+}
+
 void TimelineChart::retranslate()
 {
+    m_prefillBand->setName(m_schedule && m_schedule->isPrefill()
+                               ? tr("prefill, %1 tokens").arg(QLocale().toString(m_schedule->promptTokens))
+                               : tr("prefill"));
     m_bands[0]->setName(tr("local compute"));
     m_bands[1]->setName(tr("allreduce"));
     m_bands[2]->setName(tr("forwarding (hops)"));

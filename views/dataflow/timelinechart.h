@@ -8,7 +8,10 @@
 // (and per resize). An allreduce or forwarding bar shorter than
 // kMinBarPixels on screen is drawn that wide, so the bands the legend names are
 // seen at any zoom (hover and seeking use the schedule's own cycles). A
-// schedule set while the chart is hidden is laid out when it shows.
+// schedule set while the chart is hidden is laid out when it shows. A
+// prefill's schedule (TokenSchedule::isPrefill) shows its chunks as a
+// staircase through the layer rows, under a band that spans the prompt until
+// the last chunk leaves the last layer; the first token follows it.
 
 #include "engine/wafer/dataflow/schedule.h"
 
@@ -53,6 +56,9 @@ public:
     // Cycle and row under a widget position.
     QPointF valueAt(QPoint widgetPos) const;
     QPoint positionOf(double cycle, double row) const;
+    // The prefill band's span in µs (empty without a prefill), and its legend name.
+    QList<QPointF> prefillBandPoints() const;
+    QString prefillBandName() const;
     // Points in one band's upper series (4 per bar, x in µs), for tests.
     int bandPointCount(Band band) const;
     QList<QPointF> bandPoints(Band band) const;
@@ -81,6 +87,9 @@ private:
     QAreaSeries* m_bands[3] = {};
     QLineSeries* m_upper[3] = {};
     QLineSeries* m_lower[3] = {};
+    QAreaSeries* m_prefillBand = nullptr; // behind the bars: the prompt's part of a prefill
+    QLineSeries* m_prefillUpper = nullptr;
+    QLineSeries* m_prefillLower = nullptr;
     QLineSeries* m_cursor = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;

@@ -120,6 +120,13 @@ std::vector<size_t> activePhases(const TokenSchedule& s, double t)
                                [](double v, const Phase& p) { return v < p.startCycle; });
     if (it == s.phases.begin())
         return result;
+    if (s.chunks > 1) {
+        // A prefill's chunks overlap in time (a pipeline): every phase begun so far may still run.
+        for (auto p = s.phases.begin(); p != it; ++p)
+            if (p->endCycle > t)
+                result.push_back(size_t(p - s.phases.begin()));
+        return result;
+    }
     // Sequential phases do not overlap; concurrent ones (parallel experts) share their start.
     size_t i = size_t(it - s.phases.begin()) - 1;
     const double start = s.phases[i].startCycle;

@@ -52,10 +52,12 @@ std::vector<MeshHop> activeHops(const TokenSchedule& schedule, double cycle)
                          p.kind == PhaseKind::MoeCombine;
         if (!hop || p.toRect.width <= 0 || p.toRect.height <= 0)
             continue;
-        // The source is the region that computed last before the hop (the hop's own rect is the band it crosses).
+        // The source is the region that computed last before the hop (the hop's own rect is the band it crosses):
+        // the same layer's, of the same prompt chunk (a prefill's chunks overlap).
         const Phase* from = &p;
         for (size_t j = i; j-- > 0;)
-            if (schedule.phases[j].computes) {
+            if (schedule.phases[j].computes && schedule.phases[j].layer == p.layer &&
+                schedule.phases[j].chunk == p.chunk) {
                 from = &schedule.phases[j];
                 break;
             }

@@ -1,5 +1,7 @@
 #include "engine/wafer/dataflow/schedule.h"
 
+#include "engine/wafer/dataflow/schedulepipeline.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -187,6 +189,23 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
     b.keepPhases(!options.timingOnly);
     const int t = std::max(1, options.tokens);
     const double hidden = model.hiddenSize;
+    // A prefill records its stages (the embedding, each layer) to repeat them for the other chunks.
+    const bool prefill = options.promptTokens > 0;
+    std::vector<PipelineStage> stages;
+    const auto stageBegins = [&] {
+        if (prefill)
+            stages.push_back({s.phases.size(), s.phases.size(), b.now(), b.now(), b.now()});
+    };
+    const auto stageWorkEnds = [&] {
+        if (prefill)
+            stages.back().endCycle = stages.back().hopEndCycle = b.now();
+    };
+    const auto stageHopEnds = [&] {
+        if (prefill) {
+            stages.back().hopEndCycle = b.now();
+            stages.back().endPhase = s.phases.size();
+        }
+    };
 
     if (!options.layersOnly && nLayers > 0) {
         // Embedding: each row of the embedding region reads its slice of the row, then sends it to layer 0.
@@ -196,8 +215,11 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                         t * std::ceil(hidden / std::max(1, layout.embedding.rect.height)),
                         0,
                         0};
+        stageBegins();
         b.work(embed, -1, layout.embedding, layout.embedding.rect, false);
+        stageWorkEnds();
         b.hop(PhaseKind::LayerHop, -1, layout.embedding, layout.layers[0], t * hidden);
+        stageHopEnds();
     }
 
     // Timing only: layers with the same region size, kind and KV length take the same time; replay them.
@@ -224,6 +246,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                     hit = &m;
         const TokenSchedule before = options.timingOnly && !hit ? s : TokenSchedule{};
         const double layerStart = b.now();
+        stageBegins();
         if (hit) {
             for (size_t k = 0; k < hit->cycles.size(); ++k) {
                 s.cyclesByKind[k] += hit->cycles[k];
@@ -304,14 +327,15 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
             }
         }
         s.slowestLayerCycles = std::max(s.slowestLayerCycles, b.now() - layerStart);
-        if (options.layersOnly)
-            continue;
-        if (l + 1 < nLayers) {
+        stageWorkEnds();
+        if (!options.layersOnly && l + 1 < nLayers) {
             const RegionRef& next = layout.layers[size_t(l + 1)];
             b.hop(next.device == region.device ? PhaseKind::LayerHop : PhaseKind::WaferHop, l, region, next,
                   t * hidden);
         }
+        stageHopEnds();
     }
+    const size_t tailPhase = s.phases.size(); // the hop to the LM head and the token: after the last chunk
 
     if (!options.layersOnly && nLayers > 0) {
         const RegionRef& last = layout.layers.back();
@@ -329,7 +353,9 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
         b.hop(PhaseKind::TokenFeedback, -1, layout.lmHead, layout.embedding, double(t));
     }
     // Phases were pushed in start order (parallel experts share the start of the first).
-    s.totalCycles = b.end();
+    s.totalCycles = s.passCycles = b.end();
+    if (prefill && !stages.empty())
+        pipelineChunks(s, stages, tailPhase, options.promptTokens, t, !options.timingOnly);
     return s;
 }
 

@@ -8,6 +8,14 @@
 // to the embedding. Each phase has start and end cycles, the rectangle of cores
 // it uses, its reduction axis, and whether its cores compute or only forward.
 // Times come from TimingModel's closed forms; phases are sorted by start.
+//
+// A prefill (ScheduleOptions::promptTokens) is the same pass for a chunk of
+// the prompt, repeated for every chunk as a pipeline through the regions:
+// chunk k enters a stage (the embedding, then each layer) once it has left
+// the stage before and the stage has finished chunk k - 1; the hops between
+// are delays, not stages. The first chunk crosses every stage and each further
+// one adds the slowest stage. Only the last chunk goes on to the LM head: its
+// argmax is the first token. Phases of different chunks overlap in time.
 
 #include "engine/model/modelconfig.h"
 #include "engine/wafer/dataflow/layerwork.h"
@@ -61,6 +69,8 @@ struct ScheduleOptions
     std::vector<std::vector<int>> routedExperts;
     bool layersOnly = false; // WaferLLM's kernel measurement: layers only, no hops, no embedding or LM head
     bool timingOnly = false; // totals only: no phase list, identical layers timed once (predictions, sweeps)
+    // > 0: a prefill of this many prompt tokens in chunks of `tokens` (the last chunk as full as the others)
+    int64_t promptTokens = 0;
 };
 
 struct Phase
@@ -81,6 +91,7 @@ struct Phase
     AllreduceTiming reduce; // one allreduce (there are `reductions` in sequence)
     int toDevice = 0;       // hops: destination
     CoreRect toRect;
+    int chunk = 0; // a prefill's prompt chunk (0 for a decode token)
     double durationCycles() const { return endCycle - startCycle; }
 };
 
@@ -88,14 +99,28 @@ struct TokenSchedule
 {
     std::vector<Phase> phases; // sorted by startCycle
     double totalCycles = 0;
+    // Cycles per second of the time shown: the wafer's clock, or that over timeStretch.
     double clockHz = 1.1e9;
-    std::array<double, size_t(PhaseKind::Count)> cyclesByKind{}; // sequential time per kind, sums to totalCycles
+    // A prefill calibrated to a measured pace (engine/scene prefillScene): its seconds are the timing model's times
+    // this, so clockHz is the wafer's clock over it. 1: the timing model's own time.
+    double timeStretch = 1;
+    // One pass (one token, a micro-batch, a prefill's chunk) through every stage; the sums below add up to it.
+    // Equal to totalCycles but for a prefill of several chunks, whose passes overlap.
+    double passCycles = 0;
+    // A prefill: its prompt tokens, chunks and tokens per chunk, and when the last chunk leaves the last layer
+    // (the first token's final norm, LM head and argmax follow). promptTokens 0: a decode token.
+    int64_t promptTokens = 0;
+    int chunks = 1;
+    int chunkTokens = 1;
+    double promptEndCycle = 0;
+    std::array<double, size_t(PhaseKind::Count)> cyclesByKind{}; // sequential time per kind, sums to passCycles
     std::array<double, size_t(PhaseKind::Count)> macsByKind{};
     double computeCycles = 0;      // sequential time spent in local compute
     double reduceCycles = 0;       // in allreduces
     double hopCycles = 0;          // in hops between regions and wafers
     double slowestLayerCycles = 0; // the longest layer (without its hop): the pipeline's stage time
     double seconds() const { return totalCycles / clockHz; }
+    bool isPrefill() const { return promptTokens > 0; }
     double totalMacs() const;
 };
 

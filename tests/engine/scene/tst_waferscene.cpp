@@ -3,7 +3,11 @@
 // placeWithDefects honours them (every wafer its own draw, the smallest usable
 // mesh), explicit dead cores join the random ones, the Defects layer shows
 // them, and the schedule is the one scheduleScene gives for the same scene.
+// The prefill (prefillScene) pipelines the prompt through the scene's layer
+// regions and lasts the predictor's time to first token.
 #include "engine/scene/scene.h"
+
+#include "engine/predict/predictor.h"
 
 #include "engine/wafer/placement/placer.h"
 #include "tests/common/presetfixture.h"
@@ -11,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -132,6 +137,56 @@ private slots:
         const auto concat = ws::scheduleScene(*scene, ws::KvPlacement::Concat);
         QVERIFY(concat.hasValue());
         QVERIFY(concat->schedule->totalCycles != s.totalCycles);
+    }
+
+    void prefillLastsThePredictorsFirstToken_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("prompt");
+        QTest::newRow("qwen3-0.6b-512") << "qwen3-0.6b" << 512;
+        QTest::newRow("llama-3.1-70b-512") << "llama-3.1-70b" << 512;
+        QTest::newRow("llama-3.1-8b-2000") << "llama-3.1-8b" << 2000;
+    }
+
+    void prefillLastsThePredictorsFirstToken()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, prompt);
+        ws::ScenarioSpec r = request(model.toLatin1().constData());
+        r.workload.promptTokens = prompt;
+        const auto scene = ws::buildWaferScene(r);
+        QVERIFY2(scene.hasValue(), scene.hasValue() ? "" : scene.error().message().c_str());
+        const auto prefill = ws::prefillScene(*scene, ws::KvPlacement::Shift);
+        QVERIFY2(prefill.hasValue(), prefill.hasValue() ? "" : prefill.error().message().c_str());
+        const ws::TokenSchedule& s = *prefill->timing.schedule;
+        QVERIFY(s.isPrefill());
+        QCOMPARE(s.promptTokens, int64_t(prompt));
+        QVERIFY(s.chunks * int64_t(s.chunkTokens) >= prompt);
+        // The predictor's time to first token for the same request, not one computed beside it.
+        const auto predicted = ws::predict(r);
+        QVERIFY2(predicted.hasValue(), predicted.hasValue() ? "" : predicted.error().message().c_str());
+        QVERIFY(predicted->ttftSeconds > 0);
+        QVERIFY2(std::abs(s.seconds() - predicted->ttftSeconds) < 1e-9 * predicted->ttftSeconds,
+                 qPrintable(QStringLiteral("%1 s vs %2 s").arg(s.seconds()).arg(predicted->ttftSeconds)));
+        QCOMPARE(prefill->ttft.seconds, s.seconds());
+        QCOMPARE(prefill->ttft.range.low, predicted->ttftRange.low);
+        // Its cycles are the timing model's pipeline; the clock is stretched to the calibrated pace.
+        QCOMPARE(s.totalCycles, prefill->ttft.cycles);
+        QCOMPARE(s.clockHz * s.timeStretch, prefill->timing.params.clockHz);
+        QVERIFY(!prefill->ttft.source.empty());
+        // On the scene's placed regions, every wafer's layers in order: the first chunk leaves layer l before
+        // entering layer l + 1.
+        std::vector<double> enter(size_t(r.model.layers), -1), leave(size_t(r.model.layers), -1);
+        for (const ws::Phase& p : s.phases) {
+            QVERIFY(p.device >= 0 && p.device < scene->placement->deviceCount);
+            if (p.chunk != 0 || p.layer < 0 || p.kind == ws::PhaseKind::LayerHop || p.kind == ws::PhaseKind::WaferHop)
+                continue;
+            if (enter[size_t(p.layer)] < 0)
+                enter[size_t(p.layer)] = p.startCycle;
+            leave[size_t(p.layer)] = std::max(leave[size_t(p.layer)], p.endCycle);
+        }
+        for (size_t l = 1; l < enter.size(); ++l)
+            QVERIFY(enter[l] >= leave[l - 1]);
     }
 
     void notAWaferIsAnError()

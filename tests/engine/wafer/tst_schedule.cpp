@@ -1,7 +1,10 @@
 // The per-token schedule: conservation of multiply-accumulates, the WaferLLM
 // op order (10 allreduces per dense layer, 7 along y and 3 along x), timing
-// that adds up, and rectangles that stay on the mesh.
+// that adds up, and rectangles that stay on the mesh. A prefill: the prompt's
+// chunks pipelined through the layers, then one first token.
 #include "engine/wafer/dataflow/schedule.h"
+
+#include "engine/wafer/dataflow/activity.h"
 #include "tests/common/presetfixture.h"
 
 #include <QTest>
@@ -66,6 +69,9 @@ private slots:
     void hopsCrossWafers();
     void timingOnlyGivesTheSameTotals_data();
     void timingOnlyGivesTheSameTotals();
+    void prefillIsAPipelineOfChunks_data();
+    void prefillIsAPipelineOfChunks();
+    void decodeIsOneChunk();
 };
 
 void TestSchedule::layerMacsMatchPublishedParameterCount_data()
@@ -212,6 +218,7 @@ void TestSchedule::timingOnlyGivesTheSameTotals_data()
     QTest::newRow("dense-70b") << "llama-3.1-70b";
     QTest::newRow("moe-30b") << "qwen3-30b-a3b";
     QTest::newRow("sliding-window-gemma") << "gemma-3-27b";
+    QTest::newRow("prefill-70b") << "llama-3.1-70b";
 }
 
 void TestSchedule::timingOnlyGivesTheSameTotals()
@@ -222,6 +229,8 @@ void TestSchedule::timingOnlyGivesTheSameTotals()
     ScheduleOptions full;
     full.context = 8192;
     full.tokens = 3;
+    if (QByteArray(QTest::currentDataTag()).startsWith("prefill"))
+        full.promptTokens = 10; // 4 chunks of 3
     ScheduleOptions fast = full;
     fast.timingOnly = true;
     const TimingModel t(someParams());
@@ -234,6 +243,97 @@ void TestSchedule::timingOnlyGivesTheSameTotals()
     QCOMPARE(a.slowestLayerCycles, b.slowestLayerCycles);
     for (size_t k = 0; k < a.cyclesByKind.size(); ++k)
         QVERIFY(std::abs(a.cyclesByKind[k] - b.cyclesByKind[k]) <= 1e-9 * a.totalCycles);
+}
+
+void TestSchedule::prefillIsAPipelineOfChunks_data()
+{
+    QTest::addColumn<int>("prompt");
+    QTest::addColumn<int>("chunkTokens");
+    QTest::addColumn<int>("chunks");
+    QTest::newRow("512-in-128") << 512 << 128 << 4;
+    QTest::newRow("500-in-128") << 500 << 128 << 4; // the last chunk as full as the others
+    QTest::newRow("512-whole") << 512 << 512 << 1;
+}
+
+void TestSchedule::prefillIsAPipelineOfChunks()
+{
+    QFETCH(int, prompt);
+    QFETCH(int, chunkTokens);
+    QFETCH(int, chunks);
+    const ModelConfig m = llama70b();
+    const ScheduleRegions l = gridLayout(80, 190, 235, 4, 20); // 4 wafers
+    TimingParams params = someParams();
+    params.interWaferLatencyS = 2e-6;
+    const TimingModel t(params);
+    ScheduleOptions o;
+    o.tokens = chunkTokens;
+    o.context = prompt / 2;
+    o.promptTokens = prompt;
+    const TokenSchedule s = buildTokenSchedule(m, l, t, o);
+    ScheduleOptions pass = o; // one chunk's pass, the stages it is made of
+    pass.promptTokens = 0;
+    const TokenSchedule one = buildTokenSchedule(m, l, t, pass);
+    QVERIFY(s.isPrefill());
+    QCOMPARE(s.chunks, chunks);
+    QCOMPARE(s.chunkTokens, chunkTokens);
+    QCOMPARE(s.promptTokens, int64_t(prompt));
+    QCOMPARE(s.passCycles, one.totalCycles);
+    // A flow shop of identical chunks: the first chunk's pass, then the slowest stage (a layer) per further chunk.
+    const double expected = one.totalCycles + (chunks - 1) * one.slowestLayerCycles;
+    QVERIFY2(std::abs(s.totalCycles - expected) < 1e-9 * expected,
+             qPrintable(QStringLiteral("%1 vs %2").arg(s.totalCycles).arg(expected)));
+    QVERIFY(chunks == 1 || s.totalCycles > one.totalCycles);
+    // Every chunk crosses every layer in order, and a layer takes chunk k only after chunk k - 1.
+    std::vector<std::vector<double>> firstStart(size_t(chunks), std::vector<double>(80, -1));
+    std::vector<std::vector<double>> lastEnd(size_t(chunks), std::vector<double>(80, -1));
+    int lmHeads = 0;
+    for (size_t i = 0; i < s.phases.size(); ++i) {
+        const Phase& p = s.phases[i];
+        QVERIFY(i == 0 || p.startCycle >= s.phases[i - 1].startCycle);
+        QVERIFY(p.chunk >= 0 && p.chunk < chunks);
+        if (p.kind == PhaseKind::LmHead) {
+            ++lmHeads;
+            QCOMPARE(p.chunk, chunks - 1);
+            QVERIFY(p.startCycle >= s.promptEndCycle);
+        }
+        if (p.layer < 0 || p.kind == PhaseKind::LayerHop || p.kind == PhaseKind::WaferHop)
+            continue;
+        double& first = firstStart[size_t(p.chunk)][size_t(p.layer)];
+        first = first < 0 ? p.startCycle : std::min(first, p.startCycle);
+        lastEnd[size_t(p.chunk)][size_t(p.layer)] = std::max(lastEnd[size_t(p.chunk)][size_t(p.layer)], p.endCycle);
+    }
+    QCOMPARE(lmHeads, 1); // one first token
+    for (int k = 0; k < chunks; ++k)
+        for (int layer = 0; layer < 80; ++layer) {
+            QVERIFY(firstStart[size_t(k)][size_t(layer)] >= 0);
+            if (layer > 0)
+                QVERIFY(firstStart[size_t(k)][size_t(layer)] >= lastEnd[size_t(k)][size_t(layer - 1)] - 1e-6);
+            if (k > 0)
+                QVERIFY(firstStart[size_t(k)][size_t(layer)] >= lastEnd[size_t(k - 1)][size_t(layer)] - 1e-6);
+        }
+    QCOMPARE(s.promptEndCycle, lastEnd[size_t(chunks - 1)][79]);
+    if (chunks == 1)
+        return;
+    // A wave: while the second chunk is in layer 1, the first is further on, and the frame shows both regions.
+    const double t1 = (firstStart[1][1] + lastEnd[1][1]) / 2;
+    bool layer1 = false, further = false;
+    for (size_t i : activePhases(s, t1)) {
+        layer1 = layer1 || (s.phases[i].layer == 1 && s.phases[i].chunk == 1);
+        further = further || (s.phases[i].layer > 1 && s.phases[i].chunk == 0);
+    }
+    QVERIFY(layer1);
+    QVERIFY(further);
+}
+
+void TestSchedule::decodeIsOneChunk()
+{
+    const TokenSchedule s =
+        buildTokenSchedule(llama70b(), gridLayout(80, 190, 235, 4, 20), TimingModel(someParams()), {});
+    QVERIFY(!s.isPrefill());
+    QCOMPARE(s.chunks, 1);
+    QCOMPARE(s.passCycles, s.totalCycles);
+    for (const Phase& p : s.phases)
+        QCOMPARE(p.chunk, 0);
 }
 
 QTEST_GUILESS_MAIN(TestSchedule)

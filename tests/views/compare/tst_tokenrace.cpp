@@ -74,6 +74,25 @@ private slots:
         QVERIFY(!race.lane(0)->headerText().contains(QStringLiteral("published")));
     }
 
+    void eachLaneShowsItsFirstToken()
+    {
+        // Issue 29: the wafer's time to first token beside the GPU's and the LPU's, each lane's predicted one.
+        std::vector<RaceSystem> systems = threeSystems();
+        systems[2].pace.firstTokenSeconds = 2.5;
+        TokenRace race;
+        race.resize(1200, 500);
+        race.setRace(numbered(20), systems, QStringLiteral("test text"));
+        QVERIFY2(race.lane(0)->headerText().contains(QStringLiteral("first token 50.0 ms")),
+                 qPrintable(race.lane(0)->headerText()));
+        QVERIFY(race.lane(1)->headerText().contains(QStringLiteral("first token 100 ms")));
+        QVERIFY(race.lane(2)->headerText().contains(QStringLiteral("first token 2.50 s")));
+        QVERIFY(race.lane(0)->headerToolTip().contains(QStringLiteral("WaferLLM")));
+        // Without a predicted first token, none is shown.
+        systems[1].pace.firstTokenSeconds = 0;
+        race.setRace(numbered(20), systems, QStringLiteral("test text"));
+        QVERIFY(!race.lane(1)->headerText().contains(QStringLiteral("first token")));
+    }
+
     void lanesRevealAtTheirPace_data()
     {
         QTest::addColumn<double>("seconds");

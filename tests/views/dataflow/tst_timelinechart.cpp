@@ -1,6 +1,7 @@
 // TimelineChart: one bar per phase part (compute, allreduce, forwarding) of
 // an engine schedule, rows by layer, a cursor at the animation time, and a
-// click that scrubs to the time under the mouse.
+// click that scrubs to the time under the mouse. A prefill: its chunks as a
+// staircase through the layers under a band that spans the prompt.
 #include "views/dataflow/timelinechart.h"
 
 #include "tests/views/smallschedule.h"
@@ -24,6 +25,8 @@ private slots:
     void toolTipNamesPhase();
     void emptySchedule();
     void shortBarsStayVisible();
+    void prefillShowsThePromptsBand();
+    void prefillToolTipNamesTheChunk();
 };
 
 void TestTimelineChart::barsCountPhaseParts()
@@ -118,6 +121,56 @@ void TestTimelineChart::emptySchedule()
     QCOMPARE(chart.bandPointCount(TimelineChart::Band::Compute), 0);
     QCOMPARE(chart.phaseAt(0, 0), -1);
     chart.setCursorCycle(100); // no crash without a schedule
+}
+
+void TestTimelineChart::prefillShowsThePromptsBand()
+{
+    const auto prefill = ws::testing::smallPrefill(3.0);
+    QVERIFY(prefill->isPrefill() && prefill->chunks == 4);
+    TimelineChart chart;
+    chart.resize(900, 300);
+    chart.setSchedule(prefill);
+    // The band spans the prompt: from 0 until the last chunk leaves the last layer, in the stretched µs.
+    const QList<QPointF> band = chart.prefillBandPoints();
+    QCOMPARE(band.size(), 2);
+    QCOMPARE(band[0].x(), 0.0);
+    QVERIFY(std::abs(band[1].x() - prefill->promptEndCycle / prefill->clockHz * 1e6) < 1e-9);
+    QVERIFY(band[1].x() < prefill->totalCycles / prefill->clockHz * 1e6); // the first token comes after it
+    QVERIFY2(chart.prefillBandName().contains(QStringLiteral("64")), qPrintable(chart.prefillBandName()));
+    // Every chunk's phases are drawn: four times the compute bars of one chunk in a layer row.
+    int layer1Compute = 0;
+    for (const Phase& p : prefill->phases)
+        layer1Compute += p.layer == 1 && p.computes && p.computeEndCycle > p.startCycle;
+    QVERIFY(layer1Compute > 0 && layer1Compute % 4 == 0);
+    // A decode token has no band.
+    chart.setSchedule(ws::testing::smallSchedule());
+    QVERIFY(chart.prefillBandPoints().isEmpty());
+}
+
+void TestTimelineChart::prefillToolTipNamesTheChunk()
+{
+    const auto prefill = ws::testing::smallPrefill(3.0);
+    TimelineChart chart;
+    chart.resize(1400, 300);
+    chart.setSchedule(prefill);
+    // The longest phase of layer 2 in the third chunk.
+    size_t longest = 0;
+    double best = -1;
+    for (size_t i = 0; i < prefill->phases.size(); ++i) {
+        const Phase& p = prefill->phases[i];
+        if (p.layer == 2 && p.chunk == 2 && p.durationCycles() > best) {
+            best = p.durationCycles();
+            longest = i;
+        }
+    }
+    QVERIFY(best > 0);
+    const Phase& p = prefill->phases[longest];
+    const double mid = (p.startCycle + p.endCycle) / 2;
+    QCOMPARE(chart.phaseAt(mid, 3), int(longest));
+    const QString tip = chart.toolTipAt(chart.positionOf(mid, 3));
+    QVERIFY2(tip.contains(QStringLiteral("chunk 3 of 4")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("33 – 48")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("× 3")), qPrintable(tip)); // the calibrated pace, named
 }
 
 QTEST_MAIN(TestTimelineChart)

@@ -1,0 +1,96 @@
+// The Dataflow dock's prefill source: the scenario's prompt (a 512-token one) in the predictor's chunks pipelined
+// through the placed layers, then the first token. It plays the engine's prefill schedule (not the decode token's),
+// lasting the predictor's time to first token; the timeline shows the prompt's band; the line beside the KV choice
+// says the prompt, chunks and first-token time, its tooltip where they come from; a frame in mid-prompt lights
+// several layers' regions at once (a wave). Back on the whole token, no prefill.
+#include "app/common/placementresult.h"
+#include "app/common/presetlibrary.h"
+#include "app/dataflow/dataflowdock.h"
+#include "app/stage/stage.h"
+#include "views/charts/chartformat.h"
+#include "views/dataflow/playbackbar.h"
+#include "views/dataflow/timelinechart.h"
+
+#include "engine/predict/predictor.h"
+#include "engine/wafer/dataflow/activity.h"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace ws;
+
+class TestDataflowDock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void prefillPlaysThePromptThroughTheLayers()
+    {
+        const PresetLibrary presets;
+        ScenarioSpec spec;
+        spec.model = *presets.model(QStringLiteral("qwen3-8b"));
+        spec.hardware = *presets.hardware(QStringLiteral("wse3"));
+        spec.workload.promptTokens = 512;
+        auto result = computePlacement(spec);
+        QVERIFY2(result.hasValue(), result ? "" : result.error().message().c_str());
+        const auto placed = std::make_shared<const PlacementResult>(std::move(*result));
+
+        QWidget parent;
+        Stage stage(&parent);
+        DataflowDock dock(&stage);
+        stage.showResult(placed);
+        stage.setLayer(MeshLayer::Dataflow);
+        const auto decode = dock.controller()->schedule();
+        QVERIFY(decode && !decode->isPrefill());
+
+        dock.setSource(2);
+        QCOMPARE(dock.source(), 2);
+        QVERIFY2(dock.errorText().isEmpty(), qPrintable(dock.errorText()));
+        const auto prefill = dock.controller()->schedule();
+        QVERIFY(prefill && prefill->isPrefill());
+        QCOMPARE(prefill->promptTokens, int64_t(512));
+        QVERIFY(prefill->chunks > 1);
+        // The predictor's time to first token, not a figure of the dock's own.
+        const auto predicted = predict(placed->spec());
+        QVERIFY(predicted.hasValue());
+        QVERIFY2(std::abs(prefill->seconds() - predicted->ttftSeconds) < 1e-9 * predicted->ttftSeconds,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(prefill->seconds()).arg(predicted->ttftSeconds)));
+        // The prompt plays in about kPrefillPlaySeconds of real time, at a pace the playback bar offers.
+        const double pace = dock.controller()->waferSecondsPerSecond();
+        QCOMPARE(pace, views::PlaybackBar::nearestDilation(prefill->seconds() / DataflowDock::kPrefillPlaySeconds));
+        QVERIFY(prefill->seconds() / pace > DataflowDock::kPrefillPlaySeconds / 4);
+        QVERIFY(prefill->seconds() / pace < DataflowDock::kPrefillPlaySeconds * 4);
+        QVERIFY(!dock.timeline()->prefillBandPoints().isEmpty());
+        const QString info = dock.infoText();
+        QVERIFY2(info.contains(QStringLiteral("512")), qPrintable(info));
+        QVERIFY2(info.contains(views::formatSignificant(predicted->ttftSeconds * 1e3)), qPrintable(info));
+        QVERIFY2(info.contains(QString::number(prefill->chunks)), qPrintable(info));
+
+        // Mid-prompt: compute phases of several layers run at once, and the frame lights each one's region.
+        dock.controller()->seek(prefill->promptEndCycle / 2);
+        const auto frame = dock.controller()->currentFrame();
+        QVERIFY(frame && !frame->activity.empty());
+        std::set<int> lit;
+        for (size_t i : activePhases(*prefill, prefill->promptEndCycle / 2)) {
+            const Phase& p = prefill->phases[i];
+            if (!p.computes || p.layer < 0 || p.device != 0 || p.rect.width <= 0)
+                continue;
+            const auto& cells = frame->activity.at(0);
+            for (int y = p.rect.y; y < p.rect.y + p.rect.height; ++y)
+                for (int x = p.rect.x; x < p.rect.x + p.rect.width; ++x) {
+                    const size_t core = size_t(y) * size_t(frame->base->meshCols) + size_t(x);
+                    if (core < cells.size() && cells[core] > 0)
+                        lit.insert(p.layer);
+                }
+        }
+        QVERIFY2(lit.size() >= 2, qPrintable(QString::number(lit.size())));
+
+        dock.setSource(0);
+        QVERIFY(!dock.controller()->schedule()->isPrefill());
+        QVERIFY(dock.timeline()->prefillBandPoints().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestDataflowDock)
+#include "tst_dataflowdock.moc"
