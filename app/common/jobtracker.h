@@ -51,10 +51,12 @@ public:
     {
         const JobId id = ++m_latest;
         auto run = [work = std::move(work), id]() mutable {
-            if constexpr (std::is_invocable_v<Work&, JobId>)
+            if constexpr (std::is_invocable_v<Work&, JobId>) {
                 return work(id);
-            else
+            } else {
+                (void)id; // captured for the other branch (clang reports an unused capture otherwise)
                 return work();
+            }
         };
         using Result = std::invoke_result_t<decltype(run)&>;
         // The result, or null and the error. It travels in a slot both sides share, not in the future's result
