@@ -2,6 +2,7 @@
 // chosen at run time by their dispatchers in the type families' files where the processor lacks AVX-512 VNNI
 // (kernels.h): the K-quants' from blocktiles.h, and Q8_0's here. Each output is the one-row kernel's integers in its
 // lanes, scaled and summed in its order: only the loads and the scales are shared within a tile.
+#define WS_BLOCK_ISA avx2
 #include "engine/decode/blocktiles.h"
 
 namespace ws::kernels::avx2 {
@@ -78,24 +79,6 @@ void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
                                                            x + xStride * size_t(t0), xStride, tn, blocks,
                                                            out + outStride * size_t(t0) + size_t(r), outStride);
     }
-}
-
-void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride)
-{
-    q5Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
-
-void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride)
-{
-    q6Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
-
-void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
-                        int tokens, int blocks, float* out, size_t outStride)
-{
-    q4PackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
 }
 
 } // namespace ws::kernels::avx2

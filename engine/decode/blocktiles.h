@@ -5,7 +5,8 @@
 // (kernels.h). Each output is the same integers in the same lanes, scaled and summed in the same order, as the
 // one-row kernel: only the loads, the weights' decoding and the activation's scales are shared between the rows
 // and the tokens of a tile. Where VNNI fuses a multiply-add with its sum (vpdpbusd, vpdpwssd) or VL merges bits
-// in one step (vpternlog), AVX2 takes two or three instructions for the same exact integers.
+// in one step (vpternlog), AVX2 takes two or three instructions for the same exact integers. The including file
+// defines WS_BLOCK_ISA (avx512 or avx2), the namespace of kernels.h whose K-quant entry points this header defines.
 #include "engine/decode/kquantlanes.h"
 #include "engine/decode/q6klanes.h"
 
@@ -313,3 +314,25 @@ inline void q4PackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, co
 } // namespace
 
 } // namespace ws::kernels
+
+namespace ws::kernels::WS_BLOCK_ISA {
+
+void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride)
+{
+    q5Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+}
+
+void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
+                  int blocks, float* out, size_t outStride)
+{
+    q6Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+}
+
+void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                        int tokens, int blocks, float* out, size_t outStride)
+{
+    q4PackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+}
+
+} // namespace ws::kernels::WS_BLOCK_ISA
