@@ -223,13 +223,14 @@ void DataflowDock::focusExecutedLayer()
     if (!m_focusPending || !m_setup || !m_setup->executed || m_setup->schedule->phases.empty())
         return;
     m_focusPending = false;
-    const Phase& first = m_setup->schedule->phases.front();
-    const CoreRect& r = first.rect;
+    // Copies: changing the device can rebuild the setup (layerChanged), which frees the schedule.
+    const CoreRect r = m_setup->schedule->phases.front().rect;
+    const int device = m_setup->schedule->phases.front().device;
     const views::MeshView* view = m_stage->view();
     const double fit = view->transform().fitScale();
     if (r.width <= 0 || r.height <= 0 || view->width() <= 0 || !(fit > 0))
         return;
-    m_stage->setDevice(first.device);
+    m_stage->setDevice(device);
     const double scale = 0.9 * std::min(view->width() / double(r.width), view->height() / double(r.height));
     m_stage->setViewState(scale / fit, QPointF(r.x + r.width / 2.0, r.y + r.height / 2.0));
 }

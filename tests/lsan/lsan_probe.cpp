@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <cstring>
+#include <thread>
 
 namespace {
 QObject* volatile g_sink = nullptr;
@@ -25,6 +26,10 @@ QObject* volatile g_sink = nullptr;
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    leakAnObjectOfOurs(argc > 1 && std::strcmp(argv[1], "--clean") == 0);
+    // On a thread that has ended by the leak check: LeakSanitizer scans live stacks conservatively, and a copy
+    // of the pointer left in a dead frame of the main thread's stack (which the exit handlers' frames reuse)
+    // once hid the leak (CI, stop 40: exit 0 and no report).
+    const bool clean = argc > 1 && std::strcmp(argv[1], "--clean") == 0;
+    std::thread(leakAnObjectOfOurs, clean).join();
     return 0;
 }
