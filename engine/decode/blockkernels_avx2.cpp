@@ -1,7 +1,7 @@
 // The block kernels of prompt processing (a tile of weight rows by a tile of tokens) built for x86-64-v3 (AVX2),
-// chosen at run time by their dispatchers in the type families' files where the processor lacks AVX-512 VNNI
-// (kernels.h): the K-quants' from blocktiles.h, and Q8_0's here. Each output is the one-row kernel's integers in its
-// lanes, scaled and summed in its order: only the loads and the scales are shared within a tile.
+// the kernels of IsaKernels (kernels.h) that isa() chooses where the processor lacks AVX-512 VNNI: the K-quants'
+// from blocktiles.h, and Q8_0's here. Each output is the one-row kernel's integers in its lanes, scaled and summed
+// in its order: only the loads and the scales are shared within a tile.
 #define WS_BLOCK_ISA avx2
 #include "engine/decode/blocktiles.h"
 

@@ -1,12 +1,12 @@
 #pragma once
 // The K-quant block kernels of prompt processing (a tile of weight rows by a tile of tokens), in a header so that
 // one source is compiled for two instruction sets, as kquantlanes.h: AVX-512 VL/BW/VNNI (blockkernels_avx512.cpp)
-// and x86-64-v3 (blockkernels_avx2.cpp), chosen at run time by the dispatchers in the type families' files
-// (kernels.h). Each output is the same integers in the same lanes, scaled and summed in the same order, as the
-// one-row kernel: only the loads, the weights' decoding and the activation's scales are shared between the rows
-// and the tokens of a tile. Where VNNI fuses a multiply-add with its sum (vpdpbusd, vpdpwssd) or VL merges bits
-// in one step (vpternlog), AVX2 takes two or three instructions for the same exact integers. The including file
-// defines WS_BLOCK_ISA (avx512 or avx2), the namespace of kernels.h whose K-quant entry points this header defines.
+// and x86-64-v3 (blockkernels_avx2.cpp), chosen at run time (kernels.h's isa()). Each output is the same integers
+// in the same lanes, scaled and summed in the same order, as the one-row kernel: only the loads, the weights' decoding
+// and the activation's scales are shared between the rows and the tokens of a tile. Where VNNI fuses a multiply-add
+// with its sum (vpdpbusd, vpdpwssd) or VL merges bits in one step (vpternlog), AVX2 takes two or three instructions for
+// the same exact integers. The including file defines WS_BLOCK_ISA (avx512 or avx2), the namespace of kernels.h whose
+// table of kernels (IsaKernels) this header defines, with the rows kernels of kquantlanes.h and q6klanes.h.
 #include "engine/decode/kquantlanes.h"
 #include "engine/decode/q6klanes.h"
 
@@ -71,7 +71,7 @@ inline __m256i packedLanes(const __m256i* v, const int8_t* y, __m256i scales)
 }
 
 // Eight packed Q4_K rows (the last group may have fewer; its missing rows read as zero) by kTokens permuted Q8_K
-// activations. llama.cpp's 8-row kernel, which dotQ4_KPackedRows reproduces, sees of each block and row only two
+// activations. llama.cpp's 8-row kernel, which q4_KPackedRows reproduces, sees of each block and row only two
 // exact integers, sum(scale[k] * q[k].y[k]) and sum(min[k] * bsum32[k]); here each block's values are unpacked
 // once for all the tokens, and those integers and then the float steps of finishQ4Group follow token by token.
 template <int kTokens>
@@ -317,22 +317,13 @@ inline void q4PackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, co
 
 namespace ws::kernels::WS_BLOCK_ISA {
 
-void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride)
-{
-    q5Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
-
-void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride)
-{
-    q6Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
-
-void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
-                        int tokens, int blocks, float* out, size_t outStride)
-{
-    q4PackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
+const IsaKernels kKernels{.q4_KInterleaved8 = q4Interleaved8,
+                          .q4_KPackedRows = q4PackedRows,
+                          .q5_KRows = q5Rows,
+                          .q6_KRows = q6Rows,
+                          .q8_0Block = dotQ8_0Block,
+                          .q4_KPackedBlock = q4PackedBlock,
+                          .q5_KBlock = q5Block,
+                          .q6_KBlock = q6Block};
 
 } // namespace ws::kernels::WS_BLOCK_ISA

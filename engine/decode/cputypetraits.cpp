@@ -32,11 +32,15 @@ float dotInterleaved(const WeightMatrix& w, const uint8_t* row, const uint8_t* i
 {
     return Dot(as<Block>(row), as<Act>(in), w.cols / kValues, w.interleaved);
 }
-// A rows kernel of the signature kernels.h gives Q8_0, Q5_K and Q6_K.
-template <typename Act, int kValues, void (*Rows)(const uint8_t*, size_t, int, const Act*, int, float*)>
-void rowsOf(const WeightMatrix& w, int r0, int count, const uint8_t* in, float* out)
+// Q8_0's rows kernel, and a K-quant's of the build this processor runs.
+void rowsQ8_0(const WeightMatrix& w, int r0, int count, const uint8_t* in, float* out)
 {
-    Rows(w.row(r0), w.rowBytes, count, as<Act>(in), w.cols / kValues, out);
+    kernels::dotQ8_0Rows(w.row(r0), w.rowBytes, count, as<BlockQ8_0>(in), w.cols / 32, out);
+}
+template <kernels::KRowsKernel* kernels::IsaKernels::*Rows>
+void rowsK(const WeightMatrix& w, int r0, int count, const uint8_t* in, float* out)
+{
+    (kernels::isa().*Rows)(w.row(r0), w.rowBytes, count, as<BlockQ8_K>(in), w.cols / 256, out);
 }
 
 void decodeF32(const uint8_t* src, float* dst, int n)
@@ -97,13 +101,13 @@ void rowsQ4_K(const WeightMatrix& w, int r0, int count, const uint8_t* in, float
 {
     const int blocks = w.cols / 256;
     if (w.packed) {
-        kernels::dotQ4_KPackedRows(w.row(r0), w.rowBytes, count, as<BlockQ8_K>(in), blocks, out);
+        kernels::isa().q4_KPackedRows(w.row(r0), w.rowBytes, count, as<BlockQ8_K>(in), blocks, out);
         return;
     }
     int i = 0;
     if (w.interleaved)
         for (; i + 8 <= count; i += 8)
-            kernels::dotQ4_KInterleaved8(w.row(r0 + i), w.rowBytes, as<BlockQ8_K>(in), blocks, out + i);
+            kernels::isa().q4_KInterleaved8(w.row(r0 + i), w.rowBytes, as<BlockQ8_K>(in), blocks, out + i);
     for (; i < count; ++i)
         out[i] = kernels::dotQ4_K(as<BlockQ4_K>(w.row(r0 + i)), as<BlockQ8_K>(in), blocks, w.interleaved);
 }
@@ -111,7 +115,7 @@ void rowsQ4_K(const WeightMatrix& w, int r0, int count, const uint8_t* in, float
 void blockQ8_0(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens, float* out,
                size_t outStride)
 {
-    kernels::dotQ8_0Block(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 32, out, outStride);
+    kernels::isa().q8_0Block(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 32, out, outStride);
 }
 
 // Q4_K: the packed layout (the decode's resident matrices) by its block kernel, others token by token.
@@ -119,16 +123,17 @@ void blockQ4_K(const WeightMatrix& w, int r0, int count, const uint8_t* in, size
                size_t outStride)
 {
     if (w.packed)
-        kernels::dotQ4_KPackedBlock(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 256, out, outStride);
+        kernels::isa().q4_KPackedBlock(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 256, out,
+                                       outStride);
     else
         rowsTokenByToken(w, r0, count, in, inStride, tokens, false, out, outStride);
 }
 
-template <void (*Block)(const uint8_t*, size_t, int, const uint8_t*, size_t, int, int, float*, size_t)>
+template <kernels::BlockKernel* kernels::IsaKernels::*Block>
 void blockK(const WeightMatrix& w, int r0, int count, const uint8_t* in, size_t inStride, int tokens, float* out,
             size_t outStride)
 {
-    Block(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 256, out, outStride);
+    (kernels::isa().*Block)(w.row(r0), w.rowBytes, count, in, inStride, tokens, w.cols / 256, out, outStride);
 }
 
 using B = GgmlType;
@@ -139,7 +144,7 @@ const CpuTypeTraits kTraits[] = {
     {B::F16, D::F16, decodeF16, dotF16, nullptr, blockF16},
     {B::BF16, D::Bf16, decodeBf16, dotBf16, nullptr, nullptr},
     {B::Q8_0, D::Q8_0, decode<BlockQ8_0, kernels::dequantizeRowQ8_0>, dotOf<BlockQ8_0, BlockQ8_0, 32, kernels::dotQ8_0>,
-     rowsOf<BlockQ8_0, 32, kernels::dotQ8_0Rows>, blockQ8_0},
+     rowsQ8_0, blockQ8_0},
     {B::Q4_0, D::Q8_0, decode<BlockQ4_0, kernels::dequantizeRowQ4_0>, dotOf<BlockQ4_0, BlockQ8_0, 32, kernels::dotQ4_0>,
      nullptr, nullptr},
     {B::Q4_1, D::Q8_1, decode<BlockQ4_1, kernels::dequantizeRowQ4_1>, dotOf<BlockQ4_1, BlockQ8_1, 32, kernels::dotQ4_1>,
@@ -155,11 +160,11 @@ const CpuTypeTraits kTraits[] = {
     {B::Q4_K, D::Q8_K, decode<BlockQ4_K, kernels::dequantizeRowQ4_K>,
      dotInterleaved<BlockQ4_K, BlockQ8_K, 256, kernels::dotQ4_K>, rowsQ4_K, blockQ4_K},
     {B::Q5_K, D::Q8_K, decode<BlockQ5_K, kernels::dequantizeRowQ5_K>,
-     dotOf<BlockQ5_K, BlockQ8_K, 256, kernels::dotQ5_K>, rowsOf<BlockQ8_K, 256, kernels::dotQ5_KRows>,
-     blockK<kernels::dotQ5_KBlock>},
+     dotOf<BlockQ5_K, BlockQ8_K, 256, kernels::dotQ5_K>, rowsK<&kernels::IsaKernels::q5_KRows>,
+     blockK<&kernels::IsaKernels::q5_KBlock>},
     {B::Q6_K, D::Q8_K, decode<BlockQ6_K, kernels::dequantizeRowQ6_K>,
-     dotOf<BlockQ6_K, BlockQ8_K, 256, kernels::dotQ6_K>, rowsOf<BlockQ8_K, 256, kernels::dotQ6_KRows>,
-     blockK<kernels::dotQ6_KBlock>},
+     dotOf<BlockQ6_K, BlockQ8_K, 256, kernels::dotQ6_K>, rowsK<&kernels::IsaKernels::q6_KRows>,
+     blockK<&kernels::IsaKernels::q6_KBlock>},
     {B::IQ4_NL, D::Q8_0, decode<BlockIq4Nl, kernels::dequantizeRowIq4Nl>,
      dotInterleaved<BlockIq4Nl, BlockQ8_0, 32, kernels::dotIq4Nl>, nullptr, nullptr},
     {B::IQ4_XS, D::Q8_K, decode<BlockIq4Xs, kernels::dequantizeRowIq4Xs>,
@@ -182,6 +187,14 @@ const std::array<const CpuTypeTraits*, kTypeNumbers>& byNumber()
 }
 
 } // namespace
+
+namespace kernels {
+const IsaKernels& isa()
+{
+    static const IsaKernels& chosen = avx512::available() ? avx512::kKernels : avx2::kKernels;
+    return chosen;
+}
+} // namespace kernels
 
 const CpuTypeTraits& cpuTypeTraits(GgmlType type)
 {

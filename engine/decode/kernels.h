@@ -53,11 +53,6 @@ void dotF16Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint1
 float dotQ8_0(const BlockQ8_0* w, const BlockQ8_0* x, int blocks);
 // rowCount consecutive rows (rowBytes apart) of a Q8_0 matrix, each equal to dotQ8_0 bit for bit.
 void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_0* x, int blocks, float* out);
-// rowCount rows by `tokens` Q8_0 activation rows (xStride bytes apart): out[t * outStride + r] equals
-// dotQ8_0(row r, token t) bit for bit. The AVX-512 VNNI build (chosen at run time) multiplies tiles of rows and
-// tokens from registers, pairs of tokens in 512-bit registers; the AVX2 build tiles of three rows by three tokens.
-void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks);
 float dotQ4_1(const BlockQ4_1* w, const BlockQ8_1* x, int blocks);
 float dotQ5_0(const BlockQ5_0* w, const BlockQ8_0* x, int blocks);
@@ -65,80 +60,61 @@ float dotQ5_1(const BlockQ5_1* w, const BlockQ8_1* x, int blocks);
 float dotQ2_K(const BlockQ2_K* w, const BlockQ8_K* x, int blocks);
 float dotQ3_K(const BlockQ3_K* w, const BlockQ8_K* x, int blocks);
 float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleaved = false);
-// Eight consecutive rows (rowBytes apart) of an interleaved Q4_K matrix: out[r] equals
-// dotQ4_K(row r, x, blocks, true) bit for bit; the activation and block scales are read once per block.
-void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
 // The packed Q4_K layout of an interleaved matrix (the decode's resident weights, TransformerWeights::
 // packForKernels): each block's 128 bytes of values rearranged so that lane k (bytes 4k..4k+3) of every 32-byte
 // vector holds sub-block k; its scales, minimums and F16 factors stay where they are. The activation is
 // permuted alike once per product (permuteQ8_KForPackedQ4_K; its scale and block sums unchanged), so a block's
-// exact integer sum takes no shuffle. dotQ4_KPackedRows (blocks <= 64) equals dotQ4_KInterleaved8 on the
+// exact integer sum takes no shuffle. IsaKernels::q4_KPackedRows (blocks <= 64) equals q4_KInterleaved8 on the
 // unpacked rows bit for bit (the interleaved kernel's floats see only that sum per block and row).
 void packQ4_KBlocks(BlockQ4_K* blocks, size_t count);
 void unpackQ4_KBlock(const BlockQ4_K& packed, BlockQ4_K& plain);
 void permuteQ8_KForPackedQ4_K(BlockQ8_K* x, int blocks);
 constexpr int kPackedQ4_KMaxBlocks = 64;
-void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
-                       float* out);
-// rowCount packed Q4_K rows by `tokens` permuted Q8_K activation rows (xStride bytes apart): out[t * outStride + r]
-// equals dotQ4_KPackedRows of row r and token t bit for bit. Each block is unpacked once for a tile of
-// four tokens (AVX-512 VNNI or AVX2, chosen at run time).
-void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
-                        int tokens, int blocks, float* out, size_t outStride);
-void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
-                           float* out);
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks);
-// rowCount consecutive rows (rowBytes apart) of a Q5_K matrix, each equal to dotQ5_K bit for bit (the activation's
-// block sums are prepared once for all rows).
-void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
-// rowCount Q5_K rows by `tokens` Q8_K activation rows (xStride bytes apart), each equal to dotQ5_K bit for bit;
-// each block's values are formed once for four tokens (AVX-512 VNNI or AVX2, chosen at run time).
-void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
-// The two builds dotQ5_KRows, dotQ4_KInterleaved8 and dotQ6_KRows choose from, the same bits: x86-64-v3 (AVX2), and
-// AVX-512 VL/BW/VNNI where avx512::available() (kquantlanes.h).
-void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
-void dotQ4_KInterleaved8Avx2(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
-void dotQ6_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
-namespace avx512 {
-bool available();
-void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
-void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
-void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
-                       float* out);
-void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
-void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
-void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
-void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
-void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
-                        int tokens, int blocks, float* out, size_t outStride);
-} // namespace avx512
-// The block kernels built for x86-64-v3 (blockkernels_avx2.cpp), where avx512::available() is false.
-namespace avx2 {
-void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
-void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
-void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
-void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
-                        int tokens, int blocks, float* out, size_t outStride);
-} // namespace avx2
 float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks);
-// rowCount Q6_K rows by `tokens` Q8_K activation rows (xStride bytes apart): out[t * outStride + r] equals
-// dotQ6_K bit for bit. Each block's values are formed once for four tokens (AVX-512 VNNI or AVX2, chosen at run
-// time).
-void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride);
-// rowCount consecutive rows (rowBytes apart) of a Q6_K matrix: out[r] equals dotQ6_K(row r, x, blocks) bit for
-// bit; the activation's part of the sums is computed once for all the rows.
-void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out);
 float dotIq4Nl(const BlockIq4Nl* w, const BlockQ8_0* x, int blocks, bool interleaved = false);
 float dotMxfp4(const BlockMxfp4* w, const BlockQ8_0* x, int blocks, bool interleaved = false);
 float dotIq4Xs(const BlockIq4Xs* w, const BlockQ8_K* x, int blocks);
+
+// The kernels built once per instruction set from one source (kquantlanes.h, q6klanes.h and blocktiles.h,
+// included by blockkernels_avx2.cpp and blockkernels_avx512.cpp; Q8_0's block kernel in blockkernels_avx2.cpp and
+// q8blockkernel_avx512.cpp), the same bits in both: x86-64-v3 (AVX2), and AVX-512 VL/BW/VNNI, which fuses each
+// multiply-add with its sum and merges the high bits in one step. isa() is the build this processor runs.
+//
+// Rows kernels: rowCount consecutive rows (rowBytes apart), out[r] equal to the type's one-row dot product of row
+// r bit for bit; the activation's part of the sums is prepared once for all rows.
+using KRowsKernel = void(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks,
+                         float* out);
+// Block kernels of prompt processing: rowCount rows by `tokens` activation rows (xStride bytes apart),
+// out[t * outStride + r] equal to the one-row dot product of row r and token t bit for bit.
+using BlockKernel = void(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
+                         int tokens, int blocks, float* out, size_t outStride);
+struct IsaKernels
+{
+    // Eight consecutive rows of an interleaved Q4_K matrix: out[r] equals dotQ4_K(row r, x, blocks, true); the
+    // activation and block scales are read once per block.
+    void (*q4_KInterleaved8)(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out);
+    KRowsKernel* q4_KPackedRows; // packed rows (blocks <= kPackedQ4_KMaxBlocks), x permuted: as q4_KInterleaved8
+    KRowsKernel* q5_KRows;
+    KRowsKernel* q6_KRows;
+    // Q8_0: the AVX-512 build multiplies tiles of rows and tokens from registers, pairs of tokens in 512-bit
+    // registers; the AVX2 build tiles of three rows by three tokens.
+    BlockKernel* q8_0Block;
+    BlockKernel* q4_KPackedBlock; // packed rows by permuted Q8_K rows; each block unpacked once for four tokens
+    BlockKernel* q5_KBlock;       // each block's values formed once for four tokens
+    BlockKernel* q6_KBlock;
+};
+namespace avx2 {
+extern const IsaKernels kKernels;
+BlockKernel dotQ8_0Block; // the Q8_0 tile, in a file of its own (blockkernels_avx2.cpp)
+} // namespace avx2
+namespace avx512 {
+bool available(); // AVX-512 F, BW, VL and VNNI
+extern const IsaKernels kKernels;
+BlockKernel dotQ8_0Block; // q8blockkernel_avx512.cpp
+} // namespace avx512
+// The build this processor runs: AVX-512's where avx512::available(), AVX2's otherwise.
+const IsaKernels& isa();
 
 // Decodes n values of a row stored as `type` (as ggml's dequantize_row_*).
 void dequantizeRow(GgmlType type, const uint8_t* src, float* dst, int n);

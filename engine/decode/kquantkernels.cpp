@@ -104,18 +104,6 @@ float dotQ4_K(const BlockQ4_K* w, const BlockQ8_K* x, int blocks, bool interleav
     return simd::hsum8(acc) + hsum4(accMin);
 }
 
-void dotQ4_KInterleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
-{
-    if (avx512::available())
-        return avx512::dotQ4_KInterleaved8(rows, rowBytes, x, blocks, out);
-    q4Interleaved8(rows, rowBytes, x, blocks, out);
-}
-
-void dotQ4_KInterleaved8Avx2(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
-{
-    q4Interleaved8(rows, rowBytes, x, blocks, out);
-}
-
 // The packed layout, 32-bit words of qs: word 8j + k holds sub-block k's values 8j..8j+3 (low nibbles) and
 // 8j+4..8j+7 (high nibbles). The plain layout's words 8p + 2j and 8p + 2j + 1 hold those values of sub-blocks
 // 2p (low nibbles) and 2p + 1 (high nibbles), so each pair of words maps to a pair of words.
@@ -164,57 +152,9 @@ void permuteQ8_KForPackedQ4_K(BlockQ8_K* x, int blocks)
     }
 }
 
-void dotQ4_KPackedRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
-                       float* out)
-{
-    if (avx512::available())
-        return avx512::dotQ4_KPackedRows(rows, rowBytes, rowCount, xPacked, blocks, out);
-    q4PackedRows(rows, rowBytes, rowCount, xPacked, blocks, out);
-}
-
-void dotQ4_KPackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
-                        int tokens, int blocks, float* out, size_t outStride)
-{
-    if (avx512::available()) {
-        avx512::dotQ4_KPackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-        return;
-    }
-    avx2::dotQ4_KPackedBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
-
-void dotQ4_KPackedRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* xPacked, int blocks,
-                           float* out)
-{
-    q4PackedRows(rows, rowBytes, rowCount, xPacked, blocks, out);
-}
-
 float dotQ5_K(const BlockQ5_K* w, const BlockQ8_K* x, int blocks)
 {
     return q5Row(w, x, nullptr, blocks);
-}
-
-void dotQ5_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
-{
-    // AVX-512 VNNI fuses each multiply-add with its sum and VL merges the high bits in one step: the same
-    // integers, so the same bits (kquantkernels_avx512.cpp).
-    if (avx512::available())
-        return avx512::dotQ5_KRows(rows, rowBytes, rowCount, x, blocks, out);
-    q5Rows(rows, rowBytes, rowCount, x, blocks, out);
-}
-
-void dotQ5_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride)
-{
-    if (avx512::available()) {
-        avx512::dotQ5_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-        return;
-    }
-    avx2::dotQ5_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
-
-void dotQ5_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
-{
-    q5Rows(rows, rowBytes, rowCount, x, blocks, out);
 }
 
 namespace {

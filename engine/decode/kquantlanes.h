@@ -1,7 +1,7 @@
 #pragma once
 // The integer lanes of the Q4_K and Q5_K dot products (ggml's AVX2 lane layout, see kquantkernels.cpp), in a
 // header so that one source is compiled for two instruction sets: x86-64-v3 (kquantkernels.cpp) and, where
-// the processor has them, AVX-512 VL/BW/VNNI (kquantkernels_avx512.cpp). There VNNI's vpdpwssd adds each
+// the processor has them, AVX-512 VL/BW/VNNI (blockkernels_avx512.cpp). There VNNI's vpdpwssd adds each
 // 16-bit multiply-add to the sum in one instruction and VL's vpternlog merges a high bit in one: the same
 // integers in every lane, so the same bits. Internal linkage (an unnamed namespace): each translation unit
 // keeps its own copy, compiled for its own instructions.
@@ -240,7 +240,7 @@ inline void finishQ4Group(const RowGroup& g, const BlockQ8_K* x, int blocks, int
     std::copy(rows, rows + n, out);
 }
 
-// Eight rows of an interleaved Q4_K matrix (dotQ4_KInterleaved8): each block's integers kept row by row, then
+// Eight rows of an interleaved Q4_K matrix (IsaKernels::q4_KInterleaved8): each block's integers kept row by row, then
 // block by block the eight rows' sums reduced together and accumulated in order.
 inline void q4Interleaved8(const uint8_t* rows, size_t rowBytes, const BlockQ8_K* x, int blocks, float* out)
 {

@@ -224,16 +224,6 @@ void dotQ8_0Rows(const uint8_t* rows, size_t rowBytes, int rowCount, const Block
     }
 }
 
-void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride)
-{
-    if (avx512::available()) {
-        avx512::dotQ8_0Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-        return;
-    }
-    avx2::dotQ8_0Block(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
-
 float dotQ4_0(const BlockQ4_0* w, const BlockQ8_0* x, int blocks)
 {
     __m256 acc = _mm256_setzero_ps();

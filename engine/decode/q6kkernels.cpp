@@ -27,28 +27,6 @@ float dotQ6_K(const BlockQ6_K* w, const BlockQ8_K* x, int blocks)
     return simd::hsum8(acc);
 }
 
-void dotQ6_KRows(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
-{
-    if (avx512::available())
-        return avx512::dotQ6_KRows(rows, rowBytes, rowCount, x, blocks, out);
-    q6Rows(rows, rowBytes, rowCount, x, blocks, out);
-}
-
-void dotQ6_KBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride, int tokens,
-                  int blocks, float* out, size_t outStride)
-{
-    if (avx512::available()) {
-        avx512::dotQ6_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-        return;
-    }
-    avx2::dotQ6_KBlock(rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-}
-
-void dotQ6_KRowsAvx2(const uint8_t* rows, size_t rowBytes, int rowCount, const BlockQ8_K* x, int blocks, float* out)
-{
-    q6Rows(rows, rowBytes, rowCount, x, blocks, out);
-}
-
 namespace {
 
 // The four 6-bit values of a Q6_K half-block at position l (of 32), each minus 32: for

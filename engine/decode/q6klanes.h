@@ -1,6 +1,6 @@
 #pragma once
 // The integer lanes of the Q6_K dot product (ggml's AVX2 lane layout, see q6kkernels.cpp), in a header so that one
-// source is compiled for x86-64-v3 (q6kkernels.cpp) and for AVX-512 VL/BW/VNNI (kquantkernels_avx512.cpp), where
+// source is compiled for x86-64-v3 (q6kkernels.cpp) and for AVX-512 VL/BW/VNNI (blockkernels_avx512.cpp), where
 // vpdpwssd adds each scaled pair product to the sum in one instruction and vpternlog merges the high bits under
 // their mask in one: the same integers in every lane, so the same bits. Internal linkage, as kquantlanes.h.
 #include "engine/decode/kernels.h"

@@ -1,5 +1,5 @@
 // The Q8_0 block kernel (a tile of weight rows by a tile of tokens, prompt processing) built for AVX-512
-// F/BW/VL/VNNI, chosen at run time by dotQ8_0Block (legacyquantkernels.cpp). Each output is dotQ8_0's integers in
+// F/BW/VL/VNNI, chosen at run time with the others of IsaKernels (kernels.h). Each output is dotQ8_0's integers in
 // dotQ8_0's lanes, scaled and summed in its order: only the loads and the scales are shared within a tile.
 #include "engine/decode/kernels.h"
 #include "engine/decode/simd.h"

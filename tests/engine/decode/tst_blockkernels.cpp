@@ -232,11 +232,11 @@ private slots:
         const int blocks = cols / (t == GgmlType::Q8_0 ? 32 : 256);
         const size_t outStride = size_t(rows) + 3;
         std::vector<float> got(outStride * size_t(tokens), -7.0f);
-        using Block = void (*)(const uint8_t*, size_t, int, const uint8_t*, size_t, int, int, float*, size_t);
-        const Block block = t == GgmlType::Q8_0   ? kernels::avx2::dotQ8_0Block
-                            : t == GgmlType::Q4_K ? kernels::avx2::dotQ4_KPackedBlock
-                            : t == GgmlType::Q5_K ? kernels::avx2::dotQ5_KBlock
-                                                  : kernels::avx2::dotQ6_KBlock;
+        const kernels::IsaKernels& avx2 = kernels::avx2::kKernels;
+        kernels::BlockKernel* const block = t == GgmlType::Q8_0   ? avx2.q8_0Block
+                                            : t == GgmlType::Q4_K ? avx2.q4_KPackedBlock
+                                            : t == GgmlType::Q5_K ? avx2.q5_KBlock
+                                                                  : avx2.q6_KBlock;
         block(w.row(0), w.rowBytes, rows, x, c.stride, tokens, blocks, got.data(), outStride);
         compareWithRows(got, outStride, rows, tokens, [&](int r, int tok, float* expected) {
             const uint8_t* xt = x + c.stride * size_t(tok);
@@ -244,11 +244,11 @@ private slots:
             if (t == GgmlType::Q8_0)
                 kernels::dotQ8_0Rows(w.row(r), w.rowBytes, 1, reinterpret_cast<const BlockQ8_0*>(xt), blocks, expected);
             else if (t == GgmlType::Q4_K)
-                kernels::dotQ4_KPackedRowsAvx2(w.row(r), w.rowBytes, 1, xk, blocks, expected);
+                avx2.q4_KPackedRows(w.row(r), w.rowBytes, 1, xk, blocks, expected);
             else if (t == GgmlType::Q5_K)
-                kernels::dotQ5_KRowsAvx2(w.row(r), w.rowBytes, 1, xk, blocks, expected);
+                avx2.q5_KRows(w.row(r), w.rowBytes, 1, xk, blocks, expected);
             else
-                kernels::dotQ6_KRowsAvx2(w.row(r), w.rowBytes, 1, xk, blocks, expected);
+                avx2.q6_KRows(w.row(r), w.rowBytes, 1, xk, blocks, expected);
         });
     }
 };

@@ -238,11 +238,11 @@ private slots:
             std::vector<BlockQ8_K> xq(static_cast<size_t>(blocks));
             kernels::quantizeRowQ8_K(x.data(), xq.data(), n);
             float got[8];
-            kernels::dotQ4_KInterleaved8(reinterpret_cast<const uint8_t*>(w.data()), size_t(blocks) * sizeof(BlockQ4_K),
-                                         xq.data(), blocks, got);
-            float avx2[8]; // the AVX2 build too, where dotQ4_KInterleaved8 took the AVX-512 one
-            kernels::dotQ4_KInterleaved8Avx2(reinterpret_cast<const uint8_t*>(w.data()),
-                                             size_t(blocks) * sizeof(BlockQ4_K), xq.data(), blocks, avx2);
+            kernels::isa().q4_KInterleaved8(reinterpret_cast<const uint8_t*>(w.data()),
+                                            size_t(blocks) * sizeof(BlockQ4_K), xq.data(), blocks, got);
+            float avx2[8]; // the AVX2 build too, where isa() is the AVX-512 one
+            kernels::avx2::kKernels.q4_KInterleaved8(reinterpret_cast<const uint8_t*>(w.data()),
+                                                     size_t(blocks) * sizeof(BlockQ4_K), xq.data(), blocks, avx2);
             QVERIFY(std::memcmp(avx2, got, sizeof(got)) == 0);
             for (int r = 0; r < 8; ++r) {
                 const float one = kernels::dotQ4_K(&w[size_t(r) * size_t(blocks)], xq.data(), blocks, true);
@@ -294,9 +294,9 @@ private slots:
                 if (t == GgmlType::Q8_0)
                     kernels::dotQ8_0Rows(w.data(), rowBytes, rows, x0.data(), blocks, got.data());
                 else if (t == GgmlType::Q5_K)
-                    kernels::dotQ5_KRows(w.data(), rowBytes, rows, xk.data(), blocks, got.data());
+                    kernels::isa().q5_KRows(w.data(), rowBytes, rows, xk.data(), blocks, got.data());
                 else
-                    kernels::dotQ6_KRows(w.data(), rowBytes, rows, xk.data(), blocks, got.data());
+                    kernels::isa().q6_KRows(w.data(), rowBytes, rows, xk.data(), blocks, got.data());
                 for (int r = 0; r < rows; ++r) {
                     const uint8_t* row = w.data() + rowBytes * size_t(r);
                     const float one =
@@ -316,7 +316,7 @@ private slots:
                 }
                 if (t != GgmlType::Q8_0) { // the AVX2 build too, where the rows kernel took the AVX-512 one
                     std::vector<float> avx2(size_t(rows), 0.0f);
-                    (t == GgmlType::Q5_K ? kernels::dotQ5_KRowsAvx2 : kernels::dotQ6_KRowsAvx2)(
+                    (t == GgmlType::Q5_K ? kernels::avx2::kKernels.q5_KRows : kernels::avx2::kKernels.q6_KRows)(
                         w.data(), rowBytes, rows, xk.data(), blocks, avx2.data());
                     QVERIFY(std::memcmp(avx2.data(), got.data(), sizeof(float) * size_t(rows)) == 0);
                 }

@@ -103,10 +103,10 @@ private slots:
         kernels::permuteQ8_KForPackedQ4_K(xp.data(), blocks);
         const size_t rowBytes = size_t(blocks) * sizeof(BlockQ4_K);
         std::vector<float> got(static_cast<size_t>(rows)), avx2(static_cast<size_t>(rows));
-        kernels::dotQ4_KPackedRows(reinterpret_cast<const uint8_t*>(packed.data()), rowBytes, rows, xp.data(), blocks,
-                                   got.data());
-        kernels::dotQ4_KPackedRowsAvx2(reinterpret_cast<const uint8_t*>(packed.data()), rowBytes, rows, xp.data(),
-                                       blocks, avx2.data());
+        kernels::isa().q4_KPackedRows(reinterpret_cast<const uint8_t*>(packed.data()), rowBytes, rows, xp.data(),
+                                      blocks, got.data());
+        kernels::avx2::kKernels.q4_KPackedRows(reinterpret_cast<const uint8_t*>(packed.data()), rowBytes, rows,
+                                               xp.data(), blocks, avx2.data());
         QVERIFY(std::memcmp(got.data(), avx2.data(), got.size() * sizeof(float)) == 0);
         for (int r = 0; r < rows; ++r) {
             const float one = kernels::dotQ4_K(&plain[size_t(r) * size_t(blocks)], x.data(), blocks, true);
@@ -116,8 +116,8 @@ private slots:
         }
         if (rows >= 8) {
             float eight[8];
-            kernels::dotQ4_KInterleaved8(reinterpret_cast<const uint8_t*>(plain.data()), rowBytes, x.data(), blocks,
-                                         eight);
+            kernels::isa().q4_KInterleaved8(reinterpret_cast<const uint8_t*>(plain.data()), rowBytes, x.data(), blocks,
+                                            eight);
             QVERIFY(std::memcmp(eight, got.data(), sizeof(eight)) == 0);
         }
     }
@@ -143,8 +143,8 @@ private slots:
             kernels::permuteQ8_KForPackedQ4_K(&xp, 1);
             const float one = kernels::dotQ4_K(&w, &x, 1, true);
             float got = 0, avx2 = 0;
-            kernels::dotQ4_KPackedRows(reinterpret_cast<const uint8_t*>(&p), sizeof(p), 1, &xp, 1, &got);
-            kernels::dotQ4_KPackedRowsAvx2(reinterpret_cast<const uint8_t*>(&p), sizeof(p), 1, &xp, 1, &avx2);
+            kernels::isa().q4_KPackedRows(reinterpret_cast<const uint8_t*>(&p), sizeof(p), 1, &xp, 1, &got);
+            kernels::avx2::kKernels.q4_KPackedRows(reinterpret_cast<const uint8_t*>(&p), sizeof(p), 1, &xp, 1, &avx2);
             // 63 * 15 * a per value, 256 values, less the minimums' 63 * 16 * a per 16 values: (945 - 63) * 256 * a
             // in exact integers, scaled.
             const double expected = 0.5 * (0.01 * 945.0 * 256.0 * a - 0.001 * 63.0 * 256.0 * a);
