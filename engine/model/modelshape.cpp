@@ -1,5 +1,7 @@
 #include "engine/model/modelshape.h"
 
+#include "engine/core/sumof.h"
+
 #include <algorithm>
 
 namespace ws {
@@ -156,10 +158,7 @@ std::vector<const TensorShape*> ModelShape::layerTensors(int layer) const
 
 int64_t ModelShape::totalParameters() const
 {
-    int64_t n = 0;
-    for (const auto& t : m_tensors)
-        n += t.parameters();
-    return n;
+    return sumOf(m_tensors, &TensorShape::parameters);
 }
 
 int64_t ModelShape::activeParameters() const

@@ -1,5 +1,7 @@
 #include "engine/predict/predictionutil.h"
 
+#include "engine/core/sumof.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -67,9 +69,7 @@ namespace {
 std::string ceilingGap(const Prediction& p)
 {
     const double ratio = p.tokensPerSecondPerUser > 0 ? p.ceiling.tokensPerSecondPerUser / p.tokensPerSecondPerUser : 0;
-    double total = 0;
-    for (const PhaseTime& t : p.breakdown)
-        total += t.seconds;
+    const double total = sumOf(p.breakdown, &PhaseTime::seconds);
     if (ratio <= kCeilingGapExplained || !(total > 0))
         return {};
     std::vector<PhaseTime> phases = p.breakdown;

@@ -1,13 +1,12 @@
 #include "engine/tokenizer/tokenindex.h"
 
+#include "engine/core/sumof.h"
+
 namespace ws {
 
 TokenIndex::TokenIndex(const std::vector<std::string>& tokens)
 {
-    size_t bytes = 0;
-    for (const std::string& t : tokens)
-        bytes += t.size();
-    m_arena.reserve(bytes);
+    m_arena.reserve(sumOf(tokens, [](const std::string& t) { return t.size(); }));
     m_offsets.reserve(tokens.size() + 1);
     for (const std::string& t : tokens) {
         m_offsets.push_back(m_arena.size());

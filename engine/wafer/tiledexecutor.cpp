@@ -1,5 +1,6 @@
 #include "engine/wafer/tiledexecutor.h"
 
+#include "engine/core/sumof.h"
 #include "engine/decode/kernels.h"
 #include "engine/decode/matmul.h"
 
@@ -262,10 +263,7 @@ TiledExecutor::Matrix* TiledExecutor::find(TensorKind kind, int layer)
 
 int TiledExecutor::tileCount() const
 {
-    int n = 0;
-    for (const TiledCore& c : m_cores)
-        n += c.tiles;
-    return n;
+    return sumOf(m_cores, &TiledCore::tiles);
 }
 
 int TiledExecutor::matrixCores(TensorKind kind, int layer) const

@@ -1,5 +1,6 @@
 #include "engine/wafer/mesh/meshengine.h"
 
+#include "engine/core/sumof.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
 #include "engine/wafer/mesh/meshallreduce.h"
 #include "engine/wafer/mesh/meshregion.h"
@@ -14,18 +15,12 @@ namespace ws {
 
 TrafficStats MeshRun::traffic() const
 {
-    TrafficStats t;
-    for (const MeshPhase& p : phases)
-        t += p.traffic;
-    return t;
+    return sumOf(phases, &MeshPhase::traffic);
 }
 
 double MeshRun::closedFormCycles() const
 {
-    double c = 0;
-    for (const MeshPhase& p : phases)
-        c += p.closedFormCycles;
-    return c;
+    return sumOf(phases, &MeshPhase::closedFormCycles);
 }
 
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
-// Statistics of the mesh engine as plain values that add and subtract, so that
-// per-phase and per-token deltas are arithmetic (ChampSim's cache_stats
-// style). A core is busy when its compute engine works (a tile's GEMV, an
+// Statistics of the mesh engine as plain values that add and subtract field by
+// field (engine/core/fieldwise.h), so that per-phase and per-token deltas are
+// arithmetic. A core is busy when its compute engine works (a tile's GEMV, an
 // element-wise op, adding a partial sum that streams in), waiting when it has
 // work in a phase but lacks an input (a partial sum or the broadcast result
 // still on its way), idle otherwise; the three add up to the token's cycles.
@@ -9,10 +9,12 @@
 // busy. Words are counted three ways per phase: sent by a source core, delivered
 // to a destination core, and carried per link hop.
 
+#include "engine/core/fieldwise.h"
 #include "engine/wafer/dataflow/layerwork.h"
 
 #include <array>
 #include <cstdint>
+#include <tuple>
 
 namespace ws {
 
@@ -20,18 +22,7 @@ struct CoreCycles
 {
     double busy = 0;
     double waiting = 0;
-    CoreCycles& operator+=(const CoreCycles& o)
-    {
-        busy += o.busy;
-        waiting += o.waiting;
-        return *this;
-    }
-    CoreCycles& operator-=(const CoreCycles& o)
-    {
-        busy -= o.busy;
-        waiting -= o.waiting;
-        return *this;
-    }
+    static constexpr auto fields() { return std::tuple{&CoreCycles::busy, &CoreCycles::waiting}; }
 };
 
 // One core over a token: busy and waiting cycles per phase kind; idle is the rest of the token.
@@ -50,18 +41,7 @@ struct CoreStats
         const CoreCycles t = total();
         return tokenCycles - t.busy - t.waiting;
     }
-    CoreStats& operator+=(const CoreStats& o)
-    {
-        for (size_t i = 0; i < byKind.size(); ++i)
-            byKind[i] += o.byKind[i];
-        return *this;
-    }
-    CoreStats& operator-=(const CoreStats& o)
-    {
-        for (size_t i = 0; i < byKind.size(); ++i)
-            byKind[i] -= o.byKind[i];
-        return *this;
-    }
+    static constexpr auto fields() { return std::tuple{&CoreStats::byKind}; }
 };
 
 struct LinkStats
@@ -69,19 +49,9 @@ struct LinkStats
     double words = 0;
     double busyCycles = 0;
     int64_t messages = 0;
-    LinkStats& operator+=(const LinkStats& o)
+    static constexpr auto fields()
     {
-        words += o.words;
-        busyCycles += o.busyCycles;
-        messages += o.messages;
-        return *this;
-    }
-    LinkStats& operator-=(const LinkStats& o)
-    {
-        words -= o.words;
-        busyCycles -= o.busyCycles;
-        messages -= o.messages;
-        return *this;
+        return std::tuple{&LinkStats::words, &LinkStats::busyCycles, &LinkStats::messages};
     }
 };
 
@@ -94,25 +64,11 @@ struct TrafficStats
     double interWaferBytes = 0;
     double macs = 0;
     int64_t messages = 0;
-    TrafficStats& operator+=(const TrafficStats& o)
+    static constexpr auto fields()
     {
-        wordsSent += o.wordsSent;
-        wordsDelivered += o.wordsDelivered;
-        linkWords += o.linkWords;
-        interWaferBytes += o.interWaferBytes;
-        macs += o.macs;
-        messages += o.messages;
-        return *this;
-    }
-    TrafficStats& operator-=(const TrafficStats& o)
-    {
-        wordsSent -= o.wordsSent;
-        wordsDelivered -= o.wordsDelivered;
-        linkWords -= o.linkWords;
-        interWaferBytes -= o.interWaferBytes;
-        macs -= o.macs;
-        messages -= o.messages;
-        return *this;
+        using T = TrafficStats;
+        return std::tuple{&T::wordsSent,       &T::wordsDelivered, &T::linkWords,
+                          &T::interWaferBytes, &T::macs,           &T::messages};
     }
 };
 

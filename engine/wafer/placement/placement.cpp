@@ -1,5 +1,7 @@
 #include "engine/wafer/placement/placement.h"
 
+#include "engine/core/sumof.h"
+
 #include <algorithm>
 
 namespace ws {
@@ -99,10 +101,7 @@ Precision GroupPrecisions::of(TensorKind kind, int layer) const
 
 int64_t PlacedRegion::weightBytes() const
 {
-    int64_t n = 0;
-    for (const auto& t : tensors)
-        n += t.bytes();
-    return n;
+    return sumOf(tensors, &RegionTensor::bytes);
 }
 
 int64_t CoreBytes::weightBytes() const
@@ -111,16 +110,6 @@ int64_t CoreBytes::weightBytes() const
     for (int64_t w : weights)
         n += w;
     return n;
-}
-
-CoreBytes& CoreBytes::operator+=(const CoreBytes& o)
-{
-    for (size_t i = 0; i < weights.size(); ++i)
-        weights[i] += o.weights[i];
-    kv += o.kv;
-    activations += o.activations;
-    program += o.program;
-    return *this;
 }
 
 int64_t regionMaxCoreWeightBytes(const PlacedRegion& r)

@@ -17,6 +17,7 @@
 // what the defect remap leaves); "fabric" coordinates add the border offset and
 // match MeshSnapshot indices.
 
+#include "engine/core/fieldwise.h"
 #include "engine/model/modelshape.h"
 #include "engine/model/precision.h"
 #include "engine/wafer/placement/regioncut.h"
@@ -26,6 +27,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -137,7 +139,10 @@ struct CoreBytes
     int64_t program = 0;     // code and runtime (WaferSpec::programBytesPerCore)
     int64_t weightBytes() const;
     int64_t used() const { return weightBytes() + kv + activations + program; }
-    CoreBytes& operator+=(const CoreBytes& o);
+    static constexpr auto fields() // summed by += (engine/core/fieldwise.h)
+    {
+        return std::tuple{&CoreBytes::weights, &CoreBytes::kv, &CoreBytes::activations, &CoreBytes::program};
+    }
 };
 
 // The part of one tensor a core holds: output rows [rowBegin, rowEnd) and

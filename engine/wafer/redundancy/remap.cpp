@@ -5,20 +5,6 @@
 
 namespace ws {
 
-DefectSummary& DefectSummary::operator+=(const DefectSummary& o)
-{
-    deadCores += o.deadCores;
-    sparesUsed += o.sparesUsed;
-    unrepairableSegments += o.unrepairableSegments;
-    usableCores += o.usableCores;
-    nominalUsableCores += o.nominalUsableCores;
-    capacityLostCores += o.capacityLostCores;
-    shiftedCores += o.shiftedCores;
-    droppedRows += o.droppedRows;
-    displacementConflicts += o.displacementConflicts;
-    return *this;
-}
-
 DefectSummary sumDefects(const std::vector<DefectSummary>& wafers, MeshSize usableMesh)
 {
     DefectSummary t;

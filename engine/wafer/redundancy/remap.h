@@ -28,12 +28,14 @@
 // per line of a region and its maximum, so the allreduce timing can use alpha * S_max.
 
 #include "engine/core/error.h"
+#include "engine/core/fieldwise.h"
 #include "engine/wafer/placement/meshsnapshot.h"
 #include "engine/wafer/placement/regioncut.h"
 #include "engine/wafer/redundancy/defectmap.h"
 #include "engine/wafer/redundancy/sparelayout.h"
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 namespace ws {
@@ -65,7 +67,13 @@ struct DefectSummary
     int droppedRows = 0;              // fabric rows removed from the logical mesh
     int displacementConflicts = 0;    // of those, rows dropped for a vertical displacement > 1
 
-    DefectSummary& operator+=(const DefectSummary& other); // every count summed
+    static constexpr auto fields() // every count, summed over wafers by += (engine/core/fieldwise.h)
+    {
+        using S = DefectSummary;
+        return std::tuple{&S::deadCores,    &S::sparesUsed,         &S::unrepairableSegments,
+                          &S::usableCores,  &S::nominalUsableCores, &S::capacityLostCores,
+                          &S::shiftedCores, &S::droppedRows,        &S::displacementConflicts};
+    }
 };
 
 // Totals over wafers placed on one common usable rectangle: the counts summed, but usableCores =
