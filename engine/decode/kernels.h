@@ -16,9 +16,8 @@
 // Q4_0, Q4_1, Q5_0, Q5_1, Q8_1), kquantkernels.cpp (Q4_K, Q5_K, Q8_K), q6kkernels.cpp (Q6_K),
 // lowbitkquantkernels.cpp (Q2_K, Q3_K), lutquantkernels.cpp (IQ4_NL, IQ4_XS,
 // MXFP4); kernels.cpp the element-wise kernels; the block kernels of prompt
-// processing (rows by tokens) in blocktiles.h (K-quants, built twice: blockkernels_avx512.cpp and
-// blockkernels_avx2.cpp), q8blockkernel_avx512.cpp and blockkernels_avx2.cpp (Q8_0), beside their dispatchers in the
-// family files; cputypetraits.h is the table that picks a type's kernels.
+// processing (rows by tokens) in blocktiles.h, built twice (blockkernels_avx512.cpp and blockkernels_avx2.cpp, each
+// with its Q8_0 tiles) into IsaKernels below; cputypetraits.h is the table that picks a type's kernels.
 // `interleaved`: the row is one that llama.cpp's CPU backend repacks into its
 // 8-row interleaved layout (Q4_K, IQ4_NL, MXFP4 matrices with a multiple of 8
 // rows), whose kernel sums each block to one integer and accumulates per row.
@@ -77,8 +76,8 @@ float dotMxfp4(const BlockMxfp4* w, const BlockQ8_0* x, int blocks, bool interle
 float dotIq4Xs(const BlockIq4Xs* w, const BlockQ8_K* x, int blocks);
 
 // The kernels built once per instruction set from one source (kquantlanes.h, q6klanes.h and blocktiles.h,
-// included by blockkernels_avx2.cpp and blockkernels_avx512.cpp; Q8_0's block kernel in blockkernels_avx2.cpp and
-// q8blockkernel_avx512.cpp), the same bits in both: x86-64-v3 (AVX2), and AVX-512 VL/BW/VNNI, which fuses each
+// included by blockkernels_avx2.cpp and blockkernels_avx512.cpp, which tile Q8_0's tokens each its own way), the
+// same bits in both: x86-64-v3 (AVX2), and AVX-512 VL/BW/VNNI, which fuses each
 // multiply-add with its sum and merges the high bits in one step. isa() is the build this processor runs.
 //
 // Rows kernels: rowCount consecutive rows (rowBytes apart), out[r] equal to the type's one-row dot product of row
@@ -106,12 +105,10 @@ struct IsaKernels
 };
 namespace avx2 {
 extern const IsaKernels kKernels;
-BlockKernel dotQ8_0Block; // the Q8_0 tile, in a file of its own (blockkernels_avx2.cpp)
 } // namespace avx2
 namespace avx512 {
 bool available(); // AVX-512 F, BW, VL and VNNI
 extern const IsaKernels kKernels;
-BlockKernel dotQ8_0Block; // q8blockkernel_avx512.cpp
 } // namespace avx512
 // The build this processor runs: AVX-512's where avx512::available(), AVX2's otherwise.
 const IsaKernels& isa();
