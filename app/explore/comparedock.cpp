@@ -6,6 +6,7 @@
 #include "engine/explore/layoutcompare.h"
 #include "views/explore/layoutdeltatable.h"
 #include "views/mesh/meshview.h"
+#include "views/widgets/comboitems.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -217,9 +218,8 @@ void CompareDock::retranslate()
 {
     setWindowTitle(tr("Compare Layouts"));
     const int mode = m_mode->currentIndex();
-    m_mode->setItemText(0, tr("Layouts side by side"));
-    m_mode->setItemText(1, tr("SRAM difference per core (B − A)"));
-    m_mode->setItemText(2, tr("Time difference per region (B − A)"));
+    views::setItemTexts(m_mode, {tr("Layouts side by side"), tr("SRAM difference per core (B − A)"),
+                                 tr("Time difference per region (B − A)")});
     m_mode->setToolTip(tr("Side by side shows each layout's SRAM use; a difference mode colours B's cores by B − A "
                           "(blue: B lower, red: B higher)."));
     m_mode->setCurrentIndex(std::max(0, mode));
