@@ -10,6 +10,7 @@
 #include "views/dataflow/timelinechart.h"
 #include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
+#include "views/widgets/comboitems.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -356,9 +357,8 @@ void DataflowDock::fillTables()
 void DataflowDock::retranslate()
 {
     setWindowTitle(tr("Dataflow"));
-    m_source->setItemText(0, tr("Closed forms: whole token"));
-    m_source->setItemText(1, tr("Mesh engine: one layer"));
-    m_source->setItemText(2, tr("Closed forms: the prompt (prefill)"));
+    views::setItemTexts(m_source, {tr("Closed forms: whole token"), tr("Mesh engine: one layer"),
+                                   tr("Closed forms: the prompt (prefill)")});
     m_source->setToolTip(
         tr("Closed forms: the token's schedule region by region, timed with the calibrated constants.\n"
            "Mesh engine: one layer executed core by core as discrete events with the hardware preset's core and "
@@ -367,8 +367,7 @@ void DataflowDock::retranslate()
            "the predictor's time to first token."));
     m_layer->setPrefix(tr("layer "));
     m_layer->setToolTip(tr("The layer the mesh engine executes"));
-    m_kv->setItemText(0, tr("KV: shift"));
-    m_kv->setItemText(1, tr("KV: concat"));
+    views::setItemTexts(m_kv, {tr("KV: shift"), tr("KV: concat")});
     m_kv->setToolTip(tr("KV cache layout: shift spreads the sequence over every row, concat fills one row"));
     m_playAction->setText(tr("&Play / Pause"));
     m_backAction->setText(tr("Step &Back"));

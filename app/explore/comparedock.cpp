@@ -6,6 +6,7 @@
 #include "engine/explore/layoutcompare.h"
 #include "views/explore/layoutdeltatable.h"
 #include "views/mesh/meshview.h"
+#include "views/widgets/comboitems.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -15,7 +16,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-#include <tuple>
+#include <utility>
 
 namespace ws {
 
@@ -85,19 +86,18 @@ CompareDock::CompareDock(const PresetLibrary& presets, QWidget* parent)
     auto* meshes = new QWidget(split);
     auto* grid = new QHBoxLayout(meshes);
     grid->setContentsMargins(0, 0, 0, 0);
-    for (auto [view, title, name] :
-         {std::tuple{&m_viewA, &m_titleA, "compareViewA"}, std::tuple{&m_viewB, &m_titleB, "compareViewB"}}) {
+    for (auto [side, name] : {std::pair{&m_a, "compareViewA"}, std::pair{&m_b, "compareViewB"}}) {
         auto* column = new QVBoxLayout;
-        *title = new QLabel(meshes);
-        (*title)->setWordWrap(true);
-        *view = new views::MeshView(meshes);
-        (*view)->setObjectName(QLatin1String(name));
-        (*view)->setMinimumSize(160, 100);
-        column->addWidget(*title);
-        column->addWidget(*view, 1);
+        side->title = new QLabel(meshes);
+        side->title->setWordWrap(true);
+        side->view = new views::MeshView(meshes);
+        side->view->setObjectName(QLatin1String(name));
+        side->view->setMinimumSize(160, 100);
+        column->addWidget(side->title);
+        column->addWidget(side->view, 1);
         grid->addLayout(column, 1);
     }
-    m_viewA->setLegendVisible(false); // one legend (B's) for both: the same scale, or B - A's
+    m_a.view->setLegendVisible(false); // one legend (B's) for both: the same scale, or B - A's
     m_table = new views::LayoutDeltaTable(split);
     m_table->setMinimumHeight(80);
     split->addWidget(meshes);
@@ -108,13 +108,13 @@ CompareDock::CompareDock(const PresetLibrary& presets, QWidget* parent)
     layout->addWidget(split, 1);
     setWidget(body);
 
-    connect(m_viewA, &views::MeshView::viewChangedByUser, this, [this] { syncView(m_viewA, m_viewB); });
-    connect(m_viewB, &views::MeshView::viewChangedByUser, this, [this] { syncView(m_viewB, m_viewA); });
+    connect(m_a.view, &views::MeshView::viewChangedByUser, this, [this] { syncView(m_a.view, m_b.view); });
+    connect(m_b.view, &views::MeshView::viewChangedByUser, this, [this] { syncView(m_b.view, m_a.view); });
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { applyMode(); });
     connect(m_wafer, &QSpinBox::valueChanged, this, [this](int w) {
-        m_viewA->setDevice(w - 1);
-        m_viewB->setDevice(w - 1);
-        syncView(m_viewB, m_viewA);
+        m_a.view->setDevice(w - 1);
+        m_b.view->setDevice(w - 1);
+        syncView(m_b.view, m_a.view);
     });
     m_jobs.onFailed([this](const QString& e) {
         m_error = e;
@@ -128,16 +128,16 @@ CompareDock::~CompareDock() = default;
 
 void CompareDock::pinA(const Scenario& a, const QString& label)
 {
-    m_a = a;
-    m_labelA = label;
+    m_a.scenario = a;
+    m_a.label = label;
     retranslate();
     recompute();
 }
 
 void CompareDock::setB(const Scenario& b, const QString& label)
 {
-    m_b = b;
-    m_labelB = label;
+    m_b.scenario = b;
+    m_b.label = label;
     m_followWindow = false;
     retranslate();
     recompute();
@@ -146,15 +146,15 @@ void CompareDock::setB(const Scenario& b, const QString& label)
 void CompareDock::followB(const Scenario& b)
 {
     m_followWindow = true;
-    m_labelB.clear();
+    m_b.label.clear();
     setWindowScenario(b);
 }
 
 void CompareDock::setWindowScenario(const Scenario& current)
 {
-    if (!m_followWindow || (m_b && *m_b == current))
+    if (!m_followWindow || (m_b.scenario && *m_b.scenario == current))
         return;
-    m_b = current;
+    m_b.scenario = current;
     retranslate();
     recompute();
 }
@@ -166,10 +166,10 @@ void CompareDock::setMode(Mode mode)
 
 void CompareDock::recompute()
 {
-    if (!m_a || !m_b)
+    if (!m_a.scenario || !m_b.scenario)
         return;
     m_status->setText(tr("Comparing…"));
-    m_jobs.start([a = *m_a, b = *m_b, presets = &m_presets] { return compare(a, b, *presets); },
+    m_jobs.start([a = *m_a.scenario, b = *m_b.scenario, presets = &m_presets] { return compare(a, b, *presets); },
                  [this](std::shared_ptr<const CompareOutcome> o) { showOutcome(std::move(o)); });
 }
 
@@ -184,13 +184,13 @@ void CompareDock::showOutcome(std::shared_ptr<const CompareOutcome> outcome)
         return;
     }
     m_status->clear();
-    m_viewA->setSnapshot(m_outcome->snapshotA);
-    m_viewB->setSnapshot(m_outcome->snapshotB);
+    m_a.view->setSnapshot(m_outcome->snapshotA);
+    m_b.view->setSnapshot(m_outcome->snapshotB);
     const int wafers = m_outcome->snapshotB ? m_outcome->snapshotB->deviceCount : 1;
     m_wafer->setRange(1, std::max(1, wafers));
     m_table->setDelta(m_outcome->delta);
     applyMode();
-    syncView(m_viewB, m_viewA);
+    syncView(m_b.view, m_a.view);
     emit compared(true);
 }
 
@@ -202,7 +202,7 @@ void CompareDock::applyMode()
         d = m_outcome->sram;
     else if (m_outcome && mode == Mode::TimeDifference)
         d = m_outcome->time;
-    m_viewB->setDifference(d);
+    m_b.view->setDifference(d);
 }
 
 void CompareDock::syncView(views::MeshView* from, views::MeshView* to)
@@ -218,17 +218,16 @@ void CompareDock::retranslate()
 {
     setWindowTitle(tr("Compare Layouts"));
     const int mode = m_mode->currentIndex();
-    m_mode->setItemText(0, tr("Layouts side by side"));
-    m_mode->setItemText(1, tr("SRAM difference per core (B − A)"));
-    m_mode->setItemText(2, tr("Time difference per region (B − A)"));
+    views::setItemTexts(m_mode, {tr("Layouts side by side"), tr("SRAM difference per core (B − A)"),
+                                 tr("Time difference per region (B − A)")});
     m_mode->setToolTip(tr("Side by side shows each layout's SRAM use; a difference mode colours B's cores by B − A "
                           "(blue: B lower, red: B higher)."));
     m_mode->setCurrentIndex(std::max(0, mode));
     m_waferLabel->setText(tr("Wafer"));
-    m_titleA->setText(m_a ? tr("A: %1").arg(m_labelA) : tr("A: not pinned yet (Explore > Pin as A)"));
-    m_titleB->setText(m_followWindow ? tr("B: the window's current layout") : tr("B: %1").arg(m_labelB));
-    if (!m_a)
-        m_viewA->setEmptyText(tr("Pin the current layout as A to compare it with the layouts that follow."));
+    m_a.title->setText(m_a.scenario ? tr("A: %1").arg(m_a.label) : tr("A: not pinned yet (Explore > Pin as A)"));
+    m_b.title->setText(m_followWindow ? tr("B: the window's current layout") : tr("B: %1").arg(m_b.label));
+    if (!m_a.scenario)
+        m_a.view->setEmptyText(tr("Pin the current layout as A to compare it with the layouts that follow."));
 }
 
 void CompareDock::changeEvent(QEvent* event)

@@ -45,7 +45,7 @@ public:
     // B is the window's current layout: `b` now, and whatever the window shows next (setWindowScenario).
     void followB(const Scenario& b);
     void setWindowScenario(const Scenario& current);
-    bool hasA() const { return m_a.has_value(); }
+    bool hasA() const { return m_a.scenario.has_value(); }
     bool isBusy() const { return m_jobs.isBusy(); }
 
     enum class Mode
@@ -57,8 +57,8 @@ public:
     void setMode(Mode mode);
 
     const views::LayoutDeltaTable* table() const { return m_table; }
-    views::MeshView* viewA() const { return m_viewA; }
-    views::MeshView* viewB() const { return m_viewB; }
+    views::MeshView* viewA() const { return m_a.view; }
+    views::MeshView* viewB() const { return m_b.view; }
     QString lastError() const { return m_error; }
 
 signals:
@@ -74,23 +74,26 @@ private:
     void retranslate();
     void syncView(views::MeshView* from, views::MeshView* to);
 
+    // One side of the comparison: its layout, the name it was opened under, its title and heatmap.
+    struct Side
+    {
+        std::optional<Scenario> scenario;
+        QString label;
+        QLabel* title = nullptr;
+        views::MeshView* view = nullptr;
+    };
+
     const PresetLibrary& m_presets;
-    std::optional<Scenario> m_a;
-    std::optional<Scenario> m_b;
+    Side m_a;
+    Side m_b;
     bool m_followWindow = true;
-    QString m_labelA;
-    QString m_labelB;
     QString m_error;
     std::shared_ptr<const CompareOutcome> m_outcome;
 
-    QLabel* m_titleA = nullptr;
-    QLabel* m_titleB = nullptr;
     QLabel* m_status = nullptr;
     QComboBox* m_mode = nullptr;
     QSpinBox* m_wafer = nullptr;
     QLabel* m_waferLabel = nullptr;
-    views::MeshView* m_viewA = nullptr;
-    views::MeshView* m_viewB = nullptr;
     views::LayoutDeltaTable* m_table = nullptr;
     bool m_syncing = false;
     JobTracker m_jobs;

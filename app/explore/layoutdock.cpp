@@ -2,6 +2,7 @@
 
 #include "engine/wafer/mesh/meshshapes.h"
 #include "views/mesh/meshimage.h"
+#include "views/widgets/comboitems.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -248,13 +249,9 @@ void LayoutDock::retranslate()
                               tr("Attention"),   tr("FFN / experts"), tr("Embeddings / head")};
     for (int i = 0; i < 9; ++i)
         m_labels[i]->setText(labels[i]);
-    m_strategy->setItemText(0, tr("Layer-pipelined regions"));
-    m_strategy->setItemText(1, tr("WaferLLM whole-mesh tensor-parallel"));
-    m_order->setItemText(0, tr("Snake"));
-    m_order->setItemText(1, tr("Row-major"));
-    m_order->setItemText(2, tr("Column-major"));
-    m_kv->setItemText(0, tr("Shift"));
-    m_kv->setItemText(1, tr("Concat"));
+    views::setItemTexts(m_strategy, {tr("Layer-pipelined regions"), tr("WaferLLM whole-mesh tensor-parallel")});
+    views::setItemTexts(m_order, {tr("Snake"), tr("Row-major"), tr("Column-major")});
+    views::setItemTexts(m_kv, {tr("Shift"), tr("Concat")});
     m_strategy->setToolTip(tr("How layers map onto the mesh: one rectangular region per layer with the wafers in a "
                               "pipeline, or every layer spread over the whole mesh of one wafer (WaferLLM). Changes "
                               "the regions, the wafer count and the time per token."));

@@ -4,6 +4,7 @@
 #include "app/export/exporter.h"
 
 #include "views/explore/sweepchart.h"
+#include "views/widgets/comboitems.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -358,8 +359,8 @@ void SweepDock::retranslate()
     m_tabs->setTabText(0, tr("Table"));
     m_tabs->setTabText(1, tr("Chart"));
     m_tabs->setTabText(2, tr("Pareto"));
-    m_paretoAxis->setItemText(0, tr("Tokens/s per user against wafers"));
-    m_paretoAxis->setItemText(1, tr("Tokens/s per user against KV capacity"));
+    views::setItemTexts(m_paretoAxis,
+                        {tr("Tokens/s per user against wafers"), tr("Tokens/s per user against KV capacity")});
     if (m_result)
         fillTable();
 }

@@ -1,5 +1,7 @@
 #include "app/session/livewafer.h"
 
+#include "views/widgets/comboitems.h"
+
 // LiveWafer's words: the row's labels and the header line saying which model wrote the text and whose timing
 // the wafer shows.
 
@@ -14,8 +16,7 @@ void LiveWafer::retranslate()
 {
     if (auto* label = m_row->findChild<QLabel*>(QStringLiteral("waferShowsLabel")))
         label->setText(tr("&Wafer shows:"));
-    m_choice->setItemText(0, tr("the scenario's model, at its predicted pace"));
-    m_choice->setItemText(1, tr("the loaded model"));
+    views::setItemTexts(m_choice, {tr("the scenario's model, at its predicted pace"), tr("the loaded model")});
     m_choice->setToolTip(tr("What the main wafer plays while the chat answers: one token of the scenario "
                             "model's dataflow per token, or the loaded model itself placed on the scenario's "
                             "hardware."));

@@ -1,5 +1,6 @@
 // DefectsPanel's texts: the remap's numbers (showNumbers) and every label and tooltip (retranslate).
 #include "views/defects/defectspanel.h"
+#include "views/widgets/comboitems.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -117,8 +118,7 @@ void DefectsPanel::retranslate()
     m_brush->setText(tr("Brush"));
     m_brush->setToolTip(tr("Click or drag on the heatmap to mark cores dead or healthy (the heatmap switches to "
                            "the Defects layer). Dragging then paints instead of panning."));
-    m_brushMode->setItemText(0, tr("Kill cores"));
-    m_brushMode->setItemText(1, tr("Revive cores"));
+    setItemTexts(m_brushMode, {tr("Kill cores"), tr("Revive cores")});
     m_undo->setText(tr("Undo"));
     m_undo->setToolTip(tr("Undo the last defect edit (Ctrl+Z)"));
     m_redo->setText(tr("Redo"));
@@ -127,8 +127,7 @@ void DefectsPanel::retranslate()
     m_clear->setToolTip(tr("Marks every core healthy (can be undone)."));
 
     static_cast<QLabel*>(m_schemeForm->labelForField(m_scheme))->setText(tr("Scheme"));
-    m_scheme->setItemText(0, tr("Row-shift segments"));
-    m_scheme->setItemText(1, tr("Die spare rows/columns"));
+    setItemTexts(m_scheme, {tr("Row-shift segments"), tr("Die spare rows/columns")});
     m_scheme->setToolTip(
         tr("Row-shift: each physical row is cut into segments of %1 primary + %2 spare cores (preset); a row's "
            "logical cores skip dead ones (after Cerebras' patent US 11,328,208, [Cerebras-patent] in docs/sources.md). "
