@@ -65,6 +65,19 @@ int DataflowController::currentPhase() const
     return active.empty() ? -1 : int(*std::min_element(active.begin(), active.end()));
 }
 
+int DataflowController::tokenDevice(int shown) const
+{
+    if (!m_schedule)
+        return -1;
+    const std::vector<size_t> active = activePhases(*m_schedule, m_cycle);
+    if (active.empty())
+        return -1;
+    for (size_t i : active)
+        if (m_schedule->phases[i].device == shown)
+            return shown;
+    return m_schedule->phases[*std::min_element(active.begin(), active.end())].device;
+}
+
 void DataflowController::play()
 {
     if (!m_schedule || !(m_schedule->totalCycles > 0) || m_timer.isActive() || m_overlay != MeshLayer::Dataflow)
@@ -150,8 +163,7 @@ void DataflowController::tick()
     const double elapsedS = m_clock.nsecsElapsed() * 1e-9;
     m_clock.start();
     m_cycle = std::fmod(m_cycle + elapsedS * m_dilation * m_schedule->clockHz, total);
-    if (const int phase = currentPhase(); phase >= 0 && m_schedule->phases[size_t(phase)].device != m_device) {
-        const int device = m_schedule->phases[size_t(phase)].device;
+    if (const int device = tokenDevice(m_device); device >= 0 && device != m_device) {
         emit tokenMovedTo(device);
         if (m_device == device || !m_timer.isActive())
             return; // a receiver followed it (setDevice rendered that wafer's frame) or paused

@@ -60,6 +60,10 @@ public:
     const std::vector<double>& boundaries() const { return m_boundaries; }
     // The phase running at the current cycle (the first of concurrent ones), -1 when none.
     int currentPhase() const;
+    // The wafer a view showing wafer `shown` follows the token to at the current cycle: `shown` itself while a
+    // phase runs there (a prefill's chunks straddle wafers: the view stays rather than flicker between them),
+    // else the wafer of the phase that began first; -1 when nothing runs.
+    int tokenDevice(int shown) const;
     // Wall time of the last frame computation, milliseconds.
     double lastFrameMs() const { return m_lastFrameMs; }
 

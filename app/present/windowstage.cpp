@@ -147,11 +147,9 @@ void WindowStage::showToken(int token, int tokens, double fraction, double wafer
                                            ? pace
                                            : controller->waferSecondsPerSecond());
     // The heatmap follows the token from wafer to wafer.
-    const int phase = controller->currentPhase();
-    const auto schedule = controller->schedule();
-    if (phase >= 0 && schedule && size_t(phase) < schedule->phases.size() &&
-        schedule->phases[size_t(phase)].device != m_parts.stage->device()) {
-        m_parts.setDevice(schedule->phases[size_t(phase)].device);
+    if (const int device = controller->tokenDevice(m_parts.stage->device());
+        device >= 0 && device != m_parts.stage->device()) {
+        m_parts.setDevice(device);
         m_parts.dataflow->hide(); // the window shows the dock again with the new wafer
     }
 }

@@ -44,6 +44,7 @@ private slots:
     void frameMatchesEngineActivity();
     void playAdvancesAndWraps();
     void playFollowsTheTokenAcrossWafers();
+    void followingAPrefillNeverFlickers();
     void heldFramesNeverChange();
     void noScheduleIsHarmless();
     void executedRunPlaysItsEvents();
@@ -191,6 +192,34 @@ void TestDataflowController::playFollowsTheTokenAcrossWafers()
     QTRY_VERIFY_WITH_TIMEOUT(moved.count() >= 2, 10000); // the next token starts on wafer 1
     QCOMPARE(moved.at(1).at(0).toInt(), 0);
     c.pause();
+}
+
+// A prefill's chunks run on both wafers at once while the pipeline straddles them: a view that follows the token
+// moves to wafer 2 once, when no chunk is left on wafer 1, and never back and forth (the earliest-begun phase
+// alone went back and forth between the wafers).
+void TestDataflowController::followingAPrefillNeverFlickers()
+{
+    const auto schedule = ws::testing::smallPrefill();
+    QVERIFY(schedule->chunks > 1);
+    DataflowController c;
+    c.setSchedule(schedule, baseSnapshot());
+    c.setDevice(0);
+    QVector<int> moves;
+    bool straddled = false;
+    for (int i = 0; i <= 2000; ++i) {
+        c.seek(schedule->totalCycles * i / 2000.0);
+        std::set<int> running;
+        for (size_t p : activePhases(*schedule, c.cycle()))
+            running.insert(schedule->phases[p].device);
+        straddled = straddled || running.size() > 1;
+        if (const int device = c.tokenDevice(c.device()); device >= 0 && device != c.device()) {
+            QVERIFY(!running.count(c.device())); // it leaves a wafer only when nothing runs there
+            moves << device;
+            c.setDevice(device);
+        }
+    }
+    QVERIFY(straddled); // the chunks did run on both wafers at once
+    QCOMPARE(moves, QVector<int>{1});
 }
 
 void TestDataflowController::heldFramesNeverChange()
