@@ -10,7 +10,9 @@ Expected<OptimizeResult> optimizeLayout(const ScenarioSpec& base, const Optimize
     first.weightFill = 0.8;
     first.order = LayerOrder::Snake;
     first.bandsPerDevice = 0;
-    auto start = predictPlaced(first, &cache, &r.defaultLayout);
+    // It weighs each candidate by its time per token and wafers alone: the point of each prediction.
+    constexpr PredictDetail kPoint{.pointOnly = true};
+    auto start = predictPlaced(first, &cache, &r.defaultLayout, kPoint);
     if (!start)
         return start.error();
     r.defaultMsPerToken = 1e3 * start->secondsPerToken;
@@ -33,7 +35,7 @@ Expected<OptimizeResult> optimizeLayout(const ScenarioSpec& base, const Optimize
                 b.order = order;
                 b.bandsPerDevice = bands;
                 Layout layout;
-                auto p = predictPlaced(b, &cache, &layout);
+                auto p = predictPlaced(b, &cache, &layout, kPoint);
                 if (!p || p->devices > budget)
                     continue;
                 ++r.candidates;

@@ -155,7 +155,8 @@ Expected<SweepAxis> parseSweepAxis(std::string_view text)
     return axis;
 }
 
-Expected<Prediction> predictPlaced(const ScenarioSpec& b, PlacementCache* cache, Layout* layoutOut)
+Expected<Prediction> predictPlaced(const ScenarioSpec& b, PlacementCache* cache, Layout* layoutOut,
+                                   PredictDetail detail)
 {
     const SharedPlacement placed = placeThrough(cache, b.model, b.hardware.wafer, placementOptions(b));
     if (!*placed)
@@ -166,6 +167,8 @@ Expected<Prediction> predictPlaced(const ScenarioSpec& b, PlacementCache* cache,
     o.wafer.placedLayout = &layout;
     o.wafer.placedLayoutPlacement = placed; // layoutOf(placed) is `layout`: not placed again
     o.wafer.placements = cache;
+    o.wafer.noRange = detail.noRange;
+    o.wafer.pointOnly = detail.pointOnly;
     auto p = predict(b, o);
     if (p && layoutOut)
         *layoutOut = layout;
@@ -247,7 +250,7 @@ Expected<SweepResult> runSweep(const ScenarioSpec& base, const std::vector<Sweep
             point.values.push_back(axes[a].values[size_t(at[a])]);
             (void)apply(b, axes[a].parameter, point.values.back()); // checked by parseSweepAxis
         }
-        auto p = predictPlaced(b, &cache);
+        auto p = predictPlaced(b, &cache, nullptr, {.noRange = true}); // a point shows no range
         if (!p) {
             point.error = p.error().text;
         } else {

@@ -75,8 +75,15 @@ struct SweepResult
 };
 
 // The prediction of one configuration placed as a layout: the placement options' layout through predictWafer.
-// `layout` receives the layout when not null.
-Expected<Prediction> predictPlaced(const ScenarioSpec& base, PlacementCache* cache, Layout* layout = nullptr);
+// `layout` receives the layout when not null. `detail` null: the whole prediction; else its detail options (a
+// sweep's points: WaferPredictOptions::noRange; the optimiser's: pointOnly).
+struct PredictDetail
+{
+    bool noRange = false;
+    bool pointOnly = false;
+};
+Expected<Prediction> predictPlaced(const ScenarioSpec& base, PlacementCache* cache, Layout* layout = nullptr,
+                                   PredictDetail detail = {});
 
 int64_t sweepPointCount(const std::vector<SweepAxis>& axes);
 // Points [count * (shard - 1) / shards, count * shard / shards) of the sweep (shard is 1-based).

@@ -149,7 +149,7 @@ void addStack(Prediction& p, const StackProfile& stack, const StackKernel& kerne
         note += "; kernel factor " + toStringC(kernel.factor).substr(0, 5) +
                 " on the fitted cycles per MAC, all-reduce fixed cycles and routing stage cycles";
     p.notes.push_back(note + "; assumed: " + stack.assumed);
-    if (p.kind != HardwareKind::Wafer || !(kernel.high > kernel.low))
+    if (p.kind != HardwareKind::Wafer || !(kernel.high > kernel.low) || !at)
         return;
     std::string rows;
     for (const StackKernelRow& r : kernel.rows)
@@ -188,13 +188,20 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
     }
     auto p = predictByKind(model, hardware, w, options, kernel.factor);
     if (p) {
+        // The stack driver's ends need only their speed: the point, not their own breakdown, curve and range.
+        PredictOptions ends = options;
+        ends.wafer.pointOnly = true;
+        const bool ranges = !options.wafer.noRange && !options.wafer.pointOnly;
         if (stack)
             addStack(*p, *stack, kernel, options,
-                     [&](double f) { return predictByKind(model, hardware, w, options, f); });
+                     ranges ? std::function<Expected<Prediction>(double)>(
+                                  [&](double f) { return predictByKind(model, hardware, w, ends, f); })
+                            : nullptr);
         else if (hardware.kind == HardwareKind::Gpu)
             if (const StackProfile* g = stackOfGpuProfile(p->profile))
                 addStack(*p, *g, kernel, options, {});
-        addSpeculativeDrivers(*p, model, hardware, w, options, kernel.factor);
+        if (ranges)
+            addSpeculativeDrivers(*p, model, hardware, w, options, kernel.factor);
         completeScenarios(*p, w);
         completeCost(*p, hardware);
     }

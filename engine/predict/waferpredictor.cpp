@@ -383,7 +383,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     bounds.cycles = [&](const ScheduleRegions& l, const TimingParams& params, int visit) {
         return tokenCycles(model, l, params, visit, w.contextTokens, o.kv);
     };
-    addWaferRangeAndCeiling(p, model, hw, w, o, bounds);
+    if (!o.noRange)
+        addWaferRangeAndCeiling(p, model, hw, w, o, bounds);
     if (hw.wafer.powerWatts > 0)
         p.powerWatts = hw.wafer.powerWatts * p.devices;
     else

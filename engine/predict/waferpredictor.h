@@ -51,8 +51,12 @@ struct WaferPredictOptions
     // Speculative decoding with a draft model: place the draft at this home instead of chooseDraftHome's
     // (engine/predict/speculative.h); the chooser's candidates and the range's other fills use it.
     const DraftHome* draftHome = nullptr;
-    // Only the point (seconds per token, devices, notes): no breakdown, TTFT, curve or range.
+    // Only the point (seconds per token, devices, notes): no breakdown, TTFT, curve or range (nor predict()'s stack
+    // and speculative drivers).
     bool pointOnly = false;
+    // The point, breakdown, TTFT and curve without the range and its drivers or the ceiling (predict() then adds no
+    // stack or speculative driver either): a sweep's points, which show none of them.
+    bool noRange = false;
 };
 
 // A home the chooser weighed, with the speculative seconds per output token predicted there (0: not timed,

@@ -28,6 +28,8 @@ private slots:
     void shippedProfiles();
     void userProfileFits();
     void userGpuProfileDrivesPrediction();
+    void lessDetailKeepsThePoint_data();
+    void lessDetailKeepsThePoint();
     void rejectsNonsense_data();
     void rejectsNonsense();
 };
@@ -205,6 +207,49 @@ void TestPredictor::userGpuProfileDrivesPrediction()
     auto again = predictGpu(m, hw, w, shipped);
     QVERIFY(again.hasValue());
     QCOMPARE(again->tokensPerSecondPerUser, base->tokensPerSecondPerUser);
+}
+
+// A sweep's points (noRange) and the optimiser's (pointOnly) ask for less of each prediction: the same point,
+// time to first token and breakdown as the whole prediction, without its range drivers.
+void TestPredictor::lessDetailKeepsThePoint_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<bool>("speculative");
+    QTest::newRow("llama-3.1-70b") << "llama-3.1-70b" << false;
+    QTest::newRow("qwen3-32b") << "qwen3-32b" << false;
+    QTest::newRow("llama-3.1-8b speculative") << "llama-3.1-8b" << true;
+}
+
+void TestPredictor::lessDetailKeepsThePoint()
+{
+    QFETCH(QString, model);
+    QFETCH(bool, speculative);
+    const ModelConfig m = wstest::modelPreset(model.toLatin1().constData());
+    const HardwareSpec hw = wstest::hardwarePreset("wse3");
+    Workload w;
+    w.speculative.enabled = speculative;
+    const auto whole = predict(m, hw, w);
+    QVERIFY2(whole, whole ? "" : whole.error().message().c_str());
+    QVERIFY(!whole->rangeDrivers.empty());
+    QVERIFY(whole->tokensPerSecondPerUserRange.high > whole->tokensPerSecondPerUserRange.low);
+    PredictOptions o;
+    o.wafer.noRange = true;
+    const auto noRange = predict(m, hw, w, o);
+    QVERIFY(noRange);
+    QCOMPARE(noRange->secondsPerToken, whole->secondsPerToken);
+    QCOMPARE(noRange->ttftSeconds, whole->ttftSeconds);
+    QCOMPARE(noRange->devices, whole->devices);
+    QCOMPARE(noRange->kvCapacityTokens, whole->kvCapacityTokens);
+    QCOMPARE(noRange->breakdown.size(), whole->breakdown.size());
+    QCOMPARE(noRange->stack, whole->stack);
+    QVERIFY(noRange->rangeDrivers.empty());
+    o = {};
+    o.wafer.pointOnly = true;
+    const auto point = predict(m, hw, w, o);
+    QVERIFY(point);
+    QCOMPARE(point->secondsPerToken, whole->secondsPerToken);
+    QCOMPARE(point->devices, whole->devices);
+    QVERIFY(point->rangeDrivers.empty());
 }
 
 void TestPredictor::rejectsNonsense_data()
