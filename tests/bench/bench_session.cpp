@@ -133,6 +133,7 @@ int main(int argc, char** argv)
     settings.maxTokens = 400;
     chat->pane()->setSettings(settings);
 
+    app.reset();
     const Latency idle = measureLoop(std::min(seconds, 2.0));
     std::printf("bench_session: model %s, main window 1366 x 768 with %s, %.1f s per mode, %d generator thread(s), "
                 "%d cores, 1 ms timer on the GUI thread\n",
@@ -140,6 +141,8 @@ int main(int argc, char** argv)
                 ws::ChatController::defaultGeneratorThreads(), QThread::idealThreadCount());
     std::printf("  idle                 : worst %.2f ms, p99 %.2f ms, median %.3f ms (%d ticks)\n", idle.worstMs,
                 idle.p99Ms, idle.medianMs, idle.ticks);
+    for (const auto& slow : app.slowest) // what the GUI thread did when nothing was asked of it
+        std::printf("    slow GUI dispatch: %.2f ms (%.2f ms CPU) in %s\n", slow.ms, slow.cpuMs, slow.what.constData());
 
     double worstOfAll = 0;
     double worstCpuOfAll = 0;
