@@ -72,7 +72,26 @@ void MeshView::setDifference(std::shared_ptr<const MeshDifference> difference)
 void MeshView::setLegendVisible(bool visible)
 {
     m_legendVisible = visible;
+    updateLegendBand();
     update();
+}
+
+void MeshView::updateLegendBand()
+{
+    double band = 0;
+    if (m_snapshot && m_legendVisible) {
+        const double legend =
+            (m_difference ? DifferenceLayer::legendSize(font())
+                          : MeshLegend(m_snapshot.get(), m_layer, m_range, overlayTop()).sizeHint(font()))
+                .width();
+        // In steps of 16 px, so that a scale's changing top does not move the mesh; the legend's 12 px from the
+        // edge, and as much again from the mesh.
+        band = std::ceil(legend / 16) * 16 + 24;
+    }
+    if (band == m_transform.sideBandPx)
+        return;
+    m_transform.sideBandPx = band;
+    m_transform.clamp();
 }
 
 void MeshView::setSelectedCore(std::optional<QPoint> core)
@@ -90,6 +109,7 @@ void MeshView::resetTransform()
 {
     m_transform.viewPx = QSizeF(size());
     m_transform.meshCores = m_snapshot ? QSizeF(m_snapshot->meshCols, m_snapshot->meshRows) : QSizeF();
+    updateLegendBand();
     m_transform.fit();
     emitZoom();
 }

@@ -130,6 +130,8 @@ private:
     // setFrame's bookkeeping; true when the image must be made again.
     bool adoptFrame(std::shared_ptr<const MeshFrame> frame);
     void resetTransform();
+    // Keeps the legend's width free right of a mesh that leaves the room (ViewTransform::sideBandPx).
+    void updateLegendBand();
     void paintMesh(QPainter& painter);
     void paintBanner(QPainter& painter) const;
     void setHover(std::optional<QPoint> core);

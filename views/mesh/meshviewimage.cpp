@@ -72,6 +72,7 @@ void MeshView::rebuildImage()
     m_imageStale = true;
     m_reduced = QImage();
     m_reducedScale = 0;
+    updateLegendBand(); // the layer's legend may be wider or narrower
     update();
 }
 

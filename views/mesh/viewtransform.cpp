@@ -101,10 +101,12 @@ void ViewTransform::resize(QSizeF newViewPx)
     clamp();
 }
 
-// One axis: centre the mesh when it is smaller than the view (less the margin),
-// otherwise keep the view covered (the margin may show at the mesh edges).
-static double clampAxis(double offset, double meshPx, double viewPx, double marginPx)
+// One axis: centre the mesh when it is smaller than the view (less the margin; in the view less `bandPx` at its
+// far end when the mesh leaves that too), otherwise keep the view covered (the margin may show at the mesh edges).
+static double clampAxis(double offset, double meshPx, double viewPx, double marginPx, double bandPx = 0)
 {
+    if (bandPx > 0 && meshPx <= viewPx - bandPx - 2 * marginPx)
+        return (viewPx - bandPx - meshPx) / 2;
     if (meshPx <= viewPx - 2 * marginPx)
         return (viewPx - meshPx) / 2;
     const double lo = viewPx - marginPx - meshPx; // right/bottom edge at the margin
@@ -119,7 +121,7 @@ void ViewTransform::clamp()
     if (!(scale > 0) || !std::isfinite(scale))
         scale = fitScale();
     scale = std::clamp(scale, minScale(), maxScale);
-    offsetPx.setX(clampAxis(offsetPx.x(), meshCores.width() * scale, viewPx.width(), marginPx));
+    offsetPx.setX(clampAxis(offsetPx.x(), meshCores.width() * scale, viewPx.width(), marginPx, sideBandPx));
     offsetPx.setY(clampAxis(offsetPx.y(), meshCores.height() * scale, viewPx.height(), marginPx));
 }
 

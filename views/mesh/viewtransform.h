@@ -21,8 +21,11 @@ struct ViewTransform
     QSizeF viewPx;       // widget size, in pixels
     QSizeF meshCores;    // mesh size, in cores (columns, rows)
     double marginPx = 0; // free border kept around the mesh by fit()
-    double scale = 1;    // pixels per core
-    QPointF offsetPx;    // widget position of the top-left corner of core (0, 0)
+    // Room kept free right of a mesh narrower than the view (MeshView's legend, beside the wafer rather than over
+    // it): the mesh is centred in the rest when it leaves that much, else in the whole view.
+    double sideBandPx = 0;
+    double scale = 1; // pixels per core
+    QPointF offsetPx; // widget position of the top-left corner of core (0, 0)
 
     static constexpr double maxScale = 96.0; // a core never grows past this many pixels
     static constexpr double zoomStep = 1.25; // one wheel notch or key press

@@ -31,6 +31,7 @@ private slots:
     void framesShareTheBase();
     void headsUpKeepsClearOfTheLegend_data();
     void headsUpKeepsClearOfTheLegend();
+    void legendBesideTheMesh();
     void legendFadesNearThePointer();
 };
 
@@ -228,6 +229,7 @@ void TestMeshView::viewStateRoundTrip()
     QFETCH(double, expectedZoom);
     QFETCH(QPointF, expectedCentre);
     MeshView view;
+    view.setLegendVisible(false); // a mesh that leaves room beside it keeps the legend's free: legendBesideTheMesh
     view.resize(640, 480);
     view.setSnapshot(testing::makeSyntheticSnapshot(64, 48, 1));
     view.setViewState(zoom, centre);
@@ -235,6 +237,39 @@ void TestMeshView::viewStateRoundTrip()
     QVERIFY2(qAbs(view.centreCore().x() - expectedCentre.x()) < 1e-6 &&
                  qAbs(view.centreCore().y() - expectedCentre.y()) < 1e-6,
              qPrintable(QStringLiteral("centre (%1, %2)").arg(view.centreCore().x()).arg(view.centreCore().y())));
+}
+
+// A tall mesh in a wide view (a portrait wafer in a landscape window) leaves room beside it: the mesh moves left,
+// centred in the rest, and the legend sits beside it instead of over its cores. Where the mesh leaves no such room
+// it stays centred in the whole view.
+void TestMeshView::legendBesideTheMesh()
+{
+    MeshView view;
+    view.resize(800, 400); // centred in the whole view, the mesh would reach under the bottom-right legend
+    view.setSnapshot(testing::makeSyntheticSnapshot(48, 64, 1)); // 5.75 px per core: 276 x 368 px
+    const auto mesh = [&view] {
+        return view.transform().widgetRect(
+            QRectF(0, 0, view.transform().meshCores.width(), view.transform().meshCores.height()));
+    };
+    const auto legend = view.headsUp().legendRect;
+    QVERIFY(legend);
+    QVERIFY2(!legend->intersects(mesh()),
+             qPrintable(QStringLiteral("legend at x %1, mesh to x %2").arg(legend->left()).arg(mesh().right())));
+    const double band = view.transform().sideBandPx;
+    QVERIFY(band >= legend->width() + 24);
+    QVERIFY(qAbs(mesh().center().x() - (800 - band) / 2) < 1e-6); // centred in the room left of the band
+    QVERIFY(view.transform().isFitted());
+
+    view.setLegendVisible(false); // no legend, no band: centred in the whole view
+    QCOMPARE(view.transform().sideBandPx, 0.0);
+    QVERIFY(qAbs(mesh().center().x() - 400) < 1e-6);
+
+    MeshView narrow; // no room beside the mesh: centred as before, the legend where headsUp puts it
+    narrow.resize(300, 400);
+    narrow.setSnapshot(testing::makeSyntheticSnapshot(48, 64, 1));
+    const ViewTransform& t = narrow.transform();
+    QVERIFY(t.sideBandPx > 0);
+    QVERIFY(qAbs(t.widgetRect(QRectF(QPointF(0, 0), t.meshCores)).center().x() - 150) < 1e-6);
 }
 
 void TestMeshView::badSnapshots()
