@@ -11,6 +11,7 @@
 #include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
 #include "views/widgets/comboitems.h"
+#include "views/widgets/elidedlabel.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -56,10 +57,7 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent)
     row->addWidget(m_layer);
     m_kv = new QComboBox(body);
     m_kv->addItems({QString(), QString()});
-    m_kvLabel = new QLabel(body);
-    // Takes the row's room left, never widens the dock (the whole line is in its tooltip); no word wrap, which
-    // would lay the row out again on every frame.
-    m_kvLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_kvLabel = new views::ElidedLabel(body); // the row's room left, ending in "…" where that is too narrow
     m_frameLabel = new QLabel(body);
     m_frameLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     row->addWidget(m_kv);

@@ -37,6 +37,7 @@ namespace ws {
 class Stage;
 
 namespace views {
+class ElidedLabel;
 class PlaybackBar;
 class TimelineChart;
 } // namespace views
@@ -106,7 +107,7 @@ private:
     QComboBox* m_source = nullptr;
     QSpinBox* m_layer = nullptr;
     QComboBox* m_kv = nullptr;
-    QLabel* m_kvLabel = nullptr;
+    views::ElidedLabel* m_kvLabel = nullptr; // its whole text in its tooltip
     QLabel* m_frameLabel = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTableWidget* m_breakdown = nullptr;

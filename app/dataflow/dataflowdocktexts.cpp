@@ -4,6 +4,7 @@
 
 #include "views/charts/chartformat.h"
 #include "views/mesh/meshimage.h"
+#include "views/widgets/elidedlabel.h"
 
 #include <QLabel>
 #include <QLocale>

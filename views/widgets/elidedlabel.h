@@ -1,0 +1,32 @@
+#pragma once
+// A one-line label that takes the room its layout gives it and, where that is too narrow for its text, ends the
+// text with "…" at the last character that fits instead of clipping it mid-letter (its owner puts the whole text
+// in its tooltip). It never widens its row and never lays the row out again when the text changes (no word wrap),
+// so a label updated every frame stays cheap.
+
+#include <QLabel>
+#include <QPainter>
+#include <QStyle>
+#include <QStyleOption>
+
+namespace ws::views {
+
+class ElidedLabel : public QLabel
+{
+public:
+    explicit ElidedLabel(QWidget* parent = nullptr) : QLabel(parent)
+    {
+        setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter p(this);
+        const QRect r = contentsRect();
+        const QString shown = fontMetrics().elidedText(text(), Qt::ElideRight, r.width());
+        style()->drawItemText(&p, r, int(alignment()), palette(), isEnabled(), shown, foregroundRole());
+    }
+};
+
+} // namespace ws::views
