@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -195,6 +196,22 @@ std::pair<double, double> ComparisonPanel::readingTokensPerSecond(const ReadingS
 void ComparisonPanel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot)
 {
     m_snapshot = std::move(snapshot);
+    m_stale = window()->isVisible() && !isVisible();
+    if (!m_stale)
+        showSnapshot();
+}
+
+void ComparisonPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale) {
+        m_stale = false;
+        showSnapshot();
+    }
+}
+
+void ComparisonPanel::showSnapshot()
+{
     if (!m_snapshot) {
         m_speed->setBars({}, {}, {}, {}, {});
         m_ttft->setBars({}, {}, {}, {}, {});

@@ -41,6 +41,9 @@ class ComparisonPanel : public QWidget
 public:
     explicit ComparisonPanel(QWidget* parent = nullptr);
 
+    // Hidden in a window on show (another mode's layout, its dock closed), the panel keeps the snapshot and fills
+    // its charts and tables when it is shown again, not at every change of the scenario (tens of milliseconds of
+    // chart layout on the GUI thread); elsewhere at once.
     void setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot);
     std::shared_ptr<const ComparisonSnapshot> snapshot() const { return m_snapshot; }
 
@@ -75,13 +78,18 @@ signals:
     // `content` is drawn for PNG/SVG; `data` is written for CSV/JSON.
     void exportRequested(QWidget* content, const ws::views::ChartData& data, const QString& title);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    void showSnapshot();
     void connectCard(ChartCard* card, const std::function<ChartData()>& data, const QString& title);
     void fillBars();
     void fillMeaning();
     void fillCost();
 
     std::shared_ptr<const ComparisonSnapshot> m_snapshot;
+    bool m_stale = false; // the views show an earlier snapshot (hidden when it came)
     ComparisonSettingsBar* m_settings = nullptr;
     QTabWidget* m_tabs = nullptr;
     RangeBarChart* m_speed = nullptr;

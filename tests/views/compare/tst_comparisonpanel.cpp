@@ -114,6 +114,33 @@ private slots:
         QTest::newRow("llama-3.1-70b, 16 users") << QStringLiteral("llama-3.1-70b") << 16;
     }
 
+    // In a shown window with the panel hidden (another mode), a new snapshot waits: the charts keep the last one
+    // shown until the panel is shown, then show the new one. A panel outside a shown window fills at once.
+    void hiddenPanelFillsWhenShown()
+    {
+        auto first = makeSnapshot(QStringLiteral("llama-3.1-8b"), 1);
+        auto second = makeSnapshot(QStringLiteral("llama-3.1-70b"), 1);
+        QVERIFY(first && second);
+        QWidget window;
+        window.resize(1400, 900);
+        auto* panel = new ComparisonPanel(&window);
+        panel->resize(1400, 900);
+        panel->setSnapshot(first); // the window not shown yet: at once
+        const auto speedOf = [&] { return panel->speedChart()->chartData().rows.value(0).value(1).toDouble(); };
+        const double firstSpeed = speedOf();
+        QVERIFY(firstSpeed > 0);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        panel->hide();
+        panel->setSnapshot(second);
+        QCOMPARE(panel->snapshot(), std::shared_ptr<const ComparisonSnapshot>(second));
+        QCOMPARE(speedOf(), firstSpeed); // not filled while hidden
+        panel->show();
+        const double secondSpeed = speedOf();
+        QVERIFY(secondSpeed > 0 && secondSpeed != firstSpeed);
+        QCOMPARE(secondSpeed, second->systems[0].prediction.tokensPerSecondPerUser);
+    }
+
     void showsPredictions()
     {
         QFETCH(QString, model);
