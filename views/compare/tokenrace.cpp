@@ -208,9 +208,16 @@ void TokenRace::advanceTo(double seconds)
         const TokenPacer pacer = TokenPacer::atPaceOf(pace);
         return slowed ? pacer.slowedBy(1.0 / m_timeScale) : pacer;
     };
+    // Hidden in a shown window (another mode, its dock closed): the lanes' texts catch up when the race is shown
+    // (showEvent), not at every tick; whether every lane is out is the pacers' to say.
+    m_lanesStale = window()->isVisible() && !isVisible();
+    bool allOut = total > 0 && !m_lanes.empty();
     for (size_t i = 0; i < m_lanes.size(); ++i) {
         const TokenPacer pacer = pacerOf(m_systems[i].pace);
         const int out = pacer.tokensOutAt(wall, total);
+        allOut = allOut && out >= total;
+        if (m_lanesStale)
+            continue;
         m_lanes[i]->show(m_pieces, out, total, pacer.clockAt(wall, total), pacer.rateAt(wall, total));
         std::vector<double> marks;
         for (const RaceMark& m : m_systems[i].marks) {
@@ -224,7 +231,7 @@ void TokenRace::advanceTo(double seconds)
         else
             m_lanes[i]->setReaderFraction(-1);
     }
-    if (isFinished() && m_timer->isActive() && !m_streaming) {
+    if (allOut && m_timer->isActive() && !m_streaming) {
         m_timer->stop();
         refreshButtons();
         emit finished();
@@ -346,6 +353,8 @@ void TokenRace::applyTimeScale(double scale)
 void TokenRace::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    if (m_lanesStale)
+        advanceTo(m_elapsed);
     // Shown (the View menu, the Compare mode): a race that has not begun runs; a tour keeps its own clock.
     if (!m_externalClock && !isRunning() && m_elapsed == 0)
         start();

@@ -128,6 +128,7 @@ private:
     std::vector<RaceLane*> m_lanes;
     double m_readingTokensPerSecond = 0;
     double m_elapsed = 0;
+    bool m_lanesStale = false; // the lanes show an earlier time (hidden when the race advanced)
     double m_elapsedAtResume = 0;
     double m_timeScale = 1.0;
     bool m_demoPace = true;

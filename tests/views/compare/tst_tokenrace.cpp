@@ -128,6 +128,25 @@ private slots:
         QCOMPARE(race.isFinished(), slow == 200);
     }
 
+    // Hidden in a shown window (another mode), the race runs on but its lanes' texts wait: shown again, they show
+    // where the race is.
+    void hiddenLanesCatchUpWhenShown()
+    {
+        QWidget window;
+        auto* race = new TokenRace(&window);
+        race->setRace(numbered(1000), {{pace(250, 0.2), QStringLiteral("one"), Qt::red, {}}}, {});
+        race->advanceTo(0.6); // 1 + 0.4 x 250 = 101 tokens, the window not shown yet: at once
+        QCOMPARE(race->lane(0)->revealed(), 101);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        race->hide();
+        race->advanceTo(1.2);
+        QCOMPARE(race->elapsedSeconds(), 1.2);
+        QCOMPARE(race->lane(0)->revealed(), 101); // not laid out while hidden
+        race->show();
+        QCOMPARE(race->lane(0)->revealed(), 251);
+    }
+
     void counterShowsLiveRate()
     {
         TokenRace race;
