@@ -1,7 +1,8 @@
 #pragma once
-// A chart (or any widget) with a small "Export" button in its top-right
-// corner. The card only asks: exportRequested() goes to the app, which writes
-// the files (views do no file I/O). content() is what gets drawn to PNG/SVG.
+// A chart (or any widget) with a small export button (an icon) in its
+// top-right corner. The card only asks: exportRequested() goes to the app,
+// which writes the files (views do no file I/O). content() is what gets drawn
+// to PNG/SVG.
 
 #include <QWidget>
 
