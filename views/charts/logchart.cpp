@@ -2,13 +2,59 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws::views {
+
+namespace {
+// Fits the legend again whenever the view is resized.
+class LegendFitter : public QObject
+{
+public:
+    LegendFitter(const LogChart& chart) : QObject(chart.view), m_chart(chart) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize)
+            fitLegend(m_chart);
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    LogChart m_chart;
+};
+} // namespace
+
+void fitLegend(const LogChart& c)
+{
+    if (!c.chart || !c.view)
+        return;
+    QLegend* legend = c.chart->legend();
+    const QFontMetricsF fm(legend->font());
+    constexpr double kMarkerPx = 28; // a marker's square and the gaps around it
+    double row = 0, widest = 0;
+    for (const QLegendMarker* m : legend->markers())
+        if (m->isVisible()) {
+            const double w = fm.horizontalAdvance(m->label()) + kMarkerPx;
+            row += w;
+            widest = std::max(widest, w);
+        }
+    const double width = c.view->width();
+    const bool right = row > width - 16 && width - widest - 24 >= 240;
+    const Qt::Alignment want = right ? Qt::AlignRight : Qt::AlignBottom;
+    if (legend->alignment() != want)
+        legend->setAlignment(want);
+}
 
 LogChart makeLogChart(QWidget* host, bool fill, const QString& title, const QString& xTitle, const QString& yTitle,
                       const QString& markerName)
@@ -19,6 +65,7 @@ LogChart makeLogChart(QWidget* host, bool fill, const QString& title, const QStr
     c.chart->setAnimationOptions(QChart::NoAnimation);
     c.chart->setMargins(QMargins(4, 4, 4, 4));
     c.chart->legend()->setAlignment(Qt::AlignBottom);
+    c.chart->legend()->setShowToolTips(true); // an entry cut short names itself whole
     QFont small = c.chart->legend()->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     c.chart->legend()->setFont(small);
@@ -33,6 +80,7 @@ LogChart makeLogChart(QWidget* host, bool fill, const QString& title, const QStr
     c.chart->addAxis(c.y, Qt::AlignLeft);
     c.view = new QChartView(c.chart, host);
     c.view->setRenderHint(QPainter::Antialiasing);
+    c.view->installEventFilter(new LegendFitter(c));
     if (fill) {
         auto* layout = new QVBoxLayout(host);
         layout->setContentsMargins(0, 0, 0, 0);

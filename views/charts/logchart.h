@@ -30,6 +30,11 @@ struct LogChart
 LogChart makeLogChart(QWidget* host, bool fill, const QString& title, const QString& xTitle, const QString& yTitle,
                       const QString& markerName = {});
 
+// The legend at the bottom where its entries fit in one row; else at the right, one whole entry a line, where that
+// leaves the plot at least 240 px; else at the bottom, cut, each entry's whole name in its tooltip. The view calls it
+// when resized; a chart calls it after changing its series.
+void fitLegend(const LogChart& chart);
+
 // [10^floor(log10 min), 10^ceil(log10 max)]; min and max must be > 0.
 void setDecadeRange(QLogValueAxis* axis, double min, double max);
 

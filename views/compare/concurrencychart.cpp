@@ -119,6 +119,7 @@ void ConcurrencyChart::setCurves(const std::vector<ConcurrencyCurve>& curves)
         setDecadeRange(m_log.x, xMin, xMax);
         setDecadeRange(m_log.y, yMin, yMax);
     }
+    fitLegend(m_log);
 }
 
 void ConcurrencyChart::showTip(const QPointF& point, bool state)

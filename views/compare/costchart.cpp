@@ -233,6 +233,7 @@ void CostChart::setCurves(const std::vector<CostCurve>& curves)
         setDecadeRange(m_log.x, xMin, xMax);
         setDecadeRange(m_log.y, yMin, yMax);
     }
+    fitLegend(m_log);
 
     m_filling = true;
     m_system->clear();
