@@ -2,8 +2,10 @@
 // Plain statistics that add and subtract field by field, so that totals and
 // per-phase deltas are arithmetic (ChampSim's cache_stats style): a struct
 // names its counters once, as member pointers returned by a static fields(),
-// and gets += and -= from here. A counter is a number, a std::array of
-// counters (element by element), or another such struct.
+// and gets += and -= from here (found by argument-dependent lookup for the
+// types of namespace ws; elsewhere `using ws::operator+=;`). A counter is a
+// number, a std::array of counters (element by element), or another such
+// struct.
 
 #include <array>
 #include <cstddef>

@@ -1,13 +1,12 @@
 #pragma once
 // A one-line label that takes the room its layout gives it and, where that is too narrow for its text, ends the
 // text with "…" at the last character that fits instead of clipping it mid-letter (its owner puts the whole text
-// in its tooltip). It never widens its row and never lays the row out again when the text changes (no word wrap),
-// so a label updated every frame stays cheap.
+// in its tooltip). It never widens its row, and without word wrap its height does not depend on its width, so a
+// label updated every frame costs no second layout pass.
 
 #include <QLabel>
 #include <QPainter>
 #include <QStyle>
-#include <QStyleOption>
 
 namespace ws::views {
 
