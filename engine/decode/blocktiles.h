@@ -264,7 +264,7 @@ inline void q6Block(const uint8_t* rows, size_t rowBytes, int rowCount, const ui
     using Tile = void (*)(const BlockQ6_K*, const uint8_t*, size_t, const __m256i*, int, float*, size_t);
     static constexpr Tile kTiles[4] = {q6RowTile<1>, q6RowTile<2>, q6RowTile<3>, q6RowTile<4>};
     // Panels of tokens whose activations and offsets (about as many bytes again) stay in L2 together.
-    const int panel = tokenPanel(128 << 10, xStride);
+    const int panel = simd::tokenPanel(128 << 10, xStride);
     struct Offsets // one block's eight groups (a struct: a vector of __m256i would drop its alignment)
     {
         __m256i group[8];
@@ -298,7 +298,7 @@ inline void q4PackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, co
 {
     using Group = void (*)(const uint8_t*, size_t, int, const uint8_t*, size_t, int, float*, size_t);
     static constexpr Group kGroups[4] = {q4PackedGroup<1>, q4PackedGroup<2>, q4PackedGroup<3>, q4PackedGroup<4>};
-    const int panel = tokenPanel(256 << 10, xStride);
+    const int panel = simd::tokenPanel(256 << 10, xStride);
     for (int t0 = 0; t0 < tokens; t0 += panel) {
         const int t1 = std::min(tokens, t0 + panel);
         for (int r = 0; r < rowCount; r += 8) {

@@ -178,7 +178,7 @@ void floatBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const float*
         {floatTile<1, 1, T, Load>, floatTile<1, 2, T, Load>, floatTile<1, 3, T, Load>, floatTile<1, 4, T, Load>},
         {floatTile<2, 1, T, Load>, floatTile<2, 2, T, Load>, floatTile<2, 3, T, Load>, floatTile<2, 4, T, Load>},
         {floatTile<3, 1, T, Load>, floatTile<3, 2, T, Load>, floatTile<3, 3, T, Load>, floatTile<3, 4, T, Load>}};
-    const int panel = std::clamp(int((256 << 10) / (sizeof(float) * std::max<size_t>(xStride, 1))) / 4 * 4, 4, 512);
+    const int panel = simd::tokenPanel(256 << 10, sizeof(float) * xStride);
     for (int t0 = 0; t0 < tokens; t0 += panel) {
         const int t1 = std::min(tokens, t0 + panel);
         for (int r = 0; r < rowCount; r += 3) {

@@ -1,7 +1,7 @@
 #pragma once
-// Q8_0's tile of prompt processing (weight rows by tokens, from registers) and the panels of tokens every block
-// kernel walks, in a header compiled once per instruction set with blocktiles.h (WS_KQUANT_VNNI, kquantlanes.h):
-// the same integers in the same lanes as dotQ8_0, scaled and summed in its order.
+// Q8_0's tile of prompt processing (weight rows by tokens, from registers) and its walk over panels of tokens
+// (simd::tokenPanel), in a header compiled once per instruction set with blocktiles.h (WS_KQUANT_VNNI,
+// kquantlanes.h): the same integers in the same lanes as dotQ8_0, scaled and summed in its order.
 #include "engine/decode/kquantlanes.h"
 
 #include <algorithm>
@@ -9,13 +9,6 @@
 namespace ws::kernels {
 
 namespace {
-
-// Panels of tokens whose activations (xStride bytes a token) stay in L2 (about `budget` bytes) while every tile of
-// rows passes over them: the weights are read from memory once per panel. A multiple of four tokens, 4 to 512.
-inline int tokenPanel(size_t budget, size_t xStride)
-{
-    return std::clamp(int(budget / std::max<size_t>(xStride, 1)) / 4 * 4, 4, 512);
-}
 
 // One Q8_0 weight block made ready for dotQ8_0's integer lanes (dotI8Lanes) against activation blocks. AVX2 keeps
 // the weights' magnitudes: maddubs multiplies them by the activation given the weights' signs, byte pairs summed
@@ -92,7 +85,7 @@ template <int kTileRows>
 void q8_0Panels(const Q8RowTile (&rowTiles)[kTileRows], const uint8_t* rows, size_t rowBytes, int rowCount,
                 const uint8_t* x, size_t xStride, int tokens, int blocks, float* out, size_t outStride)
 {
-    const int panel = tokenPanel(256 << 10, xStride);
+    const int panel = simd::tokenPanel(256 << 10, xStride);
     for (int t0 = 0; t0 < tokens; t0 += panel) {
         const int tn = std::min(tokens, t0 + panel) - t0;
         for (int r = 0; r < rowCount; r += kTileRows)

@@ -2,6 +2,7 @@
 // Engine-internal AVX2/FMA/F16C helpers, for translation units of the engine
 // (built with -march=x86-64-v3); never include from code built without it.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -132,6 +133,14 @@ inline void streamAhead(const void* p, int lines)
         _mm_prefetch(static_cast<const char*>(p) + 3 * kPrefetchBytes + 64 * i, _MM_HINT_T1);
         _mm_prefetch(static_cast<const char*>(p) + kPrefetchBytes / 2 + 64 * i, _MM_HINT_T0);
     }
+}
+
+// Panels of tokens whose activations (bytesPerToken each) stay in L2 (about `budget` bytes) while every tile of
+// rows passes over them: the weights are read from memory once per panel. A multiple of four tokens, 4 to 512;
+// every block kernel of prompt processing walks its tokens so.
+inline int tokenPanel(size_t budget, size_t bytesPerToken)
+{
+    return std::clamp(int(budget / std::max<size_t>(bytesPerToken, 1)) / 4 * 4, 4, 512);
 }
 
 // Prefetches every cache line of [p, p + bytes).
