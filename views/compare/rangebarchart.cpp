@@ -66,7 +66,9 @@ RangeBarChart::RangeBarChart(QWidget* parent) : QWidget(parent)
     connect(m_series, &QStackedBarSeries::hovered, this,
             [this](bool status, int index, QBarSet*) { showTip(status, index); });
 
-    m_measured = new QScatterSeries;
+    // Owned by this widget until setBars puts it on the chart (the chart then owns it): a chart never filled (a
+    // panel rebuilt for a new language while hidden) must not leak it.
+    m_measured = new QScatterSeries(this);
     m_measured->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
     m_measured->setMarkerSize(12);
     m_measured->setColor(QColor(250, 250, 250));

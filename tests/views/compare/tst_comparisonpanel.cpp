@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QPointer>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -139,6 +140,20 @@ private slots:
         const double secondSpeed = speedOf();
         QVERIFY(secondSpeed > 0 && secondSpeed != firstSpeed);
         QCOMPARE(secondSpeed, second->systems[0].prediction.tokensPerSecondPerUser);
+    }
+
+    // A chart that is never filled (a panel rebuilt while hidden and closed again) still owns every series it made:
+    // each one is deleted with the widget, none is left without a parent (LeakSanitizer saw the measured marks leak).
+    void unfilledChartOwnsItsSeries()
+    {
+        QPointer<QScatterSeries> measured;
+        {
+            RangeBarChart chart;
+            const auto series = chart.findChildren<QScatterSeries*>();
+            QCOMPARE(series.size(), 1);
+            measured = series.front();
+        }
+        QVERIFY(measured.isNull());
     }
 
     void showsPredictions()
