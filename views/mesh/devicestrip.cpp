@@ -59,7 +59,17 @@ QSize DeviceStrip::thumbSize() const
 {
     if (!m_snapshot || m_snapshot->meshCols <= 0 || m_snapshot->meshRows <= 0)
         return {kThumbWidth, kThumbWidth};
-    return {kThumbWidth, std::max(16, kThumbWidth * m_snapshot->meshRows / m_snapshot->meshCols)};
+    const int across = m_turned ? m_snapshot->meshRows : m_snapshot->meshCols;
+    const int down = m_turned ? m_snapshot->meshCols : m_snapshot->meshRows;
+    return {kThumbWidth, std::max(16, kThumbWidth * down / across)};
+}
+
+void DeviceStrip::setTurned(bool turned)
+{
+    if (turned == m_turned)
+        return;
+    m_turned = turned;
+    rebuild();
 }
 
 void DeviceStrip::rebuild()
@@ -73,7 +83,9 @@ void DeviceStrip::rebuild()
         const MeshLayer layer = thumbnailLayer(m_layer);
         const double range = meshLayerRange(*m_snapshot, layer);
         for (int d = 0; d < m_snapshot->deviceCount; ++d) {
-            const QImage full = buildMeshImage(*m_snapshot, d, layer, range);
+            QImage full = buildMeshImage(*m_snapshot, d, layer, range);
+            if (m_turned && !full.isNull())
+                full = full.transformed(QTransform().rotate(90));
             m_thumbs.push_back(
                 full.isNull() ? full : full.scaled(thumbSize(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
             double used = -1;

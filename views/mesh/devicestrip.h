@@ -28,6 +28,9 @@ public:
     void setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot);
     void setLayer(MeshLayer layer);
     void setCurrentDevice(int device);
+    // Thumbnails a quarter turn clockwise, as the main view draws a turned mesh (MeshView::turnedChanged).
+    void setTurned(bool turned);
+    bool turned() const { return m_turned; }
     // texts[d]: the link from wafer d to d + 1 (up to two lines; empty: none), each with its tooltip.
     void setLinks(const QStringList& texts, const QStringList& toolTips);
     QString linkText(int device) const { return device >= 0 && device < m_links.size() ? m_links[device] : QString(); }
@@ -61,6 +64,7 @@ private:
     std::shared_ptr<const MeshSnapshot> m_snapshot;
     MeshLayer m_layer = MeshLayer::SramOccupancy;
     int m_current = 0;
+    bool m_turned = false;
     std::vector<QImage> m_thumbs;
     std::vector<double> m_usedFraction; // mean SRAM fraction per device
     QStringList m_links, m_linkTips;

@@ -74,18 +74,22 @@ void MeshOverlay::paintDies(QPainter& p) const
         p.restore();
         return;
     }
-    for (int i = 1; i < snapshot().diesX; ++i) {
-        const double x = transform.coreToWidget(QPointF(double(snapshot().meshCols) * i / snapshot().diesX, 0)).x();
-        if (x < mesh.left() || x > mesh.right())
-            continue;
-        p.drawLine(QPointF(std::round(x), mesh.top()), QPointF(std::round(x), mesh.bottom()));
-    }
-    for (int j = 1; j < snapshot().diesY; ++j) {
-        const double y = transform.coreToWidget(QPointF(0, double(snapshot().meshRows) * j / snapshot().diesY)).y();
-        if (y < mesh.top() || y > mesh.bottom())
-            continue;
-        p.drawLine(QPointF(mesh.left(), std::round(y)), QPointF(mesh.right(), std::round(y)));
-    }
+    // A die boundary runs from one mesh edge to the other: upright or across the screen (across when turned for
+    // a boundary between columns), drawn over the visible part of the mesh only.
+    const auto boundary = [&](QPointF a, QPointF b) {
+        const QLineF line(transform.coreToWidget(a), transform.coreToWidget(b));
+        const bool upright = std::abs(line.dx()) < 0.5;
+        const double at = upright ? line.x1() : line.y1();
+        if (upright && at >= mesh.left() && at <= mesh.right())
+            p.drawLine(QPointF(std::round(at), mesh.top()), QPointF(std::round(at), mesh.bottom()));
+        else if (!upright && at >= mesh.top() && at <= mesh.bottom())
+            p.drawLine(QPointF(mesh.left(), std::round(at)), QPointF(mesh.right(), std::round(at)));
+    };
+    const double cols = snapshot().meshCols, rows = snapshot().meshRows;
+    for (int i = 1; i < snapshot().diesX; ++i)
+        boundary(QPointF(cols * i / snapshot().diesX, 0), QPointF(cols * i / snapshot().diesX, rows));
+    for (int j = 1; j < snapshot().diesY; ++j)
+        boundary(QPointF(0, rows * j / snapshot().diesY), QPointF(cols, rows * j / snapshot().diesY));
     p.restore();
 }
 

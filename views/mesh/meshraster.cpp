@@ -41,10 +41,12 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
     if (cores.isNull() || !t.isValid())
         return;
     const QImage src = cores.format() == QImage::Format_RGB32 ? cores : cores.convertToFormat(QImage::Format_RGB32);
+    // Turned, the shown grid's columns are the mesh's rows taken from the bottom, and its rows the mesh's columns.
+    const QSize shown = t.turned ? src.size().transposed() : src.size();
     std::vector<int> colCore, rowCore;
     std::vector<char> colEdge, rowEdge;
-    mapAxis(size.width(), t.offsetPx.x(), t.scale, src.width(), colCore, colEdge);
-    mapAxis(size.height(), t.offsetPx.y(), t.scale, src.height(), rowCore, rowEdge);
+    mapAxis(size.width(), t.offsetPx.x(), t.scale, shown.width(), colCore, colEdge);
+    mapAxis(size.height(), t.offsetPx.y(), t.scale, shown.height(), rowCore, rowEdge);
     const int keep = 256 - std::clamp(gridAlpha, 0, 255);
     const bool grid = gridAlpha > 0;
     // First and last on-mesh columns, to skip the background on each row.
@@ -54,19 +56,28 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
     int x1 = size.width();
     while (x1 > x0 && colCore[static_cast<size_t>(x1 - 1)] < 0)
         --x1;
+    // Where each target column reads: unturned, the offset of its core within a mesh row; turned, the offset of
+    // the first core of its mesh row (the target row then adds the mesh column).
+    const auto* pixels = reinterpret_cast<const QRgb*>(src.constBits());
+    const ptrdiff_t stride = src.bytesPerLine() / ptrdiff_t(sizeof(QRgb));
+    std::vector<ptrdiff_t> colAt(static_cast<size_t>(size.width()), 0);
+    for (int x = x0; x < x1; ++x) {
+        const int c = colCore[static_cast<size_t>(x)];
+        colAt[static_cast<size_t>(x)] = t.turned ? ptrdiff_t(src.height() - 1 - c) * stride : c;
+    }
     for (int y = 0; y < size.height(); ++y) {
         const int cy = rowCore[static_cast<size_t>(y)];
         if (cy < 0)
             continue;
-        const auto* in = reinterpret_cast<const QRgb*>(src.constScanLine(cy));
+        const QRgb* in = t.turned ? pixels + cy : pixels + ptrdiff_t(cy) * stride;
         auto* out = reinterpret_cast<QRgb*>(target.scanLine(y));
         if (grid && rowEdge[static_cast<size_t>(y)]) {
             for (int x = x0; x < x1; ++x)
-                out[x] = darken(in[colCore[static_cast<size_t>(x)]], keep);
+                out[x] = darken(in[colAt[static_cast<size_t>(x)]], keep);
             continue;
         }
         for (int x = x0; x < x1; ++x) {
-            const QRgb c = in[colCore[static_cast<size_t>(x)]];
+            const QRgb c = in[colAt[static_cast<size_t>(x)]];
             out[x] = grid && colEdge[static_cast<size_t>(x)] ? darken(c, keep) : c;
         }
     }

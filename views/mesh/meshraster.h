@@ -11,7 +11,8 @@
 namespace ws::views {
 
 // Renders `cores` (one pixel per core) as seen through `transform` into `target`
-// (resized to the view, Format_RGB32). Pixels off the mesh get `background`.
+// (resized to the view, Format_RGB32); `cores` keeps the mesh's orientation, a turned transform turns it.
+// Pixels off the mesh get `background`.
 // gridAlpha 0 draws no grid; otherwise grid pixels are darkened by gridAlpha/255.
 void rasterizeMesh(const QImage& cores, const ViewTransform& transform, QRgb background, int gridAlpha, QImage& target);
 

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace ws::views {
 
@@ -105,13 +106,36 @@ QPointF MeshView::coreCentre(QPoint core) const
     return m_transform.coreToWidget(QPointF(core) + QPointF(0.5, 0.5));
 }
 
+void MeshView::setTurnToFit(bool on)
+{
+    if (on == m_turnToFit)
+        return;
+    m_turnToFit = on;
+    resetTransform();
+    update();
+}
+
+bool MeshView::wantsTurn() const
+{
+    if (!m_turnToFit || m_transform.meshCores.isEmpty())
+        return false;
+    ViewTransform t = m_transform;
+    t.turned = false;
+    const double flat = t.fitScale();
+    t.turned = true;
+    return t.fitScale() >= 1.1 * flat;
+}
+
 void MeshView::resetTransform()
 {
     m_transform.viewPx = QSizeF(size());
     m_transform.meshCores = m_snapshot ? QSizeF(m_snapshot->meshCols, m_snapshot->meshRows) : QSizeF();
+    const bool wasTurned = std::exchange(m_transform.turned, wantsTurn());
     updateLegendBand();
     m_transform.fit();
     emitZoom();
+    if (wasTurned != m_transform.turned)
+        emit turnedChanged(m_transform.turned);
 }
 
 void MeshView::emitZoom()
@@ -157,9 +181,7 @@ void MeshView::setViewState(double zoomFactor, QPointF centreCore)
         !std::isfinite(centreCore.y()))
         return;
     m_transform.scale = m_transform.fitScale() * zoomFactor;
-    m_transform.offsetPx =
-        QPointF(m_transform.viewPx.width() / 2, m_transform.viewPx.height() / 2) - centreCore * m_transform.scale;
-    m_transform.clamp();
+    m_transform.centreOn(centreCore);
     emitZoom();
     update();
 }
@@ -167,6 +189,8 @@ void MeshView::setViewState(double zoomFactor, QPointF centreCore)
 void MeshView::resizeEvent(QResizeEvent*)
 {
     m_transform.resize(QSizeF(size()));
+    if (wantsTurn() != m_transform.turned)
+        resetTransform(); // turned or back: fitted afresh
     emitZoom();
 }
 
@@ -307,7 +331,15 @@ void MeshView::paintMesh(QPainter& p)
                                        Qt::SmoothTransformation);
             m_reducedScale = m_transform.scale;
         }
-        p.drawImage(QPointF(std::round(meshRect.left()), std::round(meshRect.top())), m_reduced);
+        if (m_transform.turned) { // the image's top left at the shown mesh's top right, its rows going down
+            p.save();
+            p.translate(std::round(meshRect.right()), std::round(meshRect.top()));
+            p.rotate(90);
+            p.drawImage(QPointF(0, 0), m_reduced);
+            p.restore();
+        } else {
+            p.drawImage(QPointF(std::round(meshRect.left()), std::round(meshRect.top())), m_reduced);
+        }
     } else {
         // At a pixel per core or more: nearest-neighbour, so cores stay crisp, with the grid folded in.
         rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame);

@@ -86,6 +86,10 @@ public:
     std::optional<QPoint> selectedCore() const { return m_selected; }
 
     const ViewTransform& transform() const { return m_transform; }
+    // Turn to fit (the presentation): a mesh that shows larger a quarter turn clockwise (a portrait wafer in a
+    // landscape view) is drawn turned (ViewTransform::turned); tooltips, clicks and overlays still speak in cores.
+    void setTurnToFit(bool on);
+    bool turnsToFit() const { return m_turnToFit; }
     // Zoom relative to fit-to-window (1 = the whole device fits) and the core at the view centre.
     double zoomFactor() const;
     QPointF centreCore() const;
@@ -107,6 +111,7 @@ signals:
     void coreClicked(int device, int x, int y);
     void coreHovered(int device, int x, int y); // x = y = -1 when the cursor leaves the mesh
     void zoomChanged(double pixelsPerCore);
+    void turnedChanged(bool turned); // setTurnToFit turned the mesh, or put it upright again
     // The user zoomed or panned (wheel, drag, keys, double-click), as opposed to a programmatic change.
     void viewChangedByUser();
     void brushed(int device, QRect cores); // brush mode: the cores under a click or drag (inclusive)
@@ -130,6 +135,8 @@ private:
     // setFrame's bookkeeping; true when the image must be made again.
     bool adoptFrame(std::shared_ptr<const MeshFrame> frame);
     void resetTransform();
+    // Whether turnToFit turns the mesh at the view's size: its fitting scale grows by a tenth or more.
+    bool wantsTurn() const;
     // Keeps the legend's width free right of a mesh that leaves the room (ViewTransform::sideBandPx).
     void updateLegendBand();
     void paintMesh(QPainter& painter);
@@ -152,6 +159,7 @@ private:
     QString m_banner;
     bool m_legendVisible = true;
     bool m_legendFaded = false;
+    bool m_turnToFit = false;
     std::optional<QPoint> m_selected;
     std::optional<QPoint> m_hover;
     bool m_pressed = false;

@@ -11,38 +11,69 @@ bool ViewTransform::isValid() const
            std::isfinite(scale);
 }
 
+// A mesh point in the shown grid's coordinates and back (the quarter turn clockwise when turned).
+static QPointF shownOf(const ViewTransform& t, QPointF core)
+{
+    return t.turned ? QPointF(t.meshCores.height() - core.y(), core.x()) : core;
+}
+
+static QPointF coreOfShown(const ViewTransform& t, QPointF shown)
+{
+    return t.turned ? QPointF(shown.y(), t.meshCores.height() - shown.x()) : shown;
+}
+
 QPointF ViewTransform::coreToWidget(QPointF core) const
 {
-    return offsetPx + core * scale;
+    return offsetPx + shownOf(*this, core) * scale;
 }
 
 QPointF ViewTransform::widgetToCore(QPointF px) const
 {
-    return (px - offsetPx) / scale;
+    return coreOfShown(*this, (px - offsetPx) / scale);
+}
+
+QSizeF ViewTransform::shownCores() const
+{
+    return turned ? meshCores.transposed() : meshCores;
+}
+
+double ViewTransform::scaleToShow(QSizeF cores) const
+{
+    const QSizeF shown = turned ? cores.transposed() : cores;
+    return std::min(viewPx.width() / shown.width(), viewPx.height() / shown.height());
 }
 
 std::optional<QPoint> ViewTransform::coreAt(QPointF px) const
 {
     if (!isValid())
         return std::nullopt;
-    const QPointF c = widgetToCore(px);
-    const double x = std::floor(c.x());
-    const double y = std::floor(c.y());
-    if (x < 0 || y < 0 || x >= meshCores.width() || y >= meshCores.height())
+    // The shown cell under the pixel, then its core (whole cells, so a cell's edges belong to one core).
+    const QPointF s = (px - offsetPx) / scale;
+    const double x = std::floor(s.x());
+    const double y = std::floor(s.y());
+    const QSizeF shown = shownCores();
+    if (x < 0 || y < 0 || x >= shown.width() || y >= shown.height())
         return std::nullopt;
+    if (turned)
+        return QPoint(static_cast<int>(y), static_cast<int>(meshCores.height() - 1 - x));
     return QPoint(static_cast<int>(x), static_cast<int>(y));
 }
 
 QRectF ViewTransform::widgetRect(const QRectF& cores) const
 {
-    return QRectF(coreToWidget(cores.topLeft()), cores.size() * scale);
+    if (!turned)
+        return QRectF(coreToWidget(cores.topLeft()), cores.size() * scale);
+    return QRectF(coreToWidget(cores.topLeft()), coreToWidget(cores.bottomRight())).normalized();
 }
 
 QRectF ViewTransform::visibleCores() const
 {
     if (!isValid())
         return {};
-    const QRectF view(widgetToCore(QPointF(0, 0)), viewPx / scale);
+    const QRectF view =
+        turned
+            ? QRectF(widgetToCore(QPointF(0, 0)), widgetToCore(QPointF(viewPx.width(), viewPx.height()))).normalized()
+            : QRectF(widgetToCore(QPointF(0, 0)), viewPx / scale);
     return view.intersected(QRectF(QPointF(0, 0), meshCores));
 }
 
@@ -52,7 +83,8 @@ double ViewTransform::fitScale() const
         return 1;
     const double w = std::max(1.0, viewPx.width() - 2 * marginPx);
     const double h = std::max(1.0, viewPx.height() - 2 * marginPx);
-    return std::min(w / meshCores.width(), h / meshCores.height());
+    const QSizeF shown = shownCores();
+    return std::min(w / shown.width(), h / shown.height());
 }
 
 double ViewTransform::minScale() const
@@ -76,15 +108,21 @@ void ViewTransform::zoomAround(QPointF px, double factor)
 {
     if (!isValid() || !(factor > 0) || !std::isfinite(factor))
         return;
-    const QPointF core = widgetToCore(px);
+    const QPointF shown = (px - offsetPx) / scale;
     scale = std::clamp(scale * factor, minScale(), maxScale);
-    offsetPx = px - core * scale;
+    offsetPx = px - shown * scale;
     clamp();
 }
 
 void ViewTransform::panBy(QPointF deltaPx)
 {
     offsetPx += deltaPx;
+    clamp();
+}
+
+void ViewTransform::centreOn(QPointF core)
+{
+    offsetPx = QPointF(viewPx.width() / 2, viewPx.height() / 2) - shownOf(*this, core) * scale;
     clamp();
 }
 
@@ -97,8 +135,7 @@ void ViewTransform::resize(QSizeF newViewPx)
         fit();
         return;
     }
-    offsetPx = QPointF(viewPx.width() / 2, viewPx.height() / 2) - centreCore * scale;
-    clamp();
+    centreOn(centreCore);
 }
 
 // One axis: centre the mesh when it is smaller than the view (less the margin; in the view less `bandPx` at its
@@ -121,8 +158,9 @@ void ViewTransform::clamp()
     if (!(scale > 0) || !std::isfinite(scale))
         scale = fitScale();
     scale = std::clamp(scale, minScale(), maxScale);
-    offsetPx.setX(clampAxis(offsetPx.x(), meshCores.width() * scale, viewPx.width(), marginPx, sideBandPx));
-    offsetPx.setY(clampAxis(offsetPx.y(), meshCores.height() * scale, viewPx.height(), marginPx));
+    const QSizeF shown = shownCores();
+    offsetPx.setX(clampAxis(offsetPx.x(), shown.width() * scale, viewPx.width(), marginPx, sideBandPx));
+    offsetPx.setY(clampAxis(offsetPx.y(), shown.height() * scale, viewPx.height(), marginPx));
 }
 
 } // namespace ws::views

@@ -19,6 +19,7 @@ private slots:
     void growsWithDeviceCount();
     void dataflowThumbnailsAreNotBlank();
     void linkLabelsSitBetweenWafers();
+    void turnedThumbnailsFollowTheView();
 };
 
 void TestDeviceStrip::clickSelectsDevice_data()
@@ -79,6 +80,27 @@ void TestDeviceStrip::dataflowThumbnailsAreNotBlank()
     QVERIFY2(colours.size() > 2, qPrintable(QString::number(colours.size())));
     strip.setLayer(MeshLayer::WeightPlacement);
     QCOMPARE(strip.thumbnail(1), dataflow);
+}
+
+// Turned as the main view turns a portrait wafer: each thumbnail is the upright one a quarter turn clockwise, so
+// a 40 x 60 mesh gives landscape thumbnails; upright again, the same thumbnails as before.
+void TestDeviceStrip::turnedThumbnailsFollowTheView()
+{
+    DeviceStrip strip;
+    strip.setSnapshot(testing::makeSyntheticSnapshot(40, 60, 2));
+    const QImage upright = strip.thumbnail(1);
+    QVERIFY(upright.height() > upright.width());
+    const int uprightHeight = strip.sizeHint().height();
+    strip.setTurned(true);
+    const QImage turned = strip.thumbnail(1);
+    QVERIFY2(turned.width() > turned.height(),
+             qPrintable(QStringLiteral("%1 x %2").arg(turned.width()).arg(turned.height())));
+    QCOMPARE(turned.width(), upright.width());
+    QVERIFY(strip.sizeHint().height() < uprightHeight);
+    // The mesh's top left (the first band's colour) is at the thumbnail's top right.
+    QCOMPARE(QColor(turned.pixel(turned.width() - 1, 0)).name(), QColor(upright.pixel(0, 0)).name());
+    strip.setTurned(false);
+    QCOMPARE(strip.thumbnail(1), upright);
 }
 
 // A link label between two thumbnails: room is made for it and its text is drawn there (the picture differs from

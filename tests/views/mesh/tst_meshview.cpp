@@ -32,6 +32,7 @@ private slots:
     void headsUpKeepsClearOfTheLegend_data();
     void headsUpKeepsClearOfTheLegend();
     void legendBesideTheMesh();
+    void turnsToFitALandscapeView();
     void legendFadesNearThePointer();
 };
 
@@ -270,6 +271,52 @@ void TestMeshView::legendBesideTheMesh()
     const ViewTransform& t = narrow.transform();
     QVERIFY(t.sideBandPx > 0);
     QVERIFY(qAbs(t.widgetRect(QRectF(QPointF(0, 0), t.meshCores)).center().x() - 150) < 1e-6);
+}
+
+// Turn to fit (the presentation): a portrait mesh in a landscape view is drawn a quarter turn clockwise, larger,
+// and still paints, clicks and hovers in cores; a portrait view or turning off draws it upright again.
+void TestMeshView::turnsToFitALandscapeView()
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(48, 64, 1, 12);
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(800, 400);
+    view.setSnapshot(snapshot);
+    QVERIFY(!view.transform().turned);
+    QCOMPARE(view.transform().scale, view.transform().fitScale());
+    const double upright = view.transform().scale;
+    view.setTurnToFit(true);
+    QVERIFY(view.transform().turned);
+    QVERIFY(view.transform().isFitted());
+    QVERIFY2(view.transform().scale > 1.3 * upright, qPrintable(QString::number(view.transform().scale)));
+    // Corners of the mesh clear of the region labels (top left of each turned band) and the heads-up line.
+    for (const QPoint core : {QPoint(0, 0), QPoint(47, 0), QPoint(5, 60), QPoint(30, 20)}) {
+        const size_t i = size_t(core.y()) * 48 + size_t(core.x());
+        QCOMPARE(QColor(renderedColour(view, core)).name(),
+                 QColor(ColorScale::sramOccupancy().map(snapshot->sramFraction[0][i])).name());
+        QSignalSpy clicked(&view, &MeshView::coreClicked);
+        QTest::mouseClick(&view, Qt::LeftButton, {}, view.coreCentre(core).toPoint());
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(QPoint(clicked.at(0).at(1).toInt(), clicked.at(0).at(2).toInt()), core);
+    }
+    // Core (0, 0) is at the top right of the turned mesh.
+    const QPointF topLeftCore = view.coreCentre(QPoint(0, 0));
+    QVERIFY(topLeftCore.x() > view.coreCentre(QPoint(0, 63)).x());
+    QVERIFY(topLeftCore.y() < view.coreCentre(QPoint(47, 0)).y());
+    // Zoomed in, the turned view keeps its state through a round trip.
+    view.setViewState(3, QPointF(20.5, 40.5));
+    QVERIFY(QLineF(view.centreCore(), QPointF(20.5, 40.5)).length() < 1e-6);
+    QCOMPARE(view.zoomFactor(), 3.0);
+    view.show(); // resized while shown, it is told at once
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.resize(400, 800); // a portrait view: upright again, fitted afresh
+    QTRY_VERIFY(!view.transform().turned);
+    QVERIFY(view.transform().isFitted());
+    view.resize(800, 400);
+    QTRY_VERIFY(view.transform().turned);
+    view.setTurnToFit(false);
+    QVERIFY(!view.transform().turned);
+    QCOMPARE(view.transform().scale, upright);
 }
 
 void TestMeshView::badSnapshots()

@@ -1,8 +1,10 @@
 // ViewTransform: widget <-> core mapping, zoom around a point, fit, clamping.
 // Expected values are worked out by hand from the definition
 // widget = offset + core * scale.
+#include "views/mesh/meshraster.h"
 #include "views/mesh/viewtransform.h"
 
+#include <QRandomGenerator>
 #include <QtTest>
 
 using ws::views::ViewTransform;
@@ -42,6 +44,9 @@ private slots:
     void resizeKeepsCentre();
     void visibleCores();
     void invalidInputIsHarmless();
+    void turnedMapsByHand();
+    void turnedKeepsPointsAndCentres();
+    void turnedRasterIsTheTurnedImage();
 };
 
 void TestViewTransform::coreToWidget_data()
@@ -246,6 +251,77 @@ void TestViewTransform::invalidInputIsHarmless()
     ViewTransform nanScale = make(QSizeF(200, 100), QSizeF(100, 50), qQNaN(), QPointF());
     nanScale.clamp();
     QCOMPARE(nanScale.scale, 2.0);
+}
+
+// A 4 x 6 mesh (portrait) turned a quarter clockwise shows as 6 x 4: core (x, y) at shown column 6 - 1 - y, row x.
+// Worked by hand at 10 px per core, offset 0.
+void TestViewTransform::turnedMapsByHand()
+{
+    ViewTransform t = make(QSizeF(120, 40), QSizeF(4, 6), 10, QPointF(0, 0));
+    t.turned = true;
+    QCOMPARE(t.shownCores(), QSizeF(6, 4));
+    QCOMPARE(t.coreToWidget(QPointF(0, 0)), QPointF(60, 0)); // the mesh's top left at the shown top right
+    QCOMPARE(t.coreToWidget(QPointF(4, 6)), QPointF(0, 40)); // its bottom right at the shown bottom left
+    QCOMPARE(t.coreAt(QPointF(55, 5)), std::optional<QPoint>(QPoint(0, 0)));
+    QCOMPARE(t.coreAt(QPointF(5, 35)), std::optional<QPoint>(QPoint(3, 5)));
+    QCOMPARE(t.coreAt(QPointF(15, 5)), std::optional<QPoint>(QPoint(0, 4)));
+    QCOMPARE(t.coreAt(QPointF(61, 5)), std::nullopt);
+    // Cores x 1..3, y 2..5 cover shown columns 1..4 and rows 1..3.
+    QCOMPARE(t.widgetRect(QRectF(1, 2, 2, 3)), QRectF(10, 10, 30, 20));
+    // 120 x 40 px: the turned mesh fits at 10 px per core, the upright one at 40 / 6.
+    QCOMPARE(t.fitScale(), 10.0);
+    ViewTransform upright = t;
+    upright.turned = false;
+    QCOMPARE(upright.fitScale(), 40.0 / 6);
+    QCOMPARE(t.scaleToShow(QSizeF(2, 3)), 20.0); // shown 3 x 2: min(120 / 3, 40 / 2)
+    // The view's top left 30 x 20 px: shown columns 0..3 and rows 0..2, i.e. cores x 0..2, y 3..6.
+    t.viewPx = QSizeF(30, 20);
+    QCOMPARE(t.visibleCores(), QRectF(0, 3, 2, 3));
+}
+
+void TestViewTransform::turnedKeepsPointsAndCentres()
+{
+    ViewTransform t = make(QSizeF(1600, 900), QSizeF(762, 1176), 1, QPointF());
+    t.turned = true;
+    t.fit();
+    QCOMPARE(t.scale, std::min(1600.0 / 1176, 900.0 / 762));
+    const QPointF core(100.25, 900.5);
+    QVERIFY(qFuzzyCompare(t.widgetToCore(t.coreToWidget(core)).x(), core.x()));
+    QVERIFY(qFuzzyCompare(t.widgetToCore(t.coreToWidget(core)).y(), core.y()));
+    // Zooming keeps the core under the cursor there.
+    const QPointF px(700, 300);
+    const QPointF before = t.widgetToCore(px);
+    t.zoomAround(px, 4);
+    QVERIFY(QLineF(t.widgetToCore(px), before).length() < 1e-9);
+    // centreOn puts a core at the view's centre.
+    t.centreOn(core);
+    QVERIFY(QLineF(t.widgetToCore(QPointF(800, 450)), core).length() < 1e-9);
+    // Every pixel's core lies in the mesh, and the pixel at a core's centre names that core.
+    const QPoint c(17, 1000);
+    QCOMPARE(t.coreAt(t.coreToWidget(QPointF(c) + QPointF(0.5, 0.5))), std::optional<QPoint>(c));
+}
+
+// The turned raster equals the upright raster of the image Qt turns a quarter clockwise, grid included.
+void TestViewTransform::turnedRasterIsTheTurnedImage()
+{
+    QImage cores(5, 7, QImage::Format_RGB32);
+    QRandomGenerator random(7);
+    for (int y = 0; y < cores.height(); ++y)
+        for (int x = 0; x < cores.width(); ++x)
+            cores.setPixel(x, y, 0xff000000u | random.bounded(0x1000000u));
+    ViewTransform turned = make(QSizeF(40, 30), QSizeF(5, 7), 3, QPointF(2.5, 1));
+    turned.turned = true;
+    ViewTransform upright = make(QSizeF(40, 30), QSizeF(7, 5), 3, QPointF(2.5, 1));
+    const QImage turnedImage = cores.transformed(QTransform().rotate(90));
+    QCOMPARE(turnedImage.size(), QSize(7, 5));
+    QCOMPARE(turnedImage.pixel(6, 0), cores.pixel(0, 0));
+    for (const int grid : {0, 40}) {
+        QImage a, b;
+        ws::views::rasterizeMesh(cores, turned, 0xff101010u, grid, a);
+        ws::views::rasterizeMesh(turnedImage, upright, 0xff101010u, grid, b);
+        QCOMPARE(a, b);
+        QCOMPARE(a.pixel(22, 2), cores.pixel(0, 0)); // core (0, 0) at the shown top right, off its grid line
+    }
 }
 
 QTEST_GUILESS_MAIN(TestViewTransform)
