@@ -143,8 +143,8 @@
         <translation>每个 token 的时间：没有坏核心时在 {devices_before} 片晶圆上为 {token_time_before}，重映射后在 {devices_after} 片晶圆上为 {token_time_after}。</translation>
     </message>
     <message>
-        <source>Up close, layer 0 executed core by core by the mesh engine: orange cores multiply and add, blue ones pass partial sums along their column; the trails show where the data just travelled.</source>
-        <translation>近看：网格引擎逐核心执行第 0 层。橙色核心在做乘加，蓝色核心沿所在列传递部分和；拖尾显示数据刚刚经过的路径。</translation>
+        <source>Up close, layer 0 executed core by core by the mesh engine: orange cores multiply and add, blue ones pass partial sums on from core to core; the trails show where the data just travelled.</source>
+        <translation>近看：网格引擎逐核心执行第 0 层。橙色核心在做乘加，蓝色核心把部分和逐核传下去；拖尾显示数据刚刚经过的路径。</translation>
     </message>
     <message>
         <source>The same layer&apos;s traffic, counted by the engine: each core coloured by the words that left its router for this token. Nearly every core forwards partial sums for its neighbours.</source>

@@ -97,6 +97,7 @@ bool PresentationMode::present(const QString& tourPath, QString* error)
     for (QDockWidget* dock : window->findChildren<QDockWidget*>())
         dock->hide();
     m_stage.parts().dataflow->setShowsWithLayer(false); // the tour's layer steps leave it hidden
+    m_stage.parts().stage->setTurnToFit(true);          // a portrait wafer turns to fill a landscape screen
     for (QToolBar* bar : window->findChildren<QToolBar*>())
         bar->setVisible(bar == m_bar);
     window->menuBar()->hide();
@@ -143,6 +144,7 @@ void PresentationMode::leave()
     window->menuBar()->show();
     window->statusBar()->show();
     m_stage.parts().dataflow->setShowsWithLayer(true);
+    m_stage.parts().stage->setTurnToFit(false);
     window->restoreState(m_savedState);
     if (m_fullScreen && !m_wasFullScreen) {
         m_wasMaximized ? window->showMaximized() : window->showNormal();

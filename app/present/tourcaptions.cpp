@@ -15,7 +15,7 @@ constexpr const char* kSourceTexts[] = {
     QT_TRANSLATE_NOOP("Tour", "One token's trip: every layer in turn multiplies its weights where they sit, then hands "
                               "a small vector to the next layer's cores."),
     QT_TRANSLATE_NOOP("Tour", "Up close, layer 0 executed core by core by the mesh engine: orange cores multiply and "
-                              "add, blue ones pass partial sums along their column; the trails show where the data "
+                              "add, blue ones pass partial sums on from core to core; the trails show where the data "
                               "just travelled."),
     QT_TRANSLATE_NOOP("Tour", "The same layer's traffic, counted by the engine: each core coloured by the words that "
                               "left its router for this token. Nearly every core forwards partial sums for its "

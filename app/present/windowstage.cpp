@@ -85,7 +85,7 @@ void WindowStage::zoomTo(const QRectF& region)
     const QRectF shown = region.intersected(mesh);
     if (shown.isEmpty() || fitScale <= 0)
         return;
-    const double scale = std::min(view->width() / shown.width(), view->height() / shown.height());
+    const double scale = view->transform().scaleToShow(shown.size());
     stage->setViewState(std::max(1.0, scale / fitScale), shown.center());
 }
 

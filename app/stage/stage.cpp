@@ -98,6 +98,11 @@ void Stage::setViewState(double zoomFactor, QPointF centreCore)
     m_view->setViewState(zoomFactor, centreCore);
 }
 
+void Stage::setTurnToFit(bool on)
+{
+    m_view->setTurnToFit(on);
+}
+
 void Stage::setBrushMode(bool on)
 {
     m_view->setBrushMode(on);

@@ -73,6 +73,8 @@ public:
     void setLayer(MeshLayer layer);
     void setDevice(int device);
     void setViewState(double zoomFactor, QPointF centreCore);
+    // The presentation turns a portrait wafer on a landscape screen (views::MeshView::setTurnToFit).
+    void setTurnToFit(bool on);
     void setBrushMode(bool on);
     void zoomIn();
     void zoomOut();

@@ -48,6 +48,10 @@ void MainWindow::createDocks()
     connect(view, &views::MeshView::coreClicked, this, &MainWindow::onCoreClicked);
     connect(view, &views::MeshView::coreHovered, this, &MainWindow::onCoreHovered);
     connect(view, &views::MeshView::viewChangedByUser, this, [this] { m_scenarios->noteView(); });
+    connect(view, &views::MeshView::turnedChanged, m_strip, [this](bool turned) {
+        m_strip->setTurned(turned); // the thumbnails as the heatmap draws the wafer
+        m_strip->resize(m_strip->sizeHint());
+    });
     connect(m_stage, &Stage::deviceChanged, this, [this](int device) {
         m_strip->setCurrentDevice(device);
         m_inspector->clearCore();
