@@ -3699,7 +3699,7 @@ Range from the speed range at the same power. Power: hardware preset (see Inputs
         <translation>首 token 延迟（提示词 %1 个 token）</translation>
     </message>
     <message>
-        <source>milliseconds</source>
+        <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>

@@ -11,6 +11,8 @@
 
 class QChart;
 class QChartView;
+class QLabel;
+class QLegendMarker;
 class QLogValueAxis;
 class QScatterSeries;
 class QWidget;
@@ -24,6 +26,9 @@ struct LogChart
     QLogValueAxis* x = nullptr;
     QLogValueAxis* y = nullptr;
     QScatterSeries* markers = nullptr; // attached to both axes; null when no marker name was given
+    // The legend as wrapping text along the view's bottom, in a margin the chart leaves free for it, shown instead of
+    // the chart's own legend where that would be cut.
+    QLabel* legendText = nullptr;
 };
 
 // The view is a child of `host`; with `fill` it is also the host's whole layout (zero margins).
@@ -31,9 +36,13 @@ LogChart makeLogChart(QWidget* host, bool fill, const QString& title, const QStr
                       const QString& markerName = {});
 
 // The legend at the bottom where its entries fit in one row; else at the right, one whole entry a line, where that
-// leaves the plot at least 240 px; else at the bottom, cut, each entry's whole name in its tooltip. The view calls it
-// when resized; a chart calls it after changing its series.
+// leaves the plot at least 240 px; else as legendText, the entries wrapping over as many lines as they need. A title
+// wider than the view takes two lines. The view calls it when resized; a chart calls it after changing its series.
 void fitLegend(const LogChart& chart);
+
+// Shows or hides one legend entry (a band or helper series that the tooltips explain); fitLegend and the legend as
+// text leave a hidden entry out, whether or not the chart's legend is shown.
+void showLegendEntry(QLegendMarker* marker, bool shown);
 
 // [10^floor(log10 min), 10^ceil(log10 max)]; min and max must be > 0.
 void setDecadeRange(QLogValueAxis* axis, double min, double max);

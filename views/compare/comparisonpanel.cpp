@@ -321,8 +321,8 @@ void ComparisonPanel::fillBars()
     // The axis says the unit; "per user" is the title's (the longer axis title was cut at 1366 × 768).
     m_speed->setBars(tr("Decode speed per user (%1)").arg(s.modelName), tr("tokens/s"),
                      QStringLiteral("tokens_per_second_per_user"), QStringLiteral("tokens_per_second_per_user"), speed);
-    m_ttft->setBars(tr("Time to first token (%1-token prompt)").arg(s.settings.workload.promptTokens),
-                    tr("milliseconds"), QStringLiteral("time_to_first_token"), QStringLiteral("ttft_ms"), ttft);
+    m_ttft->setBars(tr("Time to first token (%1-token prompt)").arg(s.settings.workload.promptTokens), tr("ms"),
+                    QStringLiteral("time_to_first_token"), QStringLiteral("ttft_ms"), ttft);
     m_energy->setBars(tr("Energy per token (concurrency %1)").arg(s.settings.workload.concurrency), tr("J/token"),
                       QStringLiteral("energy_per_token"), QStringLiteral("joules_per_token"), energy);
     m_curves->setCurves(curves);

@@ -53,6 +53,8 @@ public:
 
     ChartData chartData() const;
     QChart* chart() const { return m_log.chart; }
+    // A fixed preference, not the chart view's (its scene's current size; see RangeBarChart::sizeHint).
+    QSize sizeHint() const override { return {320, 300}; }
     QChartView* chartView() const { return m_log.view; }
     const std::vector<QLineSeries*>& lines() const { return m_lines; }
     QScatterSeries* markers() const { return m_log.markers; }

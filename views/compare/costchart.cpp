@@ -206,7 +206,7 @@ void CostChart::setCurves(const std::vector<CostCurve>& curves)
         connect(line, &QLineSeries::hovered, this, &CostChart::showTip);
         m_lines.push_back(line);
         for (QLegendMarker* lm : m_log.chart->legend()->markers(band))
-            lm->setVisible(false); // the band is explained in the tooltip; the legend names the systems
+            showLegendEntry(lm, false); // the band is explained in the tooltip; the legend names the systems
     }
     for (const CostCurve& c : m_curves)
         for (const ApiPrice& p : c.apiPrices)

@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
@@ -59,10 +60,12 @@ RangeBarChart::RangeBarChart(QWidget* parent) : QWidget(parent)
     QFont small = m_axisX->labelsFont();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_axisX->setLabelsFont(small);
+    m_labelFont = small;
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     m_series->attachAxis(m_axisX);
     m_series->attachAxis(m_axisY);
+    connect(m_chart, &QChart::plotAreaChanged, this, &RangeBarChart::fitLabels);
     connect(m_series, &QStackedBarSeries::hovered, this,
             [this](bool status, int index, QBarSet*) { showTip(status, index); });
 
@@ -87,17 +90,58 @@ RangeBarChart::RangeBarChart(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_view);
 }
 
-QString RangeBarChart::categoryLabel(int index) const
+QStringList RangeBarChart::categoryLines(int index) const
 {
     const RangeBar& b = m_bars.at(static_cast<size_t>(index));
-    // Axis labels are rich text: the value goes on a second line under the system's name.
     const QString name = b.axisName.isEmpty() ? b.label : b.axisName;
     // Short lines (name, device count, value): the outer categories get little width at 1366 x 768, and Qt
     // Charts elides a label wider than its category ("Gro…", "unk…"), so a two-word name takes two lines and
     // an unknown value reads "n/a" (the table and tooltip say why).
-    const QString note = b.axisNote.toHtmlEscaped() + QStringLiteral("<br>");
-    return name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("<br>")) + QStringLiteral("<br>") + note +
-           QStringLiteral("<b>") + (b.known ? formatSignificant(b.value) : tr("n/a")) + QStringLiteral("</b>");
+    QStringList lines = name.split(QLatin1Char(' '));
+    lines << b.axisNote << (b.known ? formatSignificant(b.value) : tr("n/a"));
+    return lines;
+}
+
+QString RangeBarChart::categoryLabel(int index) const
+{
+    // Rich text: the value goes in bold on the last line under the system's name.
+    QStringList lines = categoryLines(index);
+    for (QString& line : lines)
+        line = line.toHtmlEscaped();
+    lines.back() = QStringLiteral("<b>") + lines.back() + QStringLiteral("</b>");
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void RangeBarChart::fitLabels()
+{
+    const int n = static_cast<int>(m_bars.size());
+    const QRectF plotArea = m_chart->plotArea();
+    if (n == 0 || !(plotArea.width() > 0))
+        return;
+    // Qt Charts gives each category label the plot's width over the count of grid lines (one more than the
+    // categories) less 4 px of padding each side, measured as rich text with a 0.5 px margin all round (and 2 px
+    // more here, as rich text measures a little wider than the lines' advances); and the axes at most 40 % of the
+    // height below the title (its CartesianChartLayout's maxAxisPortion).
+    const double room = plotArea.width() / (n + 1) - 8 - 3;
+    const double tall = 0.4 * (m_chart->size().height() - plotArea.top() - m_chart->margins().bottom()) - 8 - 1;
+    QFont font = m_labelFont;
+    for (double scale = 1.0; scale > 0.69; scale -= 0.05) {
+        font.setPointSizeF(m_labelFont.pointSizeF() * scale);
+        QFont bold = font;
+        bold.setBold(true);
+        const QFontMetricsF fm(font), fmBold(bold);
+        double widest = 0, tallest = 0;
+        for (int i = 0; i < n; ++i) {
+            const QStringList lines = categoryLines(i);
+            for (int l = 0; l < lines.size(); ++l)
+                widest = std::max(widest, (l + 1 == lines.size() ? fmBold : fm).horizontalAdvance(lines[l]));
+            tallest = std::max(tallest, lines.size() * fmBold.lineSpacing());
+        }
+        if (widest <= room && tallest <= tall)
+            break;
+    }
+    if (font != m_axisX->labelsFont())
+        m_axisX->setLabelsFont(font);
 }
 
 void RangeBarChart::setBars(const QString& title, const QString& axisTitle, const QString& dataName,
@@ -125,6 +169,7 @@ void RangeBarChart::setBars(const QString& title, const QString& axisTitle, cons
         categories << categoryLabel(i);
     }
     m_axisX->setCategories(categories);
+    fitLabels();
 
     for (QLineSeries* w : m_whiskers) {
         m_chart->removeSeries(w);

@@ -8,6 +8,7 @@
 #include "views/charts/chartdata.h"
 
 #include <QColor>
+#include <QFont>
 #include <QString>
 #include <QWidget>
 
@@ -61,11 +62,17 @@ public:
     const std::vector<RangeBar>& bars() const { return m_bars; }
     ChartData chartData() const;
     QChart* chart() const { return m_chart; }
+    // A fixed preference, not the chart view's (its scene's current size, which a layout that asks for heights for
+    // widths would feed back into, growing the chart at every pass).
+    QSize sizeHint() const override { return {320, 190}; }
     QChartView* chartView() const { return m_view; }
     QStackedBarSeries* barSeries() const { return m_series; }
     // One whisker per bar (empty for unknown bars), in bar order.
     const std::vector<QLineSeries*>& whiskers() const { return m_whiskers; }
     QString categoryLabel(int index) const;
+    // The category labels' font: the axis font, shrunk (to 70 % at the least) where a label's widest line would
+    // be wider than its category, which Qt Charts would cut ("WSE-3" to "WS…" at 1366 x 768).
+    void fitLabels();
     // The measured figures over the bars (one point per mark, x = the bar's index); null before setBars.
     QScatterSeries* measuredSeries() const { return m_measured; }
     // The tooltip of the measured mark nearest to a point in chart values; empty when none is near.
@@ -73,6 +80,8 @@ public:
 
 private:
     void showTip(bool status, int index);
+    // A category label's lines: the name (a word a line), the device count, the value (bold).
+    QStringList categoryLines(int index) const;
 
     std::vector<RangeBar> m_bars;
     QString m_dataName;
@@ -82,6 +91,7 @@ private:
     QStackedBarSeries* m_series = nullptr;
     QBarCategoryAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;
+    QFont m_labelFont; // the category labels' font before fitLabels shrinks it
     std::vector<QLineSeries*> m_whiskers;
     QScatterSeries* m_measured = nullptr;
 };

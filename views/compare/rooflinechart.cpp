@@ -86,7 +86,7 @@ void RooflineChart::setSystems(const std::vector<ComparisonSystem>& systems)
         hi = std::max(hi, c.peakFlopsPerS);
     }
     for (QLegendMarker* marker : m_log.chart->legend()->markers())
-        marker->setVisible(dynamic_cast<QScatterSeries*>(marker->series()) == nullptr);
+        showLegendEntry(marker, dynamic_cast<QScatterSeries*>(marker->series()) == nullptr);
     m_log.x->setRange(kMinI, kMaxI);
     m_log.y->setRange(lo > 0 ? lo / 3 : 1, hi > 0 ? hi * 3 : 10);
 }

@@ -12,9 +12,13 @@
 #include "views/compare/rangebarchart.h"
 #include "views/compare/rooflinechart.h"
 
+#include <QAbstractAxis>
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
@@ -26,8 +30,11 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 
 using namespace ws;
 using namespace ws::views;
@@ -154,6 +161,97 @@ private slots:
             measured = series.front();
         }
         QVERIFY(measured.isNull());
+    }
+
+    // At the size a bar chart gets at 1366 x 768 (about 320 x 170 px), no system name is cut ("WSE-3" read "WS…",
+    // "Groq LPU ×327" lost its last line): the labels' font shrinks until each label fits its category.
+    void narrowBarChartKeepsNamesWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("320 x 240") << QSize(320, 240);
+        QTest::newRow("320 x 170") << QSize(320, 170);
+    }
+
+    void narrowBarChartKeepsNamesWhole()
+    {
+        QFETCH(QSize, size);
+        QWidget window;
+        window.resize(size);
+        auto* layout = new QVBoxLayout(&window);
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto* chart = new RangeBarChart;
+        layout->addWidget(chart);
+        const QFont before = chart->chart()->axes(Qt::Horizontal).front()->labelsFont();
+        std::vector<RangeBar> bars;
+        for (const auto& [name, count, value] :
+             {std::tuple{"WSE-3", "×2", 2230.0}, std::tuple{"H100", "×8", 234.0}, std::tuple{"H200", "×8", 296.0},
+              std::tuple{"B200", "×8", 394.0}, std::tuple{"Groq LPU", "×327", 343.0}}) {
+            RangeBar b;
+            b.label = QStringLiteral("%1 %2").arg(QString::fromUtf8(count), QString::fromUtf8(name));
+            b.axisName = QString::fromUtf8(name);
+            b.axisNote = QString::fromUtf8(count);
+            b.color = Qt::darkCyan;
+            b.value = value;
+            b.low = value * 0.8;
+            b.high = value * 1.2;
+            bars.push_back(b);
+        }
+        chart->setBars(QStringLiteral("Time to first token (512-token prompt)"), QStringLiteral("ms"),
+                       QStringLiteral("speed"), QStringLiteral("tokens_per_second"), bars);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto labels = [&] {
+            QStringList texts;
+            for (QGraphicsItem* item : chart->chartView()->scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+                    texts << text->toPlainText();
+            return texts;
+        };
+        QTRY_VERIFY2(labels().join(QLatin1Char(' ')).contains(QStringLiteral("WSE-3")), qPrintable(labels().join('|')));
+        for (const QString& text : labels())
+            QVERIFY2(!text.contains(QStringLiteral("...")) && !text.contains(QChar(0x2026)), qPrintable(text));
+        // The fit was needed here: the labels are smaller than the axis font they started at.
+        QVERIFY(chart->chart()->axes(Qt::Horizontal).front()->labelsFont().pointSizeF() < before.pointSizeF());
+    }
+
+    // A log chart narrower than its legend's one row and too narrow for a legend at the right shows the legend as
+    // text under the chart that wraps, each entry whole, and its title on two lines; wide, the chart's own legend.
+    void narrowLogChartWrapsItsLegendAndTitle()
+    {
+        QWidget window;
+        window.resize(320, 420);
+        auto* layout = new QVBoxLayout(&window);
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto* chart = new ConcurrencyChart;
+        layout->addWidget(chart);
+        std::vector<ConcurrencyCurve> curves;
+        const QStringList names{QStringLiteral("2 × WSE-3"), QStringLiteral("8 × H100"), QStringLiteral("8 × H200"),
+                                QStringLiteral("8 × B200"), QStringLiteral("327 × Groq LPU")};
+        for (int i = 0; i < names.size(); ++i) {
+            ConcurrencyCurve c;
+            c.label = names[i];
+            c.color = QColor::fromHsv(i * 60, 200, 220);
+            for (int users = 1; users <= 64; users *= 2)
+                c.points.push_back(
+                    {users, 100.0 * (i + 1) / std::sqrt(double(users)), 100.0 * (i + 1) * std::sqrt(double(users))});
+            curves.push_back(c);
+        }
+        chart->setCurves(curves);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* legendText = chart->findChild<QLabel*>();
+        QVERIFY(legendText);
+        QTRY_VERIFY(legendText->isVisible());
+        QVERIFY(!chart->chart()->legend()->isVisible());
+        for (const QString& name : names)
+            QVERIFY2(legendText->text().contains(name.toHtmlEscaped()), qPrintable(legendText->text()));
+        QVERIFY(legendText->height() > legendText->fontMetrics().height() * 1.5); // wrapped over lines
+        QVERIFY2(chart->chart()->title().contains(QStringLiteral("<br/>")), qPrintable(chart->chart()->title()));
+
+        window.resize(1400, 420);
+        QTRY_VERIFY(chart->chart()->legend()->isVisible());
+        QVERIFY(!legendText->isVisible());
+        QVERIFY(!chart->chart()->title().contains(QStringLiteral("<br/>")));
     }
 
     void showsPredictions()
