@@ -21,6 +21,7 @@ constexpr int kCaptionHeightPx = 28;
 FrameComposer::FrameComposer(QSize frameSize, bool withChat) : m_size(frameSize), m_withChat(withChat)
 {
     m_view.setLegendVisible(true);
+    m_view.setTurnToFit(true); // a portrait wafer in a landscape video turns to fill it, as Present mode does
     m_view.resize(meshRect().size());
 }
 

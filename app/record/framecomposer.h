@@ -41,6 +41,8 @@ public:
     void setViewState(double zoomFactor, QPointF centreCore);
     QSize frameSize() const { return m_size; }
     QRect meshRect() const;
+    // Whether the heatmap is drawn a quarter turn (views::MeshView::setTurnToFit), once a frame has been composed.
+    bool meshTurned() const { return m_view.transform().turned; }
 
 private:
     void paintChat(class QPainter& painter, const QRect& area, const ChatFrameText& chat) const;
