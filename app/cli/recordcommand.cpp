@@ -15,6 +15,7 @@
 #include "app/record/recorder.h"
 #include "app/record/titlecard.h"
 #include "app/scenario/scenarioformat.h"
+#include "app/scenario/scenarioprediction.h"
 #include "app/scenario/scenarioscene.h"
 
 #include <QApplication>
@@ -169,9 +170,14 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
         scenario.prompt = parser.value(QStringLiteral("prompt"));
 
     const PresetLibrary presets;
-    const auto scene = ScenarioScene::build(scenario, presets, loaded->baseDir, &error, true);
-    if (!scene)
+    // The time per token the captions state is the engine's prediction for the scenario, as `predict`, the window
+    // and the tours give it; the frames play the scene's timetable (its closed forms' phases), stretched to
+    // --seconds-per-token.
+    const auto predicted = predictScenario(scenario, presets, loaded->baseDir, &error, true);
+    if (!predicted)
         return fail(error);
+    const ScenarioScene* scene = &predicted->scene;
+    const Prediction& prediction = predicted->prediction;
     const TokenSchedule& schedule = *scene->timing->schedule;
     const int device = std::clamp(scenario.viewDevice, 0, std::max(0, scene->snapshot->deviceCount - 1));
 
@@ -188,7 +194,7 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
     composer.setViewState(scenario.zoom, scenario.center);
     const QString modelName = QString::fromStdString(scene->model().name);
     const QString hardwareName = QString::fromStdString(scene->hardware().name);
-    const double tokenSeconds = schedule.seconds();
+    const double tokenSeconds = prediction.secondsPerToken;
     const QLocale locale;
     const QString subtitle =
         scene->snapshot->deviceCount > 1
@@ -209,12 +215,12 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
         const int token = std::min(int(tokenPosition), int(*tokens) - 1);
         const double fraction = std::min(tokenPosition - token, 1.0);
         const QString caption =
-            QStringLiteral("%1 on %2 · token %3 of %4 · one token takes %5 on the wafer (%6 tokens/s), shown over %7 s"
-                           " · %8")
+            QStringLiteral("%1 on %2 · token %3 of %4 · one token takes %5 on the wafer (%6 tokens/s), its dataflow "
+                           "shown over %7 s · %8")
                 .arg(modelName, hardwareName)
                 .arg(token + 1)
                 .arg(*tokens)
-                .arg(formatSeconds(tokenSeconds), locale.toString(1.0 / tokenSeconds, 'f', 0))
+                .arg(formatSeconds(tokenSeconds), locale.toString(prediction.tokensPerSecondPerUser, 'f', 0))
                 .arg(*secondsPerToken)
                 .arg(FrameComposer::activePhases(schedule, fraction));
         ChatFrameText chat;
@@ -246,7 +252,9 @@ int runRecord(const QStringList& args, const TourWindowFactory& tourWindow)
                               {"format", videoFormatName(*format)},
                               {"tokens", int(*tokens)},
                               {"answer", chatScript ? chatScript->textAt(int(*tokens)) : QString()},
-                              {"token_seconds", tokenSeconds},
+                              {"ms_per_token", prediction.secondsPerToken * 1e3},
+                              {"tokens_per_second_per_user", prediction.tokensPerSecondPerUser},
+                              {"timetable_token_seconds", schedule.seconds()},
                               {"model", QString::fromStdString(scene->model().id)},
                               {"hardware", QString::fromStdString(scene->hardware().id)}});
     return kExitOk;

@@ -226,6 +226,17 @@ private slots:
         QVERIFY2(recorded, qPrintable(error));
         QCOMPARE(recorded->modelPreset, QString("llama-3.1-8b"));
         QCOMPARE(recorded->prompt, QString("Hello"));
+        // The time per token it states is the prediction `predict` gives the same scenario (not the timetable's).
+        const QJsonObject printed = QJsonDocument::fromJson(run.out).object();
+        const Run predicted =
+            runCli({"predict", "--model", recorded->modelPreset, "--hardware", recorded->hardwarePreset, "--precision",
+                    QString::fromLatin1(precisionId(recorded->precision).data()), "--context",
+                    QString::number(recorded->contextTokens), "--batch", QString::number(recorded->batch), "--json"});
+        QVERIFY2(predicted.exitCode == 0, predicted.err.constData());
+        const QJsonObject prediction = QJsonDocument::fromJson(predicted.out).object();
+        QCOMPARE(printed["ms_per_token"].toDouble(), prediction["ms_per_token"].toDouble());
+        QCOMPARE(printed["tokens_per_second_per_user"].toDouble(), prediction["tokens_per_second_per_user"].toDouble());
+        QVERIFY(printed["timetable_token_seconds"].toDouble() > 0);
     }
 
     void recordStreamsARealAnswer()
