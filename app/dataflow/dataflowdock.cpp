@@ -230,7 +230,7 @@ void DataflowDock::focusExecutedLayer()
     if (r.width <= 0 || r.height <= 0 || view->width() <= 0 || !(fit > 0))
         return;
     m_stage->setDevice(device);
-    const double scale = 0.9 * std::min(view->width() / double(r.width), view->height() / double(r.height));
+    const double scale = 0.9 * view->transform().scaleToShow(QSizeF(r.width, r.height)); // turned or not
     m_stage->setViewState(scale / fit, QPointF(r.x + r.width / 2.0, r.y + r.height / 2.0));
 }
 
