@@ -2,6 +2,7 @@
 
 #include "engine/calibration/measurementdata.h"
 #include "engine/calibration/wafercalibration.h"
+#include "engine/predict/placementcache.h"
 #include "engine/predict/pointworkload.h"
 #include "engine/predict/speculative.h"
 #include "engine/predict/waferpredictor.h"
@@ -55,7 +56,8 @@ void applyStackSpeculation(Workload& w, const StackProfile& stack, const ModelCo
 }
 
 namespace {
-Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& ref)
+// `placements`: one placement of the row's model serves every factor tried (the factor does not move it).
+Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& ref, PlacementCache& placements)
 {
     const auto& points = shippedMeasuredPoints();
     if (!points)
@@ -88,6 +90,7 @@ Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& re
         o.devices = point->devices;
         o.kernelFactor = factor;
         o.pointOnly = true;
+        o.placements = &placements;
         auto p = predictWafer(*model, *hw, *w, o);
         if (!p)
             return p.error();
@@ -132,8 +135,9 @@ Expected<StackKernel> fitKernel(const StackProfile& stack)
     double logSum = 0;
     k.low = 1.0;
     k.high = 0.0;
+    PlacementCache placements;
     for (const std::string& ref : stack.fitRows) {
-        auto row = fitRow(stack, ref);
+        auto row = fitRow(stack, ref, placements);
         if (!row)
             return row.error();
         logSum += std::log(row->factor);
