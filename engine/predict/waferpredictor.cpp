@@ -208,6 +208,10 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
                    draftHandoffSeconds(layout, s.draftLayout, s.draftHome->home, q, w.speculative.tokensPerStep);
         };
     bounds.cycles = [&](const ScheduleRegions& l, const TimingParams& params, int visit) {
+        // The point's own regions and constants (a driver's end at the assumed value, the placement policy's
+        // whole token): the cycles the point and its curve already timed.
+        if (&l == &layout && params == s.params)
+            return batchCycles(visit);
         return tokenCycles(model, l, params, visit, w.contextTokens, o.kv);
     };
     if (!o.noRange)
