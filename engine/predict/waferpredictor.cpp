@@ -24,10 +24,48 @@ double tokenCycles(const ModelConfig& m, const ScheduleRegions& layout, const Ti
     o.timingOnly = true;
     return buildTokenSchedule(m, layout, TimingModel(p), o).totalCycles;
 }
+
+// predictWaferAt's ends. A pass is affine in the kernel factor f (TokenSchedule::kernelCycles) while
+// applyKernelFactor's clamp at the SIMD limit stays off (slack 1e-12 for a factor fitted at that limit):
+// cycles(f) = cycles(f0) + (f / f0 - 1) x its kernel cycles at f0. Speculative decoding times other passes too.
+void timeAtFactors(WaferPredictionAt& at, const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                   const WaferPredictOptions& o, const TokenSchedule& point, const std::vector<double>& factors)
+{
+    if (factors.empty())
+        return;
+    const double f0 = o.kernelFactor;
+    const double mac = shippedWaferCalibration()->params.macCycles;
+    const double simd = hw.wafer.macsPerCyclePerCore > 0 ? 1.0 / hw.wafer.macsPerCyclePerCore : 0.0;
+    auto unclamped = [&](double f) { return f == 1.0 || mac * f >= simd * (1 - 1e-12); };
+    at.fromPoint = !w.speculative.enabled && point.kernelCycles >= 0 && !point.isPrefill() && f0 > 0 &&
+                   std::isfinite(f0) && unclamped(f0) &&
+                   std::all_of(factors.begin(), factors.end(), [&](double f) { return f > 0 && unclamped(f); });
+    for (double f : factors) {
+        if (at.fromPoint) {
+            at.tokensPerSecondAt.push_back(1.0 /
+                                           ((point.totalCycles + (f / f0 - 1.0) * point.kernelCycles) / point.clockHz));
+            continue;
+        }
+        WaferPredictOptions end = o;
+        end.kernelFactor = f;
+        end.pointOnly = true;
+        auto p = predictWafer(model, hw, w, end);
+        at.tokensPerSecondAt.push_back(p ? std::optional(p->tokensPerSecondPerUser) : std::nullopt);
+    }
+}
 } // namespace
 
 Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
                                   const WaferPredictOptions& o)
+{
+    auto at = predictWaferAt(model, hw, w, o, {});
+    if (!at)
+        return at.error();
+    return std::move(at->prediction);
+}
+
+Expected<WaferPredictionAt> predictWaferAt(const ModelConfig& model, const HardwareSpec& hw, const Workload& w,
+                                           const WaferPredictOptions& o, const std::vector<double>& factors)
 {
     auto setup = prepareWafer(model, hw, w, o);
     if (!setup)
@@ -161,8 +199,12 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     p.secondsPerToken = secondsPerToken;
     p.tokensPerSecondPerUser = 1.0 / secondsPerToken;
     p.aggregateTokensPerSecond = concurrency * p.tokensPerSecondPerUser;
-    if (o.pointOnly)
-        return p;
+    WaferPredictionAt out;
+    timeAtFactors(out, model, hw, w, o, schedule, factors);
+    if (o.pointOnly) {
+        out.prediction = std::move(p);
+        return out;
+    }
     if (s.draftHome)
         addDraftHomeNote(p, *s.draftHome, w.speculative);
 
@@ -221,7 +263,8 @@ Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& 
     else
         p.notes.push_back("system power not in the hardware preset: no energy per token");
     completeScenarios(p, w);
-    return p;
+    out.prediction = std::move(p);
+    return out;
 }
 
 } // namespace ws

@@ -119,6 +119,10 @@ struct TokenSchedule
     double reduceCycles = 0;       // in allreduces
     double hopCycles = 0;          // in hops between regions and wafers
     double slowestLayerCycles = 0; // the longest layer (without its hop): the pipeline's stage time
+    // Of passCycles, what the fitted software constants give (cycles per MAC, all-reduce fixed cycles, routing
+    // stages), the part a serving stack's kernel factor scales (engine/predict/stackkernel.h): the pass is affine
+    // in that factor. Negative where a phase run alongside another (an expert) ended the pass: not tracked.
+    double kernelCycles = 0;
     double seconds() const { return totalCycles / clockHz; }
     bool isPrefill() const { return promptTokens > 0; }
     double totalMacs() const;
