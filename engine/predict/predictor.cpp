@@ -185,7 +185,7 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
     Workload w = workload;
     if (stack) {
         if (hardware.kind == HardwareKind::Wafer) {
-            const auto& k = stackKernel(*stack);
+            const auto& k = stackKernel(*stack, options.wafer.placements);
             if (!k)
                 return k.error();
             kernel = *k;

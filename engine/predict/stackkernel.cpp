@@ -2,7 +2,6 @@
 
 #include "engine/calibration/measurementdata.h"
 #include "engine/calibration/wafercalibration.h"
-#include "engine/predict/placementcache.h"
 #include "engine/predict/pointworkload.h"
 #include "engine/predict/speculative.h"
 #include "engine/predict/waferpredictor.h"
@@ -125,7 +124,7 @@ Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& re
     return row;
 }
 
-Expected<StackKernel> fitKernel(const StackProfile& stack)
+Expected<StackKernel> fitKernel(const StackProfile& stack, PlacementCache* given)
 {
     StackKernel k;
     k.factor = stack.kernelFactor;
@@ -135,7 +134,8 @@ Expected<StackKernel> fitKernel(const StackProfile& stack)
     double logSum = 0;
     k.low = 1.0;
     k.high = 0.0;
-    PlacementCache placements;
+    PlacementCache own;
+    PlacementCache& placements = given ? *given : own;
     for (const std::string& ref : stack.fitRows) {
         auto row = fitRow(stack, ref, placements);
         if (!row)
@@ -150,7 +150,7 @@ Expected<StackKernel> fitKernel(const StackProfile& stack)
 }
 } // namespace
 
-const Expected<StackKernel>& stackKernel(const StackProfile& stack)
+const Expected<StackKernel>& stackKernel(const StackProfile& stack, PlacementCache* placements)
 {
     static std::mutex mutex;
     static std::map<std::string, Expected<StackKernel>> fitted;
@@ -159,7 +159,7 @@ const Expected<StackKernel>& stackKernel(const StackProfile& stack)
         if (auto it = fitted.find(stack.id); it != fitted.end())
             return it->second;
     }
-    Expected<StackKernel> k = fitKernel(stack); // outside the lock: the fit predicts (no stack applied)
+    Expected<StackKernel> k = fitKernel(stack, placements); // outside the lock: the fit predicts (no stack applied)
     std::lock_guard lock(mutex);
     return fitted.emplace(stack.id, std::move(k)).first->second;
 }
