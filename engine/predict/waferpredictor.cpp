@@ -242,6 +242,7 @@ Expected<WaferPredictionAt> predictWaferAt(const ModelConfig& model, const Hardw
     WaferBoundsInput bounds;
     bounds.setup = &s;
     bounds.tokensPerVisit = m;
+    bounds.step = &schedule;
     // The hand-off between draft and target is timed apart: the link latency driver moves it too.
     bounds.specFactor = (secondsPerToken - handoff * scale) / (schedule.totalCycles / clock);
     if (handoff > 0)

@@ -65,10 +65,12 @@ public:
         const int links = std::max(1, std::min(from.rect.height, to.rect.height));
         const int perLink = m_timing.wavelets(payloadValues / links);
         double cycles = 0;
+        double fixed = 0; // the same hop with no payload and no link serialisation (TokenSchedule::fixedHopCycles)
         if (from.device == to.device) {
             const double dist =
                 std::abs(centreX(from.rect) - centreX(to.rect)) + std::abs(centreY(from.rect) - centreY(to.rect));
             cycles = m_timing.hopCycles(dist, perLink);
+            fixed = m_timing.hopCycles(dist, 0);
             const int x0 = int(std::min(centreX(from.rect), centreX(to.rect)));
             const int y0 = int(std::min(centreY(from.rect), centreY(to.rect)));
             const int x1 = int(std::max(centreX(from.rect), centreX(to.rect)));
@@ -80,20 +82,30 @@ public:
             const double edgeTo = centreX(to.rect);
             cycles = m_timing.interWaferSeconds(std::max(0.0, edgeFrom) + std::max(0.0, edgeTo), bytes) *
                      m_timing.params().clockHz;
+            fixed = m_timing.interWaferSeconds(std::max(0.0, edgeFrom) + std::max(0.0, edgeTo), 0) *
+                    m_timing.params().clockHz;
             const int x0 = int(centreX(from.rect));
             p.rect = {x0, int(centreY(from.rect)), std::max(1, m_meshCols - x0), 1};
         }
         p.computeEndCycle = p.startCycle;
         p.endCycle = p.startCycle + cycles + extraCycles;
-        return push(std::move(p));
+        return push(std::move(p), fixed + extraCycles);
     }
 
     void setMeshCols(int cols) { m_meshCols = cols; }
 
 private:
-    Phase& push(Phase p)
+    Phase& push(Phase p, double fixedHopCycles = 0)
     {
         const auto k = size_t(p.kind);
+        // The pass with fixed latencies alone on a clock of its own, started as this phase: the same, less its
+        // compute and payload (each all-reduce as AllreduceTiming::totalCycles() adds it up, less its payload).
+        const double fixedStart = p.concurrent ? m_fixedLastStart : m_fixedNow;
+        const double fixed = p.computes ? p.reductions * (p.reduce.fixedCycles + p.reduce.phase1Cycles +
+                                                          p.reduce.phase2Cycles + p.reduce.broadcastCycles)
+                                        : fixedHopCycles;
+        m_fixedLastStart = fixedStart;
+        m_fixedEnd = std::max(m_fixedEnd, fixedStart + fixed);
         m_lastStart = p.startCycle;
         m_end = std::max(m_end, p.endCycle);
         if (!p.concurrent) {
@@ -104,12 +116,15 @@ private:
                 m_out.reduceCycles += p.endCycle - p.computeEndCycle;
                 m_out.kernelCycles += (p.computeEndCycle - p.startCycle) +
                                       p.reductions * (p.reduce.fixedCycles + p.reduce.stages * p.reduce.stageCycles);
+                m_out.fixedReduceCycles += fixed;
             } else {
                 m_out.hopCycles += d;
+                m_out.fixedHopCycles += fixed;
                 if (p.device == p.toDevice) // a hop on the wafer passes one routing stage (TimingModel::hopCycles)
                     m_out.kernelCycles += m_timing.params().routingStageCycles;
             }
             m_now = p.endCycle;
+            m_fixedNow = fixedStart + fixed;
         }
         m_out.macsByKind[k] += p.totalMacs;
         if (!m_keep) {
@@ -123,12 +138,16 @@ private:
 public:
     double now() const { return m_now; }
     double end() const { return m_end; }
+    double fixedNow() const { return m_fixedNow; }
+    double fixedEnd() const { return m_fixedEnd; }
     void keepPhases(bool keep) { m_keep = keep; }
-    // Replays a recorded layer: adds its totals and moves the clock on (timing only).
-    void advance(double cycles)
+    // Replays a recorded layer: adds its totals and moves both clocks on (timing only).
+    void advance(double cycles, double fixedCycles)
     {
         m_now += cycles;
         m_end = std::max(m_end, m_now);
+        m_fixedNow += fixedCycles;
+        m_fixedEnd = std::max(m_fixedEnd, m_fixedNow);
     }
 
 private:
@@ -137,6 +156,9 @@ private:
     double m_now = 0;
     double m_end = 0;
     double m_lastStart = 0;
+    double m_fixedNow = 0; // the fixed latencies' clock (TokenSchedule::fixedCycles)
+    double m_fixedEnd = 0;
+    double m_fixedLastStart = 0;
     bool m_keep = true;
     Phase m_scratch;
     int m_meshCols = 0;
@@ -196,7 +218,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
         bool moe;
         int64_t kvTokens;
         std::array<double, size_t(PhaseKind::Count)> cycles, macs;
-        double compute, reduce, hop, kernel, duration;
+        double compute, reduce, hop, kernel, fixedReduce, fixedHop, duration, fixedDuration;
     };
     std::vector<LayerTotals> memo;
     for (int l = 0; l < nLayers; ++l) {
@@ -213,6 +235,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                     hit = &m;
         const TokenSchedule before = options.timingOnly && !hit ? s : TokenSchedule{};
         const double layerStart = b.now();
+        const double fixedLayerStart = b.fixedNow();
         stageBegins();
         if (hit) {
             for (size_t k = 0; k < hit->cycles.size(); ++k) {
@@ -223,7 +246,9 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
             s.reduceCycles += hit->reduce;
             s.hopCycles += hit->hop;
             s.kernelCycles += hit->kernel;
-            b.advance(hit->duration);
+            s.fixedReduceCycles += hit->fixedReduce;
+            s.fixedHopCycles += hit->fixedHop;
+            b.advance(hit->duration, hit->fixedDuration);
         } else {
             const LayerDims dims = LayerDims::fromModel(model, l);
             for (const PhaseWork& w :
@@ -283,7 +308,20 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                 }
             }
             if (options.timingOnly && !ownExperts) {
-                LayerTotals m{r.width, r.height, moe, kvTokens, {}, {}, 0, 0, 0, 0, b.now() - layerStart};
+                LayerTotals m{r.width,
+                              r.height,
+                              moe,
+                              kvTokens,
+                              {},
+                              {},
+                              0,
+                              0,
+                              0,
+                              0,
+                              0,
+                              0,
+                              b.now() - layerStart,
+                              b.fixedNow() - fixedLayerStart};
                 for (size_t k = 0; k < m.cycles.size(); ++k) {
                     m.cycles[k] = s.cyclesByKind[k] - before.cyclesByKind[k];
                     m.macs[k] = s.macsByKind[k] - before.macsByKind[k];
@@ -292,6 +330,8 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                 m.reduce = s.reduceCycles - before.reduceCycles;
                 m.hop = s.hopCycles - before.hopCycles;
                 m.kernel = s.kernelCycles - before.kernelCycles;
+                m.fixedReduce = s.fixedReduceCycles - before.fixedReduceCycles;
+                m.fixedHop = s.fixedHopCycles - before.fixedHopCycles;
                 memo.push_back(m);
             }
         }
@@ -325,6 +365,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
     s.totalCycles = s.passCycles = b.end();
     if (b.end() != b.now())
         s.kernelCycles = -1;
+    s.fixedCycles = b.fixedEnd();
     if (prefill && !stages.empty())
         pipelineChunks(s, stages, tailPhase, options.promptTokens, t, !options.timingOnly);
     return s;

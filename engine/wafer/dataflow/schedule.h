@@ -123,6 +123,11 @@ struct TokenSchedule
     // stages), the part a serving stack's kernel factor scales (engine/predict/stackkernel.h): the pass is affine
     // in that factor. Negative where a phase run alongside another (an expert) ended the pass: not tracked.
     double kernelCycles = 0;
+    // The pass with its fixed latencies alone, no multiply-accumulates, payload wavelets or link serialisation (the
+    // wafer's floor, engine/predict/waferbounds.h waferFloor): its cycles, and of them in all-reduces and in hops.
+    double fixedCycles = 0;
+    double fixedReduceCycles = 0;
+    double fixedHopCycles = 0;
     double seconds() const { return totalCycles / clockHz; }
     bool isPrefill() const { return promptTokens > 0; }
     double totalMacs() const;
