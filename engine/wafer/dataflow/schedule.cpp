@@ -268,13 +268,16 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                     b.work(w, l, region, r, false);
             } else {
                 const int totalExperts = dims.expertCount + dims.sharedExperts;
-                std::vector<RegionRef> tiles;
-                if (size_t(l) < layout.expertRegions.size() &&
-                    int(layout.expertRegions[size_t(l)].size()) >= totalExperts)
-                    tiles = layout.expertRegions[size_t(l)];
-                else
-                    for (const CoreRect& t0 : expertTiles(r, totalExperts))
-                        tiles.push_back({region.device, t0});
+                // The placement's tiles, else expertTiles' (only the active ones are read).
+                const std::vector<RegionRef>* placed =
+                    size_t(l) < layout.expertRegions.size() &&
+                            int(layout.expertRegions[size_t(l)].size()) >= totalExperts
+                        ? &layout.expertRegions[size_t(l)]
+                        : nullptr;
+                const ExpertGrid grid = expertGrid(r, totalExperts);
+                auto tile = [&](int e) {
+                    return placed ? (*placed)[size_t(e)] : RegionRef{region.device, grid.tile(e)};
+                };
                 std::vector<int> active = activeExperts(options.tokenIndex, l, dims.expertCount, dims.expertsPerToken);
                 if (size_t(l) < options.routedExperts.size() && !options.routedExperts[size_t(l)].empty() &&
                     std::all_of(options.routedExperts[size_t(l)].begin(), options.routedExperts[size_t(l)].end(),
@@ -283,10 +286,10 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                 for (int e = 0; e < dims.sharedExperts; ++e)
                     active.push_back(dims.expertCount + e);
                 // Dispatch and combine wait for the farthest active expert (another wafer, if any).
-                RegionRef farthest = tiles[size_t(active.front())];
+                RegionRef farthest = tile(active.front());
                 for (int e : active)
-                    if (tiles[size_t(e)].device != region.device)
-                        farthest = tiles[size_t(e)];
+                    if (const RegionRef t0 = tile(e); t0.device != region.device)
+                        farthest = t0;
                 for (const PhaseWork& w :
                      ffnWork(dims, r.width, r.height, t, farthest.rect.width, farthest.rect.height)) {
                     if (w.kind == PhaseKind::MoeDispatch || w.kind == PhaseKind::MoeCombine) {
@@ -303,8 +306,10 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                     }
                     PhaseWork each = w;
                     each.totalMacs = w.totalMacs / double(active.size());
-                    for (size_t i = 0; i < active.size(); ++i)
-                        b.work(each, l, tiles[size_t(active[i])], tiles[size_t(active[i])].rect, i > 0);
+                    for (size_t i = 0; i < active.size(); ++i) {
+                        const RegionRef t0 = tile(active[i]);
+                        b.work(each, l, t0, t0.rect, i > 0);
+                    }
                 }
             }
             if (options.timingOnly && !ownExperts) {

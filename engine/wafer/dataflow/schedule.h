@@ -22,6 +22,7 @@
 #include "engine/wafer/dataflow/timingmodel.h"
 #include "engine/wafer/placement/regioncut.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -139,6 +140,20 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
 // The rectangles of a MoE layer's experts when the placement does not give
 // them: `count` tiles of the layer region in a near-square grid.
 std::vector<CoreRect> expertTiles(const CoreRect& region, int count);
+// That grid: tile(i) is expertTiles' i-th tile, without building the others (a token reads its active ones).
+struct ExpertGrid
+{
+    CoreRect region;
+    int cols = 1;
+    int rows = 1;
+    int width = 1; // of a tile
+    int height = 1;
+    CoreRect tile(int i) const
+    {
+        return {region.x + (i % cols) * width, region.y + std::min(i / cols, rows - 1) * height, width, height};
+    }
+};
+ExpertGrid expertGrid(const CoreRect& region, int count);
 
 // Which experts a token activates in a layer (deterministic stand-in for the router).
 std::vector<int> activeExperts(uint64_t tokenIndex, int layer, int expertCount, int perToken);

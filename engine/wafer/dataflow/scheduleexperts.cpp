@@ -7,23 +7,30 @@
 
 namespace ws {
 
+ExpertGrid expertGrid(const CoreRect& region, int count)
+{
+    ExpertGrid g;
+    g.region = region;
+    if (count <= 0 || region.width <= 0 || region.height <= 0)
+        return g; // no tiles (expertTiles gives none)
+    const double aspect = double(region.width) / region.height;
+    g.cols = std::clamp(int(std::ceil(std::sqrt(count * aspect))), 1, std::max(1, region.width));
+    g.rows = (count + g.cols - 1) / g.cols;
+    g.rows = std::clamp(g.rows, 1, std::max(1, region.height));
+    g.width = std::max(1, region.width / g.cols);
+    g.height = std::max(1, region.height / g.rows);
+    return g;
+}
+
 std::vector<CoreRect> expertTiles(const CoreRect& region, int count)
 {
     std::vector<CoreRect> tiles;
     if (count <= 0 || region.width <= 0 || region.height <= 0)
         return tiles;
-    const double aspect = double(region.width) / region.height;
-    int gridCols = std::clamp(int(std::ceil(std::sqrt(count * aspect))), 1, std::max(1, region.width));
-    int gridRows = (count + gridCols - 1) / gridCols;
-    gridRows = std::clamp(gridRows, 1, std::max(1, region.height));
-    const int w = std::max(1, region.width / gridCols);
-    const int h = std::max(1, region.height / gridRows);
+    const ExpertGrid grid = expertGrid(region, count);
     tiles.reserve(size_t(count));
-    for (int i = 0; i < count; ++i) {
-        const int cx = i % gridCols;
-        const int cy = std::min(i / gridCols, gridRows - 1);
-        tiles.push_back({region.x + cx * w, region.y + cy * h, w, h});
-    }
+    for (int i = 0; i < count; ++i)
+        tiles.push_back(grid.tile(i));
     return tiles;
 }
 
