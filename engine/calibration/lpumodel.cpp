@@ -22,17 +22,34 @@ double lpuPeakOps(const LpuSpec& l, Precision p)
     return bitsPerParameter(p) <= 9 && l.int8Ops > 0 ? l.int8Ops : l.fp16Flops;
 }
 
+LpuModelFacts lpuModelFacts(const ModelShape& shape, Precision p, int64_t context)
+{
+    const ModelConfig& m = shape.config();
+    LpuModelFacts f;
+    f.layers = m.layers;
+    for (int l = 0; l < m.layers; ++l)
+        f.moeLayers += m.isMoeLayer(l) ? 1 : 0;
+    f.bytesReadPerToken = shape.bytesReadPerToken(p);
+    f.kvBytes = shape.kvBytes(std::max<int64_t>(1, context), lpuKvBytes(p));
+    f.activeParameters = shape.activeParameters();
+    f.mlaAttentionFlops = shape.mlaAttentionFlops(context);
+    return f;
+}
+
 LpuTerms lpuTerms(const ModelConfig& m, const LpuSpec& l, Precision p, int chips, double tokensPerStage,
                   int64_t context, int concurrencyForKv, const LpuEfficiency& e)
 {
-    const ModelShape shape(m);
+    return lpuTerms(lpuModelFacts(ModelShape(m), p, context), l, p, chips, tokensPerStage, concurrencyForKv, e);
+}
+
+LpuTerms lpuTerms(const LpuModelFacts& m, const LpuSpec& l, Precision p, int chips, double tokensPerStage,
+                  int concurrencyForKv, const LpuEfficiency& e)
+{
     const double layers = std::max(1, m.layers);
     const double chipsPerLayer = double(chips) / layers; // fractional: a chip may hold several layers
-    const double kv =
-        double(shape.kvBytes(std::max<int64_t>(1, context), lpuKvBytes(p))) * std::max(1, concurrencyForKv);
-    const double bytesPerLayer = (double(shape.bytesReadPerToken(p)) + kv / std::max(1, concurrencyForKv)) / layers;
-    const double flopsPerLayer =
-        (2.0 * double(shape.activeParameters()) + shape.mlaAttentionFlops(context)) / layers * tokensPerStage;
+    const double kv = double(m.kvBytes) * std::max(1, concurrencyForKv);
+    const double bytesPerLayer = (double(m.bytesReadPerToken) + kv / std::max(1, concurrencyForKv)) / layers;
+    const double flopsPerLayer = (2.0 * double(m.activeParameters) + m.mlaAttentionFlops) / layers * tokensPerStage;
     const double stream = bytesPerLayer / (chipsPerLayer * l.sramBandwidthBytesPerS);
     const double compute = flopsPerLayer / (chipsPerLayer * lpuPeakOps(l, p));
     LpuTerms t;
@@ -40,10 +57,7 @@ LpuTerms lpuTerms(const ModelConfig& m, const LpuSpec& l, Precision p, int chips
     // A mixture-of-experts layer sends each token to the chips of its chosen experts before the MLP and
     // gathers the results after it: the gather stands in for a dense layer's exchange after the MLP, the
     // dispatch is one exchange more (as the wafer's moe_dispatch / moe_combine hops).
-    int moeLayers = 0;
-    for (int l = 0; l < m.layers; ++l)
-        moeLayers += m.isMoeLayer(l) ? 1 : 0;
-    t.exchanges = layers * e.exchangesPerLayer + moeLayers;
+    t.exchanges = layers * e.exchangesPerLayer + m.moeLayers;
     return t;
 }
 

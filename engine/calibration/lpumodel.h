@@ -26,6 +26,8 @@
 
 namespace ws {
 
+class ModelShape;
+
 struct LpuEfficiency
 {
     double exchangeS = 10e-6;        // per chip-to-chip exchange (fitted)
@@ -50,9 +52,25 @@ struct LpuTerms
     double seconds(const LpuEfficiency& e) const { return local + exchanges * e.exchangeS; }
 };
 
+// What a decode step reads of the model at a precision and context: taken from its ModelShape once, so a
+// prediction that times many steps (its curve, floor and drivers) does not build the shape for each.
+struct LpuModelFacts
+{
+    int layers = 0;
+    int moeLayers = 0;
+    int64_t bytesReadPerToken = 0; // weights
+    int64_t kvBytes = 0;           // one request's cache at the context
+    int64_t activeParameters = 0;
+    double mlaAttentionFlops = 0; // per token at the context
+};
+LpuModelFacts lpuModelFacts(const ModelShape& shape, Precision p, int64_t context);
+
 // One decode step of `tokensPerStage` tokens per pipeline stage on `chips` chips.
 LpuTerms lpuTerms(const ModelConfig& m, const LpuSpec& l, Precision p, int chips, double tokensPerStage,
                   int64_t context, int concurrencyForKv, const LpuEfficiency& e);
+// The same step from the model's facts at that precision and context.
+LpuTerms lpuTerms(const LpuModelFacts& m, const LpuSpec& l, Precision p, int chips, double tokensPerStage,
+                  int concurrencyForKv, const LpuEfficiency& e);
 // Bytes per KV element at a serving precision (8-bit serving keeps an 8-bit cache).
 int lpuKvBytes(Precision p);
 // Operations per second a chip computes at a precision.

@@ -12,14 +12,14 @@ namespace {
 // The chip count Groq deploys and the chip-to-chip cost, one at a time, and the ceiling: one token's layers run
 // in turn, each on its own chips (the layer pipeline lpuTerms assumes), so the roof is one layer's chips' SRAM
 // bandwidth and peak (one chip when a chip holds several layers), not every chip's at once.
-void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& l, const Workload& w,
-                        const LpuCalibration& cal, double specFactor)
+void addLpuRangeDrivers(Prediction& p, const ModelShape& shape, const LpuModelFacts& facts, const LpuSpec& l,
+                        const Workload& w, const LpuCalibration& cal, double specFactor)
 {
+    const ModelConfig& model = shape.config();
     const int stages = std::max(1, model.layers);
     const double perStage = std::ceil(double(p.concurrency) / stages);
     auto tps = [&](int chips, const LpuEfficiency& e) {
-        return 1.0 / (lpuTerms(model, l, w.precision, chips, perStage, w.contextTokens, p.concurrency, e).seconds(e) *
-                      specFactor);
+        return 1.0 / (lpuTerms(facts, l, w.precision, chips, perStage, p.concurrency, e).seconds(e) * specFactor);
     };
     const LpuEfficiency& e = cal.efficiency;
     const double point = tps(p.devices, e);
@@ -43,7 +43,6 @@ void addLpuRangeDrivers(Prediction& p, const ModelConfig& model, const LpuSpec& 
         rangeDriver("chip_to_chip_s", "s per exchange", e.exchangeS, lo.exchangeS, hi.exchangeS,
                     "the cost each row of " + cal.profile.id + " implies alone (" + cal.profile.source + ")", point,
                     tps(p.devices, lo), tps(p.devices, hi)));
-    const ModelShape shape(model);
     Ceiling& c = p.ceiling;
     const int verified = w.speculative.enabled ? w.speculative.tokensPerStep + 1 : 1;
     const double chipsPerLayer = std::max(1.0, double(p.devices) / std::max(1, model.layers));
@@ -81,6 +80,8 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
     const int chips = p.devices;
 
     const ModelShape shape(model);
+    // The model's facts at this precision and context, read by every step timed below.
+    const LpuModelFacts facts = lpuModelFacts(shape, w.precision, w.contextTokens);
     const double free =
         e.sramUsableFraction * double(l.sramBytesPerChip) * chips - double(shape.totalBytes(w.precision));
     const double perRequest = double(shape.kvBytes(std::max<int64_t>(1, w.contextTokens), lpuKvBytes(w.precision)));
@@ -96,10 +97,10 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
     const int stages = std::max(1, model.layers);
     auto stepSeconds = [&](int users, double tokensPerRequest) {
         const double perStage = std::ceil(double(users) / stages) * tokensPerRequest;
-        return lpuTerms(model, l, w.precision, chips, perStage, w.contextTokens, users, e).seconds(e);
+        return lpuTerms(facts, l, w.precision, chips, perStage, users, e).seconds(e);
     };
-    const LpuTerms terms = lpuTerms(model, l, w.precision, chips, std::ceil(double(concurrency) / stages),
-                                    w.contextTokens, concurrency, e);
+    const LpuTerms terms =
+        lpuTerms(facts, l, w.precision, chips, std::ceil(double(concurrency) / stages), concurrency, e);
     double seconds = terms.seconds(e);
     double scale = 1.0;
     double draftSeconds = 0;
@@ -135,7 +136,7 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
     const double tokensPerStep = w.speculative.enabled ? w.speculative.expectedTokensPerStep() : 1.0;
     auto floorStep = [&](int users) {
         const double perStage = std::ceil(double(users) / stages) * verified;
-        const LpuTerms t = lpuTerms(model, l, w.precision, chips, perStage, w.contextTokens, users, e);
+        const LpuTerms t = lpuTerms(facts, l, w.precision, chips, perStage, users, e);
         const double linkRate = double(l.c2cLinks) * l.c2cLinkBandwidthBytesPerS;
         const double transfer = chips > 1 && linkRate > 0 ? t.exchanges * double(model.hiddenSize) *
                                                                 lpuKvBytes(w.precision) * perStage / linkRate
@@ -163,8 +164,8 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
 
     const double r = cal->profile.maxAbsRelativeResidual;
     // Prefill: the prompt flows through the layer pipeline as one batch.
-    const LpuTerms pre = lpuTerms(model, l, w.precision, chips, double(std::max<int64_t>(1, w.promptTokens)),
-                                  std::max<int64_t>(1, w.promptTokens / 2), 1, e);
+    const LpuTerms pre = lpuTerms(lpuModelFacts(shape, w.precision, std::max<int64_t>(1, w.promptTokens / 2)), l,
+                                  w.precision, chips, double(std::max<int64_t>(1, w.promptTokens)), 1, e);
     p.ttftSeconds = pre.seconds(e);
     p.ttftRange = {p.ttftSeconds * (1 - r), p.ttftSeconds * (1 + r)};
     for (int c : concurrencyLevels(w.concurrency)) {
@@ -174,7 +175,7 @@ Expected<Prediction> predictLpu(const ModelConfig& model, const HardwareSpec& hw
             std::max(stepSeconds(cc, 1) * (seconds / terms.seconds(e)), (local + transfer) / tokensPerStep);
         p.concurrencyCurve.push_back({c, 1.0 / t, cc / t});
     }
-    addLpuRangeDrivers(p, model, l, w, *cal, seconds / terms.seconds(e));
+    addLpuRangeDrivers(p, shape, facts, l, w, *cal, seconds / terms.seconds(e));
     if (l.powerWatts > 0)
         p.powerWatts = l.powerWatts * chips;
     completeScenarios(p, w);

@@ -6,11 +6,13 @@ namespace ws {
 
 PlacementCache::PlacementCache(size_t capacity) : m_capacity(std::max<size_t>(1, capacity)) {}
 
-SharedPlacement PlacementCache::find(const WaferPlacementRequest& request)
+SharedPlacement PlacementCache::find(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
-    const auto it =
-        std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.request == request; });
+    // WaferPlacementRequest's operator==, part by part.
+    const auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry& e) {
+        return e.request.model == model && e.request.wafer == wafer && e.request.options == options;
+    });
     if (it == m_entries.end()) {
         ++m_misses;
         return nullptr;
@@ -22,8 +24,14 @@ SharedPlacement PlacementCache::find(const WaferPlacementRequest& request)
 
 SharedPlacement PlacementCache::place(const WaferPlacementRequest& request)
 {
-    if (SharedPlacement cached = find(request))
+    return place(request.model, request.wafer, request.options);
+}
+
+SharedPlacement PlacementCache::place(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options)
+{
+    if (SharedPlacement cached = find(model, wafer, options))
         return cached;
+    const WaferPlacementRequest request{model, wafer, options};
     // Placed outside the lock: other threads keep using the cache meanwhile (two may place the same request once
     // each; both results are equal).
     auto placed =
@@ -65,7 +73,7 @@ SharedPlacement placeThrough(PlacementCache* cache, const ModelConfig& model, co
                              const PlacementOptions& options)
 {
     if (cache)
-        return cache->place({model, wafer, options});
+        return cache->place(model, wafer, options);
     return std::make_shared<const Expected<Placement>>(placeModel(model, wafer, options));
 }
 

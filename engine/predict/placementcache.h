@@ -45,6 +45,8 @@ public:
 
     // The placement for `request`: the cached one when an equal request was placed before, else placed now.
     SharedPlacement place(const WaferPlacementRequest& request);
+    // The same for a request's three parts, compared as they are: a hit copies none of them.
+    SharedPlacement place(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options);
 
     size_t size() const;
     size_t capacity() const { return m_capacity; }
@@ -58,7 +60,7 @@ private:
         WaferPlacementRequest request;
         SharedPlacement placement;
     };
-    SharedPlacement find(const WaferPlacementRequest& request);
+    SharedPlacement find(const ModelConfig& model, const WaferSpec& wafer, const PlacementOptions& options);
 
     size_t m_capacity;
     mutable std::mutex m_mutex;

@@ -12,7 +12,8 @@
 #include "engine/predict/waferpredictor.h"
 
 #include <algorithm>
-#include <functional>
+#include <optional>
+#include <vector>
 
 namespace ws {
 
@@ -49,8 +50,11 @@ Status validate(const ModelConfig& m, const Workload& w)
 } // namespace
 
 namespace {
+// `kernelEnds` (wafers): the point's tokens per second at these kernel factors too, into `endsAt`.
 Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
-                                   const PredictOptions& options, double kernelFactor)
+                                   const PredictOptions& options, double kernelFactor,
+                                   const std::vector<double>& kernelEnds = {},
+                                   std::vector<std::optional<double>>* endsAt = nullptr)
 {
     if (auto ok = validate(model, workload); !ok)
         return ok.error();
@@ -61,7 +65,12 @@ Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec&
         WaferPredictOptions o = options.wafer;
         o.devices = options.devices;
         o.kernelFactor = kernelFactor;
-        return predictWafer(model, hardware, workload, o);
+        auto at = predictWaferAt(model, hardware, workload, o, kernelEnds);
+        if (!at)
+            return at.error();
+        if (endsAt)
+            *endsAt = std::move(at->tokensPerSecondAt);
+        return std::move(at->prediction);
     }
     case HardwareKind::Gpu: {
         GpuPredictOptions o;
@@ -135,9 +144,9 @@ void addSpeculativeDrivers(Prediction& p, const ModelConfig& model, const Hardwa
 
 namespace {
 // The stack's name, date and what it changed, in the prediction; on wafers the spread of its fitted kernel
-// factor as a range driver.
+// factor as a range driver, its ends' speeds `ends` (at kernel.low and kernel.high; null: no driver).
 void addStack(Prediction& p, const StackProfile& stack, const StackKernel& kernel, const PredictOptions& o,
-              const std::function<Expected<Prediction>(double)>& at)
+              const std::vector<std::optional<double>>* ends)
 {
     p.stack = stack.id;
     p.stackName = stack.name;
@@ -149,19 +158,19 @@ void addStack(Prediction& p, const StackProfile& stack, const StackKernel& kerne
         note += "; kernel factor " + toStringC(kernel.factor).substr(0, 5) +
                 " on the fitted cycles per MAC, all-reduce fixed cycles and routing stage cycles";
     p.notes.push_back(note + "; assumed: " + stack.assumed);
-    if (p.kind != HardwareKind::Wafer || !(kernel.high > kernel.low) || !at)
+    if (p.kind != HardwareKind::Wafer || !(kernel.high > kernel.low) || !ends || ends->size() != 2)
         return;
     std::string rows;
     for (const StackKernelRow& r : kernel.rows)
         rows += (rows.empty() ? "" : "; ") + r.row + " -> " + toStringC(r.factor).substr(0, 5) +
                 (r.atFloor ? " (at the SIMD limit)" : "");
-    auto low = at(kernel.low);
-    auto high = at(kernel.high);
+    const std::optional<double>& low = (*ends)[0];
+    const std::optional<double>& high = (*ends)[1];
     if (!low || !high)
         return;
     p.rangeDrivers.push_back(rangeDriver("stack_kernel_factor", "factor", kernel.factor, kernel.low, kernel.high,
                                          "stack " + stack.id + ", fitted per row: " + rows, p.tokensPerSecondPerUser,
-                                         low->tokensPerSecondPerUser, high->tokensPerSecondPerUser));
+                                         *low, *high));
     finishRange(p);
 }
 } // namespace
@@ -176,7 +185,7 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
     Workload w = workload;
     if (stack) {
         if (hardware.kind == HardwareKind::Wafer) {
-            const auto& k = stackKernel(*stack);
+            const auto& k = stackKernel(*stack, options.wafer.placements);
             if (!k)
                 return k.error();
             kernel = *k;
@@ -186,20 +195,19 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
         if (w.speculativeUnknown) // what the caller set stays
             applyStackSpeculation(w, *stack, model, hardware);
     }
-    auto p = predictByKind(model, hardware, w, options, kernel.factor);
+    const bool ranges = !options.wafer.noRange && !options.wafer.pointOnly;
+    // The stack driver's ends need only their speed, timed with the point on its placement (predictWaferAt).
+    std::vector<double> kernelEnds;
+    if (stack && ranges && hardware.kind == HardwareKind::Wafer && kernel.high > kernel.low)
+        kernelEnds = {kernel.low, kernel.high};
+    std::vector<std::optional<double>> endsAt;
+    auto p = predictByKind(model, hardware, w, options, kernel.factor, kernelEnds, &endsAt);
     if (p) {
-        // The stack driver's ends need only their speed: the point, not their own breakdown, curve and range.
-        PredictOptions ends = options;
-        ends.wafer.pointOnly = true;
-        const bool ranges = !options.wafer.noRange && !options.wafer.pointOnly;
         if (stack)
-            addStack(*p, *stack, kernel, options,
-                     ranges ? std::function<Expected<Prediction>(double)>(
-                                  [&](double f) { return predictByKind(model, hardware, w, ends, f); })
-                            : nullptr);
+            addStack(*p, *stack, kernel, options, kernelEnds.empty() ? nullptr : &endsAt);
         else if (hardware.kind == HardwareKind::Gpu)
             if (const StackProfile* g = stackOfGpuProfile(p->profile))
-                addStack(*p, *g, kernel, options, {});
+                addStack(*p, *g, kernel, options, nullptr);
         if (ranges)
             addSpeculativeDrivers(*p, model, hardware, w, options, kernel.factor);
         completeScenarios(*p, w);

@@ -55,7 +55,8 @@ void applyStackSpeculation(Workload& w, const StackProfile& stack, const ModelCo
 }
 
 namespace {
-Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& ref)
+// `placements`: one placement of the row's model serves every factor tried (the factor does not move it).
+Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& ref, PlacementCache& placements)
 {
     const auto& points = shippedMeasuredPoints();
     if (!points)
@@ -88,6 +89,7 @@ Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& re
         o.devices = point->devices;
         o.kernelFactor = factor;
         o.pointOnly = true;
+        o.placements = &placements;
         auto p = predictWafer(*model, *hw, *w, o);
         if (!p)
             return p.error();
@@ -122,7 +124,7 @@ Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& re
     return row;
 }
 
-Expected<StackKernel> fitKernel(const StackProfile& stack)
+Expected<StackKernel> fitKernel(const StackProfile& stack, PlacementCache* given)
 {
     StackKernel k;
     k.factor = stack.kernelFactor;
@@ -132,8 +134,10 @@ Expected<StackKernel> fitKernel(const StackProfile& stack)
     double logSum = 0;
     k.low = 1.0;
     k.high = 0.0;
+    PlacementCache own;
+    PlacementCache& placements = given ? *given : own;
     for (const std::string& ref : stack.fitRows) {
-        auto row = fitRow(stack, ref);
+        auto row = fitRow(stack, ref, placements);
         if (!row)
             return row.error();
         logSum += std::log(row->factor);
@@ -146,7 +150,7 @@ Expected<StackKernel> fitKernel(const StackProfile& stack)
 }
 } // namespace
 
-const Expected<StackKernel>& stackKernel(const StackProfile& stack)
+const Expected<StackKernel>& stackKernel(const StackProfile& stack, PlacementCache* placements)
 {
     static std::mutex mutex;
     static std::map<std::string, Expected<StackKernel>> fitted;
@@ -155,7 +159,7 @@ const Expected<StackKernel>& stackKernel(const StackProfile& stack)
         if (auto it = fitted.find(stack.id); it != fitted.end())
             return it->second;
     }
-    Expected<StackKernel> k = fitKernel(stack); // outside the lock: the fit predicts (no stack applied)
+    Expected<StackKernel> k = fitKernel(stack, placements); // outside the lock: the fit predicts (no stack applied)
     std::lock_guard lock(mutex);
     return fitted.emplace(stack.id, std::move(k)).first->second;
 }

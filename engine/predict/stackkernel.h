@@ -19,6 +19,7 @@
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
+#include "engine/predict/placementcache.h"
 #include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/timingparams.h"
 
@@ -48,8 +49,10 @@ double kernelFactorFloor(const TimingParams& fitted, const WaferSpec& wafer);
 // The constants with a stack's factor applied (cycles per MAC at least 1 / SIMD width).
 void applyKernelFactor(TimingParams& params, double factor, const WaferSpec& wafer);
 
-// The stack's kernel factor: its given one, or the fit (once per stack; an error names a missing row).
-const Expected<StackKernel>& stackKernel(const StackProfile& stack);
+// The stack's kernel factor: its given one, or the fit (once per stack; an error names a missing row). The fit
+// places its rows' models through `placements` when given (the first caller's cache: a prediction of a fit row's
+// configuration then finds its placement there), else through a cache of its own.
+const Expected<StackKernel>& stackKernel(const StackProfile& stack, PlacementCache* placements = nullptr);
 
 // A stack that runs speculative decoding switches it on where the workload does not know whether it ran
 // (speculativeUnknown): k and the acceptance from speculativeDefaults, the stack's draft (a one-layer draft

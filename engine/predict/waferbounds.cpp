@@ -42,13 +42,20 @@ void setCeiling(Prediction& p, const ModelConfig& model, const HardwareSpec& hw,
 } // namespace
 
 Floor waferFloor(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, const WaferSetup& s,
-                 const ScheduleOptions& so)
+                 const ScheduleOptions& so, const TokenSchedule* step)
 {
-    TimingParams fixed = s.params;
-    fixed.macCycles = 0;
-    fixed.cyclesPerWavelet = 0;
-    fixed.ioBandwidthBytesPerS = 0;
-    const TokenSchedule f = buildTokenSchedule(model, s.layout, TimingModel(fixed), so);
+    TokenSchedule f;
+    if (step && !step->isPrefill()) {
+        f.reduceCycles = step->fixedReduceCycles;
+        f.hopCycles = step->fixedHopCycles;
+        f.totalCycles = step->fixedCycles;
+    } else {
+        TimingParams fixed = s.params;
+        fixed.macCycles = 0;
+        fixed.cyclesPerWavelet = 0;
+        fixed.ioBandwidthBytesPerS = 0;
+        f = buildTokenSchedule(model, s.layout, TimingModel(fixed), so);
+    }
     const double clock = s.params.clockHz;
     const auto hop = hw.sources.find("hopLatencyCycles");
     const std::string hopSource = hop != hw.sources.end() ? hop->second : std::string("hardware preset");
@@ -79,7 +86,7 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
     so.context = w.contextTokens;
     so.kv = o.kv;
     so.timingOnly = true;
-    settleFloor(p, waferFloor(model, hw, w, s, so));
+    settleFloor(p, waferFloor(model, hw, w, s, so, in.step));
     const double point = p.tokensPerSecondPerUser;
     auto handoff = [&](const TimingParams& params) { return in.handoffSeconds ? in.handoffSeconds(params) : 0.0; };
     auto tps = [&](const ScheduleRegions& layout, const TimingParams& params, int visit) {

@@ -27,6 +27,8 @@ struct WaferBoundsInput
     const WaferSetup* setup = nullptr;
     int tokensPerVisit = 1;  // the micro-batch per stage visit at the predicted concurrency
     double specFactor = 1.0; // seconds per token / one plain step's seconds (speculative decoding)
+    // The step's schedule on the setup's layout and constants (the point's), whose fixed latencies give the floor.
+    const TokenSchedule* step = nullptr;
     // Cycles of one step of `tokensPerVisit` tokens on a layout with some constants.
     std::function<double(const ScheduleRegions&, const TimingParams&, int)> cycles;
     // Speculative decoding with a draft model: seconds per output token of the hand-off between draft and
@@ -38,8 +40,10 @@ struct WaferBoundsInput
 // with the model's weights (no multiply-accumulates, no payload wavelets, no link serialisation): the fixed cycles
 // of every all-reduce (c_0, fitted), its routing stages (beta, fitted) and hops (alpha), the hops between layer
 // regions and the wafer-to-wafer latency. A speculative step pays them once for the tokens it yields.
+// `step`, that schedule as timed with the setup's constants, gives them without another schedule
+// (TokenSchedule::fixedCycles), within 1e-12 of the schedule's own.
 Floor waferFloor(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, const WaferSetup& s,
-                 const ScheduleOptions& so);
+                 const ScheduleOptions& so, const TokenSchedule* step = nullptr);
 
 // Settles p's floor (waferFloor at the step's micro-batch), adds the drivers and the ceiling to p (whose point,
 // concurrency and devices are set) and finishes its range.

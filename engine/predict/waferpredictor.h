@@ -105,4 +105,19 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
 Expected<Prediction> predictWafer(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
                                   const WaferPredictOptions& options = {});
 
+// predictWafer, and its point's tokens per second per user at other kernel factors on the same placement: at each
+// factor what predictWafer with pointOnly gives there (predict()'s stack_kernel_factor driver ends). Plain decoding
+// is affine in the factor (TokenSchedule::kernelCycles) while no factor takes the cycles per MAC to the SIMD limit:
+// the ends then come from the point's own schedule, within 1e-12 of those predictions (fromPoint); otherwise they
+// are those predictions.
+struct WaferPredictionAt
+{
+    Prediction prediction;
+    std::vector<std::optional<double>> tokensPerSecondAt; // one per factor asked; none where it fails
+    bool fromPoint = false;
+};
+Expected<WaferPredictionAt> predictWaferAt(const ModelConfig& model, const HardwareSpec& hardware,
+                                           const Workload& workload, const WaferPredictOptions& options,
+                                           const std::vector<double>& kernelFactors);
+
 } // namespace ws

@@ -14,11 +14,14 @@
 
 namespace ws {
 
-Expected<GridLayout> waferGridLayout(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, int grid)
+Expected<GridLayout> waferGridLayout(const ModelConfig& model, const HardwareSpec& hw, const Workload& w, int grid,
+                                     PlacementCache* placements)
 {
     if (grid <= 0)
         return makeError(ErrorCode::InvalidArgument, "a grid side must be positive", "grid");
-    auto setup = prepareWafer(model, hw, w, WaferPredictOptions{});
+    WaferPredictOptions o;
+    o.placements = placements;
+    auto setup = prepareWafer(model, hw, w, o);
     if (!setup)
         return setup.error();
     GridLayout g;
@@ -91,6 +94,7 @@ Expected<WaferPrefillCalibration> fitUnguarded(const std::string& text)
         return makeError(ErrorCode::NotFound, "unknown wafer preset '" + c.hardwareId + "'", "hardware");
     std::vector<std::vector<double>> x;
     std::vector<double> y;
+    PlacementCache placements; // rows of one model at other grids share its placement
     for (size_t i = 0; i < j["rows"].size(); ++i) {
         const auto& r = j["rows"][i];
         const std::string where = "rows[" + std::to_string(i) + "].";
@@ -111,7 +115,7 @@ Expected<WaferPrefillCalibration> fitUnguarded(const std::string& text)
         w.precision = Precision::Bf16; // WaferLLM measures 16-bit
         w.contextTokens = row.promptTokens;
         w.promptTokens = row.promptTokens;
-        auto g = waferGridLayout(*model, *hw, w, row.grid);
+        auto g = waferGridLayout(*model, *hw, w, row.grid, &placements);
         if (!g)
             return g.error();
         const PrefillCycles cycles = gridPrefillCycles(*model, *g, row.promptTokens);

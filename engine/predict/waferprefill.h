@@ -12,6 +12,7 @@
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
 #include "engine/model/modelconfig.h"
+#include "engine/predict/placementcache.h"
 #include "engine/predict/prediction.h"
 #include "engine/spec/workload.h"
 #include "engine/wafer/dataflow/schedule.h"
@@ -31,8 +32,9 @@ struct GridLayout
     TimingParams params;
     double calibrationResidual = 0;
 };
+// `placements` (may be null): the cache the model's placement goes through (every grid of a model places it alike).
 Expected<GridLayout> waferGridLayout(const ModelConfig& model, const HardwareSpec& hardware, const Workload& workload,
-                                     int grid);
+                                     int grid, PlacementCache* placements = nullptr);
 
 // The model's prefill cycles on such a layout: the prompt as one chunk, attending over half of it on average.
 struct PrefillCycles

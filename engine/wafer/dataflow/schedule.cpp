@@ -15,45 +15,6 @@ double TokenSchedule::totalMacs() const
     return s;
 }
 
-std::vector<CoreRect> expertTiles(const CoreRect& region, int count)
-{
-    std::vector<CoreRect> tiles;
-    if (count <= 0 || region.width <= 0 || region.height <= 0)
-        return tiles;
-    const double aspect = double(region.width) / region.height;
-    int gridCols = std::clamp(int(std::ceil(std::sqrt(count * aspect))), 1, std::max(1, region.width));
-    int gridRows = (count + gridCols - 1) / gridCols;
-    gridRows = std::clamp(gridRows, 1, std::max(1, region.height));
-    const int w = std::max(1, region.width / gridCols);
-    const int h = std::max(1, region.height / gridRows);
-    tiles.reserve(size_t(count));
-    for (int i = 0; i < count; ++i) {
-        const int cx = i % gridCols;
-        const int cy = std::min(i / gridCols, gridRows - 1);
-        tiles.push_back({region.x + cx * w, region.y + cy * h, w, h});
-    }
-    return tiles;
-}
-
-std::vector<int> activeExperts(uint64_t tokenIndex, int layer, int expertCount, int perToken)
-{
-    std::vector<int> picked;
-    if (expertCount <= 0)
-        return picked;
-    perToken = std::min(perToken, expertCount);
-    uint64_t state = tokenIndex * 0x9E3779B97F4A7C15ull + uint64_t(layer + 1) * 0xBF58476D1CE4E5B9ull;
-    while (int(picked.size()) < perToken) {
-        state ^= state >> 31;
-        state *= 0x94D049BB133111EBull;
-        state ^= state >> 29;
-        const int e = int(state % uint64_t(expertCount));
-        if (std::find(picked.begin(), picked.end(), e) == picked.end())
-            picked.push_back(e);
-        state += 0x9E3779B97F4A7C15ull;
-    }
-    return picked;
-}
-
 namespace {
 
 class Builder
@@ -61,8 +22,10 @@ class Builder
 public:
     Builder(const TimingModel& timing, TokenSchedule& out) : m_timing(timing), m_out(out) {}
 
-    // A local compute part followed by `reductions` allreduces along `axis` of `rect`.
-    Phase& work(const PhaseWork& w, int layer, const RegionRef& region, const CoreRect& rect, bool concurrent)
+    // A local compute part followed by `reductions` allreduces along `axis` of `rect`. Inlined into the layer loop:
+    // as a call it costs every schedule about 4 % more instructions (callgrind).
+    [[gnu::always_inline]] Phase& work(const PhaseWork& w, int layer, const RegionRef& region, const CoreRect& rect,
+                                       bool concurrent)
     {
         Phase p;
         p.kind = w.kind;
@@ -102,10 +65,12 @@ public:
         const int links = std::max(1, std::min(from.rect.height, to.rect.height));
         const int perLink = m_timing.wavelets(payloadValues / links);
         double cycles = 0;
+        double fixed = 0; // the same hop with no payload and no link serialisation (TokenSchedule::fixedHopCycles)
         if (from.device == to.device) {
             const double dist =
                 std::abs(centreX(from.rect) - centreX(to.rect)) + std::abs(centreY(from.rect) - centreY(to.rect));
             cycles = m_timing.hopCycles(dist, perLink);
+            fixed = m_timing.hopCycles(dist, 0);
             const int x0 = int(std::min(centreX(from.rect), centreX(to.rect)));
             const int y0 = int(std::min(centreY(from.rect), centreY(to.rect)));
             const int x1 = int(std::max(centreX(from.rect), centreX(to.rect)));
@@ -117,20 +82,30 @@ public:
             const double edgeTo = centreX(to.rect);
             cycles = m_timing.interWaferSeconds(std::max(0.0, edgeFrom) + std::max(0.0, edgeTo), bytes) *
                      m_timing.params().clockHz;
+            fixed = m_timing.interWaferSeconds(std::max(0.0, edgeFrom) + std::max(0.0, edgeTo), 0) *
+                    m_timing.params().clockHz;
             const int x0 = int(centreX(from.rect));
             p.rect = {x0, int(centreY(from.rect)), std::max(1, m_meshCols - x0), 1};
         }
         p.computeEndCycle = p.startCycle;
         p.endCycle = p.startCycle + cycles + extraCycles;
-        return push(std::move(p));
+        return push(std::move(p), fixed + extraCycles);
     }
 
     void setMeshCols(int cols) { m_meshCols = cols; }
 
 private:
-    Phase& push(Phase p)
+    Phase& push(Phase p, double fixedHopCycles = 0)
     {
         const auto k = size_t(p.kind);
+        // The pass with fixed latencies alone on a clock of its own, started as this phase: the same, less its
+        // compute and payload (each all-reduce as AllreduceTiming::totalCycles() adds it up, less its payload).
+        const double fixedStart = p.concurrent ? m_fixedLastStart : m_fixedNow;
+        const double fixed = p.computes ? p.reductions * (p.reduce.fixedCycles + p.reduce.phase1Cycles +
+                                                          p.reduce.phase2Cycles + p.reduce.broadcastCycles)
+                                        : fixedHopCycles;
+        m_fixedLastStart = fixedStart;
+        m_fixedEnd = std::max(m_fixedEnd, fixedStart + fixed);
         m_lastStart = p.startCycle;
         m_end = std::max(m_end, p.endCycle);
         if (!p.concurrent) {
@@ -139,10 +114,17 @@ private:
             if (p.computes) {
                 m_out.computeCycles += p.computeEndCycle - p.startCycle;
                 m_out.reduceCycles += p.endCycle - p.computeEndCycle;
+                m_out.kernelCycles += (p.computeEndCycle - p.startCycle) +
+                                      p.reductions * (p.reduce.fixedCycles + p.reduce.stages * p.reduce.stageCycles);
+                m_out.fixedReduceCycles += fixed;
             } else {
                 m_out.hopCycles += d;
+                m_out.fixedHopCycles += fixed;
+                if (p.device == p.toDevice) // a hop on the wafer passes one routing stage (TimingModel::hopCycles)
+                    m_out.kernelCycles += m_timing.params().routingStageCycles;
             }
             m_now = p.endCycle;
+            m_fixedNow = fixedStart + fixed;
         }
         m_out.macsByKind[k] += p.totalMacs;
         if (!m_keep) {
@@ -156,12 +138,16 @@ private:
 public:
     double now() const { return m_now; }
     double end() const { return m_end; }
+    double fixedNow() const { return m_fixedNow; }
+    double fixedEnd() const { return m_fixedEnd; }
     void keepPhases(bool keep) { m_keep = keep; }
-    // Replays a recorded layer: adds its totals and moves the clock on (timing only).
-    void advance(double cycles)
+    // Replays a recorded layer: adds its totals and moves both clocks on (timing only).
+    void advance(double cycles, double fixedCycles)
     {
         m_now += cycles;
         m_end = std::max(m_end, m_now);
+        m_fixedNow += fixedCycles;
+        m_fixedEnd = std::max(m_fixedEnd, m_fixedNow);
     }
 
 private:
@@ -170,6 +156,9 @@ private:
     double m_now = 0;
     double m_end = 0;
     double m_lastStart = 0;
+    double m_fixedNow = 0; // the fixed latencies' clock (TokenSchedule::fixedCycles)
+    double m_fixedEnd = 0;
+    double m_fixedLastStart = 0;
     bool m_keep = true;
     Phase m_scratch;
     int m_meshCols = 0;
@@ -229,7 +218,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
         bool moe;
         int64_t kvTokens;
         std::array<double, size_t(PhaseKind::Count)> cycles, macs;
-        double compute, reduce, hop, duration;
+        double compute, reduce, hop, kernel, fixedReduce, fixedHop, duration, fixedDuration;
     };
     std::vector<LayerTotals> memo;
     for (int l = 0; l < nLayers; ++l) {
@@ -246,6 +235,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                     hit = &m;
         const TokenSchedule before = options.timingOnly && !hit ? s : TokenSchedule{};
         const double layerStart = b.now();
+        const double fixedLayerStart = b.fixedNow();
         stageBegins();
         if (hit) {
             for (size_t k = 0; k < hit->cycles.size(); ++k) {
@@ -255,7 +245,10 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
             s.computeCycles += hit->compute;
             s.reduceCycles += hit->reduce;
             s.hopCycles += hit->hop;
-            b.advance(hit->duration);
+            s.kernelCycles += hit->kernel;
+            s.fixedReduceCycles += hit->fixedReduce;
+            s.fixedHopCycles += hit->fixedHop;
+            b.advance(hit->duration, hit->fixedDuration);
         } else {
             const LayerDims dims = LayerDims::fromModel(model, l);
             for (const PhaseWork& w :
@@ -275,13 +268,16 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                     b.work(w, l, region, r, false);
             } else {
                 const int totalExperts = dims.expertCount + dims.sharedExperts;
-                std::vector<RegionRef> tiles;
-                if (size_t(l) < layout.expertRegions.size() &&
-                    int(layout.expertRegions[size_t(l)].size()) >= totalExperts)
-                    tiles = layout.expertRegions[size_t(l)];
-                else
-                    for (const CoreRect& t0 : expertTiles(r, totalExperts))
-                        tiles.push_back({region.device, t0});
+                // The placement's tiles, else expertTiles' (only the active ones are read).
+                const std::vector<RegionRef>* placed =
+                    size_t(l) < layout.expertRegions.size() &&
+                            int(layout.expertRegions[size_t(l)].size()) >= totalExperts
+                        ? &layout.expertRegions[size_t(l)]
+                        : nullptr;
+                const ExpertGrid grid = expertGrid(r, totalExperts);
+                auto tile = [&](int e) {
+                    return placed ? (*placed)[size_t(e)] : RegionRef{region.device, grid.tile(e)};
+                };
                 std::vector<int> active = activeExperts(options.tokenIndex, l, dims.expertCount, dims.expertsPerToken);
                 if (size_t(l) < options.routedExperts.size() && !options.routedExperts[size_t(l)].empty() &&
                     std::all_of(options.routedExperts[size_t(l)].begin(), options.routedExperts[size_t(l)].end(),
@@ -290,10 +286,10 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                 for (int e = 0; e < dims.sharedExperts; ++e)
                     active.push_back(dims.expertCount + e);
                 // Dispatch and combine wait for the farthest active expert (another wafer, if any).
-                RegionRef farthest = tiles[size_t(active.front())];
+                RegionRef farthest = tile(active.front());
                 for (int e : active)
-                    if (tiles[size_t(e)].device != region.device)
-                        farthest = tiles[size_t(e)];
+                    if (const RegionRef t0 = tile(e); t0.device != region.device)
+                        farthest = t0;
                 for (const PhaseWork& w :
                      ffnWork(dims, r.width, r.height, t, farthest.rect.width, farthest.rect.height)) {
                     if (w.kind == PhaseKind::MoeDispatch || w.kind == PhaseKind::MoeCombine) {
@@ -310,12 +306,27 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                     }
                     PhaseWork each = w;
                     each.totalMacs = w.totalMacs / double(active.size());
-                    for (size_t i = 0; i < active.size(); ++i)
-                        b.work(each, l, tiles[size_t(active[i])], tiles[size_t(active[i])].rect, i > 0);
+                    for (size_t i = 0; i < active.size(); ++i) {
+                        const RegionRef t0 = tile(active[i]);
+                        b.work(each, l, t0, t0.rect, i > 0);
+                    }
                 }
             }
             if (options.timingOnly && !ownExperts) {
-                LayerTotals m{r.width, r.height, moe, kvTokens, {}, {}, 0, 0, 0, b.now() - layerStart};
+                LayerTotals m{r.width,
+                              r.height,
+                              moe,
+                              kvTokens,
+                              {},
+                              {},
+                              0,
+                              0,
+                              0,
+                              0,
+                              0,
+                              0,
+                              b.now() - layerStart,
+                              b.fixedNow() - fixedLayerStart};
                 for (size_t k = 0; k < m.cycles.size(); ++k) {
                     m.cycles[k] = s.cyclesByKind[k] - before.cyclesByKind[k];
                     m.macs[k] = s.macsByKind[k] - before.macsByKind[k];
@@ -323,6 +334,9 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
                 m.compute = s.computeCycles - before.computeCycles;
                 m.reduce = s.reduceCycles - before.reduceCycles;
                 m.hop = s.hopCycles - before.hopCycles;
+                m.kernel = s.kernelCycles - before.kernelCycles;
+                m.fixedReduce = s.fixedReduceCycles - before.fixedReduceCycles;
+                m.fixedHop = s.fixedHopCycles - before.fixedHopCycles;
                 memo.push_back(m);
             }
         }
@@ -354,6 +368,9 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
     }
     // Phases were pushed in start order (parallel experts share the start of the first).
     s.totalCycles = s.passCycles = b.end();
+    if (b.end() != b.now())
+        s.kernelCycles = -1;
+    s.fixedCycles = b.fixedEnd();
     if (prefill && !stages.empty())
         pipelineChunks(s, stages, tailPhase, options.promptTokens, t, !options.timingOnly);
     return s;

@@ -22,6 +22,7 @@
 #include "engine/wafer/dataflow/timingmodel.h"
 #include "engine/wafer/placement/regioncut.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -119,6 +120,15 @@ struct TokenSchedule
     double reduceCycles = 0;       // in allreduces
     double hopCycles = 0;          // in hops between regions and wafers
     double slowestLayerCycles = 0; // the longest layer (without its hop): the pipeline's stage time
+    // Of passCycles, what the fitted software constants give (cycles per MAC, all-reduce fixed cycles, routing
+    // stages), the part a serving stack's kernel factor scales (engine/predict/stackkernel.h): the pass is affine
+    // in that factor. Negative where a phase run alongside another (an expert) ended the pass: not tracked.
+    double kernelCycles = 0;
+    // The pass with its fixed latencies alone, no multiply-accumulates, payload wavelets or link serialisation (the
+    // wafer's floor, engine/predict/waferbounds.h waferFloor): its cycles, and of them in all-reduces and in hops.
+    double fixedCycles = 0;
+    double fixedReduceCycles = 0;
+    double fixedHopCycles = 0;
     double seconds() const { return totalCycles / clockHz; }
     bool isPrefill() const { return promptTokens > 0; }
     double totalMacs() const;
@@ -130,6 +140,20 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
 // The rectangles of a MoE layer's experts when the placement does not give
 // them: `count` tiles of the layer region in a near-square grid.
 std::vector<CoreRect> expertTiles(const CoreRect& region, int count);
+// That grid: tile(i) is expertTiles' i-th tile, without building the others (a token reads its active ones).
+struct ExpertGrid
+{
+    CoreRect region;
+    int cols = 1;
+    int rows = 1;
+    int width = 1; // of a tile
+    int height = 1;
+    CoreRect tile(int i) const
+    {
+        return {region.x + (i % cols) * width, region.y + std::min(i / cols, rows - 1) * height, width, height};
+    }
+};
+ExpertGrid expertGrid(const CoreRect& region, int count);
 
 // Which experts a token activates in a layer (deterministic stand-in for the router).
 std::vector<int> activeExperts(uint64_t tokenIndex, int layer, int expertCount, int perToken);

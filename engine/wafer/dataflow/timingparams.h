@@ -32,6 +32,8 @@ struct TimingParams
 
     // Hardware facts of one wafer spec (clock, alpha, I/O, power); fitted fields keep their values.
     void applyHardware(const WaferSpec& wafer);
+
+    bool operator==(const TimingParams&) const = default;
 };
 
 struct ParamInfo

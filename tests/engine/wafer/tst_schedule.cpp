@@ -72,6 +72,7 @@ private slots:
     void prefillIsAPipelineOfChunks_data();
     void prefillIsAPipelineOfChunks();
     void decodeIsOneChunk();
+    void expertGridGivesExpertTiles();
 };
 
 void TestSchedule::layerMacsMatchPublishedParameterCount_data()
@@ -334,6 +335,24 @@ void TestSchedule::decodeIsOneChunk()
     QCOMPARE(s.passCycles, s.totalCycles);
     for (const Phase& p : s.phases)
         QCOMPARE(p.chunk, 0);
+}
+
+void TestSchedule::expertGridGivesExpertTiles()
+{
+    // The schedule reads a token's active experts' tiles from the grid; they are expertTiles' tiles.
+    for (const CoreRect& region : {CoreRect{0, 0, 96, 96}, CoreRect{7, 3, 250, 61}, CoreRect{10, 10, 5, 40}})
+        for (int count : {1, 8, 9, 64, 129, 257}) {
+            const std::vector<CoreRect> tiles = expertTiles(region, count);
+            const ExpertGrid grid = expertGrid(region, count);
+            QCOMPARE(int(tiles.size()), count);
+            for (int i = 0; i < count; ++i) {
+                const CoreRect t = grid.tile(i);
+                QCOMPARE(t.x, tiles[size_t(i)].x);
+                QCOMPARE(t.y, tiles[size_t(i)].y);
+                QCOMPARE(t.width, tiles[size_t(i)].width);
+                QCOMPARE(t.height, tiles[size_t(i)].height);
+            }
+        }
 }
 
 QTEST_GUILESS_MAIN(TestSchedule)
