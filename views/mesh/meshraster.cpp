@@ -58,13 +58,17 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
         --x1;
     // Where each target column reads: unturned, the offset of its core within a mesh row; turned, the offset of
     // the first core of its mesh row (the target row then adds the mesh column).
+    // 32-bit offsets, as the core indices are (64-bit ones made the upright frames measurably slower); a turned
+    // mesh's offsets stay below 2^31 for any image QImage holds, whose bytes do.
     const auto* pixels = reinterpret_cast<const QRgb*>(src.constBits());
-    const ptrdiff_t stride = src.bytesPerLine() / ptrdiff_t(sizeof(QRgb));
-    std::vector<ptrdiff_t> colAt(static_cast<size_t>(size.width()), 0);
-    for (int x = x0; x < x1; ++x) {
-        const int c = colCore[static_cast<size_t>(x)];
-        colAt[static_cast<size_t>(x)] = t.turned ? ptrdiff_t(src.height() - 1 - c) * stride : c;
+    const int stride = int(src.bytesPerLine() / qsizetype(sizeof(QRgb)));
+    std::vector<int> turnedAt;
+    if (t.turned) {
+        turnedAt.assign(static_cast<size_t>(size.width()), 0);
+        for (int x = x0; x < x1; ++x)
+            turnedAt[static_cast<size_t>(x)] = (src.height() - 1 - colCore[static_cast<size_t>(x)]) * stride;
     }
+    const std::vector<int>& colAt = t.turned ? turnedAt : colCore;
     for (int y = 0; y < size.height(); ++y) {
         const int cy = rowCore[static_cast<size_t>(y)];
         if (cy < 0)
