@@ -19,9 +19,7 @@ Expected<GridLayout> waferGridLayout(const ModelConfig& model, const HardwareSpe
 {
     if (grid <= 0)
         return makeError(ErrorCode::InvalidArgument, "a grid side must be positive", "grid");
-    WaferPredictOptions o;
-    o.placements = placements;
-    auto setup = prepareWafer(model, hw, w, o);
+    auto setup = prepareWafer(model, hw, w, WaferPredictOptions{.placements = placements});
     if (!setup)
         return setup.error();
     GridLayout g;
