@@ -36,9 +36,7 @@ protected:
 private:
     LogChart m_chart;
 };
-} // namespace
 
-namespace {
 // A title's first line wider than `width` breaks at the space nearest its middle (the chart shows rich text)
 // instead of ending in "..."; the break is written "<br/>", so that lines the chart's own title has ("<br>") stay.
 void fitTitle(QChart* chart, double width)
