@@ -73,10 +73,8 @@ int runPlace(const QStringList& args)
             return fail(
                 QStringLiteral("%1: %2").arg(parser.value(QStringLiteral("layout")), errorText(placed.error())));
         p = std::move(*placed);
+        options.choices() = p.choices();
         options.precision = p.precision;
-        options.contextTokens = p.contextTokens;
-        options.weightFill = p.weightFill;
-        options.strategy = p.strategy;
         origin = QStringLiteral("file");
         // A layout the placer wrote and nobody edited still has the device count the placer chose.
         if (layout->origin != "placer")

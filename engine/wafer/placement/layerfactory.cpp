@@ -45,12 +45,9 @@ GroupPrecisions LayerFactory::precisions() const
 Placement LayerFactory::skeleton() const
 {
     Placement p;
-    p.strategy = m_options.strategy;
+    p.choices() = m_options.choices();
     p.precisions = precisions();
     p.precision = p.precisions.attention;
-    p.order = m_options.order;
-    p.contextTokens = m_options.contextTokens;
-    p.weightFill = m_options.weightFill;
     p.usableCols = m_cols;
     p.usableRows = m_rows;
     p.originX = m_wafer.reservedLeftCols;

@@ -38,14 +38,9 @@ bool holdsTable(const PlacedRegion& r, bool head, bool tied)
 PlacementOptions optionsOf(const Layout& l)
 {
     PlacementOptions o;
-    o.strategy = l.strategy;
+    o.choices() = l.choices();
     o.precision = l.precisions.attention;
     o.groups = l.precisions;
-    o.contextTokens = l.contextTokens;
-    o.weightFill = l.weightFill;
-    o.usableCols = l.usableCols;
-    o.usableRows = l.usableRows;
-    o.order = l.order;
     return o;
 }
 } // namespace
@@ -56,14 +51,9 @@ Layout layoutOf(const Placement& p, const std::string& modelId, const std::strin
     l.origin = "placer";
     l.modelId = modelId;
     l.hardwareId = hardwareId;
-    l.strategy = p.strategy;
-    l.order = p.order;
-    l.weightFill = p.weightFill;
-    l.contextTokens = p.contextTokens;
+    l.choices() = p.choices();
     l.precisions = p.precisions;
     l.deviceCount = p.deviceCount;
-    l.usableCols = p.usableCols;
-    l.usableRows = p.usableRows;
     l.notes = p.notes;
     bool tied = true;
     for (const PlacedRegion& r : p.regions)

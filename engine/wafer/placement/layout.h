@@ -30,19 +30,13 @@ struct LayoutRegion
     bool operator==(const LayoutRegion&) const = default;
 };
 
-struct Layout
+struct Layout : PlacementChoices
 {
     std::string origin; // where it came from: "placer", "file", "edit", "optimizer"
     std::string modelId;
     std::string hardwareId; // the wafer preset
-    PlacementStrategy strategy = PlacementStrategy::Pipelined;
-    LayerOrder order = LayerOrder::Snake;
-    double weightFill = 0.8;
-    int64_t contextTokens = 8192; // KV reserved per layer
     GroupPrecisions precisions;
     int deviceCount = 1;
-    int usableCols = 0; // per device
-    int usableRows = 0;
     std::vector<LayoutRegion> layers; // one per transformer layer, in layer order
     std::vector<int> embeddingLayers; // layers whose regions hold the untied token embedding (empty when tied)
     std::vector<int> headLayers;      // layers whose regions hold the LM head (the tied table) and final norm

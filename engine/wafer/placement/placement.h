@@ -56,6 +56,22 @@ struct GroupPrecisions
 
 constexpr int64_t kActivationBytes = 4; // fp32 accumulators and vector slices
 
+// The choices a placement is made with. The placer's options, the placement it returns and a layout saved from
+// it hold them as this one base, so they pass from one to the next as a whole.
+struct PlacementChoices
+{
+    PlacementStrategy strategy = PlacementStrategy::Pipelined;
+    LayerOrder order = LayerOrder::Snake; // how consecutive layers follow each other on a device
+    int64_t contextTokens = 8192;         // KV reserved per layer (window-capped)
+    double weightFill = 0.8;              // phi_w, an assumption [WaferScope-model]
+    int usableCols = 0;                   // per device; in the options 0 means the spec's meshCols - reservedCols
+    int usableRows = 0;
+
+    PlacementChoices& choices() { return *this; }
+    const PlacementChoices& choices() const { return *this; }
+    bool operator==(const PlacementChoices&) const = default;
+};
+
 // One tensor (or a vocabulary slice of a table) tiled over a region.
 struct RegionTensor
 {
@@ -174,18 +190,12 @@ struct CoreDetail
     CoreBytes bytes;
 };
 
-class Placement
+class Placement : public PlacementChoices
 {
 public:
-    PlacementStrategy strategy = PlacementStrategy::Pipelined;
     Precision precision = Precision::Bf16; // the attention group's (precisions has every group's)
     GroupPrecisions precisions;
-    LayerOrder order = LayerOrder::Snake;
-    int64_t contextTokens = 0;
-    double weightFill = 0.8;
     int deviceCount = 0;
-    int usableCols = 0; // per device
-    int usableRows = 0;
     int fabricCols = 0; // logical fabric incl. reserved border
     int fabricRows = 0;
     int originX = 0; // usable (0,0) in fabric coordinates

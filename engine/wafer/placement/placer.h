@@ -31,18 +31,12 @@
 
 namespace ws {
 
-struct PlacementOptions
+struct PlacementOptions : PlacementChoices
 {
-    PlacementStrategy strategy = PlacementStrategy::Pipelined;
     Precision precision = Precision::Bf16;
     std::optional<Precision> kvPrecision; // default: 16-bit (fp32 when weights are fp32)
-    int64_t contextTokens = 8192;         // KV reserved per layer (window-capped)
-    double weightFill = 0.8;              // phi_w, an assumption [WaferScope-model]
-    int usableCols = 0;                   // 0: the spec's meshCols - reservedCols
-    int usableRows = 0;
     int maxDevices = 1024;
     std::optional<GroupPrecisions> groups; // per tensor group; default: `precision` for every group
-    LayerOrder order = LayerOrder::Snake;  // how consecutive layers follow each other on a device
     int bandsPerDevice = 0;                // bands of layer regions per device (region aspect); 0: squarest
     bool fitSubMesh = false;               // one-device models: the smallest sub-mesh that holds them
 
