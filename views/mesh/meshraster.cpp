@@ -1,5 +1,6 @@
 #include "views/mesh/meshraster.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -37,9 +38,10 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
         target = QImage(size, QImage::Format_RGB32);
     if (size.isEmpty())
         return;
-    target.fill(background);
-    if (cores.isNull() || !t.isValid())
+    if (cores.isNull() || !t.isValid()) {
+        target.fill(background);
         return;
+    }
     const QImage src = cores.format() == QImage::Format_RGB32 ? cores : cores.convertToFormat(QImage::Format_RGB32);
     // Turned, the shown grid's columns are the mesh's rows taken from the bottom, and its rows the mesh's columns.
     const QSize shown = t.turned ? src.size().transposed() : src.size();
@@ -69,12 +71,18 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
             turnedAt[static_cast<size_t>(x)] = (src.height() - 1 - colCore[static_cast<size_t>(x)]) * stride;
     }
     const std::vector<int>& colAt = t.turned ? turnedAt : colCore;
+    // Each pixel is written once: the background only off the mesh (a turned mesh covers most of the view, and
+    // filling it all first cost a second pass over those pixels).
     for (int y = 0; y < size.height(); ++y) {
-        const int cy = rowCore[static_cast<size_t>(y)];
-        if (cy < 0)
-            continue;
-        const QRgb* in = t.turned ? pixels + cy : pixels + ptrdiff_t(cy) * stride;
         auto* out = reinterpret_cast<QRgb*>(target.scanLine(y));
+        const int cy = rowCore[static_cast<size_t>(y)];
+        if (cy < 0) {
+            std::fill(out, out + size.width(), background);
+            continue;
+        }
+        std::fill(out, out + x0, background);
+        std::fill(out + x1, out + size.width(), background);
+        const QRgb* in = t.turned ? pixels + cy : pixels + ptrdiff_t(cy) * stride;
         if (grid && rowEdge[static_cast<size_t>(y)]) {
             for (int x = x0; x < x1; ++x)
                 out[x] = darken(in[colAt[static_cast<size_t>(x)]], keep);
