@@ -84,6 +84,31 @@ bool hasDraft(const MeshSnapshot* s)
 
 const char* const kDraftName = QT_TRANSLATE_NOOP("ws::views::MeshLegend", "Draft model (speculative decoding)");
 
+constexpr int kWrap = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+
+// The height of `text` wrapped to `width` (at spaces, or between characters in Chinese); -1 where a word is
+// wider than that.
+double wrapHeight(const QFontMetricsF& fm, const QString& text, double width)
+{
+    if (text.isEmpty())
+        return 0;
+    const QRectF r = fm.boundingRect(QRectF(0, 0, width, 1e6), kWrap, text);
+    return r.width() <= width + 0.5 ? r.height() : -1;
+}
+
+// Draws `text` at the top of `rect`, wrapped to its width or on one line, and gives the height it took.
+double drawLine(QPainter& p, const QRectF& rect, const QString& text, bool wrap)
+{
+    const QFontMetricsF fm(p.font());
+    if (!wrap) {
+        p.drawText(QPointF(rect.left(), rect.top() + fm.ascent()), text);
+        return fm.height();
+    }
+    const double h = std::max(0.0, wrapHeight(fm, text, rect.width()));
+    p.drawText(QRectF(rect.left(), rect.top(), rect.width(), h), kWrap, text);
+    return h;
+}
+
 } // namespace
 
 QString MeshLegend::caption() const
@@ -129,7 +154,62 @@ QString MeshLegend::tickText(int i) const
     return locale.toString(percent, 'g', 6) + QLatin1Char('%');
 }
 
-QSizeF MeshLegend::sizeHint(const QFont& font) const
+QSizeF MeshLegend::sizeHint(const QFont& font, double maxWidth) const
+{
+    const QSizeF full = fullSize(font);
+    if (maxWidth <= 0 || full.width() <= maxWidth)
+        return full;
+    const double height = wrappedHeight(font, maxWidth - 2 * kPad);
+    return height < 0 ? full : QSizeF(maxWidth, height);
+}
+
+std::optional<QRectF> MeshLegend::besideMesh(const QFont& font, QSizeF view, const QRectF& mesh) const
+{
+    const double right = view.width() - std::max(0.0, mesh.right());
+    const double left = std::min(view.width(), mesh.left());
+    const double room = std::max(left, right) - 24; // 12 px from the edge and from the mesh
+    if (room < 80)
+        return std::nullopt;
+    const QSizeF size = sizeHint(font, room);
+    if (size.width() > room || size.height() + 24 > view.height())
+        return std::nullopt;
+    const QRectF box = right >= left
+                           ? QRectF(QPointF(view.width() - size.width() - 12, view.height() - size.height() - 12), size)
+                           : QRectF(QPointF(12, 12), size);
+    return box.intersects(mesh) ? std::nullopt : std::optional<QRectF>(box);
+}
+
+double MeshLegend::wrappedHeight(const QFont& font, double inner) const
+{
+    QFont bold = font;
+    bold.setBold(true);
+    const QFontMetricsF fm(font);
+    double height = 0;
+    bool fits = true;
+    auto add = [&](double h) {
+        fits = fits && h >= 0;
+        height += h;
+    };
+    add(kPad + 4 + kPad);
+    add(wrapHeight(QFontMetricsF(bold), meshLayerName(m_layer), inner));
+    if (scaleFor(m_layer)) {
+        add(kBarHeight + 4 + fm.height());
+        add(wrapHeight(fm, caption(), inner));
+    } else if (m_layer == MeshLayer::WeightPlacement) {
+        add(kBarHeight + 4 + fm.height() + 4);
+        add(wrapHeight(fm, caption(), inner));
+        for (const auto& k : kKinds)
+            add(wrapHeight(fm, tr(k.name), inner - 24) + 2);
+        if (hasDraft(m_snapshot))
+            add(wrapHeight(fm, tr(kDraftName), inner - 24) + 2);
+    } else {
+        for (const auto& st : kStates)
+            add(wrapHeight(fm, tr(st.name), inner - 24) + 2);
+    }
+    return fits ? height : -1;
+}
+
+QSizeF MeshLegend::fullSize(const QFont& font) const
 {
     const QFontMetricsF fm(font);
     const double line = fm.height();
@@ -169,25 +249,30 @@ void MeshLegend::paint(QPainter& p, const QRectF& rect) const
 
     const QFontMetricsF fm(p.font());
     const QFont base = p.font();
+    const bool wrap = rect.width() + 0.5 < fullSize(base).width();
     QFont bold = base;
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(QColor(235, 238, 245));
     const QRectF inner = rect.adjusted(kPad, kPad, -kPad, -kPad);
-    p.drawText(QRectF(inner.left(), inner.top(), inner.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               meshLayerName(m_layer));
-    p.setFont(base);
-    const QRectF body = inner.adjusted(0, fm.height() + 4, 0, 0);
-    if (scaleFor(m_layer))
-        paintScale(p, body);
-    else if (m_layer == MeshLayer::WeightPlacement)
-        paintPlacement(p, body);
+    double title = fm.height();
+    if (wrap)
+        title = drawLine(p, inner, meshLayerName(m_layer), true);
     else
-        paintDefects(p, body);
+        p.drawText(QRectF(inner.left(), inner.top(), inner.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   meshLayerName(m_layer));
+    p.setFont(base);
+    const QRectF body = inner.adjusted(0, title + 4, 0, 0);
+    if (scaleFor(m_layer))
+        paintScale(p, body, wrap);
+    else if (m_layer == MeshLayer::WeightPlacement)
+        paintPlacement(p, body, wrap);
+    else
+        paintDefects(p, body, wrap);
     p.restore();
 }
 
-void MeshLegend::paintScale(QPainter& p, const QRectF& r) const
+void MeshLegend::paintScale(QPainter& p, const QRectF& r, bool wrap) const
 {
     const ColorScale* scale = scaleFor(m_layer);
     const QFontMetricsF fm(p.font());
@@ -232,10 +317,10 @@ void MeshLegend::paintScale(QPainter& p, const QRectF& r) const
         if (label.shown)
             p.drawText(QPointF(label.left, bar.bottom() + 4 + fm.ascent()), label.text);
     p.setPen(QColor(160, 166, 178));
-    p.drawText(QPointF(r.left(), bar.bottom() + 4 + fm.height() + fm.ascent()), caption());
+    drawLine(p, QRectF(r.left(), bar.bottom() + 4 + fm.height(), r.width(), r.height()), caption(), wrap);
 }
 
-void MeshLegend::paintPlacement(QPainter& p, const QRectF& r) const
+void MeshLegend::paintPlacement(QPainter& p, const QRectF& r, bool wrap) const
 {
     const QFontMetricsF fm(p.font());
     int layers = 0;
@@ -259,39 +344,32 @@ void MeshLegend::paintPlacement(QPainter& p, const QRectF& r) const
     p.drawText(QPointF(bar.right() - fm.horizontalAdvance(last), bar.bottom() + 4 + fm.ascent()), last);
     const QString cap = caption();
     p.setPen(QColor(160, 166, 178));
-    p.drawText(QPointF(bar.center().x() - fm.horizontalAdvance(cap) / 2, bar.bottom() + 4 + fm.ascent()), cap);
+    double y = bar.bottom() + 8 + fm.height();
+    if (wrap) // under the layer numbers
+        y += drawLine(p, QRectF(r.left(), y - 4, r.width(), r.height()), cap, true);
+    else
+        p.drawText(QPointF(bar.center().x() - fm.horizontalAdvance(cap) / 2, bar.bottom() + 4 + fm.ascent()), cap);
 
     // Matrix kinds, shown with layer 0's hue.
-    const double top = bar.bottom() + 8 + fm.height();
-    int i = 0;
-    for (const auto& k : kKinds) {
-        const double x = r.left();
-        const double y = top + i * (fm.height() + 2);
-        p.fillRect(QRectF(x, y + 2, 18, fm.height() - 4), QColor(PlacementPalette::color(0, k.kind)));
+    auto swatch = [&](QRgb color, const QString& name) {
+        p.fillRect(QRectF(r.left(), y + 2, 18, fm.height() - 4), QColor(color));
         p.setPen(QColor(200, 205, 215));
-        p.drawText(QPointF(x + 24, y + fm.ascent()), tr(k.name));
-        ++i;
-    }
-    if (hasDraft(m_snapshot)) {
-        const double y = top + i * (fm.height() + 2);
-        p.fillRect(QRectF(r.left(), y + 2, 18, fm.height() - 4),
-                   QColor(PlacementPalette::draftColor(MatrixKind::FfnUp)));
-        p.setPen(QColor(200, 205, 215));
-        p.drawText(QPointF(r.left() + 24, y + fm.ascent()), tr(kDraftName));
-    }
+        y += drawLine(p, QRectF(r.left() + 24, y, r.width() - 24, r.height()), name, wrap) + 2;
+    };
+    for (const auto& k : kKinds)
+        swatch(PlacementPalette::color(0, k.kind), tr(k.name));
+    if (hasDraft(m_snapshot))
+        swatch(PlacementPalette::draftColor(MatrixKind::FfnUp), tr(kDraftName));
 }
 
-void MeshLegend::paintDefects(QPainter& p, const QRectF& r) const
+void MeshLegend::paintDefects(QPainter& p, const QRectF& r, bool wrap) const
 {
     const QFontMetricsF fm(p.font());
-    int i = 0;
+    double y = r.top();
     for (const auto& s : kStates) {
-        const double x = r.left();
-        const double y = r.top() + i * (fm.height() + 2);
-        p.fillRect(QRectF(x, y + 2, 18, fm.height() - 4), QColor(coreStateColor(s.state)));
+        p.fillRect(QRectF(r.left(), y + 2, 18, fm.height() - 4), QColor(coreStateColor(s.state)));
         p.setPen(QColor(200, 205, 215));
-        p.drawText(QPointF(x + 24, y + fm.ascent()), tr(s.name));
-        ++i;
+        y += drawLine(p, QRectF(r.left() + 24, y, r.width() - 24, r.height()), tr(s.name), wrap) + 2;
     }
 }
 

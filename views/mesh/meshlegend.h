@@ -10,6 +10,8 @@
 #include <QRectF>
 #include <QSizeF>
 
+#include <optional>
+
 class QPainter;
 
 namespace ws::views {
@@ -26,13 +28,24 @@ public:
     {
     }
 
-    QSizeF sizeHint(const QFont& font) const;
+    // Every line at its full width; narrower than that (maxWidth > 0), the texts wrap to maxWidth, so the legend
+    // fits a margin beside the mesh. The full width where a word would not fit maxWidth.
+    QSizeF sizeHint(const QFont& font, double maxWidth = 0) const;
+    // Drawn wrapped where `rect` is narrower than the full width.
     void paint(QPainter& painter, const QRectF& rect) const;
+    // Where the legend goes in a view of `viewSize` when every corner would cover `mesh`: wrapped into the wider
+    // margin beside it, at the bottom of the right one (as in a corner) or the top of the left one (clear of the
+    // heads-up line at the bottom left); nullopt where neither holds it.
+    std::optional<QRectF> besideMesh(const QFont& font, QSizeF viewSize, const QRectF& mesh) const;
 
 private:
-    void paintScale(QPainter& painter, const QRectF& rect) const;
-    void paintPlacement(QPainter& painter, const QRectF& rect) const;
-    void paintDefects(QPainter& painter, const QRectF& rect) const;
+    QSizeF fullSize(const QFont& font) const;
+    // The height of the legend wrapped to `innerWidth` (its width less the padding), laid out as paint lays it
+    // out; -1 where a word is wider than the room it has.
+    double wrappedHeight(const QFont& font, double innerWidth) const;
+    void paintScale(QPainter& painter, const QRectF& rect, bool wrap) const;
+    void paintPlacement(QPainter& painter, const QRectF& rect, bool wrap) const;
+    void paintDefects(QPainter& painter, const QRectF& rect, bool wrap) const;
     QString caption() const;
     QString tickText(int i) const; // tick i of 0..4
 

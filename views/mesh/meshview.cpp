@@ -289,6 +289,8 @@ MeshView::HeadsUp MeshView::headsUp() const
             const QRectF top(QPointF(width() - size.width() - 12, 12), size);
             if (box.intersects(mesh) && !top.intersects(mesh))
                 box = top;
+            if (box.intersects(mesh))
+                box = legend.besideMesh(font(), QSizeF(width(), height()), mesh).value_or(box);
             legendBox = box;
         }
     }

@@ -1,6 +1,7 @@
 // MeshView on the offscreen platform: it renders a snapshot (pixel colours
 // match the cores' values), maps clicks to the right core, pans on drag
 // without clicking, zooms around the cursor and survives bad input.
+#include "views/mesh/meshlegend.h"
 #include "views/mesh/meshview.h"
 
 #include "tests/views/syntheticsnapshot.h"
@@ -34,6 +35,7 @@ private slots:
     void legendBesideTheMesh();
     void turnsToFitALandscapeView();
     void legendFadesNearThePointer();
+    void legendWrapsIntoTheMarginBesideTheMesh();
 };
 
 namespace {
@@ -396,6 +398,54 @@ void TestMeshView::headsUpKeepsClearOfTheLegend()
     QCOMPARE(heads.text.contains(QStringLiteral("cores")), full);
     QVERIFY(heads.text.startsWith(QStringLiteral("Wafer 1 of 2")));
     (void)view.grab();
+}
+
+// Seen in Present mode at 1366 x 768: the turned wafer left about 110 px each side, too little for the legend at
+// its full width, so it covered layers L4 and L5. It now wraps into the wider margin, clear of the cores.
+void TestMeshView::legendWrapsIntoTheMarginBesideTheMesh()
+{
+    MeshView view;
+    view.resize(800, 400);
+    view.setSnapshot(testing::makeSyntheticSnapshot(54, 40, 1)); // about 9.5 px per core: 130 px free each side
+    view.setLayer(MeshLayer::Dataflow);
+    const ViewTransform& t = view.transform();
+    const QRectF mesh = t.widgetRect(QRectF(QPointF(0, 0), t.meshCores));
+    const double margin = 800 - mesh.right();
+    QVERIFY2(margin > 100 && margin < 200, qPrintable(QString::number(margin)));
+    const MeshLegend legend(view.snapshot().get(), MeshLayer::Dataflow);
+    const QSizeF full = legend.sizeHint(view.font());
+    QVERIFY(full.width() + 24 > margin); // at its full width it would cover the mesh
+    const auto box = view.headsUp().legendRect;
+    QVERIFY(box);
+    QVERIFY2(!box->intersects(mesh),
+             qPrintable(
+                 QStringLiteral("legend x %1..%2, mesh to x %3").arg(box->left()).arg(box->right()).arg(mesh.right())));
+    QVERIFY(box->width() < full.width());
+    QVERIFY(box->height() > full.height()); // the caption wrapped onto more lines
+    QVERIFY(box->bottom() <= 400);
+
+    // Drawn there: hiding the legend changes the pixels in its box and none on the mesh.
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QImage shown = view.grab().toImage();
+    view.setLegendVisible(false);
+    QCOMPARE(t.widgetRect(QRectF(QPointF(0, 0), t.meshCores)), mesh);
+    const QImage hidden = view.grab().toImage();
+    const qreal dpr = shown.devicePixelRatio();
+    int inBox = 0, onMesh = 0; // on the mesh's right half, where the full-width legend would have been
+    for (int y = 0; y < 400; ++y)
+        for (int x = 0; x < 800; ++x) {
+            if (shown.pixel(QPoint(x, y) * dpr) == hidden.pixel(QPoint(x, y) * dpr))
+                continue;
+            const QPointF at(x + 0.5, y + 0.5);
+            inBox += box->contains(at);
+            onMesh += mesh.contains(at) && at.x() > mesh.center().x();
+        }
+    QVERIFY2(inBox > 500 && onMesh == 0,
+             qPrintable(QStringLiteral("%1 in the box, %2 on the mesh").arg(inBox).arg(onMesh)));
+
+    // A word wider than the room: no wrapped size, the full one.
+    QCOMPARE(legend.sizeHint(view.font(), 20), full);
 }
 
 QTEST_MAIN(TestMeshView)
