@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace ws::views {
 
@@ -38,8 +40,19 @@ void fillScale(QImage& image, const std::vector<float>* values, const ColorScale
             continue;
         }
         const float* row = values->data() + static_cast<size_t>(y) * cols;
-        for (int x = 0; x < cols; ++x)
-            line[x] = scale.map(row[x] * inverse);
+        // A run of one value (idle cores, a region's equal shares) takes its colour once: the colour is a function
+        // of the value's bits alone.
+        uint32_t lastBits = 0;
+        QRgb lastColor = scale.map(0.0f * inverse);
+        for (int x = 0; x < cols; ++x) {
+            uint32_t bits;
+            std::memcpy(&bits, row + x, sizeof bits);
+            if (bits != lastBits) {
+                lastBits = bits;
+                lastColor = scale.map(row[x] * inverse);
+            }
+            line[x] = lastColor;
+        }
     }
 }
 

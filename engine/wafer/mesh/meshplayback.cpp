@@ -8,11 +8,6 @@ namespace ws {
 
 namespace {
 
-constexpr size_t kMaxBuckets = 4096;
-constexpr double kBucketCycles = 16;
-// Forwarding at its brightest: the top of the forwarding ramp, below the computing ramp that starts at 0.5.
-constexpr float kForwardGlow = 0.49f;
-
 bool isHop(PhaseKind k)
 {
     return k == PhaseKind::LayerHop || k == PhaseKind::WaferHop || k == PhaseKind::TokenFeedback;
@@ -77,128 +72,12 @@ MeshPlayback::MeshPlayback(std::shared_ptr<const MeshRun> run, std::vector<MeshC
         for (double w : router)
             m_maxRouterWords = std::max(m_maxRouterWords, w);
     }
-    if (!(m_run->totalCycles > 0))
-        return;
-    const auto& events = m_run->fabric->events();
-    const size_t cores = m_run->fabric->cores().size();
-    // Compute events by core (counting sort), each core's by start.
-    m_computeOffsets.assign(cores + 1, 0);
-    for (const MeshEvent& e : events)
-        if (e.kind == MeshEventKind::Compute)
-            ++m_computeOffsets[size_t(e.core) + 1];
-    for (size_t c = 0; c < cores; ++c)
-        m_computeOffsets[c + 1] += m_computeOffsets[c];
-    m_compute.resize(m_computeOffsets[cores]);
-    std::vector<size_t> next(m_computeOffsets.begin(), m_computeOffsets.end() - 1);
-    for (size_t i = 0; i < events.size(); ++i)
-        if (events[i].kind == MeshEventKind::Compute)
-            m_compute[next[size_t(events[i].core)]++] = int(i);
-    for (size_t c = 0; c < cores; ++c)
-        std::stable_sort(m_compute.begin() + long(m_computeOffsets[c]),
-                         m_compute.begin() + long(m_computeOffsets[c + 1]),
-                         [&](int a, int b) { return events[size_t(a)].start < events[size_t(b)].start; });
-    // Messages in buckets of kBucketCycles or more.
-    m_bucketCycles = std::max(kBucketCycles, m_run->totalCycles / double(kMaxBuckets));
-    m_buckets.resize(size_t(std::ceil(m_run->totalCycles / m_bucketCycles)) + 1);
-    const auto bucketOf = [&](double cycle) {
-        return std::min(m_buckets.size() - 1, size_t(std::max(0.0, cycle / m_bucketCycles)));
-    };
-    for (size_t i = 0; i < events.size(); ++i) {
-        const MeshEvent& e = events[i];
-        if (e.kind == MeshEventKind::Compute || e.kind == MeshEventKind::WaferLink) // wafer links: the hop arrow
-            continue;
-        for (size_t b = bucketOf(e.start), last = bucketOf(e.end); b <= last; ++b)
-            m_buckets[b].push_back(int(i));
-    }
+    m_glow = MeshGlow(*m_run->fabric, m_run->totalCycles);
 }
 
 void MeshPlayback::fillGlow(int meshCols, int meshRows, const DataflowFrameOptions& o, std::vector<float>& out) const
 {
-    const size_t cells = size_t(std::max(0, meshCols)) * size_t(std::max(0, meshRows));
-    out.assign(cells, 0.0f);
-    if (cells == 0 || m_buckets.empty() || !m_run || !m_run->fabric)
-        return;
-    const double total = m_run->totalCycles;
-    double t = std::fmod(o.cycle, total);
-    if (t < 0)
-        t += total;
-    const double trail = std::max(0.0, o.trailCycles);
-    const double from = t - trail;
-    const auto& events = m_run->fabric->events();
-    const auto& cores = m_run->fabric->cores();
-    const double hopCycles = std::max(1e-9, m_run->fabric->params().hopCycles);
-    const bool all = o.device == DataflowFrameOptions::allDevices;
-    const auto weightOf = [&](const MeshEvent& e) {
-        return e.end >= t || trail <= 0 ? 1.0f : float(1.0 - (t - e.end) / trail);
-    };
-    const auto put = [&](int x, int y, float v) {
-        if (x < 0 || y < 0 || x >= meshCols || y >= meshRows)
-            return;
-        float& cell = out[size_t(y) * size_t(meshCols) + size_t(x)];
-        cell = std::max(cell, v);
-    };
-    // `count` cells from (x, y) along x (stride 1) or along y (stride meshCols), each raised to v.
-    const auto fillRun = [&](int x, int y, int count, int stride, float v) {
-        int first = 0, last = count; // [first, last) of the run inside the mesh
-        if (stride == 1) {
-            if (y < 0 || y >= meshRows)
-                return;
-            first = std::max(0, -x);
-            last = std::min(count, meshCols - x);
-        } else {
-            if (x < 0 || x >= meshCols)
-                return;
-            first = std::max(0, -y);
-            last = std::min(count, meshRows - y);
-        }
-        if (first >= last)
-            return;
-        float* cell = out.data() + (ptrdiff_t(y) * meshCols + x + ptrdiff_t(first) * stride);
-        for (int i = first; i < last; ++i, cell += stride)
-            *cell = std::max(*cell, v);
-    };
-    // Each core's latest compute event that started by t (its earlier ones ended before it started).
-    for (size_t c = 0; c + 1 < m_computeOffsets.size(); ++c) {
-        const MeshCore& core = cores[c];
-        if (!all && core.device != o.device)
-            continue;
-        const auto begin = m_compute.begin() + long(m_computeOffsets[c]);
-        const auto end = m_compute.begin() + long(m_computeOffsets[c + 1]);
-        auto it = std::upper_bound(begin, end, t, [&](double time, int e) { return time < events[size_t(e)].start; });
-        if (it == begin)
-            continue;
-        const MeshEvent& e = events[size_t(*(it - 1))];
-        if (e.end >= from)
-            put(core.x, core.y, 0.5f + 0.5f * weightOf(e));
-    }
-    // Messages: the cores each one's head has passed (hopCycles a router, then the words stream in).
-    const size_t first = size_t(std::max(0.0, from / m_bucketCycles));
-    const size_t last = std::min(m_buckets.size() - 1, size_t(t / m_bucketCycles));
-    for (size_t b = first; b <= last; ++b) {
-        for (int i : m_buckets[b]) {
-            const MeshEvent& e = events[size_t(i)];
-            // Each message once: in the first bucket of the window that lists it.
-            if (b != std::max(size_t(std::max(0.0, e.start / m_bucketCycles)), first))
-                continue;
-            if (e.start > t || e.end < from)
-                continue;
-            const MeshCore& a = cores[size_t(e.core)];
-            if (!all && a.device != o.device)
-                continue;
-            const MeshCore& z = cores[size_t(e.toCore)];
-            const int dx = std::abs(z.x - a.x), dy = std::abs(z.y - a.y);
-            const int passed = std::min(dx + dy, int((t - e.start) / hopCycles));
-            const float v = kForwardGlow * weightOf(e);
-            // The head's path so far as two runs of cells: along x on the source's row, then along y on the
-            // destination's column (a run's cells written in one tight loop, clipped to the mesh).
-            const int nx = std::min(passed, dx);
-            const int x0 = std::min(a.x, a.x + (z.x >= a.x ? nx : -nx));
-            fillRun(x0, a.y, nx + 1, 1, v);
-            const int ny = passed - nx;
-            if (ny > 0)
-                fillRun(z.x, z.y >= a.y ? a.y + 1 : a.y - ny, ny, meshCols, v);
-        }
-    }
+    m_glow.fill(meshCols, meshRows, o, out);
 }
 
 void MeshPlayback::fillLayer(MeshFrame& frame, MeshLayer layer, int device) const

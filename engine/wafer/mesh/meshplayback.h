@@ -12,10 +12,8 @@
 // reduction's partial sums are seen crossing a region as a wavefront; each
 // fades over the trail after its event ended. The values follow MeshFrame's
 // encoding (compute 0.5..1, forward 0..0.5, idle 0), the stronger one where
-// several events meet on a core. Compute events are indexed per core (a
-// core's compute events follow one another), messages in time buckets, so a
-// frame reads each core's latest compute event and the messages of its trail
-// window only.
+// several events meet on a core. The events are indexed once per run by time
+// (meshglow.h), so a frame reads the events of its trail window only.
 //
 // The same run gives the Links and Values layers, which do not move: the
 // words every mesh link carried for the token (per core, the words leaving
@@ -24,6 +22,7 @@
 
 #include "engine/wafer/dataflow/meshframe.h"
 #include "engine/wafer/mesh/meshengine.h"
+#include "engine/wafer/mesh/meshglow.h"
 
 #include <memory>
 #include <vector>
@@ -78,10 +77,7 @@ public:
 private:
     std::shared_ptr<const MeshRun> m_run;
     TokenSchedule m_schedule;
-    std::vector<size_t> m_computeOffsets; // per fabric core: where its compute events start in m_compute
-    std::vector<int> m_compute;           // compute event indices, by core, each core's by start
-    double m_bucketCycles = 1;
-    std::vector<std::vector<int>> m_buckets; // message indices whose [start, end] meets each bucket
+    MeshGlow m_glow; // the events indexed for frames
     std::vector<MeshCoreValue> m_values;
     std::vector<MeshLinkLoad> m_links;
     double m_maxRouterWords = 0;

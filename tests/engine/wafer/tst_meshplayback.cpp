@@ -8,7 +8,10 @@
 // word the fabric counted on its links (each message's words times its hops),
 // per core the words leaving its router; the Values layer puts each core's
 // signed sum at 0.5 + half of it over the largest, cores without a value as
-// no data.
+// no data. A frame's glow, read through the playback's time index, equals
+// the glow computed from every event (the definition, written out here) to
+// the bit, on small fabrics of random events, sweeping forwards, backwards
+// and jumping, for every device, with and without trails, on meshes that clip.
 
 #include "engine/wafer/mesh/meshplayback.h"
 
@@ -17,7 +20,10 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <map>
+#include <random>
 #include <set>
 #include <utility>
 
@@ -81,6 +87,110 @@ const ws::Phase& phaseOf(const ws::TokenSchedule& s, ws::PhaseKind kind)
         if (ph.kind == kind)
             return ph;
     qFatal("no such phase");
+}
+
+// The glow by its definition, from every event (meshplayback.h): each core's latest compute event that started by
+// the cycle (of equal starts, the later event) glows as computing if it ends within the trail; every message or
+// multicast that started by the cycle and ends within the trail lights the cores its head has passed, x first.
+std::vector<float> referenceGlow(const ws::MeshRun& run, int cols, int rows, const ws::DataflowFrameOptions& o)
+{
+    std::vector<float> out(size_t(cols) * size_t(rows), 0.0f);
+    if (!(run.totalCycles > 0))
+        return out;
+    double t = std::fmod(o.cycle, run.totalCycles);
+    if (t < 0)
+        t += run.totalCycles;
+    const double trail = std::max(0.0, o.trailCycles);
+    const double from = t - trail;
+    const auto& events = run.fabric->events();
+    const auto& cores = run.fabric->cores();
+    const double hop = std::max(1e-9, run.fabric->params().hopCycles);
+    const bool all = o.device == ws::DataflowFrameOptions::allDevices;
+    const auto weight = [&](const ws::MeshEvent& e) {
+        return e.end >= t || trail <= 0 ? 1.0f : float(1.0 - (t - e.end) / trail);
+    };
+    const auto put = [&](int x, int y, float v) {
+        if (x >= 0 && y >= 0 && x < cols && y < rows) {
+            float& cell = out[size_t(y) * size_t(cols) + size_t(x)];
+            cell = std::max(cell, v);
+        }
+    };
+    std::vector<int> latest(cores.size(), -1);
+    for (size_t i = 0; i < events.size(); ++i) {
+        const ws::MeshEvent& e = events[i];
+        if (e.kind == ws::MeshEventKind::Compute && e.start <= t &&
+            (latest[size_t(e.core)] < 0 || e.start >= events[size_t(latest[size_t(e.core)])].start))
+            latest[size_t(e.core)] = int(i);
+    }
+    for (size_t c = 0; c < cores.size(); ++c) {
+        if (latest[c] < 0 || (!all && cores[c].device != o.device))
+            continue;
+        const ws::MeshEvent& e = events[size_t(latest[c])];
+        if (e.end >= from)
+            put(cores[c].x, cores[c].y, 0.5f + 0.5f * weight(e));
+    }
+    for (const ws::MeshEvent& e : events) {
+        if (e.kind != ws::MeshEventKind::Message && e.kind != ws::MeshEventKind::Multicast)
+            continue;
+        const ws::MeshCore& a = cores[size_t(e.core)];
+        const ws::MeshCore& z = cores[size_t(e.toCore)];
+        if (e.start > t || e.end < from || (!all && a.device != o.device))
+            continue;
+        const int dx = std::abs(z.x - a.x), dy = std::abs(z.y - a.y);
+        int passed = std::min(dx + dy, int((t - e.start) / hop));
+        const float v = 0.49f * weight(e);
+        int x = a.x, y = a.y;
+        put(x, y, v);
+        for (; passed > 0 && x != z.x; --passed)
+            put(x += z.x > x ? 1 : -1, y, v);
+        for (; passed > 0 && y != z.y; --passed)
+            put(x, y += z.y > y ? 1 : -1, v);
+    }
+    return out;
+}
+
+// A fabric of `devices` x cols x rows cores with random compute events (some of no cycles, some starting together),
+// messages and multicasts of random lengths in random directions, and messages between devices.
+ws::MeshRun randomRun(unsigned seed, int devices, int cols, int rows, int operations)
+{
+    std::mt19937 rng(seed);
+    ws::MeshParams params;
+    params.hopCycles = std::uniform_int_distribution<int>(0, 1)(rng) ? 1.0 : 2.5;
+    params.interWaferLatencyCycles = 7;
+    auto fabric = std::make_shared<ws::MeshFabric>(params);
+    fabric->setMesh(cols, rows);
+    fabric->setPhase(0, ws::PhaseKind::FfnDown);
+    const auto uniform = [&](double low, double high) {
+        return std::uniform_real_distribution<double>(low, high)(rng);
+    };
+    const auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    const auto core = [&](int device) { return fabric->coreIndex(device, pick(cols), pick(rows)); };
+    const double span = 40.0 * operations / (cols * rows);
+    for (int i = 0; i < operations; ++i) {
+        const int device = pick(devices);
+        const ws::Ready at{uniform(0, span), -1};
+        const int kind = pick(10);
+        if (kind < 5) {
+            const double cycles = pick(6) == 0 ? 0.0 : pick(3) == 0 ? double(pick(40)) : uniform(0.5, 60);
+            fabric->compute(core(device), at, cycles);
+        } else if (kind < 9) {
+            const int from = core(device);
+            int to = core(device);
+            if (pick(3) == 0) { // a line: along one axis, as the reductions send
+                const ws::MeshCore a = fabric->cores()[size_t(from)];
+                to = pick(2) ? fabric->coreIndex(device, pick(cols), a.y) : fabric->coreIndex(device, a.x, pick(rows));
+            }
+            fabric->send(from, to, double(pick(30)), at,
+                         pick(2) ? ws::MeshEventKind::Message : ws::MeshEventKind::Multicast, pick(2) == 0);
+        } else if (devices > 1) {
+            fabric->sendAcross(core(device), core((device + 1) % devices), double(1 + pick(20)), at);
+        }
+    }
+    ws::MeshRun run;
+    for (const ws::MeshEvent& e : fabric->events())
+        run.totalCycles = std::max(run.totalCycles, e.end);
+    run.fabric = fabric;
+    return run;
 }
 
 } // namespace
@@ -248,6 +358,92 @@ private slots:
         ws::DataflowFrameOptions o;
         p.playback->fillFrame(frame, o);
         QVERIFY(frame.links.empty() && frame.overlayTop == 0);
+    }
+
+    void glowIsTheEventsDefinition_data()
+    {
+        QTest::addColumn<unsigned>("seed");
+        QTest::addColumn<int>("devices");
+        QTest::addColumn<int>("operations");
+        QTest::addColumn<double>("runShare"); // the run's cycles as a share of its last event's end
+        QTest::addColumn<int>("clip");        // columns and rows the mesh shown lacks (negative: has more)
+        QTest::newRow("one device") << 1u << 1 << 3000 << 1.0 << 0;
+        QTest::newRow("two devices") << 2u << 2 << 4000 << 1.0 << 0;
+        QTest::newRow("sparse") << 3u << 2 << 300 << 1.0 << 0;
+        QTest::newRow("dense") << 4u << 1 << 20000 << 1.0 << 0;
+        QTest::newRow("mesh shown smaller") << 5u << 2 << 3000 << 1.0 << 3;
+        QTest::newRow("mesh shown larger") << 6u << 1 << 3000 << 1.0 << -4;
+        QTest::newRow("events past the run's end") << 7u << 2 << 3000 << 0.7 << 0;
+    }
+
+    void glowIsTheEventsDefinition()
+    {
+        QFETCH(unsigned, seed);
+        QFETCH(int, devices);
+        QFETCH(int, operations);
+        QFETCH(double, runShare);
+        QFETCH(int, clip);
+        const int cols = 23, rows = 17;
+        ws::MeshRun run = randomRun(seed, devices, cols, rows, operations);
+        run.totalCycles *= runShare;
+        const auto shared = std::make_shared<const ws::MeshRun>(run);
+        const ws::MeshPlayback playback(shared);
+        const int shownCols = cols - clip, shownRows = rows - clip;
+        std::mt19937 rng(seed * 31 + 1);
+        const double total = run.totalCycles;
+        // Forwards in small steps, backwards, random jumps (also outside the run, taken modulo it), and the cycles
+        // where events start and end, where a trail reaches an event's end exactly.
+        std::vector<double> cycles;
+        for (int i = 0; i <= 100; ++i)
+            cycles.push_back(total * i / 100.0);
+        for (int i = 100; i >= 0; i -= 3)
+            cycles.push_back(total * i / 100.0 + 0.25);
+        for (int i = 0; i < 50; ++i)
+            cycles.push_back(std::uniform_real_distribution<double>(-total, 2 * total)(rng));
+        const auto& events = run.fabric->events();
+        for (int i = 0; i < 60; ++i) {
+            const ws::MeshEvent& e = events[std::uniform_int_distribution<size_t>(0, events.size() - 1)(rng)];
+            cycles.insert(cycles.end(), {e.start, e.end, e.end + 12.0, e.end + 0.5});
+        }
+        const double trails[] = {0.0, 0.5, 12.0, 90.0, std::numeric_limits<double>::infinity()};
+        int lit = 0, forwarding = 0, frames = 0;
+        for (const int device : {0, devices - 1, int(ws::DataflowFrameOptions::allDevices)}) {
+            for (const double trail : trails) {
+                for (const double cycle : cycles) {
+                    ws::DataflowFrameOptions o;
+                    o.device = device;
+                    o.cycle = cycle;
+                    o.trailCycles = trail;
+                    std::vector<float> fast(7, 3.0f); // stale contents, the wrong size: all replaced
+                    playback.fillGlow(shownCols, shownRows, o, fast);
+                    const std::vector<float> expected = referenceGlow(run, shownCols, shownRows, o);
+                    QCOMPARE(fast.size(), expected.size());
+                    if (std::memcmp(fast.data(), expected.data(), fast.size() * sizeof(float)) != 0) {
+                        size_t i = 0;
+                        while (std::memcmp(&fast[i], &expected[i], sizeof(float)) == 0)
+                            ++i;
+                        QFAIL(qPrintable(QStringLiteral("device %1, cycle %2, trail %3: cell (%4, %5) is %6, not %7")
+                                             .arg(device)
+                                             .arg(cycle, 0, 'g', 17)
+                                             .arg(trail)
+                                             .arg(i % size_t(shownCols))
+                                             .arg(i / size_t(shownCols))
+                                             .arg(double(fast[i]), 0, 'g', 9)
+                                             .arg(double(expected[i]), 0, 'g', 9)));
+                    }
+                    for (float v : fast) {
+                        lit += v >= 0.5f;
+                        forwarding += v > 0 && v < 0.5f;
+                    }
+                    ++frames;
+                }
+            }
+        }
+        // The comparison saw both kinds of glow in plenty, not empty frames.
+        QVERIFY2(
+            lit > 10 * frames && forwarding > 10 * frames,
+            qPrintable(
+                QStringLiteral("%1 computing, %2 forwarding over %3 frames").arg(lit).arg(forwarding).arg(frames)));
     }
 
     void valuesAreSignedAroundTheMiddle()

@@ -7,6 +7,10 @@
 
 #include <QtTest>
 
+#include <cstdint>
+#include <iterator>
+#include <limits>
+
 using namespace ws;
 using namespace ws::views;
 
@@ -19,6 +23,8 @@ private slots:
     void pixelsFollowTheCores();
     void placementColoursByOwner();
     void frameOverlaysActivity();
+    void runsOfOneValue_data();
+    void runsOfOneValue();
     void kvRange_data();
     void kvRange();
     void badInput_data();
@@ -75,6 +81,38 @@ void TestMeshImage::frameOverlaysActivity()
     for (MeshLayer layer :
          {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache, MeshLayer::Defects})
         QCOMPARE(buildMeshImage(frame, 1, layer), buildMeshImage(*base, 1, layer));
+}
+
+void TestMeshImage::runsOfOneValue_data()
+{
+    QTest::addColumn<double>("range");
+    QTest::newRow("range 1") << 1.0;
+    QTest::newRow("range 2.5") << 2.5;
+    QTest::newRow("range so small its inverse is infinite") << 1e-300;
+}
+
+// Runs of equal values take their colour once (meshimage.cpp): every pixel is still its own value's colour, for
+// runs of zero, negative zero, NaN, values past either end of the scale, and lone values between runs.
+void TestMeshImage::runsOfOneValue()
+{
+    QFETCH(double, range);
+    const int cols = 97, rows = 13;
+    MeshFrame frame{testing::makeSyntheticSnapshot(cols, rows, 1), {}, {}};
+    const float kinds[] = {0.0f, -0.0f, std::numeric_limits<float>::quiet_NaN(), 1.5f, -0.25f, 0.49f, 0.75f, 1e-40f};
+    std::vector<float>& values = frame.activity.emplace_back(size_t(cols) * rows);
+    uint32_t state = 12345;
+    for (size_t i = 0; i < values.size();) {
+        state = state * 1664525u + 1013904223u;
+        const float v = kinds[(state >> 8) % std::size(kinds)];
+        for (size_t run = 1 + (state >> 20) % 9; run > 0 && i < values.size(); --run)
+            values[i++] = v;
+    }
+    const QImage image = buildMeshImage(frame, 0, MeshLayer::Dataflow, range);
+    const ColorScale scale = ColorScale::activity();
+    const float inverse = float(1.0 / range);
+    for (int y = 0; y < rows; ++y)
+        for (int x = 0; x < cols; ++x)
+            QCOMPARE(image.pixel(x, y), scale.map(values[size_t(y) * cols + size_t(x)] * inverse));
 }
 
 void TestMeshImage::placementColoursByOwner()
