@@ -18,6 +18,7 @@ namespace {
 
 constexpr double kPad = 10;
 constexpr double kBarHeight = 12;
+constexpr double kNarrowest = 80; // a legend wrapped narrower than this says too little a line
 
 const ColorScale* scaleFor(MeshLayer layer)
 {
@@ -163,12 +164,21 @@ QSizeF MeshLegend::sizeHint(const QFont& font, double maxWidth) const
     return height < 0 ? full : QSizeF(maxWidth, height);
 }
 
+double MeshLegend::narrowestWidth(const QFont& font) const
+{
+    const double full = fullSize(font).width();
+    for (double w = kNarrowest; w < full; w += 8)
+        if (wrappedHeight(font, w - 2 * kPad) >= 0)
+            return w;
+    return full;
+}
+
 std::optional<QRectF> MeshLegend::besideMesh(const QFont& font, QSizeF view, const QRectF& mesh) const
 {
     const double right = view.width() - std::max(0.0, mesh.right());
     const double left = std::min(view.width(), mesh.left());
     const double room = std::max(left, right) - 24; // 12 px from the edge and from the mesh
-    if (room < 80)
+    if (room < kNarrowest)
         return std::nullopt;
     const QSizeF size = sizeHint(font, room);
     if (size.width() > room || size.height() + 24 > view.height())

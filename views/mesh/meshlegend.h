@@ -31,6 +31,9 @@ public:
     // Every line at its full width; narrower than that (maxWidth > 0), the texts wrap to maxWidth, so the legend
     // fits a margin beside the mesh. The full width where a word would not fit maxWidth.
     QSizeF sizeHint(const QFont& font, double maxWidth = 0) const;
+    // The narrowest width (in steps of 8 px from 80) the legend wraps to with every word whole; the full width
+    // where none is narrower.
+    double narrowestWidth(const QFont& font) const;
     // Drawn wrapped where `rect` is narrower than the full width.
     void paint(QPainter& painter, const QRectF& rect) const;
     // Where the legend goes in a view of `viewSize` when every corner would cover `mesh`: wrapped into the wider

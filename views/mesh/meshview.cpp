@@ -79,19 +79,20 @@ void MeshView::setLegendVisible(bool visible)
 
 void MeshView::updateLegendBand()
 {
-    double band = 0;
+    double band = 0, narrow = 0;
     if (m_snapshot && m_legendVisible) {
-        const double legend =
-            (m_difference ? DifferenceLayer::legendSize(font())
-                          : MeshLegend(m_snapshot.get(), m_layer, m_range, overlayTop()).sizeHint(font()))
-                .width();
+        const MeshLegend legend(m_snapshot.get(), m_layer, m_range, overlayTop());
+        const double full = (m_difference ? DifferenceLayer::legendSize(font()) : legend.sizeHint(font())).width();
         // In steps of 16 px, so that a scale's changing top does not move the mesh; the legend's 12 px from the
         // edge, and as much again from the mesh.
-        band = std::ceil(legend / 16) * 16 + 24;
+        band = std::ceil(full / 16) * 16 + 24;
+        if (!m_difference)
+            narrow = std::ceil(legend.narrowestWidth(font()) / 16) * 16 + 24;
     }
-    if (band == m_transform.sideBandPx)
+    if (band == m_transform.sideBandPx && narrow == m_transform.narrowBandPx)
         return;
     m_transform.sideBandPx = band;
+    m_transform.narrowBandPx = narrow < band ? narrow : 0;
     m_transform.clamp();
 }
 

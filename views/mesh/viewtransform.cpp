@@ -140,10 +140,12 @@ void ViewTransform::resize(QSizeF newViewPx)
 
 // One axis: centre the mesh when it is smaller than the view (less the margin; in the view less `bandPx` at its
 // far end when the mesh leaves that too), otherwise keep the view covered (the margin may show at the mesh edges).
-static double clampAxis(double offset, double meshPx, double viewPx, double marginPx, double bandPx = 0)
+static double clampAxis(double offset, double meshPx, double viewPx, double marginPx, double bandPx = 0,
+                        double narrowBandPx = 0)
 {
-    if (bandPx > 0 && meshPx <= viewPx - bandPx - 2 * marginPx)
-        return (viewPx - bandPx - meshPx) / 2;
+    for (const double band : {bandPx, narrowBandPx})
+        if (band > 0 && meshPx <= viewPx - band - 2 * marginPx)
+            return (viewPx - band - meshPx) / 2;
     if (meshPx <= viewPx - 2 * marginPx)
         return (viewPx - meshPx) / 2;
     const double lo = viewPx - marginPx - meshPx; // right/bottom edge at the margin
@@ -159,7 +161,7 @@ void ViewTransform::clamp()
         scale = fitScale();
     scale = std::clamp(scale, minScale(), maxScale);
     const QSizeF shown = shownCores();
-    offsetPx.setX(clampAxis(offsetPx.x(), shown.width() * scale, viewPx.width(), marginPx, sideBandPx));
+    offsetPx.setX(clampAxis(offsetPx.x(), shown.width() * scale, viewPx.width(), marginPx, sideBandPx, narrowBandPx));
     offsetPx.setY(clampAxis(offsetPx.y(), shown.height() * scale, viewPx.height(), marginPx));
 }
 

@@ -28,6 +28,9 @@ struct ViewTransform
     // Room kept free right of a mesh narrower than the view (MeshView's legend, beside the wafer rather than over
     // it): the mesh is centred in the rest when it leaves that much, else in the whole view.
     double sideBandPx = 0;
+    // The least of that room the legend can do with (wrapped narrower): where the mesh leaves less than
+    // sideBandPx but this much, it is centred in the view less this.
+    double narrowBandPx = 0;
     bool turned = false; // the mesh shown a quarter turn clockwise (see above)
     double scale = 1;    // pixels per core
     QPointF offsetPx;    // widget position of the top-left corner of the shown grid (core (0, 0) unless turned)
