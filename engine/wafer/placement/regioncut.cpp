@@ -6,6 +6,17 @@
 namespace ws {
 
 namespace {
+// std::llround (halves away from zero) without its library call: x - trunc(x) is exact below 2^52, so the
+// comparisons with one half decide as llround does; NaN and larger magnitudes go to llround itself.
+long long roundHalfAway(double x)
+{
+    if (!(std::fabs(x) < 4503599627370496.0))
+        return std::llround(x);
+    const long long t = static_cast<long long>(x); // toward zero
+    const double f = x - static_cast<double>(t);
+    return t + (f >= 0.5 ? 1 : 0) - (f <= -0.5 ? 1 : 0);
+}
+
 // Splits `total` cells into parts proportional to weights[0, parts) by cumulative rounding, every part at least one
 // cell: the parts' sizes into out[0, parts) (out holds parts + 1 ints, the cut's edges on the way). False when
 // total < parts. The placer cuts every band of every band count it weighs, so no allocation here.
@@ -21,7 +32,7 @@ bool proportionalSplit(int total, const double* weights, int parts, int* out)
     double acc = 0;
     for (int i = 0; i < parts; ++i) {
         acc += weights[i];
-        edges[i + 1] = int(std::llround(acc / sum * total));
+        edges[i + 1] = int(roundHalfAway(acc / sum * total));
     }
     edges[parts] = total;
     // Enforce at least one cell per part (forward, then backward from the end).
