@@ -135,7 +135,8 @@ bool Placer::layerFitsSize(int layer, int width, int height) const
     auto it = m_fits.find(key);
     if (it != m_fits.end())
         return it->second;
-    const bool fits = layerFits(layerRegion(layer, 0, CoreRect{0, 0, width, height}));
+    // The factory's own: most sizes weighed are never placed, so they are not kept.
+    const bool fits = layerFits(m_factory.layerRegion(layer, 0, CoreRect{0, 0, width, height}));
     m_fits.emplace(key, fits);
     return fits;
 }
