@@ -232,13 +232,18 @@ Expected<MeasuredPoint> readRow(const json& r, const json& file, const std::stri
 }
 } // namespace
 
-Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonText, MeasuredOrigin origin)
+Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonText, MeasuredOrigin origin,
+                                                        std::string* kindOut)
 {
+    if (kindOut)
+        kindOut->clear();
     const json j = json::parse(jsonText, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         return makeError(ErrorCode::Format, "measurement file is not a JSON object");
     // Not j.value("kind", ...): it throws type_error 302 when the kind is not a string (fuzz_measuredpoints).
     const std::string kind = j.contains("kind") && j.at("kind").is_string() ? j.at("kind").get<std::string>() : "";
+    if (kindOut)
+        *kindOut = kind;
     if (kind != "reference" && kind != "gpu" && kind != "lpu" && kind != "wafer-kernel" && kind != "wafer-prefill")
         return makeError(ErrorCode::Format,
                          "kind must be \"reference\", \"gpu\", \"lpu\", \"wafer-kernel\" or \"wafer-prefill\"", "kind");

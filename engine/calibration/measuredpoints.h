@@ -109,8 +109,10 @@ struct MeasuredPoint
 // kinds are always Calibration. Errors name the row and field ("rows[2].model"). A shipped reference file
 // (origin Reference) must state its "role" ("development" or "check"); a user's defaults to development. A check
 // file may name a model or hardware preset that is not shipped yet (with "device_kind" when the hardware is
-// unknown); every other file must name shipped presets.
-Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonText, MeasuredOrigin origin);
+// unknown); every other file must name shipped presets. `kind`, when given: the file's "kind" (empty when it has
+// none or the text is no JSON object), so a caller can tell a refused kind it skips without parsing again.
+Expected<std::vector<MeasuredPoint>> readMeasuredPoints(const std::string& jsonText, MeasuredOrigin origin,
+                                                        std::string* kind = nullptr);
 
 // Every shipped file's points (calibration, development and check), read once. A shipped file that fails to load
 // is an error naming the file and the field, never a silent gap; so is a development row whose `shares` names no

@@ -4,14 +4,11 @@
 #include "engine/calibration/measuredpoints.h"
 #include "engine/calibration/measurementdata.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 namespace ws {
-
-using json = nlohmann::json;
 
 namespace {
 // What a source cites: its web addresses and its [citation keys] (docs/sources.md).
@@ -47,22 +44,24 @@ Expected<std::vector<MeasuredPoint>> loadShipped()
 {
     std::vector<MeasuredPoint> out;
     for (const EmbeddedMeasurementFile& f : embeddedMeasurementFiles()) {
-        auto points = readMeasuredPoints(std::string(f.text), MeasuredOrigin::Reference);
-        // Prices (engine/cost) and serving stacks (stackprofile.h) are not speeds: their kind is refused, and only
-        // then is the file parsed again to tell them from a kind that is wrong (each file parsed once, not twice).
-        if (!points && points.error().field == "kind") {
-            const json j = json::parse(f.text, nullptr, false);
-            if (j.is_object() && j.contains("kind") &&
-                (j.at("kind") == "api-price" || j.at("kind") == "stack-profiles"))
-                continue;
-        }
+        std::string kind;
+        auto points = readMeasuredPoints(std::string(f.text), MeasuredOrigin::Reference, &kind);
+        // Prices (engine/cost) and serving stacks (stackprofile.h) are not speeds: their kind is refused, and the
+        // kind read tells them from a kind that is wrong (each file parsed once).
+        if (!points && points.error().field == "kind" && (kind == "api-price" || kind == "stack-profiles"))
+            continue;
         if (!points) {
             Error e = points.error();
             e.file = std::string(f.name);
             return e;
         }
-        out.insert(out.end(), points->begin(), points->end());
+        out.insert(out.end(), std::make_move_iterator(points->begin()), std::make_move_iterator(points->end()));
     }
+    // Each calibration row's citations, read once: every check row is compared with all of them.
+    std::vector<std::vector<std::string>> calibrationCites(out.size());
+    for (size_t i = 0; i < out.size(); ++i)
+        if (out[i].role == MeasuredRole::Calibration)
+            calibrationCites[i] = citations(out[i].source);
     for (const MeasuredPoint& p : out) {
         for (const std::string& shared : p.shares) {
             const size_t slash = shared.find('/');
@@ -82,9 +81,9 @@ Expected<std::vector<MeasuredPoint>> loadShipped()
         if (p.role != MeasuredRole::Check)
             continue;
         for (const std::string& cited : citations(p.source))
-            for (const MeasuredPoint& c : out)
-                if (c.role == MeasuredRole::Calibration) {
-                    const auto theirs = citations(c.source);
+            for (size_t i = 0; i < out.size(); ++i)
+                if (const MeasuredPoint& c = out[i]; c.role == MeasuredRole::Calibration) {
+                    const std::vector<std::string>& theirs = calibrationCites[i];
                     if (std::find(theirs.begin(), theirs.end(), cited) != theirs.end()) {
                         Error e = makeError(ErrorCode::Format,
                                             "check row '" + p.label + "' cites " + cited + " as calibration row '" +

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 #include <mutex>
+#include <string_view>
 
 namespace ws {
 
@@ -55,22 +56,36 @@ void applyStackSpeculation(Workload& w, const StackProfile& stack, const ModelCo
 }
 
 namespace {
-// `placements`: one placement of the row's model serves every factor tried (the factor does not move it).
-Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& ref, PlacementCache& placements)
+Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& ref, PlacementCache& placements,
+                                bool iterative)
 {
     const auto& points = shippedMeasuredPoints();
     if (!points)
         return points.error();
     const size_t slash = ref.find('/');
     const MeasuredPoint* point = nullptr;
-    for (const MeasuredPoint& p : *points)
-        if (slash != std::string::npos && p.set == ref.substr(0, slash) && p.label == ref.substr(slash + 1))
-            point = &p;
+    if (slash != std::string::npos) {
+        const std::string_view set = std::string_view(ref).substr(0, slash);
+        const std::string_view label = std::string_view(ref).substr(slash + 1);
+        for (const MeasuredPoint& p : *points)
+            if (p.set == set && p.label == label)
+                point = &p;
+    }
     if (!point)
         return makeError(ErrorCode::NotFound, "stack " + stack.id + ": no shipped row " + ref, "fit_rows");
     if (point->role == MeasuredRole::Check)
         return makeError(ErrorCode::InvalidArgument,
                          "stack " + stack.id + ": check row " + ref + " cannot be fitted on", "fit_rows");
+    return fitStackRow(stack, *point, placements, iterative);
+}
+} // namespace
+
+// `placements`: one placement of the row's model serves every factor tried (the factor does not move it).
+Expected<StackKernelRow> fitStackRow(const StackProfile& stack, const MeasuredPoint& measured,
+                                     PlacementCache& placements, bool iterative)
+{
+    const MeasuredPoint* point = &measured;
+    const std::string ref = point->set + "/" + point->label;
     const ModelConfig* model = shippedModel(point->modelId);
     const HardwareSpec* hw = shippedHardware(point->hardwareId);
     if (!model || !hw || hw->kind != HardwareKind::Wafer || !stack.runsOn(hw->id))
@@ -84,7 +99,11 @@ Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& re
     if (!cal)
         return cal.error();
     const double target = point->tokensPerSecondPerUser();
+    StackKernelRow row;
+    row.row = ref;
+    row.measured = target;
     auto speedAt = [&](double factor) -> Expected<double> {
+        ++row.predictions;
         WaferPredictOptions o;
         o.devices = point->devices;
         o.kernelFactor = factor;
@@ -95,9 +114,6 @@ Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& re
             return p.error();
         return p->tokensPerSecondPerUser;
     };
-    StackKernelRow row;
-    row.row = ref;
-    row.measured = target;
     double lo = kernelFactorFloor(cal->params, hw->wafer); // fastest
     double hi = 1.0;
     auto atLo = speedAt(lo);
@@ -113,18 +129,34 @@ Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& re
         row.factor = hi;
         return row;
     }
+    // The seconds per token on the chord between the ends (the header: affine in the factor where the first
+    // factor tried lies on it).
+    const double f0 = lo;
+    const double f1 = hi;
+    const double s0 = 1.0 / *atLo;
+    const double s1 = 1.0 / *atHi;
+    auto onChord = [&](double f) { return 1.0 / (s0 + (s1 - s0) * ((f - f0) / (f1 - f0))); };
+    bool affine = false;
     for (int i = 0; i < 16; ++i) { // bisection in log(factor): speed falls as the factor grows
         const double mid = std::sqrt(lo * hi);
-        auto at = speedAt(mid);
-        if (!at)
-            return at.error();
-        (*at > target ? lo : hi) = mid;
+        double speed = 0;
+        if (affine) {
+            speed = onChord(mid);
+        } else {
+            auto at = speedAt(mid);
+            if (!at)
+                return at.error();
+            speed = *at;
+            affine = !iterative && i == 0 && !w->speculative.draftModel &&
+                     std::abs(onChord(mid) - speed) <= kStackChordTolerance * speed;
+        }
+        (speed > target ? lo : hi) = mid;
     }
     row.factor = std::sqrt(lo * hi);
     return row;
 }
 
-Expected<StackKernel> fitKernel(const StackProfile& stack, PlacementCache* given)
+Expected<StackKernel> fitStackKernel(const StackProfile& stack, PlacementCache* given, bool iterative)
 {
     StackKernel k;
     k.factor = stack.kernelFactor;
@@ -137,7 +169,7 @@ Expected<StackKernel> fitKernel(const StackProfile& stack, PlacementCache* given
     PlacementCache own;
     PlacementCache& placements = given ? *given : own;
     for (const std::string& ref : stack.fitRows) {
-        auto row = fitRow(stack, ref, placements);
+        auto row = fitRow(stack, ref, placements, iterative);
         if (!row)
             return row.error();
         logSum += std::log(row->factor);
@@ -148,7 +180,6 @@ Expected<StackKernel> fitKernel(const StackProfile& stack, PlacementCache* given
     k.factor = std::exp(logSum / double(k.rows.size()));
     return k;
 }
-} // namespace
 
 const Expected<StackKernel>& stackKernel(const StackProfile& stack, PlacementCache* placements)
 {
@@ -159,7 +190,8 @@ const Expected<StackKernel>& stackKernel(const StackProfile& stack, PlacementCac
         if (auto it = fitted.find(stack.id); it != fitted.end())
             return it->second;
     }
-    Expected<StackKernel> k = fitKernel(stack, placements); // outside the lock: the fit predicts (no stack applied)
+    // Outside the lock: the fit predicts (no stack applied).
+    Expected<StackKernel> k = fitStackKernel(stack, placements);
     std::lock_guard lock(mutex);
     return fitted.emplace(stack.id, std::move(k)).first->second;
 }

@@ -11,10 +11,21 @@
 // development or calibration rows it names: each row's own factor is found by
 // bisection (the prediction with the stack's speculative decoding equals the
 // row's figure), the stack's factor is their geometric mean and their spread
-// is a range driver. Speculative decoding: a stack that runs it switches it on
-// where a workload does not know whether it ran, with the sourced defaults
-// (engine/predict/speculative.h) and the default draft.
+// is a range driver. The bisection predicts the ends (floor and 1) and its
+// first factor; where that prediction lies on the chord between the ends, it
+// reads the other factors' speeds off the chord. Without a draft model of its
+// own (whose home the chooser picks by predicting candidates at the factor),
+// a row's seconds per token are convex in the factor: sums of phases, each
+// affine in the three constants, the SIMD clamp and parallel experts a max; a
+// verify's further tokens cost cycles per MAC x its SIMD share, 1 / SIMD width
+// whatever the factor. Convex and on the chord inside, they are affine between
+// the ends (as TokenSchedule::kernelCycles has plain decoding). The factors
+// tried and the factor found are the bisection's own. Speculative decoding: a
+// stack that runs it switches it on where a workload does not know whether it
+// ran, with the sourced defaults (engine/predict/speculative.h) and the
+// default draft.
 
+#include "engine/calibration/measuredpoints.h"
 #include "engine/calibration/stackprofile.h"
 #include "engine/core/error.h"
 #include "engine/hardware/hardwarespec.h"
@@ -34,7 +45,11 @@ struct StackKernelRow
     double measured = 0;
     double factor = 1;
     bool atFloor = false; // even the floor factor predicts below the figure
+    int predictions = 0;  // wafer predictions the fit of this row made (the rest read off the chord)
 };
+
+// How near the chord the bisection's first factor must be predicted, relative, for the rest to be read off it.
+inline constexpr double kStackChordTolerance = 1e-12;
 
 struct StackKernel
 {
@@ -53,6 +68,14 @@ void applyKernelFactor(TimingParams& params, double factor, const WaferSpec& waf
 // places its rows' models through `placements` when given (the first caller's cache: a prediction of a fit row's
 // configuration then finds its placement there), else through a cache of its own.
 const Expected<StackKernel>& stackKernel(const StackProfile& stack, PlacementCache* placements = nullptr);
+// One row's fit: its factor for the figure of `point` (a development or calibration row on the stack's wafers;
+// `predictions` counts the wafer predictions it made). `iterative`: every factor the bisection tries is predicted.
+Expected<StackKernelRow> fitStackRow(const StackProfile& stack, const MeasuredPoint& point, PlacementCache& placements,
+                                     bool iterative = false);
+// The fit itself, not kept: what stackKernel keeps. `iterative`: every factor the bisection tries is predicted (the
+// reference the chord is tested against).
+Expected<StackKernel> fitStackKernel(const StackProfile& stack, PlacementCache* placements = nullptr,
+                                     bool iterative = false);
 
 // A stack that runs speculative decoding switches it on where the workload does not know whether it ran
 // (speculativeUnknown): k and the acceptance from speculativeDefaults, the stack's draft (a one-layer draft

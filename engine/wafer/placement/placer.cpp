@@ -7,9 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <cstdint>
+#include <functional>
 #include <string>
-#include <tuple>
+#include <unordered_map>
 
 namespace ws {
 
@@ -26,6 +27,25 @@ bool sameFootprint(const RegionTensor& a, const RegionTensor& b)
            a.inGroups == b.inGroups && a.fold == b.fold;
 }
 
+// A layer class on a rectangle of some size: what the fit and the tile grids depend on. The placer asks for
+// thousands while it weighs band counts, so they are hashed.
+struct ClassOnSize
+{
+    int layerClass = 0;
+    int width = 0;
+    int height = 0;
+    bool operator==(const ClassOnSize&) const = default;
+};
+
+struct ClassOnSizeHash
+{
+    size_t operator()(const ClassOnSize& k) const
+    {
+        const uint64_t wh = (uint64_t(uint32_t(k.width)) << 32) | uint32_t(k.height);
+        return std::hash<uint64_t>()(wh * 0x9E3779B97F4A7C15ull ^ uint64_t(uint32_t(k.layerClass)));
+    }
+};
+
 class Placer
 {
 public:
@@ -40,10 +60,10 @@ public:
     Expected<Placement> run();
 
 private:
-    PlacedRegion layerRegion(int layer, int device, const CoreRect& rect) const
-    {
-        return m_factory.layerRegion(layer, device, rect);
-    }
+    // The factory's region, its tensors' tile grids memoised per layer class and rectangle size: a layer of the
+    // same class on a rectangle of the same size takes the same grids (the choice reads only the footprint and
+    // the width and height).
+    PlacedRegion layerRegion(int layer, int device, const CoreRect& rect) const;
     bool layerFits(const PlacedRegion& r) const;
     // layerFits for layer `layer` on a width x height rectangle, memoised per layer class
     // (the fit depends only on the rectangle's size and the layer's footprint).
@@ -69,8 +89,26 @@ private:
     int m_cols = 0;
     int m_rows = 0;
     std::vector<int> m_layerClass;
-    mutable std::map<std::tuple<int, int, int>, bool> m_fits;
+    mutable std::unordered_map<ClassOnSize, bool, ClassOnSizeHash> m_fits;
+    mutable std::unordered_map<ClassOnSize, PlacedRegion, ClassOnSizeHash> m_regions;
 };
+
+PlacedRegion Placer::layerRegion(int layer, int device, const CoreRect& rect) const
+{
+    const ClassOnSize key{m_layerClass[size_t(layer)], rect.width, rect.height};
+    auto it = m_regions.find(key);
+    if (it == m_regions.end())
+        return m_regions.emplace(key, m_factory.layerRegion(layer, device, rect)).first->second;
+    PlacedRegion r = it->second; // another layer of the class: its own index, place and KV
+    r.device = device;
+    r.rect = rect;
+    r.layer = layer;
+    const std::vector<RegionTensor>& mine = m_factory.layerTensors(layer);
+    for (size_t i = 0; i < r.tensors.size(); ++i)
+        r.tensors[i].layer = mine[i].layer;
+    r.kvTokens = m_shape.config().kvTokens(layer, m_options.contextTokens);
+    return r;
+}
 
 int Placer::layerClassOf(int layer) const
 {
@@ -93,11 +131,12 @@ int Placer::layerClassOf(int layer) const
 
 bool Placer::layerFitsSize(int layer, int width, int height) const
 {
-    const auto key = std::make_tuple(m_layerClass[size_t(layer)], width, height);
+    const ClassOnSize key{m_layerClass[size_t(layer)], width, height};
     auto it = m_fits.find(key);
     if (it != m_fits.end())
         return it->second;
-    const bool fits = layerFits(layerRegion(layer, 0, CoreRect{0, 0, width, height}));
+    // The factory's own: most sizes weighed are never placed, so they are not kept.
+    const bool fits = layerFits(m_factory.layerRegion(layer, 0, CoreRect{0, 0, width, height}));
     m_fits.emplace(key, fits);
     return fits;
 }

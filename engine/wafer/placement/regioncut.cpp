@@ -6,32 +6,43 @@
 namespace ws {
 
 namespace {
-// Splits `total` cells into parts proportional to weights by cumulative rounding,
-// every part at least one cell. Empty when total < parts.
-std::vector<int> proportionalSplit(int total, const std::vector<double>& weights)
+// std::llround (halves away from zero) without its library call: x - trunc(x) is exact below 2^52, so the
+// comparisons with one half decide as llround does; NaN and larger magnitudes go to llround itself.
+long long roundHalfAway(double x)
 {
-    const int parts = int(weights.size());
+    if (!(std::fabs(x) < 4503599627370496.0))
+        return std::llround(x);
+    const long long t = static_cast<long long>(x); // toward zero
+    const double f = x - static_cast<double>(t);
+    return t + (f >= 0.5 ? 1 : 0) - (f <= -0.5 ? 1 : 0);
+}
+
+// Splits `total` cells into parts proportional to weights[0, parts) by cumulative rounding, every part at least one
+// cell: the parts' sizes into out[0, parts) (out holds parts + 1 ints, the cut's edges on the way). False when
+// total < parts. The placer cuts every band of every band count it weighs, so no allocation here.
+bool proportionalSplit(int total, const double* weights, int parts, int* out)
+{
     if (parts == 0 || total < parts)
-        return {};
+        return false;
     double sum = 0;
-    for (double w : weights)
-        sum += w;
-    std::vector<int> edges(size_t(parts) + 1, 0);
+    for (int i = 0; i < parts; ++i)
+        sum += weights[i];
+    int* edges = out;
+    edges[0] = 0;
     double acc = 0;
     for (int i = 0; i < parts; ++i) {
-        acc += weights[size_t(i)];
-        edges[size_t(i) + 1] = int(std::llround(acc / sum * total));
+        acc += weights[i];
+        edges[i + 1] = int(roundHalfAway(acc / sum * total));
     }
-    edges[size_t(parts)] = total;
+    edges[parts] = total;
     // Enforce at least one cell per part (forward, then backward from the end).
     for (int i = 1; i <= parts; ++i)
-        edges[size_t(i)] = std::max(edges[size_t(i)], edges[size_t(i) - 1] + 1);
+        edges[i] = std::max(edges[i], edges[i - 1] + 1);
     for (int i = parts - 1; i >= 0; --i)
-        edges[size_t(i)] = std::min(edges[size_t(i)], edges[size_t(i) + 1] - 1);
-    std::vector<int> out(static_cast<size_t>(parts), 0);
-    for (int i = 0; i < parts; ++i)
-        out[size_t(i)] = edges[size_t(i) + 1] - edges[size_t(i)];
-    return out;
+        edges[i] = std::min(edges[i], edges[i + 1] - 1);
+    for (int i = 0; i < parts; ++i) // in place: edges[i + 1] is still an edge when part i is taken
+        out[i] = edges[i + 1] - edges[i];
+    return true;
 }
 } // namespace
 
@@ -41,35 +52,36 @@ std::vector<CoreRect> snakeRegions(int cols, int rows, const std::vector<double>
     if (n == 0 || bands < 1 || bands > n || rows < bands)
         return {};
     // Items per band: as even as possible, the first n % bands bands one more.
-    std::vector<int> counts(size_t(bands), n / bands);
-    for (int b = 0; b < n % bands; ++b)
-        ++counts[size_t(b)];
+    const int perBand = n / bands;
+    const int longer = n % bands;
+    auto count = [&](int b) { return perBand + (b < longer ? 1 : 0); };
     std::vector<double> bandSizes(size_t(bands), 0.0);
     for (int b = 0, i = 0; b < bands; ++b)
-        for (int k = 0; k < counts[size_t(b)]; ++k, ++i)
+        for (int k = 0; k < count(b); ++k, ++i)
             bandSizes[size_t(b)] += sizes[size_t(i)];
-    const std::vector<int> heights = proportionalSplit(rows, bandSizes);
-    if (heights.empty())
+    // The bands' heights, then one band's widths at a time.
+    std::vector<int> cuts(size_t(bands) + 1 + size_t(perBand + 1) + 1);
+    int* heights = cuts.data();
+    int* widths = heights + bands + 1;
+    if (!proportionalSplit(rows, bandSizes.data(), bands, heights))
         return {};
     std::vector<CoreRect> rects;
     rects.reserve(size_t(n));
     int y = 0;
     for (int b = 0, i = 0; b < bands; ++b) {
-        const std::vector<double> bandItems(sizes.begin() + i, sizes.begin() + i + counts[size_t(b)]);
-        const std::vector<int> widths = proportionalSplit(cols, bandItems);
-        if (widths.empty())
+        if (!proportionalSplit(cols, sizes.data() + i, count(b), widths))
             return {};
         const bool leftToRight = b % 2 == 0;
         int x = leftToRight ? 0 : cols;
-        for (int k = 0; k < counts[size_t(b)]; ++k, ++i) {
-            const int w = widths[size_t(k)];
+        for (int k = 0; k < count(b); ++k, ++i) {
+            const int w = widths[k];
             if (!leftToRight)
                 x -= w;
-            rects.push_back({x, y, w, heights[size_t(b)]});
+            rects.push_back({x, y, w, heights[b]});
             if (leftToRight)
                 x += w;
         }
-        y += heights[size_t(b)];
+        y += heights[b];
     }
     return rects;
 }

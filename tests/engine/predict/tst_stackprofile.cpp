@@ -1,18 +1,54 @@
 // Serving stacks as dated profiles (engine/calibration/stackprofile.h, engine/predict/stackkernel.h): months
 // parse from the rows' dates, each hardware is predicted with the latest stack public by a month, a fitted
-// kernel factor stays within the hardware's limit and is fitted on development rows only, and a draft must be
+// kernel factor stays within the hardware's limit and is fitted on development rows only (its bisection read off
+// the chord between its ends exactly where predicting every factor gives the same factor), and a draft must be
 // small beside its target (no Llama 4 Scout for Maverick).
 #include "engine/calibration/measuredpoints.h"
 #include "engine/calibration/measurementdata.h"
 #include "engine/calibration/stackprofile.h"
 #include "engine/calibration/wafercalibration.h"
+#include "engine/predict/pointworkload.h"
 #include "engine/predict/predictor.h"
 #include "engine/predict/speculative.h"
 #include "engine/predict/stackkernel.h"
+#include "engine/predict/waferpredictor.h"
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace ws;
+
+namespace {
+const MeasuredPoint* shippedRow(const std::string& ref)
+{
+    const MeasuredPoint* row = nullptr;
+    for (const MeasuredPoint& p : *shippedMeasuredPoints())
+        if (ref == p.set + "/" + p.label)
+            row = &p;
+    return row;
+}
+
+// A fit row's speed at a kernel factor, predicted as the fit predicts it (0 on an error).
+double fitRowSpeed(const StackProfile& stack, const MeasuredPoint& point, double factor, PlacementCache& placements)
+{
+    const ModelConfig* m = shippedModel(point.modelId);
+    const HardwareSpec* hw = shippedHardware(point.hardwareId);
+    if (!m || !hw)
+        return 0;
+    auto w = workloadForPoint(point, *m, *hw);
+    if (!w)
+        return 0;
+    applyStackSpeculation(*w, stack, *m, *hw, !point.draftModelId.empty() || point.draftCostFraction > 0);
+    WaferPredictOptions o;
+    o.devices = point.devices;
+    o.kernelFactor = factor;
+    o.pointOnly = true;
+    o.placements = &placements;
+    auto p = predictWafer(*m, *hw, *w, o);
+    return p ? p->tokensPerSecondPerUser : 0.0;
+}
+} // namespace
 
 class TestStackProfile : public QObject
 {
@@ -122,6 +158,124 @@ private slots:
             }
         }
         QVERIFY(fitted >= 1);
+    }
+
+    // The fit reads the bisection's inner factors off the chord between its ends where the first is on it: every
+    // row's factor, the stack's factor and spread are those of predicting every factor tried, bit for bit, from
+    // three predictions per bisected row instead of eighteen; and the kept fit is that one.
+    void chordFitEqualsIterativeFit()
+    {
+        const auto& all = shippedStackProfiles();
+        QVERIFY(all);
+        int bisected = 0;
+        for (const StackProfile& s : *all) {
+            if (!s.fitKernel)
+                continue;
+            auto chord = fitStackKernel(s);
+            auto iterative = fitStackKernel(s, nullptr, true);
+            QVERIFY(chord && iterative);
+            QCOMPARE(chord->rows.size(), iterative->rows.size());
+            for (size_t i = 0; i < chord->rows.size(); ++i) {
+                const StackKernelRow& c = chord->rows[i];
+                const StackKernelRow& it = iterative->rows[i];
+                QVERIFY2(c.factor == it.factor, qPrintable(QString("%1: %2 vs %3")
+                                                               .arg(QString::fromStdString(c.row))
+                                                               .arg(c.factor, 0, 'g', 17)
+                                                               .arg(it.factor, 0, 'g', 17)));
+                QCOMPARE(c.atFloor, it.atFloor);
+                QCOMPARE(c.measured, it.measured);
+                if (it.predictions == 18) { // bisected: the ends, the first factor, the rest on the chord
+                    ++bisected;
+                    QCOMPARE(c.predictions, 3);
+                } else {
+                    QCOMPARE(c.predictions, it.predictions); // an end already settles it
+                }
+            }
+            QVERIFY(chord->factor == iterative->factor);
+            QVERIFY(chord->low == iterative->low && chord->high == iterative->high);
+            const auto& kept = stackKernel(s);
+            QVERIFY(kept && kept->factor == chord->factor);
+        }
+        QVERIFY(bisected >= 1);
+    }
+
+    // What the chord stands for: a fit row's speed at factors across [floor, 1] is the chord's, as predicted.
+    void fitRowSpeedIsOnTheChord()
+    {
+        const StackProfile* stack = stackFor("wse3", std::nullopt);
+        QVERIFY(stack && stack->fitKernel && stack->speculative);
+        const auto& cal = shippedWaferCalibration();
+        QVERIFY(cal);
+        for (const std::string& ref : stack->fitRows) {
+            const MeasuredPoint* point = shippedRow(ref);
+            QVERIFY(point);
+            PlacementCache placements;
+            const double f0 = kernelFactorFloor(cal->params, shippedHardware(point->hardwareId)->wafer);
+            const double s0 = 1.0 / fitRowSpeed(*stack, *point, f0, placements);
+            const double s1 = 1.0 / fitRowSpeed(*stack, *point, 1.0, placements);
+            for (double f : {f0 * 1.01, 0.2, std::sqrt(f0), 0.5, 0.77, 0.999}) {
+                const double predicted = fitRowSpeed(*stack, *point, f, placements);
+                const double chord = 1.0 / (s0 + (s1 - s0) * ((f - f0) / (1.0 - f0)));
+                QVERIFY2(std::abs(chord - predicted) <= kStackChordTolerance * predicted,
+                         qPrintable(QString("%1 at %2: %3 vs %4")
+                                        .arg(QString::fromStdString(ref))
+                                        .arg(f)
+                                        .arg(chord, 0, 'g', 17)
+                                        .arg(predicted, 0, 'g', 17)));
+            }
+        }
+    }
+
+    void chordOrEveryFactor_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<bool>("speculative");
+        QTest::addColumn<bool>("oneLayerDraft");
+        QTest::addColumn<int>("predictions"); // 0: either
+        QTest::newRow("plain 70b") << "llama-3.1-70b" << false << false << 3;
+        QTest::newRow("one-layer draft 70b") << "llama-3.1-70b" << true << true << 3;
+        QTest::newRow("one-layer draft 8b") << "llama-3.1-8b" << true << true << 3;
+        // A draft model of its own decodes where the chooser predicts it fastest, which may move with the factor.
+        QTest::newRow("preset draft 70b") << "llama-3.1-70b" << true << false << 18;
+        QTest::newRow("moe one-layer draft") << "qwen3-235b-a22b" << true << true << 0;
+    }
+
+    // A row whose figure lies between its ends is bisected: where the chord holds, from three predictions, else
+    // from one per factor tried; either way to the factor that predicting every factor gives, bit for bit.
+    void chordOrEveryFactor()
+    {
+        QFETCH(QString, model);
+        QFETCH(bool, speculative);
+        QFETCH(bool, oneLayerDraft);
+        QFETCH(int, predictions);
+        const StackProfile* shipped = stackFor("wse3", std::nullopt);
+        QVERIFY(shipped && shipped->fitKernel);
+        StackProfile stack = *shipped;
+        stack.speculative = speculative;
+        stack.oneLayerDraft = oneLayerDraft;
+        const MeasuredPoint* shippedPoint = shippedRow(shipped->fitRows.back());
+        QVERIFY(shippedPoint);
+        MeasuredPoint point = *shippedPoint; // its workload (speculative decoding not known), another model
+        point.modelId = model.toStdString();
+        point.label += " as " + point.modelId;
+        point.speculative = Tristate::Unknown;
+        point.devices = 0;
+        PlacementCache placements;
+        const double f0 = kernelFactorFloor(shippedWaferCalibration()->params, shippedHardware("wse3")->wafer);
+        const double fast = fitRowSpeed(stack, point, f0, placements);
+        const double slow = fitRowSpeed(stack, point, 1.0, placements);
+        QVERIFY(fast > slow * 1.01 && slow > 0);
+        point.metric = "tokens_per_second_per_user";
+        point.value = std::sqrt(fast * slow);
+        auto read = fitStackRow(stack, point, placements);
+        auto every = fitStackRow(stack, point, placements, true);
+        QVERIFY2(read && every, read ? "" : read.error().message().c_str());
+        QVERIFY(!read->atFloor && read->factor > f0 && read->factor < 1.0);
+        QCOMPARE(every->predictions, 18);
+        if (predictions > 0)
+            QCOMPARE(read->predictions, predictions);
+        QVERIFY2(read->factor == every->factor,
+                 qPrintable(QString("%1 vs %2").arg(read->factor, 0, 'g', 17).arg(every->factor, 0, 'g', 17)));
     }
 
     void laterStackIsFasterThanLaunch()
