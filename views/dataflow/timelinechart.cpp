@@ -157,6 +157,7 @@ void TimelineChart::showEvent(QShowEvent* event)
 void TimelineChart::rebuildBars()
 {
     m_barsStale = false;
+    m_barsWidth = width();
     QList<QPointF> upper[3];
     QList<QPointF> lower[3];
     const double usPerCycle = m_schedule && m_schedule->clockHz > 0 ? 1e6 / m_schedule->clockHz : 0.0;
@@ -254,12 +255,17 @@ QList<QPointF> TimelineChart::bandPoints(Band band) const
 void TimelineChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
-    // The narrowest bar is a number of pixels of the plot, laid out after this event.
+    // The narrowest bar is a number of pixels of the plot, laid out after this event: the bars are laid out
+    // again for a new width (a dock growing taller leaves them be; 7 ms a time, seen while a chat streamed),
+    // when shown if hidden.
     QMetaObject::invokeMethod(
         this,
         [this] {
-            if (m_schedule)
-                rebuildBars();
+            if (!m_schedule || width() == m_barsWidth)
+                return;
+            m_barsStale = true;
+            if (isVisible())
+                ensureBars();
         },
         Qt::QueuedConnection);
 }

@@ -83,6 +83,7 @@ private:
     std::shared_ptr<const TokenSchedule> m_schedule;
     int m_layers = 0;
     bool m_barsStale = false; // the schedule changed while hidden: the bars are not laid out yet
+    int m_barsWidth = -1;     // the view's width the bars were laid out for (their least width is in pixels)
     double m_cursorCycle = 0;
     QAreaSeries* m_bands[3] = {};
     QLineSeries* m_upper[3] = {};

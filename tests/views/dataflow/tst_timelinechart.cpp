@@ -211,13 +211,31 @@ void TestTimelineChart::shortBarsStayVisible()
             pixels(p.computeEndCycle / clockHz * 1e6, p.endCycle / clockHz * 1e6) < 1.0)
             ++narrowInSchedule;
     QVERIFY2(narrowInSchedule > 0, "the schedule has allreduce bars under a pixel at this size");
-    for (TimelineChart::Band band : {TimelineChart::Band::Allreduce, TimelineChart::Band::Forward}) {
-        const QList<QPointF> points = chart.bandPoints(band);
-        QVERIFY(!points.isEmpty());
-        for (qsizetype i = 0; i + 3 < points.size(); i += 4)
-            QVERIFY2(pixels(points[i].x(), points[i + 2].x()) >= TimelineChart::kMinBarPixels - 1.0, // whole pixels
-                     qPrintable(QString::number(pixels(points[i].x(), points[i + 2].x()))));
-    }
+    const auto shortBarsWide = [&] {
+        for (TimelineChart::Band band : {TimelineChart::Band::Allreduce, TimelineChart::Band::Forward}) {
+            const QList<QPointF> points = chart.bandPoints(band);
+            QVERIFY(!points.isEmpty());
+            for (qsizetype i = 0; i + 3 < points.size(); i += 4)
+                QVERIFY2(pixels(points[i].x(), points[i + 2].x()) >= TimelineChart::kMinBarPixels - 1.0, // whole px
+                         qPrintable(QString::number(pixels(points[i].x(), points[i + 2].x()))));
+        }
+    };
+    shortBarsWide();
+    // Taller only: the bars stay as they were laid out. Narrower while hidden: laid out again for the new width
+    // once shown.
+    const QList<QPointF> before = chart.bandPoints(TimelineChart::Band::Allreduce);
+    chart.resize(500, 360);
+    QCoreApplication::processEvents();
+    QCOMPARE(chart.bandPoints(TimelineChart::Band::Allreduce), before);
+    chart.hide();
+    chart.resize(240, 360);
+    QCoreApplication::processEvents();
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCoreApplication::processEvents();
+    QCOMPARE(chart.width(), 240);
+    QVERIFY(chart.bandPoints(TimelineChart::Band::Allreduce) != before);
+    shortBarsWide();
     // Compute bars: the schedule's own times.
     const QList<QPointF> compute = chart.bandPoints(TimelineChart::Band::Compute);
     qsizetype bar = 0;
