@@ -86,8 +86,11 @@ void MeshView::updateLegendBand()
         // In steps of 16 px, so that a scale's changing top does not move the mesh; the legend's 12 px from the
         // edge, and as much again from the mesh.
         band = std::ceil(full / 16) * 16 + 24;
-        if (!m_difference)
-            narrow = std::ceil(legend.narrowestWidth(font()) / 16) * 16 + 24;
+        if (!m_difference) {
+            if (m_narrowLegend.layer != m_layer || m_narrowLegend.fullWidth != full)
+                m_narrowLegend = {m_layer, full, legend.narrowestWidth(font())};
+            narrow = std::ceil(m_narrowLegend.width / 16) * 16 + 24;
+        }
     }
     if (band == m_transform.sideBandPx && narrow == m_transform.narrowBandPx)
         return;

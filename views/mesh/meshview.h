@@ -158,6 +158,15 @@ private:
     QString m_emptyText;
     QString m_banner;
     bool m_legendVisible = true;
+    // The legend's narrowest wrapped width for the layer and full width it was measured at (updateLegendBand runs
+    // on every new frame; the measuring lays the texts out at up to 30 widths).
+    struct NarrowLegend
+    {
+        MeshLayer layer = MeshLayer::SramOccupancy;
+        double fullWidth = -1;
+        double width = 0;
+    };
+    NarrowLegend m_narrowLegend;
     bool m_legendFaded = false;
     bool m_turnToFit = false;
     std::optional<QPoint> m_selected;
