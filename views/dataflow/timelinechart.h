@@ -21,6 +21,7 @@
 #include <memory>
 
 class QAreaSeries;
+class QTimer;
 class QLineSeries;
 class QValueAxis;
 
@@ -72,8 +73,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
-    void showEvent(QShowEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     void retranslate();
@@ -83,6 +83,7 @@ private:
     std::shared_ptr<const TokenSchedule> m_schedule;
     int m_layers = 0;
     bool m_barsStale = false; // the schedule changed while hidden: the bars are not laid out yet
+    QTimer* m_barsTimer;      // lays the bars out after a paint that found them stale or laid out for another width
     int m_barsWidth = -1;     // the view's width the bars were laid out for (their least width is in pixels)
     double m_cursorCycle = 0;
     QAreaSeries* m_bands[3] = {};
