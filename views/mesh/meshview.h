@@ -25,6 +25,8 @@
 #include <optional>
 #include <vector>
 
+class QTimer;
+
 namespace ws::views {
 
 class MeshView : public QWidget
@@ -140,6 +142,7 @@ private:
     // Keeps the legend's width free right of a mesh that leaves the room (ViewTransform::sideBandPx).
     void updateLegendBand();
     void paintMesh(QPainter& painter);
+    void reduceLater(); // m_reduced for the current scale: now if there is none, else after this event
     void paintBanner(QPainter& painter) const;
     void setHover(std::optional<QPoint> core);
     void emitZoom();
@@ -151,9 +154,10 @@ private:
     mutable QImage m_image;            // one pixel per core of the current device and layer
     mutable bool m_imageStale = false; // m_image is to be made again (ensureImage)
     double m_range = 1.0;              // value at the top of the colour scale (meshLayerRange)
-    QImage m_reduced;                  // m_image smoothly reduced to the current scale (when below 1 px per core)
+    QImage m_reduced;                  // m_image smoothly reduced to m_reducedScale (when below 1 px per core)
     double m_reducedScale = 0;
-    QImage m_frame; // the visible cores at the current zoom (at or above 1 px per core)
+    QTimer* m_reduceTimer = nullptr; // reduces for the current scale once pending events are done (reduceLater)
+    QImage m_frame;                  // the visible cores at the current zoom (at or above 1 px per core)
     ViewTransform m_transform;
     QString m_emptyText;
     QString m_banner;

@@ -1,11 +1,14 @@
 // MeshView's image: the frame on show and the picture made from it, one pixel
 // per core of the device and layer shown (views/mesh/meshimage.h), made when
 // next needed rather than at every change, or handed in made
-// (setPreparedFrame). Drawing and the view state are in meshview.cpp.
+// (setPreparedFrame), and its copy reduced to the view's scale below a pixel
+// per core (reduceLater). Drawing and the view state are in meshview.cpp.
 #include "views/mesh/meshview.h"
 
 #include "views/mesh/meshdifference.h"
 #include "views/mesh/meshimage.h"
+
+#include <QTimer>
 
 namespace ws::views {
 
@@ -36,9 +39,9 @@ void MeshView::setPreparedFrame(const PreparedMeshFrame& prepared)
     m_range = prepared.range;
     m_image = prepared.image;
     m_imageStale = false;
-    const bool reducedFits = prepared.reducedScale > 0 && prepared.reducedScale == m_transform.scale;
-    m_reduced = reducedFits ? prepared.reduced : QImage();
-    m_reducedScale = reducedFits ? prepared.reducedScale : 0;
+    // Made for another scale (the view resized while it was made): stretched until it is made again (paintMesh).
+    m_reduced = prepared.reducedScale > 0 ? prepared.reduced : QImage();
+    m_reducedScale = prepared.reducedScale > 0 ? prepared.reducedScale : 0;
     update();
 }
 
@@ -86,6 +89,33 @@ void MeshView::ensureImage() const
         m_image = DifferenceLayer::image(*m_difference, m_device);
     else
         m_image = m_meshFrame ? buildMeshImage(*m_meshFrame, m_device, m_layer, m_range) : QImage();
+}
+
+void MeshView::reduceLater()
+{
+    if (m_reduced.isNull()) { // nothing to stretch meanwhile
+        m_reduced = m_image.scaled(reducedMeshSize(m_image.size(), m_transform.scale), Qt::IgnoreAspectRatio,
+                                   Qt::SmoothTransformation);
+        m_reducedScale = m_transform.scale;
+        return;
+    }
+    if (!m_reduceTimer) {
+        // A zero timer, not a queued call (QTimer::singleShot(0) is one): it fires once the events pending now
+        // (the rest of a new layout, its paints) are done, so the loop is not held for all of them at once.
+        m_reduceTimer = new QTimer(this);
+        m_reduceTimer->setSingleShot(true);
+        m_reduceTimer->setInterval(0);
+        connect(m_reduceTimer, &QTimer::timeout, this, [this] {
+            if (m_image.isNull() || !(m_transform.scale < 1) || m_reducedScale == m_transform.scale)
+                return;
+            m_reduced = m_image.scaled(reducedMeshSize(m_image.size(), m_transform.scale), Qt::IgnoreAspectRatio,
+                                       Qt::SmoothTransformation);
+            m_reducedScale = m_transform.scale;
+            update();
+        });
+    }
+    if (!m_reduceTimer->isActive())
+        m_reduceTimer->start();
 }
 
 } // namespace ws::views
