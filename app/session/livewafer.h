@@ -88,7 +88,8 @@ public:
     // The main view's layer or device changed: the last token's frame again, made for them (the KV layer with
     // the conversation's tokens, the activity of the wafer now shown).
     void viewChanged();
-    // A turn is about to stream: the main view shows the Dataflow layer unless it shows the KV layer (which grows).
+    // A turn is about to stream: the main view shows the Dataflow layer unless it shows the KV layer (which grows),
+    // from the turn's first frame on (layerWanted just before it is shown).
     void turnStarting();
     // The idle wafer (nothing lit, the KV layer with the conversation's tokens so far) in the main view now,
     // made the Chat source: e.g. on entering Chat mode before a turn has played. Waits for the frame source.
@@ -147,6 +148,8 @@ private:
     std::optional<WantedFrame> m_wantedFrame; // still to make
     std::optional<WantedFrame> m_lastFrame;   // the last one asked for
     std::optional<WantedFrame> m_idle;        // the turn ended: the rest to show after its last frame
+    bool m_dataflowWanted = false;            // a turn started: its first frame brings the Dataflow layer up
+    bool m_switchingLayer = false;            // that frame is bringing it up (viewChanged need not remake it)
     int m_turn = 0;
 };
 
