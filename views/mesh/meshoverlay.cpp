@@ -2,6 +2,7 @@
 
 #include "views/mesh/colorscale.h"
 #include "views/mesh/meshimage.h"
+#include "views/mesh/meshraster.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -47,8 +48,8 @@ void outlineRect(QPainter& p, const QRect& r, const QColor& color)
         return;
     p.fillRect(QRect(r.left(), r.top(), r.width(), 1), color);
     p.fillRect(QRect(r.left(), r.bottom(), r.width(), 1), color);
-    p.fillRect(QRect(r.left(), r.top() + 1, 1, r.height() - 2), color);
-    p.fillRect(QRect(r.right(), r.top() + 1, 1, r.height() - 2), color);
+    fillRectInBands(p, QRect(r.left(), r.top() + 1, 1, r.height() - 2), color);
+    fillRectInBands(p, QRect(r.right(), r.top() + 1, 1, r.height() - 2), color);
 }
 
 } // namespace
@@ -81,7 +82,7 @@ void MeshOverlay::paintDies(QPainter& p) const
         const bool upright = std::abs(line.dx()) < 0.5;
         const double at = upright ? line.x1() : line.y1();
         if (upright && at >= mesh.left() && at <= mesh.right())
-            p.drawLine(QPointF(std::round(at), mesh.top()), QPointF(std::round(at), mesh.bottom()));
+            drawUprightLineInBands(p, std::round(at), mesh.top(), mesh.bottom());
         else if (!upright && at >= mesh.top() && at <= mesh.bottom())
             p.drawLine(QPointF(mesh.left(), std::round(at)), QPointF(mesh.right(), std::round(at)));
     };
@@ -266,7 +267,8 @@ void MeshOverlay::paintLinks(QPainter& p) const
     static const ColorScale scale = ColorScale::linkWords();
     p.save();
     // The cores dimmed so the lines carry the picture (the legend's scale still reads the dimmed cells' hue).
-    p.fillRect(transform.widgetRect(QRectF(0, 0, snapshot().meshCols, snapshot().meshRows)), QColor(8, 10, 14, 170));
+    fillRectInBands(p, transform.widgetRect(QRectF(0, 0, snapshot().meshCols, snapshot().meshRows)).toRect(),
+                    QColor(8, 10, 14, 170));
     p.setRenderHint(QPainter::Antialiasing, s >= 2 * minLinkPx);
     static constexpr int kDx[4] = {1, -1, 0, 0};
     static constexpr int kDy[4] = {0, 0, 1, -1};

@@ -1,5 +1,7 @@
 #include "views/mesh/meshraster.h"
 
+#include <QPainter>
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -93,6 +95,20 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
             out[x] = grid && colEdge[static_cast<size_t>(x)] ? darken(c, keep) : c;
         }
     }
+}
+
+void fillRectInBands(QPainter& p, const QRect& rect, const QColor& color)
+{
+    for (int y = rect.top(); y <= rect.bottom(); y += kBandRows)
+        p.fillRect(QRect(rect.left(), y, rect.width(), std::min(kBandRows, rect.bottom() + 1 - y)), color);
+}
+
+void drawUprightLineInBands(QPainter& p, double x, double top, double bottom)
+{
+    // Each band stops a pixel short of the next one's start, so no pixel is drawn twice (the stroke is
+    // translucent), and starts a whole number of dash periods after the line's start: the pixels of one line.
+    for (double y = top; y < bottom; y += kBandRows)
+        p.drawLine(QPointF(x, y), QPointF(x, y + kBandRows >= bottom ? bottom : y + kBandRows - 1));
 }
 
 } // namespace ws::views

@@ -331,7 +331,7 @@ void MeshView::paintMesh(QPainter& p)
     const QRectF meshRect = m_transform.widgetRect(QRectF(0, 0, m_image.width(), m_image.height()));
     if (m_transform.scale < 1) {
         // Below a pixel per core, draw an area-averaged copy at 1:1 so no core is dropped.
-        p.fillRect(rect(), kBackground);
+        fillRectInBands(p, rect(), kBackground);
         if (m_reducedScale != m_transform.scale)
             reduceLater();
         const QSizeF size(reducedMeshSize(m_image.size(), m_transform.scale));

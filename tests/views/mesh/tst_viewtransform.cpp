@@ -4,6 +4,7 @@
 #include "views/mesh/meshraster.h"
 #include "views/mesh/viewtransform.h"
 
+#include <QPainter>
 #include <QRandomGenerator>
 #include <QtTest>
 
@@ -47,6 +48,8 @@ private slots:
     void turnedMapsByHand();
     void turnedKeepsPointsAndCentres();
     void turnedRasterIsTheTurnedImage();
+    void bandsDrawOneStrokesPixels_data();
+    void bandsDrawOneStrokesPixels();
 };
 
 void TestViewTransform::coreToWidget_data()
@@ -322,6 +325,47 @@ void TestViewTransform::turnedRasterIsTheTurnedImage()
         QCOMPARE(a, b);
         QCOMPARE(a.pixel(22, 2), cores.pixel(0, 0)); // core (0, 0) at the shown top right, off its grid line
     }
+}
+
+void TestViewTransform::bandsDrawOneStrokesPixels_data()
+{
+    QTest::addColumn<double>("top");
+    QTest::addColumn<double>("bottom");
+    QTest::newRow("whole rows, many bands") << 10.0 << 975.0;
+    QTest::newRow("fractions, many bands") << 10.4 << 975.3;
+    QTest::newRow("a band and a bit") << 11.7 << 80.2;
+    QTest::newRow("two bands exactly") << 0.0 << 120.0;
+    QTest::newRow("within one band") << 3.0 << 50.0;
+}
+
+void TestViewTransform::bandsDrawOneStrokesPixels()
+{
+    // The overlay's die boundaries and region outlines are drawn in bands of rows (Qt hands taller strokes to
+    // its thread pool): the bands make the pixels one dashed line or one fill makes, no pixel twice (the strokes
+    // are translucent) and the dashes unbroken where the bands meet.
+    QFETCH(double, top);
+    QFETCH(double, bottom);
+    QImage one(40, 1000, QImage::Format_ARGB32_Premultiplied);
+    one.fill(Qt::black);
+    QImage banded = one;
+    const QImage blank = one;
+    const QPen dashed(QColor(255, 255, 255, 70), 1, Qt::DashLine);
+    const QRect fill(5, static_cast<int>(top), 1, static_cast<int>(bottom - top));
+    const QColor fillColour(255, 255, 255, 110);
+    {
+        QPainter p(&one);
+        p.setPen(dashed);
+        p.drawLine(QPointF(20, top), QPointF(20, bottom));
+        p.fillRect(fill, fillColour);
+    }
+    {
+        QPainter p(&banded);
+        p.setPen(dashed);
+        ws::views::drawUprightLineInBands(p, 20, top, bottom);
+        ws::views::fillRectInBands(p, fill, fillColour);
+    }
+    QVERIFY(one != blank);
+    QCOMPARE(banded, one);
 }
 
 QTEST_GUILESS_MAIN(TestViewTransform)
