@@ -77,16 +77,19 @@ QString phaseLabel(const Phase& phase)
 
 TimelineChart::TimelineChart(QWidget* parent) : QChartView(parent)
 {
-    // A zero timer, not a queued call (QTimer::singleShot(0) is one): it fires once the events pending now are
-    // done (paintEvent).
+    // A zero timer (QTimer::singleShot(0) is a queued call): it fires once the events pending now are done.
     m_barsTimer = new QTimer(this);
     m_barsTimer->setSingleShot(true);
     m_barsTimer->setInterval(0);
     connect(m_barsTimer, &QTimer::timeout, this, [this] {
         if (m_schedule && width() != m_barsWidth)
             m_barsStale = true;
-        if (isVisible())
-            ensureBars();
+        if (!isVisible())
+            return;
+        if (m_barsStale)
+            layOutBars();
+        if (applyBarsStep())
+            m_barsTimer->start(); // the next step once the events pending then are done
     });
     auto* chart = new QChart;
     chart->setTheme(QChart::ChartThemeDark);
@@ -156,34 +159,35 @@ void TimelineChart::setSchedule(std::shared_ptr<const TokenSchedule> schedule)
 
 void TimelineChart::ensureBars() const
 {
+    auto* self = const_cast<TimelineChart*>(this);
     if (m_barsStale)
-        const_cast<TimelineChart*>(this)->rebuildBars();
+        self->layOutBars();
+    while (self->applyBarsStep()) {
+    }
 }
 
 void TimelineChart::paintEvent(QPaintEvent* event)
 {
-    // The bars are laid out for the latest schedule and for the width they are drawn at (their least width is in
-    // pixels). Shown or resized, the view paints what it has, then lays them out once the events pending now (the
-    // rest of the window's paint) are done, so a new dock's first paint and this work do not hold the event loop
-    // together: on first showing a 64-layer schedule that was 38 ms for the width before the dock's layout, then
-    // 6 ms for its own; now only the 6 ms, after the paint.
+    // The bars are laid out for the latest schedule and the width drawn at (their least width is in pixels). Shown
+    // or resized, the view paints what it has and lays them out after the paint, not with it (a 64-layer schedule
+    // took 38 ms when shown, laid out for the width before the dock's layout, then again for its own).
     if ((m_barsStale || (m_schedule && width() != m_barsWidth)) && !m_barsTimer->isActive())
         m_barsTimer->start();
     QChartView::paintEvent(event);
 }
 
-void TimelineChart::rebuildBars()
+void TimelineChart::layOutBars()
 {
     m_barsStale = false;
     m_barsWidth = width();
-    QList<QPointF> upper[3];
-    QList<QPointF> lower[3];
+    PendingBars bars;
+    auto& upper = bars.upper;
+    auto& lower = bars.lower;
     const double usPerCycle = m_schedule && m_schedule->clockHz > 0 ? 1e6 / m_schedule->clockHz : 0.0;
-    const double totalUs = m_schedule ? m_schedule->totalCycles * usPerCycle : 0.0;
-    // The narrowest allreduce or forwarding bar drawn: kMinBarPixels of the plot's width (before the first
-    // layout, of the view's less the axes' room).
+    bars.totalUs = m_schedule ? m_schedule->totalCycles * usPerCycle : 0.0;
+    // The narrowest allreduce or forwarding bar: kMinBarPixels of the plot (before its first layout, the view).
     const double plotPixels = chart()->plotArea().width() > 1 ? chart()->plotArea().width() : width() - 80.0;
-    const double minUs = plotPixels > 0 ? kMinBarPixels * totalUs / plotPixels : 0.0;
+    const double minUs = plotPixels > 0 ? kMinBarPixels * bars.totalUs / plotPixels : 0.0;
     const auto addShortBar = [&](int band, double x0, double x1, double row) {
         addBar(upper[band], lower[band], x0, std::max(x1, x0 + minUs), row);
     };
@@ -200,28 +204,46 @@ void TimelineChart::rebuildBars()
             if (p.endCycle > split)
                 addShortBar(1, split * usPerCycle, p.endCycle * usPerCycle, row);
         }
+        if (m_schedule->isPrefill())
+            bars.promptUs = m_schedule->promptEndCycle * usPerCycle;
     }
-    // The axes between no points and the new ones: a range set with points in place lays every band's points out
-    // again (33 ms for the 5,668 points of a 64-layer schedule, against 7 ms for the points themselves).
-    for (int b = 0; b < 3; ++b) {
-        m_upper[b]->clear();
-        m_lower[b]->clear();
+    m_pending = std::move(bars);
+}
+
+bool TimelineChart::applyBarsStep()
+{
+    // In steps the event loop can run between (the timer's): 2-4 ms each for a 64-layer schedule's 5,668 points,
+    // where all at once held it for 6-13 ms.
+    if (!m_pending)
+        return false;
+    PendingBars& bars = *m_pending;
+    const int step = bars.step++;
+    if (step == 0) {
+        // The axes between no points and the new ones: a range set with points in place lays every band's points
+        // out again (33 ms for that schedule, against 7 ms for the points themselves).
+        for (int b = 0; b < 3; ++b) {
+            m_upper[b]->clear();
+            m_lower[b]->clear();
+        }
+        m_axisX->setRange(0, bars.totalUs > 0 ? bars.totalUs : 1.0);
+        m_axisY->setRange(-0.6, m_layers + 1.6);
+        m_axisY->setTickCount(2);
+        return true;
     }
-    m_axisX->setRange(0, totalUs > 0 ? totalUs : 1.0);
-    m_axisY->setRange(-0.6, m_layers + 1.6);
-    m_axisY->setTickCount(2);
-    for (int b = 0; b < 3; ++b) {
-        m_upper[b]->replace(upper[b]);
-        m_lower[b]->replace(lower[b]);
+    if (step <= 3) {
+        m_upper[step - 1]->replace(bars.upper[step - 1]);
+        m_lower[step - 1]->replace(bars.lower[step - 1]);
+        return true;
     }
-    const bool prefill = m_schedule && m_schedule->isPrefill();
-    const double promptUs = prefill ? m_schedule->promptEndCycle * usPerCycle : 0.0;
-    m_prefillUpper->replace(prefill ? QList<QPointF>{{0, -0.6}, {promptUs, -0.6}} : QList<QPointF>{});
-    m_prefillLower->replace(prefill ? QList<QPointF>{{0, m_layers + 1.6}, {promptUs, m_layers + 1.6}}
+    const bool prefill = bars.promptUs >= 0;
+    m_prefillUpper->replace(prefill ? QList<QPointF>{{0, -0.6}, {bars.promptUs, -0.6}} : QList<QPointF>{});
+    m_prefillLower->replace(prefill ? QList<QPointF>{{0, m_layers + 1.6}, {bars.promptUs, m_layers + 1.6}}
                                     : QList<QPointF>{});
     chart()->legend()->markers(m_prefillBand).value(0)->setVisible(prefill);
+    m_pending.reset();
     retranslate();
     setCursorCycle(m_cursorCycle);
+    return false;
 }
 
 void TimelineChart::setCursorCycle(double cycle)

@@ -19,6 +19,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 class QAreaSeries;
 class QTimer;
@@ -77,14 +78,25 @@ protected:
 
 private:
     void retranslate();
-    void rebuildBars();
-    void ensureBars() const; // rebuildBars if the schedule changed since (the axes' ranges come with the bars)
+    // The bars' points for the schedule and width now (the axes' ranges come with them), put in the chart in steps
+    // (applyBarsStep: the axes, each band, the rest; false when none is left); ensureBars does what is left at once.
+    void layOutBars();
+    bool applyBarsStep();
+    void ensureBars() const;
 
     std::shared_ptr<const TokenSchedule> m_schedule;
     int m_layers = 0;
     bool m_barsStale = false; // the schedule changed while hidden: the bars are not laid out yet
     QTimer* m_barsTimer;      // lays the bars out after a paint that found them stale or laid out for another width
     int m_barsWidth = -1;     // the view's width the bars were laid out for (their least width is in pixels)
+    struct PendingBars
+    {
+        QList<QPointF> upper[3], lower[3];
+        double totalUs = 0;
+        double promptUs = -1; // no prefill
+        int step = 0;
+    };
+    std::optional<PendingBars> m_pending; // laid out, not all put in the chart yet
     double m_cursorCycle = 0;
     QAreaSeries* m_bands[3] = {};
     QLineSeries* m_upper[3] = {};
