@@ -247,6 +247,11 @@ QSize reducedMeshSize(QSize size, double scale)
             std::max(1, static_cast<int>(std::lround(size.height() * scale)))};
 }
 
+QImage reducedMeshImage(const QImage& image, double scale)
+{
+    return image.scaled(reducedMeshSize(image.size(), scale), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+}
+
 PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer, double scale)
 {
     PreparedMeshFrame out;
@@ -258,8 +263,7 @@ PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int d
     out.range = meshLayerRange(*out.frame->base, layer);
     out.image = buildMeshImage(*out.frame, device, layer, out.range);
     if (scale > 0 && scale < 1 && !out.image.isNull()) {
-        out.reduced =
-            out.image.scaled(reducedMeshSize(out.image.size(), scale), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        out.reduced = reducedMeshImage(out.image, scale);
         out.reducedScale = scale;
     }
     return out;
