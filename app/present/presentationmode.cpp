@@ -108,6 +108,7 @@ bool PresentationMode::present(const QString& tourPath, QString* error)
     QFont captionFont = large;
     captionFont.setPointSizeF(large.pointSizeF() * kCaptionScale);
     m_caption->setFont(captionFont);
+    m_barShown.clear(); // laid out again in the new type
     if (m_fullScreen) {
         m_savedGeometry = window->saveGeometry();
         if (QScreen* screen = window->screen())
@@ -220,11 +221,7 @@ void PresentationMode::updateBar()
 {
     if (!m_player)
         return;
-    m_caption->setText(m_player->error().isEmpty() ? m_player->caption() : m_player->error());
-    // A toolbar gives its widgets their size hint: wrap the caption at the window's width, on two lines or more.
-    const int width = std::max(200, m_stage.parts().window->width() - 40);
-    m_caption->setFixedWidth(width);
-    m_caption->setFixedHeight(std::max(2 * m_caption->fontMetrics().height(), m_caption->heightForWidth(width)));
+    const QString caption = m_player->error().isEmpty() ? m_player->caption() : m_player->error();
     const int count = int(m_player->tour().steps.size());
     QString state;
     if (!m_player->error().isEmpty())
@@ -235,9 +232,21 @@ void PresentationMode::updateBar()
         state = tr("Paused");
     else
         state = tr("Step %1 of %2").arg(std::min(m_player->stepIndex() + 1, count)).arg(count);
-    m_status->setText(
+    const QString status =
         tr("%1 · %2 · → next · ← back · Space pause · Esc leave")
-            .arg(QCoreApplication::translate("Tour", m_player->tour().title.toUtf8().constData()), state));
+            .arg(QCoreApplication::translate("Tour", m_player->tour().title.toUtf8().constData()), state);
+    // A toolbar gives its widgets their size hint: wrap the caption at the window's width, on two lines or more.
+    const int width = std::max(200, m_stage.parts().window->width() - 40);
+    // A caption step asks again at every frame (its values may change): the same text at the same width is not
+    // laid out again (the wrapped height of a long caption in large type, 60 times a second).
+    const QStringList shown{caption, status, QString::number(width)};
+    if (shown == m_barShown)
+        return;
+    m_barShown = shown;
+    m_caption->setText(caption);
+    m_caption->setFixedWidth(width);
+    m_caption->setFixedHeight(std::max(2 * m_caption->fontMetrics().height(), m_caption->heightForWidth(width)));
+    m_status->setText(status);
     // Wrapped at the same width: a long title in large type never holds the window wider than its screen.
     m_status->setFixedWidth(width);
     m_status->setFixedHeight(std::max(m_status->fontMetrics().height(), m_status->heightForWidth(width)));

@@ -69,6 +69,7 @@ private:
     QToolBar* m_bar = nullptr;
     QLabel* m_caption = nullptr;
     QLabel* m_status = nullptr;
+    QStringList m_barShown; // the caption, status and width the bar was last laid out for (updateBar)
     // The window as it was before presenting.
     QByteArray m_savedState;
     QByteArray m_savedGeometry;
