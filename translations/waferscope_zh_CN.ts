@@ -2110,136 +2110,8 @@ Press Resume to continue where it stopped.</source>
 <context>
     <name>ws::MainWindow</name>
     <message>
-        <source>Dataflow &amp;Playback</source>
-        <translation>数据流播放(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Zoom: %1 px per core</source>
-        <translation>缩放：每核心 %1 像素</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>View</source>
-        <translation>视图</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Layer</source>
-        <translation>图层(&amp;L)</translation>
-    </message>
-    <message>
-        <source>L&amp;anguage</source>
-        <translation>语言(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;In</source>
-        <translation>放大(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Zoom in around the centre (Ctrl++, or the mouse wheel around the cursor)</source>
-        <translation>以中心放大（Ctrl++，或用鼠标滚轮以光标为中心缩放）</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;Out</source>
-        <translation>缩小(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Zoom out (Ctrl+-)</source>
-        <translation>缩小（Ctrl+-）</translation>
-    </message>
-    <message>
-        <source>&amp;Fit to Window</source>
-        <translation>适应窗口(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Show the whole wafer (Ctrl+0, or double-click the heatmap)</source>
-        <translation>显示整片晶圆（Ctrl+0，或双击热力图）</translation>
-    </message>
-    <message>
-        <source>&amp;Previous Wafer</source>
-        <translation>上一片晶圆(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Next Wafer</source>
-        <translation>下一片晶圆(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;Inspector</source>
-        <translation>检查器(&amp;I)</translation>
-    </message>
-    <message>
-        <source>&amp;About WaferScope</source>
-        <translation>关于 WaferScope(&amp;A)</translation>
-    </message>
-    <message>
-        <source>All wafers of the placement. Click one to show it (Page Up / Page Down).</source>
-        <translation>放置所用的全部晶圆。点击一片即可查看（Page Up / Page Down）。</translation>
-    </message>
-    <message>
         <source>Computing the placement…</source>
         <translation>正在计算放置…</translation>
-    </message>
-    <message>
-        <source>Wafer %1, core (%2, %3)</source>
-        <translation>晶圆 %1，核心 (%2, %3)</translation>
-    </message>
-    <message>
-        <source>Devices: –</source>
-        <translation>设备：–</translation>
-    </message>
-    <message>
-        <source>SRAM used: –</source>
-        <translation>已用 SRAM：–</translation>
-    </message>
-    <message>
-        <source>WaferScope</source>
-        <translation>WaferScope</translation>
-    </message>
-    <message>
-        <source>Devices: %1 × %2</source>
-        <translation>设备：%1 × %2</translation>
-    </message>
-    <message>
-        <source>Wafers the engine&apos;s placement needs for the model&apos;s weights and KV cache at %1 tokens of context.</source>
-        <translation>在 %1 个 token 的上下文下，引擎放置模型权重和 KV 缓存所需的晶圆数。</translation>
-    </message>
-    <message>
-        <source>SRAM used: %1 of %2 (%3%)</source>
-        <translation>已用 SRAM：%1 / %2（%3%）</translation>
-    </message>
-    <message>
-        <source>Sum over all cores of the bytes the placement puts there (weights and KV cache), against %1 per core from the hardware preset.</source>
-        <translation>放置到所有核心上的字节（权重和 KV 缓存）之和，对比硬件预设中每核 %1 的容量。</translation>
-    </message>
-    <message>
-        <source>WaferScope — %1 on %2 × %3 (%4)</source>
-        <translation>WaferScope — %1 运行于 %2 × %3（%4）</translation>
-    </message>
-    <message>
-        <source>&amp;Reset Layout</source>
-        <translation>重置布局(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Put every dock back where it starts and the window at its first size</source>
-        <translation>把每个停靠窗口放回初始位置，并把窗口恢复到初始大小</translation>
-    </message>
-    <message>
-        <source>Defects: %1 (the heatmap keeps the last placement that fits)</source>
-        <translation>缺陷：%1（热图保留最后一个放得下的布局）</translation>
     </message>
 </context>
 <context>
@@ -3100,6 +2972,143 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>CSV files (*.csv);;JSON files (*.json)</source>
         <translation>CSV 文件 (*.csv);;JSON 文件 (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>ws::WindowDocks</name>
+    <message>
+        <source>Defects: %1 (the heatmap keeps the last placement that fits)</source>
+        <translation>缺陷：%1（热图保留最后一个放得下的布局）</translation>
+    </message>
+</context>
+<context>
+    <name>ws::WindowMenus</name>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Layer</source>
+        <translation>图层(&amp;L)</translation>
+    </message>
+    <message>
+        <source>L&amp;anguage</source>
+        <translation>语言(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom in around the centre (Ctrl++, or the mouse wheel around the cursor)</source>
+        <translation>以中心放大（Ctrl++，或用鼠标滚轮以光标为中心缩放）</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+-)</source>
+        <translation>缩小（Ctrl+-）</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show the whole wafer (Ctrl+0, or double-click the heatmap)</source>
+        <translation>显示整片晶圆（Ctrl+0，或双击热力图）</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Wafer</source>
+        <translation>上一片晶圆(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Wafer</source>
+        <translation>下一片晶圆(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Dataflow &amp;Playback</source>
+        <translation>数据流播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Inspector</source>
+        <translation>检查器(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put every dock back where it starts and the window at its first size</source>
+        <translation>把每个停靠窗口放回初始位置，并把窗口恢复到初始大小</translation>
+    </message>
+    <message>
+        <source>&amp;About WaferScope</source>
+        <translation>关于 WaferScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>ws::WindowStatus</name>
+    <message>
+        <source>Wafer %1, core (%2, %3)</source>
+        <translation>晶圆 %1，核心 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>Zoom: %1 px per core</source>
+        <translation>缩放：每核心 %1 像素</translation>
+    </message>
+    <message>
+        <source>All wafers of the placement. Click one to show it (Page Up / Page Down).</source>
+        <translation>放置所用的全部晶圆。点击一片即可查看（Page Up / Page Down）。</translation>
+    </message>
+    <message>
+        <source>Devices: –</source>
+        <translation>设备：–</translation>
+    </message>
+    <message>
+        <source>SRAM used: –</source>
+        <translation>已用 SRAM：–</translation>
+    </message>
+    <message>
+        <source>WaferScope</source>
+        <translation>WaferScope</translation>
+    </message>
+    <message>
+        <source>Devices: %1 × %2</source>
+        <translation>设备：%1 × %2</translation>
+    </message>
+    <message>
+        <source>Wafers the engine&apos;s placement needs for the model&apos;s weights and KV cache at %1 tokens of context.</source>
+        <translation>在 %1 个 token 的上下文下，引擎放置模型权重和 KV 缓存所需的晶圆数。</translation>
+    </message>
+    <message>
+        <source>SRAM used: %1 of %2 (%3%)</source>
+        <translation>已用 SRAM：%1 / %2（%3%）</translation>
+    </message>
+    <message>
+        <source>Sum over all cores of the bytes the placement puts there (weights and KV cache), against %1 per core from the hardware preset.</source>
+        <translation>放置到所有核心上的字节（权重和 KV 缓存）之和，对比硬件预设中每核 %1 的容量。</translation>
+    </message>
+    <message>
+        <source>WaferScope — %1 on %2 × %3 (%4)</source>
+        <translation>WaferScope — %1 运行于 %2 × %3（%4）</translation>
     </message>
 </context>
 <context>

@@ -9,30 +9,30 @@
 #include "app/session/livewafer.h"
 #include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
+#include "app/window/firstrundemo.h"
 #include "app/window/inspectordock.h"
-#include "app/window/mainwindowactions.h"
 #include "app/window/modecontroller.h"
 #include "app/window/scenariobar.h"
+#include "app/window/windowdocks.h"
 #include "app/window/windowlayout.h"
+#include "app/window/windowmenus.h"
+#include "app/window/windowstatus.h"
 #include "views/chat/chatmessagelist.h"
 #include "views/chat/chatpane.h"
 #include "views/mesh/devicestrip.h"
 #include "views/mesh/meshview.h"
 #include "views/widgets/wheelguard.h"
 
-#include <QAction>
-#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
-#include <QLabel>
-#include <QLocale>
-#include <QMenu>
-#include <QScrollArea>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QSettings>
 
 namespace ws {
 
-MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages, QWidget* parent)
-    : QMainWindow(parent), m_presets(presets), m_languages(languages), m_actions(std::make_unique<Actions>())
+MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages, QWidget* parent) : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     // The wheel scrolls docks and never edits an unfocused spin box or combo box, in every window of the
@@ -41,13 +41,37 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     m_scenarioBar = new ScenarioBar(this);
     m_scenarioBar->setPresets(presets);
 
-    createDocks();
+    // Centre: the strip of wafers and the heatmap of the selected one.
+    auto* centre = new QWidget(this);
+    auto* row = new QHBoxLayout(centre);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(0);
+    m_stage = new Stage(centre, this); // the heatmap, and the one writer of what it shows
+    m_status = new WindowStatus(this, m_stage, centre);
+    row->addWidget(m_status->stripArea());
+    row->addWidget(m_stage->widget(), 1);
+    setCentralWidget(centre);
+    connect(m_status->strip(), &views::DeviceStrip::deviceSelected, this, &MainWindow::userSetDevice);
+    connect(m_stage->view(), &views::MeshView::coreClicked, this, [this](int device, int x, int y) {
+        inspector()->setCore(device, x, y);
+        m_modes->showInspector(); // a dock, or in Wafer mode an overlay on the heatmap
+    });
+
+    m_docks = new WindowDocks(this, m_stage);
+    connect(m_docks, &WindowDocks::defectsLayerRequested, this, [this] { userSetLayer(MeshLayer::Defects); });
+    connect(dataflowDock(), &DataflowDock::waferLinksChanged, m_status->strip(), &views::DeviceStrip::setLinks);
+    // After every dock that follows the stage: the demo plays on the schedule the Dataflow dock has just built.
+    m_demo = new FirstRunDemo(m_stage, dataflowDock(), chat(), this);
     m_scenarios = new ScenarioController(
-        presets, {m_scenarioBar, m_stage, m_chat, m_defects, [this] { m_files->markModified(); }}, this);
+        presets, {m_scenarioBar, m_stage, chat(), defectsDock(), [this] { fileMenu()->markModified(); }}, this);
+    m_docks->connectScenarios(m_scenarios);
+    connect(m_stage->view(), &views::MeshView::viewChangedByUser, m_scenarios, &ScenarioController::noteView);
     connect(m_scenarioBar, &ScenarioBar::requestChanged, m_scenarios, &ScenarioController::userChangedRequest);
-    connect(m_scenarios, &ScenarioController::opened, this, [this] { endDemo(false); });
+    connect(m_scenarios, &ScenarioController::opened, m_demo, [this] { m_demo->end(false); });
     connect(m_scenarios, &ScenarioController::placementFinished, this, &MainWindow::placementFinished);
-    createActions();
+    m_menus = new WindowMenus(*this, presets, languages, m_scenarioBar, m_scenarios);
+    connect(m_menus, &WindowMenus::layerPicked, this, &MainWindow::userSetLayer);
+    connect(m_menus, &WindowMenus::devicePicked, this, &MainWindow::userSetDevice);
     // The layout explorer (app/explore): the Explore menu, the Compare Layouts and Sweep docks, the optimiser.
     m_explorer = new LayoutExplorer(
         this, presets, [this] { return LayoutExplorer::withPlacedLayout(scenario(), m_stage->result().get()); });
@@ -61,32 +85,33 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     // The modes arrange these docks; the first layout is the Explore mode's (the workbench).
     ModeController::Parts modes;
     modes.window = this;
-    modes.chat = m_chat->pane();
+    modes.chat = chat()->pane();
     modes.comparison = findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
-    modes.inspector = m_inspector;
-    modes.workbenchOnly = {m_dataflow};
+    modes.inspector = inspector();
+    modes.workbenchOnly = {dataflowDock()};
     modes.presentation = findChild<PresentationMode*>();
     modes.defaultState = m_layout->defaultState();
     modes.stateVersion = WindowLayout::stateVersion();
-    modes.restored = [this] { m_dataflow->layerChanged(); }; // the Dataflow dock shows with its layer
+    modes.restored = [this] { dataflowDock()->layerChanged(); }; // the Dataflow dock shows with its layer
     modes.arranged = [this] { m_stage->fitToWindow(); };
     m_modes = new ModeController(std::move(modes), this);
     connect(m_modes, &ModeController::modeChanged, this, [this](ModeController::Mode mode) {
         // The chat's wafer rests (nothing lit) until a turn plays, not the Dataflow dock's last frame.
         if (mode == ModeController::Mode::Chat && m_stage->frameSource() != Stage::FrameSource::Chat) {
-            m_dataflow->controller()->pause();
-            m_chat->liveWafer()->showIdle();
+            dataflowDock()->controller()->pause();
+            chat()->liveWafer()->showIdle();
         }
     });
-    m_actions->view->insertMenu(m_actions->view->actions().constFirst(), m_modes->menu());
-    m_actions->view->insertSeparator(m_actions->view->actions().at(1));
+    m_menus->addModeMenu(m_modes->menu());
 }
+
+MainWindow::~MainWindow() = default;
 
 QWidget* MainWindow::transcriptView() const
 {
     // The conversation's place in the pane: the messages, or before a model is loaded the page saying how to get
     // one (both pages of one stack).
-    QWidget* messages = m_chat->pane()->findChild<views::ChatMessageList*>();
+    QWidget* messages = chat()->pane()->findChild<views::ChatMessageList*>();
     return messages && messages->parentWidget() ? messages->parentWidget() : messages;
 }
 
@@ -95,8 +120,6 @@ GeometryReport MainWindow::geometryReport() const
     auto* self = const_cast<MainWindow*>(this);
     return GeometryReport::measure(self, m_stage->widget(), transcriptView(), ModeController::modeId(m_modes->mode()));
 }
-
-MainWindow::~MainWindow() = default;
 
 std::shared_ptr<const PlacementResult> MainWindow::result() const
 {
@@ -110,11 +133,11 @@ QString MainWindow::lastError() const
 
 void MainWindow::userSetLayer(MeshLayer layer)
 {
-    endDemo(layer == MeshLayer::Dataflow);
+    m_demo->end(layer == MeshLayer::Dataflow);
     setLayer(layer);
     if (layer == MeshLayer::Defects) { // the layer's controls live in the Defects dock
-        m_defects->show();
-        m_defects->raise();
+        defectsDock()->show();
+        defectsDock()->raise();
     }
     m_scenarios->noteLayer(layer);
 }
@@ -128,32 +151,9 @@ void MainWindow::userSetDevice(int device)
     m_scenarios->noteDevice(device);
 }
 
-void MainWindow::resultShown()
-{
-    const auto result = m_stage->result();
-    m_strip->setSnapshot(result ? result->snapshot : nullptr);
-    m_strip->setCurrentDevice(m_stage->device());
-    m_strip->resize(m_strip->sizeHint());
-    if (!result) {
-        updateStatus();
-        return;
-    }
-    playDemo();
-    m_zoomLabel->setText(
-        tr("Zoom: %1 px per core").arg(QLocale().toString(m_stage->view()->transform().scale, 'g', 3)));
-    updateStatus();
-}
-
 void MainWindow::setLayer(MeshLayer layer)
 {
-    m_stage->setLayer(layer); // layerShown follows
-}
-
-void MainWindow::layerShown(MeshLayer layer)
-{
-    m_strip->setLayer(layer);
-    for (QAction* action : m_actions->layerGroup->actions())
-        action->setChecked(action->data().toInt() == static_cast<int>(layer));
+    m_stage->setLayer(layer);
 }
 
 void MainWindow::setDevice(int device)
@@ -161,45 +161,60 @@ void MainWindow::setDevice(int device)
     m_stage->setDevice(device); // the strip and the inspector follow deviceChanged
 }
 
-void MainWindow::onCoreClicked(int device, int x, int y)
+void MainWindow::startFirstRunDemo()
 {
-    m_inspector->setCore(device, x, y);
-    m_modes->showInspector(); // a dock, or in Wafer mode an overlay on the heatmap
+    m_demo->start();
 }
 
-void MainWindow::onCoreHovered(int device, int x, int y)
+bool MainWindow::isFirstRunDemo() const
 {
-    m_hoverLabel->setText(x < 0 ? QString() : tr("Wafer %1, core (%2, %3)").arg(device + 1).arg(x).arg(y));
+    return m_demo->isOn();
 }
 
-void MainWindow::updateStatus()
+void MainWindow::changeEvent(QEvent* event)
 {
-    const QLocale locale;
-    const auto result = m_stage->result();
-    m_stripArea->setVisible(result && result->snapshot && result->snapshot->deviceCount > 1);
-    if (!result) {
-        m_zoomLabel->clear();
-        m_devicesLabel->setText(tr("Devices: –"));
-        m_sramLabel->setText(tr("SRAM used: –"));
-        setWindowTitle(tr("WaferScope"));
-        return;
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate()
+{
+    m_menus->retranslate();
+    m_status->retranslate();
+    m_stage->widget()->setToolTip(QString());
+    if (m_stage->error().isEmpty() && !m_stage->result())
+        m_stage->showBusy(tr("Computing the placement…"));
+    else if (!m_stage->error().isEmpty())
+        m_stage->showError(m_stage->error()); // again, in the new language
+}
+
+void MainWindow::rememberLayout()
+{
+    m_rememberLayout = true;
+    QSettings settings;
+    if (m_layout->restore(settings)) {
+        m_modes->restore(settings);     // the mode the saved layout is of, and each mode's own
+        dataflowDock()->layerChanged(); // the Dataflow dock shows with its layer, whatever was saved
     }
-    const PlacementResult& r = *result;
-    const QString hardware = QString::fromStdString(r.hardware().name);
-    m_devicesLabel->setText(tr("Devices: %1 × %2").arg(locale.toString(r.devices), hardware));
-    m_devicesLabel->setToolTip(tr("Wafers the engine's placement needs for the model's weights and KV cache at "
-                                  "%1 tokens of context.")
-                                   .arg(locale.toString(qlonglong(r.spec().workload.contextTokens))));
-    const double share = r.sramTotalBytes > 0 ? 100.0 * double(r.sramUsedBytes) / double(r.sramTotalBytes) : 0;
-    m_sramLabel->setText(tr("SRAM used: %1 of %2 (%3%)")
-                             .arg(views::formatBytes(double(r.sramUsedBytes)),
-                                  views::formatBytes(double(r.sramTotalBytes)), locale.toString(share, 'f', 1)));
-    m_sramLabel->setToolTip(tr("Sum over all cores of the bytes the placement puts there (weights and KV cache), "
-                               "against %1 per core from the hardware preset.")
-                                .arg(views::formatBytes(double(r.hardware().wafer.sramBytesPerCore))));
-    setWindowTitle(tr("WaferScope — %1 on %2 × %3 (%4)")
-                       .arg(QString::fromStdString(r.model().name), locale.toString(r.devices), hardware,
-                            QString::fromLatin1(precisionId(r.spec().workload.precision).data()).toUpper()));
+}
+
+void MainWindow::resetLayout()
+{
+    m_layout->reset();    // the first size
+    m_modes->resetMode(); // the docks of the mode in use
+    dataflowDock()->layerChanged();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    // Reached only when the close goes ahead (the File menu's unsaved-changes question filters it before).
+    if (m_rememberLayout) {
+        QSettings settings;
+        m_layout->save(settings);
+        m_modes->save(settings);
+    }
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace ws

@@ -1,34 +1,29 @@
 #pragma once
 // The main window: scenario pickers on top, the wafer heatmap (the stage) in
 // the centre with a strip of all wafers beside it, the docks around it and a
-// status bar with devices and SRAM used. It builds the widgets and menus; the
-// scenario on show and its placement are the ScenarioController's, what the
-// heatmap shows is the Stage's.
+// status bar with devices and SRAM used. It puts the pieces together: the docks
+// and their wiring are WindowDocks', the menus WindowMenus', the status bar
+// WindowStatus', the scenario on show and its placement the
+// ScenarioController's, and what the heatmap shows the Stage's.
 
 #include "app/common/placementresult.h"
 #include "app/scenario/scenario.h"
 #include "app/window/geometryreport.h"
 #include "app/window/scenariocontroller.h"
+#include "app/window/windowdocks.h"
+#include "app/window/windowmenus.h"
 
 #include <QMainWindow>
 
 #include <memory>
 
-class QActionGroup;
-class QLabel;
-class QMenu;
-class QScrollArea;
-
 namespace ws {
-
-namespace views {
-class DeviceStrip;
-} // namespace views
 
 class ChatController;
 class DefectsDock;
 class DataflowDock;
 class FileMenuController;
+class FirstRunDemo;
 class InspectorDock;
 class LayoutExplorer;
 class LanguageManager;
@@ -38,6 +33,7 @@ class PresetLibrary;
 class ScenarioBar;
 class Stage;
 class WindowLayout;
+class WindowStatus;
 
 class MainWindow : public QMainWindow
 {
@@ -56,7 +52,7 @@ public:
     // The scenario as File > Save writes it, and opening one (what FileMenuController calls).
     Scenario scenario() const { return m_scenarios->scenario(); }
     void applyScenario(const Scenario& scenario) { m_scenarios->applyScenario(scenario); }
-    FileMenuController* fileMenu() const { return m_files; }
+    FileMenuController* fileMenu() const { return m_menus->files(); }
     // What the stage shows (the pickers' choice, or the chat's loaded model while the wafer shows it).
     Scenario request() const { return m_scenarios->shown(); }
     bool isBusy() const { return m_scenarios->isBusy(); }
@@ -65,16 +61,16 @@ public:
 
     // The main heatmap and what it shows (app/stage/stage.h).
     Stage* stage() const { return m_stage; }
-    InspectorDock* inspector() const { return m_inspector; }
-    DefectsDock* defectsDock() const { return m_defects; }
-    ChatController* chat() const { return m_chat; }
-    DataflowDock* dataflowDock() const { return m_dataflow; }
+    InspectorDock* inspector() const { return m_docks->inspector(); }
+    DefectsDock* defectsDock() const { return m_docks->defects(); }
+    ChatController* chat() const { return m_docks->chat(); }
+    DataflowDock* dataflowDock() const { return m_docks->dataflow(); }
     LayoutExplorer* explorer() const { return m_explorer; }
-    LayoutEditController* layoutEdit() const { return m_layoutEdit; }
+    LayoutEditController* layoutEdit() const { return m_docks->layoutEdit(); }
     void setLayer(MeshLayer layer);
     void setDevice(int device);
 
-    // Window and dock layout (mainwindowlayout.cpp): restores the one saved in QSettings and saves it on close;
+    // Window and dock layout: restores the one saved in QSettings and saves it on close;
     // without this call a window neither reads nor writes one (tests stay independent of each other).
     void rememberLayout();
     void resetLayout(); // View > Reset Layout: the default docks, the default size
@@ -86,14 +82,9 @@ public:
     // Where the heatmap, the transcript and every visible chart and table lie now (--geometry-report).
     GeometryReport geometryReport() const;
 
-    // First run (mainwindowlayout.cpp): with nothing opened and no model loaded, the default scenario's
-    // Dataflow layer plays on the Dataflow dock's own playback, at the bar's pace whose token lasts nearest
-    // kDemoSecondsPerToken seconds (Qwen3-32B on WSE-3: 1.6 ms a token at 1 ms / s, one token every 1.6 s). It gives
-    // way (pace back to normal, paused unless the Dataflow layer is picked) when the user picks a layer, opens a
-    // scenario or loads a model in the chat. Call after ensurePlacement().
-    static constexpr double kDemoSecondsPerToken = 4.0;
+    // The first-run demo (app/window/firstrundemo.h); call after ensurePlacement().
     void startFirstRunDemo();
-    bool isFirstRunDemo() const { return m_demo; }
+    bool isFirstRunDemo() const;
 
 signals:
     void placementFinished(bool ok);
@@ -106,46 +97,20 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void createDocks();   // mainwindowdocks.cpp
-    void createActions(); // mainwindowactions.cpp, with retranslate()
     void retranslate();
-    void nameMenuActions();       // object names of every menu action (mainwindowactions.cpp)
-    void updateAccessibleNames(); // every menu's accessible name, from its title
-    void resultShown();           // the stage's resultChanged: the strip and the status bar
-    void layerShown(MeshLayer layer);
-    void updateStatus();
-    void onCoreClicked(int device, int x, int y);
-    void onCoreHovered(int device, int x, int y);
     void userSetLayer(MeshLayer layer);
     void userSetDevice(int device);
-    void playDemo(); // the first-run demo's pace on the shown schedule (mainwindowlayout.cpp)
-    void endDemo(bool keepPlaying);
 
-    const PresetLibrary& m_presets;
-    LanguageManager& m_languages;
     ScenarioBar* m_scenarioBar = nullptr;
     Stage* m_stage = nullptr;
-    views::DeviceStrip* m_strip = nullptr;
-    QScrollArea* m_stripArea = nullptr;
-    InspectorDock* m_inspector = nullptr;
-    DefectsDock* m_defects = nullptr;
-    ChatController* m_chat = nullptr; // the live session (app/session)
-    DataflowDock* m_dataflow = nullptr;
+    WindowDocks* m_docks = nullptr;   // the inspector, Defects, chat, Dataflow and Layout docks
+    WindowMenus* m_menus = nullptr;   // the menus and toolbars, and the File menu's controller
+    WindowStatus* m_status = nullptr; // the strip of wafers, the status bar and the title
+    FirstRunDemo* m_demo = nullptr;
     LayoutExplorer* m_explorer = nullptr;
-    LayoutEditController* m_layoutEdit = nullptr; // the Layout dock, hand edits and their undo stack (app/explore)
-    FileMenuController* m_files = nullptr;
-    QLabel* m_hoverLabel = nullptr;
-    QLabel* m_devicesLabel = nullptr;
-    QLabel* m_sramLabel = nullptr;
-    QLabel* m_zoomLabel = nullptr;
-
-    struct Actions;
-    std::unique_ptr<Actions> m_actions;
     WindowLayout* m_layout = nullptr;
     ModeController* m_modes = nullptr;
     bool m_rememberLayout = false;
-    bool m_demo = false;
-    double m_normalPace = 0; // the dilation the demo replaced
 
     ScenarioController* m_scenarios = nullptr; // what Save writes, and its placement
 };
