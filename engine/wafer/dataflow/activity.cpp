@@ -146,17 +146,33 @@ void fillActivity(const TokenSchedule& s, int device, int meshCols, int meshRows
     const size_t cores = size_t(std::max(0, meshCols)) * size_t(std::max(0, meshRows));
     out.resize(cores);
     std::memset(out.data(), 0, cores);
-    if (s.totalCycles <= 0 || cores == 0)
-        return;
-    std::vector<CoreActivity> line;
     const int inFlight = std::max(1, requestsInFlight);
-    for (int r = 0; r < inFlight; ++r) {
-        double t = std::fmod(tCycles + r * s.totalCycles / inFlight, s.totalCycles);
-        if (t < 0)
-            t += s.totalCycles;
-        for (size_t i : activePhases(s, t))
-            paintPhase(s.phases[i], t, device, meshCols, meshRows, out, line);
+    for (int r = 0; r < inFlight && s.totalCycles > 0; ++r)
+        paintActivity(s, device, meshCols, meshRows, tCycles + r * s.totalCycles / inFlight, out);
+}
+
+CoreRect paintActivity(const TokenSchedule& s, int device, int meshCols, int meshRows, double tCycles,
+                       std::vector<CoreActivity>& out)
+{
+    const size_t cores = size_t(std::max(0, meshCols)) * size_t(std::max(0, meshRows));
+    if (s.totalCycles <= 0 || cores == 0 || out.size() != cores)
+        return {};
+    double t = std::fmod(tCycles, s.totalCycles);
+    if (t < 0)
+        t += s.totalCycles;
+    std::vector<CoreActivity> line;
+    int x0 = meshCols, y0 = meshRows, x1 = 0, y1 = 0;
+    for (size_t i : activePhases(s, t)) {
+        const Phase& p = s.phases[i];
+        if (p.device != device) // every core a phase paints is its own device's, inside its rect
+            continue;
+        paintPhase(p, t, device, meshCols, meshRows, out, line);
+        x0 = std::min(x0, std::max(0, p.rect.x));
+        y0 = std::min(y0, std::max(0, p.rect.y));
+        x1 = std::max(x1, std::min(meshCols, p.rect.x + p.rect.width));
+        y1 = std::max(y1, std::min(meshRows, p.rect.y + p.rect.height));
     }
+    return x1 > x0 && y1 > y0 ? CoreRect{x0, y0, x1 - x0, y1 - y0} : CoreRect{};
 }
 
 void activityToFraction(const std::vector<CoreActivity>& in, std::vector<float>& out)

@@ -7,7 +7,8 @@
 // them only forward; the broadcast spreads out from the global root; hops
 // between regions and wafers light the band they cross as forwarding. With
 // several requests in flight, their tokens are spread evenly over the token
-// time. One pass costs a clear of the device plus one write per active core.
+// time. One pass costs a clear of the device plus one write per active core
+// (paintActivity: only the writes).
 
 #include "engine/wafer/dataflow/schedule.h"
 
@@ -27,6 +28,12 @@ enum class CoreActivity : uint8_t
 // `device` at `tCycles` into the token (taken modulo the token time).
 void fillActivity(const TokenSchedule& schedule, int device, int meshCols, int meshRows, double tCycles,
                   std::vector<CoreActivity>& out, int requestsInFlight = 1);
+
+// Paints the phases of `device` running at `tCycles` (modulo the token time) over `out`, already sized
+// meshCols x meshRows, and returns the smallest rectangle holding every core it painted (empty: none). For a
+// caller that clears only what it painted (fillDataflowGlow: a layer's region, not the whole wafer).
+CoreRect paintActivity(const TokenSchedule& schedule, int device, int meshCols, int meshRows, double tCycles,
+                       std::vector<CoreActivity>& out);
 
 // The phases running at `tCycles` (indices into schedule.phases).
 std::vector<size_t> activePhases(const TokenSchedule& schedule, double tCycles);

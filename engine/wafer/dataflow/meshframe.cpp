@@ -24,20 +24,30 @@ void fillDataflowGlow(const TokenSchedule& schedule, int meshCols, int meshRows,
     out.assign(cores, 0.0f);
     if (cores == 0 || !(schedule.totalCycles > 0))
         return;
-    std::vector<CoreActivity> activity;
+    // Kept between calls (a wafer's worth of bytes, per thread), all idle between them: each sample clears
+    // only the rectangle it painted, so a frame touches the active regions, not the whole wafer four times.
+    thread_local std::vector<CoreActivity> activity;
+    if (activity.size() != cores)
+        activity.assign(cores, CoreActivity::Idle);
     const int samples = o.trailCycles > 0 ? DataflowFrameOptions::trailSamples : 1;
     // Oldest first: a newer event overwrites an older one on the same core.
     for (int k = samples - 1; k >= 0; --k) {
         const double lag = samples > 1 ? o.trailCycles * k / (samples - 1) : 0.0;
-        fillActivity(schedule, o.device, meshCols, meshRows, o.cycle - lag, activity);
+        const CoreRect box = paintActivity(schedule, o.device, meshCols, meshRows, o.cycle - lag, activity);
         const float w = float(trailWeight(k));
         const float compute = 0.5f + 0.5f * w;
         const float forward = 0.5f * w;
-        for (size_t i = 0; i < cores; ++i) {
-            if (activity[i] == CoreActivity::Compute)
-                out[i] = compute;
-            else if (activity[i] == CoreActivity::Forward)
-                out[i] = forward;
+        for (int y = box.y; y < box.y + box.height; ++y) {
+            const size_t row = size_t(y) * size_t(meshCols);
+            CoreActivity* a = activity.data() + row;
+            float* v = out.data() + row;
+            for (int x = box.x; x < box.x + box.width; ++x) {
+                if (a[x] == CoreActivity::Compute)
+                    v[x] = compute;
+                else if (a[x] == CoreActivity::Forward)
+                    v[x] = forward;
+                a[x] = CoreActivity::Idle;
+            }
         }
     }
 }

@@ -187,6 +187,67 @@ private slots:
         QVERIFY(checked);
     }
 
+    // The glow scans only the rectangle each sample painted (paintActivity's box) and keeps its scratch wafer
+    // between calls: it must equal the samples of the whole wafer, newest over oldest, for every device and
+    // moment, also when calls alternate between meshes of different sizes.
+    void glowEqualsTheWholeWaferSamples()
+    {
+        const auto schedule = ws::testing::smallSchedule();
+        const std::pair<int, int> meshes[] = {{80, 40}, {64, 50}};
+        std::vector<float> glow;
+        std::vector<CoreActivity> sample;
+        int lit = 0;
+        for (int step = 0; step < 120; ++step) {
+            const auto [cols, rows] = meshes[step % 2];
+            DataflowFrameOptions o;
+            o.device = (step / 2) % 2;
+            o.cycle = schedule->totalCycles * step / 120;
+            o.trailCycles = step % 3 == 0 ? 0 : schedule->totalCycles / 40;
+            fillDataflowGlow(*schedule, cols, rows, o, glow);
+            std::vector<float> expected(size_t(cols) * size_t(rows), 0.0f);
+            const int samples = o.trailCycles > 0 ? DataflowFrameOptions::trailSamples : 1;
+            for (int k = samples - 1; k >= 0; --k) {
+                fillActivity(*schedule, o.device, cols, rows,
+                             o.cycle - (samples > 1 ? o.trailCycles * k / (samples - 1) : 0.0), sample);
+                const auto w = float(trailWeight(k));
+                for (size_t i = 0; i < sample.size(); ++i)
+                    if (sample[i] != CoreActivity::Idle)
+                        expected[i] = sample[i] == CoreActivity::Compute ? 0.5f + 0.5f * w : 0.5f * w;
+            }
+            QCOMPARE(glow.size(), expected.size());
+            for (size_t i = 0; i < glow.size(); ++i) {
+                if (glow[i] != expected[i])
+                    QFAIL(qPrintable(QStringLiteral("step %1, core %2: %3, expected %4")
+                                         .arg(step)
+                                         .arg(i)
+                                         .arg(glow[i])
+                                         .arg(expected[i])));
+                lit += glow[i] > 0 ? 1 : 0;
+            }
+        }
+        QVERIFY(lit > 1000); // the moments light real regions, not an idle wafer
+    }
+
+    // paintActivity's rectangle holds every core it painted and is no larger than the phases' own rectangles.
+    void paintedBoxHoldsThePaintedCores()
+    {
+        const auto schedule = ws::testing::smallSchedule();
+        int boxes = 0;
+        for (int step = 0; step < 60; ++step) {
+            const double t = schedule->totalCycles * step / 60;
+            std::vector<CoreActivity> out(80 * 40, CoreActivity::Idle);
+            const CoreRect box = paintActivity(*schedule, 0, 80, 40, t, out);
+            boxes += box.cores() > 0 ? 1 : 0;
+            for (int y = 0; y < 40; ++y)
+                for (int x = 0; x < 80; ++x)
+                    if (out[size_t(y) * 80 + size_t(x)] != CoreActivity::Idle)
+                        QVERIFY2(box.contains(x, y),
+                                 qPrintable(QStringLiteral("step %1 (%2, %3)").arg(step).arg(x).arg(y)));
+        }
+        QVERIFY2(boxes > 20,
+                 qPrintable(QString::number(boxes))); // device 0 holds the first layers: busy part of the token
+    }
+
     void hopsDrawnDuringHops()
     {
         const auto schedule = ws::testing::smallSchedule();
