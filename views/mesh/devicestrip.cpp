@@ -20,6 +20,12 @@ constexpr int kPad = 8;
 
 DeviceStrip::DeviceStrip(QWidget* parent) : QWidget(parent)
 {
+    m_buildTimer.setSingleShot(true);
+    m_buildTimer.setInterval(0);
+    connect(&m_buildTimer, &QTimer::timeout, this, [this] {
+        if (m_stale)
+            buildThumbnails();
+    });
     setFocusPolicy(Qt::StrongFocus);
     setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
 }
@@ -74,6 +80,23 @@ void DeviceStrip::setTurned(bool turned)
 
 void DeviceStrip::rebuild()
 {
+    // The thumbnails are made after the next paint (or when one is asked for): a new placement's dispatch stays
+    // short, and a hidden strip makes none.
+    m_stale = true;
+    updateGeometry();
+    update();
+}
+
+QImage DeviceStrip::thumbnail(int device) const
+{
+    if (m_stale)
+        const_cast<DeviceStrip*>(this)->buildThumbnails();
+    return device >= 0 && size_t(device) < m_thumbs.size() ? m_thumbs[size_t(device)] : QImage();
+}
+
+void DeviceStrip::buildThumbnails()
+{
+    m_stale = false;
     m_thumbs.clear();
     m_usedFraction.clear();
     if (m_snapshot) {
@@ -82,12 +105,17 @@ void DeviceStrip::rebuild()
         // wafer in the main view): its thumbnails show which layers each wafer holds instead of a blank.
         const MeshLayer layer = thumbnailLayer(m_layer);
         const double range = meshLayerRange(*m_snapshot, layer);
+        const QSize size = thumbSize();
         for (int d = 0; d < m_snapshot->deviceCount; ++d) {
-            QImage full = buildMeshImage(*m_snapshot, d, layer, range);
-            if (m_turned && !full.isNull())
-                full = full.transformed(QTransform().rotate(90));
-            m_thumbs.push_back(
-                full.isNull() ? full : full.scaled(thumbSize(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
+            QImage thumb = buildMeshImage(*m_snapshot, d, layer, range);
+            if (!thumb.isNull()) {
+                // Reduced first, then turned: a quarter turn of the thumbnail, not of the whole wafer's image.
+                thumb =
+                    thumb.scaled(m_turned ? size.transposed() : size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+                if (m_turned)
+                    thumb = thumb.transformed(QTransform().rotate(90));
+            }
+            m_thumbs.push_back(thumb);
             double used = -1;
             const auto dd = static_cast<size_t>(d);
             if (dd < m_snapshot->sramFraction.size() && m_snapshot->sramFraction[dd].size() == cores && cores > 0) {
@@ -107,7 +135,6 @@ void DeviceStrip::rebuild()
             m_usedFraction.push_back(used);
         }
     }
-    updateGeometry();
     update();
 }
 
@@ -151,9 +178,14 @@ QSize DeviceStrip::minimumSizeHint() const
     return {kThumbWidth + 4 * kPad, itemRect(0).bottom() + kPad};
 }
 
+int DeviceStrip::deviceCount() const
+{
+    return m_snapshot ? std::max(0, m_snapshot->deviceCount) : 0;
+}
+
 int DeviceStrip::deviceAt(QPoint pos) const
 {
-    for (int d = 0; d < static_cast<int>(m_thumbs.size()); ++d)
+    for (int d = 0; d < deviceCount(); ++d)
         if (itemRect(d).contains(pos))
             return d;
     return -1;
@@ -161,6 +193,13 @@ int DeviceStrip::deviceAt(QPoint pos) const
 
 void DeviceStrip::paintEvent(QPaintEvent*)
 {
+    // Stale thumbnails (a new placement or layer, as many wafers as before): the last ones are drawn once more, the
+    // new ones made on a zero timer, which runs after this paint (a queued call would run before it). With another
+    // number of wafers there is nothing to draw meanwhile: they are made now.
+    if (m_stale && int(m_thumbs.size()) != deviceCount())
+        buildThumbnails();
+    else if (m_stale && !m_buildTimer.isActive())
+        m_buildTimer.start();
     QPainter p(this);
     p.fillRect(rect(), QColor(0x16, 0x18, 0x20));
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -175,7 +214,9 @@ void DeviceStrip::paintEvent(QPaintEvent*)
         p.setPen(QColor(230, 233, 240));
         p.drawText(QRect(r.left() + kPad, r.top() + kPad / 2, r.width() - 2 * kPad, line),
                    Qt::AlignLeft | Qt::AlignVCenter,
-                   isDraftWafer(*m_snapshot, d) ? tr("Wafer %1 · draft").arg(d + 1) : tr("Wafer %1").arg(d + 1));
+                   m_snapshot && d < m_snapshot->deviceCount && isDraftWafer(*m_snapshot, d)
+                       ? tr("Wafer %1 · draft").arg(d + 1)
+                       : tr("Wafer %1").arg(d + 1));
         const QRect thumb(QPoint(r.left() + kPad, r.top() + kPad + line), thumbSize());
         if (!m_thumbs[static_cast<size_t>(d)].isNull())
             p.drawImage(thumb, m_thumbs[static_cast<size_t>(d)]);
@@ -203,7 +244,7 @@ void DeviceStrip::mousePressEvent(QMouseEvent* event)
 
 void DeviceStrip::keyPressEvent(QKeyEvent* event)
 {
-    const int count = static_cast<int>(m_thumbs.size());
+    const int count = deviceCount();
     int d = m_current;
     if (event->key() == Qt::Key_Up || event->key() == Qt::Key_Left)
         d = std::max(0, d - 1);
@@ -225,7 +266,7 @@ bool DeviceStrip::event(QEvent* event)
         if (deviceAt(pos) >= 0)
             return tr("Mean SRAM use over all cores of this wafer, from the engine's placement. "
                       "Click to show this wafer.");
-        for (int d = 0; d + 1 < static_cast<int>(m_thumbs.size()) && d < m_links.size(); ++d)
+        for (int d = 0; d + 1 < deviceCount() && d < m_links.size(); ++d)
             if (!m_links[d].isEmpty() && linkRect(d).contains(pos))
                 return d < m_linkTips.size() ? m_linkTips[d] : QString();
         return QString();

@@ -2,7 +2,7 @@
 // DeviceStrip shows every device (wafer) of a snapshot as a small thumbnail of
 // the current layer, with its SRAM use, so several wafers are visible at once;
 // clicking one selects it (deviceSelected). Thumbnails are rebuilt only when
-// the snapshot or the layer they draw changes. On the Dataflow layer, whose
+// the snapshot or the layer they draw changes, after the paint that follows. On the Dataflow layer, whose
 // activity lives in the frame of the moment, and on the engine's Links and
 // Values layers they show the weight placement (thumbnailLayer).
 // Between two thumbnails a link label can say what crosses from one wafer to
@@ -11,6 +11,7 @@
 #include "engine/wafer/placement/meshsnapshot.h"
 
 #include <QImage>
+#include <QTimer>
 #include <QWidget>
 
 #include <memory>
@@ -38,11 +39,9 @@ public:
     int deviceAt(QPoint pos) const;
     // The layer a thumbnail draws when the main view shows `layer`.
     static MeshLayer thumbnailLayer(MeshLayer layer);
-    // Device `device`'s thumbnail as drawn now (null when there is none).
-    QImage thumbnail(int device) const
-    {
-        return device >= 0 && size_t(device) < m_thumbs.size() ? m_thumbs[size_t(device)] : QImage();
-    }
+    // Device `device`'s thumbnail for the snapshot and layer now set (null when there is none); made now if the
+    // strip has not made it yet.
+    QImage thumbnail(int device) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -57,7 +56,9 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    void rebuild();
+    void rebuild(); // the thumbnails are stale: made after the next paint, or by thumbnail()
+    void buildThumbnails();
+    int deviceCount() const; // the snapshot's
     QRect itemRect(int device) const;
     QSize thumbSize() const;
 
@@ -65,6 +66,8 @@ private:
     MeshLayer m_layer = MeshLayer::SramOccupancy;
     int m_current = 0;
     bool m_turned = false;
+    bool m_stale = false;
+    QTimer m_buildTimer; // zero interval: builds the thumbnails after a paint
     std::vector<QImage> m_thumbs;
     std::vector<double> m_usedFraction; // mean SRAM fraction per device
     QStringList m_links, m_linkTips;

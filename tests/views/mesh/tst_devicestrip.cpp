@@ -20,6 +20,7 @@ private slots:
     void dataflowThumbnailsAreNotBlank();
     void linkLabelsSitBetweenWafers();
     void turnedThumbnailsFollowTheView();
+    void newThumbnailsFollowThePaint();
 };
 
 void TestDeviceStrip::clickSelectsDevice_data()
@@ -122,6 +123,26 @@ void TestDeviceStrip::linkLabelsSitBetweenWafers()
     QVERIFY(linked.grab().toImage() != withText);
     linked.setLinks({QString()}, {QString()});
     QCOMPARE(linked.sizeHint().height(), plain.sizeHint().height());
+}
+
+// A new layer (or placement) with as many wafers: the paint that follows still draws the last thumbnails and the
+// new ones are made right after it (a zero timer), so the dispatch that changed the layer stays short; then the
+// strip shows what a strip made for that layer shows. thumbnail() gives the new one at once.
+void TestDeviceStrip::newThumbnailsFollowThePaint()
+{
+    DeviceStrip strip, fresh;
+    for (DeviceStrip* s : {&strip, &fresh}) {
+        s->setSnapshot(testing::makeSyntheticSnapshot(40, 60, 2));
+        s->resize(s->sizeHint());
+    }
+    fresh.setLayer(MeshLayer::WeightPlacement);
+    const QImage before = strip.grab().toImage();
+    const QImage placement = fresh.grab().toImage();
+    QVERIFY(before != placement);
+    strip.setLayer(MeshLayer::WeightPlacement);
+    QCOMPARE(strip.grab().toImage(), before); // the last thumbnails, once more
+    QTRY_COMPARE(strip.grab().toImage(), placement);
+    QCOMPARE(strip.thumbnail(1), fresh.thumbnail(1));
 }
 
 QTEST_MAIN(TestDeviceStrip)
