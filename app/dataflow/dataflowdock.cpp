@@ -179,9 +179,14 @@ void DataflowDock::rebuild()
     m_error.clear();
     m_jobs.cancel();
     // The whole token's schedule gives the wafer links' labels, whichever source plays.
-    std::optional<DataflowSetup> closed;
-    if (m_result)
-        closed = buildDataflowSetup(*m_result, m_kvPlacement, &m_error);
+    if (!m_result) {
+        m_closed = {};
+    } else if (m_closed.result != m_result.get() || m_closed.kv != m_kvPlacement) {
+        m_closed = {m_result.get(), m_kvPlacement, std::nullopt, QString()};
+        m_closed.setup = buildDataflowSetup(*m_result, m_kvPlacement, &m_closed.error);
+    }
+    const std::optional<DataflowSetup>& closed = m_closed.setup;
+    m_error = m_closed.error;
     m_waferLinks = closed ? closed->waferLinks : std::vector<DataflowSetup::WaferLink>{};
     m_tokenCycles = closed ? closed->schedule->totalCycles : 0.0;
     emitWaferLinks();
@@ -211,7 +216,7 @@ void DataflowDock::rebuild()
             m_controller.setWaferSecondsPerSecond(
                 views::PlaybackBar::nearestDilation(m_setup->schedule->seconds() / kPrefillPlaySeconds));
     } else {
-        m_setup = std::move(closed);
+        m_setup = closed;
     }
     apply();
 }

@@ -116,6 +116,15 @@ private:
     views::ChartTable m_paramRows;     // what m_params shows and exports
     std::shared_ptr<const PlacementResult> m_result;
     std::optional<DataflowSetup> m_setup;
+    // The closed forms' whole token for m_result and a KV placement (it places the model: milliseconds), kept
+    // so that switching the source back and forth (a tour's engine layer, then the token) does not redo it.
+    struct ClosedForms
+    {
+        const PlacementResult* result = nullptr; // m_result, while it holds it (cleared with it)
+        KvPlacement kv = KvPlacement::Shift;
+        std::optional<DataflowSetup> setup;
+        QString error;
+    } m_closed;
     std::shared_ptr<const MeshFrame> m_lastFrame;      // the frame last put in the view
     std::shared_ptr<const MeshSnapshot> m_adoptedBase; // a snapshot someone else put in the view, adopted as base
     KvPlacement m_kvPlacement = KvPlacement::Shift;

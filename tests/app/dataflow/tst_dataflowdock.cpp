@@ -2,7 +2,8 @@
 // through the placed layers, then the first token. It plays the engine's prefill schedule (not the decode token's),
 // lasting the predictor's time to first token; the timeline shows the prompt's band; the line beside the KV choice
 // says the prompt, chunks and first-token time, its tooltip where they come from; a frame in mid-prompt lights
-// several layers' regions at once (a wave). Back on the whole token, no prefill.
+// several layers' regions at once (a wave). Back on the whole token, no prefill, and the token's schedule
+// made before.
 #include "app/common/placementresult.h"
 #include "app/common/presetlibrary.h"
 #include "app/dataflow/dataflowdock.h"
@@ -89,6 +90,13 @@ private slots:
         dock.setSource(0);
         QVERIFY(!dock.controller()->schedule()->isPrefill());
         QVERIFY(dock.timeline()->prefillBandPoints().isEmpty());
+        // The whole token's schedule is the one made before (kept for this placement and KV choice, not placed
+        // again, as a tour switching sources would); a new placement gets its own.
+        QCOMPARE(dock.controller()->schedule(), decode);
+        auto again = computePlacement(spec);
+        QVERIFY(again.hasValue());
+        stage.showResult(std::make_shared<const PlacementResult>(std::move(*again)));
+        QVERIFY(dock.controller()->schedule() && dock.controller()->schedule() != decode);
     }
 };
 
