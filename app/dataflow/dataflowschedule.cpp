@@ -1,5 +1,7 @@
 #include "app/dataflow/dataflowschedule.h"
 
+#include "app/common/backgroundfree.h"
+
 #include "engine/session/chatturn.h"
 #include "engine/session/generatorsessionmodel.h"
 #include "engine/wafer/dataflow/scheduleregions.h"
@@ -55,8 +57,9 @@ DataflowSetup executedSetup(const PlacementResult& result, int layer, MeshRun ru
     DataflowSetup out;
     out.executedLayer = layer;
     out.closedFormCycles = run.closedFormCycles();
-    out.executed =
-        std::make_shared<const MeshPlayback>(std::make_shared<const MeshRun>(std::move(run)), std::move(values));
+    // Freed on the thread pool: the run and its playback are hundreds of MB (app/common/backgroundfree.h).
+    out.executed = makeSharedFreedInBackground<MeshPlayback>(makeSharedFreedInBackground<MeshRun>(std::move(run)),
+                                                             std::move(values));
     out.schedule = out.executed->sharedSchedule(out.executed);
     for (const MeshParamSource& p : describe(params, result.hardware())) {
         ParamInfo info;
