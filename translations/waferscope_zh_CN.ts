@@ -2273,10 +2273,6 @@ Press Resume to continue where it stopped.</source>
         <translation>演示(&amp;P)</translation>
     </message>
     <message>
-        <source>Play a tour full screen (F11): → next, ← back, Space pause, Esc leave</source>
-        <translation>全屏播放导览（F11）：→ 下一步，← 上一步，空格 暂停，Esc 退出</translation>
-    </message>
-    <message>
         <source>Presentation</source>
         <translation>演示</translation>
     </message>
@@ -2297,8 +2293,12 @@ Press Resume to continue where it stopped.</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <source>%1 · %2 · → next · ← back · Space pause · Esc leave</source>
-        <translation>%1 · %2 · → 下一步 · ← 上一步 · 空格 暂停 · Esc 退出</translation>
+        <source>Play a tour full screen (F11): → next, ← back, Space pause, Home start again, Esc leave</source>
+        <translation>全屏播放导览（F11）：→ 下一步，← 上一步，空格 暂停，Home 从头播放，Esc 退出</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · → next · ← back · Space pause · Home start again · Esc leave</source>
+        <translation>%1 · %2 · → 下一步 · ← 上一步 · 空格 暂停 · Home 从头播放 · Esc 退出</translation>
     </message>
 </context>
 <context>

@@ -172,6 +172,9 @@ bool PresentationMode::handleKey(int key)
     case Qt::Key_Space:
         m_player->togglePause();
         return true;
+    case Qt::Key_Home:
+        m_player->restart();
+        return true;
     case Qt::Key_Escape:
     case Qt::Key_F11:
         leave();
@@ -195,8 +198,8 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
         return QObject::eventFilter(watched, event);
     // The presentation's keys win over the window's shortcuts (Space and the arrows also drive the Dataflow dock).
     const int key = static_cast<QKeyEvent*>(event)->key();
-    const bool ours = key == Qt::Key_Right || key == Qt::Key_Left || key == Qt::Key_Space || key == Qt::Key_Escape ||
-                      key == Qt::Key_F11;
+    const bool ours = key == Qt::Key_Right || key == Qt::Key_Left || key == Qt::Key_Space || key == Qt::Key_Home ||
+                      key == Qt::Key_Escape || key == Qt::Key_F11;
     if (!ours)
         return QObject::eventFilter(watched, event);
     if (event->type() == QEvent::ShortcutOverride) {
@@ -209,7 +212,7 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 void PresentationMode::retranslate()
 {
     m_action->setText(tr("&Present"));
-    m_action->setToolTip(tr("Play a tour full screen (F11): → next, ← back, Space pause, Esc leave"));
+    m_action->setToolTip(tr("Play a tour full screen (F11): → next, ← back, Space pause, Home start again, Esc leave"));
     m_action->setStatusTip(m_action->toolTip());
     m_bar->setWindowTitle(tr("Presentation"));
     if (m_player)
@@ -233,7 +236,7 @@ void PresentationMode::updateBar()
     else
         state = tr("Step %1 of %2").arg(std::min(m_player->stepIndex() + 1, count)).arg(count);
     const QString status =
-        tr("%1 · %2 · → next · ← back · Space pause · Esc leave")
+        tr("%1 · %2 · → next · ← back · Space pause · Home start again · Esc leave")
             .arg(QCoreApplication::translate("Tour", m_player->tour().title.toUtf8().constData()), state);
     // A toolbar gives its widgets their size hint: wrap the caption at the window's width, on two lines or more.
     const int width = std::max(200, m_stage.parts().window->width() - 40);

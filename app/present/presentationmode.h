@@ -3,9 +3,9 @@
 // The window goes full screen with large type, its menus, toolbars, status
 // bar and docks out of the way, and a caption bar at the bottom; a
 // TourPlayer plays the tour on the window's own pieces (WindowStage). Keys:
-// → next, ← back, Space pause, Esc (or F11) leave; leaving restores the
-// window's layout, font and scenario. Captions follow the interface language
-// (a language change shows the caption again, translated).
+// → next, ← back, Space pause, Home start again, Esc (or F11) leave; leaving
+// restores the window's layout, font and scenario. Captions follow the
+// interface language (a language change shows the caption again, translated).
 
 #include "app/present/tourplayer.h"
 #include "app/present/windowstage.h"

@@ -84,6 +84,15 @@ void TourPlayer::back()
 }
 
 // From the first step again, finishing every step before `target` at once (the state they leave is shown).
+void TourPlayer::restart()
+{
+    if (m_clock.isValid() && !m_timer.isActive()) { // stopped by an error: real time again
+        m_clock.start();
+        m_timer.start();
+    }
+    restartTo(0);
+}
+
 void TourPlayer::restartTo(int target)
 {
     m_index = 0;

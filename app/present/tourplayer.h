@@ -33,6 +33,8 @@ public:
     void advance(double seconds);
     void next();
     void back();
+    // From the first step again (Home), also after the end or an error; a player started in real time plays on.
+    void restart();
     void setPaused(bool paused);
     void togglePause() { setPaused(!m_paused); }
     bool isPaused() const { return m_paused; }

@@ -213,6 +213,18 @@ private slots:
         player.next(); // past the last: the end
         QVERIFY(player.isFinished());
         QCOMPARE(player.caption(), QStringLiteral("three"));
+        // Home: from the first step again, after the end as in the middle, the steps entered again in order.
+        stage.calls.clear();
+        player.restart();
+        QVERIFY(!player.isFinished());
+        QCOMPARE(player.stepIndex(), 1);
+        QCOMPARE(player.caption(), QStringLiteral("one"));
+        QCOMPARE(stage.calls, QStringList{QStringLiteral("layer sram")});
+        QCOMPARE(player.elapsedSeconds(), 0.0);
+        player.advance(6);
+        QCOMPARE(player.caption(), QStringLiteral("two"));
+        player.restart();
+        QCOMPARE(player.caption(), QStringLiteral("one"));
     }
 
     void errorsStopTheTour()

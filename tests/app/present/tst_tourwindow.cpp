@@ -137,6 +137,14 @@ private slots:
         QTest::keyClick(&window, Qt::Key_Left);
         waitIdle(window, player);
         QCOMPARE(player->caption(), first);
+        for (int i = 0; i < 2; ++i) { // each from the open step placed (a key while it places starts from there)
+            QTest::keyClick(&window, Qt::Key_Right);
+            waitIdle(window, player);
+        }
+        QVERIFY(player->stepIndex() > step);
+        QTest::keyClick(&window, Qt::Key_Home); // from the start again (the Home key of the window, not a list's)
+        waitIdle(window, player);
+        QCOMPARE(player->caption(), first);
         QTest::keyClick(&window, Qt::Key_Escape);
         QVERIFY(!mode->isPresenting());
         QVERIFY(window.menuBar()->isVisible());
