@@ -4700,6 +4700,14 @@ Hourly cost: %10</source>
         <source>%1 k</source>
         <translation>%1 k</translation>
     </message>
+    <message>
+        <source>share of %1 SRAM per core; half the colours over 80–100%</source>
+        <translation>占每核 %1 SRAM 的比例；一半颜色用于 80–100%</translation>
+    </message>
+    <message>
+        <source>share of core SRAM; half the colours over 80–100%</source>
+        <translation>占核心 SRAM 的比例；一半颜色用于 80–100%</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::MeshOverlay</name>

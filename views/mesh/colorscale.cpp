@@ -13,10 +13,12 @@ ColorScale::ColorScale(std::vector<ColorStop> stops, QColor noData) : m_stops(st
 
 ColorScale ColorScale::sramOccupancy()
 {
+    // Half the colours spread over 80-100 %: a placement fills its cores to 90 % and more, and a scale even over
+    // 0-100 % drew a whole wafer at 91-94 % as one yellow slab. Luminance still rises over the whole scale.
     return ColorScale({{0.0, QColor(0x15, 0x1b, 0x3a)},
-                       {0.25, QColor(0x23, 0x4e, 0x8c)},
-                       {0.5, QColor(0x1f, 0x9e, 0x9a)},
-                       {0.75, QColor(0x7c, 0xd2, 0x5a)},
+                       {0.5, QColor(0x23, 0x4e, 0x8c)},
+                       {0.8, QColor(0x1f, 0x9e, 0x9a)},
+                       {0.9, QColor(0x7c, 0xd2, 0x5a)},
                        {1.0, QColor(0xfd, 0xe7, 0x25)}},
                       QColor(0x30, 0x30, 0x36));
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Colour scales for the heatmap layers. A ColorScale maps a fraction 0..1 to
-// a colour by linear interpolation between stops, through a 256-entry table
+// a colour by linear interpolation between stops, through a 1,024-entry table
 // so a full wafer (about 900,000 cores) is coloured with one lookup per core.
 // Values outside 0..1 are clamped; NaN maps to the "no data" colour.
 // PlacementPalette gives each owner (transformer layer and matrix kind) a
@@ -29,7 +29,7 @@ public:
     // Stops must start at 0, end at 1 and increase.
     ColorScale(std::vector<ColorStop> stops, QColor noData);
 
-    static ColorScale sramOccupancy(); // dark blue -> teal -> yellow
+    static ColorScale sramOccupancy(); // dark blue -> teal -> yellow, half of it over 80-100 %
     static ColorScale kvCache();       // dark purple -> magenta -> orange
     static ColorScale activity();      // dataflow: forward dark -> blue, compute orange -> yellow
     static ColorScale linkWords();     // links: dark -> green -> white
@@ -40,7 +40,7 @@ public:
         if (!(fraction == fraction)) // NaN
             return m_noData.rgb();
         const float f = fraction < 0.0f ? 0.0f : (fraction > 1.0f ? 1.0f : fraction);
-        return m_table[static_cast<size_t>(f * 255.0f + 0.5f)];
+        return m_table[static_cast<size_t>(f * 1023.0f + 0.5f)];
     }
     QColor colorAt(double fraction) const; // exact interpolation, no table
     QColor noDataColor() const { return m_noData; }
@@ -49,7 +49,7 @@ public:
 private:
     std::vector<ColorStop> m_stops;
     QColor m_noData;
-    std::array<QRgb, 256> m_table{};
+    std::array<QRgb, 1024> m_table{}; // fine enough for a scale's steep part (SRAM over 80-100 %)
 };
 
 // The matrix kinds a placement uses, in legend order.

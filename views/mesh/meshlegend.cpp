@@ -116,7 +116,9 @@ QString MeshLegend::caption() const
 {
     const double perCore = m_snapshot ? static_cast<double>(m_snapshot->sramBytesPerCore) : 0;
     switch (m_layer) {
-    case MeshLayer::SramOccupancy:
+    case MeshLayer::SramOccupancy: // its colours crowd where placements fill cores (ColorScale::sramOccupancy)
+        return perCore > 0 ? tr("share of %1 SRAM per core; half the colours over 80–100%").arg(formatBytes(perCore))
+                           : tr("share of core SRAM; half the colours over 80–100%");
     case MeshLayer::KvCache:
         return perCore > 0 ? tr("share of %1 SRAM per core").arg(formatBytes(perCore)) : tr("share of core SRAM");
     case MeshLayer::WeightPlacement:
