@@ -8,6 +8,8 @@
 #include <QRandomGenerator>
 #include <QtTest>
 
+#include <cmath>
+
 using ws::views::ViewTransform;
 
 namespace {
@@ -48,6 +50,7 @@ private slots:
     void turnedMapsByHand();
     void turnedKeepsPointsAndCentres();
     void turnedRasterIsTheTurnedImage();
+    void rasterIsTheCoreUnderEachPixel();
     void bandsDrawOneStrokesPixels_data();
     void bandsDrawOneStrokesPixels();
 };
@@ -324,6 +327,53 @@ void TestViewTransform::turnedRasterIsTheTurnedImage()
         ws::views::rasterizeMesh(turnedImage, upright, 0xff101010u, grid, b);
         QCOMPARE(a, b);
         QCOMPARE(a.pixel(22, 2), cores.pixel(0, 0)); // core (0, 0) at the shown top right, off its grid line
+    }
+}
+
+// Each pixel of the raster is the core under its centre (the background off the mesh), darkened where it is the
+// first pixel of its core along either axis (the grid); at every zoom, so rows copied from the row above (the same
+// mesh row, not a grid line) are checked against the core they show.
+void TestViewTransform::rasterIsTheCoreUnderEachPixel()
+{
+    QImage cores(23, 31, QImage::Format_RGB32);
+    QRandomGenerator random(11);
+    for (int y = 0; y < cores.height(); ++y)
+        for (int x = 0; x < cores.width(); ++x)
+            cores.setPixel(x, y, 0xff000000u | random.bounded(0x1000000u));
+    const QRgb background = 0xff101010u;
+    const auto coreOf = [](int px, double offset, double scale, int count) {
+        const double c = std::floor((px + 0.5 - offset) / scale);
+        return c >= 0 && c < count ? int(c) : -1;
+    };
+    for (const double scale : {0.37, 1.0, 1.24, 3.0, 4.17, 5.0}) {
+        for (const int grid : {0, 40}) {
+            const ViewTransform t = make(QSizeF(120, 90), QSizeF(23, 31), scale, QPointF(3.3, -2.6));
+            QImage raster;
+            ws::views::rasterizeMesh(cores, t, background, grid, raster);
+            const int keep = 256 - grid;
+            int copiedRows = 0;
+            for (int y = 0; y < raster.height(); ++y) {
+                const int cy = coreOf(y, t.offsetPx.y(), scale, cores.height());
+                const bool edgeY = cy >= 0 && (y == 0 || coreOf(y - 1, t.offsetPx.y(), scale, cores.height()) != cy);
+                copiedRows += cy >= 0 && !edgeY ? 1 : 0;
+                for (int x = 0; x < raster.width(); ++x) {
+                    const int cx = coreOf(x, t.offsetPx.x(), scale, cores.width());
+                    QRgb expected = background;
+                    if (cx >= 0 && cy >= 0) {
+                        const bool edgeX = x == 0 || coreOf(x - 1, t.offsetPx.x(), scale, cores.width()) != cx;
+                        const QRgb c = cores.pixel(cx, cy);
+                        expected = grid > 0 && (edgeX || edgeY)
+                                       ? qRgb(qRed(c) * keep >> 8, qGreen(c) * keep >> 8, qBlue(c) * keep >> 8)
+                                       : c;
+                    }
+                    if (raster.pixel(x, y) != expected)
+                        QFAIL(qPrintable(
+                            QStringLiteral("scale %1, grid %2, pixel (%3, %4)").arg(scale).arg(grid).arg(x).arg(y)));
+                }
+            }
+            if (scale > 2)
+                QVERIFY(copiedRows > raster.height() / 2); // rows the raster copies from the one above
+        }
     }
 }
 
