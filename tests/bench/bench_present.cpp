@@ -177,11 +177,22 @@ int main(int argc, char** argv)
     tick.setTimerType(Qt::PreciseTimer);
     tick.setInterval(1);
     qint64 lastTick = 0;
+    qint64 lastTickNs = wsbench::TimedApplication::nowNs();
+    // The latest ticks (over 12 ms late), with the dispatches they waited behind.
+    std::vector<std::pair<double, QByteArray>> lateTicks;
     QObject::connect(&tick, &QTimer::timeout, [&] {
         const qint64 now = tickClock.nsecsElapsed();
         lateMs.push_back(std::max(0.0, double(now - lastTick) / 1e6 - 1.0));
         lateByActivity[app.activity].push_back(lateMs.back());
+        if (lateMs.back() > 12) {
+            lateTicks.push_back({lateMs.back(), app.dispatchesSince(lastTickNs) + " during " + app.context()});
+            std::sort(lateTicks.begin(), lateTicks.end(),
+                      [](const auto& a, const auto& b) { return a.first > b.first; });
+            if (lateTicks.size() > 6)
+                lateTicks.pop_back();
+        }
         lastTick = now;
+        lastTickNs = wsbench::TimedApplication::nowNs();
     });
     // A slow dispatch names the step the tour was at when it ended (the step it entered, if it entered one).
     app.context = [presentation] {
@@ -209,6 +220,11 @@ int main(int argc, char** argv)
     // Then a viewer's two key presses, Esc and F11, a second apart: leaving restores the whole window (menus,
     // toolbars, docks), presenting lays it out again and places the tour's scenario. Their delays are their own.
     const size_t switchFrom = lateMs.size();
+    const auto tourSlowest = app.slowest;
+    const double tourWorstCpuMs = app.worstCpuMs;
+    const auto tourLateTicks = lateTicks;
+    app.reset();
+    lateTicks.clear();
     app.setActivity(Switch);
     QTimer::singleShot(0, presentation, [&] { presentation->leave(); });
     QTimer::singleShot(1000, presentation, [&] { present(); });
@@ -244,7 +260,12 @@ int main(int argc, char** argv)
     std::printf("leaving and presenting again (Esc, then F11 a second later): event-loop delay worst %.2f ms, "
                 "p99 %.2f ms\n",
                 switchLate.worst, switchLate.p99);
-    std::printf("the most GUI-thread CPU in one event dispatch: %.2f ms\n", app.worstCpuMs);
+    std::printf("the most GUI-thread CPU in one event dispatch in the tour: %.2f ms\n", tourWorstCpuMs);
+    for (const auto& slow : tourSlowest)
+        std::printf("  slow GUI dispatch: %.2f ms (%.2f ms CPU) in %s\n", slow.ms, slow.cpuMs, slow.what.constData());
+    for (const auto& [ms, behind] : tourLateTicks)
+        std::printf("  tick %.2f ms late, behind: %s\n", ms, behind.constData());
+    std::printf("leaving and presenting again, the slowest dispatches:\n");
     for (const auto& slow : app.slowest)
         std::printf("  slow GUI dispatch: %.2f ms (%.2f ms CPU) in %s\n", slow.ms, slow.cpuMs, slow.what.constData());
     std::printf("load average: %s\n", loadAverage().constData());

@@ -17,6 +17,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <functional>
 #include <vector>
@@ -52,6 +53,25 @@ public:
     {
         slowest.clear();
         worstCpuMs = 0;
+        m_recent.clear();
+    }
+
+    // The dispatches of a millisecond or more that ended after `sinceNs` (nowNs()'s clock), oldest first, as "QTimer
+    // Timer 8.1 ms (7.9 CPU), QWidget UpdateRequest 11.2 ms (...)": what a late timer tick waited behind (the last 32
+    // are kept).
+    QByteArray dispatchesSince(qint64 sinceNs) const
+    {
+        QByteArray out;
+        for (const Recent& r : m_recent)
+            if (r.endNs > sinceNs)
+                out += (out.isEmpty() ? "" : ", ") + r.what + ' ' + QByteArray::number(r.ms, 'f', 1) + " ms (" +
+                       QByteArray::number(r.cpuMs, 'f', 1) + " CPU)";
+        return out;
+    }
+    static qint64 nowNs()
+    {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
     }
 
     bool notify(QObject* receiver, QEvent* event) override
@@ -74,6 +94,11 @@ public:
         const double cpuMs = (threadCpuSeconds() - cpu0) * 1000;
         --m_depth;
         worstCpuMs = std::max(worstCpuMs, cpuMs);
+        if (ms >= 1) {
+            if (m_recent.size() == 32)
+                m_recent.erase(m_recent.begin());
+            m_recent.push_back({nowNs(), ms, cpuMs, describe(alive ? alive.data() : nullptr, meta, type)});
+        }
         if (ms > minMs && (slowest.size() < keep || ms > slowest.back().ms)) {
             const QByteArray what = describe(alive ? alive.data() : nullptr, meta, type);
             slowest.push_back({ms, cpuMs, context ? what + " during " + context() : what, slowestPaints()});
@@ -116,8 +141,16 @@ private:
         return out;
     }
 
+    struct Recent
+    {
+        qint64 endNs = 0;
+        double ms = 0;
+        double cpuMs = 0;
+        QByteArray what;
+    };
     int m_depth = 0;
     std::vector<std::pair<double, QByteArray>> m_paints; // the widget paints inside the current dispatch
+    std::vector<Recent> m_recent;                        // the last dispatches of 1 ms or more
 };
 
 } // namespace wsbench
