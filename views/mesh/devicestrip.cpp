@@ -23,8 +23,14 @@ DeviceStrip::DeviceStrip(QWidget* parent) : QWidget(parent)
     m_buildTimer.setSingleShot(true);
     m_buildTimer.setInterval(0);
     connect(&m_buildTimer, &QTimer::timeout, this, [this] {
-        if (m_stale)
-            buildThumbnails();
+        if (complete())
+            return;
+        // One wafer a shot: each takes a few milliseconds (its image at full size, averaged down), and the event
+        // loop runs between them.
+        makeThumbnail(m_built++);
+        update();
+        if (!complete())
+            m_buildTimer.start();
     });
     setFocusPolicy(Qt::StrongFocus);
     setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
@@ -80,62 +86,73 @@ void DeviceStrip::setTurned(bool turned)
 
 void DeviceStrip::rebuild()
 {
-    // The thumbnails are made after the next paint (or when one is asked for): a new placement's dispatch stays
-    // short, and a hidden strip makes none.
-    m_stale = true;
+    // The thumbnails are made after the next paint, one wafer at a time (or at once when one is asked for): a new
+    // placement's dispatch stays short, and a hidden strip makes none.
+    m_built = 0;
+    if (deviceCount() == 0) {
+        m_thumbs.clear();
+        m_usedFraction.clear();
+    }
     updateGeometry();
     update();
 }
 
+bool DeviceStrip::complete() const
+{
+    return m_built >= deviceCount();
+}
+
 QImage DeviceStrip::thumbnail(int device) const
 {
-    if (m_stale)
+    if (!complete())
         const_cast<DeviceStrip*>(this)->buildThumbnails();
     return device >= 0 && size_t(device) < m_thumbs.size() ? m_thumbs[size_t(device)] : QImage();
 }
 
 void DeviceStrip::buildThumbnails()
 {
-    m_stale = false;
-    m_thumbs.clear();
-    m_usedFraction.clear();
-    if (m_snapshot) {
-        const size_t cores = static_cast<size_t>(std::max(0, m_snapshot->meshCols)) * std::max(0, m_snapshot->meshRows);
-        // The Dataflow layer has no picture between frames (its activity lives in the frame of the moment, for the
-        // wafer in the main view): its thumbnails show which layers each wafer holds instead of a blank.
-        const MeshLayer layer = thumbnailLayer(m_layer);
-        const double range = meshLayerRange(*m_snapshot, layer);
-        const QSize size = thumbSize();
-        for (int d = 0; d < m_snapshot->deviceCount; ++d) {
-            QImage thumb = buildMeshImage(*m_snapshot, d, layer, range);
-            if (!thumb.isNull()) {
-                // Reduced first, then turned: a quarter turn of the thumbnail, not of the whole wafer's image.
-                thumb =
-                    thumb.scaled(m_turned ? size.transposed() : size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-                if (m_turned)
-                    thumb = thumb.transformed(QTransform().rotate(90));
-            }
-            m_thumbs.push_back(thumb);
-            double used = -1;
-            const auto dd = static_cast<size_t>(d);
-            if (dd < m_snapshot->sramFraction.size() && m_snapshot->sramFraction[dd].size() == cores && cores > 0) {
-                // Mean over the cores applications may use: the reserved I/O border does not count.
-                const auto& a = m_snapshot->sramFraction[dd];
-                const bool states = dd < m_snapshot->coreState.size() && m_snapshot->coreState[dd].size() == cores;
-                double sum = 0;
-                size_t counted = 0;
-                for (size_t i = 0; i < cores; ++i) {
-                    if (states && m_snapshot->coreState[dd][i] == CoreState::Reserved)
-                        continue;
-                    sum += a[i];
-                    ++counted;
-                }
-                used = counted > 0 ? sum / static_cast<double>(counted) : 0;
-            }
-            m_usedFraction.push_back(used);
-        }
-    }
+    while (!complete())
+        makeThumbnail(m_built++);
     update();
+}
+
+void DeviceStrip::makeThumbnail(int d)
+{
+    const auto count = static_cast<size_t>(deviceCount());
+    if (m_thumbs.size() != count) { // another number of wafers: none of the last ones is kept
+        m_thumbs.assign(count, QImage());
+        m_usedFraction.assign(count, -1);
+    }
+    const size_t cores = static_cast<size_t>(std::max(0, m_snapshot->meshCols)) * std::max(0, m_snapshot->meshRows);
+    // The Dataflow layer has no picture between frames (its activity lives in the frame of the moment, for the
+    // wafer in the main view): its thumbnails show which layers each wafer holds instead of a blank.
+    const MeshLayer layer = thumbnailLayer(m_layer);
+    const QSize size = thumbSize();
+    QImage thumb = buildMeshImage(*m_snapshot, d, layer, meshLayerRange(*m_snapshot, layer));
+    if (!thumb.isNull()) {
+        // Reduced first, then turned: a quarter turn of the thumbnail, not of the whole wafer's image.
+        thumb = thumb.scaled(m_turned ? size.transposed() : size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        if (m_turned)
+            thumb = thumb.transformed(QTransform().rotate(90));
+    }
+    const auto dd = static_cast<size_t>(d);
+    m_thumbs[dd] = thumb;
+    double used = -1;
+    if (dd < m_snapshot->sramFraction.size() && m_snapshot->sramFraction[dd].size() == cores && cores > 0) {
+        // Mean over the cores applications may use: the reserved I/O border does not count.
+        const auto& a = m_snapshot->sramFraction[dd];
+        const bool states = dd < m_snapshot->coreState.size() && m_snapshot->coreState[dd].size() == cores;
+        double sum = 0;
+        size_t counted = 0;
+        for (size_t i = 0; i < cores; ++i) {
+            if (states && m_snapshot->coreState[dd][i] == CoreState::Reserved)
+                continue;
+            sum += a[i];
+            ++counted;
+        }
+        used = counted > 0 ? sum / static_cast<double>(counted) : 0;
+    }
+    m_usedFraction[dd] = used;
 }
 
 QRect DeviceStrip::itemRect(int device) const
@@ -196,9 +213,9 @@ void DeviceStrip::paintEvent(QPaintEvent*)
     // Stale thumbnails (a new placement or layer, as many wafers as before): the last ones are drawn once more, the
     // new ones made on a zero timer, which runs after this paint (a queued call would run before it). With another
     // number of wafers there is nothing to draw meanwhile: they are made now.
-    if (m_stale && int(m_thumbs.size()) != deviceCount())
+    if (!complete() && int(m_thumbs.size()) != deviceCount())
         buildThumbnails();
-    else if (m_stale && !m_buildTimer.isActive())
+    else if (!complete() && !m_buildTimer.isActive())
         m_buildTimer.start();
     QPainter p(this);
     p.fillRect(rect(), QColor(0x16, 0x18, 0x20));

@@ -56,8 +56,10 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    void rebuild(); // the thumbnails are stale: made after the next paint, or by thumbnail()
-    void buildThumbnails();
+    void rebuild();         // the thumbnails are stale: made after the next paint, or by thumbnail()
+    bool complete() const;  // every wafer's thumbnail is the snapshot's and layer's now set
+    void buildThumbnails(); // those not made yet, now
+    void makeThumbnail(int device);
     int deviceCount() const; // the snapshot's
     QRect itemRect(int device) const;
     QSize thumbSize() const;
@@ -66,8 +68,8 @@ private:
     MeshLayer m_layer = MeshLayer::SramOccupancy;
     int m_current = 0;
     bool m_turned = false;
-    bool m_stale = false;
-    QTimer m_buildTimer; // zero interval: builds the thumbnails after a paint
+    int m_built = 0;     // wafers whose thumbnail is made for the snapshot and layer now set
+    QTimer m_buildTimer; // zero interval: makes the next wafer's thumbnail after a paint
     std::vector<QImage> m_thumbs;
     std::vector<double> m_usedFraction; // mean SRAM fraction per device
     QStringList m_links, m_linkTips;
