@@ -262,12 +262,14 @@ int main(int argc, char** argv)
                 switchLate.worst, switchLate.p99);
     std::printf("the most GUI-thread CPU in one event dispatch in the tour: %.2f ms\n", tourWorstCpuMs);
     for (const auto& slow : tourSlowest)
-        std::printf("  slow GUI dispatch: %.2f ms (%.2f ms CPU) in %s\n", slow.ms, slow.cpuMs, slow.what.constData());
+        std::printf("  slow GUI dispatch: %.2f ms (%.2f ms CPU) in %s%s%s\n", slow.ms, slow.cpuMs,
+                    slow.what.constData(), slow.paints.isEmpty() ? "" : "; paints: ", slow.paints.constData());
     for (const auto& [ms, behind] : tourLateTicks)
         std::printf("  tick %.2f ms late, behind: %s\n", ms, behind.constData());
     std::printf("leaving and presenting again, the slowest dispatches:\n");
     for (const auto& slow : app.slowest)
-        std::printf("  slow GUI dispatch: %.2f ms (%.2f ms CPU) in %s\n", slow.ms, slow.cpuMs, slow.what.constData());
+        std::printf("  slow GUI dispatch: %.2f ms (%.2f ms CPU) in %s%s%s\n", slow.ms, slow.cpuMs,
+                    slow.what.constData(), slow.paints.isEmpty() ? "" : "; paints: ", slow.paints.constData());
     std::printf("load average: %s\n", loadAverage().constData());
     presentation->leave();
     return 0;
