@@ -48,8 +48,10 @@ void FirstRunDemo::end(bool keepPlaying)
     if (!keepPlaying) {
         controller->pause();
         // A loaded model: the wafer rests idle until the chat's first answer (not frozen mid-token, L6 lit, while
-        // the playback bar reads cycle 0).
-        m_chat->liveWafer()->showIdle();
+        // the playback bar reads cycle 0). Without one the scenario stays on the stage: the chat's idle frame
+        // would show its empty KV cache on the KV layer (0-100 %, dark) beside the strip's 0-5 % of the scenario.
+        if (m_chat->runController()->modelInfo())
+            m_chat->liveWafer()->showIdle();
     }
     controller->setWaferSecondsPerSecond(m_normalPace);
 }

@@ -317,10 +317,15 @@ void TestWindowLayout::demoGivesWayToTheUsersLayer()
     QVERIFY(dataflow->waferSecondsPerSecond() != normalPace);
     QAction* pick = action(*window, qPrintable(layerAction));
     QVERIFY(pick);
+    QSignalSpy idle(window->chat()->liveWafer(), &LiveWafer::idleShown);
     pick->trigger();
     QVERIFY(!window->isFirstRunDemo());
     QCOMPARE(dataflow->isPlaying(), playing);
     QCOMPARE(dataflow->waferSecondsPerSecond(), normalPace);
+    // No model loaded: the scenario stays on the stage, not the chat's idle wafer (whose empty KV cache the KV
+    // layer showed at 0-100 % beside the strip's 0-5 % of the scenario).
+    QVERIFY(!idle.wait(1000));
+    QVERIFY(window->result() && window->stage()->view()->snapshot() == window->result()->snapshot);
 }
 
 void TestWindowLayout::demoGivesWayToALoadedModel()
