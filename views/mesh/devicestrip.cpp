@@ -128,7 +128,9 @@ void DeviceStrip::makeThumbnail(int d)
     // wafer in the main view): its thumbnails show which layers each wafer holds instead of a blank.
     const MeshLayer layer = thumbnailLayer(m_layer);
     const QSize size = thumbSize();
-    QImage thumb = buildMeshImage(*m_snapshot, d, layer, meshLayerRange(*m_snapshot, layer));
+    if (d == 0) // the first wafer made after every rebuild: the layer's range over all wafers, once
+        m_range = meshLayerRange(*m_snapshot, layer);
+    QImage thumb = buildMeshImage(*m_snapshot, d, layer, m_range);
     if (!thumb.isNull()) {
         // Reduced first, then turned: a quarter turn of the thumbnail, not of the whole wafer's image.
         thumb = thumb.scaled(m_turned ? size.transposed() : size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);

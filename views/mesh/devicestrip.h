@@ -69,6 +69,7 @@ private:
     int m_current = 0;
     bool m_turned = false;
     int m_built = 0;     // wafers whose thumbnail is made for the snapshot and layer now set
+    double m_range = 1;  // the thumbnails' colour range (meshLayerRange), set with wafer 0
     QTimer m_buildTimer; // zero interval: makes the next wafer's thumbnail after a paint
     std::vector<QImage> m_thumbs;
     std::vector<double> m_usedFraction; // mean SRAM fraction per device
