@@ -1941,6 +1941,22 @@ Press Resume to continue where it stopped.</source>
         <source>Execute the layout shown, hand edits included, core by core on the mesh engine with the hardware preset&apos;s core and link parameters: one layer per region shape, about a second each for a 70B model.</source>
         <translation>在网格引擎上逐核心执行当前显示的布局（包括手动编辑），使用硬件预设的核心与链路参数：每种区域形状执行一层，70B 模型每种约需一秒。</translation>
     </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家布局</translation>
+    </message>
+    <message>
+        <source>Each on its own block</source>
+        <translation>每个专家占一块</translation>
+    </message>
+    <message>
+        <source>Sliced across the region</source>
+        <translation>切分到整个区域</translation>
+    </message>
+    <message>
+        <source>Where a mixture-of-experts layer&apos;s experts sit in the layer&apos;s region. Each on its own block: only the blocks of the token&apos;s active experts work, and the hidden state travels to them and back. Sliced: every expert is cut across all of the region&apos;s cores, so all of them work for the active experts, after an all-reduce that tells every core which experts the router picked. Both hold the same weights per core; an assumption either way (WaferScope&apos;s model), as no MoE layout on a wafer is published. Changes the time per token and what the Dataflow layer lights.</source>
+        <translation>混合专家层的专家在该层区域中的位置。每个专家占一块：只有词元激活的专家所在的块工作，隐藏状态要传到这些块再传回。切分：每个专家都切分到区域的所有核心上，因此所有核心都为激活的专家工作，之前先做一次全归约，让每个核心知道路由器选了哪些专家。两种布局每个核心存放的权重相同；两者都是假设（WaferScope 的模型），因为晶圆上的 MoE 布局没有公开。会改变每词元时间以及数据流图层点亮的区域。</translation>
+    </message>
 </context>
 <context>
     <name>ws::LayoutEditController</name>

@@ -31,7 +31,7 @@ int runPlace(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral("Place a model on wafers and report the devices and SRAM used."));
     parser.addHelpOption();
     addSpecOptions(parser, SpecOption::Model | SpecOption::Hardware | SpecOption::Precision | SpecOption::Context |
-                               SpecOption::Defects | SpecOption::Layout);
+                               SpecOption::Defects | SpecOption::Layout | SpecOption::Experts);
     parser.addOptions({
         {QStringLiteral("layout"),
          QStringLiteral("Place exactly this layout (JSON from --layout-out, possibly edited); its precisions, context, "
@@ -45,7 +45,7 @@ int runPlace(const QStringList& args)
         return kExitBadInput;
     auto spec = specFromOptions(parser, QStringLiteral("place"),
                                 SpecOption::Model | SpecOption::Hardware | SpecOption::Precision | SpecOption::Context |
-                                    SpecOption::Defects | SpecOption::Layout);
+                                    SpecOption::Defects | SpecOption::Layout | SpecOption::Experts);
     if (!spec)
         return kExitBadInput;
     const ModelConfig* model = &spec->model;

@@ -27,7 +27,8 @@ namespace ws::cli {
 namespace {
 constexpr SpecOptions kPredictOptions = SpecOption::Model | SpecOption::Hardware | SpecOption::AnyHardware |
                                         SpecOption::Devices | SpecOption::Precision | SpecOption::Context |
-                                        SpecOption::Batch | SpecOption::Lengths | SpecOption::Defects | SpecOption::Kv;
+                                        SpecOption::Batch | SpecOption::Lengths | SpecOption::Defects | SpecOption::Kv |
+                                        SpecOption::Experts;
 
 // The speculative decoding a prediction ran with, and the defaults with their sources.
 QJsonObject speculativeJson(const SpeculativeDecoding& s, const SpeculativeDefaults& d)

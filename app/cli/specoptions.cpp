@@ -83,6 +83,10 @@ void addSpecOptions(QCommandLineParser& parser, SpecOptions which)
         QStringLiteral("S"));
     add(SpecOption::Kv, QStringLiteral("kv"), QStringLiteral("Wafer KV cache placement: shift (default) or concat."),
         QStringLiteral("MODE"));
+    add(SpecOption::Experts, QStringLiteral("experts"),
+        QStringLiteral("Wafer MoE layers: blocks (default; each expert on its own block of the layer's cores) or "
+                       "sliced (every expert cut across all of them, so all work for the active experts)."),
+        QStringLiteral("L"));
     add(SpecOption::Layout, QStringLiteral("strategy"), QStringLiteral("pipelined (default) or tensor-parallel."),
         QStringLiteral("S"));
     add(SpecOption::Layout, QStringLiteral("weight-fill"),
@@ -148,12 +152,13 @@ std::optional<ScenarioSpec> specFromOptions(const QCommandLineParser& parser, co
     const auto kv = choice(SpecOption::Kv, "kv", spec.kv, "shift or concat", parseKv);
     const auto strategy =
         choice(SpecOption::Layout, "strategy", spec.strategy, "pipelined or tensor-parallel", parsePlacementStrategy);
+    const auto experts = choice(SpecOption::Experts, "experts", spec.experts, "blocks or sliced", parseExpertLayout);
     const auto fill = number(SpecOption::Layout, "weight-fill", spec.weightFill, 0.01, 1.0);
     const auto order =
         choice(SpecOption::Layout, "order", spec.order, "snake, row-major or column-major", parseLayerOrder);
     const auto bands = integer(SpecOption::Layout, "bands", spec.bandsPerDevice, 1, 100000);
     if (!devices || !precision || !context || !batch || !prompt || !output || !rate || !seed || !kv || !strategy ||
-        !fill || !order || !bands)
+        !experts || !fill || !order || !bands)
         return std::nullopt;
     spec.devices = int(*devices);
     w.precision = *precision;
@@ -165,6 +170,7 @@ std::optional<ScenarioSpec> specFromOptions(const QCommandLineParser& parser, co
     spec.defects.seed = uint64_t(*seed);
     spec.kv = *kv;
     spec.strategy = *strategy;
+    spec.experts = *experts;
     spec.weightFill = *fill;
     spec.order = *order;
     spec.bandsPerDevice = int(*bands);

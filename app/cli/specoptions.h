@@ -31,6 +31,7 @@ enum class SpecOption : unsigned
     Defects = 1u << 8,     // --defect-rate R, --seed S
     Kv = 1u << 9,          // --kv shift|concat
     Layout = 1u << 10,     // --strategy, --weight-fill, --order, --bands
+    Experts = 1u << 11,    // --experts sliced|blocks (MoE layers on a wafer)
 };
 Q_DECLARE_FLAGS(SpecOptions, SpecOption)
 Q_DECLARE_OPERATORS_FOR_FLAGS(SpecOptions)

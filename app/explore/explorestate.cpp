@@ -21,6 +21,7 @@ void predict(ExploreState& s)
     spec.devices = s.choice.wafers;
     spec.kv = s.choice.kv;
     spec.weightFill = s.choice.layout.weightFill;
+    spec.experts = s.choice.layout.experts;
     spec.hopStretch = 1.0;
     PredictOptions o;
     o.wafer.placedLayout = &s.choice.layout; // without copying the layout into the spec
@@ -50,7 +51,7 @@ std::shared_ptr<const PlacementResult> resultOf(const PlacementResult& like, Waf
 
 LayoutSettings settingsOf(const LayoutChoice& c)
 {
-    return {c.layout.strategy,      c.layout.weightFill, c.wafers, c.layout.order, c.kv,
+    return {c.layout.strategy,      c.layout.experts,   c.layout.weightFill, c.wafers, c.layout.order, c.kv,
             c.layout.contextTokens, c.layout.precisions};
 }
 
@@ -60,6 +61,7 @@ Expected<ExploreState> exploreSettings(const ScenarioSpec& base, const LayoutSet
     const HardwareSpec& hardware = base.hardware;
     ScenarioSpec spec = base;
     spec.strategy = settings.strategy;
+    spec.experts = settings.experts;
     spec.weightFill = settings.weightFill;
     spec.order = settings.order;
     spec.workload.contextTokens = settings.contextTokens;

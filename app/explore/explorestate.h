@@ -2,7 +2,8 @@
 // What the Layout dock and the hand edits compute, off the GUI thread: a
 // layout's placement, its heatmap snapshot and its prediction. A dock change
 // lets the engine's placer choose a layout for the settings (strategy, fill,
-// layer order, context, precision per tensor group); a hand edit places the
+// layer order, context, precision per tensor group, where a MoE model's
+// experts sit); a hand edit places the
 // edited layout exactly (layoutedit.h applyLayout: conservation checked) and
 // patches the previous snapshot (updateMeshSnapshot: only the edited regions'
 // cores), so an edit of a 4-wafer layout stays interactive. Both end in the
@@ -32,6 +33,7 @@ struct LayoutChoice
 struct LayoutSettings
 {
     PlacementStrategy strategy = PlacementStrategy::Pipelined;
+    ExpertLayout experts = ExpertLayout::Blocks; // MoE models
     double weightFill = 0.8;
     int wafers = 0;
     LayerOrder order = LayerOrder::Snake;

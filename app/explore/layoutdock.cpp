@@ -43,6 +43,10 @@ LayoutDock::LayoutDock(QWidget* parent) : QDockWidget(parent)
     m_strategy->setObjectName(QStringLiteral("layoutStrategy"));
     m_strategy->addItem(QString(), int(PlacementStrategy::Pipelined));
     m_strategy->addItem(QString(), int(PlacementStrategy::TensorParallel));
+    m_experts = new QComboBox(body);
+    m_experts->setObjectName(QStringLiteral("layoutExperts"));
+    m_experts->addItem(QString(), int(ExpertLayout::Blocks));
+    m_experts->addItem(QString(), int(ExpertLayout::Sliced));
     m_fill = new QDoubleSpinBox(body);
     m_fill->setObjectName(QStringLiteral("layoutFill"));
     m_fill->setRange(0.05, 1.0);
@@ -72,8 +76,9 @@ LayoutDock::LayoutDock(QWidget* parent) : QDockWidget(parent)
         for (Precision p : kPrecisions)
             (*groups[i])->addItem(QString::fromLatin1(precisionId(p).data()).toUpper(), int(p));
     }
-    QWidget* fields[] = {m_strategy, m_fill, m_wafers, m_order, m_kv, m_context, m_attention, m_ffn, m_tables};
-    for (int i = 0; i < 9; ++i) {
+    QWidget* fields[] = {m_strategy, m_experts, m_fill,      m_wafers, m_order,
+                         m_kv,       m_context, m_attention, m_ffn,    m_tables};
+    for (int i = 0; i < 10; ++i) {
         m_labels[i] = new QLabel(body);
         m_labels[i]->setBuddy(fields[i]);
         form->addRow(m_labels[i], fields[i]);
@@ -102,7 +107,7 @@ LayoutDock::LayoutDock(QWidget* parent) : QDockWidget(parent)
         if (!m_showing)
             emit settingsChanged();
     };
-    for (QComboBox* box : {m_strategy, m_order, m_kv, m_attention, m_ffn, m_tables})
+    for (QComboBox* box : {m_strategy, m_experts, m_order, m_kv, m_attention, m_ffn, m_tables})
         connect(box, &QComboBox::currentIndexChanged, this, changed);
     connect(m_fill, &QDoubleSpinBox::editingFinished, this, changed);
     connect(m_wafers, &QSpinBox::editingFinished, this, changed);
@@ -115,6 +120,7 @@ LayoutSettings LayoutDock::settings() const
 {
     LayoutSettings s;
     s.strategy = PlacementStrategy(m_strategy->currentData().toInt());
+    s.experts = ExpertLayout(m_experts->currentData().toInt());
     s.weightFill = m_fill->value();
     s.wafers = m_wafers->value() == m_wafers->minimum() ? 0 : m_wafers->value();
     s.order = LayerOrder(m_order->currentData().toInt());
@@ -136,6 +142,11 @@ void LayoutDock::showState(const ExploreState& state)
     m_showing = true;
     const LayoutSettings s = settingsOf(state.choice);
     select(m_strategy, int(s.strategy));
+    select(m_experts, int(s.experts));
+    // Only a mixture-of-experts model has experts to lay out.
+    const bool moe =
+        state.result && state.result->scene && state.result->scene->placement && state.result->spec().model.isMoe();
+    m_experts->setEnabled(moe);
     m_fill->setValue(s.weightFill);
     const int fewest = state.predicted ? state.prediction.devicesNeeded : state.result->devices;
     m_wafers->setMinimum(std::max(1, fewest));
@@ -244,12 +255,20 @@ void LayoutDock::retranslate()
     setWindowTitle(tr("Layout"));
     toggleViewAction()->setObjectName(QStringLiteral("layoutDockAction"));
     toggleViewAction()->setText(tr("&Layout"));
-    const QString labels[] = {tr("Strategy"),    tr("Weight fill"),   tr("Wafers"),
-                              tr("Layer order"), tr("KV placement"),  tr("Context (tokens)"),
-                              tr("Attention"),   tr("FFN / experts"), tr("Embeddings / head")};
-    for (int i = 0; i < 9; ++i)
+    const QString labels[] = {tr("Strategy"),      tr("Experts"),          tr("Weight fill"),      tr("Wafers"),
+                              tr("Layer order"),   tr("KV placement"),     tr("Context (tokens)"), tr("Attention"),
+                              tr("FFN / experts"), tr("Embeddings / head")};
+    for (int i = 0; i < 10; ++i)
         m_labels[i]->setText(labels[i]);
     views::setItemTexts(m_strategy, {tr("Layer-pipelined regions"), tr("WaferLLM whole-mesh tensor-parallel")});
+    views::setItemTexts(m_experts, {tr("Each on its own block"), tr("Sliced across the region")});
+    m_experts->setToolTip(tr("Where a mixture-of-experts layer's experts sit in the layer's region. Each on its own "
+                             "block: only the blocks of the token's active experts work, and the hidden state "
+                             "travels to them and back. Sliced: every expert is cut across all of the region's "
+                             "cores, so all of them work for the active experts, after an all-reduce that tells "
+                             "every core which experts the router picked. Both hold the same weights per core; an "
+                             "assumption either way (WaferScope's model), as no MoE layout on a wafer is "
+                             "published. Changes the time per token and what the Dataflow layer lights."));
     views::setItemTexts(m_order, {tr("Snake"), tr("Row-major"), tr("Column-major")});
     views::setItemTexts(m_kv, {tr("Shift"), tr("Concat")});
     m_strategy->setToolTip(tr("How layers map onto the mesh: one rectangular region per layer with the wafers in a "

@@ -53,6 +53,7 @@ private:
     void showPrediction(const ExploreState& state);
 
     QComboBox* m_strategy = nullptr;
+    QComboBox* m_experts = nullptr;
     QDoubleSpinBox* m_fill = nullptr;
     QSpinBox* m_wafers = nullptr;
     QComboBox* m_order = nullptr;
@@ -66,7 +67,7 @@ private:
     QPushButton* m_engineButton = nullptr;
     QLabel* m_engine = nullptr;
     JobTracker m_jobs{this};
-    QLabel* m_labels[9] = {};
+    QLabel* m_labels[10] = {};
     bool m_showing = false;
     std::shared_ptr<const ExploreState> m_state;
 };

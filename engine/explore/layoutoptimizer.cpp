@@ -22,32 +22,36 @@ Expected<OptimizeResult> optimizeLayout(const ScenarioSpec& base, const Optimize
     r.bestWafers = r.defaultWafers;
     r.candidates = 1;
     const int budget = options.maxWafers > 0 ? options.maxWafers : r.defaultWafers;
-    const int total = int(options.fills.size() * options.orders.size()) * (options.maxBands + 1);
+    const std::vector<ExpertLayout> experts =
+        base.model.isMoe() && !options.experts.empty() ? options.experts : std::vector<ExpertLayout>{base.experts};
+    const int total = int(options.fills.size() * options.orders.size() * experts.size()) * (options.maxBands + 1);
     int done = 0;
-    for (double fill : options.fills)
-        for (LayerOrder order : options.orders)
-            for (int bands = 0; bands <= options.maxBands; ++bands) {
-                ++done;
-                if (options.progress && !options.progress(done, total))
-                    return makeError(ErrorCode::Cancelled, "the optimiser was cancelled", "optimize");
-                ScenarioSpec b = base;
-                b.weightFill = fill;
-                b.order = order;
-                b.bandsPerDevice = bands;
-                Layout layout;
-                auto p = predictPlaced(b, &cache, &layout, kPoint);
-                if (!p || p->devices > budget)
-                    continue;
-                ++r.candidates;
-                const double ms = 1e3 * p->secondsPerToken;
-                if (ms < r.bestMsPerToken) {
-                    layout.origin = "optimizer";
-                    r.best = std::move(layout);
-                    r.bestMsPerToken = ms;
-                    r.bestWafers = p->devices;
+    for (ExpertLayout expertLayout : experts)
+        for (double fill : options.fills)
+            for (LayerOrder order : options.orders)
+                for (int bands = 0; bands <= options.maxBands; ++bands) {
+                    ++done;
+                    if (options.progress && !options.progress(done, total))
+                        return makeError(ErrorCode::Cancelled, "the optimiser was cancelled", "optimize");
+                    ScenarioSpec b = base;
+                    b.weightFill = fill;
+                    b.order = order;
+                    b.bandsPerDevice = bands;
+                    b.experts = expertLayout;
+                    Layout layout;
+                    auto p = predictPlaced(b, &cache, &layout, kPoint);
+                    if (!p || p->devices > budget)
+                        continue;
+                    ++r.candidates;
+                    const double ms = 1e3 * p->secondsPerToken;
+                    if (ms < r.bestMsPerToken) {
+                        layout.origin = "optimizer";
+                        r.best = std::move(layout);
+                        r.bestMsPerToken = ms;
+                        r.bestWafers = p->devices;
+                    }
+                    cache.clear(); // each candidate is placed once: keep the memory flat
                 }
-                cache.clear(); // each candidate is placed once: keep the memory flat
-            }
     return r;
 }
 

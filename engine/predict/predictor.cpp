@@ -222,6 +222,7 @@ PredictOptions predictOptions(const ScenarioSpec& spec, PredictOptions options)
     options.wafer.kv = spec.kv;
     options.wafer.hopStretch = spec.hopStretch;
     options.wafer.weightFill = spec.weightFill;
+    options.wafer.experts = spec.experts;
     if (spec.layout && !options.wafer.placedLayout)
         options.wafer.placedLayout = &*spec.layout;
     options.wafer.defects = options.wafer.placedLayout ? DefectRequest{} : spec.defects;

@@ -104,6 +104,13 @@ Expected<WaferPredictionAt> predictWaferAt(const ModelConfig& model, const Hardw
         p.notes.push_back(n);
     if (p.devicesChosen)
         p.notes.push_back("using the fewest wafers that hold the model: " + std::to_string(s.devicesNeeded));
+    if (model.isMoe())
+        p.notes.push_back(s.layout.experts == ExpertLayout::Sliced
+                              ? "experts: sliced, every expert cut across its layer's cores, so all of them work "
+                                "for the active experts (an assumption; --experts blocks puts each on its own block)"
+                              : "experts: blocks, each expert on its own block of its layer's cores, only the "
+                                "active experts' blocks work (an assumption; --experts sliced cuts each across "
+                                "all the cores)");
 
     // Requests that fit: KV capacity of a layer region over the context per request.
     const RegionRef& r0 = layout.layers.front();

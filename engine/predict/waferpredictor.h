@@ -37,7 +37,8 @@ struct WaferPredictOptions
     double hopStretch = 1.0; // a further factor on each logical hop's cost (>= 1)
     int usableCols = 0;      // usable mesh without defects (0: the spec's)
     int usableRows = 0;
-    double weightFill = 0.8; // phi_w, an assumption ([WaferScope-model] in docs/sources.md)
+    double weightFill = 0.8;                     // phi_w, an assumption ([WaferScope-model] in docs/sources.md)
+    ExpertLayout experts = ExpertLayout::Blocks; // MoE layers' experts on a layer's region
     // A serving stack's factor on the fitted software constants (engine/predict/stackkernel.h); 1: as fitted.
     double kernelFactor = 1.0;
     const ScheduleRegions* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)

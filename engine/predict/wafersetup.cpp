@@ -38,7 +38,7 @@ WaferDefects defectsFrom(const DefectPlacement& d, const DefectRequest& request)
 // and the smallest usable mesh settle. No regions are placed, so no hop stretch is known.
 Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelConfig& model, const WaferSpec& wafer,
                                                                   const Workload& w, double weightFill,
-                                                                  const DefectRequest& request)
+                                                                  ExpertLayout experts, const DefectRequest& request)
 {
     DefectPlacement d;
     SpannedRegions span;
@@ -55,7 +55,8 @@ Expected<std::pair<SpannedRegions, WaferDefects>> spanWithDefects(const ModelCon
                            ? mesh
                            : MeshSize{std::min(d.usableMesh.cols, mesh.cols), std::min(d.usableMesh.rows, mesh.rows)};
         d.devices.push_back(remap->summary());
-        span = spanWafers(model, wafer, w.precision, w.contextTokens, weightFill, d.usableMesh.cols, d.usableMesh.rows);
+        span = spanWafers(model, wafer, w.precision, w.contextTokens, weightFill, d.usableMesh.cols, d.usableMesh.rows,
+                          experts);
         if (span.devicesNeeded <= int(d.devices.size()))
             break;
     }
@@ -71,6 +72,7 @@ PlacementOptions waferPlacementOptions(const Workload& w, const WaferPredictOpti
     po.precision = w.precision;
     po.contextTokens = w.contextTokens;
     po.weightFill = o.weightFill;
+    po.experts = o.experts;
     po.usableCols = o.usableCols;
     po.usableRows = o.usableRows;
     return po;
@@ -152,13 +154,13 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
         const int rows = o.usableRows > 0 ? o.usableRows : hw.wafer.meshRows - hw.wafer.reservedRows;
         SpannedRegions span;
         if (o.defects.any()) {
-            auto spanned = spanWithDefects(model, hw.wafer, w, o.weightFill, o.defects);
+            auto spanned = spanWithDefects(model, hw.wafer, w, o.weightFill, o.experts, o.defects);
             if (!spanned)
                 return spanned.error();
             span = std::move(spanned->first);
             s.defects = spanned->second;
         } else {
-            span = spanWafers(model, hw.wafer, w.precision, w.contextTokens, o.weightFill, cols, rows);
+            span = spanWafers(model, hw.wafer, w.precision, w.contextTokens, o.weightFill, cols, rows, o.experts);
         }
         s.layout = span.schedule;
         s.devicesNeeded = span.devicesNeeded;

@@ -6,6 +6,7 @@ PlacementOptions placementOptions(const ScenarioSpec& spec)
 {
     PlacementOptions o;
     o.strategy = spec.strategy;
+    o.experts = spec.experts;
     o.precision = spec.workload.precision;
     o.contextTokens = spec.workload.contextTokens;
     o.weightFill = spec.weightFill;

@@ -32,6 +32,7 @@ struct ScenarioSpec
     Workload workload;
     // Layout on a wafer.
     PlacementStrategy strategy = PlacementStrategy::Pipelined; // layers one after another, or each layer split
+    ExpertLayout experts = ExpertLayout::Blocks; // MoE layers: experts cut across the region, or in blocks
     double weightFill = 0.8; // phi_w: share of a core's SRAM the placer fills with weights [WaferScope-model]
     LayerOrder order = LayerOrder::Snake; // how consecutive layers follow each other on a wafer
     int bandsPerDevice = 0;               // bands of layer regions per wafer (region aspect); 0: the squarest

@@ -167,6 +167,29 @@ std::vector<PhaseWork> ffnWork(const LayerDims& d, int cols, int rows, int token
     return w;
 }
 
+std::vector<PhaseWork> slicedExpertWork(const LayerDims& d, int cols, int rows, int tokens)
+{
+    const double t = std::max(1, tokens);
+    const double dY = ceilDiv(d.hidden, rows);
+    const double eX = ceilDiv(d.expertCount, cols);
+    const int active = d.expertsPerToken + d.sharedExperts;
+    // Rows of one expert's FFN on a core; a token's active experts each add theirs.
+    const double fX = ceilDiv(d.expertFfn, cols);
+    std::vector<PhaseWork> w;
+    w.push_back({PhaseKind::MoeRouter, ReduceAxis::Y, t * dY * eX, t * d.expertCount,
+                 t * double(d.hidden) * d.expertCount, t * eX, false});
+    // Each column keeps its best experts; a (score, index) all-reduce along x leaves the token's top k on every core.
+    w.push_back(
+        {PhaseKind::MoeDispatch, ReduceAxis::X, 0, t * eX * d.expertsPerToken, 0, t * 2.0 * d.expertsPerToken, false});
+    w.push_back({PhaseKind::FfnGateUp, ReduceAxis::Y, t * active * 2 * dY * fX, 0,
+                 t * active * 2.0 * d.hidden * d.expertFfn, t * active * 2 * fX, false});
+    // SiLU(gate) x up and the gate weight on each expert's rows, then the down projection summed over experts.
+    w.push_back({PhaseKind::FfnDown, ReduceAxis::X, t * active * fX * dY, t * active * 2 * fX,
+                 t * active * double(d.expertFfn) * d.hidden, t * dY, false});
+    w.push_back({PhaseKind::Residual, ReduceAxis::None, 0, t * dY, 0, 0, false});
+    return w;
+}
+
 double layerMacsPerToken(const LayerDims& d, int64_t context)
 {
     const double h = d.hidden;

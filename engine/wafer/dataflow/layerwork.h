@@ -107,6 +107,11 @@ struct PhaseWork
 std::vector<PhaseWork> attentionWork(const LayerDims& dims, int cols, int rows, int tokens, int64_t context,
                                      KvPlacement kv);
 std::vector<PhaseWork> ffnWork(const LayerDims& dims, int cols, int rows, int tokens, int expertCols, int expertRows);
+// A MoE layer's FFN with every expert cut across the whole cols x rows region (ExpertLayout::Sliced): the router,
+// the top-k's picks all-reduced along x so that every core knows them, then the active experts (routed and shared)
+// as one FFN of their summed width on every core; the gate weights scale each expert's partial sums before the down
+// projection's all-reduce, which so combines the experts. No dispatch or combine hop.
+std::vector<PhaseWork> slicedExpertWork(const LayerDims& dims, int cols, int rows, int tokens);
 
 // Exact multiply-accumulates of one layer for one token: weight GEMVs plus attention.
 double layerMacsPerToken(const LayerDims& dims, int64_t context);

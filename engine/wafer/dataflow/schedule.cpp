@@ -17,6 +17,13 @@ double TokenSchedule::totalMacs() const
 
 namespace {
 
+// The layer's experts have rectangles of their own (spanWafers: a layer spread over wafers).
+bool hasPlacedExperts(const ScheduleRegions& layout, int l, const LayerDims& dims)
+{
+    return size_t(l) < layout.expertRegions.size() &&
+           int(layout.expertRegions[size_t(l)].size()) >= dims.expertCount + dims.sharedExperts;
+}
+
 class Builder
 {
 public:
@@ -226,8 +233,11 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
         const CoreRect& r = region.rect;
         const bool moe = model.isMoeLayer(l);
         const int64_t kvTokens = model.kvTokens(l, options.context);
-        // MoE layers are timed each: the active experts (and so the dispatch distance) differ per layer.
-        const bool ownExperts = moe;
+        // MoE layers with experts in blocks are timed each: the active experts (and so the dispatch distance)
+        // differ per layer. Experts cut across the region take the same time whichever are active.
+        const bool ownExperts =
+            moe && (layout.experts == ExpertLayout::Blocks ||
+                    (size_t(l) < layout.expertRegions.size() && !layout.expertRegions[size_t(l)].empty()));
         const LayerTotals* hit = nullptr;
         if (options.timingOnly && !ownExperts)
             for (const LayerTotals& m : memo)
@@ -266,14 +276,14 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
             if (!dims.isMoe()) {
                 for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, r.width, r.height))
                     b.work(w, l, region, r, false);
+            } else if (layout.experts == ExpertLayout::Sliced && !hasPlacedExperts(layout, l, dims)) {
+                for (const PhaseWork& w : slicedExpertWork(dims, r.width, r.height, t))
+                    b.work(w, l, region, r, false);
             } else {
                 const int totalExperts = dims.expertCount + dims.sharedExperts;
                 // The placement's tiles, else expertTiles' (only the active ones are read).
                 const std::vector<RegionRef>* placed =
-                    size_t(l) < layout.expertRegions.size() &&
-                            int(layout.expertRegions[size_t(l)].size()) >= totalExperts
-                        ? &layout.expertRegions[size_t(l)]
-                        : nullptr;
+                    hasPlacedExperts(layout, l, dims) ? &layout.expertRegions[size_t(l)] : nullptr;
                 const ExpertGrid grid = expertGrid(r, totalExperts);
                 auto tile = [&](int e) {
                     return placed ? (*placed)[size_t(e)] : RegionRef{region.device, grid.tile(e)};

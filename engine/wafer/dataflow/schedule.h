@@ -20,6 +20,7 @@
 #include "engine/model/modelconfig.h"
 #include "engine/wafer/dataflow/layerwork.h"
 #include "engine/wafer/dataflow/timingmodel.h"
+#include "engine/wafer/placement/expertlayout.h"
 #include "engine/wafer/placement/regioncut.h"
 
 #include <algorithm>
@@ -55,6 +56,8 @@ struct ScheduleRegions
     RegionRef embedding;
     std::vector<RegionRef> layers;
     std::vector<std::vector<RegionRef>> expertRegions; // per layer, per expert (empty: tiles of the layer region)
+    // Without expertRegions for a layer: its experts cut across the whole region, or in expertTiles' blocks.
+    ExpertLayout experts = ExpertLayout::Blocks;
     RegionRef lmHead;
     int64_t lmHeadVocabRows = 0; // vocabulary rows the LM head region computes (0: the whole vocabulary)
 };

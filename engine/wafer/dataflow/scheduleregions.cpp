@@ -26,6 +26,7 @@ ScheduleRegions scheduleRegionsFromPlacement(const Placement& p)
     s.meshCols = p.fabricCols;
     s.meshRows = p.fabricRows;
     s.deviceCount = p.deviceCount;
+    s.experts = p.experts;
     auto toMesh = [&](const PlacedRegion& r) {
         return RegionRef{r.device, {r.rect.x + p.originX, r.rect.y + p.originY, r.rect.width, r.rect.height}};
     };

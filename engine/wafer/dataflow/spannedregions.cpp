@@ -8,7 +8,7 @@
 namespace ws {
 
 SpannedRegions spanWafers(const ModelConfig& model, const WaferSpec& w, Precision precision, int64_t contextTokens,
-                          double weightFill, int cols, int rows)
+                          double weightFill, int cols, int rows, ExpertLayout experts)
 {
     const ModelShape shape(model);
     const CoreRect full{w.reservedLeftCols, w.reservedTopRows, cols, rows};
@@ -19,6 +19,7 @@ SpannedRegions spanWafers(const ModelConfig& model, const WaferSpec& w, Precisio
     ScheduleRegions& s = out.schedule;
     s.meshCols = w.meshCols;
     s.meshRows = w.meshRows;
+    s.experts = experts;
     int device = 0;
     s.embedding = {device++, full};
     double worstPerCore = 0;
@@ -29,7 +30,7 @@ SpannedRegions spanWafers(const ModelConfig& model, const WaferSpec& w, Precisio
         const int wafers = std::max(1, int(std::ceil((weights + kv) / waferBudget)));
         s.layers.push_back({device, full});
         worstPerCore = std::max(worstPerCore, weights / (double(wafers) * cores));
-        if (model.isMoeLayer(l)) {
+        if (model.isMoeLayer(l) && wafers > 1) {
             const int experts = model.expertCount + model.sharedExpertCount;
             const int perWafer = (experts + wafers - 1) / wafers;
             const std::vector<CoreRect> tiles = expertTiles(full, perWafer);

@@ -4,7 +4,8 @@
 // each layer takes whole wafers, attention and router on the first, its
 // experts spread over the others (WaferLLM §8 [WaferLLM], docs/sources.md: WaferLLM proposes NoC multicast
 // for MoE; expert parallelism across systems is our assumption). The
-// embedding and the LM head take a wafer each. Timing only: the SRAM map of
+// embedding and the LM head take a wafer each. A layer that fits one wafer
+// lays out its experts as `experts` says. Timing only: the SRAM map of
 // such a layout is not drawn.
 
 #include "engine/hardware/hardwarespec.h"
@@ -26,6 +27,7 @@ struct SpannedRegions
 };
 
 SpannedRegions spanWafers(const ModelConfig& model, const WaferSpec& wafer, Precision precision, int64_t contextTokens,
-                          double weightFill, int usableCols, int usableRows);
+                          double weightFill, int usableCols, int usableRows,
+                          ExpertLayout experts = ExpertLayout::Blocks);
 
 } // namespace ws

@@ -60,6 +60,7 @@ std::string layoutToJson(const Layout& l)
         {"model", l.modelId},
         {"hardware", l.hardwareId},
         {"strategy", placementStrategyId(l.strategy)},
+        {"experts", expertLayoutId(l.experts)},
         {"order", layerOrderId(l.order)},
         {"weight_fill", l.weightFill},
         {"context_tokens", l.contextTokens},
@@ -90,7 +91,7 @@ Expected<Layout> layoutFromJson(std::string_view text)
         static const char* const known[] = {"waferscope_layout", "origin",  "model",       "hardware",
                                             "strategy",          "order",   "weight_fill", "context_tokens",
                                             "precisions",        "devices", "usable_mesh", "layers",
-                                            "embedding",         "lm_head", "notes"};
+                                            "embedding",         "lm_head", "notes",       "experts"};
         if (std::find(std::begin(known), std::end(known), key) == std::end(known))
             return bad(key, "unknown field");
     }
@@ -113,6 +114,15 @@ Expected<Layout> layoutFromJson(std::string_view text)
     if (!s)
         return bad("strategy", "must be pipelined or tensor-parallel");
     l.strategy = *s;
+    // Written since MoE layers have a choice of layout; a layout from before was timed with its experts in blocks.
+    l.experts = ExpertLayout::Blocks;
+    if (j.contains("experts")) {
+        const auto e =
+            j.at("experts").is_string() ? parseExpertLayout(j.at("experts").get<std::string>()) : std::nullopt;
+        if (!e)
+            return bad("experts", "must be blocks or sliced");
+        l.experts = *e;
+    }
     const auto o = parseLayerOrder(order);
     if (!o)
         return bad("order", "must be snake, row-major or column-major");

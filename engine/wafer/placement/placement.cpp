@@ -80,6 +80,19 @@ std::optional<PlacementStrategy> parsePlacementStrategy(std::string_view id)
     return std::nullopt;
 }
 
+const char* expertLayoutId(ExpertLayout e)
+{
+    return e == ExpertLayout::Blocks ? "blocks" : "sliced";
+}
+
+std::optional<ExpertLayout> parseExpertLayout(std::string_view id)
+{
+    for (ExpertLayout e : {ExpertLayout::Blocks, ExpertLayout::Sliced})
+        if (id == expertLayoutId(e))
+            return e;
+    return std::nullopt;
+}
+
 Precision GroupPrecisions::of(TensorKind kind, int layer) const
 {
     switch (kind) {

@@ -20,6 +20,7 @@
 #include "engine/core/fieldwise.h"
 #include "engine/model/modelshape.h"
 #include "engine/model/precision.h"
+#include "engine/wafer/placement/expertlayout.h"
 #include "engine/wafer/placement/regioncut.h"
 
 #include <array>
@@ -66,6 +67,7 @@ struct PlacementChoices
     double weightFill = 0.8;              // phi_w, an assumption [WaferScope-model]
     int usableCols = 0;                   // per device; in the options 0 means the spec's meshCols - reservedCols
     int usableRows = 0;
+    ExpertLayout experts = ExpertLayout::Blocks; // mixture-of-experts layers only
 
     PlacementChoices& choices() { return *this; }
     const PlacementChoices& choices() const { return *this; }

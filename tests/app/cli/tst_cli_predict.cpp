@@ -292,6 +292,36 @@ private slots:
         QCOMPARE(missing.err.count('\n'), 1);
     }
 
+    // --experts: a MoE model's experts each on its own block (the default) or cut across the layer's cores. Sliced,
+    // every core works for the active experts, so the FFN takes less time; the note names the layout used.
+    void expertLayoutIsAChoice()
+    {
+        Run blocksRun, slicedRun;
+        const QJsonObject blocks = predictJson({"--model", "gpt-oss-20b", "--hardware", "wse3"}, &blocksRun);
+        const QJsonObject sliced =
+            predictJson({"--model", "gpt-oss-20b", "--hardware", "wse3", "--experts", "sliced"}, &slicedRun);
+        QCOMPARE(blocksRun.exitCode, 0);
+        QCOMPARE(slicedRun.exitCode, 0);
+        auto note = [](const QJsonObject& o, const char* start) {
+            for (const QJsonValue& n : o.value(QStringLiteral("notes")).toArray())
+                if (n.toString().startsWith(QLatin1String(start)))
+                    return true;
+            return false;
+        };
+        QVERIFY(note(blocks, "experts: blocks"));
+        QVERIFY(note(sliced, "experts: sliced"));
+        const double b = blocks.value(QStringLiteral("tokens_per_second_per_user")).toDouble();
+        const double s = sliced.value(QStringLiteral("tokens_per_second_per_user")).toDouble();
+        QVERIFY2(b > 0 && s > 1.2 * b, qPrintable(QStringLiteral("blocks %1, sliced %2").arg(b).arg(s)));
+        // A dense model has no experts to lay out: the choice changes nothing.
+        const QJsonObject dense = predictJson({"--model", "llama-3.1-8b", "--hardware", "wse3"});
+        const QJsonObject denseSliced =
+            predictJson({"--model", "llama-3.1-8b", "--hardware", "wse3", "--experts", "sliced"});
+        QCOMPARE(denseSliced.value(QStringLiteral("tokens_per_second_per_user")).toDouble(),
+                 dense.value(QStringLiteral("tokens_per_second_per_user")).toDouble());
+        QVERIFY(!note(dense, "experts:"));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -308,6 +338,8 @@ private slots:
             << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--defect-rate", "2"};
         QTest::newRow("negative-devices")
             << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--devices", "-1"};
+        QTest::newRow("unknown-expert-layout")
+            << QStringList{"--model", "gpt-oss-20b", "--hardware", "wse3", "--experts", "scattered"};
         QTest::newRow("acceptance-without-k")
             << QStringList{"--model", "llama-3.1-8b", "--hardware", "wse3", "--acceptance", "0.5"};
     }

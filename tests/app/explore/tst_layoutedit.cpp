@@ -13,6 +13,7 @@
 #include "views/mesh/mesheditor.h"
 #include "views/mesh/meshview.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QMainWindow>
 #include <QSignalSpy>
@@ -208,6 +209,46 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
         QCOMPARE(json(c), before);
         QCOMPARE(fill->value(), c.state()->choice.layout.weightFill);
+        // A dense model has no experts to lay out.
+        auto* experts = c.dock()->findChild<QComboBox*>(QStringLiteral("layoutExperts"));
+        QVERIFY(experts);
+        QVERIFY(!experts->isEnabled());
+    }
+
+    // A mixture-of-experts model: the dock's Experts choice re-places the layout with its experts cut across each
+    // layer's cores, which the saved layout records and the prediction times faster; undo brings the blocks back.
+    void expertLayoutIsADockChoice()
+    {
+        const PresetLibrary presets{QString()};
+        ScenarioSpec spec;
+        spec.hardware = *presets.hardware(QStringLiteral("wse3"));
+        spec.model = *presets.model(QStringLiteral("gpt-oss-20b"));
+        spec.workload.precision = spec.model.nativePrecision;
+        auto placed = computePlacement(spec);
+        QVERIFY2(placed, placed ? "" : placed.error().message().c_str());
+        Rig rig;
+        LayoutEditController& c = rig.edits;
+        c.adopt(std::make_shared<const PlacementResult>(std::move(*placed)));
+        QTRY_VERIFY_WITH_TIMEOUT(c.state(), kJobMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
+        auto* experts = c.dock()->findChild<QComboBox*>(QStringLiteral("layoutExperts"));
+        QVERIFY(experts);
+        QVERIFY(experts->isEnabled());
+        QCOMPARE(ExpertLayout(experts->currentData().toInt()), ExpertLayout::Blocks);
+        QVERIFY2(c.state()->predicted, c.state()->predictionError.c_str());
+        const double blocksMs = c.state()->prediction.secondsPerToken;
+        experts->setCurrentIndex(experts->findData(int(ExpertLayout::Sliced)));
+        QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
+        QTRY_COMPARE_WITH_TIMEOUT(c.undoStack()->count(), 1, kJobMs);
+        QCOMPARE(c.state()->choice.layout.experts, ExpertLayout::Sliced);
+        QCOMPARE(c.state()->placement().experts, ExpertLayout::Sliced);
+        QVERIFY(json(c).find("\"experts\": \"sliced\"") != std::string::npos);
+        QVERIFY2(c.state()->predicted, c.state()->predictionError.c_str());
+        QVERIFY(c.state()->prediction.secondsPerToken < blocksMs);
+        c.undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(!c.isBusy(), kJobMs);
+        QCOMPARE(c.state()->choice.layout.experts, ExpertLayout::Blocks);
+        QCOMPARE(ExpertLayout(experts->currentData().toInt()), ExpertLayout::Blocks);
     }
 };
 

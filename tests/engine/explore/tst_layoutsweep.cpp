@@ -227,6 +227,32 @@ private slots:
         QCOMPARE(ws::paretoFront(r, true), (std::vector<size_t>{2, 1, 5}));  // most KV first
     }
 
+    // For a mixture-of-experts model the optimiser also tries where the experts sit; the default layout keeps
+    // the base's (blocks), and the experts cut across the region win: every core works for the active experts.
+    void optimizerTriesExpertLayouts()
+    {
+        ws::OptimizeOptions o;
+        o.fills = {0.8};
+        o.orders = {ws::LayerOrder::Snake};
+        o.maxBands = 0;
+        int total = 0;
+        o.progress = [&](int, int of) {
+            total = of;
+            return true;
+        };
+        auto r = ws::optimizeLayout(wstest::sweepBase("gpt-oss-20b"), o);
+        QVERIFY2(r, r ? "" : r.error().text.c_str());
+        QCOMPARE(total, 2);
+        QCOMPARE(r->candidates, 3); // the default, then blocks and sliced
+        QCOMPARE(r->defaultLayout.experts, ws::ExpertLayout::Blocks);
+        QCOMPARE(r->best.experts, ws::ExpertLayout::Sliced);
+        QVERIFY(r->bestMsPerToken < r->defaultMsPerToken);
+        // A dense model: one layout, the base's.
+        auto dense = ws::optimizeLayout(wstest::sweepBase("llama-3.1-8b"), o);
+        QVERIFY(dense);
+        QCOMPARE(total, 1);
+    }
+
     void optimizerCancels()
     {
         ws::OptimizeOptions o;

@@ -290,13 +290,32 @@ private slots:
         const ws::HardwareSpec h = tinyHardware();
         ws::PlacementOptions o = tinyOptions();
         o.groups = ws::GroupPrecisions{ws::Precision::Bf16, ws::Precision::Int8, ws::Precision::Fp8};
+        o.experts = ws::ExpertLayout::Sliced;
         const ws::Layout l = ws::layoutOf(placed(m, h, o), m.id, h.id);
         QCOMPARE(l.precisions.ffn, ws::Precision::Int8);
+        QCOMPARE(l.experts, ws::ExpertLayout::Sliced);
+        QVERIFY(ws::layoutToJson(l).find("\"experts\": \"sliced\"") != std::string::npos);
         const std::string text = ws::layoutToJson(l);
         auto back = ws::layoutFromJson(text);
         QVERIFY2(back, back ? "" : back.error().message().c_str());
         QCOMPARE(*back, l);
         QCOMPARE(ws::layoutToJson(*back), text);
+    }
+
+    // A layout written before MoE layers had a choice was timed with its experts in blocks, and reads back so.
+    void layoutWithoutExpertsReadsAsBlocks()
+    {
+        const ws::ModelConfig m = wstest::tinyModel(false);
+        const ws::HardwareSpec h = tinyHardware();
+        ws::PlacementOptions o = tinyOptions();
+        o.experts = ws::ExpertLayout::Sliced;
+        QString text = QString::fromStdString(ws::layoutToJson(ws::layoutOf(placed(m, h, o), m.id, h.id)));
+        const QString field = QStringLiteral("\"experts\": \"sliced\",");
+        QVERIFY(text.contains(field));
+        text.remove(field);
+        auto l = ws::layoutFromJson(text.toStdString());
+        QVERIFY2(l, l ? "" : l.error().text.c_str());
+        QCOMPARE(l->experts, ws::ExpertLayout::Blocks);
     }
 
     void badJsonIsRefused_data()
@@ -323,6 +342,9 @@ private slots:
         QTest::newRow("newline in a precision") << "\"bf16\""
                                                 << "\"bf\\n16\""
                                                 << "unknown precision '\"bf\\n16\"'";
+        QTest::newRow("unknown expert layout") << "\"experts\": \"blocks\""
+                                               << "\"experts\": \"scattered\""
+                                               << "experts: must be blocks or sliced";
         QTest::newRow("newer version") << "\"waferscope_layout\": 1"
                                        << "\"waferscope_layout\": 9"
                                        << "newer";

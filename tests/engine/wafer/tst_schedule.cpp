@@ -65,6 +65,7 @@ private slots:
     void rectanglesStayOnMesh();
     void busiestCoreBoundsTotal();
     void moeRoutesToActiveExperts();
+    void slicedExpertsWorkOnEveryCore();
     void concatIsSlowerThanShift();
     void hopsCrossWafers();
     void timingOnlyGivesTheSameTotals_data();
@@ -182,6 +183,54 @@ void TestSchedule::moeRoutesToActiveExperts()
     QVERIFY(activeExperts(1, 0, 128, 8) != activeExperts(2, 0, 128, 8));
 }
 
+// ExpertLayout::Sliced: the same multiply-accumulates, but every core of the layer's region works for the token's
+// active experts (one gate/up phase on the whole region, no dispatch or combine hop), after an all-reduce of the
+// router's top k along x. Each core so does about experts / active times less than on its expert's own block.
+void TestSchedule::slicedExpertsWorkOnEveryCore()
+{
+    const ModelConfig m = wstest::modelPreset("qwen3-30b-a3b");
+    ScheduleRegions blocks = gridLayout(m.layers, 300, 300, 2, 4);
+    ScheduleRegions sliced = blocks;
+    sliced.experts = ExpertLayout::Sliced;
+    ScheduleOptions o;
+    o.context = 1024;
+    o.layersOnly = true;
+    const TimingModel t(someParams());
+    const TokenSchedule b = buildTokenSchedule(m, blocks, t, o);
+    const TokenSchedule s = buildTokenSchedule(m, sliced, t, o);
+    QVERIFY(std::abs(s.totalMacs() - b.totalMacs()) < 1e-9 * b.totalMacs());
+    const CoreRect& r = sliced.layers[0].rect;
+    double blockMacsPerCore = 0;
+    for (const Phase& p : b.phases)
+        if (p.layer == 0 && p.kind == PhaseKind::FfnGateUp)
+            blockMacsPerCore = std::max(blockMacsPerCore, p.macsPerCore);
+    int gateUp = 0, dispatch = 0;
+    for (const Phase& p : s.phases) {
+        if (p.layer != 0)
+            continue;
+        QVERIFY2(p.kind != PhaseKind::MoeCombine, "sliced experts combine in the down projection's all-reduce");
+        if (p.kind == PhaseKind::FfnGateUp) {
+            ++gateUp;
+            QCOMPARE(p.rect.x, r.x);
+            QCOMPARE(p.rect.y, r.y);
+            QCOMPARE(p.rect.width, r.width);
+            QCOMPARE(p.rect.height, r.height);
+            QVERIFY(p.macsPerCore * double(r.cores()) >= p.totalMacs); // the busiest core bounds the total
+            // 128 experts on 300 x 300 cores: 703-core blocks, so about 90,000 / (8 x 703) = 16 x less per core.
+            QVERIFY2(p.macsPerCore * 10 < blockMacsPerCore,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(p.macsPerCore).arg(blockMacsPerCore)));
+        }
+        if (p.kind == PhaseKind::MoeDispatch) {
+            ++dispatch;
+            QVERIFY(p.computes);
+            QCOMPARE(p.axis, ReduceAxis::X);
+        }
+    }
+    QCOMPARE(gateUp, 1);
+    QCOMPARE(dispatch, 1);
+    QVERIFY(s.cyclesByKind[size_t(PhaseKind::FfnGateUp)] < b.cyclesByKind[size_t(PhaseKind::FfnGateUp)]);
+}
+
 void TestSchedule::concatIsSlowerThanShift()
 {
     ScheduleOptions shift;
@@ -218,6 +267,7 @@ void TestSchedule::timingOnlyGivesTheSameTotals_data()
     QTest::addColumn<QString>("model");
     QTest::newRow("dense-70b") << "llama-3.1-70b";
     QTest::newRow("moe-30b") << "qwen3-30b-a3b";
+    QTest::newRow("moe-30b-sliced") << "qwen3-30b-a3b";
     QTest::newRow("sliding-window-gemma") << "gemma-3-27b";
     QTest::newRow("prefill-70b") << "llama-3.1-70b";
 }
@@ -226,7 +276,9 @@ void TestSchedule::timingOnlyGivesTheSameTotals()
 {
     QFETCH(QString, model);
     const ModelConfig m = wstest::modelPreset(model.toLatin1().constData());
-    const ScheduleRegions l = gridLayout(m.layers, 190, 235, 4, 20);
+    ScheduleRegions l = gridLayout(m.layers, 190, 235, 4, 20);
+    if (QByteArray(QTest::currentDataTag()).endsWith("sliced"))
+        l.experts = ExpertLayout::Sliced;
     ScheduleOptions full;
     full.context = 8192;
     full.tokens = 3;
