@@ -21,6 +21,7 @@ int printTarget(const ModelConfig& model, const HardwareSpec& hw, const Workload
         for (const TargetOption& t : a.tried)
             tried.append(QJsonObject{{QStringLiteral("kernel"), QString::fromStdString(t.kernel)},
                                      {QStringLiteral("kernel_factor"), t.kernelFactor},
+                                     {QStringLiteral("experts"), QString::fromStdString(t.experts)},
                                      {QStringLiteral("speculative"), t.speculative},
                                      {QStringLiteral("draft_tokens"), t.draftTokens},
                                      {QStringLiteral("acceptance"), t.acceptance},
@@ -43,12 +44,12 @@ int printTarget(const ModelConfig& model, const HardwareSpec& hw, const Workload
         return kExitOk;
     }
     std::printf("what it takes: %s on %s at %.0f tokens/s per user\n", model.name.c_str(), hw.id.c_str(), target);
-    std::printf("%-28s %7s %4s %5s %7s %12s %12s %s\n", "kernels", "factor", "k", "a", "devices", "tokens/s", "ceiling",
-                "reaches");
+    std::printf("%-28s %7s %-7s %4s %5s %7s %12s %12s %s\n", "kernels", "factor", "experts", "k", "a", "devices",
+                "tokens/s", "ceiling", "reaches");
     for (const TargetOption& t : a.tried)
-        std::printf("%-28.28s %7.3f %4d %5.2f %7d %12.1f %12.1f %s\n", t.kernel.empty() ? "-" : t.kernel.c_str(),
-                    t.kernelFactor, t.draftTokens, t.acceptance, t.devices, t.tokensPerSecond, t.ceilingTokensPerSecond,
-                    t.reaches ? "yes" : "no");
+        std::printf("%-28.28s %7.3f %-7s %4d %5.2f %7d %12.1f %12.1f %s\n", t.kernel.empty() ? "-" : t.kernel.c_str(),
+                    t.kernelFactor, t.experts.empty() ? "-" : t.experts.c_str(), t.draftTokens, t.acceptance, t.devices,
+                    t.tokensPerSecond, t.ceilingTokensPerSecond, t.reaches ? "yes" : "no");
     std::printf("%s\n", a.verdict.c_str());
     return kExitOk;
 }

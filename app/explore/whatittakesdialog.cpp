@@ -45,9 +45,9 @@ WhatItTakesDialog::WhatItTakesDialog(const PresetLibrary& presets, QWidget* pare
     m_target->setDecimals(0);
     m_target->setSuffix(tr(" tokens/s per user"));
     m_target->setKeyboardTracking(false);
-    m_target->setToolTip(tr("The speed per user to reach; the search tries kernels, speculative decoding and "
-                            "devices (engine/explore/targetsearch.h), the same as waferscope-cli predict "
-                            "--target-tokens-per-second"));
+    m_target->setToolTip(tr("The speed per user to reach; the search tries kernels, speculative decoding, a "
+                            "mixture-of-experts model's expert layout and devices (engine/explore/targetsearch.h), "
+                            "the same as waferscope-cli predict --target-tokens-per-second"));
     m_figures = new QComboBox;
     m_figures->setObjectName(QStringLiteral("publishedFigures"));
     m_figures->setToolTip(tr("Published or measured figures for this model and hardware (the shipped measurement "
@@ -107,6 +107,8 @@ bool WhatItTakesDialog::setScenario(const Scenario& s, QString* error)
     in->workload.outputTokens = s.outputTokens;
     in->workload.concurrency = std::max(1, s.batch);
     in->options.devices = s.devices;
+    if (s.layout) // the scenario's expert layout is tried first
+        in->options.wafer.experts = s.layout->experts;
     in->scenario = s;
     m_title->setText(tr("<b>%1</b> on %2 at %3, %4 tokens of context, %5 user(s)")
                          .arg(QString::fromStdString(in->model.name).toHtmlEscaped(),
@@ -178,6 +180,7 @@ views::ChartTable WhatItTakesDialog::rows(const TargetAnswer& answer)
     t.name = QStringLiteral("what_it_takes");
     t.columns = {{tr("Kernels"), {QStringLiteral("kernel")}},
                  {tr("Factor"), {QStringLiteral("kernel_factor")}},
+                 {tr("Experts"), {QStringLiteral("experts")}},
                  {tr("Draft tokens"), {QStringLiteral("speculative"), QStringLiteral("draft_tokens")}},
                  {tr("Acceptance"), {QStringLiteral("acceptance")}},
                  {tr("Devices"), {QStringLiteral("devices")}},
@@ -189,17 +192,19 @@ views::ChartTable WhatItTakesDialog::rows(const TargetAnswer& answer)
         const TargetOption& o = answer.tried[i];
         const QString kernel = QString::fromStdString(o.kernel), bound = QString::fromStdString(o.ceilingBound);
         views::ChartRow row;
-        row.cells = {{kernel.isEmpty() ? none : kernel, {kernel}},
-                     {QString::number(o.kernelFactor, 'f', 3), {o.kernelFactor}},
-                     {o.speculative ? QString::number(o.draftTokens) : none,
-                      {o.speculative, o.speculative ? QVariant(o.draftTokens) : QVariant()}},
-                     {o.speculative ? QString::number(o.acceptance, 'f', 2) : none,
-                      {o.speculative ? QVariant(o.acceptance) : QVariant()}},
-                     {QString::number(o.devices), {o.devices}},
-                     {views::formatSignificant(o.tokensPerSecond), {o.tokensPerSecond}},
-                     {tr("%1 (%2)").arg(views::formatSignificant(o.ceilingTokensPerSecond), bound),
-                      {o.ceilingTokensPerSecond, bound}},
-                     {o.reaches ? tr("yes") : tr("no"), {o.reaches}}};
+        row.cells = {
+            {kernel.isEmpty() ? none : kernel, {kernel}},
+            {QString::number(o.kernelFactor, 'f', 3), {o.kernelFactor}},
+            {o.experts.empty() ? none : QString::fromStdString(o.experts), {QString::fromStdString(o.experts)}},
+            {o.speculative ? QString::number(o.draftTokens) : none,
+             {o.speculative, o.speculative ? QVariant(o.draftTokens) : QVariant()}},
+            {o.speculative ? QString::number(o.acceptance, 'f', 2) : none,
+             {o.speculative ? QVariant(o.acceptance) : QVariant()}},
+            {QString::number(o.devices), {o.devices}},
+            {views::formatSignificant(o.tokensPerSecond), {o.tokensPerSecond}},
+            {tr("%1 (%2)").arg(views::formatSignificant(o.ceilingTokensPerSecond), bound),
+             {o.ceilingTokensPerSecond, bound}},
+            {o.reaches ? tr("yes") : tr("no"), {o.reaches}}};
         if (answer.least && *answer.least == i)
             row.background = QColor(0x2e, 0x7d, 0x32, 90); // the least change that reaches it
         t.rows.append(row);

@@ -37,6 +37,8 @@ std::string describe(const TargetOption& t)
         std::to_string(std::llround(t.tokensPerSecond)) + " tokens/s on " + std::to_string(t.devices) + " devices";
     if (!t.kernel.empty())
         s += ", kernels " + t.kernel + " (factor " + toStringC(t.kernelFactor).substr(0, 5) + ")";
+    if (!t.experts.empty())
+        s += ", experts " + t.experts;
     s += t.speculative ? ", speculative decoding k = " + std::to_string(t.draftTokens) + ", acceptance " +
                              toStringC(t.acceptance).substr(0, 4) + ", a one-layer draft"
                        : ", no speculative decoding";
@@ -52,47 +54,58 @@ Expected<TargetAnswer> whatItTakes(const ModelConfig& model, const HardwareSpec&
     TargetAnswer a;
     a.target = target;
     std::vector<int> deviceCounts{options.devices};
+    // A MoE model on wafers: the layout asked for first, then the other one.
+    std::vector<std::optional<ExpertLayout>> layouts{std::nullopt};
+    if (hw.kind == HardwareKind::Wafer && model.isMoe()) {
+        const ExpertLayout asked = options.wafer.experts;
+        layouts = {asked, asked == ExpertLayout::Blocks ? ExpertLayout::Sliced : ExpertLayout::Blocks};
+    }
     for (const Kernel& kernel : kernelsFor(hw, options)) {
-        for (int spec = 0; spec < 7; ++spec) { // off, then k in {4, 8} x acceptance in {0.5, 0.7, 0.9}
-            const int k = spec == 0 ? 0 : (spec <= 3 ? 4 : 8);
-            const double acceptance = spec == 0 ? 0 : 0.5 + 0.2 * ((spec - 1) % 3);
-            for (size_t d = 0; d < deviceCounts.size(); ++d) {
-                Workload w = workload;
-                w.speculativeUnknown = false;
-                w.speculative.enabled = spec > 0;
-                w.speculative.tokensPerStep = std::max(1, k);
-                w.speculative.acceptanceRate = acceptance;
-                w.speculative.draftModel.reset();
-                w.speculative.draftCostFraction = 1.0 / double(std::max(1, model.layers));
-                PredictOptions o = options;
-                o.devices = deviceCounts[d];
-                if (hw.kind == HardwareKind::Wafer)
-                    o.kernelFactor = kernel.factor;
-                auto p = predict(model, hw, w, o);
-                if (!p) {
-                    if (a.tried.empty() && spec == 0)
-                        return p.error();
-                    continue;
+        for (const std::optional<ExpertLayout>& layout : layouts) {
+            for (int spec = 0; spec < 7; ++spec) { // off, then k in {4, 8} x acceptance in {0.5, 0.7, 0.9}
+                const int k = spec == 0 ? 0 : (spec <= 3 ? 4 : 8);
+                const double acceptance = spec == 0 ? 0 : 0.5 + 0.2 * ((spec - 1) % 3);
+                for (size_t d = 0; d < deviceCounts.size(); ++d) {
+                    Workload w = workload;
+                    w.speculativeUnknown = false;
+                    w.speculative.enabled = spec > 0;
+                    w.speculative.tokensPerStep = std::max(1, k);
+                    w.speculative.acceptanceRate = acceptance;
+                    w.speculative.draftModel.reset();
+                    w.speculative.draftCostFraction = 1.0 / double(std::max(1, model.layers));
+                    PredictOptions o = options;
+                    o.devices = deviceCounts[d];
+                    if (hw.kind == HardwareKind::Wafer)
+                        o.kernelFactor = kernel.factor;
+                    if (layout)
+                        o.wafer.experts = *layout;
+                    auto p = predict(model, hw, w, o);
+                    if (!p) {
+                        if (a.tried.empty() && spec == 0)
+                            return p.error();
+                        continue;
+                    }
+                    if (deviceCounts.size() == 1 && hw.kind != HardwareKind::Wafer && p->devices > 0)
+                        deviceCounts.push_back(2 * p->devices); // twice the fewest: more tensor parallelism
+                    TargetOption t;
+                    t.kernelFactor = kernel.factor;
+                    t.kernel = kernel.name;
+                    t.experts = layout ? expertLayoutId(*layout) : "";
+                    t.speculative = spec > 0;
+                    t.draftTokens = k;
+                    t.acceptance = acceptance;
+                    t.draftCostFraction = spec > 0 ? w.speculative.draftCostFraction : 0;
+                    t.devices = p->devices;
+                    t.tokensPerSecond = p->tokensPerSecondPerUser;
+                    t.ceilingTokensPerSecond = p->ceiling.tokensPerSecondPerUser;
+                    t.ceilingBound = p->ceiling.bound;
+                    t.reaches = t.tokensPerSecond >= target;
+                    if (t.reaches && !a.least)
+                        a.least = a.tried.size();
+                    if (a.tried.empty() || t.tokensPerSecond > a.tried[a.fastest].tokensPerSecond)
+                        a.fastest = a.tried.size();
+                    a.tried.push_back(t);
                 }
-                if (deviceCounts.size() == 1 && hw.kind != HardwareKind::Wafer && p->devices > 0)
-                    deviceCounts.push_back(2 * p->devices); // twice the fewest: more tensor parallelism
-                TargetOption t;
-                t.kernelFactor = kernel.factor;
-                t.kernel = kernel.name;
-                t.speculative = spec > 0;
-                t.draftTokens = k;
-                t.acceptance = acceptance;
-                t.draftCostFraction = spec > 0 ? w.speculative.draftCostFraction : 0;
-                t.devices = p->devices;
-                t.tokensPerSecond = p->tokensPerSecondPerUser;
-                t.ceilingTokensPerSecond = p->ceiling.tokensPerSecondPerUser;
-                t.ceilingBound = p->ceiling.bound;
-                t.reaches = t.tokensPerSecond >= target;
-                if (t.reaches && !a.least)
-                    a.least = a.tried.size();
-                if (a.tried.empty() || t.tokensPerSecond > a.tried[a.fastest].tokensPerSecond)
-                    a.fastest = a.tried.size();
-                a.tried.push_back(t);
             }
         }
     }

@@ -6,7 +6,9 @@
 // factor; the SIMD limit, engine/predict/stackkernel.h), speculative decoding
 // (k = 4 or 8 draft tokens, acceptance 0.5, 0.7 or 0.9: the sourced range; a
 // draft of one decoder layer reusing the target's LM head, EAGLE, at
-// 1 / layers of a target token) and, on GPUs and LPUs, twice the fewest
+// 1 / layers of a target token), for a mixture-of-experts model on wafers
+// where its experts sit (the options' layout first, then the other,
+// engine/wafer/placement/expertlayout.h) and, on GPUs and LPUs, twice the fewest
 // devices. Every prediction stays under its own ceiling (the point is cut to
 // it), so a target no combination reaches is physically out of reach as
 // modelled; the answer says which ceiling binds.
@@ -27,6 +29,7 @@ struct TargetOption
 {
     double kernelFactor = 1; // wafers; 1 elsewhere
     std::string kernel;      // "measured (WaferLLM)", "stack <id>", "SIMD limit"; empty off wafers
+    std::string experts;     // a MoE model on wafers: "blocks" or "sliced"; empty otherwise
     bool speculative = false;
     int draftTokens = 0;
     double acceptance = 0;

@@ -39,10 +39,11 @@ class TestWhatItTakes : public QObject
     }
 
     // The dialog's answer against the CLI's for the same inputs and target.
-    static void compareWithCli(const WhatItTakesDialog& dialog, double target)
+    static void compareWithCli(const WhatItTakesDialog& dialog, double target, const QString& model = "qwen3-32b",
+                               const QString& precision = "bf16")
     {
         const auto run =
-            wstest::runCli({"predict", "--model", "qwen3-32b", "--hardware", "wse3", "--precision", "bf16", "--context",
+            wstest::runCli({"predict", "--model", model, "--hardware", "wse3", "--precision", precision, "--context",
                             "8192", "--target-tokens-per-second", QString::number(target), "--json"});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonObject cli = QJsonDocument::fromJson(run.out).object();
@@ -60,7 +61,8 @@ class TestWhatItTakes : public QObject
             const double tps = row.value("tokens_per_second_per_user").toDouble();
             QVERIFY2(std::abs(a.tried[size_t(i)].tokensPerSecond / tps - 1) < 1e-9, qPrintable(QString::number(i)));
             QCOMPARE(a.tried[size_t(i)].devices, row.value("devices").toInt());
-            QCOMPARE(dialog.table()->item(i, 7)->text(), row.value("reaches").toBool() ? "yes" : "no");
+            QCOMPARE(QString::fromStdString(a.tried[size_t(i)].experts), row.value("experts").toString());
+            QCOMPARE(dialog.table()->item(i, 8)->text(), row.value("reaches").toBool() ? "yes" : "no");
         }
         if (a.least)
             QCOMPARE(int(*a.least), cli.value("least").toInt());
@@ -75,10 +77,11 @@ class TestWhatItTakes : public QObject
         const DataTable data = dialog.tableData();
         QCOMPARE(data.name, QStringLiteral("what_it_takes"));
         QCOMPARE(data.columns,
-                 QStringList({"kernel", "kernel_factor", "speculative", "draft_tokens", "acceptance", "devices",
-                              "tokens_per_second_per_user", "ceiling_tokens_per_second", "ceiling_bound", "reaches"}));
+                 QStringList({"kernel", "kernel_factor", "experts", "speculative", "draft_tokens", "acceptance",
+                              "devices", "tokens_per_second_per_user", "ceiling_tokens_per_second", "ceiling_bound",
+                              "reaches"}));
         const QTableWidget* t = dialog.table();
-        QCOMPARE(t->columnCount(), 8);
+        QCOMPARE(t->columnCount(), 9);
         QVERIFY(!data.rows.isEmpty());
         QCOMPARE(t->rowCount(), int(data.rows.size()));
         const QString none = QStringLiteral("–");
@@ -88,15 +91,16 @@ class TestWhatItTakes : public QObject
             auto text = [&](int c) { return t->item(r, c)->text(); };
             QCOMPARE(text(0), v[0].toString().isEmpty() ? none : v[0].toString());
             QCOMPARE(text(1), QString::number(v[1].toDouble(), 'f', 3));
-            const bool speculative = v[2].toBool();
-            QCOMPARE(text(2), speculative ? QString::number(v[3].toInt()) : none);
-            QCOMPARE(text(3), speculative ? QString::number(v[4].toDouble(), 'f', 2) : none);
-            QCOMPARE(v[3].isValid(), speculative); // no draft without speculation: written empty
-            QCOMPARE(text(4), QString::number(v[5].toInt()));
-            QCOMPARE(text(5), ws::views::formatSignificant(v[6].toDouble()));
-            QCOMPARE(text(6),
-                     QStringLiteral("%1 (%2)").arg(ws::views::formatSignificant(v[7].toDouble()), v[8].toString()));
-            QCOMPARE(text(7), v[9].toBool() ? QStringLiteral("yes") : QStringLiteral("no"));
+            QCOMPARE(text(2), v[2].toString().isEmpty() ? none : v[2].toString());
+            const bool speculative = v[3].toBool();
+            QCOMPARE(text(3), speculative ? QString::number(v[4].toInt()) : none);
+            QCOMPARE(text(4), speculative ? QString::number(v[5].toDouble(), 'f', 2) : none);
+            QCOMPARE(v[4].isValid(), speculative); // no draft without speculation: written empty
+            QCOMPARE(text(5), QString::number(v[6].toInt()));
+            QCOMPARE(text(6), ws::views::formatSignificant(v[7].toDouble()));
+            QCOMPARE(text(7),
+                     QStringLiteral("%1 (%2)").arg(ws::views::formatSignificant(v[8].toDouble()), v[9].toString()));
+            QCOMPARE(text(8), v[10].toBool() ? QStringLiteral("yes") : QStringLiteral("no"));
             // The least change that reaches the target is marked, and only that row.
             const bool least = dialog.answer()->least && int(*dialog.answer()->least) == r;
             QCOMPARE(t->item(r, 0)->data(Qt::BackgroundRole).isValid(), least);
@@ -135,6 +139,28 @@ private slots:
         QCOMPARE(dialog->target(), 2600.0);
         QTRY_VERIFY_WITH_TIMEOUT(dialog->answer() && dialog->answer()->target == 2600, 60000);
         compareWithCli(*dialog, 2600);
+    }
+
+    // A mixture-of-experts model on wafers: where its experts sit is one of the levers. gpt-oss-120b at Cerebras'
+    // published 3,000 tokens/s (reference-vendors.json), the scenario's blocks first, then sliced.
+    void expertLayoutIsALever()
+    {
+        const PresetLibrary presets{QString()};
+        WhatItTakesDialog dialog(presets);
+        Scenario s = qwen32();
+        s.modelPreset = QStringLiteral("gpt-oss-120b");
+        s.precision = Precision::Fp4;
+        QString error;
+        QVERIFY2(dialog.setScenario(s, &error), qPrintable(error));
+        dialog.setTarget(3000);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.answer() && dialog.answer()->target == 3000, 60000);
+        compareWithCli(dialog, 3000, "gpt-oss-120b", "fp4");
+        const TargetAnswer& a = *dialog.answer();
+        QCOMPARE(a.tried.front().experts, std::string("blocks"));
+        bool sliced = false;
+        for (const TargetOption& t : a.tried)
+            sliced = sliced || t.experts == "sliced";
+        QVERIFY(sliced);
     }
 
     void unknownModelIsRefused()
