@@ -6,6 +6,7 @@
 // at 100 cycles through the layer with the dock's trail at 1 us a second (330 cycles), and the whole frame as the
 // window makes it (overlay, image, MeshView paint at 1600 x 1000); target 8 ms a frame.
 #include "engine/decode/decodemodel.h"
+#include "engine/wafer/dataflow/meshframe.h"
 #include "engine/wafer/mesh/meshplayback.h"
 #include "engine/wafer/mesh/meshvalues.h"
 #include "engine/wafer/placement/meshsnapshotbuilder.h"
@@ -166,10 +167,13 @@ int main(int argc, char** argv)
     view.setLayer(MeshLayer::Dataflow);
     QImage target(view.size(), QImage::Format_ARGB32_Premultiplied);
     std::vector<double> prepareMs, paintMs, wholeMs;
+    std::vector<std::shared_ptr<MeshFrame>> pool;
     for (int i = 0; i < frames; ++i) {
         QElapsedTimer one;
         one.start();
-        auto shown = std::make_shared<MeshFrame>();
+        // From a pool of frames, as the Dataflow dock takes them (DataflowController::render): a frame the view
+        // no longer holds is filled again instead of allocated (and its pages faulted in) afresh.
+        std::shared_ptr<MeshFrame> shown = reusableFrame(pool, 3);
         shown->base = placed;
         fo.cycle = playback->run().totalCycles * (i + 0.5) / frames;
         playback->fillFrame(*shown, fo);
