@@ -176,18 +176,19 @@ void LiveWafer::startFrame()
     // The frame and its images are made for the device, layer and zoom the view has now.
     int device = 0;
     MeshLayer layer = MeshLayer::Dataflow;
-    double scale = 0;
+    views::ViewTransform transform;
+    transform.scale = 0; // no view: the image alone
     if (m_stage) {
         noteShown();
         device = m_stage->view()->device();
         layer = m_dataflowWanted ? MeshLayer::Dataflow : m_stage->view()->layer();
-        scale = m_stage->view()->transform().scale;
+        transform = m_stage->view()->transform();
     }
     m_frameBusy = true;
     using Made = std::pair<int, views::PreparedMeshFrame>;
     m_frameJobs.start(
-        [source = m_frames, index = index, cacheTokens = cacheTokens, routing = routing, device, layer, scale] {
-            return Made(index, views::prepareMeshFrame(source(index, cacheTokens, routing), device, layer, scale));
+        [source = m_frames, index = index, cacheTokens = cacheTokens, routing = routing, device, layer, transform] {
+            return Made(index, views::prepareMeshFrame(source(index, cacheTokens, routing), device, layer, transform));
         },
         [this](const Made& made) {
             m_frameBusy = false;

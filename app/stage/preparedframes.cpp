@@ -31,7 +31,7 @@ void PreparedFrames::makeNext()
     const views::MeshView* view = m_stage->view();
     m_busy = true;
     m_jobs.start([frame = std::exchange(m_waiting, nullptr), device = view->device(), layer = view->layer(),
-                  scale = view->transform().scale] { return views::prepareMeshFrame(frame, device, layer, scale); },
+                  transform = view->transform()] { return views::prepareMeshFrame(frame, device, layer, transform); },
                  [this, before = view->frame()](const views::PreparedMeshFrame& made) {
                      m_busy = false;
                      if (made.frame && m_stage->view()->frame() == before) {

@@ -178,7 +178,7 @@ int main(int argc, char** argv)
         fo.cycle = playback->run().totalCycles * (i + 0.5) / frames;
         playback->fillFrame(*shown, fo);
         const views::PreparedMeshFrame prepared =
-            views::prepareMeshFrame(shown, 0, MeshLayer::Dataflow, view.transform().scale);
+            views::prepareMeshFrame(shown, 0, MeshLayer::Dataflow, view.transform());
         prepareMs.push_back(one.nsecsElapsed() * 1e-6);
         QElapsedTimer paint;
         paint.start();

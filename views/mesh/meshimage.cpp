@@ -1,6 +1,8 @@
 #include "views/mesh/meshimage.h"
 
 #include "views/mesh/colorscale.h"
+#include "views/mesh/meshoverlay.h"
+#include "views/mesh/meshraster.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -252,7 +254,13 @@ QImage reducedMeshImage(const QImage& image, double scale)
     return image.scaled(reducedMeshSize(image.size(), scale), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
 }
 
-PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer, double scale)
+QRgb meshBackground()
+{
+    return qRgb(0x0e, 0x10, 0x16);
+}
+
+PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer,
+                                   const ViewTransform& transform)
 {
     PreparedMeshFrame out;
     out.frame = std::move(frame);
@@ -262,9 +270,13 @@ PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int d
         return out;
     out.range = meshLayerRange(*out.frame->base, layer);
     out.image = buildMeshImage(*out.frame, device, layer, out.range);
+    const double scale = transform.scale;
     if (scale > 0 && scale < 1 && !out.image.isNull()) {
         out.reduced = reducedMeshImage(out.image, scale);
         out.reducedScale = scale;
+    } else if (scale >= 1 && transform.isValid() && !out.image.isNull()) {
+        rasterizeMesh(out.image, transform, meshBackground(), MeshOverlay::gridAlpha(scale), out.raster);
+        out.rasterTransform = transform;
     }
     return out;
 }

@@ -8,6 +8,7 @@
 // give "no data" pixels rather than a crash.
 
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "views/mesh/viewtransform.h"
 
 #include <QImage>
 #include <QString>
@@ -29,8 +30,9 @@ QRgb overCapacityColor();
 // small cache is still visible and the legend says exactly what the top means.
 double meshLayerRange(const MeshSnapshot& snapshot, MeshLayer layer);
 
-// What MeshView draws for one frame on one device and layer at `scale` px per core: the image (one pixel per
-// core), the colour scale's top and, below a pixel per core, the area-averaged copy at that scale. Made by
+// What MeshView draws for one frame on one device and layer through the view's transform: the image (one pixel per
+// core), the colour scale's top and, below a pixel per core, the area-averaged copy at that scale, at a pixel per
+// core or more the visible cores drawn at that zoom (rasterizeMesh). Made by
 // prepareMeshFrame, a pure function that any thread may call, so an animation can make its images off the GUI
 // thread and hand them to MeshView::setPreparedFrame.
 struct PreparedMeshFrame
@@ -42,8 +44,15 @@ struct PreparedMeshFrame
     QImage image;
     double reducedScale = 0; // 0: no reduced copy
     QImage reduced;
+    // At a pixel per core or more: the visible cores drawn through rasterTransform with their grid, the pixels
+    // MeshView::paintMesh draws there, so a paint with the view still at that transform only copies them.
+    ViewTransform rasterTransform;
+    QImage raster;
 };
-PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer, double scale);
+PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer,
+                                   const ViewTransform& transform);
+// The colour around the mesh and between dies.
+QRgb meshBackground();
 // The size of the area-averaged copy of a `size` image at `scale` (< 1) px per core.
 QSize reducedMeshSize(QSize size, double scale);
 // `image` (one pixel per core) area-averaged down to `scale` pixels per core (below 1): no core is dropped.

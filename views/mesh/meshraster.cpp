@@ -34,6 +34,12 @@ inline QRgb darken(QRgb c, int keep) // keep: 0..256
 
 } // namespace
 
+bool sameRaster(const ViewTransform& a, const ViewTransform& b)
+{
+    return a.viewPx == b.viewPx && a.meshCores == b.meshCores && a.turned == b.turned && a.scale == b.scale &&
+           a.offsetPx == b.offsetPx;
+}
+
 void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background, int gridAlpha, QImage& target)
 {
     const QSize size = t.viewPx.toSize();

@@ -19,6 +19,9 @@ namespace ws::views {
 // Pixels off the mesh get `background`.
 // gridAlpha 0 draws no grid; otherwise grid pixels are darkened by gridAlpha/255.
 void rasterizeMesh(const QImage& cores, const ViewTransform& transform, QRgb background, int gridAlpha, QImage& target);
+// True when rasterizeMesh draws the same pixels through `a` as through `b` (same view size, mesh, turn, scale and
+// offset).
+bool sameRaster(const ViewTransform& a, const ViewTransform& b);
 
 // Qt's raster engine hands a fill or a stroke that spans 96 rows or more to its thread pool (qdrawhelper's
 // parallel fills). For the overlay's thin and translucent strokes the handing over costs far more than the

@@ -18,7 +18,7 @@ namespace ws::views {
 
 namespace {
 constexpr double kMarginPx = 16;
-const QColor kBackground(0x0e, 0x10, 0x16);
+const QColor kBackground(meshBackground());
 } // namespace
 
 MeshView::MeshView(QWidget* parent) : QWidget(parent)
@@ -349,9 +349,12 @@ void MeshView::paintMesh(QPainter& p)
         }
         p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     } else {
-        // At a pixel per core or more: nearest-neighbour, so cores stay crisp, with the grid folded in.
-        rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame);
-        p.drawImage(QPointF(0, 0), m_frame);
+        // At a pixel per core or more: nearest-neighbour with the grid folded in, made off the GUI thread with the
+        // frame (prepareMeshFrame) while the view keeps the zoom it was made for.
+        const bool prepared = !m_preparedRaster.isNull() && sameRaster(m_rasterTransform, m_transform);
+        if (!prepared)
+            rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame);
+        p.drawImage(QPointF(0, 0), prepared ? m_preparedRaster : m_frame);
     }
     p.setPen(QColor(255, 255, 255, 50));
     p.drawRect(meshRect.adjusted(-1.5, -1.5, 1.5, 1.5));

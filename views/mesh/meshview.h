@@ -158,6 +158,8 @@ private:
     double m_reducedScale = 0;
     QTimer* m_reduceTimer = nullptr; // reduces for the current scale once pending events are done (reduceLater)
     QImage m_frame;                  // the visible cores at the current zoom (at or above 1 px per core)
+    QImage m_preparedRaster;         // the same, made with a prepared frame through m_rasterTransform
+    ViewTransform m_rasterTransform;
     ViewTransform m_transform;
     QString m_emptyText;
     QString m_banner;

@@ -42,6 +42,8 @@ void MeshView::setPreparedFrame(const PreparedMeshFrame& prepared)
     // Made for another scale (the view resized while it was made): stretched until it is made again (paintMesh).
     m_reduced = prepared.reducedScale > 0 ? prepared.reduced : QImage();
     m_reducedScale = prepared.reducedScale > 0 ? prepared.reducedScale : 0;
+    m_preparedRaster = prepared.raster;
+    m_rasterTransform = prepared.rasterTransform;
     update();
 }
 
@@ -75,6 +77,7 @@ void MeshView::rebuildImage()
     m_imageStale = true;
     m_reduced = QImage();
     m_reducedScale = 0;
+    m_preparedRaster = QImage();
     updateLegendBand(); // the layer's legend may be wider or narrower
     update();
 }

@@ -76,10 +76,9 @@ class TestWhatItTakes : public QObject
     {
         const DataTable data = dialog.tableData();
         QCOMPARE(data.name, QStringLiteral("what_it_takes"));
-        QCOMPARE(data.columns,
-                 QStringList({"kernel", "kernel_factor", "experts", "speculative", "draft_tokens", "acceptance",
-                              "devices", "tokens_per_second_per_user", "ceiling_tokens_per_second", "ceiling_bound",
-                              "reaches"}));
+        QCOMPARE(data.columns, QStringList({"kernel", "kernel_factor", "experts", "speculative", "draft_tokens",
+                                            "acceptance", "devices", "tokens_per_second_per_user",
+                                            "ceiling_tokens_per_second", "ceiling_bound", "reaches"}));
         const QTableWidget* t = dialog.table();
         QCOMPARE(t->columnCount(), 9);
         QVERIFY(!data.rows.isEmpty());

@@ -6,6 +6,8 @@
 
 #include "tests/views/syntheticsnapshot.h"
 #include "views/mesh/colorscale.h"
+#include "views/mesh/meshimage.h"
+#include "views/mesh/meshraster.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -36,6 +38,7 @@ private slots:
     void turnsToFitALandscapeView();
     void legendFadesNearThePointer();
     void legendWrapsIntoTheMarginBesideTheMesh();
+    void preparedRasterIsPaintedAtItsZoom();
 };
 
 namespace {
@@ -453,9 +456,6 @@ void TestMeshView::legendWrapsIntoTheMarginBesideTheMesh()
     QCOMPARE(legend.sizeHint(view.font(), 20), full);
 }
 
-QTEST_MAIN(TestMeshView)
-#include "tst_meshview.moc"
-
 // Seen in Chat mode at 1366 x 768: the Dataflow legend covered layers L30 and L31. With the pointer over it, it fades
 // and the cores under it show through; away from it, and after the pointer leaves the view, it is back.
 void TestMeshView::legendFadesNearThePointer()
@@ -480,3 +480,43 @@ void TestMeshView::legendFadesNearThePointer()
     QTRY_VERIFY(!view.legendFaded());
     QCOMPARE(view.grab().toImage().pixel(inside * dpr), before.pixel(inside * dpr));
 }
+
+// At a pixel per core or more a prepared frame carries the visible cores drawn at the view's zoom (made off the GUI
+// thread, prepareMeshFrame): the view paints exactly what it would draw itself, and draws afresh once the zoom
+// moves on.
+void TestMeshView::preparedRasterIsPaintedAtItsZoom()
+{
+    auto a = testing::makeSyntheticSnapshot(64, 48, 1);
+    auto b = std::make_shared<MeshSnapshot>(*a); // the same cores as another base, so the view adopts its image
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(640, 480);
+    view.setSnapshot(a);
+    QVERIFY(view.transform().scale >= 1);
+    const QImage own = view.grab().toImage();
+    PreparedMeshFrame prepared =
+        prepareMeshFrame(std::make_shared<const MeshFrame>(MeshFrame{b, {}, {}}), 0, view.layer(), view.transform());
+    QVERIFY(!prepared.raster.isNull());
+    QVERIFY(sameRaster(prepared.rasterTransform, view.transform()));
+    view.setPreparedFrame(prepared);
+    QCOMPARE(view.grab().toImage(), own);
+
+    // A marked raster shows that it is the one painted, and a new zoom that the view draws the cores again.
+    const QRgb mark = qRgb(255, 0, 255);
+    prepared.raster.fill(mark);
+    prepared.frame = std::make_shared<const MeshFrame>(MeshFrame{a, {}, {}});
+    view.setPreparedFrame(prepared);
+    const QPoint centre = view.transform().coreToWidget(QPointF(32.5, 24.5)).toPoint();
+    QCOMPARE(view.grab().toImage().pixel(centre), mark);
+    view.zoomIn();
+    QVERIFY(view.grab().toImage().pixel(centre) != mark);
+    // Below a pixel per core there is none: the view draws the reduced copy.
+    ViewTransform far = view.transform();
+    far.scale = 0.5;
+    const PreparedMeshFrame reduced = prepareMeshFrame(prepared.frame, 0, view.layer(), far);
+    QVERIFY(reduced.raster.isNull());
+    QCOMPARE(reduced.reducedScale, 0.5);
+}
+
+QTEST_MAIN(TestMeshView)
+#include "tst_meshview.moc"
