@@ -2898,10 +2898,6 @@ Press Resume to continue where it stopped.</source>
         <translation> token/s（每用户）</translation>
     </message>
     <message>
-        <source>The speed per user to reach; the search tries kernels, speculative decoding and devices (engine/explore/targetsearch.h), the same as waferscope-cli predict --target-tokens-per-second</source>
-        <translation>要达到的每用户速度；搜索会尝试内核、推测解码与设备数量（engine/explore/targetsearch.h），与 waferscope-cli predict --target-tokens-per-second 相同</translation>
-    </message>
-    <message>
         <source>Published or measured figures for this model and hardware (the shipped measurement rows), each with its source</source>
         <translation>该模型与硬件的公开或实测数据（随附的测量行），均注明来源</translation>
     </message>
@@ -2988,6 +2984,14 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>CSV files (*.csv);;JSON files (*.json)</source>
         <translation>CSV 文件 (*.csv);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>The speed per user to reach; the search tries kernels, speculative decoding, a mixture-of-experts model&apos;s expert layout and devices (engine/explore/targetsearch.h), the same as waferscope-cli predict --target-tokens-per-second</source>
+        <translation>要达到的每用户速度；搜索会尝试内核、推测解码、混合专家模型的专家布局与设备数量（engine/explore/targetsearch.h），与 waferscope-cli predict --target-tokens-per-second 相同</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家布局</translation>
     </message>
 </context>
 <context>
