@@ -2760,10 +2760,6 @@ Press Resume to continue where it stopped.</source>
         <translation>（仅一个参数）</translation>
     </message>
     <message>
-        <source>The layout parameter to sweep: weight fill, context, precision, wafer count, concurrency, layer order, region aspect (bands per wafer) or hop latency (a factor on each hop&apos;s cost).</source>
-        <translation>要扫描的布局参数：权重填充率、上下文、精度、晶圆数、并发数、层顺序、区域长宽比（每片晶圆的条带数）或跳延迟（每跳开销的倍数）。</translation>
-    </message>
-    <message>
         <source>LO:HI:STEP or V1,V2,…</source>
         <translation>下限:上限:步长 或 V1,V2,…</translation>
     </message>
@@ -2790,6 +2786,10 @@ Press Resume to continue where it stopped.</source>
     <message>
         <source>Tokens/s per user against KV capacity</source>
         <translation>每用户 token/秒 与 KV 容量</translation>
+    </message>
+    <message>
+        <source>The layout parameter to sweep: weight fill, context, precision, wafer count, concurrency, layer order, region aspect (bands per wafer), hop latency (a factor on each hop&apos;s cost) or a mixture-of-experts model&apos;s expert layout (blocks, sliced).</source>
+        <translation>要扫描的布局参数：权重填充率、上下文、精度、晶圆数、并发数、层顺序、区域长宽比（每片晶圆的条带数）、跳延迟（每跳开销的倍数），或混合专家模型的专家布局（blocks、sliced）。</translation>
     </message>
 </context>
 <context>

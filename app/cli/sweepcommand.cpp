@@ -33,7 +33,7 @@ int runSweep(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Sweep one or two layout parameters (fill, context, precision, "
-                                                    "wafers, concurrency, order, aspect, hop-latency)."));
+                                                    "wafers, concurrency, order, aspect, hop-latency, experts)."));
     addBaseOptions(parser);
     parser.addOptions({
         {QStringLiteral("param"), QStringLiteral("NAME=V1,V2,... or NAME=LO:HI:STEP; once or twice."),

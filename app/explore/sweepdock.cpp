@@ -26,10 +26,6 @@
 namespace ws {
 
 namespace {
-constexpr SweepParameter kParameters[] = {
-    SweepParameter::Fill,        SweepParameter::Context, SweepParameter::Precision, SweepParameter::Wafers,
-    SweepParameter::Concurrency, SweepParameter::Order,   SweepParameter::Aspect,    SweepParameter::HopLatency};
-
 struct SweepRun
 {
     std::shared_ptr<const SweepResult> result;
@@ -50,7 +46,7 @@ SweepDock::SweepDock(const PresetLibrary& presets, std::function<Scenario()> cur
         m_param[i]->setObjectName(QStringLiteral("sweepParameter%1").arg(i + 1));
         if (i == 1)
             m_param[i]->addItem(QString(), QString());
-        for (SweepParameter p : kParameters)
+        for (SweepParameter p : sweepParameters())
             m_param[i]->addItem(QString::fromLatin1(sweepParameterId(p)), QString::fromLatin1(sweepParameterId(p)));
         m_values[i] = new QLineEdit(body);
         m_values[i]->setObjectName(QStringLiteral("sweepValues%1").arg(i + 1));
@@ -351,8 +347,9 @@ void SweepDock::retranslate()
     m_param[1]->setItemText(0, tr("(one parameter)"));
     for (int i = 0; i < 2; ++i) {
         m_param[i]->setToolTip(tr("The layout parameter to sweep: weight fill, context, precision, wafer count, "
-                                  "concurrency, layer order, region aspect (bands per wafer) or hop latency (a factor "
-                                  "on each hop's cost)."));
+                                  "concurrency, layer order, region aspect (bands per wafer), hop latency (a factor "
+                                  "on each hop's cost) or a mixture-of-experts model's expert layout (blocks, "
+                                  "sliced)."));
         m_values[i]->setPlaceholderText(tr("LO:HI:STEP or V1,V2,…"));
         m_values[i]->setToolTip(tr("Values as waferscope-cli sweep takes them: a range LO:HI:STEP or a list."));
     }

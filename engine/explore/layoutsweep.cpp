@@ -17,8 +17,9 @@ namespace {
 using nlohmann::json;
 
 constexpr SweepParameter kParameters[] = {
-    SweepParameter::Fill,        SweepParameter::Context, SweepParameter::Precision, SweepParameter::Wafers,
-    SweepParameter::Concurrency, SweepParameter::Order,   SweepParameter::Aspect,    SweepParameter::HopLatency};
+    SweepParameter::Fill,   SweepParameter::Context,     SweepParameter::Precision,
+    SweepParameter::Wafers, SweepParameter::Concurrency, SweepParameter::Order,
+    SweepParameter::Aspect, SweepParameter::HopLatency,  SweepParameter::Experts};
 
 std::string number(double v)
 {
@@ -51,6 +52,13 @@ Status apply(ScenarioSpec& b, SweepParameter p, const std::string& v)
             return makeError(ErrorCode::InvalidArgument, "order: '" + v + "' is not snake, row-major or column-major",
                              "sweep");
         b.order = *order;
+        return Ok{};
+    }
+    if (p == SweepParameter::Experts) {
+        const auto experts = parseExpertLayout(v);
+        if (!experts)
+            return makeError(ErrorCode::InvalidArgument, "experts: '" + v + "' is not blocks or sliced", "sweep");
+        b.experts = *experts;
         return Ok{};
     }
     auto x = parseNumber(v, id);
@@ -106,8 +114,15 @@ const char* sweepParameterId(SweepParameter p)
         return "aspect";
     case SweepParameter::HopLatency:
         return "hop-latency";
+    case SweepParameter::Experts:
+        return "experts";
     }
     return "fill";
+}
+
+std::span<const SweepParameter> sweepParameters()
+{
+    return kParameters;
 }
 
 Expected<SweepAxis> parseSweepAxis(std::string_view text)
@@ -123,7 +138,7 @@ Expected<SweepAxis> parseSweepAxis(std::string_view text)
     if (found == std::end(kParameters))
         return makeError(ErrorCode::InvalidArgument,
                          "unknown sweep parameter '" + name +
-                             "' (fill, context, precision, wafers, concurrency, order, aspect, hop-latency)",
+                             "' (fill, context, precision, wafers, concurrency, order, aspect, hop-latency, experts)",
                          "sweep");
     axis.parameter = *found;
     if (std::count(spec.begin(), spec.end(), ':') == 2) {

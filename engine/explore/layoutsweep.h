@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,10 +38,13 @@ enum class SweepParameter
     Concurrency,
     Order,
     Aspect,
-    HopLatency
+    HopLatency,
+    Experts, // a mixture-of-experts model's expert layout: blocks, sliced
 };
-const char* sweepParameterId(
-    SweepParameter p); // "fill", "context", "precision", "wafers", "concurrency", "order", "aspect", "hop-latency"
+// "fill", "context", "precision", "wafers", "concurrency", "order", "aspect", "hop-latency", "experts"
+const char* sweepParameterId(SweepParameter p);
+// Every parameter a sweep takes, in the order the command line and the Sweep dock list them.
+std::span<const SweepParameter> sweepParameters();
 
 struct SweepAxis
 {

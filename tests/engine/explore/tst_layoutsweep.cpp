@@ -131,6 +131,28 @@ private slots:
         QCOMPARE(layout.order, ws::LayerOrder::RowMajor);
     }
 
+    // A mixture-of-experts model's expert layout is a sweep axis: each point places and predicts with it.
+    void expertLayoutIsASweepAxis()
+    {
+        auto axis = ws::parseSweepAxis("experts=blocks,sliced");
+        QVERIFY2(axis, axis ? "" : axis.error().text.c_str());
+        QCOMPARE(axis->values, (std::vector<std::string>{"blocks", "sliced"}));
+        ws::ScenarioSpec b = wstest::sweepBase("gpt-oss-20b");
+        b.workload.precision = b.model.nativePrecision;
+        auto r = ws::runSweep(b, {*axis});
+        QVERIFY2(r, r ? "" : r.error().text.c_str());
+        QCOMPARE(r->points.size(), size_t(2));
+        QVERIFY2(r->points[0].error.empty() && r->points[1].error.empty(), r->points[0].error.c_str());
+        QVERIFY(r->points[1].tokensPerSecondPerUser > 1.2 * r->points[0].tokensPerSecondPerUser);
+        ws::ScenarioSpec sliced = b;
+        sliced.experts = ws::ExpertLayout::Sliced;
+        auto direct = ws::predictPlaced(sliced, nullptr, nullptr, {.noRange = true});
+        QVERIFY(direct);
+        QCOMPARE(r->points[1].tokensPerSecondPerUser, direct->tokensPerSecondPerUser);
+        QVERIFY(std::find(ws::sweepParameters().begin(), ws::sweepParameters().end(), ws::SweepParameter::Experts) !=
+                ws::sweepParameters().end());
+    }
+
     void badAxesAreRefused_data()
     {
         QTest::addColumn<QString>("spec");
@@ -149,6 +171,8 @@ private slots:
                                            << "whole number";
         QTest::newRow("empty range") << "context=10:1:1"
                                      << "LO <= HI";
+        QTest::newRow("bad expert layout") << "experts=blocks,scattered"
+                                           << "experts: 'scattered' is not blocks or sliced";
     }
     void badAxesAreRefused()
     {
