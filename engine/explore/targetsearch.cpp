@@ -54,58 +54,62 @@ Expected<TargetAnswer> whatItTakes(const ModelConfig& model, const HardwareSpec&
     TargetAnswer a;
     a.target = target;
     std::vector<int> deviceCounts{options.devices};
-    // A MoE model on wafers: the layout asked for first, then the other one.
-    std::vector<std::optional<ExpertLayout>> layouts{std::nullopt};
-    if (hw.kind == HardwareKind::Wafer && model.isMoe()) {
-        const ExpertLayout asked = options.wafer.experts;
-        layouts = {asked, asked == ExpertLayout::Blocks ? ExpertLayout::Sliced : ExpertLayout::Blocks};
-    }
+    // The software levers in order of effort: each kernel factor with, for a MoE model on wafers, the layout asked
+    // for first and then the other one.
+    std::vector<std::pair<Kernel, std::optional<ExpertLayout>>> levers;
     for (const Kernel& kernel : kernelsFor(hw, options)) {
-        for (const std::optional<ExpertLayout>& layout : layouts) {
-            for (int spec = 0; spec < 7; ++spec) { // off, then k in {4, 8} x acceptance in {0.5, 0.7, 0.9}
-                const int k = spec == 0 ? 0 : (spec <= 3 ? 4 : 8);
-                const double acceptance = spec == 0 ? 0 : 0.5 + 0.2 * ((spec - 1) % 3);
-                for (size_t d = 0; d < deviceCounts.size(); ++d) {
-                    Workload w = workload;
-                    w.speculativeUnknown = false;
-                    w.speculative.enabled = spec > 0;
-                    w.speculative.tokensPerStep = std::max(1, k);
-                    w.speculative.acceptanceRate = acceptance;
-                    w.speculative.draftModel.reset();
-                    w.speculative.draftCostFraction = 1.0 / double(std::max(1, model.layers));
-                    PredictOptions o = options;
-                    o.devices = deviceCounts[d];
-                    if (hw.kind == HardwareKind::Wafer)
-                        o.kernelFactor = kernel.factor;
-                    if (layout)
-                        o.wafer.experts = *layout;
-                    auto p = predict(model, hw, w, o);
-                    if (!p) {
-                        if (a.tried.empty() && spec == 0)
-                            return p.error();
-                        continue;
-                    }
-                    if (deviceCounts.size() == 1 && hw.kind != HardwareKind::Wafer && p->devices > 0)
-                        deviceCounts.push_back(2 * p->devices); // twice the fewest: more tensor parallelism
-                    TargetOption t;
-                    t.kernelFactor = kernel.factor;
-                    t.kernel = kernel.name;
-                    t.experts = layout ? expertLayoutId(*layout) : "";
-                    t.speculative = spec > 0;
-                    t.draftTokens = k;
-                    t.acceptance = acceptance;
-                    t.draftCostFraction = spec > 0 ? w.speculative.draftCostFraction : 0;
-                    t.devices = p->devices;
-                    t.tokensPerSecond = p->tokensPerSecondPerUser;
-                    t.ceilingTokensPerSecond = p->ceiling.tokensPerSecondPerUser;
-                    t.ceilingBound = p->ceiling.bound;
-                    t.reaches = t.tokensPerSecond >= target;
-                    if (t.reaches && !a.least)
-                        a.least = a.tried.size();
-                    if (a.tried.empty() || t.tokensPerSecond > a.tried[a.fastest].tokensPerSecond)
-                        a.fastest = a.tried.size();
-                    a.tried.push_back(t);
+        if (hw.kind == HardwareKind::Wafer && model.isMoe()) {
+            const ExpertLayout asked = options.wafer.experts;
+            levers.push_back({kernel, asked});
+            levers.push_back({kernel, asked == ExpertLayout::Blocks ? ExpertLayout::Sliced : ExpertLayout::Blocks});
+        } else {
+            levers.push_back({kernel, std::nullopt});
+        }
+    }
+    for (const auto& [kernel, layout] : levers) {
+        for (int spec = 0; spec < 7; ++spec) { // off, then k in {4, 8} x acceptance in {0.5, 0.7, 0.9}
+            const int k = spec == 0 ? 0 : (spec <= 3 ? 4 : 8);
+            const double acceptance = spec == 0 ? 0 : 0.5 + 0.2 * ((spec - 1) % 3);
+            for (size_t d = 0; d < deviceCounts.size(); ++d) {
+                Workload w = workload;
+                w.speculativeUnknown = false;
+                w.speculative.enabled = spec > 0;
+                w.speculative.tokensPerStep = std::max(1, k);
+                w.speculative.acceptanceRate = acceptance;
+                w.speculative.draftModel.reset();
+                w.speculative.draftCostFraction = 1.0 / double(std::max(1, model.layers));
+                PredictOptions o = options;
+                o.devices = deviceCounts[d];
+                if (hw.kind == HardwareKind::Wafer)
+                    o.kernelFactor = kernel.factor;
+                if (layout)
+                    o.wafer.experts = *layout;
+                auto p = predict(model, hw, w, o);
+                if (!p) {
+                    if (a.tried.empty() && spec == 0)
+                        return p.error();
+                    continue;
                 }
+                if (deviceCounts.size() == 1 && hw.kind != HardwareKind::Wafer && p->devices > 0)
+                    deviceCounts.push_back(2 * p->devices); // twice the fewest: more tensor parallelism
+                TargetOption t;
+                t.kernelFactor = kernel.factor;
+                t.kernel = kernel.name;
+                t.experts = layout ? expertLayoutId(*layout) : "";
+                t.speculative = spec > 0;
+                t.draftTokens = k;
+                t.acceptance = acceptance;
+                t.draftCostFraction = spec > 0 ? w.speculative.draftCostFraction : 0;
+                t.devices = p->devices;
+                t.tokensPerSecond = p->tokensPerSecondPerUser;
+                t.ceilingTokensPerSecond = p->ceiling.tokensPerSecondPerUser;
+                t.ceilingBound = p->ceiling.bound;
+                t.reaches = t.tokensPerSecond >= target;
+                if (t.reaches && !a.least)
+                    a.least = a.tried.size();
+                if (a.tried.empty() || t.tokensPerSecond > a.tried[a.fastest].tokensPerSecond)
+                    a.fastest = a.tried.size();
+                a.tried.push_back(t);
             }
         }
     }

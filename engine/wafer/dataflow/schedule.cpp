@@ -233,11 +233,12 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
         const CoreRect& r = region.rect;
         const bool moe = model.isMoeLayer(l);
         const int64_t kvTokens = model.kvTokens(l, options.context);
-        // MoE layers with experts in blocks are timed each: the active experts (and so the dispatch distance)
-        // differ per layer. Experts cut across the region take the same time whichever are active.
-        const bool ownExperts =
-            moe && (layout.experts == ExpertLayout::Blocks ||
-                    (size_t(l) < layout.expertRegions.size() && !layout.expertRegions[size_t(l)].empty()));
+        const LayerDims dims = LayerDims::fromModel(model, l);
+        // A MoE layer's experts cut across its region (ExpertLayout::Sliced) take the same time whichever are
+        // active; in blocks (or on rectangles of their own) they are timed each: the active experts, and so the
+        // dispatch distance, differ per layer.
+        const bool sliced = moe && layout.experts == ExpertLayout::Sliced && !hasPlacedExperts(layout, l, dims);
+        const bool ownExperts = moe && !sliced;
         const LayerTotals* hit = nullptr;
         if (options.timingOnly && !ownExperts)
             for (const LayerTotals& m : memo)
@@ -260,7 +261,6 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
             s.fixedHopCycles += hit->fixedHop;
             b.advance(hit->duration, hit->fixedDuration);
         } else {
-            const LayerDims dims = LayerDims::fromModel(model, l);
             for (const PhaseWork& w :
                  attentionWork(dims, r.width, r.height, t, model.kvTokens(l, options.context), options.kv)) {
                 if (w.kind == PhaseKind::KvShift) {
@@ -276,7 +276,7 @@ TokenSchedule buildTokenSchedule(const ModelConfig& model, const ScheduleRegions
             if (!dims.isMoe()) {
                 for (const PhaseWork& w : ffnWork(dims, r.width, r.height, t, r.width, r.height))
                     b.work(w, l, region, r, false);
-            } else if (layout.experts == ExpertLayout::Sliced && !hasPlacedExperts(layout, l, dims)) {
+            } else if (sliced) {
                 for (const PhaseWork& w : slicedExpertWork(dims, r.width, r.height, t))
                     b.work(w, l, region, r, false);
             } else {
