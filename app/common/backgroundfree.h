@@ -7,6 +7,7 @@
 // shared_ptr whose deleter hands the object to Qt's global thread pool; with
 // no application (or pool) left it deletes in place.
 
+#include "app/common/backgroundpool.h"
 #include "app/common/threadhandoff.h"
 
 #include <QCoreApplication>
@@ -20,7 +21,7 @@ namespace ws {
 template <typename T, typename... Args> std::shared_ptr<const T> makeSharedFreedInBackground(Args&&... args)
 {
     return std::shared_ptr<const T>(new T(std::forward<Args>(args)...), [](const T* object) {
-        QThreadPool* pool = QCoreApplication::instance() ? QThreadPool::globalInstance() : nullptr;
+        QThreadPool* pool = QCoreApplication::instance() ? backgroundPool() : nullptr;
         if (!pool) {
             delete object;
             return;

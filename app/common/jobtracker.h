@@ -20,6 +20,7 @@
 // placement made beside a streaming chat yields its core to the GUI thread's
 // paint at once instead of sharing it.
 
+#include "app/common/backgroundpool.h"
 #include "app/common/threadhandoff.h"
 
 #include <QDebug>
@@ -93,8 +94,7 @@ public:
         QFutureInterface<void> promise;
         promise.reportStarted();
         watcher->setFuture(promise.future());
-        QThreadPool::globalInstance()->start(
-            new Job<Outcome, decltype(run)>(std::move(promise), std::move(slot), std::move(run)));
+        backgroundPool()->start(new Job<Outcome, decltype(run)>(std::move(promise), std::move(slot), std::move(run)));
         return id;
     }
 

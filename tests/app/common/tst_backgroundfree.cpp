@@ -4,6 +4,8 @@
 // thread, not on the GUI thread; every copy's destructor runs once.
 #include "app/common/backgroundfree.h"
 
+#include "app/common/backgroundpool.h"
+
 #include <QAtomicInt>
 #include <QTest>
 #include <QThread>
@@ -12,6 +14,8 @@
 
 namespace {
 std::atomic<QThread*> g_destroyedOn{nullptr};
+std::atomic<bool> g_onTheAppsPool{false}; // destroyed on a thread of ws::backgroundPool()
+std::atomic<bool> g_onQtsPool{false};     // on one of Qt's global pool
 QAtomicInt g_destroyed{0};
 
 struct Probe
@@ -20,6 +24,8 @@ struct Probe
     ~Probe()
     {
         g_destroyedOn = QThread::currentThread();
+        g_onTheAppsPool = ws::backgroundPool()->contains(QThread::currentThread());
+        g_onQtsPool = QThreadPool::globalInstance()->contains(QThread::currentThread());
         g_destroyed.fetchAndAddOrdered(1);
     }
     int sum;
@@ -37,13 +43,15 @@ private slots:
         QCOMPARE(first->sum, 5);
         auto second = first;
         first.reset();
-        QThreadPool::globalInstance()->waitForDone();
+        ws::backgroundPool()->waitForDone();
         QCOMPARE(g_destroyed.loadAcquire(), 0); // a holder is left
         second.reset();                         // the last one, on this (the GUI) thread
-        QVERIFY(QThreadPool::globalInstance()->waitForDone(10000));
+        QVERIFY(ws::backgroundPool()->waitForDone(10000));
         QTRY_COMPARE(g_destroyed.loadAcquire(), 1);
         QVERIFY(g_destroyedOn.load() != nullptr);
         QVERIFY(g_destroyedOn.load() != QThread::currentThread());
+        QVERIFY(g_onTheAppsPool.load()); // not on Qt's global pool (backgroundpool.h)
+        QVERIFY(!g_onQtsPool.load());
     }
 };
 

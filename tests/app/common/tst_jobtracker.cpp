@@ -10,6 +10,8 @@
 
 #include <memory>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 using ws::JobTracker;
@@ -188,6 +190,25 @@ private slots:
     // The context goes away after the job has finished but before its result was delivered: the result,
     // built on the pooled thread, is destroyed on this one. Under ThreadSanitizer (the tsan leg) that is
     // reported as a race unless the hand-over is one TSan can see (it was, through Qt's result store).
+    // The app's own pool, not Qt's global one: the raster engine splits a large paint over the global pool's
+    // threads while the GUI thread waits, and there the pieces queued behind the app's jobs (backgroundpool.h).
+    void jobsRunOnTheAppsOwnPool()
+    {
+        QObject context;
+        JobTracker jobs(&context);
+        bool ours = false;
+        bool global = true;
+        jobs.start(
+            [] {
+                return std::pair(ws::backgroundPool()->contains(QThread::currentThread()),
+                                 QThreadPool::globalInstance()->contains(QThread::currentThread()));
+            },
+            [&](std::pair<bool, bool> where) { std::tie(ours, global) = where; });
+        QTRY_VERIFY(!jobs.isBusy());
+        QVERIFY(ours);
+        QVERIFY(!global);
+    }
+
     void resultUndeliveredIsDestroyedSafely()
     {
         bool delivered = false;

@@ -8,6 +8,7 @@
 // tour captions' values; the expected tokens/s, first-token time and wafer
 // count come from the built CLI run as a separate process with the
 // scenario's inputs as flags.
+#include "app/common/backgroundpool.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/compare/comparecontroller.h"
@@ -155,7 +156,7 @@ void TestViewsAgree::viewsAgree()
         layoutFile.close();
         args << "--layout" << layoutFile.fileName();
     }
-    QThreadPool::globalInstance()->waitForDone();
+    ws::backgroundPool()->waitForDone();
 
     // Expected: the CLI, a separate process.
     const wstest::CliRun run = wstest::runCli(args);

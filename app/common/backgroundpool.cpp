@@ -1,0 +1,14 @@
+#include "app/common/backgroundpool.h"
+
+#include <QThreadPool>
+
+namespace ws {
+
+Q_GLOBAL_STATIC(QThreadPool, theBackgroundPool)
+
+QThreadPool* backgroundPool()
+{
+    return theBackgroundPool();
+}
+
+} // namespace ws
