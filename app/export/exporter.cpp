@@ -1,6 +1,7 @@
 #include "app/export/exporter.h"
 
 #include "app/export/tablewriter.h"
+#include "views/mesh/meshview.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -13,6 +14,21 @@
 
 namespace ws {
 
+namespace {
+
+// A heatmap whose new image is still being made off the GUI thread (deferred images) makes it now, so the file
+// shows what the view says, not the picture before a layer change.
+void finishMeshImages(const QWidget* widget)
+{
+    if (const auto* view = qobject_cast<const views::MeshView*>(widget))
+        view->finishImage();
+    for (const QWidget* child : widget->findChildren<QWidget*>())
+        if (const auto* view = qobject_cast<const views::MeshView*>(child))
+            view->finishImage();
+}
+
+} // namespace
+
 QImage Exporter::renderWidget(QWidget* widget, double scale)
 {
     scale = std::clamp(scale, kMinScale, kMaxScale);
@@ -20,6 +36,7 @@ QImage Exporter::renderWidget(QWidget* widget, double scale)
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
     image.fill(widget->palette().window().color());
+    finishMeshImages(widget);
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
     widget->render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
@@ -63,6 +80,7 @@ QByteArray Exporter::svgBytes(QWidget* widget, const QString& title, const Expor
     generator.setViewBox(QRect(QPoint(0, 0), widget->size()));
     generator.setTitle(title);
     generator.setDescription(tr("Exported from WaferScope"));
+    finishMeshImages(widget);
     QPainter painter(&generator);
     widget->render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
     painter.end();

@@ -1,6 +1,7 @@
 #include "app/stage/stage.h"
 
 #include "views/mesh/mesheditor.h"
+#include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
 
 namespace ws {
@@ -9,6 +10,13 @@ Stage::Stage(QWidget* viewParent, QObject* parent) : QObject(parent)
 {
     m_view = new views::MeshView(viewParent);
     m_editor = new views::MeshEditor(m_view);
+    m_view->setDeferredImages(true);
+    connect(m_view, &views::MeshView::imageWanted, this, [this] {
+        m_imageJobs.start(
+            [frame = m_view->frame(), device = m_view->device(), layer = m_view->layer(),
+             transform = m_view->transform()] { return views::prepareMeshFrame(frame, device, layer, transform); },
+            [this](const views::PreparedMeshFrame& made) { m_view->offerImage(made); });
+    });
 }
 
 QWidget* Stage::widget() const

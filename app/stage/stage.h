@@ -7,8 +7,11 @@
 // const. The inspector, the Defects, Dataflow and Layout docks, the chat's
 // wafer, the device strip and the presentation subscribe to its signals, as
 // Hotspot's pages subscribe to FilterAndZoomStack; tests/layering checks that
-// no other app file holds the view for writing.
+// no other app file holds the view for writing. The view's images after a
+// layer, wafer or scene change are made off the GUI thread (deferred images,
+// views::MeshView::imageWanted), so a step of a tour does not hold the paint.
 
+#include "app/common/jobtracker.h"
 #include "app/common/placementresult.h"
 
 #include <QObject>
@@ -94,6 +97,7 @@ private:
     std::shared_ptr<const PlacementResult> m_result;
     QString m_error;
     FrameSource m_source = FrameSource::None;
+    JobTracker m_imageJobs{this}; // the view's images after a layer, wafer or scene change (imageWanted)
 };
 
 } // namespace ws

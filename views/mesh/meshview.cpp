@@ -326,40 +326,6 @@ MeshView::HeadsUp MeshView::headsUp() const
     return out;
 }
 
-void MeshView::paintMesh(QPainter& p)
-{
-    const QRectF meshRect = m_transform.widgetRect(QRectF(0, 0, m_image.width(), m_image.height()));
-    if (m_transform.scale < 1) {
-        // Below a pixel per core, draw an area-averaged copy at 1:1 so no core is dropped.
-        fillRectInBands(p, rect(), kBackground);
-        if (m_reducedScale != m_transform.scale)
-            reduceLater();
-        const QSizeF size(reducedMeshSize(m_image.size(), m_transform.scale));
-        // A copy reduced for the scale before (the view resized, a frame made before it): stretched until the
-        // copy for this scale is made, so a new layout does not wait for it (2-3 ms at 1366 x 768).
-        p.setRenderHint(QPainter::SmoothPixmapTransform, m_reduced.size() != size.toSize());
-        if (m_transform.turned) { // the image's top left at the shown mesh's top right, its rows going down
-            p.save();
-            p.translate(std::round(meshRect.right()), std::round(meshRect.top()));
-            p.rotate(90);
-            p.drawImage(QRectF(QPointF(0, 0), size), m_reduced);
-            p.restore();
-        } else {
-            p.drawImage(QRectF(QPointF(std::round(meshRect.left()), std::round(meshRect.top())), size), m_reduced);
-        }
-        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
-    } else {
-        // At a pixel per core or more: nearest-neighbour with the grid folded in, made off the GUI thread with the
-        // frame (prepareMeshFrame) while the view keeps the zoom it was made for.
-        const bool prepared = !m_preparedRaster.isNull() && sameRaster(m_rasterTransform, m_transform);
-        if (!prepared)
-            rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame);
-        p.drawImage(QPointF(0, 0), prepared ? m_preparedRaster : m_frame);
-    }
-    p.setPen(QColor(255, 255, 255, 50));
-    p.drawRect(meshRect.adjusted(-1.5, -1.5, 1.5, 1.5));
-}
-
 void MeshView::setEditMarks(std::optional<QRect> selected, std::optional<QRect> preview)
 {
     m_editSelected = selected;

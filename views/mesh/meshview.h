@@ -41,6 +41,17 @@ public:
     // making them again while they still fit the view's device, layer and zoom (else as setFrame).
     void setPreparedFrame(const PreparedMeshFrame& prepared);
     std::shared_ptr<const MeshFrame> frame() const { return m_meshFrame; }
+    // Deferred images (the main heatmap, whose owner has threads): a layer, wafer or frame change that needs a new
+    // picture of the same mesh keeps the picture shown and emits imageWanted once, instead of making the image in
+    // the next paint; the owner makes it off the GUI thread (prepareMeshFrame for frame(), device(), layer() and
+    // transform()) and hands it to offerImage. Off by default: the image is made in the next paint.
+    void setDeferredImages(bool on);
+    // Takes `prepared` if it is the picture the view waits for (its frame, device and layer); false otherwise.
+    bool offerImage(const PreparedMeshFrame& prepared);
+    // The picture shown is an older one while imageWanted's image is being made.
+    bool imagePending() const { return m_imageStale && m_imageDeferred; }
+    // Makes a pending image now, on this thread: an export or a screenshot shows what the view says.
+    void finishImage() const;
     // A snapshot alone (a frame with no activity or hops).
     void setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot);
     // The base of the shown frame.
@@ -117,6 +128,7 @@ signals:
     // The user zoomed or panned (wheel, drag, keys, double-click), as opposed to a programmatic change.
     void viewChangedByUser();
     void brushed(int device, QRect cores); // brush mode: the cores under a click or drag (inclusive)
+    void imageWanted();                    // deferred images: make the image for the view's state now (offerImage)
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -134,6 +146,8 @@ private:
     double overlayTop() const { return m_meshFrame ? m_meshFrame->overlayTop : 0.0; } // Links, Values: the scale's top
     void rebuildImage(); // the image is made again when next needed (ensureImage)
     void ensureImage() const;
+    void adoptImages(const PreparedMeshFrame& prepared);
+    void wantImage() const; // imageWanted, once, after the events of now
     // setFrame's bookkeeping; true when the image must be made again.
     bool adoptFrame(std::shared_ptr<const MeshFrame> frame);
     void resetTransform();
@@ -153,12 +167,15 @@ private:
     int m_device = 0;
     mutable QImage m_image;            // one pixel per core of the current device and layer
     mutable bool m_imageStale = false; // m_image is to be made again (ensureImage)
-    double m_range = 1.0;              // value at the top of the colour scale (meshLayerRange)
-    QImage m_reduced;                  // m_image smoothly reduced to m_reducedScale (when below 1 px per core)
-    double m_reducedScale = 0;
+    bool m_deferredImages = false;
+    mutable bool m_imageDeferred = false; // stale, and m_image (with its copies) is the picture before, still shown
+    mutable bool m_wantQueued = false;    // imageWanted is on its way
+    double m_range = 1.0;                 // value at the top of the colour scale (meshLayerRange)
+    mutable QImage m_reduced;             // m_image smoothly reduced to m_reducedScale (when below 1 px per core)
+    mutable double m_reducedScale = 0;
     QTimer* m_reduceTimer = nullptr; // reduces for the current scale once pending events are done (reduceLater)
     QImage m_frame;                  // the visible cores at the current zoom (at or above 1 px per core)
-    QImage m_preparedRaster;         // the same, made with a prepared frame through m_rasterTransform
+    mutable QImage m_preparedRaster; // the same, made with a prepared frame through m_rasterTransform
     ViewTransform m_rasterTransform;
     ViewTransform m_transform;
     QString m_emptyText;

@@ -2,15 +2,25 @@
 // per core of the device and layer shown (views/mesh/meshimage.h), made when
 // next needed rather than at every change, or handed in made
 // (setPreparedFrame), and its copy reduced to the view's scale below a pixel
-// per core (reduceLater). Drawing and the view state are in meshview.cpp.
+// per core (reduceLater). With deferred images the owner makes it off the GUI
+// thread while the picture before stays (imageWanted, offerImage). Drawing
+// and the view state are in meshview.cpp.
 #include "views/mesh/meshview.h"
 
 #include "views/mesh/meshdifference.h"
 #include "views/mesh/meshimage.h"
+#include "views/mesh/meshraster.h"
 
+#include <QPainter>
 #include <QTimer>
 
+#include <cmath>
+
 namespace ws::views {
+
+namespace {
+const QColor kBackground(meshBackground());
+} // namespace
 
 void MeshView::setSnapshot(std::shared_ptr<const MeshSnapshot> snapshot)
 {
@@ -27,7 +37,7 @@ void MeshView::setFrame(std::shared_ptr<const MeshFrame> frame)
 
 void MeshView::setPreparedFrame(const PreparedMeshFrame& prepared)
 {
-    const bool rebuild = adoptFrame(prepared.frame);
+    const bool rebuild = adoptFrame(prepared.frame) || m_imageStale;
     if (!rebuild) {
         update();
         return;
@@ -36,9 +46,96 @@ void MeshView::setPreparedFrame(const PreparedMeshFrame& prepared)
         rebuildImage();
         return;
     }
+    adoptImages(prepared);
+}
+
+void MeshView::setDeferredImages(bool on)
+{
+    m_deferredImages = on;
+    if (!on)
+        finishImage();
+}
+
+bool MeshView::offerImage(const PreparedMeshFrame& prepared)
+{
+    // On the layers without an overlay any frame of the same base makes the same picture.
+    const bool sameFrame =
+        prepared.frame && m_meshFrame &&
+        (prepared.frame == m_meshFrame || (!isFrameLayer(m_layer) && prepared.frame->base == m_meshFrame->base));
+    if (!imagePending() || !sameFrame || prepared.device != m_device || prepared.layer != m_layer ||
+        prepared.image.size() != m_image.size())
+        return false;
+    adoptImages(prepared);
+    return true;
+}
+
+void MeshView::wantImage() const
+{
+    if (m_wantQueued) // asked for once, after the events of now (a layer change and its frame ask once)
+        return;
+    m_wantQueued = true;
+    auto* self = const_cast<MeshView*>(this);
+    QMetaObject::invokeMethod(
+        self,
+        [self] {
+            self->m_wantQueued = false;
+            if (self->imagePending())
+                emit self->imageWanted();
+        },
+        Qt::QueuedConnection);
+}
+
+void MeshView::paintMesh(QPainter& p)
+{
+    const QRectF meshRect = m_transform.widgetRect(QRectF(0, 0, m_image.width(), m_image.height()));
+    if (m_transform.scale < 1) {
+        // Below a pixel per core, draw an area-averaged copy at 1:1 so no core is dropped.
+        fillRectInBands(p, rect(), kBackground);
+        if (m_reducedScale != m_transform.scale && !(imagePending() && !m_reduced.isNull()))
+            reduceLater(); // not for the picture before the one on its way, unless there is nothing to stretch
+        const QSizeF size(reducedMeshSize(m_image.size(), m_transform.scale));
+        // A copy reduced for the scale before (the view resized, a frame made before it): stretched until the
+        // copy for this scale is made, so a new layout does not wait for it (2-3 ms at 1366 x 768).
+        p.setRenderHint(QPainter::SmoothPixmapTransform, m_reduced.size() != size.toSize());
+        if (m_transform.turned) { // the image's top left at the shown mesh's top right, its rows going down
+            p.save();
+            p.translate(std::round(meshRect.right()), std::round(meshRect.top()));
+            p.rotate(90);
+            p.drawImage(QRectF(QPointF(0, 0), size), m_reduced);
+            p.restore();
+        } else {
+            p.drawImage(QRectF(QPointF(std::round(meshRect.left()), std::round(meshRect.top())), size), m_reduced);
+        }
+        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    } else {
+        // At a pixel per core or more: nearest-neighbour with the grid folded in, made off the GUI thread with the
+        // frame (prepareMeshFrame) while the view keeps the zoom it was made for.
+        const bool prepared = !m_preparedRaster.isNull() && sameRaster(m_rasterTransform, m_transform);
+        if (!prepared)
+            rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame);
+        p.drawImage(QPointF(0, 0), prepared ? m_preparedRaster : m_frame);
+    }
+    p.setPen(QColor(255, 255, 255, 50));
+    p.drawRect(meshRect.adjusted(-1.5, -1.5, 1.5, 1.5));
+}
+
+void MeshView::finishImage() const
+{
+    if (!imagePending())
+        return;
+    m_imageDeferred = false;
+    m_reduced = QImage();
+    m_reducedScale = 0;
+    m_preparedRaster = QImage();
+    ensureImage();
+}
+
+void MeshView::adoptImages(const PreparedMeshFrame& prepared)
+{
     m_range = prepared.range;
     m_image = prepared.image;
     m_imageStale = false;
+    m_imageDeferred = false;
     // Made for another scale (the view resized while it was made): stretched until it is made again (paintMesh).
     m_reduced = prepared.reducedScale > 0 ? prepared.reduced : QImage();
     m_reducedScale = prepared.reducedScale > 0 ? prepared.reducedScale : 0;
@@ -72,12 +169,17 @@ void MeshView::rebuildImage()
 {
     m_range = m_snapshot ? meshLayerRange(*m_snapshot, m_layer) : 1.0;
     // Made when next needed (the paint, as a rule): a layer or wafer change followed by its new frame in the same
-    // event (the Dataflow dock's, the tour's) then makes one image instead of two.
-    m_image = QImage();
+    // event (the Dataflow dock's, the tour's) then makes one image instead of two. Deferred, the picture before
+    // stays meanwhile if it is of the same mesh (its size: one pixel per core).
     m_imageStale = true;
-    m_reduced = QImage();
-    m_reducedScale = 0;
-    m_preparedRaster = QImage();
+    m_imageDeferred = m_deferredImages && !m_difference && m_snapshot && !m_image.isNull() &&
+                      m_image.size() == QSize(m_snapshot->meshCols, m_snapshot->meshRows);
+    if (!m_imageDeferred) {
+        m_image = QImage();
+        m_reduced = QImage();
+        m_reducedScale = 0;
+        m_preparedRaster = QImage();
+    }
     updateLegendBand(); // the layer's legend may be wider or narrower
     update();
 }
@@ -86,6 +188,10 @@ void MeshView::ensureImage() const
 {
     if (!m_imageStale)
         return;
+    if (m_imageDeferred) {
+        wantImage();
+        return;
+    }
     m_imageStale = false;
     if (m_difference && m_snapshot && m_difference->meshCols == m_snapshot->meshCols &&
         m_difference->meshRows == m_snapshot->meshRows)

@@ -2,6 +2,8 @@
 // reaches the subscribers by one signal.
 #include "tests/app/stage/stagefixture.h"
 
+#include "app/export/exporter.h"
+
 #include <QSignalSpy>
 #include <QTest>
 
@@ -84,6 +86,38 @@ private slots:
         stage.setDevice(-1);
         QCOMPARE(stage.device(), 2);
         QCOMPARE(device.count(), 1);
+    }
+
+    // A layer or wafer change keeps the picture on show while the stage makes the new image off the GUI thread,
+    // then shows it; an export of the heatmap meanwhile makes it at once.
+    void theNewLayersImageIsMadeOffTheGuiThread()
+    {
+        QWidget parent;
+        Stage stage(&parent);
+        QWidget* heatmap = stage.widget();
+        heatmap->resize(640, 480);
+        stage.showResult(resultWith(2));
+        // The colour at a core (the legend beside the mesh follows the layer at once).
+        const auto colour = [&](const QImage& image) {
+            return image.pixel(stage.view()->coreCentre(QPoint(30, 10)).toPoint());
+        };
+        const QRgb sram = colour(heatmap->grab().toImage()); // nothing shown before: made at once
+        QVERIFY(!stage.view()->imagePending());
+        stage.setLayer(MeshLayer::KvCache);
+        QVERIFY(stage.view()->imagePending());
+        QCOMPARE(colour(heatmap->grab().toImage()), sram); // the picture before, meanwhile
+        QTRY_VERIFY(!stage.view()->imagePending());
+        const QRgb kv = colour(heatmap->grab().toImage());
+        QVERIFY(kv != sram);
+
+        stage.setLayer(MeshLayer::SramOccupancy);
+        stage.setDevice(1);
+        QVERIFY(stage.view()->imagePending());
+        QCOMPARE(colour(heatmap->grab().toImage()), kv);
+        const QImage exported = Exporter::renderWidget(heatmap, 1.0); // what the view says: wafer 2's SRAM
+        QVERIFY(!stage.view()->imagePending());
+        QVERIFY(colour(exported) != kv && colour(exported) != sram);
+        QCOMPARE(colour(exported), colour(heatmap->grab().toImage()));
     }
 };
 

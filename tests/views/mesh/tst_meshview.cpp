@@ -39,6 +39,7 @@ private slots:
     void legendFadesNearThePointer();
     void legendWrapsIntoTheMarginBesideTheMesh();
     void preparedRasterIsPaintedAtItsZoom();
+    void deferredImageKeepsThePictureUntilItIsOffered();
 };
 
 namespace {
@@ -516,6 +517,62 @@ void TestMeshView::preparedRasterIsPaintedAtItsZoom()
     const PreparedMeshFrame reduced = prepareMeshFrame(prepared.frame, 0, view.layer(), far);
     QVERIFY(reduced.raster.isNull());
     QCOMPARE(reduced.reducedScale, 0.5);
+}
+
+// With deferred images a layer change keeps the picture shown and asks for the new image once; only the image for
+// the view's frame, device and layer is taken; an export's finishImage makes it at once; a new mesh is drawn at once.
+void TestMeshView::deferredImageKeepsThePictureUntilItIsOffered()
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(64, 48, 2, 12);
+    const QPoint core(30, 20);
+    const size_t i = static_cast<size_t>(core.y()) * 64 + core.x();
+    const QRgb sram = ColorScale::sramOccupancy().map(snapshot->sramFraction[0][i]);
+    const QRgb kv = ColorScale::kvCache().map(snapshot->kvFraction[0][i]);
+    const QRgb sramDevice1 = ColorScale::sramOccupancy().map(snapshot->sramFraction[1][i]);
+    QVERIFY(QColor(sram).name() != QColor(kv).name() && QColor(kv).name() != QColor(sramDevice1).name());
+
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(640, 480);
+    view.setDeferredImages(true);
+    QSignalSpy wanted(&view, &MeshView::imageWanted);
+    view.setSnapshot(snapshot); // nothing to show before it: drawn at once
+    QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(sram).name());
+    QVERIFY(!view.imagePending());
+
+    view.setLayer(MeshLayer::KvCache);
+    QVERIFY(view.imagePending());
+    QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(sram).name()); // the picture before, meanwhile
+    (void)view.grab();
+    QTRY_COMPARE(wanted.count(), 1); // once, however often it is painted meanwhile
+    QCoreApplication::processEvents();
+    QCOMPARE(wanted.count(), 1);
+
+    // Made for another layer, or for the wafer before: refused, and the view still waits.
+    QVERIFY(!view.offerImage(prepareMeshFrame(view.frame(), 0, MeshLayer::SramOccupancy, view.transform())));
+    QVERIFY(!view.offerImage(prepareMeshFrame(view.frame(), 1, MeshLayer::KvCache, view.transform())));
+    QVERIFY(!view.offerImage(PreparedMeshFrame{}));
+    QVERIFY(view.imagePending());
+    QVERIFY(view.offerImage(prepareMeshFrame(view.frame(), 0, MeshLayer::KvCache, view.transform())));
+    QVERIFY(!view.imagePending());
+    QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(kv).name());
+    QVERIFY(!view.offerImage(prepareMeshFrame(view.frame(), 0, MeshLayer::KvCache, view.transform()))); // not waiting
+
+    // An export makes the pending image on the spot.
+    view.setLayer(MeshLayer::SramOccupancy);
+    view.setDevice(1);
+    QVERIFY(view.imagePending());
+    view.finishImage();
+    QVERIFY(!view.imagePending());
+    QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(sramDevice1).name());
+
+    // Another mesh is not the picture before: drawn at once.
+    view.setSnapshot(testing::makeSyntheticSnapshot(32, 24, 1, 12));
+    QVERIFY(!view.imagePending());
+    // Nor is a view without deferred images made to wait.
+    view.setDeferredImages(false);
+    view.setLayer(MeshLayer::KvCache);
+    QVERIFY(!view.imagePending());
 }
 
 QTEST_MAIN(TestMeshView)
