@@ -5,6 +5,7 @@
 // changes, so that cost is printed separately. No assertions: figures only.
 #include "tests/views/syntheticsnapshot.h"
 #include "views/mesh/meshimage.h"
+#include "views/mesh/meshraster.h"
 #include "views/mesh/meshview.h"
 
 #include <QApplication>
@@ -119,6 +120,23 @@ int main(int argc, char** argv)
     frame(0);
     std::printf("turned to fit: %.2f px per core\n", view.transform().scale);
     print("frame, turned to fit (Present mode), placement layer", measure(100, frame));
+    // The raster alone (what a frame made off the GUI thread carries, or a paint at a new zoom makes): the turned
+    // view against the same view upright, at the same scale.
+    {
+        const QImage cores =
+            ws::views::buildMeshImage(*snapshot, 0, ws::MeshLayer::WeightPlacement,
+                                      ws::views::meshLayerRange(*snapshot, ws::MeshLayer::WeightPlacement));
+        ws::views::ViewTransform turned = view.transform();
+        ws::views::ViewTransform upright = turned;
+        upright.turned = false;
+        upright.viewPx = upright.viewPx.transposed();
+        upright.offsetPx = QPointF(upright.offsetPx.y(), upright.offsetPx.x());
+        QImage raster;
+        print("raster alone, turned (Present mode)",
+              measure(50, [&](int) { ws::views::rasterizeMesh(cores, turned, 0, 0, raster); }));
+        print("raster alone, upright, same scale",
+              measure(50, [&](int) { ws::views::rasterizeMesh(cores, upright, 0, 0, raster); }));
+    }
 
     std::printf("RESULT fitted frame median %.2f ms wall, %.2f ms CPU (target < 8 ms)\n", fitted.medianMs,
                 fitted.cpuMs);
