@@ -275,7 +275,9 @@ PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int d
         out.reduced = reducedMeshImage(out.image, scale);
         out.reducedScale = scale;
     } else if (scale >= 1 && transform.isValid() && !out.image.isNull()) {
-        rasterizeMesh(out.image, transform, meshBackground(), MeshOverlay::gridAlpha(scale), out.raster);
+        const MeshOverlay overlay{*out.frame, transform, device, layer};
+        rasterizeMesh(out.image, transform, meshBackground(), MeshOverlay::gridAlpha(scale), out.raster,
+                      overlay.dieLines());
         out.rasterTransform = transform;
     }
     return out;

@@ -61,36 +61,55 @@ bool MeshOverlay::showsDies(const MeshSnapshot& s, double scale)
     return std::min(s.meshCols * scale / s.diesX, s.meshRows * scale / s.diesY) >= minDiePx;
 }
 
-void MeshOverlay::paintDies(QPainter& p) const
+namespace {
+
+// The visible mesh, in widget pixels (a little past the view: dashing a line far off screen costs time per dash).
+QRectF visibleMesh(const MeshSnapshot& s, const ViewTransform& t)
 {
-    if (!showsDies(snapshot(), transform.scale))
-        return;
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing, false);
-    p.setPen(QPen(QColor(255, 255, 255, 70), 1, Qt::DashLine));
-    // Clip to the view first: dashing a line that runs far off screen costs time per dash.
-    const QRectF mesh = transform.widgetRect(QRectF(0, 0, snapshot().meshCols, snapshot().meshRows))
-                            .intersected(QRectF(QPointF(-2, -2), transform.viewPx + QSizeF(4, 4)));
-    if (mesh.isEmpty()) {
-        p.restore();
-        return;
-    }
+    return t.widgetRect(QRectF(0, 0, s.meshCols, s.meshRows))
+        .intersected(QRectF(QPointF(-2, -2), t.viewPx + QSizeF(4, 4)));
+}
+
+} // namespace
+
+RasterDies MeshOverlay::dieLines() const
+{
+    RasterDies out;
+    const QRectF mesh = visibleMesh(snapshot(), transform);
+    if (!showsDies(snapshot(), transform.scale) || mesh.isEmpty())
+        return out;
     // A die boundary runs from one mesh edge to the other: upright or across the screen (across when turned for
-    // a boundary between columns), drawn over the visible part of the mesh only.
+    // a boundary between columns).
     const auto boundary = [&](QPointF a, QPointF b) {
         const QLineF line(transform.coreToWidget(a), transform.coreToWidget(b));
         const bool upright = std::abs(line.dx()) < 0.5;
         const double at = upright ? line.x1() : line.y1();
         if (upright && at >= mesh.left() && at <= mesh.right())
-            drawUprightLineInBands(p, std::round(at), mesh.top(), mesh.bottom());
+            out.columns.push_back(static_cast<int>(std::lround(at)));
         else if (!upright && at >= mesh.top() && at <= mesh.bottom())
-            p.drawLine(QPointF(mesh.left(), std::round(at)), QPointF(mesh.right(), std::round(at)));
+            out.rows.push_back(static_cast<int>(std::lround(at)));
     };
     const double cols = snapshot().meshCols, rows = snapshot().meshRows;
     for (int i = 1; i < snapshot().diesX; ++i)
         boundary(QPointF(cols * i / snapshot().diesX, 0), QPointF(cols * i / snapshot().diesX, rows));
     for (int j = 1; j < snapshot().diesY; ++j)
         boundary(QPointF(0, rows * j / snapshot().diesY), QPointF(cols, rows * j / snapshot().diesY));
+    return out;
+}
+
+void MeshOverlay::paintDies(QPainter& p) const
+{
+    const RasterDies lines = dieLines();
+    if (lines.columns.empty() && lines.rows.empty())
+        return;
+    const QRectF mesh = visibleMesh(snapshot(), transform);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(QColor(255, 255, 255, kDieAlpha), 1, Qt::DashLine));
+    for (const int x : lines.columns)
+        drawUprightLineInBands(p, x, mesh.top(), mesh.bottom());
+    for (const int y : lines.rows)
+        p.drawLine(QPointF(mesh.left(), y), QPointF(mesh.right(), y));
     p.restore();
 }
 

@@ -8,6 +8,7 @@
 // and hops.
 
 #include "engine/wafer/placement/meshsnapshot.h"
+#include "views/mesh/meshraster.h"
 #include "views/mesh/viewtransform.h"
 
 #include <QPoint>
@@ -50,6 +51,10 @@ struct MeshOverlay
     // How dark the grid is (0: no grid); the grid itself is folded into the raster (meshraster.h).
     static int gridAlpha(double scale);
 
+    // The die boundaries at this zoom (none where showsDies says no), in widget pixels: a column per upright
+    // line and a row per line across, those within the visible mesh. paintDies draws them; MeshView folds them
+    // into its raster at a pixel per core or more.
+    RasterDies dieLines() const;
     void paintDies(QPainter& painter) const;
     void paintRegions(QPainter& painter) const;
     void paintCoreText(QPainter& painter) const;

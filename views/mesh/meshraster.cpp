@@ -32,6 +32,36 @@ inline QRgb darken(QRgb c, int keep) // keep: 0..256
     return qRgb(qRed(c) * keep >> 8, qGreen(c) * keep >> 8, qBlue(c) * keep >> 8);
 }
 
+// White at kDieAlpha over c, as a painter blends it.
+inline QRgb dieLine(QRgb c)
+{
+    const auto over = [](int v) { return v + ((255 - v) * kDieAlpha + 127) / 255; };
+    return qRgb(over(qRed(c)), over(qGreen(c)), over(qBlue(c)));
+}
+
+// The dashed die lines over the mesh's pixels [x0, x1) x [y0, y1).
+void drawDies(QImage& target, const RasterDies& dies, int x0, int x1, int y0, int y1)
+{
+    const auto on = [](int k) { return k % (kDieDashOn + kDieDashOff) < kDieDashOn; };
+    for (const int x : dies.columns) {
+        if (x < x0 || x >= x1)
+            continue;
+        for (int y = y0; y < y1; ++y)
+            if (on(y - y0)) {
+                auto* px = reinterpret_cast<QRgb*>(target.scanLine(y)) + x;
+                *px = dieLine(*px);
+            }
+    }
+    for (const int y : dies.rows) {
+        if (y < y0 || y >= y1)
+            continue;
+        auto* line = reinterpret_cast<QRgb*>(target.scanLine(y));
+        for (int x = x0; x < x1; ++x)
+            if (on(x - x0))
+                line[x] = dieLine(line[x]);
+    }
+}
+
 } // namespace
 
 bool sameRaster(const ViewTransform& a, const ViewTransform& b)
@@ -40,7 +70,8 @@ bool sameRaster(const ViewTransform& a, const ViewTransform& b)
            a.offsetPx == b.offsetPx;
 }
 
-void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background, int gridAlpha, QImage& target)
+void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background, int gridAlpha, QImage& target,
+                   const RasterDies& dies)
 {
     const QSize size = t.viewPx.toSize();
     if (target.size() != size || target.format() != QImage::Format_RGB32)
@@ -113,6 +144,15 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
         lastRow = out;
         lastCy = cy;
     }
+    if (dies.columns.empty() && dies.rows.empty())
+        return;
+    int y0 = 0;
+    while (y0 < size.height() && rowCore[static_cast<size_t>(y0)] < 0)
+        ++y0;
+    int y1 = size.height();
+    while (y1 > y0 && rowCore[static_cast<size_t>(y1 - 1)] < 0)
+        --y1;
+    drawDies(target, dies, x0, x1, y0, y1);
 }
 
 void fillRectInBands(QPainter& p, const QRect& rect, const QColor& color)

@@ -8,17 +8,33 @@
 
 #include <QImage>
 
+#include <vector>
+
 class QColor;
 class QPainter;
 class QRect;
 
 namespace ws::views {
 
+// Die boundaries folded into the raster (MeshOverlay::dieLines), as MeshOverlay::paintDies draws them with a
+// painter: 1 px lines of white at alpha kDieAlpha, dashed kDieDashOn on, kDieDashOff off from the mesh's edge, a
+// column (upright line) or a row (across) of target pixels each, over the mesh's pixels only. Drawn by QPainter
+// over a full-screen view they cost 2-3.5 ms of the GUI thread's paint (a dash is a span of its own).
+struct RasterDies
+{
+    std::vector<int> columns;
+    std::vector<int> rows;
+};
+constexpr int kDieAlpha = 70;
+constexpr int kDieDashOn = 4; // Qt::DashLine at 1 px
+constexpr int kDieDashOff = 2;
+
 // Renders `cores` (one pixel per core) as seen through `transform` into `target`
 // (resized to the view, Format_RGB32); `cores` keeps the mesh's orientation, a turned transform turns it.
 // Pixels off the mesh get `background`.
-// gridAlpha 0 draws no grid; otherwise grid pixels are darkened by gridAlpha/255.
-void rasterizeMesh(const QImage& cores, const ViewTransform& transform, QRgb background, int gridAlpha, QImage& target);
+// gridAlpha 0 draws no grid; otherwise grid pixels are darkened by gridAlpha/255. Then the die lines, if any.
+void rasterizeMesh(const QImage& cores, const ViewTransform& transform, QRgb background, int gridAlpha, QImage& target,
+                   const RasterDies& dies = {});
 // True when rasterizeMesh draws the same pixels through `a` as through `b` (same view size, mesh, turn, scale and
 // offset).
 bool sameRaster(const ViewTransform& a, const ViewTransform& b);

@@ -232,7 +232,8 @@ void MeshView::paintEvent(QPaintEvent*)
     paintMesh(p);
 
     const MeshOverlay overlay{*m_meshFrame, m_transform, m_device, m_layer};
-    overlay.paintDies(p);
+    if (m_transform.scale < 1) // at a pixel per core or more the raster has them (paintMesh)
+        overlay.paintDies(p);
     overlay.paintRegions(p);
     overlay.paintCoreText(p);
     overlay.paintDisplacement(p, m_displacement.get());

@@ -108,11 +108,12 @@ void MeshView::paintMesh(QPainter& p)
         }
         p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     } else {
-        // At a pixel per core or more: nearest-neighbour with the grid folded in, made off the GUI thread with the
-        // frame (prepareMeshFrame) while the view keeps the zoom it was made for.
+        // At a pixel per core or more: nearest-neighbour with the grid and the die lines folded in, made off the
+        // GUI thread with the frame (prepareMeshFrame) while the view keeps the zoom it was made for.
         const bool prepared = !m_preparedRaster.isNull() && sameRaster(m_rasterTransform, m_transform);
         if (!prepared)
-            rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame);
+            rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame,
+                          MeshOverlay{*m_meshFrame, m_transform, m_device, m_layer}.dieLines());
         p.drawImage(QPointF(0, 0), prepared ? m_preparedRaster : m_frame);
     }
     p.setPen(QColor(255, 255, 255, 50));

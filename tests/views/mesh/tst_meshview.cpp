@@ -40,6 +40,7 @@ private slots:
     void legendWrapsIntoTheMarginBesideTheMesh();
     void preparedRasterIsPaintedAtItsZoom();
     void deferredImageKeepsThePictureUntilItIsOffered();
+    void dieLinesComeWithTheRaster();
 };
 
 namespace {
@@ -573,6 +574,45 @@ void TestMeshView::deferredImageKeepsThePictureUntilItIsOffered()
     view.setDeferredImages(false);
     view.setLayer(MeshLayer::KvCache);
     QVERIFY(!view.imagePending());
+}
+
+// At a pixel per core or more the die lines are in the raster, prepared or made in the paint, at the pixels the
+// overlay names; the view with them differs from the view of the same cores without dies there alone.
+void TestMeshView::dieLinesComeWithTheRaster()
+{
+    const auto withDies = testing::makeSyntheticSnapshot(64, 48, 1, 12, 4, 3);
+    const auto without = testing::makeSyntheticSnapshot(64, 48, 1, 12);
+    const auto grabOf = [](std::shared_ptr<const MeshSnapshot> snapshot, bool prepared) {
+        MeshView view;
+        view.setLegendVisible(false);
+        view.resize(640, 480);
+        view.setSnapshot(snapshot);
+        if (prepared)
+            view.setPreparedFrame(prepareMeshFrame(view.frame(), 0, view.layer(), view.transform()));
+        return std::pair(view.grab().toImage(), view.transform());
+    };
+    const auto [plain, transform] = grabOf(without, false);
+    QVERIFY(transform.scale >= 1);
+    const MeshFrame frame{withDies, {}, {}};
+    const RasterDies lines = MeshOverlay{frame, transform, 0, MeshLayer::SramOccupancy}.dieLines();
+    QCOMPARE(lines.columns.size(), size_t(3));
+    QCOMPARE(lines.rows.size(), size_t(2));
+    for (const bool prepared : {false, true}) {
+        const QImage lined = grabOf(withDies, prepared).first;
+        const int x = lines.columns[1];
+        const int y = int(std::ceil(transform.widgetRect(QRectF(0, 0, 64, 48)).top())); // the mesh's first row
+        QVERIFY(QColor(lined.pixel(x, y)).lightness() > QColor(plain.pixel(x, y)).lightness());
+        int differing = 0;
+        for (int py = 0; py < plain.height(); ++py)
+            for (int px = 0; px < plain.width(); ++px)
+                if (lined.pixel(px, py) != plain.pixel(px, py)) {
+                    ++differing;
+                    QVERIFY2(std::find(lines.columns.begin(), lines.columns.end(), px) != lines.columns.end() ||
+                                 std::find(lines.rows.begin(), lines.rows.end(), py) != lines.rows.end(),
+                             qPrintable(QStringLiteral("pixel %1, %2").arg(px).arg(py)));
+                }
+        QVERIFY(differing > 100);
+    }
 }
 
 QTEST_MAIN(TestMeshView)

@@ -51,6 +51,7 @@ private slots:
     void turnedKeepsPointsAndCentres();
     void turnedRasterIsTheTurnedImage();
     void rasterIsTheCoreUnderEachPixel();
+    void dieLinesAreDashedOverTheMeshOnly();
     void bandsDrawOneStrokesPixels_data();
     void bandsDrawOneStrokesPixels();
 };
@@ -328,6 +329,33 @@ void TestViewTransform::turnedRasterIsTheTurnedImage()
         QCOMPARE(a, b);
         QCOMPARE(a.pixel(22, 2), cores.pixel(0, 0)); // core (0, 0) at the shown top right, off its grid line
     }
+}
+
+// The die lines folded into the raster: white at alpha 70 over the core's colour, 4 pixels on and 2 off from the
+// mesh's edge, over the mesh's pixels only; every other pixel as without them.
+void TestViewTransform::dieLinesAreDashedOverTheMeshOnly()
+{
+    QImage cores(20, 10, QImage::Format_RGB32);
+    cores.fill(qRgb(100, 20, 200));
+    const QRgb background = 0xff101010u;
+    const ViewTransform t = make(QSizeF(60, 40), QSizeF(20, 10), 2, QPointF(5, 6)); // mesh: x 5..45, y 6..26
+    QImage plain, lined;
+    ws::views::rasterizeMesh(cores, t, background, 0, plain);
+    ws::views::RasterDies dies;
+    dies.columns = {25, 58}; // the second is off the mesh
+    dies.rows = {16};
+    ws::views::rasterizeMesh(cores, t, background, 0, lined, dies);
+    const QRgb over = qRgb(100 + (155 * 70 + 127) / 255, 20 + (235 * 70 + 127) / 255, 200 + (55 * 70 + 127) / 255);
+    for (int y = 0; y < 40; ++y)
+        for (int x = 0; x < 60; ++x) {
+            const bool onMesh = x >= 5 && x < 45 && y >= 6 && y < 26;
+            const bool column = x == 25 && onMesh && (y - 6) % 6 < 4;
+            const bool row = y == 16 && onMesh && (x - 5) % 6 < 4;
+            QCOMPARE(lined.pixel(x, y), column || row ? (column && row ? lined.pixel(x, y) : over) : plain.pixel(x, y));
+        }
+    QCOMPARE(lined.pixel(25, 6), over);
+    QCOMPARE(lined.pixel(25, 10), plain.pixel(25, 10)); // a gap in the dashes
+    QCOMPARE(lined.pixel(58, 20), background);
 }
 
 // Each pixel of the raster is the core under its centre (the background off the mesh), darkened where it is the
