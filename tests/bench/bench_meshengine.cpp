@@ -5,6 +5,7 @@
 // played as Dataflow frames (meshplayback.h): building the playback, and one frame's overlay for the whole wafer
 // at 100 cycles through the layer with the dock's trail at 1 us a second (330 cycles), and the whole frame as the
 // window makes it (overlay, image, MeshView paint at 1600 x 1000); target 8 ms a frame.
+#include "app/common/allocator.h"
 #include "engine/decode/decodemodel.h"
 #include "engine/wafer/dataflow/meshframe.h"
 #include "engine/wafer/mesh/meshplayback.h"
@@ -48,6 +49,7 @@ double peakResidentMiB()
 
 int main(int argc, char** argv)
 {
+    ws::keepLargeBuffersMapped(); // as the app's main does: every frame's images mapped and handed back alike
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv); // the whole frame's paint, last
     const HardwareSpec wse3 = wstest::hardwarePreset(QStringLiteral("wse3"));
