@@ -11,6 +11,7 @@
 
 #include "app/common/jobtracker.h"
 #include "app/stage/stage.h"
+#include "views/mesh/meshimage.h"
 
 #include <QObject>
 
@@ -41,6 +42,10 @@ private:
     Stage::FrameSource m_source = Stage::FrameSource::None;
     std::shared_ptr<const MeshFrame> m_waiting;
     bool m_busy = false;
+    // The last frame put on stage, and the one before it: the view has let go of that one's images when it took
+    // the last, so the next frame is made in them (prepareMeshFrame's recycled) rather than in new pages.
+    views::PreparedMeshFrame m_shown;
+    views::PreparedMeshFrame m_spare;
     JobTracker m_jobs{this};
 };
 

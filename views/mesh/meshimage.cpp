@@ -98,12 +98,14 @@ double meshLayerRange(const MeshSnapshot& s, MeshLayer layer)
 namespace {
 
 // `activity` is the Dataflow layer's overlay ([device][core]), from a frame or none.
+// Into `image` when only it holds its pixels and it has the mesh's size (every pixel is written), else a new one.
 QImage buildImage(const MeshSnapshot& s, const std::vector<std::vector<float>>& activity, int device, MeshLayer layer,
-                  double range)
+                  double range, QImage image = {})
 {
     if (s.meshCols <= 0 || s.meshRows <= 0 || device < 0 || device >= s.deviceCount)
         return {};
-    QImage image(s.meshCols, s.meshRows, QImage::Format_RGB32);
+    if (image.size() != QSize(s.meshCols, s.meshRows) || image.format() != QImage::Format_RGB32 || !image.isDetached())
+        image = QImage(s.meshCols, s.meshRows, QImage::Format_RGB32);
     const size_t cores = coreCount(s);
     switch (layer) {
     case MeshLayer::SramOccupancy:
@@ -260,7 +262,7 @@ QRgb meshBackground()
 }
 
 PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer,
-                                   const ViewTransform& transform)
+                                   const ViewTransform& transform, PreparedMeshFrame recycled)
 {
     PreparedMeshFrame out;
     out.frame = std::move(frame);
@@ -269,13 +271,15 @@ PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int d
     if (!out.frame || !out.frame->base)
         return out;
     out.range = meshLayerRange(*out.frame->base, layer);
-    out.image = buildMeshImage(*out.frame, device, layer, out.range);
+    out.image = buildImage(*out.frame->base, out.frame->activity, device, layer, out.range, std::move(recycled.image));
     const double scale = transform.scale;
     if (scale > 0 && scale < 1 && !out.image.isNull()) {
         out.reduced = reducedMeshImage(out.image, scale);
         out.reducedScale = scale;
     } else if (scale >= 1 && transform.isValid() && !out.image.isNull()) {
         const MeshOverlay overlay{*out.frame, transform, device, layer};
+        if (recycled.raster.isDetached()) // rasterizeMesh writes into a target of the view's size
+            out.raster = std::move(recycled.raster);
         rasterizeMesh(out.image, transform, meshBackground(), MeshOverlay::gridAlpha(scale), out.raster,
                       overlay.dieLines());
         out.rasterTransform = transform;

@@ -49,8 +49,11 @@ struct PreparedMeshFrame
     ViewTransform rasterTransform;
     QImage raster;
 };
+// `recycled`: a prepared frame nobody else shows any more (its images held by it alone), whose pixels are written
+// again instead of new ones mapped and faulted in (the app maps every large buffer afresh: app/common/allocator.h);
+// an image someone else still holds is left to them.
 PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int device, MeshLayer layer,
-                                   const ViewTransform& transform);
+                                   const ViewTransform& transform, PreparedMeshFrame recycled = {});
 // The colour around the mesh and between dies.
 QRgb meshBackground();
 // The size of the area-averaged copy of a `size` image at `scale` (< 1) px per core.

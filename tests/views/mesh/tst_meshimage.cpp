@@ -4,6 +4,7 @@
 
 #include "tests/views/syntheticsnapshot.h"
 #include "views/mesh/colorscale.h"
+#include "views/mesh/viewtransform.h"
 
 #include <QtTest>
 
@@ -31,6 +32,7 @@ private slots:
     void badInput();
     void formatBytes_data();
     void formatBytes();
+    void preparedFrameReusesImagesNobodyHolds();
 };
 
 void TestMeshImage::pixelsFollowTheCores_data()
@@ -214,6 +216,39 @@ void TestMeshImage::formatBytes()
     QFETCH(QString, text);
     QLocale::setDefault(QLocale::c());
     QCOMPARE(ws::views::formatBytes(bytes), text);
+}
+
+// prepareMeshFrame writes a recycled frame's image and raster again when only the recycled frame holds them (the
+// same pixels as made afresh), and leaves images someone else still shows alone.
+void TestMeshImage::preparedFrameReusesImagesNobodyHolds()
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(40, 30, 1);
+    const auto frame = std::make_shared<const MeshFrame>(MeshFrame{snapshot, {}, {}});
+    ViewTransform t;
+    t.viewPx = QSizeF(200, 160);
+    t.meshCores = QSizeF(40, 30);
+    t.fit();
+    QVERIFY(t.scale >= 1);
+    const PreparedMeshFrame fresh = prepareMeshFrame(frame, 0, MeshLayer::KvCache, t);
+
+    PreparedMeshFrame old = prepareMeshFrame(frame, 0, MeshLayer::SramOccupancy, t);
+    const uchar* imageBits = old.image.constBits();
+    const uchar* rasterBits = old.raster.constBits();
+    const PreparedMeshFrame again = prepareMeshFrame(frame, 0, MeshLayer::KvCache, t, std::move(old));
+    QCOMPARE(again.image.constBits(), imageBits);
+    QCOMPARE(again.raster.constBits(), rasterBits);
+    QCOMPARE(again.image, fresh.image);
+    QCOMPARE(again.raster, fresh.raster);
+
+    // Still shown elsewhere: new images, and the shown ones keep their pixels.
+    const PreparedMeshFrame shown = prepareMeshFrame(frame, 0, MeshLayer::SramOccupancy, t);
+    const QImage shownImage = shown.image;
+    const QImage before = shownImage.copy();
+    const PreparedMeshFrame other = prepareMeshFrame(frame, 0, MeshLayer::KvCache, t, shown);
+    QVERIFY(other.image.constBits() != shownImage.constBits());
+    QCOMPARE(shownImage, before);
+    QCOMPARE(other.image, fresh.image);
+    QCOMPARE(other.raster, fresh.raster);
 }
 
 QTEST_MAIN(TestMeshImage)
