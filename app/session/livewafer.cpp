@@ -187,8 +187,10 @@ void LiveWafer::startFrame()
     m_frameBusy = true;
     using Made = std::pair<int, views::PreparedMeshFrame>;
     m_frameJobs.start(
-        [source = m_frames, index = index, cacheTokens = cacheTokens, routing = routing, device, layer, transform] {
-            return Made(index, views::prepareMeshFrame(source(index, cacheTokens, routing), device, layer, transform));
+        [source = m_frames, index = index, cacheTokens = cacheTokens, routing = routing, device, layer, transform,
+         spare = m_recycled.take()]() mutable {
+            return Made(index, views::prepareMeshFrame(source(index, cacheTokens, routing), device, layer, transform,
+                                                       std::move(spare)));
         },
         [this](const Made& made) {
             m_frameBusy = false;
@@ -198,8 +200,10 @@ void LiveWafer::startFrame()
                 const QScopedValueRollback switching(m_switchingLayer, true);
                 emit layerWanted(MeshLayer::Dataflow);
             }
-            if (m_stage && made.second.frame)
+            if (m_stage && made.second.frame) {
                 m_stage->showPreparedFrame(Stage::FrameSource::Chat, made.second);
+                m_recycled.shown(made.second);
+            }
             if (made.first >= 0)
                 emit frameShown(made.second.frame, made.first);
             else

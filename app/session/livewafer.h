@@ -21,6 +21,7 @@
 #include "app/common/placementresult.h"
 #include "app/scenario/scenario.h"
 #include "app/session/tokenframes.h"
+#include "app/stage/preparedframes.h"
 #include "engine/session/sessionmodel.h"
 #include "engine/session/tokenpacer.h"
 
@@ -136,8 +137,9 @@ private:
     std::shared_ptr<TokenFrames::Shown> m_shown = std::make_shared<TokenFrames::Shown>();
     bool m_idleWanted = false; // showIdle() before the frame source was ready
     QString m_error;
-    JobTracker m_jobs;      // the schedule and pace, or the chat model's placement, of the latest request
-    JobTracker m_frameJobs; // the frame of the latest token
+    JobTracker m_jobs;         // the schedule and pace, or the chat model's placement, of the latest request
+    JobTracker m_frameJobs;    // the frame of the latest token
+    RecycledImages m_recycled; // the images its next frame is made in
     bool m_frameBusy = false;
     struct WantedFrame
     {

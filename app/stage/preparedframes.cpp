@@ -30,23 +30,16 @@ void PreparedFrames::makeNext()
         return;
     const views::MeshView* view = m_stage->view();
     m_busy = true;
-    // Only images nobody else holds now (checked here, on the thread that shows them) go to the job.
-    views::PreparedMeshFrame spare;
-    if (m_spare.image.isDetached())
-        spare.image = std::move(m_spare.image);
-    if (m_spare.raster.isDetached())
-        spare.raster = std::move(m_spare.raster);
-    m_spare = {};
     m_jobs.start(
         [frame = std::exchange(m_waiting, nullptr), device = view->device(), layer = view->layer(),
-         transform = view->transform(), spare = std::move(spare)]() mutable {
+         transform = view->transform(), spare = m_recycled.take()]() mutable {
             return views::prepareMeshFrame(frame, device, layer, transform, std::move(spare));
         },
         [this, before = view->frame()](const views::PreparedMeshFrame& made) {
             m_busy = false;
             if (made.frame && m_stage->view()->frame() == before) {
                 m_stage->showPreparedFrame(m_source, made);
-                m_spare = std::exchange(m_shown, made);
+                m_recycled.shown(made);
                 emit shown(made.frame);
             }
             makeNext();

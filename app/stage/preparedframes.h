@@ -16,8 +16,34 @@
 #include <QObject>
 
 #include <memory>
+#include <utility>
 
 namespace ws {
+
+// The images a stream of prepared frames can be made in again: the frame put on stage last and the one before it.
+// The view let go of that one's images when it took the last, so the next frame is made in them
+// (views::prepareMeshFrame's recycled) rather than in new pages (the app maps every large buffer afresh).
+class RecycledImages
+{
+public:
+    // A frame was put on stage.
+    void shown(const views::PreparedMeshFrame& made) { m_spare = std::exchange(m_shown, made); }
+    // The images only the stream holds now, for the next job; on the thread that shows the frames.
+    views::PreparedMeshFrame take()
+    {
+        views::PreparedMeshFrame out;
+        if (m_spare.image.isDetached())
+            out.image = std::move(m_spare.image);
+        if (m_spare.raster.isDetached())
+            out.raster = std::move(m_spare.raster);
+        m_spare = {};
+        return out;
+    }
+
+private:
+    views::PreparedMeshFrame m_shown;
+    views::PreparedMeshFrame m_spare;
+};
 
 class PreparedFrames : public QObject
 {
@@ -42,10 +68,7 @@ private:
     Stage::FrameSource m_source = Stage::FrameSource::None;
     std::shared_ptr<const MeshFrame> m_waiting;
     bool m_busy = false;
-    // The last frame put on stage, and the one before it: the view has let go of that one's images when it took
-    // the last, so the next frame is made in them (prepareMeshFrame's recycled) rather than in new pages.
-    views::PreparedMeshFrame m_shown;
-    views::PreparedMeshFrame m_spare;
+    RecycledImages m_recycled;
     JobTracker m_jobs{this};
 };
 
