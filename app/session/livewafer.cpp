@@ -5,7 +5,6 @@
 #include "app/scenario/scenarioscene.h"
 #include "app/session/systempaces.h"
 #include "app/stage/stage.h"
-#include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
 
 #include <QCheckBox>
@@ -200,10 +199,9 @@ void LiveWafer::startFrame()
                 const QScopedValueRollback switching(m_switchingLayer, true);
                 emit layerWanted(MeshLayer::Dataflow);
             }
-            if (m_stage && made.second.frame) {
+            m_recycled.shown(made.second); // on stage or not, its images are the next job's but one
+            if (m_stage && made.second.frame)
                 m_stage->showPreparedFrame(Stage::FrameSource::Chat, made.second);
-                m_recycled.shown(made.second);
-            }
             if (made.first >= 0)
                 emit frameShown(made.second.frame, made.first);
             else
