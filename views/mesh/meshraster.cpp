@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace ws::views {
@@ -30,6 +31,18 @@ void mapAxis(int pixels, double offset, double scale, int cores, std::vector<int
 inline QRgb darken(QRgb c, int keep) // keep: 0..256
 {
     return qRgb(qRed(c) * keep >> 8, qGreen(c) * keep >> 8, qBlue(c) * keep >> 8);
+}
+
+// The first on-mesh pixel along an axis (mapAxis's index) and the one past the last: [first, end).
+std::pair<int, int> onMesh(const std::vector<int>& index)
+{
+    int first = 0;
+    int end = static_cast<int>(index.size());
+    while (first < end && index[static_cast<size_t>(first)] < 0)
+        ++first;
+    while (end > first && index[static_cast<size_t>(end - 1)] < 0)
+        --end;
+    return {first, end};
 }
 
 // White at kDieAlpha over c, as a painter blends it.
@@ -92,12 +105,7 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
     const int keep = 256 - std::clamp(gridAlpha, 0, 255);
     const bool grid = gridAlpha > 0;
     // First and last on-mesh columns, to skip the background on each row.
-    int x0 = 0;
-    while (x0 < size.width() && colCore[static_cast<size_t>(x0)] < 0)
-        ++x0;
-    int x1 = size.width();
-    while (x1 > x0 && colCore[static_cast<size_t>(x1 - 1)] < 0)
-        --x1;
+    const auto [x0, x1] = onMesh(colCore);
     // Where each target column reads: unturned, the offset of its core within a mesh row; turned, the offset of
     // the first core of its mesh row (the target row then adds the mesh column).
     // 32-bit offsets, as the core indices are (64-bit ones made the upright frames measurably slower); a turned
@@ -146,12 +154,7 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
     }
     if (dies.columns.empty() && dies.rows.empty())
         return;
-    int y0 = 0;
-    while (y0 < size.height() && rowCore[static_cast<size_t>(y0)] < 0)
-        ++y0;
-    int y1 = size.height();
-    while (y1 > y0 && rowCore[static_cast<size_t>(y1 - 1)] < 0)
-        --y1;
+    const auto [y0, y1] = onMesh(rowCore);
     drawDies(target, dies, x0, x1, y0, y1);
 }
 
