@@ -222,8 +222,12 @@ void MeshView::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     ensureImage();
-    if (!m_snapshot || m_image.isNull()) {
+    if (!m_snapshot || m_image.isNull()) { // no placement, or a new one's first image on its way (blank meanwhile)
         p.fillRect(rect(), kBackground);
+        if (imagePending()) {
+            paintBanner(p);
+            return;
+        }
         p.setPen(QColor(150, 156, 168));
         p.drawText(rect().adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
         paintBanner(p);

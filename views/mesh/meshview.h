@@ -42,13 +42,14 @@ public:
     void setPreparedFrame(const PreparedMeshFrame& prepared);
     std::shared_ptr<const MeshFrame> frame() const { return m_meshFrame; }
     // Deferred images (the main heatmap, whose owner has threads): a layer, wafer or frame change that needs a new
-    // picture of the same mesh keeps the picture shown and emits imageWanted once, instead of making the image in
-    // the next paint; the owner makes it off the GUI thread (prepareMeshFrame for frame(), device(), layer() and
-    // transform()) and hands it to offerImage. Off by default: the image is made in the next paint.
+    // picture keeps the picture shown (if it is of the same mesh; else the view is blank) and emits imageWanted
+    // once, instead of making the image in the next paint; the owner makes it off the GUI thread (prepareMeshFrame
+    // for frame(), device(), layer() and transform()) and hands it to offerImage. Off by default: the image is
+    // made in the next paint.
     void setDeferredImages(bool on);
     // Takes `prepared` if it is the picture the view waits for (its frame, device and layer); false otherwise.
     bool offerImage(const PreparedMeshFrame& prepared);
-    // The picture shown is an older one while imageWanted's image is being made.
+    // The picture shown is an older one (or none) while imageWanted's image is being made.
     bool imagePending() const { return m_imageStale && m_imageDeferred; }
     // Makes a pending image now, on this thread: an export or a screenshot shows what the view says.
     void finishImage() const;
@@ -168,7 +169,7 @@ private:
     mutable QImage m_image;            // one pixel per core of the current device and layer
     mutable bool m_imageStale = false; // m_image is to be made again (ensureImage)
     bool m_deferredImages = false;
-    mutable bool m_imageDeferred = false; // stale, and m_image (with its copies) is the picture before, still shown
+    mutable bool m_imageDeferred = false; // stale, and m_image (with its copies) is the picture before, or null
     mutable bool m_wantQueued = false;    // imageWanted is on its way
     double m_range = 1.0;                 // value at the top of the colour scale (meshLayerRange)
     mutable QImage m_reduced;             // m_image smoothly reduced to m_reducedScale (when below 1 px per core)

@@ -63,7 +63,7 @@ bool MeshView::offerImage(const PreparedMeshFrame& prepared)
         prepared.frame && m_meshFrame &&
         (prepared.frame == m_meshFrame || (!isFrameLayer(m_layer) && prepared.frame->base == m_meshFrame->base));
     if (!imagePending() || !sameFrame || prepared.device != m_device || prepared.layer != m_layer ||
-        prepared.image.size() != m_image.size())
+        prepared.image.size() != QSize(m_snapshot->meshCols, m_snapshot->meshRows))
         return false;
     adoptImages(prepared);
     return true;
@@ -171,11 +171,11 @@ void MeshView::rebuildImage()
     m_range = m_snapshot ? meshLayerRange(*m_snapshot, m_layer) : 1.0;
     // Made when next needed (the paint, as a rule): a layer or wafer change followed by its new frame in the same
     // event (the Dataflow dock's, the tour's) then makes one image instead of two. Deferred, the picture before
-    // stays meanwhile if it is of the same mesh (its size: one pixel per core).
+    // stays meanwhile if it is of the same mesh (its size: one pixel per core); else the view is blank meanwhile
+    // (a new scene: one or two frames).
     m_imageStale = true;
-    m_imageDeferred = m_deferredImages && !m_difference && m_snapshot && !m_image.isNull() &&
-                      m_image.size() == QSize(m_snapshot->meshCols, m_snapshot->meshRows);
-    if (!m_imageDeferred) {
+    m_imageDeferred = m_deferredImages && !m_difference && m_snapshot;
+    if (!m_imageDeferred || m_image.size() != QSize(m_snapshot->meshCols, m_snapshot->meshRows)) {
         m_image = QImage();
         m_reduced = QImage();
         m_reducedScale = 0;

@@ -101,8 +101,10 @@ private slots:
         const auto colour = [&](const QImage& image) {
             return image.pixel(stage.view()->coreCentre(QPoint(30, 10)).toPoint());
         };
-        const QRgb sram = colour(heatmap->grab().toImage()); // nothing shown before: made at once
-        QVERIFY(!stage.view()->imagePending());
+        (void)heatmap->grab(); // a new scene: blank until the stage has made its image
+        QVERIFY(stage.view()->imagePending());
+        QTRY_VERIFY(!stage.view()->imagePending());
+        const QRgb sram = colour(heatmap->grab().toImage());
         stage.setLayer(MeshLayer::KvCache);
         QVERIFY(stage.view()->imagePending());
         QCOMPARE(colour(heatmap->grab().toImage()), sram); // the picture before, meanwhile

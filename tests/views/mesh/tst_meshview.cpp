@@ -521,7 +521,8 @@ void TestMeshView::preparedRasterIsPaintedAtItsZoom()
 }
 
 // With deferred images a layer change keeps the picture shown and asks for the new image once; only the image for
-// the view's frame, device and layer is taken; an export's finishImage makes it at once; a new mesh is drawn at once.
+// the view's frame, device and layer is taken; an export's finishImage makes it at once; a new mesh is blank until
+// its image comes.
 void TestMeshView::deferredImageKeepsThePictureUntilItIsOffered()
 {
     const auto snapshot = testing::makeSyntheticSnapshot(64, 48, 2, 12);
@@ -537,9 +538,14 @@ void TestMeshView::deferredImageKeepsThePictureUntilItIsOffered()
     view.resize(640, 480);
     view.setDeferredImages(true);
     QSignalSpy wanted(&view, &MeshView::imageWanted);
-    view.setSnapshot(snapshot); // nothing to show before it: drawn at once
+    view.setSnapshot(snapshot); // nothing of this mesh to show before: blank until its image comes
+    QVERIFY(view.imagePending());
+    QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(meshBackground()).name());
+    QTRY_COMPARE(wanted.count(), 1);
+    QVERIFY(view.offerImage(prepareMeshFrame(view.frame(), 0, MeshLayer::SramOccupancy, view.transform())));
     QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(sram).name());
     QVERIFY(!view.imagePending());
+    wanted.clear();
 
     view.setLayer(MeshLayer::KvCache);
     QVERIFY(view.imagePending());
@@ -567,9 +573,14 @@ void TestMeshView::deferredImageKeepsThePictureUntilItIsOffered()
     QVERIFY(!view.imagePending());
     QCOMPARE(QColor(renderedColour(view, core)).name(), QColor(sramDevice1).name());
 
-    // Another mesh is not the picture before: drawn at once.
-    view.setSnapshot(testing::makeSyntheticSnapshot(32, 24, 1, 12));
-    QVERIFY(!view.imagePending());
+    // Another mesh: its cores are not the picture before, so the view is blank until the image comes.
+    const auto small = testing::makeSyntheticSnapshot(32, 24, 1, 12);
+    view.setSnapshot(small);
+    QVERIFY(view.imagePending());
+    QCOMPARE(QColor(renderedColour(view, QPoint(10, 10))).name(), QColor(meshBackground()).name());
+    QVERIFY(view.offerImage(prepareMeshFrame(view.frame(), 0, view.layer(), view.transform())));
+    QCOMPARE(QColor(renderedColour(view, QPoint(10, 10))).name(),
+             QColor(ColorScale::sramOccupancy().map(small->sramFraction[0][10 * 32 + 10])).name());
     // Nor is a view without deferred images made to wait.
     view.setDeferredImages(false);
     view.setLayer(MeshLayer::KvCache);
