@@ -20,14 +20,18 @@
 
 namespace ws {
 
-// The images a stream of prepared frames can be made in again: the frame put on stage last and the one before it.
-// The view let go of that one's images when it took the last, so the next frame is made in them
-// (views::prepareMeshFrame's recycled) rather than in new pages (the app maps every large buffer afresh).
+// The images a stream of prepared frames can be made in again: those of the frame put on stage last and of the one
+// before it. The view let go of that one's images when it took the last, so the next frame is made in them
+// (views::prepareMeshFrame's recycled) rather than in new pages (the app maps every large buffer afresh). Only the
+// images are kept, not the frames: a frame held here would not go back to its source's pool (reusableFrame).
 class RecycledImages
 {
 public:
     // A frame was put on stage.
-    void shown(const views::PreparedMeshFrame& made) { m_spare = std::exchange(m_shown, made); }
+    void shown(const views::PreparedMeshFrame& made)
+    {
+        m_spare = std::exchange(m_shown, Images{made.image, made.raster});
+    }
     // The images only the stream holds now, for the next job; on the thread that shows the frames.
     views::PreparedMeshFrame take()
     {
@@ -41,8 +45,13 @@ public:
     }
 
 private:
-    views::PreparedMeshFrame m_shown;
-    views::PreparedMeshFrame m_spare;
+    struct Images
+    {
+        QImage image;
+        QImage raster;
+    };
+    Images m_shown;
+    Images m_spare;
 };
 
 class PreparedFrames : public QObject
