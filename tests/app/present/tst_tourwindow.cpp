@@ -202,15 +202,18 @@ private:
         }
     };
 
-    // Until the stage is idle and the steps waiting for it have run.
+    // Until the stage is idle and the steps waiting for it have run. A step that ran may start work of its own
+    // (the open step after the engine's run of a layer finished): wait for that too, as the recorder does.
     static void waitIdle(MainWindow& window, TourPlayer* player)
     {
         QElapsedTimer t;
         t.start();
         PresentationMode* mode = window.findChild<PresentationMode*>();
-        while (mode->stage()->isBusy() && t.elapsed() < 120000)
-            QTest::qWait(10);
-        player->advance(0);
+        do {
+            while (mode->stage()->isBusy() && t.elapsed() < 120000)
+                QTest::qWait(10);
+            player->advance(0);
+        } while (mode->stage()->isBusy() && t.elapsed() < 120000);
     }
 
     static void runToEnd(TourPlayer* player)
