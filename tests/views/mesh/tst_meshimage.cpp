@@ -8,9 +8,11 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <random>
 
 using namespace ws;
 using namespace ws::views;
@@ -33,6 +35,8 @@ private slots:
     void formatBytes_data();
     void formatBytes();
     void preparedFrameReusesImagesNobodyHolds();
+    void reducedCopyAveragesEveryCore_data();
+    void reducedCopyAveragesEveryCore();
 };
 
 void TestMeshImage::pixelsFollowTheCores_data()
@@ -249,6 +253,101 @@ void TestMeshImage::preparedFrameReusesImagesNobodyHolds()
     QCOMPARE(shownImage, before);
     QCOMPARE(other.image, fresh.image);
     QCOMPARE(other.raster, fresh.raster);
+}
+
+namespace {
+
+// The test's own area average: output pixel (x, y) of an m x n reduction of a w x h image covers the source
+// rectangle [x w/m, (x+1) w/m) x [y h/n, (y+1) h/n); each source pixel counts by the area of it inside.
+QImage areaAverage(const QImage& src, QSize size)
+{
+    QImage out(size, QImage::Format_RGB32);
+    const double fx = double(src.width()) / size.width(), fy = double(src.height()) / size.height();
+    for (int y = 0; y < size.height(); ++y)
+        for (int x = 0; x < size.width(); ++x) {
+            double r = 0, g = 0, b = 0;
+            for (int sy = int(std::floor(y * fy)); sy < src.height() && sy < (y + 1) * fy; ++sy)
+                for (int sx = int(std::floor(x * fx)); sx < src.width() && sx < (x + 1) * fx; ++sx) {
+                    const double cover = (std::min(sx + 1.0, (x + 1) * fx) - std::max(double(sx), x * fx)) *
+                                         (std::min(sy + 1.0, (y + 1) * fy) - std::max(double(sy), y * fy));
+                    const QRgb c = src.pixel(sx, sy);
+                    r += cover * qRed(c);
+                    g += cover * qGreen(c);
+                    b += cover * qBlue(c);
+                }
+            const double area = fx * fy;
+            out.setPixel(x, y,
+                         qRgb(int(std::lround(r / area)), int(std::lround(g / area)), int(std::lround(b / area))));
+        }
+    return out;
+}
+
+QImage noise(int w, int h, unsigned seed)
+{
+    QImage image(w, h, QImage::Format_RGB32);
+    std::mt19937 rng(seed);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            image.setPixel(x, y, qRgb(int(rng() % 256), int(rng() % 256), int(rng() % 256)));
+    return image;
+}
+
+int largestDifference(const QImage& a, const QImage& b)
+{
+    int worst = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
+            worst = std::max({worst, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                              std::abs(qBlue(p) - qBlue(q)), std::abs(qAlpha(p) - qAlpha(q))});
+        }
+    return worst;
+}
+
+} // namespace
+
+void TestMeshImage::reducedCopyAveragesEveryCore_data()
+{
+    QTest::addColumn<QSize>("from");
+    QTest::addColumn<double>("scale");
+    QTest::newRow("halves") << QSize(64, 48) << 0.5;
+    QTest::newRow("thirds") << QSize(90, 60) << 1.0 / 3;
+    QTest::newRow("fractional") << QSize(101, 77) << 0.73;
+    QTest::newRow("a tenth") << QSize(170, 90) << 0.1;
+    QTest::newRow("WSE-3 at 0.82") << QSize(762, 1176) << 0.82;
+}
+
+// Below a pixel per core the view draws reducedMeshImage: every output pixel the area-weighted mean of the cores it
+// covers (the test's own sums in doubles; Qt's fixed point is a level off at most), so one bright core on black is
+// never dropped, and a uniform mesh keeps its colour.
+void TestMeshImage::reducedCopyAveragesEveryCore()
+{
+    QFETCH(QSize, from);
+    QFETCH(double, scale);
+    const QImage src = noise(from.width(), from.height(), 7);
+    const QSize to = reducedMeshSize(from, scale);
+    QImage reduced = reducedMeshImage(src, scale);
+    QCOMPARE(reduced.size(), to);
+    if (from.width() * from.height() <= 20000)
+        QVERIFY2(largestDifference(reduced, areaAverage(src, to)) <= 1,
+                 qPrintable(QString::number(largestDifference(reduced, areaAverage(src, to)))));
+
+    QImage dark(from, QImage::Format_RGB32);
+    dark.fill(qRgb(0, 0, 0));
+    dark.setPixel(from.width() / 2, from.height() / 2, qRgb(255, 255, 255));
+    reduced = reducedMeshImage(dark, scale);
+    int light = 0;
+    for (int y = 0; y < to.height(); ++y)
+        for (int x = 0; x < to.width(); ++x)
+            light = std::max(light, qRed(reduced.pixel(x, y)));
+    QVERIFY2(light > 0, "the core was dropped");
+
+    QImage flat(from, QImage::Format_RGB32);
+    flat.fill(qRgb(12, 200, 99));
+    reduced = reducedMeshImage(flat, scale);
+    for (int y = 0; y < to.height(); ++y)
+        for (int x = 0; x < to.width(); ++x)
+            QCOMPARE(reduced.pixel(x, y), qRgb(12, 200, 99));
 }
 
 QTEST_MAIN(TestMeshImage)
