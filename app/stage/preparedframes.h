@@ -30,7 +30,7 @@ public:
     // A frame was put on stage.
     void shown(const views::PreparedMeshFrame& made)
     {
-        m_spare = std::exchange(m_shown, Images{made.image, made.raster});
+        m_spare = std::exchange(m_shown, Images{made.image, made.reduced, made.raster});
     }
     // The images only the stream holds now, for the next job; on the thread that shows the frames.
     views::PreparedMeshFrame take()
@@ -38,6 +38,8 @@ public:
         views::PreparedMeshFrame out;
         if (m_spare.image.isDetached())
             out.image = std::move(m_spare.image);
+        if (m_spare.reduced.isDetached())
+            out.reduced = std::move(m_spare.reduced);
         if (m_spare.raster.isDetached())
             out.raster = std::move(m_spare.raster);
         m_spare = {};
@@ -48,6 +50,7 @@ private:
     struct Images
     {
         QImage image;
+        QImage reduced;
         QImage raster;
     };
     Images m_shown;

@@ -251,11 +251,6 @@ QSize reducedMeshSize(QSize size, double scale)
             std::max(1, static_cast<int>(std::lround(size.height() * scale)))};
 }
 
-QImage reducedMeshImage(const QImage& image, double scale)
-{
-    return image.scaled(reducedMeshSize(image.size(), scale), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-}
-
 QRgb meshBackground()
 {
     return qRgb(0x0e, 0x10, 0x16);
@@ -274,7 +269,8 @@ PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int d
     out.image = buildImage(*out.frame->base, out.frame->activity, device, layer, out.range, std::move(recycled.image));
     const double scale = transform.scale;
     if (scale > 0 && scale < 1 && !out.image.isNull()) {
-        out.reduced = reducedMeshImage(out.image, scale);
+        out.reduced = std::move(recycled.reduced); // written again where nobody else holds it
+        reduceMesh(out.image, reducedMeshSize(out.image.size(), scale), out.reduced);
         out.reducedScale = scale;
     } else if (scale >= 1 && transform.isValid() && !out.image.isNull()) {
         const MeshOverlay overlay{*out.frame, transform, device, layer};

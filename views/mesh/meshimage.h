@@ -56,10 +56,8 @@ PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int d
                                    const ViewTransform& transform, PreparedMeshFrame recycled = {});
 // The colour around the mesh and between dies.
 QRgb meshBackground();
-// The size of the area-averaged copy of a `size` image at `scale` (< 1) px per core.
+// The size of the area-averaged copy (reduceMesh) of a `size` image at `scale` (< 1) px per core.
 QSize reducedMeshSize(QSize size, double scale);
-// `image` (one pixel per core) area-averaged down to `scale` pixels per core (below 1): no core is dropped.
-QImage reducedMeshImage(const QImage& image, double scale);
 
 // True when the snapshot's size fields and per-device arrays agree for `device`.
 bool hasCoreData(const MeshSnapshot& snapshot, int device);

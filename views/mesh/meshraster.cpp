@@ -2,8 +2,11 @@
 
 #include <QPainter>
 
+#include <emmintrin.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -156,6 +159,106 @@ void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background,
         return;
     const auto [y0, y1] = onMesh(rowCore);
     drawDies(target, dies, x0, x1, y0, y1);
+}
+
+namespace {
+
+// An axis of n source pixels reduced to m: output pixel i covers [i n/m, (i+1) n/m), that is `taps` source
+// pixels from first[i] with weights[i * taps + k] (a partly covered pixel by its share; the sum is 1). Every output
+// has the same number of taps, zero weights padding the shorter ones, so the loops over them are regular.
+struct ReducedAxis
+{
+    int taps = 0;
+    std::vector<int> first;
+    std::vector<float> weights;
+};
+
+ReducedAxis reduceAxis(int n, int m)
+{
+    ReducedAxis a;
+    for (int i = 0; i < m; ++i) { // in units of 1/m source pixel: exact
+        const int64_t lo = int64_t(i) * n, hi = int64_t(i + 1) * n;
+        a.taps = std::max(a.taps, int((hi + m - 1) / m - lo / m));
+    }
+    a.first.resize(static_cast<size_t>(m));
+    a.weights.assign(static_cast<size_t>(m) * size_t(a.taps), 0.0f);
+    for (int i = 0; i < m; ++i) {
+        const int64_t lo = int64_t(i) * n, hi = int64_t(i + 1) * n;
+        const int start = int(lo / m);
+        const int first = std::min(start, n - a.taps); // the taps stay inside the axis
+        a.first[static_cast<size_t>(i)] = first;
+        for (int64_t x = start; x * m < hi; ++x) {
+            const int64_t from = std::max(lo, x * m), to = std::min(hi, (x + 1) * m);
+            a.weights[static_cast<size_t>(i) * size_t(a.taps) + size_t(x - first)] = float(to - from) / float(n);
+        }
+    }
+    return a;
+}
+
+} // namespace
+
+// SSE2 (every x86-64): the weighted sums four floats at a time, one pixel's bytes a vector in the second pass.
+void reduceMesh(const QImage& cores, QSize size, QImage& target)
+{
+    if (target.size() != size || target.format() != QImage::Format_RGB32 || !target.isDetached())
+        target = QImage(size, QImage::Format_RGB32);
+    if (size.isEmpty() || cores.isNull())
+        return;
+    const QImage src = cores.format() == QImage::Format_RGB32 ? cores : cores.convertToFormat(QImage::Format_RGB32);
+    if (size.width() > src.width() || size.height() > src.height()) { // not a reduction: Qt's smooth scaling
+        target = src.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        return;
+    }
+    const ReducedAxis cols = reduceAxis(src.width(), size.width());
+    const ReducedAxis rows = reduceAxis(src.height(), size.height());
+    // Per output row: its source rows summed with their weights into `sum` (all four bytes of each pixel, so the
+    // pass is one stream of floats), then each output pixel sums its columns of that.
+    const int lanes = src.width() * 4;
+    std::vector<float> sum(static_cast<size_t>(lanes));
+    std::vector<const uchar*> in(static_cast<size_t>(rows.taps));
+    std::vector<float> rw(static_cast<size_t>(rows.taps));
+    const __m128i zero = _mm_setzero_si128();
+    for (int y = 0; y < size.height(); ++y) {
+        // The rows with a weight: the padding's zeros are skipped here, where each costs a pass over a row.
+        int taps = 0;
+        for (int k = 0; k < rows.taps; ++k)
+            if (const float w = rows.weights[size_t(y) * size_t(rows.taps) + size_t(k)]; w != 0.0f) {
+                rw[static_cast<size_t>(taps)] = w;
+                in[static_cast<size_t>(taps++)] = src.constScanLine(rows.first[static_cast<size_t>(y)] + k);
+            }
+        int i = 0;
+        for (; i + 16 <= lanes; i += 16) {
+            __m128 acc[4] = {_mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps()};
+            for (int k = 0; k < taps; ++k) {
+                const __m128 w = _mm_set1_ps(rw[static_cast<size_t>(k)]);
+                const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in[static_cast<size_t>(k)] + i));
+                const __m128i lo = _mm_unpacklo_epi8(bytes, zero), hi = _mm_unpackhi_epi8(bytes, zero);
+                const __m128i words[4] = {_mm_unpacklo_epi16(lo, zero), _mm_unpackhi_epi16(lo, zero),
+                                          _mm_unpacklo_epi16(hi, zero), _mm_unpackhi_epi16(hi, zero)};
+                for (int q = 0; q < 4; ++q)
+                    acc[q] = _mm_add_ps(acc[q], _mm_mul_ps(w, _mm_cvtepi32_ps(words[q])));
+            }
+            for (int q = 0; q < 4; ++q)
+                _mm_storeu_ps(sum.data() + i + 4 * q, acc[q]);
+        }
+        for (; i < lanes; ++i) {
+            float a = 0;
+            for (int k = 0; k < taps; ++k)
+                a += rw[static_cast<size_t>(k)] * float(in[static_cast<size_t>(k)][i]);
+            sum[static_cast<size_t>(i)] = a;
+        }
+        auto* out = reinterpret_cast<uint32_t*>(target.scanLine(y));
+        for (int x = 0; x < size.width(); ++x) {
+            const float* cw = cols.weights.data() + size_t(x) * size_t(cols.taps);
+            const float* px = sum.data() + 4 * size_t(cols.first[static_cast<size_t>(x)]);
+            __m128 c = _mm_setzero_ps();
+            for (int k = 0; k < cols.taps; ++k)
+                c = _mm_add_ps(c, _mm_mul_ps(_mm_set1_ps(cw[k]), _mm_loadu_ps(px + 4 * k)));
+            // Rounded to the nearest byte (sums of weights 1 over bytes stay within 0-255), in memory order.
+            const __m128i words = _mm_packs_epi32(_mm_cvtps_epi32(c), zero);
+            out[x] = uint32_t(_mm_cvtsi128_si32(_mm_packus_epi16(words, zero)));
+        }
+    }
 }
 
 void fillRectInBands(QPainter& p, const QRect& rect, const QColor& color)

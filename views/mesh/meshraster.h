@@ -35,6 +35,11 @@ constexpr int kDieDashOff = 2;
 // gridAlpha 0 draws no grid; otherwise grid pixels are darkened by gridAlpha/255. Then the die lines, if any.
 void rasterizeMesh(const QImage& cores, const ViewTransform& transform, QRgb background, int gridAlpha, QImage& target,
                    const RasterDies& dies = {});
+// `cores` (one pixel per core, Format_RGB32) area-averaged down to `size` (no larger than it on either axis) into
+// `target`: every output pixel is the mean of the cores it covers, partly covered ones weighted by their share, so no
+// core is dropped (Qt's smooth scaling does the same sums). `target` is written in place when it already has that
+// size and format and nobody else holds its pixels: a frame's reduced copy then maps and faults in no new pages.
+void reduceMesh(const QImage& cores, QSize size, QImage& target);
 // True when rasterizeMesh draws the same pixels through `a` as through `b` (same view size, mesh, turn, scale and
 // offset).
 bool sameRaster(const ViewTransform& a, const ViewTransform& b);

@@ -204,7 +204,7 @@ void MeshView::ensureImage() const
 void MeshView::reduceLater()
 {
     if (m_reduced.isNull()) { // nothing to stretch meanwhile
-        m_reduced = reducedMeshImage(m_image, m_transform.scale);
+        reduceMesh(m_image, reducedMeshSize(m_image.size(), m_transform.scale), m_reduced);
         m_reducedScale = m_transform.scale;
         return;
     }
@@ -217,7 +217,7 @@ void MeshView::reduceLater()
         connect(m_reduceTimer, &QTimer::timeout, this, [this] {
             if (m_image.isNull() || !(m_transform.scale < 1) || m_reducedScale == m_transform.scale)
                 return;
-            m_reduced = reducedMeshImage(m_image, m_transform.scale);
+            reduceMesh(m_image, reducedMeshSize(m_image.size(), m_transform.scale), m_reduced);
             m_reducedScale = m_transform.scale;
             update();
         });

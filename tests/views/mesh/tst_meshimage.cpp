@@ -4,6 +4,7 @@
 
 #include "tests/views/syntheticsnapshot.h"
 #include "views/mesh/colorscale.h"
+#include "views/mesh/meshraster.h"
 #include "views/mesh/viewtransform.h"
 
 #include <QtTest>
@@ -37,6 +38,7 @@ private slots:
     void preparedFrameReusesImagesNobodyHolds();
     void reducedCopyAveragesEveryCore_data();
     void reducedCopyAveragesEveryCore();
+    void reducedCopyWrittenInPlace();
 };
 
 void TestMeshImage::pixelsFollowTheCores_data()
@@ -317,25 +319,27 @@ void TestMeshImage::reducedCopyAveragesEveryCore_data()
     QTest::newRow("WSE-3 at 0.82") << QSize(762, 1176) << 0.82;
 }
 
-// Below a pixel per core the view draws reducedMeshImage: every output pixel the area-weighted mean of the cores it
-// covers (the test's own sums in doubles; Qt's fixed point is a level off at most), so one bright core on black is
-// never dropped, and a uniform mesh keeps its colour.
+// Below a pixel per core the view draws reduceMesh's copy: every output pixel the area-weighted mean of the cores it
+// covers (the test's own sums in doubles; float sums may round a level the other way), within 3 levels of Qt's
+// smooth scaling (fixed point, which the view used before), so one bright core on black is never dropped, and a
+// uniform mesh keeps its colour.
 void TestMeshImage::reducedCopyAveragesEveryCore()
 {
     QFETCH(QSize, from);
     QFETCH(double, scale);
     const QImage src = noise(from.width(), from.height(), 7);
     const QSize to = reducedMeshSize(from, scale);
-    QImage reduced = reducedMeshImage(src, scale);
+    QImage reduced;
+    reduceMesh(src, to, reduced);
     QCOMPARE(reduced.size(), to);
-    if (from.width() * from.height() <= 20000)
-        QVERIFY2(largestDifference(reduced, areaAverage(src, to)) <= 1,
-                 qPrintable(QString::number(largestDifference(reduced, areaAverage(src, to)))));
+    QCOMPARE(reduced.format(), QImage::Format_RGB32);
+    QVERIFY(largestDifference(reduced, areaAverage(src, to)) <= 1);
+    QVERIFY(largestDifference(reduced, src.scaled(to, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)) <= 3);
 
     QImage dark(from, QImage::Format_RGB32);
     dark.fill(qRgb(0, 0, 0));
     dark.setPixel(from.width() / 2, from.height() / 2, qRgb(255, 255, 255));
-    reduced = reducedMeshImage(dark, scale);
+    reduceMesh(dark, to, reduced);
     int light = 0;
     for (int y = 0; y < to.height(); ++y)
         for (int x = 0; x < to.width(); ++x)
@@ -344,10 +348,54 @@ void TestMeshImage::reducedCopyAveragesEveryCore()
 
     QImage flat(from, QImage::Format_RGB32);
     flat.fill(qRgb(12, 200, 99));
-    reduced = reducedMeshImage(flat, scale);
+    reduceMesh(flat, to, reduced);
     for (int y = 0; y < to.height(); ++y)
         for (int x = 0; x < to.width(); ++x)
             QCOMPARE(reduced.pixel(x, y), qRgb(12, 200, 99));
+}
+
+// A target of that size held by nobody else is written in place (no new pages); one still held elsewhere is left
+// to its holder; a size that is not a reduction is scaled by Qt, never a crash.
+void TestMeshImage::reducedCopyWrittenInPlace()
+{
+    const QImage src = noise(120, 80, 3);
+    QImage target;
+    reduceMesh(src, QSize(50, 30), target);
+    const QImage expected = target.copy();
+    const uchar* bits = target.constBits();
+    target.fill(Qt::red);
+    reduceMesh(src, QSize(50, 30), target);
+    QCOMPARE(target.constBits(), bits);
+    QCOMPARE(target, expected);
+
+    const QImage held = target;
+    const QImage heldBefore = held.copy();
+    reduceMesh(noise(120, 80, 4), QSize(50, 30), target);
+    QVERIFY(target.constBits() != held.constBits());
+    QCOMPARE(held, heldBefore);
+
+    reduceMesh(src, QSize(200, 10), target); // wider than the source
+    QCOMPARE(target.size(), QSize(200, 10));
+    reduceMesh(QImage(), QSize(5, 5), target);
+    QCOMPARE(target.size(), QSize(5, 5));
+    reduceMesh(src, QSize(0, 4), target);
+    QVERIFY(target.size().isEmpty());
+
+    // prepareMeshFrame below a pixel per core: the recycled frame's reduced copy is made again in place.
+    const auto snapshot = testing::makeSyntheticSnapshot(400, 300, 1);
+    const auto frame = std::make_shared<const MeshFrame>(MeshFrame{snapshot, {}, {}});
+    ViewTransform t;
+    t.viewPx = QSizeF(200, 160);
+    t.meshCores = QSizeF(400, 300);
+    t.fit();
+    QVERIFY(t.scale < 1);
+    const PreparedMeshFrame fresh = prepareMeshFrame(frame, 0, MeshLayer::KvCache, t);
+    PreparedMeshFrame old = prepareMeshFrame(frame, 0, MeshLayer::SramOccupancy, t);
+    const uchar* reducedBits = old.reduced.constBits();
+    const PreparedMeshFrame again = prepareMeshFrame(frame, 0, MeshLayer::KvCache, t, std::move(old));
+    QCOMPARE(again.reduced.constBits(), reducedBits);
+    QCOMPARE(again.reduced, fresh.reduced);
+    QCOMPARE(again.reducedScale, t.scale);
 }
 
 QTEST_MAIN(TestMeshImage)
