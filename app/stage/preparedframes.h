@@ -30,7 +30,7 @@ public:
     // A frame was put on stage.
     void shown(const views::PreparedMeshFrame& made)
     {
-        m_spare = std::exchange(m_shown, Images{made.image, made.reduced, made.raster});
+        m_spare = std::exchange(m_shown, Images{made.image, made.reduced, made.raster, made.turned});
     }
     // The images only the stream holds now, for the next job; on the thread that shows the frames.
     views::PreparedMeshFrame take()
@@ -42,6 +42,8 @@ public:
             out.reduced = std::move(m_spare.reduced);
         if (m_spare.raster.isDetached())
             out.raster = std::move(m_spare.raster);
+        if (m_spare.turned.isDetached())
+            out.turned = std::move(m_spare.turned);
         m_spare = {};
         return out;
     }
@@ -52,6 +54,7 @@ private:
         QImage image;
         QImage reduced;
         QImage raster;
+        QImage turned;
     };
     Images m_shown;
     Images m_spare;

@@ -136,6 +136,12 @@ int main(int argc, char** argv)
               measure(50, [&](int) { ws::views::rasterizeMesh(cores, turned, 0, 0, raster); }));
         print("raster alone, upright, same scale",
               measure(50, [&](int) { ws::views::rasterizeMesh(cores, upright, 0, 0, raster); }));
+        // What a turned view does now: the image turned once (turnMesh), each raster read from that copy.
+        QImage copy;
+        print("turnMesh (the image a quarter turn, once per image)",
+              measure(50, [&](int) { ws::views::turnMesh(cores, copy); }));
+        print("raster alone, turned, read from turnMesh's copy",
+              measure(50, [&](int) { ws::views::rasterizeMesh(cores, turned, 0, 0, raster, {}, copy); }));
     }
 
     std::printf("RESULT fitted frame median %.2f ms wall, %.2f ms CPU (target < 8 ms)\n", fitted.medianMs,

@@ -276,8 +276,12 @@ PreparedMeshFrame prepareMeshFrame(std::shared_ptr<const MeshFrame> frame, int d
         const MeshOverlay overlay{*out.frame, transform, device, layer};
         if (recycled.raster.isDetached()) // rasterizeMesh writes into a target of the view's size
             out.raster = std::move(recycled.raster);
+        if (transform.turned) {
+            out.turned = std::move(recycled.turned); // written again where nobody else holds it
+            turnMesh(out.image, out.turned);
+        }
         rasterizeMesh(out.image, transform, meshBackground(), MeshOverlay::gridAlpha(scale), out.raster,
-                      overlay.dieLines());
+                      overlay.dieLines(), out.turned);
         out.rasterTransform = transform;
     }
     return out;

@@ -48,6 +48,9 @@ struct PreparedMeshFrame
     // MeshView::paintMesh draws there, so a paint with the view still at that transform only copies them.
     ViewTransform rasterTransform;
     QImage raster;
+    // With a turned transform at a pixel per core or more: the image a quarter turn clockwise (turnMesh), which the
+    // raster is read from, and the view's own rasters at another zoom after it.
+    QImage turned;
 };
 // `recycled`: a prepared frame nobody else shows any more (its images held by it alone), whose pixels are written
 // again instead of new ones mapped and faulted in (the app maps every large buffer afresh: app/common/allocator.h);

@@ -86,9 +86,36 @@ bool sameRaster(const ViewTransform& a, const ViewTransform& b)
            a.offsetPx == b.offsetPx;
 }
 
-void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background, int gridAlpha, QImage& target,
-                   const RasterDies& dies)
+void turnMesh(const QImage& cores, QImage& target)
 {
+    const QImage src = cores.format() == QImage::Format_RGB32 ? cores : cores.convertToFormat(QImage::Format_RGB32);
+    const QSize size = src.size().transposed();
+    if (target.size() != size || target.format() != QImage::Format_RGB32 || !target.isDetached())
+        target = QImage(size, QImage::Format_RGB32);
+    const int w = src.width(), h = src.height();
+    const auto stride = size_t(target.bytesPerLine() / qsizetype(sizeof(QRgb)));
+    auto* out = reinterpret_cast<QRgb*>(target.bits());
+    constexpr int kTile = 32;
+    for (int y0 = 0; y0 < h; y0 += kTile)
+        for (int x0 = 0; x0 < w; x0 += kTile)
+            for (int y = y0; y < std::min(h, y0 + kTile); ++y) {
+                const auto* in = reinterpret_cast<const QRgb*>(src.constScanLine(y));
+                QRgb* column = out + size_t(h - 1 - y); // core (x, y) at column h - 1 - y, row x
+                for (int x = x0; x < std::min(w, x0 + kTile); ++x)
+                    column[size_t(x) * stride] = in[x];
+            }
+}
+
+void rasterizeMesh(const QImage& cores, const ViewTransform& t, QRgb background, int gridAlpha, QImage& target,
+                   const RasterDies& dies, const QImage& turned)
+{
+    if (t.turned && !turned.isNull() && turned.size() == cores.size().transposed()) {
+        ViewTransform upright = t; // the turned copy shown as it is: the same offsets, scale and view
+        upright.turned = false;
+        upright.meshCores = t.meshCores.transposed();
+        rasterizeMesh(turned, upright, background, gridAlpha, target, dies);
+        return;
+    }
     const QSize size = t.viewPx.toSize();
     if (target.size() != size || target.format() != QImage::Format_RGB32)
         target = QImage(size, QImage::Format_RGB32);

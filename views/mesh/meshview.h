@@ -178,6 +178,8 @@ private:
     QImage m_frame;                  // the visible cores at the current zoom (at or above 1 px per core)
     mutable QImage m_preparedRaster; // the same, made with a prepared frame through m_rasterTransform
     ViewTransform m_rasterTransform;
+    mutable QImage m_turned;        // m_image a quarter turn clockwise, for rasters through a turned transform
+    mutable qint64 m_turnedKey = 0; // the cacheKey of the m_image it was made from
     ViewTransform m_transform;
     QString m_emptyText;
     QString m_banner;

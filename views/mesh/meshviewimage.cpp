@@ -111,9 +111,14 @@ void MeshView::paintMesh(QPainter& p)
         // At a pixel per core or more: nearest-neighbour with the grid and the die lines folded in, made off the
         // GUI thread with the frame (prepareMeshFrame) while the view keeps the zoom it was made for.
         const bool prepared = !m_preparedRaster.isNull() && sameRaster(m_rasterTransform, m_transform);
+        if (!prepared && m_transform.turned && m_turnedKey != m_image.cacheKey()) {
+            turnMesh(m_image, m_turned); // kept for the next zoom of this image, as a prepared frame's is
+            m_turnedKey = m_image.cacheKey();
+        }
         if (!prepared)
             rasterizeMesh(m_image, m_transform, kBackground.rgb(), MeshOverlay::gridAlpha(m_transform.scale), m_frame,
-                          MeshOverlay{*m_meshFrame, m_transform, m_device, m_layer}.dieLines());
+                          MeshOverlay{*m_meshFrame, m_transform, m_device, m_layer}.dieLines(),
+                          m_transform.turned ? m_turned : QImage());
         p.drawImage(QPointF(0, 0), prepared ? m_preparedRaster : m_frame);
     }
     p.setPen(QColor(255, 255, 255, 50));
@@ -142,6 +147,10 @@ void MeshView::adoptImages(const PreparedMeshFrame& prepared)
     m_reducedScale = prepared.reducedScale > 0 ? prepared.reducedScale : 0;
     m_preparedRaster = prepared.raster;
     m_rasterTransform = prepared.rasterTransform;
+    if (!prepared.turned.isNull()) {
+        m_turned = prepared.turned;
+        m_turnedKey = m_image.cacheKey();
+    }
     update();
 }
 

@@ -50,6 +50,7 @@ private slots:
     void turnedMapsByHand();
     void turnedKeepsPointsAndCentres();
     void turnedRasterIsTheTurnedImage();
+    void turnMeshIsAQuarterTurn();
     void rasterIsTheCoreUnderEachPixel();
     void dieLinesAreDashedOverTheMeshOnly();
     void bandsDrawOneStrokesPixels_data();
@@ -328,6 +329,41 @@ void TestViewTransform::turnedRasterIsTheTurnedImage()
         ws::views::rasterizeMesh(turnedImage, upright, 0xff101010u, grid, b);
         QCOMPARE(a, b);
         QCOMPARE(a.pixel(22, 2), cores.pixel(0, 0)); // core (0, 0) at the shown top right, off its grid line
+        // Read from turnMesh's copy (the view's and a prepared frame's): the same pixels; a copy of another size
+        // is not used.
+        QImage c, copy;
+        ws::views::turnMesh(cores, copy);
+        ws::views::rasterizeMesh(cores, turned, 0xff101010u, grid, c, {}, copy);
+        QCOMPARE(c, a);
+        ws::views::rasterizeMesh(cores, turned, 0xff101010u, grid, c, {}, QImage(3, 3, QImage::Format_RGB32));
+        QCOMPARE(c, a);
+    }
+}
+
+// turnMesh is Qt's quarter turn clockwise, across its tiles of 32 and at their edges, written in place into a
+// target nobody else holds (and not into one someone does).
+void TestViewTransform::turnMeshIsAQuarterTurn()
+{
+    for (const QSize size : {QSize(1, 1), QSize(5, 7), QSize(70, 45), QSize(64, 33)}) {
+        QImage cores(size, QImage::Format_RGB32);
+        QRandomGenerator random(uint(size.width() * 100 + size.height()));
+        for (int y = 0; y < cores.height(); ++y)
+            for (int x = 0; x < cores.width(); ++x)
+                cores.setPixel(x, y, 0xff000000u | random.bounded(0x1000000u));
+        QImage target;
+        ws::views::turnMesh(cores, target);
+        QCOMPARE(target, cores.transformed(QTransform().rotate(90)));
+        const uchar* bits = target.constBits();
+        target.fill(Qt::red);
+        ws::views::turnMesh(cores, target);
+        QCOMPARE(target.constBits(), bits);
+        QCOMPARE(target, cores.transformed(QTransform().rotate(90)));
+        const QImage held = target;
+        QImage black(size, QImage::Format_RGB32);
+        black.fill(Qt::black);
+        ws::views::turnMesh(black, target);
+        QVERIFY(target.constBits() != held.constBits());
+        QCOMPARE(held, cores.transformed(QTransform().rotate(90)));
     }
 }
 
