@@ -14,6 +14,7 @@
 #include <iterator>
 #include <limits>
 #include <random>
+#include <utility>
 
 using namespace ws;
 using namespace ws::views;
@@ -224,16 +225,26 @@ void TestMeshImage::formatBytes()
     QCOMPARE(ws::views::formatBytes(bytes), text);
 }
 
+namespace {
+
+// A synthetic mesh's frame and a 200 x 160 view fitted to it.
+std::pair<std::shared_ptr<const MeshFrame>, ViewTransform> fittedFrame(int cols, int rows)
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(cols, rows, 1);
+    ViewTransform t;
+    t.viewPx = QSizeF(200, 160);
+    t.meshCores = QSizeF(cols, rows);
+    t.fit();
+    return {std::make_shared<const MeshFrame>(MeshFrame{snapshot, {}, {}}), t};
+}
+
+} // namespace
+
 // prepareMeshFrame writes a recycled frame's image and raster again when only the recycled frame holds them (the
 // same pixels as made afresh), and leaves images someone else still shows alone.
 void TestMeshImage::preparedFrameReusesImagesNobodyHolds()
 {
-    const auto snapshot = testing::makeSyntheticSnapshot(40, 30, 1);
-    const auto frame = std::make_shared<const MeshFrame>(MeshFrame{snapshot, {}, {}});
-    ViewTransform t;
-    t.viewPx = QSizeF(200, 160);
-    t.meshCores = QSizeF(40, 30);
-    t.fit();
+    const auto [frame, t] = fittedFrame(40, 30);
     QVERIFY(t.scale >= 1);
     const PreparedMeshFrame fresh = prepareMeshFrame(frame, 0, MeshLayer::KvCache, t);
 
@@ -382,12 +393,7 @@ void TestMeshImage::reducedCopyWrittenInPlace()
     QVERIFY(target.size().isEmpty());
 
     // prepareMeshFrame below a pixel per core: the recycled frame's reduced copy is made again in place.
-    const auto snapshot = testing::makeSyntheticSnapshot(400, 300, 1);
-    const auto frame = std::make_shared<const MeshFrame>(MeshFrame{snapshot, {}, {}});
-    ViewTransform t;
-    t.viewPx = QSizeF(200, 160);
-    t.meshCores = QSizeF(400, 300);
-    t.fit();
+    const auto [frame, t] = fittedFrame(400, 300);
     QVERIFY(t.scale < 1);
     const PreparedMeshFrame fresh = prepareMeshFrame(frame, 0, MeshLayer::KvCache, t);
     PreparedMeshFrame old = prepareMeshFrame(frame, 0, MeshLayer::SramOccupancy, t);
