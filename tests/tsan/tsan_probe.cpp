@@ -1,4 +1,4 @@
-// ThreadSanitizer probe for tst_tsan_detects. With no argument a JobTracker job (on Qt's global thread pool)
+// ThreadSanitizer probe for tst_tsan_detects. With no argument a JobTracker job (on the app's background pool)
 // and the main thread both increment one plain counter of ours, unordered: TSan must report the race and fail
 // the run, whatever tests/tsan.supp suppresses and app/common/threadhandoff.h annotates, although the job's
 // stack runs through Qt's (uninstrumented) thread pool. With --clean the same two increments are ordered by a
