@@ -152,7 +152,7 @@ void TokenRun::hop(const RegionRef& from, int fromLayer, const RegionRef& to, in
                                      : m_fabric->sendAcross(src, dst, words, ready(src));
         ready(dst) = later(ready(dst), d.tail);
         m_fabric->wait(dst, d.tail.time);
-        if (!spread)
+        if (!spread || same) // in the same region (tensor-parallel layers) every core of the lane holds it already
             continue;
         for (int dir : {-1, 1}) {
             Ready at = d.head;

@@ -36,6 +36,23 @@ ws::Placement placeFile(const ws::ModelConfig& model, const ws::HardwareSpec& hw
     return *placed;
 }
 
+// The first two layers of a model preset, each over the whole P x P mesh (WaferLLM's tensor-parallel layout) at bf16.
+Placed placeTwoLayersTensorParallel(const QString& model, const QString& hardware, int p)
+{
+    Placed placed{wstest::modelPreset(model), wstest::hardwarePreset(hardware), {}};
+    placed.model.layers = 2;
+    ws::PlacementOptions o;
+    o.precision = ws::Precision::Bf16;
+    o.contextTokens = 4096;
+    o.strategy = ws::PlacementStrategy::TensorParallel;
+    o.usableCols = o.usableRows = p;
+    auto layout = ws::placeModel(placed.model, placed.hardware.wafer, o);
+    if (!layout)
+        qFatal("%s", layout.error().message().c_str());
+    placed.placement = *layout;
+    return placed;
+}
+
 } // namespace
 
 class TstMeshEngine : public QObject
@@ -96,16 +113,21 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<int>("layer");
+        QTest::addColumn<bool>("tensorParallel");
         QTest::newRow("llama-3.1-8b wse2") << "llama-3.1-8b"
-                                           << "wse2" << 3;
+                                           << "wse2" << 3 << false;
         QTest::newRow("llama-3.1-8b wse3") << "llama-3.1-8b"
-                                           << "wse3" << 3;
+                                           << "wse3" << 3 << false;
         QTest::newRow("llama-3.1-70b wse2") << "llama-3.1-70b"
-                                            << "wse2" << 5;
+                                            << "wse2" << 5 << false;
         QTest::newRow("llama-3.1-70b wse3") << "llama-3.1-70b"
-                                            << "wse3" << 5;
+                                            << "wse3" << 5 << false;
         QTest::newRow("llama-3.1-70b wse3 last layer of a wafer") << "llama-3.1-70b"
-                                                                  << "wse3" << 19;
+                                                                  << "wse3" << 19 << false;
+        // WaferLLM's layout: two 8B-shaped layers, each over the whole 420 x 420 mesh (their Table 4's smallest), so
+        // the hidden state stays where the last allreduce left it.
+        QTest::newRow("llama-3.1-8b wse2 tensor-parallel 420 x 420") << "llama-3.1-8b"
+                                                                     << "wse2" << 0 << true;
     }
 
     // Per phase, the engine's cycles and the closed forms' (the schedule timed with the same unit costs) agree
@@ -117,7 +139,9 @@ private slots:
         QFETCH(QString, model);
         QFETCH(QString, hardware);
         QFETCH(int, layer);
-        const Placed p = placePreset(model, hardware);
+        QFETCH(bool, tensorParallel);
+        const Placed p =
+            tensorParallel ? placeTwoLayersTensorParallel(model, hardware, 420) : placePreset(model, hardware);
         const ws::MeshParams params = ws::MeshParams::fromHardware(p.hardware.wafer);
         ws::MeshOptions o;
         o.context = 4096;
