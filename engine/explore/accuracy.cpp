@@ -11,6 +11,8 @@
 #include "engine/predict/speculative.h"
 #include "engine/predict/stackkernel.h"
 #include "engine/predict/waferprefill.h"
+#include "engine/wafer/mesh/meshengine.h"
+#include "engine/wafer/placement/placer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -99,17 +101,57 @@ Expected<AccuracyRow> predictPoint(const MeasuredPoint& point)
     return r;
 }
 
+Expected<AccuracyRow> timePointOnMeshEngine(const MeasuredPoint& point)
+{
+    if (point.decodeGrid <= 0 || point.metric != "tokens_per_second_per_user" || point.promptTokens > 0)
+        return makeError(ErrorCode::Unsupported,
+                         "the mesh engine times decode rows on a stated P x P grid only (WaferLLM's kernel rows)",
+                         "grid");
+    const ModelConfig* model = shippedModel(point.modelId);
+    const HardwareSpec* hw = shippedHardware(point.hardwareId);
+    if (!model || !hw)
+        return makeError(ErrorCode::NotFound,
+                         "no preset for " + (model ? "hardware " + point.hardwareId : "model " + point.modelId),
+                         "model");
+    if (model->isMoe())
+        return makeError(ErrorCode::Unsupported, "the mesh engine runs dense models only", "model");
+    ModelConfig layers = *model;
+    layers.layers = std::min(2, model->layers);
+    layers.vocabSize = 1; // the kernel runs no vocabulary table: a one-row table keeps the placer's shape
+    PlacementOptions o;
+    o.strategy = PlacementStrategy::TensorParallel;
+    o.precision = point.precision.value_or(Precision::Bf16);
+    o.contextTokens = std::max<int64_t>(1, point.contextTokens);
+    o.usableCols = o.usableRows = point.decodeGrid;
+    const Expected<Placement> placed = placeModel(layers, hw->wafer, o);
+    if (!placed)
+        return placed.error();
+    MeshOptions m;
+    m.context = o.contextTokens;
+    m.layer = 0;
+    const Expected<MeshRun> run = executeMeshToken(*placed, layers, MeshParams::fromHardware(hw->wafer), m);
+    if (!run)
+        return run.error();
+    if (!(run->totalCycles > 0))
+        return makeError(ErrorCode::InvalidArgument, "the engine's layer took no cycles", "model");
+    AccuracyRow r;
+    r.point = point;
+    r.kind = hw->kind;
+    r.predicted = r.low = r.high = run->clockHz / (run->totalCycles * model->layers);
+    r.relativeError = (r.predicted - point.value) / point.value;
+    r.inside = r.predicted == point.value;
+    return r;
+}
+
 HardwareKind kindOf(const MeasuredPoint& p)
 {
     return p.deviceKind == "wafer" ? HardwareKind::Wafer
            : p.deviceKind == "lpu" ? HardwareKind::Lpu
                                    : HardwareKind::Gpu;
 }
-} // namespace
 
-AccuracyRow assessPoint(const MeasuredPoint& point)
+AccuracyRow rowOrMiss(const MeasuredPoint& point, Expected<AccuracyRow> r)
 {
-    auto r = predictPoint(point);
     if (r)
         return *r;
     AccuracyRow miss;
@@ -120,6 +162,17 @@ AccuracyRow assessPoint(const MeasuredPoint& point)
     miss.missCode = r.error().code;
     miss.relativeError = -1;
     return miss;
+}
+} // namespace
+
+AccuracyRow assessPoint(const MeasuredPoint& point)
+{
+    return rowOrMiss(point, predictPoint(point));
+}
+
+AccuracyRow assessPointOnMeshEngine(const MeasuredPoint& point)
+{
+    return rowOrMiss(point, timePointOnMeshEngine(point));
 }
 
 AccuracyStats summarize(const std::vector<AccuracyRow>& rows)

@@ -42,6 +42,15 @@ struct AccuracyRow
 // choice, predictGpu). Never fails: a point that cannot be predicted is a miss that says why.
 AccuracyRow assessPoint(const MeasuredPoint& point);
 
+// The point timed by the mesh engine (engine/wafer/mesh) instead of the closed forms, for the rows it can time:
+// WaferLLM's decode kernel rows (a decode grid P: one P x P region per layer, timed on one layer and scaled to the
+// layer count). The model's first two layers are placed as WaferLLM places them, each over the whole P x P mesh of
+// the row's hardware, without the vocabulary tables the kernel does not run; layer 0 (with its hop to layer 1) is
+// executed core by core with the hardware preset's unit costs, timing only. Nothing in it is fitted to a
+// measurement: these rows judge the engine. Any other row, a model with experts, or one that does not fit is a
+// miss that says why. Seconds per row (a 660 x 660 mesh is 435,600 cores).
+AccuracyRow assessPointOnMeshEngine(const MeasuredPoint& point);
+
 struct AccuracyStats
 {
     int rows = 0;      // attempted

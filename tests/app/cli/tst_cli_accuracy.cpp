@@ -84,6 +84,26 @@ private slots:
         QVERIFY(o.value(QStringLiteral("rows")).toArray().size() >= 20);
     }
 
+    // --engine: only the rows the mesh engine can time (WaferLLM's kernel rows, a P x P grid each), timed by it.
+    void engineTimesTheKernelRows()
+    {
+        QCOMPARE(runJson({}).value(QStringLiteral("timed_by")).toString(), QStringLiteral("closed forms"));
+        const QJsonObject o =
+            runJson({QStringLiteral("--engine"), QStringLiteral("--group"), QStringLiteral("development")});
+        QCOMPARE(o.value(QStringLiteral("timed_by")).toString(), QStringLiteral("mesh engine"));
+        const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+        QVERIFY(!rows.isEmpty());
+        for (const QJsonValue& rv : rows) {
+            const QJsonObject r = rv.toObject();
+            const QByteArray label = r.value(QStringLiteral("label")).toString().toUtf8();
+            QVERIFY2(label.contains(" x "), label.constData()); // a grid row
+            QVERIFY2(r.value(QStringLiteral("predicted")).toBool(), label.constData());
+            QVERIFY(r.value(QStringLiteral("prediction")).toDouble() > 0);
+        }
+        const QJsonObject all = o.value(QStringLiteral("groups")).toArray().last().toObject(); // development / all
+        QCOMPARE(all.value(QStringLiteral("attempted")).toInt(), int(rows.size()));
+    }
+
     void textTableAndBadGroup()
     {
         const wstest::CliRun text = wstest::runCli({"accuracy"});
