@@ -1,7 +1,8 @@
 // The kernels of blocktiles.h, kquantlanes.h and q6klanes.h (IsaKernels, kernels.h) built for AVX-512
-// F/BW/VL/VNNI, which isa() chooses where the processor has these, and Q8_0's block kernel with its tiles of token
-// pairs in 512-bit registers. Each output is the one-row kernel's integers in its lanes, scaled and summed in its
-// order: only the loads and the scales are shared within a tile.
+// F/BW/VL/VNNI, which isa() chooses where the processor has these, and Q8_0's block kernel: tiles of 4 rows by 4
+// tokens with the scales made ahead as floats, and tiles of token pairs in 512-bit registers for what is left. Each
+// output is the one-row kernel's integers in its lanes, scaled and summed in its order: only the loads and the scales
+// are shared within a tile.
 
 // GCC 12 reports the deliberately undefined pass-through operand of its own 512-bit intrinsics
 // (_mm512_undefined_ps in _mm512_cvtepi32_ps, _mm512_inserti64x4) as uninitialised once they are inlined.
@@ -12,6 +13,8 @@
 
 #define WS_BLOCK_ISA avx512
 #include "engine/decode/blocktiles.h"
+
+#include <vector>
 
 namespace ws::kernels::avx512 {
 
@@ -70,6 +73,66 @@ void q8_0PairTile(const uint8_t* rows, size_t rowBytes, const uint8_t* x, size_t
         }
 }
 
+// Four rows by four tokens in 256-bit registers: dotQ8_0's integers in its lanes, scaled and summed in its order,
+// with fewer instructions on the multiplier ports than the pair tile. The scales come as floats, made once per
+// panel (the tokens', [block][token], tokenScales at this tile's first token) and per row tile (the rows',
+// [block][row]); a block's sixteen products d_w * d_x come from one 512-bit multiply, made ahead for a run of
+// blocks (no store in the loop that keeps the sums in registers), and reach the FMAs as broadcast loads. The
+// weights are made unsigned (w + 128, for vpdpbusd) and each token's lanes start at -128 times its own 4-byte sums:
+// sum((w + 128) x) - 128 sum(x) is sum(w x) exactly, with a correction per token rather than per row.
+void q8_0Tile4x4(const uint8_t* rows, size_t rowBytes, const float* rowScales, const uint8_t* x, size_t xStride,
+                 const float* tokenScales, size_t tokenScaleStride, int blocks, float* out, size_t outStride)
+{
+    constexpr int kRun = 64;
+    // Sixteen named sums, not an array: GCC keeps an array of them in memory and stores each one every block.
+    __m256 a00 = _mm256_setzero_ps(), a01 = a00, a02 = a00, a03 = a00, a10 = a00, a11 = a00, a12 = a00, a13 = a00,
+           a20 = a00, a21 = a00, a22 = a00, a23 = a00, a30 = a00, a31 = a00, a32 = a00, a33 = a00; // [row][token]
+    alignas(64) float scale[kRun][16]; // [block][token][row]
+    const __m512i tokenOfLane = _mm512_set_epi32(3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0);
+    const __m256i bias = _mm256_set1_epi8(static_cast<char>(0x80));
+    for (int b0 = 0; b0 < blocks; b0 += kRun) {
+        const int n = std::min(kRun, blocks - b0);
+        for (int i = 0; i < n; ++i) {
+            const size_t b = size_t(b0 + i);
+            const __m512 wd = _mm512_broadcast_f32x4(_mm_loadu_ps(rowScales + 4 * b));
+            const __m512 xd = _mm512_permutexvar_ps(
+                tokenOfLane, _mm512_castps128_ps512(_mm_loadu_ps(tokenScales + tokenScaleStride * b)));
+            _mm512_store_ps(scale[i], _mm512_mul_ps(wd, xd));
+        }
+        for (int i = 0; i < n; ++i) {
+            const int b = b0 + i;
+            auto weights = [&](int r) {
+                const auto* blk = reinterpret_cast<const BlockQ8_0*>(rows + rowBytes * size_t(r)) + b;
+                return _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(blk->qs)), bias);
+            };
+            const __m256i w0 = weights(0), w1 = weights(1), w2 = weights(2), w3 = weights(3);
+            auto token = [&](int t, __m256& s0, __m256& s1, __m256& s2, __m256& s3) {
+                const auto* xb = reinterpret_cast<const BlockQ8_0*>(x + xStride * size_t(t)) + b;
+                const __m256i xs = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xb->qs));
+                const __m256i zero = _mm256_setzero_si256();
+                const __m256i start = _mm256_sub_epi32(zero, _mm256_dpbusd_epi32(zero, bias, xs));
+                const float* sc = scale[i] + 4 * t;
+                s0 = _mm256_fmadd_ps(_mm256_broadcast_ss(sc), _mm256_cvtepi32_ps(_mm256_dpbusd_epi32(start, w0, xs)),
+                                     s0);
+                s1 = _mm256_fmadd_ps(_mm256_broadcast_ss(sc + 1),
+                                     _mm256_cvtepi32_ps(_mm256_dpbusd_epi32(start, w1, xs)), s1);
+                s2 = _mm256_fmadd_ps(_mm256_broadcast_ss(sc + 2),
+                                     _mm256_cvtepi32_ps(_mm256_dpbusd_epi32(start, w2, xs)), s2);
+                s3 = _mm256_fmadd_ps(_mm256_broadcast_ss(sc + 3),
+                                     _mm256_cvtepi32_ps(_mm256_dpbusd_epi32(start, w3, xs)), s3);
+            };
+            token(0, a00, a10, a20, a30);
+            token(1, a01, a11, a21, a31);
+            token(2, a02, a12, a22, a32);
+            token(3, a03, a13, a23, a33);
+        }
+    }
+    const __m256 sums[4][4] = {{a00, a10, a20, a30}, {a01, a11, a21, a31}, {a02, a12, a22, a32}, {a03, a13, a23, a33}};
+    for (int t = 0; t < 4; ++t)
+        for (int r = 0; r < 4; ++r)
+            out[outStride * size_t(t) + size_t(r)] = simd::hsum8(sums[t][r]);
+}
+
 template <int kRows>
 void q8_0Tokens(const uint8_t* rows, size_t rowBytes, const uint8_t* x, size_t xStride, int tokens, int blocks,
                 float* out, size_t outStride)
@@ -95,7 +158,41 @@ void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
                   int blocks, float* out, size_t outStride)
 {
     static constexpr Q8RowTile kRowTiles[4] = {q8_0Tokens<1>, q8_0Tokens<2>, q8_0Tokens<3>, q8_0Tokens<4>};
-    q8_0Panels(kRowTiles, rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+    if (rowCount < 4 || tokens < 4)
+        return q8_0Panels(kRowTiles, rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
+    // q8_0Panels' walk, with the scales as floats for q8_0Tile4x4: the panel's tokens' once, each row tile's once.
+    thread_local std::vector<float> tokenScales, rowScales;
+    rowScales.resize(size_t(blocks) * 4);
+    const int panel = simd::tokenPanel(256 << 10, xStride);
+    for (int t0 = 0; t0 < tokens; t0 += panel) {
+        const int tn = std::min(tokens, t0 + panel) - t0;
+        const int t4 = tn / 4 * 4; // the tokens of whole tiles; q8_0Tokens takes the rest
+        const uint8_t* xp = x + xStride * size_t(t0);
+        tokenScales.resize(size_t(blocks) * size_t(t4));
+        for (int t = 0; t < t4; ++t) {
+            const auto* xb = reinterpret_cast<const BlockQ8_0*>(xp + xStride * size_t(t));
+            for (int b = 0; b < blocks; ++b)
+                tokenScales[size_t(b) * size_t(t4) + size_t(t)] = simd::f16(xb[b].d);
+        }
+        int r = 0;
+        for (; r + 4 <= rowCount; r += 4) {
+            const uint8_t* rp = rows + rowBytes * size_t(r);
+            for (int b = 0; b < blocks; ++b)
+                for (int i = 0; i < 4; ++i)
+                    rowScales[size_t(b) * 4 + size_t(i)] =
+                        simd::f16(reinterpret_cast<const BlockQ8_0*>(rp + rowBytes * size_t(i))[b].d);
+            float* o = out + outStride * size_t(t0) + size_t(r);
+            for (int t = 0; t < t4; t += 4)
+                q8_0Tile4x4(rp, rowBytes, rowScales.data(), xp + xStride * size_t(t), xStride, tokenScales.data() + t,
+                            size_t(t4), blocks, o + outStride * size_t(t), outStride);
+            if (t4 < tn)
+                q8_0Tokens<4>(rp, rowBytes, xp + xStride * size_t(t4), xStride, tn - t4, blocks,
+                              o + outStride * size_t(t4), outStride);
+        }
+        if (r < rowCount)
+            kRowTiles[rowCount - r - 1](rows + rowBytes * size_t(r), rowBytes, xp, xStride, tn, blocks,
+                                        out + outStride * size_t(t0) + size_t(r), outStride);
+    }
 }
 
 } // namespace ws::kernels::avx512
