@@ -7,11 +7,14 @@
 
 namespace ws {
 
-Expected<PlacementResult> computePlacement(const ScenarioSpec& spec)
+Expected<PlacementResult> computePlacement(const ScenarioSpec& spec, bool withTiming)
 {
     auto built = buildWaferScene(spec);
     if (!built)
         return built.error();
+    if (withTiming)
+        if (auto timing = scheduleScene(*built, spec.kv))
+            built->timing = std::move(*timing);
     return placementResultOf(std::make_shared<const WaferScene>(std::move(*built)));
 }
 

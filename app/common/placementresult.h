@@ -64,8 +64,10 @@ struct CoreInfo
 };
 
 // The scene for `spec` (buildWaferScene) as the window shows it. The spec's layout, when given, is placed
-// exactly; a draft model (spec.workload.speculative) gets its own cores beside the model.
-Expected<PlacementResult> computePlacement(const ScenarioSpec& spec);
+// exactly; a draft model (spec.workload.speculative) gets its own cores beside the model. withTiming: also the
+// token schedule for the spec's KV placement (WaferScene::timing) where the engine gives one (a scene without it is
+// still a result): made with the placement on its worker, not when the Dataflow dock asks for it on the GUI thread.
+Expected<PlacementResult> computePlacement(const ScenarioSpec& spec, bool withTiming = false);
 // The result for a scene already built.
 PlacementResult placementResultOf(std::shared_ptr<const WaferScene> scene);
 

@@ -161,7 +161,7 @@ void ScenarioController::recompute()
     spdlog::info("placing {} on {} at {}, {} tokens of context", spec->model.id, spec->hardware.id,
                  precisionId(spec->workload.precision), spec->workload.contextTokens);
     m_parts.stage->showBusy(tr("Computing the placement…"));
-    m_placements.start([spec = std::move(*spec)] { return computePlacement(spec); },
+    m_placements.start([spec = std::move(*spec)] { return computePlacement(spec, true); },
                        [this](Expected<PlacementResult> r) {
                            if (!r) {
                                showError(QString::fromStdString(r.error().message()));
