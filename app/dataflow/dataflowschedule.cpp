@@ -19,11 +19,7 @@ std::optional<DataflowSetup> buildDataflowSetup(const PlacementResult& result, K
         *error = QCoreApplication::translate("ws::WaferScene", "the model is not placed on a wafer");
         return std::nullopt;
     }
-    // The scene's own schedule where it was made with the placement (computePlacement's withTiming) for this KV
-    // placement; else timed here.
-    const WaferScene& scene = *result.scene;
-    auto timing =
-        scene.timing && kv == scene.spec.kv ? Expected<SceneSchedule>(*scene.timing) : scheduleScene(scene, kv);
+    auto timing = sceneSchedule(*result.scene, kv); // made with the placement on its worker, where it was
     if (!timing) {
         *error = sceneErrorText(timing.error(), result.scene->spec);
         return std::nullopt;

@@ -285,9 +285,7 @@ void LiveWafer::followMainPlacement()
         [result = m_mainPlacement] {
             Followed out;
             const WaferScene& scene = *result->scene;
-            if (scene.timing) // made with the placement (computePlacement's withTiming)
-                out.wafer = TokenFrames::build(scene, &out.error);
-            else if (auto timing = scheduleScene(scene, scene.spec.kv); !timing)
+            if (auto timing = sceneSchedule(scene, scene.spec.kv); !timing)
                 out.error = sceneErrorText(timing.error(), scene.spec);
             else
                 out.wafer = TokenFrames::build(scene, &out.error, timing->schedule);

@@ -203,6 +203,13 @@ Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv)
     return out;
 }
 
+Expected<SceneSchedule> sceneSchedule(const WaferScene& scene, KvPlacement kv)
+{
+    if (scene.timing && kv == scene.spec.kv)
+        return *scene.timing;
+    return scheduleScene(scene, kv);
+}
+
 Expected<ScenePrefill> prefillScene(const WaferScene& scene, KvPlacement kv)
 {
     const ScenarioSpec& r = scene.spec;

@@ -95,6 +95,9 @@ Expected<WaferScene> buildWaferScene(const ScenarioSpec& spec, SceneOptions opti
 // The token schedule over a built scene's placement with KV placement `kv`. An error with field "schedule" when
 // the engine gives no schedule (no phases or no time).
 Expected<SceneSchedule> scheduleScene(const WaferScene& scene, KvPlacement kv);
+// The same, taken from the scene where it carries it (WaferScene::timing, made with it for spec.kv) and `kv` is
+// that KV placement: a worker that built the scene spares its reader the timing.
+Expected<SceneSchedule> sceneSchedule(const WaferScene& scene, KvPlacement kv);
 
 // The wafer's prefill on a built scene: the prompt (spec.workload.promptTokens) in the predictor's chunks,
 // pipelined through the placement's layer regions, then the first token (schedule.h), timed as the predictor

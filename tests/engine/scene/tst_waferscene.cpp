@@ -137,6 +137,21 @@ private slots:
         const auto concat = ws::scheduleScene(*scene, ws::KvPlacement::Concat);
         QVERIFY(concat.hasValue());
         QVERIFY(concat->schedule->totalCycles != s.totalCycles);
+        // sceneSchedule takes the scene's own for its KV placement (the same schedule, not timed again) and times
+        // any other.
+        QCOMPARE(r.kv, ws::KvPlacement::Shift);
+        const auto own = ws::sceneSchedule(*scene, ws::KvPlacement::Shift);
+        QVERIFY(own.hasValue());
+        QCOMPARE(own->schedule.get(), scene->timing->schedule.get());
+        const auto other = ws::sceneSchedule(*scene, ws::KvPlacement::Concat);
+        QVERIFY(other.hasValue());
+        QCOMPARE(other->schedule->totalCycles, concat->schedule->totalCycles);
+        ws::WaferScene plain = *scene;
+        plain.timing.reset();
+        const auto timed = ws::sceneSchedule(plain, ws::KvPlacement::Shift);
+        QVERIFY(timed.hasValue());
+        QVERIFY(timed->schedule.get() != scene->timing->schedule.get());
+        QCOMPARE(timed->schedule->totalCycles, s.totalCycles);
     }
 
     void prefillLastsThePredictorsFirstToken_data()
