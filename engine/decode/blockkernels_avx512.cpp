@@ -14,8 +14,6 @@
 #define WS_BLOCK_ISA avx512
 #include "engine/decode/blocktiles.h"
 
-#include <vector>
-
 namespace ws::kernels::avx512 {
 
 bool available()
@@ -160,39 +158,8 @@ void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
     static constexpr Q8RowTile kRowTiles[4] = {q8_0Tokens<1>, q8_0Tokens<2>, q8_0Tokens<3>, q8_0Tokens<4>};
     if (rowCount < 4 || tokens < 4)
         return q8_0Panels(kRowTiles, rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
-    // q8_0Panels' walk, with the scales as floats for q8_0Tile4x4: the panel's tokens' once, each row tile's once.
-    thread_local std::vector<float> tokenScales, rowScales;
-    rowScales.resize(size_t(blocks) * 4);
-    const int panel = simd::tokenPanel(256 << 10, xStride);
-    for (int t0 = 0; t0 < tokens; t0 += panel) {
-        const int tn = std::min(tokens, t0 + panel) - t0;
-        const int t4 = tn / 4 * 4; // the tokens of whole tiles; q8_0Tokens takes the rest
-        const uint8_t* xp = x + xStride * size_t(t0);
-        tokenScales.resize(size_t(blocks) * size_t(t4));
-        for (int t = 0; t < t4; ++t) {
-            const auto* xb = reinterpret_cast<const BlockQ8_0*>(xp + xStride * size_t(t));
-            for (int b = 0; b < blocks; ++b)
-                tokenScales[size_t(b) * size_t(t4) + size_t(t)] = simd::f16(xb[b].d);
-        }
-        int r = 0;
-        for (; r + 4 <= rowCount; r += 4) {
-            const uint8_t* rp = rows + rowBytes * size_t(r);
-            for (int b = 0; b < blocks; ++b)
-                for (int i = 0; i < 4; ++i)
-                    rowScales[size_t(b) * 4 + size_t(i)] =
-                        simd::f16(reinterpret_cast<const BlockQ8_0*>(rp + rowBytes * size_t(i))[b].d);
-            float* o = out + outStride * size_t(t0) + size_t(r);
-            for (int t = 0; t < t4; t += 4)
-                q8_0Tile4x4(rp, rowBytes, rowScales.data(), xp + xStride * size_t(t), xStride, tokenScales.data() + t,
-                            size_t(t4), blocks, o + outStride * size_t(t), outStride);
-            if (t4 < tn)
-                q8_0Tokens<4>(rp, rowBytes, xp + xStride * size_t(t4), xStride, tn - t4, blocks,
-                              o + outStride * size_t(t4), outStride);
-        }
-        if (r < rowCount)
-            kRowTiles[rowCount - r - 1](rows + rowBytes * size_t(r), rowBytes, xp, xStride, tn, blocks,
-                                        out + outStride * size_t(t0) + size_t(r), outStride);
-    }
+    q8_0ScaledPanels<4, 4>(q8_0Tile4x4, kRowTiles, rows, rowBytes, rowCount, x, xStride, tokens, blocks, out,
+                           outStride);
 }
 
 } // namespace ws::kernels::avx512

@@ -97,7 +97,8 @@ struct IsaKernels
     KRowsKernel* q5_KRows;
     KRowsKernel* q6_KRows;
     // Q8_0: the AVX-512 build multiplies tiles of four rows by four tokens with the scales made ahead as floats
-    // (pairs of tokens in 512-bit registers for what is left); the AVX2 build tiles of three rows by three tokens.
+    // (pairs of tokens in 512-bit registers for what is left); the AVX2 build tiles of three rows by three tokens,
+    // its scales made ahead the same way (q8tiles.h, q8_0ScaledPanels).
     BlockKernel* q8_0Block;
     BlockKernel* q4_KPackedBlock; // packed rows by permuted Q8_K rows; each block unpacked once for four tokens
     BlockKernel* q5_KBlock;       // each block's values formed once for four tokens

@@ -5,6 +5,7 @@
 #include "engine/decode/kquantlanes.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace ws::kernels {
 
@@ -92,6 +93,55 @@ void q8_0Panels(const Q8RowTile (&rowTiles)[kTileRows], const uint8_t* rows, siz
             rowTiles[std::min(kTileRows, rowCount - r) - 1](rows + rowBytes * size_t(r), rowBytes,
                                                             x + xStride * size_t(t0), xStride, tn, blocks,
                                                             out + outStride * size_t(t0) + size_t(r), outStride);
+    }
+}
+
+// A tile that takes its scales as floats: rowScales [block][4] for its rows, tokenScales [block][stride] from its
+// first token.
+using Q8ScaledTile = void (*)(const uint8_t* rows, size_t rowBytes, const float* rowScales, const uint8_t* x,
+                              size_t xStride, const float* tokenScales, size_t tokenScaleStride, int blocks, float* out,
+                              size_t outStride);
+
+// q8_0Panels' walk for a scaled tile of kRows rows by kTokens tokens: the scales as floats, the panel's tokens' once
+// and each row tile's once, rather than converted within every tile. The tokens of a panel beyond its whole tiles go
+// to rowTiles[kRows - 1], the rows beyond the whole row tiles to rowTiles[n - 1].
+template <int kRows, int kTokens, int kTileRows>
+void q8_0ScaledPanels(Q8ScaledTile tile, const Q8RowTile (&rowTiles)[kTileRows], const uint8_t* rows, size_t rowBytes,
+                      int rowCount, const uint8_t* x, size_t xStride, int tokens, int blocks, float* out,
+                      size_t outStride)
+{
+    static_assert(kRows <= 4 && kRows <= kTileRows);
+    thread_local std::vector<float> tokenScales, rowScales;
+    rowScales.assign(size_t(blocks) * 4, 0.0f);
+    const int panel = simd::tokenPanel(256 << 10, xStride);
+    for (int t0 = 0; t0 < tokens; t0 += panel) {
+        const int tn = std::min(tokens, t0 + panel) - t0;
+        const int whole = tn / kTokens * kTokens;
+        const uint8_t* xp = x + xStride * size_t(t0);
+        tokenScales.resize(size_t(blocks) * size_t(whole));
+        for (int t = 0; t < whole; ++t) {
+            const auto* xb = reinterpret_cast<const BlockQ8_0*>(xp + xStride * size_t(t));
+            for (int b = 0; b < blocks; ++b)
+                tokenScales[size_t(b) * size_t(whole) + size_t(t)] = simd::f16(xb[b].d);
+        }
+        int r = 0;
+        for (; r + kRows <= rowCount; r += kRows) {
+            const uint8_t* rp = rows + rowBytes * size_t(r);
+            for (int b = 0; b < blocks; ++b)
+                for (int i = 0; i < kRows; ++i)
+                    rowScales[size_t(b) * 4 + size_t(i)] =
+                        simd::f16(reinterpret_cast<const BlockQ8_0*>(rp + rowBytes * size_t(i))[b].d);
+            float* o = out + outStride * size_t(t0) + size_t(r);
+            for (int t = 0; t < whole; t += kTokens)
+                tile(rp, rowBytes, rowScales.data(), xp + xStride * size_t(t), xStride, tokenScales.data() + t,
+                     size_t(whole), blocks, o + outStride * size_t(t), outStride);
+            if (whole < tn)
+                rowTiles[kRows - 1](rp, rowBytes, xp + xStride * size_t(whole), xStride, tn - whole, blocks,
+                                    o + outStride * size_t(whole), outStride);
+        }
+        if (r < rowCount)
+            rowTiles[rowCount - r - 1](rows + rowBytes * size_t(r), rowBytes, xp, xStride, tn, blocks,
+                                       out + outStride * size_t(t0) + size_t(r), outStride);
     }
 }
 
