@@ -83,4 +83,17 @@ void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
                            outStride);
 }
 
+// Three rows by four tokens: twelve accumulators, three weights and an activation in the 16 registers.
+void f32Block(const uint8_t* rows, size_t rowBytes, int rowCount, const float* x, int tokens, int n, float* out,
+              size_t outStride)
+{
+    floatPanels<3, 4, float, LoadF32>(rows, rowBytes, rowCount, x, tokens, n, out, outStride);
+}
+
+void f16Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint16_t* x, int tokens, int n, float* out,
+              size_t outStride)
+{
+    floatPanels<3, 4, uint16_t, LoadF16>(rows, rowBytes, rowCount, x, tokens, n, out, outStride);
+}
+
 } // namespace ws::kernels::avx2

@@ -7,6 +7,7 @@
 // with its sum (vpdpbusd, vpdpwssd) or VL merges bits in one step (vpternlog), AVX2 takes two or three instructions for
 // the same exact integers. The including file defines WS_BLOCK_ISA (avx512 or avx2), the namespace of kernels.h whose
 // table of kernels (IsaKernels) this header defines, with the rows kernels of kquantlanes.h and q6klanes.h.
+#include "engine/decode/floattiles.h"
 #include "engine/decode/kquantlanes.h"
 #include "engine/decode/q6klanes.h"
 #include "engine/decode/q8tiles.h"
@@ -318,7 +319,9 @@ inline void q4PackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, co
 
 namespace ws::kernels::WS_BLOCK_ISA {
 
-BlockKernel dotQ8_0Block; // the including file's: q8_0Panels over its own tiles of rows and tokens
+BlockKernel dotQ8_0Block;         // the including file's: q8_0Panels over its own tiles of rows and tokens
+FloatBlockKernel<float> f32Block; // the including file's: floatPanels with its own tile shape
+FloatBlockKernel<uint16_t> f16Block;
 
 const IsaKernels kKernels{.q4_KInterleaved8 = q4Interleaved8,
                           .q4_KPackedRows = q4PackedRows,
@@ -327,6 +330,8 @@ const IsaKernels kKernels{.q4_KInterleaved8 = q4Interleaved8,
                           .q8_0Block = dotQ8_0Block,
                           .q4_KPackedBlock = q4PackedBlock,
                           .q5_KBlock = q5Block,
-                          .q6_KBlock = q6Block};
+                          .q6_KBlock = q6Block,
+                          .f32Block = f32Block,
+                          .f16Block = f16Block};
 
 } // namespace ws::kernels::WS_BLOCK_ISA

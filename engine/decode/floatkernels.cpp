@@ -139,86 +139,16 @@ void dequantizeRowBf16(const uint16_t* h, float* dst, int n)
         dst[i] = bf16ToF32(h[i]);
 }
 
-namespace {
-
-// kRows rows by kTokens F32 activation rows, each output dotLanes8's single 8-lane FMA accumulator over the n
-// values and its hsum8: the same bits, with every weight load shared by the tokens and every activation load
-// by the rows.
-template <int kRows, int kTokens, typename T, typename Load>
-void floatTile(const uint8_t* rows, size_t rowBytes, const float* x, size_t xStride, int n, float* out,
-               size_t outStride, Load load)
-{
-    __m256 acc[kRows][kTokens];
-    for (int r = 0; r < kRows; ++r)
-        for (int t = 0; t < kTokens; ++t)
-            acc[r][t] = _mm256_setzero_ps();
-    for (int i = 0; i < n; i += 8) {
-        __m256 w[kRows];
-        for (int r = 0; r < kRows; ++r)
-            w[r] = load(reinterpret_cast<const T*>(rows + rowBytes * size_t(r)) + i);
-        for (int t = 0; t < kTokens; ++t) {
-            const __m256 xv = _mm256_loadu_ps(x + xStride * size_t(t) + size_t(i));
-            for (int r = 0; r < kRows; ++r)
-                acc[r][t] = _mm256_fmadd_ps(w[r], xv, acc[r][t]);
-        }
-    }
-    for (int t = 0; t < kTokens; ++t)
-        for (int r = 0; r < kRows; ++r)
-            out[outStride * size_t(t) + size_t(r)] = simd::hsum8(acc[r][t]);
-}
-
-// Rows in tiles of three (twelve accumulators, three weights and an activation: the 16 AVX2 registers) by tokens
-// in tiles of four, over panels of tokens whose activations stay in L2.
-template <typename T, typename Load>
-void floatBlock(const uint8_t* rows, size_t rowBytes, int rowCount, const float* x, size_t xStride, int tokens, int n,
-                float* out, size_t outStride, Load load)
-{
-    using Tile = void (*)(const uint8_t*, size_t, const float*, size_t, int, float*, size_t, Load);
-    static constexpr Tile kTiles[3][4] = {
-        {floatTile<1, 1, T, Load>, floatTile<1, 2, T, Load>, floatTile<1, 3, T, Load>, floatTile<1, 4, T, Load>},
-        {floatTile<2, 1, T, Load>, floatTile<2, 2, T, Load>, floatTile<2, 3, T, Load>, floatTile<2, 4, T, Load>},
-        {floatTile<3, 1, T, Load>, floatTile<3, 2, T, Load>, floatTile<3, 3, T, Load>, floatTile<3, 4, T, Load>}};
-    const int panel = simd::tokenPanel(256 << 10, sizeof(float) * xStride);
-    for (int t0 = 0; t0 < tokens; t0 += panel) {
-        const int t1 = std::min(tokens, t0 + panel);
-        for (int r = 0; r < rowCount; r += 3) {
-            const int rn = std::min(3, rowCount - r);
-            for (int t = t0; t < t1; t += 4) {
-                const int tn = std::min(4, t1 - t);
-                kTiles[rn - 1][tn - 1](rows + rowBytes * size_t(r), rowBytes, x + xStride * size_t(t), xStride, n,
-                                       out + outStride * size_t(t) + size_t(r), outStride, load);
-            }
-        }
-    }
-}
-
-// The loads as types, so that the tiles inline them (a function pointer would be called per vector).
-struct LoadF32
-{
-    __m256 operator()(const float* p) const { return loadF32(p); }
-};
-struct LoadF16
-{
-    __m256 operator()(const uint16_t* p) const { return loadF16(p); }
-};
-
-} // namespace
-
 void dotF32Block(const uint8_t* rows, size_t rowBytes, int rowCount, const float* x, int tokens, int n, float* out,
                  size_t outStride)
 {
-    floatBlock<float>(rows, rowBytes, rowCount, x, size_t(n), tokens, n, out, outStride, LoadF32{});
+    isa().f32Block(rows, rowBytes, rowCount, x, tokens, n, out, outStride);
 }
 
 void dotF16Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint16_t* x, int tokens, int n, float* out,
                  size_t outStride)
 {
-    // The F16 activation as floats once (exactly: every F16 value is a float), so a tile converts only weights.
-    thread_local std::vector<float> xf;
-    xf.resize(size_t(tokens) * size_t(n));
-    for (size_t i = 0; i < xf.size(); i += 8)
-        _mm256_storeu_ps(xf.data() + i, loadF16(x + i));
-    floatBlock<uint16_t>(rows, rowBytes, rowCount, xf.data(), size_t(n), tokens, n, out, outStride, LoadF16{});
+    isa().f16Block(rows, rowBytes, rowCount, x, tokens, n, out, outStride);
 }
 
 } // namespace ws::kernels

@@ -88,6 +88,11 @@ using KRowsKernel = void(const uint8_t* rows, size_t rowBytes, int rowCount, con
 // out[t * outStride + r] equal to the one-row dot product of row r and token t bit for bit.
 using BlockKernel = void(const uint8_t* rows, size_t rowBytes, int rowCount, const uint8_t* x, size_t xStride,
                          int tokens, int blocks, float* out, size_t outStride);
+// F32 and F16 weights (floattiles.h): rowCount rows by `tokens` activation rows of n values (x: (tokens, n), F32
+// for F32 weights, F16 for F16), out[t * outStride + r] equal to dotF32Lanes / dotF16Lanes bit for bit.
+template <typename X>
+using FloatBlockKernel = void(const uint8_t* rows, size_t rowBytes, int rowCount, const X* x, int tokens, int n,
+                              float* out, size_t outStride);
 struct IsaKernels
 {
     // Eight consecutive rows of an interleaved Q4_K matrix: out[r] equals dotQ4_K(row r, x, blocks, true); the
@@ -103,6 +108,10 @@ struct IsaKernels
     BlockKernel* q4_KPackedBlock; // packed rows by permuted Q8_K rows; each block unpacked once for four tokens
     BlockKernel* q5_KBlock;       // each block's values formed once for four tokens
     BlockKernel* q6_KBlock;
+    // F32, F16: the AVX2 build tiles of three rows by four tokens (12 accumulators in its 16 registers), the
+    // AVX-512 build six by four in its 32 (each activation vector shared by twice the rows).
+    FloatBlockKernel<float>* f32Block;
+    FloatBlockKernel<uint16_t>* f16Block;
 };
 namespace avx2 {
 extern const IsaKernels kKernels;

@@ -218,6 +218,14 @@ private slots:
                         << int(t) << rows << tokens << 512;
         QTest::newRow("Q8_0 panels") << int(GgmlType::Q8_0) << 7 << 40 << 16384;
         QTest::newRow("Q4_K panels") << int(GgmlType::Q4_K) << 9 << 21 << 16384;
+        // F32/F16: the tiles of three rows by four tokens, against the lanes order's one-row product.
+        for (GgmlType t : {GgmlType::F32, GgmlType::F16})
+            for (int rows : {1, 4, 7, 12})
+                for (int tokens : {2, 5, 9})
+                    QTest::newRow(
+                        qPrintable(QStringLiteral("%1 %2 rows %3 tokens").arg(ggmlTypeName(t)).arg(rows).arg(tokens)))
+                        << int(t) << rows << tokens << 136;
+        QTest::newRow("F16 panels") << int(GgmlType::F16) << 5 << 40 << 8192;
     }
     void avx2BlockEqualsRows()
     {
@@ -233,6 +241,22 @@ private slots:
         const size_t outStride = size_t(rows) + 3;
         std::vector<float> got(outStride * size_t(tokens), -7.0f);
         const kernels::IsaKernels& avx2 = kernels::avx2::kKernels;
+        if (t == GgmlType::F32 || t == GgmlType::F16) {
+            if (t == GgmlType::F32)
+                avx2.f32Block(w.row(0), w.rowBytes, rows, reinterpret_cast<const float*>(x), tokens, cols, got.data(),
+                              outStride);
+            else
+                avx2.f16Block(w.row(0), w.rowBytes, rows, reinterpret_cast<const uint16_t*>(x), tokens, cols,
+                              got.data(), outStride);
+            compareWithRows(got, outStride, rows, tokens, [&](int r, int tok, float* expected) {
+                const uint8_t* xt = x + c.stride * size_t(tok);
+                *expected = t == GgmlType::F32 ? kernels::dotF32Lanes(reinterpret_cast<const float*>(w.row(r)),
+                                                                      reinterpret_cast<const float*>(xt), cols)
+                                               : kernels::dotF16Lanes(reinterpret_cast<const uint16_t*>(w.row(r)),
+                                                                      reinterpret_cast<const uint16_t*>(xt), cols);
+            });
+            return;
+        }
         kernels::BlockKernel* const block = t == GgmlType::Q8_0   ? avx2.q8_0Block
                                             : t == GgmlType::Q4_K ? avx2.q4_KPackedBlock
                                             : t == GgmlType::Q5_K ? avx2.q5_KBlock
