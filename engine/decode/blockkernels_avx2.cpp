@@ -3,6 +3,9 @@
 // from blocktiles.h, and Q8_0's here. Each output is the one-row kernel's integers in its lanes, scaled and summed
 // in its order: only the loads and the scales are shared within a tile.
 #define WS_BLOCK_ISA avx2
+// F32/F16: three rows by four tokens, twelve accumulators, three weights and an activation in the 16 registers.
+#define WS_FLOAT_TILE_ROWS 3
+#define WS_FLOAT_TILE_TOKENS 4
 #include "engine/decode/blocktiles.h"
 
 namespace ws::kernels::avx2 {
@@ -81,19 +84,6 @@ void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
         return q8_0Panels(kRowTiles, rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
     q8_0ScaledPanels<3, 3>(q8_0Tile3x3, kRowTiles, rows, rowBytes, rowCount, x, xStride, tokens, blocks, out,
                            outStride);
-}
-
-// Three rows by four tokens: twelve accumulators, three weights and an activation in the 16 registers.
-void f32Block(const uint8_t* rows, size_t rowBytes, int rowCount, const float* x, int tokens, int n, float* out,
-              size_t outStride)
-{
-    floatPanels<3, 4, float, LoadF32>(rows, rowBytes, rowCount, x, tokens, n, out, outStride);
-}
-
-void f16Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint16_t* x, int tokens, int n, float* out,
-              size_t outStride)
-{
-    floatPanels<3, 4, uint16_t, LoadF16>(rows, rowBytes, rowCount, x, tokens, n, out, outStride);
 }
 
 } // namespace ws::kernels::avx2

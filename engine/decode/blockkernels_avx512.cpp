@@ -12,6 +12,12 @@
 #endif
 
 #define WS_BLOCK_ISA avx512
+// F32/F16: six rows by four tokens, 24 accumulators, six weights and an activation in the 32 registers (the same
+// 8-lane FMAs as AVX2's tile, each activation vector loaded for twice the rows). F16, 3072 rows of 1024 and of 3072
+// values by 512 tokens, one Zen 4 core: 3 x 4 gave 42-50 GMAC/s, 6 x 4 48-52, 4 x 6 46-50, 3 x 8 42-46, against
+// 58.6 for a loop of FMAs alone.
+#define WS_FLOAT_TILE_ROWS 6
+#define WS_FLOAT_TILE_TOKENS 4
 #include "engine/decode/blocktiles.h"
 
 namespace ws::kernels::avx512 {
@@ -160,22 +166,6 @@ void dotQ8_0Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint
         return q8_0Panels(kRowTiles, rows, rowBytes, rowCount, x, xStride, tokens, blocks, out, outStride);
     q8_0ScaledPanels<4, 4>(q8_0Tile4x4, kRowTiles, rows, rowBytes, rowCount, x, xStride, tokens, blocks, out,
                            outStride);
-}
-
-// Six rows by four tokens: 24 accumulators, six weights and an activation in the 32 registers (the same
-// 8-lane FMAs as AVX2's tile, each activation vector loaded for twice the rows). F16, 3072 rows of 1024 and of 3072
-// values by 512 tokens, one Zen 4 core: 3 x 4 gave 42-50 GMAC/s, 6 x 4 48-52, 4 x 6 46-50, 3 x 8 42-46, against
-// 58.6 for a loop of FMAs alone.
-void f32Block(const uint8_t* rows, size_t rowBytes, int rowCount, const float* x, int tokens, int n, float* out,
-              size_t outStride)
-{
-    floatPanels<6, 4, float, LoadF32>(rows, rowBytes, rowCount, x, tokens, n, out, outStride);
-}
-
-void f16Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint16_t* x, int tokens, int n, float* out,
-              size_t outStride)
-{
-    floatPanels<6, 4, uint16_t, LoadF16>(rows, rowBytes, rowCount, x, tokens, n, out, outStride);
 }
 
 } // namespace ws::kernels::avx512

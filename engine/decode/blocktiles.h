@@ -319,9 +319,21 @@ inline void q4PackedBlock(const uint8_t* rows, size_t rowBytes, int rowCount, co
 
 namespace ws::kernels::WS_BLOCK_ISA {
 
-BlockKernel dotQ8_0Block;         // the including file's: q8_0Panels over its own tiles of rows and tokens
-FloatBlockKernel<float> f32Block; // the including file's: floatPanels with its own tile shape
-FloatBlockKernel<uint16_t> f16Block;
+BlockKernel dotQ8_0Block; // the including file's: q8_0Panels over its own tiles of rows and tokens
+
+// F32 and F16 (floattiles.h) in the including file's tile shape, WS_FLOAT_TILE_ROWS x WS_FLOAT_TILE_TOKENS.
+void f32Block(const uint8_t* rows, size_t rowBytes, int rowCount, const float* x, int tokens, int n, float* out,
+              size_t outStride)
+{
+    floatPanels<WS_FLOAT_TILE_ROWS, WS_FLOAT_TILE_TOKENS, float, LoadF32>(rows, rowBytes, rowCount, x, tokens, n, out,
+                                                                          outStride);
+}
+void f16Block(const uint8_t* rows, size_t rowBytes, int rowCount, const uint16_t* x, int tokens, int n, float* out,
+              size_t outStride)
+{
+    floatPanels<WS_FLOAT_TILE_ROWS, WS_FLOAT_TILE_TOKENS, uint16_t, LoadF16>(rows, rowBytes, rowCount, x, tokens, n,
+                                                                             out, outStride);
+}
 
 const IsaKernels kKernels{.q4_KInterleaved8 = q4Interleaved8,
                           .q4_KPackedRows = q4PackedRows,
