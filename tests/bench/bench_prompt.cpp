@@ -4,13 +4,17 @@
 // one with random weights of the chosen type written to a temporary file (or kept with --keep).
 //
 // Usage: bench_prompt [--model FILE] [--type F16|Q8_0|Q4_K|Q5_K|Q6_K] [--keep FILE] [--tokens N]
-//                     [--serial-tokens N] [--threads 1,2] [--runs N] [--kv f32|f16]
+//                     [--serial-tokens N] [--threads 1,2] [--runs N] [--kv f32|f16] [--stop-tokens N]
 // --kv: the KV cache's type, F32 by default (the generator's and the llama.cpp reference tests'); llama-bench's
 // default is f16. CPU share: processor time over wall time x threads (below 100%: other processes took part).
 // Token by token costs a decode step per token: --serial-tokens (default 128) limits it to the prompt's first
 // N tokens, so its figure is the speed over those (attention over a shorter cache: if anything, faster).
+// Then Stop during a long prompt (--stop-tokens, 2,000 by default; 0 skips it): the generator reads a prompt of that
+// many tokens in its own blocks (about 0.25 s each) at each thread count, and another thread calls cancel(), as the
+// chat's Stop does, at 0.3, 0.7 and 1.1 s; printed: the time from cancel() to start()'s return, each and the worst.
 #include "engine/decode/decodemodel.h"
 #include "engine/decode/forward.h"
+#include "engine/decode/generator.h"
 #include "engine/gguf/syntheticmodel.h"
 #include "tests/common/qwen3shape.h"
 
@@ -26,6 +30,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace ws;
@@ -64,6 +69,29 @@ double median(std::vector<double> v)
     return v[v.size() / 2];
 }
 
+// The generator reading `prompt` (its own blocks), cancelled from another thread `after` seconds in: the seconds
+// from cancel() to start()'s return, or a negative value if the prompt ended first.
+double stopLatency(Generator& gen, const std::vector<TokenId>& prompt, double after)
+{
+    gen.resetCache(); // the whole prompt again, not the prefix the cache holds
+    GenerationSettings settings;
+    settings.maxTokens = 0;
+    double cancelledAt = 0;
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::duration<double>(after));
+        cancelledAt = now();
+        gen.cancel();
+    });
+    const Status s = gen.start(prompt, settings);
+    const double returned = now();
+    stopper.join();
+    if (!s) {
+        std::printf("start: %s\n", s.error().message().c_str());
+        std::exit(1);
+    }
+    return gen.stopReason() == TurnEnd::Stopped ? returned - cancelledAt : -1.0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -71,7 +99,7 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     std::string modelFile, keep;
     GgmlType type = GgmlType::Q8_0;
-    int tokens = 512, serialTokens = 128, runs = 3;
+    int tokens = 512, serialTokens = 128, runs = 3, stopTokens = 2000;
     std::vector<int> threadList{1, 2};
     KvCacheType kv = KvCacheType::F32;
     for (int i = 1; i < argc; ++i) {
@@ -86,6 +114,8 @@ int main(int argc, char** argv)
             serialTokens = std::max(0, std::atoi(argv[++i]));
         else if (arg("--kv"))
             kv = std::strcmp(argv[++i], "f16") == 0 ? KvCacheType::F16 : KvCacheType::F32;
+        else if (arg("--stop-tokens"))
+            stopTokens = std::max(0, std::atoi(argv[++i]));
         else if (arg("--runs"))
             runs = std::max(1, std::atoi(argv[++i]));
         else if (arg("--threads")) {
@@ -149,6 +179,29 @@ int main(int argc, char** argv)
         std::printf("%7d %18.1f %24.1f %7.2fx %9.0f%%\n", threads, b, s, s > 0.0 ? b / s : 0.0,
                     100.0 * batchedCpu / (batchedWall * threads));
         std::fflush(stdout);
+    }
+    if (stopTokens > 0) {
+        std::vector<TokenId> longPrompt(static_cast<size_t>(stopTokens));
+        for (TokenId& t : longPrompt)
+            t = TokenId(rng() % uint32_t(model->config().vocabSize));
+        std::printf("Stop during a %d-token prompt (the generator's own blocks; cancel() at 0.3, 0.7, 1.1 s):\n",
+                    stopTokens);
+        for (const int threads : threadList) {
+            Generator gen(*model, stopTokens + 1, threads);
+            std::printf("  %d thread(s): cancel() to start()'s return", threads);
+            double worst = 0;
+            for (const double after : {0.3, 0.7, 1.1}) {
+                const double latency = stopLatency(gen, longPrompt, after);
+                if (latency < 0) {
+                    std::printf(" [prompt ended before %.1f s]", after);
+                    continue;
+                }
+                worst = std::max(worst, latency);
+                std::printf(" %.1f ms", latency * 1e3);
+            }
+            std::printf("; worst %.1f ms (target 200 ms)\n", worst * 1e3);
+            std::fflush(stdout);
+        }
     }
     return 0;
 }
