@@ -198,6 +198,7 @@ struct ReducedAxis
     int taps = 0;
     std::vector<int> first;
     std::vector<float> weights;
+    std::vector<float> pairWeights; // two taps or more: each output's first two weights four times each (8 floats)
 };
 
 ReducedAxis reduceAxis(int n, int m)
@@ -218,6 +219,11 @@ ReducedAxis reduceAxis(int n, int m)
             const int64_t from = std::max(lo, x * m), to = std::min(hi, (x + 1) * m);
             a.weights[static_cast<size_t>(i) * size_t(a.taps) + size_t(x - first)] = float(to - from) / float(n);
         }
+    }
+    if (a.taps >= 2) {
+        a.pairWeights.resize(size_t(m) * 8);
+        for (size_t i = 0; i < a.pairWeights.size(); ++i)
+            a.pairWeights[i] = a.weights[i / 8 * size_t(a.taps) + i % 8 / 4];
     }
     return a;
 }
@@ -257,19 +263,26 @@ __attribute__((target("avx2"))) void weightedColumns(const float* sum, const Red
     const size_t taps = size_t(cols.taps);
     const __m256i zero = _mm256_setzero_si256();
     int x = 0;
-    for (; x + 2 <= width; x += 2) {
-        const float* w0 = cols.weights.data() + size_t(x) * taps;
-        const float* w1 = w0 + taps;
-        const float* p0 = sum + 4 * size_t(cols.first[size_t(x)]);
-        const float* p1 = sum + 4 * size_t(cols.first[size_t(x) + 1]);
-        __m256 c = _mm256_setzero_ps();
-        for (size_t k = 0; k < taps; ++k)
-            c = _mm256_add_ps(c, _mm256_mul_ps(_mm256_set_m128(_mm_set1_ps(w1[k]), _mm_set1_ps(w0[k])),
-                                               _mm256_loadu2_m128(p1 + 4 * k, p0 + 4 * k)));
-        // Rounded to the nearest byte (sums of weights 1 over bytes stay within 0-255), in memory order.
-        const __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(_mm256_cvtps_epi32(c), zero), zero);
-        out[x] = uint32_t(_mm256_extract_epi32(bytes, 0));
-        out[x + 1] = uint32_t(_mm256_extract_epi32(bytes, 4));
+    if (taps >= 2) {
+        // A pixel's first two columns are 8 adjacent floats: one vector, times its two weights spread in
+        // `pairWeights`; the halves' sum is (0 + w0 p0) + w1 p1. Its other columns are added in order.
+        const float* pairs = cols.pairWeights.data();
+        for (; x + 2 <= width; x += 2) {
+            const float* p0 = sum + 4 * size_t(cols.first[size_t(x)]);
+            const float* p1 = sum + 4 * size_t(cols.first[size_t(x) + 1]);
+            const __m256 a = _mm256_mul_ps(_mm256_loadu_ps(pairs + 8 * size_t(x)), _mm256_loadu_ps(p0));
+            const __m256 b = _mm256_mul_ps(_mm256_loadu_ps(pairs + 8 * size_t(x) + 8), _mm256_loadu_ps(p1));
+            __m256 c = _mm256_add_ps(_mm256_permute2f128_ps(a, b, 0x20), _mm256_permute2f128_ps(a, b, 0x31));
+            const float* w0 = cols.weights.data() + size_t(x) * taps;
+            const float* w1 = w0 + taps;
+            for (size_t k = 2; k < taps; ++k)
+                c = _mm256_add_ps(c, _mm256_mul_ps(_mm256_set_m128(_mm_set1_ps(w1[k]), _mm_set1_ps(w0[k])),
+                                                   _mm256_loadu2_m128(p1 + 4 * k, p0 + 4 * k)));
+            // Rounded to the nearest byte (sums of weights 1 over bytes stay within 0-255), in memory order.
+            const __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(_mm256_cvtps_epi32(c), zero), zero);
+            out[x] = uint32_t(_mm256_extract_epi32(bytes, 0));
+            out[x + 1] = uint32_t(_mm256_extract_epi32(bytes, 4));
+        }
     }
     for (; x < width; ++x) {
         const float* w = cols.weights.data() + size_t(x) * taps;
