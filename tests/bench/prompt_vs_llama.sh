@@ -30,7 +30,8 @@ for ((round = 1; round <= rounds; ++round)); do
     for model in "${models[@]}"; do
         for t in $threads; do
             # bench_prompt's row: threads, batched t/s, token by token t/s, ratio, CPU share.
-            out=$("$bench" --model "$model" --tokens "$tokens" --serial-tokens 1 --threads "$t" --runs 1 --kv f16 2>&1)
+            out=$("$bench" --model "$model" --tokens "$tokens" --serial-tokens 1 --threads "$t" --runs 1 --kv f16 \
+                --stop-tokens 0 2>&1)
             row=$(awk -v t="$t" '$1 == t && $NF ~ /%$/ {sub(/%$/, "", $NF); print $2, $NF}' <<<"$out" | tail -1)
             ls=$("$llama" -m "$model" -t "$t" -p "$tokens" -n 0 -mmp 0 -r 1 -o csv 2>/dev/null |
                 vs_llama_avg_ts)
