@@ -12,6 +12,7 @@
 // A worker that is not running (the OS gave its core to another process) is
 // not waited for: it takes no part in that job, and the caller does its share.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <thread>
@@ -38,6 +39,24 @@ public:
     // Calls job(threadIndex, threadCount) on this thread and on the workers that join in time (see above);
     // the job must claim its work dynamically, so that any subset of the threads completes it.
     template <typename Job> void runClaimed(Job&& job) { dispatch(std::forward<Job>(job), false); }
+
+    // Calls job(begin, end) for [0, n) in ranges of `grain` that the threads claim in turn (runClaimed): row-wise work
+    // between a batch's matmuls (norms, activations), which one thread left the others waiting for. n <= grain
+    // runs here in one call.
+    template <typename Job> void forRanges(int n, int grain, Job&& job)
+    {
+        if (n <= grain || m_threadCount == 1) {
+            if (n > 0)
+                job(0, n);
+            return;
+        }
+        std::atomic<int> next{0};
+        runClaimed([&](int, int) {
+            for (int b = next.fetch_add(grain, std::memory_order_relaxed); b < n;
+                 b = next.fetch_add(grain, std::memory_order_relaxed))
+                job(b, std::min(n, b + grain));
+        });
+    }
 
     // Splits [0, n) into one contiguous range per thread: [begin, end) for `index`.
     static void split(int n, int index, int count, int& begin, int& end)

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <thread>
 #include <vector>
 
 using namespace ws;
@@ -351,6 +352,50 @@ private slots:
                     done[size_t(i)] += 1;
             });
             QVERIFY(std::all_of(done.begin(), done.end(), [](int d) { return d == 1; }));
+        }
+    }
+
+    // forRanges: every index of [0, n) in exactly one call, each call a range of at most `grain`; n <= grain (or one
+    // thread) in one call on the caller; n = 0 in none.
+    void threadPoolForRangesCoversEachIndexOnce_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("grain");
+        QTest::newRow("empty") << 2 << 0 << 16;
+        QTest::newRow("one range") << 2 << 16 << 16;
+        QTest::newRow("a tail") << 2 << 513 << 16;
+        QTest::newRow("grain 1") << 3 << 97 << 1;
+        QTest::newRow("one thread") << 1 << 100 << 7;
+    }
+    void threadPoolForRangesCoversEachIndexOnce()
+    {
+        QFETCH(int, threads);
+        QFETCH(int, n);
+        QFETCH(int, grain);
+        ThreadPool pool(threads);
+        const std::thread::id caller = std::this_thread::get_id();
+        for (int round = 0; round < 50; ++round) {
+            std::vector<std::atomic<int>> done(static_cast<size_t>(n));
+            std::atomic<int> calls{0};
+            std::atomic<bool> inGrain{true}, onCaller{true};
+            pool.forRanges(n, grain, [&](int begin, int end) {
+                calls.fetch_add(1);
+                if (begin >= end || end - begin > grain)
+                    inGrain = false;
+                if (std::this_thread::get_id() != caller)
+                    onCaller = false;
+                for (int i = begin; i < end; ++i)
+                    done[size_t(i)].fetch_add(1);
+            });
+            for (const auto& d : done)
+                QCOMPARE(d.load(), 1);
+            if (n == 0)
+                QCOMPARE(calls.load(), 0);
+            else if (n <= grain || threads == 1)
+                QVERIFY(calls.load() == 1 && onCaller);
+            else
+                QVERIFY(inGrain && calls.load() == (n + grain - 1) / grain);
         }
     }
 
