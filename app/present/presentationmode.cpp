@@ -84,7 +84,6 @@ bool PresentationMode::present(const QString& tourPath, QString* error)
     m_tourPath = tourPath;
     QMainWindow* window = m_stage.parts().window;
     m_savedState = window->saveState();
-    m_savedFont = window->font();
     m_savedScenario = m_stage.parts().scenario();
     m_wasFullScreen = window->isFullScreen();
     m_wasMaximized = window->isMaximized();
@@ -102,11 +101,12 @@ bool PresentationMode::present(const QString& tourPath, QString* error)
         bar->setVisible(bar == m_bar);
     window->menuBar()->hide();
     window->statusBar()->hide();
-    QFont large = m_savedFont;
-    large.setPointSizeF(m_savedFont.pointSizeF() * kFontScale);
-    window->setFont(large);
-    QFont captionFont = large;
-    captionFont.setPointSizeF(large.pointSizeF() * kCaptionScale);
+    m_largeFont = window->font();
+    m_largeFont.setPointSizeF(m_largeFont.pointSizeF() * kFontScale);
+    enlarge(window->centralWidget());
+    enlarge(m_bar);
+    QFont captionFont = m_largeFont;
+    captionFont.setPointSizeF(m_largeFont.pointSizeF() * kCaptionScale);
     m_caption->setFont(captionFont);
     m_barShown.clear(); // laid out again in the new type
     if (m_fullScreen) {
@@ -141,7 +141,10 @@ void PresentationMode::leave()
     m_player.reset();
     QMainWindow* window = m_stage.parts().window;
     m_bar->hide();
-    window->setFont(m_savedFont);
+    for (const SavedFont& saved : m_savedFonts)
+        if (saved.widget)
+            saved.widget->setFont(saved.own ? saved.font : QFont()); // QFont(): inherit again
+    m_savedFonts.clear();
     window->menuBar()->show();
     window->statusBar()->show();
     m_stage.parts().dataflow->setShowsWithLayer(true);
@@ -153,6 +156,17 @@ void PresentationMode::leave()
     }
     m_stage.parts().applyScenario(m_savedScenario);
     emit presentingChanged(false);
+}
+
+void PresentationMode::enlarge(QWidget* widget)
+{
+    if (!widget)
+        return;
+    for (const SavedFont& saved : m_savedFonts)
+        if (saved.widget == widget)
+            return;
+    m_savedFonts.push_back({widget, widget->testAttribute(Qt::WA_SetFont), widget->font()});
+    widget->setFont(m_largeFont);
 }
 
 QString PresentationMode::captionText() const
@@ -188,6 +202,12 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange && watched == m_stage.parts().window) {
         retranslate();
+        return QObject::eventFilter(watched, event);
+    }
+    if (event->type() == QEvent::Show && m_player && watched->isWidgetType()) {
+        auto* dock = qobject_cast<QDockWidget*>(watched); // a tour step shows it (the comparison, the race)
+        if (dock && dock->parentWidget() == m_stage.parts().window)
+            enlarge(dock);
         return QObject::eventFilter(watched, event);
     }
     if (event->type() == QEvent::Resize && watched == m_stage.parts().window) {

@@ -182,6 +182,36 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
     }
 
+    // Large type on what the presentation shows (the stage, a dock a step shows), not on the hidden menus and
+    // docks, whose font change cost the switch 5-7 ms each way; leaving gives every widget its font back.
+    void largeTypeOnWhatIsShown()
+    {
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        PresentationMode* mode = rig.mode;
+        const double normal = window.font().pointSizeF();
+        auto* comparison = window.findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
+        auto* layout = window.findChild<QDockWidget*>(QStringLiteral("layoutDock"));
+        QVERIFY(comparison && layout);
+        QString error;
+        QVERIFY2(mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
+        QCOMPARE(window.font().pointSizeF(), normal);
+        QCOMPARE(window.centralWidget()->font().pointSizeF(), normal * 1.25);
+        QCOMPARE(window.stage()->view()->font().pointSizeF(), normal * 1.25);
+        QVERIFY(layout->isHidden());
+        QCOMPARE(layout->font().pointSizeF(), normal);
+        mode->stage()->showComparison(true); // as a tour step shows it
+        QVERIFY(comparison->isVisible());
+        QCOMPARE(comparison->font().pointSizeF(), normal * 1.25);
+        mode->leave();
+        QCOMPARE(window.font().pointSizeF(), normal);
+        for (QWidget* w : {window.centralWidget(), static_cast<QWidget*>(comparison)}) {
+            QCOMPARE(w->font().pointSizeF(), normal);
+            QVERIFY(!w->testAttribute(Qt::WA_SetFont)); // inherits the window's again
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+    }
+
 private:
     // The real window at a laptop's size, in English, its presentation mode on the test's clock.
     struct Rig
