@@ -220,12 +220,17 @@ ReducedAxis reduceAxis(int n, int m)
             a.weights[static_cast<size_t>(i) * size_t(a.taps) + size_t(x - first)] = float(to - from) / float(n);
         }
     }
-    if (a.taps >= 2) {
-        a.pairWeights.resize(size_t(m) * 8);
-        for (size_t i = 0; i < a.pairWeights.size(); ++i)
-            a.pairWeights[i] = a.weights[i / 8 * size_t(a.taps) + i % 8 / 4];
-    }
     return a;
+}
+
+// The columns' pairWeights (weightedColumns reads them; the rows have no use for them).
+void spreadPairs(ReducedAxis& a)
+{
+    if (a.taps < 2)
+        return;
+    a.pairWeights.resize(a.first.size() * 8);
+    for (size_t i = 0; i < a.pairWeights.size(); ++i)
+        a.pairWeights[i] = a.weights[i / 8 * size_t(a.taps) + i % 8 / 4];
 }
 
 // sum[i] = the weighted sum over k of in[k][i], for the `lanes` bytes of each row: added in the order of k, each
@@ -310,7 +315,8 @@ void reduceMesh(const QImage& cores, QSize size, QImage& target)
         target = src.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
         return;
     }
-    const ReducedAxis cols = reduceAxis(src.width(), size.width());
+    ReducedAxis cols = reduceAxis(src.width(), size.width());
+    spreadPairs(cols);
     const ReducedAxis rows = reduceAxis(src.height(), size.height());
     // Per output row: its source rows summed with their weights into `sum` (all four bytes of each pixel, so the
     // pass is one stream of floats), then each output pixel sums its columns of that.
