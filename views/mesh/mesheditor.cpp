@@ -64,7 +64,11 @@ std::optional<int> MeshEditor::edgeAt(const Hit& hit, QPointF pos) const
     const auto nearest = std::min_element(std::begin(distances), std::end(distances));
     if (*nearest > grab)
         return std::nullopt;
-    return int(nearest - std::begin(distances));
+    const int side = int(nearest - std::begin(distances)); // the box's left, right, top or bottom on screen
+    // A turned view shows the mesh a quarter turn clockwise: its left side on screen is the region's bottom edge,
+    // the right its top, the top its left and the bottom its right.
+    constexpr int kTurnedEdge[4] = {Bottom, Top, Left, Right};
+    return m_view->transform().turned ? kTurnedEdge[side] : side;
 }
 
 QRect MeshEditor::previewRect(QPointF pos) const
@@ -130,8 +134,9 @@ bool MeshEditor::move(QPointF pos)
     }
     const auto hit = regionAt(pos);
     const auto edge = hit && hit->layer == m_selected ? edgeAt(*hit, pos) : std::nullopt;
-    if (edge)
-        m_view->setCursor(*edge == Left || *edge == Right ? Qt::SizeHorCursor : Qt::SizeVerCursor);
+    if (edge) // across the edge as it lies on screen
+        m_view->setCursor((*edge == Left || *edge == Right) != m_view->transform().turned ? Qt::SizeHorCursor
+                                                                                          : Qt::SizeVerCursor);
     else if (hit && hit->layer == m_selected)
         m_view->setCursor(Qt::SizeAllCursor);
     else

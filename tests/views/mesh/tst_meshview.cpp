@@ -6,6 +6,7 @@
 
 #include "tests/views/syntheticsnapshot.h"
 #include "views/mesh/colorscale.h"
+#include "views/mesh/mesheditor.h"
 #include "views/mesh/meshimage.h"
 #include "views/mesh/meshraster.h"
 
@@ -36,6 +37,7 @@ private slots:
     void headsUpKeepsClearOfTheLegend();
     void legendBesideTheMesh();
     void turnsToFitALandscapeView();
+    void editorMovesTheEdgeDraggedOnATurnedMesh();
     void legendFadesNearThePointer();
     void legendWrapsIntoTheMarginBesideTheMesh();
     void preparedRasterIsPaintedAtItsZoom();
@@ -324,6 +326,44 @@ void TestMeshView::turnsToFitALandscapeView()
     view.setTurnToFit(false);
     QVERIFY(!view.transform().turned);
     QCOMPARE(view.transform().scale, upright);
+}
+
+// The layout editor on a turned mesh (Wafer mode): the region's side under the pointer on screen is the edge that
+// moves, and it follows the pointer. Turned a quarter clockwise, a region's left side on screen is its bottom edge
+// and its top side its left edge.
+void TestMeshView::editorMovesTheEdgeDraggedOnATurnedMesh()
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(48, 64, 1, 12); // bands of 12 rows, all 48 columns wide
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(800, 400);
+    view.setSnapshot(snapshot);
+    view.setTurnToFit(true);
+    QVERIFY(view.transform().turned);
+    MeshEditor editor(&view);
+    editor.setEnabled(true);
+    QSignalSpy resized(&editor, &MeshEditor::resizeRequested);
+    const double px = view.transform().scale;
+    const QRectF box = view.transform().widgetRect(QRectF(0, 24, 48, 12)); // layer 2's band: upright on screen
+    QVERIFY(box.height() > box.width());
+
+    // Its left side dragged 3 cores further left: the bottom edge 3 rows down.
+    const QPointF left(box.left() + 1, box.center().y());
+    QTest::mousePress(&view, Qt::LeftButton, {}, left.toPoint());
+    QTest::mouseRelease(&view, Qt::LeftButton, {}, (left - QPointF(3 * px, 0)).toPoint());
+    QCOMPARE(resized.count(), 1);
+    QCOMPARE(resized.at(0).at(0).toInt(), 2);
+    QCOMPARE(resized.at(0).at(1).toInt(), int(MeshEditor::Bottom));
+    QCOMPARE(resized.at(0).at(2).toInt(), 3);
+
+    // Its top side dragged 2 cores down: the left edge 2 columns in.
+    const QPointF top(box.center().x(), box.top() + 1);
+    QTest::mousePress(&view, Qt::LeftButton, {}, top.toPoint());
+    QTest::mouseRelease(&view, Qt::LeftButton, {}, (top + QPointF(0, 2 * px)).toPoint());
+    QCOMPARE(resized.count(), 2);
+    QCOMPARE(resized.at(1).at(0).toInt(), 2);
+    QCOMPARE(resized.at(1).at(1).toInt(), int(MeshEditor::Left));
+    QCOMPARE(resized.at(1).at(2).toInt(), 2);
 }
 
 void TestMeshView::badSnapshots()
