@@ -81,7 +81,10 @@ double ViewTransform::fitScale() const
 {
     if (meshCores.isEmpty() || viewPx.isEmpty())
         return 1;
-    const double w = std::max(1.0, viewPx.width() - 2 * marginPx);
+    // A turned mesh is turned to fill a landscape view, so its width binds: it leaves the legend's band (the
+    // narrowest, if one is given) rather than having the legend over it.
+    const double band = turned ? (narrowBandPx > 0 ? narrowBandPx : sideBandPx) : 0;
+    const double w = std::max(1.0, viewPx.width() - 2 * marginPx - band);
     const double h = std::max(1.0, viewPx.height() - 2 * marginPx);
     const QSizeF shown = shownCores();
     return std::min(w / shown.width(), h / shown.height());
@@ -144,7 +147,7 @@ static double clampAxis(double offset, double meshPx, double viewPx, double marg
                         double narrowBandPx = 0)
 {
     for (const double band : {bandPx, narrowBandPx})
-        if (band > 0 && meshPx <= viewPx - band - 2 * marginPx)
+        if (band > 0 && meshPx <= viewPx - band - 2 * marginPx + 1e-6) // (a fitted turned mesh: equal)
             return (viewPx - band - meshPx) / 2;
     if (meshPx <= viewPx - 2 * marginPx)
         return (viewPx - meshPx) / 2;

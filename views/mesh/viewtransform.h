@@ -26,7 +26,8 @@ struct ViewTransform
     QSizeF meshCores;    // mesh size, in cores (columns, rows)
     double marginPx = 0; // free border kept around the mesh by fit()
     // Room kept free right of a mesh narrower than the view (MeshView's legend, beside the wafer rather than over
-    // it): the mesh is centred in the rest when it leaves that much, else in the whole view.
+    // it): the mesh is centred in the rest when it leaves that much, else in the whole view. A turned mesh is fitted
+    // to leave it (fitScale).
     double sideBandPx = 0;
     // The least of that room the legend can do with (wrapped narrower): where the mesh leaves less than
     // sideBandPx but this much, it is centred in the view less this.

@@ -49,6 +49,7 @@ private slots:
     void invalidInputIsHarmless();
     void turnedMapsByHand();
     void turnedKeepsPointsAndCentres();
+    void turnedFitLeavesTheLegendBand();
     void turnedRasterIsTheTurnedImage();
     void turnMeshIsAQuarterTurn();
     void rasterIsTheCoreUnderEachPixel();
@@ -285,6 +286,30 @@ void TestViewTransform::turnedMapsByHand()
     // The view's top left 30 x 20 px: shown columns 0..3 and rows 0..2, i.e. cores x 0..2, y 3..6.
     t.viewPx = QSizeF(30, 20);
     QCOMPARE(t.visibleCores(), QRectF(0, 3, 2, 3));
+}
+
+// A turned mesh fills the width of a landscape view, so it is fitted to leave the legend's band rather than have the
+// legend over it: the narrowest band when one is given, else the full one. Upright, the band only moves the centre.
+void TestViewTransform::turnedFitLeavesTheLegendBand()
+{
+    ViewTransform t = make(QSizeF(1000, 700), QSizeF(400, 600), 1, QPointF()); // shown 600 x 400 turned
+    t.sideBandPx = 200;
+    t.narrowBandPx = 120;
+    t.turned = true;
+    t.fit();
+    QCOMPARE(t.scale, std::min((1000.0 - 120) / 600, 700.0 / 400)); // 880 / 600: the width binds
+    QCOMPARE(t.offsetPx.x(), 0.0);                                  // centred in the 880 px left of the band
+    QCOMPARE(t.widgetRect(QRectF(0, 0, 400, 600)).right(), 880.0);
+    t.narrowBandPx = 0;
+    t.fit();
+    QCOMPARE(t.scale, 800.0 / 600);
+    // Where the height binds the band costs nothing: the same scale as without it.
+    t.viewPx = QSizeF(1600, 700);
+    t.fit();
+    QCOMPARE(t.scale, 700.0 / 400);
+    t.turned = false; // upright: fitted to the whole view, as before
+    t.fit();
+    QCOMPARE(t.scale, std::min(1600.0 / 400, 700.0 / 600));
 }
 
 void TestViewTransform::turnedKeepsPointsAndCentres()
