@@ -4798,6 +4798,10 @@ Hourly cost: %10</source>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
+    <message>
+        <source> · turned a quarter to fit</source>
+        <translation> · 旋转 90° 以铺满</translation>
+    </message>
 </context>
 <context>
     <name>ws::views::PlaybackBar</name>

@@ -96,7 +96,8 @@ bool PresentationMode::present(const QString& tourPath, QString* error)
     for (QDockWidget* dock : window->findChildren<QDockWidget*>())
         dock->hide();
     m_stage.parts().dataflow->setShowsWithLayer(false); // the tour's layer steps leave it hidden
-    m_stage.parts().stage->setTurnToFit(true);          // a portrait wafer turns to fill a landscape screen
+    m_wasTurning = m_stage.parts().stage->turnsToFit();
+    m_stage.parts().stage->setTurnToFit(true); // a portrait wafer turns to fill a landscape screen
     for (QToolBar* bar : window->findChildren<QToolBar*>())
         bar->setVisible(bar == m_bar);
     window->menuBar()->hide();
@@ -148,7 +149,7 @@ void PresentationMode::leave()
     window->menuBar()->show();
     window->statusBar()->show();
     m_stage.parts().dataflow->setShowsWithLayer(true);
-    m_stage.parts().stage->setTurnToFit(false);
+    m_stage.parts().stage->setTurnToFit(m_wasTurning);
     window->restoreState(m_savedState);
     if (m_fullScreen && !m_wasFullScreen) {
         m_wasMaximized ? window->showMaximized() : window->showNormal();

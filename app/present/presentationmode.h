@@ -90,6 +90,7 @@ private:
     Scenario m_savedScenario;
     bool m_wasFullScreen = false;
     bool m_wasMaximized = false;
+    bool m_wasTurning = false; // the stage turned a portrait wafer before (Wafer mode): so again after leaving
 };
 
 } // namespace ws

@@ -111,6 +111,11 @@ void Stage::setTurnToFit(bool on)
     m_view->setTurnToFit(on);
 }
 
+bool Stage::turnsToFit() const
+{
+    return m_view->turnsToFit();
+}
+
 void Stage::setBrushMode(bool on)
 {
     m_view->setBrushMode(on);

@@ -76,8 +76,9 @@ public:
     void setLayer(MeshLayer layer);
     void setDevice(int device);
     void setViewState(double zoomFactor, QPointF centreCore);
-    // The presentation turns a portrait wafer on a landscape screen (views::MeshView::setTurnToFit).
+    // Wafer and Present modes turn a portrait wafer in a landscape room (views::MeshView::setTurnToFit).
     void setTurnToFit(bool on);
+    bool turnsToFit() const;
     void setBrushMode(bool on);
     void zoomIn();
     void zoomOut();

@@ -96,6 +96,9 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     modes.arranged = [this] { m_stage->fitToWindow(); };
     m_modes = new ModeController(std::move(modes), this);
     connect(m_modes, &ModeController::modeChanged, this, [this](ModeController::Mode mode) {
+        // The heatmap fills the window in Wafer mode as in Present: a portrait wafer in a landscape room turns.
+        if (mode != ModeController::Mode::Present)
+            m_stage->setTurnToFit(mode == ModeController::Mode::Wafer);
         // The chat's wafer rests (nothing lit) until a turn plays, not the Dataflow dock's last frame.
         if (mode == ModeController::Mode::Chat && m_stage->frameSource() != Stage::FrameSource::Chat) {
             dataflowDock()->controller()->pause();

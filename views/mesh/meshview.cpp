@@ -311,6 +311,8 @@ MeshView::HeadsUp MeshView::headsUp() const
     const QString zoom = tr("%1 px per core").arg(locale.toString(m_transform.scale, 'g', 3));
     QString hud = tr("%1 · %2 × %3 cores · %4")
                       .arg(wafer, locale.toString(m_snapshot->meshCols), locale.toString(m_snapshot->meshRows), zoom);
+    if (m_transform.turned) // its columns run down the screen: say so beside the mesh's size
+        hud += tr(" · turned a quarter to fit");
     if (isDraftWafer(*m_snapshot, m_device))
         hud += tr(" · the draft model's own wafer");
     const QFontMetricsF fm(font());

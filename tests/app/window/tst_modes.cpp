@@ -14,12 +14,15 @@
 #include "app/dataflow/dataflowdock.h"
 #include "app/present/presentationmode.h"
 #include "app/session/chatcontroller.h"
+#include "app/stage/stage.h"
 #include "app/window/geometryreport.h"
 #include "app/window/inspectordock.h"
 #include "app/window/mainwindow.h"
 #include "app/window/modecontroller.h"
 #include "tests/common/testmodels.h"
 #include "views/chat/chatpane.h"
+#include "views/mesh/meshview.h"
+#include "views/mesh/viewtransform.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -52,6 +55,7 @@ private slots:
     void modeIsLegible_data();
     void modeIsLegible();
     void eachModeKeepsItsLayout();
+    void waferModeTurnsAPortraitWafer();
     void modeOutlivesTheWindow();
     void modeKeysClashWithNothing();
     void commandLineWritesTheReport();
@@ -268,6 +272,48 @@ void TestModes::eachModeKeepsItsLayout()
     settle(50);
     QVERIFY(window->inspector()->isVisible() && !window->inspector()->isFloating());
     QVERIFY(chat->isVisible());
+}
+
+void TestModes::waferModeTurnsAPortraitWafer()
+{
+    // The default scenario's WSE-3 mesh is portrait (762 x 1,176 cores); the window's room for it is landscape.
+    MainWindow& window = *m_window;
+    window.resize(1366, 768);
+    ModeController* modes = window.modes();
+    const views::MeshView* view = window.stage()->view();
+    QVERIFY(view->snapshot());
+    QVERIFY(view->snapshot()->meshRows > view->snapshot()->meshCols);
+    auto uprightFit = [view] {
+        views::ViewTransform upright = view->transform();
+        upright.turned = false;
+        return upright.fitScale();
+    };
+    modes->setMode(Mode::Explore);
+    settle();
+    QVERIFY(!view->transform().turned);
+
+    modes->setMode(Mode::Wafer);
+    settle();
+    QVERIFY(view->transform().turned);
+    // Turned, it is drawn larger than upright in the same room: the point of turning it.
+    QVERIFY2(
+        view->transform().scale >= 1.1 * uprightFit(),
+        qPrintable(QStringLiteral("%1 against %2 px per core upright").arg(view->transform().scale).arg(uprightFit())));
+
+    // Presenting turns it as well; leaving gives Wafer mode its turned wafer back, and the workbench its upright one.
+    modes->setMode(Mode::Present);
+    QCOMPARE(modes->mode(), Mode::Present);
+    modes->setMode(Mode::Wafer);
+    settle();
+    QCOMPARE(modes->mode(), Mode::Wafer);
+    QVERIFY(view->transform().turned);
+    modes->setMode(Mode::Explore);
+    settle();
+    QVERIFY(!view->transform().turned);
+    modes->setMode(Mode::Present);
+    modes->setMode(Mode::Explore);
+    settle();
+    QVERIFY(!view->transform().turned);
 }
 
 void TestModes::modeOutlivesTheWindow()
