@@ -94,9 +94,17 @@ void MeshView::updateLegendBand()
     }
     if (band == m_transform.sideBandPx && narrow == m_transform.narrowBandPx)
         return;
+    const bool fitted = m_transform.isValid() && m_transform.isFitted();
     m_transform.sideBandPx = band;
     m_transform.narrowBandPx = narrow < band ? narrow : 0;
-    m_transform.clamp();
+    if (!fitted) {
+        m_transform.clamp();
+        return;
+    }
+    const double scale = m_transform.scale;
+    m_transform.fit(); // a turned mesh's fit leaves the band (ViewTransform::fitScale): fitted to the new one
+    if (m_transform.scale != scale)
+        emitZoom();
 }
 
 void MeshView::setSelectedCore(std::optional<QPoint> core)

@@ -13,6 +13,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <set>
+
 using namespace ws;
 using namespace ws::views;
 
@@ -38,6 +40,7 @@ private slots:
     void legendBesideTheMesh();
     void turnsToFitALandscapeView();
     void editorMovesTheEdgeDraggedOnATurnedMesh();
+    void turnedMeshStaysBesideEachLayersLegend();
     void legendFadesNearThePointer();
     void legendWrapsIntoTheMarginBesideTheMesh();
     void preparedRasterIsPaintedAtItsZoom();
@@ -364,6 +367,35 @@ void TestMeshView::editorMovesTheEdgeDraggedOnATurnedMesh()
     QCOMPARE(resized.at(1).at(0).toInt(), 2);
     QCOMPARE(resized.at(1).at(1).toInt(), int(MeshEditor::Left));
     QCOMPARE(resized.at(1).at(2).toInt(), 2);
+}
+
+// A turned mesh is fitted beside the legend's band (ViewTransform::fitScale); each layer's legend has its own width,
+// so a layer change fits it again beside the new band, and nothing of the mesh lies under the legend.
+void TestMeshView::turnedMeshStaysBesideEachLayersLegend()
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(48, 64, 1, 12);
+    MeshView view;
+    view.resize(600, 400); // shown 64 x 48 cores: the width binds beside any legend band over 67 px
+    view.setSnapshot(snapshot);
+    view.setTurnToFit(true);
+    QVERIFY(view.transform().turned);
+    std::set<double> bands;
+    for (MeshLayer layer : {MeshLayer::SramOccupancy, MeshLayer::WeightPlacement, MeshLayer::KvCache,
+                            MeshLayer::Dataflow, MeshLayer::SramOccupancy}) {
+        view.setLayer(layer);
+        const ViewTransform& t = view.transform();
+        QVERIFY(t.turned);
+        QVERIFY2(t.isFitted(), meshLayerId(layer));
+        const double band = t.narrowBandPx > 0 ? t.narrowBandPx : t.sideBandPx;
+        QVERIFY(band > 0);
+        bands.insert(band);
+        const QRectF mesh = t.widgetRect(QRectF(QPointF(0, 0), t.meshCores));
+        QVERIFY2(mesh.right() <= view.width() - band + 1e-6, meshLayerId(layer));
+        const auto legend = view.headsUp().legendRect;
+        QVERIFY(legend);
+        QVERIFY2(!legend->intersects(mesh), meshLayerId(layer));
+    }
+    QVERIFY(bands.size() > 1); // the layers' legends differ in width, so the fit did change
 }
 
 void TestMeshView::badSnapshots()
