@@ -157,7 +157,7 @@ private:
     // Keeps the legend's width free right of a mesh that leaves the room (ViewTransform::sideBandPx).
     void updateLegendBand();
     void paintMesh(QPainter& painter);
-    void reduceLater(); // m_reduced for the current scale: now if there is none, else after this event
+    void reduceLater(); // m_reduced for the current scale: now if nothing can stand in, else after this event
     void paintBanner(QPainter& painter) const;
     void setHover(std::optional<QPoint> core);
     void emitZoom();
@@ -180,6 +180,7 @@ private:
     ViewTransform m_rasterTransform;
     mutable QImage m_turned;        // m_image a quarter turn clockwise, for rasters through a turned transform
     mutable qint64 m_turnedKey = 0; // the cacheKey of the m_image it was made from
+    qint64 m_shownImageKey = 0;     // the cacheKey of the m_image the last paint showed
     ViewTransform m_transform;
     QString m_emptyText;
     QString m_banner;

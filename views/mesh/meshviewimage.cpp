@@ -95,16 +95,19 @@ void MeshView::paintMesh(QPainter& p)
             reduceLater(); // not for the picture before the one on its way, unless there is nothing to stretch
         const QSizeF size(reducedMeshSize(m_image.size(), m_transform.scale));
         // A copy reduced for the scale before (the view resized, a frame made before it): stretched until the
-        // copy for this scale is made, so a new layout does not wait for it (2-3 ms at 1366 x 768).
-        p.setRenderHint(QPainter::SmoothPixmapTransform, m_reduced.size() != size.toSize());
+        // copy for this scale is made, so a new layout does not wait for it (2-3 ms at 1366 x 768). With no copy
+        // yet, an image that was on show a moment ago at a pixel per core or more (leaving Present mode) is drawn
+        // itself, this once, by its nearest pixels (reduceLater).
+        const QImage& source = m_reduced.isNull() ? m_image : m_reduced;
+        p.setRenderHint(QPainter::SmoothPixmapTransform, !m_reduced.isNull() && m_reduced.size() != size.toSize());
         if (m_transform.turned) { // the image's top left at the shown mesh's top right, its rows going down
             p.save();
             p.translate(std::round(meshRect.right()), std::round(meshRect.top()));
             p.rotate(90);
-            p.drawImage(QRectF(QPointF(0, 0), size), m_reduced);
+            p.drawImage(QRectF(QPointF(0, 0), size), source);
             p.restore();
         } else {
-            p.drawImage(QRectF(QPointF(std::round(meshRect.left()), std::round(meshRect.top())), size), m_reduced);
+            p.drawImage(QRectF(QPointF(std::round(meshRect.left()), std::round(meshRect.top())), size), source);
         }
         p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     } else {
@@ -123,6 +126,7 @@ void MeshView::paintMesh(QPainter& p)
     }
     p.setPen(QColor(255, 255, 255, 50));
     p.drawRect(meshRect.adjusted(-1.5, -1.5, 1.5, 1.5));
+    m_shownImageKey = m_image.cacheKey();
 }
 
 void MeshView::finishImage() const
@@ -212,7 +216,8 @@ void MeshView::ensureImage() const
 
 void MeshView::reduceLater()
 {
-    if (m_reduced.isNull()) { // nothing to stretch meanwhile
+    // Nothing to stretch meanwhile: made now, unless the image itself was on show a moment ago (paintMesh).
+    if (m_reduced.isNull() && m_shownImageKey != m_image.cacheKey()) {
         reduceMesh(m_image, reducedMeshSize(m_image.size(), m_transform.scale), m_reduced);
         m_reducedScale = m_transform.scale;
         return;

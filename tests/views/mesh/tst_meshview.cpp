@@ -41,6 +41,7 @@ private slots:
     void turnsToFitALandscapeView();
     void editorMovesTheEdgeDraggedOnATurnedMesh();
     void turnedMeshStaysBesideEachLayersLegend();
+    void shownImageStandsInUntilItsReducedCopy();
     void legendFadesNearThePointer();
     void legendWrapsIntoTheMarginBesideTheMesh();
     void preparedRasterIsPaintedAtItsZoom();
@@ -396,6 +397,34 @@ void TestMeshView::turnedMeshStaysBesideEachLayersLegend()
         QVERIFY2(!legend->intersects(mesh), meshLayerId(layer));
     }
     QVERIFY(bands.size() > 1); // the layers' legends differ in width, so the fit did change
+}
+
+// Leaving Present mode takes the view from a pixel per core or more (a raster, no reduced copy) to below it. The
+// paint that follows does not wait for the area-averaged copy: the image that was on show stands in, drawn by its
+// nearest pixels, and the copy is made once the events pending are done, then painted. The picture then is the
+// one a view that never showed the image draws at once.
+void TestMeshView::shownImageStandsInUntilItsReducedCopy()
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(480, 640, 1, 64);
+    MeshView view;
+    view.setLegendVisible(false);
+    view.resize(1000, 700);
+    view.setSnapshot(snapshot);
+    (void)view.grab();
+    QVERIFY(view.transform().scale >= 1); // min(1000 / 480, 700 / 640): the raster, no reduced copy
+    view.resize(600, 500);
+    const QImage standIn = view.grab().toImage();
+    QVERIFY(view.transform().scale < 1);
+    QCoreApplication::processEvents(); // the zero timer: the reduced copy made
+    const QImage reduced = view.grab().toImage();
+
+    MeshView fresh; // the same image never shown: its reduced copy is made at its first paint
+    fresh.setLegendVisible(false);
+    fresh.resize(600, 500);
+    fresh.setSnapshot(snapshot);
+    QCOMPARE(reduced, fresh.grab().toImage());
+    QVERIFY(standIn != reduced); // nearest pixels, not area averages
+    QCOMPARE(standIn.size(), reduced.size());
 }
 
 void TestMeshView::badSnapshots()
