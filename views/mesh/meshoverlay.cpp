@@ -41,17 +41,6 @@ const std::vector<float>* layerValues(const MeshFrame& frame, int device, MeshLa
     return a.size() == static_cast<size_t>(s.meshCols) * static_cast<size_t>(s.meshRows) ? &a : nullptr;
 }
 
-// A one-pixel outline from filled rectangles (cheaper than a stroked rect on the raster engine).
-void outlineRect(QPainter& p, const QRect& r, const QColor& color)
-{
-    if (r.width() <= 0 || r.height() <= 0)
-        return;
-    p.fillRect(QRect(r.left(), r.top(), r.width(), 1), color);
-    p.fillRect(QRect(r.left(), r.bottom(), r.width(), 1), color);
-    fillRectInBands(p, QRect(r.left(), r.top() + 1, 1, r.height() - 2), color);
-    fillRectInBands(p, QRect(r.right(), r.top() + 1, 1, r.height() - 2), color);
-}
-
 } // namespace
 
 bool MeshOverlay::showsDies(const MeshSnapshot& s, double scale)
@@ -127,7 +116,7 @@ void MeshOverlay::paintRegions(QPainter& p) const
         const QRectF r = transform.widgetRect(QRectF(region.x, region.y, region.width, region.height));
         if (!r.intersects(view) || r.width() < 3 || r.height() < 3)
             continue;
-        outlineRect(p, r.intersected(view.adjusted(-2, -2, 2, 2)).toRect(), QColor(255, 255, 255, 110));
+        outlineRectInBands(p, r.intersected(view.adjusted(-2, -2, 2, 2)).toRect(), QColor(255, 255, 255, 110));
         const QString label = QString::fromStdString(region.label);
         const double w = fm.horizontalAdvance(label) + 8;
         const double h = fm.height() + 2;

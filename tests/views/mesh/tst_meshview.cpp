@@ -42,6 +42,7 @@ private slots:
     void editorMovesTheEdgeDraggedOnATurnedMesh();
     void turnedMeshStaysBesideEachLayersLegend();
     void shownImageStandsInUntilItsReducedCopy();
+    void everyPixelIsPaintedBelowAPixelPerCore();
     void legendFadesNearThePointer();
     void legendWrapsIntoTheMarginBesideTheMesh();
     void preparedRasterIsPaintedAtItsZoom();
@@ -425,6 +426,51 @@ void TestMeshView::shownImageStandsInUntilItsReducedCopy()
     QCOMPARE(reduced, fresh.grab().toImage());
     QVERIFY(standIn != reduced); // nearest pixels, not area averages
     QCOMPARE(standIn.size(), reduced.size());
+}
+
+void TestMeshView::everyPixelIsPaintedBelowAPixelPerCore()
+{
+    // The view is opaque (it paints every pixel itself) and fills only the background around the mesh's picture.
+    // Rendered over a colour the view never uses, none of it may show: upright and turned, the reduced copy, the
+    // copy stretched for another scale and the shown image standing in (after a resize), zoomed in and panned.
+    const auto snapshot = testing::makeSyntheticSnapshot(480, 640, 1, 64);
+    const QColor sentinel(255, 0, 255);
+    int checked = 0;
+    for (const bool turned : {false, true}) {
+        MeshView view;
+        view.setTurnToFit(turned);
+        view.resize(1000, 700);
+        view.setSnapshot(snapshot);
+        const auto check = [&](const char* what) {
+            QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+            image.fill(sentinel);
+            view.render(&image, QPoint(), QRegion(), QWidget::RenderFlags());
+            for (int y = 0; y < image.height(); ++y) {
+                const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+                for (int x = 0; x < image.width(); ++x)
+                    if (line[x] == sentinel.rgb())
+                        QFAIL(qPrintable(QStringLiteral("%1, %2: pixel %3, %4 not painted (scale %5)")
+                                             .arg(turned ? "turned" : "upright", what)
+                                             .arg(x)
+                                             .arg(y)
+                                             .arg(view.transform().scale)));
+            }
+            ++checked;
+        };
+        check("a pixel per core or more");
+        for (const QSize size : {QSize(600, 500), QSize(601, 433), QSize(317, 509)}) {
+            view.resize(size);
+            check("the shown image standing in, or a copy stretched"); // the resize is sent as it renders
+            QVERIFY(view.transform().scale < 1);
+            QCoreApplication::processEvents(); // the reduced copy for this scale
+            check("the reduced copy");
+        }
+        view.setViewState(1.2, QPointF(60.5, 80.25)); // the mesh partly out of the view, its corner in it
+        QCoreApplication::processEvents();
+        check("zoomed and panned");
+        QVERIFY(view.transform().scale < 1);
+    }
+    QCOMPARE(checked, 16);
 }
 
 void TestMeshView::badSnapshots()

@@ -56,6 +56,7 @@ private slots:
     void dieLinesAreDashedOverTheMeshOnly();
     void bandsDrawOneStrokesPixels_data();
     void bandsDrawOneStrokesPixels();
+    void filledOutlineIsTheStrokedRect();
 };
 
 void TestViewTransform::coreToWidget_data()
@@ -505,6 +506,54 @@ void TestViewTransform::bandsDrawOneStrokesPixels()
     }
     QVERIFY(one != blank);
     QCOMPARE(banded, one);
+}
+
+void TestViewTransform::filledOutlineIsTheStrokedRect()
+{
+    // The mesh's outline (a translucent aliased 1 px pen's drawRect on fractional coordinates, as the view drew it)
+    // filled instead: the same pixels, corners blended once, for every offset and size a quarter pixel apart.
+    const QColor colour(255, 255, 255, 50);
+    QImage blank(120, 110, QImage::Format_ARGB32_Premultiplied);
+    blank.fill(Qt::black);
+    const QRect view = blank.rect();
+    int compared = 0;
+    for (int i = 0; i < 8; ++i)
+        for (int j = 0; j < 8; ++j) {
+            const QRectF rect(10 + i * 0.25, 12 + 0.125 * j, 100 + j * 0.25, 90 + i * 0.3);
+            QImage stroked = blank;
+            QImage filled = blank;
+            {
+                QPainter p(&stroked);
+                p.setPen(colour);
+                p.drawRect(rect);
+            }
+            {
+                QPainter p(&filled);
+                ws::views::outlineRectInBands(p, ws::views::strokedRectPixels(rect), colour);
+            }
+            QVERIFY(filled != blank);
+            QCOMPARE(filled, stroked);
+            // Panned partly out of the view: cut to the view (and two pixels), the part shown is the same. (Qt's
+            // own stroke is not compared there: where its line is clipped, it draws the far corner twice or not.)
+            const QRectF panned = rect.translated(-40, -50);
+            QImage whole(view.size() + QSize(100, 100), QImage::Format_ARGB32_Premultiplied);
+            whole.fill(Qt::black);
+            {
+                QPainter p(&whole);
+                p.translate(100, 100);
+                ws::views::outlineRectInBands(p, ws::views::strokedRectPixels(panned), colour);
+            }
+            QImage cut = blank;
+            {
+                QPainter p(&cut);
+                ws::views::outlineRectInBands(
+                    p, ws::views::strokedRectPixels(panned).intersected(view.adjusted(-2, -2, 2, 2)), colour);
+            }
+            QVERIFY(cut != blank);
+            QCOMPARE(cut, whole.copy(view.translated(100, 100)));
+            ++compared;
+        }
+    QCOMPARE(compared, 64);
 }
 
 QTEST_GUILESS_MAIN(TestViewTransform)
