@@ -1,14 +1,58 @@
 #include "app/window/theme.h"
 
 #include <QApplication>
+#include <QMainWindow>
+#include <QPainter>
 #include <QPalette>
+#include <QPixmap>
+#include <QPixmapCache>
 #include <QStyleFactory>
+#include <QStyleOption>
 
 namespace ws {
 
+AppStyle::AppStyle() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
+
+void AppStyle::drawControl(ControlElement element, const QStyleOption* option, QPainter* painter,
+                           const QWidget* widget) const
+{
+    const auto* bar = qstyleoption_cast<const QStyleOptionToolBar*>(option);
+    // Fusion draws the background of a main window's toolbars only (and nothing for the others).
+    if (element != CE_ToolBar || !bar || option->rect.isEmpty() || !widget ||
+        !qobject_cast<const QMainWindow*>(widget->parentWidget()) || !painter->device())
+        return QProxyStyle::drawControl(element, option, painter, widget);
+    const qreal ratio = painter->device()->devicePixelRatioF();
+    const QString key = QStringLiteral("ws-toolbar-%1x%2@%3-%4-%5-%6-%7-%8-%9-%10-%11-%12")
+                            .arg(option->rect.width())
+                            .arg(option->rect.height())
+                            .arg(ratio)
+                            .arg(int(option->state))
+                            .arg(int(bar->toolBarArea))
+                            .arg(int(bar->positionOfLine))
+                            .arg(int(bar->positionWithinLine))
+                            .arg(int(bar->features))
+                            .arg(bar->lineWidth)
+                            .arg(bar->midLineWidth)
+                            .arg(int(option->direction))
+                            .arg(option->palette.cacheKey());
+    QPixmap pixmap;
+    if (!QPixmapCache::find(key, &pixmap)) {
+        pixmap = QPixmap((QSizeF(option->rect.size()) * ratio).toSize());
+        pixmap.setDevicePixelRatio(ratio);
+        pixmap.fill(Qt::transparent);
+        QStyleOptionToolBar local = *bar;
+        local.rect = QRect(QPoint(0, 0), option->rect.size());
+        QPainter p(&pixmap);
+        QProxyStyle::drawControl(element, &local, &p, widget);
+        p.end();
+        QPixmapCache::insert(key, pixmap);
+    }
+    painter->drawPixmap(option->rect.topLeft(), pixmap);
+}
+
 void applyTheme(QApplication& app)
 {
-    app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    app.setStyle(new AppStyle); // the application owns it
     QPalette p;
     const QColor window(0x1e, 0x21, 0x2a);
     const QColor base(0x16, 0x18, 0x20);

@@ -1,0 +1,83 @@
+// The application's style draws what Fusion draws: a main window's toolbars (whose background it keeps as a
+// pixmap) compared pixel for pixel with Fusion's own, at several sizes, in each toolbar area and twice (the
+// second from the cache), with the application's palette.
+#include "app/window/theme.h"
+
+#include <QApplication>
+#include <QMainWindow>
+#include <QPixmapCache>
+#include <QStyleFactory>
+#include <QToolBar>
+#include <QtTest>
+
+#include <memory>
+
+class TestTheme : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void toolbarsLookAsFusionDraws_data();
+    void toolbarsLookAsFusionDraws();
+};
+
+namespace {
+
+// The window with a toolbar in each area, drawn in `style`: each toolbar's own pixels.
+QList<QImage> toolbarsIn(QStyle* style, QSize size)
+{
+    QMainWindow window;
+    window.setStyle(style);
+    QList<QToolBar*> bars;
+    for (const Qt::ToolBarArea area :
+         {Qt::TopToolBarArea, Qt::TopToolBarArea, Qt::LeftToolBarArea, Qt::BottomToolBarArea}) {
+        auto* bar = new QToolBar(&window);
+        bar->setStyle(style);
+        bar->addAction(QStringLiteral("Open"));
+        bar->addAction(QStringLiteral("Place"));
+        window.addToolBar(area, bar);
+        bars.push_back(bar);
+    }
+    window.setCentralWidget(new QWidget);
+    window.resize(size);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return {};
+    QList<QImage> images;
+    for (QToolBar* bar : bars)
+        images.push_back(bar->grab().toImage());
+    return images;
+}
+
+} // namespace
+
+void TestTheme::toolbarsLookAsFusionDraws_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1366 x 768") << QSize(1366, 768);
+    QTest::newRow("1920 x 1080") << QSize(1920, 1080);
+    QTest::newRow("800 x 600") << QSize(800, 600);
+}
+
+void TestTheme::toolbarsLookAsFusionDraws()
+{
+    QFETCH(QSize, size);
+    ws::applyTheme(*qApp); // the application's palette (and its style, under its style sheet)
+    ws::AppStyle style;
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    QVERIFY(fusion);
+    const QList<QImage> expected = toolbarsIn(fusion.get(), size);
+    QCOMPARE(expected.size(), 4);
+    QPixmapCache::clear();
+    for (int pass = 0; pass < 2; ++pass) { // made, then found in the cache
+        const QList<QImage> drawn = toolbarsIn(&style, size);
+        QCOMPARE(drawn.size(), expected.size());
+        for (qsizetype i = 0; i < drawn.size(); ++i) {
+            QVERIFY(!drawn[i].isNull());
+            QCOMPARE(drawn[i], expected[i]);
+        }
+    }
+}
+
+QTEST_MAIN(TestTheme)
+#include "tst_theme.moc"
