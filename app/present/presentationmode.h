@@ -65,6 +65,7 @@ private:
     // font kept to be given back on leaving. The hidden menus, toolbars and docks keep theirs: a font change
     // reaches every widget under the one it is set on, and the whole window's took 5-7 ms each way.
     void enlarge(QWidget* widget);
+    void paintOnTheNextTurn();
 
     WindowStage m_stage;
     QAction* m_action = nullptr;

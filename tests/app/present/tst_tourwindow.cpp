@@ -212,6 +212,34 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
     }
 
+    // Presenting and leaving lay the whole window out again; its paint comes on the next turn of the event loop,
+    // so the two are not served back to back (bench_present's switch). The window paints again after it, also
+    // when present() leaves a presentation first, and nothing keeps it from painting.
+    void windowPaintsOnTheTurnAfterTheSwitch()
+    {
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        PresentationMode* mode = rig.mode;
+        QString error;
+        for (int round = 0; round < 2; ++round) { // the second present() leaves the first presentation itself
+            QVERIFY2(mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
+            QVERIFY(!window.updatesEnabled());
+            QCoreApplication::processEvents();
+            QVERIFY(window.updatesEnabled());
+        }
+        mode->leave();
+        QVERIFY(!window.updatesEnabled());
+        QCoreApplication::processEvents();
+        QVERIFY(window.updatesEnabled());
+        window.setUpdatesEnabled(false); // held by someone else: leaving does not let it paint
+        QVERIFY2(mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
+        mode->leave();
+        QCoreApplication::processEvents();
+        QVERIFY(!window.updatesEnabled());
+        window.setUpdatesEnabled(true);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+    }
+
 private:
     // The real window at a laptop's size, in English, its presentation mode on the test's clock.
     struct Rig
