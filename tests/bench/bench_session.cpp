@@ -11,8 +11,9 @@
 // is a worst delay under 16 ms (one frame at 60 Hz). On a loaded machine the
 // delay includes waiting for a core, so the bench also prints the most
 // GUI-thread CPU one event dispatch took (the GUI's own work), the slowest
-// dispatches with the widget paints inside them, and the load average.
-// Measures and prints; asserts nothing.
+// dispatches with the widget paints inside them, and the load average. The
+// window has the application's style and palette (applyTheme), as the app
+// starts. Measures and prints; asserts nothing.
 //
 //   bench_session [model.gguf] [seconds per mode]
 //
@@ -23,6 +24,7 @@
 #include "app/session/livewafer.h"
 #include "app/session/runcontroller.h"
 #include "app/window/mainwindow.h"
+#include "app/window/theme.h"
 #include "tests/bench/timedapplication.h"
 #include "tests/common/testmodels.h"
 #include "views/chat/chatpane.h"
@@ -96,6 +98,7 @@ int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     wsbench::TimedApplication app(argc, argv);
+    ws::applyTheme(app); // the application's style and palette, as the app starts
     const QString modelPath = argc > 1 ? QString::fromLocal8Bit(argv[1])
                                        : wstest::testModelPath(QStringLiteral("stories260K/stories260K.gguf"));
     const double seconds = argc > 2 ? std::atof(argv[2]) : 5.0;
