@@ -19,7 +19,8 @@ void AppStyle::drawControl(ControlElement element, const QStyleOption* option, Q
     const auto* bar = qstyleoption_cast<const QStyleOptionToolBar*>(option);
     // Fusion draws the background of a main window's toolbars only (and nothing for the others).
     if (element != CE_ToolBar || !bar || option->rect.isEmpty() || !widget ||
-        !qobject_cast<const QMainWindow*>(widget->parentWidget()) || !painter->device())
+        !qobject_cast<const QMainWindow*>(widget->parentWidget()) || !painter->device() ||
+        option->palette.window().style() != Qt::SolidPattern)
         return QProxyStyle::drawControl(element, option, painter, widget);
     const qreal ratio = painter->device()->devicePixelRatioF();
     const QString key = QStringLiteral("ws-toolbar-%1x%2@%3-%4-%5-%6-%7-%8-%9-%10-%11-%12")
@@ -34,7 +35,7 @@ void AppStyle::drawControl(ControlElement element, const QStyleOption* option, Q
                             .arg(bar->lineWidth)
                             .arg(bar->midLineWidth)
                             .arg(int(option->direction))
-                            .arg(option->palette.cacheKey());
+                            .arg(option->palette.window().color().rgba()); // what Fusion draws it from
     QPixmap pixmap;
     if (!QPixmapCache::find(key, &pixmap)) {
         pixmap = QPixmap((QSizeF(option->rect.size()) * ratio).toSize());

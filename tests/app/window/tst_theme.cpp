@@ -69,14 +69,25 @@ void TestTheme::toolbarsLookAsFusionDraws()
     const QList<QImage> expected = toolbarsIn(fusion.get(), size);
     QCOMPARE(expected.size(), 4);
     QPixmapCache::clear();
-    for (int pass = 0; pass < 2; ++pass) { // made, then found in the cache
+    const auto compare = [&](const QList<QImage>& wanted) {
         const QList<QImage> drawn = toolbarsIn(&style, size);
-        QCOMPARE(drawn.size(), expected.size());
+        QCOMPARE(drawn.size(), wanted.size());
         for (qsizetype i = 0; i < drawn.size(); ++i) {
             QVERIFY(!drawn[i].isNull());
-            QCOMPARE(drawn[i], expected[i]);
+            QCOMPARE(drawn[i], wanted[i]);
         }
-    }
+    };
+    compare(expected); // made
+    compare(expected); // found in the cache
+    // Another window colour (what Fusion draws the background from): drawn again, not taken from the cache.
+    const QPalette before = QApplication::palette();
+    QPalette lighter = before;
+    lighter.setColor(QPalette::Window, before.color(QPalette::Window).lighter(150));
+    QApplication::setPalette(lighter);
+    const QList<QImage> expectedLighter = toolbarsIn(fusion.get(), size);
+    QVERIFY(expectedLighter != expected);
+    compare(expectedLighter);
+    QApplication::setPalette(before);
 }
 
 QTEST_MAIN(TestTheme)
