@@ -370,7 +370,8 @@ void TestViewTransform::turnedRasterIsTheTurnedImage()
 // target nobody else holds (and not into one someone does).
 void TestViewTransform::turnMeshIsAQuarterTurn()
 {
-    for (const QSize size : {QSize(1, 1), QSize(5, 7), QSize(70, 45), QSize(64, 33)}) {
+    for (const QSize size : {QSize(1, 1), QSize(5, 7), QSize(70, 45), QSize(64, 33), QSize(8, 8), QSize(17, 8),
+                             QSize(8, 17), QSize(762, 1176)}) {
         QImage cores(size, QImage::Format_RGB32);
         QRandomGenerator random(uint(size.width() * 100 + size.height()));
         for (int y = 0; y < cores.height(); ++y)
