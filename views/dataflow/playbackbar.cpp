@@ -83,8 +83,11 @@ void PlaybackBar::setState(const PlaybackState& state)
     m_state = state;
     m_updating = true;
     const bool any = state.totalCycles > 0;
-    m_play->setIcon(style()->standardIcon(state.playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
-    m_play->setToolTip(state.playing ? tr("Pause (Space)") : tr("Play (Space)"));
+    if (m_playShowsPause != state.playing) {
+        m_play->setIcon(style()->standardIcon(state.playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        m_play->setToolTip(state.playing ? tr("Pause (Space)") : tr("Play (Space)"));
+        m_playShowsPause = state.playing;
+    }
     for (QWidget* w : {static_cast<QWidget*>(m_play), static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
                        static_cast<QWidget*>(m_slider)})
         w->setEnabled(any);
@@ -118,6 +121,7 @@ void PlaybackBar::retranslate()
     }
     m_dilation->setCurrentIndex(std::max(0, index));
     m_updating = false;
+    m_playShowsPause.reset(); // the play button's tooltip in the new language
     setState(m_state);
 }
 
@@ -125,6 +129,10 @@ void PlaybackBar::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::StyleChange) { // the style's icons
+        m_playShowsPause.reset();
+        setState(m_state);
+    }
     QWidget::changeEvent(event);
 }
 

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <optional>
+
 #include <vector>
 
 class QComboBox;
@@ -65,6 +67,9 @@ private:
     QLabel* m_phase = nullptr;
     QLabel* m_time = nullptr;
     bool m_updating = false;
+    // What the play button shows (true: Pause), set when it changes: QStyle::standardIcon reads the icon's files
+    // each time (a fifth of a playing frame's GUI-thread work in Present mode).
+    std::optional<bool> m_playShowsPause;
 };
 
 } // namespace ws::views

@@ -24,6 +24,7 @@ private slots:
     void dilationChoice();
     void timeTextInMicroseconds();
     void disabledWithoutSchedule();
+    void playButtonFollowsPlaying();
 };
 
 void TestPlaybackBar::sliderSeeksToCycles_data()
@@ -124,6 +125,35 @@ void TestPlaybackBar::disabledWithoutSchedule()
     QVERIFY(!bar.findChild<QSlider*>()->isEnabled());
     for (QToolButton* b : bar.findChildren<QToolButton*>())
         QVERIFY(!b->isEnabled());
+}
+
+void TestPlaybackBar::playButtonFollowsPlaying()
+{
+    // The play button shows Pause while a token plays and Play otherwise. setState runs at every frame of a playing
+    // token: the icon is set when it changes, not read from the style's files again each frame.
+    PlaybackBar bar;
+    PlaybackState s;
+    s.totalCycles = 1000;
+    bar.setState(s);
+    QToolButton* play = nullptr;
+    for (QToolButton* b : bar.findChildren<QToolButton*>())
+        if (b->toolTip() == QStringLiteral("Play (Space)"))
+            play = b;
+    QVERIFY(play);
+    const qint64 playIcon = play->icon().cacheKey();
+    s.playing = true;
+    s.cycle = 10;
+    bar.setState(s);
+    QCOMPARE(play->toolTip(), QStringLiteral("Pause (Space)"));
+    const qint64 pauseIcon = play->icon().cacheKey();
+    QVERIFY(pauseIcon != playIcon);
+    s.cycle = 20;
+    bar.setState(s);
+    QCOMPARE(play->icon().cacheKey(), pauseIcon);
+    s.playing = false;
+    bar.setState(s);
+    QCOMPARE(play->toolTip(), QStringLiteral("Play (Space)"));
+    QVERIFY(play->icon().cacheKey() != pauseIcon);
 }
 
 QTEST_MAIN(TestPlaybackBar)
