@@ -249,6 +249,24 @@ bool TimelineChart::applyBarsStep()
 void TimelineChart::setCursorCycle(double cycle)
 {
     m_cursorCycle = cycle;
+    // A playing token moves the cursor every frame, also while the Dataflow dock is hidden (Present mode plays on
+    // the heatmap alone): QtCharts lays the line out again at each move (0.3-0.5 ms a frame). Hidden, it waits.
+    m_cursorStale = !isVisible();
+    if (!m_cursorStale)
+        applyCursor();
+}
+
+void TimelineChart::showEvent(QShowEvent* event)
+{
+    if (m_cursorStale)
+        applyCursor();
+    QChartView::showEvent(event);
+}
+
+void TimelineChart::applyCursor()
+{
+    m_cursorStale = false;
+    const double cycle = m_cursorCycle;
     if (!m_schedule || !(m_schedule->clockHz > 0)) {
         m_cursor->replace(QList<QPointF>{});
         return;

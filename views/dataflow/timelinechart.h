@@ -75,6 +75,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslate();
@@ -83,6 +84,7 @@ private:
     void layOutBars();
     bool applyBarsStep();
     void ensureBars() const;
+    void applyCursor();
 
     std::shared_ptr<const TokenSchedule> m_schedule;
     int m_layers = 0;
@@ -98,6 +100,7 @@ private:
     };
     std::optional<PendingBars> m_pending; // laid out, not all put in the chart yet
     double m_cursorCycle = 0;
+    bool m_cursorStale = false; // moved while hidden: drawn when next shown (applyCursor)
     QAreaSeries* m_bands[3] = {};
     QLineSeries* m_upper[3] = {};
     QLineSeries* m_lower[3] = {};

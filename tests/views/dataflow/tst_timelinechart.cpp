@@ -27,6 +27,7 @@ private slots:
     void shortBarsStayVisible();
     void prefillShowsThePromptsBand();
     void prefillToolTipNamesTheChunk();
+    void hiddenCursorMovesWhenShown();
 };
 
 void TestTimelineChart::barsCountPhaseParts()
@@ -171,6 +172,36 @@ void TestTimelineChart::prefillToolTipNamesTheChunk()
     QVERIFY2(tip.contains(QStringLiteral("chunk 3 of 4")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("33 – 48")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("× 3")), qPrintable(tip)); // the calibrated pace, named
+}
+
+void TestTimelineChart::hiddenCursorMovesWhenShown()
+{
+    // The cursor follows the animation while the chart is shown; hidden (the Dataflow dock in Present mode), the
+    // chart keeps the time and draws it when it is shown again.
+    const auto schedule = ws::testing::smallSchedule();
+    QWidget window;
+    auto* chart = new TimelineChart(&window);
+    chart->resize(600, 400);
+    chart->setSchedule(schedule);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QLineSeries* cursor = nullptr;
+    for (QAbstractSeries* series : chart->chart()->series())
+        if (auto* line = qobject_cast<QLineSeries*>(series))
+            cursor = line;
+    QVERIFY(cursor);
+    const auto atMicroseconds = [&](double cycle) { return cycle / schedule->clockHz * 1e6; };
+    const double total = schedule->phases.back().endCycle;
+    chart->setCursorCycle(total / 4);
+    QCOMPARE(cursor->count(), 2);
+    QCOMPARE(cursor->at(0).x(), atMicroseconds(total / 4));
+    chart->hide();
+    chart->setCursorCycle(total / 2);
+    QCOMPARE(chart->cursorCycle(), total / 2);
+    QCOMPARE(cursor->at(0).x(), atMicroseconds(total / 4)); // not laid out while hidden
+    chart->show();
+    QCOMPARE(cursor->at(0).x(), atMicroseconds(total / 2));
+    QCOMPARE(cursor->at(1).x(), atMicroseconds(total / 2));
 }
 
 QTEST_MAIN(TestTimelineChart)
