@@ -101,6 +101,9 @@ void MeshPlayback::fillLayer(MeshFrame& frame, MeshLayer layer, int device) cons
         out.assign(size_t(cols) * size_t(rows), 0.0f);
         frame.overlayTop = m_maxRouterWords;
         const float inverse = m_maxRouterWords > 0 ? float(1.0 / m_maxRouterWords) : 0.0f;
+        // Reserved: grown a push at a time, 137,497 links of a WSE-3 layer took 7.7 ms (the tour's Links step).
+        frame.links.reserve(size_t(std::count_if(m_links.begin(), m_links.end(),
+                                                 [device](const MeshLinkLoad& l) { return l.device == device; })));
         for (const MeshLinkLoad& l : m_links) {
             if (l.device != device)
                 continue;
