@@ -56,7 +56,8 @@ signals:
 
 private:
     void restartTo(int target);
-    void run(double seconds);
+    // `live`: from the timer, where a step that changes the picture at once ends the tick (see run()).
+    void run(double seconds, bool live = false);
     bool enter(const TourStep& step); // false on an error (the tour stops)
     void show(const TourStep& step, double seconds);
     void fail(const QString& error);
@@ -74,8 +75,8 @@ private:
     double m_stepTime = 0;
     double m_stepDuration = 0;
     double m_elapsed = 0;
-    double m_carry = 0;     // seconds of the call that found the stage busy, played once it is idle
-    bool m_waiting = false; // the stage was busy at the last call
+    double m_carry = 0;     // seconds of the call that found the stage busy (or ended a tick), played next
+    bool m_waiting = false; // the stage was busy at the last call, or a live tick ended early
     bool m_paused = false;
     bool m_finished = false;
     QString m_caption; // source text of the caption shown

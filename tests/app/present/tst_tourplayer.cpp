@@ -118,6 +118,52 @@ private slots:
         QCOMPARE(player.elapsedSeconds(), 9.0); // 2 + 4 + 3
     }
 
+    void liveInstantStepsTakeATickEach()
+    {
+        // Played from its timer, a tour runs an instant step that changes the picture (layer, zoom) and ends the
+        // tick there: the next one comes a tick later, not in the same dispatch of the GUI thread. The tick's time
+        // is kept, so the tour takes as long as its timed steps. advance() still runs them at once.
+        struct TimedStage : FakeStage
+        {
+            QElapsedTimer clock;
+            std::vector<qint64> at; // when each layer or zoom came, ns
+            void setLayer(MeshLayer layer, int engineLayer) override
+            {
+                FakeStage::setLayer(layer, engineLayer);
+                at.push_back(clock.nsecsElapsed());
+            }
+            void zoomTo(const QRectF& r) override
+            {
+                FakeStage::zoomTo(r);
+                at.push_back(clock.nsecsElapsed());
+            }
+        };
+        const QByteArray steps = R"({"kind": "caption", "text": "a", "seconds": 0.05}, {"kind": "layer",
+            "layer": "placement"}, {"kind": "zoom", "fit": true}, {"kind": "layer", "layer": "dataflow"},
+            {"kind": "caption", "text": "b", "seconds": 0.3})";
+        TimedStage stage;
+        stage.clock.start();
+        TourPlayer player(tourOf(steps), &stage);
+        QSignalSpy finished(&player, &TourPlayer::finished);
+        QElapsedTimer wall;
+        wall.start();
+        player.start();
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(stage.calls, (QStringList{"layer placement", "zoom 0", "layer dataflow"}));
+        QCOMPARE(stage.at.size(), size_t(3));
+        for (size_t i = 1; i < stage.at.size(); ++i) // a tick is 16 ms; the same dispatch would be microseconds
+            QVERIFY2(stage.at[i] - stage.at[i - 1] > 5'000'000,
+                     qPrintable(QString::number(stage.at[i] - stage.at[i - 1])));
+        QCOMPARE(player.elapsedSeconds(), 0.35);
+        QVERIFY(wall.elapsed() >= 340);
+
+        TimedStage atOnce;
+        atOnce.clock.start();
+        TourPlayer stepped(tourOf(steps), &atOnce);
+        stepped.advance(0.06); // the first caption, then the three instant steps in this call
+        QCOMPARE(atOnce.calls, (QStringList{"layer placement", "zoom 0", "layer dataflow"}));
+    }
+
     void raceWithoutTimeScaleRunsAtTheRacesDemoPace()
     {
         // No time_scale: the race's own demo pace (the fake's: 1/8), the same the race shows as "slowed 8×".
