@@ -21,6 +21,7 @@
 // worst delay under 16 ms; this measures and prints, and asserts nothing.
 //
 //   bench_present [seconds]          (default 60, or WAFERSCOPE_BENCH_SECONDS)
+#include "app/common/allocator.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/present/presentationmode.h"
@@ -117,6 +118,7 @@ QByteArray loadAverage()
 
 int main(int argc, char** argv)
 {
+    ws::keepLargeBuffersMapped(); // as the app's main does: every frame's images mapped and handed back alike
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     PaintTimingApplication app(argc, argv);
     ws::applyTheme(app); // the application's style and palette, as the app starts

@@ -18,6 +18,7 @@
 //   bench_session [model.gguf] [seconds per mode]
 //
 // The generator uses what the app uses by default: all cores but one.
+#include "app/common/allocator.h"
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/session/chatcontroller.h"
@@ -96,6 +97,7 @@ QByteArray loadAverage()
 
 int main(int argc, char** argv)
 {
+    ws::keepLargeBuffersMapped(); // as the app's main does: every frame's images mapped and handed back alike
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     wsbench::TimedApplication app(argc, argv);
     ws::applyTheme(app); // the application's style and palette, as the app starts
