@@ -1,6 +1,7 @@
 #include "views/mesh/meshoverlay.h"
 
 #include "views/mesh/colorscale.h"
+#include "views/mesh/meshbands.h"
 #include "views/mesh/meshimage.h"
 #include "views/mesh/meshraster.h"
 

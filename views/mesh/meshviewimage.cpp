@@ -7,6 +7,7 @@
 // and the view state are in meshview.cpp.
 #include "views/mesh/meshview.h"
 
+#include "views/mesh/meshbands.h"
 #include "views/mesh/meshdifference.h"
 #include "views/mesh/meshimage.h"
 #include "views/mesh/meshraster.h"

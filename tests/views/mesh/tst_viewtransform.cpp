@@ -1,6 +1,7 @@
 // ViewTransform: widget <-> core mapping, zoom around a point, fit, clamping.
 // Expected values are worked out by hand from the definition
 // widget = offset + core * scale.
+#include "views/mesh/meshbands.h"
 #include "views/mesh/meshraster.h"
 #include "views/mesh/viewtransform.h"
 
