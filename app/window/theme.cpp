@@ -1,5 +1,7 @@
 #include "app/window/theme.h"
 
+#include "views/mesh/meshbands.h"
+
 #include <QApplication>
 #include <QMainWindow>
 #include <QPainter>
@@ -47,9 +49,8 @@ void AppStyle::drawControl(ControlElement element, const QStyleOption* option, Q
         // (views/mesh/meshbands.h), and Present mode's caption bar (100 rows or more, a new height with each
         // caption's wrap) waited up to 11.7 ms for the pool to fill its gradient, with 2.7 ms of CPU.
         QPainter p(&pixmap);
-        constexpr int kBandRows = 60;
-        for (int top = 0; top < local.rect.height(); top += kBandRows) {
-            p.setClipRect(QRect(0, top, local.rect.width(), kBandRows));
+        for (int top = 0; top < local.rect.height(); top += views::kBandRows) {
+            p.setClipRect(QRect(0, top, local.rect.width(), views::kBandRows));
             QProxyStyle::drawControl(element, &local, &p, widget);
         }
         p.end();
