@@ -151,6 +151,7 @@ void DataflowDock::setWeightsFile(const QString& path)
 void DataflowDock::setSource(int source, int layer)
 {
     const bool executed = source == 1;
+    const DataflowController::FrameBatch batch(m_controller); // the pace and the schedule: one frame
     const QSignalBlocker blockSource(m_source), blockLayer(m_layer);
     m_source->setCurrentIndex(std::clamp(source, 0, 2));
     m_layer->setValue(layer);
@@ -259,16 +260,20 @@ void DataflowDock::layerChanged()
         setVisible(isFrameLayer(layer));
     for (QAction* a : playbackActions())
         a->setEnabled(dataflow);
-    if (!dataflow)
-        m_controller.pause();
-    m_controller.setOverlay(layer);
-    const bool values = layer == MeshLayer::Values;
-    if (isFrameLayer(layer) && !dataflow && source() != 1)
-        setSource(1, m_layer->value()); // the still pictures are the mesh engine's
-    else if (values && m_result && source() == 1 && m_setup && m_setup->executed && !m_setup->executed->hasValues() &&
-             !m_jobs.isBusy())
-        rebuild(); // a values run (it serves Links and Dataflow as well)
-    showFrame(m_controller.currentFrame());
+    {
+        const DataflowController::FrameBatch batch(m_controller); // the overlay and the source: one frame
+        if (!dataflow)
+            m_controller.pause();
+        m_controller.setOverlay(layer);
+        const bool values = layer == MeshLayer::Values;
+        if (isFrameLayer(layer) && !dataflow && source() != 1)
+            setSource(1, m_layer->value()); // the still pictures are the mesh engine's
+        else if (values && m_result && source() == 1 && m_setup && m_setup->executed &&
+                 !m_setup->executed->hasValues() && !m_jobs.isBusy())
+            rebuild(); // a values run (it serves Links and Dataflow as well)
+    }
+    if (!m_controller.isFramePending()) // else an enclosing batch shows it when it ends
+        showFrame(m_controller.currentFrame());
 }
 
 void DataflowDock::showFrame(std::shared_ptr<const MeshFrame> frame)

@@ -58,11 +58,12 @@ QString WindowStage::injectDefects(double deadFraction, quint64 seed)
 
 void WindowStage::setLayer(MeshLayer layer, int engineLayer)
 {
+    DataflowDock* dock = m_parts.dataflow;
+    const DataflowController::FrameBatch batch(*dock->controller()); // the layer and the source: one frame
     m_parts.setLayer(layer);
     // The Dataflow layer plays the mesh engine's run of engineLayer, or the closed forms' whole token (-1); the
     // Links and Values layers show the engine's run of engineLayer (or of the dock's layer).
     const int source = engineLayer >= 0 || (isFrameLayer(layer) && layer != MeshLayer::Dataflow) ? 1 : 0;
-    DataflowDock* dock = m_parts.dataflow;
     if (isFrameLayer(layer) && (source != dock->source() || (source == 1 && engineLayer != dock->executedLayer())))
         dock->setSource(source, engineLayer >= 0 ? engineLayer : dock->executedLayer());
     m_parts.dataflow->hide(); // the heatmap is the picture and the caption says what it shows (frames still flow)

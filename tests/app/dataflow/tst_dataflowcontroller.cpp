@@ -14,6 +14,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace ws;
@@ -46,6 +47,8 @@ private slots:
     void playFollowsTheTokenAcrossWafers();
     void followingAPrefillNeverFlickers();
     void heldFramesNeverChange();
+    void aBatchRendersOnceAtItsEnd();
+    void aNewScheduleRefillsThisPlacementsFrames();
     void noScheduleIsHarmless();
     void executedRunPlaysItsEvents();
 };
@@ -234,6 +237,75 @@ void TestDataflowController::heldFramesNeverChange()
         c.seekFraction(f);
     QVERIFY(c.currentFrame() != held);
     QVERIFY(held->activity[0] == before); // frames are reused only once nobody holds them
+}
+
+void TestDataflowController::aBatchRendersOnceAtItsEnd()
+{
+    const auto shift = ws::testing::smallSchedule(KvPlacement::Shift);
+    const auto concat = ws::testing::smallSchedule(KvPlacement::Concat);
+    const auto base = baseSnapshot();
+    DataflowController c;
+    c.setSchedule(shift, base);
+    c.seekFraction(0.4);
+    const auto before = c.currentFrame();
+    QSignalSpy frames(&c, &DataflowController::frameReady);
+    {
+        const DataflowController::FrameBatch outer(c);
+        {
+            const DataflowController::FrameBatch inner(c);
+            c.setOverlay(MeshLayer::Links);
+            c.setOverlay(MeshLayer::Dataflow);
+            c.setWaferSecondsPerSecond(2e-4);
+        }
+        QCOMPARE(frames.count(), 0); // the inner batch's end leaves it to the outer one
+        c.setSchedule(concat, base);
+        QCOMPARE(frames.count(), 0);
+        QVERIFY(c.isFramePending());
+    }
+    QCOMPARE(frames.count(), 1);
+    QVERIFY(!c.isFramePending());
+    // The frame is the settings' own: what a controller given them one by one shows.
+    DataflowController fresh;
+    fresh.setWaferSecondsPerSecond(2e-4);
+    fresh.setSchedule(concat, base);
+    fresh.seek(c.cycle()); // the first schedule's cycle, kept within the second's token
+    QVERIFY(c.currentFrame() != before);
+    QCOMPARE(c.currentFrame()->activity, fresh.currentFrame()->activity);
+    QCOMPARE(c.currentFrame()->hops.size(), fresh.currentFrame()->hops.size());
+    // Nothing changed in a batch: no frame at its end.
+    {
+        const DataflowController::FrameBatch idle(c);
+    }
+    QCOMPARE(frames.count(), 1);
+}
+
+void TestDataflowController::aNewScheduleRefillsThisPlacementsFrames()
+{
+    const auto shift = ws::testing::smallSchedule(KvPlacement::Shift);
+    const auto concat = ws::testing::smallSchedule(KvPlacement::Concat);
+    const auto base = baseSnapshot();
+    DataflowController c;
+    c.setSchedule(shift, base);
+    // The pool's frames (the one shown is not refilled: two take turns), watched without holding them.
+    std::vector<std::weak_ptr<const MeshFrame>> made;
+    for (double f : {0.1, 0.5, 0.9})
+        made.push_back((c.seekFraction(f), c.currentFrame()));
+    // A new schedule of the same placement refills one of them, rewritten all through (activity and hops).
+    c.setSchedule(concat, base);
+    QVERIFY(std::any_of(made.begin(), made.end(), [&](const auto& w) { return w.lock() == c.currentFrame(); }));
+    DataflowController fresh;
+    fresh.setSchedule(concat, base);
+    fresh.seek(c.cycle());
+    QCOMPARE(c.currentFrame()->activity, fresh.currentFrame()->activity);
+    QCOMPARE(c.currentFrame()->hops.size(), fresh.currentFrame()->hops.size());
+    QCOMPARE(c.currentFrame()->base, base);
+    // Another placement's frames are not refilled: a new one on the new base, the old base let go.
+    const auto other = baseSnapshot();
+    std::weak_ptr<const MeshSnapshot> old = base;
+    c.setSchedule(concat, other);
+    QCOMPARE(c.currentFrame()->base, other);
+    fresh.setSchedule(nullptr, nullptr);
+    QCOMPARE(old.use_count(), 1); // only the test's `base` holds the first placement's snapshot
 }
 
 void TestDataflowController::noScheduleIsHarmless()

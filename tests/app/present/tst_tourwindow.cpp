@@ -7,6 +7,7 @@
 #include "app/defects/defectsdock.h"
 #include "app/present/presentationmode.h"
 #include "app/present/tourcaptions.h"
+#include "app/present/windowstage.h"
 #include "app/stage/stage.h"
 #include "app/window/filemenucontroller.h"
 #include "app/window/mainwindow.h"
@@ -238,6 +239,30 @@ private slots:
         QVERIFY(!window.updatesEnabled());
         window.setUpdatesEnabled(true);
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 120000);
+    }
+
+    // A layer step that also changes what the Dataflow dock plays (the engine's layer back to the whole token)
+    // makes one frame, not one per setting (the overlay, the pace, the schedule), and the view shows it.
+    void aLayerStepMakesOneFrame()
+    {
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        QString error;
+        QVERIFY2(rig.mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
+        WindowStage* stage = rig.mode->stage();
+        stage->setLayer(MeshLayer::Dataflow);
+        waitIdle(window, rig.mode->player());
+        stage->setLayer(MeshLayer::Links, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!stage->isBusy(), 120000); // the engine's run of layer 0
+        auto* dock = window.findChild<DataflowDock*>();
+        QVERIFY(dock && dock->source() == 1);
+        dock->controller()->pause(); // the frame shown at once, not made off the GUI thread as one that plays
+        QSignalSpy frames(dock->controller(), &DataflowController::frameReady);
+        stage->setLayer(MeshLayer::Dataflow, -1);
+        QCOMPARE(dock->source(), 0);
+        QCOMPARE(frames.count(), 1);
+        QCOMPARE(window.findChild<Stage*>()->view()->frame(), dock->controller()->currentFrame());
+        QVERIFY(!dock->controller()->executed()); // the closed forms' whole token
     }
 
 private:
