@@ -1,10 +1,18 @@
 #include "app/common/backgroundpool.h"
 
+#include <QThread>
 #include <QThreadPool>
 
 namespace ws {
 
-Q_GLOBAL_STATIC(QThreadPool, theBackgroundPool)
+namespace {
+struct BackgroundPool : QThreadPool
+{
+    BackgroundPool() { setThreadPriority(QThread::IdlePriority); }
+};
+} // namespace
+
+Q_GLOBAL_STATIC(BackgroundPool, theBackgroundPool)
 
 QThreadPool* backgroundPool()
 {

@@ -1,6 +1,6 @@
 #pragma once
 // One background job helper for every controller: start() runs a piece of
-// work on Qt's global thread pool and hands its result to a callback on the
+// work on the app's background pool and hands its result to a callback on the
 // context object's thread. Each start() gets a new job id and makes every
 // earlier job stale: a stale job still runs to its end, but its result goes
 // to the (optional) stale callback, never to the current one, so a
@@ -15,10 +15,10 @@
 // the context is destroyed deliver nothing. Work that throws delivers nothing
 // either: the exception's text goes to onFailed's callback (the latest job's
 // only), or, without one, to the application's reporter (the GUI shows it in
-// a message box), and the tracker stays usable. The pool's threads run a
-// little below the GUI thread (niceness 10, once per thread), so a frame or a
-// placement made beside a streaming chat yields its core to the GUI thread's
-// paint at once instead of sharing it.
+// a message box), and the tracker stays usable. The pool's threads run
+// below the GUI thread (backgroundpool.h), so a frame or a placement made
+// beside a streaming chat yields its core to the GUI thread at once instead
+// of sharing it.
 
 #include "app/common/backgroundpool.h"
 #include "app/common/threadhandoff.h"
@@ -29,11 +29,6 @@
 #include <QObject>
 #include <QRunnable>
 #include <QThreadPool>
-
-#ifdef __linux__
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
 
 #include <atomic>
 #include <exception>
@@ -123,18 +118,7 @@ public:
     void onBusyChanged(std::function<void(bool)> callback) { m_busyChanged = std::move(callback); }
 
 private:
-    // Below the GUI thread: on a 2-core machine its paint waited for a core while a frame was made (bench_session,
-    // the scenario's model: worst event-loop delay 6.6-14.7 ms, p99 2.4-4.0, with the pool at niceness 10, against
-    // 11.1-12.8 and 3.8-4.8 at the GUI thread's own). Linux sets a niceness per thread; elsewhere nothing changes.
-    static void lowerThisThread()
-    {
-#ifdef __linux__
-        static thread_local const bool lowered = setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10) == 0;
-        (void)lowered;
-#endif
-    }
-
-    // The work on Qt's global pool (what QtConcurrent::run does), its start told to ThreadSanitizer: the job is
+    // The work on the background pool (as QtConcurrent::run on a pool), its start told to ThreadSanitizer: the job is
     // built on the context's thread and runs on a pooled one after Qt's (uninstrumented) queue handed it over.
     template <typename Outcome, typename Run> class Job final : public QRunnable
     {
@@ -146,7 +130,6 @@ private:
         }
         void run() override
         {
-            lowerThisThread();
             handoff::acquire(this);
             *m_slot = outcome();
             handoff::release(m_slot.get()); // the finished signal, queued by Qt, reads the slot after this

@@ -8,6 +8,10 @@
 #include <QTest>
 #include <QThread>
 
+#ifdef __linux__
+#include <sched.h>
+#endif
+
 #include <memory>
 #include <stdexcept>
 #include <tuple>
@@ -207,6 +211,22 @@ private slots:
         QTRY_VERIFY(!jobs.isBusy());
         QVERIFY(ours);
         QVERIFY(!global);
+    }
+
+    // The pool's threads give way to the GUI thread: Linux's idle policy (backgroundpool.h), not a niceness.
+    void jobsRunBelowTheGuiThread()
+    {
+#ifdef __linux__
+        QObject context;
+        JobTracker jobs(&context);
+        int policy = -1;
+        jobs.start([] { return sched_getscheduler(0); }, [&](int p) { policy = p; });
+        QTRY_VERIFY(!jobs.isBusy());
+        QCOMPARE(policy, SCHED_IDLE);
+        QCOMPARE(sched_getscheduler(0), SCHED_OTHER); // the test's own thread is left as it was
+#else
+        QSKIP("the idle policy is Linux's");
+#endif
     }
 
     void resultUndeliveredIsDestroyedSafely()
