@@ -4,7 +4,6 @@
 #include "app/stage/stage.h"
 
 #include "views/charts/chartcard.h"
-
 #include "views/dataflow/dataflowtables.h"
 #include "views/dataflow/playbackbar.h"
 #include "views/dataflow/timelinechart.h"
@@ -202,6 +201,7 @@ void DataflowDock::rebuild()
                 return std::make_pair(std::move(setup), error);
             },
             [this](std::pair<std::optional<DataflowSetup>, QString> made) {
+                const DataflowController::FrameBatch batch(m_controller); // the run and the wafer it is on
                 m_setup = std::move(made.first);
                 m_error = made.second;
                 apply();
@@ -261,10 +261,12 @@ void DataflowDock::layerChanged()
     for (QAction* a : playbackActions())
         a->setEnabled(dataflow);
     {
-        const DataflowController::FrameBatch batch(m_controller); // the overlay and the source: one frame
+        const DataflowController::FrameBatch batch(m_controller); // the overlay, the wafer, the source: one frame
         if (!dataflow)
             m_controller.pause();
         m_controller.setOverlay(layer);
+        if (isFrameLayer(layer))
+            m_controller.setDevice(m_stage->device());
         const bool values = layer == MeshLayer::Values;
         if (isFrameLayer(layer) && !dataflow && source() != 1)
             setSource(1, m_layer->value()); // the still pictures are the mesh engine's

@@ -265,6 +265,39 @@ private slots:
         QVERIFY(!dock->controller()->executed()); // the closed forms' whole token
     }
 
+    // The engine's run of a layer arrives on a wafer the view is not on: the dock shows its schedule on that
+    // wafer (focusExecutedLayer), and no frame is made for the wafer it leaves.
+    void noFrameForTheWaferAnEngineRunLeaves()
+    {
+        Rig rig(*m_presets);
+        MainWindow& window = *rig.window;
+        QString error;
+        QVERIFY2(rig.mode->present(TourFormat::shippedTours().constFirst(), &error), qPrintable(error));
+        WindowStage* stage = rig.mode->stage();
+        waitIdle(window, rig.mode->player());
+        auto* dock = window.findChild<DataflowDock*>();
+        auto* mainStage = window.findChild<Stage*>();
+        QVERIFY(dock && mainStage->view()->snapshot());
+        QVERIFY2(mainStage->view()->snapshot()->deviceCount > 1, "the tour's model spans two wafers");
+        stage->setLayer(MeshLayer::Dataflow);
+        mainStage->setDevice(1); // layer 0 runs on the first wafer
+        dock->controller()->pause();
+        QCOMPARE(dock->controller()->device(), 1);
+        stage->setLayer(MeshLayer::Dataflow, 0);
+        QSignalSpy frames(dock->controller(), &DataflowController::frameReady);
+        QTRY_VERIFY_WITH_TIMEOUT(!stage->isBusy(), 120000); // the engine's run of layer 0
+        QCOMPARE(mainStage->view()->device(), 0);
+        QCOMPARE(dock->controller()->device(), 0);
+        QVERIFY(dock->controller()->executed());
+        // The frames since (the run's, then those it plays): none made for the wafer left.
+        QVERIFY(!frames.isEmpty());
+        for (const QList<QVariant>& args : frames) {
+            const auto frame = args.at(0).value<std::shared_ptr<const MeshFrame>>();
+            QVERIFY(frame && frame->activity.size() >= 1);
+            QVERIFY(frame->activity.size() < 2 || frame->activity[1].empty());
+        }
+    }
+
 private:
     // The real window at a laptop's size, in English, its presentation mode on the test's clock.
     struct Rig
