@@ -4,7 +4,7 @@
 // last (the Dataflow dock, the inspector, a frame in flight) would spend
 // 15-20 ms in free() and munmap on the GUI thread, seen when a tour turned from
 // an engine layer back to the whole token. makeSharedFreedInBackground gives a
-// shared_ptr whose deleter hands the object to Qt's global thread pool; with
+// shared_ptr whose deleter hands the object to the app's background pool; with
 // no application (or pool) left it deletes in place.
 
 #include "app/common/backgroundpool.h"

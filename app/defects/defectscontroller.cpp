@@ -1,5 +1,7 @@
 #include "app/defects/defectscontroller.h"
 
+#include "app/common/backgroundfree.h"
+
 #include "engine/scene/defectsanswer.h"
 #include "engine/wafer/redundancy/defectlayer.h"
 
@@ -263,7 +265,9 @@ bool DefectsController::acceptOutcome(DefectsOutcome outcome)
         m_yieldCurves = outcome.yieldCurves;
     if (outcome.requestId != m_jobs.latestId())
         return false; // a newer edit is on its way: drop this one
-    m_outcome = std::make_shared<const DefectsOutcome>(std::move(outcome));
+    // The outcome let go here holds the last remap's scene and snapshot: freed on the background pool, not in
+    // this callback (perf on a tour's open step: 5.7 ms of the GUI thread's CPU, nearly all munmap).
+    m_outcome = makeSharedFreedInBackground<DefectsOutcome>(std::move(outcome));
     emit outcomeChanged();
     return true;
 }

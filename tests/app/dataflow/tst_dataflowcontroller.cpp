@@ -48,7 +48,7 @@ private slots:
     void followingAPrefillNeverFlickers();
     void heldFramesNeverChange();
     void aBatchRendersOnceAtItsEnd();
-    void aNewScheduleRefillsThisPlacementsFrames();
+    void aNewScheduleRefillsThePoolsFrames();
     void noScheduleIsHarmless();
     void executedRunPlaysItsEvents();
 };
@@ -279,7 +279,7 @@ void TestDataflowController::aBatchRendersOnceAtItsEnd()
     QCOMPARE(frames.count(), 1);
 }
 
-void TestDataflowController::aNewScheduleRefillsThisPlacementsFrames()
+void TestDataflowController::aNewScheduleRefillsThePoolsFrames()
 {
     const auto shift = ws::testing::smallSchedule(KvPlacement::Shift);
     const auto concat = ws::testing::smallSchedule(KvPlacement::Concat);
@@ -299,10 +299,11 @@ void TestDataflowController::aNewScheduleRefillsThisPlacementsFrames()
     QCOMPARE(c.currentFrame()->activity, fresh.currentFrame()->activity);
     QCOMPARE(c.currentFrame()->hops.size(), fresh.currentFrame()->hops.size());
     QCOMPARE(c.currentFrame()->base, base);
-    // Another placement's frames are not refilled: a new one on the new base, the old base let go.
+    // Another placement's schedule: the same frames, on the new base; none keeps the old one.
     const auto other = baseSnapshot();
     std::weak_ptr<const MeshSnapshot> old = base;
     c.setSchedule(concat, other);
+    QVERIFY(std::any_of(made.begin(), made.end(), [&](const auto& w) { return w.lock() == c.currentFrame(); }));
     QCOMPARE(c.currentFrame()->base, other);
     fresh.setSchedule(nullptr, nullptr);
     QCOMPARE(old.use_count(), 1); // only the test's `base` holds the first placement's snapshot

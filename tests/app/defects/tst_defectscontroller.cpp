@@ -1,12 +1,16 @@
 // DefectsController: edits on a full WSE-3 go through the remap and the prediction off the GUI
 // thread; every rate is handled, undo gives back the previous numbers exactly, stale results
 // are dropped.
+#include "app/common/backgroundpool.h"
 #include "app/common/placementresult.h"
 #include "app/common/presetlibrary.h"
 #include "app/defects/defectscontroller.h"
 
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 #include <cmath>
 
@@ -163,6 +167,31 @@ private slots:
         old.remap = o->remap;
         QVERIFY(!c.acceptOutcome(old));
         QCOMPARE(c.outcome(), o);
+    }
+
+    // The outcome a new one replaces holds the last remap's scene and snapshot (tens of MB on a full wafer):
+    // it is freed on the app's background pool, not on the thread that takes the new one.
+    void aReplacedOutcomeIsFreedInTheBackground()
+    {
+        DefectsController c;
+        DefectsOutcome first;
+        first.requestId = c.latestRequest();
+        first.snapshot = std::make_shared<const MeshSnapshot>();
+        const std::weak_ptr<const MeshSnapshot> firstsSnapshot = first.snapshot;
+        QVERIFY(c.acceptOutcome(std::move(first)));
+        // Every thread of the pool held: a delete handed to it waits.
+        QSemaphore release;
+        const int threads = backgroundPool()->maxThreadCount();
+        for (int i = 0; i < threads; ++i)
+            backgroundPool()->start([&release] { release.acquire(); });
+        auto letGo = qScopeGuard([&] { release.release(threads); }); // also when a check fails
+        DefectsOutcome second;
+        second.requestId = c.latestRequest();
+        QVERIFY(c.acceptOutcome(std::move(second)));
+        QVERIFY(!firstsSnapshot.expired()); // not freed here
+        letGo.dismiss();
+        release.release(threads);
+        QTRY_VERIFY(firstsSnapshot.expired()); // freed once a pooled thread took it
     }
 
     void notAWafer()
