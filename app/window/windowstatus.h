@@ -4,6 +4,8 @@
 // under the mouse, the zoom, the devices and the SRAM used, each with where
 // its number comes from) and the window title. It follows the stage's signals.
 
+#include "app/common/jobtracker.h"
+
 #include <QObject>
 
 class QLabel;
@@ -46,6 +48,7 @@ private:
     QLabel* m_zoomLabel;
     QLabel* m_devicesLabel;
     QLabel* m_sramLabel;
+    JobTracker m_thumbnails{this}; // the strip's thumbnails, made off the GUI thread
 };
 
 } // namespace ws

@@ -10,6 +10,10 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <QTransform>
+
+#include <algorithm>
+#include <utility>
 
 namespace ws::views {
 
@@ -89,6 +93,8 @@ void DeviceStrip::rebuild()
     // The thumbnails are made after the next paint, one wafer at a time (or at once when one is asked for): a new
     // placement's dispatch stays short, and a hidden strip makes none.
     m_built = 0;
+    ++m_stamp;
+    m_requested = false;
     if (deviceCount() == 0) {
         m_thumbs.clear();
         m_usedFraction.clear();
@@ -116,6 +122,64 @@ void DeviceStrip::buildThumbnails()
     update();
 }
 
+namespace {
+
+QImage thumbnailOf(const MeshSnapshot& snapshot, int d, MeshLayer layer, double range, QSize size, bool turned)
+{
+    QImage thumb = buildMeshImage(snapshot, d, layer, range);
+    if (!thumb.isNull()) {
+        // Reduced first, then turned: a quarter turn of the thumbnail, not of the whole wafer's image.
+        thumb = thumb.scaled(turned ? size.transposed() : size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        if (turned)
+            thumb = thumb.transformed(QTransform().rotate(90));
+    }
+    return thumb;
+}
+
+// Mean over the cores applications may use (the reserved I/O border does not count); -1 without data.
+double usedFractionOf(const MeshSnapshot& snapshot, size_t d)
+{
+    const size_t cores = static_cast<size_t>(std::max(0, snapshot.meshCols)) * std::max(0, snapshot.meshRows);
+    if (d >= snapshot.sramFraction.size() || snapshot.sramFraction[d].size() != cores || cores == 0)
+        return -1;
+    const auto& a = snapshot.sramFraction[d];
+    const bool states = d < snapshot.coreState.size() && snapshot.coreState[d].size() == cores;
+    double sum = 0;
+    size_t counted = 0;
+    for (size_t i = 0; i < cores; ++i) {
+        if (states && snapshot.coreState[d][i] == CoreState::Reserved)
+            continue;
+        sum += a[i];
+        ++counted;
+    }
+    return counted > 0 ? sum / static_cast<double>(counted) : 0;
+}
+
+} // namespace
+
+DeviceThumbnails DeviceStrip::makeThumbnails(const MeshSnapshot& snapshot, MeshLayer layer, QSize size, bool turned)
+{
+    DeviceThumbnails out;
+    const MeshLayer drawn = thumbnailLayer(layer);
+    const double range = meshLayerRange(snapshot, drawn);
+    for (int d = 0; d < std::max(0, snapshot.deviceCount); ++d) {
+        out.images.push_back(thumbnailOf(snapshot, d, drawn, range, size, turned));
+        out.usedFraction.push_back(usedFractionOf(snapshot, size_t(d)));
+    }
+    return out;
+}
+
+void DeviceStrip::offerThumbnails(quint64 stamp, DeviceThumbnails thumbnails)
+{
+    if (stamp != m_stamp || int(thumbnails.images.size()) != deviceCount() ||
+        thumbnails.usedFraction.size() != thumbnails.images.size())
+        return;
+    m_thumbs = std::move(thumbnails.images);
+    m_usedFraction = std::move(thumbnails.usedFraction);
+    m_built = deviceCount();
+    update();
+}
+
 void DeviceStrip::makeThumbnail(int d)
 {
     const auto count = static_cast<size_t>(deviceCount());
@@ -123,38 +187,14 @@ void DeviceStrip::makeThumbnail(int d)
         m_thumbs.assign(count, QImage());
         m_usedFraction.assign(count, -1);
     }
-    const size_t cores = static_cast<size_t>(std::max(0, m_snapshot->meshCols)) * std::max(0, m_snapshot->meshRows);
     // The Dataflow layer has no picture between frames (its activity lives in the frame of the moment, for the
     // wafer in the main view): its thumbnails show which layers each wafer holds instead of a blank.
     const MeshLayer layer = thumbnailLayer(m_layer);
-    const QSize size = thumbSize();
     if (d == 0) // the first wafer made after every rebuild: the layer's range over all wafers, once
         m_range = meshLayerRange(*m_snapshot, layer);
-    QImage thumb = buildMeshImage(*m_snapshot, d, layer, m_range);
-    if (!thumb.isNull()) {
-        // Reduced first, then turned: a quarter turn of the thumbnail, not of the whole wafer's image.
-        thumb = thumb.scaled(m_turned ? size.transposed() : size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-        if (m_turned)
-            thumb = thumb.transformed(QTransform().rotate(90));
-    }
     const auto dd = static_cast<size_t>(d);
-    m_thumbs[dd] = thumb;
-    double used = -1;
-    if (dd < m_snapshot->sramFraction.size() && m_snapshot->sramFraction[dd].size() == cores && cores > 0) {
-        // Mean over the cores applications may use: the reserved I/O border does not count.
-        const auto& a = m_snapshot->sramFraction[dd];
-        const bool states = dd < m_snapshot->coreState.size() && m_snapshot->coreState[dd].size() == cores;
-        double sum = 0;
-        size_t counted = 0;
-        for (size_t i = 0; i < cores; ++i) {
-            if (states && m_snapshot->coreState[dd][i] == CoreState::Reserved)
-                continue;
-            sum += a[i];
-            ++counted;
-        }
-        used = counted > 0 ? sum / static_cast<double>(counted) : 0;
-    }
-    m_usedFraction[dd] = used;
+    m_thumbs[dd] = thumbnailOf(*m_snapshot, d, layer, m_range, thumbSize(), m_turned);
+    m_usedFraction[dd] = usedFractionOf(*m_snapshot, dd);
 }
 
 QRect DeviceStrip::itemRect(int device) const
@@ -215,10 +255,18 @@ void DeviceStrip::paintEvent(QPaintEvent*)
     // Stale thumbnails (a new placement or layer, as many wafers as before): the last ones are drawn once more, the
     // new ones made on a zero timer, which runs after this paint (a queued call would run before it). With another
     // number of wafers there is nothing to draw meanwhile: they are made now.
-    if (!complete() && int(m_thumbs.size()) != deviceCount())
+    if (!complete() && m_maker) {
+        if (!std::exchange(m_requested, true))
+            m_maker({m_snapshot, m_layer, thumbSize(), m_turned, m_stamp});
+        if (int(m_thumbs.size()) != deviceCount()) { // frames without pictures until they come
+            m_thumbs.assign(size_t(deviceCount()), QImage());
+            m_usedFraction.assign(size_t(deviceCount()), -1);
+        }
+    } else if (!complete() && int(m_thumbs.size()) != deviceCount()) {
         buildThumbnails();
-    else if (!complete() && !m_buildTimer.isActive())
+    } else if (!complete() && !m_buildTimer.isActive()) {
         m_buildTimer.start();
+    }
     QPainter p(this);
     p.fillRect(rect(), QColor(0x16, 0x18, 0x20));
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -243,8 +291,9 @@ void DeviceStrip::paintEvent(QPaintEvent*)
         const double used = m_usedFraction[static_cast<size_t>(d)];
         const QString usedText =
             used >= 0 ? tr("SRAM %1% used").arg(locale.toString(100 * used, 'f', 1)) : tr("no SRAM data");
-        p.drawText(QRect(r.left() + kPad, thumb.bottom() + kPad / 2, r.width() - 2 * kPad, line),
-                   Qt::AlignLeft | Qt::AlignVCenter, usedText);
+        if (used >= 0 || complete()) // not while the maker is at work
+            p.drawText(QRect(r.left() + kPad, thumb.bottom() + kPad / 2, r.width() - 2 * kPad, line),
+                       Qt::AlignLeft | Qt::AlignVCenter, usedText);
         if (d + 1 < static_cast<int>(m_thumbs.size()) && d < m_links.size() && !m_links[d].isEmpty()) {
             p.setPen(QColor(0x4f, 0xc3, 0xf7));
             p.drawText(linkRect(d), Qt::AlignCenter, m_links[d]);

@@ -7,6 +7,10 @@
 // Values layers they show the weight placement (thumbnailLayer).
 // Between two thumbnails a link label can say what crosses from one wafer to
 // the next per token (setLinks; the app gives the texts and their sources).
+// Made on the GUI thread, a wafer's thumbnail is 4-6 ms (its image at full
+// size, averaged down); given a maker (setThumbnailMaker), a stale strip asks
+// it for all of them at its next paint and adopts what it offers back for the
+// same request (offerThumbnails), the old ones drawn meanwhile.
 
 #include "engine/wafer/placement/meshsnapshot.h"
 
@@ -14,10 +18,28 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
 namespace ws::views {
+
+// Every wafer's thumbnail and mean SRAM use (-1: no data), as DeviceStrip draws them.
+struct DeviceThumbnails
+{
+    std::vector<QImage> images;
+    std::vector<double> usedFraction;
+};
+
+// What a strip asks its maker for: makeThumbnails(*snapshot, layer, size, turned), answered with `stamp`.
+struct ThumbnailRequest
+{
+    std::shared_ptr<const MeshSnapshot> snapshot;
+    MeshLayer layer = MeshLayer::SramOccupancy;
+    QSize size;
+    bool turned = false;
+    quint64 stamp = 0;
+};
 
 class DeviceStrip : public QWidget
 {
@@ -42,6 +64,13 @@ public:
     // Device `device`'s thumbnail for the snapshot and layer now set (null when there is none); made now if the
     // strip has not made it yet.
     QImage thumbnail(int device) const;
+    // The thumbnails of `layer` (thumbnailLayer's, in one colour range over all wafers) at `size`, a quarter turn
+    // clockwise when `turned`: pure, any thread.
+    static DeviceThumbnails makeThumbnails(const MeshSnapshot& snapshot, MeshLayer layer, QSize size, bool turned);
+    // Thumbnails made elsewhere (the app: off the GUI thread). Null: the strip makes them itself.
+    void setThumbnailMaker(std::function<void(ThumbnailRequest)> maker) { m_maker = std::move(maker); }
+    // The maker's answer: adopted when `stamp` is the strip's latest request, else dropped (something changed).
+    void offerThumbnails(quint64 stamp, DeviceThumbnails thumbnails);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -73,6 +102,9 @@ private:
     QTimer m_buildTimer; // zero interval: makes the next wafer's thumbnail after a paint
     std::vector<QImage> m_thumbs;
     std::vector<double> m_usedFraction; // mean SRAM fraction per device
+    std::function<void(ThumbnailRequest)> m_maker;
+    quint64 m_stamp = 0;      // the thumbnails' request: a new one at each rebuild
+    bool m_requested = false; // the maker was asked for m_stamp's
     QStringList m_links, m_linkTips;
     QRect linkRect(int device) const; // between thumbnails device and device + 1
 };

@@ -21,6 +21,8 @@ private slots:
     void linkLabelsSitBetweenWafers();
     void turnedThumbnailsFollowTheView();
     void newThumbnailsFollowThePaint();
+    void makeThumbnailsIsWhatTheStripMakes();
+    void aMakerIsAskedAndItsLatestAnswerShown();
 };
 
 void TestDeviceStrip::clickSelectsDevice_data()
@@ -143,6 +145,72 @@ void TestDeviceStrip::newThumbnailsFollowThePaint()
     QCOMPARE(strip.grab().toImage(), before); // the last thumbnails, once more
     QTRY_COMPARE(strip.grab().toImage(), placement);
     QCOMPARE(strip.thumbnail(1), fresh.thumbnail(1));
+}
+
+// The pure maker (any thread) gives every wafer's thumbnail and SRAM use as the strip makes them itself, upright
+// and turned, on any layer (the Dataflow layer's are the weight placement's).
+void TestDeviceStrip::makeThumbnailsIsWhatTheStripMakes()
+{
+    const auto snapshot = testing::makeSyntheticSnapshot(40, 60, 3);
+    for (const bool turned : {false, true})
+        for (const MeshLayer layer : {MeshLayer::SramOccupancy, MeshLayer::Dataflow}) {
+            DeviceStrip strip;
+            strip.setSnapshot(snapshot);
+            strip.setTurned(turned);
+            strip.setLayer(layer);
+            const QSize size = strip.thumbnail(0).size();
+            const DeviceThumbnails made = DeviceStrip::makeThumbnails(*snapshot, layer, size, turned);
+            QCOMPARE(made.images.size(), size_t(3));
+            QCOMPARE(made.usedFraction.size(), size_t(3));
+            for (int d = 0; d < 3; ++d) {
+                QCOMPARE(made.images[size_t(d)], strip.thumbnail(d));
+                QVERIFY(made.usedFraction[size_t(d)] >= 0 && made.usedFraction[size_t(d)] <= 1);
+            }
+        }
+}
+
+// With a maker, a stale strip asks it once, at its paint, for its latest request, and makes nothing itself; it
+// shows the answer to that request and drops an answer to an older one.
+void TestDeviceStrip::aMakerIsAskedAndItsLatestAnswerShown()
+{
+    DeviceStrip strip;
+    std::vector<ThumbnailRequest> asked;
+    strip.setThumbnailMaker([&](ThumbnailRequest r) { asked.push_back(std::move(r)); });
+    const auto snapshot = testing::makeSyntheticSnapshot(40, 60, 2);
+    strip.setSnapshot(snapshot);
+    strip.resize(strip.sizeHint());
+    QVERIFY(asked.empty()); // nothing until it paints
+    const QImage waiting = strip.grab().toImage();
+    strip.grab();
+    QCOMPARE(asked.size(), size_t(1));
+    QCOMPARE(asked[0].snapshot, snapshot);
+    QCOMPARE(asked[0].turned, false);
+    // An answer made for that request, painted solid: shown.
+    const auto solid = [&](QColor c) {
+        DeviceThumbnails t;
+        for (int d = 0; d < 2; ++d) {
+            QImage image(asked[0].size, QImage::Format_RGB32);
+            image.fill(c);
+            t.images.push_back(image);
+            t.usedFraction.push_back(0.5);
+        }
+        return t;
+    };
+    // A newer request (another layer kind) before the answer: the old answer is dropped, a new request made.
+    strip.setLayer(MeshLayer::WeightPlacement);
+    strip.offerThumbnails(asked[0].stamp, solid(Qt::red));
+    QCOMPARE(strip.grab().toImage(), waiting);
+    QCOMPARE(asked.size(), size_t(2));
+    QVERIFY(asked[1].stamp != asked[0].stamp);
+    QCOMPARE(asked[1].layer, MeshLayer::WeightPlacement);
+    strip.offerThumbnails(asked[1].stamp, solid(Qt::red));
+    const QImage shown = strip.grab().toImage();
+    QVERIFY(shown != waiting);
+    bool red = false;
+    for (int y = 0; y < shown.height() && !red; ++y)
+        red = shown.pixelColor(shown.width() / 2, y) == QColor(Qt::red);
+    QVERIFY(red);
+    QCOMPARE(asked.size(), size_t(2)); // complete: nothing more asked
 }
 
 QTEST_MAIN(TestDeviceStrip)
