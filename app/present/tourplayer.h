@@ -79,7 +79,8 @@ private:
     bool m_waiting = false; // the stage was busy at the last call, or a live tick ended early
     bool m_paused = false;
     bool m_finished = false;
-    QString m_caption; // source text of the caption shown
+    QString m_caption;           // source text of the caption shown
+    double m_captionAskedAt = 0; // the caption step's time when its values were last filled
     QString m_error;
 };
 

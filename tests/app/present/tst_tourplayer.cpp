@@ -54,7 +54,12 @@ public:
     double tokenSeconds() const override { return tokenTime; }
     bool isBusy() const override { return busy; }
     QString lastError() const override { return backgroundError; }
-    QMap<QString, QString> values() const override { return shownValues; }
+    QMap<QString, QString> values() const override
+    {
+        ++valuesAsked;
+        return shownValues;
+    }
+    mutable int valuesAsked = 0;
 
     static constexpr double kDemoScale = 0.125; // the fake race's demo pace: slowed 8x
     double raceAt = -1;
@@ -116,6 +121,31 @@ private slots:
         QCOMPARE(finished.size(), 1);
         QVERIFY(player.isFinished());
         QCOMPARE(player.elapsedSeconds(), 9.0); // 2 + 4 + 3
+    }
+
+    // A caption's values are filled when it comes and then a few times a second of tour time, not at every frame;
+    // a value that changes meanwhile (a remap finished) shows within a quarter of a second, and at the step's end.
+    void captionValuesAreAskedAFewTimesASecond()
+    {
+        FakeStage stage;
+        TourPlayer player(tourOf(R"({"kind": "caption", "text": "{model} here", "seconds": 2},
+                                    {"kind": "wait", "seconds": 1})"),
+                          &stage);
+        QSignalSpy captions(&player, &TourPlayer::captionChanged);
+        player.advance(0);
+        QCOMPARE(player.caption(), QStringLiteral("M here"));
+        const int atStart = stage.valuesAsked;
+        for (int frame = 0; frame < 60; ++frame) // one second at 60 frames a second
+            player.advance(1.0 / 60);
+        QVERIFY2(stage.valuesAsked - atStart <= 5, qPrintable(QString::number(stage.valuesAsked - atStart)));
+        stage.shownValues[QStringLiteral("model")] = QStringLiteral("N");
+        for (int frame = 0; frame < 15; ++frame) // a quarter of a second
+            player.advance(1.0 / 60);
+        QCOMPARE(captions.last().at(0).toString(), QStringLiteral("N here"));
+        stage.shownValues[QStringLiteral("model")] = QStringLiteral("O");
+        player.advance(0.76); // past the step's end (2 s): its last frame filled again
+        QCOMPARE(player.stepIndex(), 1);
+        QCOMPARE(captions.last().at(0).toString(), QStringLiteral("O here"));
     }
 
     void liveInstantStepsTakeATickEach()
