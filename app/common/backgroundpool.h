@@ -12,7 +12,7 @@
 // 10, as before, a woken pool thread still kept the core it was given until
 // the scheduler's next tick: on a 2-core VM the GUI thread waited up to 4.4
 // ms for it, 67 times in 20 s of bench_present (perf sched:sched_switch),
-// 243 ms in all. Elsewhere the pool runs at Qt's lowest priority there.
+// 243 ms in all. Elsewhere the pool runs at what Qt's IdlePriority gives.
 
 class QThreadPool;
 

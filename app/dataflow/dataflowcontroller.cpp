@@ -211,11 +211,12 @@ void DataflowController::render()
     options.device = std::clamp(m_device, 0, std::max(0, m_base->deviceCount - 1));
     options.cycle = m_cycle;
     options.trailCycles = std::min(trailSeconds * m_dilation * m_schedule->clockHz, totalCycles() / 4);
-    // A pooled frame of another schedule or base is refilled all the same (fillDataflowFrame rewrites all but
-    // the base): a new schedule or placement (a tour's layer or open step) costs no fresh wafer of zeroed pages
-    // (2.5-3 ms) nor the unmapping of the old frames.
+    // A pooled frame of another schedule is refilled all the same (fillDataflowFrame rewrites all but the base,
+    // which setSchedule set): a new schedule or placement (a tour's layer or open step) costs no fresh wafer of
+    // zeroed pages (2.5-3 ms) nor the unmapping of the old frames.
     std::shared_ptr<MeshFrame> target = reusableFrame(m_pool, 3);
-    target->base = m_base;
+    if (!target->base)
+        target->base = m_base; // a new frame
     if (m_executed)
         m_executed->fillFrame(*target, options);
     else

@@ -112,8 +112,9 @@ private:
     std::shared_ptr<const MeshPlayback> m_executed;
     std::shared_ptr<const MeshSnapshot> m_base;
     std::shared_ptr<const MeshFrame> m_frame;
-    // Frames reused (across schedules of one placement too): one is refilled only when nobody else holds it, so a frame
-    // handed out never changes, and a frame costs the activity of one device without allocating it again.
+    // Frames reused, across schedules and placements too (setSchedule rebases the idle ones): one is refilled only
+    // when nobody else holds it, so a frame handed out never changes, and a frame costs the activity of one device
+    // without allocating it again.
     std::vector<std::shared_ptr<MeshFrame>> m_pool;
     std::vector<double> m_boundaries;
     QTimer m_timer;
