@@ -201,7 +201,13 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
     if (stack && ranges && hardware.kind == HardwareKind::Wafer && kernel.high > kernel.low)
         kernelEnds = {kernel.low, kernel.high};
     std::vector<std::optional<double>> endsAt;
-    auto p = predictByKind(model, hardware, w, options, kernel.factor, kernelEnds, &endsAt);
+    PredictOptions used = options;
+    if (stack && ranges && stack->fitKernel && !options.kernelFactor && !kernel.rows.empty())
+        used.wafer.kernelFactorAtClock = [stack, placements = options.wafer.placements](double clockHz) {
+            const auto& k = stackKernelAt(*stack, clockHz, placements);
+            return k ? std::optional<double>(k->factor) : std::nullopt;
+        };
+    auto p = predictByKind(model, hardware, w, used, kernel.factor, kernelEnds, &endsAt);
     if (p) {
         if (stack)
             addStack(*p, *stack, kernel, options, kernelEnds.empty() ? nullptr : &endsAt);
@@ -209,7 +215,7 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
             if (const StackProfile* g = stackOfGpuProfile(p->profile))
                 addStack(*p, *g, kernel, options, nullptr);
         if (ranges)
-            addSpeculativeDrivers(*p, model, hardware, w, options, kernel.factor);
+            addSpeculativeDrivers(*p, model, hardware, w, used, kernel.factor);
         completeScenarios(*p, w);
         completeCost(*p, hardware);
     }

@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <string_view>
+#include <utility>
 
 namespace ws {
 
@@ -57,7 +58,7 @@ void applyStackSpeculation(Workload& w, const StackProfile& stack, const ModelCo
 
 namespace {
 Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& ref, PlacementCache& placements,
-                                bool iterative)
+                                bool iterative, double clockHz)
 {
     const auto& points = shippedMeasuredPoints();
     if (!points)
@@ -76,13 +77,13 @@ Expected<StackKernelRow> fitRow(const StackProfile& stack, const std::string& re
     if (point->role == MeasuredRole::Check)
         return makeError(ErrorCode::InvalidArgument,
                          "stack " + stack.id + ": check row " + ref + " cannot be fitted on", "fit_rows");
-    return fitStackRow(stack, *point, placements, iterative);
+    return fitStackRow(stack, *point, placements, iterative, clockHz);
 }
 } // namespace
 
 // `placements`: one placement of the row's model serves every factor tried (the factor does not move it).
 Expected<StackKernelRow> fitStackRow(const StackProfile& stack, const MeasuredPoint& measured,
-                                     PlacementCache& placements, bool iterative)
+                                     PlacementCache& placements, bool iterative, double clockHz)
 {
     const MeasuredPoint* point = &measured;
     const std::string ref = point->set + "/" + point->label;
@@ -107,6 +108,7 @@ Expected<StackKernelRow> fitStackRow(const StackProfile& stack, const MeasuredPo
         WaferPredictOptions o;
         o.devices = point->devices;
         o.kernelFactor = factor;
+        o.clockHz = clockHz;
         o.pointOnly = true;
         o.placements = &placements;
         auto p = predictWafer(*model, *hw, *w, o);
@@ -156,7 +158,7 @@ Expected<StackKernelRow> fitStackRow(const StackProfile& stack, const MeasuredPo
     return row;
 }
 
-Expected<StackKernel> fitStackKernel(const StackProfile& stack, PlacementCache* given, bool iterative)
+Expected<StackKernel> fitStackKernel(const StackProfile& stack, PlacementCache* given, bool iterative, double clockHz)
 {
     StackKernel k;
     k.factor = stack.kernelFactor;
@@ -169,7 +171,7 @@ Expected<StackKernel> fitStackKernel(const StackProfile& stack, PlacementCache* 
     PlacementCache own;
     PlacementCache& placements = given ? *given : own;
     for (const std::string& ref : stack.fitRows) {
-        auto row = fitRow(stack, ref, placements, iterative);
+        auto row = fitRow(stack, ref, placements, iterative, clockHz);
         if (!row)
             return row.error();
         logSum += std::log(row->factor);
@@ -183,17 +185,23 @@ Expected<StackKernel> fitStackKernel(const StackProfile& stack, PlacementCache* 
 
 const Expected<StackKernel>& stackKernel(const StackProfile& stack, PlacementCache* placements)
 {
+    return stackKernelAt(stack, 0, placements);
+}
+
+const Expected<StackKernel>& stackKernelAt(const StackProfile& stack, double clockHz, PlacementCache* placements)
+{
     static std::mutex mutex;
-    static std::map<std::string, Expected<StackKernel>> fitted;
+    static std::map<std::pair<std::string, double>, Expected<StackKernel>> fitted;
+    const std::pair<std::string, double> key{stack.id, clockHz > 0 ? clockHz : 0.0};
     {
         std::lock_guard lock(mutex);
-        if (auto it = fitted.find(stack.id); it != fitted.end())
+        if (auto it = fitted.find(key); it != fitted.end())
             return it->second;
     }
     // Outside the lock: the fit predicts (no stack applied).
-    Expected<StackKernel> k = fitStackKernel(stack, placements);
+    Expected<StackKernel> k = fitStackKernel(stack, placements, false, key.second);
     std::lock_guard lock(mutex);
-    return fitted.emplace(stack.id, std::move(k)).first->second;
+    return fitted.emplace(key, std::move(k)).first->second;
 }
 
 } // namespace ws

@@ -68,14 +68,18 @@ void applyKernelFactor(TimingParams& params, double factor, const WaferSpec& waf
 // places its rows' models through `placements` when given (the first caller's cache: a prediction of a fit row's
 // configuration then finds its placement there), else through a cache of its own.
 const Expected<StackKernel>& stackKernel(const StackProfile& stack, PlacementCache* placements = nullptr);
+// The same fit with the stack's wafers at `clockHz` instead of their preset clock (0: the preset's; kept per stack
+// and clock): the factor that makes the fit rows' figures at that clock (the clock range driver's ends).
+const Expected<StackKernel>& stackKernelAt(const StackProfile& stack, double clockHz,
+                                           PlacementCache* placements = nullptr);
 // One row's fit: its factor for the figure of `point` (a development or calibration row on the stack's wafers;
 // `predictions` counts the wafer predictions it made). `iterative`: every factor the bisection tries is predicted.
 Expected<StackKernelRow> fitStackRow(const StackProfile& stack, const MeasuredPoint& point, PlacementCache& placements,
-                                     bool iterative = false);
+                                     bool iterative = false, double clockHz = 0);
 // The fit itself, not kept: what stackKernel keeps. `iterative`: every factor the bisection tries is predicted (the
 // reference the chord is tested against).
 Expected<StackKernel> fitStackKernel(const StackProfile& stack, PlacementCache* placements = nullptr,
-                                     bool iterative = false);
+                                     bool iterative = false, double clockHz = 0);
 
 // A stack that runs speculative decoding switches it on where the workload does not know whether it ran
 // (speculativeUnknown): k and the acceptance from speculativeDefaults, the stack's draft (a one-layer draft

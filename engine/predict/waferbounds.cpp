@@ -3,6 +3,7 @@
 #include "engine/calibration/wafercalibration.h"
 #include "engine/model/modelshape.h"
 #include "engine/predict/predictionutil.h"
+#include "engine/predict/stackkernel.h"
 #include "engine/predict/waferprefill.h"
 #include "engine/wafer/dataflow/schedule.h"
 
@@ -102,7 +103,22 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
     if (wafer.clockLowHz > 0 || wafer.clockHighHz > 0) {
         const double lo = wafer.clockLowHz > 0 ? wafer.clockLowHz : s.params.clockHz;
         const double hi = wafer.clockHighHz > 0 ? wafer.clockHighHz : s.params.clockHz;
-        auto set = [](TimingParams& q, double v) { q.clockHz = v; };
+        // A stack's kernel factor fitted on measured rows of this wafer: each clock end is timed with the factor
+        // the same fit finds at that clock (the rows fix seconds, not the clock). What is left of the clock's
+        // effect is this model's share of the cycles the factor does not scale (hops, wavelets) against the fit
+        // rows' share.
+        auto set = [&](TimingParams& q, double v) {
+            if (o.kernelFactorAtClock && v != q.clockHz)
+                if (const std::optional<double> f = o.kernelFactorAtClock(v); f && *f > 0 && o.kernelFactor > 0) {
+                    applyKernelFactor(q, *f / o.kernelFactor, wafer);
+                    // The cycles per MAC from the fitted constant itself, as prepareWafer sets them: the SIMD limit
+                    // may have clamped them at the point's factor.
+                    if (const auto& cal = shippedWaferCalibration())
+                        q.macCycles = std::max(wafer.macsPerCyclePerCore > 0 ? 1.0 / wafer.macsPerCyclePerCore : 0.0,
+                                               cal->params.macCycles * *f);
+                }
+            q.clockHz = v;
+        };
         const auto src = hw.sources.find("clockLowHz");
         p.rangeDrivers.push_back(rangeDriver("clock_hz", "Hz", s.params.clockHz, lo, hi,
                                              src != hw.sources.end() ? src->second : "hardware preset", point,

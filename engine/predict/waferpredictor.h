@@ -20,6 +20,7 @@
 #include "engine/wafer/placement/layout.h"
 #include "engine/wafer/redundancy/defectplacement.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,12 @@ struct WaferPredictOptions
     ExpertLayout experts = ExpertLayout::Blocks; // MoE layers' experts on a layer's region
     // A serving stack's factor on the fitted software constants (engine/predict/stackkernel.h); 1: as fitted.
     double kernelFactor = 1.0;
+    // The clock instead of the hardware preset's (0: the preset's), e.g. to fit a stack's factor at a clock end.
+    double clockHz = 0;
+    // Where kernelFactor was fitted on measured rows of this hardware (a stack's fit_rows), the factor the same fit
+    // finds at another clock: the rows fix seconds, not the clock, so the clock range driver times each clock end
+    // with its own fit instead of counting the unpublished clock a second time. Empty: the factor is not fitted.
+    std::function<std::optional<double>(double clockHz)> kernelFactorAtClock;
     const ScheduleRegions* layout = nullptr; // regions to time instead of the placement's (e.g. a scenario's)
     PlacementCache* placements = nullptr; // placements to reuse (engine/predict/placementcache.h); null: place afresh
     // Place exactly this layout (engine/wafer/placement/layout.h): its precisions, context and fill place the

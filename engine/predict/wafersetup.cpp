@@ -91,6 +91,8 @@ Expected<WaferSetup> prepareWafer(const ModelConfig& model, const HardwareSpec& 
     s.calibrationResidual = cal->fit.maxAbsRelativeResidual;
     s.params = cal->params;
     s.params.applyHardware(hw.wafer);
+    if (o.clockHz > 0)
+        s.params.clockHz = o.clockHz;
     applyKernelFactor(s.params, o.kernelFactor, hw.wafer);
     s.params.kvBytesPerValue = std::min(2.0, bitsPerParameter(w.precision) / 8.0);
     if (!(o.hopStretch >= 1.0) || !std::isfinite(o.hopStretch))

@@ -2,8 +2,11 @@
 // every hardware preset stays at or below its ceiling with a range around the
 // point made of sourced drivers; the root-sum-square combination and the cut
 // to the ceiling on hand-made predictions; known ceilings and drivers.
+#include "engine/calibration/stackprofile.h"
+#include "engine/calibration/wafercalibration.h"
 #include "engine/predict/predictionutil.h"
 #include "engine/predict/predictor.h"
+#include "engine/predict/stackkernel.h"
 #include "tests/common/presetfixture.h"
 
 #include <QDir>
@@ -215,11 +218,15 @@ private slots:
     }
 
     // WSE-3's clock is not published: 0.85 GHz (Cerebras SDK example) to 1.1 GHz (WaferLLM); the point uses
-    // 1.1 GHz, so the clock alone puts figures down to 0.85/1.1 of the point inside the range.
+    // 1.1 GHz, so with the launch stack (WaferLLM's cycles, nothing fitted on WSE-3) the clock alone puts figures
+    // down to 0.85/1.1 of the point inside the range.
     void waferRangeReachesBelowThePoint()
     {
-        auto p = predict(wstest::modelPreset("llama-3.1-8b"), wstest::hardwarePreset("wse3"), Workload{});
+        PredictOptions launch;
+        launch.asOf = parseYearMonth("2024-09");
+        auto p = predict(wstest::modelPreset("llama-3.1-8b"), wstest::hardwarePreset("wse3"), Workload{}, launch);
         QVERIFY(p);
+        QCOMPARE(p->stack, std::string("cerebras-inference-2024-08"));
         const RangeDriver* clock = driver(*p, "clock_hz");
         QVERIFY(clock);
         QCOMPARE(clock->low, 0.85e9);
@@ -233,6 +240,50 @@ private slots:
         // WSE-2's clock is known (1.1 GHz, WLLM §7): no clock driver.
         auto wse2 = predict(wstest::modelPreset("llama-3.1-8b"), wstest::hardwarePreset("wse2"), Workload{});
         QVERIFY(wse2 && !driver(*wse2, "clock_hz"));
+    }
+
+    // A stack whose kernel factor is fitted on WSE-3 rows (cerebras-inference-2024-10) fixes the seconds of the
+    // cycles the factor scales, not the clock: had the clock been 0.85 GHz, the fit would have found a factor at
+    // most 0.85/1.1 of the nominal one (less where hops and wavelets, which it does not scale, take longer). Each
+    // clock end is timed with its own fit, so the clock moves a fit row's model by its share of unscaled cycles
+    // only, instead of by 0.85/1.1 a second time.
+    void aFittedStackIsRefittedAtEachClockEnd()
+    {
+        const std::optional<YearMonth> month = parseYearMonth("2024-10");
+        const StackProfile* stack = stackFor("wse3", month);
+        QVERIFY(stack && stack->fitKernel);
+        const auto& nominal = stackKernel(*stack);
+        const auto& slow = stackKernelAt(*stack, 0.85e9);
+        QVERIFY(nominal && slow);
+        QCOMPARE(slow->rows.size(), nominal->rows.size());
+        const double floor = kernelFactorFloor(shippedWaferCalibration()->params, wstest::hardwarePreset("wse3").wafer);
+        for (size_t i = 0; i < slow->rows.size(); ++i) {
+            const double ratio = slow->rows[i].factor / nominal->rows[i].factor;
+            QVERIFY2(
+                ratio <= 0.85 / 1.1 * 1.001 || slow->rows[i].factor <= floor * 1.001,
+                qPrintable(QString::fromStdString(slow->rows[i].row) + QStringLiteral(": ") + QString::number(ratio)));
+            QVERIFY(slow->rows[i].factor >= floor * 0.999); // never past the core's SIMD limit
+            QVERIFY(!nominal->rows[i].atFloor || slow->rows[i].atFloor);
+        }
+        QVERIFY(slow->factor < nominal->factor);
+        PredictOptions o;
+        o.asOf = month;
+        auto p = predict(wstest::modelPreset("llama-3.1-70b"), wstest::hardwarePreset("wse3"), Workload{}, o);
+        QVERIFY(p);
+        QCOMPARE(p->stack, stack->id);
+        const RangeDriver* clock = driver(*p, "clock_hz");
+        QVERIFY(clock);
+        // Slower at 0.85 GHz (hops at alpha cycles take longer), but by far less than 0.85/1.1 (0.773).
+        QVERIFY2(clock->tokensPerSecondAtLow < p->tokensPerSecondPerUser &&
+                     clock->tokensPerSecondAtLow > 0.9 * p->tokensPerSecondPerUser,
+                 qPrintable(QString::number(clock->tokensPerSecondAtLow / p->tokensPerSecondPerUser)));
+        QCOMPARE(clock->tokensPerSecondAtHigh, p->tokensPerSecondPerUser); // 1.1 GHz is the point's clock
+        // A factor given by the caller (what it would take) is not the fit's: the clock counts in full.
+        o.kernelFactor = nominal->factor;
+        auto given = predict(wstest::modelPreset("llama-3.1-70b"), wstest::hardwarePreset("wse3"), Workload{}, o);
+        QVERIFY(given);
+        const RangeDriver* full = driver(*given, "clock_hz");
+        QVERIFY(full && full->tokensPerSecondAtLow < 0.8 * given->tokensPerSecondPerUser);
     }
 
     void groqDriversAreChipsAndExchanges()
