@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -36,6 +37,10 @@ int runAccuracy(const QStringList& args)
     parser.addHelpOption();
     parser.addOption({QStringLiteral("group"), QStringLiteral("Only this group: calibration, development or check."),
                       QStringLiteral("G")});
+    parser.addOption({QStringLiteral("set"),
+                      QStringLiteral("Only the rows of this measurement set (a file's id, e.g. check-2026-12b: one "
+                                     "frozen check set)."),
+                      QStringLiteral("ID")});
     parser.addOption({QStringLiteral("rows"), QStringLiteral("Also list every row with its prediction.")});
     parser.addOption({QStringLiteral("engine"),
                       QStringLiteral("Time the rows the mesh engine can time (WaferLLM's decode kernel rows: one P x P "
@@ -52,10 +57,16 @@ int runAccuracy(const QStringList& args)
         return fail(QStringLiteral("accuracy: shipped data does not load: %1")
                         .arg(QString::fromStdString(errors.front().message())));
     const auto& shipped = shippedMeasuredPoints();
+    const std::string set = parser.value(QStringLiteral("set")).toStdString();
+    if (parser.isSet(QStringLiteral("set")) &&
+        std::none_of(shipped->begin(), shipped->end(), [&](const MeasuredPoint& p) { return p.set == set; }))
+        return fail(QStringLiteral("accuracy: no shipped measurement set '%1'").arg(QString::fromStdString(set)));
     const bool engine = parser.isSet(QStringLiteral("engine"));
     std::vector<AccuracyRow> rows;
     for (const MeasuredPoint& p : *shipped) {
         if (!group.isEmpty() && measuredRoleId(p.role) != group.toStdString())
+            continue;
+        if (!set.empty() && p.set != set)
             continue;
         if (!engine)
             rows.push_back(assessPoint(p));

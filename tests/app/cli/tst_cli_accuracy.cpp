@@ -1,6 +1,6 @@
 // waferscope-cli accuracy, run as a real process: the statistics table per group (calibration, development,
-// check) and device kind, with attempted and predicted counts that agree with the rows it lists; --group
-// narrows it; a bad group exits 2 with one line on stderr.
+// check) and device kind, with attempted and predicted counts that agree with the rows it lists; --group and --set
+// narrow it; a bad group or set exits 2 with one line on stderr.
 #include "tests/common/clirunner.h"
 
 #include <QJsonArray>
@@ -82,6 +82,25 @@ private slots:
         for (const QJsonValue& r : o.value(QStringLiteral("rows")).toArray())
             QCOMPARE(r.toObject().value(QStringLiteral("group")).toString(), QStringLiteral("development"));
         QVERIFY(o.value(QStringLiteral("rows")).toArray().size() >= 20);
+    }
+
+    // --set: one measurement file's rows (a frozen check set on its own); an unknown id exits 2 with one line.
+    void setNarrowsTheRows()
+    {
+        const QJsonObject o = runJson({QStringLiteral("--set"), QStringLiteral("check-2026-12b")});
+        const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), 4); // as frozen in cf674d6 (check-manifest.sha256)
+        for (const QJsonValue& r : rows) {
+            QCOMPARE(r.toObject().value(QStringLiteral("set")).toString(), QStringLiteral("check-2026-12b"));
+            QCOMPARE(r.toObject().value(QStringLiteral("group")).toString(), QStringLiteral("check"));
+        }
+        const QJsonObject all = o.value(QStringLiteral("groups")).toArray().last().toObject(); // check / all
+        QCOMPARE(all.value(QStringLiteral("attempted")).toInt(), 4);
+        QCOMPARE(runJson({}).value(QStringLiteral("rows")).toArray().size() > rows.size(), true);
+        const wstest::CliRun bad = wstest::runCli({"accuracy", "--set", "check-1999-01"});
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(bad.err.count('\n'), 1);
+        QVERIFY(bad.out.isEmpty());
     }
 
     // --engine: only the rows the mesh engine can time (WaferLLM's kernel rows, a P x P grid each), timed by it.
