@@ -120,8 +120,11 @@ void addWaferRangeAndCeiling(Prediction& p, const ModelConfig& model, const Hard
             q.clockHz = v;
         };
         const auto src = hw.sources.find("clockLowHz");
-        p.rangeDrivers.push_back(rangeDriver("clock_hz", "Hz", s.params.clockHz, lo, hi,
-                                             src != hw.sources.end() ? src->second : "hardware preset", point,
+        std::string source = src != hw.sources.end() ? src->second : "hardware preset";
+        if (o.kernelFactorAtClock)
+            source += "; the serving stack's kernel factor refitted on its rows at each clock (they fix seconds, not "
+                      "the clock), so only the cycles it does not scale (hops, wavelets) move";
+        p.rangeDrivers.push_back(rangeDriver("clock_hz", "Hz", s.params.clockHz, lo, hi, source, point,
                                              withParams(set, lo), withParams(set, hi)));
     }
     const double simdRatio = waferSimdRatio(hw);

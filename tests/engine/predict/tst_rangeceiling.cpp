@@ -278,12 +278,14 @@ private slots:
                      clock->tokensPerSecondAtLow > 0.9 * p->tokensPerSecondPerUser,
                  qPrintable(QString::number(clock->tokensPerSecondAtLow / p->tokensPerSecondPerUser)));
         QCOMPARE(clock->tokensPerSecondAtHigh, p->tokensPerSecondPerUser); // 1.1 GHz is the point's clock
+        QVERIFY(clock->source.find("refitted") != std::string::npos);      // the tooltip says why the effect is small
         // A factor given by the caller (what it would take) is not the fit's: the clock counts in full.
         o.kernelFactor = nominal->factor;
         auto given = predict(wstest::modelPreset("llama-3.1-70b"), wstest::hardwarePreset("wse3"), Workload{}, o);
         QVERIFY(given);
         const RangeDriver* full = driver(*given, "clock_hz");
         QVERIFY(full && full->tokensPerSecondAtLow < 0.8 * given->tokensPerSecondPerUser);
+        QVERIFY(full->source.find("refitted") == std::string::npos);
     }
 
     void groqDriversAreChipsAndExchanges()
