@@ -29,6 +29,7 @@ template <typename T, typename... Args> std::shared_ptr<const T> makeSharedFreed
         handoff::release(object); // the last holder's work happens before the pooled delete
         pool->start([object] {
             handoff::acquire(object);
+            runBelowTheGui();
             delete object;
         });
     });

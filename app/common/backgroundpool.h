@@ -6,18 +6,26 @@
 // the pieces queued behind a frame or placement job of ours, so a full-screen
 // paint of 4 ms of CPU took 12-15 ms.
 //
-// Its threads run under Linux's idle policy (QThread::IdlePriority is
-// SCHED_IDLE there): they take a core only while no ordinary thread wants it,
-// and a thread of the GUI waking up takes its core back at once. At niceness
-// 10, as before, a woken pool thread still kept the core it was given until
-// the scheduler's next tick: on a 2-core VM the GUI thread waited up to 4.4
-// ms for it, 67 times in 20 s of bench_present (perf sched:sched_switch),
-// 243 ms in all. Elsewhere the pool runs at what Qt's IdlePriority gives.
+// Its threads run below the GUI thread but are never starved: on Linux each
+// one, at its first job (runBelowTheGui), takes the batch policy at niceness 10.
+// - Niceness 10 weighs a pool thread at about a tenth of the GUI thread's.
+// - SCHED_BATCH keeps a pool thread that wakes for a new job from preempting
+//   the GUI thread; it waits for the scheduler's tick instead.
+// - Not SCHED_IDLE, tried before (e4a5aa8): an idle-policy thread runs only
+//   while nothing else on the machine wants a core. With a build of any
+//   niceness on both cores, the Dataflow dock's frames were never prepared
+//   (tst_windowlayout: no new frame in 400 ms) and a placement would wait for
+//   the build to end.
+// Elsewhere the pool runs at Qt's default priority.
 
 class QThreadPool;
 
 namespace ws {
 
 QThreadPool* backgroundPool();
+
+// Called first by every job of the pool (JobTracker, makeSharedFreedInBackground): lowers the calling thread as
+// above, once per thread. On a thread of another pool, or off Linux, it does nothing.
+void runBelowTheGui();
 
 } // namespace ws

@@ -131,6 +131,7 @@ private:
         void run() override
         {
             handoff::acquire(this);
+            runBelowTheGui();
             *m_slot = outcome();
             handoff::release(m_slot.get()); // the finished signal, queued by Qt, reads the slot after this
             m_promise.reportFinished();
