@@ -86,7 +86,8 @@ Expected<Row> parseRow(const nlohmann::json& r, const std::string& where)
 
 } // namespace
 
-static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonText, const GpuEfficiency& defaults)
+static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonText, GpuEfficiency defaults,
+                                                       const std::vector<GpuCalibration>* bases)
 {
     const nlohmann::json j = nlohmann::json::parse(jsonText, nullptr, false);
     const auto header = readMeasurementHeader(j, "gpu");
@@ -97,6 +98,38 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
     c.profile.kind = "gpu";
     c.profile.source = header->source;
     c.profile.description = header->description;
+    static const char* const names[5] = {"memory_time_factor", "compute_time_factor", "layer_overhead_s",
+                                         "allreduce_step_s", "inter_node_step_s"};
+    std::string base;
+    if (j.contains("base_profile")) {
+        if (!j.at("base_profile").is_string())
+            return makeError(ErrorCode::Format, "base_profile must be a profile id", "base_profile");
+        base = j.at("base_profile").get<std::string>();
+        const auto& pool = bases ? *bases : shippedGpuCalibrations();
+        const auto it =
+            std::find_if(pool.begin(), pool.end(), [&](const GpuCalibration& b) { return b.profile.id == base; });
+        if (it == pool.end() || base == c.profile.id)
+            return makeError(ErrorCode::NotFound, "base profile '" + base + "' is not a shipped GPU profile",
+                             "base_profile");
+        defaults = it->efficiency;
+    }
+    bool fittable[5] = {true, true, true, true, true};
+    if (j.contains("fit_constants")) {
+        const auto& list = j.at("fit_constants");
+        if (!list.is_array() || list.empty())
+            return makeError(ErrorCode::Format, "fit_constants must list constants", "fit_constants");
+        std::fill(std::begin(fittable), std::end(fittable), false);
+        for (const auto& name : list) {
+            const auto at = std::find(std::begin(names), std::end(names),
+                                      name.is_string() ? name.get<std::string>() : std::string());
+            if (at == std::end(names))
+                return makeError(ErrorCode::Format,
+                                 "fit_constants: unknown constant (memory_time_factor, compute_time_factor, "
+                                 "layer_overhead_s, allreduce_step_s or inter_node_step_s)",
+                                 "fit_constants");
+            fittable[at - std::begin(names)] = true;
+        }
+    }
     const std::string allreduce = j.value("allreduce", std::string("ring"));
     if (allreduce != "ring" && allreduce != "multishot")
         return makeError(ErrorCode::Format, "allreduce must be \"ring\" or \"multishot\"", "allreduce");
@@ -140,7 +173,7 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
     std::vector<int> atBound;
     for (int k = 0; k < 5; ++k) {
         bool used = false;
-        for (size_t i = 0; i < rows.size(); ++i)
+        for (size_t i = 0; i < rows.size() && fittable[k]; ++i)
             used |= rows[i].report.fitted && column(terms[i], k) * probe[k] >= 0.05 * rows[i].observedStepS;
         if (used)
             free.push_back(k);
@@ -200,7 +233,13 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
             c.profile.constants[size_t(k)].source = "fitted at its physical bound: " + c.profile.id;
         } else if (std::find(free.begin(), free.end(), k) == free.end()) {
             c.profile.constants[size_t(k)].fitted = false;
-            c.profile.constants[size_t(k)].source = "default (the measurements of this profile cannot determine it)";
+            c.profile.constants[size_t(k)].source =
+                !base.empty() ? "from " + base + " (" +
+                                    (fittable[k] ? "the measurements of this profile cannot "
+                                                   "determine it"
+                                                 : "this profile fits only its fit_constants") +
+                                    ")"
+                              : "default (the measurements of this profile cannot determine it)";
         }
     double sumSq = 0;
     int n = 0;
@@ -236,7 +275,8 @@ const ShippedGpu& shippedGpu()
         ShippedGpu out;
         for (const char* name :
              {"gpu-a100-sglang.json", "gpu-trtllm-h200.json", "gpu-oci-serving.json", "gpu-serving-batch1.json"}) {
-            auto c = fitGpuProfile(std::string(embeddedMeasurement(name)));
+            // A file's base profile is one listed before it.
+            auto c = fitGpuProfile(std::string(embeddedMeasurement(name)), {}, &out.fitted);
             if (c) {
                 out.fitted.push_back(*c);
             } else {
@@ -286,9 +326,10 @@ const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concu
     return all.empty() ? nullptr : &all.front();
 }
 
-Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults)
+Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults,
+                                       const std::vector<GpuCalibration>* bases)
 {
-    return guardedRead([&] { return fitGpuProfileUnguarded(jsonText, defaults); });
+    return guardedRead([&] { return fitGpuProfileUnguarded(jsonText, defaults, bases); });
 }
 
 } // namespace ws

@@ -25,7 +25,11 @@ struct GpuCalibration
     bool singleStream = false;            // every fitted row is one request at a time (batch 1)
 };
 
-Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults = {});
+// A file may name "base_profile" (a shipped profile id, or one of `bases` when given): the constants its rows
+// cannot determine come from that profile's fit instead of `defaults`; and "fit_constants" (memory_time_factor,
+// compute_time_factor, layer_overhead_s, allreduce_step_s, inter_node_step_s): only those are fitted.
+Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults = {},
+                                       const std::vector<GpuCalibration>* bases = nullptr);
 
 // Shipped GPU profiles (gpu-a100-sglang, gpu-trtllm-h200, gpu-oci-serving, gpu-serving-batch1).
 const std::vector<GpuCalibration>& shippedGpuCalibrations();

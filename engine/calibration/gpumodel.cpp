@@ -17,7 +17,8 @@ std::vector<ParamInfo> describe(const GpuEfficiency& e, const std::string& profi
         {"computeTimeFactor", "1/eta_c", "x", e.computeTimeFactor, true, fitted,
          "Inverse of the achieved fraction of dense tensor-core throughput."},
         {"layerOverheadS", "t_layer", "s", e.layerOverheadS, true, fitted,
-         "Fixed time per layer per step: kernel launches and synchronisation."},
+         "Fixed time per layer per step: kernel launches and synchronisation, per dense-layer kernel equivalent "
+         "(an MoE or latent-attention layer launches more kernels: gpuKernelLayers)."},
         {"allreduceStepS", "t_step", "s", e.allreduceStepS, true, fitted,
          "Latency of one ring all-reduce step over NVLink (ring has 2N-2 steps [NVIDIA-MultiShot]; ~6 us 2-GPU "
          "all-reduce, NVIDIA/nccl issue 1259 [NCCL-issues]; docs/sources.md)."},
@@ -47,11 +48,22 @@ double continuousBatchPrefill(double promptTokens, double outputTokens, int conc
     return promptTokens / outputTokens * double(concurrency - 1) / double(concurrency);
 }
 
+double gpuKernelLayers(const ModelConfig& model)
+{
+    constexpr double gqaAttention = 5, mlaAttention = 9, denseMlp = 3, moeMlp = 4; // [TRTLLM-DSR1-latency]
+    const double attention = model.isMla() ? mlaAttention : gqaAttention;
+    double sum = 0;
+    for (int l = 0; l < model.layers; ++l)
+        sum += (attention + (model.isMoeLayer(l) ? moeMlp : denseMlp)) / (gqaAttention + denseMlp);
+    return sum;
+}
+
 GpuModelFacts gpuModelFacts(const ModelConfig& model, Precision precision, int64_t context, int kvBytesPerValue)
 {
     const ModelShape shape(model);
     GpuModelFacts f;
     f.layers = model.layers;
+    f.kernelLayers = gpuKernelLayers(model);
     f.hidden = model.hiddenSize;
     f.weightBytesRead = double(shape.bytesReadPerToken(precision));
     f.activeParameters = double(shape.activeParameters());
@@ -73,7 +85,7 @@ GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuS
     t.memory = (f.weightBytesRead + users * f.kvBytesPerRequest) / (n * gpu.hbmBandwidthBytesPerS);
     const double tokens = users * s.tokensPerRequest * (1.0 + std::max(0.0, s.prefillPerOutput));
     t.compute = (2.0 * f.activeParameters + f.attentionFlops) * tokens / (n * gpuPeakFlops(gpu, s.precision));
-    t.layers = f.layers;
+    t.layers = f.kernelLayers;
     if (s.gpus > 1) {
         const int perNode = std::max(1, gpu.maxGpusPerNode);
         const int inNode = std::min(s.gpus, perNode);
@@ -94,7 +106,7 @@ GpuStepTerms gpuStepTerms(const GpuModelFacts& f, const GpuSpec& gpu, const GpuS
 GpuFloorTerms gpuFloorTerms(const GpuStepTerms& terms, int layers, const GpuSpec& gpu, int gpus)
 {
     GpuFloorTerms f;
-    const double kernels = std::max(0, layers) * gpu.decodeKernelsPerLayer;
+    const double kernels = terms.layers * gpu.decodeKernelsPerLayer; // kernel layers: MoE and MLA launch more
     f.roofline = std::max(terms.memory, terms.compute);
     f.launches = kernels * gpu.kernelGapGraphS;
     if (gpus > 1)

@@ -54,7 +54,7 @@ struct GpuStepTerms
 {
     double memory = 0;     // (weights + KV) / (N x HBM bandwidth)
     double compute = 0;    // FLOPs / (N x peak)
-    double layers = 0;     // layer count (x layerOverheadS)
+    double layers = 0;     // layers in dense-layer kernel equivalents (gpuKernelLayers; x layerOverheadS)
     double intraSteps = 0; // ring steps inside nodes per token (x allreduceStepS)
     double interSteps = 0; // ring steps between nodes (x interNodeStepS)
     double link = 0;       // all-reduce payload over NVLink, seconds (not fitted)
@@ -79,6 +79,7 @@ GpuStepTerms gpuStepTerms(const ModelConfig& model, const GpuSpec& gpu, const Gp
 struct GpuModelFacts
 {
     int layers = 0;
+    double kernelLayers = 0; // gpuKernelLayers(model)
     int hidden = 0;
     double weightBytesRead = 0; // per step
     double activeParameters = 0;
@@ -86,12 +87,25 @@ struct GpuModelFacts
     double attentionFlops = 0;    // per token at the step's context: MLA's absorbed attention (ModelShape)
 };
 GpuModelFacts gpuModelFacts(const ModelConfig& model, Precision precision, int64_t context, int kvBytesPerValue);
+
+// The kernels one decode step launches in a layer, in units of a dense grouped-query layer's, summed over the
+// layers: what a layer's fixed cost (launch gaps, small-matrix kernels that cannot fill the GPU, the
+// synchronisation between them) scales with. TensorRT-LLM's min-latency decode of a DeepSeek-R1 MoE layer runs 13
+// modules, 9 for its latent attention (the fused A-projection, the two RMSNorms, the query up-projection, the
+// K up-projection, the KV-cache concatenation with RoPE, the attention, the V up-projection and the output
+// projection, then the fused all-reduce with the residual norm) and 4 for its experts (router GEMM with top-k,
+// shared expert, routed experts' grouped GEMM, the reduction with the all-reduce and norm) [TRTLLM-DSR1-latency];
+// the same module boundaries give a grouped-query attention 5 (QKV projection, RoPE with the KV append, attention,
+// output projection, all-reduce with norm) and a dense MLP 3 (gate/up projection with the activation, down
+// projection, all-reduce with norm) [derived]. A dense layer counts 1, a DeepSeek MoE layer 13/8, a grouped-query
+// layer with experts (gpt-oss, Llama 4's MoE layers) 9/8.
+double gpuKernelLayers(const ModelConfig& model);
 GpuStepTerms gpuStepTerms(const GpuModelFacts& facts, const GpuSpec& gpu, const GpuStep& step);
 
 // The per-step costs of a GPU decode step that do not shrink with the model, from the hardware preset's
 // floor constants (GpuSpec::decodeKernelsPerLayer ... allreduceLatencyS, each with its source):
 //   roofline  = max(memory, compute) of `terms` at the peaks (every byte and FLOP of the step)
-//   launches  = layers x kernels per layer x the GPU's idle gap per kernel inside a CUDA graph
+//   launches  = kernel layers (terms.layers) x kernels per layer x the GPU's idle gap per kernel inside a graph
 //   allreduce = (N > 1) 2 per layer x the small-message all-reduce latency, plus the payload over NVLink
 //   host      = the host's work per step (sampled token read back, output processing, scheduling)
 //   eager     = layers x kernels per layer x the CPU's submission cost per kernel (no CUDA graphs)

@@ -19,7 +19,7 @@ int kvBytesFor(Precision p)
 
 // The serving stack's unknowns, one at a time; model(efficiency, users) is the model's speed per user with them,
 // floorSeconds(users) the floor's time per token, which no end of a driver goes below.
-void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, const GpuSpec& g, int layers, bool batchKnown,
+void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, const GpuSpec& g, double kernelLayers, bool batchKnown,
                         const std::vector<const GpuCalibration*>& profiles,
                         const std::function<double(const GpuEfficiency&, int)>& model,
                         const std::function<double(int)>& floorSeconds)
@@ -62,7 +62,7 @@ void addGpuRangeDrivers(Prediction& p, const GpuEfficiency& e, const GpuSpec& g,
     // off the fitted overhead (not below the preset's kernels per layer at their launch gap under graphs: ~100
     // kernels for 16 layers at ~1.3 us each, [Hazy-NoBubbles]), off adds 0.259 of it.
     const double graphsFloor = g.decodeKernelsPerLayer * g.kernelGapGraphS;
-    const double stepPerLayer = 1.0 / point / std::max(1, layers);
+    const double stepPerLayer = 1.0 / point / std::max(1.0, kernelLayers); // layerOverheadS is per kernel layer
     const double graphsOn = std::max(graphsFloor, e.layerOverheadS - (1.0 - 1.0 / 1.259) * stepPerLayer);
     const double graphsOff = e.layerOverheadS + 0.259 * stepPerLayer;
     vary("layer_overhead_s", "s per layer", &GpuEfficiency::layerOverheadS, e.layerOverheadS,
@@ -214,9 +214,15 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
         floor.components.push_back({"roofline_at_peak", f.roofline / tokensPerStep,
                                     "every byte and FLOP of the step at the preset's peaks: " +
                                         src("hbmBandwidthBytesPerS") + "; " + src("bf16Flops")});
-        floor.components.push_back({"kernel_launch", f.launches / tokensPerStep,
-                                    std::to_string(model.layers) + " layers x " + src("decodeKernelsPerLayer") + " x " +
-                                        src("kernelGapGraphS")});
+        const std::string kernelLayers =
+            std::abs(facts.kernelLayers - model.layers) < 0.5
+                ? std::to_string(model.layers) + " layers"
+                : std::to_string(model.layers) + " layers (" + std::to_string(std::lround(facts.kernelLayers)) +
+                      " dense-layer kernel equivalents: MoE and latent-attention layers launch more, TensorRT-LLM "
+                      "tech blog 1 [TRTLLM-DSR1-latency])";
+        floor.components.push_back(
+            {"kernel_launch", f.launches / tokensPerStep,
+             kernelLayers + " x " + src("decodeKernelsPerLayer") + " x " + src("kernelGapGraphS")});
         if (n > 1)
             floor.components.push_back({"allreduce_latency", f.allreduce / tokensPerStep,
                                         "2 per layer x " + src("allreduceLatencyS") + ", plus the payload over " +
@@ -258,7 +264,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     const double specFactor = seconds / terms.seconds(e);
     auto clampUsers = [&](int users) { return std::clamp(users, 1, std::max(1, p.maxConcurrency)); };
     addGpuRangeDrivers(
-        p, e, g, model.layers, w.batchKnown, rangeProfiles,
+        p, e, g, facts.kernelLayers, w.batchKnown, rangeProfiles,
         [&](const GpuEfficiency& x, int users) { return 1.0 / (step(clampUsers(users), 1).seconds(x) * specFactor); },
         [&](int users) { return floorSeconds(clampUsers(users)); });
     Ceiling& ceiling = p.ceiling;

@@ -1,6 +1,8 @@
 // GPU profiles reproduce the measurements they were fitted on (WaferLLM's
 // A100 SGLang rows, the OCI concurrency sweep, TensorRT-LLM H200 rows).
 #include "engine/calibration/gpucalibration.h"
+#include "engine/calibration/gpumodel.h"
+#include "engine/calibration/measurementdata.h"
 
 #include <QTest>
 
@@ -18,6 +20,9 @@ private slots:
     void constantsArePhysical();
     void badFilesAreRejected_data();
     void badFilesAreRejected();
+    void kernelLayersCountModules_data();
+    void kernelLayersCountModules();
+    void baseProfileFitsOnlyItsConstants();
 };
 
 void TestGpuCalibration::shippedProfilesFit()
@@ -98,6 +103,14 @@ void TestGpuCalibration::badFilesAreRejected_data()
         << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"prompt":9e18,"output":9e18,"tokens_per_second_per_user":5}]})";
     QTest::newRow("context-7.8e18") // fits int64_t, its KV cache bytes did not
         << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":7777777777777777664,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("unknown-base-profile")
+        << R"({"kind":"gpu","id":"x","source":"s","base_profile":"nope","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("base-profile-not-a-string")
+        << R"({"kind":"gpu","id":"x","source":"s","base_profile":3,"rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("unknown-fit-constant")
+        << R"({"kind":"gpu","id":"x","source":"s","fit_constants":["speed"],"rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("empty-fit-constants")
+        << R"({"kind":"gpu","id":"x","source":"s","fit_constants":[],"rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
     QTest::newRow("gpus-8e40")
         << R"({"kind":"gpu","id":"x","source":"s","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":8e40,"context":10,"tokens_per_second_per_user":5}]})";
 }
@@ -106,6 +119,60 @@ void TestGpuCalibration::badFilesAreRejected()
 {
     QFETCH(QString, json);
     QVERIFY(!fitGpuProfile(json.toStdString()).hasValue());
+}
+
+void TestGpuCalibration::kernelLayersCountModules_data()
+{
+    // Modules per decode layer, TensorRT-LLM tech blog 1 ("Everything in One Diagram"): latent attention 9, MoE
+    // MLP 4; by the same boundaries grouped-query attention 5 and a dense MLP 3, a dense layer 8 in all.
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<double>("kernelLayers");
+    QTest::newRow("llama-3.1-8b: 32 dense layers") << "llama-3.1-8b" << 32.0;
+    QTest::newRow("deepseek-r1: 3 x (9+3)/8 + 58 x (9+4)/8") << "deepseek-r1" << 3 * 12.0 / 8 + 58 * 13.0 / 8;
+    QTest::newRow("gpt-oss-120b: 36 x (5+4)/8") << "gpt-oss-120b" << 36 * 9.0 / 8;
+    QTest::newRow("llama-4-maverick: 24 dense + 24 x (5+4)/8") << "llama-4-maverick" << 24 + 24 * 9.0 / 8;
+}
+
+void TestGpuCalibration::kernelLayersCountModules()
+{
+    QFETCH(QString, model);
+    QFETCH(double, kernelLayers);
+    const ModelConfig* m = shippedModel(model.toStdString());
+    QVERIFY(m);
+    QCOMPARE(gpuKernelLayers(*m), kernelLayers);
+}
+
+void TestGpuCalibration::baseProfileFitsOnlyItsConstants()
+{
+    // One multi-GPU MoE row cannot tell the HBM efficiency from the per-layer overhead: a file that names a base
+    // profile and fits only the overhead keeps the base's other constants and reproduces its row.
+    const GpuCalibration* base = nullptr;
+    for (const auto& c : shippedGpuCalibrations())
+        if (c.profile.id == "gpu-serving-batch1")
+            base = &c;
+    QVERIFY(base);
+    const std::string json =
+        R"({"kind":"gpu","id":"x","source":"s","allreduce":"multishot","base_profile":"gpu-serving-batch1",)"
+        R"("fit_constants":["layer_overhead_s"],"rows":[{"model":"deepseek-r1","hardware":"b200","gpus":8,)"
+        R"("precision":"fp4","concurrency":1,"prompt":1024,"output":2048,"tokens_per_second_per_user":100}]})";
+    auto fitted = fitGpuProfile(json);
+    QVERIFY2(fitted.hasValue(), fitted.hasValue() ? "" : fitted.error().text.c_str());
+    QCOMPARE(fitted->efficiency.memoryTimeFactor, base->efficiency.memoryTimeFactor);
+    QCOMPARE(fitted->efficiency.allreduceStepS, base->efficiency.allreduceStepS);
+    QCOMPARE(fitted->efficiency.computeTimeFactor, base->efficiency.computeTimeFactor);
+    QVERIFY(fitted->efficiency.layerOverheadS > 0);
+    QCOMPARE(fitted->profile.rows.size(), size_t(1));
+    QVERIFY(std::abs(fitted->profile.rows[0].relativeResidual) < 1e-9);
+    for (const auto& k : fitted->profile.constants)
+        if (k.name == "memoryTimeFactor")
+            QVERIFY2(k.source.find("from gpu-serving-batch1") == 0, k.source.c_str());
+    // The same file without a base keeps the defaults, not the base's fit.
+    std::string plain = json;
+    const std::string named = R"("base_profile":"gpu-serving-batch1",)";
+    plain.erase(plain.find(named), named.size());
+    auto alone = fitGpuProfile(plain);
+    QVERIFY(alone.hasValue());
+    QCOMPARE(alone->efficiency.memoryTimeFactor, GpuEfficiency{}.memoryTimeFactor);
 }
 
 QTEST_GUILESS_MAIN(TestGpuCalibration)
