@@ -273,8 +273,8 @@ const ShippedGpu& shippedGpu()
 {
     static const ShippedGpu all = [] {
         ShippedGpu out;
-        for (const char* name :
-             {"gpu-a100-sglang.json", "gpu-trtllm-h200.json", "gpu-oci-serving.json", "gpu-serving-batch1.json"}) {
+        for (const char* name : {"gpu-a100-sglang.json", "gpu-trtllm-h200.json", "gpu-oci-serving.json",
+                                 "gpu-serving-batch1.json", "gpu-trtllm-b200-latency.json"}) {
             // A file's base profile is one listed before it.
             auto c = fitGpuProfile(std::string(embeddedMeasurement(name)), {}, &out.fitted);
             if (c) {

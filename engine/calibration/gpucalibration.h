@@ -31,7 +31,8 @@ struct GpuCalibration
 Expected<GpuCalibration> fitGpuProfile(const std::string& jsonText, const GpuEfficiency& defaults = {},
                                        const std::vector<GpuCalibration>* bases = nullptr);
 
-// Shipped GPU profiles (gpu-a100-sglang, gpu-trtllm-h200, gpu-oci-serving, gpu-serving-batch1).
+// Shipped GPU profiles (gpu-a100-sglang, gpu-trtllm-h200, gpu-oci-serving, gpu-serving-batch1,
+// gpu-trtllm-b200-latency).
 const std::vector<GpuCalibration>& shippedGpuCalibrations();
 // The shipped GPU files that failed to fit (empty when all fit), each naming its file.
 const std::vector<Error>& shippedGpuCalibrationErrors();

@@ -27,7 +27,7 @@ private slots:
 
 void TestGpuCalibration::shippedProfilesFit()
 {
-    QCOMPARE(shippedGpuCalibrations().size(), size_t(4));
+    QCOMPARE(shippedGpuCalibrations().size(), size_t(5));
     QVERIFY(gpuCalibrationFor("a100") && gpuCalibrationFor("a100")->profile.id == "gpu-a100-sglang");
     QVERIFY(gpuCalibrationFor("h200") && gpuCalibrationFor("h200")->profile.id == "gpu-trtllm-h200");
     QVERIFY(gpuCalibrationFor("b200") != nullptr);
@@ -35,12 +35,19 @@ void TestGpuCalibration::shippedProfilesFit()
     // GPUs without a profile of their own); batched requests keep the batched profiles.
     QCOMPARE(gpuCalibrationFor("h200", 1)->profile.id, std::string("gpu-serving-batch1"));
     QCOMPARE(gpuCalibrationFor("h100", 1)->profile.id, std::string("gpu-serving-batch1"));
-    QCOMPARE(gpuCalibrationFor("b200", 1)->profile.id, std::string("gpu-serving-batch1"));
+    // B200 at batch 1: TensorRT-LLM's min-latency stack, public from March 2025 (stacks.json); before it the
+    // batch-1 profile of December 2024.
+    QCOMPARE(gpuCalibrationFor("b200", 1)->profile.id, std::string("gpu-trtllm-b200-latency"));
+    QCOMPARE(gpuCalibrationFor("b200", 1, 2025 * 12 + 2)->profile.id, std::string("gpu-trtllm-b200-latency"));
+    QCOMPARE(gpuCalibrationFor("b200", 1, 2025 * 12 + 1)->profile.id, std::string("gpu-serving-batch1"));
+    // Batched on B200: no batched profile was measured there, so (as on the A100) the one measured there.
+    QCOMPARE(gpuCalibrationFor("b200", 8)->profile.id, std::string("gpu-trtllm-b200-latency"));
     QCOMPARE(gpuCalibrationFor("h100", 8)->profile.id, std::string("gpu-oci-serving"));
     QCOMPARE(gpuCalibrationFor("a100", 1)->profile.id, std::string("gpu-a100-sglang"));
     QCOMPARE(gpuCalibrationFor("a100", 8)->profile.id, std::string("gpu-a100-sglang"));
     for (const auto& c : shippedGpuCalibrations())
-        QCOMPARE(c.singleStream, c.profile.id == "gpu-serving-batch1" || c.profile.id == "gpu-a100-sglang");
+        QCOMPARE(c.singleStream, c.profile.id == "gpu-serving-batch1" || c.profile.id == "gpu-a100-sglang" ||
+                                     c.profile.id == "gpu-trtllm-b200-latency");
 }
 
 void TestGpuCalibration::rowsWithinFifteenPercent_data()

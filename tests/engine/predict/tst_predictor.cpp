@@ -147,7 +147,8 @@ void TestPredictor::groqSeventyBChipCount()
 void TestPredictor::shippedProfiles()
 {
     const auto& all = ws::shippedProfiles();
-    QCOMPARE(all.size(), size_t(6)); // wafer, 4 GPU (3 batched or per stack, 1 for current stacks at batch 1), LPU
+    // wafer, 5 GPU (3 batched or per stack, 1 for current stacks at batch 1, 1 for B200's min-latency stack), LPU
+    QCOMPARE(all.size(), size_t(7));
     for (const auto& p : all) {
         QVERIFY(!p.source.empty());
         QVERIFY(!p.constants.empty());
