@@ -228,7 +228,8 @@ int runPredict(const QStringList& args)
                            parser.isSet(QStringLiteral("json")));
     }
     // The stack's speculative decoding in the workload itself, so the JSON shows what the prediction ran.
-    if (const StackProfile* stack = stackFor(hardware->id, options.asOf); stack && w.speculativeUnknown)
+    if (const StackProfile* stack = speculationStack(*hardware, w.concurrency, options.asOf);
+        stack && w.speculativeUnknown)
         applyStackSpeculation(w, *stack, *model, *hardware);
     auto result = predict(*spec, options);
     if (!result)

@@ -192,9 +192,10 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
         }
         if (options.kernelFactor && hardware.kind == HardwareKind::Wafer)
             kernel = StackKernel{*options.kernelFactor, *options.kernelFactor, *options.kernelFactor, {}};
-        if (w.speculativeUnknown) // what the caller set stays
-            applyStackSpeculation(w, *stack, model, hardware);
     }
+    if (w.speculativeUnknown) // what the caller set stays
+        if (const StackProfile* s = speculationStack(hardware, w.concurrency, options.asOf))
+            applyStackSpeculation(w, *s, model, hardware);
     const bool ranges = !options.wafer.noRange && !options.wafer.pointOnly;
     // The stack driver's ends need only their speed, timed with the point on its placement (predictWaferAt).
     std::vector<double> kernelEnds;

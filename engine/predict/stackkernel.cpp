@@ -1,5 +1,6 @@
 #include "engine/predict/stackkernel.h"
 
+#include "engine/calibration/gpucalibration.h"
 #include "engine/calibration/measurementdata.h"
 #include "engine/calibration/wafercalibration.h"
 #include "engine/predict/pointworkload.h"
@@ -30,6 +31,14 @@ void applyKernelFactor(TimingParams& p, double factor, const WaferSpec& wafer)
     p.macCycles = std::max(simdLimit, p.macCycles * factor);
     p.allreduceFixedCycles *= factor;
     p.routingStageCycles *= factor;
+}
+
+const StackProfile* speculationStack(const HardwareSpec& hw, int concurrency, std::optional<YearMonth> asOf)
+{
+    if (hw.kind != HardwareKind::Gpu)
+        return stackFor(hw.id, asOf);
+    const GpuCalibration* c = gpuCalibrationFor(hw.id, concurrency, asOf);
+    return c ? stackOfGpuProfile(c->profile.id) : nullptr;
 }
 
 void applyStackSpeculation(Workload& w, const StackProfile& stack, const ModelConfig& model, const HardwareSpec& hw,

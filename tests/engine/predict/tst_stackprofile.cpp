@@ -15,6 +15,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 #include <cmath>
 
 using namespace ws;
@@ -316,6 +318,54 @@ private slots:
         QVERIFY(latest);
         QCOMPARE(latest->profile, std::string("gpu-serving-batch1"));
         QCOMPARE(latest->stack, std::string("trtllm-batch1-2024-12"));
+    }
+
+    void gpuStackSpeculatesWhereUnknown()
+    {
+        // TensorRT-LLM's min-latency stack on B200 (March 2025) runs MTP / EAGLE-3, one-layer drafts: a figure
+        // that does not say speculates there, with a draft at 1 / layers of a target token; before the stack was
+        // public, or on the H100's batch-1 stack that does not speculate, it stays off.
+        const ModelConfig* m = shippedModel("deepseek-r1");
+        const HardwareSpec* b200 = shippedHardware("b200");
+        const HardwareSpec* h100 = shippedHardware("h100");
+        QVERIFY(m && b200 && h100);
+        const StackProfile* s = speculationStack(*b200, 1, std::nullopt);
+        QVERIFY(s);
+        QCOMPARE(s->id, std::string("trtllm-b200-latency-2025"));
+        QVERIFY(s->speculative && s->oneLayerDraft);
+        QCOMPARE(speculationStack(*b200, 1, parseYearMonth("2025-02"))->id, std::string("trtllm-batch1-2024-12"));
+        QCOMPARE(speculationStack(*h100, 1, std::nullopt)->id, std::string("trtllm-batch1-2024-12"));
+        QCOMPARE(speculationStack(*shippedHardware("wse3"), 1, std::nullopt), stackFor("wse3", std::nullopt));
+
+        Workload unknown;
+        unknown.precision = Precision::Fp4;
+        unknown.speculativeUnknown = true;
+        PredictOptions o;
+        o.devices = 8;
+        auto on = predict(*m, *b200, unknown, o);
+        QVERIFY(on);
+        auto drafted = [](const Prediction& p) {
+            return std::any_of(p.breakdown.begin(), p.breakdown.end(),
+                               [](const PhaseTime& b) { return b.id == "speculative_draft"; });
+        };
+        QVERIFY(drafted(*on));
+        Workload withDraft = unknown; // the one-layer draft, as given: the same speed
+        withDraft.speculativeUnknown = false;
+        applyStackSpeculation(withDraft, *s, *m, *b200);
+        QVERIFY(!withDraft.speculative.enabled); // applies only where unknown
+        withDraft = unknown;
+        applyStackSpeculation(withDraft, *s, *m, *b200);
+        QVERIFY(withDraft.speculative.enabled);
+        QCOMPARE(withDraft.speculative.draftCostFraction, 1.0 / m->layers);
+        Workload off = unknown;
+        off.speculativeUnknown = false;
+        auto plain = predict(*m, *b200, off, o);
+        QVERIFY(plain && !drafted(*plain));
+        QVERIFY(on->tokensPerSecondPerUser > 1.5 * plain->tokensPerSecondPerUser);
+        PredictOptions early = o;
+        early.asOf = parseYearMonth("2025-02");
+        auto before = predict(*m, *b200, unknown, early);
+        QVERIFY(before && !drafted(*before));
     }
 
     void draftIsSmallBesideItsTarget()
