@@ -228,7 +228,7 @@ int runPredict(const QStringList& args)
                            parser.isSet(QStringLiteral("json")));
     }
     // The stack's speculative decoding in the workload itself, so the JSON shows what the prediction ran.
-    if (const StackProfile* stack = speculationStack(*hardware, w.concurrency, options.asOf);
+    if (const StackProfile* stack = speculationStack(*hardware, *model, w.concurrency, options.asOf);
         stack && w.speculativeUnknown)
         applyStackSpeculation(w, *stack, *model, *hardware);
     auto result = predict(*spec, options);

@@ -130,6 +130,20 @@ static Expected<GpuCalibration> fitGpuProfileUnguarded(const std::string& jsonTe
             fittable[at - std::begin(names)] = true;
         }
     }
+    if (j.contains("moe_only") && !j.at("moe_only").is_boolean())
+        return makeError(ErrorCode::Format, "moe_only must be true or false", "moe_only");
+    c.moeOnly = j.value("moe_only", false);
+    if (j.contains("applies_to_hardware")) {
+        const auto& list = j.at("applies_to_hardware");
+        if (!list.is_array() || list.empty())
+            return makeError(ErrorCode::Format, "applies_to_hardware must list GPU presets", "applies_to_hardware");
+        for (const auto& id : list) {
+            const HardwareSpec* hw = id.is_string() ? shippedHardware(id.get<std::string>()) : nullptr;
+            if (!hw || hw->kind != HardwareKind::Gpu)
+                return makeError(ErrorCode::NotFound, "applies_to_hardware: not a GPU preset", "applies_to_hardware");
+            c.appliesTo.push_back(hw->id);
+        }
+    }
     const std::string allreduce = j.value("allreduce", std::string("ring"));
     if (allreduce != "ring" && allreduce != "multishot")
         return makeError(ErrorCode::Format, "allreduce must be \"ring\" or \"multishot\"", "allreduce");
@@ -301,16 +315,22 @@ const std::vector<Error>& shippedGpuCalibrationErrors()
     return shippedGpu().errors;
 }
 
-const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency, std::optional<int> asOf)
+const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency, std::optional<int> asOf,
+                                        bool moe)
 {
     const auto& all = shippedGpuCalibrations();
-    auto measuredOn = [&](const GpuCalibration& c) {
-        return std::find(c.hardwareIds.begin(), c.hardwareIds.end(), hardwareId) != c.hardwareIds.end();
+    auto has = [&](const std::vector<std::string>& ids) {
+        return std::find(ids.begin(), ids.end(), hardwareId) != ids.end();
     };
+    auto measuredOn = [&](const GpuCalibration& c) { return !c.moeOnly && has(c.hardwareIds); };
     auto publicBy = [&](const GpuCalibration& c, bool dated) {
         return !dated || !gpuProfileAfter(c.profile.id, *asOf);
     };
     const bool single = concurrency == 1;
+    if (moe && single)
+        for (const auto& c : all)
+            if (c.moeOnly && (has(c.appliesTo) || has(c.hardwareIds)) && publicBy(c, asOf.has_value()))
+                return &c;
     for (bool dated : {asOf.has_value(), false}) {
         // Measured on this GPU: single-stream profiles first at batch 1, batched ones first otherwise.
         for (bool wantSingle : {single, !single})

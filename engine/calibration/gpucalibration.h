@@ -23,6 +23,10 @@ struct GpuCalibration
     CalibrationProfile profile;
     std::vector<std::string> hardwareIds; // GPUs the rows were measured on
     bool singleStream = false;            // every fitted row is one request at a time (batch 1)
+    // "moe_only": the profile predicts mixture-of-experts models at batch 1 only, on the GPUs of
+    // "applies_to_hardware" (default: where it was measured); no other prediction takes it.
+    bool moeOnly = false;
+    std::vector<std::string> appliesTo;
 };
 
 // A file may name "base_profile" (a shipped profile id, or one of `bases` when given): the constants its rows
@@ -37,10 +41,12 @@ const std::vector<GpuCalibration>& shippedGpuCalibrations();
 // The shipped GPU files that failed to fit (empty when all fit), each naming its file.
 const std::vector<Error>& shippedGpuCalibrationErrors();
 
-// The profile for a GPU: at concurrency 1 a single-stream profile measured on it (current serving stacks at
-// batch 1), else one measured on it with batched rows, else the TensorRT-LLM H200 profile (newest stack).
-// As of a month (engine/calibration/stackprofile.h), only profiles of stacks public by then (when none is, all).
+// The profile for a GPU: a mixture-of-experts model (`moe`) at concurrency 1, a moe_only profile that applies to
+// the GPU; otherwise at concurrency 1 a single-stream profile measured on it (current serving stacks at batch 1),
+// else one measured on it with batched rows, else the TensorRT-LLM H200 profile (newest stack); moe_only profiles
+// never. As of a month (engine/calibration/stackprofile.h), only profiles of stacks public by then (when none is,
+// all).
 const GpuCalibration* gpuCalibrationFor(const std::string& hardwareId, int concurrency = 0,
-                                        std::optional<int> asOf = std::nullopt);
+                                        std::optional<int> asOf = std::nullopt, bool moe = false);
 
 } // namespace ws

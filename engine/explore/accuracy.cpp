@@ -48,7 +48,7 @@ Expected<AccuracyRow> predictPoint(const MeasuredPoint& point)
     // The stacks public in the row's publication month (an undated row: the latest), with the stack's draft
     // where the row says speculative decoding ran and names none.
     const std::optional<YearMonth> asOf = parseYearMonth(point.date);
-    if (const StackProfile* stack = speculationStack(*hw, w.concurrency, asOf))
+    if (const StackProfile* stack = speculationStack(*hw, *model, w.concurrency, asOf))
         applyStackSpeculation(w, *stack, *model, *hw, !point.draftModelId.empty() || point.draftCostFraction > 0);
     // A calibration row is predicted with the profile it was fitted into (the batch-1 profile is not the
     // one a batched row of another stack belongs to), as the comparison's GPU profile choice predicts it.

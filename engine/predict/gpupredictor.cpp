@@ -119,7 +119,7 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
         if (!cal)
             return makeError(ErrorCode::NotFound, "unknown GPU profile '" + o.profile + "'", "profile");
     } else {
-        cal = gpuCalibrationFor(hw.id, w.concurrency);
+        cal = gpuCalibrationFor(hw.id, w.concurrency, std::nullopt, model.isMoe());
     }
     if (!cal)
         return makeError(ErrorCode::NotFound, "no GPU calibration profile could be fitted", "profile");

@@ -76,7 +76,8 @@ Expected<Prediction> predictByKind(const ModelConfig& model, const HardwareSpec&
         GpuPredictOptions o;
         o.devices = options.devices;
         if (options.asOf) // the profile of a stack public by then
-            if (const GpuCalibration* c = gpuCalibrationFor(hardware.id, workload.concurrency, options.asOf))
+            if (const GpuCalibration* c =
+                    gpuCalibrationFor(hardware.id, workload.concurrency, options.asOf, model.isMoe()))
                 o.profile = c->profile.id;
         return predictGpu(model, hardware, workload, o);
     }
@@ -194,7 +195,7 @@ Expected<Prediction> predict(const ModelConfig& model, const HardwareSpec& hardw
             kernel = StackKernel{*options.kernelFactor, *options.kernelFactor, *options.kernelFactor, {}};
     }
     if (w.speculativeUnknown) // what the caller set stays
-        if (const StackProfile* s = speculationStack(hardware, w.concurrency, options.asOf))
+        if (const StackProfile* s = speculationStack(hardware, model, w.concurrency, options.asOf))
             applyStackSpeculation(w, *s, model, hardware);
     const bool ranges = !options.wafer.noRange && !options.wafer.pointOnly;
     // The stack driver's ends need only their speed, timed with the point on its placement (predictWaferAt).

@@ -33,11 +33,12 @@ void applyKernelFactor(TimingParams& p, double factor, const WaferSpec& wafer)
     p.routingStageCycles *= factor;
 }
 
-const StackProfile* speculationStack(const HardwareSpec& hw, int concurrency, std::optional<YearMonth> asOf)
+const StackProfile* speculationStack(const HardwareSpec& hw, const ModelConfig& model, int concurrency,
+                                     std::optional<YearMonth> asOf)
 {
     if (hw.kind != HardwareKind::Gpu)
         return stackFor(hw.id, asOf);
-    const GpuCalibration* c = gpuCalibrationFor(hw.id, concurrency, asOf);
+    const GpuCalibration* c = gpuCalibrationFor(hw.id, concurrency, asOf, model.isMoe());
     return c ? stackOfGpuProfile(c->profile.id) : nullptr;
 }
 

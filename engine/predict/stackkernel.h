@@ -88,10 +88,11 @@ Expected<StackKernel> fitStackKernel(const StackProfile& stack, PlacementCache* 
 void applyStackSpeculation(Workload& workload, const StackProfile& stack, const ModelConfig& model,
                            const HardwareSpec& hardware, bool draftGiven = false);
 
-// The stack whose speculative decoding a prediction on `hardware` takes as of a month: the wafer's or the LPU's
-// stack (stackFor); on a GPU, the stack measured as the calibration profile that predicts `concurrency` requests
-// then (gpuCalibrationFor), so that a stack known to speculate (TensorRT-LLM's min latency on B200) does. Null
-// when none.
-const StackProfile* speculationStack(const HardwareSpec& hardware, int concurrency, std::optional<YearMonth> asOf);
+// The stack whose speculative decoding a prediction of `model` on `hardware` takes as of a month: the wafer's or
+// the LPU's stack (stackFor); on a GPU, the stack measured as the calibration profile that predicts `concurrency`
+// requests of it then (gpuCalibrationFor), so that a stack known to speculate (TensorRT-LLM's min latency for
+// mixture-of-experts models) does. Null when none.
+const StackProfile* speculationStack(const HardwareSpec& hardware, const ModelConfig& model, int concurrency,
+                                     std::optional<YearMonth> asOf);
 
 } // namespace ws

@@ -35,13 +35,17 @@ void TestGpuCalibration::shippedProfilesFit()
     // GPUs without a profile of their own); batched requests keep the batched profiles.
     QCOMPARE(gpuCalibrationFor("h200", 1)->profile.id, std::string("gpu-serving-batch1"));
     QCOMPARE(gpuCalibrationFor("h100", 1)->profile.id, std::string("gpu-serving-batch1"));
-    // B200 at batch 1: TensorRT-LLM's min-latency stack, public from March 2025 (stacks.json); before it the
-    // batch-1 profile of December 2024.
-    QCOMPARE(gpuCalibrationFor("b200", 1)->profile.id, std::string("gpu-trtllm-b200-latency"));
-    QCOMPARE(gpuCalibrationFor("b200", 1, 2025 * 12 + 2)->profile.id, std::string("gpu-trtllm-b200-latency"));
-    QCOMPARE(gpuCalibrationFor("b200", 1, 2025 * 12 + 1)->profile.id, std::string("gpu-serving-batch1"));
-    // Batched on B200: no batched profile was measured there, so (as on the A100) the one measured there.
-    QCOMPARE(gpuCalibrationFor("b200", 8)->profile.id, std::string("gpu-trtllm-b200-latency"));
+    QCOMPARE(gpuCalibrationFor("b200", 1)->profile.id, std::string("gpu-serving-batch1"));
+    QCOMPARE(gpuCalibrationFor("b200", 8)->profile.id, std::string("gpu-trtllm-h200"));
+    // A mixture-of-experts model at batch 1: TensorRT-LLM's min-latency profile (measured on B200) on the GPUs
+    // it applies to, from March 2025 (stacks.json); before it, batched, or on the A100, as a dense model.
+    const int march2025 = 2025 * 12 + 2;
+    QCOMPARE(gpuCalibrationFor("b200", 1, std::nullopt, true)->profile.id, std::string("gpu-trtllm-b200-latency"));
+    QCOMPARE(gpuCalibrationFor("h200", 1, std::nullopt, true)->profile.id, std::string("gpu-trtllm-b200-latency"));
+    QCOMPARE(gpuCalibrationFor("h100", 1, march2025, true)->profile.id, std::string("gpu-trtllm-b200-latency"));
+    QCOMPARE(gpuCalibrationFor("b200", 1, march2025 - 1, true)->profile.id, std::string("gpu-serving-batch1"));
+    QCOMPARE(gpuCalibrationFor("b200", 8, std::nullopt, true)->profile.id, std::string("gpu-trtllm-h200"));
+    QCOMPARE(gpuCalibrationFor("a100", 1, std::nullopt, true)->profile.id, std::string("gpu-a100-sglang"));
     QCOMPARE(gpuCalibrationFor("h100", 8)->profile.id, std::string("gpu-oci-serving"));
     QCOMPARE(gpuCalibrationFor("a100", 1)->profile.id, std::string("gpu-a100-sglang"));
     QCOMPARE(gpuCalibrationFor("a100", 8)->profile.id, std::string("gpu-a100-sglang"));
@@ -114,6 +118,10 @@ void TestGpuCalibration::badFilesAreRejected_data()
         << R"({"kind":"gpu","id":"x","source":"s","base_profile":"nope","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
     QTest::newRow("base-profile-not-a-string")
         << R"({"kind":"gpu","id":"x","source":"s","base_profile":3,"rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("moe-only-not-a-bool")
+        << R"({"kind":"gpu","id":"x","source":"s","moe_only":"yes","rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
+    QTest::newRow("applies-to-a-wafer")
+        << R"({"kind":"gpu","id":"x","source":"s","applies_to_hardware":["wse3"],"rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
     QTest::newRow("unknown-fit-constant")
         << R"({"kind":"gpu","id":"x","source":"s","fit_constants":["speed"],"rows":[{"model":"llama-3-8b","hardware":"h100","gpus":1,"context":10,"tokens_per_second_per_user":5}]})";
     QTest::newRow("empty-fit-constants")

@@ -322,20 +322,24 @@ private slots:
 
     void gpuStackSpeculatesWhereUnknown()
     {
-        // TensorRT-LLM's min-latency stack on B200 (March 2025) runs MTP / EAGLE-3, one-layer drafts: a figure
-        // that does not say speculates there, with a draft at 1 / layers of a target token; before the stack was
-        // public, or on the H100's batch-1 stack that does not speculate, it stays off.
+        // TensorRT-LLM's min-latency stack for mixture-of-experts models (March 2025) runs MTP / EAGLE-3,
+        // one-layer drafts: a figure that does not say speculates there, with a draft at 1 / layers of a target
+        // token; before the stack was public, or for a dense model (the batch-1 stack does not speculate), off.
         const ModelConfig* m = shippedModel("deepseek-r1");
         const HardwareSpec* b200 = shippedHardware("b200");
         const HardwareSpec* h100 = shippedHardware("h100");
         QVERIFY(m && b200 && h100);
-        const StackProfile* s = speculationStack(*b200, 1, std::nullopt);
+        const StackProfile* s = speculationStack(*b200, *m, 1, std::nullopt);
         QVERIFY(s);
         QCOMPARE(s->id, std::string("trtllm-b200-latency-2025"));
         QVERIFY(s->speculative && s->oneLayerDraft);
-        QCOMPARE(speculationStack(*b200, 1, parseYearMonth("2025-02"))->id, std::string("trtllm-batch1-2024-12"));
-        QCOMPARE(speculationStack(*h100, 1, std::nullopt)->id, std::string("trtllm-batch1-2024-12"));
-        QCOMPARE(speculationStack(*shippedHardware("wse3"), 1, std::nullopt), stackFor("wse3", std::nullopt));
+        QCOMPARE(speculationStack(*b200, *m, 1, parseYearMonth("2025-02"))->id, std::string("trtllm-batch1-2024-12"));
+        // The same stack serves mixture-of-experts models on the H100; a dense model keeps the batch-1 stack.
+        QCOMPARE(speculationStack(*h100, *m, 1, std::nullopt)->id, std::string("trtllm-b200-latency-2025"));
+        const ModelConfig* dense = shippedModel("llama-3.1-70b");
+        QVERIFY(dense);
+        QCOMPARE(speculationStack(*b200, *dense, 1, std::nullopt)->id, std::string("trtllm-batch1-2024-12"));
+        QCOMPARE(speculationStack(*shippedHardware("wse3"), *m, 1, std::nullopt), stackFor("wse3", std::nullopt));
 
         Workload unknown;
         unknown.precision = Precision::Fp4;
