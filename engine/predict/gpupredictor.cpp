@@ -251,7 +251,8 @@ Expected<Prediction> predictGpu(const ModelConfig& model, const HardwareSpec& hw
     double ttftHi = p.ttftSeconds;
     std::vector<const GpuCalibration*> rangeProfiles;
     for (const auto& c : shippedGpuCalibrations())
-        rangeProfiles.push_back(&c);
+        if (!c.moeOnly || model.isMoe()) // a profile for MoE models only says nothing of a dense one
+            rangeProfiles.push_back(&c);
     if (o.calibration)
         rangeProfiles.push_back(o.calibration.get());
     for (const GpuCalibration* c : rangeProfiles) {

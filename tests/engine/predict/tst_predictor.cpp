@@ -68,6 +68,12 @@ void TestPredictor::everyModelOnEveryHardware()
     QVERIFY(std::abs(sum - p->secondsPerToken) < 1e-9 * p->secondsPerToken);
     QVERIFY(!p->profile.empty());
     QVERIFY(p->agentWorkflowSeconds > 0 && p->answerSeconds > 0);
+    // TensorRT-LLM's min-latency profile is for mixture-of-experts models at batch 1 on H100, H200 and B200: it
+    // predicts those and nothing else.
+    if (hw.kind == HardwareKind::Gpu) {
+        const bool moeProfile = p->profile == "gpu-trtllm-b200-latency";
+        QCOMPARE(moeProfile, m.isMoe() && (hw.id == "h100" || hw.id == "h200" || hw.id == "b200"));
+    }
 }
 
 void TestPredictor::gpuTooFewDevices()
