@@ -179,8 +179,8 @@ bool CalibrationDialog::fit()
     views::showTable(m_residuals, views::CalibrationChart::rows(std::span(&*m_profile, 1)));
     m_residuals->resizeColumnsToContents();
     m_summary->setText(tr("rms relative residual %1 %, worst %2 % over %3 measurements")
-                           .arg(views::formatSignificant(m_profile->rmsRelativeResidual * 100, 2),
-                                views::formatSignificant(m_profile->maxAbsRelativeResidual * 100, 2))
+                           .arg(views::formatResidualPercent(m_profile->rmsRelativeResidual),
+                                views::formatResidualPercent(m_profile->maxAbsRelativeResidual))
                            .arg(m_profile->rows.size()));
     m_ok->setEnabled(true);
     return true;

@@ -22,4 +22,14 @@ inline QString formatSignificant(double value, int significant = 3)
     return QLocale().toString(rounded, 'f', decimals);
 }
 
+// A relative residual (a fraction) as a percentage with two significant figures; under 1e-6 % in size (rounding
+// noise: an exact fit, a profile with as many constants as rows, leaves ~1e-14 %) "0.0".
+inline QString formatResidualPercent(double fraction)
+{
+    const double percent = 100 * fraction;
+    if (std::isfinite(percent) && std::abs(percent) < 1e-6)
+        return QLocale().toString(0.0, 'f', 1);
+    return formatSignificant(percent, 2);
+}
+
 } // namespace ws::views

@@ -104,7 +104,7 @@ void CalibrationChart::showTip(size_t profile, const QPointF& point, bool state)
         return;
     QString text = tr("%1\nmeasured %2, predicted %3 (%4 %)\nprofile %5\nsource: %6")
                        .arg(QString::fromStdString(best->label), formatSignificant(best->observed),
-                            formatSignificant(best->predicted), formatSignificant(best->relativeResidual * 100, 2),
+                            formatSignificant(best->predicted), formatResidualPercent(best->relativeResidual),
                             QString::fromStdString(p.id), QString::fromStdString(p.source));
     if (!best->fitted)
         text += QLatin1Char('\n') + tr("not fitted: %1").arg(QString::fromStdString(best->note));
@@ -128,7 +128,7 @@ ChartTable CalibrationChart::rows(std::span<const CalibrationProfile> profiles)
         const QString source = QString::fromStdString(p.source);
         for (const CalibrationRow& r : p.rows) {
             const QString metric = r.metric == "aggregate_tokens_per_second" ? tr("aggregate") : tr("per user");
-            ChartCell residual{QStringLiteral("%1 %").arg(formatSignificant(r.relativeResidual * 100, 2)),
+            ChartCell residual{QStringLiteral("%1 %").arg(formatResidualPercent(r.relativeResidual)),
                                {r.relativeResidual},
                                tr("(predicted − measured) / measured")};
             residual.color = std::abs(r.relativeResidual) > 0.25 ? QColor(0xc0, 0x39, 0x2b) : QColor(0x1e, 0x84, 0x49);

@@ -110,9 +110,8 @@ void CalibrationPanel::setProfiles(const std::vector<CalibrationProfile>& profil
         m_list->clear();
         for (const CalibrationProfile& p : profiles) {
             const QString id = QString::fromStdString(p.id);
-            QString text =
-                tr("%1 (%2) — rms %3 %")
-                    .arg(id, QString::fromStdString(p.kind), formatSignificant(p.rmsRelativeResidual * 100, 2));
+            QString text = tr("%1 (%2) — rms %3 %")
+                               .arg(id, QString::fromStdString(p.kind), formatResidualPercent(p.rmsRelativeResidual));
             if (userIds.contains(id))
                 text += QLatin1Char(' ') + tr("[yours]");
             auto* it = new QListWidgetItem(text, m_list);
@@ -155,8 +154,8 @@ void CalibrationPanel::showProfile(int index)
     m_info->setText(
         tr("<b>%1</b> — %2<br>Source: %3<br>Fit: rms relative residual %4 %, worst %5 %")
             .arg(QString::fromStdString(p->id).toHtmlEscaped(), QString::fromStdString(p->description).toHtmlEscaped(),
-                 QString::fromStdString(p->source).toHtmlEscaped(), formatSignificant(p->rmsRelativeResidual * 100, 2),
-                 formatSignificant(p->maxAbsRelativeResidual * 100, 2)));
+                 QString::fromStdString(p->source).toHtmlEscaped(), formatResidualPercent(p->rmsRelativeResidual),
+                 formatResidualPercent(p->maxAbsRelativeResidual)));
     m_rows->resizeColumnsToContents();
     m_constants->resizeColumnsToContents();
 }

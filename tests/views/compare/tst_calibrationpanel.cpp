@@ -50,8 +50,7 @@ private slots:
             const CalibrationRow& row = profile->rows[size_t(r)];
             QCOMPARE(t->item(r, 0)->text(), QString::fromStdString(row.label));
             QCOMPARE(t->item(r, 2)->text(), formatSignificant(row.predicted));
-            QCOMPARE(t->item(r, 3)->text(),
-                     QStringLiteral("%1 %").arg(formatSignificant(row.relativeResidual * 100, 2)));
+            QCOMPARE(t->item(r, 3)->text(), QStringLiteral("%1 %").arg(formatResidualPercent(row.relativeResidual)));
             QCOMPARE(row.relativeResidual, (row.predicted - row.observed) / row.observed);
 
             // The predictor, on the row's own configuration with this profile, gives the fit's value.
@@ -67,6 +66,22 @@ private slots:
         // Its constants with their sources, and its points on the predicted-vs-measured chart.
         QCOMPARE(panel.constantsTable()->rowCount(), int(profile->constants.size()));
         QVERIFY(panel.chart()->scatters().size() >= 4);
+    }
+
+    void exactFitShowsNoRoundingNoise()
+    {
+        // gpu-trtllm-b200-latency fits one constant on one row: its residuals are ~1e-16, shown as 0.0 %.
+        QCOMPARE(formatResidualPercent(1.3e-16), QLocale().toString(0.0, 'f', 1));
+        QCOMPARE(formatResidualPercent(-1.3e-16), QLocale().toString(0.0, 'f', 1));
+        QCOMPARE(formatResidualPercent(0.0123), formatSignificant(1.23, 2));
+        QCOMPARE(formatResidualPercent(-0.34), formatSignificant(-34.0, 2));
+        CalibrationPanel panel;
+        panel.setProfiles(shippedProfiles(), {});
+        panel.selectProfile(QStringLiteral("gpu-trtllm-b200-latency"));
+        QCOMPARE(panel.selectedProfile(), QStringLiteral("gpu-trtllm-b200-latency"));
+        QVERIFY(panel.rowsTable()->rowCount() >= 1);
+        const QString fitted = panel.rowsTable()->item(0, 3)->text();
+        QVERIFY2(fitted.size() <= 8, qPrintable(fitted));
     }
 };
 
