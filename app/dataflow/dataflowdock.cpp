@@ -36,7 +36,7 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent)
     setObjectName(QStringLiteral("dataflowDock"));
     connect(m_stage, &Stage::resultChanged, this, &DataflowDock::setResult);
     connect(m_stage, &Stage::layerChanged, this, &DataflowDock::layerChanged);
-    connect(m_stage, &Stage::deviceChanged, this, &DataflowDock::layerChanged);
+    connect(m_stage, &Stage::deviceChanged, this, &DataflowDock::deviceChanged);
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 2, 4, 2);
@@ -252,11 +252,23 @@ void DataflowDock::apply()
 
 void DataflowDock::layerChanged()
 {
+    followStage(true);
+}
+
+void DataflowDock::deviceChanged()
+{
+    // Not shown again: the token crossing to the next wafer (the view following it) would bring back a dock the
+    // user closed, and in the modes without it make it flash at every hop (shown, then hidden by the mode).
+    followStage(false);
+}
+
+void DataflowDock::followStage(bool showWithLayer)
+{
     // The panel belongs to the Dataflow layer and the engine's still pictures (Links, Values): it shows with
     // them; it plays only on the Dataflow layer.
     const MeshLayer layer = m_stage->layer();
     const bool dataflow = layer == MeshLayer::Dataflow;
-    if (m_showsWithLayer)
+    if (showWithLayer && m_showsWithLayer)
         setVisible(isFrameLayer(layer));
     for (QAction* a : playbackActions())
         a->setEnabled(dataflow);

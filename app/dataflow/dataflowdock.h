@@ -51,7 +51,8 @@ public:
     DataflowDock(Stage* stage, QWidget* parent = nullptr);
 
     void setResult(std::shared_ptr<const PlacementResult> result);
-    // Called when the heatmap's layer changes: frames go to the view only on the Dataflow layer.
+    // Called when the heatmap's layer changes: frames go to the view only on the Dataflow layer, and the dock
+    // shows with a frame layer (setShowsWithLayer).
     void layerChanged();
     // Whether the dock shows itself with its layers (the default) or stays as it is (a presentation, where the
     // heatmap is the picture: showing it for a moment would lay out the window and its timeline for nothing).
@@ -87,6 +88,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void deviceChanged(); // the frames follow the wafer shown; the dock stays shown or hidden as it is
+    void followStage(bool showWithLayer);
     void rebuild();
     void apply();
     void focusExecutedLayer();

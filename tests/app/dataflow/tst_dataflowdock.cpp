@@ -3,7 +3,7 @@
 // lasting the predictor's time to first token; the timeline shows the prompt's band; the line beside the KV choice
 // says the prompt, chunks and first-token time, its tooltip where they come from; a frame in mid-prompt lights
 // several layers' regions at once (a wave). Back on the whole token, no prefill, and the token's schedule
-// made before.
+// made before. The token crossing to the next wafer moves the frames, not the dock's visibility.
 #include "app/common/placementresult.h"
 #include "app/common/presetlibrary.h"
 #include "app/dataflow/dataflowdock.h"
@@ -97,6 +97,58 @@ private slots:
         QVERIFY(again.hasValue());
         stage.showResult(std::make_shared<const PlacementResult>(std::move(*again)));
         QVERIFY(dock.controller()->schedule() && dock.controller()->schedule() != decode);
+    }
+
+    void aWaferHopLeavesTheDockShownOrHidden()
+    {
+        // The Dataflow layer follows its token from wafer to wafer (Stage::setDevice). Seen in the real window in
+        // Compare mode: at such a hop the dock, which that mode hides, showed itself for a moment (its timeline
+        // still empty) and was hidden again; in the workbench a dock the user had closed came back at every hop.
+        const PresetLibrary presets;
+        ScenarioSpec spec;
+        spec.model = *presets.model(QStringLiteral("qwen3-32b"));
+        spec.hardware = *presets.hardware(QStringLiteral("wse3"));
+        spec.workload.precision = Precision::Bf16;
+        auto result = computePlacement(spec);
+        QVERIFY2(result.hasValue(), result ? "" : result.error().message().c_str());
+        const auto placed = std::make_shared<const PlacementResult>(std::move(*result));
+        QVERIFY2(placed->snapshot->deviceCount >= 2, qPrintable(QString::number(placed->snapshot->deviceCount)));
+
+        struct ShowCount : QObject
+        {
+            int shows = 0;
+            bool eventFilter(QObject* watched, QEvent* event) override
+            {
+                if (event->type() == QEvent::Show)
+                    ++shows;
+                return QObject::eventFilter(watched, event);
+            }
+        } count;
+        QWidget parent;
+        Stage stage(&parent);
+        DataflowDock dock(&stage);
+        dock.installEventFilter(&count);
+        stage.showResult(placed);
+        stage.setLayer(MeshLayer::Dataflow);
+        QVERIFY(!dock.isHidden()); // it shows with its layer
+        QCOMPARE(count.shows, 1);
+
+        dock.hide(); // closed (by the user, or by a mode without it)
+        stage.setDevice(1);
+        QCOMPARE(stage.device(), 1);
+        QCOMPARE(dock.controller()->device(), 1); // the frames are the second wafer's
+        QVERIFY(dock.isHidden());
+        QCOMPARE(count.shows, 1);
+
+        // Choosing the layer again shows it, as before; a hop while shown leaves it shown.
+        stage.setLayer(MeshLayer::SramOccupancy);
+        QVERIFY(dock.isHidden());
+        stage.setLayer(MeshLayer::Dataflow);
+        QVERIFY(!dock.isHidden());
+        stage.setDevice(0);
+        QCOMPARE(dock.controller()->device(), 0);
+        QVERIFY(!dock.isHidden());
+        QCOMPARE(count.shows, 2);
     }
 };
 
