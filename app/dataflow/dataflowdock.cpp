@@ -9,12 +9,10 @@
 #include "views/dataflow/timelinechart.h"
 #include "views/mesh/meshimage.h"
 #include "views/mesh/meshview.h"
-#include "views/widgets/comboitems.h"
 #include "views/widgets/elidedlabel.h"
 
 #include <QAction>
 #include <QComboBox>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -374,39 +372,6 @@ void DataflowDock::fillTables()
                                     locale.toString(qint64(m_setup->kv->shiftTokens))));
         m_kvLabel->setToolTip(m_kvLabel->text());
     }
-}
-
-void DataflowDock::retranslate()
-{
-    setWindowTitle(tr("Dataflow"));
-    views::setItemTexts(m_source, {tr("Closed forms: whole token"), tr("Mesh engine: one layer"),
-                                   tr("Closed forms: the prompt (prefill)")});
-    m_source->setToolTip(
-        tr("Closed forms: the token's schedule region by region, timed with the calibrated constants.\n"
-           "Mesh engine: one layer executed core by core as discrete events with the hardware preset's core and "
-           "link parameters; a core lights while it computes, a message along the cores of its route.\n"
-           "Prefill: the scenario's prompt in chunks pipelined through the layers, then the first token, lasting "
-           "the predictor's time to first token."));
-    m_layer->setPrefix(tr("layer "));
-    m_layer->setToolTip(tr("The layer the mesh engine executes"));
-    views::setItemTexts(m_kv, {tr("KV: shift"), tr("KV: concat")});
-    m_kv->setToolTip(tr("KV cache layout: shift spreads the sequence over every row, concat fills one row"));
-    m_playAction->setText(tr("&Play / Pause"));
-    m_backAction->setText(tr("Step &Back"));
-    m_forwardAction->setText(tr("Step &Forward"));
-    m_tabs->setTabText(0, tr("Timeline"));
-    m_tabs->setTabText(1, tr("Phase cycles"));
-    m_tabs->setTabText(2, tr("Timing constants"));
-    fillTables();
-    updateState();
-    emitWaferLinks();
-}
-
-void DataflowDock::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 } // namespace ws

@@ -1,13 +1,20 @@
-// DataflowDock's texts: the wafer links' labels for the heatmap's strip, and the summary of the prompt's prefill
-// beside the KV choice, with the sources of its numbers in its tooltip.
+// DataflowDock's texts: its controls' names and tooltips in the language shown, the wafer links' labels for the
+// heatmap's strip, and the summary of the prompt's prefill beside the KV choice, with the sources of its numbers
+// in its tooltip.
 #include "app/dataflow/dataflowdock.h"
 
 #include "views/charts/chartformat.h"
 #include "views/mesh/meshimage.h"
+#include "views/widgets/comboitems.h"
 #include "views/widgets/elidedlabel.h"
 
+#include <QAction>
+#include <QComboBox>
+#include <QEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QSpinBox>
+#include <QTabWidget>
 
 #include <cmath>
 
@@ -84,6 +91,39 @@ void DataflowDock::showPrefillSummary()
 QString DataflowDock::infoText() const
 {
     return m_kvLabel->text();
+}
+
+void DataflowDock::retranslate()
+{
+    setWindowTitle(tr("Dataflow"));
+    views::setItemTexts(m_source, {tr("Closed forms: whole token"), tr("Mesh engine: one layer"),
+                                   tr("Closed forms: the prompt (prefill)")});
+    m_source->setToolTip(
+        tr("Closed forms: the token's schedule region by region, timed with the calibrated constants.\n"
+           "Mesh engine: one layer executed core by core as discrete events with the hardware preset's core and "
+           "link parameters; a core lights while it computes, a message along the cores of its route.\n"
+           "Prefill: the scenario's prompt in chunks pipelined through the layers, then the first token, lasting "
+           "the predictor's time to first token."));
+    m_layer->setPrefix(tr("layer "));
+    m_layer->setToolTip(tr("The layer the mesh engine executes"));
+    views::setItemTexts(m_kv, {tr("KV: shift"), tr("KV: concat")});
+    m_kv->setToolTip(tr("KV cache layout: shift spreads the sequence over every row, concat fills one row"));
+    m_playAction->setText(tr("&Play / Pause"));
+    m_backAction->setText(tr("Step &Back"));
+    m_forwardAction->setText(tr("Step &Forward"));
+    m_tabs->setTabText(0, tr("Timeline"));
+    m_tabs->setTabText(1, tr("Phase cycles"));
+    m_tabs->setTabText(2, tr("Timing constants"));
+    fillTables();
+    updateState();
+    emitWaferLinks();
+}
+
+void DataflowDock::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDockWidget::changeEvent(event);
 }
 
 } // namespace ws
