@@ -1,6 +1,7 @@
 #include "views/dataflow/timelinechart.h"
 
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QCoreApplication>
 #include <QEvent>
@@ -97,9 +98,10 @@ TimelineChart::TimelineChart(QWidget* parent) : QChartView(parent)
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignRight);
     m_axisX = new QValueAxis(chart);
-    m_axisY = new QValueAxis(chart);
+    // Rows are not layers (row 0 is the embedding, the last the LM head): the axis names the layers' own numbers.
+    m_axisY = new QCategoryAxis(chart);
     m_axisY->setReverse(true);
-    m_axisY->setLabelFormat(QStringLiteral("%d"));
+    m_axisY->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
     m_prefillUpper = new QLineSeries(chart);
@@ -148,9 +150,13 @@ void TimelineChart::setSchedule(std::shared_ptr<const TokenSchedule> schedule)
 {
     m_schedule = std::move(schedule);
     m_layers = 0;
+    m_firstLayer = -1;
     if (m_schedule)
-        for (const Phase& p : m_schedule->phases)
+        for (const Phase& p : m_schedule->phases) {
             m_layers = std::max(m_layers, p.layer + 1);
+            if (p.layer >= 0 && (m_firstLayer < 0 || p.layer < m_firstLayer))
+                m_firstLayer = p.layer;
+        }
     // Hidden (a closed dock, a presentation): the bars are laid out when shown or asked for, not for nothing.
     m_barsStale = true;
     if (isVisible())
@@ -227,7 +233,14 @@ bool TimelineChart::applyBarsStep()
         }
         m_axisX->setRange(0, bars.totalUs > 0 ? bars.totalUs : 1.0);
         m_axisY->setRange(-0.6, m_layers + 1.6);
-        m_axisY->setTickCount(2);
+        for (const QString& label : m_axisY->categoriesLabels())
+            m_axisY->remove(label);
+        m_axisY->setStartValue(-0.6);
+        if (m_layers > 0) {
+            m_axisY->append(QString::number(m_firstLayer), m_firstLayer + 1);
+            if (m_layers - 1 > m_firstLayer)
+                m_axisY->append(QString::number(m_layers - 1), m_layers);
+        }
         return true;
     }
     if (step <= 3) {

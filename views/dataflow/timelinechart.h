@@ -22,6 +22,7 @@
 #include <optional>
 
 class QAreaSeries;
+class QCategoryAxis;
 class QTimer;
 class QLineSeries;
 class QValueAxis;
@@ -88,6 +89,7 @@ private:
 
     std::shared_ptr<const TokenSchedule> m_schedule;
     int m_layers = 0;
+    int m_firstLayer = 0;     // the lowest layer a phase has (a layer the mesh engine ran alone)
     bool m_barsStale = false; // the schedule changed while hidden: the bars are not laid out yet
     QTimer* m_barsTimer;      // lays the bars out after a paint that found them stale or laid out for another width
     int m_barsWidth = -1;     // the view's width the bars were laid out for (their least width is in pixels)
@@ -109,7 +111,7 @@ private:
     QLineSeries* m_prefillLower = nullptr;
     QLineSeries* m_cursor = nullptr;
     QValueAxis* m_axisX = nullptr;
-    QValueAxis* m_axisY = nullptr;
+    QCategoryAxis* m_axisY = nullptr; // labelled with the first and last layer's numbers at their rows
 };
 
 } // namespace ws::views
