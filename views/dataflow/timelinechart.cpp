@@ -241,6 +241,7 @@ bool TimelineChart::applyBarsStep()
             if (m_layers - 1 > m_firstLayer)
                 m_axisY->append(QString::number(m_layers - 1), m_layers);
         }
+        m_axisY->setGridLineVisible(m_layers > 0); // its lines are at the labels: none without them
         return true;
     }
     if (step <= 3) {
