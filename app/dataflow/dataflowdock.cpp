@@ -55,7 +55,9 @@ DataflowDock::DataflowDock(Stage* stage, QWidget* parent)
     m_kv = new QComboBox(body);
     m_kv->addItems({QString(), QString()});
     m_kvLabel = new views::ElidedLabel(body); // the row's room left, ending in "…" where that is too narrow
-    m_frameLabel = new QLabel(body);
+    // Its whole text where there is room, elided where not (an error is long): it never makes the dock scroll.
+    m_frameLabel = new views::ElidedLabel(body);
+    m_frameLabel->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     m_frameLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     row->addWidget(m_kv);
     row->addWidget(m_kvLabel, 1);
@@ -191,6 +193,7 @@ void DataflowDock::rebuild()
     if (m_result && m_source->currentIndex() == 1) {
         m_error.clear();
         const QString weights = m_stage->layer() == MeshLayer::Values ? m_weightsFile : QString();
+        m_builtValues = m_stage->layer() == MeshLayer::Values;
         m_jobs.start(
             [result = m_result, layer = m_layer->value(), values = m_stage->layer() == MeshLayer::Values, weights] {
                 QString error;
@@ -240,7 +243,10 @@ void DataflowDock::focusExecutedLayer()
 
 void DataflowDock::apply()
 {
-    m_controller.setSchedule(m_setup ? m_setup->schedule : nullptr, m_setup && m_result ? m_result->snapshot : nullptr,
+    // While a run is on its way the picture before stays (no base: no frame). With none coming (an error: the
+    // Values layer without weights), the placement with nothing lit, not the last frame of another layer.
+    const bool frames = m_result && (m_setup || !m_jobs.isBusy());
+    m_controller.setSchedule(m_setup ? m_setup->schedule : nullptr, frames ? m_result->snapshot : nullptr,
                              m_setup ? m_setup->executed : nullptr);
     m_timeline->setSchedule(m_setup ? m_setup->schedule : nullptr);
     fillTables();
@@ -283,6 +289,9 @@ void DataflowDock::followStage(bool showWithLayer)
         else if (values && m_result && source() == 1 && m_setup && m_setup->executed &&
                  !m_setup->executed->hasValues() && !m_jobs.isBusy())
             rebuild(); // a values run (it serves Links and Dataflow as well)
+        else if (isFrameLayer(layer) && !values && m_result && source() == 1 && !m_setup && m_builtValues &&
+                 !m_jobs.isBusy())
+            rebuild(); // the values run failed (no weights): these layers need only the timing run
     }
     if (!m_controller.isFramePending()) // else an enclosing batch shows it when it ends
         showFrame(m_controller.currentFrame());

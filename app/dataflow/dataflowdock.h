@@ -110,8 +110,8 @@ private:
     QComboBox* m_source = nullptr;
     QSpinBox* m_layer = nullptr;
     QComboBox* m_kv = nullptr;
-    views::ElidedLabel* m_kvLabel = nullptr; // its whole text in its tooltip
-    QLabel* m_frameLabel = nullptr;
+    views::ElidedLabel* m_kvLabel = nullptr;    // its whole text in its tooltip
+    views::ElidedLabel* m_frameLabel = nullptr; // its whole text in its tooltip
     QTabWidget* m_tabs = nullptr;
     QTableWidget* m_breakdown = nullptr;
     QTableWidget* m_params = nullptr;
@@ -134,6 +134,7 @@ private:
     QString m_weightsFile;
     QString m_error;
     bool m_focusPending = false;                        // zoom to the executed layer when its run arrives
+    bool m_builtValues = false;                         // the engine run last asked for was a values run
     bool m_showsWithLayer = true;                       // setShowsWithLayer
     std::vector<DataflowSetup::WaferLink> m_waferLinks; // the whole token's, for the strip's link labels
     double m_tokenCycles = 0;

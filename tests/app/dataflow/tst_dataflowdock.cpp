@@ -3,7 +3,9 @@
 // lasting the predictor's time to first token; the timeline shows the prompt's band; the line beside the KV choice
 // says the prompt, chunks and first-token time, its tooltip where they come from; a frame in mid-prompt lights
 // several layers' regions at once (a wave). Back on the whole token, no prefill, and the token's schedule
-// made before. The token crossing to the next wafer moves the frames, not the dock's visibility.
+// made before. The token crossing to the next wafer moves the frames, not the dock's visibility. The Values layer
+// without weights shows nothing lit (not the frame of the layer before), and the Dataflow layer after it runs the
+// engine's timing run again.
 #include "app/common/placementresult.h"
 #include "app/common/presetlibrary.h"
 #include "app/dataflow/dataflowdock.h"
@@ -11,6 +13,7 @@
 #include "views/charts/chartformat.h"
 #include "views/dataflow/playbackbar.h"
 #include "views/dataflow/timelinechart.h"
+#include "views/mesh/meshview.h"
 
 #include "engine/predict/predictor.h"
 #include "engine/wafer/dataflow/activity.h"
@@ -149,6 +152,45 @@ private slots:
         QCOMPARE(dock.controller()->device(), 0);
         QVERIFY(!dock.isHidden());
         QCOMPARE(count.shows, 2);
+    }
+
+    void valuesWithoutWeightsShowNothingLit()
+    {
+        // Seen in the real window: Links, then Values with no model loaded. The dock said the layer needs weights,
+        // but the heatmap kept the Links frame, its words per link drawn on the Values scale (-871 to 871, the
+        // largest link's words); back on Dataflow the dock stayed on that error with no schedule.
+        const PresetLibrary presets;
+        ScenarioSpec spec;
+        spec.model = *presets.model(QStringLiteral("qwen3-0.6b"));
+        spec.hardware = *presets.hardware(QStringLiteral("wse3"));
+        auto result = computePlacement(spec);
+        QVERIFY2(result.hasValue(), result ? "" : result.error().message().c_str());
+        const auto placed = std::make_shared<const PlacementResult>(std::move(*result));
+
+        QWidget parent;
+        Stage stage(&parent);
+        DataflowDock dock(&stage);
+        stage.showResult(placed);
+        stage.setLayer(MeshLayer::Links); // the engine's still picture: its timing run of layer 0
+        QCOMPARE(dock.source(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(dock.controller()->executed() != nullptr, 60000);
+        const auto links = stage.view()->frame();
+        QVERIFY(links && !links->links.empty() && links->overlayTop > 0);
+
+        stage.setLayer(MeshLayer::Values); // no weights file given
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.errorText().isEmpty(), 60000);
+        QVERIFY(!dock.controller()->executed());
+        const auto shown = stage.view()->frame();
+        QVERIFY(shown && shown != links);
+        QCOMPARE(shown->base, placed->snapshot);
+        QVERIFY(shown->links.empty());
+        QCOMPARE(shown->overlayTop, 0.0);
+        for (const std::vector<float>& device : shown->activity)
+            QVERIFY(std::none_of(device.begin(), device.end(), [](float v) { return v > 0; }));
+
+        stage.setLayer(MeshLayer::Dataflow); // the timing run serves this layer: made again
+        QTRY_VERIFY_WITH_TIMEOUT(dock.controller()->executed() != nullptr, 60000);
+        QVERIFY2(dock.errorText().isEmpty(), qPrintable(dock.errorText()));
     }
 };
 
