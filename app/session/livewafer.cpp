@@ -9,11 +9,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QScopedValueRollback>
 #include <QTimer>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -24,25 +22,7 @@ LiveWafer::LiveWafer(QObject* parent)
     : QObject(parent), m_row(new QWidget), m_choice(new QComboBox(m_row)), m_slowMotionBox(new QCheckBox(m_row)),
       m_header(new QLabel(m_row)), m_jobs(this), m_frameJobs(this)
 {
-    m_row->setObjectName(QStringLiteral("liveWaferRow"));
-    m_choice->setObjectName(QStringLiteral("waferShowsChoice"));
-    m_choice->addItems({QString(), QString()});
-    m_header->setObjectName(QStringLiteral("liveWaferHeader"));
-    m_header->setWordWrap(true);
-    auto* label = new QLabel(m_row);
-    label->setObjectName(QStringLiteral("waferShowsLabel"));
-    label->setBuddy(m_choice);
-    auto* choice = new QHBoxLayout;
-    choice->setContentsMargins(0, 0, 0, 0);
-    choice->addWidget(label);
-    choice->addWidget(m_choice, 1);
-    m_slowMotionBox->setObjectName(QStringLiteral("slowMotionBox"));
-    m_slowMotionBox->setChecked(m_slowMotionOn);
-    choice->addWidget(m_slowMotionBox);
-    auto* layout = new QVBoxLayout(m_row);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(choice);
-    layout->addWidget(m_header);
+    buildRow();
     connect(m_choice, &QComboBox::activated, this,
             [this](int index) { setShows(index == 1 ? Shows::LoadedModel : Shows::ScenarioModel); });
     connect(m_slowMotionBox, &QCheckBox::toggled, this, &LiveWafer::setSlowMotion);
@@ -147,6 +127,10 @@ void LiveWafer::viewChanged()
     if (m_switchingLayer)
         return; // the frame that brings the layer is on its way to the view
     if (!m_lastFrame || !m_frames || !m_stage || m_stage->view()->snapshot() == nullptr)
+        return;
+    // The mesh engine's still pictures (Links, Values) are the Dataflow dock's run: a token's dataflow frame made
+    // for them would only put "no values" over the engine's values of the loaded model.
+    if (const MeshLayer layer = m_stage->view()->layer(); isFrameLayer(layer) && layer != MeshLayer::Dataflow)
         return;
     m_wantedFrame = m_lastFrame;
     if (!m_frameBusy)

@@ -112,6 +112,7 @@ signals:
     void idleShown();
 
 private:
+    void buildRow(); // livewafertext.cpp
     void rebuild();
     void dropFrames(); // the frames asked for or being made, of a wafer no longer shown
     void placeChatModel();

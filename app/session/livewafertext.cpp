@@ -2,15 +2,40 @@
 
 #include "views/widgets/comboitems.h"
 
-// LiveWafer's words: the row's labels and the header line saying which model wrote the text and whose timing
-// the wafer shows.
+// LiveWafer's row and its words: the choice, the slow-motion box and the header line saying which model wrote
+// the text and whose timing the wafer shows.
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QVBoxLayout>
 
 namespace ws {
+
+void LiveWafer::buildRow()
+{
+    m_row->setObjectName(QStringLiteral("liveWaferRow"));
+    m_choice->setObjectName(QStringLiteral("waferShowsChoice"));
+    m_choice->addItems({QString(), QString()});
+    m_header->setObjectName(QStringLiteral("liveWaferHeader"));
+    m_header->setWordWrap(true);
+    auto* label = new QLabel(m_row);
+    label->setObjectName(QStringLiteral("waferShowsLabel"));
+    label->setBuddy(m_choice);
+    auto* choice = new QHBoxLayout;
+    choice->setContentsMargins(0, 0, 0, 0);
+    choice->addWidget(label);
+    choice->addWidget(m_choice, 1);
+    m_slowMotionBox->setObjectName(QStringLiteral("slowMotionBox"));
+    m_slowMotionBox->setChecked(m_slowMotionOn);
+    choice->addWidget(m_slowMotionBox);
+    auto* layout = new QVBoxLayout(m_row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(choice);
+    layout->addWidget(m_header);
+}
 
 void LiveWafer::retranslate()
 {

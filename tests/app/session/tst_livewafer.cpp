@@ -9,7 +9,8 @@
 //   and the header names both models;
 // - the loaded model: stories260K itself is placed on a small rectangle of one
 //   WSE-3 in the main view, and its frames advance once per token likewise.
-// In both, the KV layer holds the conversation's tokens.
+// In both, the KV layer holds the conversation's tokens. In Chat mode the Values layer is the mesh engine's run
+// of the loaded model, as in the workbench.
 #include "app/common/languagemanager.h"
 #include "app/common/presetlibrary.h"
 #include "app/dataflow/dataflowcontroller.h"
@@ -288,6 +289,39 @@ private slots:
         QCOMPARE(window.result()->spec().workload.contextTokens, 8192);
         QCOMPARE(context->currentData().toLongLong(), 8192);
         QCOMPARE(model->currentData().toString(), QStringLiteral("qwen3-8b"));
+    }
+
+    // Seen in the real window: in Chat mode with stories260K shown on the wafer, the Values layer said "no values:
+    // they need a loaded model's weights" while Explore mode showed the engine's values of that same model. The
+    // live wafer made its last token's dataflow frame again for the new layer and put it over the Dataflow dock's
+    // engine run. The engine's still pictures are the dock's: on them the live wafer stays out.
+    void valuesLayerIsTheEnginesInChatMode()
+    {
+        WS_REQUIRE_MODEL(modelPath, "stories260K/stories260K.gguf");
+        LanguageManager languages;
+        MainWindow window(*m_presets, languages);
+        window.resize(1366, 768);
+        window.show();
+        ChatController* chat = window.chat();
+        LiveWafer* live = chat->liveWafer();
+        QSignalSpy chatPlaced(live, &LiveWafer::placementReady);
+        live->setShows(LiveWafer::Shows::LoadedModel);
+        chat->openModelFile(modelPath_q);
+        QVERIFY(chatPlaced.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy() && window.result() == live->chatPlacement(), 180000);
+        QSignalSpy rested(live, &LiveWafer::idleShown);
+        window.modes()->setMode(ModeController::Mode::Chat);
+        QVERIFY(rested.count() > 0 || rested.wait(60000));
+        QCOMPARE(window.stage()->frameSource(), Stage::FrameSource::Chat);
+
+        window.setLayer(MeshLayer::Values);
+        DataflowController* engine = window.dataflowDock()->controller();
+        QTRY_VERIFY_WITH_TIMEOUT(engine->executed() && engine->executed()->hasValues(), 60000);
+        QTest::qWait(300); // a frame of the live wafer's would be made and shown by now
+        const views::MeshView* view = window.stage()->view();
+        QCOMPARE(window.stage()->frameSource(), Stage::FrameSource::Dataflow);
+        QVERIFY(view->frame() && view->frame()->overlayTop > 0); // the largest |value|: the engine's values
+        QVERIFY(lit(view));
     }
 
     void mainWaferFollowsTheChat()
