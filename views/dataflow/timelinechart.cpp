@@ -98,7 +98,8 @@ TimelineChart::TimelineChart(QWidget* parent) : QChartView(parent)
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignRight);
     m_axisX = new QValueAxis(chart);
-    // Rows are not layers (row 0 is the embedding, the last the LM head): the axis names the layers' own numbers.
+    // Rows are not layers (row 0 is the embedding, the last the LM head): the axis names the layers as the heatmap
+    // does (L0 ...). Labels one digit wide left no room for a Chinese title: 层 came out as an ellipsis.
     m_axisY = new QCategoryAxis(chart);
     m_axisY->setReverse(true);
     m_axisY->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
@@ -237,9 +238,9 @@ bool TimelineChart::applyBarsStep()
             m_axisY->remove(label);
         m_axisY->setStartValue(-0.6);
         if (m_layers > 0) {
-            m_axisY->append(QString::number(m_firstLayer), m_firstLayer + 1);
+            m_axisY->append(QStringLiteral("L%1").arg(m_firstLayer), m_firstLayer + 1);
             if (m_layers - 1 > m_firstLayer)
-                m_axisY->append(QString::number(m_layers - 1), m_layers);
+                m_axisY->append(QStringLiteral("L%1").arg(m_layers - 1), m_layers);
         }
         m_axisY->setGridLineVisible(m_layers > 0); // its lines are at the labels: none without them
         return true;

@@ -66,8 +66,8 @@ void TestTimelineChart::rowsFollowLayers()
         else
             QCOMPARE(chart.rowOf(p), 5);
     }
-    // The axis names layers, not rows: the first and last layer's numbers at their rows (it read 0 and 5 here,
-    // the ends of its range, as if there were six layers; a mesh engine run of layer 0 showed it at "1").
+    // The axis names layers, not rows, as the heatmap does: the first and last layer at their rows (it read 0 and 5
+    // here, the ends of its range, as if there were six layers; a mesh engine run of layer 0 showed it at "1").
     const auto labels = [&chart] {
         QStringList out;
         (void)chart.bandPointCount(TimelineChart::Band::Compute); // lays the bars and the axes out (hidden)
@@ -77,13 +77,13 @@ void TestTimelineChart::rowsFollowLayers()
                 out << QStringLiteral("%1@%2").arg(label).arg(axis->endValue(label));
         return out;
     };
-    QCOMPARE(labels(), QStringList({QStringLiteral("0@1"), QStringLiteral("3@4")}));
+    QCOMPARE(labels(), QStringList({QStringLiteral("L0@1"), QStringLiteral("L3@4")}));
     // One layer alone (the mesh engine's): its own number at its row, once.
     auto one = std::make_shared<TokenSchedule>(*schedule);
     std::erase_if(one->phases, [](const Phase& p) { return p.layer != 2; });
     QVERIFY(!one->phases.empty());
     chart.setSchedule(one);
-    QCOMPARE(labels(), QStringList({QStringLiteral("2@3")}));
+    QCOMPARE(labels(), QStringList({QStringLiteral("L2@3")}));
     chart.setSchedule(nullptr);
     QVERIFY(labels().isEmpty());
 }
