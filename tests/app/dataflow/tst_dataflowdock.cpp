@@ -24,6 +24,26 @@
 
 using namespace ws;
 
+namespace {
+// `model` on WSE-3 (as many wafers as it needs), placed as the window places a scenario; null (and why, in the
+// log) where it fails.
+std::shared_ptr<const PlacementResult> placedOnWse3(const char* model, int64_t promptTokens = 0)
+{
+    const PresetLibrary presets;
+    ScenarioSpec spec;
+    spec.model = *presets.model(QString::fromLatin1(model));
+    spec.hardware = *presets.hardware(QStringLiteral("wse3"));
+    if (promptTokens > 0)
+        spec.workload.promptTokens = promptTokens;
+    auto result = computePlacement(spec);
+    if (!result) {
+        qWarning("%s", result.error().message().c_str());
+        return nullptr;
+    }
+    return std::make_shared<const PlacementResult>(std::move(*result));
+}
+} // namespace
+
 class TestDataflowDock : public QObject
 {
     Q_OBJECT
@@ -31,14 +51,8 @@ class TestDataflowDock : public QObject
 private slots:
     void prefillPlaysThePromptThroughTheLayers()
     {
-        const PresetLibrary presets;
-        ScenarioSpec spec;
-        spec.model = *presets.model(QStringLiteral("qwen3-8b"));
-        spec.hardware = *presets.hardware(QStringLiteral("wse3"));
-        spec.workload.promptTokens = 512;
-        auto result = computePlacement(spec);
-        QVERIFY2(result.hasValue(), result ? "" : result.error().message().c_str());
-        const auto placed = std::make_shared<const PlacementResult>(std::move(*result));
+        const auto placed = placedOnWse3("qwen3-8b", 512);
+        QVERIFY(placed);
 
         QWidget parent;
         Stage stage(&parent);
@@ -96,9 +110,9 @@ private slots:
         // The whole token's schedule is the one made before (kept for this placement and KV choice, not placed
         // again, as a tour switching sources would); a new placement gets its own.
         QCOMPARE(dock.controller()->schedule(), decode);
-        auto again = computePlacement(spec);
-        QVERIFY(again.hasValue());
-        stage.showResult(std::make_shared<const PlacementResult>(std::move(*again)));
+        const auto again = placedOnWse3("qwen3-8b", 512);
+        QVERIFY(again);
+        stage.showResult(again);
         QVERIFY(dock.controller()->schedule() && dock.controller()->schedule() != decode);
     }
 
@@ -107,14 +121,8 @@ private slots:
         // The Dataflow layer follows its token from wafer to wafer (Stage::setDevice). Seen in the real window in
         // Compare mode: at such a hop the dock, which that mode hides, showed itself for a moment (its timeline
         // still empty) and was hidden again; in the workbench a dock the user had closed came back at every hop.
-        const PresetLibrary presets;
-        ScenarioSpec spec;
-        spec.model = *presets.model(QStringLiteral("qwen3-32b"));
-        spec.hardware = *presets.hardware(QStringLiteral("wse3"));
-        spec.workload.precision = Precision::Bf16;
-        auto result = computePlacement(spec);
-        QVERIFY2(result.hasValue(), result ? "" : result.error().message().c_str());
-        const auto placed = std::make_shared<const PlacementResult>(std::move(*result));
+        const auto placed = placedOnWse3("qwen3-32b"); // bf16: two wafers
+        QVERIFY(placed);
         QVERIFY2(placed->snapshot->deviceCount >= 2, qPrintable(QString::number(placed->snapshot->deviceCount)));
 
         struct ShowCount : QObject
@@ -159,13 +167,8 @@ private slots:
         // Seen in the real window: Links, then Values with no model loaded. The dock said the layer needs weights,
         // but the heatmap kept the Links frame, its words per link drawn on the Values scale (-871 to 871, the
         // largest link's words); back on Dataflow the dock stayed on that error with no schedule.
-        const PresetLibrary presets;
-        ScenarioSpec spec;
-        spec.model = *presets.model(QStringLiteral("qwen3-0.6b"));
-        spec.hardware = *presets.hardware(QStringLiteral("wse3"));
-        auto result = computePlacement(spec);
-        QVERIFY2(result.hasValue(), result ? "" : result.error().message().c_str());
-        const auto placed = std::make_shared<const PlacementResult>(std::move(*result));
+        const auto placed = placedOnWse3("qwen3-0.6b");
+        QVERIFY(placed);
 
         QWidget parent;
         Stage stage(&parent);

@@ -75,6 +75,16 @@ double kvBytes(const MeshSnapshot& s)
 }
 
 // Whether the frame the view shows lights any core.
+// The chat opens `path` and the main wafer shows it ("Wafer shows: the loaded model"): true once it is placed.
+bool showLoadedModel(MainWindow& window, const QString& path)
+{
+    LiveWafer* live = window.chat()->liveWafer();
+    QSignalSpy placed(live, &LiveWafer::placementReady);
+    live->setShows(LiveWafer::Shows::LoadedModel);
+    window.chat()->openModelFile(path);
+    return placed.wait(60000);
+}
+
 bool lit(const views::MeshView* view)
 {
     const std::shared_ptr<const MeshFrame> frame = view->frame();
@@ -254,12 +264,8 @@ private slots:
         window.show();
         window.ensurePlacement(); // the scenario's placement starts
         QVERIFY(window.isBusy());
-        ChatController* chat = window.chat();
-        LiveWafer* live = chat->liveWafer();
-        QSignalSpy chatPlaced(live, &LiveWafer::placementReady);
-        live->setShows(LiveWafer::Shows::LoadedModel);
-        chat->openModelFile(modelPath_q);
-        QVERIFY(chatPlaced.wait(60000));
+        QVERIFY(showLoadedModel(window, modelPath_q));
+        LiveWafer* live = window.chat()->liveWafer();
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), 180000);
         QTest::qWait(200);
         QVERIFY(live->chatPlacement());
@@ -302,12 +308,8 @@ private slots:
         MainWindow window(*m_presets, languages);
         window.resize(1366, 768);
         window.show();
-        ChatController* chat = window.chat();
-        LiveWafer* live = chat->liveWafer();
-        QSignalSpy chatPlaced(live, &LiveWafer::placementReady);
-        live->setShows(LiveWafer::Shows::LoadedModel);
-        chat->openModelFile(modelPath_q);
-        QVERIFY(chatPlaced.wait(60000));
+        QVERIFY(showLoadedModel(window, modelPath_q));
+        LiveWafer* live = window.chat()->liveWafer();
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy() && window.result() == live->chatPlacement(), 180000);
         QSignalSpy rested(live, &LiveWafer::idleShown);
         window.modes()->setMode(ModeController::Mode::Chat);
