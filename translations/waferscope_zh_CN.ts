@@ -886,6 +886,10 @@ Source: %9</source>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
+    <message>
+        <source> (its last %1 decoded)</source>
+        <translation>（解码其最后 %1 个词元）</translation>
+    </message>
 </context>
 <context>
     <name>ws::DefectsDock</name>

@@ -147,6 +147,15 @@ void DataflowDock::setWeightsFile(const QString& path)
         rebuild();
 }
 
+void DataflowDock::setValuesTurn(ValuesTurn turn)
+{
+    m_valuesTurn = std::move(turn);
+    // This turn's picture now, or when the Values layer is next chosen (a values run of an older one is replaced).
+    const bool olderValues = m_setup && m_setup->executed && m_setup->executed->hasValues();
+    if (source() == 1 && (m_stage->layer() == MeshLayer::Values || olderValues))
+        rebuild();
+}
+
 void DataflowDock::setSource(int source, int layer)
 {
     const bool executed = source == 1;
@@ -195,9 +204,10 @@ void DataflowDock::rebuild()
         const QString weights = m_stage->layer() == MeshLayer::Values ? m_weightsFile : QString();
         m_builtValues = m_stage->layer() == MeshLayer::Values;
         m_jobs.start(
-            [result = m_result, layer = m_layer->value(), values = m_stage->layer() == MeshLayer::Values, weights] {
+            [result = m_result, layer = m_layer->value(), values = m_stage->layer() == MeshLayer::Values, weights,
+             turn = m_valuesTurn] {
                 QString error;
-                auto setup = values ? buildValuesSetup(*result, weights, valuesPrompt(), layer, &error)
+                auto setup = values ? buildValuesSetup(*result, weights, turn, layer, &error)
                                     : buildExecutedSetup(*result, layer, &error);
                 return std::make_pair(std::move(setup), error);
             },
@@ -342,7 +352,7 @@ void DataflowDock::updateState()
     QString text = tr("frame %1 ms").arg(locale.toString(m_controller.lastFrameMs(), 'f', 1));
     if (m_jobs.isBusy() && m_stage->layer() == MeshLayer::Values)
         text = tr("computing the values of \"%1\" on the mesh engine, layer %2 timed…")
-                   .arg(valuesPrompt())
+                   .arg(m_valuesTurn.label)
                    .arg(m_layer->value());
     else if (m_jobs.isBusy())
         text = tr("executing layer %1 on the mesh engine…").arg(m_layer->value());
@@ -354,7 +364,11 @@ void DataflowDock::updateState()
                    .arg(locale.toString(qint64(std::llround(m_setup->executed->run().totalCycles))),
                         locale.toString(qint64(std::llround(m_setup->closedFormCycles))), text) +
                (m_setup->executed->hasValues()
-                    ? tr(" · values of token %1 of \"%2\"").arg(m_setup->valuesTokens).arg(valuesPrompt())
+                    ? tr(" · values of token %1 of \"%2\"")
+                              .arg(m_setup->valuesDropped + m_setup->valuesTokens)
+                              .arg(m_valuesTurn.label) +
+                          (m_setup->valuesDropped > 0 ? tr(" (its last %1 decoded)").arg(m_setup->valuesTokens)
+                                                      : QString())
                     : QString());
     m_frameLabel->setText(text);
     m_frameLabel->setToolTip(text); // the whole line where the dock is too narrow for it

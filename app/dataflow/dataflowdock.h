@@ -58,9 +58,11 @@ public:
     // heatmap is the picture: showing it for a moment would lay out the window and its timeline for nothing).
     void setShowsWithLayer(bool shows) { m_showsWithLayer = shows; }
     void setKvPlacement(KvPlacement kv);
-    // The weights behind the Values layer (the chat's loaded model; empty: none) and the prompt it decodes.
+    // The weights behind the Values layer (the chat's loaded model; empty: none) and the turn it decodes (the
+    // chat's last one; before any, a completion of "Once upon a time").
     void setWeightsFile(const QString& path);
-    static QString valuesPrompt() { return QStringLiteral("Once upon a time"); }
+    void setValuesTurn(ValuesTurn turn);
+    const ValuesTurn& valuesTurn() const { return m_valuesTurn; }
     // The prompt plays in about this many real seconds (at the playback bar's nearest pace).
     static constexpr double kPrefillPlaySeconds = 16;
     QString infoText() const; // the line beside the KV choice (the KV capacities, or the prefill's summary)
@@ -69,6 +71,7 @@ public:
     views::PlaybackBar* playbackBar() const { return m_bar; }
     views::TimelineChart* timeline() const { return m_timeline; }
     QString errorText() const { return m_error; }
+    QString statusText() const; // the line beside the layer: the frame's time, the engine's run, an error
     // 0: the closed forms' whole token; 1: the mesh engine's run of `layer` (see buildExecutedSetup); 2: the
     // prompt's prefill (buildPrefillSetup).
     void setSource(int source, int layer = 0);
@@ -132,6 +135,7 @@ private:
     std::shared_ptr<const MeshSnapshot> m_adoptedBase; // a snapshot someone else put in the view, adopted as base
     KvPlacement m_kvPlacement = KvPlacement::Shift;
     QString m_weightsFile;
+    ValuesTurn m_valuesTurn = defaultValuesTurn();
     QString m_error;
     bool m_focusPending = false;                        // zoom to the executed layer when its run arrives
     bool m_builtValues = false;                         // the engine run last asked for was a values run

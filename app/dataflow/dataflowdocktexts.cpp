@@ -126,4 +126,9 @@ void DataflowDock::changeEvent(QEvent* event)
     QDockWidget::changeEvent(event);
 }
 
+QString DataflowDock::statusText() const
+{
+    return m_frameLabel->text();
+}
+
 } // namespace ws

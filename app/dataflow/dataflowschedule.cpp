@@ -112,8 +112,17 @@ std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, i
     return executedSetup(result, layer, std::move(*run), {});
 }
 
+ValuesTurn defaultValuesTurn()
+{
+    ValuesTurn turn;
+    turn.label = QStringLiteral("Once upon a time");
+    turn.request.messages = {{ChatRole::User, turn.label.toStdString()}};
+    turn.request.mode = PromptMode::Completion;
+    return turn;
+}
+
 std::optional<DataflowSetup> buildValuesSetup(const PlacementResult& result, const QString& weightsFile,
-                                              const QString& prompt, int layer, QString* error)
+                                              const ValuesTurn& turn, int layer, QString* error)
 {
     if (!onWafer(result, error))
         return std::nullopt;
@@ -140,14 +149,15 @@ std::optional<DataflowSetup> buildValuesSetup(const PlacementResult& result, con
                      .arg(QString::fromStdString(placed.name), QString::fromStdString((*session)->info().displayName));
         return std::nullopt;
     }
-    TurnRequest request;
-    request.messages = {{ChatRole::User, prompt.toStdString()}};
-    request.mode = PromptMode::Completion;
-    auto ids = (*session)->promptTokens(request);
+    auto ids = (*session)->promptTokens(turn.request);
     if (!ids || ids->empty()) {
         *error = engineError(ids ? makeError(ErrorCode::InvalidArgument, "the prompt has no tokens") : ids.error());
         return std::nullopt;
     }
+    ids->insert(ids->end(), turn.answer.begin(), turn.answer.end());
+    const size_t room = size_t(std::clamp<int64_t>(result.spec().workload.contextTokens, 1, kValuesTokensMax));
+    const size_t dropped = ids->size() > room ? ids->size() - room : 0;
+    ids->erase(ids->begin(), ids->begin() + std::ptrdiff_t(dropped));
     const Placement& placement = *result.scene->placement;
     auto engine = MeshValues::create(placement, (*session)->model(), MeshParams::fromHardware(result.hardware().wafer),
                                      int(ids->size()));
@@ -163,6 +173,7 @@ std::optional<DataflowSetup> buildValuesSetup(const PlacementResult& result, con
     }
     DataflowSetup out = executedSetup(result, layer, std::move(last->run), std::move(last->cores));
     out.valuesTokens = int(ids->size());
+    out.valuesDropped = int(dropped);
     return out;
 }
 

@@ -12,6 +12,7 @@
 
 #include "app/common/placementresult.h"
 #include "engine/scene/scene.h"
+#include "engine/session/chatturn.h"
 #include "engine/wafer/dataflow/kvcapacity.h"
 #include "engine/wafer/dataflow/schedule.h"
 #include "engine/wafer/dataflow/timingparams.h"
@@ -42,7 +43,8 @@ struct DataflowSetup
     std::shared_ptr<const MeshPlayback> executed; // the mesh engine's run of one layer (schedule is its timeline)
     int executedLayer = -1;
     double closedFormCycles = 0;         // the closed forms with the engine's unit costs, for the executed phases
-    int valuesTokens = 0;                // values: the prompt's tokens decoded (the picture is the last one's)
+    int valuesTokens = 0;                // values: the turn's tokens decoded (the picture is the last one's)
+    int valuesDropped = 0;               // values: the turn's first tokens left out (kValuesTokensMax, the context)
     std::optional<ScenePrefill> prefill; // the prompt's prefill (schedule is its pipeline)
 };
 
@@ -52,10 +54,23 @@ std::optional<DataflowSetup> buildPrefillSetup(const PlacementResult& result, Kv
 // Layer `layer` of the result's placement executed by the mesh engine at the scenario's context (about a second
 // for a 70B-class layer on WSE-3: run it off the GUI thread). Dense models on wafers only.
 std::optional<DataflowSetup> buildExecutedSetup(const PlacementResult& result, int layer, QString* error);
+// What the Values run decodes: a turn's prompt as the chat built it (its messages and mode: the model's own
+// template) and the tokens of its answer, as the chat generated them; before any turn, a completion of "Once upon a
+// time". `label` names it in the dock.
+struct ValuesTurn
+{
+    TurnRequest request;
+    std::vector<TokenId> answer;
+    QString label;
+};
+ValuesTurn defaultValuesTurn();
+// At most this many tokens are decoded (the last ones): values mode runs at CPU speed, tiled.
+constexpr int kValuesTokensMax = 1024;
 // The same run with values (engine/wafer/mesh/meshvalues.h): the model file's weights (the model the result
-// placed, e.g. the chat's loaded model) decode `prompt` token by token on the placement's cores; the run of the
-// last step, timed on `layer`, carries what each core computed for it. Seconds for a 0.6B model: off the GUI thread.
+// placed, e.g. the chat's loaded model) decode `turn` token by token on the placement's cores, from position 0
+// (its last kValuesTokensMax tokens, within the placement's context); the run of the last step, timed on
+// `layer`, carries what each core computed for it. Seconds for a 0.6B model: off the GUI thread.
 std::optional<DataflowSetup> buildValuesSetup(const PlacementResult& result, const QString& weightsFile,
-                                              const QString& prompt, int layer, QString* error);
+                                              const ValuesTurn& turn, int layer, QString* error);
 
 } // namespace ws

@@ -45,7 +45,14 @@ ChatController::ChatController(QWidget* window)
     connect(m_run, &RunController::snapshotReady, this, [this](std::shared_ptr<const SessionSnapshot> s) {
         m_pane->setSnapshot(s);
         m_live->followSnapshot(*s);
+        for (const TokenPiece& piece : s->newPieces)
+            if (piece.token >= 0)
+                m_turnTokens.push_back(piece.token);
         emit sessionSnapshotReady(s);
+        if (s->state == TurnState::Finished || s->state == TurnState::Stopped) {
+            const std::string& prompt = m_turn.messages.empty() ? std::string() : m_turn.messages.back().content;
+            emit turnDecoded(m_turn, m_turnTokens, QString::fromStdString(prompt + s->text));
+        }
     });
     connect(m_run, &RunController::runFailed, m_pane,
             [this](quint64, const QString& message) { m_pane->showError(message); });
@@ -161,6 +168,8 @@ void ChatController::sendTurn()
         request.pacer = *wafer;  // the wafer plays the scenario's model: its pace is the text's
     request.systems = m_systems; // the wafer's frames are made off the worker (LiveWafer::followSnapshot)
     m_live->turnStarting();
+    m_turn = request.turn;
+    m_turnTokens.clear();
     m_run->start(std::move(request));
 }
 

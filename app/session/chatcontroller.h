@@ -20,6 +20,7 @@
 #include "app/common/jobtracker.h"
 #include "app/scenario/scenario.h"
 #include "engine/model/modelconfig.h"
+#include "engine/session/chatturn.h"
 #include "engine/session/sessionsnapshot.h"
 
 #include <QObject>
@@ -86,6 +87,9 @@ signals:
     void waferFailed(const QString& message);
     // Every accepted session snapshot (for the race view).
     void sessionSnapshotReady(std::shared_ptr<const ws::SessionSnapshot> snapshot);
+    // A turn ended (finished or stopped): its request as sent (the conversation, the prompt mode), the tokens of
+    // its answer in order, and the prompt and answer's text (the Values layer decodes them on the mesh engine).
+    void turnDecoded(const ws::TurnRequest& request, const std::vector<ws::TokenId>& answer, const QString& text);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -104,8 +108,10 @@ private:
     ModelDownloader* m_downloader;
     ModelMenu* m_menu;
     std::vector<SystemPace> m_systems;
-    bool m_systemsFromWindow = false; // setSystems() was called: keep the window's systems
-    JobTracker m_paceJobs;            // the systems' paces for the latest loaded model
+    TurnRequest m_turn;                // the turn running or last run, as sent
+    std::vector<TokenId> m_turnTokens; // its answer's tokens so far
+    bool m_systemsFromWindow = false;  // setSystems() was called: keep the window's systems
+    JobTracker m_paceJobs;             // the systems' paces for the latest loaded model
     QString m_loadingPath;
 };
 

@@ -55,6 +55,16 @@ WindowDocks::WindowDocks(QMainWindow* window, Stage* stage) : QObject(window), m
         const auto& info = m_chat->runController()->modelInfo();
         m_dataflow->setWeightsFile(info ? QString::fromStdString(info->filePath) : QString());
     });
+    connect(m_chat, &ChatController::turnDecoded, m_dataflow,
+            [this](const TurnRequest& request, const std::vector<TokenId>& answer, const QString& text) {
+                // The chat's turn, as it decoded it, is what the Values layer decodes on the mesh engine; it is
+                // named by the start of its text.
+                constexpr int kShown = 40;
+                QString label = text.simplified();
+                if (label.size() > kShown)
+                    label = label.left(kShown - 1) + QChar(0x2026);
+                m_dataflow->setValuesTurn({request, answer, label});
+            });
     window->resizeDocks({m_dataflow}, {300}, Qt::Vertical);
     m_chat->liveWafer()->setStage(stage);
     connect(m_chat->runController(), &RunController::runningChanged, this, [this](bool running) {

@@ -316,9 +316,33 @@ private slots:
         QVERIFY(rested.count() > 0 || rested.wait(60000));
         QCOMPARE(window.stage()->frameSource(), Stage::FrameSource::Chat);
 
+        // A turn: the Values layer then decodes it on the mesh engine as the chat decoded it (the prompt the chat
+        // built and the answer's tokens), not the default "Once upon a time".
+        ChatController* chat = window.chat();
+        views::ChatSettings settings = chat->pane()->settings();
+        settings.maxTokens = 24;
+        settings.sampling.temperature = 0;
+        chat->pane()->setSettings(settings);
+        QSignalSpy finished(chat->runController(), &RunController::runFinished);
+        QSignalSpy decoded(chat, &ChatController::turnDecoded);
+        rested.clear();
+        chat->pane()->send(QStringLiteral("Lily went to the park"));
+        QVERIFY(finished.wait(60000));
+        QVERIFY(rested.count() > 0 || rested.wait(60000)); // its frames played (on the Dataflow layer), then rest
+        const auto turn = finished.last().at(0).value<std::shared_ptr<const SessionSnapshot>>();
+        QVERIFY(turn && turn->generatedTokens > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(decoded.count(), 1, 10000);
+        DataflowDock* dock = window.dataflowDock();
+        QCOMPARE(int(dock->valuesTurn().answer.size()), turn->generatedTokens);
+        QVERIFY2(dock->valuesTurn().label.startsWith(QStringLiteral("Lily went to the park")),
+                 qPrintable(dock->valuesTurn().label));
+
         window.setLayer(MeshLayer::Values);
-        DataflowController* engine = window.dataflowDock()->controller();
+        DataflowController* engine = dock->controller();
         QTRY_VERIFY_WITH_TIMEOUT(engine->executed() && engine->executed()->hasValues(), 60000);
+        // The last token of that turn: the chat's own count of its prompt and answer tokens.
+        const QString token = QStringLiteral("values of token %1 of").arg(turn->promptTokens + turn->generatedTokens);
+        QVERIFY2(dock->statusText().contains(token), qPrintable(dock->statusText()));
         QTest::qWait(300); // a frame of the live wafer's would be made and shown by now
         const views::MeshView* view = window.stage()->view();
         QCOMPARE(window.stage()->frameSource(), Stage::FrameSource::Dataflow);
