@@ -95,6 +95,9 @@ public:
     // The idle wafer (nothing lit, the KV layer with the conversation's tokens so far) in the main view now,
     // made the Chat source: e.g. on entering Chat mode before a turn has played. Waits for the frame source.
     void showIdle();
+    // The loaded model on a small sub-mesh of the main view: zoom onto it (with a margin), as when it was placed;
+    // nothing otherwise. A mode that fits the whole wafer again (a dot of a model) calls it after.
+    void zoomToPlacedCores();
     void retranslate();
 
 signals:
@@ -119,7 +122,6 @@ private:
     void followMainPlacement();
     void updateHeader();
     void noteShown();
-    void zoomToPlacedCores();
     void startFrame();
 
     QWidget* m_row;

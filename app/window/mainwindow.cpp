@@ -93,7 +93,10 @@ MainWindow::MainWindow(const PresetLibrary& presets, LanguageManager& languages,
     modes.defaultState = m_layout->defaultState();
     modes.stateVersion = WindowLayout::stateVersion();
     modes.restored = [this] { dataflowDock()->layerChanged(); }; // the Dataflow dock shows with its layer
-    modes.arranged = [this] { m_stage->fitToWindow(); };
+    modes.arranged = [this] {
+        m_stage->fitToWindow();
+        chat()->liveWafer()->zoomToPlacedCores(); // the chat's small model, not a dot on a whole wafer
+    };
     m_modes = new ModeController(std::move(modes), this);
     connect(m_modes, &ModeController::modeChanged, this, [this](ModeController::Mode mode) {
         // The heatmap fills the window in Wafer mode as in Present: a portrait wafer in a landscape room turns.

@@ -348,6 +348,15 @@ private slots:
         QCOMPARE(window.stage()->frameSource(), Stage::FrameSource::Dataflow);
         QVERIFY(view->frame() && view->frame()->overlayTop > 0); // the largest |value|: the engine's values
         QVERIFY(lit(view));
+
+        // Seen in the real window: the workbench fitted the whole wafer again, and stories260K's 50 cores were a
+        // dot at 0.28 px a core. A mode fits the loaded model's cores, as placing it did.
+        window.modes()->setMode(ModeController::Mode::Explore);
+        QTest::qWait(200); // the mode's docks laid out and its view fitted (ModeController::Parts::arranged)
+        QVERIFY2(view->transform().scale > 1.5 * view->transform().fitScale(),
+                 qPrintable(QStringLiteral("%1 px a core, fitted %2")
+                                .arg(view->transform().scale)
+                                .arg(view->transform().fitScale())));
     }
 
     void mainWaferFollowsTheChat()
